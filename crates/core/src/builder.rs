@@ -1,0 +1,256 @@
+//! Building modules: id allocation, deduplicated types and constants, functions and blocks.
+//!
+//! New global instructions are collected per section and merged into the module once, in
+//! [`Builder::finish`], so building a large module stays linear.
+
+use crate::binary::Header;
+use crate::module::{Block, Function, Id, Instruction, Module, Operand, Section};
+use spirvkit_grammar::{Capability, Op};
+use std::collections::{HashMap, HashSet};
+
+/// Dedup key of a type or constant: everything but the result id.
+type DedupKey = (Op, Option<Id>, Vec<Operand>);
+
+pub struct Builder {
+    module: Module,
+    pending: Vec<(Section, Instruction)>,
+    dedup: HashMap<DedupKey, Id>,
+    capabilities: HashSet<u32>,
+    extensions: HashSet<String>,
+    current_function: Option<Function>,
+}
+
+impl Builder {
+    /// A builder for a new module of the given version word (e.g. `0x0001_0000`).
+    pub fn new(version: u32, generator: u32) -> Self {
+        Self::from_module(Module::new(Header::new(version, generator, 1)))
+    }
+
+    /// Continues building on an existing module (its types and constants are reused).
+    pub fn from_module(module: Module) -> Self {
+        let mut dedup = HashMap::new();
+        let mut capabilities = HashSet::new();
+        let mut extensions = HashSet::new();
+        for inst in &module.globals {
+            if let Some(id) = inst.result_id {
+                if is_dedupable(inst.opcode) {
+                    dedup.entry(key(inst)).or_insert(id);
+                }
+            }
+            if inst.opcode == Op::Capability {
+                if let Some(c) = inst.operands.first().and_then(Operand::word) {
+                    capabilities.insert(c);
+                }
+            }
+            if inst.opcode == Op::Extension {
+                if let Some(s) = inst.operands.first().and_then(Operand::string) {
+                    extensions.insert(s.to_owned());
+                }
+            }
+        }
+        Self { module, pending: Vec::new(), dedup, capabilities, extensions, current_function: None }
+    }
+
+    pub fn alloc_id(&mut self) -> Id {
+        let id = Id(self.module.header.bound.max(1));
+        self.module.header.bound = id.0 + 1;
+        id
+    }
+
+    pub fn header_mut(&mut self) -> &mut Header {
+        &mut self.module.header
+    }
+
+    /// Adds a global instruction to its section.
+    pub fn global(&mut self, inst: Instruction) {
+        self.pending.push((inst.section(), inst));
+    }
+
+    pub fn capability(&mut self, cap: Capability) {
+        if self.capabilities.insert(cap.0) {
+            self.global(Instruction::new(Op::Capability, None, None, [Operand::Word(cap.0)]));
+        }
+    }
+
+    pub fn extension(&mut self, name: &str) {
+        if self.extensions.insert(name.to_owned()) {
+            self.global(Instruction::new(Op::Extension, None, None, [Operand::String(name.into())]));
+        }
+    }
+
+    /// A type, constant or other global with a result id, deduplicated on its operands.
+    pub fn dedup_global(&mut self, opcode: Op, result_type: Option<Id>, operands: Vec<Operand>) -> Id {
+        let key = (opcode, result_type, operands);
+        if let Some(&id) = self.dedup.get(&key) {
+            return id;
+        }
+        let id = self.alloc_id();
+        let inst = Instruction::new(opcode, result_type, Some(id), key.2.iter().cloned());
+        self.dedup.insert(key, id);
+        self.global(inst);
+        id
+    }
+
+    /// A global with a fresh result id (variables, non-unique types such as structs).
+    pub fn unique_global(&mut self, opcode: Op, result_type: Option<Id>, operands: Vec<Operand>) -> Id {
+        let id = self.alloc_id();
+        self.global(Instruction::new(opcode, result_type, Some(id), operands));
+        id
+    }
+
+    pub fn type_void(&mut self) -> Id {
+        self.dedup_global(Op::TypeVoid, None, vec![])
+    }
+
+    pub fn type_bool(&mut self) -> Id {
+        self.dedup_global(Op::TypeBool, None, vec![])
+    }
+
+    pub fn type_int(&mut self, width: u32, signed: bool) -> Id {
+        self.dedup_global(Op::TypeInt, None, vec![Operand::Word(width), Operand::Word(u32::from(signed))])
+    }
+
+    pub fn type_float(&mut self, width: u32) -> Id {
+        self.dedup_global(Op::TypeFloat, None, vec![Operand::Word(width)])
+    }
+
+    pub fn type_vector(&mut self, component: Id, count: u32) -> Id {
+        self.dedup_global(Op::TypeVector, None, vec![Operand::Id(component), Operand::Word(count)])
+    }
+
+    pub fn type_pointer(&mut self, storage_class: u32, pointee: Id) -> Id {
+        self.dedup_global(Op::TypePointer, None, vec![Operand::Word(storage_class), Operand::Id(pointee)])
+    }
+
+    pub fn type_function(&mut self, return_type: Id, params: &[Id]) -> Id {
+        let mut ops = vec![Operand::Id(return_type)];
+        ops.extend(params.iter().map(|&p| Operand::Id(p)));
+        self.dedup_global(Op::TypeFunction, None, ops)
+    }
+
+    /// A 32-bit (or narrower) scalar constant.
+    pub fn constant_u32(&mut self, ty: Id, value: u32) -> Id {
+        self.dedup_global(Op::Constant, Some(ty), vec![Operand::Word(value)])
+    }
+
+    /// A 64-bit scalar constant (low word first).
+    pub fn constant_u64(&mut self, ty: Id, value: u64) -> Id {
+        self.dedup_global(Op::Constant, Some(ty), vec![Operand::Word(value as u32), Operand::Word((value >> 32) as u32)])
+    }
+
+    pub fn name(&mut self, target: Id, name: &str) {
+        self.global(Instruction::new(Op::Name, None, None, [Operand::Id(target), Operand::String(name.into())]));
+    }
+
+    pub fn decorate(&mut self, target: Id, decoration: u32, extra: &[Operand]) {
+        let mut ops = vec![Operand::Id(target), Operand::Word(decoration)];
+        ops.extend_from_slice(extra);
+        self.global(Instruction::new(Op::Decorate, None, None, ops));
+    }
+
+    /// Starts a function; returns its id.
+    pub fn begin_function(&mut self, return_type: Id, control: u32, function_type: Id) -> Id {
+        self.end_function();
+        let id = self.alloc_id();
+        let def = Instruction::new(
+            Op::Function,
+            Some(return_type),
+            Some(id),
+            [Operand::Word(control), Operand::Id(function_type)],
+        );
+        self.current_function = Some(Function::new(def));
+        id
+    }
+
+    pub fn function_parameter(&mut self, ty: Id) -> Id {
+        let id = self.alloc_id();
+        if let Some(f) = self.current_function.as_mut() {
+            f.parameters.push(Instruction::new(Op::FunctionParameter, Some(ty), Some(id), []));
+        }
+        id
+    }
+
+    /// Starts a new block in the current function; returns its label id.
+    pub fn begin_block(&mut self) -> Id {
+        let id = self.alloc_id();
+        self.begin_block_with_id(id);
+        id
+    }
+
+    /// Starts a block whose label id was allocated earlier (for forward branches).
+    pub fn begin_block_with_id(&mut self, id: Id) {
+        if let Some(f) = self.current_function.as_mut() {
+            f.blocks.push(Block { label: Instruction::new(Op::Label, None, Some(id), []), instructions: Vec::new() });
+        }
+    }
+
+    /// Appends an instruction to the current block; returns its result id if it has one.
+    pub fn push(&mut self, opcode: Op, result_type: Option<Id>, has_result: bool, operands: Vec<Operand>) -> Option<Id> {
+        let result = has_result.then(|| self.alloc_id());
+        if let Some(block) = self.current_function.as_mut().and_then(|f| f.blocks.last_mut()) {
+            block.instructions.push(Instruction::new(opcode, result_type, result, operands));
+        }
+        result
+    }
+
+    pub fn end_function(&mut self) {
+        if let Some(f) = self.current_function.take() {
+            self.module.functions.push(f);
+        }
+    }
+
+    /// Merges pending global instructions into their sections and returns the module.
+    pub fn finish(mut self) -> Module {
+        self.end_function();
+        let mut pending = std::mem::take(&mut self.pending);
+        // Stable: instructions of one section keep the order they were added in.
+        pending.sort_by_key(|(section, _)| *section);
+        let existing = std::mem::take(&mut self.module.globals);
+        let mut merged = Vec::with_capacity(existing.len() + pending.len());
+        let mut new = pending.into_iter().peekable();
+        for inst in existing {
+            let section = inst.section();
+            while new.peek().is_some_and(|(s, _)| *s < section) {
+                if let Some((_, i)) = new.next() {
+                    merged.push(i);
+                }
+            }
+            merged.push(inst);
+        }
+        merged.extend(new.map(|(_, i)| i));
+        self.module.globals = merged;
+        self.module
+    }
+}
+
+fn is_dedupable(op: Op) -> bool {
+    matches!(
+        op,
+        Op::TypeVoid
+            | Op::TypeBool
+            | Op::TypeInt
+            | Op::TypeFloat
+            | Op::TypeVector
+            | Op::TypeMatrix
+            | Op::TypePointer
+            | Op::TypeFunction
+            | Op::TypeSampler
+            | Op::TypeEvent
+            | Op::TypeDeviceEvent
+            | Op::TypeReserveId
+            | Op::TypeQueue
+            | Op::TypeSampledImage
+            | Op::TypeImage
+            | Op::TypeUntypedPointerKHR
+            | Op::Constant
+            | Op::ConstantTrue
+            | Op::ConstantFalse
+            | Op::ConstantNull
+            | Op::ConstantComposite
+            | Op::ConstantSampler
+    )
+}
+
+fn key(inst: &Instruction) -> DedupKey {
+    (inst.opcode, inst.result_type, inst.operands.to_vec())
+}

@@ -1,0 +1,16 @@
+//! The SPIR-V core: zero-copy binary decoding over `&[u32]`, the encoder, the owned module IR
+//! and a builder. Every other spirvkit crate stands on this one.
+#![forbid(unsafe_code)]
+
+pub mod binary;
+pub mod builder;
+pub mod decode;
+pub mod encode;
+pub mod error;
+pub mod module;
+
+pub use binary::{words_from_bytes, Endian, Header, MAGIC};
+pub use decode::{NumberKind, ParsedInstruction, ParsedOperand, Parser};
+pub use error::{DecodeError, DecodeErrorKind};
+pub use module::{Block, Function, Id, Instruction, Module, Operand};
+pub use spirvkit_grammar as grammar;

@@ -1,0 +1,415 @@
+//! The owned module IR that later crates read and mutate.
+//!
+//! Global instructions are kept in one list in binary order (so that any module, even one whose
+//! sections are out of order, round-trips exactly); [`Section`] tells which logical-layout section
+//! an instruction belongs to. Functions own their blocks; ids are small copyable numbers, and
+//! definitions are found through [`DefIndex`], a dense id-indexed table.
+
+use crate::binary::{Header, HEADER_WORDS};
+use crate::decode::{decode_string, string_words, Parser};
+use crate::error::DecodeError;
+use smallvec::SmallVec;
+use spirvkit_grammar::{Category, Op, OperandKind};
+
+/// A result id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Id(pub u32);
+
+impl std::fmt::Display for Id {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "%{}", self.0)
+    }
+}
+
+/// An operand after the result type and result id.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Operand {
+    /// Any id operand (`IdRef`, `IdScope`, `IdMemorySemantics`).
+    Id(Id),
+    /// One literal word: an integer, a float's bits, an enumerant, a mask, one word of a
+    /// 64-bit number (low word first), an extended instruction number.
+    Word(u32),
+    /// A literal string (UTF-8, encoded NUL-terminated and zero-padded).
+    String(Box<str>),
+}
+
+impl Operand {
+    pub fn id(&self) -> Option<Id> {
+        match self {
+            Operand::Id(id) => Some(*id),
+            _ => None,
+        }
+    }
+
+    pub fn word(&self) -> Option<u32> {
+        match self {
+            Operand::Word(w) => Some(*w),
+            _ => None,
+        }
+    }
+
+    pub fn string(&self) -> Option<&str> {
+        match self {
+            Operand::String(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// One instruction. Operands exclude the result type and result id.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Instruction {
+    pub opcode: Op,
+    pub result_type: Option<Id>,
+    pub result_id: Option<Id>,
+    pub operands: SmallVec<[Operand; 4]>,
+}
+
+impl Instruction {
+    pub fn new(opcode: Op, result_type: Option<Id>, result_id: Option<Id>, operands: impl IntoIterator<Item = Operand>) -> Self {
+        Self { opcode, result_type, result_id, operands: operands.into_iter().collect() }
+    }
+
+    /// Number of words this instruction encodes to.
+    pub fn word_count(&self) -> usize {
+        1 + usize::from(self.result_type.is_some())
+            + usize::from(self.result_id.is_some())
+            + self
+                .operands
+                .iter()
+                .map(|o| match o {
+                    Operand::String(s) => s.len() / 4 + 1,
+                    _ => 1,
+                })
+                .sum::<usize>()
+    }
+
+    /// Every id this instruction uses (result type included, result id excluded).
+    pub fn used_ids(&self) -> impl Iterator<Item = Id> + '_ {
+        self.result_type.into_iter().chain(self.operands.iter().filter_map(Operand::id))
+    }
+
+    pub fn section(&self) -> Section {
+        Section::of(self.opcode)
+    }
+}
+
+/// The logical-layout sections of a module (SPIR-V spec 2.4), in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Section {
+    Capability,
+    Extension,
+    ExtInstImport,
+    MemoryModel,
+    EntryPoint,
+    ExecutionMode,
+    DebugSource,
+    DebugName,
+    DebugModuleProcessed,
+    Annotation,
+    /// Types, constants, global variables, OpUndef, OpLine/OpNoLine, non-semantic OpExtInst.
+    TypesAndGlobals,
+    Function,
+}
+
+impl Section {
+    pub fn of(op: Op) -> Section {
+        match op {
+            Op::Capability => Section::Capability,
+            Op::Extension => Section::Extension,
+            Op::ExtInstImport => Section::ExtInstImport,
+            Op::MemoryModel => Section::MemoryModel,
+            Op::EntryPoint => Section::EntryPoint,
+            Op::ExecutionMode | Op::ExecutionModeId => Section::ExecutionMode,
+            Op::String | Op::SourceExtension | Op::Source | Op::SourceContinued => Section::DebugSource,
+            Op::Name | Op::MemberName => Section::DebugName,
+            Op::ModuleProcessed => Section::DebugModuleProcessed,
+            Op::Decorate
+            | Op::MemberDecorate
+            | Op::DecorationGroup
+            | Op::GroupDecorate
+            | Op::GroupMemberDecorate
+            | Op::DecorateId
+            | Op::DecorateString
+            | Op::MemberDecorateString => Section::Annotation,
+            Op::Function | Op::FunctionParameter | Op::FunctionEnd | Op::Label => Section::Function,
+            _ => Section::TypesAndGlobals,
+        }
+    }
+}
+
+/// A basic block: its OpLabel and every instruction up to the next label or OpFunctionEnd.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    pub label: Instruction,
+    pub instructions: Vec<Instruction>,
+}
+
+impl Block {
+    pub fn id(&self) -> Id {
+        self.label.result_id.unwrap_or_default()
+    }
+
+    pub fn terminator(&self) -> Option<&Instruction> {
+        self.instructions.last()
+    }
+}
+
+/// A function. `parameters` holds everything between OpFunction and the first OpLabel
+/// (OpFunctionParameter, and debug-line instructions if any); `trailing` holds instructions
+/// found after OpFunctionEnd before the next OpFunction (invalid, but kept exactly).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Function {
+    pub def: Instruction,
+    pub parameters: Vec<Instruction>,
+    pub blocks: Vec<Block>,
+    pub end: Option<Instruction>,
+    pub trailing: Vec<Instruction>,
+}
+
+impl Function {
+    pub fn new(def: Instruction) -> Self {
+        Self {
+            def,
+            parameters: Vec::new(),
+            blocks: Vec::new(),
+            end: Some(Instruction::new(Op::FunctionEnd, None, None, [])),
+            trailing: Vec::new(),
+        }
+    }
+
+    pub fn id(&self) -> Id {
+        self.def.result_id.unwrap_or_default()
+    }
+
+    pub fn is_declaration(&self) -> bool {
+        self.blocks.is_empty()
+    }
+
+    /// Every instruction in binary order.
+    pub fn instructions(&self) -> impl Iterator<Item = &Instruction> {
+        std::iter::once(&self.def)
+            .chain(&self.parameters)
+            .chain(self.blocks.iter().flat_map(|b| std::iter::once(&b.label).chain(&b.instructions)))
+            .chain(&self.end)
+            .chain(&self.trailing)
+    }
+}
+
+/// An owned SPIR-V module.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Module {
+    pub header: Header,
+    /// Instructions before the first OpFunction, in binary order.
+    pub globals: Vec<Instruction>,
+    pub functions: Vec<Function>,
+}
+
+/// Where an id is defined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum DefLocation {
+    #[default]
+    Undefined,
+    Global(usize),
+    Function(usize),
+    Parameter { function: usize, index: usize },
+    Label { function: usize, block: usize },
+    Instruction { function: usize, block: usize, index: usize },
+    Other,
+}
+
+/// Id → definition site, dense over the module's bound.
+#[derive(Clone, Debug, Default)]
+pub struct DefIndex {
+    locations: Vec<DefLocation>,
+}
+
+impl DefIndex {
+    pub fn get(&self, id: Id) -> DefLocation {
+        self.locations.get(id.0 as usize).copied().unwrap_or_default()
+    }
+}
+
+impl Module {
+    pub fn new(header: Header) -> Self {
+        Self { header, globals: Vec::new(), functions: Vec::new() }
+    }
+
+    /// Decodes a module from host-order words.
+    pub fn from_words(words: &[u32]) -> Result<Self, DecodeError> {
+        let mut parser = Parser::new(words)?;
+        let mut module = Module::new(*parser.header());
+        let mut in_function = false;
+        while let Some(parsed) = parser.next_instruction()? {
+            let inst = instruction_from_parsed(&parsed);
+            let op = inst.opcode;
+            if op == Op::Function {
+                module.functions.push(Function { end: None, ..Function::new(inst) });
+                in_function = true;
+                continue;
+            }
+            let Some(function) = module.functions.last_mut() else {
+                module.globals.push(inst);
+                continue;
+            };
+            if !in_function {
+                function.trailing.push(inst);
+            } else if op == Op::FunctionEnd {
+                function.end = Some(inst);
+                in_function = false;
+            } else if op == Op::Label {
+                function.blocks.push(Block { label: inst, instructions: Vec::new() });
+            } else if let Some(block) = function.blocks.last_mut() {
+                block.instructions.push(inst);
+            } else {
+                function.parameters.push(inst);
+            }
+        }
+        Ok(module)
+    }
+
+    /// Decodes a module from file bytes (either byte order).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, DecodeError> {
+        let (words, _) = crate::binary::words_from_bytes(bytes)?;
+        Self::from_words(&words)
+    }
+
+    /// Every instruction in binary order.
+    pub fn instructions(&self) -> impl Iterator<Item = &Instruction> {
+        self.globals.iter().chain(self.functions.iter().flat_map(Function::instructions))
+    }
+
+    /// Global instructions of one section, in order.
+    pub fn section(&self, section: Section) -> impl Iterator<Item = &Instruction> {
+        self.globals.iter().filter(move |i| i.section() == section)
+    }
+
+    pub fn def_index(&self) -> DefIndex {
+        let mut locations = vec![DefLocation::Undefined; self.header.bound as usize];
+        let mut set = |id: Option<Id>, loc: DefLocation| {
+            if let Some(slot) = id.and_then(|id| locations.get_mut(id.0 as usize)) {
+                *slot = loc;
+            }
+        };
+        for (i, inst) in self.globals.iter().enumerate() {
+            set(inst.result_id, DefLocation::Global(i));
+        }
+        for (f, function) in self.functions.iter().enumerate() {
+            set(function.def.result_id, DefLocation::Function(f));
+            for (index, p) in function.parameters.iter().enumerate() {
+                set(p.result_id, DefLocation::Parameter { function: f, index });
+            }
+            for (b, block) in function.blocks.iter().enumerate() {
+                set(block.label.result_id, DefLocation::Label { function: f, block: b });
+                for (index, inst) in block.instructions.iter().enumerate() {
+                    set(inst.result_id, DefLocation::Instruction { function: f, block: b, index });
+                }
+            }
+            for inst in &function.trailing {
+                set(inst.result_id, DefLocation::Other);
+            }
+        }
+        DefIndex { locations }
+    }
+
+    /// The instruction defining `id`, using a previously built index.
+    pub fn def<'a>(&'a self, index: &DefIndex, id: Id) -> Option<&'a Instruction> {
+        match index.get(id) {
+            DefLocation::Global(i) => self.globals.get(i),
+            DefLocation::Function(f) => self.functions.get(f).map(|f| &f.def),
+            DefLocation::Parameter { function, index } => self.functions.get(function)?.parameters.get(index),
+            DefLocation::Label { function, block } => Some(&self.functions.get(function)?.blocks.get(block)?.label),
+            DefLocation::Instruction { function, block, index } => {
+                self.functions.get(function)?.blocks.get(block)?.instructions.get(index)
+            }
+            DefLocation::Undefined | DefLocation::Other => None,
+        }
+    }
+
+    /// OpName strings by id (first one wins, as in the disassembler).
+    pub fn names(&self) -> std::collections::HashMap<Id, &str> {
+        let mut names = std::collections::HashMap::new();
+        for inst in self.section(Section::DebugName).filter(|i| i.opcode == Op::Name) {
+            if let (Some(Operand::Id(id)), Some(Operand::String(s))) = (inst.operands.first(), inst.operands.get(1)) {
+                names.entry(*id).or_insert(&**s);
+            }
+        }
+        names
+    }
+
+    /// Decorations (OpDecorate/OpDecorateId/OpDecorateString) targeting `id`.
+    pub fn decorations_of(&self, id: Id) -> impl Iterator<Item = &Instruction> {
+        self.section(Section::Annotation).filter(move |i| {
+            matches!(i.opcode, Op::Decorate | Op::DecorateId | Op::DecorateString)
+                && i.operands.first() == Some(&Operand::Id(id))
+        })
+    }
+
+    /// Encodes the module to words (header first).
+    pub fn to_words(&self) -> Vec<u32> {
+        let total: usize = HEADER_WORDS + self.instructions().map(Instruction::word_count).sum::<usize>();
+        let mut out = Vec::with_capacity(total);
+        out.extend_from_slice(&self.header.words());
+        for inst in self.instructions() {
+            crate::encode::encode_instruction(inst, &mut out);
+        }
+        out
+    }
+
+    pub fn to_bytes(&self) -> Vec<u8> {
+        crate::binary::bytes_from_words(&self.to_words())
+    }
+}
+
+/// Converts a parsed instruction to the owned form. Strings that would not re-encode to the
+/// same words (not UTF-8, or with non-zero padding after the NUL) are kept as raw words, so
+/// the round trip stays exact.
+pub fn instruction_from_parsed(parsed: &crate::decode::ParsedInstruction<'_>) -> Instruction {
+    let mut inst = Instruction {
+        opcode: parsed.op(),
+        result_type: parsed.result_type.map(Id),
+        result_id: parsed.result_id.map(Id),
+        operands: SmallVec::new(),
+    };
+    let mut result_type_seen = false;
+    let mut result_id_seen = false;
+    for (i, op) in parsed.operands.iter().enumerate() {
+        let words = parsed.operand_words(i);
+        match op.kind {
+            OperandKind::IdResultType if !result_type_seen => result_type_seen = true,
+            OperandKind::IdResult if !result_id_seen => result_id_seen = true,
+            OperandKind::LiteralString => match exact_string(words) {
+                Some(s) => inst.operands.push(Operand::String(s)),
+                None => inst.operands.extend(words.iter().map(|&w| Operand::Word(w))),
+            },
+            kind if kind.category() == Category::Id => inst.operands.push(Operand::Id(Id(words[0]))),
+            _ => inst.operands.extend(words.iter().map(|&w| Operand::Word(w))),
+        }
+    }
+    // The grammar places the result type before the result id at the front; an instruction
+    // that would not re-encode in that order keeps its words verbatim.
+    let front_ok = match (parsed.result_type, parsed.result_id) {
+        (Some(t), Some(r)) => parsed.words.get(1) == Some(&t) && parsed.words.get(2) == Some(&r),
+        (None, Some(r)) => parsed.words.get(1) == Some(&r),
+        (Some(t), None) => parsed.words.get(1) == Some(&t),
+        (None, None) => true,
+    };
+    if !front_ok {
+        inst.result_type = None;
+        inst.result_id = None;
+        inst.operands = parsed.words[1..].iter().map(|&w| Operand::Word(w)).collect();
+    }
+    inst
+}
+
+fn exact_string(words: &[u32]) -> Option<Box<str>> {
+    if string_words(words) != Some(words.len()) {
+        return None;
+    }
+    let bytes = decode_string(words);
+    let s = String::from_utf8(bytes).ok()?;
+    // Re-encoding pads with zeros: only accept strings whose padding already is zero.
+    let mut re = Vec::with_capacity(words.len());
+    crate::encode::encode_string(&s, &mut re);
+    (re == words).then(|| s.into_boxed_str())
+}

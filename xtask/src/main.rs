@@ -1,0 +1,40 @@
+//! `cargo xtask <task>`: code generation, the conformance harness against the reference tools,
+//! and side-by-side benchmarks.
+#![forbid(unsafe_code)]
+
+mod codegen;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(name = "xtask", about = "spirvkit development tasks")]
+struct Cli {
+    #[command(subcommand)]
+    task: Task,
+}
+
+#[derive(Subcommand)]
+enum Task {
+    /// Regenerate crates/grammar/src/generated from crates/grammar/khronos (or --check it).
+    Codegen {
+        /// Fail instead of writing when the checked-in tables are stale.
+        #[arg(long)]
+        check: bool,
+        /// Copy the grammar JSON from this SPIRV-Headers `unified1` folder first.
+        #[arg(long)]
+        from: Option<PathBuf>,
+    },
+}
+
+/// The workspace root (xtask lives one level below it).
+pub fn workspace_root() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().map(PathBuf::from).unwrap_or(manifest)
+}
+
+fn main() -> anyhow::Result<()> {
+    match Cli::parse().task {
+        Task::Codegen { check, from } => codegen::run(check, from.as_deref()),
+    }
+}
