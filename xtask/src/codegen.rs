@@ -32,7 +32,7 @@ pub fn run(check: bool, from: Option<&Path>) -> anyhow::Result<()> {
 
 /// Copies (or with `check`, compares) every grammar JSON the generator reads.
 fn copy_json(from: &Path, to: &Path, check: bool) -> anyhow::Result<()> {
-    let names = std::iter::once("spirv.core.grammar.json").chain(spirvkit_grammar_gen::EXT_SETS.iter().map(|s| s.file));
+    let names = ["spirv.core.grammar.json", "spir-v.xml"].into_iter().chain(spirvkit_grammar_gen::EXT_SETS.iter().map(|s| s.file));
     for name in names {
         let src = std::fs::read(from.join(name)).with_context(|| format!("reading {}", from.join(name).display()))?;
         let dst = to.join(name);

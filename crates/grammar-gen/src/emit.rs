@@ -123,6 +123,14 @@ fn tables(g: &Grammar) -> String {
     let _ = writeln!(out, "/// Version of the core grammar: (major, minor, revision).");
     let _ = writeln!(out, "pub const GRAMMAR_VERSION: (u32, u32, u32) = ({}, {}, {});\n", g.version.0, g.version.1, g.version.2);
 
+    let _ = writeln!(out, "/// Registered generator ids (spir-v.xml): (id, vendor, tool).");
+    let _ = writeln!(out, "pub(crate) static GENERATORS: [(u32, &str, Option<&str>); {}] = [", g.generators.len());
+    for (id, vendor, tool) in &g.generators {
+        let tool = tool.as_deref().map_or("None".to_owned(), |t| format!("Some({})", lit(t)));
+        let _ = writeln!(out, "    ({id}, {}, {tool}),", lit(vendor));
+    }
+    let _ = writeln!(out, "];\n");
+
     // Operand kinds.
     let _ = writeln!(out, "/// Every operand kind of the core grammar and of the extended instruction sets.");
     let _ = writeln!(out, "#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]\n#[repr(u16)]\npub enum OperandKind {{");

@@ -93,6 +93,8 @@ pub struct ExtSet {
 #[derive(Debug)]
 pub struct Grammar {
     pub version: (u32, u32, u32),
+    /// Registered generator (tool) ids from spir-v.xml: (id, vendor, tool).
+    pub generators: Vec<(u32, String, Option<String>)>,
     pub instructions: Vec<Instruction>,
     pub kinds: Vec<OperandKind>,
     pub ext_sets: Vec<ExtSet>,
@@ -267,5 +269,24 @@ pub fn load(dir: &Path) -> Result<Grammar, GenError> {
         all_kinds.extend(kinds(&path, &doc, i + 1, spec.ident, &resolve)?);
         ext_sets.push(ExtSet { spec: *spec, instructions: instructions(&path, &doc, &resolve)? });
     }
-    Ok(Grammar { version, instructions: instructions_core, kinds: all_kinds, ext_sets })
+    let generators = generators(&dir.join("spir-v.xml"))?;
+    Ok(Grammar { version, generators, instructions: instructions_core, kinds: all_kinds, ext_sets })
+}
+
+/// Reads the `<id value=".." vendor=".." tool=".."/>` entries of the registry. The file is
+/// machine-written and regular, so attribute scanning is enough (no XML dependency).
+fn generators(path: &Path) -> Result<Vec<(u32, String, Option<String>)>, GenError> {
+    let text = std::fs::read_to_string(path).map_err(|source| GenError::Io { path: path.to_path_buf(), source })?;
+    let attr = |line: &str, name: &str| -> Option<String> {
+        let start = line.find(&format!(" {name}=\""))? + name.len() + 3;
+        let end = line[start..].find('"')? + start;
+        Some(line[start..end].replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\""))
+    };
+    let mut out = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| l.starts_with("<id ")) {
+        let id = attr(line, "value").and_then(|v| v.parse().ok()).ok_or_else(|| err(path, format!("bad id line: {line}")))?;
+        let vendor = attr(line, "vendor").ok_or_else(|| err(path, format!("id without vendor: {line}")))?;
+        out.push((id, vendor, attr(line, "tool")));
+    }
+    Ok(out)
 }

@@ -14,7 +14,7 @@ mod generated {
 
 pub use generated::consts::*;
 pub use generated::tables::{ExtInstSet, OperandKind, GRAMMAR_VERSION};
-use generated::tables::{EXT_INST_SETS, INSTRUCTIONS, INSTRUCTION_BY_NAME, INSTRUCTION_BY_OPCODE, OPERAND_KINDS};
+use generated::tables::{EXT_INST_SETS, GENERATORS, INSTRUCTIONS, INSTRUCTION_BY_NAME, INSTRUCTION_BY_OPCODE, OPERAND_KINDS};
 
 /// How many times an operand may occur.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -206,4 +206,9 @@ impl Op {
 /// Formats a version word (`0x0001_0300`) as `1.3`.
 pub fn version_string(word: u32) -> String {
     format!("{}.{}", (word >> 16) & 0xff, (word >> 8) & 0xff)
+}
+
+/// The registered vendor and tool of a generator id (high 16 bits of the header's generator word).
+pub fn generator(tool_id: u32) -> Option<(&'static str, Option<&'static str>)> {
+    GENERATORS.iter().find(|(id, _, _)| *id == tool_id).map(|(_, vendor, tool)| (*vendor, *tool))
 }
