@@ -1,0 +1,848 @@
+//! FUNCTION_BLOCK: instructions, with relative (version >= 1) or absolute
+//! value numbering, forward references, names and metadata attachments.
+
+use super::bitstream::{Block, Entry};
+use super::constants::{binary_op, cast_op, decode_signed};
+use super::module::decode_align;
+use super::{block_id, chars, Reader};
+use crate::error::LlvmError;
+use crate::model::*;
+
+/// Switch records of LLVM 3.2 with case ranges carry this tag in their first operand.
+const SWITCH_INST_MAGIC: u64 = 0x4B5;
+
+struct Body {
+    insts: Vec<Instruction>,
+    blocks: Vec<BasicBlock>,
+    current: usize,
+    /// Bitcode instruction index -> instruction (for attachments).
+    inst_map: Vec<InstId>,
+    attachments: Vec<(String, MetadataId)>,
+    dropped_debug_locations: u32,
+}
+
+impl<'a> Reader<'a> {
+    fn relative(&self) -> bool {
+        self.version >= 1
+    }
+
+    fn absolute_number(&self, raw: u64) -> u32 {
+        let next = self.values.len() as u32;
+        if self.relative() {
+            next.wrapping_sub(raw as u32)
+        } else {
+            raw as u32
+        }
+    }
+
+    /// A value and its type; forward references carry their type in the record.
+    fn value_type_pair(&self, ops: &[u64], i: &mut usize) -> Result<(ValueRef, TypeId), LlvmError> {
+        let raw = self.op(ops, *i)?;
+        *i += 1;
+        let number = self.absolute_number(raw);
+        if let Some(entry) = self.values.get(number as usize) {
+            return Ok(*entry);
+        }
+        let ty = self.ty(self.op(ops, *i)?)?;
+        *i += 1;
+        Ok((ValueRef::Unresolved(number), ty))
+    }
+
+    fn value_of_type(&self, ops: &[u64], i: &mut usize) -> Result<ValueRef, LlvmError> {
+        let raw = self.op(ops, *i)?;
+        *i += 1;
+        let number = self.absolute_number(raw);
+        Ok(match self.values.get(number as usize) {
+            Some((v, _)) => *v,
+            None => ValueRef::Unresolved(number),
+        })
+    }
+
+    fn value_signed(&self, raw: u64) -> ValueRef {
+        let number = if self.relative() {
+            (self.values.len() as i64).wrapping_sub(decode_signed(raw)) as u32
+        } else {
+            raw as u32
+        };
+        match self.values.get(number as usize) {
+            Some((v, _)) => *v,
+            None => ValueRef::Unresolved(number),
+        }
+    }
+
+    fn absolute_value(&self, number: u64) -> ValueRef {
+        match self.values.get(number as usize) {
+            Some((v, _)) => *v,
+            None => ValueRef::Unresolved(number as u32),
+        }
+    }
+
+    fn block_ref(&self, body: &Body, n: u64) -> Result<BlockId, LlvmError> {
+        if (n as usize) < body.blocks.len() {
+            Ok(BlockId(n as u32))
+        } else {
+            Err(self.error(format!("basic block #{n} out of range")))
+        }
+    }
+
+    fn sync_scope(&self, id: u64) -> SyncScope {
+        if self.sync_scopes.is_empty() {
+            if id == 0 {
+                SyncScope::SingleThread
+            } else {
+                SyncScope::System
+            }
+        } else {
+            match self.sync_scopes.get(id as usize).map(String::as_str) {
+                Some("") | None => SyncScope::System,
+                Some("singlethread") => SyncScope::SingleThread,
+                Some(name) => SyncScope::Named(name.to_string()),
+            }
+        }
+    }
+
+    fn ordering(&self, code: u64) -> Result<AtomicOrdering, LlvmError> {
+        AtomicOrdering::from_code(code).ok_or_else(|| self.error(format!("invalid atomic ordering {code}")))
+    }
+
+    fn constant_int(&self, v: ValueRef) -> Option<u64> {
+        match v {
+            ValueRef::Constant(c) => match self.m.constant(c)?.kind {
+                ConstKind::Int(x) => Some(x),
+                ConstKind::Null => Some(0),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The result type of a GEP given the source element type and indices.
+    fn gep_result(&mut self, source_ty: TypeId, base_ty: TypeId, indices: &[(ValueRef, TypeId)]) -> Result<TypeId, LlvmError> {
+        let mut current = source_ty;
+        for (v, _) in indices.iter().skip(1) {
+            let index = self.constant_int(*v).unwrap_or(0);
+            current = self
+                .m
+                .types
+                .element(current, index)
+                .ok_or_else(|| self.error("getelementptr index into a non-aggregate"))?;
+        }
+        let mut vector_len = None;
+        for t in std::iter::once(base_ty).chain(indices.iter().map(|(_, t)| *t)) {
+            if let Type::Vector { len, .. } = self.m.types.get(t) {
+                vector_len = Some(*len);
+            }
+        }
+        let scalar_base = self.m.types.scalar(base_ty);
+        let addrspace = match self.m.types.get(scalar_base) {
+            Type::Pointer { addrspace, .. } => *addrspace,
+            _ => return Err(self.error("getelementptr base is not a pointer")),
+        };
+        let ptr = if self.opaque {
+            self.m.types.pointer_to(None, addrspace)
+        } else {
+            self.m.types.pointer_to(Some(current), addrspace)
+        };
+        Ok(match vector_len {
+            Some(len) => self.m.types.intern(Type::Vector {
+                len,
+                elem: ptr,
+                scalable: false,
+            }),
+            None => ptr,
+        })
+    }
+
+    fn push_inst(&mut self, body: &mut Body, ty: TypeId, kind: InstKind) -> Result<InstId, LlvmError> {
+        let id = InstId(body.insts.len() as u32);
+        let terminator = kind.is_terminator();
+        let Some(block) = body.blocks.get_mut(body.current) else {
+            return Err(self.error("instruction after the last declared basic block"));
+        };
+        block.insts.push(id);
+        body.insts.push(Instruction {
+            ty,
+            name: None,
+            kind,
+            metadata: Vec::new(),
+        });
+        if !self.m.types.is_void(ty) {
+            self.values.push((ValueRef::Instruction(id), ty));
+        }
+        if terminator {
+            body.current += 1;
+        }
+        Ok(id)
+    }
+
+    pub fn read_function_body(&mut self, mut block: Block<'a>) -> Result<(), LlvmError> {
+        let Some(&fid) = self.bodies_pending.get(self.next_body) else {
+            return Err(self.error("function body without a defined function"));
+        };
+        self.next_body += 1;
+        if !self.in_function && self.module_md_count == u32::MAX {
+            self.module_md_count = self.m.metadata.len() as u32;
+            self.module_value_count = self.values.len();
+        }
+        self.in_function = true;
+        self.fn_md_base = self.m.metadata.len() as u32;
+        let module_values = self.values.len();
+        let arg_types: Vec<TypeId> = self
+            .m
+            .function(fid)
+            .map(|f| f.args.iter().map(|a| a.ty).collect())
+            .unwrap_or_default();
+        for (i, ty) in arg_types.iter().enumerate() {
+            self.values.push((ValueRef::Argument(i as u32), *ty));
+        }
+        let mut body = Body {
+            insts: Vec::new(),
+            blocks: Vec::new(),
+            current: 0,
+            inst_map: Vec::new(),
+            attachments: Vec::new(),
+            dropped_debug_locations: 0,
+        };
+        let mut names: Vec<(u64, String)> = Vec::new();
+        let mut block_names: Vec<(u64, String)> = Vec::new();
+        let mut ops = Vec::new();
+        let result = (|| -> Result<(), LlvmError> {
+            loop {
+                match self.next_entry(&mut block, &mut ops)? {
+                    Entry::End => return Ok(()),
+                    Entry::SubBlock(sub) => match sub.id {
+                        block_id::CONSTANTS => self.read_constants(sub)?,
+                        block_id::METADATA => self.read_metadata(sub)?,
+                        block_id::METADATA_ATTACHMENT => self.read_attachments(sub, &mut body)?,
+                        block_id::VALUE_SYMTAB => {
+                            let mut sub = sub;
+                            let mut vops = Vec::new();
+                            loop {
+                                match self.next_entry(&mut sub, &mut vops)? {
+                                    Entry::End => break,
+                                    Entry::SubBlock(_) => {}
+                                    Entry::Record { code: 1, .. } => {
+                                        names.push((self.op(&vops, 0)?, chars(vops.get(1..).unwrap_or(&[]))))
+                                    }
+                                    Entry::Record { code: 2, .. } => block_names
+                                        .push((self.op(&vops, 0)?, chars(vops.get(1..).unwrap_or(&[])))),
+                                    Entry::Record { .. } => {}
+                                }
+                            }
+                        }
+                        _ => {}
+                    },
+                    Entry::Record { code, .. } => self.instruction_record(code, &ops, &mut body)?,
+                }
+            }
+        })();
+        result?;
+        // Resolve forward references now that every value is defined.
+        let values = &self.values;
+        let mut unresolved = None;
+        for inst in &mut body.insts {
+            inst.kind.for_each_operand_mut(|v| {
+                if let ValueRef::Unresolved(n) = *v {
+                    match values.get(n as usize) {
+                        Some((r, _)) if !matches!(r, ValueRef::Unresolved(_)) => *v = *r,
+                        _ => unresolved = Some(n),
+                    }
+                }
+            });
+        }
+        for md in self.m.metadata.iter_mut().skip(self.fn_md_base as usize) {
+            let fix = |v: &mut ValueRef, unresolved: &mut Option<u32>| {
+                if let ValueRef::Unresolved(n) = *v {
+                    match values.get(n as usize) {
+                        Some((r, _)) => *v = *r,
+                        None => *unresolved = Some(n),
+                    }
+                }
+            };
+            match md {
+                Metadata::Value { value, .. } => fix(value, &mut unresolved),
+                Metadata::Node { operands, .. } => {
+                    for op in operands {
+                        if let MdOperand::Value { value, .. } = op {
+                            fix(value, &mut unresolved);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let Some(n) = unresolved {
+            return Err(self.error(format!("value #{n} is used but never defined")));
+        }
+        if body.current < body.blocks.len() {
+            return Err(self.error(format!(
+                "function has {} blocks but only {} end in a terminator",
+                body.blocks.len(),
+                body.current
+            )));
+        }
+        for (number, name) in names {
+            match self.values.get(number as usize).map(|e| e.0) {
+                Some(ValueRef::Argument(a)) => {
+                    if let Some(f) = self.m.functions.get_mut(fid.0 as usize) {
+                        if let Some(arg) = f.args.get_mut(a as usize) {
+                            arg.name = Some(name);
+                        }
+                    }
+                }
+                Some(ValueRef::Instruction(i)) => {
+                    if let Some(inst) = body.insts.get_mut(i.0 as usize) {
+                        inst.name = Some(name);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (n, name) in block_names {
+            if let Some(b) = body.blocks.get_mut(n as usize) {
+                b.name = Some(name);
+            }
+        }
+        self.values.truncate(module_values);
+        self.in_function = false;
+        if let Some(f) = self.m.functions.get_mut(fid.0 as usize) {
+            f.blocks = body.blocks;
+            f.insts = body.insts;
+            f.attachments.extend(body.attachments);
+            f.dropped_debug_locations = body.dropped_debug_locations;
+        }
+        Ok(())
+    }
+
+    fn read_attachments(&mut self, mut block: Block<'a>, body: &mut Body) -> Result<(), LlvmError> {
+        let mut ops = Vec::new();
+        loop {
+            match self.next_entry(&mut block, &mut ops)? {
+                Entry::End => return Ok(()),
+                Entry::SubBlock(_) => {}
+                Entry::Record { code: 11, .. } => {
+                    if ops.len() % 2 == 0 {
+                        for pair in ops.chunks(2) {
+                            if let [k, md] = pair {
+                                body.attachments.push((self.kind_name(*k), self.md_id(*md)?));
+                            }
+                        }
+                    } else {
+                        let index = self.op(&ops, 0)? as usize;
+                        let inst = *body
+                            .inst_map
+                            .get(index)
+                            .ok_or_else(|| self.error(format!("attachment to instruction #{index} out of range")))?;
+                        let mut list = Vec::new();
+                        for pair in ops.get(1..).unwrap_or(&[]).chunks(2) {
+                            if let [k, md] = pair {
+                                list.push((self.kind_name(*k), self.md_id(*md)?));
+                            }
+                        }
+                        if let Some(i) = body.insts.get_mut(inst.0 as usize) {
+                            i.metadata.extend(list);
+                        }
+                    }
+                }
+                Entry::Record { .. } => {}
+            }
+        }
+    }
+
+    fn fast_math(raw: u64) -> u32 {
+        if raw & 1 != 0 {
+            // Old "unsafe algebra" means every flag.
+            0xFE
+        } else {
+            (raw as u32) & 0xFE
+        }
+    }
+
+    fn instruction_record(&mut self, code: u32, ops: &[u64], body: &mut Body) -> Result<(), LlvmError> {
+        let mut i = 0usize;
+        let void = self.m.types.void();
+        let (ty, kind) = match code {
+            1 => {
+                let n = self.op(ops, 0)?;
+                if n == 0 || n > (1 << 20) {
+                    return Err(self.error(format!("invalid basic block count {n}")));
+                }
+                body.blocks = vec![BasicBlock::default(); n as usize];
+                return Ok(());
+            }
+            33 | 35 => {
+                body.dropped_debug_locations += 1;
+                return Ok(());
+            }
+            2 => {
+                let (lhs, ty) = self.value_type_pair(ops, &mut i)?;
+                let rhs = self.value_of_type(ops, &mut i)?;
+                let opcode = self.op(ops, i)?;
+                let fp = self.m.types.is_fp_or_fp_vector(ty);
+                let op = binary_op(opcode, fp).ok_or_else(|| self.error(format!("unknown binary opcode {opcode}")))?;
+                let raw_flags = ops.get(i + 1).copied().unwrap_or(0);
+                let (flags, fast_math) = if fp { (0, Self::fast_math(raw_flags)) } else { (raw_flags as u8 & 3, 0) };
+                (ty, InstKind::Binary { op, lhs, rhs, flags, fast_math })
+            }
+            3 => {
+                let (value, _) = self.value_type_pair(ops, &mut i)?;
+                let dest = self.ty(self.op(ops, i)?)?;
+                let opcode = self.op(ops, i + 1)?;
+                let op = cast_op(opcode).ok_or_else(|| self.error(format!("unknown cast opcode {opcode}")))?;
+                (dest, InstKind::Cast { op, value })
+            }
+            4 | 30 | 43 => {
+                let (inbounds, explicit) = if code == 43 {
+                    let flags = self.op(ops, 0)?;
+                    let t = self.ty(self.op(ops, 1)?)?;
+                    i = 2;
+                    (flags & 1 != 0, Some(t))
+                } else {
+                    (code == 30, None)
+                };
+                let mut operands = Vec::new();
+                while i < ops.len() {
+                    operands.push(self.value_type_pair(ops, &mut i)?);
+                }
+                let Some(&(base, base_ty)) = operands.first() else {
+                    return Err(self.error("getelementptr without operands"));
+                };
+                let source_ty = match explicit {
+                    Some(t) => t,
+                    None => {
+                        let s = self.m.types.scalar(base_ty);
+                        self.m.types.pointee(s).ok_or_else(|| self.error("getelementptr base is not a typed pointer"))?
+                    }
+                };
+                let indices = operands.get(1..).unwrap_or(&[]).to_vec();
+                let result = self.gep_result(source_ty, base_ty, &indices)?;
+                (
+                    result,
+                    InstKind::Gep { source_ty, inbounds, base, indices: indices.iter().map(|(v, _)| *v).collect() },
+                )
+            }
+            5 => {
+                let ty = self.ty(self.op(ops, 0)?)?;
+                i = 1;
+                let then_value = self.value_of_type(ops, &mut i)?;
+                let else_value = self.value_of_type(ops, &mut i)?;
+                let cond = self.value_of_type(ops, &mut i)?;
+                (ty, InstKind::Select { cond, then_value, else_value, fast_math: 0 })
+            }
+            29 => {
+                let (then_value, ty) = self.value_type_pair(ops, &mut i)?;
+                let else_value = self.value_of_type(ops, &mut i)?;
+                let (cond, _) = self.value_type_pair(ops, &mut i)?;
+                let fast_math = ops.get(i).map(|&f| Self::fast_math(f)).unwrap_or(0);
+                (ty, InstKind::Select { cond, then_value, else_value, fast_math })
+            }
+            6 => {
+                let (vector, vty) = self.value_type_pair(ops, &mut i)?;
+                let index = if ops.len() - i == 1 {
+                    self.value_of_type(ops, &mut i)?
+                } else {
+                    self.value_type_pair(ops, &mut i)?.0
+                };
+                let elem = self.m.types.element(vty, 0).ok_or_else(|| self.error("extractelement of a non-vector"))?;
+                (elem, InstKind::ExtractElement { vector, index })
+            }
+            7 => {
+                let (vector, vty) = self.value_type_pair(ops, &mut i)?;
+                let element = self.value_of_type(ops, &mut i)?;
+                let index = if ops.len() - i == 1 {
+                    self.value_of_type(ops, &mut i)?
+                } else {
+                    self.value_type_pair(ops, &mut i)?.0
+                };
+                (vty, InstKind::InsertElement { vector, element, index })
+            }
+            8 => {
+                let (v1, vty) = self.value_type_pair(ops, &mut i)?;
+                let v2 = self.value_of_type(ops, &mut i)?;
+                let (mask_value, mask_ty) = self.value_type_pair(ops, &mut i)?;
+                let mask = self.shuffle_mask(mask_value, mask_ty)?;
+                let elem = self.m.types.element(vty, 0).ok_or_else(|| self.error("shufflevector of a non-vector"))?;
+                let ty = self.m.types.intern(Type::Vector { len: mask.len() as u32, elem, scalable: false });
+                (ty, InstKind::ShuffleVector { v1, v2, mask })
+            }
+            9 | 28 => {
+                let (lhs, ty) = self.value_type_pair(ops, &mut i)?;
+                let rhs = self.value_of_type(ops, &mut i)?;
+                let pred = CmpPredicate(u8::try_from(self.op(ops, i)?).unwrap_or(255));
+                if !pred.is_valid() {
+                    return Err(self.error("invalid comparison predicate"));
+                }
+                let fast_math = ops.get(i + 1).map(|&f| Self::fast_math(f)).unwrap_or(0);
+                let result = self.m.types.bool_like(ty);
+                (result, InstKind::Cmp { pred, lhs, rhs, fast_math })
+            }
+            10 => {
+                if ops.is_empty() {
+                    (void, InstKind::Ret { value: None })
+                } else {
+                    let (v, _) = self.value_type_pair(ops, &mut i)?;
+                    if i < ops.len() {
+                        return Err(self.error("unsupported construct: multiple-value return"));
+                    }
+                    (void, InstKind::Ret { value: Some(v) })
+                }
+            }
+            11 => {
+                let target = self.block_ref(body, self.op(ops, 0)?)?;
+                if ops.len() == 1 {
+                    (void, InstKind::Br { target })
+                } else {
+                    let else_block = self.block_ref(body, self.op(ops, 1)?)?;
+                    i = 2;
+                    let cond = self.value_of_type(ops, &mut i)?;
+                    (void, InstKind::CondBr { cond, then_block: target, else_block })
+                }
+            }
+            12 => self.switch_record(ops, body)?,
+            15 => (void, InstKind::Unreachable),
+            16 => {
+                let ty = self.ty(self.op(ops, 0)?)?;
+                let mut incoming = Vec::new();
+                let pairs = ops.get(1..).unwrap_or(&[]);
+                // A trailing odd operand holds fast-math flags.
+                for pair in pairs.chunks(2) {
+                    if let [v, b] = pair {
+                        incoming.push((self.value_signed(*v), self.block_ref(body, *b)?));
+                    }
+                }
+                (ty, InstKind::Phi { incoming })
+            }
+            19 => {
+                if ops.len() < 4 {
+                    return Err(self.error("ALLOCA record too short"));
+                }
+                let ty0 = self.ty(self.op(ops, 0)?)?;
+                let count = self.absolute_value(self.op(ops, 2)?);
+                let align_record = self.op(ops, 3)?;
+                let explicit = align_record & (1 << 6) != 0;
+                let align_code = (align_record & 0x1f) | (((align_record >> 8) & 0x7) << 5);
+                let addrspace = ops.get(4).copied().unwrap_or(0) as u32;
+                let (allocated_ty, result) = if explicit {
+                    let p = if self.opaque {
+                        self.m.types.pointer_to(None, addrspace)
+                    } else {
+                        self.m.types.pointer_to(Some(ty0), addrspace)
+                    };
+                    (ty0, p)
+                } else {
+                    (self.m.types.pointee(ty0).ok_or_else(|| self.error("alloca type is not a pointer"))?, ty0)
+                };
+                let addrspace = match self.m.types.get(result) {
+                    Type::Pointer { addrspace, .. } => *addrspace,
+                    _ => 0,
+                };
+                (result, InstKind::Alloca { allocated_ty, count, align: decode_align(align_code), addrspace })
+            }
+            20 | 41 => {
+                let (ptr, pty) = self.value_type_pair(ops, &mut i)?;
+                let tail = if code == 20 { 2 } else { 4 };
+                let ty = if ops.len() - i == tail + 1 {
+                    let t = self.ty(self.op(ops, i)?)?;
+                    i += 1;
+                    t
+                } else {
+                    self.m.types.pointee(pty).ok_or_else(|| self.error("load from a pointer without element type"))?
+                };
+                let align = decode_align(self.op(ops, i)?);
+                let volatile = self.op(ops, i + 1)? != 0;
+                let (ordering, scope) = if code == 41 {
+                    (self.ordering(self.op(ops, i + 2)?)?, self.sync_scope(self.op(ops, i + 3)?))
+                } else {
+                    (AtomicOrdering::NotAtomic, SyncScope::System)
+                };
+                (ty, InstKind::Load { ptr, align, volatile, ordering, scope })
+            }
+            24 | 42 | 44 | 45 => {
+                let (ptr, _pty) = self.value_type_pair(ops, &mut i)?;
+                let value = if code == 24 || code == 42 {
+                    self.value_of_type(ops, &mut i)?
+                } else {
+                    self.value_type_pair(ops, &mut i)?.0
+                };
+                let align = decode_align(self.op(ops, i)?);
+                let volatile = self.op(ops, i + 1)? != 0;
+                let (ordering, scope) = if code == 42 || code == 45 {
+                    (self.ordering(self.op(ops, i + 2)?)?, self.sync_scope(self.op(ops, i + 3)?))
+                } else {
+                    (AtomicOrdering::NotAtomic, SyncScope::System)
+                };
+                (void, InstKind::Store { ptr, value, align, volatile, ordering, scope })
+            }
+            26 => {
+                let (aggregate, mut ty) = self.value_type_pair(ops, &mut i)?;
+                let mut indices = Vec::new();
+                for &idx in ops.get(i..).unwrap_or(&[]) {
+                    ty = self.m.types.element(ty, idx).ok_or_else(|| self.error("extractvalue index out of range"))?;
+                    indices.push(idx as u32);
+                }
+                (ty, InstKind::ExtractValue { aggregate, indices })
+            }
+            27 => {
+                let (aggregate, ty) = self.value_type_pair(ops, &mut i)?;
+                let (value, _) = self.value_type_pair(ops, &mut i)?;
+                let indices = ops.get(i..).unwrap_or(&[]).iter().map(|&x| x as u32).collect();
+                (ty, InstKind::InsertValue { aggregate, value, indices })
+            }
+            34 => self.call_record(ops)?,
+            36 => {
+                let ordering = self.ordering(self.op(ops, 0)?)?;
+                let scope = self.sync_scope(self.op(ops, 1)?);
+                (void, InstKind::Fence { ordering, scope })
+            }
+            37 | 46 => return self.cmpxchg_record(code, ops, body),
+            38 | 59 => {
+                let (ptr, pty) = self.value_type_pair(ops, &mut i)?;
+                let (value, vty) = if code == 59 {
+                    self.value_type_pair(ops, &mut i)?
+                } else {
+                    let t = self.m.types.pointee(pty).ok_or_else(|| self.error("atomicrmw on an untyped pointer"))?;
+                    (self.value_of_type(ops, &mut i)?, t)
+                };
+                let opcode = self.op(ops, i)?;
+                let op = RmwOp::ALL.get(opcode as usize).copied().ok_or_else(|| self.error(format!("unknown atomicrmw operation {opcode}")))?;
+                let volatile = self.op(ops, i + 1)? != 0;
+                let ordering = self.ordering(self.op(ops, i + 2)?)?;
+                let scope = self.sync_scope(self.op(ops, i + 3)?);
+                let align = ops.get(i + 4).and_then(|&a| decode_align(a));
+                (vty, InstKind::AtomicRmw { op, ptr, value, volatile, ordering, scope, align })
+            }
+            56 => {
+                let (value, ty) = self.value_type_pair(ops, &mut i)?;
+                let opcode = self.op(ops, i)?;
+                if opcode != 0 {
+                    return Err(self.error(format!("unknown unary opcode {opcode}")));
+                }
+                let fast_math = ops.get(i + 1).map(|&f| Self::fast_math(f)).unwrap_or(0);
+                (ty, InstKind::FNeg { value, fast_math })
+            }
+            58 => {
+                let (value, ty) = self.value_type_pair(ops, &mut i)?;
+                (ty, InstKind::Freeze { value })
+            }
+            23 => {
+                let list_ty = self.ty(self.op(ops, 0)?)?;
+                let _ = list_ty;
+                let list = self.absolute_or_relative(self.op(ops, 1)?);
+                let ty = self.ty(self.op(ops, 2)?)?;
+                (ty, InstKind::VaArg { list })
+            }
+            31 => {
+                i = 1;
+                let address = self.value_of_type(ops, &mut i)?;
+                let mut targets = Vec::new();
+                for &b in ops.get(2..).unwrap_or(&[]) {
+                    targets.push(self.block_ref(body, b)?);
+                }
+                (void, InstKind::IndirectBr { address, targets })
+            }
+            13 => return Err(self.error("unsupported construct: invoke")),
+            39 => return Err(self.error("unsupported construct: resume")),
+            40 | 47 => return Err(self.error("unsupported construct: landingpad")),
+            55 => return Err(self.error("unsupported construct: operand bundle")),
+            57 => return Err(self.error("unsupported construct: callbr")),
+            48..=54 => return Err(self.error("unsupported construct: exception-handling funclet")),
+            60 => return Ok(()), // BLOCKADDR_USERS: an index only
+            other => return Err(self.error(format!("unsupported instruction record code {other}"))),
+        };
+        let id = self.push_inst(body, ty, kind)?;
+        body.inst_map.push(id);
+        Ok(())
+    }
+
+    fn absolute_or_relative(&self, raw: u64) -> ValueRef {
+        let n = self.absolute_number(raw);
+        match self.values.get(n as usize) {
+            Some((v, _)) => *v,
+            None => ValueRef::Unresolved(n),
+        }
+    }
+
+    fn shuffle_mask(&self, mask: ValueRef, mask_ty: TypeId) -> Result<Vec<Option<u32>>, LlvmError> {
+        let len = match self.m.types.get(mask_ty) {
+            Type::Vector { len, .. } => *len as usize,
+            _ => return Err(self.error("shufflevector mask is not a vector")),
+        };
+        let ValueRef::Constant(c) = mask else {
+            return Err(self.error("shufflevector mask is not a constant"));
+        };
+        let constant = self.m.constant(c).ok_or_else(|| self.error("shufflevector mask is a forward reference"))?;
+        Ok(match &constant.kind {
+            ConstKind::Null => vec![Some(0); len],
+            ConstKind::Undef | ConstKind::Poison => vec![None; len],
+            ConstKind::Data(d) => d.iter().map(|&x| Some(x as u32)).collect(),
+            ConstKind::Aggregate(elems) => elems
+                .iter()
+                .map(|e| match e {
+                    ValueRef::Constant(ec) => match self.m.constant(*ec).map(|c| &c.kind) {
+                        Some(ConstKind::Int(x)) => Some(*x as u32),
+                        Some(ConstKind::Null) => Some(0),
+                        _ => None,
+                    },
+                    _ => None,
+                })
+                .collect(),
+            _ => return Err(self.error("unsupported shufflevector mask constant")),
+        })
+    }
+
+    fn switch_record(&mut self, ops: &[u64], body: &Body) -> Result<(TypeId, InstKind), LlvmError> {
+        let void = self.m.types.void();
+        let first = self.op(ops, 0)?;
+        if first >> 16 == SWITCH_INST_MAGIC {
+            // LLVM 3.2 case-range form: [magic, opty, cond, default, ncases, {nitems, {single, lo, [hi]}, bb}...]
+            let ty = self.ty(self.op(ops, 1)?)?;
+            let mut i = 2;
+            let value = self.value_of_type(ops, &mut i)?;
+            let default = self.block_ref(body, self.op(ops, 3)?)?;
+            let ncases = self.op(ops, 4)?;
+            let mut i = 5;
+            let mut cases = Vec::new();
+            for _ in 0..ncases.min(ops.len() as u64) {
+                let nitems = self.op(ops, i)?;
+                i += 1;
+                let mut values = Vec::new();
+                for _ in 0..nitems.min(ops.len() as u64) {
+                    let single = self.op(ops, i)? != 0;
+                    i += 1;
+                    let words = self.op(ops, i)? as usize;
+                    i += 1;
+                    let low = decode_signed(self.op(ops, i)?) as u64;
+                    i += words;
+                    if !single {
+                        let words = self.op(ops, i)? as usize;
+                        i += 1 + words;
+                        return Err(self.error("unsupported construct: switch case range"));
+                    }
+                    values.push(low);
+                }
+                let target = self.block_ref(body, self.op(ops, i)?)?;
+                i += 1;
+                for v in values {
+                    let c = ConstId(self.m.constants.len() as u32);
+                    self.m.constants.push(Constant { ty, kind: ConstKind::Int(v) });
+                    cases.push((ValueRef::Constant(c), target));
+                }
+            }
+            return Ok((void, InstKind::Switch { value, default, cases }));
+        }
+        let _ty = self.ty(first)?;
+        let mut i = 1;
+        let value = self.value_of_type(ops, &mut i)?;
+        let default = self.block_ref(body, self.op(ops, 2)?)?;
+        let mut cases = Vec::new();
+        for pair in ops.get(3..).unwrap_or(&[]).chunks(2) {
+            let [v, b] = pair else {
+                return Err(self.error("odd switch case list"));
+            };
+            cases.push((self.absolute_value(*v), self.block_ref(body, *b)?));
+        }
+        Ok((void, InstKind::Switch { value, default, cases }))
+    }
+
+    fn call_record(&mut self, ops: &[u64]) -> Result<(TypeId, InstKind), LlvmError> {
+        let attr_index = self.op(ops, 0)?;
+        let cc_info = self.op(ops, 1)?;
+        let mut i = 2;
+        let mut fast_math = 0;
+        if cc_info & (1 << 17) != 0 {
+            fast_math = Self::fast_math(self.op(ops, i)?);
+            i += 1;
+        }
+        let explicit = if cc_info & (1 << 15) != 0 {
+            let t = self.ty(self.op(ops, i)?)?;
+            i += 1;
+            Some(t)
+        } else {
+            None
+        };
+        let (callee, callee_ty) = self.value_type_pair(ops, &mut i)?;
+        let fn_ty = match explicit {
+            Some(t) => t,
+            None => self.m.types.pointee(callee_ty).ok_or_else(|| self.error("callee is not a typed function pointer"))?,
+        };
+        let Some((ret, params, vararg)) = self.m.types.function_signature(fn_ty).map(|(r, p, v)| (r, p.to_vec(), v)) else {
+            return Err(self.error("call through a non-function type"));
+        };
+        let mut args = Vec::with_capacity(params.len());
+        for p in &params {
+            if self.m.types.is_label(*p) {
+                return Err(self.error("unsupported construct: label argument"));
+            }
+            args.push(self.value_of_type(ops, &mut i)?);
+        }
+        if vararg {
+            while i < ops.len() {
+                args.push(self.value_type_pair(ops, &mut i)?.0);
+            }
+        } else if i != ops.len() {
+            return Err(self.error("call has more arguments than its function type"));
+        }
+        let attrs = match attr_index {
+            0 => AttributeList::default(),
+            n => self.attr_lists.get(n as usize - 1).cloned().ok_or_else(|| self.error("attribute list index out of range"))?,
+        };
+        let tail = if cc_info & (1 << 14) != 0 {
+            TailKind::MustTail
+        } else if cc_info & (1 << 16) != 0 {
+            TailKind::NoTail
+        } else if cc_info & 1 != 0 {
+            TailKind::Tail
+        } else {
+            TailKind::None
+        };
+        let cc = CallingConv(((cc_info >> 1) & 0x3ff) as u32);
+        Ok((ret, InstKind::Call { callee, fn_ty, args, cc, tail, attrs, fast_math }))
+    }
+
+    fn cmpxchg_record(&mut self, code: u32, ops: &[u64], body: &mut Body) -> Result<(), LlvmError> {
+        let mut i = 0;
+        let (ptr, pty) = self.value_type_pair(ops, &mut i)?;
+        let (expected, ety) = if code == 46 {
+            self.value_type_pair(ops, &mut i)?
+        } else {
+            let t = self.m.types.pointee(pty).ok_or_else(|| self.error("cmpxchg on an untyped pointer"))?;
+            (self.value_of_type(ops, &mut i)?, t)
+        };
+        let new_value = self.value_of_type(ops, &mut i)?;
+        let volatile = self.op(ops, i)? != 0;
+        let success = self.ordering(self.op(ops, i + 1)?)?;
+        let scope = self.sync_scope(self.op(ops, i + 2)?);
+        let failure = match ops.get(i + 3) {
+            Some(&f) => self.ordering(f)?,
+            // Pre-3.5: failure ordering derived from success.
+            None => match success {
+                AtomicOrdering::AcqRel => AtomicOrdering::Acquire,
+                AtomicOrdering::Release => AtomicOrdering::Monotonic,
+                o => o,
+            },
+        };
+        let weak = ops.get(i + 4).copied().unwrap_or(0) != 0;
+        let align = ops.get(i + 5).and_then(|&a| decode_align(a));
+        let i1 = self.m.types.int(1);
+        let pair_ty = self.m.types.intern(Type::Struct { elems: vec![ety, i1], packed: false });
+        let kind = InstKind::CmpXchg { ptr, expected, new_value, volatile, weak, success, failure, scope, align };
+        let old_form = code == 37 && ops.len() < i + 5;
+        if old_form {
+            // Before LLVM 3.5 cmpxchg returned only the loaded value: model it as
+            // the modern pair plus an extractvalue, as LLVM's own upgrade does.
+            let before = self.values.len();
+            let pair = self.push_inst(body, pair_ty, kind)?;
+            self.values.truncate(before);
+            let id = self.push_inst(
+                body,
+                ety,
+                InstKind::ExtractValue { aggregate: ValueRef::Instruction(pair), indices: vec![0] },
+            )?;
+            body.inst_map.push(id);
+        } else {
+            let id = self.push_inst(body, pair_ty, kind)?;
+            body.inst_map.push(id);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,54 @@
+//! spirvkit-llvm: read and write LLVM IR (SPIR 1.2 and modern clang output)
+//! without an LLVM installation.
+//!
+//! - [`read_bitcode`] reads `.bc` (LLVM 3.2-era through modern),
+//! - [`parse_text`] reads `.ll` (LLVM 3.2 syntax and modern syntax),
+//! - [`read_file`] dispatches on content,
+//! - [`Module::to_ll`] prints `.ll` that `llvm-as` accepts.
+
+#![forbid(unsafe_code)]
+
+pub mod bitcode;
+pub mod error;
+pub mod model;
+pub mod text;
+pub mod writer;
+
+use std::path::Path;
+
+pub use error::LlvmError;
+pub use model::*;
+pub use writer::{PointerStyle, WriteOptions};
+
+/// Reads LLVM bitcode (raw or with the 0x0B17C0DE wrapper).
+pub fn read_bitcode(bytes: &[u8], file_name: &str) -> Result<Module, LlvmError> {
+    bitcode::read_bitcode(bytes, file_name)
+}
+
+/// Parses LLVM assembly text.
+pub fn parse_text(src: &str, file_name: &str) -> Result<Module, LlvmError> {
+    text::parse(src, file_name)
+}
+
+/// True when `bytes` start like bitcode (raw magic or wrapper magic).
+pub fn is_bitcode(bytes: &[u8]) -> bool {
+    bytes.starts_with(&bitcode::BITCODE_MAGIC) || bytes.starts_with(&bitcode::WRAPPER_MAGIC.to_le_bytes())
+}
+
+/// Reads a `.bc` or `.ll` file, deciding by content.
+pub fn read_file(path: &Path) -> Result<Module, LlvmError> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| LlvmError::Io {
+        file: name.clone(),
+        message: e.to_string(),
+    })?;
+    if is_bitcode(&bytes) {
+        read_bitcode(&bytes, &name)
+    } else {
+        let text = String::from_utf8(bytes).map_err(|e| LlvmError::Io {
+            file: name.clone(),
+            message: format!("neither bitcode nor UTF-8 text: {e}"),
+        })?;
+        parse_text(&text, &name)
+    }
+}

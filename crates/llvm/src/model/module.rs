@@ -1,0 +1,169 @@
+//! The module and function containers, and queries the translator needs.
+
+use super::instructions::{BasicBlock, BlockId, InstId, Instruction};
+use super::metadata::{MdOperand, Metadata, MetadataId, NamedMetadata};
+use super::types::{TypeId, TypeTable};
+use super::values::*;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Function {
+    pub name: String,
+    /// The function type (not a pointer).
+    pub fn_ty: TypeId,
+    /// Type of the function as a value (pointer to `fn_ty`, or `ptr`).
+    pub ty: TypeId,
+    pub cc: CallingConv,
+    pub linkage: Linkage,
+    pub visibility: Visibility,
+    pub unnamed_addr: UnnamedAddr,
+    pub attrs: AttributeList,
+    pub align: Option<u64>,
+    pub section: Option<String>,
+    pub gc: Option<String>,
+    pub addrspace: u32,
+    pub dso_local: bool,
+    pub args: Vec<Argument>,
+    /// Empty for declarations.
+    pub blocks: Vec<BasicBlock>,
+    pub insts: Vec<Instruction>,
+    /// Function-attached metadata (`!kernel_arg_addr_space !3`).
+    pub attachments: Vec<(String, MetadataId)>,
+    /// Count of debug locations and other things dropped while reading.
+    pub dropped_debug_locations: u32,
+}
+
+impl Function {
+    pub fn is_declaration(&self) -> bool {
+        self.blocks.is_empty()
+    }
+    pub fn inst(&self, id: InstId) -> Option<&Instruction> {
+        self.insts.get(id.0 as usize)
+    }
+    pub fn block(&self, id: BlockId) -> Option<&BasicBlock> {
+        self.blocks.get(id.0 as usize)
+    }
+    pub fn attachment(&self, kind: &str) -> Option<MetadataId> {
+        self.attachments
+            .iter()
+            .find(|(k, _)| k == kind)
+            .map(|(_, m)| *m)
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Module {
+    pub source_filename: Option<String>,
+    pub triple: Option<String>,
+    pub datalayout: Option<String>,
+    pub module_asm: Vec<String>,
+    pub types: TypeTable,
+    pub constants: Vec<Constant>,
+    pub globals: Vec<GlobalVar>,
+    pub functions: Vec<Function>,
+    pub aliases: Vec<Alias>,
+    pub metadata: Vec<Metadata>,
+    pub named_metadata: Vec<NamedMetadata>,
+    /// Bitcode version of the input (0 absolute ids, 1 relative, 2 strtab); `None` for text.
+    pub bitcode_version: Option<u64>,
+}
+
+impl Module {
+    pub fn constant(&self, id: ConstId) -> Option<&Constant> {
+        self.constants.get(id.0 as usize)
+    }
+    pub fn global(&self, id: GlobalId) -> Option<&GlobalVar> {
+        self.globals.get(id.0 as usize)
+    }
+    pub fn function(&self, id: FuncId) -> Option<&Function> {
+        self.functions.get(id.0 as usize)
+    }
+    pub fn metadata(&self, id: MetadataId) -> Option<&Metadata> {
+        self.metadata.get(id.0 as usize)
+    }
+    pub fn function_by_name(&self, name: &str) -> Option<FuncId> {
+        self.functions
+            .iter()
+            .position(|f| f.name == name)
+            .map(|p| FuncId(p as u32))
+    }
+    pub fn global_by_name(&self, name: &str) -> Option<GlobalId> {
+        self.globals
+            .iter()
+            .position(|g| g.name == name)
+            .map(|p| GlobalId(p as u32))
+    }
+    pub fn named_metadata(&self, name: &str) -> Option<&NamedMetadata> {
+        self.named_metadata.iter().find(|n| n.name == name)
+    }
+
+    /// Operands of a metadata node (empty for anything else).
+    pub fn node_operands(&self, id: MetadataId) -> &[MdOperand] {
+        match self.metadata(id) {
+            Some(Metadata::Node { operands, .. }) => operands,
+            _ => &[],
+        }
+    }
+
+    /// The string of an MDString, if `op` refers to one.
+    pub fn md_string(&self, op: &MdOperand) -> Option<&[u8]> {
+        match op {
+            MdOperand::Metadata(id) => match self.metadata(*id) {
+                Some(Metadata::String(s)) => Some(s),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The value behind a metadata operand (`i32 1`, `@f`), looking through
+    /// `Metadata::Value` entries.
+    pub fn md_value(&self, op: &MdOperand) -> Option<(TypeId, ValueRef)> {
+        match op {
+            MdOperand::Value { ty, value } => Some((*ty, *value)),
+            MdOperand::Metadata(id) => match self.metadata(*id) {
+                Some(Metadata::Value { ty, value }) => Some((*ty, *value)),
+                _ => None,
+            },
+            MdOperand::Null => None,
+        }
+    }
+
+    /// Kernels of a SPIR 1.2 module: each `!opencl.kernels` node's first operand
+    /// resolved to a function, with the node itself.
+    pub fn opencl_kernels(&self) -> Vec<(FuncId, MetadataId)> {
+        let Some(named) = self.named_metadata("opencl.kernels") else {
+            return Vec::new();
+        };
+        named
+            .nodes
+            .iter()
+            .filter_map(|node| {
+                let first = self.node_operands(*node).first()?;
+                match self.md_value(first)? {
+                    (_, ValueRef::Function(f)) => Some((f, *node)),
+                    _ => None,
+                }
+            })
+            .collect()
+    }
+
+    /// Type of any module-level value.
+    pub fn value_type(&self, value: ValueRef) -> Option<TypeId> {
+        match value {
+            ValueRef::Constant(c) => self.constant(c).map(|c| c.ty),
+            ValueRef::Global(g) => self.global(g).map(|g| g.ty),
+            ValueRef::Function(f) => self.function(f).map(|f| f.ty),
+            ValueRef::Alias(a) => self.aliases.get(a.0 as usize).map(|a| a.ty),
+            _ => None,
+        }
+    }
+
+    /// Type of a value used inside `func`.
+    pub fn value_type_in(&self, func: &Function, value: ValueRef) -> Option<TypeId> {
+        match value {
+            ValueRef::Argument(n) => func.args.get(n as usize).map(|a| a.ty),
+            ValueRef::Instruction(i) => func.inst(i).map(|i| i.ty),
+            _ => self.value_type(value),
+        }
+    }
+}
