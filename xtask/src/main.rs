@@ -2,7 +2,9 @@
 //! and side-by-side benchmarks.
 #![forbid(unsafe_code)]
 
+mod bench;
 mod codegen;
+mod conformance;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -25,6 +27,18 @@ enum Task {
         #[arg(long)]
         from: Option<PathBuf>,
     },
+    /// Compare spirvkit with the reference tools on ../shared/corpus (fails on any difference).
+    Conformance {
+        /// Run only this section.
+        #[arg(long)]
+        only: Option<String>,
+    },
+    /// Benchmarks against the reference tools on a large generated module.
+    Bench {
+        /// Number of functions in the generated module.
+        #[arg(long, default_value_t = 20_000)]
+        functions: u32,
+    },
 }
 
 /// The workspace root (xtask lives one level below it).
@@ -36,5 +50,7 @@ pub fn workspace_root() -> PathBuf {
 fn main() -> anyhow::Result<()> {
     match Cli::parse().task {
         Task::Codegen { check, from } => codegen::run(check, from.as_deref()),
+        Task::Conformance { only } => conformance::run(only.as_deref()),
+        Task::Bench { functions } => bench::run(functions),
     }
 }

@@ -147,7 +147,8 @@ pub struct Parser<'a> {
     /// Type id → numeric facts (OpTypeInt / OpTypeFloat only).
     numeric_types: HashMap<u32, NumericType>,
     ext_imports: HashMap<u32, ExtImport>,
-    expected: Vec<OperandDesc>,
+    /// Operands still expected, next on top: (kind, quantifier).
+    expected: Vec<(OperandKind, Quantifier)>,
     operands: Vec<ParsedOperand>,
 }
 
@@ -263,26 +264,52 @@ impl<'a> Parser<'a> {
     ) -> Result<(), K> {
         let opname = desc.opname;
         self.expected.clear();
-        self.expected.extend(desc.operands.iter().rev().copied());
         let word_count = words.len();
         let mut w = 1usize;
         let mut operand_index = 0usize;
+        // Fast path: leading single ids and plain literals need no expectation stack.
+        let mut rest = desc.operands;
+        while let [first, tail @ ..] = rest {
+            if first.quantifier != Quantifier::One || w >= word_count {
+                break;
+            }
+            let kind = first.kind;
+            let word = words[w];
+            if kind.category() == Category::Id {
+                self.check_id(opname, word)?;
+                match kind {
+                    OperandKind::IdResultType => state.result_type = Some(word),
+                    OperandKind::IdResult => state.result_id = Some(word),
+                    _ => {}
+                }
+                self.push(kind, w, 1, None);
+            } else if kind == OperandKind::LiteralInteger && Op(desc.opcode) != Op::Switch {
+                self.push(kind, w, 1, Some(NumericType { kind: NumberKind::Unsigned, width: 32 }));
+            } else {
+                break;
+            }
+            w += 1;
+            operand_index += 1;
+            rest = tail;
+        }
+        self.expected.extend(rest.iter().rev().map(|o| (o.kind, o.quantifier)));
         while w < word_count {
             let Some(expected) = self.expected.pop() else {
                 return Err(K::TrailingWords { opname, extra: word_count - w });
             };
-            if expected.quantifier == Quantifier::Variadic {
+            if expected.1 == Quantifier::Variadic {
                 self.expected.push(expected);
             }
-            w = self.parse_operand(desc, expected.kind, words, w, state)?;
+            w = self.parse_operand(desc, expected.0, words, w, state)?;
             operand_index += 1;
         }
-        if let Some(missing) = self.expected.iter().rev().find(|e| e.quantifier == Quantifier::One) {
-            return Err(K::MissingOperand { opname, operand: operand_index, kind: missing.kind.name() });
+        if let Some(missing) = self.expected.iter().rev().find(|e| e.1 == Quantifier::One) {
+            return Err(K::MissingOperand { opname, operand: operand_index, kind: missing.0.name() });
         }
         Ok(())
     }
 
+    #[inline]
     fn check_id(&self, opname: &'static str, id: u32) -> Result<(), K> {
         if id == 0 {
             return Err(K::ZeroId { opname });
@@ -293,6 +320,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    #[inline]
     fn push(&mut self, kind: OperandKind, offset: usize, num_words: usize, number: Option<NumericType>) {
         let (number_kind, number_width) = number.map_or((NumberKind::None, 0), |n| (n.kind, n.width as u16));
         // Instructions are at most 65535 words, so offsets fit.
@@ -330,20 +358,16 @@ impl<'a> Parser<'a> {
             }
             Category::Literal => self.parse_literal(desc, kind, words, w, state),
             Category::Composite => {
-                self.expected.extend(kind_desc.bases.iter().rev().map(|&b| OperandDesc {
-                    kind: b,
-                    quantifier: Quantifier::One,
-                    name: "",
-                }));
+                self.expected.extend(kind_desc.bases.iter().rev().map(|&b| (b, Quantifier::One)));
                 // The pair's members are parsed as operands of their own.
                 let Some(first) = self.expected.pop() else { return Ok(w) };
-                self.parse_operand(desc, first.kind, words, w, state)
+                self.parse_operand(desc, first.0, words, w, state)
             }
             Category::ValueEnum => {
                 let Some(e) = kind_desc.enumerant(word) else {
                     return Err(K::InvalidEnumerant { opname, kind: kind_desc.name, value: word });
                 };
-                self.expected.extend(e.parameters.iter().rev().copied());
+                self.expected.extend(e.parameters.iter().rev().map(|o| (o.kind, o.quantifier)));
                 self.push(kind, w, 1, None);
                 Ok(w + 1)
             }
@@ -363,7 +387,7 @@ impl<'a> Parser<'a> {
                     params[bit as usize] = Some(e.parameters);
                 }
                 for p in params.iter().rev().flatten() {
-                    self.expected.extend(p.iter().rev().copied());
+                    self.expected.extend(p.iter().rev().map(|o| (o.kind, o.quantifier)));
                 }
                 self.push(kind, w, 1, None);
                 Ok(w + 1)
@@ -412,7 +436,7 @@ impl<'a> Parser<'a> {
                 state.ext_import = Some(import);
                 match import {
                     ExtImport::Known(set) => match set.instruction(word) {
-                        Some(ext) => self.expected.extend(ext.operands.iter().rev().copied()),
+                        Some(ext) => self.expected.extend(ext.operands.iter().rev().map(|o| (o.kind, o.quantifier))),
                         None if set.is_non_semantic() => self.expected.push(variadic_ids()),
                         None => return Err(K::UnknownExtInst { opname, set: set.import_name, number: word }),
                     },
@@ -429,7 +453,7 @@ impl<'a> Parser<'a> {
                         .iter()
                         .rev()
                         .filter(|o| !matches!(o.kind, OperandKind::IdResult | OperandKind::IdResultType))
-                        .copied(),
+                        .map(|o| (o.kind, o.quantifier)),
                 );
                 self.push(kind, w, 1, None);
                 Ok(w + 1)
@@ -472,8 +496,8 @@ struct InstState {
     ext_import: Option<ExtImport>,
 }
 
-fn variadic_ids() -> OperandDesc {
-    OperandDesc { kind: OperandKind::IdRef, quantifier: Quantifier::Variadic, name: "" }
+fn variadic_ids() -> (OperandKind, Quantifier) {
+    (OperandKind::IdRef, Quantifier::Variadic)
 }
 
 fn import_kind(string: &[u32]) -> Result<ExtImport, K> {

