@@ -1,0 +1,1 @@
+//! `--comment` support: section titles, `; id %N`, decoration summaries.
