@@ -34,11 +34,13 @@ pub fn run(check: bool, from: Option<&Path>) -> anyhow::Result<()> {
 fn copy_json(from: &Path, to: &Path, check: bool) -> anyhow::Result<()> {
     let names = ["spirv.core.grammar.json", "spir-v.xml"].into_iter().chain(spirvkit_grammar_gen::EXT_SETS.iter().map(|s| s.file));
     for name in names {
-        let src = std::fs::read(from.join(name)).with_context(|| format!("reading {}", from.join(name).display()))?;
+        // SPIRV-Headers keeps the registry one folder above `unified1`.
+        let path = [from.join(name), from.join("..").join(name)].into_iter().find(|p| p.is_file()).unwrap_or(from.join(name));
+        let src = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
         let dst = to.join(name);
         if check {
             if std::fs::read(&dst).ok().as_deref() != Some(&src[..]) {
-                bail!("{} differs from {}", dst.display(), from.join(name).display());
+                bail!("{} differs from {}", dst.display(), path.display());
             }
         } else {
             std::fs::write(&dst, src)?;

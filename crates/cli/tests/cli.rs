@@ -1,0 +1,65 @@
+//! The `spirvkit` binary end to end: output, exit codes and error messages.
+use std::path::PathBuf;
+use std::process::Command;
+
+fn spirvkit() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_spirvkit"))
+}
+
+fn example(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples").join(name)
+}
+
+#[test]
+fn info_reports_the_example_kernel() {
+    let out = spirvkit().arg("info").arg(example("vector_add.spv")).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for expected in [
+        " Version: 1.0",
+        " Generator: Khronos SPIR-V Tools Assembler, version 0",
+        " Addressing model: Physical64",
+        " Memory model: OpenCL",
+        "  Capability: Kernel",
+        "  Extended Instruction Set: OpenCL.std",
+        "  Entry point: Kernel \"vector_add\" (1 interface ids)",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
+    }
+}
+
+#[test]
+fn malformed_input_exits_1_naming_file_and_offset() {
+    let dir = std::env::temp_dir().join(format!("spirvkit-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bytes = std::fs::read(example("vector_add.spv")).unwrap();
+    let truncated = dir.join("truncated.spv");
+    std::fs::write(&truncated, &bytes[..bytes.len() - 12]).unwrap();
+    let out = spirvkit().arg("info").arg(&truncated).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("truncated.spv: word"), "{err}");
+    assert!(err.contains("runs past the end"), "{err}");
+
+    let odd = dir.join("odd.spv");
+    std::fs::write(&odd, &bytes[..bytes.len() - 1]).unwrap();
+    let out = spirvkit().arg("info").arg(&odd).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a multiple of 4"));
+
+    let out = spirvkit().arg("info").arg(dir.join("missing.spv")).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn usage_errors_exit_2_and_help_lists_commands() {
+    let out = spirvkit().arg("no-such-command").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = spirvkit().arg("--help").output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("info"));
+    let out = spirvkit().arg("--version").output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("spirvkit "));
+}
