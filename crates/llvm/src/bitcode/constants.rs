@@ -64,6 +64,7 @@ impl<'a> Reader<'a> {
         let const_base = self.m.constants.len();
         let mut cur_ty: Option<TypeId> = None;
         let mut max_forward = 0usize;
+        let mut addrspace_bitcasts = Vec::new();
         loop {
             let entry = self.next_entry(&mut block, &mut ops)?;
             let (code, _blob) = match entry {
@@ -139,7 +140,12 @@ impl<'a> Reader<'a> {
                     let opcode = self.op(&ops, 0)?;
                     let op = cast_op(opcode)
                         .ok_or_else(|| self.error(format!("unknown cast opcode {opcode}")))?;
+                    let src = self.ty(self.op(&ops, 1)?)?;
                     let value = cref(self, self.op(&ops, 2)?, &mut max_forward)?;
+                    if op == CastOp::BitCast && self.crosses_addrspace(src, ty) {
+                        // Upgraded after the block (see below), as LLVM does.
+                        addrspace_bitcasts.push(ConstId(self.m.constants.len() as u32));
+                    }
                     ConstKind::Expr(ConstExpr::Cast { op, value })
                 }
                 12 | 20 | 24 => {
@@ -240,6 +246,26 @@ impl<'a> Reader<'a> {
             let id = ConstId(self.m.constants.len() as u32);
             self.m.constants.push(Constant { ty, kind });
             self.values.push((ValueRef::Constant(id), ty));
+        }
+        // Bitcasts across address spaces become inttoptr(ptrtoint(x to i64)).
+        // The extra constants go after the block so value numbering is intact.
+        let i64_ty = self.m.types.int(64);
+        for id in addrspace_bitcasts {
+            let value = match self.m.constants.get(id.0 as usize).map(|c| &c.kind) {
+                Some(ConstKind::Expr(ConstExpr::Cast { value, .. })) => *value,
+                _ => continue,
+            };
+            let mid = ConstId(self.m.constants.len() as u32);
+            self.m.constants.push(Constant {
+                ty: i64_ty,
+                kind: ConstKind::Expr(ConstExpr::Cast { op: CastOp::PtrToInt, value }),
+            });
+            if let Some(c) = self.m.constants.get_mut(id.0 as usize) {
+                c.kind = ConstKind::Expr(ConstExpr::Cast {
+                    op: CastOp::IntToPtr,
+                    value: ValueRef::Constant(mid),
+                });
+            }
         }
         if max_forward > self.values.len() {
             return Err(self.error(format!(

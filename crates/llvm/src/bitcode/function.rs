@@ -22,6 +22,14 @@ struct Body {
 }
 
 impl<'a> Reader<'a> {
+    pub fn crosses_addrspace(&self, src: TypeId, dest: TypeId) -> bool {
+        let space = |t: TypeId| match self.m.types.get(self.m.types.scalar(t)) {
+            Type::Pointer { addrspace, .. } => Some(*addrspace),
+            _ => None,
+        };
+        matches!((space(src), space(dest)), (Some(a), Some(b)) if a != b)
+    }
+
     fn relative(&self) -> bool {
         self.version >= 1
     }
@@ -385,11 +393,21 @@ impl<'a> Reader<'a> {
                 (ty, InstKind::Binary { op, lhs, rhs, flags, fast_math })
             }
             3 => {
-                let (value, _) = self.value_type_pair(ops, &mut i)?;
+                let (value, src) = self.value_type_pair(ops, &mut i)?;
                 let dest = self.ty(self.op(ops, i)?)?;
                 let opcode = self.op(ops, i + 1)?;
                 let op = cast_op(opcode).ok_or_else(|| self.error(format!("unknown cast opcode {opcode}")))?;
-                (dest, InstKind::Cast { op, value })
+                if op == CastOp::BitCast && self.crosses_addrspace(src, dest) {
+                    // Old bitcode allowed bitcasts between address spaces; LLVM
+                    // upgrades them to ptrtoint+inttoptr through i64, so do we.
+                    let i64_ty = self.m.types.int(64);
+                    let before = self.values.len();
+                    let mid = self.push_inst(body, i64_ty, InstKind::Cast { op: CastOp::PtrToInt, value })?;
+                    self.values.truncate(before);
+                    (dest, InstKind::Cast { op: CastOp::IntToPtr, value: ValueRef::Instruction(mid) })
+                } else {
+                    (dest, InstKind::Cast { op, value })
+                }
             }
             4 | 30 | 43 => {
                 let (inbounds, explicit) = if code == 43 {
@@ -702,6 +720,7 @@ impl<'a> Reader<'a> {
             let ncases = self.op(ops, 4)?;
             let mut i = 5;
             let mut cases = Vec::new();
+            let wide = matches!(self.m.types.get(ty), Type::Int(w) if *w > 64);
             for _ in 0..ncases.min(ops.len() as u64) {
                 let nitems = self.op(ops, i)?;
                 i += 1;
@@ -709,13 +728,19 @@ impl<'a> Reader<'a> {
                 for _ in 0..nitems.min(ops.len() as u64) {
                     let single = self.op(ops, i)? != 0;
                     i += 1;
-                    let words = self.op(ops, i)? as usize;
-                    i += 1;
+                    // Active word counts are only recorded for integers wider than 64 bits.
+                    let words = if wide {
+                        i += 1;
+                        self.op(ops, i - 1)? as usize
+                    } else {
+                        1
+                    };
+                    if words != 1 {
+                        return Err(self.error("unsupported construct: switch on integers wider than 64 bits"));
+                    }
                     let low = decode_signed(self.op(ops, i)?) as u64;
-                    i += words;
+                    i += 1;
                     if !single {
-                        let words = self.op(ops, i)? as usize;
-                        i += 1 + words;
                         return Err(self.error("unsupported construct: switch case range"));
                     }
                     values.push(low);
