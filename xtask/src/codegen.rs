@@ -18,13 +18,17 @@ pub fn run(check: bool, from: Option<&Path>) -> anyhow::Result<()> {
             if check {
                 stale.push(path.display().to_string());
             } else {
-                std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+                std::fs::write(&path, text)
+                    .with_context(|| format!("writing {}", path.display()))?;
                 println!("wrote {}", path.display());
             }
         }
     }
     if !stale.is_empty() {
-        bail!("stale generated tables (run `cargo xtask codegen`): {}", stale.join(", "));
+        bail!(
+            "stale generated tables (run `cargo xtask codegen`): {}",
+            stale.join(", ")
+        );
     }
     println!("grammar tables are up to date");
     Ok(())
@@ -32,10 +36,15 @@ pub fn run(check: bool, from: Option<&Path>) -> anyhow::Result<()> {
 
 /// Copies (or with `check`, compares) every grammar JSON the generator reads.
 fn copy_json(from: &Path, to: &Path, check: bool) -> anyhow::Result<()> {
-    let names = ["spirv.core.grammar.json", "spir-v.xml"].into_iter().chain(spirvkit_grammar_gen::EXT_SETS.iter().map(|s| s.file));
+    let names = ["spirv.core.grammar.json", "spir-v.xml"]
+        .into_iter()
+        .chain(spirvkit_grammar_gen::EXT_SETS.iter().map(|s| s.file));
     for name in names {
         // SPIRV-Headers keeps the registry one folder above `unified1`.
-        let path = [from.join(name), from.join("..").join(name)].into_iter().find(|p| p.is_file()).unwrap_or(from.join(name));
+        let path = [from.join(name), from.join("..").join(name)]
+            .into_iter()
+            .find(|p| p.is_file())
+            .unwrap_or(from.join(name));
         let src = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
         let dst = to.join(name);
         if check {

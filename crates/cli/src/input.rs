@@ -1,14 +1,16 @@
 //! Reading inputs and writing outputs, with the file name in every error.
 
 use anyhow::Context;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::Path;
 
 /// Reads a file, or standard input for `-`.
 pub fn read_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
     if path.as_os_str() == "-" {
         let mut buf = Vec::new();
-        std::io::stdin().read_to_end(&mut buf).context("reading standard input")?;
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .context("reading standard input")?;
         return Ok(buf);
     }
     std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))
@@ -24,18 +26,12 @@ pub fn read_spirv_words(path: &Path) -> anyhow::Result<Vec<u32>> {
 /// A decoding error as `FILE: word N (byte B), instruction I: message`.
 pub fn decode_error(path: &Path, e: &spirvkit_core::DecodeError) -> anyhow::Error {
     let at = match e.instruction {
-        Some(i) => format!("word {} (byte {}), instruction {i}", e.word_offset, e.byte_offset()),
+        Some(i) => format!(
+            "word {} (byte {}), instruction {i}",
+            e.word_offset,
+            e.byte_offset()
+        ),
         None => format!("word {} (byte {})", e.word_offset, e.byte_offset()),
     };
     anyhow::anyhow!("{}: {at}: {}", path.display(), e.kind)
-}
-
-/// Writes to a file, or standard output for `-`.
-pub fn write_bytes(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    if path.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
-        out.write_all(bytes).and_then(|()| out.flush()).context("writing standard output")?;
-        return Ok(());
-    }
-    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
 }

@@ -8,7 +8,12 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "spirvkit", version, about = "A fast, safe toolchain for SPIR-V and SPIR", propagate_version = true)]
+#[command(
+    name = "spirvkit",
+    version,
+    about = "A fast, safe toolchain for SPIR-V and SPIR",
+    propagate_version = true
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

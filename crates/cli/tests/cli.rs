@@ -7,13 +7,23 @@ fn spirvkit() -> Command {
 }
 
 fn example(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(name)
 }
 
 #[test]
 fn info_reports_the_example_kernel() {
-    let out = spirvkit().arg("info").arg(example("vector_add.spv")).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = spirvkit()
+        .arg("info")
+        .arg(example("vector_add.spv"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     for expected in [
         " Version: 1.0",
@@ -47,7 +57,11 @@ fn malformed_input_exits_1_naming_file_and_offset() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a multiple of 4"));
 
-    let out = spirvkit().arg("info").arg(dir.join("missing.spv")).output().unwrap();
+    let out = spirvkit()
+        .arg("info")
+        .arg(dir.join("missing.spv"))
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
     let _ = std::fs::remove_dir_all(&dir);

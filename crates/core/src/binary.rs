@@ -25,7 +25,13 @@ pub struct Header {
 
 impl Header {
     pub fn new(version: u32, generator: u32, bound: u32) -> Self {
-        Self { magic: MAGIC, version, generator, bound, schema: 0 }
+        Self {
+            magic: MAGIC,
+            version,
+            generator,
+            bound,
+            schema: 0,
+        }
     }
 
     pub fn parse(words: &[u32]) -> Result<Self, DecodeError> {
@@ -34,14 +40,30 @@ impl Header {
                 if *magic != MAGIC {
                     return Err(DecodeError::new(DecodeErrorKind::BadMagic(*magic), 0, None));
                 }
-                Ok(Self { magic: *magic, version: *version, generator: *generator, bound: *bound, schema: *schema })
+                Ok(Self {
+                    magic: *magic,
+                    version: *version,
+                    generator: *generator,
+                    bound: *bound,
+                    schema: *schema,
+                })
             }
-            _ => Err(DecodeError::new(DecodeErrorKind::TruncatedHeader(words.len()), 0, None)),
+            _ => Err(DecodeError::new(
+                DecodeErrorKind::TruncatedHeader(words.len()),
+                0,
+                None,
+            )),
         }
     }
 
     pub fn words(&self) -> [u32; HEADER_WORDS] {
-        [self.magic, self.version, self.generator, self.bound, self.schema]
+        [
+            self.magic,
+            self.version,
+            self.generator,
+            self.bound,
+            self.schema,
+        ]
     }
 
     pub fn major(&self) -> u32 {
@@ -55,11 +77,19 @@ impl Header {
 
 /// Converts a file's bytes to host-order words, detecting the byte order from the magic number.
 pub fn words_from_bytes(bytes: &[u8]) -> Result<(Vec<u32>, Endian), DecodeError> {
-    if bytes.len() % 4 != 0 {
-        return Err(DecodeError::new(DecodeErrorKind::NotWordAligned(bytes.len()), bytes.len() / 4, None));
+    if !bytes.len().is_multiple_of(4) {
+        return Err(DecodeError::new(
+            DecodeErrorKind::NotWordAligned(bytes.len()),
+            bytes.len() / 4,
+            None,
+        ));
     }
     if bytes.len() < HEADER_WORDS * 4 {
-        return Err(DecodeError::new(DecodeErrorKind::TruncatedHeader(bytes.len() / 4), 0, None));
+        return Err(DecodeError::new(
+            DecodeErrorKind::TruncatedHeader(bytes.len() / 4),
+            0,
+            None,
+        ));
     }
     let first = [bytes[0], bytes[1], bytes[2], bytes[3]];
     let endian = if u32::from_le_bytes(first) == MAGIC {
@@ -67,7 +97,11 @@ pub fn words_from_bytes(bytes: &[u8]) -> Result<(Vec<u32>, Endian), DecodeError>
     } else if u32::from_be_bytes(first) == MAGIC {
         Endian::Big
     } else {
-        return Err(DecodeError::new(DecodeErrorKind::BadMagic(u32::from_le_bytes(first)), 0, None));
+        return Err(DecodeError::new(
+            DecodeErrorKind::BadMagic(u32::from_le_bytes(first)),
+            0,
+            None,
+        ));
     };
     let words = bytes
         .chunks_exact(4)

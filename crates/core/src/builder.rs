@@ -48,7 +48,14 @@ impl Builder {
                 }
             }
         }
-        Self { module, pending: Vec::new(), dedup, capabilities, extensions, current_function: None }
+        Self {
+            module,
+            pending: Vec::new(),
+            dedup,
+            capabilities,
+            extensions,
+            current_function: None,
+        }
     }
 
     pub fn alloc_id(&mut self) -> Id {
@@ -68,18 +75,33 @@ impl Builder {
 
     pub fn capability(&mut self, cap: Capability) {
         if self.capabilities.insert(cap.0) {
-            self.global(Instruction::new(Op::Capability, None, None, [Operand::Word(cap.0)]));
+            self.global(Instruction::new(
+                Op::Capability,
+                None,
+                None,
+                [Operand::Word(cap.0)],
+            ));
         }
     }
 
     pub fn extension(&mut self, name: &str) {
         if self.extensions.insert(name.to_owned()) {
-            self.global(Instruction::new(Op::Extension, None, None, [Operand::String(name.into())]));
+            self.global(Instruction::new(
+                Op::Extension,
+                None,
+                None,
+                [Operand::String(name.into())],
+            ));
         }
     }
 
     /// A type, constant or other global with a result id, deduplicated on its operands.
-    pub fn dedup_global(&mut self, opcode: Op, result_type: Option<Id>, operands: Vec<Operand>) -> Id {
+    pub fn dedup_global(
+        &mut self,
+        opcode: Op,
+        result_type: Option<Id>,
+        operands: Vec<Operand>,
+    ) -> Id {
         let key = (opcode, result_type, operands);
         if let Some(&id) = self.dedup.get(&key) {
             return id;
@@ -92,7 +114,12 @@ impl Builder {
     }
 
     /// A global with a fresh result id (variables, non-unique types such as structs).
-    pub fn unique_global(&mut self, opcode: Op, result_type: Option<Id>, operands: Vec<Operand>) -> Id {
+    pub fn unique_global(
+        &mut self,
+        opcode: Op,
+        result_type: Option<Id>,
+        operands: Vec<Operand>,
+    ) -> Id {
         let id = self.alloc_id();
         self.global(Instruction::new(opcode, result_type, Some(id), operands));
         id
@@ -107,7 +134,11 @@ impl Builder {
     }
 
     pub fn type_int(&mut self, width: u32, signed: bool) -> Id {
-        self.dedup_global(Op::TypeInt, None, vec![Operand::Word(width), Operand::Word(u32::from(signed))])
+        self.dedup_global(
+            Op::TypeInt,
+            None,
+            vec![Operand::Word(width), Operand::Word(u32::from(signed))],
+        )
     }
 
     pub fn type_float(&mut self, width: u32) -> Id {
@@ -115,11 +146,19 @@ impl Builder {
     }
 
     pub fn type_vector(&mut self, component: Id, count: u32) -> Id {
-        self.dedup_global(Op::TypeVector, None, vec![Operand::Id(component), Operand::Word(count)])
+        self.dedup_global(
+            Op::TypeVector,
+            None,
+            vec![Operand::Id(component), Operand::Word(count)],
+        )
     }
 
     pub fn type_pointer(&mut self, storage_class: u32, pointee: Id) -> Id {
-        self.dedup_global(Op::TypePointer, None, vec![Operand::Word(storage_class), Operand::Id(pointee)])
+        self.dedup_global(
+            Op::TypePointer,
+            None,
+            vec![Operand::Word(storage_class), Operand::Id(pointee)],
+        )
     }
 
     pub fn type_function(&mut self, return_type: Id, params: &[Id]) -> Id {
@@ -135,11 +174,23 @@ impl Builder {
 
     /// A 64-bit scalar constant (low word first).
     pub fn constant_u64(&mut self, ty: Id, value: u64) -> Id {
-        self.dedup_global(Op::Constant, Some(ty), vec![Operand::Word(value as u32), Operand::Word((value >> 32) as u32)])
+        self.dedup_global(
+            Op::Constant,
+            Some(ty),
+            vec![
+                Operand::Word(value as u32),
+                Operand::Word((value >> 32) as u32),
+            ],
+        )
     }
 
     pub fn name(&mut self, target: Id, name: &str) {
-        self.global(Instruction::new(Op::Name, None, None, [Operand::Id(target), Operand::String(name.into())]));
+        self.global(Instruction::new(
+            Op::Name,
+            None,
+            None,
+            [Operand::Id(target), Operand::String(name.into())],
+        ));
     }
 
     pub fn decorate(&mut self, target: Id, decoration: u32, extra: &[Operand]) {
@@ -165,7 +216,12 @@ impl Builder {
     pub fn function_parameter(&mut self, ty: Id) -> Id {
         let id = self.alloc_id();
         if let Some(f) = self.current_function.as_mut() {
-            f.parameters.push(Instruction::new(Op::FunctionParameter, Some(ty), Some(id), []));
+            f.parameters.push(Instruction::new(
+                Op::FunctionParameter,
+                Some(ty),
+                Some(id),
+                [],
+            ));
         }
         id
     }
@@ -180,15 +236,30 @@ impl Builder {
     /// Starts a block whose label id was allocated earlier (for forward branches).
     pub fn begin_block_with_id(&mut self, id: Id) {
         if let Some(f) = self.current_function.as_mut() {
-            f.blocks.push(Block { label: Instruction::new(Op::Label, None, Some(id), []), instructions: Vec::new() });
+            f.blocks.push(Block {
+                label: Instruction::new(Op::Label, None, Some(id), []),
+                instructions: Vec::new(),
+            });
         }
     }
 
     /// Appends an instruction to the current block; returns its result id if it has one.
-    pub fn push(&mut self, opcode: Op, result_type: Option<Id>, has_result: bool, operands: Vec<Operand>) -> Option<Id> {
+    pub fn push(
+        &mut self,
+        opcode: Op,
+        result_type: Option<Id>,
+        has_result: bool,
+        operands: Vec<Operand>,
+    ) -> Option<Id> {
         let result = has_result.then(|| self.alloc_id());
-        if let Some(block) = self.current_function.as_mut().and_then(|f| f.blocks.last_mut()) {
-            block.instructions.push(Instruction::new(opcode, result_type, result, operands));
+        if let Some(block) = self
+            .current_function
+            .as_mut()
+            .and_then(|f| f.blocks.last_mut())
+        {
+            block
+                .instructions
+                .push(Instruction::new(opcode, result_type, result, operands));
         }
         result
     }

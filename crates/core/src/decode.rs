@@ -75,7 +75,9 @@ impl<'a> ParsedInstruction<'a> {
         match self.operands.get(i) {
             Some(o) => {
                 let start = usize::from(o.offset);
-                self.words.get(start..start + usize::from(o.num_words)).unwrap_or(&[])
+                self.words
+                    .get(start..start + usize::from(o.num_words))
+                    .unwrap_or(&[])
             }
             None => &[],
         }
@@ -192,7 +194,9 @@ impl<'a> Parser<'a> {
     /// Decodes the next instruction; `Ok(None)` at the end of the module.
     pub fn next_instruction(&mut self) -> Result<Option<ParsedInstruction<'_>>, DecodeError> {
         let start = self.pos;
-        let Some(&first) = self.words.get(start) else { return Ok(None) };
+        let Some(&first) = self.words.get(start) else {
+            return Ok(None);
+        };
         let index = self.index;
         let word_count = (first >> 16) as u16;
         let opcode = (first & 0xffff) as u16;
@@ -202,17 +206,26 @@ impl<'a> Parser<'a> {
         }
         let remaining = self.words.len() - start;
         if usize::from(word_count) > remaining {
-            return Err(err(K::WordCountPastEnd { count: word_count, remaining }));
+            return Err(err(K::WordCountPastEnd {
+                count: word_count,
+                remaining,
+            }));
         }
         let inst_words = &self.words[start..start + usize::from(word_count)];
         self.pos += usize::from(word_count);
         self.index += 1;
 
         let desc = g::instruction(opcode);
-        let mut state = InstState { result_type: None, result_id: None, ext_import: None };
+        let mut state = InstState {
+            result_type: None,
+            result_id: None,
+            ext_import: None,
+        };
         self.operands.clear();
         match desc {
-            Some(desc) => self.parse_operands(desc, inst_words, &mut state).map_err(err)?,
+            Some(desc) => self
+                .parse_operands(desc, inst_words, &mut state)
+                .map_err(err)?,
             None => {
                 // Unknown opcode: keep its words, classified as plain literals.
                 for offset in 1..word_count {
@@ -248,11 +261,22 @@ impl<'a> Parser<'a> {
         if op == Op::TypeInt {
             let width = words.get(2).copied().unwrap_or(0);
             let signed = words.get(3).copied().unwrap_or(0) != 0;
-            let kind = if signed { NumberKind::Signed } else { NumberKind::Unsigned };
-            self.numeric_types.insert(result, NumericType { kind, width });
+            let kind = if signed {
+                NumberKind::Signed
+            } else {
+                NumberKind::Unsigned
+            };
+            self.numeric_types
+                .insert(result, NumericType { kind, width });
         } else if op == Op::TypeFloat {
             let width = words.get(2).copied().unwrap_or(0);
-            self.numeric_types.insert(result, NumericType { kind: NumberKind::Float, width });
+            self.numeric_types.insert(
+                result,
+                NumericType {
+                    kind: NumberKind::Float,
+                    width,
+                },
+            );
         }
     }
 
@@ -284,7 +308,15 @@ impl<'a> Parser<'a> {
                 }
                 self.push(kind, w, 1, None);
             } else if kind == OperandKind::LiteralInteger && Op(desc.opcode) != Op::Switch {
-                self.push(kind, w, 1, Some(NumericType { kind: NumberKind::Unsigned, width: 32 }));
+                self.push(
+                    kind,
+                    w,
+                    1,
+                    Some(NumericType {
+                        kind: NumberKind::Unsigned,
+                        width: 32,
+                    }),
+                );
             } else {
                 break;
             }
@@ -292,10 +324,14 @@ impl<'a> Parser<'a> {
             operand_index += 1;
             rest = tail;
         }
-        self.expected.extend(rest.iter().rev().map(|o| (o.kind, o.quantifier)));
+        self.expected
+            .extend(rest.iter().rev().map(|o| (o.kind, o.quantifier)));
         while w < word_count {
             let Some(expected) = self.expected.pop() else {
-                return Err(K::TrailingWords { opname, extra: word_count - w });
+                return Err(K::TrailingWords {
+                    opname,
+                    extra: word_count - w,
+                });
             };
             if expected.1 == Quantifier::Variadic {
                 self.expected.push(expected);
@@ -304,7 +340,11 @@ impl<'a> Parser<'a> {
             operand_index += 1;
         }
         if let Some(missing) = self.expected.iter().rev().find(|e| e.1 == Quantifier::One) {
-            return Err(K::MissingOperand { opname, operand: operand_index, kind: missing.0.name() });
+            return Err(K::MissingOperand {
+                opname,
+                operand: operand_index,
+                kind: missing.0.name(),
+            });
         }
         Ok(())
     }
@@ -315,14 +355,25 @@ impl<'a> Parser<'a> {
             return Err(K::ZeroId { opname });
         }
         if id >= self.header.bound {
-            return Err(K::IdOutOfBound { opname, id, bound: self.header.bound });
+            return Err(K::IdOutOfBound {
+                opname,
+                id,
+                bound: self.header.bound,
+            });
         }
         Ok(())
     }
 
     #[inline]
-    fn push(&mut self, kind: OperandKind, offset: usize, num_words: usize, number: Option<NumericType>) {
-        let (number_kind, number_width) = number.map_or((NumberKind::None, 0), |n| (n.kind, n.width as u16));
+    fn push(
+        &mut self,
+        kind: OperandKind,
+        offset: usize,
+        num_words: usize,
+        number: Option<NumericType>,
+    ) {
+        let (number_kind, number_width) =
+            number.map_or((NumberKind::None, 0), |n| (n.kind, n.width as u16));
         // Instructions are at most 65535 words, so offsets fit.
         self.operands.push(ParsedOperand {
             kind,
@@ -358,16 +409,24 @@ impl<'a> Parser<'a> {
             }
             Category::Literal => self.parse_literal(desc, kind, words, w, state),
             Category::Composite => {
-                self.expected.extend(kind_desc.bases.iter().rev().map(|&b| (b, Quantifier::One)));
+                self.expected
+                    .extend(kind_desc.bases.iter().rev().map(|&b| (b, Quantifier::One)));
                 // The pair's members are parsed as operands of their own.
-                let Some(first) = self.expected.pop() else { return Ok(w) };
+                let Some(first) = self.expected.pop() else {
+                    return Ok(w);
+                };
                 self.parse_operand(desc, first.0, words, w, state)
             }
             Category::ValueEnum => {
                 let Some(e) = kind_desc.enumerant(word) else {
-                    return Err(K::InvalidEnumerant { opname, kind: kind_desc.name, value: word });
+                    return Err(K::InvalidEnumerant {
+                        opname,
+                        kind: kind_desc.name,
+                        value: word,
+                    });
                 };
-                self.expected.extend(e.parameters.iter().rev().map(|o| (o.kind, o.quantifier)));
+                self.expected
+                    .extend(e.parameters.iter().rev().map(|o| (o.kind, o.quantifier)));
                 self.push(kind, w, 1, None);
                 Ok(w + 1)
             }
@@ -376,18 +435,27 @@ impl<'a> Parser<'a> {
                 let mut bits = word;
                 let mut params: [Option<&'static [OperandDesc]>; 32] = [None; 32];
                 if word == 0 && kind_desc.enumerant(0).is_none() {
-                    return Err(K::InvalidEnumerant { opname, kind: kind_desc.name, value: word });
+                    return Err(K::InvalidEnumerant {
+                        opname,
+                        kind: kind_desc.name,
+                        value: word,
+                    });
                 }
                 while bits != 0 {
                     let bit = bits.trailing_zeros();
                     bits &= bits - 1;
                     let Some(e) = kind_desc.enumerant(1 << bit) else {
-                        return Err(K::InvalidEnumerant { opname, kind: kind_desc.name, value: word });
+                        return Err(K::InvalidEnumerant {
+                            opname,
+                            kind: kind_desc.name,
+                            value: word,
+                        });
                     };
                     params[bit as usize] = Some(e.parameters);
                 }
                 for p in params.iter().rev().flatten() {
-                    self.expected.extend(p.iter().rev().map(|o| (o.kind, o.quantifier)));
+                    self.expected
+                        .extend(p.iter().rev().map(|o| (o.kind, o.quantifier)));
                 }
                 self.push(kind, w, 1, None);
                 Ok(w + 1)
@@ -420,50 +488,105 @@ impl<'a> Parser<'a> {
             }
             OperandKind::LiteralContextDependentNumber => {
                 let type_id = state.result_type.unwrap_or(0);
-                let number = self.numeric_types.get(&type_id).copied().ok_or(K::NotANumericType { opname, id: type_id })?;
+                let number =
+                    self.numeric_types
+                        .get(&type_id)
+                        .copied()
+                        .ok_or(K::NotANumericType {
+                            opname,
+                            id: type_id,
+                        })?;
                 self.push_number(opname, kind, words, w, number)
             }
             OperandKind::LiteralInteger if op == Op::Switch => {
                 // OpSwitch case literals have the width of the selector's type.
                 let selector = words.get(1).copied().unwrap_or(0);
                 let type_id = self.value_types.get(selector);
-                let number = self.numeric_types.get(&type_id).copied().ok_or(K::NotANumericType { opname, id: type_id })?;
+                let number =
+                    self.numeric_types
+                        .get(&type_id)
+                        .copied()
+                        .ok_or(K::NotANumericType {
+                            opname,
+                            id: type_id,
+                        })?;
                 self.push_number(opname, kind, words, w, number)
             }
             OperandKind::LiteralExtInstInteger => {
                 let set_id = words.get(w - 1).copied().unwrap_or(0);
-                let import = self.ext_imports.get(&set_id).copied().ok_or(K::UnknownExtInstSet { opname, id: set_id })?;
+                let import = self
+                    .ext_imports
+                    .get(&set_id)
+                    .copied()
+                    .ok_or(K::UnknownExtInstSet { opname, id: set_id })?;
                 state.ext_import = Some(import);
                 match import {
                     ExtImport::Known(set) => match set.instruction(word) {
-                        Some(ext) => self.expected.extend(ext.operands.iter().rev().map(|o| (o.kind, o.quantifier))),
+                        Some(ext) => self
+                            .expected
+                            .extend(ext.operands.iter().rev().map(|o| (o.kind, o.quantifier))),
                         None if set.is_non_semantic() => self.expected.push(variadic_ids()),
-                        None => return Err(K::UnknownExtInst { opname, set: set.import_name, number: word }),
+                        None => {
+                            return Err(K::UnknownExtInst {
+                                opname,
+                                set: set.import_name,
+                                number: word,
+                            })
+                        }
                     },
                     ExtImport::UnknownNonSemantic => self.expected.push(variadic_ids()),
                 }
-                self.push(kind, w, 1, Some(NumericType { kind: NumberKind::Unsigned, width: 32 }));
+                self.push(
+                    kind,
+                    w,
+                    1,
+                    Some(NumericType {
+                        kind: NumberKind::Unsigned,
+                        width: 32,
+                    }),
+                );
                 Ok(w + 1)
             }
             OperandKind::LiteralSpecConstantOpInteger => {
-                let inner = u16::try_from(word).ok().and_then(g::instruction).ok_or(K::UnknownSpecConstantOp(word))?;
+                let inner = u16::try_from(word)
+                    .ok()
+                    .and_then(g::instruction)
+                    .ok_or(K::UnknownSpecConstantOp(word))?;
                 self.expected.extend(
                     inner
                         .operands
                         .iter()
                         .rev()
-                        .filter(|o| !matches!(o.kind, OperandKind::IdResult | OperandKind::IdResultType))
+                        .filter(|o| {
+                            !matches!(o.kind, OperandKind::IdResult | OperandKind::IdResultType)
+                        })
                         .map(|o| (o.kind, o.quantifier)),
                 );
                 self.push(kind, w, 1, None);
                 Ok(w + 1)
             }
             OperandKind::LiteralFloat => {
-                self.push(kind, w, 1, Some(NumericType { kind: NumberKind::Float, width: 32 }));
+                self.push(
+                    kind,
+                    w,
+                    1,
+                    Some(NumericType {
+                        kind: NumberKind::Float,
+                        width: 32,
+                    }),
+                );
                 Ok(w + 1)
             }
             _ => {
-                self.push(kind, w, 1, Some(NumericType { kind: NumberKind::Unsigned, width: 32 }));
+                self.push(
+                    kind,
+                    w,
+                    1,
+                    Some(NumericType {
+                        kind: NumberKind::Unsigned,
+                        width: 32,
+                    }),
+                );
                 Ok(w + 1)
             }
         }
@@ -483,7 +606,11 @@ impl<'a> Parser<'a> {
             width => return Err(K::UnsupportedNumberWidth { opname, width }),
         };
         if w + len > words.len() {
-            return Err(K::MissingOperand { opname, operand: self.operands.len(), kind: kind.name() });
+            return Err(K::MissingOperand {
+                opname,
+                operand: self.operands.len(),
+                kind: kind.name(),
+            });
         }
         self.push(kind, w, len, Some(number));
         Ok(w + len)
@@ -513,7 +640,10 @@ fn import_kind(string: &[u32]) -> Result<ExtImport, K> {
 /// Number of words a NUL-terminated literal string occupies, or None without terminator.
 #[inline]
 pub fn string_words(words: &[u32]) -> Option<usize> {
-    words.iter().position(|w| w.to_le_bytes().contains(&0)).map(|i| i + 1)
+    words
+        .iter()
+        .position(|w| w.to_le_bytes().contains(&0))
+        .map(|i| i + 1)
 }
 
 /// Decodes a literal string's bytes (up to the NUL terminator).

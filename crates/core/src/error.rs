@@ -11,29 +11,50 @@ pub enum DecodeErrorKind {
     BadMagic(u32),
     #[error("instruction word count is 0")]
     ZeroWordCount,
-    #[error("instruction word count {count} runs past the end of the module ({remaining} words remain)")]
+    #[error(
+        "instruction word count {count} runs past the end of the module ({remaining} words remain)"
+    )]
     WordCountPastEnd { count: u16, remaining: usize },
     #[error("{opname}: literal string has no NUL terminator")]
     UnterminatedString { opname: &'static str },
     #[error("{opname}: literal string is not valid UTF-8")]
     InvalidUtf8 { opname: &'static str },
     #[error("{opname}: id {id} is not below the bound {bound}")]
-    IdOutOfBound { opname: &'static str, id: u32, bound: u32 },
+    IdOutOfBound {
+        opname: &'static str,
+        id: u32,
+        bound: u32,
+    },
     #[error("{opname}: result id is 0")]
     ZeroId { opname: &'static str },
     #[error("{opname}: expected operand {operand} ({kind}) but the instruction ended")]
-    MissingOperand { opname: &'static str, operand: usize, kind: &'static str },
+    MissingOperand {
+        opname: &'static str,
+        operand: usize,
+        kind: &'static str,
+    },
     #[error("{opname}: {extra} word(s) left over after the last operand")]
     TrailingWords { opname: &'static str, extra: usize },
     #[error("{opname}: invalid {kind} operand value {value}")]
-    InvalidEnumerant { opname: &'static str, kind: &'static str, value: u32 },
+    InvalidEnumerant {
+        opname: &'static str,
+        kind: &'static str,
+        value: u32,
+    },
     #[error("{opname}: OpExtInst refers to id {id}, which is not an OpExtInstImport")]
     UnknownExtInstSet { opname: &'static str, id: u32 },
     #[error("invalid extended instruction import '{0}'")]
     UnknownExtInstImport(String),
     #[error("{opname}: extended instruction number {number} is not in {set}")]
-    UnknownExtInst { opname: &'static str, set: &'static str, number: u32 },
-    #[error("{opname}: OpSpecConstantOp opcode {0} is not a known instruction", opname = "OpSpecConstantOp")]
+    UnknownExtInst {
+        opname: &'static str,
+        set: &'static str,
+        number: u32,
+    },
+    #[error(
+        "{opname}: OpSpecConstantOp opcode {0} is not a known instruction",
+        opname = "OpSpecConstantOp"
+    )]
     UnknownSpecConstantOp(u32),
     #[error("{opname}: type id {id} of a literal number is not a scalar numeric type")]
     NotANumericType { opname: &'static str, id: u32 },
@@ -53,7 +74,11 @@ pub struct DecodeError {
 
 impl DecodeError {
     pub fn new(kind: DecodeErrorKind, word_offset: usize, instruction: Option<usize>) -> Self {
-        Self { kind, word_offset, instruction }
+        Self {
+            kind,
+            word_offset,
+            instruction,
+        }
     }
 
     /// Byte offset of the error in the file.

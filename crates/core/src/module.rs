@@ -66,8 +66,18 @@ pub struct Instruction {
 }
 
 impl Instruction {
-    pub fn new(opcode: Op, result_type: Option<Id>, result_id: Option<Id>, operands: impl IntoIterator<Item = Operand>) -> Self {
-        Self { opcode, result_type, result_id, operands: operands.into_iter().collect() }
+    pub fn new(
+        opcode: Op,
+        result_type: Option<Id>,
+        result_id: Option<Id>,
+        operands: impl IntoIterator<Item = Operand>,
+    ) -> Self {
+        Self {
+            opcode,
+            result_type,
+            result_id,
+            operands: operands.into_iter().collect(),
+        }
     }
 
     /// Number of words this instruction encodes to.
@@ -86,7 +96,9 @@ impl Instruction {
 
     /// Every id this instruction uses (result type included, result id excluded).
     pub fn used_ids(&self) -> impl Iterator<Item = Id> + '_ {
-        self.result_type.into_iter().chain(self.operands.iter().filter_map(Operand::id))
+        self.result_type
+            .into_iter()
+            .chain(self.operands.iter().filter_map(Operand::id))
     }
 
     pub fn section(&self) -> Section {
@@ -121,7 +133,9 @@ impl Section {
             Op::MemoryModel => Section::MemoryModel,
             Op::EntryPoint => Section::EntryPoint,
             Op::ExecutionMode | Op::ExecutionModeId => Section::ExecutionMode,
-            Op::String | Op::SourceExtension | Op::Source | Op::SourceContinued => Section::DebugSource,
+            Op::String | Op::SourceExtension | Op::Source | Op::SourceContinued => {
+                Section::DebugSource
+            }
             Op::Name | Op::MemberName => Section::DebugName,
             Op::ModuleProcessed => Section::DebugModuleProcessed,
             Op::Decorate
@@ -190,7 +204,11 @@ impl Function {
     pub fn instructions(&self) -> impl Iterator<Item = &Instruction> {
         std::iter::once(&self.def)
             .chain(&self.parameters)
-            .chain(self.blocks.iter().flat_map(|b| std::iter::once(&b.label).chain(&b.instructions)))
+            .chain(
+                self.blocks
+                    .iter()
+                    .flat_map(|b| std::iter::once(&b.label).chain(&b.instructions)),
+            )
             .chain(&self.end)
             .chain(&self.trailing)
     }
@@ -212,9 +230,19 @@ pub enum DefLocation {
     Undefined,
     Global(usize),
     Function(usize),
-    Parameter { function: usize, index: usize },
-    Label { function: usize, block: usize },
-    Instruction { function: usize, block: usize, index: usize },
+    Parameter {
+        function: usize,
+        index: usize,
+    },
+    Label {
+        function: usize,
+        block: usize,
+    },
+    Instruction {
+        function: usize,
+        block: usize,
+        index: usize,
+    },
     Other,
 }
 
@@ -226,13 +254,20 @@ pub struct DefIndex {
 
 impl DefIndex {
     pub fn get(&self, id: Id) -> DefLocation {
-        self.locations.get(id.0 as usize).copied().unwrap_or_default()
+        self.locations
+            .get(id.0 as usize)
+            .copied()
+            .unwrap_or_default()
     }
 }
 
 impl Module {
     pub fn new(header: Header) -> Self {
-        Self { header, globals: Vec::new(), functions: Vec::new() }
+        Self {
+            header,
+            globals: Vec::new(),
+            functions: Vec::new(),
+        }
     }
 
     /// Decodes a module from host-order words.
@@ -244,7 +279,10 @@ impl Module {
             let inst = instruction_from_parsed(&parsed);
             let op = inst.opcode;
             if op == Op::Function {
-                module.functions.push(Function { end: None, ..Function::new(inst) });
+                module.functions.push(Function {
+                    end: None,
+                    ..Function::new(inst)
+                });
                 in_function = true;
                 continue;
             }
@@ -258,7 +296,10 @@ impl Module {
                 function.end = Some(inst);
                 in_function = false;
             } else if op == Op::Label {
-                function.blocks.push(Block { label: inst, instructions: Vec::new() });
+                function.blocks.push(Block {
+                    label: inst,
+                    instructions: Vec::new(),
+                });
             } else if let Some(block) = function.blocks.last_mut() {
                 block.instructions.push(inst);
             } else {
@@ -276,7 +317,9 @@ impl Module {
 
     /// Every instruction in binary order.
     pub fn instructions(&self) -> impl Iterator<Item = &Instruction> {
-        self.globals.iter().chain(self.functions.iter().flat_map(Function::instructions))
+        self.globals
+            .iter()
+            .chain(self.functions.iter().flat_map(Function::instructions))
     }
 
     /// Global instructions of one section, in order.
@@ -300,9 +343,22 @@ impl Module {
                 set(p.result_id, DefLocation::Parameter { function: f, index });
             }
             for (b, block) in function.blocks.iter().enumerate() {
-                set(block.label.result_id, DefLocation::Label { function: f, block: b });
+                set(
+                    block.label.result_id,
+                    DefLocation::Label {
+                        function: f,
+                        block: b,
+                    },
+                );
                 for (index, inst) in block.instructions.iter().enumerate() {
-                    set(inst.result_id, DefLocation::Instruction { function: f, block: b, index });
+                    set(
+                        inst.result_id,
+                        DefLocation::Instruction {
+                            function: f,
+                            block: b,
+                            index,
+                        },
+                    );
                 }
             }
             for inst in &function.trailing {
@@ -317,11 +373,23 @@ impl Module {
         match index.get(id) {
             DefLocation::Global(i) => self.globals.get(i),
             DefLocation::Function(f) => self.functions.get(f).map(|f| &f.def),
-            DefLocation::Parameter { function, index } => self.functions.get(function)?.parameters.get(index),
-            DefLocation::Label { function, block } => Some(&self.functions.get(function)?.blocks.get(block)?.label),
-            DefLocation::Instruction { function, block, index } => {
-                self.functions.get(function)?.blocks.get(block)?.instructions.get(index)
+            DefLocation::Parameter { function, index } => {
+                self.functions.get(function)?.parameters.get(index)
             }
+            DefLocation::Label { function, block } => {
+                Some(&self.functions.get(function)?.blocks.get(block)?.label)
+            }
+            DefLocation::Instruction {
+                function,
+                block,
+                index,
+            } => self
+                .functions
+                .get(function)?
+                .blocks
+                .get(block)?
+                .instructions
+                .get(index),
             DefLocation::Undefined | DefLocation::Other => None,
         }
     }
@@ -329,8 +397,13 @@ impl Module {
     /// OpName strings by id (first one wins, as in the disassembler).
     pub fn names(&self) -> std::collections::HashMap<Id, &str> {
         let mut names = std::collections::HashMap::new();
-        for inst in self.section(Section::DebugName).filter(|i| i.opcode == Op::Name) {
-            if let (Some(Operand::Id(id)), Some(Operand::String(s))) = (inst.operands.first(), inst.operands.get(1)) {
+        for inst in self
+            .section(Section::DebugName)
+            .filter(|i| i.opcode == Op::Name)
+        {
+            if let (Some(Operand::Id(id)), Some(Operand::String(s))) =
+                (inst.operands.first(), inst.operands.get(1))
+            {
                 names.entry(*id).or_insert(&**s);
             }
         }
@@ -347,7 +420,11 @@ impl Module {
 
     /// Encodes the module to words (header first).
     pub fn to_words(&self) -> Vec<u32> {
-        let total: usize = HEADER_WORDS + self.instructions().map(Instruction::word_count).sum::<usize>();
+        let total: usize = HEADER_WORDS
+            + self
+                .instructions()
+                .map(Instruction::word_count)
+                .sum::<usize>();
         let mut out = Vec::with_capacity(total);
         out.extend_from_slice(&self.header.words());
         for inst in self.instructions() {
@@ -380,10 +457,16 @@ pub fn instruction_from_parsed(parsed: &crate::decode::ParsedInstruction<'_>) ->
             OperandKind::IdResult if !result_id_seen => result_id_seen = true,
             OperandKind::LiteralString => match exact_string(words) {
                 Some(s) => inst.operands.push(Operand::String(s)),
-                None => inst.operands.extend(words.iter().map(|&w| Operand::Word(w))),
+                None => inst
+                    .operands
+                    .extend(words.iter().map(|&w| Operand::Word(w))),
             },
-            kind if kind.category() == Category::Id => inst.operands.push(Operand::Id(Id(words[0]))),
-            _ => inst.operands.extend(words.iter().map(|&w| Operand::Word(w))),
+            kind if kind.category() == Category::Id => {
+                inst.operands.push(Operand::Id(Id(words[0])))
+            }
+            _ => inst
+                .operands
+                .extend(words.iter().map(|&w| Operand::Word(w))),
         }
     }
     // The grammar places the result type before the result id at the front; an instruction
@@ -397,7 +480,10 @@ pub fn instruction_from_parsed(parsed: &crate::decode::ParsedInstruction<'_>) ->
     if !front_ok {
         inst.result_type = None;
         inst.result_id = None;
-        inst.operands = parsed.words[1..].iter().map(|&w| Operand::Word(w)).collect();
+        inst.operands = parsed.words[1..]
+            .iter()
+            .map(|&w| Operand::Word(w))
+            .collect();
     }
     inst
 }

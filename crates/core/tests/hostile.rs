@@ -28,7 +28,10 @@ fn sample_decodes() {
     assert_eq!(decode_all(&sample()), Ok(5));
     let module = Module::from_words(&sample()).unwrap();
     assert_eq!(module.to_words(), sample());
-    assert_eq!(module.names().get(&spirvkit_core::Id(1)).copied(), Some("uint"));
+    assert_eq!(
+        module.names().get(&spirvkit_core::Id(1)).copied(),
+        Some("uint")
+    );
 }
 
 #[test]
@@ -54,38 +57,72 @@ fn instruction_errors_name_offsets() {
     let mut w = sample();
     w[5] = 17; // word count 0
     let e = decode_all(&w).unwrap_err();
-    assert_eq!((e.kind, e.word_offset, e.instruction), (DecodeErrorKind::ZeroWordCount, 5, Some(0)));
+    assert_eq!(
+        (e.kind, e.word_offset, e.instruction),
+        (DecodeErrorKind::ZeroWordCount, 5, Some(0))
+    );
 
     let mut w = sample();
     w.push((9 << 16) | 17);
     let e = decode_all(&w).unwrap_err();
-    assert!(matches!(e.kind, DecodeErrorKind::WordCountPastEnd { count: 9, remaining: 1 }), "{e}");
+    assert!(
+        matches!(
+            e.kind,
+            DecodeErrorKind::WordCountPastEnd {
+                count: 9,
+                remaining: 1
+            }
+        ),
+        "{e}"
+    );
 
     let mut w = sample();
     w[10] = (3 << 16) | 5; // OpName whose string loses its terminator word
     let e = decode_all(&w[..13]).unwrap_err();
-    assert!(matches!(e.kind, DecodeErrorKind::UnterminatedString { .. }), "{e}");
+    assert!(
+        matches!(e.kind, DecodeErrorKind::UnterminatedString { .. }),
+        "{e}"
+    );
 
     let mut w = sample();
     w[3] = 2; // bound 2, but id 2 is defined
     let e = decode_all(&w).unwrap_err();
-    assert!(matches!(e.kind, DecodeErrorKind::IdOutOfBound { id: 2, bound: 2, .. }), "{e}");
+    assert!(
+        matches!(
+            e.kind,
+            DecodeErrorKind::IdOutOfBound {
+                id: 2,
+                bound: 2,
+                ..
+            }
+        ),
+        "{e}"
+    );
     assert!(e.to_string().contains("word 18"), "{e}");
 
     let mut w = sample();
     w[6] = 0x7fff_0000; // capability that does not exist
     let e = decode_all(&w).unwrap_err();
-    assert!(matches!(e.kind, DecodeErrorKind::InvalidEnumerant { .. }), "{e}");
+    assert!(
+        matches!(e.kind, DecodeErrorKind::InvalidEnumerant { .. }),
+        "{e}"
+    );
 
     let mut w = sample();
     w[14] = (3 << 16) | 21; // OpTypeInt missing its signedness
     let e = decode_all(&w[..17]).unwrap_err();
-    assert!(matches!(e.kind, DecodeErrorKind::MissingOperand { .. }), "{e}");
+    assert!(
+        matches!(e.kind, DecodeErrorKind::MissingOperand { .. }),
+        "{e}"
+    );
 
     let mut w = sample();
     w[14] = (5 << 16) | 21; // OpTypeInt with a word too many
     let e = decode_all(&w[..19]).unwrap_err();
-    assert!(matches!(e.kind, DecodeErrorKind::TrailingWords { extra: 1, .. }), "{e}");
+    assert!(
+        matches!(e.kind, DecodeErrorKind::TrailingWords { extra: 1, .. }),
+        "{e}"
+    );
 }
 
 #[test]

@@ -13,9 +13,15 @@ pub use model::{ExtSetSpec, EXT_SETS};
 #[derive(Debug, thiserror::Error)]
 pub enum GenError {
     #[error("cannot read {path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("{path}: invalid JSON: {source}")]
-    Json { path: PathBuf, source: serde_json::Error },
+    Json {
+        path: PathBuf,
+        source: serde_json::Error,
+    },
     #[error("{path}: {message}")]
     Grammar { path: PathBuf, message: String },
 }

@@ -17,21 +17,96 @@ pub struct ExtSetSpec {
 }
 
 pub const EXT_SETS: &[ExtSetSpec] = &[
-    ExtSetSpec { file: "extinst.glsl.std.450.grammar.json", import_name: "GLSL.std.450", prefix_match: false, ident: "GlslStd450" },
-    ExtSetSpec { file: "extinst.opencl.std.100.grammar.json", import_name: "OpenCL.std", prefix_match: false, ident: "OpenClStd" },
-    ExtSetSpec { file: "extinst.spv-amd-shader-explicit-vertex-parameter.grammar.json", import_name: "SPV_AMD_shader_explicit_vertex_parameter", prefix_match: false, ident: "AmdShaderExplicitVertexParameter" },
-    ExtSetSpec { file: "extinst.spv-amd-shader-trinary-minmax.grammar.json", import_name: "SPV_AMD_shader_trinary_minmax", prefix_match: false, ident: "AmdShaderTrinaryMinmax" },
-    ExtSetSpec { file: "extinst.spv-amd-gcn-shader.grammar.json", import_name: "SPV_AMD_gcn_shader", prefix_match: false, ident: "AmdGcnShader" },
-    ExtSetSpec { file: "extinst.spv-amd-shader-ballot.grammar.json", import_name: "SPV_AMD_shader_ballot", prefix_match: false, ident: "AmdShaderBallot" },
-    ExtSetSpec { file: "extinst.debuginfo.grammar.json", import_name: "DebugInfo", prefix_match: false, ident: "DebugInfo" },
-    ExtSetSpec { file: "extinst.opencl.debuginfo.100.grammar.json", import_name: "OpenCL.DebugInfo.100", prefix_match: false, ident: "OpenClDebugInfo100" },
-    ExtSetSpec { file: "extinst.nonsemantic.shader.debuginfo.100.grammar.json", import_name: "NonSemantic.Shader.DebugInfo.100", prefix_match: false, ident: "ShaderDebugInfo100" },
-    ExtSetSpec { file: "extinst.nonsemantic.clspvreflection.grammar.json", import_name: "NonSemantic.ClspvReflection.", prefix_match: true, ident: "ClspvReflection" },
-    ExtSetSpec { file: "extinst.nonsemantic.vkspreflection.grammar.json", import_name: "NonSemantic.VkspReflection", prefix_match: true, ident: "VkspReflection" },
-    ExtSetSpec { file: "extinst.nonsemantic.debugprintf.grammar.json", import_name: "NonSemantic.DebugPrintf", prefix_match: false, ident: "DebugPrintf" },
-    ExtSetSpec { file: "extinst.nonsemantic.debugbreak.grammar.json", import_name: "NonSemantic.DebugBreak", prefix_match: false, ident: "DebugBreak" },
-    ExtSetSpec { file: "extinst.tosa.001000.1.grammar.json", import_name: "TOSA.001000.1", prefix_match: false, ident: "Tosa001000" },
-    ExtSetSpec { file: "extinst.arm.motion-engine.100.grammar.json", import_name: "Arm.MotionEngine.100", prefix_match: false, ident: "ArmMotionEngine100" },
+    ExtSetSpec {
+        file: "extinst.glsl.std.450.grammar.json",
+        import_name: "GLSL.std.450",
+        prefix_match: false,
+        ident: "GlslStd450",
+    },
+    ExtSetSpec {
+        file: "extinst.opencl.std.100.grammar.json",
+        import_name: "OpenCL.std",
+        prefix_match: false,
+        ident: "OpenClStd",
+    },
+    ExtSetSpec {
+        file: "extinst.spv-amd-shader-explicit-vertex-parameter.grammar.json",
+        import_name: "SPV_AMD_shader_explicit_vertex_parameter",
+        prefix_match: false,
+        ident: "AmdShaderExplicitVertexParameter",
+    },
+    ExtSetSpec {
+        file: "extinst.spv-amd-shader-trinary-minmax.grammar.json",
+        import_name: "SPV_AMD_shader_trinary_minmax",
+        prefix_match: false,
+        ident: "AmdShaderTrinaryMinmax",
+    },
+    ExtSetSpec {
+        file: "extinst.spv-amd-gcn-shader.grammar.json",
+        import_name: "SPV_AMD_gcn_shader",
+        prefix_match: false,
+        ident: "AmdGcnShader",
+    },
+    ExtSetSpec {
+        file: "extinst.spv-amd-shader-ballot.grammar.json",
+        import_name: "SPV_AMD_shader_ballot",
+        prefix_match: false,
+        ident: "AmdShaderBallot",
+    },
+    ExtSetSpec {
+        file: "extinst.debuginfo.grammar.json",
+        import_name: "DebugInfo",
+        prefix_match: false,
+        ident: "DebugInfo",
+    },
+    ExtSetSpec {
+        file: "extinst.opencl.debuginfo.100.grammar.json",
+        import_name: "OpenCL.DebugInfo.100",
+        prefix_match: false,
+        ident: "OpenClDebugInfo100",
+    },
+    ExtSetSpec {
+        file: "extinst.nonsemantic.shader.debuginfo.100.grammar.json",
+        import_name: "NonSemantic.Shader.DebugInfo.100",
+        prefix_match: false,
+        ident: "ShaderDebugInfo100",
+    },
+    ExtSetSpec {
+        file: "extinst.nonsemantic.clspvreflection.grammar.json",
+        import_name: "NonSemantic.ClspvReflection.",
+        prefix_match: true,
+        ident: "ClspvReflection",
+    },
+    ExtSetSpec {
+        file: "extinst.nonsemantic.vkspreflection.grammar.json",
+        import_name: "NonSemantic.VkspReflection",
+        prefix_match: true,
+        ident: "VkspReflection",
+    },
+    ExtSetSpec {
+        file: "extinst.nonsemantic.debugprintf.grammar.json",
+        import_name: "NonSemantic.DebugPrintf",
+        prefix_match: false,
+        ident: "DebugPrintf",
+    },
+    ExtSetSpec {
+        file: "extinst.nonsemantic.debugbreak.grammar.json",
+        import_name: "NonSemantic.DebugBreak",
+        prefix_match: false,
+        ident: "DebugBreak",
+    },
+    ExtSetSpec {
+        file: "extinst.tosa.001000.1.grammar.json",
+        import_name: "TOSA.001000.1",
+        prefix_match: false,
+        ident: "Tosa001000",
+    },
+    ExtSetSpec {
+        file: "extinst.arm.motion-engine.100.grammar.json",
+        import_name: "Arm.MotionEngine.100",
+        prefix_match: false,
+        ident: "ArmMotionEngine100",
+    },
 ];
 
 #[derive(Debug, Clone)]
@@ -101,13 +176,21 @@ pub struct Grammar {
 }
 
 fn err(path: &Path, message: impl Into<String>) -> GenError {
-    GenError::Grammar { path: path.to_path_buf(), message: message.into() }
+    GenError::Grammar {
+        path: path.to_path_buf(),
+        message: message.into(),
+    }
 }
 
 fn read_json(path: &Path) -> Result<Value, GenError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|source| GenError::Io { path: path.to_path_buf(), source })?;
-    serde_json::from_str(&text).map_err(|source| GenError::Json { path: path.to_path_buf(), source })
+    let text = std::fs::read_to_string(path).map_err(|source| GenError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    serde_json::from_str(&text).map_err(|source| GenError::Json {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 fn number(v: &Value) -> Option<u32> {
@@ -126,7 +209,11 @@ fn number(v: &Value) -> Option<u32> {
 
 fn strings(v: Option<&Value>) -> Vec<String> {
     v.and_then(Value::as_array)
-        .map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(str::to_owned))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -150,7 +237,10 @@ fn availability(o: &Value) -> Availability {
         extensions: strings(o.get("extensions")),
         version: version(o.get("version"), Some(0x0001_0000)),
         last_version: version(o.get("lastVersion"), None),
-        provisional: o.get("provisional").and_then(Value::as_bool).unwrap_or(false),
+        provisional: o
+            .get("provisional")
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
     }
 }
 
@@ -161,16 +251,28 @@ fn operands(
 ) -> Result<Vec<Operand>, GenError> {
     let mut out = Vec::new();
     for o in list.and_then(Value::as_array).into_iter().flatten() {
-        let kind_name = o.get("kind").and_then(Value::as_str).ok_or_else(|| err(path, "operand without kind"))?;
-        let kind = resolve(kind_name).ok_or_else(|| err(path, format!("unknown operand kind {kind_name}")))?;
+        let kind_name = o
+            .get("kind")
+            .and_then(Value::as_str)
+            .ok_or_else(|| err(path, "operand without kind"))?;
+        let kind = resolve(kind_name)
+            .ok_or_else(|| err(path, format!("unknown operand kind {kind_name}")))?;
         let quantifier = match o.get("quantifier").and_then(Value::as_str) {
             None => '1',
             Some("?") => '?',
             Some("*") => '*',
             Some(q) => return Err(err(path, format!("unknown quantifier {q}"))),
         };
-        let name = o.get("name").and_then(Value::as_str).unwrap_or("").to_owned();
-        out.push(Operand { kind, quantifier, name });
+        let name = o
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_owned();
+        out.push(Operand {
+            kind,
+            quantifier,
+            name,
+        });
     }
     Ok(out)
 }
@@ -180,15 +282,28 @@ fn instructions(
     doc: &Value,
     resolve: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Vec<Instruction>, GenError> {
-    let list = doc.get("instructions").and_then(Value::as_array).ok_or_else(|| err(path, "no instructions"))?;
+    let list = doc
+        .get("instructions")
+        .and_then(Value::as_array)
+        .ok_or_else(|| err(path, "no instructions"))?;
     let mut out = Vec::with_capacity(list.len());
     for i in list {
-        let opname = i.get("opname").and_then(Value::as_str).ok_or_else(|| err(path, "instruction without opname"))?;
-        let opcode = i.get("opcode").and_then(number).ok_or_else(|| err(path, format!("{opname}: bad opcode")))?;
+        let opname = i
+            .get("opname")
+            .and_then(Value::as_str)
+            .ok_or_else(|| err(path, "instruction without opname"))?;
+        let opcode = i
+            .get("opcode")
+            .and_then(number)
+            .ok_or_else(|| err(path, format!("{opname}: bad opcode")))?;
         out.push(Instruction {
             opname: opname.to_owned(),
             opcode,
-            class: i.get("class").and_then(Value::as_str).unwrap_or("").to_owned(),
+            class: i
+                .get("class")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_owned(),
             operands: operands(path, i.get("operands"), resolve)?,
             aliases: strings(i.get("aliases")),
             avail: availability(i),
@@ -205,13 +320,36 @@ fn kinds(
     resolve: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Vec<OperandKind>, GenError> {
     let mut out = Vec::new();
-    for k in doc.get("operand_kinds").and_then(Value::as_array).into_iter().flatten() {
-        let name = k.get("kind").and_then(Value::as_str).ok_or_else(|| err(path, "kind without name"))?;
-        let category = k.get("category").and_then(Value::as_str).unwrap_or("").to_owned();
+    for k in doc
+        .get("operand_kinds")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let name = k
+            .get("kind")
+            .and_then(Value::as_str)
+            .ok_or_else(|| err(path, "kind without name"))?;
+        let category = k
+            .get("category")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_owned();
         let mut enumerants = Vec::new();
-        for e in k.get("enumerants").and_then(Value::as_array).into_iter().flatten() {
-            let en = e.get("enumerant").and_then(Value::as_str).ok_or_else(|| err(path, format!("{name}: enumerant without name")))?;
-            let value = e.get("value").and_then(number).ok_or_else(|| err(path, format!("{name}.{en}: bad value")))?;
+        for e in k
+            .get("enumerants")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let en = e
+                .get("enumerant")
+                .and_then(Value::as_str)
+                .ok_or_else(|| err(path, format!("{name}: enumerant without name")))?;
+            let value = e
+                .get("value")
+                .and_then(number)
+                .ok_or_else(|| err(path, format!("{name}.{en}: bad value")))?;
             enumerants.push(Enumerant {
                 name: en.to_owned(),
                 value,
@@ -246,7 +384,11 @@ pub fn load(dir: &Path) -> Result<Grammar, GenError> {
     let mut all_kinds = kinds(&core_path, &core, 0, "", &resolve_core)?;
     let instructions_core = instructions(&core_path, &core, &resolve_core)?;
     let field = |k: &str| core.get(k).and_then(number).unwrap_or(0);
-    let version = (field("major_version"), field("minor_version"), field("revision"));
+    let version = (
+        field("major_version"),
+        field("minor_version"),
+        field("revision"),
+    );
 
     let mut ext_sets = Vec::new();
     for (i, spec) in EXT_SETS.iter().enumerate() {
@@ -267,25 +409,50 @@ pub fn load(dir: &Path) -> Result<Grammar, GenError> {
             }
         };
         all_kinds.extend(kinds(&path, &doc, i + 1, spec.ident, &resolve)?);
-        ext_sets.push(ExtSet { spec: *spec, instructions: instructions(&path, &doc, &resolve)? });
+        ext_sets.push(ExtSet {
+            spec: *spec,
+            instructions: instructions(&path, &doc, &resolve)?,
+        });
     }
     let generators = generators(&dir.join("spir-v.xml"))?;
-    Ok(Grammar { version, generators, instructions: instructions_core, kinds: all_kinds, ext_sets })
+    Ok(Grammar {
+        version,
+        generators,
+        instructions: instructions_core,
+        kinds: all_kinds,
+        ext_sets,
+    })
 }
 
 /// Reads the `<id value=".." vendor=".." tool=".."/>` entries of the registry. The file is
 /// machine-written and regular, so attribute scanning is enough (no XML dependency).
 fn generators(path: &Path) -> Result<Vec<(u32, String, Option<String>)>, GenError> {
-    let text = std::fs::read_to_string(path).map_err(|source| GenError::Io { path: path.to_path_buf(), source })?;
+    let text = std::fs::read_to_string(path).map_err(|source| GenError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
     let attr = |line: &str, name: &str| -> Option<String> {
         let start = line.find(&format!(" {name}=\""))? + name.len() + 3;
         let end = line[start..].find('"')? + start;
-        Some(line[start..end].replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\""))
+        Some(
+            line[start..end]
+                .replace("&amp;", "&")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&quot;", "\""),
+        )
     };
     let mut out = Vec::new();
-    for line in text.lines().map(str::trim).filter(|l| l.starts_with("<id ")) {
-        let id = attr(line, "value").and_then(|v| v.parse().ok()).ok_or_else(|| err(path, format!("bad id line: {line}")))?;
-        let vendor = attr(line, "vendor").ok_or_else(|| err(path, format!("id without vendor: {line}")))?;
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("<id "))
+    {
+        let id = attr(line, "value")
+            .and_then(|v| v.parse().ok())
+            .ok_or_else(|| err(path, format!("bad id line: {line}")))?;
+        let vendor =
+            attr(line, "vendor").ok_or_else(|| err(path, format!("id without vendor: {line}")))?;
         out.push((id, vendor, attr(line, "tool")));
     }
     Ok(out)

@@ -14,7 +14,10 @@ mod generated {
 
 pub use generated::consts::*;
 pub use generated::tables::{ExtInstSet, OperandKind, GRAMMAR_VERSION};
-use generated::tables::{EXT_INST_SETS, GENERATORS, INSTRUCTIONS, INSTRUCTION_BY_NAME, INSTRUCTION_BY_OPCODE, OPERAND_KINDS};
+use generated::tables::{
+    EXT_INST_SETS, GENERATORS, INSTRUCTIONS, INSTRUCTION_BY_NAME, INSTRUCTION_BY_OPCODE,
+    OPERAND_KINDS,
+};
 
 /// How many times an operand may occur.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -92,19 +95,26 @@ pub struct OperandKindDesc {
 
 impl std::fmt::Debug for OperandKindDesc {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OperandKindDesc").field("kind", &self.kind).field("category", &self.category).finish()
+        f.debug_struct("OperandKindDesc")
+            .field("kind", &self.kind)
+            .field("category", &self.category)
+            .finish()
     }
 }
 
 impl OperandKindDesc {
     /// Enumerant by name or alias.
     pub fn enumerant_by_name(&self, name: &str) -> Option<&'static EnumerantDesc> {
-        self.by_name.get(name).and_then(|&i| self.enumerants.get(usize::from(i)))
+        self.by_name
+            .get(name)
+            .and_then(|&i| self.enumerants.get(usize::from(i)))
     }
 
     /// Enumerant by value (for bit enums: a single bit, or 0 for `None`).
     pub fn enumerant(&self, value: u32) -> Option<&'static EnumerantDesc> {
-        self.by_value.get(&value).and_then(|&i| self.enumerants.get(usize::from(i)))
+        self.by_value
+            .get(&value)
+            .and_then(|&i| self.enumerants.get(usize::from(i)))
     }
 }
 
@@ -147,17 +157,23 @@ pub struct ExtInstSetDesc {
 
 impl std::fmt::Debug for ExtInstSetDesc {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ExtInstSetDesc").field("import_name", &self.import_name).finish()
+        f.debug_struct("ExtInstSetDesc")
+            .field("import_name", &self.import_name)
+            .finish()
     }
 }
 
 impl ExtInstSetDesc {
     pub fn instruction(&self, opcode: u32) -> Option<&'static ExtInstDesc> {
-        self.by_opcode.get(&opcode).and_then(|&i| self.instructions.get(usize::from(i)))
+        self.by_opcode
+            .get(&opcode)
+            .and_then(|&i| self.instructions.get(usize::from(i)))
     }
 
     pub fn instruction_by_name(&self, name: &str) -> Option<&'static ExtInstDesc> {
-        self.by_name.get(name).and_then(|&i| self.instructions.get(usize::from(i)))
+        self.by_name
+            .get(name)
+            .and_then(|&i| self.instructions.get(usize::from(i)))
     }
 
     /// Non-semantic sets may be ignored by consumers; their unknown instructions are legal.
@@ -181,7 +197,9 @@ pub fn instruction(opcode: u16) -> Option<&'static InstructionDesc> {
 
 /// The instruction with this name (`OpTypeInt`) or alias (`OpPtrCastToCrossWorkgroupINTEL`).
 pub fn instruction_by_name(opname: &str) -> Option<&'static InstructionDesc> {
-    INSTRUCTION_BY_NAME.get(opname).and_then(|&i| INSTRUCTIONS.get(usize::from(i)))
+    INSTRUCTION_BY_NAME
+        .get(opname)
+        .and_then(|&i| INSTRUCTIONS.get(usize::from(i)))
 }
 
 pub fn instructions() -> &'static [InstructionDesc] {
@@ -194,7 +212,13 @@ pub fn ext_inst_sets() -> &'static [ExtInstSetDesc] {
 
 /// The extended instruction set imported under this name, as SPIRV-Tools recognises it.
 pub fn ext_inst_set_by_import_name(name: &str) -> Option<&'static ExtInstSetDesc> {
-    EXT_INST_SETS.iter().find(|s| if s.prefix_match { name.starts_with(s.import_name) } else { name == s.import_name })
+    EXT_INST_SETS.iter().find(|s| {
+        if s.prefix_match {
+            name.starts_with(s.import_name)
+        } else {
+            name == s.import_name
+        }
+    })
 }
 
 impl Op {
@@ -210,5 +234,8 @@ pub fn version_string(word: u32) -> String {
 
 /// The registered vendor and tool of a generator id (high 16 bits of the header's generator word).
 pub fn generator(tool_id: u32) -> Option<(&'static str, Option<&'static str>)> {
-    GENERATORS.iter().find(|(id, _, _)| *id == tool_id).map(|(_, vendor, tool)| (*vendor, *tool))
+    GENERATORS
+        .iter()
+        .find(|(id, _, _)| *id == tool_id)
+        .map(|(_, vendor, tool)| (*vendor, *tool))
 }

@@ -10,6 +10,10 @@ fn generated_tables_are_fresh() {
     for (name, text) in files {
         let path = root.join("src/generated").join(&name);
         let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(on_disk == text, "{} is stale: run `cargo xtask codegen`", path.display());
+        assert!(
+            on_disk == text,
+            "{} is stale: run `cargo xtask codegen`",
+            path.display()
+        );
     }
 }

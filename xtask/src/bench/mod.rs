@@ -28,12 +28,19 @@ pub fn run(functions: u32) -> anyhow::Result<()> {
     }
     let words = generate::large_module(functions, 48);
     let bytes = words.len() * 4;
-    println!("generated module: {functions} functions, {:.1} MB", bytes as f64 / 1e6);
+    println!(
+        "generated module: {functions} functions, {:.1} MB",
+        bytes as f64 / 1e6
+    );
 
     let (t, count) = best_of(5, || {
         let mut parser = Parser::new(&words).map_err(|e| anyhow::anyhow!("{e}"))?;
         let mut n = 0usize;
-        while parser.next_instruction().map_err(|e| anyhow::anyhow!("{e}"))?.is_some() {
+        while parser
+            .next_instruction()
+            .map_err(|e| anyhow::anyhow!("{e}"))?
+            .is_some()
+        {
             n += 1;
         }
         anyhow::Ok(n)
@@ -46,9 +53,20 @@ pub fn run(functions: u32) -> anyhow::Result<()> {
     );
     let (t, module) = best_of(5, || Module::from_words(&words));
     let module = module.map_err(|e| anyhow::anyhow!("{e}"))?;
-    println!("decode to module IR: {:.1} ms = {:.2} GB/s", t.as_secs_f64() * 1e3, bytes as f64 / t.as_secs_f64() / 1e9);
+    println!(
+        "decode to module IR: {:.1} ms = {:.2} GB/s",
+        t.as_secs_f64() * 1e3,
+        bytes as f64 / t.as_secs_f64() / 1e9
+    );
     let (t, encoded) = best_of(5, || module.to_words());
-    anyhow::ensure!(encoded == words, "module IR round trip of the generated module differs");
-    println!("encode module IR: {:.1} ms = {:.2} GB/s", t.as_secs_f64() * 1e3, bytes as f64 / t.as_secs_f64() / 1e9);
+    anyhow::ensure!(
+        encoded == words,
+        "module IR round trip of the generated module differs"
+    );
+    println!(
+        "encode module IR: {:.1} ms = {:.2} GB/s",
+        t.as_secs_f64() * 1e3,
+        bytes as f64 / t.as_secs_f64() / 1e9
+    );
     Ok(())
 }

@@ -14,6 +14,9 @@ pub struct Context {
     pub tools: PathBuf,
 }
 
+/// A conformance section: runs on the corpora and reports.
+pub type Section = fn(&Context) -> anyhow::Result<SectionReport>;
+
 /// What one section found.
 pub struct SectionReport {
     pub name: &'static str,
@@ -22,11 +25,18 @@ pub struct SectionReport {
 }
 
 pub fn run(only: Option<&str>) -> anyhow::Result<()> {
-    let ctx = Context { corpus: corpus_dir()?, tools: tools_dir()? };
-    println!("corpus: {}\nreference tools: {}", ctx.corpus.display(), ctx.tools.display());
-    let sections: [(&str, fn(&Context) -> anyhow::Result<SectionReport>); 1] = [("binary", binary::run)];
+    let ctx = Context {
+        corpus: corpus_dir()?,
+        tools: tools_dir()?,
+    };
+    println!(
+        "corpus: {}\nreference tools: {}",
+        ctx.corpus.display(),
+        ctx.tools.display()
+    );
+    let sections: &[(&str, Section)] = &[("binary", binary::run)];
     let mut failed = Vec::new();
-    for (name, section) in sections {
+    for &(name, section) in sections {
         if only.is_some_and(|o| o != name) {
             continue;
         }
@@ -79,12 +89,18 @@ pub fn files(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
         for entry in entries.flatten() {
             let path = entry.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if path.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e)) {
+            } else if path
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| extensions.contains(&e))
+            {
                 out.push(path);
             }
         }
@@ -106,7 +122,11 @@ pub fn reference_assemble(tools: &Path, source: &Path) -> anyhow::Result<Vec<u8>
         .arg(source)
         .output()?;
     if !status.status.success() {
-        bail!("spirv-as failed on {}: {}", source.display(), String::from_utf8_lossy(&status.stderr));
+        bail!(
+            "spirv-as failed on {}: {}",
+            source.display(),
+            String::from_utf8_lossy(&status.stderr)
+        );
     }
     let bytes = std::fs::read(&out)?;
     let _ = std::fs::remove_file(&out);

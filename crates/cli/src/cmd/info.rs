@@ -1,5 +1,5 @@
 use crate::input;
-use spirvkit_core::{Parser, ParsedInstruction};
+use spirvkit_core::{ParsedInstruction, Parser};
 use spirvkit_grammar::{Op, OperandKind};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -18,11 +18,14 @@ pub fn run(args: InfoArgs) -> anyhow::Result<()> {
 }
 
 fn enumerant_name(kind: OperandKind, value: u32) -> String {
-    kind.desc().enumerant(value).map_or_else(|| value.to_string(), |e| e.name.to_owned())
+    kind.desc()
+        .enumerant(value)
+        .map_or_else(|| value.to_string(), |e| e.name.to_owned())
 }
 
 fn string_operand(inst: &ParsedInstruction<'_>, i: usize) -> String {
-    String::from_utf8_lossy(&spirvkit_core::decode::decode_string(inst.operand_words(i))).into_owned()
+    String::from_utf8_lossy(&spirvkit_core::decode::decode_string(inst.operand_words(i)))
+        .into_owned()
 }
 
 /// The report, in the spirit of `llvm-spirv --spirv-print-report`, with more detail.
@@ -39,7 +42,10 @@ pub fn report(words: &[u32]) -> Result<String, spirvkit_core::DecodeError> {
     while let Some(inst) = parser.next_instruction()? {
         instructions += 1;
         match inst.op() {
-            Op::Capability => capabilities.push(enumerant_name(OperandKind::Capability, inst.operand_word(0))),
+            Op::Capability => capabilities.push(enumerant_name(
+                OperandKind::Capability,
+                inst.operand_word(0),
+            )),
             Op::Extension => extensions.push(string_operand(&inst, 0)),
             Op::ExtInstImport => imports.push(string_operand(&inst, 1)),
             Op::MemoryModel => {
@@ -66,7 +72,11 @@ pub fn report(words: &[u32]) -> Result<String, spirvkit_core::DecodeError> {
     let mut out = String::new();
     let _ = writeln!(out, "SPIR-V module report:");
     let _ = writeln!(out, " Version: {}.{}", header.major(), header.minor());
-    let _ = writeln!(out, " Generator: {generator}, version {}", header.generator & 0xffff);
+    let _ = writeln!(
+        out,
+        " Generator: {generator}, version {}",
+        header.generator & 0xffff
+    );
     let _ = writeln!(out, " Bound: {}", header.bound);
     let _ = writeln!(out, " Instructions: {instructions}, functions: {functions}");
     if let Some((addressing, memory)) = memory_model {
@@ -81,13 +91,20 @@ pub fn report(words: &[u32]) -> Result<String, spirvkit_core::DecodeError> {
     for e in &extensions {
         let _ = writeln!(out, "  Extension: {e}");
     }
-    let _ = writeln!(out, " Number of extended instruction sets: {}", imports.len());
+    let _ = writeln!(
+        out,
+        " Number of extended instruction sets: {}",
+        imports.len()
+    );
     for i in &imports {
         let _ = writeln!(out, "  Extended Instruction Set: {i}");
     }
     let _ = writeln!(out, " Number of entry points: {}", entry_points.len());
     for (model, name, interface) in &entry_points {
-        let _ = writeln!(out, "  Entry point: {model} \"{name}\" ({interface} interface ids)");
+        let _ = writeln!(
+            out,
+            "  Entry point: {model} \"{name}\" ({interface} interface ids)"
+        );
     }
     Ok(out)
 }
