@@ -782,7 +782,7 @@ impl<'m> Writer<'m> {
         match &c.kind {
             ConstKind::Int(v) => match ty {
                 Type::Int(1) => if v & 1 == 1 { "true" } else { "false" }.into(),
-                Type::Int(w) if *w <= 64 => {
+                Type::Int(w) if (1..=64).contains(w) => {
                     let shift = 64 - w;
                     (((*v << shift) as i64) >> shift).to_string()
                 }
@@ -847,7 +847,7 @@ impl<'m> Writer<'m> {
                     .map(|&x| {
                         let text = match elem_ty {
                             Type::Int(1) => if x & 1 == 1 { "true" } else { "false" }.to_string(),
-                            Type::Int(w) if *w < 64 => {
+                            Type::Int(w) if (1..64).contains(w) => {
                                 let shift = 64 - w;
                                 (((x << shift) as i64) >> shift).to_string()
                             }

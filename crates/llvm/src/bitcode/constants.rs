@@ -267,6 +267,7 @@ impl<'a> Reader<'a> {
                 });
             }
         }
+        self.check_constant_cycles(const_base)?;
         if max_forward > self.values.len() {
             return Err(self.error(format!(
                 "constant refers to undefined value #{}",
@@ -274,6 +275,89 @@ impl<'a> Reader<'a> {
             )));
         }
         Ok(())
+    }
+
+    /// Forward references may not form a cycle (a constant containing itself):
+    /// iterative depth-first search over the constants of this block.
+    fn check_constant_cycles(&self, first: usize) -> Result<(), LlvmError> {
+        let count = self.m.constants.len().saturating_sub(first);
+        let mut state = vec![0u8; count];
+        for start in 0..count {
+            if state[start] != 0 {
+                continue;
+            }
+            let mut stack: Vec<(usize, Vec<usize>)> = vec![(start, self.constant_children(first, start))];
+            state[start] = 1;
+            while let Some((node, children)) = stack.last_mut() {
+                match children.pop() {
+                    Some(child) => match state.get(child).copied() {
+                        Some(0) => {
+                            state[child] = 1;
+                            let grand = self.constant_children(first, child);
+                            stack.push((child, grand));
+                        }
+                        Some(1) => return Err(self.error("constant refers to itself")),
+                        _ => {}
+                    },
+                    None => {
+                        let done = *node;
+                        state[done] = 2;
+                        stack.pop();
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn constant_children(&self, first: usize, index: usize) -> Vec<usize> {
+        let Some(c) = self.m.constants.get(first + index) else {
+            return Vec::new();
+        };
+        let mut refs = Vec::new();
+        let mut push = |v: &ValueRef| {
+            if let ValueRef::Constant(id) = v {
+                if let Some(i) = (id.0 as usize).checked_sub(first) {
+                    refs.push(i);
+                }
+            }
+        };
+        match &c.kind {
+            ConstKind::Aggregate(elems) => elems.iter().for_each(&mut push),
+            ConstKind::Expr(e) => match e {
+                ConstExpr::Binary { lhs, rhs, .. } | ConstExpr::Cmp { lhs, rhs, .. } => {
+                    push(lhs);
+                    push(rhs);
+                }
+                ConstExpr::Cast { value, .. } | ConstExpr::FNeg { value } => push(value),
+                ConstExpr::Gep { base, indices, .. } => {
+                    push(base);
+                    indices.iter().for_each(&mut push);
+                }
+                ConstExpr::Select { cond, then_value, else_value } => {
+                    push(cond);
+                    push(then_value);
+                    push(else_value);
+                }
+                ConstExpr::ExtractElement { vector, index } => {
+                    push(vector);
+                    push(index);
+                }
+                ConstExpr::InsertElement { vector, element, index } => {
+                    push(vector);
+                    push(element);
+                    push(index);
+                }
+                ConstExpr::ShuffleVector { v1, v2, mask } => {
+                    push(v1);
+                    push(v2);
+                    push(mask);
+                }
+            },
+            ConstKind::BlockAddress { function, .. } => push(function),
+            _ => {}
+        }
+        refs
     }
 
     fn inline_asm(&self, code: u32, ops: &[u64], ty: TypeId) -> Result<ConstKind, LlvmError> {

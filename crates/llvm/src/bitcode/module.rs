@@ -313,7 +313,11 @@ impl<'a> Reader<'a> {
                         _ => continue,
                     };
                     let number = self.op(&ops, 0)?;
-                    let name = chars(ops.get(name_start..).unwrap_or(&[]));
+                    // Modern FNENTRY records carry only an offset; names live in the strtab.
+                    let Some(name_ops) = ops.get(name_start..).filter(|n| !n.is_empty()) else {
+                        continue;
+                    };
+                    let name = chars(name_ops);
                     let (value, _) = self.module_value(number)?;
                     self.set_global_name(value, name);
                 }

@@ -55,7 +55,7 @@ impl<'a> Reader<'a> {
             }
         }
         for i in 0..records.len() {
-            self.resolve_type(&records, &mut slots, i, 0)?;
+            self.resolve_type(&records, &mut slots, i)?;
         }
         self.type_ids.extend(slots.iter().map(|s| s.unwrap_or(TypeId(0))));
         // Struct bodies.
@@ -91,24 +91,25 @@ impl<'a> Reader<'a> {
         records: &[TypeRecord],
         slots: &mut Vec<Option<TypeId>>,
         index: usize,
-        depth: u32,
     ) -> Result<TypeId, LlvmError> {
         if let Some(Some(t)) = slots.get(index) {
             return Ok(*t);
-        }
-        if depth > 256 {
-            return Err(self.error("type nesting too deep or cyclic"));
         }
         let Some(rec) = records.get(index) else {
             return Err(self.error(format!("type index {index} out of range")));
         };
         let base = self.type_ids.len();
-        let mut sub = |this: &mut Self, slots: &mut Vec<Option<TypeId>>, v: u64| -> Result<TypeId, LlvmError> {
+        // Only identified structs (pre-allocated) may be referenced before
+        // their record, as in LLVM; anything else is an invalid forward reference.
+        let sub = |this: &mut Self, slots: &mut Vec<Option<TypeId>>, v: u64| -> Result<TypeId, LlvmError> {
             let i = v as usize;
             if i < base {
                 return this.ty(v);
             }
-            this.resolve_type(records, slots, i - base, depth + 1)
+            match slots.get(i - base).copied().flatten() {
+                Some(t) => Ok(t),
+                None => Err(this.error(format!("invalid forward reference to type {v}"))),
+            }
         };
         let ops = &rec.ops;
         let short = self.error("type record too short");
