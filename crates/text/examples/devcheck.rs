@@ -7,6 +7,9 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let dir = Path::new(args.get(1).map_or("/tmp/ref", String::as_str));
     let mode = args.get(2).map_or("dis", String::as_str);
+    if mode == "asm" {
+        return check_asm(dir);
+    }
     let mut entries: Vec<_> = std::fs::read_dir(dir.join("bin")).unwrap().flatten().map(|e| e.path()).collect();
     entries.sort();
     let (mut ok, mut total, mut shown) = (0, 0, 0);
@@ -42,4 +45,40 @@ fn main() {
         }
     }
     println!("{mode}: {ok}/{total}");
+}
+
+fn check_asm(dir: &Path) {
+    let corpus = Path::new("/work/shared/corpus/spvasm");
+    let (mut ok, mut total, mut shown) = (0, 0, 0);
+    let mut dirs: Vec<_> = std::fs::read_dir(corpus).unwrap().flatten().map(|e| e.path()).collect();
+    dirs.sort();
+    for d in dirs {
+        let mut files: Vec<_> = std::fs::read_dir(&d).unwrap().flatten().map(|e| e.path()).collect();
+        files.sort();
+        for f in files {
+            let name = format!("{}__{}", d.file_name().unwrap().to_string_lossy(), f.file_name().unwrap().to_string_lossy());
+            let Ok(bytes) = std::fs::read(dir.join("bin").join(format!("{name}.spv"))) else { continue };
+            total += 1;
+            let expected = spirvkit_core::words_from_bytes(&bytes).unwrap().0;
+            let src = std::fs::read_to_string(&f).unwrap();
+            let opts = spirvkit_text::AssembleOptions { target_env: Some(spirvkit_text::TargetEnv::Spv(1, 6)), ..Default::default() };
+            match spirvkit_text::assemble(&src, &opts) {
+                Ok(w) if w == expected => ok += 1,
+                Ok(w) => {
+                    if shown < 8 {
+                        shown += 1;
+                        let at = w.iter().zip(&expected).position(|(a, b)| a != b);
+                        println!("{name}: differs at word {at:?} (len {} vs {})", w.len(), expected.len());
+                    }
+                }
+                Err(e) => {
+                    if shown < 8 {
+                        shown += 1;
+                        println!("{name}: error {e}");
+                    }
+                }
+            }
+        }
+    }
+    println!("asm: {ok}/{total}");
 }

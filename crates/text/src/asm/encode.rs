@@ -1,0 +1,602 @@
+//! Instruction encoding: the operand walk of SPIRV-Tools' `spvTextEncodeOpcode` /
+//! `spvTextEncodeOperand`, writing straight into the module's word vector.
+
+use super::ids::{FxBuild, FxHashMap, Ids};
+use super::lexer::{Lexer, Pos};
+use super::numbers::{encode_float, encode_int, parse_u32_base0};
+use super::{AssembleError, AssembleErrorKind as K};
+use spirvkit_grammar::{self as g, Category, ExtInstSetDesc, Op, OperandDesc, OperandKind, Quantifier};
+use std::collections::HashSet;
+
+/// What we know about a type id, for sizing literals.
+#[derive(Clone, Copy, Debug)]
+enum IdType {
+    Int { width: u32, signed: bool },
+    Float { width: u32, bfloat: bool },
+    Other,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum ExtSet {
+    Known(&'static ExtInstSetDesc),
+    UnknownNonSemantic,
+}
+
+impl ExtSet {
+    fn non_semantic(self) -> bool {
+        match self {
+            ExtSet::Known(s) => s.is_non_semantic(),
+            ExtSet::UnknownNonSemantic => true,
+        }
+    }
+}
+
+/// One expected operand.
+#[derive(Clone, Copy, Debug)]
+enum Expect {
+    Operand { kind: OperandKind, optional: bool, variadic: bool },
+    /// A context-independent value after a `!<integer>`: number, string or id.
+    Civ,
+}
+
+fn expect_of(d: &OperandDesc) -> Expect {
+    match d.quantifier {
+        Quantifier::One => Expect::Operand { kind: d.kind, optional: false, variadic: false },
+        Quantifier::Optional => Expect::Operand { kind: d.kind, optional: true, variadic: false },
+        Quantifier::Variadic => Expect::Operand { kind: d.kind, optional: true, variadic: true },
+    }
+}
+
+enum Encoded {
+    Ok,
+    /// An optional literal did not parse: the instruction ends before this word.
+    FailedMatch,
+}
+
+type R<T> = Result<T, AssembleError>;
+
+pub struct Assembler<'a> {
+    lex: Lexer<'a>,
+    pub out: Vec<u32>,
+    pub ids: Ids<'a>,
+    types: FxHashMap<u32, IdType>,
+    value_types: FxHashMap<u32, u32>,
+    ext_sets: FxHashMap<u32, ExtSet>,
+    expected: Vec<Expect>,
+    /// Start of the current instruction in `out`.
+    start: usize,
+    result_type: u32,
+    ext_set: Option<ExtSet>,
+    opcode: u16,
+}
+
+/// The `; Version: 1.X` comment among the comment lines before the first instruction.
+pub fn version_from_comment(source: &str) -> Option<u32> {
+    for line in source.lines() {
+        let t = line.trim_start_matches([' ', '\t', '\r']);
+        if t.is_empty() {
+            continue;
+        }
+        if !t.starts_with(';') {
+            return None;
+        }
+        if let Some(v) = t.strip_prefix("; Version: 1.") {
+            let b = v.as_bytes();
+            if let Some(&d) = b.first() {
+                if (b'0'..=b'6').contains(&d) && !b.get(1).is_some_and(u8::is_ascii_digit) {
+                    return Some(0x0001_0000 | (u32::from(d - b'0') << 8));
+                }
+            }
+        }
+    }
+    None
+}
+
+fn kind_words(kind: OperandKind) -> String {
+    // "StorageClass" → "storage class", as SPIRV-Tools names operand types in messages.
+    let mut s = String::new();
+    for (i, c) in kind.name().chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            s.push(' ');
+        }
+        s.push(c.to_ascii_lowercase());
+    }
+    s
+}
+
+fn is_number_like(t: &str) -> bool {
+    // spvTextToLiteral's classification: digits, at most one '.', a leading '-'.
+    let b = t.as_bytes();
+    if b.is_empty() {
+        return false;
+    }
+    let mut periods = 0;
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'0'..=b'9' => {}
+            b'.' => periods += 1,
+            b'-' if i == 0 => {}
+            _ => return false,
+        }
+    }
+    !(periods > 1 || (b[0] == b'-' && b.len() == 1))
+}
+
+impl<'a> Assembler<'a> {
+    pub fn new(source: &'a str, preserve: HashSet<u32, FxBuild>) -> Self {
+        let mut out = Vec::with_capacity(source.len() / 6 + 16);
+        out.extend_from_slice(&[spirvkit_core::MAGIC, 0x0001_0600, 0x0007_0000, 0, 0]);
+        Self {
+            lex: Lexer::new(source),
+            out,
+            ids: Ids::new(preserve, source.len() / 40),
+            types: FxHashMap::default(),
+            value_types: FxHashMap::default(),
+            ext_sets: FxHashMap::default(),
+            expected: Vec::with_capacity(32),
+            start: 0,
+            result_type: 0,
+            ext_set: None,
+            opcode: 0,
+        }
+    }
+
+    fn err_at(&self, pos: Pos, kind: K) -> AssembleError {
+        AssembleError { line: pos.line + 1, column: pos.column + 1, kind }
+    }
+
+    fn err(&self, kind: K) -> AssembleError {
+        self.err_at(self.lex.pos, kind)
+    }
+
+    pub fn run(&mut self) -> R<()> {
+        if !self.lex.advance() {
+            return Ok(());
+        }
+        loop {
+            self.instruction()?;
+            if !self.lex.advance() {
+                return Ok(());
+            }
+        }
+    }
+
+    #[inline]
+    fn words_len(&self) -> usize {
+        self.out.len() - self.start
+    }
+
+    fn instruction(&mut self) -> R<()> {
+        self.start = self.out.len();
+        self.result_type = 0;
+        self.ext_set = None;
+        if self.lex.peek() == b'!' {
+            return self.immediate_instruction();
+        }
+        let (first, mut next) = self.lex.word();
+        let opname;
+        let mut result: Option<&'a str> = None;
+        if self.lex.starts_with_op() {
+            opname = first;
+        } else {
+            if !first.starts_with('%') {
+                return Err(self.err(K::ExpectedOpcodeOrResultId(first.to_string())));
+            }
+            result = Some(first);
+            self.lex.pos = next;
+            if !self.lex.advance() {
+                return Err(self.err(K::ExpectedEqualsAtEnd));
+            }
+            let (eq, n) = self.lex.word();
+            if eq != "=" {
+                return Err(self.err(K::ExpectedEquals(eq.to_string())));
+            }
+            self.lex.pos = n;
+            if !self.lex.advance() {
+                return Err(self.err(K::ExpectedOpcodeAtEnd));
+            }
+            let (op, n) = self.lex.word();
+            next = n;
+            if !self.lex.starts_with_op() {
+                return Err(self.err(K::InvalidOpcodePrefix(op.to_string())));
+            }
+            opname = op;
+        }
+        let Some(desc) = g::instruction_by_name(opname) else {
+            return Err(self.err(K::InvalidOpcodeName(opname.to_string())));
+        };
+        if desc.has_result && result.is_none() {
+            return Err(self.err(K::MissingResultId(first.to_string())));
+        }
+        if !desc.has_result {
+            if let Some(r) = result {
+                return Err(self.err(K::UnexpectedResultId { id: r.to_string(), opname: desc.opname }));
+            }
+        }
+        let opname: &'static str = desc.opname;
+        self.opcode = desc.opcode;
+        self.lex.pos = next;
+        self.out.push(0);
+        self.expected.clear();
+        self.expected.extend(desc.operands.iter().rev().map(expect_of));
+        while let Some(e) = self.expected.pop() {
+            let (kind, optional) = match e {
+                Expect::Operand { kind, optional, variadic } => {
+                    if variadic {
+                        self.expected.push(e);
+                    }
+                    let kd = kind.desc();
+                    if kd.category == Category::Composite {
+                        for (i, &b) in kd.bases.iter().enumerate().rev() {
+                            self.expected.push(Expect::Operand { kind: b, optional: optional && i == 0, variadic: false });
+                        }
+                        continue;
+                    }
+                    if kind == OperandKind::IdResult {
+                        if let Some(r) = result {
+                            let id = self.id_of(r)?;
+                            self.out.push(id);
+                            continue;
+                        }
+                    }
+                    (Some(kind), optional)
+                }
+                Expect::Civ => (None, true),
+            };
+            if !self.lex.advance() {
+                if optional {
+                    break;
+                }
+                return Err(self.err(K::MissingOperandAtEnd(opname)));
+            }
+            if self.lex.is_start_of_new_inst() {
+                if optional {
+                    break;
+                }
+                return Err(self.err(K::MissingOperandAtNextInstruction(opname)));
+            }
+            let (word, next) = self.lex.word();
+            let r = match kind {
+                Some(kind) => self.operand(kind, optional, word)?,
+                None => self.civ(word)?,
+            };
+            match r {
+                Encoded::Ok => self.lex.pos = next,
+                Encoded::FailedMatch => return Ok(()),
+            }
+        }
+        let n = self.words_len();
+        if n > 0xffff {
+            return Err(self.err(K::InstructionTooLong(n)));
+        }
+        self.out[self.start] = ((n as u32) << 16) | u32::from(desc.opcode);
+        // Type bookkeeping for context-dependent literals.
+        if desc.opname.starts_with("OpType") && desc.has_result {
+            let w = &self.out[self.start..];
+            let id = w.get(1).copied().unwrap_or(0);
+            if self.types.contains_key(&id) {
+                return Err(self.err(K::TypeRedefined(id)));
+            }
+            let t = if desc.opcode == Op::TypeInt.0 {
+                if w.len() != 4 {
+                    return Err(self.err(K::InvalidTypeInstruction("OpTypeInt")));
+                }
+                IdType::Int { width: w[2], signed: w[3] != 0 }
+            } else if desc.opcode == Op::TypeFloat.0 {
+                if w.len() != 3 && w.len() != 4 {
+                    return Err(self.err(K::InvalidTypeInstruction("OpTypeFloat")));
+                }
+                IdType::Float { width: w[2], bfloat: w.len() == 4 && w[3] == 0 }
+            } else {
+                IdType::Other
+            };
+            self.types.insert(id, t);
+        } else if desc.has_result_type {
+            let w = &self.out[self.start..];
+            if w.len() >= 3 {
+                self.value_types.insert(w[2], w[1]);
+            }
+        }
+        Ok(())
+    }
+
+    fn immediate_instruction(&mut self) -> R<()> {
+        let (first, next) = self.lex.word();
+        self.immediate(first)?;
+        self.lex.pos = next;
+        loop {
+            if !self.lex.advance() {
+                return Ok(());
+            }
+            if self.lex.is_start_of_new_inst() {
+                return Ok(());
+            }
+            let (w, next) = self.lex.word();
+            if w == "=" {
+                return Err(self.err(K::ImmediateBeforeEquals(first.to_string())));
+            }
+            if w.starts_with('!') {
+                self.immediate(w)?;
+            } else {
+                return Err(self.err(K::InvalidEnumerant { kind: "NONE".into(), text: w.to_string() }));
+            }
+            self.lex.pos = next;
+        }
+    }
+
+    fn immediate(&mut self, text: &str) -> R<()> {
+        let digits = &text[1..];
+        let v = parse_u32_base0(digits).ok_or_else(|| self.err(K::InvalidImmediate(digits.to_string())))?;
+        self.out.push(v);
+        Ok(())
+    }
+
+    #[inline]
+    fn id_of(&mut self, text: &'a str) -> R<u32> {
+        let Some(name) = text.strip_prefix('%') else { return Err(self.err(K::ExpectedId)) };
+        if name.is_empty() || !name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') {
+            return Err(self.err(K::InvalidId(name.to_string())));
+        }
+        Ok(self.ids.get(name))
+    }
+
+    fn number(&mut self, text: &str, t: IdType, optional: bool) -> R<Encoded> {
+        let out = &mut self.out;
+        let r = match t {
+            IdType::Int { width, signed } => encode_int(text, width, signed, &mut |w| out.push(w)),
+            IdType::Float { width, bfloat } => encode_float(text, width, bfloat, &mut |w| out.push(w)),
+            IdType::Other => return Err(self.err(K::NotANumericType)),
+        };
+        match r {
+            Ok(()) => Ok(Encoded::Ok),
+            Err(super::numbers::NumberError::Unsupported(a, b)) => Err(self.err(K::Number(super::numbers::NumberError::Unsupported(a, b)))),
+            Err(_) if optional => Ok(Encoded::FailedMatch),
+            Err(e) => Err(self.err(K::Number(e))),
+        }
+    }
+
+    /// The type of an untyped literal: float with a '.', signed with a leading '-'.
+    fn inferred(text: &str) -> IdType {
+        if text.contains('.') {
+            IdType::Float { width: 32, bfloat: false }
+        } else {
+            IdType::Int { width: 32, signed: text.starts_with('-') }
+        }
+    }
+
+    fn typed(&self, type_id: Option<u32>, text: &str) -> IdType {
+        match type_id.and_then(|t| self.types.get(&t)) {
+            Some(&t) => t,
+            None => Self::inferred(text),
+        }
+    }
+
+    fn string(&mut self, text: &str, optional: bool) -> R<Option<Vec<u8>>> {
+        if is_number_like(text) {
+            return Err(self.err(K::ExpectedStringFoundNumber(text.to_string())));
+        }
+        let b = text.as_bytes();
+        if b.len() < 2 || b[0] != b'"' || b[b.len() - 1] != b'"' {
+            if optional {
+                return Ok(None);
+            }
+            return Err(self.err(K::InvalidString(text.to_string())));
+        }
+        let mut s = Vec::with_capacity(b.len());
+        let mut escaping = false;
+        for &c in &b[1..b.len() - 1] {
+            if c == b'\\' && !escaping {
+                escaping = true;
+            } else {
+                if s.len() >= 0xffff {
+                    return Err(self.err(K::StringTooLong));
+                }
+                s.push(c);
+                escaping = false;
+            }
+        }
+        Ok(Some(s))
+    }
+
+    fn push_string(&mut self, s: &[u8]) -> R<()> {
+        // strlen semantics: stop at an embedded NUL.
+        let s = match s.iter().position(|&c| c == 0) {
+            Some(n) => &s[..n],
+            None => s,
+        };
+        let words = s.len() / 4 + 1;
+        if self.words_len() + words > 0xffff {
+            return Err(self.err(K::InstructionTooLong(self.words_len() + words)));
+        }
+        for chunk in s.chunks(4) {
+            let mut b = [0u8; 4];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.out.push(u32::from_le_bytes(b));
+        }
+        if s.len() % 4 == 0 {
+            self.out.push(0);
+        }
+        Ok(())
+    }
+
+    fn push_params(&mut self, params: &'static [OperandDesc]) {
+        self.expected.extend(params.iter().rev().map(expect_of));
+    }
+
+    /// After `!<integer>`: everything left is a context-independent value, except that a
+    /// pending result id keeps its place.
+    fn alternate_after_immediate(&mut self) {
+        let pos = self.expected.iter().rposition(|e| matches!(e, Expect::Operand { kind: OperandKind::IdResult, .. }));
+        match pos {
+            Some(p) => {
+                let above = self.expected.len() - 1 - p;
+                self.expected.clear();
+                self.expected.push(Expect::Civ);
+                self.expected.push(Expect::Operand { kind: OperandKind::IdResult, optional: false, variadic: false });
+                self.expected.extend(std::iter::repeat_n(Expect::Civ, above));
+            }
+            None => {
+                self.expected.clear();
+                self.expected.push(Expect::Civ);
+            }
+        }
+    }
+
+    fn civ(&mut self, text: &'a str) -> R<Encoded> {
+        if text.starts_with('!') {
+            self.immediate(text)?;
+            self.alternate_after_immediate();
+            return Ok(Encoded::Ok);
+        }
+        let before = self.out.len();
+        let t = Self::inferred(text);
+        let ok = match t {
+            IdType::Int { width, signed } => encode_int(text, width, signed, &mut |w| self.out.push(w)).is_ok(),
+            IdType::Float { width, bfloat } => encode_float(text, width, bfloat, &mut |w| self.out.push(w)).is_ok(),
+            IdType::Other => false,
+        };
+        if !ok {
+            self.out.truncate(before);
+            match self.string(text, true)? {
+                Some(s) => self.push_string(&s)?,
+                None => {
+                    if !text.starts_with('%') {
+                        return Err(self.err(K::InvalidWordAfterImmediate(text.to_string())));
+                    }
+                    let id = self.id_of(text)?;
+                    self.out.push(id);
+                }
+            }
+        }
+        if self.expected.is_empty() {
+            self.expected.push(Expect::Civ);
+        }
+        Ok(Encoded::Ok)
+    }
+
+    fn operand(&mut self, kind: OperandKind, optional: bool, text: &'a str) -> R<Encoded> {
+        if text.starts_with('!') {
+            self.immediate(text)?;
+            self.alternate_after_immediate();
+            return Ok(Encoded::Ok);
+        }
+        let kd = kind.desc();
+        match kd.category {
+            Category::Id => {
+                let id = self.id_of(text)?;
+                if kind == OperandKind::IdResultType {
+                    self.result_type = id;
+                }
+                self.out.push(id);
+                if (self.opcode == Op::ExtInst.0 || self.opcode == Op::ExtInstWithForwardRefsKHR.0) && self.words_len() == 4 {
+                    match self.ext_sets.get(&id) {
+                        Some(&s) => self.ext_set = Some(s),
+                        None => return Err(self.err(K::InvalidExtInstImportId(id))),
+                    }
+                }
+                Ok(Encoded::Ok)
+            }
+            Category::Literal => match kind {
+                OperandKind::LiteralString => {
+                    let Some(s) = self.string(text, optional)? else { return Ok(Encoded::FailedMatch) };
+                    if self.opcode == Op::ExtInstImport.0 {
+                        let name = String::from_utf8_lossy(&s);
+                        let set = match g::ext_inst_set_by_import_name(&name) {
+                            Some(set) => ExtSet::Known(set),
+                            None if name.starts_with("NonSemantic.") => ExtSet::UnknownNonSemantic,
+                            None => return Err(self.err(K::InvalidExtInstImport(name.into_owned()))),
+                        };
+                        let id = self.out.get(self.start + 1).copied().unwrap_or(0);
+                        self.ext_sets.insert(id, set);
+                    }
+                    self.push_string(&s)?;
+                    Ok(Encoded::Ok)
+                }
+                OperandKind::LiteralExtInstInteger => {
+                    let set = self.ext_set.unwrap_or(ExtSet::UnknownNonSemantic);
+                    if let ExtSet::Known(s) = set {
+                        if let Some(e) = s.instruction_by_name(text) {
+                            self.out.push(e.opcode);
+                            self.push_params(e.operands);
+                            return Ok(Encoded::Ok);
+                        }
+                    }
+                    if !set.non_semantic() {
+                        return Err(self.err(K::InvalidExtInstName(text.to_string())));
+                    }
+                    let v = if text.bytes().all(|c| c.is_ascii_digit()) && !text.is_empty() {
+                        text.parse::<u32>().ok()
+                    } else {
+                        None
+                    };
+                    let Some(v) = v else { return Err(self.err(K::InvalidExtInstNumber(text.to_string()))) };
+                    self.out.push(v);
+                    self.expected.push(Expect::Operand { kind: OperandKind::IdRef, optional: true, variadic: true });
+                    Ok(Encoded::Ok)
+                }
+                OperandKind::LiteralSpecConstantOpInteger => {
+                    let inner = if text.starts_with("Op") {
+                        None
+                    } else {
+                        let mut name = String::with_capacity(text.len() + 2);
+                        name.push_str("Op");
+                        name.push_str(text);
+                        g::instruction_by_name(&name).filter(|d| d.has_result && d.has_result_type)
+                    };
+                    let Some(inner) = inner else {
+                        return Err(self.err(K::InvalidEnumerant { kind: "OpSpecConstantOp opcode".into(), text: text.to_string() }));
+                    };
+                    self.out.push(u32::from(inner.opcode));
+                    let ops = inner.operands;
+                    self.push_params(ops.get(2..).unwrap_or(&[]));
+                    Ok(Encoded::Ok)
+                }
+                OperandKind::LiteralContextDependentNumber => {
+                    let t = if self.opcode == Op::Constant.0 || self.opcode == Op::SpecConstant.0 {
+                        self.typed(Some(self.result_type), text)
+                    } else {
+                        Self::inferred(text)
+                    };
+                    self.number(text, t, optional)
+                }
+                OperandKind::LiteralInteger if self.opcode == Op::Switch.0 => {
+                    let selector = self.out.get(self.start + 1).copied().unwrap_or(0);
+                    let ty = self.value_types.get(&selector).copied();
+                    let t = self.typed(ty, text);
+                    self.number(text, t, optional)
+                }
+                OperandKind::LiteralFloat => self.number(text, IdType::Float { width: 32, bfloat: false }, optional),
+                _ => self.number(text, IdType::Int { width: 32, signed: false }, optional),
+            },
+            Category::ValueEnum => match kd.enumerant_by_name(text) {
+                Some(e) => {
+                    self.out.push(e.value);
+                    self.push_params(e.parameters);
+                    Ok(Encoded::Ok)
+                }
+                None => Err(self.err(K::InvalidEnumerant { kind: kind_words(kind), text: text.to_string() })),
+            },
+            Category::BitEnum => {
+                let mut value = 0u32;
+                for part in text.split('|') {
+                    match kd.enumerant_by_name(part) {
+                        Some(e) => value |= e.value,
+                        None => return Err(self.err(K::InvalidMask { kind: kind_words(kind), text: text.to_string() })),
+                    }
+                }
+                self.out.push(value);
+                let mut bit = 1u32 << 31;
+                while bit != 0 {
+                    if value & bit != 0 {
+                        if let Some(e) = kd.enumerant(bit) {
+                            self.push_params(e.parameters);
+                        }
+                    }
+                    bit >>= 1;
+                }
+                Ok(Encoded::Ok)
+            }
+            Category::Composite => Ok(Encoded::Ok),
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! Id assignment exactly as spirv-as does it: named ids are numbered 1, 2, ... in order of
+//! first appearance; with `--preserve-numeric-ids`, ids whose names are numbers keep their
+//! number and named ids fill the gaps.
+
+use super::numbers::parse_u32_base0;
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A small, fast, non-cryptographic hasher (FxHash) for the name table.
+#[derive(Default, Clone, Copy)]
+pub struct FxHasher {
+    hash: u64,
+}
+
+const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+impl FxHasher {
+    #[inline]
+    fn add(&mut self, w: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ w).wrapping_mul(SEED);
+    }
+}
+
+impl Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(c);
+            self.add(u64::from_le_bytes(b));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut b = [0u8; 8];
+            b[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(b));
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+pub type FxBuild = BuildHasherDefault<FxHasher>;
+pub type FxHashMap<K, V> = HashMap<K, V, FxBuild>;
+
+pub struct Ids<'a> {
+    named: FxHashMap<&'a str, u32>,
+    next: u32,
+    pub bound: u32,
+    preserve: HashSet<u32, FxBuild>,
+}
+
+impl<'a> Ids<'a> {
+    pub fn new(preserve: HashSet<u32, FxBuild>, capacity: usize) -> Self {
+        let mut named = FxHashMap::default();
+        named.reserve(capacity);
+        Self { named, next: 1, bound: 1, preserve }
+    }
+
+    /// The id for `%name` (name without `%`).
+    #[inline]
+    pub fn get(&mut self, name: &'a str) -> u32 {
+        if !self.preserve.is_empty() {
+            if let Some(id) = parse_u32_base0(name) {
+                if self.preserve.contains(&id) {
+                    self.bound = self.bound.max(id.saturating_add(1));
+                    return id;
+                }
+            }
+        }
+        if let Some(&id) = self.named.get(name) {
+            return id;
+        }
+        let mut id = self.next;
+        self.next = self.next.wrapping_add(1);
+        while !self.preserve.is_empty() && self.preserve.contains(&id) {
+            id = self.next;
+            self.next = self.next.wrapping_add(1);
+        }
+        self.named.insert(name, id);
+        self.bound = self.bound.max(id.saturating_add(1));
+        id
+    }
+
+    /// Numbers among the names seen (the `--preserve-numeric-ids` pre-pass).
+    pub fn numeric_names(&self) -> HashSet<u32, FxBuild> {
+        self.named.keys().filter_map(|n| parse_u32_base0(n)).collect()
+    }
+}
