@@ -1,7 +1,7 @@
 //! Bitcode reader: LLVM 3.2-era (absolute/relative ids, typed pointers, old
 //! metadata) through modern LLVM (strtab, opaque pointers, METADATA_STRINGS).
 
-mod attributes;
+pub(crate) mod attributes;
 pub mod bitstream;
 mod constants;
 mod function;
