@@ -196,6 +196,140 @@ fn corpus_bitcode_round_trips_through_llvm_tools() {
     assert!(failures.is_empty());
 }
 
+fn report(label: &str, total: usize, results: &[(String, Result<RoundTrip, String>)]) {
+    let identical = results.iter().filter(|(_, r)| r == &Ok(RoundTrip::Identical)).count();
+    let diff_clean = results.iter().filter(|(_, r)| r == &Ok(RoundTrip::DiffClean)).count();
+    let failures: Vec<String> = results
+        .iter()
+        .filter_map(|(f, r)| r.as_ref().err().map(|e| format!("{f}: {e}")))
+        .collect();
+    if let Ok(path) = std::env::var("SPIRVKIT_RT_REPORT") {
+        let _ = std::fs::write(format!("{path}.{label}"), failures.join("\n----\n"));
+    }
+    for f in failures.iter().take(10) {
+        eprintln!("FAIL {f}");
+    }
+    eprintln!(
+        "{label}: {total} inputs, {identical} identical llvm-dis, {diff_clean} llvm-diff clean, {} failed",
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{label}: {} failures", failures.len());
+}
+
+fn tools_present() -> bool {
+    ["llvm-as-15", "llvm-dis-15", "llvm-diff-15"].iter().all(|t| tool(t).is_some())
+}
+
+/// llvm-dis-15 output of every corpus bitcode file, read by `parse_text`.
+#[test]
+#[ignore = "slow; needs llvm-as-15, llvm-dis-15 and llvm-diff-15 (see CONFORMANCE.md)"]
+fn corpus_text_round_trips_through_llvm_tools() {
+    use rayon::prelude::*;
+    let Some(root) = corpus_root() else {
+        return;
+    };
+    if !tools_present() {
+        eprintln!("skipping: LLVM 15 tools not installed");
+        return;
+    }
+    let files = corpus_files(&root, &["bc32", "bc64"]);
+    let base = std::env::temp_dir().join(format!("spirvkit-llvm-text-{}", std::process::id()));
+    let results: Vec<(String, Result<RoundTrip, String>)> = files
+        .par_iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let tmp = base.join(i.to_string());
+            let r = (|| {
+                std::fs::create_dir_all(&tmp).map_err(|e| e.to_string())?;
+                let (ok, text) = run(Command::new("llvm-dis-15").arg(f).arg("-o").arg("-"))?;
+                if !ok {
+                    return Err(format!("llvm-dis: {text}"));
+                }
+                let m = spirvkit_llvm::parse_text(&text, &f.display().to_string()).map_err(|e| format!("parse: {e}"))?;
+                round_trip(f, &[], &m.to_ll(&WriteOptions::default()), &tmp)
+            })();
+            let _ = std::fs::remove_dir_all(&tmp);
+            (f.display().to_string(), r)
+        })
+        .collect();
+    let _ = std::fs::remove_dir_all(&base);
+    report("text", files.len(), &results);
+}
+
+/// Every .cl compiled by clang-15 (opaque and typed pointers; text and
+/// bitcode) is read and round-trips. `SPIRVKIT_CL_STRIDE=N` checks every N-th file.
+#[test]
+#[ignore = "slow; needs clang-15 and LLVM 15 tools (see CONFORMANCE.md)"]
+fn corpus_cl_round_trips_through_clang() {
+    use rayon::prelude::*;
+    let Some(root) = corpus_root() else {
+        return;
+    };
+    if !tools_present() || tool("clang-15").is_none() {
+        eprintln!("skipping: clang-15 / LLVM 15 tools not installed");
+        return;
+    }
+    let stride: usize = std::env::var("SPIRVKIT_CL_STRIDE").ok().and_then(|s| s.parse().ok()).unwrap_or(1).max(1);
+    let files: Vec<PathBuf> = corpus_files(&root, &["cl"]).into_iter().step_by(stride).collect();
+    let base = std::env::temp_dir().join(format!("spirvkit-llvm-cl-{}", std::process::id()));
+    let cases: Vec<(usize, &PathBuf, bool, bool)> = files
+        .iter()
+        .enumerate()
+        .flat_map(|(i, f)| {
+            [(false, false), (false, true), (true, false), (true, true)]
+                .into_iter()
+                .map(move |(typed, text)| (i, f, typed, text))
+        })
+        .collect();
+    let results: Vec<(String, Result<RoundTrip, String>)> = cases
+        .par_iter()
+        .map(|&(i, f, typed, text)| {
+            let tmp = base.join(format!("{i}-{typed}-{text}"));
+            let label = format!(
+                "{} [{} {}]",
+                f.display(),
+                if typed { "typed" } else { "opaque" },
+                if text { "text" } else { "bitcode" }
+            );
+            let r = (|| {
+                std::fs::create_dir_all(&tmp).map_err(|e| e.to_string())?;
+                let orig_bc = tmp.join("orig.bc");
+                let orig_ll = tmp.join("orig.ll");
+                let mut cmd = Command::new("clang-15");
+                cmd.args(["-cc1", "-triple", "spir64-unknown-unknown", "-cl-std=CL1.2", "-finclude-default-header"]);
+                if typed {
+                    cmd.arg("-no-opaque-pointers");
+                }
+                if text {
+                    cmd.arg("-emit-llvm").arg(f).arg("-o").arg(&orig_ll);
+                } else {
+                    cmd.arg("-emit-llvm-bc").arg(f).arg("-o").arg(&orig_bc);
+                }
+                let (ok, out) = run(&mut cmd)?;
+                if !ok {
+                    return Err(format!("clang (not ours): {out}"));
+                }
+                let m = if text {
+                    let (ok, out) = run(Command::new("llvm-as-15").arg(&orig_ll).arg("-o").arg(&orig_bc))?;
+                    if !ok {
+                        return Err(format!("llvm-as of clang output: {out}"));
+                    }
+                    let src = std::fs::read_to_string(&orig_ll).map_err(|e| e.to_string())?;
+                    spirvkit_llvm::parse_text(&src, &orig_ll.display().to_string()).map_err(|e| format!("parse: {e}"))?
+                } else {
+                    let bytes = std::fs::read(&orig_bc).map_err(|e| e.to_string())?;
+                    read_bitcode(&bytes, &orig_bc.display().to_string()).map_err(|e| format!("read: {e}"))?
+                };
+                round_trip(&orig_bc, &[], &m.to_ll(&WriteOptions::default()), &tmp)
+            })();
+            let _ = std::fs::remove_dir_all(&tmp);
+            (label, r)
+        })
+        .collect();
+    let _ = std::fs::remove_dir_all(&base);
+    report("cl", cases.len(), &results);
+}
+
 /// Developer aid: `SPIRVKIT_DUMP=in.bc cargo test -p spirvkit-llvm --test corpus dump -- --ignored --nocapture`
 #[test]
 #[ignore = "developer aid"]

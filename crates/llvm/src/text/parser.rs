@@ -1279,7 +1279,15 @@ fn looks_like_attribute(w: &str) -> bool {
         || w == "x86_mmx"
         || (w.starts_with('i') && w.len() > 1 && w[1..].bytes().all(|d| d.is_ascii_digit()))
         || w == "to"
-        || w == "x")
+        || w == "x"
+        || matches!(
+            w,
+            "null" | "undef" | "poison" | "zeroinitializer" | "true" | "false" | "none" | "asm" | "blockaddress"
+                | "getelementptr" | "select" | "icmp" | "fcmp" | "extractelement" | "insertelement"
+                | "shufflevector" | "dso_local_equivalent" | "no_cfi"
+        )
+        || CastOp::ALL.iter().any(|o| o.keyword() == w)
+        || BinaryOp::ALL.iter().any(|o| o.keyword() == w))
 }
 
 fn f32_to_half(f: f32) -> u16 {

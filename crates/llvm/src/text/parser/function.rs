@@ -609,8 +609,7 @@ impl<'s> Parser<'s> {
                     Type::Pointer { pointee: Some(p), .. } if matches!(self.m.types.get(*p), Type::Function { .. }) => Some(*p),
                     _ => None,
                 };
-                let callee_ty_guess = self.m.types.pointer_to(None, 0);
-                let callee = self.parse_value(explicit_fn.unwrap_or(callee_ty_guess))?;
+                let callee = self.parse_value(explicit_fn.unwrap_or(t))?;
                 self.expect_punct('(')?;
                 let mut args = Vec::new();
                 let mut arg_types = Vec::new();
