@@ -32,7 +32,8 @@ pub fn parse_text(src: &str, file_name: &str) -> Result<Module, LlvmError> {
 
 /// True when `bytes` start like bitcode (raw magic or wrapper magic).
 pub fn is_bitcode(bytes: &[u8]) -> bool {
-    bytes.starts_with(&bitcode::BITCODE_MAGIC) || bytes.starts_with(&bitcode::WRAPPER_MAGIC.to_le_bytes())
+    bytes.starts_with(&bitcode::BITCODE_MAGIC)
+        || bytes.starts_with(&bitcode::WRAPPER_MAGIC.to_le_bytes())
 }
 
 /// Reads a `.bc` or `.ll` file, deciding by content.

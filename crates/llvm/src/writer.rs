@@ -370,7 +370,11 @@ impl<'m> Writer<'m> {
             out.push('\n');
         }
         for (i, attrs) in self.attr_groups.iter().enumerate() {
-            let _ = writeln!(out, "attributes #{i} = {{ {} }}", self.attrs_text(attrs, None));
+            let _ = writeln!(
+                out,
+                "attributes #{i} = {{ {} }}",
+                self.attrs_text(attrs, None)
+            );
         }
         if !self.attr_groups.is_empty() {
             out.push('\n');
@@ -466,7 +470,11 @@ impl<'m> Writer<'m> {
         if g.externally_initialized {
             s.push_str(" externally_initialized");
         }
-        s.push_str(if g.is_constant { " constant " } else { " global " });
+        s.push_str(if g.is_constant {
+            " constant "
+        } else {
+            " global "
+        });
         s.push_str(self.ty(g.value_ty));
         if let Some(init) = g.initializer {
             s.push(' ');
@@ -633,7 +641,11 @@ impl<'m> Writer<'m> {
             return;
         };
         let mut s = String::new();
-        s.push_str(if f.is_declaration() { "declare" } else { "define" });
+        s.push_str(if f.is_declaration() {
+            "declare"
+        } else {
+            "define"
+        });
         let linkage = f.linkage.keyword();
         if !linkage.is_empty() {
             s.push(' ');
@@ -771,7 +783,11 @@ impl<'m> Writer<'m> {
         if let ValueRef::Metadata(md) = v {
             return format!("metadata {}", self.md_ref(md));
         }
-        format!("{} {}", self.ty(self.value_type(f, v)), self.value(f, locals, v))
+        format!(
+            "{} {}",
+            self.ty(self.value_type(f, v)),
+            self.value(f, locals, v)
+        )
     }
 
     fn constant(&self, f: Option<&Function>, locals: Option<&Locals>, id: ConstId) -> String {
@@ -861,7 +877,10 @@ impl<'m> Writer<'m> {
             }
             ConstKind::Expr(e) => self.const_expr(f, locals, c.ty, e),
             ConstKind::BlockAddress { function, block } => {
-                format!("blockaddress({}, %{block})", self.value(f, locals, *function))
+                format!(
+                    "blockaddress({}, %{block})",
+                    self.value(f, locals, *function)
+                )
             }
             ConstKind::InlineAsm(asm) => format!(
                 "asm {}{}{}, {}",
@@ -898,9 +917,20 @@ impl<'m> Writer<'m> {
         }
     }
 
-    fn const_expr(&self, f: Option<&Function>, l: Option<&Locals>, ty: TypeId, e: &ConstExpr) -> String {
+    fn const_expr(
+        &self,
+        f: Option<&Function>,
+        l: Option<&Locals>,
+        ty: TypeId,
+        e: &ConstExpr,
+    ) -> String {
         match e {
-            ConstExpr::Binary { op, lhs, rhs, flags } => {
+            ConstExpr::Binary {
+                op,
+                lhs,
+                rhs,
+                flags,
+            } => {
                 let fl = binary_flags(*op, *flags);
                 format!(
                     "{}{fl} ({}, {})",
@@ -910,7 +940,12 @@ impl<'m> Writer<'m> {
                 )
             }
             ConstExpr::Cast { op, value } => {
-                format!("{} ({} to {})", op.keyword(), self.typed(f, l, *value), self.ty(ty))
+                format!(
+                    "{} ({} to {})",
+                    op.keyword(),
+                    self.typed(f, l, *value),
+                    self.ty(ty)
+                )
             }
             ConstExpr::Gep {
                 source_ty,
@@ -976,13 +1011,25 @@ impl<'m> Writer<'m> {
     fn instruction(&mut self, f: &Function, l: &Locals, id: InstId, inst: &Instruction) -> String {
         let mut s = String::new();
         if !self.m.types.is_void(inst.ty) {
-            let _ = write!(s, "{} = ", l.insts.get(id.0 as usize).map(String::as_str).unwrap_or("%?"));
+            let _ = write!(
+                s,
+                "{} = ",
+                l.insts
+                    .get(id.0 as usize)
+                    .map(String::as_str)
+                    .unwrap_or("%?")
+            );
         }
         let fl = Some(f);
         let ll = Some(l);
         let tv = |v: ValueRef| self.typed(fl, ll, v);
         let v = |x: ValueRef| self.value(fl, ll, x);
-        let block = |b: BlockId| l.blocks.get(b.0 as usize).cloned().unwrap_or_else(|| "%?".into());
+        let block = |b: BlockId| {
+            l.blocks
+                .get(b.0 as usize)
+                .cloned()
+                .unwrap_or_else(|| "%?".into())
+        };
         let align = |a: &Option<u64>| a.map(|a| format!(", align {a}")).unwrap_or_default();
         match &inst.kind {
             InstKind::Binary {
@@ -1213,7 +1260,13 @@ impl<'m> Writer<'m> {
                 element,
                 index,
             } => {
-                let _ = write!(s, "insertelement {}, {}, {}", tv(*vector), tv(*element), tv(*index));
+                let _ = write!(
+                    s,
+                    "insertelement {}, {}, {}",
+                    tv(*vector),
+                    tv(*element),
+                    tv(*index)
+                );
             }
             InstKind::ShuffleVector { v1, v2, mask } => {
                 let mask_text = if mask.iter().all(|m| *m == Some(0)) {
@@ -1327,7 +1380,10 @@ impl<'m> Writer<'m> {
                 s.push_str("\n  ]");
             }
             InstKind::IndirectBr { address, targets } => {
-                let parts: Vec<String> = targets.iter().map(|b| format!("label {}", block(*b))).collect();
+                let parts: Vec<String> = targets
+                    .iter()
+                    .map(|b| format!("label {}", block(*b)))
+                    .collect();
                 let _ = write!(s, "indirectbr {}, [{}]", tv(*address), parts.join(", "));
             }
             InstKind::Unreachable => s.push_str("unreachable"),

@@ -74,7 +74,11 @@ fn corpus_bitcode_reads_and_prints() {
         files.len() - failures.len(),
         failures.len()
     );
-    assert!(failures.is_empty(), "{} corpus files failed", failures.len());
+    assert!(
+        failures.is_empty(),
+        "{} corpus files failed",
+        failures.len()
+    );
 }
 
 fn tool(name: &str) -> Option<String> {
@@ -123,7 +127,10 @@ pub fn round_trip(path: &Path, bytes: &[u8], ll: &str, tmp: &Path) -> Result<Rou
     let ll_path = tmp.join("out.ll");
     let bc_path = tmp.join("out.bc");
     std::fs::write(&ll_path, ll).map_err(|e| e.to_string())?;
-    let (ok, text) = run(Command::new("llvm-as-15").arg(&ll_path).arg("-o").arg(&bc_path))?;
+    let (ok, text) = run(Command::new("llvm-as-15")
+        .arg(&ll_path)
+        .arg("-o")
+        .arg(&bc_path))?;
     if !ok {
         return Err(format!("llvm-as: {text}"));
     }
@@ -133,10 +140,15 @@ pub fn round_trip(path: &Path, bytes: &[u8], ll: &str, tmp: &Path) -> Result<Rou
     let (_, diff) = run(Command::new("llvm-diff-15").arg(path).arg(&bc_path))?;
     let (_, baseline) = run(Command::new("llvm-diff-15").arg(path).arg(path))?;
     // Struct renaming across modules shows as ".0" suffixes in the second module.
-    if diff.replace(".0,", ",").replace(".0 ", " ") == baseline.replace(".0,", ",").replace(".0 ", " ") {
+    if diff.replace(".0,", ",").replace(".0 ", " ")
+        == baseline.replace(".0,", ",").replace(".0 ", " ")
+    {
         return Ok(RoundTrip::DiffClean);
     }
-    Err(format!("llvm-diff: {}", diff.lines().take(12).collect::<Vec<_>>().join("\n")))
+    Err(format!(
+        "llvm-diff: {}",
+        diff.lines().take(12).collect::<Vec<_>>().join("\n")
+    ))
 }
 
 #[test]
@@ -146,7 +158,10 @@ fn corpus_bitcode_round_trips_through_llvm_tools() {
     let Some(root) = corpus_root() else {
         return;
     };
-    if tool("llvm-as-15").is_none() || tool("llvm-diff-15").is_none() || tool("llvm-dis-15").is_none() {
+    if tool("llvm-as-15").is_none()
+        || tool("llvm-diff-15").is_none()
+        || tool("llvm-dis-15").is_none()
+    {
         eprintln!("skipping: llvm-as-15/llvm-dis-15/llvm-diff-15 not installed");
         return;
     }
@@ -165,7 +180,8 @@ fn corpus_bitcode_round_trips_through_llvm_tools() {
             let r = (|| {
                 std::fs::create_dir_all(&tmp).map_err(|e| e.to_string())?;
                 let bytes = std::fs::read(f).map_err(|e| e.to_string())?;
-                let m = read_bitcode(&bytes, &f.display().to_string()).map_err(|e| format!("read: {e}"))?;
+                let m = read_bitcode(&bytes, &f.display().to_string())
+                    .map_err(|e| format!("read: {e}"))?;
                 let ll = m.to_ll(&opts);
                 round_trip(f, &bytes, &ll, &tmp)
             })();
@@ -174,8 +190,14 @@ fn corpus_bitcode_round_trips_through_llvm_tools() {
         })
         .collect();
     let _ = std::fs::remove_dir_all(&base);
-    let identical = results.iter().filter(|(_, r)| r == &Ok(RoundTrip::Identical)).count();
-    let diff_clean = results.iter().filter(|(_, r)| r == &Ok(RoundTrip::DiffClean)).count();
+    let identical = results
+        .iter()
+        .filter(|(_, r)| r == &Ok(RoundTrip::Identical))
+        .count();
+    let diff_clean = results
+        .iter()
+        .filter(|(_, r)| r == &Ok(RoundTrip::DiffClean))
+        .count();
     let failures: Vec<String> = results
         .iter()
         .filter_map(|(f, r)| r.as_ref().err().map(|e| format!("{}: {e}", f.display())))
@@ -197,8 +219,14 @@ fn corpus_bitcode_round_trips_through_llvm_tools() {
 }
 
 fn report(label: &str, total: usize, results: &[(String, Result<RoundTrip, String>)]) {
-    let identical = results.iter().filter(|(_, r)| r == &Ok(RoundTrip::Identical)).count();
-    let diff_clean = results.iter().filter(|(_, r)| r == &Ok(RoundTrip::DiffClean)).count();
+    let identical = results
+        .iter()
+        .filter(|(_, r)| r == &Ok(RoundTrip::Identical))
+        .count();
+    let diff_clean = results
+        .iter()
+        .filter(|(_, r)| r == &Ok(RoundTrip::DiffClean))
+        .count();
     let failures: Vec<String> = results
         .iter()
         .filter_map(|(f, r)| r.as_ref().err().map(|e| format!("{f}: {e}")))
@@ -217,7 +245,9 @@ fn report(label: &str, total: usize, results: &[(String, Result<RoundTrip, Strin
 }
 
 fn tools_present() -> bool {
-    ["llvm-as-15", "llvm-dis-15", "llvm-diff-15"].iter().all(|t| tool(t).is_some())
+    ["llvm-as-15", "llvm-dis-15", "llvm-diff-15"]
+        .iter()
+        .all(|t| tool(t).is_some())
 }
 
 /// llvm-dis-15 output of every corpus bitcode file, read by `parse_text`.
@@ -245,7 +275,8 @@ fn corpus_text_round_trips_through_llvm_tools() {
                 if !ok {
                     return Err(format!("llvm-dis: {text}"));
                 }
-                let m = spirvkit_llvm::parse_text(&text, &f.display().to_string()).map_err(|e| format!("parse: {e}"))?;
+                let m = spirvkit_llvm::parse_text(&text, &f.display().to_string())
+                    .map_err(|e| format!("parse: {e}"))?;
                 round_trip(f, &[], &m.to_ll(&WriteOptions::default()), &tmp)
             })();
             let _ = std::fs::remove_dir_all(&tmp);
@@ -269,8 +300,15 @@ fn corpus_cl_round_trips_through_clang() {
         eprintln!("skipping: clang-15 / LLVM 15 tools not installed");
         return;
     }
-    let stride: usize = std::env::var("SPIRVKIT_CL_STRIDE").ok().and_then(|s| s.parse().ok()).unwrap_or(1).max(1);
-    let files: Vec<PathBuf> = corpus_files(&root, &["cl"]).into_iter().step_by(stride).collect();
+    let stride: usize = std::env::var("SPIRVKIT_CL_STRIDE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1)
+        .max(1);
+    let files: Vec<PathBuf> = corpus_files(&root, &["cl"])
+        .into_iter()
+        .step_by(stride)
+        .collect();
     let base = std::env::temp_dir().join(format!("spirvkit-llvm-cl-{}", std::process::id()));
     let cases: Vec<(usize, &PathBuf, bool, bool)> = files
         .iter()
@@ -296,7 +334,13 @@ fn corpus_cl_round_trips_through_clang() {
                 let orig_bc = tmp.join("orig.bc");
                 let orig_ll = tmp.join("orig.ll");
                 let mut cmd = Command::new("clang-15");
-                cmd.args(["-cc1", "-triple", "spir64-unknown-unknown", "-cl-std=CL1.2", "-finclude-default-header"]);
+                cmd.args([
+                    "-cc1",
+                    "-triple",
+                    "spir64-unknown-unknown",
+                    "-cl-std=CL1.2",
+                    "-finclude-default-header",
+                ]);
                 if typed {
                     cmd.arg("-no-opaque-pointers");
                 }
@@ -310,15 +354,20 @@ fn corpus_cl_round_trips_through_clang() {
                     return Err(format!("clang (not ours): {out}"));
                 }
                 let m = if text {
-                    let (ok, out) = run(Command::new("llvm-as-15").arg(&orig_ll).arg("-o").arg(&orig_bc))?;
+                    let (ok, out) = run(Command::new("llvm-as-15")
+                        .arg(&orig_ll)
+                        .arg("-o")
+                        .arg(&orig_bc))?;
                     if !ok {
                         return Err(format!("llvm-as of clang output: {out}"));
                     }
                     let src = std::fs::read_to_string(&orig_ll).map_err(|e| e.to_string())?;
-                    spirvkit_llvm::parse_text(&src, &orig_ll.display().to_string()).map_err(|e| format!("parse: {e}"))?
+                    spirvkit_llvm::parse_text(&src, &orig_ll.display().to_string())
+                        .map_err(|e| format!("parse: {e}"))?
                 } else {
                     let bytes = std::fs::read(&orig_bc).map_err(|e| e.to_string())?;
-                    read_bitcode(&bytes, &orig_bc.display().to_string()).map_err(|e| format!("read: {e}"))?
+                    read_bitcode(&bytes, &orig_bc.display().to_string())
+                        .map_err(|e| format!("read: {e}"))?
                 };
                 round_trip(&orig_bc, &[], &m.to_ll(&WriteOptions::default()), &tmp)
             })();

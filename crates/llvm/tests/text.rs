@@ -78,7 +78,8 @@ fn spec_local_variable_example() {
     assert!(f.attrs.has_function_flag("nounwind"));
     assert_eq!(f.blocks[0].name.as_deref(), Some("entry"));
     let ll = m.to_ll(&WriteOptions::default());
-    assert!(ll.contains("@foo.lf4 = internal addrspace(3) global <4 x float> zeroinitializer, align 16"));
+    assert!(ll
+        .contains("@foo.lf4 = internal addrspace(3) global <4 x float> zeroinitializer, align 16"));
 }
 
 #[test]
@@ -104,13 +105,27 @@ fn spec_metadata_and_old_load_gep_syntax() {
         panic!("expected a node");
     };
     let hint_ops = m.node_operands(hint);
-    assert_eq!(m.md_string(&hint_ops[0]), Some(&b"work_group_size_hint"[..]));
+    assert_eq!(
+        m.md_string(&hint_ops[0]),
+        Some(&b"work_group_size_hint"[..])
+    );
     let f = &m.functions[fid.0 as usize];
     // `load float addrspace(1)* %p` gets its type from the pointer.
-    let load = f.insts.iter().find(|i| matches!(i.kind, InstKind::Load { .. })).expect("load");
+    let load = f
+        .insts
+        .iter()
+        .find(|i| matches!(i.kind, InstKind::Load { .. }))
+        .expect("load");
     assert_eq!(m.types.get(load.ty), &Type::Float);
-    let gep = f.insts.iter().find(|i| matches!(i.kind, InstKind::Gep { .. })).expect("gep");
-    assert!(matches!(m.types.get(gep.ty), Type::Pointer { addrspace: 1, .. }));
+    let gep = f
+        .insts
+        .iter()
+        .find(|i| matches!(i.kind, InstKind::Gep { .. }))
+        .expect("gep");
+    assert!(matches!(
+        m.types.get(gep.ty),
+        Type::Pointer { addrspace: 1, .. }
+    ));
     let ll = m.to_ll(&WriteOptions::default());
     assert!(ll.contains("load float, float addrspace(1)* %p, align 4"));
     assert!(ll.contains("getelementptr inbounds float, float addrspace(1)* %in, i32 %id"));
@@ -176,10 +191,22 @@ fn modern_syntax() {
     assert!(f.attachment("kernel_arg_addr_space").is_some());
     assert!(f.attrs.function.iter().any(|a| matches!(a, Attribute::Str(k, Some(v)) if k == "uniform-work-group-size" && v == "false")));
     assert_eq!(f.blocks.len(), 3);
-    let rmw = f.insts.iter().find(|i| matches!(i.kind, InstKind::AtomicRmw { .. })).expect("atomicrmw");
-    assert!(matches!(&rmw.kind, InstKind::AtomicRmw { scope: SyncScope::Named(s), .. } if s == "workgroup"));
-    let decl = m.function(m.function_by_name("_Z13get_global_idj").expect("decl")).expect("decl");
-    assert!(decl.attrs.function.iter().any(|a| matches!(a, Attribute::Raw(r) if r == "memory(none)")));
+    let rmw = f
+        .insts
+        .iter()
+        .find(|i| matches!(i.kind, InstKind::AtomicRmw { .. }))
+        .expect("atomicrmw");
+    assert!(
+        matches!(&rmw.kind, InstKind::AtomicRmw { scope: SyncScope::Named(s), .. } if s == "workgroup")
+    );
+    let decl = m
+        .function(m.function_by_name("_Z13get_global_idj").expect("decl"))
+        .expect("decl");
+    assert!(decl
+        .attrs
+        .function
+        .iter()
+        .any(|a| matches!(a, Attribute::Raw(r) if r == "memory(none)")));
     let ll = m.to_ll(&WriteOptions::default());
     assert!(ll.contains("fneg float %0"));
     assert!(ll.contains("ptr addrspace(1) %out"));
@@ -190,7 +217,12 @@ fn errors_have_line_and_column() {
     let src = "define void @f() {\nentry:\n  %x = add i32 1, %nope\n  ret void\n}\n";
     let err = parse_text(src, "bad.ll").unwrap_err();
     match err {
-        LlvmError::Text { file, line, col, message } => {
+        LlvmError::Text {
+            file,
+            line,
+            col,
+            message,
+        } => {
             assert_eq!(file, "bad.ll");
             assert_eq!((line, col), (3, 19), "{message}");
             assert!(message.contains("%nope"), "{message}");
@@ -209,8 +241,16 @@ fn unknown_attributes_are_kept() {
     let src = "declare void @f(ptr captures(none) %p) #0\nattributes #0 = { nounwind some_future_attr \"x\" }\n";
     let m = parse_text(src, "a.ll").expect("parses");
     let f = &m.functions[0];
-    assert!(f.attrs.function.iter().any(|a| matches!(a, Attribute::Flag(n) if n == "some_future_attr")));
-    assert!(f.attrs.param(0).iter().any(|a| matches!(a, Attribute::Raw(r) if r == "captures(none)")));
+    assert!(f
+        .attrs
+        .function
+        .iter()
+        .any(|a| matches!(a, Attribute::Flag(n) if n == "some_future_attr")));
+    assert!(f
+        .attrs
+        .param(0)
+        .iter()
+        .any(|a| matches!(a, Attribute::Raw(r) if r == "captures(none)")));
 }
 
 #[test]

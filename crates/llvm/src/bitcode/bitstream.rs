@@ -116,13 +116,10 @@ impl<'a> BitCursor<'a> {
             return err(self.pos, "blob extends past end of data");
         }
         let start = (self.pos / 8) as usize;
-        let slice = self
-            .data
-            .get(start..start + len as usize)
-            .ok_or(BitError {
-                bit_offset: self.pos,
-                message: "blob out of range".into(),
-            })?;
+        let slice = self.data.get(start..start + len as usize).ok_or(BitError {
+            bit_offset: self.pos,
+            message: "blob out of range".into(),
+        })?;
         self.pos += len * 8;
         Ok(slice)
     }
@@ -202,23 +199,17 @@ fn read_abbrev(cursor: &mut BitCursor) -> BitResult<Abbrev> {
     }
     // Validate shape: Array must be second to last followed by a scalar; Blob last.
     for (idx, op) in ops.iter().enumerate() {
-        match op {
-            AbbrevOp::Array => {
-                if idx + 2 != ops.len()
-                    || matches!(
-                        ops.get(idx + 1),
-                        Some(AbbrevOp::Array) | Some(AbbrevOp::Blob) | None
-                    )
-                {
-                    return err(start, "malformed array abbreviation");
-                }
-            }
-            AbbrevOp::Blob => {
-                if idx + 1 != ops.len() {
-                    return err(start, "blob must be the last abbreviation operand");
-                }
-            }
-            _ => {}
+        let bad_array = *op == AbbrevOp::Array
+            && (idx + 2 != ops.len()
+                || matches!(
+                    ops.get(idx + 1),
+                    Some(AbbrevOp::Array) | Some(AbbrevOp::Blob) | None
+                ));
+        if bad_array {
+            return err(start, "malformed array abbreviation");
+        }
+        if *op == AbbrevOp::Blob && idx + 1 != ops.len() {
+            return err(start, "blob must be the last abbreviation operand");
         }
     }
     if ops.is_empty() {
@@ -242,7 +233,9 @@ fn read_scalar(cursor: &mut BitCursor, op: AbbrevOp) -> BitResult<u64> {
                 _ => b'_' as u64,
             })
         }
-        AbbrevOp::Array | AbbrevOp::Blob => err(cursor.position(), "aggregate operand in scalar position"),
+        AbbrevOp::Array | AbbrevOp::Blob => {
+            err(cursor.position(), "aggregate operand in scalar position")
+        }
     }
 }
 
@@ -315,7 +308,10 @@ impl<'a> Block<'a> {
                         return err(at, format!("block {id} length {words} words exceeds data"));
                     }
                     if !(1..=32).contains(&width) {
-                        return err(at, format!("block {id} has invalid abbreviation width {width}"));
+                        return err(
+                            at,
+                            format!("block {id} has invalid abbreviation width {width}"),
+                        );
                     }
                     let mut sub_cursor = self.cursor;
                     sub_cursor.end = start + len_bits;
@@ -372,7 +368,11 @@ impl<'a> Block<'a> {
         }
     }
 
-    fn read_abbreviated(&mut self, abbrev: &Abbrev, ops: &mut Vec<u64>) -> BitResult<Option<&'a [u8]>> {
+    fn read_abbreviated(
+        &mut self,
+        abbrev: &Abbrev,
+        ops: &mut Vec<u64>,
+    ) -> BitResult<Option<&'a [u8]>> {
         ops.clear();
         let mut blob = None;
         let mut iter = abbrev.ops.iter().copied();

@@ -47,13 +47,20 @@ pub(crate) fn cast_op(code: u64) -> Option<CastOp> {
 impl<'a> Reader<'a> {
     /// A constant operand by absolute value number; numbers past the end are
     /// forward references into the block being read.
-    fn const_ref(&self, number: u64, value_base: usize, const_base: usize) -> Result<ValueRef, LlvmError> {
+    fn const_ref(
+        &self,
+        number: u64,
+        value_base: usize,
+        const_base: usize,
+    ) -> Result<ValueRef, LlvmError> {
         let n = number as usize;
         if let Some((v, _)) = self.values.get(n) {
             return Ok(*v);
         }
         if n >= value_base && n - value_base < (1 << 28) {
-            return Ok(ValueRef::Constant(ConstId((const_base + (n - value_base)) as u32)));
+            return Ok(ValueRef::Constant(ConstId(
+                (const_base + (n - value_base)) as u32,
+            )));
         }
         Err(self.error(format!("constant operand #{number} out of range")))
     }
@@ -80,10 +87,11 @@ impl<'a> Reader<'a> {
                 Some(t) => t,
                 None => self.m.types.int(32),
             };
-            let cref = |this: &Self, n: u64, max_forward: &mut usize| -> Result<ValueRef, LlvmError> {
-                *max_forward = (*max_forward).max(n as usize + 1);
-                this.const_ref(n, value_base, const_base)
-            };
+            let cref =
+                |this: &Self, n: u64, max_forward: &mut usize| -> Result<ValueRef, LlvmError> {
+                    *max_forward = (*max_forward).max(n as usize + 1);
+                    this.const_ref(n, value_base, const_base)
+                };
             let kind = match code {
                 2 => ConstKind::Null,
                 3 => ConstKind::Undef,
@@ -99,7 +107,9 @@ impl<'a> Reader<'a> {
                     ConstKind::WideInt(ops.iter().map(|&w| decode_signed(w) as u64).collect())
                 }
                 6 => match self.m.types.get(ty) {
-                    Type::X86Fp80 | Type::Fp128 | Type::PpcFp128 => ConstKind::WideFloat(ops.clone()),
+                    Type::X86Fp80 | Type::Fp128 | Type::PpcFp128 => {
+                        ConstKind::WideFloat(ops.clone())
+                    }
                     _ => ConstKind::Float(self.op(&ops, 0)?),
                 },
                 7 => {
@@ -134,7 +144,12 @@ impl<'a> Reader<'a> {
                     let op = binary_op(opcode, fp)
                         .ok_or_else(|| self.error(format!("unknown binary opcode {opcode}")))?;
                     let flags = ops.get(3).copied().unwrap_or(0) as u8;
-                    ConstKind::Expr(ConstExpr::Binary { op, lhs, rhs, flags })
+                    ConstKind::Expr(ConstExpr::Binary {
+                        op,
+                        lhs,
+                        rhs,
+                        flags,
+                    })
                 }
                 11 => {
                     let opcode = self.op(&ops, 0)?;
@@ -179,7 +194,9 @@ impl<'a> Reader<'a> {
                         None => base_ty
                             .map(|bt| self.m.types.scalar(bt))
                             .and_then(|bt| self.m.types.pointee(bt))
-                            .ok_or_else(|| self.error("getelementptr base is not a typed pointer"))?,
+                            .ok_or_else(|| {
+                                self.error("getelementptr base is not a typed pointer")
+                            })?,
                     };
                     ConstKind::Expr(ConstExpr::Gep {
                         source_ty,
@@ -235,7 +252,8 @@ impl<'a> Reader<'a> {
                 }),
                 21 => {
                     let function = cref(self, self.op(&ops, 1)?, &mut max_forward)?;
-                    let block = u32::try_from(self.op(&ops, 2)?).map_err(|_| self.error("bad block"))?;
+                    let block =
+                        u32::try_from(self.op(&ops, 2)?).map_err(|_| self.error("bad block"))?;
                     ConstKind::BlockAddress { function, block }
                 }
                 18 | 23 | 28 | 30 => self.inline_asm(code, &ops, ty)?,
@@ -258,7 +276,10 @@ impl<'a> Reader<'a> {
             let mid = ConstId(self.m.constants.len() as u32);
             self.m.constants.push(Constant {
                 ty: i64_ty,
-                kind: ConstKind::Expr(ConstExpr::Cast { op: CastOp::PtrToInt, value }),
+                kind: ConstKind::Expr(ConstExpr::Cast {
+                    op: CastOp::PtrToInt,
+                    value,
+                }),
             });
             if let Some(c) = self.m.constants.get_mut(id.0 as usize) {
                 c.kind = ConstKind::Expr(ConstExpr::Cast {
@@ -286,7 +307,8 @@ impl<'a> Reader<'a> {
             if state[start] != 0 {
                 continue;
             }
-            let mut stack: Vec<(usize, Vec<usize>)> = vec![(start, self.constant_children(first, start))];
+            let mut stack: Vec<(usize, Vec<usize>)> =
+                vec![(start, self.constant_children(first, start))];
             state[start] = 1;
             while let Some((node, children)) = stack.last_mut() {
                 match children.pop() {
@@ -334,7 +356,11 @@ impl<'a> Reader<'a> {
                     push(base);
                     indices.iter().for_each(&mut push);
                 }
-                ConstExpr::Select { cond, then_value, else_value } => {
+                ConstExpr::Select {
+                    cond,
+                    then_value,
+                    else_value,
+                } => {
                     push(cond);
                     push(then_value);
                     push(else_value);
@@ -343,7 +369,11 @@ impl<'a> Reader<'a> {
                     push(vector);
                     push(index);
                 }
-                ConstExpr::InsertElement { vector, element, index } => {
+                ConstExpr::InsertElement {
+                    vector,
+                    element,
+                    index,
+                } => {
                     push(vector);
                     push(element);
                     push(index);
@@ -375,12 +405,17 @@ impl<'a> Reader<'a> {
         let flags = if code == 30 { self.op(ops, 1)? } else { flags };
         let asm_len = self.op(ops, i)? as usize;
         i += 1;
-        let asm = chars(ops.get(i..i.saturating_add(asm_len)).ok_or_else(|| self.error("inline asm too short"))?);
+        let asm = chars(
+            ops.get(i..i.saturating_add(asm_len))
+                .ok_or_else(|| self.error("inline asm too short"))?,
+        );
         i += asm_len;
         let c_len = self.op(ops, i)? as usize;
         i += 1;
-        let constraints =
-            chars(ops.get(i..i.saturating_add(c_len)).ok_or_else(|| self.error("inline asm too short"))?);
+        let constraints = chars(
+            ops.get(i..i.saturating_add(c_len))
+                .ok_or_else(|| self.error("inline asm too short"))?,
+        );
         Ok(ConstKind::InlineAsm(InlineAsm {
             asm,
             constraints,

@@ -110,7 +110,8 @@ impl<'a> Reader<'a> {
     }
 
     fn ordering(&self, code: u64) -> Result<AtomicOrdering, LlvmError> {
-        AtomicOrdering::from_code(code).ok_or_else(|| self.error(format!("invalid atomic ordering {code}")))
+        AtomicOrdering::from_code(code)
+            .ok_or_else(|| self.error(format!("invalid atomic ordering {code}")))
     }
 
     fn constant_int(&self, v: ValueRef) -> Option<u64> {
@@ -125,7 +126,12 @@ impl<'a> Reader<'a> {
     }
 
     /// The result type of a GEP given the source element type and indices.
-    fn gep_result(&mut self, source_ty: TypeId, base_ty: TypeId, indices: &[(ValueRef, TypeId)]) -> Result<TypeId, LlvmError> {
+    fn gep_result(
+        &mut self,
+        source_ty: TypeId,
+        base_ty: TypeId,
+        indices: &[(ValueRef, TypeId)],
+    ) -> Result<TypeId, LlvmError> {
         let mut current = source_ty;
         for (v, _) in indices.iter().skip(1) {
             let index = self.constant_int(*v).unwrap_or(0);
@@ -161,7 +167,12 @@ impl<'a> Reader<'a> {
         })
     }
 
-    fn push_inst(&mut self, body: &mut Body, ty: TypeId, kind: InstKind) -> Result<InstId, LlvmError> {
+    fn push_inst(
+        &mut self,
+        body: &mut Body,
+        ty: TypeId,
+        kind: InstKind,
+    ) -> Result<InstId, LlvmError> {
         let id = InstId(body.insts.len() as u32);
         let terminator = kind.is_terminator();
         let Some(block) = body.blocks.get_mut(body.current) else {
@@ -229,11 +240,14 @@ impl<'a> Reader<'a> {
                                 match self.next_entry(&mut sub, &mut vops)? {
                                     Entry::End => break,
                                     Entry::SubBlock(_) => {}
-                                    Entry::Record { code: 1, .. } => {
-                                        names.push((self.op(&vops, 0)?, chars(vops.get(1..).unwrap_or(&[]))))
-                                    }
-                                    Entry::Record { code: 2, .. } => block_names
-                                        .push((self.op(&vops, 0)?, chars(vops.get(1..).unwrap_or(&[])))),
+                                    Entry::Record { code: 1, .. } => names.push((
+                                        self.op(&vops, 0)?,
+                                        chars(vops.get(1..).unwrap_or(&[])),
+                                    )),
+                                    Entry::Record { code: 2, .. } => block_names.push((
+                                        self.op(&vops, 0)?,
+                                        chars(vops.get(1..).unwrap_or(&[])),
+                                    )),
                                     Entry::Record { .. } => {}
                                 }
                             }
@@ -332,15 +346,15 @@ impl<'a> Reader<'a> {
                     if ops.len() % 2 == 0 {
                         for pair in ops.chunks(2) {
                             if let [k, md] = pair {
-                                body.attachments.push((self.kind_name(*k), self.md_id(*md)?));
+                                body.attachments
+                                    .push((self.kind_name(*k), self.md_id(*md)?));
                             }
                         }
                     } else {
                         let index = self.op(&ops, 0)? as usize;
-                        let inst = *body
-                            .inst_map
-                            .get(index)
-                            .ok_or_else(|| self.error(format!("attachment to instruction #{index} out of range")))?;
+                        let inst = *body.inst_map.get(index).ok_or_else(|| {
+                            self.error(format!("attachment to instruction #{index} out of range"))
+                        })?;
                         let mut list = Vec::new();
                         for pair in ops.get(1..).unwrap_or(&[]).chunks(2) {
                             if let [k, md] = pair {
@@ -366,7 +380,12 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn instruction_record(&mut self, code: u32, ops: &[u64], body: &mut Body) -> Result<(), LlvmError> {
+    fn instruction_record(
+        &mut self,
+        code: u32,
+        ops: &[u64],
+        body: &mut Body,
+    ) -> Result<(), LlvmError> {
         let mut i = 0usize;
         let void = self.m.types.void();
         let (ty, kind) = match code {
@@ -387,24 +406,52 @@ impl<'a> Reader<'a> {
                 let rhs = self.value_of_type(ops, &mut i)?;
                 let opcode = self.op(ops, i)?;
                 let fp = self.m.types.is_fp_or_fp_vector(ty);
-                let op = binary_op(opcode, fp).ok_or_else(|| self.error(format!("unknown binary opcode {opcode}")))?;
+                let op = binary_op(opcode, fp)
+                    .ok_or_else(|| self.error(format!("unknown binary opcode {opcode}")))?;
                 let raw_flags = ops.get(i + 1).copied().unwrap_or(0);
-                let (flags, fast_math) = if fp { (0, Self::fast_math(raw_flags)) } else { (raw_flags as u8 & 3, 0) };
-                (ty, InstKind::Binary { op, lhs, rhs, flags, fast_math })
+                let (flags, fast_math) = if fp {
+                    (0, Self::fast_math(raw_flags))
+                } else {
+                    (raw_flags as u8 & 3, 0)
+                };
+                (
+                    ty,
+                    InstKind::Binary {
+                        op,
+                        lhs,
+                        rhs,
+                        flags,
+                        fast_math,
+                    },
+                )
             }
             3 => {
                 let (value, src) = self.value_type_pair(ops, &mut i)?;
                 let dest = self.ty(self.op(ops, i)?)?;
                 let opcode = self.op(ops, i + 1)?;
-                let op = cast_op(opcode).ok_or_else(|| self.error(format!("unknown cast opcode {opcode}")))?;
+                let op = cast_op(opcode)
+                    .ok_or_else(|| self.error(format!("unknown cast opcode {opcode}")))?;
                 if op == CastOp::BitCast && self.crosses_addrspace(src, dest) {
                     // Old bitcode allowed bitcasts between address spaces; LLVM
                     // upgrades them to ptrtoint+inttoptr through i64, so do we.
                     let i64_ty = self.m.types.int(64);
                     let before = self.values.len();
-                    let mid = self.push_inst(body, i64_ty, InstKind::Cast { op: CastOp::PtrToInt, value })?;
+                    let mid = self.push_inst(
+                        body,
+                        i64_ty,
+                        InstKind::Cast {
+                            op: CastOp::PtrToInt,
+                            value,
+                        },
+                    )?;
                     self.values.truncate(before);
-                    (dest, InstKind::Cast { op: CastOp::IntToPtr, value: ValueRef::Instruction(mid) })
+                    (
+                        dest,
+                        InstKind::Cast {
+                            op: CastOp::IntToPtr,
+                            value: ValueRef::Instruction(mid),
+                        },
+                    )
                 } else {
                     (dest, InstKind::Cast { op, value })
                 }
@@ -429,14 +476,21 @@ impl<'a> Reader<'a> {
                     Some(t) => t,
                     None => {
                         let s = self.m.types.scalar(base_ty);
-                        self.m.types.pointee(s).ok_or_else(|| self.error("getelementptr base is not a typed pointer"))?
+                        self.m.types.pointee(s).ok_or_else(|| {
+                            self.error("getelementptr base is not a typed pointer")
+                        })?
                     }
                 };
                 let indices = operands.get(1..).unwrap_or(&[]).to_vec();
                 let result = self.gep_result(source_ty, base_ty, &indices)?;
                 (
                     result,
-                    InstKind::Gep { source_ty, inbounds, base, indices: indices.iter().map(|(v, _)| *v).collect() },
+                    InstKind::Gep {
+                        source_ty,
+                        inbounds,
+                        base,
+                        indices: indices.iter().map(|(v, _)| *v).collect(),
+                    },
                 )
             }
             5 => {
@@ -445,14 +499,30 @@ impl<'a> Reader<'a> {
                 let then_value = self.value_of_type(ops, &mut i)?;
                 let else_value = self.value_of_type(ops, &mut i)?;
                 let cond = self.value_of_type(ops, &mut i)?;
-                (ty, InstKind::Select { cond, then_value, else_value, fast_math: 0 })
+                (
+                    ty,
+                    InstKind::Select {
+                        cond,
+                        then_value,
+                        else_value,
+                        fast_math: 0,
+                    },
+                )
             }
             29 => {
                 let (then_value, ty) = self.value_type_pair(ops, &mut i)?;
                 let else_value = self.value_of_type(ops, &mut i)?;
                 let (cond, _) = self.value_type_pair(ops, &mut i)?;
                 let fast_math = ops.get(i).map(|&f| Self::fast_math(f)).unwrap_or(0);
-                (ty, InstKind::Select { cond, then_value, else_value, fast_math })
+                (
+                    ty,
+                    InstKind::Select {
+                        cond,
+                        then_value,
+                        else_value,
+                        fast_math,
+                    },
+                )
             }
             6 => {
                 let (vector, vty) = self.value_type_pair(ops, &mut i)?;
@@ -461,7 +531,11 @@ impl<'a> Reader<'a> {
                 } else {
                     self.value_type_pair(ops, &mut i)?.0
                 };
-                let elem = self.m.types.element(vty, 0).ok_or_else(|| self.error("extractelement of a non-vector"))?;
+                let elem = self
+                    .m
+                    .types
+                    .element(vty, 0)
+                    .ok_or_else(|| self.error("extractelement of a non-vector"))?;
                 (elem, InstKind::ExtractElement { vector, index })
             }
             7 => {
@@ -472,15 +546,30 @@ impl<'a> Reader<'a> {
                 } else {
                     self.value_type_pair(ops, &mut i)?.0
                 };
-                (vty, InstKind::InsertElement { vector, element, index })
+                (
+                    vty,
+                    InstKind::InsertElement {
+                        vector,
+                        element,
+                        index,
+                    },
+                )
             }
             8 => {
                 let (v1, vty) = self.value_type_pair(ops, &mut i)?;
                 let v2 = self.value_of_type(ops, &mut i)?;
                 let (mask_value, mask_ty) = self.value_type_pair(ops, &mut i)?;
                 let mask = self.shuffle_mask(mask_value, mask_ty)?;
-                let elem = self.m.types.element(vty, 0).ok_or_else(|| self.error("shufflevector of a non-vector"))?;
-                let ty = self.m.types.intern(Type::Vector { len: mask.len() as u32, elem, scalable: false });
+                let elem = self
+                    .m
+                    .types
+                    .element(vty, 0)
+                    .ok_or_else(|| self.error("shufflevector of a non-vector"))?;
+                let ty = self.m.types.intern(Type::Vector {
+                    len: mask.len() as u32,
+                    elem,
+                    scalable: false,
+                });
                 (ty, InstKind::ShuffleVector { v1, v2, mask })
             }
             9 | 28 => {
@@ -492,7 +581,15 @@ impl<'a> Reader<'a> {
                 }
                 let fast_math = ops.get(i + 1).map(|&f| Self::fast_math(f)).unwrap_or(0);
                 let result = self.m.types.bool_like(ty);
-                (result, InstKind::Cmp { pred, lhs, rhs, fast_math })
+                (
+                    result,
+                    InstKind::Cmp {
+                        pred,
+                        lhs,
+                        rhs,
+                        fast_math,
+                    },
+                )
             }
             10 => {
                 if ops.is_empty() {
@@ -513,7 +610,14 @@ impl<'a> Reader<'a> {
                     let else_block = self.block_ref(body, self.op(ops, 1)?)?;
                     i = 2;
                     let cond = self.value_of_type(ops, &mut i)?;
-                    (void, InstKind::CondBr { cond, then_block: target, else_block })
+                    (
+                        void,
+                        InstKind::CondBr {
+                            cond,
+                            then_block: target,
+                            else_block,
+                        },
+                    )
                 }
             }
             12 => self.switch_record(ops, body)?,
@@ -548,13 +652,27 @@ impl<'a> Reader<'a> {
                     };
                     (ty0, p)
                 } else {
-                    (self.m.types.pointee(ty0).ok_or_else(|| self.error("alloca type is not a pointer"))?, ty0)
+                    (
+                        self.m
+                            .types
+                            .pointee(ty0)
+                            .ok_or_else(|| self.error("alloca type is not a pointer"))?,
+                        ty0,
+                    )
                 };
                 let addrspace = match self.m.types.get(result) {
                     Type::Pointer { addrspace, .. } => *addrspace,
                     _ => 0,
                 };
-                (result, InstKind::Alloca { allocated_ty, count, align: decode_align(align_code), addrspace })
+                (
+                    result,
+                    InstKind::Alloca {
+                        allocated_ty,
+                        count,
+                        align: decode_align(align_code),
+                        addrspace,
+                    },
+                )
             }
             20 | 41 => {
                 let (ptr, pty) = self.value_type_pair(ops, &mut i)?;
@@ -564,16 +682,31 @@ impl<'a> Reader<'a> {
                     i += 1;
                     t
                 } else {
-                    self.m.types.pointee(pty).ok_or_else(|| self.error("load from a pointer without element type"))?
+                    self.m
+                        .types
+                        .pointee(pty)
+                        .ok_or_else(|| self.error("load from a pointer without element type"))?
                 };
                 let align = decode_align(self.op(ops, i)?);
                 let volatile = self.op(ops, i + 1)? != 0;
                 let (ordering, scope) = if code == 41 {
-                    (self.ordering(self.op(ops, i + 2)?)?, self.sync_scope(self.op(ops, i + 3)?))
+                    (
+                        self.ordering(self.op(ops, i + 2)?)?,
+                        self.sync_scope(self.op(ops, i + 3)?),
+                    )
                 } else {
                     (AtomicOrdering::NotAtomic, SyncScope::System)
                 };
-                (ty, InstKind::Load { ptr, align, volatile, ordering, scope })
+                (
+                    ty,
+                    InstKind::Load {
+                        ptr,
+                        align,
+                        volatile,
+                        ordering,
+                        scope,
+                    },
+                )
             }
             24 | 42 | 44 | 45 => {
                 let (ptr, _pty) = self.value_type_pair(ops, &mut i)?;
@@ -585,17 +718,34 @@ impl<'a> Reader<'a> {
                 let align = decode_align(self.op(ops, i)?);
                 let volatile = self.op(ops, i + 1)? != 0;
                 let (ordering, scope) = if code == 42 || code == 45 {
-                    (self.ordering(self.op(ops, i + 2)?)?, self.sync_scope(self.op(ops, i + 3)?))
+                    (
+                        self.ordering(self.op(ops, i + 2)?)?,
+                        self.sync_scope(self.op(ops, i + 3)?),
+                    )
                 } else {
                     (AtomicOrdering::NotAtomic, SyncScope::System)
                 };
-                (void, InstKind::Store { ptr, value, align, volatile, ordering, scope })
+                (
+                    void,
+                    InstKind::Store {
+                        ptr,
+                        value,
+                        align,
+                        volatile,
+                        ordering,
+                        scope,
+                    },
+                )
             }
             26 => {
                 let (aggregate, mut ty) = self.value_type_pair(ops, &mut i)?;
                 let mut indices = Vec::new();
                 for &idx in ops.get(i..).unwrap_or(&[]) {
-                    ty = self.m.types.element(ty, idx).ok_or_else(|| self.error("extractvalue index out of range"))?;
+                    ty = self
+                        .m
+                        .types
+                        .element(ty, idx)
+                        .ok_or_else(|| self.error("extractvalue index out of range"))?;
                     indices.push(idx as u32);
                 }
                 (ty, InstKind::ExtractValue { aggregate, indices })
@@ -603,8 +753,20 @@ impl<'a> Reader<'a> {
             27 => {
                 let (aggregate, ty) = self.value_type_pair(ops, &mut i)?;
                 let (value, _) = self.value_type_pair(ops, &mut i)?;
-                let indices = ops.get(i..).unwrap_or(&[]).iter().map(|&x| x as u32).collect();
-                (ty, InstKind::InsertValue { aggregate, value, indices })
+                let indices = ops
+                    .get(i..)
+                    .unwrap_or(&[])
+                    .iter()
+                    .map(|&x| x as u32)
+                    .collect();
+                (
+                    ty,
+                    InstKind::InsertValue {
+                        aggregate,
+                        value,
+                        indices,
+                    },
+                )
             }
             34 => self.call_record(ops)?,
             36 => {
@@ -618,16 +780,34 @@ impl<'a> Reader<'a> {
                 let (value, vty) = if code == 59 {
                     self.value_type_pair(ops, &mut i)?
                 } else {
-                    let t = self.m.types.pointee(pty).ok_or_else(|| self.error("atomicrmw on an untyped pointer"))?;
+                    let t = self
+                        .m
+                        .types
+                        .pointee(pty)
+                        .ok_or_else(|| self.error("atomicrmw on an untyped pointer"))?;
                     (self.value_of_type(ops, &mut i)?, t)
                 };
                 let opcode = self.op(ops, i)?;
-                let op = RmwOp::ALL.get(opcode as usize).copied().ok_or_else(|| self.error(format!("unknown atomicrmw operation {opcode}")))?;
+                let op = RmwOp::ALL
+                    .get(opcode as usize)
+                    .copied()
+                    .ok_or_else(|| self.error(format!("unknown atomicrmw operation {opcode}")))?;
                 let volatile = self.op(ops, i + 1)? != 0;
                 let ordering = self.ordering(self.op(ops, i + 2)?)?;
                 let scope = self.sync_scope(self.op(ops, i + 3)?);
                 let align = ops.get(i + 4).and_then(|&a| decode_align(a));
-                (vty, InstKind::AtomicRmw { op, ptr, value, volatile, ordering, scope, align })
+                (
+                    vty,
+                    InstKind::AtomicRmw {
+                        op,
+                        ptr,
+                        value,
+                        volatile,
+                        ordering,
+                        scope,
+                        align,
+                    },
+                )
             }
             56 => {
                 let (value, ty) = self.value_type_pair(ops, &mut i)?;
@@ -688,7 +868,10 @@ impl<'a> Reader<'a> {
         let ValueRef::Constant(c) = mask else {
             return Err(self.error("shufflevector mask is not a constant"));
         };
-        let constant = self.m.constant(c).ok_or_else(|| self.error("shufflevector mask is a forward reference"))?;
+        let constant = self
+            .m
+            .constant(c)
+            .ok_or_else(|| self.error("shufflevector mask is a forward reference"))?;
         Ok(match &constant.kind {
             ConstKind::Null => vec![Some(0); len],
             ConstKind::Undef | ConstKind::Poison => vec![None; len],
@@ -736,7 +919,9 @@ impl<'a> Reader<'a> {
                         1
                     };
                     if words != 1 {
-                        return Err(self.error("unsupported construct: switch on integers wider than 64 bits"));
+                        return Err(self.error(
+                            "unsupported construct: switch on integers wider than 64 bits",
+                        ));
                     }
                     let low = decode_signed(self.op(ops, i)?) as u64;
                     i += 1;
@@ -749,11 +934,21 @@ impl<'a> Reader<'a> {
                 i += 1;
                 for v in values {
                     let c = ConstId(self.m.constants.len() as u32);
-                    self.m.constants.push(Constant { ty, kind: ConstKind::Int(v) });
+                    self.m.constants.push(Constant {
+                        ty,
+                        kind: ConstKind::Int(v),
+                    });
                     cases.push((ValueRef::Constant(c), target));
                 }
             }
-            return Ok((void, InstKind::Switch { value, default, cases }));
+            return Ok((
+                void,
+                InstKind::Switch {
+                    value,
+                    default,
+                    cases,
+                },
+            ));
         }
         let _ty = self.ty(first)?;
         let mut i = 1;
@@ -766,7 +961,14 @@ impl<'a> Reader<'a> {
             };
             cases.push((self.absolute_value(*v), self.block_ref(body, *b)?));
         }
-        Ok((void, InstKind::Switch { value, default, cases }))
+        Ok((
+            void,
+            InstKind::Switch {
+                value,
+                default,
+                cases,
+            },
+        ))
     }
 
     fn call_record(&mut self, ops: &[u64]) -> Result<(TypeId, InstKind), LlvmError> {
@@ -788,9 +990,18 @@ impl<'a> Reader<'a> {
         let (callee, callee_ty) = self.value_type_pair(ops, &mut i)?;
         let fn_ty = match explicit {
             Some(t) => t,
-            None => self.m.types.pointee(callee_ty).ok_or_else(|| self.error("callee is not a typed function pointer"))?,
+            None => self
+                .m
+                .types
+                .pointee(callee_ty)
+                .ok_or_else(|| self.error("callee is not a typed function pointer"))?,
         };
-        let Some((ret, params, vararg)) = self.m.types.function_signature(fn_ty).map(|(r, p, v)| (r, p.to_vec(), v)) else {
+        let Some((ret, params, vararg)) = self
+            .m
+            .types
+            .function_signature(fn_ty)
+            .map(|(r, p, v)| (r, p.to_vec(), v))
+        else {
             return Err(self.error("call through a non-function type"));
         };
         let mut args = Vec::with_capacity(params.len());
@@ -809,7 +1020,11 @@ impl<'a> Reader<'a> {
         }
         let attrs = match attr_index {
             0 => AttributeList::default(),
-            n => self.attr_lists.get(n as usize - 1).cloned().ok_or_else(|| self.error("attribute list index out of range"))?,
+            n => self
+                .attr_lists
+                .get(n as usize - 1)
+                .cloned()
+                .ok_or_else(|| self.error("attribute list index out of range"))?,
         };
         let tail = if cc_info & (1 << 14) != 0 {
             TailKind::MustTail
@@ -821,7 +1036,18 @@ impl<'a> Reader<'a> {
             TailKind::None
         };
         let cc = CallingConv(((cc_info >> 1) & 0x3ff) as u32);
-        Ok((ret, InstKind::Call { callee, fn_ty, args, cc, tail, attrs, fast_math }))
+        Ok((
+            ret,
+            InstKind::Call {
+                callee,
+                fn_ty,
+                args,
+                cc,
+                tail,
+                attrs,
+                fast_math,
+            },
+        ))
     }
 
     fn cmpxchg_record(&mut self, code: u32, ops: &[u64], body: &mut Body) -> Result<(), LlvmError> {
@@ -830,7 +1056,11 @@ impl<'a> Reader<'a> {
         let (expected, ety) = if code == 46 {
             self.value_type_pair(ops, &mut i)?
         } else {
-            let t = self.m.types.pointee(pty).ok_or_else(|| self.error("cmpxchg on an untyped pointer"))?;
+            let t = self
+                .m
+                .types
+                .pointee(pty)
+                .ok_or_else(|| self.error("cmpxchg on an untyped pointer"))?;
             (self.value_of_type(ops, &mut i)?, t)
         };
         let new_value = self.value_of_type(ops, &mut i)?;
@@ -849,8 +1079,21 @@ impl<'a> Reader<'a> {
         let weak = ops.get(i + 4).copied().unwrap_or(0) != 0;
         let align = ops.get(i + 5).and_then(|&a| decode_align(a));
         let i1 = self.m.types.int(1);
-        let pair_ty = self.m.types.intern(Type::Struct { elems: vec![ety, i1], packed: false });
-        let kind = InstKind::CmpXchg { ptr, expected, new_value, volatile, weak, success, failure, scope, align };
+        let pair_ty = self.m.types.intern(Type::Struct {
+            elems: vec![ety, i1],
+            packed: false,
+        });
+        let kind = InstKind::CmpXchg {
+            ptr,
+            expected,
+            new_value,
+            volatile,
+            weak,
+            success,
+            failure,
+            scope,
+            align,
+        };
         let old_form = code == 37 && ops.len() < i + 5;
         if old_form {
             // Before LLVM 3.5 cmpxchg returned only the loaded value: model it as
@@ -861,7 +1104,10 @@ impl<'a> Reader<'a> {
             let id = self.push_inst(
                 body,
                 ety,
-                InstKind::ExtractValue { aggregate: ValueRef::Instruction(pair), indices: vec![0] },
+                InstKind::ExtractValue {
+                    aggregate: ValueRef::Instruction(pair),
+                    indices: vec![0],
+                },
             )?;
             body.inst_map.push(id);
         } else {

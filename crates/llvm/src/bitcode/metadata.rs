@@ -63,7 +63,10 @@ impl<'a> Reader<'a> {
                 Entry::Record { code, blob } => (code, blob),
             };
             match code {
-                1 => self.m.metadata.push(Metadata::String(ops.iter().map(|&c| c as u8).collect())),
+                1 => self
+                    .m
+                    .metadata
+                    .push(Metadata::String(ops.iter().map(|&c| c as u8).collect())),
                 2 => {
                     let ty = self.ty(self.op(&ops, 0)?)?;
                     let value = self.md_value_ref(self.op(&ops, 1)?)?;
@@ -125,11 +128,15 @@ impl<'a> Reader<'a> {
                             attachments.push((self.kind_name(*k), self.md_id(*md)?));
                         }
                     }
-                    if let Some((ValueRef::Global(g), _)) = self.values.get(number as usize).copied() {
+                    if let Some((ValueRef::Global(g), _)) =
+                        self.values.get(number as usize).copied()
+                    {
                         if let Some(g) = self.m.globals.get_mut(g.0 as usize) {
                             g.attachments = attachments;
                         }
-                    } else if let Some((ValueRef::Function(f), _)) = self.values.get(number as usize).copied() {
+                    } else if let Some((ValueRef::Function(f), _)) =
+                        self.values.get(number as usize).copied()
+                    {
                         if let Some(f) = self.m.functions.get_mut(f.0 as usize) {
                             f.attachments = attachments;
                         }

@@ -18,6 +18,8 @@ use bitstream::{BitCursor, BitError, Block, BlockInfo, Entry};
 pub const BITCODE_MAGIC: [u8; 4] = [b'B', b'C', 0xC0, 0xDE];
 pub const WRAPPER_MAGIC: u32 = 0x0B17_C0DE;
 
+// The full list of block ids, including ones this reader skips.
+#[allow(dead_code)]
 pub(crate) mod block_id {
     pub const MODULE: u32 = 8;
     pub const PARAMATTR: u32 = 9;
@@ -343,9 +345,7 @@ pub fn read_bitcode(bytes: &[u8], file_name: &str) -> Result<Module, LlvmError> 
     }
     let mut cursor = BitCursor::new(data);
     // The magic number was checked above.
-    cursor
-        .read(32)
-        .map_err(|e| err(e.bit_offset, &e.message))?;
+    cursor.read(32).map_err(|e| err(e.bit_offset, &e.message))?;
 
     let mut reader = Reader {
         file: file_name,
@@ -387,11 +387,7 @@ pub fn read_bitcode(bytes: &[u8], file_name: &str) -> Result<Module, LlvmError> 
             Entry::End => break,
             Entry::Record { .. } => return Err(reader.error("record at top level")),
             Entry::SubBlock(block) => match block.id {
-                block_id::MODULE => {
-                    if module_block.is_none() {
-                        module_block = Some(block);
-                    }
-                }
+                block_id::MODULE if module_block.is_none() => module_block = Some(block),
                 block_id::STRTAB => {
                     let mut b = block;
                     loop {

@@ -156,7 +156,10 @@ impl<'a> Reader<'a> {
         let ty = self.ty(self.op(ops, 0)?)?;
         let flags = self.op(ops, 1)?;
         let (value_ty, addrspace) = if flags & 2 != 0 {
-            (ty, u32::try_from(flags >> 2).map_err(|_| self.error("bad address space"))?)
+            (
+                ty,
+                u32::try_from(flags >> 2).map_err(|_| self.error("bad address space"))?,
+            )
         } else {
             match self.m.types.get(ty) {
                 Type::Pointer {
@@ -242,7 +245,8 @@ impl<'a> Reader<'a> {
             n => self.gc_names.get(n as usize - 1).cloned(),
         };
         let is_proto = self.op(ops, 2)? != 0;
-        let cc = u32::try_from(self.op(ops, 1)?).map_err(|_| self.error("bad calling convention"))?;
+        let cc =
+            u32::try_from(self.op(ops, 1)?).map_err(|_| self.error("bad calling convention"))?;
         let fid = FuncId(self.m.functions.len() as u32);
         self.m.functions.push(Function {
             name,

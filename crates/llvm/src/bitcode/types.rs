@@ -57,7 +57,8 @@ impl<'a> Reader<'a> {
         for i in 0..records.len() {
             self.resolve_type(&records, &mut slots, i)?;
         }
-        self.type_ids.extend(slots.iter().map(|s| s.unwrap_or(TypeId(0))));
+        self.type_ids
+            .extend(slots.iter().map(|s| s.unwrap_or(TypeId(0))));
         // Struct bodies.
         for (i, rec) in records.iter().enumerate() {
             if rec.code == 20 {
@@ -78,7 +79,12 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    fn slot_type(&self, slots: &[Option<TypeId>], base: usize, index: u64) -> Result<TypeId, LlvmError> {
+    fn slot_type(
+        &self,
+        slots: &[Option<TypeId>],
+        base: usize,
+        index: u64,
+    ) -> Result<TypeId, LlvmError> {
         let i = (index as usize).checked_sub(base);
         match i.and_then(|i| slots.get(i)).copied().flatten() {
             Some(t) => Ok(t),
@@ -101,7 +107,10 @@ impl<'a> Reader<'a> {
         let base = self.type_ids.len();
         // Only identified structs (pre-allocated) may be referenced before
         // their record, as in LLVM; anything else is an invalid forward reference.
-        let sub = |this: &mut Self, slots: &mut Vec<Option<TypeId>>, v: u64| -> Result<TypeId, LlvmError> {
+        let sub = |this: &mut Self,
+                   slots: &mut Vec<Option<TypeId>>,
+                   v: u64|
+         -> Result<TypeId, LlvmError> {
             let i = v as usize;
             if i < base {
                 return this.ty(v);

@@ -15,7 +15,10 @@ pub enum Metadata {
         distinct: bool,
     },
     /// A value wrapped as metadata (`i32 1`, `ptr @f`).
-    Value { ty: TypeId, value: ValueRef },
+    Value {
+        ty: TypeId,
+        value: ValueRef,
+    },
     /// A specialized node (DILocation, ...) kept only by its kind name.
     Unsupported(String),
 }

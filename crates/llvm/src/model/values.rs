@@ -64,7 +64,10 @@ pub enum ConstKind {
     /// Array or vector of simple elements (ints or float bits).
     Data(Vec<u64>),
     Expr(ConstExpr),
-    BlockAddress { function: ValueRef, block: u32 },
+    BlockAddress {
+        function: ValueRef,
+        block: u32,
+    },
     InlineAsm(InlineAsm),
 }
 

@@ -62,7 +62,9 @@ fn unescape(raw: &[u8]) -> Vec<u8> {
                 i += 2;
                 continue;
             }
-            let hex = raw.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+            let hex = raw
+                .get(i + 1..i + 3)
+                .and_then(|h| std::str::from_utf8(h).ok());
             if let Some(v) = hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
                 out.push(v);
                 i += 3;
@@ -120,7 +122,8 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
         match c {
             b'@' | b'%' => {
                 let (name, next) = if b.get(i + 1) == Some(&b'"') {
-                    let (s, n) = quoted(i + 1).ok_or_else(|| err(line, col, "unterminated quoted name"))?;
+                    let (s, n) =
+                        quoted(i + 1).ok_or_else(|| err(line, col, "unterminated quoted name"))?;
                     (String::from_utf8_lossy(&s).into_owned(), n)
                 } else {
                     let mut j = i + 1;
@@ -132,7 +135,14 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                     }
                     (src[i + 1..j].to_string(), j)
                 };
-                push(&mut toks, if c == b'@' { Tok::Global(name) } else { Tok::Local(name) });
+                push(
+                    &mut toks,
+                    if c == b'@' {
+                        Tok::Global(name)
+                    } else {
+                        Tok::Local(name)
+                    },
+                );
                 i = next;
             }
             b'!' => {
@@ -141,7 +151,8 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                     push(&mut toks, Tok::MetaBang);
                     i += 1;
                 } else if n == Some(b'"') {
-                    let (s, next) = quoted(i + 1).ok_or_else(|| err(line, col, "unterminated metadata string"))?;
+                    let (s, next) = quoted(i + 1)
+                        .ok_or_else(|| err(line, col, "unterminated metadata string"))?;
                     push(&mut toks, Tok::MetaString(s));
                     i = next;
                 } else {
@@ -151,7 +162,9 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                     }
                     let text = &src[i + 1..j];
                     if !text.is_empty() && text.bytes().all(|d| d.is_ascii_digit()) {
-                        let id = text.parse().map_err(|_| err(line, col, "metadata id too large"))?;
+                        let id = text
+                            .parse()
+                            .map_err(|_| err(line, col, "metadata id too large"))?;
                         push(&mut toks, Tok::MetaId(id));
                     } else if text.is_empty() {
                         return Err(err(line, col, "expected metadata after '!'"));
@@ -167,14 +180,19 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                 while j < b.len() && b[j].is_ascii_digit() {
                     j += 1;
                 }
-                let n = src[i + 1..j].parse().map_err(|_| err(line, col, "expected attribute group number"))?;
+                let n = src[i + 1..j]
+                    .parse()
+                    .map_err(|_| err(line, col, "expected attribute group number"))?;
                 push(&mut toks, Tok::AttrGroup(n));
                 i = j;
             }
             b'"' => {
                 let (s, next) = quoted(i).ok_or_else(|| err(line, col, "unterminated string"))?;
                 if b.get(next) == Some(&b':') {
-                    push(&mut toks, Tok::Label(String::from_utf8_lossy(&s).into_owned()));
+                    push(
+                        &mut toks,
+                        Tok::Label(String::from_utf8_lossy(&s).into_owned()),
+                    );
                     i = next + 1;
                 } else {
                     push(&mut toks, Tok::Str(s));
@@ -197,7 +215,10 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                     continue;
                 }
                 let mut j = i + 1;
-                while j < b.len() && (is_ident(b[j]) || ((b[j] == b'+' || b[j] == b'-') && matches!(b[j - 1], b'e' | b'E'))) {
+                while j < b.len()
+                    && (is_ident(b[j])
+                        || ((b[j] == b'+' || b[j] == b'-') && matches!(b[j - 1], b'e' | b'E')))
+                {
                     j += 1;
                 }
                 let text = &src[i..j];
@@ -210,7 +231,9 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                     push(&mut toks, Tok::Int(v));
                 } else if text.parse::<f64>().is_ok() {
                     push(&mut toks, Tok::Float(text.to_string()));
-                } else if text.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '.' || ch == '-' || ch == '$') {
+                } else if text.chars().all(|ch| {
+                    ch.is_ascii_alphanumeric() || ch == '_' || ch == '.' || ch == '-' || ch == '$'
+                }) {
                     // Labels such as `1.lr.ph`; treat as word (only valid before ':').
                     if b.get(j) == Some(&b':') {
                         push(&mut toks, Tok::Label(text.to_string()));
@@ -225,7 +248,8 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
             }
             c if c.is_ascii_alphabetic() || c == b'_' || c == b'$' || c == b'.' => {
                 if c == b'c' && b.get(i + 1) == Some(&b'"') {
-                    let (s, next) = quoted(i + 1).ok_or_else(|| err(line, col, "unterminated string"))?;
+                    let (s, next) =
+                        quoted(i + 1).ok_or_else(|| err(line, col, "unterminated string"))?;
                     push(&mut toks, Tok::CStr(s));
                     i = next;
                     continue;
@@ -243,7 +267,8 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                     i = j;
                 }
             }
-            b'=' | b',' | b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'<' | b'>' | b'*' | b'|' | b':' => {
+            b'=' | b',' | b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'<' | b'>' | b'*' | b'|'
+            | b':' => {
                 push(&mut toks, Tok::Punct(c as char));
                 i += 1;
             }
@@ -254,6 +279,10 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
         }
     }
     let col = (i - line_start) as u32 + 1;
-    toks.push(Token { tok: Tok::Eof, line, col });
+    toks.push(Token {
+        tok: Tok::Eof,
+        line,
+        col,
+    });
     Ok(toks)
 }

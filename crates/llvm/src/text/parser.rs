@@ -67,8 +67,19 @@ const LINKAGES: [(&str, Linkage); 14] = [
 fn is_attribute_word(w: &str) -> bool {
     !matches!(
         w,
-        "define" | "declare" | "section" | "align" | "gc" | "comdat" | "personality" | "prefix" | "prologue"
-            | "unnamed_addr" | "local_unnamed_addr" | "addrspace" | "partition"
+        "define"
+            | "declare"
+            | "section"
+            | "align"
+            | "gc"
+            | "comdat"
+            | "personality"
+            | "prefix"
+            | "prologue"
+            | "unnamed_addr"
+            | "local_unnamed_addr"
+            | "addrspace"
+            | "partition"
     )
 }
 
@@ -102,7 +113,10 @@ impl<'s> Parser<'s> {
         self.toks.get(self.pos).map(|t| &t.tok).unwrap_or(&Tok::Eof)
     }
     fn peek_at(&self, n: usize) -> &Tok {
-        self.toks.get(self.pos + n).map(|t| &t.tok).unwrap_or(&Tok::Eof)
+        self.toks
+            .get(self.pos + n)
+            .map(|t| &t.tok)
+            .unwrap_or(&Tok::Eof)
     }
     fn next(&mut self) -> Tok {
         let t = self.peek().clone();
@@ -222,7 +236,9 @@ impl<'s> Parser<'s> {
                         self.next();
                         self.expect_word("asm")?;
                         let s = self.expect_string()?;
-                        self.m.module_asm.push(String::from_utf8_lossy(&s).into_owned());
+                        self.m
+                            .module_asm
+                            .push(String::from_utf8_lossy(&s).into_owned());
                     }
                     "define" | "declare" => self.parse_function()?,
                     "attributes" => self.parse_attribute_group()?,
@@ -248,11 +264,16 @@ impl<'s> Parser<'s> {
             match &t.tok {
                 Tok::Punct('{') => depth += 1,
                 Tok::Punct('}') => depth -= 1,
-                Tok::Global(name) if depth == 0 && self.toks.get(i + 1).map(|t| &t.tok) == Some(&Tok::Punct('=')) => {
+                Tok::Global(name)
+                    if depth == 0
+                        && self.toks.get(i + 1).map(|t| &t.tok) == Some(&Tok::Punct('=')) =>
+                {
                     let is_alias = self.toks[i + 2..]
                         .iter()
                         .take(12)
-                        .take_while(|t| !matches!(&t.tok, Tok::Word(w) if w == "global" || w == "constant"))
+                        .take_while(
+                            |t| !matches!(&t.tok, Tok::Word(w) if w == "global" || w == "constant"),
+                        )
                         .any(|t| matches!(&t.tok, Tok::Word(w) if w == "alias" || w == "ifunc"));
                     let v = if is_alias {
                         let id = AliasId(self.m.aliases.len() as u32);
@@ -287,7 +308,11 @@ impl<'s> Parser<'s> {
                         ValueRef::Global(id)
                     };
                     if self.globals.insert(name.clone(), v).is_some() {
-                        return Err(self.err_at(t.line, t.col, format!("redefinition of '@{name}'")));
+                        return Err(self.err_at(
+                            t.line,
+                            t.col,
+                            format!("redefinition of '@{name}'"),
+                        ));
                     }
                 }
                 Tok::Word(w) if depth == 0 && (w == "define" || w == "declare") => {
@@ -315,8 +340,16 @@ impl<'s> Parser<'s> {
                                 attachments: Vec::new(),
                                 dropped_debug_locations: 0,
                             });
-                            if self.globals.insert(name.clone(), ValueRef::Function(id)).is_some() {
-                                return Err(self.err_at(tj.line, tj.col, format!("redefinition of '@{name}'")));
+                            if self
+                                .globals
+                                .insert(name.clone(), ValueRef::Function(id))
+                                .is_some()
+                            {
+                                return Err(self.err_at(
+                                    tj.line,
+                                    tj.col,
+                                    format!("redefinition of '@{name}'"),
+                                ));
                             }
                             break;
                         }
@@ -347,7 +380,11 @@ impl<'s> Parser<'s> {
             if let Some(Instruction {
                 kind: InstKind::Call { attrs: a, .. },
                 ..
-            }) = self.m.functions.get_mut(f.0 as usize).and_then(|func| func.insts.get_mut(i.0 as usize))
+            }) = self
+                .m
+                .functions
+                .get_mut(f.0 as usize)
+                .and_then(|func| func.insts.get_mut(i.0 as usize))
             {
                 a.function.extend(attrs);
             }
@@ -382,7 +419,10 @@ impl<'s> Parser<'s> {
             let packed = self.is_punct('<');
             let literal = self.parse_type()?;
             match self.m.types.get(literal).clone() {
-                Type::Struct { elems, packed: p } => Some(StructBody { elems, packed: p || packed }),
+                Type::Struct { elems, packed: p } => Some(StructBody {
+                    elems,
+                    packed: p || packed,
+                }),
                 _ => return Err(self.err("expected a struct body")),
             }
         };
@@ -428,14 +468,21 @@ impl<'s> Parser<'s> {
                     let a = self.parse_addrspace()?;
                     self.m.types.pointer_to(None, a)
                 }
-                w if w.starts_with('i') && w.len() > 1 && w[1..].bytes().all(|d| d.is_ascii_digit()) => {
-                    let bits: u32 = w[1..].parse().map_err(|_| self.err_at(l, c, "integer width too large"))?;
+                w if w.starts_with('i')
+                    && w.len() > 1
+                    && w[1..].bytes().all(|d| d.is_ascii_digit()) =>
+                {
+                    let bits: u32 = w[1..]
+                        .parse()
+                        .map_err(|_| self.err_at(l, c, "integer width too large"))?;
                     if bits == 0 || bits > (1 << 23) {
                         return Err(self.err_at(l, c, format!("invalid integer width {bits}")));
                     }
                     self.m.types.int(bits)
                 }
-                other => return Err(self.err_at(l, c, format!("expected a type, found '{other}'"))),
+                other => {
+                    return Err(self.err_at(l, c, format!("expected a type, found '{other}'")))
+                }
             },
             Tok::Local(name) => self.named_type(&name),
             Tok::Punct('[') => {
@@ -450,7 +497,10 @@ impl<'s> Parser<'s> {
                     self.next();
                     let elems = self.parse_type_list('}')?;
                     self.expect_punct('>')?;
-                    self.m.types.intern(Type::Struct { elems, packed: true })
+                    self.m.types.intern(Type::Struct {
+                        elems,
+                        packed: true,
+                    })
                 } else {
                     let scalable = self.eat_word("vscale");
                     if scalable {
@@ -460,13 +510,21 @@ impl<'s> Parser<'s> {
                     self.expect_word("x")?;
                     let elem = self.parse_type()?;
                     self.expect_punct('>')?;
-                    let len = u32::try_from(len).map_err(|_| self.err_at(l, c, "vector too long"))?;
-                    self.m.types.intern(Type::Vector { len, elem, scalable })
+                    let len =
+                        u32::try_from(len).map_err(|_| self.err_at(l, c, "vector too long"))?;
+                    self.m.types.intern(Type::Vector {
+                        len,
+                        elem,
+                        scalable,
+                    })
                 }
             }
             Tok::Punct('{') => {
                 let elems = self.parse_type_list('}')?;
-                self.m.types.intern(Type::Struct { elems, packed: false })
+                self.m.types.intern(Type::Struct {
+                    elems,
+                    packed: false,
+                })
             }
             _ => return Err(self.err_at(l, c, "expected a type")),
         };
@@ -497,7 +555,11 @@ impl<'s> Parser<'s> {
                         self.expect_punct(',')?;
                     }
                 }
-                t = self.m.types.intern(Type::Function { ret: t, params, vararg });
+                t = self.m.types.intern(Type::Function {
+                    ret: t,
+                    params,
+                    vararg,
+                });
             } else {
                 return Ok(t);
             }
@@ -581,16 +643,37 @@ impl<'s> Parser<'s> {
     /// as the previous token (so the next instruction's opcode is never taken).
     fn inline_attribute_word(&self, w: &str) -> bool {
         const EXTRA: [&str; 12] = [
-            "inreg", "zeroext", "signext", "noundef", "nocapture", "readnone", "readonly", "writeonly",
-            "captures", "memory", "nofpclass", "range",
+            "inreg",
+            "zeroext",
+            "signext",
+            "noundef",
+            "nocapture",
+            "readnone",
+            "readonly",
+            "writeonly",
+            "captures",
+            "memory",
+            "nofpclass",
+            "range",
         ];
-        let known = EXTRA.contains(&w) || (1..=102).any(|k| crate::bitcode::attributes::attribute_kind_name(k) == Some(w));
+        let known = EXTRA.contains(&w)
+            || (1..=102).any(|k| crate::bitcode::attributes::attribute_kind_name(k) == Some(w));
         if known {
             return true;
         }
         const STOP: [&str; 12] = [
-            "attributes", "define", "declare", "target", "source_filename", "module", "ret", "br", "store", "call",
-            "tail", "unreachable",
+            "attributes",
+            "define",
+            "declare",
+            "target",
+            "source_filename",
+            "module",
+            "ret",
+            "br",
+            "store",
+            "call",
+            "tail",
+            "unreachable",
         ];
         if STOP.contains(&w) {
             return false;
@@ -667,13 +750,10 @@ impl<'s> Parser<'s> {
             let before = self.pos;
             if self.is_word("align") {
                 self.next();
-                if self.eat_punct('=') {
-                    let v = self.expect_u64()?;
-                    attrs.push(Attribute::Int("align".into(), v));
-                } else {
-                    let v = self.expect_u64()?;
-                    attrs.push(Attribute::Int("align".into(), v));
-                }
+                // Both `align 4` and `align=4` occur in attribute groups.
+                self.eat_punct('=');
+                let v = self.expect_u64()?;
+                attrs.push(Attribute::Int("align".into(), v));
                 continue;
             }
             if let Tok::Word(w) = self.peek().clone() {
@@ -705,10 +785,7 @@ impl<'s> Parser<'s> {
         let mut linkage = None;
         let mut visibility = Visibility::Default;
         let mut dso_local = false;
-        loop {
-            let Tok::Word(w) = self.peek().clone() else {
-                break;
-            };
+        while let Tok::Word(w) = self.peek().clone() {
             if let Some((_, l)) = LINKAGES.iter().find(|(n, _)| *n == w) {
                 linkage = Some(*l);
             } else if w == "hidden" {
@@ -772,7 +849,11 @@ impl<'s> Parser<'s> {
             } else {
                 self.parse_value(value_ty)?
             };
-            let ty = if self.m.types.is_pointer(value_ty) { value_ty } else { self.pointer_for(value_ty, addrspace) };
+            let ty = if self.m.types.is_pointer(value_ty) {
+                value_ty
+            } else {
+                self.pointer_for(value_ty, addrspace)
+            };
             if let Some(a) = self.m.aliases.get_mut(aid.0 as usize) {
                 a.ty = ty;
                 a.value_ty = self.m.types.pointee(ty).unwrap_or(value_ty);
@@ -847,7 +928,10 @@ impl<'s> Parser<'s> {
         match self.peek() {
             Tok::Eof | Tok::Global(_) | Tok::MetaName(_) | Tok::MetaId(_) => true,
             Tok::Local(_) => matches!(self.peek_at(1), Tok::Punct('=')),
-            Tok::Word(w) => matches!(w.as_str(), "define" | "declare" | "attributes" | "target" | "source_filename"),
+            Tok::Word(w) => matches!(
+                w.as_str(),
+                "define" | "declare" | "attributes" | "target" | "source_filename"
+            ),
             _ => false,
         }
     }
@@ -859,7 +943,10 @@ impl<'s> Parser<'s> {
             return *id;
         }
         let id = MetadataId(self.m.metadata.len() as u32);
-        self.m.metadata.push(Metadata::Node { operands: Vec::new(), distinct: false });
+        self.m.metadata.push(Metadata::Node {
+            operands: Vec::new(),
+            distinct: false,
+        });
         self.md_defined.push(false);
         self.md_numbers.insert(n, id);
         id
@@ -885,7 +972,10 @@ impl<'s> Parser<'s> {
             Tok::MetaBang => {
                 let operands = self.parse_md_operands()?;
                 let id = MetadataId(self.m.metadata.len() as u32);
-                self.m.metadata.push(Metadata::Node { operands, distinct: false });
+                self.m.metadata.push(Metadata::Node {
+                    operands,
+                    distinct: false,
+                });
                 self.md_defined.push(true);
                 Ok(id)
             }
@@ -905,12 +995,18 @@ impl<'s> Parser<'s> {
         loop {
             let op = if self.eat_word("null") {
                 MdOperand::Null
-            } else if self.is_word("metadata") || matches!(self.peek(), Tok::MetaId(_) | Tok::MetaString(_) | Tok::MetaBang) {
+            } else if self.is_word("metadata")
+                || matches!(
+                    self.peek(),
+                    Tok::MetaId(_) | Tok::MetaString(_) | Tok::MetaBang
+                )
+            {
                 if self.is_word("metadata") && matches!(self.peek_at(1), Tok::Local(_)) {
                     return Err(self.err("unsupported construct: function-local metadata"));
                 }
                 MdOperand::Metadata(self.parse_metadata_ref()?)
-            } else if matches!(self.peek(), Tok::Word(w) if w.starts_with("DI") || w.starts_with("distinct")) {
+            } else if matches!(self.peek(), Tok::Word(w) if w.starts_with("DI") || w.starts_with("distinct"))
+            {
                 return Err(self.err("unsupported construct: specialized debug-info metadata"));
             } else {
                 let (ty, value) = self.parse_typed_value()?;
@@ -1050,7 +1146,16 @@ impl<'s> Parser<'s> {
                     let asm = String::from_utf8_lossy(&self.expect_string()?).into_owned();
                     self.expect_punct(',')?;
                     let constraints = String::from_utf8_lossy(&self.expect_string()?).into_owned();
-                    self.push_const(ty, ConstKind::InlineAsm(InlineAsm { asm, constraints, side_effects, align_stack, function_type: None }))
+                    self.push_const(
+                        ty,
+                        ConstKind::InlineAsm(InlineAsm {
+                            asm,
+                            constraints,
+                            side_effects,
+                            align_stack,
+                            function_type: None,
+                        }),
+                    )
                 }
                 "getelementptr" => {
                     let inbounds = self.eat_word("inbounds");
@@ -1062,7 +1167,12 @@ impl<'s> Parser<'s> {
                     } else {
                         let b = self.parse_value(first)?;
                         let s = self.m.types.scalar(first);
-                        (self.m.types.pointee(s).ok_or_else(|| self.err_at(l, c, "getelementptr base is not a typed pointer"))?, b)
+                        (
+                            self.m.types.pointee(s).ok_or_else(|| {
+                                self.err_at(l, c, "getelementptr base is not a typed pointer")
+                            })?,
+                            b,
+                        )
                     };
                     let mut indices = Vec::new();
                     while self.eat_punct(',') {
@@ -1070,10 +1180,22 @@ impl<'s> Parser<'s> {
                         indices.push(self.parse_typed_value()?.1);
                     }
                     self.expect_punct(')')?;
-                    self.push_const(ty, ConstKind::Expr(ConstExpr::Gep { source_ty, inbounds, base, indices }))
+                    self.push_const(
+                        ty,
+                        ConstKind::Expr(ConstExpr::Gep {
+                            source_ty,
+                            inbounds,
+                            base,
+                            indices,
+                        }),
+                    )
                 }
                 w if CastOp::ALL.iter().any(|o| o.keyword() == w) => {
-                    let op = CastOp::ALL.iter().copied().find(|o| o.keyword() == w).unwrap_or(CastOp::BitCast);
+                    let op = CastOp::ALL
+                        .iter()
+                        .copied()
+                        .find(|o| o.keyword() == w)
+                        .unwrap_or(CastOp::BitCast);
                     self.expect_punct('(')?;
                     let (_, value) = self.parse_typed_value()?;
                     self.expect_word("to")?;
@@ -1082,14 +1204,26 @@ impl<'s> Parser<'s> {
                     self.push_const(dest, ConstKind::Expr(ConstExpr::Cast { op, value }))
                 }
                 w if BinaryOp::ALL.iter().any(|o| o.keyword() == w) => {
-                    let op = BinaryOp::ALL.iter().copied().find(|o| o.keyword() == w).unwrap_or(BinaryOp::Add);
+                    let op = BinaryOp::ALL
+                        .iter()
+                        .copied()
+                        .find(|o| o.keyword() == w)
+                        .unwrap_or(BinaryOp::Add);
                     let flags = self.parse_binary_flags();
                     self.expect_punct('(')?;
                     let (_, lhs) = self.parse_typed_value()?;
                     self.expect_punct(',')?;
                     let (_, rhs) = self.parse_typed_value()?;
                     self.expect_punct(')')?;
-                    self.push_const(ty, ConstKind::Expr(ConstExpr::Binary { op, lhs, rhs, flags }))
+                    self.push_const(
+                        ty,
+                        ConstKind::Expr(ConstExpr::Binary {
+                            op,
+                            lhs,
+                            rhs,
+                            flags,
+                        }),
+                    )
                 }
                 "icmp" | "fcmp" => {
                     let pred = self.parse_predicate(w == "fcmp")?;
@@ -1108,7 +1242,14 @@ impl<'s> Parser<'s> {
                     self.expect_punct(',')?;
                     let (_, else_value) = self.parse_typed_value()?;
                     self.expect_punct(')')?;
-                    self.push_const(ty, ConstKind::Expr(ConstExpr::Select { cond, then_value, else_value }))
+                    self.push_const(
+                        ty,
+                        ConstKind::Expr(ConstExpr::Select {
+                            cond,
+                            then_value,
+                            else_value,
+                        }),
+                    )
                 }
                 "extractelement" | "insertelement" | "shufflevector" => {
                     self.expect_punct('(')?;
@@ -1116,14 +1257,25 @@ impl<'s> Parser<'s> {
                     self.expect_punct(',')?;
                     let (_, b) = self.parse_typed_value()?;
                     let kind = if w == "extractelement" {
-                        ConstExpr::ExtractElement { vector: a, index: b }
+                        ConstExpr::ExtractElement {
+                            vector: a,
+                            index: b,
+                        }
                     } else {
                         self.expect_punct(',')?;
                         let (_, c3) = self.parse_typed_value()?;
                         if w == "insertelement" {
-                            ConstExpr::InsertElement { vector: a, element: b, index: c3 }
+                            ConstExpr::InsertElement {
+                                vector: a,
+                                element: b,
+                                index: c3,
+                            }
                         } else {
-                            ConstExpr::ShuffleVector { v1: a, v2: b, mask: c3 }
+                            ConstExpr::ShuffleVector {
+                                v1: a,
+                                v2: b,
+                                mask: c3,
+                            }
                         }
                     };
                     self.expect_punct(')')?;
@@ -1132,7 +1284,9 @@ impl<'s> Parser<'s> {
                 "blockaddress" | "dso_local_equivalent" | "no_cfi" => {
                     return Err(self.err_at(l, c, format!("unsupported construct '{w}'")));
                 }
-                other => return Err(self.err_at(l, c, format!("expected a value, found '{other}'"))),
+                other => {
+                    return Err(self.err_at(l, c, format!("expected a value, found '{other}'")))
+                }
             },
             Tok::CStr(bytes) => self.push_const(ty, ConstKind::String(bytes)),
             Tok::Punct('[') => {
@@ -1199,9 +1353,15 @@ impl<'s> Parser<'s> {
                 }
                 b'K' | b'L' | b'M' => {
                     let split = digits.len().saturating_sub(16);
-                    let hi = u64::from_str_radix(digits.get(..split).unwrap_or("0"), 16).unwrap_or(0);
-                    let lo = u64::from_str_radix(digits.get(split..).unwrap_or("0"), 16).map_err(|_| bad())?;
-                    let words = if kind == b'K' { vec![lo, hi] } else { vec![hi, lo] };
+                    let hi =
+                        u64::from_str_radix(digits.get(..split).unwrap_or("0"), 16).unwrap_or(0);
+                    let lo = u64::from_str_radix(digits.get(split..).unwrap_or("0"), 16)
+                        .map_err(|_| bad())?;
+                    let words = if kind == b'K' {
+                        vec![lo, hi]
+                    } else {
+                        vec![hi, lo]
+                    };
                     return Ok(self.push_const(ty, ConstKind::WideFloat(words)));
                 }
                 _ => {
@@ -1256,7 +1416,8 @@ impl<'s> Parser<'s> {
     fn parse_predicate(&mut self, fp: bool) -> PResult<CmpPredicate> {
         let (l, c) = self.here();
         match self.next() {
-            Tok::Word(w) => CmpPredicate::from_keyword(fp, &w).ok_or_else(|| self.err_at(l, c, format!("unknown comparison predicate '{w}'"))),
+            Tok::Word(w) => CmpPredicate::from_keyword(fp, &w)
+                .ok_or_else(|| self.err_at(l, c, format!("unknown comparison predicate '{w}'"))),
             _ => Err(self.err_at(l, c, "expected a comparison predicate")),
         }
     }
@@ -1282,9 +1443,24 @@ fn looks_like_attribute(w: &str) -> bool {
         || w == "x"
         || matches!(
             w,
-            "null" | "undef" | "poison" | "zeroinitializer" | "true" | "false" | "none" | "asm" | "blockaddress"
-                | "getelementptr" | "select" | "icmp" | "fcmp" | "extractelement" | "insertelement"
-                | "shufflevector" | "dso_local_equivalent" | "no_cfi"
+            "null"
+                | "undef"
+                | "poison"
+                | "zeroinitializer"
+                | "true"
+                | "false"
+                | "none"
+                | "asm"
+                | "blockaddress"
+                | "getelementptr"
+                | "select"
+                | "icmp"
+                | "fcmp"
+                | "extractelement"
+                | "insertelement"
+                | "shufflevector"
+                | "dso_local_equivalent"
+                | "no_cfi"
         )
         || CastOp::ALL.iter().any(|o| o.keyword() == w)
         || BinaryOp::ALL.iter().any(|o| o.keyword() == w))

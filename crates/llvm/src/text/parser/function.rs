@@ -1,8 +1,8 @@
 //! Function definitions and instructions.
 
 use super::{LocalState, PResult, Parser};
-use crate::text::lexer::Tok;
 use crate::model::*;
+use crate::text::lexer::Tok;
 
 fn calling_conv(word: &str) -> Option<CallingConv> {
     Some(match word {
@@ -25,7 +25,9 @@ impl<'s> Parser<'s> {
             if w == "cc" {
                 self.next();
                 let n = self.expect_u64()?;
-                return Ok(CallingConv(u32::try_from(n).map_err(|_| self.err("calling convention out of range"))?));
+                return Ok(CallingConv(
+                    u32::try_from(n).map_err(|_| self.err("calling convention out of range"))?,
+                ));
             }
         }
         Ok(CallingConv::C)
@@ -101,9 +103,15 @@ impl<'s> Parser<'s> {
                     self.next();
                     self.expect_punct(')')?;
                 }
-            } else if self.is_word("personality") || self.is_word("prefix") || self.is_word("prologue") {
+            } else if self.is_word("personality")
+                || self.is_word("prefix")
+                || self.is_word("prologue")
+            {
                 return Err(self.err("unsupported construct: personality/prefix/prologue"));
-            } else if let (Tok::MetaName(kind), false) = (self.peek().clone(), matches!(self.peek_at(1), Tok::Punct('='))) {
+            } else if let (Tok::MetaName(kind), false) = (
+                self.peek().clone(),
+                matches!(self.peek_at(1), Tok::Punct('=')),
+            ) {
                 self.next();
                 let md = self.parse_metadata_ref()?;
                 attachments.push((kind, md));
@@ -117,7 +125,11 @@ impl<'s> Parser<'s> {
                 }
             }
         }
-        let fn_ty = self.m.types.intern(Type::Function { ret, params: params.clone(), vararg });
+        let fn_ty = self.m.types.intern(Type::Function {
+            ret,
+            params: params.clone(),
+            vararg,
+        });
         let ty = self.pointer_for(fn_ty, addrspace);
         for g in groups {
             self.pending_fn_groups.push((fid, g));
@@ -125,7 +137,10 @@ impl<'s> Parser<'s> {
         let args: Vec<Argument> = params
             .iter()
             .zip(&arg_names)
-            .map(|(t, n)| Argument { name: n.clone().filter(|n| !n.bytes().all(|d| d.is_ascii_digit())), ty: *t })
+            .map(|(t, n)| Argument {
+                name: n.clone().filter(|n| !n.bytes().all(|d| d.is_ascii_digit())),
+                ty: *t,
+            })
             .collect();
         if let Some(f) = self.m.functions.get_mut(fid.0 as usize) {
             f.fn_ty = fn_ty;
@@ -136,7 +151,11 @@ impl<'s> Parser<'s> {
             f.dso_local = dso_local;
             f.unnamed_addr = unnamed_addr;
             f.addrspace = addrspace;
-            f.attrs = AttributeList { function: fn_attrs, ret: ret_attrs, params: param_attrs };
+            f.attrs = AttributeList {
+                function: fn_attrs,
+                ret: ret_attrs,
+                params: param_attrs,
+            };
             f.section = section;
             f.align = align;
             f.gc = gc;
@@ -165,7 +184,10 @@ impl<'s> Parser<'s> {
     fn register_local(&mut self, name: String, v: ValueRef, ty: TypeId) -> PResult<()> {
         if let Ok(n) = name.parse::<u32>() {
             if n != self.local.next_unnamed {
-                return Err(self.err(format!("instruction expected to be numbered '%{}'", self.local.next_unnamed)));
+                return Err(self.err(format!(
+                    "instruction expected to be numbered '%{}'",
+                    self.local.next_unnamed
+                )));
             }
             self.local.next_unnamed = n + 1;
         }
@@ -204,7 +226,10 @@ impl<'s> Parser<'s> {
         };
         if let Ok(n) = key.parse::<u32>() {
             if n != self.local.next_unnamed {
-                return Err(self.err(format!("label expected to be numbered '{}'", self.local.next_unnamed)));
+                return Err(self.err(format!(
+                    "label expected to be numbered '{}'",
+                    self.local.next_unnamed
+                )));
             }
             self.local.next_unnamed = n + 1;
         }
@@ -215,7 +240,10 @@ impl<'s> Parser<'s> {
             _ => return Err(self.err(format!("redefinition of block '%{key}'"))),
         }
         let model_name = name.filter(|n| !n.bytes().all(|d| d.is_ascii_digit()));
-        self.cur_blocks.push(BasicBlock { name: model_name, insts: Vec::new() });
+        self.cur_blocks.push(BasicBlock {
+            name: model_name,
+            insts: Vec::new(),
+        });
         Ok(())
     }
 
@@ -248,7 +276,9 @@ impl<'s> Parser<'s> {
         for (name, l, c) in &self.local.forward {
             match self.local.values.get(name) {
                 Some((v, _)) => resolved.push(*v),
-                None => return Err(self.err_at(*l, *c, format!("use of undefined value '%{name}'"))),
+                None => {
+                    return Err(self.err_at(*l, *c, format!("use of undefined value '%{name}'")))
+                }
             }
         }
         // Blocks: sight order -> definition order.
@@ -277,7 +307,11 @@ impl<'s> Parser<'s> {
             });
             match &mut inst.kind {
                 InstKind::Br { target } => remap(target),
-                InstKind::CondBr { then_block, else_block, .. } => {
+                InstKind::CondBr {
+                    then_block,
+                    else_block,
+                    ..
+                } => {
                     remap(then_block);
                     remap(else_block);
                 }
@@ -297,7 +331,14 @@ impl<'s> Parser<'s> {
                 .and_then(|i| self.cur_insts.get(i.0 as usize))
                 .is_some_and(|i| i.kind.is_terminator());
             if !terminated {
-                return Err(self.err(format!("block {bi} of '@{}' does not end in a terminator", self.m.functions.get(fid.0 as usize).map(|f| f.name.as_str()).unwrap_or("?"))));
+                return Err(self.err(format!(
+                    "block {bi} of '@{}' does not end in a terminator",
+                    self.m
+                        .functions
+                        .get(fid.0 as usize)
+                        .map(|f| f.name.as_str())
+                        .unwrap_or("?")
+                )));
             }
         }
         if let Some(f) = self.m.functions.get_mut(fid.0 as usize) {
@@ -322,12 +363,19 @@ impl<'s> Parser<'s> {
             return Err(self.err("instructions returning void cannot have a name"));
         }
         if !void {
-            let key = name.clone().unwrap_or_else(|| self.local.next_unnamed.to_string());
+            let key = name
+                .clone()
+                .unwrap_or_else(|| self.local.next_unnamed.to_string());
             self.register_local(key, ValueRef::Instruction(id), ty)?;
         }
         let model_name = name.filter(|n| !n.bytes().all(|d| d.is_ascii_digit()));
         let terminator = kind.is_terminator();
-        self.cur_insts.push(Instruction { ty, name: model_name, kind, metadata: Vec::new() });
+        self.cur_insts.push(Instruction {
+            ty,
+            name: model_name,
+            kind,
+            metadata: Vec::new(),
+        });
         if let Some(b) = self.cur_blocks.last_mut() {
             b.insts.push(id);
         }
@@ -365,7 +413,11 @@ impl<'s> Parser<'s> {
             self.expect_punct('(')?;
             let s = String::from_utf8_lossy(&self.expect_string()?).into_owned();
             self.expect_punct(')')?;
-            return Ok(if s == "singlethread" { SyncScope::SingleThread } else { SyncScope::Named(s) });
+            return Ok(if s == "singlethread" {
+                SyncScope::SingleThread
+            } else {
+                SyncScope::Named(s)
+            });
         }
         Ok(SyncScope::System)
     }
@@ -403,11 +455,20 @@ impl<'s> Parser<'s> {
         }
     }
 
-    fn gep_result(&mut self, source_ty: TypeId, base_ty: TypeId, indices: &[(TypeId, ValueRef)]) -> PResult<TypeId> {
+    fn gep_result(
+        &mut self,
+        source_ty: TypeId,
+        base_ty: TypeId,
+        indices: &[(TypeId, ValueRef)],
+    ) -> PResult<TypeId> {
         let mut current = source_ty;
         for (_, v) in indices.iter().skip(1) {
             let index = self.constant_int(*v).unwrap_or(0);
-            current = self.m.types.element(current, index).ok_or_else(|| self.err("getelementptr index into a non-aggregate"))?;
+            current = self
+                .m
+                .types
+                .element(current, index)
+                .ok_or_else(|| self.err("getelementptr index into a non-aggregate"))?;
         }
         let mut vector_len = None;
         for t in std::iter::once(base_ty).chain(indices.iter().map(|(t, _)| *t)) {
@@ -421,7 +482,11 @@ impl<'s> Parser<'s> {
         };
         let ptr = self.pointer_for(current, addrspace);
         Ok(match vector_len {
-            Some(len) => self.m.types.intern(Type::Vector { len, elem: ptr, scalable: false }),
+            Some(len) => self.m.types.intern(Type::Vector {
+                len,
+                elem: ptr,
+                scalable: false,
+            }),
             None => ptr,
         })
     }
@@ -470,13 +535,26 @@ impl<'s> Parser<'s> {
         let mut call_groups = Vec::new();
         let (ty, kind) = match opcode.as_str() {
             op if BinaryOp::ALL.iter().any(|b| b.keyword() == op) => {
-                let bop = BinaryOp::ALL.iter().copied().find(|b| b.keyword() == op).unwrap_or(BinaryOp::Add);
+                let bop = BinaryOp::ALL
+                    .iter()
+                    .copied()
+                    .find(|b| b.keyword() == op)
+                    .unwrap_or(BinaryOp::Add);
                 let flags = self.parse_binary_flags();
                 let fast_math = self.parse_fast_math();
                 let (ty, lhs) = self.parse_typed_value()?;
                 self.expect_punct(',')?;
                 let rhs = self.parse_value(ty)?;
-                (ty, InstKind::Binary { op: bop, lhs, rhs, flags, fast_math })
+                (
+                    ty,
+                    InstKind::Binary {
+                        op: bop,
+                        lhs,
+                        rhs,
+                        flags,
+                        fast_math,
+                    },
+                )
             }
             "fneg" => {
                 let fast_math = self.parse_fast_math();
@@ -484,7 +562,11 @@ impl<'s> Parser<'s> {
                 (ty, InstKind::FNeg { value, fast_math })
             }
             op if CastOp::ALL.iter().any(|b| b.keyword() == op) => {
-                let cop = CastOp::ALL.iter().copied().find(|b| b.keyword() == op).unwrap_or(CastOp::BitCast);
+                let cop = CastOp::ALL
+                    .iter()
+                    .copied()
+                    .find(|b| b.keyword() == op)
+                    .unwrap_or(CastOp::BitCast);
                 self.eat_word("nneg");
                 let (_, value) = self.parse_typed_value()?;
                 self.expect_word("to")?;
@@ -499,7 +581,15 @@ impl<'s> Parser<'s> {
                 self.expect_punct(',')?;
                 let rhs = self.parse_value(ty)?;
                 let r = self.m.types.bool_like(ty);
-                (r, InstKind::Cmp { pred, lhs, rhs, fast_math })
+                (
+                    r,
+                    InstKind::Cmp {
+                        pred,
+                        lhs,
+                        rhs,
+                        fast_math,
+                    },
+                )
             }
             "alloca" => {
                 self.eat_word("inalloca");
@@ -533,7 +623,15 @@ impl<'s> Parser<'s> {
                     }
                 };
                 let ptr = self.pointer_for(allocated_ty, addrspace);
-                (ptr, InstKind::Alloca { allocated_ty, count, align, addrspace })
+                (
+                    ptr,
+                    InstKind::Alloca {
+                        allocated_ty,
+                        count,
+                        align,
+                        addrspace,
+                    },
+                )
             }
             "load" => {
                 let atomic = self.eat_word("atomic");
@@ -543,7 +641,12 @@ impl<'s> Parser<'s> {
                     (first, self.parse_typed_value()?.1)
                 } else {
                     let p = self.parse_value(first)?;
-                    (self.m.types.pointee(first).ok_or_else(|| self.err_at(l, c, "load from a pointer without element type"))?, p)
+                    (
+                        self.m.types.pointee(first).ok_or_else(|| {
+                            self.err_at(l, c, "load from a pointer without element type")
+                        })?,
+                        p,
+                    )
                 };
                 let (scope, ordering) = if atomic {
                     (self.parse_scope()?, self.parse_ordering()?)
@@ -551,7 +654,16 @@ impl<'s> Parser<'s> {
                     (SyncScope::System, AtomicOrdering::NotAtomic)
                 };
                 let align = self.parse_tail(&mut md)?;
-                (ty, InstKind::Load { ptr, align, volatile, ordering, scope })
+                (
+                    ty,
+                    InstKind::Load {
+                        ptr,
+                        align,
+                        volatile,
+                        ordering,
+                        scope,
+                    },
+                )
             }
             "store" => {
                 let atomic = self.eat_word("atomic");
@@ -565,7 +677,17 @@ impl<'s> Parser<'s> {
                     (SyncScope::System, AtomicOrdering::NotAtomic)
                 };
                 let align = self.parse_tail(&mut md)?;
-                (void, InstKind::Store { ptr, value, align, volatile, ordering, scope })
+                (
+                    void,
+                    InstKind::Store {
+                        ptr,
+                        value,
+                        align,
+                        volatile,
+                        ordering,
+                        scope,
+                    },
+                )
             }
             "getelementptr" => {
                 let inbounds = self.eat_word("inbounds");
@@ -577,7 +699,13 @@ impl<'s> Parser<'s> {
                 } else {
                     let b = self.parse_value(first)?;
                     let s = self.m.types.scalar(first);
-                    (self.m.types.pointee(s).ok_or_else(|| self.err_at(l, c, "getelementptr base is not a typed pointer"))?, first, b)
+                    (
+                        self.m.types.pointee(s).ok_or_else(|| {
+                            self.err_at(l, c, "getelementptr base is not a typed pointer")
+                        })?,
+                        first,
+                        b,
+                    )
                 };
                 let mut indices = Vec::new();
                 while self.is_punct(',') && !matches!(self.peek_at(1), Tok::MetaName(_)) {
@@ -585,7 +713,15 @@ impl<'s> Parser<'s> {
                     indices.push(self.parse_typed_value()?);
                 }
                 let result = self.gep_result(source_ty, base_ty, &indices)?;
-                (result, InstKind::Gep { source_ty, inbounds, base, indices: indices.into_iter().map(|(_, v)| v).collect() })
+                (
+                    result,
+                    InstKind::Gep {
+                        source_ty,
+                        inbounds,
+                        base,
+                        indices: indices.into_iter().map(|(_, v)| v).collect(),
+                    },
+                )
             }
             "tail" | "musttail" | "notail" | "call" => {
                 let tail = match opcode.as_str() {
@@ -606,7 +742,9 @@ impl<'s> Parser<'s> {
                 let t = self.parse_type()?;
                 let explicit_fn = match self.m.types.get(t) {
                     Type::Function { .. } => Some(t),
-                    Type::Pointer { pointee: Some(p), .. } if matches!(self.m.types.get(*p), Type::Function { .. }) => Some(*p),
+                    Type::Pointer {
+                        pointee: Some(p), ..
+                    } if matches!(self.m.types.get(*p), Type::Function { .. }) => Some(*p),
                     _ => None,
                 };
                 let callee = self.parse_value(explicit_fn.unwrap_or(t))?;
@@ -639,7 +777,11 @@ impl<'s> Parser<'s> {
                 }
                 let fn_ty = match explicit_fn {
                     Some(f) => f,
-                    None => self.m.types.intern(Type::Function { ret: t, params: arg_types, vararg: false }),
+                    None => self.m.types.intern(Type::Function {
+                        ret: t,
+                        params: arg_types,
+                        vararg: false,
+                    }),
                 };
                 if let ValueRef::Constant(cid) = callee {
                     if let Some(k) = self.m.constants.get_mut(cid.0 as usize) {
@@ -649,9 +791,29 @@ impl<'s> Parser<'s> {
                         }
                     }
                 }
-                let ret = self.m.types.function_signature(fn_ty).map(|(r, _, _)| r).unwrap_or(t);
-                let attrs = AttributeList { function: fn_attrs, ret: ret_attrs, params: param_attrs };
-                (ret, InstKind::Call { callee, fn_ty, args, cc, tail, attrs, fast_math })
+                let ret = self
+                    .m
+                    .types
+                    .function_signature(fn_ty)
+                    .map(|(r, _, _)| r)
+                    .unwrap_or(t);
+                let attrs = AttributeList {
+                    function: fn_attrs,
+                    ret: ret_attrs,
+                    params: param_attrs,
+                };
+                (
+                    ret,
+                    InstKind::Call {
+                        callee,
+                        fn_ty,
+                        args,
+                        cc,
+                        tail,
+                        attrs,
+                        fast_math,
+                    },
+                )
             }
             "phi" => {
                 let fast_math = self.parse_fast_math();
@@ -682,7 +844,15 @@ impl<'s> Parser<'s> {
                 let (ty, then_value) = self.parse_typed_value()?;
                 self.expect_punct(',')?;
                 let (_, else_value) = self.parse_typed_value()?;
-                (ty, InstKind::Select { cond, then_value, else_value, fast_math })
+                (
+                    ty,
+                    InstKind::Select {
+                        cond,
+                        then_value,
+                        else_value,
+                        fast_math,
+                    },
+                )
             }
             "extractvalue" | "insertvalue" => {
                 let (mut ty, aggregate) = self.parse_typed_value()?;
@@ -697,11 +867,22 @@ impl<'s> Parser<'s> {
                 while self.is_punct(',') && matches!(self.peek_at(1), Tok::Int(_)) {
                     self.next();
                     let i = self.expect_u64()?;
-                    ty = self.m.types.element(ty, i).ok_or_else(|| self.err("extractvalue index out of range"))?;
+                    ty = self
+                        .m
+                        .types
+                        .element(ty, i)
+                        .ok_or_else(|| self.err("extractvalue index out of range"))?;
                     indices.push(i as u32);
                 }
                 match value {
-                    Some(value) => (agg_ty, InstKind::InsertValue { aggregate, value, indices }),
+                    Some(value) => (
+                        agg_ty,
+                        InstKind::InsertValue {
+                            aggregate,
+                            value,
+                            indices,
+                        },
+                    ),
                     None => (ty, InstKind::ExtractValue { aggregate, indices }),
                 }
             }
@@ -709,7 +890,11 @@ impl<'s> Parser<'s> {
                 let (vty, vector) = self.parse_typed_value()?;
                 self.expect_punct(',')?;
                 let (_, index) = self.parse_typed_value()?;
-                let elem = self.m.types.element(vty, 0).ok_or_else(|| self.err("extractelement of a non-vector"))?;
+                let elem = self
+                    .m
+                    .types
+                    .element(vty, 0)
+                    .ok_or_else(|| self.err("extractelement of a non-vector"))?;
                 (elem, InstKind::ExtractElement { vector, index })
             }
             "insertelement" => {
@@ -718,7 +903,14 @@ impl<'s> Parser<'s> {
                 let (_, element) = self.parse_typed_value()?;
                 self.expect_punct(',')?;
                 let (_, index) = self.parse_typed_value()?;
-                (vty, InstKind::InsertElement { vector, element, index })
+                (
+                    vty,
+                    InstKind::InsertElement {
+                        vector,
+                        element,
+                        index,
+                    },
+                )
             }
             "shufflevector" => {
                 let (vty, v1) = self.parse_typed_value()?;
@@ -727,8 +919,16 @@ impl<'s> Parser<'s> {
                 self.expect_punct(',')?;
                 let (mty, mv) = self.parse_typed_value()?;
                 let mask = self.shuffle_mask(mv, mty)?;
-                let elem = self.m.types.element(vty, 0).ok_or_else(|| self.err("shufflevector of a non-vector"))?;
-                let ty = self.m.types.intern(Type::Vector { len: mask.len() as u32, elem, scalable: false });
+                let elem = self
+                    .m
+                    .types
+                    .element(vty, 0)
+                    .ok_or_else(|| self.err("shufflevector of a non-vector"))?;
+                let ty = self.m.types.intern(Type::Vector {
+                    len: mask.len() as u32,
+                    elem,
+                    scalable: false,
+                });
                 (ty, InstKind::ShuffleVector { v1, v2, mask })
             }
             "atomicrmw" => {
@@ -737,14 +937,31 @@ impl<'s> Parser<'s> {
                     Tok::Word(w) => w,
                     _ => return Err(self.err("expected an atomicrmw operation")),
                 };
-                let op = RmwOp::ALL.iter().copied().find(|o| o.keyword() == op_word).ok_or_else(|| self.err_at(l, c, format!("unknown atomicrmw operation '{op_word}'")))?;
+                let op = RmwOp::ALL
+                    .iter()
+                    .copied()
+                    .find(|o| o.keyword() == op_word)
+                    .ok_or_else(|| {
+                        self.err_at(l, c, format!("unknown atomicrmw operation '{op_word}'"))
+                    })?;
                 let (_, ptr) = self.parse_typed_value()?;
                 self.expect_punct(',')?;
                 let (ty, value) = self.parse_typed_value()?;
                 let scope = self.parse_scope()?;
                 let ordering = self.parse_ordering()?;
                 let align = self.parse_tail(&mut md)?;
-                (ty, InstKind::AtomicRmw { op, ptr, value, volatile, ordering, scope, align })
+                (
+                    ty,
+                    InstKind::AtomicRmw {
+                        op,
+                        ptr,
+                        value,
+                        volatile,
+                        ordering,
+                        scope,
+                        align,
+                    },
+                )
             }
             "cmpxchg" => {
                 let weak = self.eat_word("weak");
@@ -759,8 +976,24 @@ impl<'s> Parser<'s> {
                 let failure = self.parse_ordering()?;
                 let align = self.parse_tail(&mut md)?;
                 let i1 = self.m.types.int(1);
-                let ty = self.m.types.intern(Type::Struct { elems: vec![ety, i1], packed: false });
-                (ty, InstKind::CmpXchg { ptr, expected, new_value, volatile, weak, success, failure, scope, align })
+                let ty = self.m.types.intern(Type::Struct {
+                    elems: vec![ety, i1],
+                    packed: false,
+                });
+                (
+                    ty,
+                    InstKind::CmpXchg {
+                        ptr,
+                        expected,
+                        new_value,
+                        volatile,
+                        weak,
+                        success,
+                        failure,
+                        scope,
+                        align,
+                    },
+                )
             }
             "fence" => {
                 let scope = self.parse_scope()?;
@@ -795,7 +1028,14 @@ impl<'s> Parser<'s> {
                     let then_block = self.parse_label_ref()?;
                     self.expect_punct(',')?;
                     let else_block = self.parse_label_ref()?;
-                    (void, InstKind::CondBr { cond, then_block, else_block })
+                    (
+                        void,
+                        InstKind::CondBr {
+                            cond,
+                            then_block,
+                            else_block,
+                        },
+                    )
                 }
             }
             "switch" => {
@@ -811,7 +1051,14 @@ impl<'s> Parser<'s> {
                     let b = self.parse_label_ref()?;
                     cases.push((v, b));
                 }
-                (void, InstKind::Switch { value, default, cases })
+                (
+                    void,
+                    InstKind::Switch {
+                        value,
+                        default,
+                        cases,
+                    },
+                )
             }
             "indirectbr" => {
                 let (_, address) = self.parse_typed_value()?;
@@ -825,10 +1072,13 @@ impl<'s> Parser<'s> {
                 (void, InstKind::IndirectBr { address, targets })
             }
             "unreachable" => (void, InstKind::Unreachable),
-            "invoke" | "landingpad" | "resume" | "callbr" | "catchswitch" | "catchpad" | "cleanuppad" | "catchret" | "cleanupret" => {
+            "invoke" | "landingpad" | "resume" | "callbr" | "catchswitch" | "catchpad"
+            | "cleanuppad" | "catchret" | "cleanupret" => {
                 return Err(self.err_at(l, c, format!("unsupported construct: {opcode}")));
             }
-            other => return Err(self.err_at(l, c, format!("unknown instruction opcode '{other}'"))),
+            other => {
+                return Err(self.err_at(l, c, format!("unknown instruction opcode '{other}'")))
+            }
         };
         self.parse_tail(&mut md)?;
         let _ = self.value_type(ValueRef::Argument(0));
