@@ -1,0 +1,171 @@
+//! Capabilities, extensions and versions, driven by the grammar tables: every opcode and every
+//! enumerant operand (each mask bit separately) must be enabled by a declared capability
+//! (declaring a capability implicitly declares the ones it depends on), and be available in
+//! the module's version or through a declared extension.
+
+use crate::state::State;
+use spirvkit_grammar::{self as g, Availability, BuiltIn, Capability, Category, Decoration, Op, OperandKind};
+
+fn ver(v: u32) -> String {
+    g::version_string(v)
+}
+
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+fn cap_names(caps: &[Capability]) -> String {
+    caps.iter()
+        .map(|c| OperandKind::Capability.desc().enumerant(c.0).map_or_else(|| c.0.to_string(), |e| e.name.to_string()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Version/extension availability of an enumerant (spirv-val's operand version check).
+fn operand_version_problem(st: &State<'_>, avail: &Availability) -> Option<String> {
+    let module = st.version;
+    let reserved = avail.version.is_none();
+    let last = avail.last_version.unwrap_or(u32::MAX);
+    let satisfied = !reserved && avail.version.unwrap_or(0) <= module && module <= last;
+    if satisfied {
+        return None;
+    }
+    if last < module {
+        return Some(format!("requires SPIR-V version {} or earlier", ver(last)));
+    }
+    if !reserved && avail.extensions.is_empty() {
+        return Some(format!("requires SPIR-V version {} or later", ver(avail.version.unwrap_or(0))));
+    }
+    if !st.has_any_extension(avail.extensions) {
+        return Some(format!("requires one of these extensions: {}", avail.extensions.join(" ")));
+    }
+    None
+}
+
+pub fn check(st: &mut State<'_>) {
+    let mut errors: Vec<(&'static str, u32, String)> = Vec::new();
+    for index in 0..st.insts.len() as u32 {
+        let Some(inst) = st.inst(index).copied() else { break };
+        let Some(desc) = inst.desc() else { continue };
+        let op = inst.op();
+        let name = &desc.opname[2..];
+        // Opcode capabilities.
+        let amd_ballot_exception = matches!(
+            op,
+            Op::GroupIAddNonUniformAMD
+                | Op::GroupFAddNonUniformAMD
+                | Op::GroupFMinNonUniformAMD
+                | Op::GroupUMinNonUniformAMD
+                | Op::GroupSMinNonUniformAMD
+                | Op::GroupFMaxNonUniformAMD
+                | Op::GroupUMaxNonUniformAMD
+                | Op::GroupSMaxNonUniformAMD
+        ) && st.extensions.contains("SPV_AMD_shader_ballot");
+        if !amd_ballot_exception && !st.has_any_capability(desc.avail.capabilities) {
+            errors.push((
+                "capability.opcode",
+                index,
+                format!("Opcode {name} requires one of these capabilities: {}", cap_names(desc.avail.capabilities)),
+            ));
+        }
+        // Opcode version / extensions (only when no capability enables it).
+        if desc.avail.capabilities.is_empty() {
+            let exts = desc.avail.extensions;
+            match desc.avail.version {
+                None if exts.is_empty() => {
+                    errors.push(("version.opcode", index, format!("{name} is reserved for future use.")));
+                }
+                None => {
+                    if !st.has_any_extension(exts) {
+                        errors.push((
+                            "extension.opcode",
+                            index,
+                            format!("{name} requires one of the following extensions: {}", exts.join(" ")),
+                        ));
+                    }
+                }
+                Some(min) if st.version < min => {
+                    if exts.is_empty() {
+                        errors.push(("version.opcode", index, format!("{name} requires SPIR-V version {} at minimum.", ver(min))));
+                    } else if !st.has_any_extension(exts) {
+                        errors.push((
+                            "version.opcode",
+                            index,
+                            format!(
+                                "{name} requires SPIR-V version {} at minimum or one of the following extensions: {}",
+                                ver(min),
+                                exts.join(" ")
+                            ),
+                        ));
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+        // Operands.
+        for (i, operand) in st.ops(&inst).iter().enumerate() {
+            let kind = operand.kind;
+            let cat = kind.category();
+            if !matches!(cat, Category::ValueEnum | Category::BitEnum) {
+                continue;
+            }
+            let kd = kind.desc();
+            if kd.ext_set.is_some() {
+                continue;
+            }
+            let word = st.word(&inst, usize::from(operand.offset));
+            let values: Vec<u32> = if cat == Category::BitEnum {
+                if word == 0 {
+                    vec![0]
+                } else {
+                    (0..32).map(|b| 1u32 << b).filter(|b| word & b != 0).collect()
+                }
+            } else {
+                vec![word]
+            };
+            for value in values {
+                let Some(e) = kd.enumerant(value) else { continue };
+                if let Some(problem) = operand_version_problem(st, &e.avail) {
+                    errors.push((
+                        "version.operand",
+                        index,
+                        format!("{} operand of {name}: operand {}({value}) {problem}", ordinal(i + 1), e.name),
+                    ));
+                }
+                // Capability check, with spirv-val's exceptions.
+                if kind == OperandKind::BuiltIn
+                    && matches!(BuiltIn(value), BuiltIn::PointSize | BuiltIn::ClipDistance | BuiltIn::CullDistance)
+                {
+                    continue;
+                }
+                if kind == OperandKind::GroupOperation && value <= 2 && st.extensions.contains("SPV_AMD_shader_ballot") {
+                    continue;
+                }
+                if kind == OperandKind::Decoration && Decoration(value) == Decoration::FPRoundingMode {
+                    continue;
+                }
+                if !st.has_any_capability(e.avail.capabilities) {
+                    errors.push((
+                        "capability.operand",
+                        index,
+                        format!(
+                            "Operand {} of {name} requires one of these capabilities: {}",
+                            i + 1,
+                            cap_names(e.avail.capabilities)
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    for (rule, index, msg) in errors {
+        st.error(rule, index, msg, &[]);
+    }
+}

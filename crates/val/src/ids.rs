@@ -1,0 +1,177 @@
+//! Ids: each defined exactly once; every use defined, and before the use unless the operand may
+//! be a forward reference (names, decorations, entry points, branch targets, OpPhi, called
+//! functions, forward pointers); type operands are types, value operands are not.
+
+use crate::state::{is_core, is_type_op, ExtKind, Inst, State, NONE};
+use spirvkit_grammar::{Category, Op, OperandKind};
+use std::collections::HashSet;
+
+/// May operand `index` (counting the result type and result id) of `op` name an id defined later?
+fn can_forward(op: Op, index: usize, ext: ExtKind) -> bool {
+    match op {
+        Op::ExecutionMode
+        | Op::ExecutionModeId
+        | Op::EntryPoint
+        | Op::Name
+        | Op::MemberName
+        | Op::SelectionMerge
+        | Op::Decorate
+        | Op::MemberDecorate
+        | Op::DecorateId
+        | Op::DecorateString
+        | Op::MemberDecorateString
+        | Op::Branch
+        | Op::LoopMerge => true,
+        Op::GroupDecorate | Op::GroupMemberDecorate | Op::BranchConditional | Op::Switch => index != 0,
+        Op::FunctionCall => index == 2,
+        Op::Phi => index > 1,
+        Op::EnqueueKernel => index == 8,
+        Op::GetKernelNDrangeSubGroupCount | Op::GetKernelNDrangeMaxSubGroupSize => index == 3,
+        Op::GetKernelWorkGroupSize | Op::GetKernelPreferredWorkGroupSizeMultiple => index == 2,
+        Op::TypeForwardPointer => index == 0,
+        Op::ExtInst => ext != ExtKind::Semantic,
+        _ => !is_core(op),
+    }
+}
+
+fn is_debug_op(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Name
+            | Op::MemberName
+            | Op::Source
+            | Op::SourceContinued
+            | Op::SourceExtension
+            | Op::String
+            | Op::Line
+            | Op::NoLine
+            | Op::ModuleProcessed
+    )
+}
+
+fn is_decoration_op(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Decorate
+            | Op::MemberDecorate
+            | Op::DecorationGroup
+            | Op::GroupDecorate
+            | Op::GroupMemberDecorate
+            | Op::DecorateId
+            | Op::DecorateString
+            | Op::MemberDecorateString
+    )
+}
+
+/// Instructions whose id operands are not checked for "type vs value".
+fn lenient_operands(inst: &Inst) -> bool {
+    let op = inst.op();
+    is_type_op(op)
+        || op == Op::TypeForwardPointer
+        || is_debug_op(op)
+        || is_decoration_op(op)
+        || op == Op::Function
+        || op == Op::SpecConstantOp
+        || (op == Op::ExtInst && inst.ext != ExtKind::Semantic)
+        || !is_core(op)
+}
+
+pub fn check(st: &mut State<'_>) {
+    let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
+    let mut forward_pointers: HashSet<u32> = HashSet::new();
+    for index in 0..st.insts.len() as u32 {
+        let Some(inst) = st.inst(index).copied() else { break };
+        let op = inst.op();
+        if inst.result_id != 0 && st.def_index(inst.result_id) != index {
+            errors.push((
+                "id.redefined",
+                index,
+                format!("ID {} has already been defined", st.id_name(inst.result_id)),
+                vec![inst.result_id],
+            ));
+        }
+        if op == Op::TypeForwardPointer {
+            forward_pointers.insert(st.operand_word(&inst, 0));
+        }
+        let lenient = lenient_operands(&inst);
+        let generates_type = is_type_op(op);
+        for (i, operand) in st.ops(&inst).iter().enumerate() {
+            if operand.kind.category() != Category::Id || operand.kind == OperandKind::IdResult {
+                continue;
+            }
+            let id = st.word(&inst, usize::from(operand.offset));
+            let def_index = st.def_index(id);
+            if def_index == NONE {
+                errors.push(("id.undefined", index, format!("ID {} has not been defined", st.id_name(id)), vec![id]));
+                continue;
+            }
+            if def_index > index {
+                if generates_type {
+                    if !forward_pointers.contains(&id) {
+                        errors.push((
+                            "id.forward",
+                            index,
+                            format!("Operand {} requires a previous definition", st.id_name(id)),
+                            vec![id],
+                        ));
+                        continue;
+                    }
+                } else if !can_forward(op, i, inst.ext) {
+                    errors.push((
+                        "id.forward",
+                        index,
+                        format!("ID {} has not been defined (it is used before its definition)", st.id_name(id)),
+                        vec![id],
+                    ));
+                    continue;
+                }
+            }
+            let Some(def) = st.inst(def_index).copied() else { continue };
+            let def_is_type = is_type_op(def.op());
+            if operand.kind == OperandKind::IdResultType {
+                if !def_is_type {
+                    errors.push((
+                        "id.not_a_type",
+                        index,
+                        format!("Result type {} is not a type", st.id_name(id)),
+                        vec![id],
+                    ));
+                }
+                continue;
+            }
+            if lenient {
+                continue;
+            }
+            if def_is_type {
+                if !matches!(op, Op::CooperativeMatrixLengthKHR | Op::CooperativeMatrixLengthNV) {
+                    errors.push(("id.is_type", index, format!("Operand {} cannot be a type", st.id_name(id)), vec![id]));
+                }
+            } else if def.result_type == 0
+                && !matches!(
+                    op,
+                    Op::Branch
+                        | Op::BranchConditional
+                        | Op::Switch
+                        | Op::Phi
+                        | Op::ExtInst
+                        | Op::ExtInstImport
+                        | Op::SelectionMerge
+                        | Op::LoopMerge
+                        | Op::SizeOf
+                )
+            {
+                errors.push(("id.requires_type", index, format!("Operand {} requires a type", st.id_name(id)), vec![id]));
+            } else if def.ext == ExtKind::NonSemantic && !(op == Op::ExtInst && inst.ext == ExtKind::NonSemantic) {
+                errors.push((
+                    "id.non_semantic",
+                    index,
+                    format!("ID {} of a non-semantic instruction is used by a semantic instruction", st.id_name(id)),
+                    vec![id],
+                ));
+            }
+        }
+    }
+    for (rule, index, msg, ids) in errors {
+        st.error(rule, index, msg, &ids);
+    }
+}

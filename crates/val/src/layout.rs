@@ -1,0 +1,290 @@
+//! Logical layout (spec 2.4): section order, one OpMemoryModel, function and block structure
+//! (OpFunction / OpFunctionParameter / OpLabel / terminator / OpFunctionEnd), declarations
+//! before definitions, OpVariable placement, OpPhi first in its block.
+
+use crate::state::{is_constant_op, is_core, is_terminator, is_type_op, ExtKind, State, NONE};
+use spirvkit_grammar::{Op, StorageClass};
+
+/// Rank of a module-scope instruction in the section order; None: may appear anywhere
+/// from the types section on, or is an extension instruction checked leniently.
+fn rank(op: Op, ext: ExtKind) -> Option<u8> {
+    Some(match op {
+        Op::Capability => 0,
+        Op::Extension => 1,
+        Op::ExtInstImport => 2,
+        Op::MemoryModel => 3,
+        Op::EntryPoint => 4,
+        Op::ExecutionMode | Op::ExecutionModeId => 5,
+        Op::String | Op::SourceExtension | Op::Source | Op::SourceContinued => 6,
+        Op::Name | Op::MemberName => 7,
+        Op::ModuleProcessed => 8,
+        Op::Decorate
+        | Op::MemberDecorate
+        | Op::DecorationGroup
+        | Op::GroupDecorate
+        | Op::GroupMemberDecorate
+        | Op::DecorateId
+        | Op::DecorateString
+        | Op::MemberDecorateString => 9,
+        Op::Line | Op::NoLine => return None,
+        Op::ExtInst if ext != ExtKind::Semantic => return None,
+        Op::Function => 11,
+        _ if !is_core(op) => return None,
+        _ => 10,
+    })
+}
+
+const SECTION_NAMES: [&str; 12] = [
+    "capabilities",
+    "extensions",
+    "extended instruction imports",
+    "memory model",
+    "entry points",
+    "execution modes",
+    "debug source",
+    "debug names",
+    "module-processed",
+    "annotations",
+    "types, constants and global variables",
+    "functions",
+];
+
+/// Instructions that may not appear inside a function.
+fn module_only(op: Op) -> bool {
+    is_type_op(op)
+        || is_constant_op(op)
+        || matches!(
+            op,
+            Op::Capability
+                | Op::Extension
+                | Op::ExtInstImport
+                | Op::MemoryModel
+                | Op::EntryPoint
+                | Op::ExecutionMode
+                | Op::ExecutionModeId
+                | Op::SourceContinued
+                | Op::Source
+                | Op::SourceExtension
+                | Op::String
+                | Op::Name
+                | Op::MemberName
+                | Op::ModuleProcessed
+                | Op::Decorate
+                | Op::MemberDecorate
+                | Op::GroupDecorate
+                | Op::GroupMemberDecorate
+                | Op::DecorationGroup
+                | Op::TypeForwardPointer
+        )
+}
+
+/// Core instructions allowed in the types/globals section.
+fn allowed_in_globals(op: Op, ext: ExtKind) -> bool {
+    is_type_op(op)
+        || is_constant_op(op)
+        || !is_core(op)
+        || matches!(op, Op::TypeForwardPointer | Op::Variable | Op::Undef | Op::Line | Op::NoLine | Op::Nop)
+        || (op == Op::ExtInst && ext != ExtKind::Semantic)
+}
+
+fn is_debug_line(op: Op, ext: ExtKind) -> bool {
+    matches!(op, Op::Line | Op::NoLine) || (op == Op::ExtInst && matches!(ext, ExtKind::NonSemantic | ExtKind::DebugInfo))
+}
+
+#[derive(PartialEq, Eq, Clone, Copy)]
+enum Phase {
+    Outside,
+    Params,
+    InBlock,
+    BetweenBlocks,
+}
+
+pub fn check(st: &mut State<'_>) {
+    let mut rank_now = 0u8;
+    let mut phase = Phase::Outside;
+    let mut seen_definition = false;
+    let mut memory_models = 0u32;
+    let mut block_index_in_func = 0u32;
+    let mut first_block_non_var = false;
+    let mut block_non_phi = false;
+    let mut errors: Vec<(&'static str, u32, String)> = Vec::new();
+    let mut func_has_blocks = false;
+    for index in 0..st.insts.len() as u32 {
+        let Some(inst) = st.inst(index).copied() else { break };
+        let op = inst.op();
+        let name = inst.desc().map_or("OpUnknown", |d| d.opname);
+        if op == Op::MemoryModel {
+            memory_models += 1;
+            if memory_models == 2 {
+                errors.push(("layout.memory_model", index, "OpMemoryModel should only be provided once.".into()));
+            }
+        }
+        match phase {
+            Phase::Outside => {
+                match op {
+                    Op::Function => {
+                        rank_now = 11;
+                        phase = Phase::Params;
+                        func_has_blocks = false;
+                        block_index_in_func = 0;
+                        first_block_non_var = false;
+                        continue;
+                    }
+                    Op::FunctionEnd | Op::FunctionParameter | Op::Label => {
+                        errors.push(("layout.function", index, format!("{name} must appear in a function")));
+                        continue;
+                    }
+                    _ => {}
+                }
+                if rank_now == 11 {
+                    // Between functions only debug-line and non-semantic instructions may appear.
+                    if !(is_debug_line(op, inst.ext) || !is_core(op)) {
+                        errors.push((
+                            "layout.order",
+                            index,
+                            format!("{name} cannot appear after function definitions (it is in an invalid layout section)"),
+                        ));
+                    }
+                    continue;
+                }
+                if let Some(r) = rank(op, inst.ext) {
+                    if r < rank_now {
+                        errors.push((
+                            "layout.order",
+                            index,
+                            format!(
+                                "{name} is in an invalid layout section: it belongs to the {} section but appears after the {} section",
+                                SECTION_NAMES[usize::from(r)],
+                                SECTION_NAMES[usize::from(rank_now)]
+                            ),
+                        ));
+                    } else {
+                        rank_now = r;
+                    }
+                    if r == 10 && !allowed_in_globals(op, inst.ext) {
+                        errors.push(("layout.global", index, format!("{name} cannot appear outside a function")));
+                    }
+                }
+                if op == Op::Variable && st.operand_word(&inst, 2) == StorageClass::Function.0 {
+                    errors.push((
+                        "layout.variable",
+                        index,
+                        "Variables can not have a function[7] storage class outside of a function".into(),
+                    ));
+                }
+            }
+            Phase::Params | Phase::InBlock | Phase::BetweenBlocks => match op {
+                Op::Function => {
+                    errors.push(("layout.function", index, "OpFunction inside a function: missing OpFunctionEnd".into()));
+                    phase = Phase::Params;
+                    func_has_blocks = false;
+                    block_index_in_func = 0;
+                    first_block_non_var = false;
+                }
+                Op::FunctionParameter => {
+                    if phase != Phase::Params {
+                        errors.push((
+                            "layout.function",
+                            index,
+                            "OpFunctionParameter must immediately follow OpFunction or another OpFunctionParameter".into(),
+                        ));
+                    }
+                }
+                Op::Label => {
+                    if phase == Phase::InBlock {
+                        errors.push(("layout.block", index, "A block must end with a branch instruction.".into()));
+                    }
+                    if block_index_in_func > 0 {
+                        first_block_non_var = true;
+                    }
+                    block_index_in_func += 1;
+                    func_has_blocks = true;
+                    block_non_phi = false;
+                    phase = Phase::InBlock;
+                }
+                Op::FunctionEnd => {
+                    if phase == Phase::InBlock {
+                        errors.push(("layout.block", index, "The last block of a function must end with a terminator".into()));
+                    }
+                    if func_has_blocks {
+                        seen_definition = true;
+                    } else if seen_definition {
+                        errors.push((
+                            "layout.function_decl",
+                            index,
+                            "Function declarations must appear before function definitions.".into(),
+                        ));
+                    }
+                    phase = Phase::Outside;
+                }
+                _ => {
+                    if module_only(op) {
+                        errors.push(("layout.order", index, format!("{name} cannot appear in a function")));
+                        continue;
+                    }
+                    let debug = is_debug_line(op, inst.ext);
+                    match phase {
+                        Phase::Params if !debug => {
+                            errors.push(("layout.function", index, format!("{name} must appear in a block")));
+                        }
+                        Phase::BetweenBlocks if !debug => {
+                            errors.push(("layout.block", index, format!("{name} must appear in a block (after an OpLabel)")));
+                        }
+                        Phase::InBlock => {
+                            if op == Op::Variable {
+                                if st.operand_word(&inst, 2) != StorageClass::Function.0 {
+                                    errors.push((
+                                        "layout.variable",
+                                        index,
+                                        "Variables must have a function[7] storage class inside of a function".into(),
+                                    ));
+                                } else if block_index_in_func > 1 {
+                                    errors.push((
+                                        "layout.variable",
+                                        index,
+                                        "Variables can only be defined in the first block of a function".into(),
+                                    ));
+                                } else if first_block_non_var {
+                                    errors.push((
+                                        "layout.variable",
+                                        index,
+                                        "All OpVariable instructions in a function must be the first instructions in the first block."
+                                            .into(),
+                                    ));
+                                }
+                            } else if !debug {
+                                first_block_non_var = true;
+                            }
+                            if op == Op::Phi {
+                                if block_non_phi {
+                                    errors.push((
+                                        "ssa.phi_position",
+                                        index,
+                                        "OpPhi must appear within a non-entry block before all non-OpPhi instructions".into(),
+                                    ));
+                                }
+                            } else if !debug {
+                                block_non_phi = true;
+                            }
+                            if is_terminator(op) {
+                                phase = Phase::BetweenBlocks;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            },
+        }
+        let _ = NONE;
+    }
+    if phase != Phase::Outside {
+        let last = st.insts.len().saturating_sub(1) as u32;
+        errors.push(("layout.function", last, "Missing OpFunctionEnd at end of module".into()));
+    }
+    if memory_models == 0 {
+        st.diags.push(crate::Diagnostic::new("layout.memory_model", "Missing required OpMemoryModel instruction."));
+    }
+    for (rule, index, msg) in errors {
+        st.error(rule, index, msg, &[]);
+    }
+}

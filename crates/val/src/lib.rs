@@ -1,0 +1,70 @@
+//! The spirvkit validator, part 1: module structure, ids, SSA and dominance, control flow,
+//! types and constants, functions, capabilities/extensions/versions, entry points,
+//! decorations and universal limits — with verdicts agreeing with spirv-val 2025.5.
+//!
+//! Works on the parsed instruction stream: [`state::State`] builds dense id-indexed tables
+//! in one pass, then every rule module reads them. Per-function rules run in parallel.
+#![forbid(unsafe_code)]
+
+pub mod capabilities;
+pub mod cfg;
+pub mod constants;
+pub mod decorations;
+pub mod diagnostic;
+pub mod dominators;
+pub mod entry_points;
+pub mod functions;
+pub mod ids;
+pub mod layout;
+pub mod limits;
+pub mod options;
+pub mod ssa;
+pub mod state;
+pub mod structured;
+pub mod types;
+
+pub use diagnostic::Diagnostic;
+pub use options::{Limits, Relax, TargetEnv, UnknownTargetEnv, ValidatorOptions};
+
+use state::State;
+
+/// Validates a module given as host-order words. Returns every diagnostic found.
+pub fn validate(words: &[u32], opts: &ValidatorOptions) -> Result<(), Vec<Diagnostic>> {
+    let diags = diagnostics(words, opts);
+    if diags.is_empty() {
+        Ok(())
+    } else {
+        Err(diags)
+    }
+}
+
+/// Every diagnostic for the module (empty when valid).
+pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
+    if let Some(d) = limits::check_header(words, opts) {
+        return vec![d];
+    }
+    let mut st = match State::build(words, opts) {
+        Ok(st) => st,
+        Err(d) => return vec![d],
+    };
+    layout::check(&mut st);
+    // Later rules assume a sane structure; stop at layout errors like spirv-val does.
+    if !st.diags.is_empty() {
+        return std::mem::take(&mut st.diags);
+    }
+    ids::check(&mut st);
+    capabilities::check(&mut st);
+    limits::check(&mut st);
+    types::check(&mut st);
+    constants::check(&mut st);
+    decorations::check(&mut st);
+    entry_points::check(&mut st);
+    functions::check(&mut st);
+    if st.diags.is_empty() {
+        // CFG, dominance and structured control flow need defined ids.
+        cfg::check(&mut st);
+    }
+    let mut diags = std::mem::take(&mut st.diags);
+    diags.sort_by_key(|d| d.instruction_index.unwrap_or(usize::MAX));
+    diags
+}

@@ -1,0 +1,458 @@
+//! The dense tables the rules work on, built in one pass over the parser: instructions
+//! (compact records, operands in one flat vector), id → defining instruction, functions,
+//! blocks, declared capabilities and extensions, entry points and decorations.
+//! Nothing here points at anything: every link is a small index.
+
+use crate::diagnostic::{render_parts, Diagnostic};
+use crate::options::ValidatorOptions;
+use spirvkit_core::decode::decode_string;
+use spirvkit_core::decode::ExtImport;
+use spirvkit_core::{ParsedOperand, Parser};
+use spirvkit_grammar::{self as g, Capability, InstructionDesc, Op, OperandKind};
+use std::collections::{HashMap, HashSet};
+
+/// "No index".
+pub const NONE: u32 = u32::MAX;
+
+/// One instruction.
+#[derive(Clone, Copy, Debug)]
+pub struct Inst {
+    pub offset: u32,
+    pub len: u16,
+    pub opcode: u16,
+    /// 0 when absent.
+    pub result_type: u32,
+    /// 0 when absent.
+    pub result_id: u32,
+    pub ops_start: u32,
+    pub ops_len: u16,
+    /// What the OpExtInst set is.
+    pub ext: ExtKind,
+    /// Index into `State::functions`, NONE at module scope.
+    pub func: u32,
+    /// Index into `State::blocks`, NONE outside blocks.
+    pub block: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ExtKind {
+    #[default]
+    None,
+    /// A semantic set (GLSL.std.450, OpenCL.std, ...).
+    Semantic,
+    /// A debug-info set (DebugInfo, OpenCL.DebugInfo.100).
+    DebugInfo,
+    /// `NonSemantic.*` (including NonSemantic.Shader.DebugInfo.100).
+    NonSemantic,
+}
+
+impl Inst {
+    pub fn op(&self) -> Op {
+        Op(self.opcode)
+    }
+    pub fn desc(&self) -> Option<&'static InstructionDesc> {
+        g::instruction(self.opcode)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub id: u32,
+    /// Instruction index of OpFunction.
+    pub inst: u32,
+    /// Instruction index of OpFunctionEnd (NONE when missing).
+    pub end: u32,
+    /// Range into `State::blocks`.
+    pub blocks_start: u32,
+    pub blocks_end: u32,
+    /// Ids of OpFunctionParameter, in order.
+    pub params: Vec<u32>,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Block {
+    pub label: u32,
+    /// Instruction index of the OpLabel.
+    pub label_inst: u32,
+    /// Instruction index of the terminator (NONE if the block is not terminated).
+    pub terminator: u32,
+    pub func: u32,
+}
+
+/// Id → value, dense for sane bounds, hashed for hostile ones.
+#[derive(Debug)]
+pub enum IdMap {
+    Dense(Vec<u32>),
+    Sparse(HashMap<u32, u32>),
+}
+
+impl IdMap {
+    pub fn new(bound: u32, words: usize) -> Self {
+        if (bound as usize) <= words.saturating_mul(2).saturating_add(1024) {
+            IdMap::Dense(vec![NONE; bound as usize])
+        } else {
+            IdMap::Sparse(HashMap::new())
+        }
+    }
+    #[inline]
+    pub fn get(&self, id: u32) -> u32 {
+        match self {
+            IdMap::Dense(v) => v.get(id as usize).copied().unwrap_or(NONE),
+            IdMap::Sparse(m) => m.get(&id).copied().unwrap_or(NONE),
+        }
+    }
+    #[inline]
+    pub fn set(&mut self, id: u32, value: u32) {
+        match self {
+            IdMap::Dense(v) => {
+                if let Some(s) = v.get_mut(id as usize) {
+                    *s = value;
+                }
+            }
+            IdMap::Sparse(m) => {
+                m.insert(id, value);
+            }
+        }
+    }
+}
+
+pub struct State<'a> {
+    pub words: &'a [u32],
+    pub opts: &'a ValidatorOptions,
+    pub version: u32,
+    pub bound: u32,
+    pub insts: Vec<Inst>,
+    pub operands: Vec<ParsedOperand>,
+    /// Id → index of its (first) defining instruction.
+    pub defs: IdMap,
+    pub functions: Vec<Function>,
+    pub blocks: Vec<Block>,
+    /// Declared capabilities and everything they imply.
+    pub capabilities: HashSet<u32>,
+    pub extensions: HashSet<String>,
+    pub addressing_model: Option<u32>,
+    pub memory_model: Option<u32>,
+    /// Instruction indices.
+    pub entry_points: Vec<u32>,
+    pub execution_modes: Vec<u32>,
+    /// (target id, instruction index) of every decoration-like instruction, sorted by target.
+    pub decorations: Vec<(u32, u32)>,
+    pub diags: Vec<Diagnostic>,
+}
+
+fn ext_kind(import: Option<ExtImport>) -> ExtKind {
+    match import {
+        Some(ExtImport::Known(set)) => {
+            let name = set.import_name;
+            if name.starts_with("NonSemantic.") {
+                ExtKind::NonSemantic
+            } else if name == "DebugInfo" || name == "OpenCL.DebugInfo.100" {
+                ExtKind::DebugInfo
+            } else {
+                ExtKind::Semantic
+            }
+        }
+        Some(ExtImport::UnknownNonSemantic) => ExtKind::NonSemantic,
+        None => ExtKind::None,
+    }
+}
+
+pub fn is_terminator(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Branch
+            | Op::BranchConditional
+            | Op::Switch
+            | Op::Return
+            | Op::ReturnValue
+            | Op::Kill
+            | Op::Unreachable
+            | Op::TerminateInvocation
+            | Op::IgnoreIntersectionKHR
+            | Op::TerminateRayKHR
+            | Op::EmitMeshTasksEXT
+    )
+}
+
+impl<'a> State<'a> {
+    /// Decodes the module. A decoding error is returned as the only diagnostic.
+    pub fn build(words: &'a [u32], opts: &'a ValidatorOptions) -> Result<Self, Diagnostic> {
+        let mut parser = Parser::new(words).map_err(|e| {
+            let mut d = Diagnostic::new("binary.decode", e.kind.to_string());
+            d.word_offset = Some(e.word_offset);
+            d.instruction_index = e.instruction;
+            d
+        })?;
+        let header = *parser.header();
+        let estimate = words.len() / 4;
+        let mut st = State {
+            words,
+            opts,
+            version: header.version,
+            bound: header.bound,
+            insts: Vec::with_capacity(estimate),
+            operands: Vec::with_capacity(estimate * 2),
+            defs: IdMap::new(header.bound, words.len()),
+            functions: Vec::new(),
+            blocks: Vec::new(),
+            capabilities: HashSet::new(),
+            extensions: HashSet::new(),
+            addressing_model: None,
+            memory_model: None,
+            entry_points: Vec::new(),
+            execution_modes: Vec::new(),
+            decorations: Vec::new(),
+            diags: Vec::new(),
+        };
+        let mut cur_func = NONE;
+        let mut cur_block = NONE;
+        loop {
+            let inst = match parser.next_instruction() {
+                Ok(Some(i)) => i,
+                Ok(None) => break,
+                Err(e) => {
+                    let mut d = Diagnostic::new("binary.decode", e.kind.to_string());
+                    d.word_offset = Some(e.word_offset);
+                    d.instruction_index = e.instruction;
+                    return Err(d);
+                }
+            };
+            let index = st.insts.len() as u32;
+            let op = inst.op();
+            // Function / block structure (checked for errors in layout.rs).
+            if op == Op::Function {
+                cur_func = st.functions.len() as u32;
+                cur_block = NONE;
+                st.functions.push(Function {
+                    id: inst.result_id.unwrap_or(0),
+                    inst: index,
+                    end: NONE,
+                    blocks_start: st.blocks.len() as u32,
+                    blocks_end: st.blocks.len() as u32,
+                    params: Vec::new(),
+                });
+            } else if op == Op::Label && cur_func != NONE {
+                cur_block = st.blocks.len() as u32;
+                st.blocks.push(Block { label: inst.result_id.unwrap_or(0), label_inst: index, terminator: NONE, func: cur_func });
+                if let Some(f) = st.functions.get_mut(cur_func as usize) {
+                    f.blocks_end = st.blocks.len() as u32;
+                }
+            } else if op == Op::FunctionParameter && cur_func != NONE && cur_block == NONE {
+                if let Some(f) = st.functions.get_mut(cur_func as usize) {
+                    f.params.push(inst.result_id.unwrap_or(0));
+                }
+            }
+            let ops_start = st.operands.len() as u32;
+            st.operands.extend_from_slice(inst.operands);
+            st.insts.push(Inst {
+                offset: inst.word_offset as u32,
+                len: inst.words.len() as u16,
+                opcode: inst.opcode,
+                result_type: inst.result_type.unwrap_or(0),
+                result_id: inst.result_id.unwrap_or(0),
+                ops_start,
+                ops_len: inst.operands.len() as u16,
+                ext: ext_kind(inst.ext_import),
+                func: cur_func,
+                block: if op == Op::Label { cur_block } else { cur_block },
+            });
+            if let Some(id) = inst.result_id {
+                if st.defs.get(id) == NONE {
+                    st.defs.set(id, index);
+                }
+            }
+            match op {
+                Op::Capability => {
+                    let cap = inst.operand_word(0);
+                    st.add_capability(cap);
+                }
+                Op::Extension => {
+                    let name = String::from_utf8_lossy(&decode_string(inst.operand_words(0))).into_owned();
+                    st.extensions.insert(name);
+                }
+                Op::MemoryModel => {
+                    if st.memory_model.is_none() {
+                        st.addressing_model = Some(inst.operand_word(0));
+                        st.memory_model = Some(inst.operand_word(1));
+                    }
+                }
+                Op::EntryPoint => st.entry_points.push(index),
+                Op::ExecutionMode | Op::ExecutionModeId => st.execution_modes.push(index),
+                Op::Decorate | Op::MemberDecorate | Op::DecorateId | Op::DecorateString | Op::MemberDecorateString => {
+                    st.decorations.push((inst.operand_word(0), index));
+                }
+                Op::GroupDecorate | Op::GroupMemberDecorate => {
+                    st.decorations.push((inst.operand_word(0), index));
+                }
+                Op::FunctionEnd => {
+                    if let Some(f) = st.functions.get_mut(cur_func as usize) {
+                        f.end = index;
+                    }
+                    cur_func = NONE;
+                    cur_block = NONE;
+                }
+                _ => {}
+            }
+            if is_terminator(op) && cur_block != NONE {
+                if let Some(b) = st.blocks.get_mut(cur_block as usize) {
+                    b.terminator = index;
+                }
+                cur_block = NONE;
+            }
+        }
+        st.decorations.sort_unstable();
+        Ok(st)
+    }
+
+    fn add_capability(&mut self, cap: u32) {
+        // A capability implicitly declares the capabilities it depends on.
+        let mut stack = vec![cap];
+        while let Some(c) = stack.pop() {
+            if self.capabilities.insert(c) {
+                if let Some(e) = OperandKind::Capability.desc().enumerant(c) {
+                    stack.extend(e.avail.capabilities.iter().map(|c| c.0));
+                }
+            }
+        }
+    }
+
+    pub fn has_capability(&self, cap: Capability) -> bool {
+        self.capabilities.contains(&cap.0)
+    }
+
+    pub fn has_any_capability(&self, caps: &[Capability]) -> bool {
+        caps.is_empty() || caps.iter().any(|c| self.capabilities.contains(&c.0))
+    }
+
+    pub fn has_any_extension(&self, exts: &[&str]) -> bool {
+        exts.is_empty() || exts.iter().any(|e| self.extensions.contains(*e))
+    }
+
+    // ---- instruction access ----
+
+    #[inline]
+    pub fn ops(&self, inst: &Inst) -> &[ParsedOperand] {
+        let s = inst.ops_start as usize;
+        self.operands.get(s..s + usize::from(inst.ops_len)).unwrap_or(&[])
+    }
+
+    #[inline]
+    pub fn inst_words(&self, inst: &Inst) -> &'a [u32] {
+        let s = inst.offset as usize;
+        self.words.get(s..s + usize::from(inst.len)).unwrap_or(&[])
+    }
+
+    /// Word `i` of the instruction (0 when absent).
+    #[inline]
+    pub fn word(&self, inst: &Inst, i: usize) -> u32 {
+        self.inst_words(inst).get(i).copied().unwrap_or(0)
+    }
+
+    /// First word of operand `i` (0 when absent).
+    #[inline]
+    pub fn operand_word(&self, inst: &Inst, i: usize) -> u32 {
+        match self.ops(inst).get(i) {
+            Some(o) => self.word(inst, usize::from(o.offset)),
+            None => 0,
+        }
+    }
+
+    /// Words of operand `i`.
+    pub fn operand_words(&self, inst: &Inst, i: usize) -> &'a [u32] {
+        match self.ops(inst).get(i) {
+            Some(o) => {
+                let s = usize::from(o.offset);
+                self.inst_words(inst).get(s..s + usize::from(o.num_words)).unwrap_or(&[])
+            }
+            None => &[],
+        }
+    }
+
+    #[inline]
+    pub fn inst(&self, index: u32) -> Option<&Inst> {
+        self.insts.get(index as usize)
+    }
+
+    /// The defining instruction of an id.
+    #[inline]
+    pub fn def(&self, id: u32) -> Option<&Inst> {
+        let i = self.defs.get(id);
+        if i == NONE {
+            None
+        } else {
+            self.insts.get(i as usize)
+        }
+    }
+
+    #[inline]
+    pub fn def_index(&self, id: u32) -> u32 {
+        self.defs.get(id)
+    }
+
+    #[inline]
+    pub fn def_op(&self, id: u32) -> Option<Op> {
+        self.def(id).map(|d| d.op())
+    }
+
+    /// Decoration instructions targeting `id`.
+    pub fn decorations_of(&self, id: u32) -> impl Iterator<Item = &Inst> + '_ {
+        let start = self.decorations.partition_point(|&(t, _)| t < id);
+        self.decorations[start..].iter().take_while(move |&&(t, _)| t == id).filter_map(move |&(_, i)| self.inst(i))
+    }
+
+    pub fn string(&self, inst: &Inst, i: usize) -> String {
+        String::from_utf8_lossy(&decode_string(self.operand_words(inst, i))).into_owned()
+    }
+
+    // ---- diagnostics ----
+
+    /// A diagnostic located at instruction `index`.
+    pub fn diag_at(&self, rule: &'static str, index: u32, message: impl Into<String>) -> Diagnostic {
+        let mut d = Diagnostic::new(rule, message);
+        if let Some(inst) = self.inst(index) {
+            d.instruction_index = Some(index as usize);
+            d.word_offset = Some(inst.offset as usize);
+            d.instruction = Some(self.render(inst));
+        }
+        d
+    }
+
+    pub fn error(&mut self, rule: &'static str, index: u32, message: impl Into<String>, ids: &[u32]) {
+        let d = self.diag_at(rule, index, message).with_ids(ids.iter().copied());
+        self.diags.push(d);
+    }
+
+    pub fn render(&self, inst: &Inst) -> String {
+        let name = inst.desc().map_or("OpUnknown", |d| d.opname);
+        render_parts(
+            name,
+            self.inst_words(inst),
+            self.ops(inst).iter().map(|o| (o.kind, usize::from(o.offset), usize::from(o.num_words))),
+        )
+    }
+
+    /// Name of an id for messages: `%5`.
+    pub fn id_name(&self, id: u32) -> String {
+        format!("%{id}")
+    }
+
+    pub fn function_blocks(&self, f: &Function) -> &[Block] {
+        self.blocks.get(f.blocks_start as usize..f.blocks_end as usize).unwrap_or(&[])
+    }
+}
+
+/// Opcodes that declare a type.
+pub fn is_type_op(op: Op) -> bool {
+    g::instruction(op.0).is_some_and(|d| d.class == "Type-Declaration" && d.has_result)
+}
+
+/// Opcodes that declare a constant.
+pub fn is_constant_op(op: Op) -> bool {
+    g::instruction(op.0).is_some_and(|d| d.class == "Constant-Creation")
+}
+
+/// Core (versioned) instructions: the rules below are exact for these; instructions that exist
+/// only through extensions are treated leniently.
+pub fn is_core(op: Op) -> bool {
+    g::instruction(op.0).is_some_and(|d| d.avail.version.is_some())
+}
