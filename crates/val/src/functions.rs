@@ -1,7 +1,210 @@
-//! Rules: functions.
+//! Functions: OpFunction's type is an OpTypeFunction whose return type matches; parameters
+//! match the function type in number and type; OpFunctionCall names a function with matching
+//! argument and result types; no recursion when Shader is declared (Kernel modules may recurse
+//! only through... never: spirv-val rejects recursion in shaders only).
 
-use crate::state::State;
+use crate::state::{State, NONE};
+use spirvkit_grammar::{Capability, Op};
+
+/// Callees of every function (indices into `State::functions`), from OpFunctionCall.
+pub fn call_graph(st: &State<'_>) -> Vec<Vec<u32>> {
+    let mut func_index = std::collections::HashMap::new();
+    for (i, f) in st.functions.iter().enumerate() {
+        func_index.entry(f.id).or_insert(i as u32);
+    }
+    st.functions
+        .iter()
+        .map(|f| {
+            let end = if f.end == NONE { st.insts.len() as u32 } else { f.end };
+            let mut callees: Vec<u32> = (f.inst..end)
+                .filter_map(|i| st.inst(i))
+                .filter(|inst| inst.op() == Op::FunctionCall)
+                .filter_map(|inst| func_index.get(&st.word(inst, 3)).copied())
+                .collect();
+            callees.sort_unstable();
+            callees.dedup();
+            callees
+        })
+        .collect()
+}
 
 pub fn check(st: &mut State<'_>) {
-    let _ = st;
+    let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
+    for f in &st.functions {
+        let Some(finst) = st.inst(f.inst).copied() else { continue };
+        let fn_type_id = st.operand_word(&finst, 3);
+        let Some(fn_type) = st.def(fn_type_id).copied() else { continue };
+        if fn_type.op() != Op::TypeFunction {
+            errors.push((
+                "function.type",
+                f.inst,
+                format!("OpFunction Function Type {} is not a function type.", st.id_name(fn_type_id)),
+                vec![fn_type_id],
+            ));
+            continue;
+        }
+        let ret = st.operand_word(&fn_type, 1);
+        if ret != finst.result_type {
+            errors.push((
+                "function.type",
+                f.inst,
+                format!(
+                    "OpFunction Result Type {} does not match the Function Type's return type {}.",
+                    st.id_name(finst.result_type),
+                    st.id_name(ret)
+                ),
+                vec![finst.result_type, ret],
+            ));
+        }
+        let param_types: Vec<u32> = st.inst_words(&fn_type).iter().skip(3).copied().collect();
+        if f.params.len() != param_types.len() {
+            errors.push((
+                "function.parameters",
+                f.inst,
+                format!(
+                    "OpFunction {} has {} parameters but its type {} declares {}",
+                    st.id_name(f.id),
+                    f.params.len(),
+                    st.id_name(fn_type_id),
+                    param_types.len()
+                ),
+                vec![f.id],
+            ));
+        } else {
+            for (i, (&p, &t)) in f.params.iter().zip(&param_types).enumerate() {
+                let pi = st.def_index(p);
+                let pt = st.inst(pi).map_or(0, |d| d.result_type);
+                if pt != t {
+                    errors.push((
+                        "function.parameters",
+                        pi,
+                        format!(
+                            "OpFunctionParameter Result Type {} does not match the OpTypeFunction parameter type of the same index ({i}).",
+                            st.id_name(pt)
+                        ),
+                        vec![p, t],
+                    ));
+                }
+            }
+        }
+    }
+    // Calls.
+    for index in 0..st.insts.len() as u32 {
+        let Some(inst) = st.inst(index).copied() else { break };
+        if inst.op() != Op::FunctionCall {
+            continue;
+        }
+        let callee = st.word(&inst, 3);
+        let Some(cdef) = st.def(callee).copied() else { continue };
+        if cdef.op() != Op::Function {
+            errors.push((
+                "function.call",
+                index,
+                format!("OpFunctionCall Function {} is not a function.", st.id_name(callee)),
+                vec![callee],
+            ));
+            continue;
+        }
+        if cdef.result_type != inst.result_type {
+            errors.push((
+                "function.call",
+                index,
+                format!(
+                    "OpFunctionCall Result Type {}s type does not match Function {}s return type.",
+                    st.id_name(inst.result_type),
+                    st.id_name(callee)
+                ),
+                vec![inst.result_type, callee],
+            ));
+        }
+        let Some(ftype) = st.def(st.operand_word(&cdef, 3)).copied() else { continue };
+        if ftype.op() != Op::TypeFunction {
+            continue;
+        }
+        let params: Vec<u32> = st.inst_words(&ftype).iter().skip(3).copied().collect();
+        let args: Vec<u32> = st.inst_words(&inst).iter().skip(4).copied().collect();
+        if params.len() != args.len() {
+            errors.push((
+                "function.call",
+                index,
+                format!(
+                    "OpFunctionCall Function {}'s parameter count does not match the argument count.",
+                    st.id_name(callee)
+                ),
+                vec![callee],
+            ));
+            continue;
+        }
+        for (&a, &p) in args.iter().zip(&params) {
+            let at = st.def(a).map_or(0, |d| d.result_type);
+            if at != p && !st.opts.relax.relax_logical_pointer {
+                // Untyped/relaxed pointers aside, argument types must match exactly.
+                let untyped = st.def(at).is_some_and(|d| d.op() == Op::TypeUntypedPointerKHR)
+                    || st.def(p).is_some_and(|d| d.op() == Op::TypeUntypedPointerKHR);
+                if !untyped {
+                    errors.push((
+                        "function.call",
+                        index,
+                        format!(
+                            "OpFunctionCall Argument {}s type does not match Function {}s parameter type.",
+                            st.id_name(a),
+                            st.id_name(callee)
+                        ),
+                        vec![a, callee],
+                    ));
+                }
+            }
+        }
+    }
+    // Recursion is not allowed in shaders.
+    if st.has_capability(Capability::Shader) || !st.has_capability(Capability::Kernel) {
+        let graph = call_graph(st);
+        if let Some(f) = find_cycle(&graph) {
+            if let Some(func) = st.functions.get(f as usize) {
+                errors.push((
+                    "function.recursion",
+                    func.inst,
+                    format!("Function {} is recursive (directly or through other calls); recursion is not allowed", st.id_name(func.id)),
+                    vec![func.id],
+                ));
+            }
+        }
+    }
+    for (rule, index, msg, ids) in errors {
+        st.error(rule, index, msg, &ids);
+    }
+}
+
+/// A function on a call cycle, if any (iterative DFS with colours).
+fn find_cycle(graph: &[Vec<u32>]) -> Option<u32> {
+    let n = graph.len();
+    let mut colour = vec![0u8; n];
+    for root in 0..n {
+        if colour[root] != 0 {
+            continue;
+        }
+        let mut stack: Vec<(u32, usize)> = vec![(root as u32, 0)];
+        colour[root] = 1;
+        while let Some(&mut (node, ref mut next)) = stack.last_mut() {
+            let succ = graph.get(node as usize).and_then(|s| s.get(*next)).copied();
+            match succ {
+                Some(s) => {
+                    *next += 1;
+                    match colour.get(s as usize).copied() {
+                        Some(0) => {
+                            colour[s as usize] = 1;
+                            stack.push((s, 0));
+                        }
+                        Some(1) => return Some(s),
+                        _ => {}
+                    }
+                }
+                None => {
+                    colour[node as usize] = 2;
+                    stack.pop();
+                }
+            }
+        }
+    }
+    None
 }
