@@ -67,7 +67,6 @@ fn is_decoration_op(op: Op) -> bool {
 fn lenient_operands(inst: &Inst) -> bool {
     let op = inst.op();
     is_type_op(op)
-        || op == Op::TypeForwardPointer
         || is_debug_op(op)
         || is_decoration_op(op)
         || op == Op::Function
@@ -125,6 +124,8 @@ pub fn check(st: &mut State<'_>) {
                     ));
                     continue;
                 }
+                // Forward references are not checked for their kind (as spirv-val).
+                continue;
             }
             let Some(def) = st.inst(def_index).copied() else { continue };
             let def_is_type = is_type_op(def.op());
