@@ -24,12 +24,24 @@ enum Command {
     /// Summarise a SPIR-V module: version, generator, bound, capabilities, extensions,
     /// imported instruction sets, memory model and entry points.
     Info(cmd::info::InfoArgs),
+    /// Assemble SPIR-V text (spirv-as syntax) into a binary, byte-identical to spirv-as.
+    As(cmd::asm::AsArgs),
+    /// Disassemble a SPIR-V binary into text, identical to spirv-dis.
+    Dis(cmd::dis::DisArgs),
+    /// Translate SPIR 1.2 / OpenCL C LLVM IR (bitcode or text) to SPIR-V, like llvm-spirv.
+    Translate(cmd::translate::TranslateArgs),
+    /// Print LLVM bitcode as LLVM assembly (`.ll`), without an LLVM installation.
+    LlvmDis(cmd::llvm_dis::LlvmDisArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Info(args) => cmd::info::run(args),
+        Command::As(args) => cmd::asm::run(args),
+        Command::Dis(args) => cmd::dis::run(args),
+        Command::Translate(args) => cmd::translate::run(args),
+        Command::LlvmDis(args) => cmd::llvm_dis::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

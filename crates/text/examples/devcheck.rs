@@ -10,6 +10,9 @@ fn main() {
     if mode == "asm" {
         return check_asm(dir);
     }
+    if mode == "flags" {
+        return check_flags(dir, &args[3..]);
+    }
     let mut entries: Vec<_> = std::fs::read_dir(dir.join("bin")).unwrap().flatten().map(|e| e.path()).collect();
     entries.sort();
     let (mut ok, mut total, mut shown) = (0, 0, 0);
@@ -81,4 +84,53 @@ fn check_asm(dir: &Path) {
         }
     }
     println!("asm: {ok}/{total}");
+}
+
+fn check_flags(dir: &Path, flags: &[String]) {
+    use rayon::prelude::*;
+    let mut entries: Vec<_> = std::fs::read_dir(dir.join("bin")).unwrap().flatten().map(|e| e.path()).collect();
+    entries.sort();
+    let has = |f: &str| flags.iter().any(|x| x == f);
+    let opts = DisassembleOptions {
+        raw_id: has("--raw-id"),
+        no_header: has("--no-header"),
+        no_indent: has("--no-indent"),
+        offsets: has("--offsets"),
+        comment: has("--comment"),
+        nested_indent: has("--nested-indent"),
+        reorder_blocks: has("--reorder-blocks"),
+    };
+    let results: Vec<Option<String>> = entries
+        .par_iter()
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            let r = std::process::Command::new("/work/V/bin/spirv-dis").args(flags).arg(p).output().unwrap();
+            let words = spirvkit_core::words_from_bytes(&std::fs::read(p).unwrap()).unwrap().0;
+            let ours = disassemble(&words, &opts);
+            if !r.status.success() {
+                return match ours {
+                    Err(_) => None,
+                    Ok(_) => Some(format!("{name}: reference fails ({}), we succeed", String::from_utf8_lossy(&r.stderr).trim())),
+                };
+            }
+            let expected = String::from_utf8_lossy(&r.stdout).into_owned();
+            match ours {
+                Ok(t) if t == expected => None,
+                Ok(t) => {
+                    for (i, (a, b)) in t.lines().zip(expected.lines()).enumerate() {
+                        if a != b {
+                            return Some(format!("{name}:{}:\n  got {a}\n  exp {b}", i + 1));
+                        }
+                    }
+                    Some(format!("{name}: line count {} vs {}", t.lines().count(), expected.lines().count()))
+                }
+                Err(e) => Some(format!("{name}: error {e}")),
+            }
+        })
+        .collect();
+    let bad: Vec<_> = results.iter().flatten().collect();
+    for b in bad.iter().take(8) {
+        println!("{b}");
+    }
+    println!("{flags:?}: {}/{}", results.len() - bad.len(), results.len());
 }

@@ -1,2 +1,6 @@
 //! One module per subcommand: its clap arguments and its `run`.
+pub mod asm;
+pub mod dis;
 pub mod info;
+pub mod llvm_dis;
+pub mod translate;

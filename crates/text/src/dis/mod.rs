@@ -8,7 +8,7 @@ pub mod numbers;
 
 use names::{push_number, FriendlyNames};
 use numbers::{push_u64, FloatFormat, BF16, E4M3, E5M2};
-use spirvkit_core::decode::{decode_string, ExtImport};
+use spirvkit_core::decode::ExtImport;
 use spirvkit_core::{DecodeError, ParsedInstruction, Parser};
 use spirvkit_grammar::{self as g, Category, Op, OperandKind};
 use std::collections::HashMap;
@@ -78,7 +78,7 @@ pub fn disassemble_to(words: &[u32], opts: &DisassembleOptions, mut w: impl Writ
 pub fn disassemble_into(words: &[u32], opts: &DisassembleOptions, out: &mut Vec<u8>) -> Result<(), DisassembleError> {
     let mut parser = Parser::new(words)?;
     let names = if opts.raw_id { None } else { Some(names::build(words)) };
-    let mut d = Disassembler {
+    let d = Disassembler {
         names: names.as_ref(),
         indent: if opts.no_indent { 0 } else { 15 },
         float_formats: HashMap::new(),
@@ -87,8 +87,9 @@ pub fn disassemble_into(words: &[u32], opts: &DisassembleOptions, out: &mut Vec<
         header::push_header(out, parser.header());
     }
     if opts.comment || opts.offsets || opts.nested_indent || opts.reorder_blocks {
-        return nested::disassemble_fancy(&mut d, &mut parser, opts, out);
+        return nested::disassemble_fancy(d, &mut parser, opts, words, out);
     }
+    let mut d = d;
     while let Some(inst) = parser.next_instruction()? {
         d.check(&inst)?;
         d.emit_line(out, &inst, 0);
@@ -98,8 +99,8 @@ pub fn disassemble_into(words: &[u32], opts: &DisassembleOptions, out: &mut Vec<
 }
 
 pub(crate) struct Disassembler<'n> {
-    names: Option<&'n FriendlyNames>,
-    indent: usize,
+    pub(crate) names: Option<&'n FriendlyNames>,
+    pub(crate) indent: usize,
     float_formats: HashMap<u32, FloatFormat>,
 }
 
@@ -132,8 +133,9 @@ impl Disassembler<'_> {
         }
     }
 
-    /// Writes one instruction (no newline), with `extra` additional indentation.
-    pub(crate) fn emit_line(&self, out: &mut Vec<u8>, inst: &ParsedInstruction<'_>, extra: usize) {
+    /// Writes one instruction (no newline); `nest` spaces go after the result column (the
+    /// `--nested-indent` block indentation).
+    pub(crate) fn emit_line(&self, out: &mut Vec<u8>, inst: &ParsedInstruction<'_>, nest: usize) {
         let Some(desc) = inst.desc else { return };
         match inst.result_id {
             Some(r) => {
@@ -141,18 +143,18 @@ impl Disassembler<'_> {
                     let start = out.len();
                     self.push_id(out, r);
                     let len = out.len() - start - 1;
-                    let pad = (self.indent as isize - 3 - len as isize).max(1) as usize - 1 + extra;
+                    let pad = (self.indent as isize - 3 - len as isize).max(1) as usize - 1;
                     if pad > 0 {
                         out.splice(start..start, std::iter::repeat_n(b' ', pad));
                     }
                 } else {
-                    out.extend(std::iter::repeat_n(b' ', extra));
                     self.push_id(out, r);
                 }
                 out.extend_from_slice(b" = ");
             }
-            None => out.extend(std::iter::repeat_n(b' ', self.indent + extra)),
+            None => out.extend(std::iter::repeat_n(b' ', self.indent)),
         }
+        out.extend(std::iter::repeat_n(b' ', nest));
         out.extend_from_slice(desc.opname.as_bytes());
         for (i, o) in inst.operands.iter().enumerate() {
             if o.kind == OperandKind::IdResult {
@@ -163,7 +165,7 @@ impl Disassembler<'_> {
         }
     }
 
-    fn emit_operand(&self, out: &mut Vec<u8>, inst: &ParsedInstruction<'_>, i: usize) {
+    pub(crate) fn emit_operand(&self, out: &mut Vec<u8>, inst: &ParsedInstruction<'_>, i: usize) {
         let o = &inst.operands[i];
         let start = usize::from(o.offset);
         let word = inst.words.get(start).copied().unwrap_or(0);
@@ -248,7 +250,3 @@ impl Disassembler<'_> {
     }
 }
 
-/// The text of a literal string operand (for comments).
-pub(crate) fn string_operand(inst: &ParsedInstruction<'_>, i: usize) -> Vec<u8> {
-    decode_string(inst.operand_words(i))
-}
