@@ -1,7 +1,290 @@
-//! Rules: decorations.
+//! Decorations: member indices in range (OpMemberDecorate, OpMemberName, OpGroupMemberDecorate),
+//! decoration groups, OpDecorate vs OpDecorateId (id parameters), decorations repeated or in
+//! conflict on one target, and the kind of target each decoration allows.
 
-use crate::state::State;
+use crate::state::{is_core, is_type_op, Inst, State};
+use spirvkit_grammar::{Decoration as D, Op, OperandKind};
+use std::collections::HashMap;
+
+fn takes_id(dec: u32) -> bool {
+    OperandKind::Decoration
+        .desc()
+        .enumerant(dec)
+        .is_some_and(|e| e.parameters.iter().any(|p| p.kind.category() == spirvkit_grammar::Category::Id))
+}
+
+fn dec_name(dec: u32) -> String {
+    OperandKind::Decoration.desc().enumerant(dec).map_or_else(|| dec.to_string(), |e| e.name.to_string())
+}
+
+/// Decorations that may be applied several times to one target.
+fn repeatable(dec: u32) -> bool {
+    let d = D(dec);
+    matches!(d, D::FuncParamAttr | D::UserSemantic | D::UserTypeGOOGLE)
+        || OperandKind::Decoration.desc().enumerant(dec).is_none_or(|e| e.avail.version.is_none())
+}
+
+fn member_count(st: &State<'_>, struct_id: u32) -> Option<usize> {
+    let d = st.def(struct_id)?;
+    (d.op() == Op::TypeStruct).then(|| usize::from(d.len).saturating_sub(2))
+}
 
 pub fn check(st: &mut State<'_>) {
+    let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
+    // (target, member or u32::MAX, decoration) -> first instruction
+    let mut seen: HashMap<(u32, u32, u32), u32> = HashMap::new();
+    for index in 0..st.insts.len() as u32 {
+        let Some(inst) = st.inst(index).copied() else { break };
+        let op = inst.op();
+        match op {
+            Op::MemberName => {
+                let target = st.operand_word(&inst, 0);
+                let member = st.operand_word(&inst, 1);
+                match member_count(st, target) {
+                    Some(n) if (member as usize) >= n => errors.push((
+                        "decoration.member_index",
+                        index,
+                        format!("OpMemberName Member {member} index is larger than Type {}'s member count.", st.id_name(target)),
+                        vec![target],
+                    )),
+                    None if st.def(target).is_some_and(|d| is_core(d.op())) => errors.push((
+                        "decoration.member_target",
+                        index,
+                        format!("OpMemberName Type {} is not a struct type.", st.id_name(target)),
+                        vec![target],
+                    )),
+                    _ => {}
+                }
+            }
+            Op::Decorate | Op::DecorateId | Op::DecorateString => {
+                let target = st.operand_word(&inst, 0);
+                let dec = st.operand_word(&inst, 1);
+                if op == Op::Decorate && takes_id(dec) {
+                    errors.push((
+                        "decoration.id_params",
+                        index,
+                        "Decorations taking ID parameters may not be used with OpDecorate".into(),
+                        vec![target],
+                    ));
+                }
+                if op == Op::DecorateId && !takes_id(dec) {
+                    errors.push((
+                        "decoration.id_params",
+                        index,
+                        "Decorations that don't take ID parameters may not be used with OpDecorateId".into(),
+                        vec![target],
+                    ));
+                }
+                check_target(st, index, &inst, target, dec, &mut errors);
+                record(st, &mut seen, &mut errors, index, target, u32::MAX, dec);
+            }
+            Op::MemberDecorate | Op::MemberDecorateString => {
+                let target = st.operand_word(&inst, 0);
+                let member = st.operand_word(&inst, 1);
+                let dec = st.operand_word(&inst, 2);
+                match member_count(st, target) {
+                    Some(n) if (member as usize) >= n => errors.push((
+                        "decoration.member_index",
+                        index,
+                        format!(
+                            "Index {member} provided in OpMemberDecorate for struct <id> {} is out of bounds. The structure has {n} members. Largest valid index is {}.",
+                            st.id_name(target),
+                            n as i64 - 1
+                        ),
+                        vec![target],
+                    )),
+                    None if st.def(target).is_some_and(|d| is_core(d.op())) => errors.push((
+                        "decoration.member_target",
+                        index,
+                        format!("OpMemberDecorate Structure type {} is not a struct type.", st.id_name(target)),
+                        vec![target],
+                    )),
+                    _ => {}
+                }
+                if matches!(D(dec), D::Block | D::BufferBlock | D::GLSLShared | D::GLSLPacked) {
+                    errors.push((
+                        "decoration.target",
+                        index,
+                        format!("{} cannot be applied to structure members", dec_name(dec)),
+                        vec![target],
+                    ));
+                }
+                record(st, &mut seen, &mut errors, index, target, member, dec);
+            }
+            Op::DecorationGroup => {}
+            Op::GroupDecorate | Op::GroupMemberDecorate => {
+                let group = st.operand_word(&inst, 0);
+                if st.def(group).is_some_and(|d| d.op() != Op::DecorationGroup) {
+                    errors.push((
+                        "decoration.group",
+                        index,
+                        format!("{} Decoration group {} is not a decoration group.", inst.desc().map_or("", |d| d.opname), st.id_name(group)),
+                        vec![group],
+                    ));
+                }
+                if op == Op::GroupDecorate {
+                    for i in 1..usize::from(inst.ops_len) {
+                        let t = st.operand_word(&inst, i);
+                        if st.def_op(t) == Some(Op::DecorationGroup) {
+                            errors.push((
+                                "decoration.group",
+                                index,
+                                format!("OpGroupDecorate may not target OpDecorationGroup {}", st.id_name(t)),
+                                vec![t],
+                            ));
+                        }
+                    }
+                } else {
+                    let mut i = 1;
+                    while i + 1 < usize::from(inst.ops_len) {
+                        let t = st.operand_word(&inst, i);
+                        let m = st.operand_word(&inst, i + 1);
+                        match member_count(st, t) {
+                            Some(n) if (m as usize) >= n => errors.push((
+                                "decoration.member_index",
+                                index,
+                                format!("Index {m} provided in OpGroupMemberDecorate for struct {} is out of bounds.", st.id_name(t)),
+                                vec![t],
+                            )),
+                            None if st.def(t).is_some_and(|d| is_core(d.op())) => errors.push((
+                                "decoration.member_target",
+                                index,
+                                format!("OpGroupMemberDecorate Structure type {} is not a struct type.", st.id_name(t)),
+                                vec![t],
+                            )),
+                            _ => {}
+                        }
+                        i += 2;
+                    }
+                }
+            }
+            _ => {}
+        }
+        // A decoration group's result may only be used by decoration instructions and names.
+        if !matches!(
+            op,
+            Op::Name | Op::Decorate | Op::DecorateId | Op::GroupDecorate | Op::GroupMemberDecorate | Op::DecorateString
+        ) && is_core(op)
+        {
+            for o in st.ops(&inst) {
+                if o.kind == OperandKind::IdRef {
+                    let id = st.word(&inst, usize::from(o.offset));
+                    if st.def_op(id) == Some(Op::DecorationGroup) {
+                        errors.push((
+                            "decoration.group",
+                            index,
+                            "Result id of OpDecorationGroup can only be targeted by OpName, OpGroupDecorate, OpDecorate, OpDecorateId, and OpGroupMemberDecorate".into(),
+                            vec![id],
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    for (rule, index, msg, ids) in errors {
+        st.error(rule, index, msg, &ids);
+    }
+}
+
+fn record(
+    st: &State<'_>,
+    seen: &mut HashMap<(u32, u32, u32), u32>,
+    errors: &mut Vec<(&'static str, u32, String, Vec<u32>)>,
+    index: u32,
+    target: u32,
+    member: u32,
+    dec: u32,
+) {
+    let at = |m: u32| if m == u32::MAX { String::new() } else { format!(", member '{m}'") };
+    if !repeatable(dec) && seen.insert((target, member, dec), index).is_some() {
+        errors.push((
+            "decoration.duplicate",
+            index,
+            format!("ID '{target}'{} decorated with {} multiple times is not allowed.", at(member), dec_name(dec)),
+            vec![target],
+        ));
+    }
+    for (a, b) in [(D::Block, D::BufferBlock), (D::RowMajor, D::ColMajor), (D::Aliased, D::Restrict)] {
+        let other = if D(dec) == a {
+            b
+        } else if D(dec) == b {
+            a
+        } else {
+            continue;
+        };
+        if seen.contains_key(&(target, member, other.0)) {
+            errors.push((
+                "decoration.conflict",
+                index,
+                format!(
+                    "ID '{target}'{} decorated with both {} and {} is not allowed.",
+                    at(member),
+                    dec_name(a.0.min(b.0)),
+                    dec_name(a.0.max(b.0))
+                ),
+                vec![target],
+            ));
+        }
+    }
     let _ = st;
+}
+
+/// The kind of target each decoration allows (direct OpDecorate* only).
+fn check_target(st: &State<'_>, index: u32, _inst: &Inst, target: u32, dec: u32, errors: &mut Vec<(&'static str, u32, String, Vec<u32>)>) {
+    let Some(t) = st.def(target).copied() else { return };
+    let top = t.op();
+    if !is_core(top) || top == Op::DecorationGroup {
+        return;
+    }
+    let is_var = matches!(top, Op::Variable | Op::UntypedVariableKHR);
+    let is_memory_object = is_var || top == Op::FunctionParameter;
+    let name = dec_name(dec);
+    let mut fail = |rule: &'static str, msg: String| errors.push((rule, index, msg, vec![target]));
+    match D(dec) {
+        D::SpecId => {
+            if !matches!(top, Op::SpecConstant | Op::SpecConstantTrue | Op::SpecConstantFalse) {
+                fail("decoration.target", format!("SpecId decoration on target <id> {} must be a scalar specialization constant", st.id_name(target)));
+            }
+        }
+        D::Block | D::BufferBlock | D::GLSLShared | D::GLSLPacked => {
+            if top != Op::TypeStruct {
+                fail("decoration.target", format!("{name} decoration on target <id> {} must be a structure type", st.id_name(target)));
+            }
+        }
+        D::ArrayStride => {
+            if !matches!(top, Op::TypeArray | Op::TypeRuntimeArray | Op::TypePointer | Op::TypeUntypedPointerKHR) {
+                fail("decoration.target", format!("ArrayStride decoration on target <id> {} must be an array or pointer type", st.id_name(target)));
+            }
+        }
+        D::Binding | D::DescriptorSet | D::Location | D::Index | D::Invariant => {
+            if !is_var {
+                fail("decoration.target", format!("{name} decoration on target <id> {} must be a variable", st.id_name(target)));
+            }
+        }
+        D::Component | D::Flat | D::NoPerspective | D::Centroid | D::NonWritable | D::Restrict | D::Volatile | D::Coherent => {
+            if !is_memory_object {
+                fail(
+                    "decoration.target",
+                    format!("{name} decoration on target <id> {} must be a memory object declaration", st.id_name(target)),
+                );
+            }
+        }
+        D::BuiltIn => {
+            if !(is_var || crate::state::is_constant_op(top)) {
+                fail("decoration.target", "BuiltIns can only target variables, structure members or constants".into());
+            }
+        }
+        D::MatrixStride => fail("decoration.target", "MatrixStride can only be applied to structure members".into()),
+        D::RelaxedPrecision => {
+            if is_type_op(top) {
+                fail("decoration.target", "RelaxPrecision decoration cannot be applied to a type".into());
+            }
+        }
+        D::Uniform | D::UniformId => {
+            if is_type_op(top) {
+                fail("decoration.target", format!("{name} decoration applied to a non-object"));
+            }
+        }
+        _ => {}
+    }
 }
