@@ -201,8 +201,14 @@ impl Builder {
 
     /// Starts a function; returns its id.
     pub fn begin_function(&mut self, return_type: Id, control: u32, function_type: Id) -> Id {
-        self.end_function();
         let id = self.alloc_id();
+        self.begin_function_with_id(id, return_type, control, function_type);
+        id
+    }
+
+    /// Starts a function whose id was allocated earlier (calls may precede the definition).
+    pub fn begin_function_with_id(&mut self, id: Id, return_type: Id, control: u32, function_type: Id) {
+        self.end_function();
         let def = Instruction::new(
             Op::Function,
             Some(return_type),
@@ -210,7 +216,25 @@ impl Builder {
             [Operand::Word(control), Operand::Id(function_type)],
         );
         self.current_function = Some(Function::new(def));
-        id
+    }
+
+    /// Adds an OpFunctionParameter with a given id to the current function.
+    pub fn function_parameter_with_id(&mut self, id: Id, ty: Id) {
+        if let Some(f) = self.current_function.as_mut() {
+            f.parameters.push(Instruction::new(Op::FunctionParameter, Some(ty), Some(id), []));
+        }
+    }
+
+    /// Appends a ready-made instruction to the current block.
+    pub fn push_instruction(&mut self, inst: Instruction) {
+        if let Some(block) = self.current_function.as_mut().and_then(|f| f.blocks.last_mut()) {
+            block.instructions.push(inst);
+        }
+    }
+
+    /// True while a function is open.
+    pub fn in_function(&self) -> bool {
+        self.current_function.is_some()
     }
 
     pub fn function_parameter(&mut self, ty: Id) -> Id {

@@ -1,0 +1,85 @@
+use anyhow::{bail, Context};
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args)]
+pub struct TranslateArgs {
+    /// SPIR 1.2 / OpenCL C LLVM IR: bitcode (.bc) or text (.ll).
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// Output file (`-` for standard output); only with a single input. Default: the input
+    /// with the extension `.spv`, as llvm-spirv does.
+    #[arg(short = 'o')]
+    pub output: Option<PathBuf>,
+    /// Extensions allowed in the output, llvm-spirv style: `+all`, `-all`, `+EXT`, `-EXT`.
+    #[arg(long = "spirv-ext", value_name = "LIST", allow_hyphen_values = true)]
+    pub spirv_ext: Option<String>,
+    /// Highest SPIR-V version the output may use (1.0 .. 1.6).
+    #[arg(long = "spirv-max-version", value_name = "VERSION")]
+    pub max_version: Option<String>,
+    /// Print spirv-dis text instead of writing a binary.
+    #[arg(long)]
+    pub text: bool,
+}
+
+fn parse_version(v: &str) -> anyhow::Result<u32> {
+    let (major, minor) = v.split_once('.').unwrap_or((v, "0"));
+    let (major, minor): (u32, u32) = (major.parse()?, minor.parse()?);
+    if major != 1 || minor > 6 {
+        bail!("--spirv-max-version must be 1.0 .. 1.6, not {v}");
+    }
+    Ok((major << 16) | (minor << 8))
+}
+
+fn default_output(input: &Path) -> PathBuf {
+    input.with_extension("spv")
+}
+
+fn translate_one(input: &Path, output: &Path, options: &spirvkit_spir::TranslateOptions, text: bool) -> anyhow::Result<()> {
+    let module = spirvkit_llvm::read_file(input).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let spirv = spirvkit_spir::translate(&module, options).map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
+    let words = spirv.to_words();
+    let bytes = if text {
+        let dis = spirvkit_text::disassemble(&words, &spirvkit_text::DisassembleOptions::default())
+            .map_err(|e| anyhow::anyhow!("{}: disassembling the output: {e}", input.display()))?;
+        dis.into_bytes()
+    } else {
+        spirvkit_core::binary::bytes_from_words(&words)
+    };
+    if output.as_os_str() == "-" {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        out.write_all(&bytes).and_then(|()| out.flush()).context("writing standard output")?;
+    } else {
+        std::fs::write(output, bytes).with_context(|| format!("cannot write {}", output.display()))?;
+    }
+    Ok(())
+}
+
+pub fn run(args: TranslateArgs) -> anyhow::Result<()> {
+    let mut options = spirvkit_spir::TranslateOptions::default();
+    if let Some(v) = &args.max_version {
+        options.max_version = parse_version(v)?;
+    }
+    if let Some(list) = &args.spirv_ext {
+        options.apply_extension_list(list)?;
+    }
+    if args.output.is_some() && args.inputs.len() > 1 {
+        bail!("-o takes a single input; with several inputs each output goes next to its input");
+    }
+    let errors: Vec<String> = args
+        .inputs
+        .par_iter()
+        .filter_map(|input| {
+            let output = args.output.clone().unwrap_or_else(|| default_output(input));
+            translate_one(input, &output, &options, args.text).err().map(|e| format!("{e:#}"))
+        })
+        .collect();
+    if errors.is_empty() {
+        return Ok(());
+    }
+    for e in &errors[..errors.len() - 1] {
+        eprintln!("spirvkit: {e}");
+    }
+    bail!("{}", errors[errors.len() - 1])
+}

@@ -1,0 +1,584 @@
+//! Function bodies: LLVM instructions (SPIR 1.2 tables 9–10 and what modern clang emits) →
+//! SPIR-V instructions. Every LLVM result gets its SPIR-V id up front, so forward references
+//! (phi operands, branches) need no patching.
+
+use crate::error::{malformed, unsupported, Result};
+use crate::translator::{location_of_function, Callee, Translator};
+use spirvkit_core::{Id, Instruction, Operand};
+use spirvkit_grammar::{Decoration, FunctionControl, MemoryAccess, Op};
+use spirvkit_llvm as llvm;
+use llvm::{BinaryOp, CastOp, InstKind, Type, ValueRef};
+use std::collections::HashSet;
+
+/// Per-function state.
+pub(crate) struct FnCtx<'f> {
+    pub func: &'f llvm::Function,
+    pub values: Vec<Id>,
+    pub args: Vec<Id>,
+    pub blocks: Vec<Id>,
+    pub location: String,
+}
+
+pub(crate) fn binary_opcode(op: BinaryOp, is_bool: bool) -> Option<Op> {
+    Some(match (op, is_bool) {
+        (BinaryOp::And, true) => Op::LogicalAnd,
+        (BinaryOp::Or, true) => Op::LogicalOr,
+        (BinaryOp::Xor, true) => Op::LogicalNotEqual,
+        (_, true) => return None,
+        (BinaryOp::Add, _) => Op::IAdd,
+        (BinaryOp::FAdd, _) => Op::FAdd,
+        (BinaryOp::Sub, _) => Op::ISub,
+        (BinaryOp::FSub, _) => Op::FSub,
+        (BinaryOp::Mul, _) => Op::IMul,
+        (BinaryOp::FMul, _) => Op::FMul,
+        (BinaryOp::UDiv, _) => Op::UDiv,
+        (BinaryOp::SDiv, _) => Op::SDiv,
+        (BinaryOp::FDiv, _) => Op::FDiv,
+        (BinaryOp::URem, _) => Op::UMod,
+        (BinaryOp::SRem, _) => Op::SRem,
+        (BinaryOp::FRem, _) => Op::FRem,
+        (BinaryOp::Shl, _) => Op::ShiftLeftLogical,
+        (BinaryOp::LShr, _) => Op::ShiftRightLogical,
+        (BinaryOp::AShr, _) => Op::ShiftRightArithmetic,
+        (BinaryOp::And, _) => Op::BitwiseAnd,
+        (BinaryOp::Or, _) => Op::BitwiseOr,
+        (BinaryOp::Xor, _) => Op::BitwiseXor,
+    })
+}
+
+fn cmp_opcode(pred: u8) -> Option<Op> {
+    Some(match pred {
+        1 => Op::FOrdEqual,
+        2 => Op::FOrdGreaterThan,
+        3 => Op::FOrdGreaterThanEqual,
+        4 => Op::FOrdLessThan,
+        5 => Op::FOrdLessThanEqual,
+        6 => Op::FOrdNotEqual,
+        7 => Op::Ordered,
+        8 => Op::Unordered,
+        9 => Op::FUnordEqual,
+        10 => Op::FUnordGreaterThan,
+        11 => Op::FUnordGreaterThanEqual,
+        12 => Op::FUnordLessThan,
+        13 => Op::FUnordLessThanEqual,
+        14 => Op::FUnordNotEqual,
+        32 => Op::IEqual,
+        33 => Op::INotEqual,
+        34 => Op::UGreaterThan,
+        35 => Op::UGreaterThanEqual,
+        36 => Op::ULessThan,
+        37 => Op::ULessThanEqual,
+        38 => Op::SGreaterThan,
+        39 => Op::SGreaterThanEqual,
+        40 => Op::SLessThan,
+        41 => Op::SLessThanEqual,
+        _ => return None,
+    })
+}
+
+/// FunctionControl from function attributes (SPIR 1.2 table 13).
+fn function_control(f: &llvm::Function) -> u32 {
+    let mut control = FunctionControl::None.0;
+    let attrs = &f.attrs;
+    if attrs.has_function_flag("alwaysinline") {
+        control |= FunctionControl::Inline.0;
+    }
+    if attrs.has_function_flag("noinline") {
+        control |= FunctionControl::DontInline.0;
+    }
+    if attrs.has_function_flag("readnone") {
+        control |= FunctionControl::Const.0;
+    } else if attrs.has_function_flag("readonly") {
+        control |= FunctionControl::Pure.0;
+    }
+    control
+}
+
+pub(crate) fn translate_function(t: &mut Translator<'_>, f: llvm::FuncId, kernels: &HashSet<llvm::FuncId>) -> Result<()> {
+    let m = t.m;
+    let func = &m.functions[f.0 as usize];
+    let location = location_of_function(func);
+    let Callee::Function(id) = t.callees[f.0 as usize].clone() else {
+        return Err(malformed(&location, "a defined function classified as a built-in"));
+    };
+    let access = if kernels.contains(&f) { crate::kernels::arg_access_qualifiers(t, func) } else { None };
+    let fn_ty = t.function_type(func, access.as_deref(), &location)?;
+    let (ret, params, vararg) = m.types.function_signature(func.fn_ty).ok_or_else(|| malformed(&location, "no function type"))?;
+    if vararg {
+        return Err(unsupported(&location, "a variadic function definition"));
+    }
+    let ret_id = t.ty(ret, &location)?;
+    t.b.begin_function_with_id(id, ret_id, function_control(func), fn_ty);
+    t.b.name(id, &func.name);
+    let mut ctx = FnCtx { func, values: Vec::new(), args: Vec::new(), blocks: Vec::new(), location };
+    for (i, p) in params.iter().enumerate() {
+        let a = access.as_ref().and_then(|a| a.get(i).copied()).unwrap_or(crate::types::NO_ACCESS);
+        let pty = t.ty_with_access(*p, a, &ctx.location)?;
+        let pid = t.b.alloc_id();
+        t.b.function_parameter_with_id(pid, pty);
+        if let Some(name) = func.args.get(i).and_then(|a| a.name.as_deref()) {
+            t.b.name(pid, name);
+        }
+        crate::kernels::param_attributes(t, func, i, pid);
+        ctx.args.push(pid);
+    }
+    // Linkage: external definitions that are not kernels are exported.
+    if !kernels.contains(&f) && matches!(func.linkage, llvm::Linkage::External | llvm::Linkage::Weak | llvm::Linkage::WeakOdr | llvm::Linkage::LinkOnceOdr) {
+        t.linkage(id, &func.name, spirvkit_grammar::LinkageType::Export);
+    }
+    ctx.blocks = func.blocks.iter().map(|_| t.b.alloc_id()).collect();
+    ctx.values = func.insts.iter().map(|i| if t.m.types.is_void(i.ty) { Id(0) } else { t.b.alloc_id() }).collect();
+    for (bi, block) in func.blocks.iter().enumerate() {
+        t.b.begin_block_with_id(ctx.blocks[bi]);
+        if let Some(name) = block.name.as_deref().filter(|n| !n.is_empty()) {
+            t.b.name(ctx.blocks[bi], name);
+        }
+        if bi == 0 {
+            // Function-storage variables must come first in the entry block.
+            for inst_id in func.blocks.iter().flat_map(|b| b.insts.iter()) {
+                if let Some(inst) = func.inst(*inst_id) {
+                    if let InstKind::Alloca { .. } = inst.kind {
+                        alloca(t, &ctx, *inst_id, inst)?;
+                    }
+                }
+            }
+        }
+        for &inst_id in &block.insts {
+            let inst = func.inst(inst_id).ok_or_else(|| malformed(&ctx.location, "missing instruction"))?;
+            if matches!(inst.kind, InstKind::Alloca { .. }) {
+                continue;
+            }
+            translate_instruction(t, &ctx, inst_id, inst)?;
+        }
+    }
+    t.b.end_function();
+    Ok(())
+}
+
+fn alloca(t: &mut Translator<'_>, ctx: &FnCtx<'_>, inst_id: llvm::InstId, inst: &llvm::Instruction) -> Result<()> {
+    let InstKind::Alloca { allocated_ty, count, align, .. } = &inst.kind else { return Ok(()) };
+    let out = ctx.values[inst_id.0 as usize];
+    let count_is_one = t.const_int(*count) == Some(1);
+    if !count_is_one {
+        return Err(unsupported(&ctx.location, "alloca with an element count (variable-length array)"));
+    }
+    let elem = t.ty(*allocated_ty, &ctx.location)?;
+    let ptr_ty = t.b.type_pointer(spirvkit_grammar::StorageClass::Function.0, elem);
+    t.b.push_instruction(Instruction::new(
+        Op::Variable,
+        Some(ptr_ty),
+        Some(out),
+        [Operand::Word(spirvkit_grammar::StorageClass::Function.0)],
+    ));
+    if let Some(a) = align.filter(|&a| a > 0) {
+        t.b.decorate(out, Decoration::Alignment.0, &[Operand::Word(a as u32)]);
+    }
+    name_value(t, out, inst);
+    Ok(())
+}
+
+fn name_value(t: &mut Translator<'_>, id: Id, inst: &llvm::Instruction) {
+    if let Some(name) = inst.name.as_deref().filter(|n| !n.is_empty()) {
+        t.b.name(id, name);
+    }
+}
+
+/// Memory operands: Volatile and Aligned (SPIR 1.2: alignment and volatile on load/store).
+fn memory_access(volatile: bool, align: Option<u64>) -> Vec<Operand> {
+    let mut mask = 0;
+    if volatile {
+        mask |= MemoryAccess::Volatile.0;
+    }
+    if align.is_some_and(|a| a > 0) {
+        mask |= MemoryAccess::Aligned.0;
+    }
+    if mask == 0 {
+        return Vec::new();
+    }
+    let mut ops = vec![Operand::Word(mask)];
+    if let Some(a) = align.filter(|&a| a > 0) {
+        ops.push(Operand::Word(a as u32));
+    }
+    ops
+}
+
+impl<'m> Translator<'m> {
+    /// The SPIR-V id of an operand inside a function.
+    pub(crate) fn value(&mut self, ctx: &FnCtx<'_>, v: ValueRef) -> Result<Id> {
+        match v {
+            ValueRef::Argument(n) => ctx.args.get(n as usize).copied().ok_or_else(|| malformed(&ctx.location, format!("argument {n} out of range"))),
+            ValueRef::Instruction(i) => match ctx.values.get(i.0 as usize) {
+                Some(id) if id.0 != 0 => Ok(*id),
+                _ => Err(malformed(&ctx.location, format!("use of instruction {} without a result", i.0))),
+            },
+            ValueRef::Block(_) | ValueRef::Metadata(_) | ValueRef::Unresolved(_) => {
+                Err(malformed(&ctx.location, format!("{v:?} used as a value")))
+            }
+            other => self.const_value(other, &ctx.location),
+        }
+    }
+
+    /// LLVM type of an operand inside a function.
+    pub(crate) fn value_llvm_type(&self, ctx: &FnCtx<'_>, v: ValueRef) -> Result<llvm::TypeId> {
+        self.m.value_type_in(ctx.func, v).ok_or_else(|| malformed(&ctx.location, format!("untyped operand {v:?}")))
+    }
+
+    /// Appends an instruction with a fresh result id.
+    pub(crate) fn emit(&mut self, op: Op, ty: Id, operands: Vec<Operand>) -> Id {
+        let id = self.b.alloc_id();
+        self.b.push_instruction(Instruction::new(op, Some(ty), Some(id), operands));
+        id
+    }
+
+    /// Appends an instruction with a given result id.
+    pub(crate) fn emit_to(&mut self, out: Id, op: Op, ty: Id, operands: Vec<Operand>) {
+        self.b.push_instruction(Instruction::new(op, Some(ty), Some(out), operands));
+    }
+
+    pub(crate) fn emit_void(&mut self, op: Op, operands: Vec<Operand>) {
+        self.b.push_instruction(Instruction::new(op, None, None, operands));
+    }
+
+    /// A constant of `ty` (scalar or vector) with every component equal to `bits`.
+    pub(crate) fn splat(&mut self, ty: llvm::TypeId, bits: u64, location: &str) -> Result<Id> {
+        match self.m.types.get(ty).clone() {
+            Type::Vector { len, elem, .. } => {
+                let scalar = self.scalar_constant(elem, bits, location)?;
+                let ty_id = self.ty(ty, location)?;
+                Ok(self.b.dedup_global(Op::ConstantComposite, Some(ty_id), vec![Operand::Id(scalar); len as usize]))
+            }
+            _ => self.scalar_constant(ty, bits, location),
+        }
+    }
+}
+
+fn is_bool(t: &Translator<'_>, ty: llvm::TypeId) -> bool {
+    matches!(t.m.types.get(t.m.types.scalar(ty)), Type::Int(1))
+}
+
+/// Bit pattern of 1.0 / -1.0 in a float type.
+fn float_bits(t: &Translator<'_>, ty: llvm::TypeId, value: f64) -> u64 {
+    match t.m.types.get(t.m.types.scalar(ty)) {
+        Type::Double => value.to_bits(),
+        Type::Half => {
+            if value < 0.0 {
+                0xbc00
+            } else if value > 0.0 {
+                0x3c00
+            } else {
+                0
+            }
+        }
+        _ => u64::from((value as f32).to_bits()),
+    }
+}
+
+fn translate_instruction(t: &mut Translator<'_>, ctx: &FnCtx<'_>, inst_id: llvm::InstId, inst: &llvm::Instruction) -> Result<()> {
+    let out = ctx.values[inst_id.0 as usize];
+    let loc = ctx.location.as_str();
+    let result_ty = inst.ty;
+    let void_result = t.m.types.is_void(result_ty);
+    let ty = if void_result { Id(0) } else { t.ty(result_ty, loc)? };
+    match &inst.kind {
+        InstKind::Binary { op, lhs, rhs, flags: _, fast_math } => {
+            let (l, r) = (t.value(ctx, *lhs)?, t.value(ctx, *rhs)?);
+            let opcode = binary_opcode(*op, is_bool(t, result_ty)).ok_or_else(|| unsupported(loc, format!("{} on i1", op.keyword())))?;
+            t.emit_to(out, opcode, ty, vec![Operand::Id(l), Operand::Id(r)]);
+            fast_math_decoration(t, out, *fast_math);
+        }
+        InstKind::FNeg { value, fast_math } => {
+            let v = t.value(ctx, *value)?;
+            t.emit_to(out, Op::FNegate, ty, vec![Operand::Id(v)]);
+            fast_math_decoration(t, out, *fast_math);
+        }
+        InstKind::Cast { op, value } => cast(t, ctx, out, ty, result_ty, *op, *value)?,
+        InstKind::Cmp { pred, lhs, rhs, fast_math } => {
+            let operand_ty = t.value_llvm_type(ctx, *lhs)?;
+            let (mut l, mut r) = (t.value(ctx, *lhs)?, t.value(ctx, *rhs)?);
+            match pred.0 {
+                0 | 15 => {
+                    let op = if pred.0 == 15 { Op::ConstantTrue } else { Op::ConstantFalse };
+                    let bool_ty = t.b.type_bool();
+                    let c = t.b.dedup_global(op, Some(bool_ty), vec![]);
+                    t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(c)]);
+                    return Ok(());
+                }
+                _ => {}
+            }
+            let mut opcode = cmp_opcode(pred.0).ok_or_else(|| malformed(loc, format!("predicate {}", pred.0)))?;
+            if t.m.types.is_pointer(operand_ty) {
+                let size = t.size_type();
+                l = t.emit(Op::ConvertPtrToU, size, vec![Operand::Id(l)]);
+                r = t.emit(Op::ConvertPtrToU, size, vec![Operand::Id(r)]);
+            } else if is_bool(t, operand_ty) {
+                opcode = match opcode {
+                    Op::IEqual => Op::LogicalEqual,
+                    Op::INotEqual => Op::LogicalNotEqual,
+                    _ => return Err(unsupported(loc, "an ordered comparison of i1 values")),
+                };
+            }
+            t.emit_to(out, opcode, ty, vec![Operand::Id(l), Operand::Id(r)]);
+            fast_math_decoration(t, out, *fast_math);
+        }
+        InstKind::Alloca { .. } => {}
+        InstKind::Load { ptr, align, volatile, ordering, .. } => {
+            let p = t.value(ctx, *ptr)?;
+            if *ordering != llvm::AtomicOrdering::NotAtomic {
+                let (scope, sem) = crate::builtins::atomic_scope_semantics(t, ctx, *ptr)?;
+                t.emit_to(out, Op::AtomicLoad, ty, vec![Operand::Id(p), Operand::Id(scope), Operand::Id(sem)]);
+            } else {
+                let mut ops = vec![Operand::Id(p)];
+                ops.extend(memory_access(*volatile, *align));
+                t.emit_to(out, Op::Load, ty, ops);
+            }
+        }
+        InstKind::Store { ptr, value, align, volatile, ordering, .. } => {
+            let (p, v) = (t.value(ctx, *ptr)?, t.value(ctx, *value)?);
+            if *ordering != llvm::AtomicOrdering::NotAtomic {
+                let (scope, sem) = crate::builtins::atomic_scope_semantics(t, ctx, *ptr)?;
+                t.emit_void(Op::AtomicStore, vec![Operand::Id(p), Operand::Id(scope), Operand::Id(sem), Operand::Id(v)]);
+            } else {
+                let mut ops = vec![Operand::Id(p), Operand::Id(v)];
+                ops.extend(memory_access(*volatile, *align));
+                t.emit_void(Op::Store, ops);
+            }
+        }
+        InstKind::Gep { inbounds, base, indices, .. } => {
+            let b = t.value(ctx, *base)?;
+            if indices.is_empty() {
+                t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(b)]);
+            } else {
+                let mut ops = vec![Operand::Id(b)];
+                for &i in indices {
+                    ops.push(Operand::Id(t.value(ctx, i)?));
+                }
+                let op = if *inbounds { Op::InBoundsPtrAccessChain } else { Op::PtrAccessChain };
+                t.emit_to(out, op, ty, ops);
+            }
+        }
+        InstKind::Call { callee, args, .. } => {
+            let ValueRef::Function(f) = callee else {
+                return Err(unsupported(loc, "an indirect call"));
+            };
+            match t.callees.get(f.0 as usize).cloned() {
+                Some(Callee::Function(fid)) => {
+                    let mut ops = vec![Operand::Id(fid)];
+                    for &a in args {
+                        ops.push(Operand::Id(t.value(ctx, a)?));
+                    }
+                    let ret_ty = if void_result { t.b.type_void() } else { ty };
+                    let call_out = if void_result { t.b.alloc_id() } else { out };
+                    t.emit_to(call_out, Op::FunctionCall, ret_ty, ops);
+                }
+                Some(Callee::Builtin(d)) => crate::builtins::call(t, ctx, out, result_ty, &d, args)?,
+                Some(Callee::Intrinsic(name)) => crate::builtins::intrinsic(t, ctx, out, result_ty, &name, args)?,
+                None => return Err(malformed(loc, "call to a missing function")),
+            }
+        }
+        InstKind::Phi { incoming } => {
+            let mut ops = Vec::with_capacity(incoming.len() * 2);
+            for (v, block) in incoming {
+                ops.push(Operand::Id(t.value(ctx, *v)?));
+                let label = ctx.blocks.get(block.0 as usize).copied().ok_or_else(|| malformed(loc, "phi from a missing block"))?;
+                ops.push(Operand::Id(label));
+            }
+            t.emit_to(out, Op::Phi, ty, ops);
+        }
+        InstKind::Select { cond, then_value, else_value, .. } => {
+            let (c, a, b) = (t.value(ctx, *cond)?, t.value(ctx, *then_value)?, t.value(ctx, *else_value)?);
+            t.emit_to(out, Op::Select, ty, vec![Operand::Id(c), Operand::Id(a), Operand::Id(b)]);
+        }
+        InstKind::ExtractValue { aggregate, indices } => {
+            let a = t.value(ctx, *aggregate)?;
+            let mut ops = vec![Operand::Id(a)];
+            ops.extend(indices.iter().map(|&i| Operand::Word(i)));
+            t.emit_to(out, Op::CompositeExtract, ty, ops);
+        }
+        InstKind::InsertValue { aggregate, value, indices } => {
+            let (a, v) = (t.value(ctx, *aggregate)?, t.value(ctx, *value)?);
+            let mut ops = vec![Operand::Id(v), Operand::Id(a)];
+            ops.extend(indices.iter().map(|&i| Operand::Word(i)));
+            t.emit_to(out, Op::CompositeInsert, ty, ops);
+        }
+        InstKind::ExtractElement { vector, index } => {
+            let v = t.value(ctx, *vector)?;
+            match constant_index(t, *index) {
+                Some(i) => t.emit_to(out, Op::CompositeExtract, ty, vec![Operand::Id(v), Operand::Word(i)]),
+                None => {
+                    let i = t.value(ctx, *index)?;
+                    t.emit_to(out, Op::VectorExtractDynamic, ty, vec![Operand::Id(v), Operand::Id(i)]);
+                }
+            }
+        }
+        InstKind::InsertElement { vector, element, index } => {
+            let (v, e) = (t.value(ctx, *vector)?, t.value(ctx, *element)?);
+            match constant_index(t, *index) {
+                Some(i) => t.emit_to(out, Op::CompositeInsert, ty, vec![Operand::Id(e), Operand::Id(v), Operand::Word(i)]),
+                None => {
+                    let i = t.value(ctx, *index)?;
+                    t.emit_to(out, Op::VectorInsertDynamic, ty, vec![Operand::Id(v), Operand::Id(e), Operand::Id(i)]);
+                }
+            }
+        }
+        InstKind::ShuffleVector { v1, v2, mask } => {
+            let (a, b) = (t.value(ctx, *v1)?, t.value(ctx, *v2)?);
+            let mut ops = vec![Operand::Id(a), Operand::Id(b)];
+            ops.extend(mask.iter().map(|m| Operand::Word(m.unwrap_or(u32::MAX))));
+            t.emit_to(out, Op::VectorShuffle, ty, ops);
+        }
+        InstKind::AtomicRmw { op, ptr, value, .. } => crate::builtins::atomic_rmw(t, ctx, out, ty, *op, *ptr, *value)?,
+        InstKind::CmpXchg { .. } => return Err(unsupported(loc, "cmpxchg (use atomic_cmpxchg)")),
+        InstKind::Fence { .. } => crate::builtins::fence(t)?,
+        InstKind::Freeze { value } => {
+            let v = t.value(ctx, *value)?;
+            t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(v)]);
+        }
+        InstKind::VaArg { .. } => return Err(unsupported(loc, "va_arg")),
+        InstKind::Ret { value } => match value {
+            Some(v) => {
+                let v = t.value(ctx, *v)?;
+                t.emit_void(Op::ReturnValue, vec![Operand::Id(v)]);
+            }
+            None => t.emit_void(Op::Return, vec![]),
+        },
+        InstKind::Br { target } => {
+            let l = block_label(ctx, *target)?;
+            t.emit_void(Op::Branch, vec![Operand::Id(l)]);
+        }
+        InstKind::CondBr { cond, then_block, else_block } => {
+            let c = t.value(ctx, *cond)?;
+            let (a, b) = (block_label(ctx, *then_block)?, block_label(ctx, *else_block)?);
+            t.emit_void(Op::BranchConditional, vec![Operand::Id(c), Operand::Id(a), Operand::Id(b)]);
+        }
+        InstKind::Switch { value, default, cases } => {
+            let selector_ty = t.value_llvm_type(ctx, *value)?;
+            let wide = matches!(t.m.types.get(selector_ty), Type::Int(64));
+            let v = t.value(ctx, *value)?;
+            let mut ops = vec![Operand::Id(v), Operand::Id(block_label(ctx, *default)?)];
+            for (case, target) in cases {
+                let bits = t.const_int(*case).ok_or_else(|| malformed(loc, "switch case is not an integer constant"))?;
+                ops.push(Operand::Word(bits as u32));
+                if wide {
+                    ops.push(Operand::Word((bits >> 32) as u32));
+                }
+                ops.push(Operand::Id(block_label(ctx, *target)?));
+            }
+            t.emit_void(Op::Switch, ops);
+        }
+        InstKind::IndirectBr { .. } => return Err(unsupported(loc, "indirectbr")),
+        InstKind::Unreachable => t.emit_void(Op::Unreachable, vec![]),
+    }
+    if !void_result {
+        name_value(t, out, inst);
+    }
+    Ok(())
+}
+
+fn block_label(ctx: &FnCtx<'_>, b: llvm::BlockId) -> Result<Id> {
+    ctx.blocks.get(b.0 as usize).copied().ok_or_else(|| malformed(&ctx.location, "branch to a missing block"))
+}
+
+fn constant_index(t: &Translator<'_>, v: ValueRef) -> Option<u32> {
+    t.const_int(v).and_then(|n| u32::try_from(n).ok())
+}
+
+fn fast_math_decoration(t: &mut Translator<'_>, id: Id, fast_math: u32) {
+    use llvm::fmf;
+    if fast_math == 0 {
+        return;
+    }
+    let mut mode = 0;
+    if fast_math & (fmf::FAST_OLD | fmf::REASSOC) != 0 && fast_math & fmf::NNAN != 0 && fast_math & fmf::NINF != 0 {
+        mode |= 0x10; // Fast
+    }
+    if fast_math & fmf::NNAN != 0 {
+        mode |= 0x1;
+    }
+    if fast_math & fmf::NINF != 0 {
+        mode |= 0x2;
+    }
+    if fast_math & fmf::NSZ != 0 {
+        mode |= 0x4;
+    }
+    if fast_math & fmf::ARCP != 0 {
+        mode |= 0x8;
+    }
+    if mode != 0 {
+        t.b.decorate(id, Decoration::FPFastMathMode.0, &[Operand::Word(mode)]);
+    }
+}
+
+fn cast(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    ty: Id,
+    result_ty: llvm::TypeId,
+    op: CastOp,
+    value: ValueRef,
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let src_ty = t.value_llvm_type(ctx, value)?;
+    let v = t.value(ctx, value)?;
+    let from_bool = is_bool(t, src_ty);
+    let to_bool = is_bool(t, result_ty);
+    let select = |t: &mut Translator<'_>, one: u64, zero: u64| -> Result<()> {
+        let (a, b) = (t.splat(result_ty, one, loc)?, t.splat(result_ty, zero, loc)?);
+        t.emit_to(out, Op::Select, ty, vec![Operand::Id(v), Operand::Id(a), Operand::Id(b)]);
+        Ok(())
+    };
+    match op {
+        CastOp::ZExt if from_bool => return select(t, 1, 0),
+        CastOp::SExt if from_bool => return select(t, u64::MAX, 0),
+        CastOp::UiToFp if from_bool => {
+            let one = float_bits(t, result_ty, 1.0);
+            return select(t, one, 0);
+        }
+        CastOp::SiToFp if from_bool => {
+            let minus_one = float_bits(t, result_ty, -1.0);
+            return select(t, minus_one, 0);
+        }
+        CastOp::Trunc if to_bool => {
+            // i1 is the low bit: (x & 1) != 0.
+            let one = t.splat(src_ty, 1, loc)?;
+            let zero = t.splat(src_ty, 0, loc)?;
+            let src = t.ty(src_ty, loc)?;
+            let bit = t.emit(Op::BitwiseAnd, src, vec![Operand::Id(v), Operand::Id(one)]);
+            t.emit_to(out, Op::INotEqual, ty, vec![Operand::Id(bit), Operand::Id(zero)]);
+            return Ok(());
+        }
+        _ if from_bool || to_bool => return Err(unsupported(loc, format!("{} involving i1", op.keyword()))),
+        _ => {}
+    }
+    let opcode = match op {
+        CastOp::Trunc | CastOp::ZExt => Op::UConvert,
+        CastOp::SExt => Op::SConvert,
+        CastOp::FpToUi => Op::ConvertFToU,
+        CastOp::FpToSi => Op::ConvertFToS,
+        CastOp::UiToFp => Op::ConvertUToF,
+        CastOp::SiToFp => Op::ConvertSToF,
+        CastOp::FpTrunc | CastOp::FpExt => Op::FConvert,
+        CastOp::PtrToInt => Op::ConvertPtrToU,
+        CastOp::IntToPtr => Op::ConvertUToPtr,
+        CastOp::BitCast => {
+            if src_ty == result_ty {
+                Op::CopyObject
+            } else {
+                Op::Bitcast
+            }
+        }
+        CastOp::AddrSpaceCast => {
+            let space = |ty| match t.m.types.get(ty) {
+                Type::Pointer { addrspace, .. } => *addrspace,
+                _ => 0,
+            };
+            match (space(src_ty), space(result_ty)) {
+                (_, 4) => Op::PtrCastToGeneric,
+                (4, _) => Op::GenericCastToPtr,
+                (a, b) => return crate::builtins::usm_cast(t, out, ty, v, a, b, loc),
+            }
+        }
+    };
+    t.emit_to(out, opcode, ty, vec![Operand::Id(v)]);
+    Ok(())
+}

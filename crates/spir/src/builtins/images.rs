@@ -1,0 +1,156 @@
+//! Image built-ins: read/write with and without samplers, and queries.
+
+use super::arg_ids;
+use crate::body::FnCtx;
+use crate::error::{malformed, unsupported, Result};
+use crate::mangle::Demangled;
+use crate::translator::Translator;
+use crate::types::OpenClType;
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::{Capability, Dim, ImageOperands, Op};
+use spirvkit_llvm as llvm;
+use llvm::ValueRef;
+
+pub(super) fn is_image(name: &str) -> bool {
+    name.starts_with("read_image") || name.starts_with("write_image") || name.starts_with("get_image_")
+}
+
+/// A sampler operand: an i32 literal sampler becomes OpConstantSampler (SPIR 1.2 2.1.3.1).
+fn sampler(t: &mut Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Result<Id> {
+    let loc = ctx.location.as_str();
+    if let ValueRef::Constant(c) = v {
+        if let Some(llvm::ConstKind::Int(bits)) = t.m.constant(c).map(|c| c.kind.clone()) {
+            t.b.capability(Capability::LiteralSampler);
+            let sampler_ty = t.b.dedup_global(Op::TypeSampler, None, vec![]);
+            let addressing = ((bits >> 1) & 7) as u32;
+            let normalized = (bits & 1) as u32;
+            let filter = u32::from(bits & 0x20 != 0);
+            return Ok(t.b.dedup_global(
+                Op::ConstantSampler,
+                Some(sampler_ty),
+                vec![Operand::Word(addressing), Operand::Word(normalized), Operand::Word(filter)],
+            ));
+        }
+    }
+    let id = t.value(ctx, v)?;
+    let ty = t.value_llvm_type(ctx, v)?;
+    if t.opencl_handle(ty) == Some(OpenClType::Sampler) || crate::kernels::is_sampler_param(t, ctx, v) {
+        return Ok(id);
+    }
+    Err(unsupported(loc, "a sampler that is neither a literal nor a sampler_t argument"))
+}
+
+fn image_type_of(t: &Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Result<(Dim, bool)> {
+    let ty = t.value_llvm_type(ctx, v)?;
+    match t.opencl_handle(ty) {
+        Some(OpenClType::Image { dim, arrayed, .. }) => Ok((dim, arrayed)),
+        _ => Err(malformed(&ctx.location, "image built-in on a non-image value")),
+    }
+}
+
+pub(super) fn lower(t: &mut Translator<'_>, ctx: &FnCtx<'_>, out: Id, result_ty: llvm::TypeId, d: &Demangled, args: &[ValueRef]) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let n = d.name.as_str();
+    let arg = |i: usize| args.get(i).copied().ok_or_else(|| malformed(loc, format!("{n} needs argument {}", i + 1)));
+    if n.starts_with("read_image") {
+        let ty = t.ty(result_ty, loc)?;
+        let img = t.value(ctx, arg(0)?)?;
+        let img_ty_id = {
+            let lty = t.value_llvm_type(ctx, arg(0)?)?;
+            t.ty_with_access(lty, crate::types::NO_ACCESS, loc)?
+        };
+        let with_sampler = args.len() >= 3 && d.params.get(1).is_some_and(|p| matches!(p, crate::mangle::MType::Named(s) if s == "ocl_sampler"));
+        if with_sampler {
+            let s = sampler(t, ctx, arg(1)?)?;
+            let coord = t.value(ctx, arg(2)?)?;
+            let sampled_ty = t.b.dedup_global(Op::TypeSampledImage, None, vec![Operand::Id(img_ty_id)]);
+            let si = t.emit(Op::SampledImage, sampled_ty, vec![Operand::Id(img), Operand::Id(s)]);
+            let float = t.b.type_float(32);
+            let zero = t.b.constant_u32(float, 0);
+            t.emit_to(
+                out,
+                Op::ImageSampleExplicitLod,
+                ty,
+                vec![Operand::Id(si), Operand::Id(coord), Operand::Word(ImageOperands::Lod.0), Operand::Id(zero)],
+            );
+        } else {
+            let coord = t.value(ctx, arg(1)?)?;
+            t.emit_to(out, Op::ImageRead, ty, vec![Operand::Id(img), Operand::Id(coord)]);
+        }
+        return Ok(());
+    }
+    if n.starts_with("write_image") {
+        let ids = arg_ids(t, ctx, args)?;
+        let (img, coord, texel) = match ids.as_slice() {
+            [img, coord, texel] => (*img, *coord, *texel),
+            [img, coord, lod, texel] => {
+                let _ = lod;
+                return {
+                    t.emit_void(
+                        Op::ImageWrite,
+                        vec![Operand::Id(*img), Operand::Id(*coord), Operand::Id(*texel), Operand::Word(ImageOperands::Lod.0), Operand::Id(*lod)],
+                    );
+                    Ok(())
+                };
+            }
+            _ => return Err(malformed(loc, format!("{n} with {} arguments", ids.len()))),
+        };
+        t.emit_void(Op::ImageWrite, vec![Operand::Id(img), Operand::Id(coord), Operand::Id(texel)]);
+        return Ok(());
+    }
+    // Queries.
+    let ty = t.ty(result_ty, loc)?;
+    let img = t.value(ctx, arg(0)?)?;
+    let int = t.int_type(32);
+    match n {
+        "get_image_channel_data_type" | "get_image_channel_order" => {
+            // OpenCL's CLK_* codes are the SPIR-V enumerants plus a fixed offset.
+            let (op, offset) = if n.ends_with("data_type") { (Op::ImageQueryFormat, 0x10D0) } else { (Op::ImageQueryOrder, 0x10B0) };
+            let raw = t.emit(op, int, vec![Operand::Id(img)]);
+            let off = t.u32_constant(offset);
+            t.emit_to(out, Op::IAdd, ty, vec![Operand::Id(raw), Operand::Id(off)]);
+            Ok(())
+        }
+        _ => {
+            let (dim, arrayed) = image_type_of(t, ctx, arg(0)?)?;
+            let components = match dim {
+                Dim::Dim1D | Dim::Buffer => 1,
+                Dim::Dim2D => 2,
+                _ => 3,
+            } + u32::from(arrayed);
+            let query_ty = if components == 1 { int } else { t.b.type_vector(int, components) };
+            t.b.capability(Capability::ImageQuery);
+            let size = t.emit(Op::ImageQuerySize, query_ty, vec![Operand::Id(img)]);
+            let extract = |t: &mut Translator<'_>, out: Id, i: u32| {
+                if components == 1 {
+                    t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(size)]);
+                } else {
+                    t.emit_to(out, Op::CompositeExtract, ty, vec![Operand::Id(size), Operand::Word(i)]);
+                }
+            };
+            match n {
+                "get_image_width" => extract(t, out, 0),
+                "get_image_height" => extract(t, out, 1),
+                "get_image_depth" => extract(t, out, 2),
+                "get_image_array_size" => extract(t, out, components - 1),
+                "get_image_dim" => {
+                    // int2 for 2D images, int4 (w = 0) for 3D.
+                    let mut ops = vec![Operand::Id(size), Operand::Id(size)];
+                    let want = if dim == Dim::Dim3D { 4 } else { 2 };
+                    for i in 0..want {
+                        ops.push(Operand::Word(if i < components.min(3) { i } else { u32::MAX }));
+                    }
+                    if dim == Dim::Dim3D {
+                        let zero = t.u32_constant(0);
+                        let shuffled = t.emit(Op::VectorShuffle, ty, ops);
+                        t.emit_to(out, Op::CompositeInsert, ty, vec![Operand::Id(zero), Operand::Id(shuffled), Operand::Word(3)]);
+                    } else {
+                        t.emit_to(out, Op::VectorShuffle, ty, ops);
+                    }
+                }
+                _ => return Err(unsupported(loc, format!("the built-in {n}"))),
+            }
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,210 @@
+//! Math, integer, common, geometric and relational built-ins; LLVM math intrinsics.
+
+use super::{arg_ids, ext_inst};
+use crate::body::FnCtx;
+use crate::error::{malformed, unsupported, Result};
+use crate::mangle::{Demangled, Scalar};
+use crate::translator::Translator;
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::Op;
+use spirvkit_llvm as llvm;
+use llvm::{Type, ValueRef};
+
+/// Integer built-ins whose OpenCL.std name has an `s_`/`u_` prefix; the float overloads
+/// (`clamp`, `max`, `min` on floats are common functions) have their own names.
+fn integer_name(name: &str, scalar: Scalar) -> Option<String> {
+    const PREFIXED: &[&str] = &[
+        "abs", "abs_diff", "add_sat", "hadd", "rhadd", "clamp", "mad_hi", "mad_sat", "max", "min", "mul_hi", "sub_sat",
+        "upsample", "mad24", "mul24",
+    ];
+    if scalar.is_float() {
+        return match name {
+            "clamp" => Some("fclamp".into()),
+            "max" => Some("fmax_common".into()),
+            "min" => Some("fmin_common".into()),
+            _ => None,
+        };
+    }
+    PREFIXED.contains(&name).then(|| format!("{}_{name}", if scalar.is_signed() { "s" } else { "u" }))
+}
+
+fn relational(name: &str) -> Option<(Op, usize)> {
+    Some(match name {
+        "isequal" => (Op::FOrdEqual, 2),
+        "isnotequal" => (Op::FUnordNotEqual, 2),
+        "isgreater" => (Op::FOrdGreaterThan, 2),
+        "isgreaterequal" => (Op::FOrdGreaterThanEqual, 2),
+        "isless" => (Op::FOrdLessThan, 2),
+        "islessequal" => (Op::FOrdLessThanEqual, 2),
+        "islessgreater" => (Op::FOrdNotEqual, 2),
+        "isordered" => (Op::Ordered, 2),
+        "isunordered" => (Op::Unordered, 2),
+        "isfinite" => (Op::IsFinite, 1),
+        "isinf" => (Op::IsInf, 1),
+        "isnan" => (Op::IsNan, 1),
+        "isnormal" => (Op::IsNormal, 1),
+        "signbit" => (Op::SignBitSet, 1),
+        _ => return None,
+    })
+}
+
+fn ext_number(name: &str) -> Option<u32> {
+    let set = spirvkit_grammar::ExtInstSet::OpenClStd.desc();
+    set.instruction_by_name(name).map(|i| i.opcode)
+}
+
+/// Names that are not plain OpenCL.std math and are handled by other modules.
+const NOT_MATH: &[&str] = &["vloadn", "vstoren", "printf", "prefetch"];
+
+pub(super) fn is_math(d: &Demangled) -> bool {
+    let n = d.name.as_str();
+    if NOT_MATH.contains(&n) {
+        return false;
+    }
+    relational(n).is_some()
+        || matches!(n, "any" | "all" | "dot")
+        || d.param_scalar(0).is_some_and(|s| integer_name(n, s).is_some())
+        || ext_number(n).is_some()
+}
+
+/// Widens scalar arguments to the result's vector length (`fmax(float4, float)`).
+fn splat_args(t: &mut Translator<'_>, ctx: &FnCtx<'_>, result_ty: llvm::TypeId, args: &[ValueRef]) -> Result<Vec<Id>> {
+    let len = match t.m.types.get(result_ty) {
+        Type::Vector { len, .. } => Some(*len),
+        _ => None,
+    };
+    let mut out = Vec::with_capacity(args.len());
+    for &a in args {
+        let id = t.value(ctx, a)?;
+        let aty = t.value_llvm_type(ctx, a)?;
+        match (len, t.m.types.get(aty).clone()) {
+            (Some(n), Type::Int(_) | Type::Float | Type::Double | Type::Half) => {
+                let scalar = t.ty(aty, &ctx.location)?;
+                let vty = t.b.type_vector(scalar, n);
+                out.push(t.emit(Op::CompositeConstruct, vty, vec![Operand::Id(id); n as usize]));
+            }
+            _ => out.push(id),
+        }
+    }
+    Ok(out)
+}
+
+pub(super) fn lower(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    d: &Demangled,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let ty = t.ty(result_ty, loc)?;
+    let n = d.name.as_str();
+    if let Some((op, arity)) = relational(n) {
+        let ids = arg_ids(t, ctx, args)?;
+        if ids.len() != arity {
+            return Err(malformed(loc, format!("{n} with {} arguments", ids.len())));
+        }
+        let bool_ty = bool_shape(t, ctx, args[0])?;
+        let b = t.emit(op, bool_ty, ids.into_iter().map(Operand::Id).collect());
+        return bool_to_int(t, loc, out, ty, result_ty, b);
+    }
+    match n {
+        "any" | "all" => {
+            let x = t.value(ctx, args[0])?;
+            let xty = t.value_llvm_type(ctx, args[0])?;
+            let zero = t.splat(xty, 0, loc)?;
+            let bool_ty = bool_shape(t, ctx, args[0])?;
+            let negative = t.emit(Op::SLessThan, bool_ty, vec![Operand::Id(x), Operand::Id(zero)]);
+            let scalar_bool = if matches!(t.m.types.get(xty), Type::Vector { .. }) {
+                let b = t.b.type_bool();
+                let op = if n == "any" { Op::Any } else { Op::All };
+                t.emit(op, b, vec![Operand::Id(negative)])
+            } else {
+                negative
+            };
+            return bool_to_int(t, loc, out, ty, result_ty, scalar_bool);
+        }
+        "dot" => {
+            let ids = arg_ids(t, ctx, args)?;
+            let aty = t.value_llvm_type(ctx, args[0])?;
+            let op = if matches!(t.m.types.get(aty), Type::Vector { .. }) { Op::Dot } else { Op::FMul };
+            t.emit_to(out, op, ty, ids.into_iter().map(Operand::Id).collect());
+            return Ok(());
+        }
+        _ => {}
+    }
+    let name = d.param_scalar(0).and_then(|s| integer_name(n, s)).unwrap_or_else(|| n.to_owned());
+    let number = ext_number(&name).ok_or_else(|| unsupported(loc, format!("the built-in {n}")))?;
+    let ids = splat_args(t, ctx, result_ty, args)?;
+    ext_inst(t, out, ty, number, ids.into_iter().map(Operand::Id).collect());
+    Ok(())
+}
+
+/// `bool` or `<N x bool>` shaped like the value `v`.
+fn bool_shape(t: &mut Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Result<Id> {
+    let vty = t.value_llvm_type(ctx, v)?;
+    let b = t.b.type_bool();
+    Ok(match t.m.types.get(vty) {
+        Type::Vector { len, .. } => t.b.type_vector(b, *len),
+        _ => b,
+    })
+}
+
+/// Relational results: scalars are 1/0, vectors -1/0 (all bits set), in the result type.
+fn bool_to_int(t: &mut Translator<'_>, loc: &str, out: Id, ty: Id, result_ty: llvm::TypeId, b: Id) -> Result<()> {
+    let is_vector = matches!(t.m.types.get(result_ty), Type::Vector { .. });
+    let one = t.splat(result_ty, if is_vector { u64::MAX } else { 1 }, loc)?;
+    let zero = t.splat(result_ty, 0, loc)?;
+    t.emit_to(out, Op::Select, ty, vec![Operand::Id(b), Operand::Id(one), Operand::Id(zero)]);
+    Ok(())
+}
+
+pub(super) fn intrinsic(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    family: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let (name, arity) = match family {
+        "fmuladd" | "fma" => ("fma", 3),
+        "fabs" => ("fabs", 1),
+        "sqrt" | "sin" | "cos" | "exp" | "exp2" | "log" | "log2" | "log10" | "floor" | "ceil" | "trunc" | "rint" | "round" => {
+            (family, 1)
+        }
+        "pow" | "copysign" => (family, 2),
+        "minnum" | "minimum" => ("fmin", 2),
+        "maxnum" | "maximum" => ("fmax", 2),
+        "ctpop" => ("popcount", 1),
+        "ctlz" => ("clz", 1),
+        "cttz" => ("ctz", 1),
+        "abs" => ("s_abs", 1),
+        "smin" => ("s_min", 2),
+        "smax" => ("s_max", 2),
+        "umin" => ("u_min", 2),
+        "umax" => ("u_max", 2),
+        "fshl" | "fshr" if args.len() == 3 && args[0] == args[1] => {
+            // A funnel shift of a value with itself is a rotation.
+            let ty = t.ty(result_ty, loc)?;
+            let (x, s) = (t.value(ctx, args[0])?, t.value(ctx, args[2])?);
+            let amount = if family == "fshr" {
+                let zero = t.splat(result_ty, 0, loc)?;
+                t.emit(Op::ISub, ty, vec![Operand::Id(zero), Operand::Id(s)])
+            } else {
+                s
+            };
+            let number = ext_number("rotate").ok_or_else(|| malformed(loc, "OpenCL.std lacks rotate"))?;
+            ext_inst(t, out, ty, number, vec![Operand::Id(x), Operand::Id(amount)]);
+            return Ok(());
+        }
+        other => return Err(unsupported(loc, format!("the intrinsic llvm.{other}"))),
+    };
+    let ty = t.ty(result_ty, loc)?;
+    let number = ext_number(name).ok_or_else(|| malformed(loc, format!("OpenCL.std lacks {name}")))?;
+    let ids = arg_ids(t, ctx, args.get(..arity).unwrap_or(args))?;
+    ext_inst(t, out, ty, number, ids.into_iter().map(Operand::Id).collect());
+    Ok(())
+}

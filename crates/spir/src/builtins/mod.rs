@@ -1,0 +1,100 @@
+//! OpenCL C built-in functions, by their SPIR mangled names (SPIR 1.2 Appendix A), and the LLVM
+//! intrinsics clang emits, each lowered to core SPIR-V, built-in variables or OpenCL.std.
+
+mod convert;
+mod images;
+mod math;
+mod memory;
+mod workitem;
+
+use crate::body::FnCtx;
+use crate::error::{malformed, unsupported, Result};
+use crate::mangle::Demangled;
+use crate::translator::Translator;
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::{Op, OpenClStdOp};
+use spirvkit_llvm as llvm;
+use llvm::ValueRef;
+
+pub(crate) use memory::{atomic_rmw, atomic_scope_semantics, fence, usm_cast};
+
+/// True when a declaration is an OpenCL built-in the translator lowers itself.
+pub(crate) fn is_builtin(d: &Demangled) -> bool {
+    let n = d.name.as_str();
+    workitem::builtin(n).is_some()
+        || math::is_math(d)
+        || memory::is_memory(n)
+        || convert::is_conversion(n)
+        || images::is_image(n)
+        || matches!(n, "printf" | "__spir_opencl_version" | "__spir_image_support")
+}
+
+/// Lowers a call to a built-in; the final instruction's result is `out`.
+pub(crate) fn call(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    d: &Demangled,
+    args: &[ValueRef],
+) -> Result<()> {
+    let n = d.name.as_str();
+    if let Some(b) = workitem::builtin(n) {
+        return workitem::lower(t, ctx, out, result_ty, b, args);
+    }
+    if convert::is_conversion(n) {
+        return convert::lower(t, ctx, out, result_ty, d, args);
+    }
+    if memory::is_memory(n) {
+        return memory::lower(t, ctx, out, result_ty, d, args);
+    }
+    if images::is_image(n) {
+        return images::lower(t, ctx, out, result_ty, d, args);
+    }
+    if n == "printf" {
+        let ty = t.ty(result_ty, &ctx.location)?;
+        let ids = arg_ids(t, ctx, args)?;
+        ext_inst(t, out, ty, OpenClStdOp::printf.0, ids.into_iter().map(Operand::Id).collect());
+        return Ok(());
+    }
+    if math::is_math(d) {
+        return math::lower(t, ctx, out, result_ty, d, args);
+    }
+    Err(unsupported(&ctx.location, format!("the built-in {n}")))
+}
+
+/// LLVM intrinsics (`llvm.*`).
+pub(crate) fn intrinsic(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    name: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    let base = name.strip_prefix("llvm.").unwrap_or(name);
+    let family = base.split('.').next().unwrap_or(base);
+    match family {
+        "lifetime" | "dbg" | "assume" | "experimental" | "invariant" | "var" | "donothing" | "sideeffect" => Ok(()),
+        "memcpy" | "memmove" | "memset" => memory::mem_intrinsic(t, ctx, family, args),
+        "expect" => {
+            let ty = t.ty(result_ty, &ctx.location)?;
+            let v = t.value(ctx, *args.first().ok_or_else(|| malformed(&ctx.location, "llvm.expect without arguments"))?)?;
+            t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(v)]);
+            Ok(())
+        }
+        _ => math::intrinsic(t, ctx, out, result_ty, family, args),
+    }
+}
+
+pub(crate) fn arg_ids(t: &mut Translator<'_>, ctx: &FnCtx<'_>, args: &[ValueRef]) -> Result<Vec<Id>> {
+    args.iter().map(|&a| t.value(ctx, a)).collect()
+}
+
+/// `OpExtInst %ty %OpenCL.std <number> operands...` with result `out`.
+pub(crate) fn ext_inst(t: &mut Translator<'_>, out: Id, ty: Id, number: u32, operands: Vec<Operand>) {
+    let set = t.opencl_std();
+    let mut ops = vec![Operand::Id(set), Operand::Word(number)];
+    ops.extend(operands);
+    t.emit_to(out, Op::ExtInst, ty, ops);
+}

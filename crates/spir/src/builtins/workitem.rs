@@ -1,0 +1,93 @@
+//! Work-item functions → loads of BuiltIn Input variables.
+
+use crate::body::FnCtx;
+use crate::error::Result;
+use crate::translator::Translator;
+use spirvkit_core::{Id, Instruction, Operand};
+use spirvkit_grammar::{BuiltIn, Decoration, Op, StorageClass};
+use spirvkit_llvm as llvm;
+use llvm::ValueRef;
+
+/// (BuiltIn, is a 3-component vector, value for an out-of-range dimension).
+pub(super) fn builtin(name: &str) -> Option<(BuiltIn, bool, u64)> {
+    Some(match name {
+        "get_global_id" => (BuiltIn::GlobalInvocationId, true, 0),
+        "get_local_id" => (BuiltIn::LocalInvocationId, true, 0),
+        "get_group_id" => (BuiltIn::WorkgroupId, true, 0),
+        "get_global_size" => (BuiltIn::GlobalSize, true, 1),
+        "get_local_size" => (BuiltIn::WorkgroupSize, true, 1),
+        "get_enqueued_local_size" => (BuiltIn::EnqueuedWorkgroupSize, true, 1),
+        "get_num_groups" => (BuiltIn::NumWorkgroups, true, 1),
+        "get_global_offset" => (BuiltIn::GlobalOffset, true, 0),
+        "get_work_dim" => (BuiltIn::WorkDim, false, 0),
+        "get_global_linear_id" => (BuiltIn::GlobalLinearId, false, 0),
+        "get_local_linear_id" => (BuiltIn::LocalInvocationIndex, false, 0),
+        "get_sub_group_size" => (BuiltIn::SubgroupSize, false, 0),
+        "get_max_sub_group_size" => (BuiltIn::SubgroupMaxSize, false, 0),
+        "get_num_sub_groups" => (BuiltIn::NumSubgroups, false, 0),
+        "get_enqueued_num_sub_groups" => (BuiltIn::NumEnqueuedSubgroups, false, 0),
+        "get_sub_group_id" => (BuiltIn::SubgroupId, false, 0),
+        "get_sub_group_local_id" => (BuiltIn::SubgroupLocalInvocationId, false, 0),
+        _ => return None,
+    })
+}
+
+fn builtin_name(b: BuiltIn) -> String {
+    let name = spirvkit_grammar::OperandKind::BuiltIn.desc().enumerant(b.0).map_or("Unknown", |e| e.name);
+    format!("__spirv_BuiltIn{name}")
+}
+
+/// The Input variable of a built-in, created on first use with the type `value_ty`.
+fn variable(t: &mut Translator<'_>, b: BuiltIn, value_ty: Id) -> Id {
+    if let Some(&id) = t.builtin_vars.get(&b.0) {
+        return id;
+    }
+    let ptr = t.b.type_pointer(StorageClass::Input.0, value_ty);
+    let id = t.b.alloc_id();
+    t.b.global(Instruction::new(Op::Variable, Some(ptr), Some(id), [Operand::Word(StorageClass::Input.0)]));
+    t.b.name(id, &builtin_name(b));
+    t.b.decorate(id, Decoration::BuiltIn.0, &[Operand::Word(b.0)]);
+    t.b.decorate(id, Decoration::Constant.0, &[]);
+    t.builtin_vars.insert(b.0, id);
+    id
+}
+
+pub(super) fn lower(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    (b, vector, out_of_range): (BuiltIn, bool, u64),
+    args: &[ValueRef],
+) -> Result<()> {
+    let ty = t.ty(result_ty, &ctx.location)?;
+    if !vector {
+        let var = variable(t, b, ty);
+        t.emit_to(out, Op::Load, ty, vec![Operand::Id(var)]);
+        return Ok(());
+    }
+    let vec_ty = t.b.type_vector(ty, 3);
+    let var = variable(t, b, vec_ty);
+    let loaded = t.emit(Op::Load, vec_ty, vec![Operand::Id(var)]);
+    let dim = args.first().copied();
+    let constant_dim = dim.and_then(|d| t.const_int(d));
+    match (dim, constant_dim) {
+        (_, Some(n)) if n < 3 => t.emit_to(out, Op::CompositeExtract, ty, vec![Operand::Id(loaded), Operand::Word(n as u32)]),
+        (_, Some(_)) | (None, _) => {
+            // OpenCL: dimensions past the third answer 0 for ids and 1 for sizes.
+            let c = t.scalar_constant(result_ty, out_of_range, &ctx.location)?;
+            t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(c)]);
+        }
+        (Some(d), None) => {
+            let index = t.value(ctx, d)?;
+            let index_ty = t.value_llvm_type(ctx, d)?;
+            let element = t.emit(Op::VectorExtractDynamic, ty, vec![Operand::Id(loaded), Operand::Id(index)]);
+            let three = t.scalar_constant(index_ty, 3, &ctx.location)?;
+            let bool_ty = t.b.type_bool();
+            let in_range = t.emit(Op::ULessThan, bool_ty, vec![Operand::Id(index), Operand::Id(three)]);
+            let fallback = t.scalar_constant(result_ty, out_of_range, &ctx.location)?;
+            t.emit_to(out, Op::Select, ty, vec![Operand::Id(in_range), Operand::Id(element), Operand::Id(fallback)]);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,172 @@
+//! Constants and constant expressions. Everything here is emitted at module scope:
+//! constant expressions become OpSpecConstantOp (the Kernel capability allows the pointer
+//! and conversion opcodes there), so they can be used anywhere, phi operands included.
+
+use crate::error::{malformed, unsupported, Result};
+use crate::translator::{Callee, Translator};
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::Op;
+use spirvkit_llvm as llvm;
+use llvm::{ConstExpr, ConstKind, Type, ValueRef};
+
+impl<'m> Translator<'m> {
+    /// The value of an integer constant (`null` of an integer type is 0).
+    pub fn const_int(&self, v: ValueRef) -> Option<u64> {
+        let ValueRef::Constant(c) = v else { return None };
+        let c = self.m.constant(c)?;
+        match c.kind {
+            ConstKind::Int(n) => Some(n),
+            ConstKind::Null if matches!(self.m.types.get(c.ty), Type::Int(_)) => Some(0),
+            _ => None,
+        }
+    }
+
+    pub fn is_undef(&self, v: ValueRef) -> bool {
+        matches!(v, ValueRef::Constant(c) if matches!(self.m.constant(c).map(|c| &c.kind), Some(ConstKind::Undef | ConstKind::Poison)))
+    }
+
+    /// A module-scope value: constant, global variable or (unsupported) function address.
+    pub fn const_value(&mut self, v: ValueRef, location: &str) -> Result<Id> {
+        match v {
+            ValueRef::Constant(c) => self.constant(c, location),
+            ValueRef::Global(g) => self.global_id(g, location),
+            ValueRef::Function(f) => match self.callees.get(f.0 as usize) {
+                Some(Callee::Function(_)) | Some(_) => Err(unsupported(location, "taking the address of a function")),
+                None => Err(malformed(location, "reference to a missing function")),
+            },
+            ValueRef::Alias(_) => Err(unsupported(location, "a global alias")),
+            other => Err(malformed(location, format!("{other:?} used as a constant"))),
+        }
+    }
+
+    pub fn constant(&mut self, c: llvm::ConstId, location: &str) -> Result<Id> {
+        if let Some(&id) = self.consts.get(&c) {
+            return Ok(id);
+        }
+        let constant = self.m.constant(c).ok_or_else(|| malformed(location, format!("missing constant #{}", c.0)))?.clone();
+        let id = self.lower_constant(&constant, location)?;
+        self.consts.insert(c, id);
+        Ok(id)
+    }
+
+    /// An integer or float constant of `ty` from raw bits.
+    pub fn scalar_constant(&mut self, ty: llvm::TypeId, bits: u64, location: &str) -> Result<Id> {
+        let ty_id = self.ty(ty, location)?;
+        Ok(match self.m.types.get(ty) {
+            Type::Int(1) => {
+                let op = if bits & 1 == 1 { Op::ConstantTrue } else { Op::ConstantFalse };
+                self.b.dedup_global(op, Some(ty_id), vec![])
+            }
+            Type::Int(64) | Type::Double => self.b.constant_u64(ty_id, bits),
+            Type::Int(w) if *w < 32 => self.b.constant_u32(ty_id, (bits & ((1u64 << w) - 1)) as u32),
+            Type::Half => self.b.constant_u32(ty_id, (bits & 0xffff) as u32),
+            _ => self.b.constant_u32(ty_id, bits as u32),
+        })
+    }
+
+    fn lower_constant(&mut self, c: &llvm::Constant, location: &str) -> Result<Id> {
+        let ty = c.ty;
+        match &c.kind {
+            ConstKind::Int(v) => self.scalar_constant(ty, *v, location),
+            ConstKind::Float(bits) => self.scalar_constant(ty, *bits, location),
+            ConstKind::Null => {
+                let ty_id = self.ty(ty, location)?;
+                Ok(match self.m.types.get(ty) {
+                    Type::Int(1) => self.b.dedup_global(Op::ConstantFalse, Some(ty_id), vec![]),
+                    Type::Int(_) | Type::Half | Type::Float | Type::Double => self.scalar_constant(ty, 0, location)?,
+                    _ => self.b.dedup_global(Op::ConstantNull, Some(ty_id), vec![]),
+                })
+            }
+            ConstKind::Undef | ConstKind::Poison => {
+                let ty_id = self.ty(ty, location)?;
+                Ok(self.b.dedup_global(Op::Undef, Some(ty_id), vec![]))
+            }
+            ConstKind::Aggregate(elems) => {
+                let ty_id = self.ty(ty, location)?;
+                let mut ops = Vec::with_capacity(elems.len());
+                for &e in elems {
+                    ops.push(Operand::Id(self.const_value(e, location)?));
+                }
+                Ok(self.b.dedup_global(Op::ConstantComposite, Some(ty_id), ops))
+            }
+            ConstKind::String(bytes) => {
+                let data: Vec<u64> = bytes.iter().map(|&b| u64::from(b)).collect();
+                self.data_constant(ty, &data, location)
+            }
+            ConstKind::Data(values) => self.data_constant(ty, values, location),
+            ConstKind::Expr(expr) => self.const_expr(ty, expr, location),
+            ConstKind::WideInt(_) | ConstKind::WideFloat(_) => Err(unsupported(location, "an integer or float wider than 64 bits")),
+            ConstKind::BlockAddress { .. } => Err(unsupported(location, "blockaddress")),
+            ConstKind::InlineAsm(_) => Err(unsupported(location, "inline assembly")),
+        }
+    }
+
+    /// An array or vector of simple elements (`c"..."`, ConstantDataArray/Vector).
+    fn data_constant(&mut self, ty: llvm::TypeId, values: &[u64], location: &str) -> Result<Id> {
+        let ty_id = self.ty(ty, location)?;
+        let elem = self.m.types.element(ty, 0).ok_or_else(|| malformed(location, "data constant of a non-sequence type"))?;
+        let mut ops = Vec::with_capacity(values.len());
+        for &v in values {
+            ops.push(Operand::Id(self.scalar_constant(elem, v, location)?));
+        }
+        Ok(self.b.dedup_global(Op::ConstantComposite, Some(ty_id), ops))
+    }
+
+    fn const_expr(&mut self, ty: llvm::TypeId, expr: &ConstExpr, location: &str) -> Result<Id> {
+        let ty_id = self.ty(ty, location)?;
+        let spec_op = |t: &mut Self, op: Op, ops: Vec<Id>| -> Id {
+            let mut operands = vec![Operand::Word(u32::from(op.0))];
+            operands.extend(ops.into_iter().map(Operand::Id));
+            t.b.dedup_global(Op::SpecConstantOp, Some(ty_id), operands)
+        };
+        match expr {
+            ConstExpr::Gep { inbounds, base, indices, .. } => {
+                let mut ops = vec![self.const_value(*base, location)?];
+                for &i in indices {
+                    ops.push(self.index_constant(i, location)?);
+                }
+                let op = if *inbounds { Op::InBoundsPtrAccessChain } else { Op::PtrAccessChain };
+                Ok(spec_op(self, op, ops))
+            }
+            ConstExpr::Cast { op, value } => {
+                let v = self.const_value(*value, location)?;
+                let opcode = match op {
+                    llvm::CastOp::BitCast => Op::Bitcast,
+                    llvm::CastOp::PtrToInt => Op::ConvertPtrToU,
+                    llvm::CastOp::IntToPtr => Op::ConvertUToPtr,
+                    llvm::CastOp::AddrSpaceCast => {
+                        let to_generic = matches!(self.m.types.get(ty), Type::Pointer { addrspace: 4, .. });
+                        if to_generic {
+                            Op::PtrCastToGeneric
+                        } else {
+                            Op::GenericCastToPtr
+                        }
+                    }
+                    llvm::CastOp::Trunc | llvm::CastOp::ZExt => Op::UConvert,
+                    llvm::CastOp::SExt => Op::SConvert,
+                    llvm::CastOp::FpTrunc | llvm::CastOp::FpExt => Op::FConvert,
+                    llvm::CastOp::FpToUi => Op::ConvertFToU,
+                    llvm::CastOp::FpToSi => Op::ConvertFToS,
+                    llvm::CastOp::UiToFp => Op::ConvertUToF,
+                    llvm::CastOp::SiToFp => Op::ConvertSToF,
+                };
+                Ok(spec_op(self, opcode, vec![v]))
+            }
+            ConstExpr::Binary { op, lhs, rhs, .. } => {
+                let (l, r) = (self.const_value(*lhs, location)?, self.const_value(*rhs, location)?);
+                let opcode = crate::body::binary_opcode(*op, false).ok_or_else(|| unsupported(location, "this constant expression"))?;
+                Ok(spec_op(self, opcode, vec![l, r]))
+            }
+            ConstExpr::FNeg { value } => {
+                let v = self.const_value(*value, location)?;
+                Ok(spec_op(self, Op::FNegate, vec![v]))
+            }
+            _ => Err(unsupported(location, format!("the constant expression {expr:?}"))),
+        }
+    }
+
+    /// GEP indices: struct member indices must be 32-bit constants.
+    pub fn index_constant(&mut self, v: ValueRef, location: &str) -> Result<Id> {
+        self.const_value(v, location)
+    }
+}

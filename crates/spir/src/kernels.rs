@@ -1,0 +1,201 @@
+//! Kernels: entry points, execution modes (SPIR 1.2 section 2.3) and kernel argument
+//! information (`kernel_arg_*` metadata, SPIR 1.2 style in `!opencl.kernels` or modern style
+//! attached to the function).
+
+use crate::error::Result;
+use crate::translator::{Callee, Translator};
+use spirvkit_core::{Id, Instruction, Operand};
+use spirvkit_grammar::{AccessQualifier, Decoration, ExecutionMode, ExecutionModel, FunctionParameterAttribute as Fpa, Op};
+use spirvkit_llvm as llvm;
+use llvm::{MdOperand, Type, ValueRef};
+use std::collections::{BTreeSet, HashSet};
+
+/// Kernels: functions with the `spir_kernel` convention or listed in `!opencl.kernels`.
+pub fn kernel_set(m: &llvm::Module) -> HashSet<llvm::FuncId> {
+    let mut set: HashSet<llvm::FuncId> = m.opencl_kernels().into_iter().map(|(f, _)| f).collect();
+    for (i, f) in m.functions.iter().enumerate() {
+        if f.cc == llvm::CallingConv::SPIR_KERNEL && !f.is_declaration() {
+            set.insert(llvm::FuncId(i as u32));
+        }
+    }
+    set.retain(|f| m.function(*f).is_some_and(|f| !f.is_declaration()));
+    set
+}
+
+/// The operands after the key of a kernel metadata entry (`kernel_arg_type`, `reqd_work_group_size`...).
+fn kernel_metadata(t: &Translator<'_>, func: &llvm::Function, key: &str) -> Option<Vec<MdOperand>> {
+    if let Some(md) = func.attachment(key) {
+        return Some(t.m.node_operands(md).to_vec());
+    }
+    let index = t.m.functions.iter().position(|f| std::ptr::eq(f, func))?;
+    let (_, node) = t.m.opencl_kernels().into_iter().find(|(f, _)| f.0 as usize == index)?;
+    for op in t.m.node_operands(node).iter().skip(1) {
+        let MdOperand::Metadata(id) = op else { continue };
+        let entry = t.m.node_operands(*id);
+        if entry.first().and_then(|k| t.m.md_string(k)) == Some(key.as_bytes()) {
+            return Some(entry[1..].to_vec());
+        }
+    }
+    None
+}
+
+fn md_strings(t: &Translator<'_>, ops: &[MdOperand]) -> Vec<String> {
+    ops.iter().map(|o| t.m.md_string(o).map(|s| String::from_utf8_lossy(s).into_owned()).unwrap_or_default()).collect()
+}
+
+fn md_ints(t: &Translator<'_>, ops: &[MdOperand]) -> Vec<u64> {
+    ops.iter().filter_map(|o| t.const_int(t.m.md_value(o)?.1)).collect()
+}
+
+/// Per-parameter type selectors of a kernel: image access qualifiers (from
+/// `kernel_arg_access_qual`), and `SAMPLER_PARAM` for `sampler_t` parameters.
+pub fn arg_access_qualifiers(t: &Translator<'_>, func: &llvm::Function) -> Option<Vec<u32>> {
+    let quals = md_strings(t, &kernel_metadata(t, func, "kernel_arg_access_qual")?);
+    let types = kernel_metadata(t, func, "kernel_arg_type").map(|ops| md_strings(t, &ops)).unwrap_or_default();
+    Some(
+        quals
+            .iter()
+            .enumerate()
+            .map(|(i, q)| match q.as_str() {
+                _ if types.get(i).is_some_and(|ty| ty == "sampler_t") => crate::types::SAMPLER_PARAM,
+                "write_only" => AccessQualifier::WriteOnly.0,
+                "read_write" => AccessQualifier::ReadWrite.0,
+                "read_only" => AccessQualifier::ReadOnly.0,
+                _ => crate::types::NO_ACCESS,
+            })
+            .collect(),
+    )
+}
+
+/// True when `v` is a kernel parameter declared `sampler_t`.
+pub fn is_sampler_param(t: &Translator<'_>, ctx: &crate::body::FnCtx<'_>, v: ValueRef) -> bool {
+    let ValueRef::Argument(n) = v else { return false };
+    arg_access_qualifiers(t, ctx.func).is_some_and(|a| a.get(n as usize) == Some(&crate::types::SAMPLER_PARAM))
+}
+
+/// FuncParamAttr decorations from parameter attributes (SPIR 1.2 table 12) and, for kernels,
+/// `kernel_arg_type_qual` (const → NoWrite, restrict → NoAlias, volatile → Volatile).
+pub fn param_attributes(t: &mut Translator<'_>, func: &llvm::Function, index: usize, param: Id) {
+    let mut attrs = BTreeSet::new();
+    for a in func.attrs.param(index) {
+        let name = match a {
+            llvm::Attribute::Flag(n) => n.as_str(),
+            llvm::Attribute::Type(n, _) | llvm::Attribute::Int(n, _) => n.as_str(),
+            _ => continue,
+        };
+        let attr = match name {
+            "zeroext" => Fpa::Zext,
+            "signext" => Fpa::Sext,
+            "byval" => Fpa::ByVal,
+            "sret" => Fpa::Sret,
+            "noalias" => Fpa::NoAlias,
+            "nocapture" => Fpa::NoCapture,
+            "readonly" => Fpa::NoWrite,
+            "readnone" => Fpa::NoReadWrite,
+            _ => continue,
+        };
+        attrs.insert(attr.0);
+    }
+    let is_pointer = func.args.get(index).is_some_and(|a| t.m.types.is_pointer(a.ty) && t.opencl_handle(a.ty).is_none());
+    let mut volatile = false;
+    if func.cc == llvm::CallingConv::SPIR_KERNEL && is_pointer {
+        if let Some(quals) = kernel_metadata(t, func, "kernel_arg_type_qual") {
+            let quals = md_strings(t, &quals);
+            if let Some(q) = quals.get(index) {
+                for word in q.split_whitespace() {
+                    match word {
+                        "const" => {
+                            attrs.insert(Fpa::NoWrite.0);
+                        }
+                        "restrict" => {
+                            attrs.insert(Fpa::NoAlias.0);
+                        }
+                        "volatile" => volatile = true,
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    // Attributes other than zext/sext only apply to pointers.
+    for a in attrs {
+        if a <= Fpa::Sext.0 || is_pointer {
+            t.b.decorate(param, Decoration::FuncParamAttr.0, &[Operand::Word(a)]);
+        }
+    }
+    if volatile {
+        t.b.decorate(param, Decoration::Volatile.0, &[]);
+    }
+}
+
+/// VecTypeHint's literal: component type code in the low 16 bits, count in the high 16.
+fn vec_type_hint(t: &Translator<'_>, ty: llvm::TypeId) -> Option<u32> {
+    let (scalar, count) = match t.m.types.get(ty) {
+        Type::Vector { len, elem, .. } => (*elem, *len),
+        _ => (ty, 1),
+    };
+    let code = match t.m.types.get(scalar) {
+        Type::Int(8) => 0,
+        Type::Int(16) => 1,
+        Type::Int(32) => 2,
+        Type::Int(64) => 3,
+        Type::Half => 4,
+        Type::Float => 5,
+        Type::Double => 6,
+        _ => return None,
+    };
+    Some(code | (count << 16))
+}
+
+pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>) -> Result<()> {
+    let mut ordered: Vec<llvm::FuncId> = kernels.iter().copied().collect();
+    ordered.sort();
+    let interface: Vec<Operand> = t.builtin_vars.values().map(|&id| Operand::Id(id)).collect();
+    let contraction_off = t.m.named_metadata("opencl.enable.FP_CONTRACT").is_none();
+    for f in ordered {
+        let func = &t.m.functions[f.0 as usize];
+        let Some(Callee::Function(id)) = t.callees.get(f.0 as usize).cloned() else { continue };
+        let mut ops = vec![Operand::Word(ExecutionModel::Kernel.0), Operand::Id(id), Operand::String(func.name.as_str().into())];
+        ops.extend(interface.iter().cloned());
+        t.b.global(Instruction::new(Op::EntryPoint, None, None, ops));
+        let mode = |t: &mut Translator<'_>, mode: ExecutionMode, args: &[u32]| {
+            let mut ops = vec![Operand::Id(id), Operand::Word(mode.0)];
+            ops.extend(args.iter().map(|&a| Operand::Word(a)));
+            t.b.global(Instruction::new(Op::ExecutionMode, None, None, ops));
+        };
+        if let Some(size) = kernel_metadata(t, func, "reqd_work_group_size") {
+            let v = md_ints(t, &size);
+            if v.len() == 3 {
+                mode(t, ExecutionMode::LocalSize, &[v[0] as u32, v[1] as u32, v[2] as u32]);
+            }
+        }
+        if let Some(size) = kernel_metadata(t, func, "work_group_size_hint") {
+            let v = md_ints(t, &size);
+            if v.len() == 3 {
+                mode(t, ExecutionMode::LocalSizeHint, &[v[0] as u32, v[1] as u32, v[2] as u32]);
+            }
+        }
+        if let Some(hint) = kernel_metadata(t, func, "vec_type_hint") {
+            if let Some((ty, _)) = hint.first().and_then(|o| t.m.md_value(o)) {
+                if let Some(code) = vec_type_hint(t, ty) {
+                    mode(t, ExecutionMode::VecTypeHint, &[code]);
+                }
+            }
+        }
+        if contraction_off {
+            mode(t, ExecutionMode::ContractionOff, &[]);
+        }
+        // Argument type names, kept for the reverse translation (as llvm-spirv does).
+        if let Some(types) = kernel_metadata(t, func, "kernel_arg_type") {
+            let types = md_strings(t, &types);
+            let mut s = format!("kernel_arg_type.{}.", func.name);
+            for ty in &types {
+                s.push_str(ty);
+                s.push(',');
+            }
+            let sid = t.b.alloc_id();
+            t.b.global(Instruction::new(Op::String, None, Some(sid), [Operand::String(s.into())]));
+        }
+    }
+    Ok(())
+}

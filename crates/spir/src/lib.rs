@@ -1,0 +1,73 @@
+//! SPIR 1.2 (OpenCL C as LLVM IR) → SPIR-V for OpenCL consumers.
+//!
+//! The input is the `spirvkit_llvm` model (read from bitcode or text); the output is a
+//! `spirvkit_core::Module` using the Physical32/64 addressing model and the OpenCL memory
+//! model, with OpenCL built-ins mapped to core instructions, built-in variables or the
+//! OpenCL.std extended instruction set.
+#![forbid(unsafe_code)]
+
+mod body;
+mod builtins;
+mod consts;
+pub mod error;
+mod kernels;
+pub mod mangle;
+mod translator;
+mod types;
+
+pub use error::TranslateError;
+use spirvkit_core::Module;
+
+/// Options, mirroring llvm-spirv's where it has an equivalent.
+#[derive(Debug, Clone)]
+pub struct TranslateOptions {
+    /// Highest SPIR-V version word the output may use (`0x0001_0000` = 1.0).
+    pub max_version: u32,
+    /// Extensions the output may use.
+    pub allowed_extensions: Vec<String>,
+}
+
+impl Default for TranslateOptions {
+    fn default() -> Self {
+        Self { max_version: 0x0001_0600, allowed_extensions: Vec::new() }
+    }
+}
+
+/// Extensions the translator knows how to emit (names as `--spirv-ext` takes them).
+pub const KNOWN_EXTENSIONS: &[&str] =
+    &["SPV_KHR_untyped_pointers", "SPV_ALTERA_usm_storage_classes", "SPV_INTEL_usm_storage_classes", "SPV_KHR_no_integer_wrap_decoration"];
+
+impl TranslateOptions {
+    /// Applies an llvm-spirv style `--spirv-ext` list: `+all`, `-all`, `+EXT`, `-EXT`, comma separated.
+    pub fn apply_extension_list(&mut self, list: &str) -> Result<(), TranslateError> {
+        for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (enable, name) = match item.split_at(1) {
+                ("+", n) => (true, n),
+                ("-", n) => (false, n),
+                _ => (true, item),
+            };
+            if name == "all" {
+                self.allowed_extensions =
+                    if enable { KNOWN_EXTENSIONS.iter().map(|s| (*s).to_owned()).collect() } else { Vec::new() };
+                continue;
+            }
+            if !KNOWN_EXTENSIONS.contains(&name) {
+                return Err(TranslateError::UnknownExtension(name.to_owned()));
+            }
+            self.allowed_extensions.retain(|e| e != name);
+            if enable {
+                self.allowed_extensions.push(name.to_owned());
+            }
+        }
+        Ok(())
+    }
+
+    pub fn allows(&self, extension: &str) -> bool {
+        self.allowed_extensions.iter().any(|e| e == extension)
+    }
+}
+
+/// Translates an LLVM module holding SPIR 1.2 (or compatible OpenCL C output) to SPIR-V.
+pub fn translate(module: &spirvkit_llvm::Module, options: &TranslateOptions) -> Result<Module, TranslateError> {
+    translator::Translator::new(module, options)?.run()
+}

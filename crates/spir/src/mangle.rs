@@ -1,0 +1,227 @@
+//! Demangling of SPIR built-in names (SPIR 1.2 Appendix A: Itanium with `U3AS<n>` address
+//! spaces, `Dv<n>_` vectors, OpenCL type names, `r`/`K`/`V` qualifiers and substitutions).
+
+/// Scalar kinds of the mangling alphabet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scalar {
+    Void,
+    Bool,
+    Char,
+    SChar,
+    UChar,
+    Short,
+    UShort,
+    Int,
+    UInt,
+    Long,
+    ULong,
+    Half,
+    Float,
+    Double,
+}
+
+impl Scalar {
+    pub fn is_signed(self) -> bool {
+        matches!(self, Scalar::Char | Scalar::SChar | Scalar::Short | Scalar::Int | Scalar::Long)
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(self, Scalar::Half | Scalar::Float | Scalar::Double)
+    }
+}
+
+/// A demangled parameter type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MType {
+    Scalar(Scalar),
+    Vector(u32, Scalar),
+    Pointer { addrspace: u32, pointee: Box<MType> },
+    /// `ocl_image2d`, `ocl_sampler`, `ocl_event`, ...
+    Named(String),
+}
+
+impl MType {
+    /// The scalar (or vector element) kind, if any.
+    pub fn scalar(&self) -> Option<Scalar> {
+        match self {
+            MType::Scalar(s) | MType::Vector(_, s) => Some(*s),
+            _ => None,
+        }
+    }
+
+    pub fn vector_len(&self) -> Option<u32> {
+        match self {
+            MType::Vector(n, _) => Some(*n),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Demangled {
+    pub name: String,
+    pub params: Vec<MType>,
+}
+
+impl Demangled {
+    /// The scalar kind of parameter `i`, looking through vectors.
+    pub fn param_scalar(&self, i: usize) -> Option<Scalar> {
+        self.params.get(i).and_then(MType::scalar)
+    }
+}
+
+/// Demangles `_Z<len><name><params>`; plain C names come back with no parameters.
+pub fn demangle(symbol: &str) -> Option<Demangled> {
+    let Some(rest) = symbol.strip_prefix("_Z") else {
+        return Some(Demangled { name: symbol.to_owned(), params: Vec::new() });
+    };
+    let mut p = Cursor { s: rest.as_bytes(), pos: 0, subs: Vec::new() };
+    let len = p.number()?;
+    let name = p.take(len)?.to_owned();
+    let mut params = Vec::new();
+    while p.pos < p.s.len() {
+        let t = p.ty()?;
+        if t != MType::Scalar(Scalar::Void) {
+            params.push(t);
+        }
+    }
+    Some(Demangled { name, params })
+}
+
+struct Cursor<'a> {
+    s: &'a [u8],
+    pos: usize,
+    subs: Vec<MType>,
+}
+
+impl<'a> Cursor<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.s.get(self.pos).copied()
+    }
+
+    fn bump(&mut self) -> Option<u8> {
+        let c = self.peek()?;
+        self.pos += 1;
+        Some(c)
+    }
+
+    fn number(&mut self) -> Option<usize> {
+        let start = self.pos;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.pos += 1;
+        }
+        std::str::from_utf8(self.s.get(start..self.pos)?).ok()?.parse().ok()
+    }
+
+    fn take(&mut self, n: usize) -> Option<&'a str> {
+        let bytes = self.s.get(self.pos..self.pos.checked_add(n)?)?;
+        self.pos += n;
+        std::str::from_utf8(bytes).ok()
+    }
+
+    fn ty(&mut self) -> Option<MType> {
+        let c = self.bump()?;
+        let scalar = |s| Some(MType::Scalar(s));
+        match c {
+            b'v' => scalar(Scalar::Void),
+            b'b' => scalar(Scalar::Bool),
+            b'c' => scalar(Scalar::Char),
+            b'a' => scalar(Scalar::SChar),
+            b'h' => scalar(Scalar::UChar),
+            b's' => scalar(Scalar::Short),
+            b't' => scalar(Scalar::UShort),
+            b'i' => scalar(Scalar::Int),
+            b'j' => scalar(Scalar::UInt),
+            b'l' => scalar(Scalar::Long),
+            b'm' => scalar(Scalar::ULong),
+            b'f' => scalar(Scalar::Float),
+            b'd' => scalar(Scalar::Double),
+            b'D' => match self.bump()? {
+                b'h' => scalar(Scalar::Half),
+                b'v' => {
+                    let n = self.number()? as u32;
+                    (self.bump()? == b'_').then_some(())?;
+                    let elem = self.ty()?;
+                    let t = MType::Vector(n, elem.scalar()?);
+                    self.subs.push(t.clone());
+                    Some(t)
+                }
+                _ => None,
+            },
+            b'P' => {
+                let mut addrspace = 0;
+                // Qualifiers: r (restrict), V (volatile), K (const), U3AS<n> (address space).
+                loop {
+                    match self.peek()? {
+                        b'r' | b'V' | b'K' => self.pos += 1,
+                        b'U' => {
+                            self.pos += 1;
+                            let len = self.number()?;
+                            let q = self.take(len)?;
+                            if let Some(n) = q.strip_prefix("AS") {
+                                addrspace = n.parse().ok()?;
+                            }
+                        }
+                        _ => break,
+                    }
+                }
+                let pointee = self.ty()?;
+                let t = MType::Pointer { addrspace, pointee: Box::new(pointee) };
+                self.subs.push(t.clone());
+                Some(t)
+            }
+            b'S' => {
+                // S_ is the first substitution, S<seq-id>_ the (seq-id + 2)th (base 36).
+                let mut index = 0usize;
+                loop {
+                    match self.bump()? {
+                        b'_' => break,
+                        d @ b'0'..=b'9' => index = index * 36 + usize::from(d - b'0') + 1,
+                        d @ b'A'..=b'Z' => index = index * 36 + usize::from(d - b'A') + 11,
+                        _ => return None,
+                    }
+                }
+                self.subs.get(index).cloned()
+            }
+            b'0'..=b'9' => {
+                self.pos -= 1;
+                let len = self.number()?;
+                let t = MType::Named(self.take(len)?.to_owned());
+                self.subs.push(t.clone());
+                Some(t)
+            }
+            // Qualifiers on non-pointer types (e.g. `K` on by-value) are ignored.
+            b'K' | b'V' | b'r' => self.ty(),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn demangles_spir_builtins() {
+        let d = demangle("_Z13get_global_idj").unwrap();
+        assert_eq!(d.name, "get_global_id");
+        assert_eq!(d.params, vec![MType::Scalar(Scalar::UInt)]);
+        let d = demangle("_Z21async_work_group_copyPU3AS1Dv16_cPKU3AS3S_m9ocl_event").unwrap();
+        assert_eq!(d.name, "async_work_group_copy");
+        assert_eq!(d.params.len(), 4);
+        assert_eq!(
+            d.params[1],
+            MType::Pointer { addrspace: 3, pointee: Box::new(MType::Vector(16, Scalar::Char)) }
+        );
+        assert_eq!(d.params[3], MType::Named("ocl_event".into()));
+        let d = demangle("_Z10atomic_addPVU3AS1ii").unwrap();
+        assert_eq!(d.params[0], MType::Pointer { addrspace: 1, pointee: Box::new(MType::Scalar(Scalar::Int)) });
+        let d = demangle("_Z11read_imagef11ocl_image2d11ocl_samplerDv2_f").unwrap();
+        assert_eq!(d.params[2], MType::Vector(2, Scalar::Float));
+        let d = demangle("_Z12get_work_dimv").unwrap();
+        assert!(d.params.is_empty());
+        assert_eq!(demangle("printf").unwrap().name, "printf");
+        assert!(demangle("_Z99x").is_none());
+        assert!(demangle("_Z3fooS9_").is_none());
+    }
+}

@@ -1,0 +1,291 @@
+//! Module-level translation: header, capabilities, memory model, globals, functions, kernels.
+
+use crate::error::{malformed, unsupported, Result};
+use crate::mangle;
+use crate::TranslateOptions;
+use spirvkit_core::builder::Builder;
+use spirvkit_core::{Id, Instruction, Module, Operand};
+use spirvkit_grammar::{AddressingModel, Capability, Decoration, LinkageType, MemoryModel, Op, SourceLanguage};
+use spirvkit_llvm as llvm;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// What a called declaration is.
+#[derive(Clone, Debug)]
+pub(crate) enum Callee {
+    /// A function emitted as SPIR-V (definition, or an imported declaration).
+    Function(Id),
+    /// An OpenCL built-in (by demangled name) or LLVM intrinsic, lowered at each call.
+    Builtin(mangle::Demangled),
+    Intrinsic(String),
+}
+
+pub(crate) struct Translator<'m> {
+    pub m: &'m llvm::Module,
+    pub opts: &'m TranslateOptions,
+    pub b: Builder,
+    /// 32 or 64: the width of size_t and pointers.
+    pub pointer_bits: u32,
+    /// Lowered types; images are keyed with their access qualifier.
+    pub types: HashMap<(llvm::TypeId, u32), Id>,
+    pub structs_in_progress: HashSet<llvm::TypeId>,
+    pub forward_pointers: HashMap<llvm::TypeId, Id>,
+    pub consts: HashMap<llvm::ConstId, Id>,
+    pub globals: Vec<Option<Id>>,
+    pub callees: Vec<Callee>,
+    /// BuiltIn value → its Input variable.
+    pub builtin_vars: BTreeMap<u32, Id>,
+    pub opencl_std: Option<Id>,
+    /// Highest SPIR-V version the emitted instructions need.
+    pub needed_version: u32,
+    pub uses_linkage: bool,
+}
+
+pub(crate) fn location_of_function(f: &llvm::Function) -> String {
+    format!("function @{}", f.name)
+}
+
+impl<'m> Translator<'m> {
+    pub fn new(m: &'m llvm::Module, opts: &'m TranslateOptions) -> Result<Self> {
+        let triple = m.triple.as_deref().unwrap_or("");
+        let pointer_bits = if triple.starts_with("spir64") {
+            64
+        } else if triple.starts_with("spir") {
+            32
+        } else if m.datalayout.as_deref().is_some_and(|d| d.contains("p:32")) {
+            32
+        } else if triple.is_empty() {
+            64
+        } else {
+            return Err(unsupported("module", format!("target triple '{triple}' (expected spir or spir64)")));
+        };
+        Ok(Self {
+            m,
+            opts,
+            b: Builder::new(0x0001_0000, 0),
+            pointer_bits,
+            types: HashMap::new(),
+            structs_in_progress: HashSet::new(),
+            forward_pointers: HashMap::new(),
+            consts: HashMap::new(),
+            globals: vec![None; m.globals.len()],
+            callees: Vec::new(),
+            builtin_vars: BTreeMap::new(),
+            opencl_std: None,
+            needed_version: 0x0001_0000,
+            uses_linkage: false,
+        })
+    }
+
+    pub fn run(mut self) -> Result<Module> {
+        self.b.capability(Capability::Addresses);
+        self.b.capability(Capability::Kernel);
+        if self.pointer_bits == 64 {
+            self.b.capability(Capability::Int64);
+        }
+        let addressing = if self.pointer_bits == 64 { AddressingModel::Physical64 } else { AddressingModel::Physical32 };
+        self.b.global(Instruction::new(
+            Op::MemoryModel,
+            None,
+            None,
+            [Operand::Word(addressing.0), Operand::Word(MemoryModel::OpenCL.0)],
+        ));
+        self.source()?;
+        self.classify_functions()?;
+        for g in 0..self.m.globals.len() {
+            self.global(llvm::GlobalId(g as u32))?;
+        }
+        let kernels = crate::kernels::kernel_set(self.m);
+        for f in 0..self.m.functions.len() {
+            let func = &self.m.functions[f];
+            if !func.is_declaration() {
+                crate::body::translate_function(&mut self, llvm::FuncId(f as u32), &kernels)?;
+            }
+        }
+        crate::kernels::emit_entry_points(&mut self, &kernels)?;
+        self.compiler_options();
+        if self.uses_linkage {
+            self.b.capability(Capability::Linkage);
+        }
+        if self.needed_version > self.opts.max_version {
+            return Err(crate::TranslateError::NotAllowed {
+                feature: "the module".into(),
+                requirement: format!("SPIR-V {}", spirvkit_grammar::version_string(self.needed_version)),
+                allowed: format!("--spirv-max-version={}", spirvkit_grammar::version_string(self.opts.max_version)),
+            });
+        }
+        let version = self.needed_version;
+        self.b.header_mut().version = version;
+        Ok(self.b.finish())
+    }
+
+    /// OpSource OpenCL_C with the version of `!opencl.ocl.version` (SPIR 1.2 means OpenCL 1.2),
+    /// and OpSourceExtension for each used extension.
+    fn source(&mut self) -> Result<()> {
+        let version = self.metadata_version("opencl.ocl.version").unwrap_or((1, 2));
+        let encoded = version.0 * 100_000 + version.1 * 1000;
+        self.b.global(Instruction::new(
+            Op::Source,
+            None,
+            None,
+            [Operand::Word(SourceLanguage::OpenCL_C.0), Operand::Word(encoded)],
+        ));
+        if let Some(named) = self.m.named_metadata("opencl.used.extensions") {
+            let mut seen = HashSet::new();
+            for node in &named.nodes {
+                for op in self.m.node_operands(*node) {
+                    if let Some(s) = self.m.md_string(op) {
+                        let s = String::from_utf8_lossy(s).into_owned();
+                        if !s.is_empty() && seen.insert(s.clone()) {
+                            self.b.global(Instruction::new(Op::SourceExtension, None, None, [Operand::String(s.into())]));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Compiler options: OpModuleProcessed needs SPIR-V 1.1, so a 1.0 module keeps them in an
+    /// OpString `opencl.compiler.options <options>` instead of raising the version for them.
+    fn compiler_options(&mut self) {
+        let Some(named) = self.m.named_metadata("opencl.compiler.options") else { return };
+        let mut options = Vec::new();
+        for node in &named.nodes {
+            for op in self.m.node_operands(*node) {
+                if let Some(s) = self.m.md_string(op) {
+                    options.push(String::from_utf8_lossy(s).into_owned());
+                }
+            }
+        }
+        if options.is_empty() {
+            return;
+        }
+        if self.needed_version >= 0x0001_0100 {
+            for o in options {
+                self.b.global(Instruction::new(Op::ModuleProcessed, None, None, [Operand::String(o.into())]));
+            }
+        } else {
+            let id = self.b.alloc_id();
+            let text = format!("opencl.compiler.options {}", options.join(" "));
+            self.b.global(Instruction::new(Op::String, None, Some(id), [Operand::String(text.into())]));
+        }
+    }
+
+    /// (major, minor) from a `!{i32 M, i32 m}` named metadata node.
+    pub fn metadata_version(&self, name: &str) -> Option<(u32, u32)> {
+        let named = self.m.named_metadata(name)?;
+        let node = named.nodes.first()?;
+        let ops = self.m.node_operands(*node);
+        let int = |i: usize| -> Option<u32> {
+            let (_, v) = self.m.md_value(ops.get(i)?)?;
+            self.const_int(v).and_then(|n| u32::try_from(n).ok())
+        };
+        Some((int(0)?, int(1)?))
+    }
+
+    /// Decides for every function whether it is emitted or lowered at call sites, and
+    /// allocates ids for the emitted ones (calls may precede definitions).
+    fn classify_functions(&mut self) -> Result<()> {
+        for f in &self.m.functions {
+            let callee = if f.name.starts_with("llvm.") {
+                Callee::Intrinsic(f.name.clone())
+            } else if f.is_declaration() {
+                match mangle::demangle(&f.name).filter(|d| crate::builtins::is_builtin(d)) {
+                    Some(d) => Callee::Builtin(d),
+                    None => Callee::Function(self.b.alloc_id()),
+                }
+            } else {
+                Callee::Function(self.b.alloc_id())
+            };
+            self.callees.push(callee);
+        }
+        // Imported declarations are emitted now (they have no body to translate later).
+        for (i, f) in self.m.functions.iter().enumerate() {
+            if let (true, Callee::Function(id)) = (f.is_declaration(), &self.callees[i]) {
+                let id = *id;
+                let location = location_of_function(f);
+                let fn_ty = self.function_type(f, None, &location)?;
+                let (ret, params, vararg) = self.m.types.function_signature(f.fn_ty).ok_or_else(|| malformed(&location, "function without a function type"))?;
+                if vararg {
+                    return Err(unsupported(&location, "a variadic function declaration"));
+                }
+                let ret = self.ty(ret, &location)?;
+                let param_types: Vec<Id> = params.iter().map(|&p| self.ty(p, &location)).collect::<Result<_>>()?;
+                self.b.begin_function_with_id(id, ret, 0, fn_ty);
+                for (n, p) in param_types.into_iter().enumerate() {
+                    let pid = self.b.alloc_id();
+                    self.b.function_parameter_with_id(pid, p);
+                    if let Some(name) = f.args.get(n).and_then(|a| a.name.as_deref()) {
+                        self.b.name(pid, name);
+                    }
+                }
+                self.b.end_function();
+                self.b.name(id, &f.name);
+                self.linkage(id, &f.name, LinkageType::Import);
+            }
+        }
+        Ok(())
+    }
+
+    pub fn linkage(&mut self, target: Id, name: &str, kind: LinkageType) {
+        self.uses_linkage = true;
+        self.b.decorate(target, Decoration::LinkageAttributes.0, &[Operand::String(name.into()), Operand::Word(kind.0)]);
+    }
+
+    /// The OpenCL.std import, created on first use.
+    pub fn opencl_std(&mut self) -> Id {
+        if let Some(id) = self.opencl_std {
+            return id;
+        }
+        let id = self.b.alloc_id();
+        self.b.global(Instruction::new(Op::ExtInstImport, None, Some(id), [Operand::String("OpenCL.std".into())]));
+        self.opencl_std = Some(id);
+        id
+    }
+
+    /// A program-scope variable.
+    fn global(&mut self, g: llvm::GlobalId) -> Result<Id> {
+        if let Some(id) = self.globals[g.0 as usize] {
+            return Ok(id);
+        }
+        let global = &self.m.globals[g.0 as usize];
+        let location = format!("global @{}", global.name);
+        let storage = crate::types::storage_class(self, global.addrspace, &location)?;
+        let ptr_ty = self.ty(global.ty, &location)?;
+        let id = self.b.alloc_id();
+        // Record first: initializers may refer to the global itself.
+        self.globals[g.0 as usize] = Some(id);
+        let mut ops = vec![Operand::Word(storage)];
+        // Workgroup variables cannot be initialised; undef initialisers mean "none".
+        let init = global.initializer.filter(|&i| global.addrspace != 3 && !self.is_undef(i));
+        if let Some(init) = init {
+            let init_id = self.const_value(init, &location)?;
+            ops.push(Operand::Id(init_id));
+        }
+        self.b.global(Instruction::new(Op::Variable, Some(ptr_ty), Some(id), ops));
+        self.b.name(id, &global.name);
+        if global.is_constant {
+            self.b.decorate(id, Decoration::Constant.0, &[]);
+        }
+        if let Some(align) = global.align.filter(|&a| a > 0) {
+            self.b.decorate(id, Decoration::Alignment.0, &[Operand::Word(align as u32)]);
+        }
+        match global.linkage {
+            llvm::Linkage::External if global.initializer.is_none() => self.linkage(id, &global.name, LinkageType::Import),
+            llvm::Linkage::External | llvm::Linkage::Common | llvm::Linkage::Weak | llvm::Linkage::WeakOdr
+                if global.addrspace != 3 =>
+            {
+                self.linkage(id, &global.name, LinkageType::Export)
+            }
+            _ => {}
+        }
+        Ok(id)
+    }
+
+    pub fn global_id(&mut self, g: llvm::GlobalId, location: &str) -> Result<Id> {
+        if self.m.global(g).is_none() {
+            return Err(malformed(location, format!("reference to missing global #{}", g.0)));
+        }
+        self.global(g)
+    }
+}

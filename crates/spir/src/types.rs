@@ -1,0 +1,321 @@
+//! LLVM types → SPIR-V types (SPIR 1.2 tables 1–3 and section 2.2).
+
+use crate::error::{malformed, unsupported, Result};
+use crate::translator::Translator;
+use spirvkit_core::{Id, Instruction, Operand};
+use spirvkit_grammar::{AccessQualifier, Capability, Decoration, Dim, ImageFormat, Op, StorageClass};
+use spirvkit_llvm as llvm;
+use llvm::Type;
+
+/// Access qualifier key for non-image types (images use the AccessQualifier value).
+pub const NO_ACCESS: u32 = u32::MAX;
+/// Marks a kernel parameter declared `sampler_t` (an i32 in SPIR 1.2): lowered as OpTypeSampler.
+pub const SAMPLER_PARAM: u32 = u32::MAX - 1;
+
+/// Address space → storage class (SPIR 1.2 section 2.2; 5/6 are the USM address spaces).
+pub fn storage_class(t: &mut Translator<'_>, addrspace: u32, location: &str) -> Result<u32> {
+    Ok(match addrspace {
+        0 => StorageClass::Function.0,
+        1 => StorageClass::CrossWorkgroup.0,
+        2 => StorageClass::UniformConstant.0,
+        3 => StorageClass::Workgroup.0,
+        4 => {
+            t.b.capability(Capability::GenericPointer);
+            StorageClass::Generic.0
+        }
+        5 | 6 => {
+            if t.opts.allows("SPV_ALTERA_usm_storage_classes") || t.opts.allows("SPV_INTEL_usm_storage_classes") {
+                let name = if t.opts.allows("SPV_ALTERA_usm_storage_classes") {
+                    "SPV_ALTERA_usm_storage_classes"
+                } else {
+                    "SPV_INTEL_usm_storage_classes"
+                };
+                t.b.extension(name);
+                t.b.capability(Capability::USMStorageClassesALTERA);
+                if addrspace == 5 {
+                    StorageClass::DeviceOnlyALTERA.0
+                } else {
+                    StorageClass::HostOnlyALTERA.0
+                }
+            } else {
+                // The extension's spec allows consumers without it to treat both as global.
+                StorageClass::CrossWorkgroup.0
+            }
+        }
+        7 => StorageClass::Input.0,
+        n => return Err(unsupported(location, format!("address space {n}"))),
+    })
+}
+
+/// An OpenCL opaque type named by an LLVM struct (`opencl.image2d_t`, `opencl.event_t`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpenClType {
+    Image { dim: Dim, arrayed: bool, depth: bool, ms: bool },
+    Sampler,
+    Event,
+    ClkEvent,
+    Queue,
+    ReserveId,
+}
+
+pub fn opencl_type(name: &str) -> Option<OpenClType> {
+    let base = name.strip_prefix("opencl.")?.split('.').next()?;
+    let image = |dim, arrayed, depth, ms| Some(OpenClType::Image { dim, arrayed, depth, ms });
+    match base.trim_end_matches("_ro_t").trim_end_matches("_wo_t").trim_end_matches("_rw_t").trim_end_matches("_t") {
+        "image1d" => image(Dim::Dim1D, false, false, false),
+        "image1d_array" => image(Dim::Dim1D, true, false, false),
+        "image1d_buffer" => image(Dim::Buffer, false, false, false),
+        "image2d" => image(Dim::Dim2D, false, false, false),
+        "image2d_array" => image(Dim::Dim2D, true, false, false),
+        "image2d_depth" => image(Dim::Dim2D, false, true, false),
+        "image2d_array_depth" => image(Dim::Dim2D, true, true, false),
+        "image2d_msaa" => image(Dim::Dim2D, false, false, true),
+        "image2d_array_msaa" => image(Dim::Dim2D, true, false, true),
+        "image2d_msaa_depth" => image(Dim::Dim2D, false, true, true),
+        "image2d_array_msaa_depth" => image(Dim::Dim2D, true, true, true),
+        "image3d" => image(Dim::Dim3D, false, false, false),
+        "sampler" => Some(OpenClType::Sampler),
+        "event" => Some(OpenClType::Event),
+        "clk_event" => Some(OpenClType::ClkEvent),
+        "queue" => Some(OpenClType::Queue),
+        "reserve_id" => Some(OpenClType::ReserveId),
+        _ => None,
+    }
+}
+
+impl<'m> Translator<'m> {
+    /// The OpenCL opaque type a pointer type stands for (`%opencl.image2d_t addrspace(1)*`).
+    pub fn opencl_handle(&self, ty: llvm::TypeId) -> Option<OpenClType> {
+        let pointee = self.m.types.pointee(ty)?;
+        match self.m.types.get(pointee) {
+            Type::Named(sid) => opencl_type(self.m.types.struct_def(*sid)?.name.as_deref()?),
+            _ => None,
+        }
+    }
+
+    pub fn ty(&mut self, ty: llvm::TypeId, location: &str) -> Result<Id> {
+        self.ty_with_access(ty, NO_ACCESS, location)
+    }
+
+    /// Lowers a type; `access` selects the access qualifier of image types.
+    pub fn ty_with_access(&mut self, ty: llvm::TypeId, access: u32, location: &str) -> Result<Id> {
+        if access == SAMPLER_PARAM && matches!(self.m.types.get(ty), Type::Int(32)) {
+            return Ok(self.b.dedup_global(Op::TypeSampler, None, vec![]));
+        }
+        let access = if self.opencl_handle(ty).is_some_and(|h| matches!(h, OpenClType::Image { .. })) {
+            if access == NO_ACCESS {
+                AccessQualifier::ReadOnly.0
+            } else {
+                access
+            }
+        } else {
+            NO_ACCESS
+        };
+        if let Some(&id) = self.types.get(&(ty, access)) {
+            return Ok(id);
+        }
+        let id = self.lower_type(ty, access, location)?;
+        self.types.insert((ty, access), id);
+        Ok(id)
+    }
+
+    fn lower_type(&mut self, ty: llvm::TypeId, access: u32, location: &str) -> Result<Id> {
+        if let Some(handle) = self.opencl_handle(ty) {
+            return Ok(self.opencl_handle_type(handle, access));
+        }
+        let t = self.m.types.get(ty).clone();
+        Ok(match t {
+            Type::Void => self.b.type_void(),
+            Type::Int(1) => self.b.type_bool(),
+            Type::Int(w @ (8 | 16 | 32 | 64)) => self.int_type(w),
+            Type::Int(w) => return Err(unsupported(location, format!("the integer type i{w}"))),
+            Type::Half => {
+                self.b.capability(Capability::Float16Buffer);
+                self.b.type_float(16)
+            }
+            Type::Float => self.b.type_float(32),
+            Type::Double => {
+                self.b.capability(Capability::Float64);
+                self.b.type_float(64)
+            }
+            Type::Pointer { pointee, addrspace } => {
+                let storage = storage_class(self, addrspace, location)?;
+                let Some(pointee) = pointee else {
+                    // Opaque pointers default to i8 pointees; uses insert casts (see body.rs).
+                    let i8_ty = self.int_type(8);
+                    return Ok(self.b.type_pointer(storage, i8_ty));
+                };
+                if self.structs_in_progress.contains(&pointee) {
+                    // A recursive struct: declare the pointer forward, define it after the struct.
+                    let id = *self.forward_pointers.entry(ty).or_insert_with(|| self.b.alloc_id());
+                    self.b.global(Instruction::new(Op::TypeForwardPointer, None, None, [Operand::Id(id), Operand::Word(storage)]));
+                    return Ok(id);
+                }
+                let pointee_id = match self.m.types.get(pointee) {
+                    Type::Int(1) => self.int_type(8),
+                    Type::Function { .. } => return Err(unsupported(location, "a function pointer")),
+                    _ => self.ty(pointee, location)?,
+                };
+                self.b.type_pointer(storage, pointee_id)
+            }
+            Type::Vector { len, elem, scalable: false } => {
+                if !matches!(len, 2 | 3 | 4 | 8 | 16) {
+                    return Err(unsupported(location, format!("a vector of {len} elements")));
+                }
+                if len > 4 {
+                    self.b.capability(Capability::Vector16);
+                }
+                let e = self.ty(elem, location)?;
+                self.b.type_vector(e, len)
+            }
+            Type::Array { len, elem } => {
+                let e = self.ty(elem, location)?;
+                let length = self.size_constant(len);
+                self.b.unique_global(Op::TypeArray, None, vec![Operand::Id(e), Operand::Id(length)])
+            }
+            Type::Struct { elems, packed } => self.struct_type(ty, None, &elems, packed, location)?,
+            Type::Named(sid) => {
+                let def = self.m.types.struct_def(sid).ok_or_else(|| malformed(location, "unknown struct"))?.clone();
+                let name = def.name.clone();
+                match def.body {
+                    Some(body) => self.struct_type(ty, name.as_deref(), &body.elems, body.packed, location)?,
+                    None => {
+                        let name = name.unwrap_or_else(|| "opaque".into());
+                        self.b.dedup_global(Op::TypeOpaque, None, vec![Operand::String(name.into())])
+                    }
+                }
+            }
+            Type::Function { .. } => return Err(unsupported(location, "a function type as a value")),
+            other => return Err(unsupported(location, format!("the type {other:?}"))),
+        })
+    }
+
+    fn struct_type(
+        &mut self,
+        ty: llvm::TypeId,
+        name: Option<&str>,
+        elems: &[llvm::TypeId],
+        packed: bool,
+        location: &str,
+    ) -> Result<Id> {
+        self.structs_in_progress.insert(ty);
+        let mut members = Vec::with_capacity(elems.len());
+        for &e in elems {
+            members.push(Operand::Id(self.ty(e, location)?));
+        }
+        self.structs_in_progress.remove(&ty);
+        let id = self.b.unique_global(Op::TypeStruct, None, members);
+        // Pointers to this struct declared forward while it was being built are defined now.
+        let pending: Vec<(llvm::TypeId, Id)> =
+            self.forward_pointers.iter().filter(|(p, _)| self.m.types.pointee(**p) == Some(ty)).map(|(p, i)| (*p, *i)).collect();
+        for (ptr_ty, ptr_id) in pending {
+            self.forward_pointers.remove(&ptr_ty);
+            let addrspace = match self.m.types.get(ptr_ty) {
+                Type::Pointer { addrspace, .. } => *addrspace,
+                _ => 0,
+            };
+            let storage = storage_class(self, addrspace, location)?;
+            self.b.global(Instruction::new(Op::TypePointer, None, Some(ptr_id), [Operand::Word(storage), Operand::Id(id)]));
+        }
+        if let Some(name) = name {
+            self.b.name(id, name);
+        }
+        if packed {
+            self.b.decorate(id, Decoration::CPacked.0, &[]);
+        }
+        Ok(id)
+    }
+
+    pub fn int_type(&mut self, width: u32) -> Id {
+        match width {
+            8 => self.b.capability(Capability::Int8),
+            16 => self.b.capability(Capability::Int16),
+            64 => self.b.capability(Capability::Int64),
+            _ => {}
+        }
+        self.b.type_int(width, false)
+    }
+
+    /// The `size_t` type: 32 or 64 bits by the triple.
+    pub fn size_type(&mut self) -> Id {
+        self.int_type(self.pointer_bits)
+    }
+
+    /// A 32-bit constant when it fits, else a 64-bit one (array lengths).
+    pub fn size_constant(&mut self, value: u64) -> Id {
+        match u32::try_from(value) {
+            Ok(v) => {
+                let t = self.int_type(32);
+                self.b.constant_u32(t, v)
+            }
+            Err(_) => {
+                let t = self.int_type(64);
+                self.b.constant_u64(t, value)
+            }
+        }
+    }
+
+    pub fn u32_constant(&mut self, value: u32) -> Id {
+        let t = self.int_type(32);
+        self.b.constant_u32(t, value)
+    }
+
+    fn opencl_handle_type(&mut self, handle: OpenClType, access: u32) -> Id {
+        match handle {
+            OpenClType::Image { dim, arrayed, depth, ms } => {
+                self.b.capability(Capability::ImageBasic);
+                if access == AccessQualifier::ReadWrite.0 {
+                    self.b.capability(Capability::ImageReadWrite);
+                }
+                match dim {
+                    Dim::Dim1D => self.b.capability(Capability::Sampled1D),
+                    Dim::Buffer => self.b.capability(Capability::SampledBuffer),
+                    _ => {}
+                }
+                let void = self.b.type_void();
+                self.b.dedup_global(
+                    Op::TypeImage,
+                    None,
+                    vec![
+                        Operand::Id(void),
+                        Operand::Word(dim.0),
+                        Operand::Word(u32::from(depth)),
+                        Operand::Word(u32::from(arrayed)),
+                        Operand::Word(u32::from(ms)),
+                        Operand::Word(0),
+                        Operand::Word(ImageFormat::Unknown.0),
+                        Operand::Word(access),
+                    ],
+                )
+            }
+            OpenClType::Sampler => self.b.dedup_global(Op::TypeSampler, None, vec![]),
+            OpenClType::Event => self.b.dedup_global(Op::TypeEvent, None, vec![]),
+            OpenClType::ClkEvent => {
+                self.b.capability(Capability::DeviceEnqueue);
+                self.b.dedup_global(Op::TypeDeviceEvent, None, vec![])
+            }
+            OpenClType::Queue => {
+                self.b.capability(Capability::DeviceEnqueue);
+                self.b.dedup_global(Op::TypeQueue, None, vec![])
+            }
+            OpenClType::ReserveId => {
+                self.b.capability(Capability::Pipes);
+                self.b.dedup_global(Op::TypeReserveId, None, vec![])
+            }
+        }
+    }
+
+    /// OpTypeFunction of a function; `param_access` overrides image access per parameter.
+    pub fn function_type(&mut self, f: &llvm::Function, param_access: Option<&[u32]>, location: &str) -> Result<Id> {
+        let (ret, params, _) =
+            self.m.types.function_signature(f.fn_ty).ok_or_else(|| malformed(location, "function without a function type"))?;
+        let params = params.to_vec();
+        let ret = self.ty(ret, location)?;
+        let mut ids = Vec::with_capacity(params.len());
+        for (i, p) in params.iter().enumerate() {
+            let access = param_access.and_then(|a| a.get(i).copied()).unwrap_or(NO_ACCESS);
+            ids.push(self.ty_with_access(*p, access, location)?);
+        }
+        Ok(self.b.type_function(ret, &ids))
+    }
+}
