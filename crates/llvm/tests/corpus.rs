@@ -399,3 +399,45 @@ fn dump() {
         Err(e) => panic!("ERROR: {e}"),
     }
 }
+
+/// Reading speed: the whole corpus in one process (sequential and with rayon).
+/// Compare with `time (for f in ...; do llvm-dis-15 $f -o /dev/null; done)`.
+#[test]
+#[ignore = "measurement; run with --release (see CONFORMANCE.md)"]
+fn corpus_read_timing() {
+    use rayon::prelude::*;
+    let Some(root) = corpus_root() else {
+        return;
+    };
+    let files = corpus_files(&root, &["bc32", "bc64"]);
+    let data: Vec<(String, Vec<u8>)> = files
+        .iter()
+        .map(|f| (f.display().to_string(), std::fs::read(f).expect("readable")))
+        .collect();
+    let bytes: usize = data.iter().map(|(_, d)| d.len()).sum();
+    let start = std::time::Instant::now();
+    for (name, d) in &data {
+        read_bitcode(d, name).expect("reads");
+    }
+    let read_seq = start.elapsed();
+    let start = std::time::Instant::now();
+    for (name, d) in &data {
+        let m = read_bitcode(d, name).expect("reads");
+        let _ = m.to_ll(&WriteOptions::default());
+    }
+    let read_print_seq = start.elapsed();
+    let start = std::time::Instant::now();
+    data.par_iter().for_each(|(name, d)| {
+        let m = read_bitcode(d, name).expect("reads");
+        let _ = m.to_ll(&WriteOptions::default());
+    });
+    let read_print_par = start.elapsed();
+    eprintln!(
+        "{} files, {} KiB: read {:?}, read+print {:?}, read+print parallel {:?}",
+        data.len(),
+        bytes / 1024,
+        read_seq,
+        read_print_seq,
+        read_print_par
+    );
+}
