@@ -1,2 +1,318 @@
-use crate::state::State;
-pub fn check(st: &mut State<'_>) { let _ = st; }
+//! Control flow: per function, the CFG from the terminators (targets must be labels of the
+//! same function; the entry block is no target), OpPhi against the predecessors, merge
+//! instructions right before their branch, blocks after their dominators, then dominance
+//! (ssa.rs) and structured control flow (structured.rs). Functions are checked in parallel.
+
+use crate::diagnostic::Diagnostic;
+use crate::dominators::DomTree;
+use crate::state::{State, NONE};
+use rayon::prelude::*;
+use spirvkit_grammar::{Capability, Op, OperandKind, StorageClass};
+
+pub struct FunctionCfg {
+    /// First global block index of the function.
+    pub start: u32,
+    pub labels: Vec<u32>,
+    pub succs: Vec<Vec<u32>>,
+    pub preds: Vec<Vec<u32>>,
+    pub dom: DomTree,
+    /// Merge block / continue target named by each block's merge instruction (NONE if none).
+    pub merge: Vec<u32>,
+    pub continue_target: Vec<u32>,
+    /// Instruction index of each block's merge instruction (NONE if none).
+    pub merge_inst: Vec<u32>,
+}
+
+impl FunctionCfg {
+    /// Local index of a global block index (NONE when outside this function).
+    #[inline]
+    pub fn local(&self, global: u32) -> u32 {
+        if global != NONE && global >= self.start && ((global - self.start) as usize) < self.labels.len() {
+            global - self.start
+        } else {
+            NONE
+        }
+    }
+
+    pub fn label(&self, b: u32) -> u32 {
+        self.labels.get(b as usize).copied().unwrap_or(0)
+    }
+}
+
+pub fn check(st: &mut State<'_>) {
+    let run = |fi: usize| -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        check_function(st, fi as u32, &mut out);
+        out
+    };
+    let n = st.functions.len();
+    let results: Vec<Vec<Diagnostic>> = if n > 1 && !st.opts.sequential {
+        (0..n).into_par_iter().map(run).collect()
+    } else {
+        (0..n).map(run).collect()
+    };
+    let diags: Vec<Diagnostic> = results.into_iter().flatten().collect();
+    st.diags.extend(diags);
+}
+
+/// Resolves a branch target label to a local block, reporting bad targets.
+fn target(st: &State<'_>, fi: u32, start: u32, nblocks: usize, index: u32, label: u32, out: &mut Vec<Diagnostic>) -> Option<u32> {
+    let def = st.def(label)?;
+    if def.op() != Op::Label {
+        out.push(st.diag_at("cfg.target", index, format!("Branch target {} is not an OpLabel", st.id_name(label))).with_ids([label]));
+        return None;
+    }
+    if def.func != fi || def.block == NONE || def.block < start || (def.block - start) as usize >= nblocks {
+        let fid = st.functions.get(fi as usize).map_or(0, |f| f.id);
+        out.push(
+            st.diag_at(
+                "cfg.target",
+                index,
+                format!("Block(s) {{{}}} are referenced but not defined in function {}", st.id_name(label), st.id_name(fid)),
+            )
+            .with_ids([label, fid]),
+        );
+        return None;
+    }
+    Some(def.block - start)
+}
+
+pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
+    let Some(f) = st.functions.get(fi as usize) else { return };
+    let blocks = st.function_blocks(f);
+    if blocks.is_empty() {
+        return;
+    }
+    let n = blocks.len();
+    let start = f.blocks_start;
+    let mut succs: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut merge = vec![NONE; n];
+    let mut continue_target = vec![NONE; n];
+    let mut merge_inst = vec![NONE; n];
+    for (b, block) in blocks.iter().enumerate() {
+        let term_index = block.terminator;
+        let Some(term) = st.inst(term_index).copied() else { continue };
+        let mut add = |label: u32, out: &mut Vec<Diagnostic>| {
+            if let Some(t) = target(st, fi, start, n, term_index, label, out) {
+                if !succs[b].contains(&t) {
+                    succs[b].push(t);
+                }
+            }
+        };
+        match term.op() {
+            Op::Branch => add(st.word(&term, 1), out),
+            Op::BranchConditional => {
+                let (t, e) = (st.word(&term, 2), st.word(&term, 3));
+                add(t, out);
+                add(e, out);
+                if t == e && st.version >= 0x0001_0600 {
+                    out.push(st.diag_at(
+                        "cfg.branch_conditional",
+                        term_index,
+                        "In SPIR-V 1.6 or later, True Label and False Label must be different labels",
+                    ));
+                }
+            }
+            Op::Switch => {
+                for (i, o) in st.ops(&term).iter().enumerate() {
+                    if i >= 1 && o.kind == OperandKind::IdRef {
+                        add(st.word(&term, usize::from(o.offset)), out);
+                    }
+                }
+            }
+            _ => {}
+        }
+        // Merge instruction: immediately before the terminator.
+        if term_index > 0 {
+            for mi in (block.label_inst + 1)..term_index {
+                let Some(m) = st.inst(mi).copied() else { break };
+                let op = m.op();
+                if op != Op::SelectionMerge && op != Op::LoopMerge {
+                    continue;
+                }
+                let ok_next = mi + 1 == term_index
+                    && match op {
+                        Op::SelectionMerge => matches!(term.op(), Op::BranchConditional | Op::Switch),
+                        _ => matches!(term.op(), Op::Branch | Op::BranchConditional),
+                    };
+                if !ok_next {
+                    let msg = if op == Op::SelectionMerge {
+                        "OpSelectionMerge must immediately precede either an OpBranchConditional or OpSwitch instruction. OpSelectionMerge must be the second-to-last instruction in its block."
+                    } else {
+                        "OpLoopMerge must immediately precede either an OpBranch or OpBranchConditional instruction. OpLoopMerge must be the second-to-last instruction in its block."
+                    };
+                    out.push(st.diag_at("cfg.merge_position", mi, msg));
+                    continue;
+                }
+                merge_inst[b] = mi;
+                if let Some(t) = target(st, fi, start, n, mi, st.word(&m, 1), out) {
+                    merge[b] = t;
+                }
+                if op == Op::LoopMerge {
+                    if let Some(t) = target(st, fi, start, n, mi, st.word(&m, 2), out) {
+                        continue_target[b] = t;
+                    }
+                }
+            }
+        }
+    }
+    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for (b, s) in succs.iter().enumerate() {
+        for &t in s {
+            if let Some(p) = preds.get_mut(t as usize) {
+                p.push(b as u32);
+            }
+        }
+    }
+    // The entry block may not be a branch target.
+    if let Some(&p) = preds.first().and_then(|p| p.first()) {
+        let entry = blocks[0].label;
+        let by = blocks.get(p as usize).map_or(0, |b| b.label);
+        out.push(
+            st.diag_at(
+                "cfg.entry_target",
+                blocks[0].label_inst,
+                format!("First block {} of function {} is targeted by block {}", st.id_name(entry), st.id_name(f.id), st.id_name(by)),
+            )
+            .with_ids([entry, f.id, by]),
+        );
+    }
+    let dom = DomTree::new(&succs, &preds, 0);
+    let cfg = FunctionCfg { start, labels: blocks.iter().map(|b| b.label).collect(), succs, preds, dom, merge, continue_target, merge_inst };
+    // Blocks appear after their dominators.
+    for b in 1..n as u32 {
+        if !cfg.dom.reachable(b) {
+            continue;
+        }
+        let d = cfg.dom.idom[b as usize];
+        if d != crate::dominators::UNDEF && d > b {
+            out.push(
+                st.diag_at(
+                    "cfg.order",
+                    blocks[b as usize].label_inst,
+                    format!("Block {} appears in the binary before its dominator {}", st.id_name(cfg.label(b)), st.id_name(cfg.label(d))),
+                )
+                .with_ids([cfg.label(b), cfg.label(d)]),
+            );
+        }
+    }
+    check_phis(st, &cfg, blocks, out);
+    crate::ssa::check_function(st, fi, &cfg, out);
+    if st.has_capability(Capability::Shader) {
+        crate::structured::check_function(st, fi, &cfg, out);
+    }
+}
+
+fn check_phis(st: &State<'_>, cfg: &FunctionCfg, blocks: &[crate::state::Block], out: &mut Vec<Diagnostic>) {
+    let logical = st.addressing_model == Some(spirvkit_grammar::AddressingModel::Logical.0);
+    let variable_pointers =
+        st.has_any_capability(&[Capability::VariablePointers, Capability::VariablePointersStorageBuffer]);
+    for (b, block) in blocks.iter().enumerate() {
+        let end = if block.terminator == NONE { block.label_inst + 1 } else { block.terminator };
+        let mut pred_labels: Vec<u32> = cfg.preds[b].iter().map(|&p| cfg.label(p)).collect();
+        pred_labels.sort_unstable();
+        pred_labels.dedup();
+        for index in block.label_inst + 1..end {
+            let Some(inst) = st.inst(index).copied() else { break };
+            if inst.op() != Op::Phi {
+                continue;
+            }
+            let words = st.inst_words(&inst);
+            let incoming = words.get(3..).unwrap_or(&[]);
+            if incoming.len() % 2 != 0 {
+                out.push(st.diag_at("ssa.phi", index, "OpPhi does not have an equal number of incoming values and basic blocks."));
+                continue;
+            }
+            let rt = inst.result_type;
+            match st.def(rt).map(|d| d.op()) {
+                Some(Op::TypeVoid) => {
+                    out.push(st.diag_at("ssa.phi", index, "OpPhi must not have void result type"));
+                    continue;
+                }
+                Some(Op::TypePointer) if logical && !variable_pointers => {
+                    // Storage-buffer-only variable pointers need the capability too.
+                    let sc = st.def(rt).map_or(0, |d| st.word(d, 2));
+                    if sc != StorageClass::PhysicalStorageBuffer.0 {
+                        out.push(st.diag_at(
+                            "ssa.phi",
+                            index,
+                            "Using pointers with OpPhi requires capability VariablePointers or VariablePointersStorageBuffer",
+                        ));
+                        continue;
+                    }
+                }
+                _ => {}
+            }
+            let edges = incoming.len() / 2;
+            if edges != pred_labels.len() {
+                out.push(
+                    st.diag_at(
+                        "ssa.phi",
+                        index,
+                        format!(
+                            "OpPhi's number of incoming blocks ({edges}) does not match block's predecessor count ({}).",
+                            cfg.preds[b].len()
+                        ),
+                    )
+                    .with_ids([inst.result_id]),
+                );
+                continue;
+            }
+            let mut observed = Vec::with_capacity(edges);
+            for pair in incoming.chunks_exact(2) {
+                let (value, parent) = (pair[0], pair[1]);
+                let vt = st.def(value).map_or(0, |d| d.result_type);
+                if vt != rt && st.def(value).is_some() {
+                    out.push(
+                        st.diag_at(
+                            "ssa.phi",
+                            index,
+                            format!(
+                                "OpPhi's result type {} does not match incoming value {} type {}.",
+                                st.id_name(rt),
+                                st.id_name(value),
+                                st.id_name(vt)
+                            ),
+                        )
+                        .with_ids([value]),
+                    );
+                    break;
+                }
+                if st.def_op(parent) != Some(Op::Label) {
+                    out.push(
+                        st.diag_at("ssa.phi", index, format!("OpPhi's incoming basic block {} is not an OpLabel.", st.id_name(parent)))
+                            .with_ids([parent]),
+                    );
+                    break;
+                }
+                if pred_labels.binary_search(&parent).is_err() {
+                    out.push(
+                        st.diag_at(
+                            "ssa.phi",
+                            index,
+                            format!(
+                                "OpPhi's incoming basic block {} is not a predecessor of {}.",
+                                st.id_name(parent),
+                                st.id_name(block.label)
+                            ),
+                        )
+                        .with_ids([parent, block.label]),
+                    );
+                    break;
+                }
+                if observed.contains(&parent) {
+                    out.push(
+                        st.diag_at(
+                            "ssa.phi",
+                            index,
+                            format!("OpPhi references incoming basic block {} multiple times.", st.id_name(parent)),
+                        )
+                        .with_ids([parent]),
+                    );
+                    break;
+                }
+                observed.push(parent);
+            }
+        }
+    }
+}

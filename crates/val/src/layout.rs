@@ -252,18 +252,18 @@ pub fn check(st: &mut State<'_>) {
                                             .into(),
                                     ));
                                 }
-                            } else if !debug {
+                            } else if !(matches!(op, Op::Line | Op::NoLine) || (op == Op::ExtInst && inst.ext == ExtKind::DebugInfo)) {
                                 first_block_non_var = true;
                             }
                             if op == Op::Phi {
-                                if block_non_phi {
+                                if block_non_phi || block_index_in_func == 1 {
                                     errors.push((
                                         "ssa.phi_position",
                                         index,
-                                        "OpPhi must appear within a non-entry block before all non-OpPhi instructions".into(),
+                                        "OpPhi must appear within a non-entry block before all non-OpPhi instructions (except for OpLine, which can be mixed with OpPhi).".into(),
                                     ));
                                 }
-                            } else if !debug {
+                            } else if !matches!(op, Op::Line | Op::NoLine) {
                                 block_non_phi = true;
                             }
                             if is_terminator(op) {

@@ -40,7 +40,7 @@ pub enum ExtKind {
     None,
     /// A semantic set (GLSL.std.450, OpenCL.std, ...).
     Semantic,
-    /// A debug-info set (DebugInfo, OpenCL.DebugInfo.100).
+    /// A debug-info set (DebugInfo, OpenCL.DebugInfo.100, NonSemantic.Shader.DebugInfo.100).
     DebugInfo,
     /// `NonSemantic.*` (including NonSemantic.Shader.DebugInfo.100).
     NonSemantic,
@@ -144,7 +144,9 @@ fn ext_kind(import: Option<ExtImport>) -> ExtKind {
     match import {
         Some(ExtImport::Known(set)) => {
             let name = set.import_name;
-            if name.starts_with("NonSemantic.") {
+            if name == "NonSemantic.Shader.DebugInfo.100" {
+                ExtKind::DebugInfo
+            } else if name.starts_with("NonSemantic.") {
                 ExtKind::NonSemantic
             } else if name == "DebugInfo" || name == "OpenCL.DebugInfo.100" {
                 ExtKind::DebugInfo
