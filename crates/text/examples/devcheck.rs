@@ -104,7 +104,7 @@ fn check_flags(dir: &Path, flags: &[String]) {
         .par_iter()
         .map(|p| {
             let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            let r = std::process::Command::new("/work/V/bin/spirv-dis").args(flags).arg(p).output().unwrap();
+            let r = std::process::Command::new("/work/V/lib/python3.11/site-packages/cmeel.prefix/bin/spirv-dis").args(flags).arg(p).output().unwrap();
             let words = spirvkit_core::words_from_bytes(&std::fs::read(p).unwrap()).unwrap().0;
             let ours = disassemble(&words, &opts);
             if !r.status.success() {

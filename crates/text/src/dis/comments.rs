@@ -9,6 +9,7 @@ use spirvkit_grammar::Op;
 use std::collections::HashMap;
 
 const COMMENT_COLUMN: usize = 50;
+const MAX_REMEMBERED_COLUMN: usize = 256;
 
 #[derive(Default)]
 pub(crate) struct CommentState {
@@ -123,7 +124,9 @@ impl CommentState {
             if !*any {
                 let align = (line_len + 2).max(self.last_align).max(COMMENT_COLUMN);
                 let align = (align + 3) & !3;
-                self.last_align = align;
+                // Observed: the remembered column never exceeds 256 (a long line does not
+                // push every following comment further right).
+                self.last_align = align.min(MAX_REMEMBERED_COLUMN);
                 out.extend(std::iter::repeat_n(b' ', align - line_len));
                 out.extend_from_slice(b"; ");
                 *any = true;

@@ -1,0 +1,102 @@
+//! spirvkit dis/as against spirv-dis/spirv-as on one large module, all as subprocesses on
+//! files (apples to apples, file I/O included). Peak RSS via `/usr/bin/time -f %M` when
+//! available.
+
+use anyhow::{bail, Context, Result};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// The release `spirvkit` binary: `$SPIRVKIT_BIN`, else `target/release/spirvkit` (built on
+/// demand with cargo).
+fn spirvkit_bin() -> Result<PathBuf> {
+    if let Some(p) = std::env::var_os("SPIRVKIT_BIN") {
+        return Ok(PathBuf::from(p));
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"));
+    let bin = target.join("release/spirvkit");
+    if !bin.is_file() {
+        let st = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .args(["build", "--release", "-p", "spirvkit-cli"])
+            .current_dir(&root)
+            .status()
+            .context("building spirvkit")?;
+        if !st.success() {
+            bail!("cargo build --release -p spirvkit-cli failed");
+        }
+    }
+    Ok(bin)
+}
+
+struct Measured {
+    time: Duration,
+    peak_kb: Option<u64>,
+}
+
+/// Runs `program args` `runs` times; best wall time, and the peak RSS of the last run.
+fn measure(program: &Path, args: &[&std::ffi::OsStr], runs: usize) -> Result<Measured> {
+    let have_time = Path::new("/usr/bin/time").is_file();
+    let mut best = Duration::MAX;
+    for _ in 0..runs {
+        let start = Instant::now();
+        let out = Command::new(program).args(args).output().with_context(|| format!("running {}", program.display()))?;
+        let t = start.elapsed();
+        if !out.status.success() {
+            bail!("{} failed: {}", program.display(), String::from_utf8_lossy(&out.stderr));
+        }
+        best = best.min(t);
+    }
+    let mut peak_kb = None;
+    if have_time {
+        let out = Command::new("/usr/bin/time").arg("-f").arg("%M").arg(program).args(args).output()?;
+        let err = String::from_utf8_lossy(&out.stderr);
+        peak_kb = err.lines().last().and_then(|l| l.trim().parse().ok());
+    }
+    Ok(Measured { time: best, peak_kb })
+}
+
+fn line(what: &str, ours: &Measured, theirs: &Measured) -> String {
+    let mem = match (ours.peak_kb, theirs.peak_kb) {
+        (Some(a), Some(b)) => format!(", peak RSS {:.1} MB vs {:.1} MB", a as f64 / 1024.0, b as f64 / 1024.0),
+        _ => String::new(),
+    };
+    format!(
+        "{what}: spirvkit {:.3} s, reference {:.3} s, {:.1}x faster{mem}",
+        ours.time.as_secs_f64(),
+        theirs.time.as_secs_f64(),
+        theirs.time.as_secs_f64() / ours.time.as_secs_f64().max(1e-9)
+    )
+}
+
+pub fn run(module_words: &[u32], tools: &Path) -> Result<Vec<String>> {
+    let bin = spirvkit_bin()?;
+    let dir = std::env::temp_dir().join(format!("spirvkit-text-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let spv = dir.join("large.spv");
+    let bytes: Vec<u8> = module_words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&spv, &bytes)?;
+    let ours_txt = dir.join("ours.spvasm");
+    let ref_txt = dir.join("ref.spvasm");
+    let ours_spv = dir.join("ours.spv");
+    let ref_spv = dir.join("ref.spv");
+    let os = |p: &Path| p.as_os_str().to_owned();
+    let mut lines = vec![format!("text bench module: {:.1} MB", bytes.len() as f64 / 1e6)];
+    let runs = 3;
+
+    let dis_ours = measure(&bin, &["dis".as_ref(), &os(&spv), "-o".as_ref(), &os(&ours_txt)], runs)?;
+    let dis_ref = measure(&tools.join("spirv-dis"), &[&os(&spv), "-o".as_ref(), &os(&ref_txt)], 1)?;
+    let same_text = std::fs::read(&ours_txt)? == std::fs::read(&ref_txt)?;
+    lines.push(line("dis", &dis_ours, &dis_ref) + if same_text { " (identical text)" } else { " (TEXT DIFFERS)" });
+
+    let as_ours = measure(&bin, &["as".as_ref(), &os(&ref_txt), "-o".as_ref(), &os(&ours_spv)], runs)?;
+    let as_ref = measure(&tools.join("spirv-as"), &[&os(&ref_txt), "-o".as_ref(), &os(&ref_spv)], 1)?;
+    let same_bin = std::fs::read(&ours_spv)? == std::fs::read(&ref_spv)?;
+    lines.push(line("as", &as_ours, &as_ref) + if same_bin { " (identical binary)" } else { " (BINARY DIFFERS)" });
+
+    let _ = std::fs::remove_dir_all(&dir);
+    if !same_text || !same_bin {
+        bail!("text bench outputs differ from the reference:\n{}", lines.join("\n"));
+    }
+    Ok(lines)
+}
