@@ -156,15 +156,15 @@ pub fn check(st: &mut State<'_>) {
             }
         }
     }
-    // Recursion is not allowed in shaders.
-    if st.has_capability(Capability::Shader) || !st.has_capability(Capability::Kernel) {
+    // Recursion: spirv-val rejects call-graph cycles only for Vulkan.
+    if st.opts.target_env.is_vulkan() && st.has_capability(Capability::Shader) {
         let graph = call_graph(st);
         if let Some(f) = find_cycle(&graph) {
             if let Some(func) = st.functions.get(f as usize) {
                 errors.push((
                     "function.recursion",
                     func.inst,
-                    format!("Function {} is recursive (directly or through other calls); recursion is not allowed", st.id_name(func.id)),
+                    format!("Entry points may not have a call graph with cycles (function {} is recursive).", st.id_name(func.id)),
                     vec![func.id],
                 ));
             }

@@ -126,5 +126,64 @@ pub fn check_function(st: &State<'_>, fi: u32, cfg: &FunctionCfg, out: &mut Vec<
             }
         }
     }
+    check_selections(st, cfg, out);
     let _ = UNDEF;
+}
+
+/// Conditional branches without a merge instruction are allowed only when one target was
+/// already seen (a break or continue); OpSwitch always needs OpSelectionMerge. Blocks are
+/// visited in reverse postorder of the structural CFG (successors, then merge, then continue).
+fn check_selections(st: &State<'_>, cfg: &FunctionCfg, out: &mut Vec<Diagnostic>) {
+    let n = cfg.labels.len();
+    let structural: Vec<Vec<u32>> = (0..n)
+        .map(|b| {
+            let mut s = cfg.succs[b].clone();
+            for extra in [cfg.merge[b], cfg.continue_target[b]] {
+                if extra != NONE {
+                    s.push(extra);
+                }
+            }
+            s
+        })
+        .collect();
+    let mut order = crate::dominators::postorder(&structural, 0);
+    order.reverse();
+    let mut seen: std::collections::HashSet<u32> = std::collections::HashSet::new();
+    for b in order {
+        let bu = b as usize;
+        let Some(block) = st.blocks.get((cfg.start + b) as usize) else { continue };
+        let Some(term) = st.inst(block.terminator).copied() else { continue };
+        let mi = cfg.merge_inst[bu];
+        let merge_op = st.inst(mi).map(|m| m.op());
+        if let Some(m) = st.inst(mi) {
+            seen.insert(st.word(m, 1));
+            if m.op() == Op::LoopMerge {
+                seen.insert(st.word(m, 2));
+            }
+        }
+        match term.op() {
+            Op::BranchConditional => {
+                let t = seen.insert(st.word(&term, 2));
+                let f = seen.insert(st.word(&term, 3));
+                if merge_op != Some(Op::SelectionMerge) && t && f {
+                    out.push(st.diag_at("structured.selection", block.terminator, "Selection must be structured"));
+                }
+            }
+            Op::Switch => {
+                if merge_op.is_none() {
+                    out.push(st.diag_at(
+                        "structured.selection",
+                        block.terminator,
+                        "OpSwitch must be preceded by an OpSelectionMerge instruction",
+                    ));
+                }
+                for (i, o) in st.ops(&term).iter().enumerate() {
+                    if i >= 1 && o.kind == spirvkit_grammar::OperandKind::IdRef {
+                        seen.insert(st.word(&term, usize::from(o.offset)));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
 }
