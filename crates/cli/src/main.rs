@@ -32,6 +32,8 @@ enum Command {
     Translate(cmd::translate::TranslateArgs),
     /// Print LLVM bitcode as LLVM assembly (`.ll`), without an LLVM installation.
     LlvmDis(cmd::llvm_dis::LlvmDisArgs),
+    /// Validate SPIR-V modules (universal rules), agreeing with spirv-val; exit 1 when invalid.
+    Val(cmd::val::ValArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         Command::Dis(args) => cmd::dis::run(args),
         Command::Translate(args) => cmd::translate::run(args),
         Command::LlvmDis(args) => cmd::llvm_dis::run(args),
+        Command::Val(args) => cmd::val::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,6 +3,7 @@
 //! another, files inside a section in parallel.
 
 mod binary;
+mod validator;
 
 use anyhow::bail;
 use std::path::{Path, PathBuf};
@@ -34,7 +35,7 @@ pub fn run(only: Option<&str>) -> anyhow::Result<()> {
         ctx.corpus.display(),
         ctx.tools.display()
     );
-    let sections: &[(&str, Section)] = &[("binary", binary::run)];
+    let sections: &[(&str, Section)] = &[("binary", binary::run), ("validator", validator::run)];
     let mut failed = Vec::new();
     for &(name, section) in sections {
         if only.is_some_and(|o| o != name) {

@@ -4,3 +4,4 @@ pub mod dis;
 pub mod info;
 pub mod llvm_dis;
 pub mod translate;
+pub mod val;

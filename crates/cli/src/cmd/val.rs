@@ -1,0 +1,185 @@
+//! `spirvkit val`: validate SPIR-V modules with the universal rules, agreeing with spirv-val.
+//! Several inputs (or directories, searched for `*.spv`) are validated in parallel.
+
+use crate::input;
+use rayon::prelude::*;
+use spirvkit_val::{Limits, Relax, TargetEnv, ValidatorOptions};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+#[derive(clap::Args)]
+pub struct ValArgs {
+    /// SPIR-V binaries (`-` for standard input); a directory validates every `*.spv` below it.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// Target environment, as spirv-val names it: universal, spv1.0..spv1.6, vulkan1.0..vulkan1.4,
+    /// vulkan1.1spv1.4, opencl1.2, opencl2.0..opencl2.2 (and `embedded` variants), opengl4.0..4.5.
+    #[arg(long, default_value = "spv1.6")]
+    pub target_env: String,
+    #[arg(long, value_name = "N")]
+    pub max_struct_members: Option<u32>,
+    #[arg(long, value_name = "N")]
+    pub max_struct_depth: Option<u32>,
+    #[arg(long, value_name = "N")]
+    pub max_local_variables: Option<u32>,
+    #[arg(long, value_name = "N")]
+    pub max_global_variables: Option<u32>,
+    #[arg(long, value_name = "N")]
+    pub max_switch_branches: Option<u32>,
+    #[arg(long, value_name = "N")]
+    pub max_function_args: Option<u32>,
+    #[arg(long, value_name = "N")]
+    pub max_control_flow_nesting_depth: Option<u32>,
+    #[arg(long, value_name = "N")]
+    pub max_access_chain_indexes: Option<u32>,
+    #[arg(long, value_name = "N")]
+    pub max_id_bound: Option<u32>,
+    #[arg(long)]
+    pub relax_logical_pointer: bool,
+    #[arg(long)]
+    pub relax_block_layout: bool,
+    #[arg(long)]
+    pub uniform_buffer_standard_layout: bool,
+    #[arg(long)]
+    pub scalar_block_layout: bool,
+    #[arg(long)]
+    pub workgroup_scalar_block_layout: bool,
+    #[arg(long)]
+    pub skip_block_layout: bool,
+    #[arg(long)]
+    pub relax_struct_store: bool,
+    #[arg(long)]
+    pub allow_localsizeid: bool,
+    #[arg(long)]
+    pub allow_offset_texture_operand: bool,
+    #[arg(long)]
+    pub allow_vulkan_32_bit_bitwise: bool,
+    #[arg(long)]
+    pub before_hlsl_legalization: bool,
+    /// Print nothing for valid modules and only the first diagnostic of invalid ones.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+impl ValArgs {
+    fn options(&self) -> anyhow::Result<ValidatorOptions> {
+        let target_env: TargetEnv = self.target_env.parse()?;
+        let d = Limits::default();
+        let limits = Limits {
+            max_struct_members: self.max_struct_members.unwrap_or(d.max_struct_members),
+            max_struct_depth: self.max_struct_depth.unwrap_or(d.max_struct_depth),
+            max_local_variables: self.max_local_variables.unwrap_or(d.max_local_variables),
+            max_global_variables: self.max_global_variables.unwrap_or(d.max_global_variables),
+            max_switch_branches: self.max_switch_branches.unwrap_or(d.max_switch_branches),
+            max_function_args: self.max_function_args.unwrap_or(d.max_function_args),
+            max_control_flow_nesting_depth: self.max_control_flow_nesting_depth.unwrap_or(d.max_control_flow_nesting_depth),
+            max_access_chain_indexes: self.max_access_chain_indexes.unwrap_or(d.max_access_chain_indexes),
+            max_id_bound: self.max_id_bound.unwrap_or(d.max_id_bound),
+        };
+        let relax = Relax {
+            relax_logical_pointer: self.relax_logical_pointer,
+            relax_block_layout: self.relax_block_layout,
+            uniform_buffer_standard_layout: self.uniform_buffer_standard_layout,
+            scalar_block_layout: self.scalar_block_layout,
+            workgroup_scalar_block_layout: self.workgroup_scalar_block_layout,
+            skip_block_layout: self.skip_block_layout,
+            relax_struct_store: self.relax_struct_store,
+            allow_localsizeid: self.allow_localsizeid,
+            allow_offset_texture_operand: self.allow_offset_texture_operand,
+            allow_vulkan_32_bit_bitwise: self.allow_vulkan_32_bit_bitwise,
+            before_hlsl_legalization: self.before_hlsl_legalization,
+        };
+        Ok(ValidatorOptions { target_env, limits, relax, sequential: false })
+    }
+}
+
+fn expand(inputs: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in inputs {
+        if p.is_dir() {
+            let mut stack = vec![p.clone()];
+            let mut found = Vec::new();
+            while let Some(d) = stack.pop() {
+                let Ok(entries) = std::fs::read_dir(&d) else { continue };
+                for e in entries.flatten() {
+                    let path = e.path();
+                    if path.is_dir() {
+                        stack.push(path);
+                    } else if path.extension().is_some_and(|x| x == "spv") {
+                        found.push(path);
+                    }
+                }
+            }
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
+/// The report for one file: None when valid.
+fn validate_file(path: &Path, opts: &ValidatorOptions, quiet: bool) -> Option<String> {
+    let words = match input::read_spirv_words(path) {
+        Ok(w) => w,
+        Err(e) => return Some(format!("spirvkit: {}: error: binary.decode: {e:#}\n", path.display())),
+    };
+    match spirvkit_val::validate(&words, opts) {
+        Ok(()) => None,
+        Err(diags) => {
+            let mut text = String::new();
+            for d in diags.iter().take(if quiet { 1 } else { usize::MAX }) {
+                let at = match (d.instruction_index, d.word_offset) {
+                    (Some(i), Some(w)) => format!(" [instruction {i}, word {w}]"),
+                    (None, Some(w)) => format!(" [word {w}]"),
+                    _ => String::new(),
+                };
+                text.push_str(&format!("spirvkit: {}: error: {}: {}{at}\n", path.display(), d.rule, d.message));
+                if let Some(inst) = &d.instruction {
+                    text.push_str(&format!("  {inst}\n"));
+                }
+            }
+            Some(text)
+        }
+    }
+}
+
+pub fn run(args: ValArgs) -> anyhow::Result<()> {
+    let opts = args.options()?;
+    let files = expand(&args.inputs);
+    let progress = files.len() > 1 && std::io::stderr().is_terminal();
+    let done = AtomicUsize::new(0);
+    let total = files.len();
+    let reports: Vec<Option<String>> = files
+        .par_iter()
+        .map(|p| {
+            let r = validate_file(p, &opts, args.quiet);
+            if progress {
+                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                let width = 30;
+                let filled = n * width / total.max(1);
+                let mut err = std::io::stderr().lock();
+                let _ = write!(err, "\r[{}{}] {n}/{total}", "#".repeat(filled), " ".repeat(width - filled));
+                let _ = err.flush();
+            }
+            r
+        })
+        .collect();
+    if progress {
+        eprint!("\r{}\r", " ".repeat(50));
+    }
+    let mut invalid = 0usize;
+    for r in reports.iter().flatten() {
+        invalid += 1;
+        eprint!("{r}");
+    }
+    if invalid > 0 {
+        if total > 1 {
+            eprintln!("spirvkit: {invalid} of {total} modules are invalid");
+        }
+        std::process::exit(1);
+    }
+    Ok(())
+}
