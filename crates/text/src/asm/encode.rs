@@ -491,7 +491,11 @@ impl<'a> Assembler<'a> {
                 if (self.opcode == Op::ExtInst.0 || self.opcode == Op::ExtInstWithForwardRefsKHR.0) && self.words_len() == 4 {
                     match self.ext_sets.get(&id) {
                         Some(&s) => self.ext_set = Some(s),
-                        None => return Err(self.err(K::InvalidExtInstImportId(id))),
+                        // spirv-as names the instruction's result id (word 2) here.
+                        None => {
+                            let shown = self.out.get(self.start + 2).copied().unwrap_or(0);
+                            return Err(self.err(K::InvalidExtInstImportId(shown)));
+                        }
                     }
                 }
                 Ok(Encoded::Ok)

@@ -141,7 +141,7 @@ pub enum AssembleErrorKind {
     ExpectedStringFoundNumber(String),
     #[error("{0}")]
     Number(#[from] numbers::NumberError),
-    #[error("Unexpected numeric literal type")]
+    #[error("Type for Constant must be a scalar floating point or integer type")]
     NotANumericType,
     #[error("Invalid immediate integer: !{0}")]
     InvalidImmediate(String),

@@ -187,7 +187,7 @@ mod tests {
         assert_eq!(hex(0x3e00, F16), "0x1.8p+0");
         assert_eq!(hex(0x3fc0, BF16), "0x1.8p+0");
         assert_eq!(hex(0x7f80_0000, F32), "0x1p+128");
-        assert_eq!(hex(u64::from((-2f32.powi(-140)).to_bits()), F32), "-0x1p-140");
+        assert_eq!(hex(0x8000_0200, F32), "-0x1p-140");
         assert_eq!(hex(0, F16), "0x0p+0");
     }
 }

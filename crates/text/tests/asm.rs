@@ -1,0 +1,94 @@
+//! Assembler output against spirv-as 2025.5 output for the same sources.
+
+mod common;
+use common::{text, words};
+use spirvkit_text::{assemble, disassemble, AssembleOptions, DisassembleOptions, TargetEnv};
+
+#[test]
+fn syntax_elements_assemble_byte_identically() {
+    // Named and numeric ids, hex/octal/negative/64-bit integers, decimal and hex floats of
+    // 16/32/64 bits, escaped strings, enumerants, masks, OpExtInst, OpSpecConstantOp,
+    // optional operands, OpSwitch with a 64-bit selector, comments, `; Version: 1.3`.
+    let got = assemble(&text("syntax.spvasm"), &AssembleOptions::default()).unwrap();
+    assert_eq!(got, words("syntax.spv"));
+}
+
+#[test]
+fn control_flow_module_assembles_byte_identically() {
+    let got = assemble(&text("cf.spvasm"), &AssembleOptions::default()).unwrap();
+    assert_eq!(got, words("cf.spv"));
+}
+
+#[test]
+fn target_env_sets_the_version() {
+    let src = "; Version: 1.2\nOpCapability Shader\nOpMemoryModel Logical GLSL450\n";
+    let v = |env: Option<&str>| {
+        let opts = AssembleOptions { target_env: env.map(|e| TargetEnv::parse(e).unwrap()), ..Default::default() };
+        assemble(src, &opts).unwrap()[1]
+    };
+    assert_eq!(v(None), 0x0001_0200);
+    for (env, want) in [
+        ("vulkan1.0", 0x0001_0000),
+        ("vulkan1.1", 0x0001_0300),
+        ("vulkan1.1spv1.4", 0x0001_0400),
+        ("vulkan1.2", 0x0001_0500),
+        ("vulkan1.3", 0x0001_0600),
+        ("vulkan1.4", 0x0001_0600),
+        ("spv1.4", 0x0001_0400),
+        ("opencl2.1", 0x0001_0000),
+        ("opencl2.2embedded", 0x0001_0200),
+        ("opengl4.5", 0x0001_0000),
+    ] {
+        assert_eq!(v(Some(env)), want, "{env}");
+    }
+    for name in spirvkit_text::asm::TARGET_ENV_NAMES {
+        assert!(TargetEnv::parse(name).is_some(), "{name}");
+    }
+    assert!(TargetEnv::parse("universal1.0").is_none());
+    // Without a version comment at the top: 1.6.
+    assert_eq!(assemble("OpCapability Shader\n; Version: 1.1\n", &Default::default()).unwrap()[1], 0x0001_0600);
+}
+
+#[test]
+fn ids_numbered_by_first_appearance_and_bound() {
+    let w = assemble("%b = OpTypeVoid\n%a = OpTypeFunction %b\n%12 = OpTypeBool\n", &Default::default()).unwrap();
+    assert_eq!(w[3], 4);
+    assert_eq!(&w[5..], &[0x0002_0013, 1, 0x0003_0021, 2, 1, 0x0002_0014, 3]);
+}
+
+#[test]
+fn preserve_numeric_ids() {
+    let opts = AssembleOptions { preserve_numeric_ids: true, ..Default::default() };
+    let w = assemble("%b = OpTypeVoid\n%a = OpTypeFunction %b\n%2 = OpTypeBool\n%010 = OpTypeInt 32 0\n", &opts).unwrap();
+    // %2 and %010 (octal 8) keep their numbers; %b, %a fill 1 and 3.
+    assert_eq!(w[3], 9);
+    assert_eq!(&w[5..], &[0x0002_0013, 1, 0x0003_0021, 3, 1, 0x0002_0014, 2, 0x0004_0015, 8, 32, 0]);
+}
+
+#[test]
+fn raw_words() {
+    let w = assemble("!0x00020011 !1\nOpCapability !6\n", &Default::default()).unwrap();
+    assert_eq!(&w[5..], &[0x0002_0011, 1, 0x0002_0011, 6]);
+}
+
+#[test]
+fn round_trip_raw_ids() {
+    let w = words("syntax.spv");
+    let t = disassemble(&w, &DisassembleOptions { raw_id: true, ..Default::default() }).unwrap();
+    let back = assemble(&t, &AssembleOptions { preserve_numeric_ids: true, ..Default::default() }).unwrap();
+    assert_eq!(back, w);
+}
+
+#[test]
+fn round_trip_friendly_names() {
+    let w = words("cf.spv");
+    let t = disassemble(&w, &DisassembleOptions::default()).unwrap();
+    assert_eq!(assemble(&t, &AssembleOptions::default()).unwrap(), w);
+}
+
+#[test]
+fn error_display_has_line_and_column() {
+    let e = assemble("OpCapability Shader\n  OpCapability Bogus\n", &Default::default()).unwrap_err();
+    assert_eq!((e.line, e.column), (2, 16));
+    assert_eq!(e.to_string(), "2:16: Invalid capability 'Bogus'.");
+}
