@@ -240,20 +240,23 @@ fn check_interfaces(st: &State<'_>, func_index: &HashMap<u32, u32>, errors: &mut
         })
         .collect();
     let mut reported: HashSet<(u32, u32)> = HashSet::new();
+    // One visited stamp array for all entry points: linear in the call trees walked.
+    let mut stamp = vec![0u32; st.functions.len()];
+    let mut generation = 0u32;
     for &ep in &st.entry_points {
+        generation += 1;
         let Some(inst) = st.inst(ep) else { continue };
         let fid = st.operand_word(inst, 1);
         let Some(&root) = func_index.get(&fid) else { continue };
         let listed: HashSet<u32> = (3..usize::from(inst.ops_len)).map(|i| st.operand_word(inst, i)).collect();
         let name = st.string(inst, 2);
-        let mut visited = vec![false; st.functions.len()];
         let mut stack = vec![root];
         while let Some(f) = stack.pop() {
-            let Some(v) = visited.get_mut(f as usize) else { continue };
-            if *v {
+            let Some(v) = stamp.get_mut(f as usize) else { continue };
+            if *v == generation {
                 continue;
             }
-            *v = true;
+            *v = generation;
             for &var in used.get(f as usize).map(Vec::as_slice).unwrap_or(&[]) {
                 if !listed.contains(&var) && reported.insert((ep, var)) {
                     errors.push((

@@ -110,7 +110,7 @@ pub fn check(st: &mut State<'_>) {
                 "function.call",
                 index,
                 format!(
-                    "OpFunctionCall Result Type {}s type does not match Function {}s return type.",
+                    "OpFunctionCall Result Type {}'s type does not match Function {}'s return type.",
                     st.id_name(inst.result_type),
                     st.id_name(callee)
                 ),
@@ -146,7 +146,7 @@ pub fn check(st: &mut State<'_>) {
                         "function.call",
                         index,
                         format!(
-                            "OpFunctionCall Argument {}s type does not match Function {}s parameter type.",
+                            "OpFunctionCall Argument {}'s type does not match Function {}'s parameter type.",
                             st.id_name(a),
                             st.id_name(callee)
                         ),
