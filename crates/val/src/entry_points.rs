@@ -6,7 +6,7 @@
 
 use crate::functions::call_graph;
 use crate::state::{State, NONE};
-use spirvkit_grammar::{Capability, ExecutionMode as M, ExecutionModel as X, Op, StorageClass};
+use spirvkit_grammar::{Capability, ExecutionMode as M, ExecutionModel as X, MemoryModel, Op, OperandKind, StorageClass};
 use std::collections::{HashMap, HashSet};
 
 fn is_interface_storage(version: u32, sc: u32) -> bool {
@@ -118,6 +118,25 @@ pub fn check(st: &mut State<'_>) {
         }
     }
     check_interfaces(st, &func_index, &mut errors);
+    if st.entry_points.is_empty() && !st.has_capability(Capability::Linkage) {
+        let graph = OperandKind::Capability.desc().enumerant_by_name("GraphARM").map(|e| e.value);
+        if !graph.is_some_and(|g| st.capabilities.contains(&g)) {
+            st.diags.push(crate::Diagnostic::new(
+                "entry.missing",
+                "No OpEntryPoint instruction was found. This is only allowed if the Linkage or GraphARM capability is being used.",
+            ));
+        }
+    }
+    // The Vulkan memory model capability goes with the Vulkan memory model.
+    if st.memory_model.is_some_and(|m| m != MemoryModel::Vulkan.0) && st.has_capability(Capability::VulkanMemoryModel) {
+        let at = st.insts.iter().position(|i| i.op() == Op::MemoryModel).unwrap_or(0) as u32;
+        errors.push((
+            "memory_model.vulkan",
+            at,
+            "VulkanMemoryModelKHR capability must only be specified if the VulkanKHR memory model is used.".into(),
+            vec![],
+        ));
+    }
     // Execution modes.
     let mut modes_of: HashMap<u32, Vec<u32>> = HashMap::new();
     for &em in &st.execution_modes {
