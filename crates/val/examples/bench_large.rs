@@ -5,18 +5,27 @@ mod generate;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let out = args.next().unwrap_or_else(|| "/tmp/spirvkit-large.spv".into());
+    let out = args
+        .next()
+        .unwrap_or_else(|| "/tmp/spirvkit-large.spv".into());
     let functions: u32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(20_000);
     let words = generate::large_module(functions, 48);
-    println!("module: {functions} functions, {:.1} MB", words.len() as f64 * 4.0 / 1e6);
+    println!(
+        "module: {functions} functions, {:.1} MB",
+        words.len() as f64 * 4.0 / 1e6
+    );
     let _ = std::fs::write(&out, spirvkit_core::binary::bytes_from_words(&words));
     let opts = spirvkit_val::ValidatorOptions::default();
     for _ in 0..3 {
         let t = std::time::Instant::now();
         let r = spirvkit_val::validate(&words, &opts);
-        println!("validate: {:.1} ms, {}", t.elapsed().as_secs_f64() * 1e3, match &r {
-            Ok(()) => "valid".to_string(),
-            Err(d) => format!("{} diagnostics, first: {}", d.len(), d[0]),
-        });
+        println!(
+            "validate: {:.1} ms, {}",
+            t.elapsed().as_secs_f64() * 1e3,
+            match &r {
+                Ok(()) => "valid".to_string(),
+                Err(d) => format!("{} diagnostics, first: {}", d.len(), d[0]),
+            }
+        );
     }
 }

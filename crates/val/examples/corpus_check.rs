@@ -8,7 +8,12 @@ fn main() {
     let (mut both_ok, mut both_bad, mut false_rej, mut missed) = (0, 0, 0, 0);
     let mut missed_list = Vec::new();
     for dir in std::env::args().skip(1) {
-        let mut entries: Vec<_> = std::fs::read_dir(&dir).into_iter().flatten().flatten().map(|e| e.path()).collect();
+        let mut entries: Vec<_> = std::fs::read_dir(&dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
         entries.sort();
         for path in entries {
             if path.extension().and_then(|e| e.to_str()) != Some("spv") {
@@ -20,10 +25,15 @@ fn main() {
                 continue;
             };
             let ref_ok = reference.trim_end().lines().last() == Some("0");
-            let Ok(bytes) = std::fs::read(&path) else { continue };
+            let Ok(bytes) = std::fs::read(&path) else {
+                continue;
+            };
             let ours = match spirvkit_core::words_from_bytes(&bytes) {
                 Ok((words, _)) => validate(&words, &opts),
-                Err(e) => Err(vec![spirvkit_val::Diagnostic::new("binary.decode", e.to_string())]),
+                Err(e) => Err(vec![spirvkit_val::Diagnostic::new(
+                    "binary.decode",
+                    e.to_string(),
+                )]),
             };
             match (ref_ok, ours) {
                 (true, Ok(())) => both_ok += 1,
@@ -34,7 +44,11 @@ fn main() {
                 }
                 (false, Ok(())) => {
                     missed += 1;
-                    missed_list.push(format!("MISSED {}: {}", path.display(), reference.lines().next().unwrap_or("")));
+                    missed_list.push(format!(
+                        "MISSED {}: {}",
+                        path.display(),
+                        reference.lines().next().unwrap_or("")
+                    ));
                 }
             }
         }

@@ -4,7 +4,9 @@
 //! the module's version or through a declared extension.
 
 use crate::state::State;
-use spirvkit_grammar::{self as g, Availability, BuiltIn, Capability, Category, Decoration, Op, OperandKind};
+use spirvkit_grammar::{
+    self as g, Availability, BuiltIn, Capability, Category, Decoration, Op, OperandKind,
+};
 
 fn ver(v: u32) -> String {
     g::version_string(v)
@@ -23,7 +25,12 @@ fn ordinal(n: usize) -> String {
 
 fn cap_names(caps: &[Capability]) -> String {
     caps.iter()
-        .map(|c| OperandKind::Capability.desc().enumerant(c.0).map_or_else(|| c.0.to_string(), |e| e.name.to_string()))
+        .map(|c| {
+            OperandKind::Capability
+                .desc()
+                .enumerant(c.0)
+                .map_or_else(|| c.0.to_string(), |e| e.name.to_string())
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -41,10 +48,16 @@ fn operand_version_problem(st: &State<'_>, avail: &Availability) -> Option<Strin
         return Some(format!("requires SPIR-V version {} or earlier", ver(last)));
     }
     if !reserved && avail.extensions.is_empty() {
-        return Some(format!("requires SPIR-V version {} or later", ver(avail.version.unwrap_or(0))));
+        return Some(format!(
+            "requires SPIR-V version {} or later",
+            ver(avail.version.unwrap_or(0))
+        ));
     }
     if !st.has_any_extension(avail.extensions) {
-        return Some(format!("requires one of these extensions: {}", avail.extensions.join(" ")));
+        return Some(format!(
+            "requires one of these extensions: {}",
+            avail.extensions.join(" ")
+        ));
     }
     None
 }
@@ -52,7 +65,9 @@ fn operand_version_problem(st: &State<'_>, avail: &Availability) -> Option<Strin
 pub fn check(st: &mut State<'_>) {
     let mut errors: Vec<(&'static str, u32, String)> = Vec::new();
     for index in 0..st.insts.len() as u32 {
-        let Some(inst) = st.inst(index).copied() else { break };
+        let Some(inst) = st.inst(index).copied() else {
+            break;
+        };
         let Some(desc) = inst.desc() else { continue };
         let op = inst.op();
         let name = &desc.opname[2..];
@@ -72,7 +87,10 @@ pub fn check(st: &mut State<'_>) {
             errors.push((
                 "capability.opcode",
                 index,
-                format!("Opcode {name} requires one of these capabilities: {}", cap_names(desc.avail.capabilities)),
+                format!(
+                    "Opcode {name} requires one of these capabilities: {}",
+                    cap_names(desc.avail.capabilities)
+                ),
             ));
         }
         // Opcode version / extensions (only when no capability enables it).
@@ -80,20 +98,31 @@ pub fn check(st: &mut State<'_>) {
             let exts = desc.avail.extensions;
             match desc.avail.version {
                 None if exts.is_empty() => {
-                    errors.push(("version.opcode", index, format!("{name} is reserved for future use.")));
+                    errors.push((
+                        "version.opcode",
+                        index,
+                        format!("{name} is reserved for future use."),
+                    ));
                 }
                 None => {
                     if !st.has_any_extension(exts) {
                         errors.push((
                             "extension.opcode",
                             index,
-                            format!("{name} requires one of the following extensions: {}", exts.join(" ")),
+                            format!(
+                                "{name} requires one of the following extensions: {}",
+                                exts.join(" ")
+                            ),
                         ));
                     }
                 }
                 Some(min) if st.version < min => {
                     if exts.is_empty() {
-                        errors.push(("version.opcode", index, format!("{name} requires SPIR-V version {} at minimum.", ver(min))));
+                        errors.push((
+                            "version.opcode",
+                            index,
+                            format!("{name} requires SPIR-V version {} at minimum.", ver(min)),
+                        ));
                     } else if !st.has_any_extension(exts) {
                         errors.push((
                             "version.opcode",
@@ -125,30 +154,47 @@ pub fn check(st: &mut State<'_>) {
                 if word == 0 {
                     vec![0]
                 } else {
-                    (0..32).map(|b| 1u32 << b).filter(|b| word & b != 0).collect()
+                    (0..32)
+                        .map(|b| 1u32 << b)
+                        .filter(|b| word & b != 0)
+                        .collect()
                 }
             } else {
                 vec![word]
             };
             for value in values {
-                let Some(e) = kd.enumerant(value) else { continue };
+                let Some(e) = kd.enumerant(value) else {
+                    continue;
+                };
                 if let Some(problem) = operand_version_problem(st, &e.avail) {
                     errors.push((
                         "version.operand",
                         index,
-                        format!("{} operand of {name}: operand {}({value}) {problem}", ordinal(i + 1), e.name),
+                        format!(
+                            "{} operand of {name}: operand {}({value}) {problem}",
+                            ordinal(i + 1),
+                            e.name
+                        ),
                     ));
                 }
                 // Capability check, with spirv-val's exceptions.
                 if kind == OperandKind::BuiltIn
-                    && matches!(BuiltIn(value), BuiltIn::PointSize | BuiltIn::ClipDistance | BuiltIn::CullDistance)
+                    && matches!(
+                        BuiltIn(value),
+                        BuiltIn::PointSize | BuiltIn::ClipDistance | BuiltIn::CullDistance
+                    )
                 {
                     continue;
                 }
-                if kind == OperandKind::GroupOperation && value <= 2 && st.extensions.contains("SPV_AMD_shader_ballot") {
+                if kind == OperandKind::GroupOperation
+                    && value <= 2
+                    && st.extensions.contains("SPV_AMD_shader_ballot")
+                {
                     continue;
                 }
-                if kind == OperandKind::Decoration && Decoration(value) == Decoration::FPRoundingMode {
+                if kind == OperandKind::Decoration
+                    && Decoration(value) == Decoration::FPRoundingMode
+                {
                     continue;
                 }
                 if !st.has_any_capability(e.avail.capabilities) {

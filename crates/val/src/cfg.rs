@@ -27,7 +27,10 @@ impl FunctionCfg {
     /// Local index of a global block index (NONE when outside this function).
     #[inline]
     pub fn local(&self, global: u32) -> u32 {
-        if global != NONE && global >= self.start && ((global - self.start) as usize) < self.labels.len() {
+        if global != NONE
+            && global >= self.start
+            && ((global - self.start) as usize) < self.labels.len()
+        {
             global - self.start
         } else {
             NONE
@@ -56,19 +59,42 @@ pub fn check(st: &mut State<'_>) {
 }
 
 /// Resolves a branch target label to a local block, reporting bad targets.
-fn target(st: &State<'_>, fi: u32, start: u32, nblocks: usize, index: u32, label: u32, out: &mut Vec<Diagnostic>) -> Option<u32> {
+fn target(
+    st: &State<'_>,
+    fi: u32,
+    start: u32,
+    nblocks: usize,
+    index: u32,
+    label: u32,
+    out: &mut Vec<Diagnostic>,
+) -> Option<u32> {
     let def = st.def(label)?;
     if def.op() != Op::Label {
-        out.push(st.diag_at("cfg.target", index, format!("Branch target {} is not an OpLabel", st.id_name(label))).with_ids([label]));
+        out.push(
+            st.diag_at(
+                "cfg.target",
+                index,
+                format!("Branch target {} is not an OpLabel", st.id_name(label)),
+            )
+            .with_ids([label]),
+        );
         return None;
     }
-    if def.func != fi || def.block == NONE || def.block < start || (def.block - start) as usize >= nblocks {
+    if def.func != fi
+        || def.block == NONE
+        || def.block < start
+        || (def.block - start) as usize >= nblocks
+    {
         let fid = st.functions.get(fi as usize).map_or(0, |f| f.id);
         out.push(
             st.diag_at(
                 "cfg.target",
                 index,
-                format!("Block(s) {{{}}} are referenced but not defined in function {}", st.id_name(label), st.id_name(fid)),
+                format!(
+                    "Block(s) {{{}}} are referenced but not defined in function {}",
+                    st.id_name(label),
+                    st.id_name(fid)
+                ),
             )
             .with_ids([label, fid]),
         );
@@ -78,7 +104,9 @@ fn target(st: &State<'_>, fi: u32, start: u32, nblocks: usize, index: u32, label
 }
 
 pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
-    let Some(f) = st.functions.get(fi as usize) else { return };
+    let Some(f) = st.functions.get(fi as usize) else {
+        return;
+    };
     let blocks = st.function_blocks(f);
     if blocks.is_empty() {
         return;
@@ -91,7 +119,9 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
     let mut merge_inst = vec![NONE; n];
     for (b, block) in blocks.iter().enumerate() {
         let term_index = block.terminator;
-        let Some(term) = st.inst(term_index).copied() else { continue };
+        let Some(term) = st.inst(term_index).copied() else {
+            continue;
+        };
         let mut add = |label: u32, out: &mut Vec<Diagnostic>| {
             if let Some(t) = target(st, fi, start, n, term_index, label, out) {
                 if !succs[b].contains(&t) {
@@ -132,7 +162,9 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
                 }
                 let ok_next = mi + 1 == term_index
                     && match op {
-                        Op::SelectionMerge => matches!(term.op(), Op::BranchConditional | Op::Switch),
+                        Op::SelectionMerge => {
+                            matches!(term.op(), Op::BranchConditional | Op::Switch)
+                        }
                         _ => matches!(term.op(), Op::Branch | Op::BranchConditional),
                     };
                 if !ok_next {
@@ -172,13 +204,27 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
             st.diag_at(
                 "cfg.entry_target",
                 blocks[0].label_inst,
-                format!("First block {} of function {} is targeted by block {}", st.id_name(entry), st.id_name(f.id), st.id_name(by)),
+                format!(
+                    "First block {} of function {} is targeted by block {}",
+                    st.id_name(entry),
+                    st.id_name(f.id),
+                    st.id_name(by)
+                ),
             )
             .with_ids([entry, f.id, by]),
         );
     }
     let dom = DomTree::new(&succs, &preds, 0);
-    let cfg = FunctionCfg { start, labels: blocks.iter().map(|b| b.label).collect(), succs, preds, dom, merge, continue_target, merge_inst };
+    let cfg = FunctionCfg {
+        start,
+        labels: blocks.iter().map(|b| b.label).collect(),
+        succs,
+        preds,
+        dom,
+        merge,
+        continue_target,
+        merge_inst,
+    };
     // Blocks appear after their dominators.
     for b in 1..n as u32 {
         if !cfg.dom.reachable(b) {
@@ -190,7 +236,11 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
                 st.diag_at(
                     "cfg.order",
                     blocks[b as usize].label_inst,
-                    format!("Block {} appears in the binary before its dominator {}", st.id_name(cfg.label(b)), st.id_name(cfg.label(d))),
+                    format!(
+                        "Block {} appears in the binary before its dominator {}",
+                        st.id_name(cfg.label(b)),
+                        st.id_name(cfg.label(d))
+                    ),
                 )
                 .with_ids([cfg.label(b), cfg.label(d)]),
             );
@@ -203,24 +253,41 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
     }
 }
 
-fn check_phis(st: &State<'_>, cfg: &FunctionCfg, blocks: &[crate::state::Block], out: &mut Vec<Diagnostic>) {
+fn check_phis(
+    st: &State<'_>,
+    cfg: &FunctionCfg,
+    blocks: &[crate::state::Block],
+    out: &mut Vec<Diagnostic>,
+) {
     let logical = st.addressing_model == Some(spirvkit_grammar::AddressingModel::Logical.0);
-    let variable_pointers =
-        st.has_any_capability(&[Capability::VariablePointers, Capability::VariablePointersStorageBuffer]);
+    let variable_pointers = st.has_any_capability(&[
+        Capability::VariablePointers,
+        Capability::VariablePointersStorageBuffer,
+    ]);
     for (b, block) in blocks.iter().enumerate() {
-        let end = if block.terminator == NONE { block.label_inst + 1 } else { block.terminator };
+        let end = if block.terminator == NONE {
+            block.label_inst + 1
+        } else {
+            block.terminator
+        };
         let mut pred_labels: Vec<u32> = cfg.preds[b].iter().map(|&p| cfg.label(p)).collect();
         pred_labels.sort_unstable();
         pred_labels.dedup();
         for index in block.label_inst + 1..end {
-            let Some(inst) = st.inst(index).copied() else { break };
+            let Some(inst) = st.inst(index).copied() else {
+                break;
+            };
             if inst.op() != Op::Phi {
                 continue;
             }
             let words = st.inst_words(&inst);
             let incoming = words.get(3..).unwrap_or(&[]);
             if incoming.len() % 2 != 0 {
-                out.push(st.diag_at("ssa.phi", index, "OpPhi does not have an equal number of incoming values and basic blocks."));
+                out.push(st.diag_at(
+                    "ssa.phi",
+                    index,
+                    "OpPhi does not have an equal number of incoming values and basic blocks.",
+                ));
                 continue;
             }
             let rt = inst.result_type;
@@ -280,8 +347,15 @@ fn check_phis(st: &State<'_>, cfg: &FunctionCfg, blocks: &[crate::state::Block],
                 }
                 if st.def_op(parent) != Some(Op::Label) {
                     out.push(
-                        st.diag_at("ssa.phi", index, format!("OpPhi's incoming basic block {} is not an OpLabel.", st.id_name(parent)))
-                            .with_ids([parent]),
+                        st.diag_at(
+                            "ssa.phi",
+                            index,
+                            format!(
+                                "OpPhi's incoming basic block {} is not an OpLabel.",
+                                st.id_name(parent)
+                            ),
+                        )
+                        .with_ids([parent]),
                     );
                     break;
                 }
@@ -305,7 +379,10 @@ fn check_phis(st: &State<'_>, cfg: &FunctionCfg, blocks: &[crate::state::Block],
                         st.diag_at(
                             "ssa.phi",
                             index,
-                            format!("OpPhi references incoming basic block {} multiple times.", st.id_name(parent)),
+                            format!(
+                                "OpPhi references incoming basic block {} multiple times.",
+                                st.id_name(parent)
+                            ),
                         )
                         .with_ids([parent]),
                     );

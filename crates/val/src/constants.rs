@@ -81,12 +81,26 @@ fn nullable(st: &State<'_>, ty: u32, depth: u32) -> bool {
     if depth > 64 {
         return true;
     }
-    let Some(t) = st.def(ty).copied() else { return true };
+    let Some(t) = st.def(ty).copied() else {
+        return true;
+    };
     match t.op() {
-        Op::TypeBool | Op::TypeInt | Op::TypeFloat | Op::TypePointer | Op::TypeEvent | Op::TypeDeviceEvent
-        | Op::TypeReserveId | Op::TypeQueue => true,
-        Op::TypeVector | Op::TypeMatrix | Op::TypeArray | Op::TypeRuntimeArray => nullable(st, st.word(&t, 2), depth + 1),
-        Op::TypeStruct => st.inst_words(&t).iter().skip(2).all(|&m| nullable(st, m, depth + 1)),
+        Op::TypeBool
+        | Op::TypeInt
+        | Op::TypeFloat
+        | Op::TypePointer
+        | Op::TypeEvent
+        | Op::TypeDeviceEvent
+        | Op::TypeReserveId
+        | Op::TypeQueue => true,
+        Op::TypeVector | Op::TypeMatrix | Op::TypeArray | Op::TypeRuntimeArray => {
+            nullable(st, st.word(&t, 2), depth + 1)
+        }
+        Op::TypeStruct => st
+            .inst_words(&t)
+            .iter()
+            .skip(2)
+            .all(|&m| nullable(st, m, depth + 1)),
         op if !is_core(op) => true,
         _ => false,
     }
@@ -102,7 +116,9 @@ pub fn check(st: &mut State<'_>) {
     let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
     let kernel = st.has_capability(Capability::Kernel);
     for index in 0..st.insts.len() as u32 {
-        let Some(inst) = st.inst(index).copied() else { break };
+        let Some(inst) = st.inst(index).copied() else {
+            break;
+        };
         let op = inst.op();
         let name = inst.desc().map_or("", |d| d.opname);
         let rt = inst.result_type;
@@ -110,16 +126,29 @@ pub fn check(st: &mut State<'_>) {
         match op {
             Op::ConstantTrue | Op::ConstantFalse | Op::SpecConstantTrue | Op::SpecConstantFalse => {
                 if rt_op != Some(Op::TypeBool) {
-                    errors.push(("constant.type", index, format!("{name} Result Type {} is not a boolean type.", st.id_name(rt)), vec![rt]));
+                    errors.push((
+                        "constant.type",
+                        index,
+                        format!(
+                            "{name} Result Type {} is not a boolean type.",
+                            st.id_name(rt)
+                        ),
+                        vec![rt],
+                    ));
                 }
             }
-            Op::ConstantComposite | Op::SpecConstantComposite => check_composite(st, index, &inst, name, &mut errors),
+            Op::ConstantComposite | Op::SpecConstantComposite => {
+                check_composite(st, index, &inst, name, &mut errors)
+            }
             Op::ConstantNull => {
                 if !nullable(st, rt, 0) {
                     errors.push((
                         "constant.null",
                         index,
-                        format!("OpConstantNull Result Type {} cannot have a null value.", st.id_name(rt)),
+                        format!(
+                            "OpConstantNull Result Type {} cannot have a null value.",
+                            st.id_name(rt)
+                        ),
                         vec![rt],
                     ));
                 }
@@ -129,7 +158,10 @@ pub fn check(st: &mut State<'_>) {
                     errors.push((
                         "constant.type",
                         index,
-                        format!("OpConstantSampler Result Type {} is not a sampler type.", st.id_name(rt)),
+                        format!(
+                            "OpConstantSampler Result Type {} is not a sampler type.",
+                            st.id_name(rt)
+                        ),
                         vec![rt],
                     ));
                 }
@@ -165,7 +197,13 @@ pub fn check(st: &mut State<'_>) {
     }
 }
 
-fn check_composite(st: &State<'_>, index: u32, inst: &Inst, name: &str, errors: &mut Vec<(&'static str, u32, String, Vec<u32>)>) {
+fn check_composite(
+    st: &State<'_>,
+    index: u32,
+    inst: &Inst,
+    name: &str,
+    errors: &mut Vec<(&'static str, u32, String, Vec<u32>)>,
+) {
     let rt = inst.result_type;
     let Some(t) = st.def(rt).copied() else { return };
     let parts: Vec<u32> = st.inst_words(inst).iter().skip(3).copied().collect();
@@ -177,7 +215,10 @@ fn check_composite(st: &State<'_>, index: u32, inst: &Inst, name: &str, errors: 
                 errors.push((
                     "constant.constituent",
                     index,
-                    format!("{name} Constituent {} is not a constant or undef.", st.id_name(p)),
+                    format!(
+                        "{name} Constituent {} is not a constant or undef.",
+                        st.id_name(p)
+                    ),
                     vec![p],
                 ));
                 return;
@@ -213,12 +254,17 @@ fn check_composite(st: &State<'_>, index: u32, inst: &Inst, name: &str, errors: 
             vec![st.word(&t, 2); n]
         }
         Op::TypeArray => {
-            let Some(n) = const_u32(st, st.word(&t, 3)) else { return };
+            let Some(n) = const_u32(st, st.word(&t, 3)) else {
+                return;
+            };
             if parts.len() != n as usize {
                 errors.push((
                     "constant.constituent",
                     index,
-                    format!("{name} Constituent count does not match Result Type {}'s array length.", st.id_name(rt)),
+                    format!(
+                        "{name} Constituent count does not match Result Type {}'s array length.",
+                        st.id_name(rt)
+                    ),
                     vec![rt],
                 ));
                 return;
@@ -243,7 +289,10 @@ fn check_composite(st: &State<'_>, index: u32, inst: &Inst, name: &str, errors: 
             errors.push((
                 "constant.type",
                 index,
-                format!("{name} Result Type {} is not a composite type.", st.id_name(rt)),
+                format!(
+                    "{name} Result Type {} is not a composite type.",
+                    st.id_name(rt)
+                ),
                 vec![rt],
             ));
             return;
@@ -255,7 +304,11 @@ fn check_composite(st: &State<'_>, index: u32, inst: &Inst, name: &str, errors: 
             errors.push((
                 "constant.constituent",
                 index,
-                format!("{name} Constituent {}'s type does not match Result Type {}'s element type.", st.id_name(p), st.id_name(rt)),
+                format!(
+                    "{name} Constituent {}'s type does not match Result Type {}'s element type.",
+                    st.id_name(p),
+                    st.id_name(rt)
+                ),
                 vec![p, rt],
             ));
             return;

@@ -10,18 +10,28 @@ fn takes_id(dec: u32) -> bool {
     OperandKind::Decoration
         .desc()
         .enumerant(dec)
-        .is_some_and(|e| e.parameters.iter().any(|p| p.kind.category() == spirvkit_grammar::Category::Id))
+        .is_some_and(|e| {
+            e.parameters
+                .iter()
+                .any(|p| p.kind.category() == spirvkit_grammar::Category::Id)
+        })
 }
 
 fn dec_name(dec: u32) -> String {
-    OperandKind::Decoration.desc().enumerant(dec).map_or_else(|| dec.to_string(), |e| e.name.to_string())
+    OperandKind::Decoration
+        .desc()
+        .enumerant(dec)
+        .map_or_else(|| dec.to_string(), |e| e.name.to_string())
 }
 
 /// Decorations that may be applied several times to one target.
 fn repeatable(dec: u32) -> bool {
     let d = D(dec);
     matches!(d, D::FuncParamAttr | D::UserSemantic | D::UserTypeGOOGLE)
-        || OperandKind::Decoration.desc().enumerant(dec).is_none_or(|e| e.avail.version.is_none())
+        || OperandKind::Decoration
+            .desc()
+            .enumerant(dec)
+            .is_none_or(|e| e.avail.version.is_none())
 }
 
 fn member_count(st: &State<'_>, struct_id: u32) -> Option<usize> {
@@ -34,7 +44,9 @@ pub fn check(st: &mut State<'_>) {
     // (target, member or u32::MAX, decoration) -> first instruction
     let mut seen: HashMap<(u32, u32, u32), u32> = HashMap::new();
     for index in 0..st.insts.len() as u32 {
-        let Some(inst) = st.inst(index).copied() else { break };
+        let Some(inst) = st.inst(index).copied() else {
+            break;
+        };
         let op = inst.op();
         match op {
             Op::MemberName => {
@@ -101,7 +113,10 @@ pub fn check(st: &mut State<'_>) {
                     )),
                     _ => {}
                 }
-                if matches!(D(dec), D::Block | D::BufferBlock | D::GLSLShared | D::GLSLPacked) {
+                if matches!(
+                    D(dec),
+                    D::Block | D::BufferBlock | D::GLSLShared | D::GLSLPacked
+                ) {
                     errors.push((
                         "decoration.target",
                         index,
@@ -118,7 +133,11 @@ pub fn check(st: &mut State<'_>) {
                     errors.push((
                         "decoration.group",
                         index,
-                        format!("{} Decoration group {} is not a decoration group.", inst.desc().map_or("", |d| d.opname), st.id_name(group)),
+                        format!(
+                            "{} Decoration group {} is not a decoration group.",
+                            inst.desc().map_or("", |d| d.opname),
+                            st.id_name(group)
+                        ),
                         vec![group],
                     ));
                 }
@@ -129,7 +148,10 @@ pub fn check(st: &mut State<'_>) {
                             errors.push((
                                 "decoration.group",
                                 index,
-                                format!("OpGroupDecorate may not target OpDecorationGroup {}", st.id_name(t)),
+                                format!(
+                                    "OpGroupDecorate may not target OpDecorationGroup {}",
+                                    st.id_name(t)
+                                ),
                                 vec![t],
                             ));
                         }
@@ -163,7 +185,12 @@ pub fn check(st: &mut State<'_>) {
         // A decoration group's result may only be used by decoration instructions and names.
         if !matches!(
             op,
-            Op::Name | Op::Decorate | Op::DecorateId | Op::GroupDecorate | Op::GroupMemberDecorate | Op::DecorateString
+            Op::Name
+                | Op::Decorate
+                | Op::DecorateId
+                | Op::GroupDecorate
+                | Op::GroupMemberDecorate
+                | Op::DecorateString
         ) && is_core(op)
         {
             for o in st.ops(&inst) {
@@ -195,16 +222,30 @@ fn record(
     member: u32,
     dec: u32,
 ) {
-    let at = |m: u32| if m == u32::MAX { String::new() } else { format!(", member '{m}'") };
+    let at = |m: u32| {
+        if m == u32::MAX {
+            String::new()
+        } else {
+            format!(", member '{m}'")
+        }
+    };
     if !repeatable(dec) && seen.insert((target, member, dec), index).is_some() {
         errors.push((
             "decoration.duplicate",
             index,
-            format!("ID '{target}'{} decorated with {} multiple times is not allowed.", at(member), dec_name(dec)),
+            format!(
+                "ID '{target}'{} decorated with {} multiple times is not allowed.",
+                at(member),
+                dec_name(dec)
+            ),
             vec![target],
         ));
     }
-    for (a, b) in [(D::Block, D::BufferBlock), (D::RowMajor, D::ColMajor), (D::Aliased, D::Restrict)] {
+    for (a, b) in [
+        (D::Block, D::BufferBlock),
+        (D::RowMajor, D::ColMajor),
+        (D::Aliased, D::Restrict),
+    ] {
         let other = if D(dec) == a {
             b
         } else if D(dec) == b {
@@ -230,8 +271,17 @@ fn record(
 }
 
 /// The kind of target each decoration allows (direct OpDecorate* only).
-fn check_target(st: &State<'_>, index: u32, _inst: &Inst, target: u32, dec: u32, errors: &mut Vec<(&'static str, u32, String, Vec<u32>)>) {
-    let Some(t) = st.def(target).copied() else { return };
+fn check_target(
+    st: &State<'_>,
+    index: u32,
+    _inst: &Inst,
+    target: u32,
+    dec: u32,
+    errors: &mut Vec<(&'static str, u32, String, Vec<u32>)>,
+) {
+    let Some(t) = st.def(target).copied() else {
+        return;
+    };
     let top = t.op();
     if !is_core(top) || top == Op::DecorationGroup {
         return;
@@ -242,47 +292,93 @@ fn check_target(st: &State<'_>, index: u32, _inst: &Inst, target: u32, dec: u32,
     let mut fail = |rule: &'static str, msg: String| errors.push((rule, index, msg, vec![target]));
     match D(dec) {
         D::SpecId => {
-            if !matches!(top, Op::SpecConstant | Op::SpecConstantTrue | Op::SpecConstantFalse) {
+            if !matches!(
+                top,
+                Op::SpecConstant | Op::SpecConstantTrue | Op::SpecConstantFalse
+            ) {
                 fail("decoration.target", format!("SpecId decoration on target <id> {} must be a scalar specialization constant", st.id_name(target)));
             }
         }
         D::Block | D::BufferBlock | D::GLSLShared | D::GLSLPacked => {
             if top != Op::TypeStruct {
-                fail("decoration.target", format!("{name} decoration on target <id> {} must be a structure type", st.id_name(target)));
+                fail(
+                    "decoration.target",
+                    format!(
+                        "{name} decoration on target <id> {} must be a structure type",
+                        st.id_name(target)
+                    ),
+                );
             }
         }
         D::ArrayStride => {
-            if !matches!(top, Op::TypeArray | Op::TypeRuntimeArray | Op::TypePointer | Op::TypeUntypedPointerKHR) {
-                fail("decoration.target", format!("ArrayStride decoration on target <id> {} must be an array or pointer type", st.id_name(target)));
+            if !matches!(
+                top,
+                Op::TypeArray | Op::TypeRuntimeArray | Op::TypePointer | Op::TypeUntypedPointerKHR
+            ) {
+                fail(
+                    "decoration.target",
+                    format!(
+                        "ArrayStride decoration on target <id> {} must be an array or pointer type",
+                        st.id_name(target)
+                    ),
+                );
             }
         }
         D::Binding | D::DescriptorSet | D::Location | D::Index | D::Invariant => {
             if !is_var {
-                fail("decoration.target", format!("{name} decoration on target <id> {} must be a variable", st.id_name(target)));
+                fail(
+                    "decoration.target",
+                    format!(
+                        "{name} decoration on target <id> {} must be a variable",
+                        st.id_name(target)
+                    ),
+                );
             }
         }
-        D::Component | D::Flat | D::NoPerspective | D::Centroid | D::NonWritable | D::Restrict | D::Volatile | D::Coherent => {
+        D::Component
+        | D::Flat
+        | D::NoPerspective
+        | D::Centroid
+        | D::NonWritable
+        | D::Restrict
+        | D::Volatile
+        | D::Coherent => {
             if !is_memory_object {
                 fail(
                     "decoration.target",
-                    format!("{name} decoration on target <id> {} must be a memory object declaration", st.id_name(target)),
+                    format!(
+                        "{name} decoration on target <id> {} must be a memory object declaration",
+                        st.id_name(target)
+                    ),
                 );
             }
         }
         D::BuiltIn => {
             if !(is_var || crate::state::is_constant_op(top)) {
-                fail("decoration.target", "BuiltIns can only target variables, structure members or constants".into());
+                fail(
+                    "decoration.target",
+                    "BuiltIns can only target variables, structure members or constants".into(),
+                );
             }
         }
-        D::MatrixStride => fail("decoration.target", "MatrixStride can only be applied to structure members".into()),
+        D::MatrixStride => fail(
+            "decoration.target",
+            "MatrixStride can only be applied to structure members".into(),
+        ),
         D::RelaxedPrecision => {
             if is_type_op(top) {
-                fail("decoration.target", "RelaxPrecision decoration cannot be applied to a type".into());
+                fail(
+                    "decoration.target",
+                    "RelaxPrecision decoration cannot be applied to a type".into(),
+                );
             }
         }
         D::Uniform | D::UniformId => {
             if is_type_op(top) {
-                fail("decoration.target", format!("{name} decoration applied to a non-object"));
+                fail(
+                    "decoration.target",
+                    format!("{name} decoration applied to a non-object"),
+                );
             }
         }
         _ => {}

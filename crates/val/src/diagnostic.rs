@@ -22,7 +22,14 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn new(rule: &'static str, message: impl Into<String>) -> Self {
-        Self { rule, message: message.into(), instruction_index: None, word_offset: None, ids: Vec::new(), instruction: None }
+        Self {
+            rule,
+            message: message.into(),
+            instruction_index: None,
+            word_offset: None,
+            ids: Vec::new(),
+            instruction: None,
+        }
     }
 
     pub fn with_ids(mut self, ids: impl IntoIterator<Item = u32>) -> Self {
@@ -48,11 +55,21 @@ impl fmt::Display for Diagnostic {
 /// Kept in one place so the text crate's disassembler can replace it.
 pub fn render_instruction(words: &[u32], inst: &spirvkit_core::ParsedInstruction<'_>) -> String {
     let _ = words;
-    render_parts(inst.opname(), inst.words, inst.operands.iter().map(|o| (o.kind, usize::from(o.offset), usize::from(o.num_words))))
+    render_parts(
+        inst.opname(),
+        inst.words,
+        inst.operands
+            .iter()
+            .map(|o| (o.kind, usize::from(o.offset), usize::from(o.num_words))),
+    )
 }
 
 /// Renders from stored operand descriptions (kind, offset, word count).
-pub fn render_parts(opname: &str, words: &[u32], operands: impl Iterator<Item = (OperandKind, usize, usize)>) -> String {
+pub fn render_parts(
+    opname: &str,
+    words: &[u32],
+    operands: impl Iterator<Item = (OperandKind, usize, usize)>,
+) -> String {
     let mut out = String::new();
     let mut rest = String::new();
     for (kind, offset, n) in operands {
@@ -77,14 +94,20 @@ pub fn render_parts(opname: &str, words: &[u32], operands: impl Iterator<Item = 
                     } else {
                         let names: Vec<String> = (0..32)
                             .filter(|b| first & (1 << b) != 0)
-                            .map(|b| d.enumerant(1 << b).map_or_else(|| format!("0x{:x}", 1u32 << b), |e| e.name.to_string()))
+                            .map(|b| {
+                                d.enumerant(1 << b).map_or_else(
+                                    || format!("0x{:x}", 1u32 << b),
+                                    |e| e.name.to_string(),
+                                )
+                            })
                             .collect();
                         rest.push_str(&format!(" {}", names.join("|")));
                     }
                 }
                 _ => {
                     if n == 2 {
-                        let v = u64::from(first) | (u64::from(ow.get(1).copied().unwrap_or(0)) << 32);
+                        let v =
+                            u64::from(first) | (u64::from(ow.get(1).copied().unwrap_or(0)) << 32);
                         rest.push_str(&format!(" {v}"));
                     } else {
                         rest.push_str(&format!(" {first}"));

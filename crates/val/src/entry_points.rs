@@ -6,7 +6,9 @@
 
 use crate::functions::call_graph;
 use crate::state::{State, NONE};
-use spirvkit_grammar::{Capability, ExecutionMode as M, ExecutionModel as X, MemoryModel, Op, OperandKind, StorageClass};
+use spirvkit_grammar::{
+    Capability, ExecutionMode as M, ExecutionModel as X, MemoryModel, Op, OperandKind, StorageClass,
+};
 use std::collections::{HashMap, HashSet};
 
 fn is_interface_storage(version: u32, sc: u32) -> bool {
@@ -23,9 +25,19 @@ fn allowed_models(mode: M) -> Option<&'static [X]> {
     const TESS: &[X] = &[X::TessellationControl, X::TessellationEvaluation];
     const GEOM: &[X] = &[X::Geometry];
     Some(match mode {
-        M::OriginUpperLeft | M::OriginLowerLeft | M::PixelCenterInteger | M::EarlyFragmentTests | M::DepthReplacing
-        | M::DepthGreater | M::DepthLess | M::DepthUnchanged => FRAG,
-        M::SpacingEqual | M::SpacingFractionalEven | M::SpacingFractionalOdd | M::VertexOrderCw | M::VertexOrderCcw
+        M::OriginUpperLeft
+        | M::OriginLowerLeft
+        | M::PixelCenterInteger
+        | M::EarlyFragmentTests
+        | M::DepthReplacing
+        | M::DepthGreater
+        | M::DepthLess
+        | M::DepthUnchanged => FRAG,
+        M::SpacingEqual
+        | M::SpacingFractionalEven
+        | M::SpacingFractionalOdd
+        | M::VertexOrderCw
+        | M::VertexOrderCcw
         | M::PointMode => TESS,
         M::Invocations | M::InputLinesAdjacency | M::InputTrianglesAdjacency => GEOM,
         _ => return None,
@@ -34,13 +46,19 @@ fn allowed_models(mode: M) -> Option<&'static [X]> {
 
 pub fn check(st: &mut State<'_>) {
     let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
-    let func_index: HashMap<u32, u32> =
-        st.functions.iter().enumerate().map(|(i, f)| (f.id, i as u32)).collect();
+    let func_index: HashMap<u32, u32> = st
+        .functions
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.id, i as u32))
+        .collect();
     let mut names: HashSet<(u32, String)> = HashSet::new();
     // function id -> models of the entry points on it
     let mut models_of: HashMap<u32, Vec<u32>> = HashMap::new();
     for &ep in &st.entry_points {
-        let Some(inst) = st.inst(ep).copied() else { continue };
+        let Some(inst) = st.inst(ep).copied() else {
+            continue;
+        };
         let model = st.operand_word(&inst, 0);
         let fid = st.operand_word(&inst, 1);
         models_of.entry(fid).or_default().push(model);
@@ -59,7 +77,10 @@ pub fn check(st: &mut State<'_>) {
                     errors.push((
                         "entry.function",
                         ep,
-                        format!("OpEntryPoint Entry Point {}'s function return type is not void.", st.id_name(fid)),
+                        format!(
+                            "OpEntryPoint Entry Point {}'s function return type is not void.",
+                            st.id_name(fid)
+                        ),
                         vec![fid],
                     ));
                 }
@@ -71,7 +92,10 @@ pub fn check(st: &mut State<'_>) {
                     errors.push((
                         "entry.function",
                         ep,
-                        format!("OpEntryPoint Entry Point {}'s function parameter count is not zero.", st.id_name(fid)),
+                        format!(
+                            "OpEntryPoint Entry Point {}'s function parameter count is not zero.",
+                            st.id_name(fid)
+                        ),
                         vec![fid],
                     ));
                 }
@@ -79,7 +103,10 @@ pub fn check(st: &mut State<'_>) {
             Some(_) => errors.push((
                 "entry.function",
                 ep,
-                format!("OpEntryPoint Entry Point {} is not a function.", st.id_name(fid)),
+                format!(
+                    "OpEntryPoint Entry Point {} is not a function.",
+                    st.id_name(fid)
+                ),
                 vec![fid],
             )),
             None => {}
@@ -88,12 +115,17 @@ pub fn check(st: &mut State<'_>) {
         let mut seen = HashSet::new();
         for i in 3..usize::from(inst.ops_len) {
             let id = st.operand_word(&inst, i);
-            let Some(var) = st.def(id).copied() else { continue };
+            let Some(var) = st.def(id).copied() else {
+                continue;
+            };
             if !matches!(var.op(), Op::Variable | Op::UntypedVariableKHR) {
                 errors.push((
                     "entry.interface",
                     ep,
-                    format!("Interfaces passed to OpEntryPoint must be variables. Found Op{}.", var.desc().map_or("?", |d| &d.opname[2..])),
+                    format!(
+                        "Interfaces passed to OpEntryPoint must be variables. Found Op{}.",
+                        var.desc().map_or("?", |d| &d.opname[2..])
+                    ),
                     vec![id],
                 ));
                 continue;
@@ -111,7 +143,10 @@ pub fn check(st: &mut State<'_>) {
                 errors.push((
                     "entry.interface",
                     ep,
-                    format!("Non-unique OpEntryPoint interface {} is disallowed", st.id_name(id)),
+                    format!(
+                        "Non-unique OpEntryPoint interface {} is disallowed",
+                        st.id_name(id)
+                    ),
                     vec![id],
                 ));
             }
@@ -119,7 +154,10 @@ pub fn check(st: &mut State<'_>) {
     }
     check_interfaces(st, &func_index, &mut errors);
     if st.entry_points.is_empty() && !st.has_capability(Capability::Linkage) {
-        let graph = OperandKind::Capability.desc().enumerant_by_name("GraphARM").map(|e| e.value);
+        let graph = OperandKind::Capability
+            .desc()
+            .enumerant_by_name("GraphARM")
+            .map(|e| e.value);
         if !graph.is_some_and(|g| st.capabilities.contains(&g)) {
             st.diags.push(crate::Diagnostic::new(
                 "entry.missing",
@@ -128,8 +166,14 @@ pub fn check(st: &mut State<'_>) {
         }
     }
     // The Vulkan memory model capability goes with the Vulkan memory model.
-    if st.memory_model.is_some_and(|m| m != MemoryModel::Vulkan.0) && st.has_capability(Capability::VulkanMemoryModel) {
-        let at = st.insts.iter().position(|i| i.op() == Op::MemoryModel).unwrap_or(0) as u32;
+    if st.memory_model.is_some_and(|m| m != MemoryModel::Vulkan.0)
+        && st.has_capability(Capability::VulkanMemoryModel)
+    {
+        let at = st
+            .insts
+            .iter()
+            .position(|i| i.op() == Op::MemoryModel)
+            .unwrap_or(0) as u32;
         errors.push((
             "memory_model.vulkan",
             at,
@@ -140,7 +184,9 @@ pub fn check(st: &mut State<'_>) {
     // Execution modes.
     let mut modes_of: HashMap<u32, Vec<u32>> = HashMap::new();
     for &em in &st.execution_modes {
-        let Some(inst) = st.inst(em).copied() else { continue };
+        let Some(inst) = st.inst(em).copied() else {
+            continue;
+        };
         let fid = st.operand_word(&inst, 0);
         let mode = st.operand_word(&inst, 1);
         let Some(models) = models_of.get(&fid) else {
@@ -165,7 +211,9 @@ pub fn check(st: &mut State<'_>) {
         }
     }
     for &ep in &st.entry_points {
-        let Some(inst) = st.inst(ep).copied() else { continue };
+        let Some(inst) = st.inst(ep).copied() else {
+            continue;
+        };
         let model = X(st.operand_word(&inst, 0));
         let fid = st.operand_word(&inst, 1);
         let modes = modes_of.get(&fid).map(Vec::as_slice).unwrap_or(&[]);
@@ -200,7 +248,12 @@ pub fn check(st: &mut State<'_>) {
             }
         }
         if matches!(model, X::TessellationControl | X::TessellationEvaluation) {
-            if count(&[M::SpacingEqual, M::SpacingFractionalEven, M::SpacingFractionalOdd]) > 1 {
+            if count(&[
+                M::SpacingEqual,
+                M::SpacingFractionalEven,
+                M::SpacingFractionalOdd,
+            ]) > 1
+            {
                 errors.push(("entry.execution_mode", ep, "Tessellation execution model entry points can specify at most one of SpacingEqual, SpacingFractionalOdd or SpacingFractionalEven execution modes.".into(), vec![fid]));
             }
             if count(&[M::Triangles, M::Quads, M::Isolines]) > 1 {
@@ -211,7 +264,13 @@ pub fn check(st: &mut State<'_>) {
             }
         }
         if model == X::Geometry {
-            let inputs = count(&[M::InputPoints, M::InputLines, M::InputLinesAdjacency, M::Triangles, M::InputTrianglesAdjacency]);
+            let inputs = count(&[
+                M::InputPoints,
+                M::InputLines,
+                M::InputLinesAdjacency,
+                M::Triangles,
+                M::InputTrianglesAdjacency,
+            ]);
             if inputs != 1 {
                 errors.push(("entry.execution_mode", ep, "Geometry execution model entry points must specify exactly one of InputPoints, InputLines, InputLinesAdjacency, Triangles or InputTrianglesAdjacency execution modes.".into(), vec![fid]));
             }
@@ -227,7 +286,11 @@ pub fn check(st: &mut State<'_>) {
 }
 
 /// Every interface variable statically used by an entry point's call tree is listed.
-fn check_interfaces(st: &State<'_>, func_index: &HashMap<u32, u32>, errors: &mut Vec<(&'static str, u32, String, Vec<u32>)>) {
+fn check_interfaces(
+    st: &State<'_>,
+    func_index: &HashMap<u32, u32>,
+    errors: &mut Vec<(&'static str, u32, String, Vec<u32>)>,
+) {
     if st.entry_points.is_empty() {
         return;
     }
@@ -237,7 +300,11 @@ fn check_interfaces(st: &State<'_>, func_index: &HashMap<u32, u32>, errors: &mut
         .functions
         .iter()
         .map(|f| {
-            let end = if f.end == NONE { st.insts.len() as u32 } else { f.end };
+            let end = if f.end == NONE {
+                st.insts.len() as u32
+            } else {
+                f.end
+            };
             let mut vars = Vec::new();
             for i in f.inst..end {
                 let Some(inst) = st.inst(i) else { break };
@@ -247,7 +314,10 @@ fn check_interfaces(st: &State<'_>, func_index: &HashMap<u32, u32>, errors: &mut
                     }
                     let id = st.word(inst, usize::from(o.offset));
                     if let Some(d) = st.def(id) {
-                        if d.op() == Op::Variable && d.func == NONE && is_interface_storage(st.version, st.operand_word(d, 2)) {
+                        if d.op() == Op::Variable
+                            && d.func == NONE
+                            && is_interface_storage(st.version, st.operand_word(d, 2))
+                        {
                             vars.push(id);
                         }
                     }
@@ -266,12 +336,18 @@ fn check_interfaces(st: &State<'_>, func_index: &HashMap<u32, u32>, errors: &mut
         generation += 1;
         let Some(inst) = st.inst(ep) else { continue };
         let fid = st.operand_word(inst, 1);
-        let Some(&root) = func_index.get(&fid) else { continue };
-        let listed: HashSet<u32> = (3..usize::from(inst.ops_len)).map(|i| st.operand_word(inst, i)).collect();
+        let Some(&root) = func_index.get(&fid) else {
+            continue;
+        };
+        let listed: HashSet<u32> = (3..usize::from(inst.ops_len))
+            .map(|i| st.operand_word(inst, i))
+            .collect();
         let name = st.string(inst, 2);
         let mut stack = vec![root];
         while let Some(f) = stack.pop() {
-            let Some(v) = stamp.get_mut(f as usize) else { continue };
+            let Some(v) = stamp.get_mut(f as usize) else {
+                continue;
+            };
             if *v == generation {
                 continue;
             }
@@ -288,7 +364,14 @@ fn check_interfaces(st: &State<'_>, func_index: &HashMap<u32, u32>, errors: &mut
                     ));
                 }
             }
-            stack.extend(graph.get(f as usize).map(Vec::as_slice).unwrap_or(&[]).iter().copied());
+            stack.extend(
+                graph
+                    .get(f as usize)
+                    .map(Vec::as_slice)
+                    .unwrap_or(&[])
+                    .iter()
+                    .copied(),
+            );
         }
     }
 }

@@ -15,7 +15,11 @@ pub fn call_graph(st: &State<'_>) -> Vec<Vec<u32>> {
     st.functions
         .iter()
         .map(|f| {
-            let end = if f.end == NONE { st.insts.len() as u32 } else { f.end };
+            let end = if f.end == NONE {
+                st.insts.len() as u32
+            } else {
+                f.end
+            };
             let mut callees: Vec<u32> = (f.inst..end)
                 .filter_map(|i| st.inst(i))
                 .filter(|inst| inst.op() == Op::FunctionCall)
@@ -31,14 +35,21 @@ pub fn call_graph(st: &State<'_>) -> Vec<Vec<u32>> {
 pub fn check(st: &mut State<'_>) {
     let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
     for f in &st.functions {
-        let Some(finst) = st.inst(f.inst).copied() else { continue };
+        let Some(finst) = st.inst(f.inst).copied() else {
+            continue;
+        };
         let fn_type_id = st.operand_word(&finst, 3);
-        let Some(fn_type) = st.def(fn_type_id).copied() else { continue };
+        let Some(fn_type) = st.def(fn_type_id).copied() else {
+            continue;
+        };
         if fn_type.op() != Op::TypeFunction {
             errors.push((
                 "function.type",
                 f.inst,
-                format!("OpFunction Function Type {} is not a function type.", st.id_name(fn_type_id)),
+                format!(
+                    "OpFunction Function Type {} is not a function type.",
+                    st.id_name(fn_type_id)
+                ),
                 vec![fn_type_id],
             ));
             continue;
@@ -90,17 +101,24 @@ pub fn check(st: &mut State<'_>) {
     }
     // Calls.
     for index in 0..st.insts.len() as u32 {
-        let Some(inst) = st.inst(index).copied() else { break };
+        let Some(inst) = st.inst(index).copied() else {
+            break;
+        };
         if inst.op() != Op::FunctionCall {
             continue;
         }
         let callee = st.word(&inst, 3);
-        let Some(cdef) = st.def(callee).copied() else { continue };
+        let Some(cdef) = st.def(callee).copied() else {
+            continue;
+        };
         if cdef.op() != Op::Function {
             errors.push((
                 "function.call",
                 index,
-                format!("OpFunctionCall Function {} is not a function.", st.id_name(callee)),
+                format!(
+                    "OpFunctionCall Function {} is not a function.",
+                    st.id_name(callee)
+                ),
                 vec![callee],
             ));
             continue;
@@ -117,7 +135,9 @@ pub fn check(st: &mut State<'_>) {
                 vec![inst.result_type, callee],
             ));
         }
-        let Some(ftype) = st.def(st.operand_word(&cdef, 3)).copied() else { continue };
+        let Some(ftype) = st.def(st.operand_word(&cdef, 3)).copied() else {
+            continue;
+        };
         if ftype.op() != Op::TypeFunction {
             continue;
         }
@@ -139,8 +159,12 @@ pub fn check(st: &mut State<'_>) {
             let at = st.def(a).map_or(0, |d| d.result_type);
             if at != p && !st.opts.relax.relax_logical_pointer {
                 // Untyped/relaxed pointers aside, argument types must match exactly.
-                let untyped = st.def(at).is_some_and(|d| d.op() == Op::TypeUntypedPointerKHR)
-                    || st.def(p).is_some_and(|d| d.op() == Op::TypeUntypedPointerKHR);
+                let untyped = st
+                    .def(at)
+                    .is_some_and(|d| d.op() == Op::TypeUntypedPointerKHR)
+                    || st
+                        .def(p)
+                        .is_some_and(|d| d.op() == Op::TypeUntypedPointerKHR);
                 if !untyped {
                     errors.push((
                         "function.call",

@@ -22,7 +22,9 @@ fn can_forward(op: Op, index: usize, ext: ExtKind) -> bool {
         | Op::MemberDecorateString
         | Op::Branch
         | Op::LoopMerge => true,
-        Op::GroupDecorate | Op::GroupMemberDecorate | Op::BranchConditional | Op::Switch => index != 0,
+        Op::GroupDecorate | Op::GroupMemberDecorate | Op::BranchConditional | Op::Switch => {
+            index != 0
+        }
         Op::FunctionCall => index == 2,
         Op::Phi => index > 1,
         Op::EnqueueKernel => index == 8,
@@ -79,7 +81,9 @@ pub fn check(st: &mut State<'_>) {
     let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
     let mut forward_pointers: HashSet<u32> = HashSet::new();
     for index in 0..st.insts.len() as u32 {
-        let Some(inst) = st.inst(index).copied() else { break };
+        let Some(inst) = st.inst(index).copied() else {
+            break;
+        };
         let op = inst.op();
         if inst.result_id != 0 && st.def_index(inst.result_id) != index {
             errors.push((
@@ -101,7 +105,12 @@ pub fn check(st: &mut State<'_>) {
             let id = st.word(&inst, usize::from(operand.offset));
             let def_index = st.def_index(id);
             if def_index == NONE {
-                errors.push(("id.undefined", index, format!("ID {} has not been defined", st.id_name(id)), vec![id]));
+                errors.push((
+                    "id.undefined",
+                    index,
+                    format!("ID {} has not been defined", st.id_name(id)),
+                    vec![id],
+                ));
                 continue;
             }
             if def_index > index {
@@ -119,7 +128,10 @@ pub fn check(st: &mut State<'_>) {
                     errors.push((
                         "id.forward",
                         index,
-                        format!("ID {} has not been defined (it is used before its definition)", st.id_name(id)),
+                        format!(
+                            "ID {} has not been defined (it is used before its definition)",
+                            st.id_name(id)
+                        ),
                         vec![id],
                     ));
                     continue;
@@ -127,7 +139,9 @@ pub fn check(st: &mut State<'_>) {
                 // Forward references are not checked for their kind (as spirv-val).
                 continue;
             }
-            let Some(def) = st.inst(def_index).copied() else { continue };
+            let Some(def) = st.inst(def_index).copied() else {
+                continue;
+            };
             let def_is_type = is_type_op(def.op());
             if operand.kind == OperandKind::IdResultType {
                 if !def_is_type {
@@ -144,8 +158,16 @@ pub fn check(st: &mut State<'_>) {
                 continue;
             }
             if def_is_type {
-                if !matches!(op, Op::CooperativeMatrixLengthKHR | Op::CooperativeMatrixLengthNV) {
-                    errors.push(("id.is_type", index, format!("Operand {} cannot be a type", st.id_name(id)), vec![id]));
+                if !matches!(
+                    op,
+                    Op::CooperativeMatrixLengthKHR | Op::CooperativeMatrixLengthNV
+                ) {
+                    errors.push((
+                        "id.is_type",
+                        index,
+                        format!("Operand {} cannot be a type", st.id_name(id)),
+                        vec![id],
+                    ));
                 }
             } else if def.result_type == 0
                 && !matches!(
@@ -161,12 +183,22 @@ pub fn check(st: &mut State<'_>) {
                         | Op::SizeOf
                 )
             {
-                errors.push(("id.requires_type", index, format!("Operand {} requires a type", st.id_name(id)), vec![id]));
-            } else if def.ext == ExtKind::NonSemantic && !(op == Op::ExtInst && inst.ext == ExtKind::NonSemantic) {
+                errors.push((
+                    "id.requires_type",
+                    index,
+                    format!("Operand {} requires a type", st.id_name(id)),
+                    vec![id],
+                ));
+            } else if def.ext == ExtKind::NonSemantic
+                && !(op == Op::ExtInst && inst.ext == ExtKind::NonSemantic)
+            {
                 errors.push((
                     "id.non_semantic",
                     index,
-                    format!("ID {} of a non-semantic instruction is used by a semantic instruction", st.id_name(id)),
+                    format!(
+                        "ID {} of a non-semantic instruction is used by a semantic instruction",
+                        st.id_name(id)
+                    ),
                     vec![id],
                 ));
             }

@@ -83,12 +83,16 @@ fn allowed_in_globals(op: Op, ext: ExtKind) -> bool {
     is_type_op(op)
         || is_constant_op(op)
         || !is_core(op)
-        || matches!(op, Op::TypeForwardPointer | Op::Variable | Op::Undef | Op::Line | Op::NoLine | Op::Nop)
+        || matches!(
+            op,
+            Op::TypeForwardPointer | Op::Variable | Op::Undef | Op::Line | Op::NoLine | Op::Nop
+        )
         || (op == Op::ExtInst && ext != ExtKind::Semantic)
 }
 
 fn is_debug_line(op: Op, ext: ExtKind) -> bool {
-    matches!(op, Op::Line | Op::NoLine) || (op == Op::ExtInst && matches!(ext, ExtKind::NonSemantic | ExtKind::DebugInfo))
+    matches!(op, Op::Line | Op::NoLine)
+        || (op == Op::ExtInst && matches!(ext, ExtKind::NonSemantic | ExtKind::DebugInfo))
 }
 
 #[derive(PartialEq, Eq, Clone, Copy)]
@@ -110,13 +114,19 @@ pub fn check(st: &mut State<'_>) {
     let mut errors: Vec<(&'static str, u32, String)> = Vec::new();
     let mut func_has_blocks = false;
     for index in 0..st.insts.len() as u32 {
-        let Some(inst) = st.inst(index).copied() else { break };
+        let Some(inst) = st.inst(index).copied() else {
+            break;
+        };
         let op = inst.op();
         let name = inst.desc().map_or("OpUnknown", |d| d.opname);
         if op == Op::MemoryModel {
             memory_models += 1;
             if memory_models == 2 {
-                errors.push(("layout.memory_model", index, "OpMemoryModel should only be provided once.".into()));
+                errors.push((
+                    "layout.memory_model",
+                    index,
+                    "OpMemoryModel should only be provided once.".into(),
+                ));
             }
         }
         match phase {
@@ -131,14 +141,18 @@ pub fn check(st: &mut State<'_>) {
                         continue;
                     }
                     Op::FunctionEnd | Op::FunctionParameter | Op::Label => {
-                        errors.push(("layout.function", index, format!("{name} must appear in a function")));
+                        errors.push((
+                            "layout.function",
+                            index,
+                            format!("{name} must appear in a function"),
+                        ));
                         continue;
                     }
                     _ => {}
                 }
                 if rank_now == 11 {
                     // Between functions only debug-line and non-semantic instructions may appear.
-                    if !(is_debug_line(op, inst.ext) || !is_core(op)) {
+                    if !is_debug_line(op, inst.ext) && is_core(op) {
                         errors.push((
                             "layout.order",
                             index,
@@ -162,20 +176,29 @@ pub fn check(st: &mut State<'_>) {
                         rank_now = r;
                     }
                     if r == 10 && !allowed_in_globals(op, inst.ext) {
-                        errors.push(("layout.global", index, format!("{name} cannot appear outside a function")));
+                        errors.push((
+                            "layout.global",
+                            index,
+                            format!("{name} cannot appear outside a function"),
+                        ));
                     }
                 }
                 if op == Op::Variable && st.operand_word(&inst, 2) == StorageClass::Function.0 {
                     errors.push((
                         "layout.variable",
                         index,
-                        "Variables can not have a function[7] storage class outside of a function".into(),
+                        "Variables can not have a function[7] storage class outside of a function"
+                            .into(),
                     ));
                 }
             }
             Phase::Params | Phase::InBlock | Phase::BetweenBlocks => match op {
                 Op::Function => {
-                    errors.push(("layout.function", index, "OpFunction inside a function: missing OpFunctionEnd".into()));
+                    errors.push((
+                        "layout.function",
+                        index,
+                        "OpFunction inside a function: missing OpFunctionEnd".into(),
+                    ));
                     phase = Phase::Params;
                     func_has_blocks = false;
                     block_index_in_func = 0;
@@ -192,7 +215,11 @@ pub fn check(st: &mut State<'_>) {
                 }
                 Op::Label => {
                     if phase == Phase::InBlock {
-                        errors.push(("layout.block", index, "A block must end with a branch instruction.".into()));
+                        errors.push((
+                            "layout.block",
+                            index,
+                            "A block must end with a branch instruction.".into(),
+                        ));
                     }
                     if block_index_in_func > 0 {
                         first_block_non_var = true;
@@ -204,7 +231,11 @@ pub fn check(st: &mut State<'_>) {
                 }
                 Op::FunctionEnd => {
                     if phase == Phase::InBlock {
-                        errors.push(("layout.block", index, "The last block of a function must end with a terminator".into()));
+                        errors.push((
+                            "layout.block",
+                            index,
+                            "The last block of a function must end with a terminator".into(),
+                        ));
                     }
                     if func_has_blocks {
                         seen_definition = true;
@@ -219,16 +250,28 @@ pub fn check(st: &mut State<'_>) {
                 }
                 _ => {
                     if module_only(op) {
-                        errors.push(("layout.order", index, format!("{name} cannot appear in a function")));
+                        errors.push((
+                            "layout.order",
+                            index,
+                            format!("{name} cannot appear in a function"),
+                        ));
                         continue;
                     }
                     let debug = is_debug_line(op, inst.ext);
                     match phase {
                         Phase::Params if !debug => {
-                            errors.push(("layout.function", index, format!("{name} must appear in a block")));
+                            errors.push((
+                                "layout.function",
+                                index,
+                                format!("{name} must appear in a block"),
+                            ));
                         }
                         Phase::BetweenBlocks if !debug => {
-                            errors.push(("layout.block", index, format!("{name} must appear in a block (after an OpLabel)")));
+                            errors.push((
+                                "layout.block",
+                                index,
+                                format!("{name} must appear in a block (after an OpLabel)"),
+                            ));
                         }
                         Phase::InBlock => {
                             if op == Op::Variable {
@@ -252,7 +295,9 @@ pub fn check(st: &mut State<'_>) {
                                             .into(),
                                     ));
                                 }
-                            } else if !(matches!(op, Op::Line | Op::NoLine) || (op == Op::ExtInst && inst.ext == ExtKind::DebugInfo)) {
+                            } else if !(matches!(op, Op::Line | Op::NoLine)
+                                || (op == Op::ExtInst && inst.ext == ExtKind::DebugInfo))
+                            {
                                 first_block_non_var = true;
                             }
                             if op == Op::Phi {
@@ -279,10 +324,17 @@ pub fn check(st: &mut State<'_>) {
     }
     if phase != Phase::Outside {
         let last = st.insts.len().saturating_sub(1) as u32;
-        errors.push(("layout.function", last, "Missing OpFunctionEnd at end of module".into()));
+        errors.push((
+            "layout.function",
+            last,
+            "Missing OpFunctionEnd at end of module".into(),
+        ));
     }
     if memory_models == 0 {
-        st.diags.push(crate::Diagnostic::new("layout.memory_model", "Missing required OpMemoryModel instruction."));
+        st.diags.push(crate::Diagnostic::new(
+            "layout.memory_model",
+            "Missing required OpMemoryModel instruction.",
+        ));
     }
     for (rule, index, msg) in errors {
         st.error(rule, index, msg, &[]);

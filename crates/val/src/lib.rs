@@ -5,6 +5,8 @@
 //! Works on the parsed instruction stream: [`state::State`] builds dense id-indexed tables
 //! in one pass, then every rule module reads them. Per-function rules run in parallel.
 #![forbid(unsafe_code)]
+// Rule code reads best as one `match` arm per case with the condition inside.
+#![allow(clippy::collapsible_match)]
 
 pub mod capabilities;
 pub mod cfg;

@@ -13,16 +13,28 @@ pub fn check_header(words: &[u32], opts: &ValidatorOptions) -> Option<Diagnostic
         Some(d)
     };
     if words.len() < 5 {
-        return at0("header.truncated", format!("Invalid SPIR-V header: the module has {} words, a header needs 5", words.len()));
+        return at0(
+            "header.truncated",
+            format!(
+                "Invalid SPIR-V header: the module has {} words, a header needs 5",
+                words.len()
+            ),
+        );
     }
     if words[0] != spirvkit_core::MAGIC {
-        return at0("header.magic", format!("Invalid SPIR-V magic number 0x{:08x}", words[0]));
+        return at0(
+            "header.magic",
+            format!("Invalid SPIR-V magic number 0x{:08x}", words[0]),
+        );
     }
     let version = words[1];
     let major = (version >> 16) & 0xff;
     let minor = (version >> 8) & 0xff;
     if major != 1 || minor > 6 || version & 0xff00_00ff != 0 {
-        return at0("header.version", format!("Invalid SPIR-V binary version {major}.{minor}"));
+        return at0(
+            "header.version",
+            format!("Invalid SPIR-V binary version {major}.{minor}"),
+        );
     }
     if version > opts.target_env.max_spirv_version() {
         return at0(
@@ -39,7 +51,10 @@ pub fn check_header(words: &[u32], opts: &ValidatorOptions) -> Option<Diagnostic
     if bound > opts.limits.max_id_bound {
         return at0(
             "limits.id_bound",
-            format!("Invalid SPIR-V.  The id bound is larger than the max id bound {}.", opts.limits.max_id_bound),
+            format!(
+                "Invalid SPIR-V.  The id bound is larger than the max id bound {}.",
+                opts.limits.max_id_bound
+            ),
         );
     }
     None
@@ -53,7 +68,9 @@ pub fn check(st: &mut State<'_>) {
     // Struct nesting depth per struct type id (only structs directly inside structs count).
     let mut depth: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
     for index in 0..st.insts.len() as u32 {
-        let Some(inst) = st.inst(index).copied() else { break };
+        let Some(inst) = st.inst(index).copied() else {
+            break;
+        };
         match inst.op() {
             Op::TypeStruct => {
                 let members = usize::from(inst.ops_len).saturating_sub(1);
@@ -65,14 +82,23 @@ pub fn check(st: &mut State<'_>) {
                     ));
                 }
                 let words = st.inst_words(&inst);
-                let max_member = words.iter().skip(2).filter_map(|m| depth.get(m)).copied().max().unwrap_or(0);
+                let max_member = words
+                    .iter()
+                    .skip(2)
+                    .filter_map(|m| depth.get(m))
+                    .copied()
+                    .max()
+                    .unwrap_or(0);
                 let d = max_member + 1;
                 depth.insert(inst.result_id, d);
                 if d > limits.max_struct_depth {
                     errors.push((
                         "limits.struct_depth",
                         index,
-                        format!("Structure Nesting Depth may not be larger than {}. Found {d}.", limits.max_struct_depth),
+                        format!(
+                            "Structure Nesting Depth may not be larger than {}. Found {d}.",
+                            limits.max_struct_depth
+                        ),
                     ));
                 }
             }
@@ -130,8 +156,15 @@ pub fn check(st: &mut State<'_>) {
                     ));
                 }
             }
-            Op::AccessChain | Op::InBoundsAccessChain | Op::PtrAccessChain | Op::InBoundsPtrAccessChain => {
-                let base = if matches!(inst.op(), Op::PtrAccessChain | Op::InBoundsPtrAccessChain) { 4 } else { 3 };
+            Op::AccessChain
+            | Op::InBoundsAccessChain
+            | Op::PtrAccessChain
+            | Op::InBoundsPtrAccessChain => {
+                let base = if matches!(inst.op(), Op::PtrAccessChain | Op::InBoundsPtrAccessChain) {
+                    4
+                } else {
+                    3
+                };
                 let indexes = usize::from(inst.ops_len).saturating_sub(base);
                 if indexes > limits.max_access_chain_indexes as usize {
                     errors.push((

@@ -16,7 +16,11 @@ pub enum TargetEnv {
     /// `vulkan1.1spv1.4`.
     Vulkan1_1Spv1_4,
     /// `opencl1.2`, `opencl2.0` .. `opencl2.2` (major, minor, embedded profile).
-    OpenCl { major: u8, minor: u8, embedded: bool },
+    OpenCl {
+        major: u8,
+        minor: u8,
+        embedded: bool,
+    },
     /// `opengl4.0` .. `opengl4.5`: the minor version.
     OpenGl(u8),
 }
@@ -42,8 +46,12 @@ impl TargetEnv {
             TargetEnv::Vulkan(2) => v(5),
             TargetEnv::Vulkan(_) => v(6),
             TargetEnv::Vulkan1_1Spv1_4 => v(4),
-            TargetEnv::OpenCl { major: 2, minor: 1, .. } => v(0),
-            TargetEnv::OpenCl { major: 2, minor: 2, .. } => v(2),
+            TargetEnv::OpenCl {
+                major: 2, minor: 1, ..
+            } => v(0),
+            TargetEnv::OpenCl {
+                major: 2, minor: 2, ..
+            } => v(2),
             TargetEnv::OpenCl { .. } => v(0),
             TargetEnv::OpenGl(_) => v(0),
         }
@@ -59,10 +67,33 @@ impl TargetEnv {
 
     /// Every name `FromStr` accepts.
     pub const NAMES: &'static [&'static str] = &[
-        "universal", "spv1.0", "spv1.1", "spv1.2", "spv1.3", "spv1.4", "spv1.5", "spv1.6", "vulkan1.0", "vulkan1.1",
-        "vulkan1.2", "vulkan1.3", "vulkan1.4", "vulkan1.1spv1.4", "opencl1.2", "opencl1.2embedded", "opencl2.0",
-        "opencl2.0embedded", "opencl2.1", "opencl2.1embedded", "opencl2.2", "opencl2.2embedded", "opengl4.0",
-        "opengl4.1", "opengl4.2", "opengl4.3", "opengl4.5",
+        "universal",
+        "spv1.0",
+        "spv1.1",
+        "spv1.2",
+        "spv1.3",
+        "spv1.4",
+        "spv1.5",
+        "spv1.6",
+        "vulkan1.0",
+        "vulkan1.1",
+        "vulkan1.2",
+        "vulkan1.3",
+        "vulkan1.4",
+        "vulkan1.1spv1.4",
+        "opencl1.2",
+        "opencl1.2embedded",
+        "opencl2.0",
+        "opencl2.0embedded",
+        "opencl2.1",
+        "opencl2.1embedded",
+        "opencl2.2",
+        "opencl2.2embedded",
+        "opengl4.0",
+        "opengl4.1",
+        "opengl4.2",
+        "opengl4.3",
+        "opengl4.5",
     ];
 }
 
@@ -90,7 +121,10 @@ impl FromStr for TargetEnv {
             return minor(rest, 4).map(TargetEnv::Vulkan).ok_or_else(err);
         }
         if let Some(rest) = s.strip_prefix("opengl4.") {
-            return minor(rest, 5).filter(|m| *m != 4).map(TargetEnv::OpenGl).ok_or_else(err);
+            return minor(rest, 5)
+                .filter(|m| *m != 4)
+                .map(TargetEnv::OpenGl)
+                .ok_or_else(err);
         }
         if let Some(rest) = s.strip_prefix("opencl") {
             let (ver, embedded) = match rest.strip_suffix("embedded") {
@@ -98,10 +132,26 @@ impl FromStr for TargetEnv {
                 None => (rest, false),
             };
             return match ver {
-                "1.2" => Ok(TargetEnv::OpenCl { major: 1, minor: 2, embedded }),
-                "2.0" => Ok(TargetEnv::OpenCl { major: 2, minor: 0, embedded }),
-                "2.1" => Ok(TargetEnv::OpenCl { major: 2, minor: 1, embedded }),
-                "2.2" => Ok(TargetEnv::OpenCl { major: 2, minor: 2, embedded }),
+                "1.2" => Ok(TargetEnv::OpenCl {
+                    major: 1,
+                    minor: 2,
+                    embedded,
+                }),
+                "2.0" => Ok(TargetEnv::OpenCl {
+                    major: 2,
+                    minor: 0,
+                    embedded,
+                }),
+                "2.1" => Ok(TargetEnv::OpenCl {
+                    major: 2,
+                    minor: 1,
+                    embedded,
+                }),
+                "2.2" => Ok(TargetEnv::OpenCl {
+                    major: 2,
+                    minor: 2,
+                    embedded,
+                }),
                 _ => Err(err()),
             };
         }
@@ -116,8 +166,16 @@ impl fmt::Display for TargetEnv {
             TargetEnv::Spv(m) => write!(f, "spv1.{m}"),
             TargetEnv::Vulkan(m) => write!(f, "vulkan1.{m}"),
             TargetEnv::Vulkan1_1Spv1_4 => write!(f, "vulkan1.1spv1.4"),
-            TargetEnv::OpenCl { major, minor, embedded } => {
-                write!(f, "opencl{major}.{minor}{}", if *embedded { "embedded" } else { "" })
+            TargetEnv::OpenCl {
+                major,
+                minor,
+                embedded,
+            } => {
+                write!(
+                    f,
+                    "opencl{major}.{minor}{}",
+                    if *embedded { "embedded" } else { "" }
+                )
             }
             TargetEnv::OpenGl(m) => write!(f, "opengl4.{m}"),
         }
@@ -190,6 +248,9 @@ pub struct ValidatorOptions {
 
 impl ValidatorOptions {
     pub fn new(target_env: TargetEnv) -> Self {
-        Self { target_env, ..Self::default() }
+        Self {
+            target_env,
+            ..Self::default()
+        }
     }
 }

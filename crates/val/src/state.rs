@@ -235,7 +235,12 @@ impl<'a> State<'a> {
                 });
             } else if op == Op::Label && cur_func != NONE {
                 cur_block = st.blocks.len() as u32;
-                st.blocks.push(Block { label: inst.result_id.unwrap_or(0), label_inst: index, terminator: NONE, func: cur_func });
+                st.blocks.push(Block {
+                    label: inst.result_id.unwrap_or(0),
+                    label_inst: index,
+                    terminator: NONE,
+                    func: cur_func,
+                });
                 if let Some(f) = st.functions.get_mut(cur_func as usize) {
                     f.blocks_end = st.blocks.len() as u32;
                 }
@@ -256,7 +261,7 @@ impl<'a> State<'a> {
                 ops_len: inst.operands.len() as u16,
                 ext: ext_kind(inst.ext_import),
                 func: cur_func,
-                block: if op == Op::Label { cur_block } else { cur_block },
+                block: cur_block,
             });
             if let Some(id) = inst.result_id {
                 if st.defs.get(id) == NONE {
@@ -269,7 +274,8 @@ impl<'a> State<'a> {
                     st.add_capability(cap);
                 }
                 Op::Extension => {
-                    let name = String::from_utf8_lossy(&decode_string(inst.operand_words(0))).into_owned();
+                    let name =
+                        String::from_utf8_lossy(&decode_string(inst.operand_words(0))).into_owned();
                     st.extensions.insert(name);
                 }
                 Op::MemoryModel => {
@@ -280,7 +286,11 @@ impl<'a> State<'a> {
                 }
                 Op::EntryPoint => st.entry_points.push(index),
                 Op::ExecutionMode | Op::ExecutionModeId => st.execution_modes.push(index),
-                Op::Decorate | Op::MemberDecorate | Op::DecorateId | Op::DecorateString | Op::MemberDecorateString => {
+                Op::Decorate
+                | Op::MemberDecorate
+                | Op::DecorateId
+                | Op::DecorateString
+                | Op::MemberDecorateString => {
                     st.decorations.push((inst.operand_word(0), index));
                 }
                 Op::GroupDecorate | Op::GroupMemberDecorate => {
@@ -335,7 +345,9 @@ impl<'a> State<'a> {
     #[inline]
     pub fn ops(&self, inst: &Inst) -> &[ParsedOperand] {
         let s = inst.ops_start as usize;
-        self.operands.get(s..s + usize::from(inst.ops_len)).unwrap_or(&[])
+        self.operands
+            .get(s..s + usize::from(inst.ops_len))
+            .unwrap_or(&[])
     }
 
     #[inline]
@@ -364,7 +376,9 @@ impl<'a> State<'a> {
         match self.ops(inst).get(i) {
             Some(o) => {
                 let s = usize::from(o.offset);
-                self.inst_words(inst).get(s..s + usize::from(o.num_words)).unwrap_or(&[])
+                self.inst_words(inst)
+                    .get(s..s + usize::from(o.num_words))
+                    .unwrap_or(&[])
             }
             None => &[],
         }
@@ -399,7 +413,10 @@ impl<'a> State<'a> {
     /// Decoration instructions targeting `id`.
     pub fn decorations_of(&self, id: u32) -> impl Iterator<Item = &Inst> + '_ {
         let start = self.decorations.partition_point(|&(t, _)| t < id);
-        self.decorations[start..].iter().take_while(move |&&(t, _)| t == id).filter_map(move |&(_, i)| self.inst(i))
+        self.decorations[start..]
+            .iter()
+            .take_while(move |&&(t, _)| t == id)
+            .filter_map(move |&(_, i)| self.inst(i))
     }
 
     pub fn string(&self, inst: &Inst, i: usize) -> String {
@@ -409,7 +426,12 @@ impl<'a> State<'a> {
     // ---- diagnostics ----
 
     /// A diagnostic located at instruction `index`.
-    pub fn diag_at(&self, rule: &'static str, index: u32, message: impl Into<String>) -> Diagnostic {
+    pub fn diag_at(
+        &self,
+        rule: &'static str,
+        index: u32,
+        message: impl Into<String>,
+    ) -> Diagnostic {
         let mut d = Diagnostic::new(rule, message);
         if let Some(inst) = self.inst(index) {
             d.instruction_index = Some(index as usize);
@@ -419,8 +441,16 @@ impl<'a> State<'a> {
         d
     }
 
-    pub fn error(&mut self, rule: &'static str, index: u32, message: impl Into<String>, ids: &[u32]) {
-        let d = self.diag_at(rule, index, message).with_ids(ids.iter().copied());
+    pub fn error(
+        &mut self,
+        rule: &'static str,
+        index: u32,
+        message: impl Into<String>,
+        ids: &[u32],
+    ) {
+        let d = self
+            .diag_at(rule, index, message)
+            .with_ids(ids.iter().copied());
         self.diags.push(d);
     }
 
@@ -429,7 +459,9 @@ impl<'a> State<'a> {
         render_parts(
             name,
             self.inst_words(inst),
-            self.ops(inst).iter().map(|o| (o.kind, usize::from(o.offset), usize::from(o.num_words))),
+            self.ops(inst)
+                .iter()
+                .map(|o| (o.kind, usize::from(o.offset), usize::from(o.num_words))),
         )
     }
 
@@ -439,7 +471,9 @@ impl<'a> State<'a> {
     }
 
     pub fn function_blocks(&self, f: &Function) -> &[Block] {
-        self.blocks.get(f.blocks_start as usize..f.blocks_end as usize).unwrap_or(&[])
+        self.blocks
+            .get(f.blocks_start as usize..f.blocks_end as usize)
+            .unwrap_or(&[])
     }
 }
 

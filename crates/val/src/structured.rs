@@ -25,7 +25,12 @@ pub fn check_function(st: &State<'_>, fi: u32, cfg: &FunctionCfg, out: &mut Vec<
     on_stack[0] = true;
     while let Some(top) = stack.last_mut() {
         let (node, next) = (top.0, top.1);
-        match cfg.succs.get(node as usize).and_then(|s| s.get(next)).copied() {
+        match cfg
+            .succs
+            .get(node as usize)
+            .and_then(|s| s.get(next))
+            .copied()
+        {
             Some(s) => {
                 top.1 += 1;
                 let su = s as usize;
@@ -69,14 +74,25 @@ pub fn check_function(st: &State<'_>, fi: u32, cfg: &FunctionCfg, out: &mut Vec<
         if m != NONE {
             if merge_of[m as usize] != NONE {
                 out.push(
-                    st.diag_at("structured.merge_unique", mi, format!("Block {} is already a merge block for another header", st.id_name(cfg.label(m))))
-                        .with_ids([cfg.label(m)]),
+                    st.diag_at(
+                        "structured.merge_unique",
+                        mi,
+                        format!(
+                            "Block {} is already a merge block for another header",
+                            st.id_name(cfg.label(m))
+                        ),
+                    )
+                    .with_ids([cfg.label(m)]),
                 );
             } else {
                 merge_of[m as usize] = b;
             }
             if cfg.dom.reachable(b) && cfg.dom.reachable(m) && !cfg.dom.dominates(b, m) {
-                let kind = if is_loop_header(b) { "loop" } else { "selection" };
+                let kind = if is_loop_header(b) {
+                    "loop"
+                } else {
+                    "selection"
+                };
                 out.push(
                     st.diag_at(
                         "structured.merge_dominance",
@@ -91,7 +107,14 @@ pub fn check_function(st: &State<'_>, fi: u32, cfg: &FunctionCfg, out: &mut Vec<
                 );
             }
             if m == b {
-                out.push(st.diag_at("structured.merge_self", mi, format!("Merge Block {} may not be the block containing the merge instruction", st.id_name(cfg.label(m)))));
+                out.push(st.diag_at(
+                    "structured.merge_self",
+                    mi,
+                    format!(
+                        "Merge Block {} may not be the block containing the merge instruction",
+                        st.id_name(cfg.label(m))
+                    ),
+                ));
             }
         }
         let c = cfg.continue_target[bu];
@@ -151,8 +174,12 @@ fn check_selections(st: &State<'_>, cfg: &FunctionCfg, out: &mut Vec<Diagnostic>
     let mut seen: std::collections::HashSet<u32> = std::collections::HashSet::new();
     for b in order {
         let bu = b as usize;
-        let Some(block) = st.blocks.get((cfg.start + b) as usize) else { continue };
-        let Some(term) = st.inst(block.terminator).copied() else { continue };
+        let Some(block) = st.blocks.get((cfg.start + b) as usize) else {
+            continue;
+        };
+        let Some(term) = st.inst(block.terminator).copied() else {
+            continue;
+        };
         let mi = cfg.merge_inst[bu];
         let merge_op = st.inst(mi).map(|m| m.op());
         if let Some(m) = st.inst(mi) {
@@ -166,7 +193,11 @@ fn check_selections(st: &State<'_>, cfg: &FunctionCfg, out: &mut Vec<Diagnostic>
                 let t = seen.insert(st.word(&term, 2));
                 let f = seen.insert(st.word(&term, 3));
                 if merge_op != Some(Op::SelectionMerge) && t && f {
-                    out.push(st.diag_at("structured.selection", block.terminator, "Selection must be structured"));
+                    out.push(st.diag_at(
+                        "structured.selection",
+                        block.terminator,
+                        "Selection must be structured",
+                    ));
                 }
             }
             Op::Switch => {

@@ -12,11 +12,21 @@ pub fn check(st: &mut State<'_>) {
     let mut forward: Vec<(u32, u32, u32)> = Vec::new();
     let kernel = st.has_capability(C::Kernel);
     for index in 0..st.insts.len() as u32 {
-        let Some(inst) = st.inst(index).copied() else { break };
+        let Some(inst) = st.inst(index).copied() else {
+            break;
+        };
         let op = inst.op();
         // Function types may only be used by OpFunction (and names / decorations).
         if is_core(op)
-            && !matches!(op, Op::Function | Op::Name | Op::MemberName | Op::Decorate | Op::DecorateId | Op::DecorateString)
+            && !matches!(
+                op,
+                Op::Function
+                    | Op::Name
+                    | Op::MemberName
+                    | Op::Decorate
+                    | Op::DecorateId
+                    | Op::DecorateString
+            )
             && !(op == Op::ExtInst && inst.ext != ExtKind::Semantic)
         {
             for o in st.ops(&inst) {
@@ -42,7 +52,14 @@ pub fn check(st: &mut State<'_>) {
         }
         let words = st.inst_words(&inst);
         let id = inst.result_id;
-        if !matches!(op, Op::TypeArray | Op::TypeRuntimeArray | Op::TypeStruct | Op::TypePointer | Op::TypeUntypedPointerKHR) {
+        if !matches!(
+            op,
+            Op::TypeArray
+                | Op::TypeRuntimeArray
+                | Op::TypeStruct
+                | Op::TypePointer
+                | Op::TypeUntypedPointerKHR
+        ) {
             let key = (inst.opcode, words.get(2..).unwrap_or(&[]));
             if unique.insert(key, id).is_some() {
                 errors.push((
@@ -66,7 +83,11 @@ pub fn check(st: &mut State<'_>) {
             }
         };
         let id_words: Vec<usize> = match op {
-            Op::TypeVector | Op::TypeMatrix | Op::TypeArray | Op::TypeRuntimeArray | Op::TypeSampledImage => vec![2],
+            Op::TypeVector
+            | Op::TypeMatrix
+            | Op::TypeArray
+            | Op::TypeRuntimeArray
+            | Op::TypeSampledImage => vec![2],
             Op::TypePointer => vec![3],
             Op::TypeStruct | Op::TypeFunction => (2..words.len()).collect(),
             _ => vec![],
@@ -77,7 +98,11 @@ pub fn check(st: &mut State<'_>) {
                     errors.push((
                         "type.operand",
                         index,
-                        format!("{} Type {} is not a type.", inst.desc().map_or("", |d| d.opname), st.id_name(w)),
+                        format!(
+                            "{} Type {} is not a type.",
+                            inst.desc().map_or("", |d| d.opname),
+                            st.id_name(w)
+                        ),
                         vec![w],
                     ));
                 }
@@ -89,10 +114,18 @@ pub fn check(st: &mut State<'_>) {
                 let width = st.word(&inst, 2);
                 let signedness = st.word(&inst, 3);
                 let arbitrary = st.capabilities.iter().any(|&c| {
-                    OperandKind::Capability.desc().enumerant(c).is_some_and(|e| e.name.starts_with("ArbitraryPrecisionIntegers"))
+                    OperandKind::Capability
+                        .desc()
+                        .enumerant(c)
+                        .is_some_and(|e| e.name.starts_with("ArbitraryPrecisionIntegers"))
                 });
                 if !matches!(width, 8 | 16 | 32 | 64) && !arbitrary {
-                    errors.push(("type.int_width", index, format!("Invalid number of bits ({width}) used for OpTypeInt."), vec![id]));
+                    errors.push((
+                        "type.int_width",
+                        index,
+                        format!("Invalid number of bits ({width}) used for OpTypeInt."),
+                        vec![id],
+                    ));
                 } else if width == 8
                     && !arbitrary
                     && !st.has_any_capability(&[
@@ -136,7 +169,12 @@ pub fn check(st: &mut State<'_>) {
                     ));
                 }
                 if signedness > 1 {
-                    errors.push(("type.int_signedness", index, format!("OpTypeInt has invalid signedness: {signedness}"), vec![id]));
+                    errors.push((
+                        "type.int_signedness",
+                        index,
+                        format!("OpTypeInt has invalid signedness: {signedness}"),
+                        vec![id],
+                    ));
                 } else if kernel && signedness != 0 {
                     errors.push((
                         "type.int_signedness",
@@ -181,9 +219,17 @@ pub fn check(st: &mut State<'_>) {
                     }
                     _ => {
                         if !st.capabilities.iter().any(|&c| {
-                            OperandKind::Capability.desc().enumerant(c).is_some_and(|e| e.name.contains("ArbitraryPrecisionFloatingPoint"))
+                            OperandKind::Capability
+                                .desc()
+                                .enumerant(c)
+                                .is_some_and(|e| e.name.contains("ArbitraryPrecisionFloatingPoint"))
                         }) {
-                            errors.push(("type.float_width", index, format!("Invalid number of bits ({width}) used for OpTypeFloat."), vec![id]));
+                            errors.push((
+                                "type.float_width",
+                                index,
+                                format!("Invalid number of bits ({width}) used for OpTypeFloat."),
+                                vec![id],
+                            ));
                         }
                     }
                 }
@@ -192,23 +238,39 @@ pub fn check(st: &mut State<'_>) {
                 let comp = st.word(&inst, 2);
                 let count = st.word(&inst, 3);
                 if let Some(cop) = st.def_op(comp) {
-                    if is_core(cop) && !matches!(cop, Op::TypeInt | Op::TypeFloat | Op::TypeBool | Op::TypePointer) {
+                    if is_core(cop)
+                        && !matches!(
+                            cop,
+                            Op::TypeInt | Op::TypeFloat | Op::TypeBool | Op::TypePointer
+                        )
+                    {
                         errors.push((
                             "type.vector",
                             index,
-                            format!("OpTypeVector Component Type {} is not a scalar type.", st.id_name(comp)),
+                            format!(
+                                "OpTypeVector Component Type {} is not a scalar type.",
+                                st.id_name(comp)
+                            ),
                             vec![comp],
                         ));
                     }
                 }
-                let long_vectors = st.extensions.iter().any(|e| e.contains("long_vector") || e == "SPV_INTEL_vector_compute");
+                let long_vectors = st
+                    .extensions
+                    .iter()
+                    .any(|e| e.contains("long_vector") || e == "SPV_INTEL_vector_compute");
                 let ok = match count {
                     2..=4 => true,
                     8 | 16 => st.has_capability(C::Vector16),
                     _ => false,
                 };
                 if !ok && !long_vectors {
-                    errors.push(("type.vector", index, format!("Illegal number of components ({count}) for TypeVector"), vec![id]));
+                    errors.push((
+                        "type.vector",
+                        index,
+                        format!("Illegal number of components ({count}) for TypeVector"),
+                        vec![id],
+                    ));
                 }
             }
             Op::TypeMatrix => {
@@ -221,19 +283,26 @@ pub fn check(st: &mut State<'_>) {
                             errors.push((
                                 "type.matrix",
                                 index,
-                                "Matrix types can only be parameterized with floating-point types.".into(),
+                                "Matrix types can only be parameterized with floating-point types."
+                                    .into(),
                                 vec![col],
                             ));
                         }
                     }
-                    Some(_) => errors.push(("type.matrix", index, "Columns in a matrix must be of type vector.".into(), vec![col])),
+                    Some(_) => errors.push((
+                        "type.matrix",
+                        index,
+                        "Columns in a matrix must be of type vector.".into(),
+                        vec![col],
+                    )),
                     None => {}
                 }
                 if !(2..=4).contains(&cols) {
                     errors.push((
                         "type.matrix",
                         index,
-                        "Matrix types can only be parameterized as having only 2, 3, or 4 columns.".into(),
+                        "Matrix types can only be parameterized as having only 2, 3, or 4 columns."
+                            .into(),
                         vec![id],
                     ));
                 }
@@ -244,7 +313,10 @@ pub fn check(st: &mut State<'_>) {
                     errors.push((
                         "type.array",
                         index,
-                        format!("OpTypeArray Element Type {} is a void type.", st.id_name(elem)),
+                        format!(
+                            "OpTypeArray Element Type {} is a void type.",
+                            st.id_name(elem)
+                        ),
                         vec![elem],
                     ));
                 }
@@ -259,14 +331,22 @@ pub fn check(st: &mut State<'_>) {
                     errors.push((
                         "type.array",
                         index,
-                        format!("OpTypeRuntimeArray Element Type {} is a void type.", st.id_name(elem)),
+                        format!(
+                            "OpTypeRuntimeArray Element Type {} is a void type.",
+                            st.id_name(elem)
+                        ),
                         vec![elem],
                     ));
                 }
             }
             Op::TypeStruct => {
                 if words.iter().skip(2).any(|&m| void(m)) {
-                    errors.push(("type.struct", index, "Structures cannot contain a void type.".into(), vec![id]));
+                    errors.push((
+                        "type.struct",
+                        index,
+                        "Structures cannot contain a void type.".into(),
+                        vec![id],
+                    ));
                 }
             }
             Op::TypeFunction => {
@@ -275,7 +355,10 @@ pub fn check(st: &mut State<'_>) {
                         errors.push((
                             "type.function",
                             index,
-                            format!("OpTypeFunction Parameter Type {} cannot be OpTypeVoid.", st.id_name(p)),
+                            format!(
+                                "OpTypeFunction Parameter Type {} cannot be OpTypeVoid.",
+                                st.id_name(p)
+                            ),
                             vec![p],
                         ));
                     }
@@ -329,7 +412,10 @@ fn check_array_length(
                 errors.push((
                     "type.array_length",
                     index,
-                    format!("OpTypeArray Length {} is not a constant integer type.", st.id_name(len)),
+                    format!(
+                        "OpTypeArray Length {} is not a constant integer type.",
+                        st.id_name(len)
+                    ),
                     vec![len],
                 ));
                 return;
@@ -339,7 +425,10 @@ fn check_array_length(
             errors.push((
                 "type.array_length",
                 index,
-                format!("OpTypeArray Length {} is not a scalar constant type.", st.id_name(len)),
+                format!(
+                    "OpTypeArray Length {} is not a scalar constant type.",
+                    st.id_name(len)
+                ),
                 vec![len],
             ));
             return;
@@ -368,7 +457,10 @@ fn check_array_length(
             errors.push((
                 "type.array_length",
                 index,
-                format!("OpTypeArray Length {} default value must be at least 1: found {v}", st.id_name(len)),
+                format!(
+                    "OpTypeArray Length {} default value must be at least 1: found {v}",
+                    st.id_name(len)
+                ),
                 vec![len],
             ));
         }

@@ -25,7 +25,10 @@ fn header_magic_version_bound() {
     assert_rule(&w, "header.version");
     let w = shader("", "", RET);
     let opts = ValidatorOptions::new(TargetEnv::Spv(3));
-    assert!(validate(&w, &opts).is_err(), "a 1.6 module is invalid for spv1.3");
+    assert!(
+        validate(&w, &opts).is_err(),
+        "a 1.6 module is invalid for spv1.3"
+    );
     let mut w = shader("", "", RET);
     w[3] = 0x40_0000;
     assert_rule(&w, "limits.id_bound");
@@ -49,10 +52,18 @@ fn layout_order() {
 
 #[test]
 fn functions_and_blocks_structure() {
-    assert_rule(&shader("", "", "%x = OpIAdd %int %c1 %c1\n%l2 = OpLabel\nOpReturn"), "layout.block");
-    assert_rule(&shader("", "", "OpReturn\n%x = OpIAdd %int %c1 %c1"), "layout.block");
+    assert_rule(
+        &shader("", "", "%x = OpIAdd %int %c1 %c1\n%l2 = OpLabel\nOpReturn"),
+        "layout.block",
+    );
+    assert_rule(
+        &shader("", "", "OpReturn\n%x = OpIAdd %int %c1 %c1"),
+        "layout.block",
+    );
     assert_rule(&shader("", "", "%x = OpIAdd %int %c1 %c1"), "layout.block");
-    let nested = assemble(&format!("{SHADER_HEAD}{TYPES}%main = OpFunction %void None %fn\n%e = OpLabel\nOpReturn\n"));
+    let nested = assemble(&format!(
+        "{SHADER_HEAD}{TYPES}%main = OpFunction %void None %fn\n%e = OpLabel\nOpReturn\n"
+    ));
     assert_rule(&nested, "layout.function");
     // Declarations after definitions.
     let decl_late = assemble(&format!(
@@ -73,28 +84,75 @@ fn functions_and_blocks_structure() {
 fn variables_placement() {
     let fptr = "%fpi = OpTypePointer Function %int\n%ppi = OpTypePointer Private %int";
     assert_valid(&shader("", fptr, "%v = OpVariable %fpi Function\nOpReturn"));
-    assert_rule(&shader("", fptr, "%x = OpIAdd %int %c1 %c1\n%v = OpVariable %fpi Function\nOpReturn"), "layout.variable");
-    assert_rule(&shader("", fptr, "%v = OpVariable %ppi Private\nOpReturn"), "layout.variable");
-    assert_rule(&shader("", &format!("{fptr}\n%g = OpVariable %fpi Function"), RET), "layout.variable");
+    assert_rule(
+        &shader(
+            "",
+            fptr,
+            "%x = OpIAdd %int %c1 %c1\n%v = OpVariable %fpi Function\nOpReturn",
+        ),
+        "layout.variable",
+    );
+    assert_rule(
+        &shader("", fptr, "%v = OpVariable %ppi Private\nOpReturn"),
+        "layout.variable",
+    );
+    assert_rule(
+        &shader("", &format!("{fptr}\n%g = OpVariable %fpi Function"), RET),
+        "layout.variable",
+    );
 }
 
 // ---- ids ----
 
 #[test]
 fn ids_defined_once_and_before_use() {
-    assert_valid(&shader("", "", "%x = OpIAdd %int %c1 %c1\n%y = OpIAdd %int %x %c1\nOpReturn"));
-    assert_rule(&shader("", "", "%x = OpIAdd %int %y %c1\n%y = OpIAdd %int %c1 %c1\nOpReturn"), "id.forward");
-    assert_rule(&shader("", "", "%x = OpIAdd %int %c1 %nope\nOpReturn"), "id.undefined");
-    assert_rule(&shader("", "", "%x = OpIAdd %int %c1 %c1\n%x = OpIAdd %int %c1 %c1\nOpReturn"), "id.redefined");
+    assert_valid(&shader(
+        "",
+        "",
+        "%x = OpIAdd %int %c1 %c1\n%y = OpIAdd %int %x %c1\nOpReturn",
+    ));
+    assert_rule(
+        &shader(
+            "",
+            "",
+            "%x = OpIAdd %int %y %c1\n%y = OpIAdd %int %c1 %c1\nOpReturn",
+        ),
+        "id.forward",
+    );
+    assert_rule(
+        &shader("", "", "%x = OpIAdd %int %c1 %nope\nOpReturn"),
+        "id.undefined",
+    );
+    assert_rule(
+        &shader(
+            "",
+            "",
+            "%x = OpIAdd %int %c1 %c1\n%x = OpIAdd %int %c1 %c1\nOpReturn",
+        ),
+        "id.redefined",
+    );
     // Forward references allowed in names, decorations and branches.
-    assert_valid(&shader("OpName %later \"later\"", "", "OpBranch %later\n%later = OpLabel\nOpReturn"));
+    assert_valid(&shader(
+        "OpName %later \"later\"",
+        "",
+        "OpBranch %later\n%later = OpLabel\nOpReturn",
+    ));
 }
 
 #[test]
 fn id_kinds() {
-    assert_rule(&shader("", "", "%x = OpIAdd %int %int %c1\nOpReturn"), "id.is_type");
-    assert_rule(&shader("", "", "%x = OpIAdd %c1 %c1 %c1\nOpReturn"), "id.not_a_type");
-    assert_rule(&shader("", "", "%x = OpIAdd %int %entry %c1\nOpReturn"), "id.requires_type");
+    assert_rule(
+        &shader("", "", "%x = OpIAdd %int %int %c1\nOpReturn"),
+        "id.is_type",
+    );
+    assert_rule(
+        &shader("", "", "%x = OpIAdd %c1 %c1 %c1\nOpReturn"),
+        "id.not_a_type",
+    );
+    assert_rule(
+        &shader("", "", "%x = OpIAdd %int %entry %c1\nOpReturn"),
+        "id.requires_type",
+    );
 }
 
 // ---- capabilities, extensions, versions ----
@@ -102,7 +160,14 @@ fn id_kinds() {
 #[test]
 fn capabilities_and_versions_from_the_grammar() {
     // Opcode capability.
-    assert_rule(&shader("", "%s = OpTypeSampler\n%cs = OpConstantSampler %s None 0 Nearest", RET), "capability.opcode");
+    assert_rule(
+        &shader(
+            "",
+            "%s = OpTypeSampler\n%cs = OpConstantSampler %s None 0 Nearest",
+            RET,
+        ),
+        "capability.opcode",
+    );
     // Operand capability (Geometry execution model without the capability).
     let geom = assemble(&format!(
         "OpCapability Shader\nOpMemoryModel Logical GLSL450\nOpEntryPoint Geometry %main \"main\"\n\
@@ -112,15 +177,24 @@ fn capabilities_and_versions_from_the_grammar() {
     assert_rule(&geom, "capability.operand");
     // Enumerant removed in 1.4 (BufferBlock) and added in 1.4 (UniformId in a 1.0 module).
     let st = "%st = OpTypeStruct %float";
-    assert_rule(&shader("OpDecorate %st BufferBlock", st, RET), "version.operand");
+    assert_rule(
+        &shader("OpDecorate %st BufferBlock", st, RET),
+        "version.operand",
+    );
     assert_valid(&shader("OpDecorate %st Block", st, RET));
     let v10 = assemble_version(
         &format!("{SHADER_HEAD}OpDecorateId %x UniformId %scope\n{TYPES}%scope = OpConstant %uint 3\n%main = OpFunction %void None %fn\n%e = OpLabel\n%x = OpIAdd %int %c1 %c1\nOpReturn\nOpFunctionEnd\n"),
         0x0001_0000,
     );
-    assert!(rules(&v10).iter().any(|r| r.starts_with("version.")), "{:?}", rules(&v10));
+    assert!(
+        rules(&v10).iter().any(|r| r.starts_with("version.")),
+        "{:?}",
+        rules(&v10)
+    );
     // Opcode newer than the module version.
-    let copy = |v| assemble_version(&format!("{SHADER_HEAD}{TYPES}%main = OpFunction %void None %fn\n%e = OpLabel\n%x = OpCopyLogical %int %c1\nOpReturn\nOpFunctionEnd\n"), v);
+    let copy = |v| {
+        assemble_version(&format!("{SHADER_HEAD}{TYPES}%main = OpFunction %void None %fn\n%e = OpLabel\n%x = OpCopyLogical %int %c1\nOpReturn\nOpFunctionEnd\n"), v)
+    };
     assert_rule(&copy(0x0001_0000), "version.opcode");
     assert_valid(&copy(0x0001_0400));
     // Implicitly declared capabilities: Shader implies Matrix.
@@ -132,46 +206,166 @@ fn capabilities_and_versions_from_the_grammar() {
 #[test]
 fn type_rules() {
     assert_rule(&shader("", "%int2 = OpTypeInt 32 1", RET), "type.duplicate");
-    assert_rule(&shader("", "%fn2 = OpTypeFunction %void", RET), "type.duplicate");
-    assert_valid(&shader("", "%p1 = OpTypePointer Private %int\n%p2 = OpTypePointer Private %int", RET));
-    assert_valid(&shader("", "%a1 = OpTypeArray %float %u4\n%a2 = OpTypeArray %float %u4", RET));
+    assert_rule(
+        &shader("", "%fn2 = OpTypeFunction %void", RET),
+        "type.duplicate",
+    );
+    assert_valid(&shader(
+        "",
+        "%p1 = OpTypePointer Private %int\n%p2 = OpTypePointer Private %int",
+        RET,
+    ));
+    assert_valid(&shader(
+        "",
+        "%a1 = OpTypeArray %float %u4\n%a2 = OpTypeArray %float %u4",
+        RET,
+    ));
     assert_rule(&shader("", "%i8 = OpTypeInt 8 0", RET), "type.int_width");
     assert_rule(&shader("", "%i12 = OpTypeInt 12 0", RET), "type.int_width");
-    assert_rule(&shader("", "%ix = OpTypeInt 32 2", RET), "type.int_signedness");
-    assert_rule(&shader("", "%f16 = OpTypeFloat 16", RET), "type.float_width");
-    assert_valid(&assemble(&format!("OpCapability Shader\nOpCapability Float16\nOpCapability Int8\nOpCapability Linkage\nOpMemoryModel Logical GLSL450\n%h = OpTypeFloat 16\n%b = OpTypeInt 8 0\n")));
-    assert_rule(&shader("", "%v5 = OpTypeVector %float 5", RET), "type.vector");
-    assert_rule(&shader("", "%st = OpTypeStruct %float\n%vs = OpTypeVector %st 2", RET), "type.vector");
-    assert_rule(&shader("", "%vi = OpTypeVector %int 4\n%m = OpTypeMatrix %vi 4", RET), "type.matrix");
+    assert_rule(
+        &shader("", "%ix = OpTypeInt 32 2", RET),
+        "type.int_signedness",
+    );
+    assert_rule(
+        &shader("", "%f16 = OpTypeFloat 16", RET),
+        "type.float_width",
+    );
+    assert_valid(&assemble("OpCapability Shader\nOpCapability Float16\nOpCapability Int8\nOpCapability Linkage\nOpMemoryModel Logical GLSL450\n%h = OpTypeFloat 16\n%b = OpTypeInt 8 0\n"));
+    assert_rule(
+        &shader("", "%v5 = OpTypeVector %float 5", RET),
+        "type.vector",
+    );
+    assert_rule(
+        &shader(
+            "",
+            "%st = OpTypeStruct %float\n%vs = OpTypeVector %st 2",
+            RET,
+        ),
+        "type.vector",
+    );
+    assert_rule(
+        &shader(
+            "",
+            "%vi = OpTypeVector %int 4\n%m = OpTypeMatrix %vi 4",
+            RET,
+        ),
+        "type.matrix",
+    );
     assert_rule(&shader("", "%m = OpTypeMatrix %v4 5", RET), "type.matrix");
-    assert_rule(&shader("", "%m = OpTypeMatrix %float 4", RET), "type.matrix");
+    assert_rule(
+        &shader("", "%m = OpTypeMatrix %float 4", RET),
+        "type.matrix",
+    );
     assert_rule(&shader("", "%a = OpTypeArray %void %u4", RET), "type.array");
-    assert_rule(&shader("", "%z = OpConstant %uint 0\n%a = OpTypeArray %float %z", RET), "type.array_length");
-    assert_rule(&shader("", "%n = OpConstant %int -3\n%a = OpTypeArray %float %n", RET), "type.array_length");
-    assert_rule(&shader("", "%z = OpConstantNull %uint\n%a = OpTypeArray %float %z", RET), "type.array_length");
-    assert_rule(&shader("", "%cf = OpConstant %float 2\n%a = OpTypeArray %float %cf", RET), "type.array_length");
-    assert_valid(&shader("", "%z = OpSpecConstant %uint 0\n%a = OpTypeArray %float %z", RET));
+    assert_rule(
+        &shader(
+            "",
+            "%z = OpConstant %uint 0\n%a = OpTypeArray %float %z",
+            RET,
+        ),
+        "type.array_length",
+    );
+    assert_rule(
+        &shader(
+            "",
+            "%n = OpConstant %int -3\n%a = OpTypeArray %float %n",
+            RET,
+        ),
+        "type.array_length",
+    );
+    assert_rule(
+        &shader(
+            "",
+            "%z = OpConstantNull %uint\n%a = OpTypeArray %float %z",
+            RET,
+        ),
+        "type.array_length",
+    );
+    assert_rule(
+        &shader(
+            "",
+            "%cf = OpConstant %float 2\n%a = OpTypeArray %float %cf",
+            RET,
+        ),
+        "type.array_length",
+    );
+    assert_valid(&shader(
+        "",
+        "%z = OpSpecConstant %uint 0\n%a = OpTypeArray %float %z",
+        RET,
+    ));
     assert_rule(&shader("", "%s = OpTypeStruct %void", RET), "type.struct");
-    assert_rule(&shader("", "%f2 = OpTypeFunction %void %void", RET), "type.function");
-    assert_rule(&shader("", "%p = OpTypePointer Private %c1", RET), "type.operand");
-    assert_rule(&shader("", "%p = OpTypePointer Function %fn", RET), "type.function_use");
+    assert_rule(
+        &shader("", "%f2 = OpTypeFunction %void %void", RET),
+        "type.function",
+    );
+    assert_rule(
+        &shader("", "%p = OpTypePointer Private %c1", RET),
+        "type.operand",
+    );
+    assert_rule(
+        &shader("", "%p = OpTypePointer Function %fn", RET),
+        "type.function_use",
+    );
 }
 
 // ---- constants ----
 
 #[test]
 fn constant_rules() {
-    assert_rule(&shader("", "%x = OpConstantTrue %int", RET), "constant.type");
+    assert_rule(
+        &shader("", "%x = OpConstantTrue %int", RET),
+        "constant.type",
+    );
     let f1 = "%f1 = OpConstant %float 1";
-    assert_valid(&shader("", &format!("{f1}\n%cc = OpConstantComposite %v4 %f1 %f1 %f1 %f1"), RET));
-    assert_rule(&shader("", &format!("{f1}\n%cc = OpConstantComposite %v4 %f1 %f1 %f1"), RET), "constant.constituent");
-    assert_rule(&shader("", &format!("{f1}\n%cc = OpConstantComposite %v4 %f1 %f1 %f1 %c1"), RET), "constant.constituent");
-    assert_rule(&shader("", "%cc = OpConstantComposite %float %c1", RET), "constant.type");
-    assert_valid(&shader("", "%f1 = OpSpecConstant %float 1\n%cc = OpConstantComposite %v4 %f1 %f1 %f1 %f1", RET));
-    assert_rule(&shader("", "%img = OpTypeImage %float 2D 0 0 0 1 Unknown\n%n = OpConstantNull %img", RET), "constant.null");
+    assert_valid(&shader(
+        "",
+        &format!("{f1}\n%cc = OpConstantComposite %v4 %f1 %f1 %f1 %f1"),
+        RET,
+    ));
+    assert_rule(
+        &shader(
+            "",
+            &format!("{f1}\n%cc = OpConstantComposite %v4 %f1 %f1 %f1"),
+            RET,
+        ),
+        "constant.constituent",
+    );
+    assert_rule(
+        &shader(
+            "",
+            &format!("{f1}\n%cc = OpConstantComposite %v4 %f1 %f1 %f1 %c1"),
+            RET,
+        ),
+        "constant.constituent",
+    );
+    assert_rule(
+        &shader("", "%cc = OpConstantComposite %float %c1", RET),
+        "constant.type",
+    );
+    assert_valid(&shader(
+        "",
+        "%f1 = OpSpecConstant %float 1\n%cc = OpConstantComposite %v4 %f1 %f1 %f1 %f1",
+        RET,
+    ));
+    assert_rule(
+        &shader(
+            "",
+            "%img = OpTypeImage %float 2D 0 0 0 1 Unknown\n%n = OpConstantNull %img",
+            RET,
+        ),
+        "constant.null",
+    );
     assert_valid(&shader("", "%n = OpConstantNull %v4", RET));
     assert_valid(&shader("", "%sc = OpSpecConstantOp %int IAdd %c1 %c1", RET));
-    assert_rule(&shader("", &format!("{f1}\n%sc = OpSpecConstantOp %float FAdd %f1 %f1"), RET), "constant.spec_op");
+    assert_rule(
+        &shader(
+            "",
+            &format!("{f1}\n%sc = OpSpecConstantOp %float FAdd %f1 %f1"),
+            RET,
+        ),
+        "constant.spec_op",
+    );
 }
 
 // ---- decorations ----
@@ -179,21 +373,73 @@ fn constant_rules() {
 #[test]
 fn decoration_rules() {
     let st = "%st = OpTypeStruct %float %v4\n%ptr = OpTypePointer Private %st\n%var = OpVariable %ptr Private";
-    assert_valid(&shader("OpDecorate %st Block\nOpMemberDecorate %st 1 Offset 16", st, RET));
-    assert_rule(&shader("OpDecorate %st Block\nOpDecorate %st Block", st, RET), "decoration.duplicate");
-    assert_rule(&shader("OpMemberDecorate %st 0 RowMajor\nOpMemberDecorate %st 0 ColMajor", st, RET), "decoration.conflict");
-    assert_rule(&shader("OpDecorate %var Restrict\nOpDecorate %var Aliased", st, RET), "decoration.conflict");
-    assert_rule(&shader("OpMemberDecorate %st 5 Offset 0", st, RET), "decoration.member_index");
-    assert_rule(&shader("OpMemberName %st 5 \"x\"", st, RET), "decoration.member_index");
-    assert_rule(&shader("OpMemberDecorate %v4 0 Offset 0", st, RET), "decoration.member_target");
-    assert_rule(&shader("OpDecorate %c1 SpecId 1", st, RET), "decoration.target");
-    assert_rule(&shader("OpDecorate %int Block", st, RET), "decoration.target");
-    assert_rule(&shader("OpDecorate %int ArrayStride 4", st, RET), "decoration.target");
-    assert_rule(&shader("OpDecorate %int Location 0", st, RET), "decoration.target");
-    assert_rule(&shader("OpMemberDecorate %st 0 Block", st, RET), "decoration.target");
-    assert_rule(&shader("OpDecorate %int UniformId %c1", st, RET), "decoration.id_params");
-    assert_valid(&shader("OpDecorateString %var UserSemantic \"a\"\nOpDecorateString %var UserSemantic \"b\"", st, RET));
-    assert_valid(&shader("%g = OpDecorationGroup\nOpGroupDecorate %g %var\nOpDecorate %g Restrict", st, RET));
+    assert_valid(&shader(
+        "OpDecorate %st Block\nOpMemberDecorate %st 1 Offset 16",
+        st,
+        RET,
+    ));
+    assert_rule(
+        &shader("OpDecorate %st Block\nOpDecorate %st Block", st, RET),
+        "decoration.duplicate",
+    );
+    assert_rule(
+        &shader(
+            "OpMemberDecorate %st 0 RowMajor\nOpMemberDecorate %st 0 ColMajor",
+            st,
+            RET,
+        ),
+        "decoration.conflict",
+    );
+    assert_rule(
+        &shader("OpDecorate %var Restrict\nOpDecorate %var Aliased", st, RET),
+        "decoration.conflict",
+    );
+    assert_rule(
+        &shader("OpMemberDecorate %st 5 Offset 0", st, RET),
+        "decoration.member_index",
+    );
+    assert_rule(
+        &shader("OpMemberName %st 5 \"x\"", st, RET),
+        "decoration.member_index",
+    );
+    assert_rule(
+        &shader("OpMemberDecorate %v4 0 Offset 0", st, RET),
+        "decoration.member_target",
+    );
+    assert_rule(
+        &shader("OpDecorate %c1 SpecId 1", st, RET),
+        "decoration.target",
+    );
+    assert_rule(
+        &shader("OpDecorate %int Block", st, RET),
+        "decoration.target",
+    );
+    assert_rule(
+        &shader("OpDecorate %int ArrayStride 4", st, RET),
+        "decoration.target",
+    );
+    assert_rule(
+        &shader("OpDecorate %int Location 0", st, RET),
+        "decoration.target",
+    );
+    assert_rule(
+        &shader("OpMemberDecorate %st 0 Block", st, RET),
+        "decoration.target",
+    );
+    assert_rule(
+        &shader("OpDecorate %int UniformId %c1", st, RET),
+        "decoration.id_params",
+    );
+    assert_valid(&shader(
+        "OpDecorateString %var UserSemantic \"a\"\nOpDecorateString %var UserSemantic \"b\"",
+        st,
+        RET,
+    ));
+    assert_valid(&shader(
+        "%g = OpDecorationGroup\nOpGroupDecorate %g %var\nOpDecorate %g Restrict",
+        st,
+        RET,
+    ));
 }
 
 // ---- entry points and interfaces ----
@@ -207,7 +453,9 @@ fn entry_points_and_interfaces() {
     assert_valid(&listed);
     let unlisted = assemble(&format!("{head}OpEntryPoint Fragment %main \"main\"\nOpExecutionMode %main OriginUpperLeft\n{types}{body}"));
     assert_rule(&unlisted, "entry.interface_missing");
-    let no_origin = assemble(&format!("{head}OpEntryPoint Fragment %main \"main\" %out\n{types}{body}"));
+    let no_origin = assemble(&format!(
+        "{head}OpEntryPoint Fragment %main \"main\" %out\n{types}{body}"
+    ));
     assert_rule(&no_origin, "entry.execution_mode");
     let dup = assemble(&format!(
         "{head}OpEntryPoint Fragment %main \"main\" %out %out\nOpExecutionMode %main OriginUpperLeft\n{types}{body}"
@@ -234,8 +482,14 @@ fn function_rules() {
         ))
     };
     assert_valid(&module("%r = OpFunctionCall %int %f %c1"));
-    assert_rule(&module("%r = OpFunctionCall %int %f %c1 %c1"), "function.call");
-    assert_rule(&module("%r = OpFunctionCall %float %f %c1"), "function.call");
+    assert_rule(
+        &module("%r = OpFunctionCall %int %f %c1 %c1"),
+        "function.call",
+    );
+    assert_rule(
+        &module("%r = OpFunctionCall %float %f %c1"),
+        "function.call",
+    );
     assert_rule(&module("%r = OpFunctionCall %int %f %t"), "function.call");
     let bad_type = assemble(&format!(
         "{SHADER_HEAD}{TYPES}%main = OpFunction %int None %fn\n%e = OpLabel\nOpReturn\nOpFunctionEnd\n"
@@ -260,10 +514,24 @@ fn dominance_and_phi() {
 
 #[test]
 fn cfg_rules() {
-    assert_rule(&shader("", "", "OpBranch %b\n%m = OpLabel\nOpReturn\n%b = OpLabel\nOpBranch %m"), "cfg.order");
+    assert_rule(
+        &shader(
+            "",
+            "",
+            "OpBranch %b\n%m = OpLabel\nOpReturn\n%b = OpLabel\nOpBranch %m",
+        ),
+        "cfg.order",
+    );
     assert_rule(&shader("", "", "OpBranch %entry"), "cfg.entry_target");
     assert_rule(&shader("", "", "OpBranch %c1"), "cfg.target");
-    assert_rule(&shader("", "", "OpSelectionMerge %m None\nOpBranchConditional %t %m %m\n%m = OpLabel\nOpReturn"), "cfg.branch_conditional");
+    assert_rule(
+        &shader(
+            "",
+            "",
+            "OpSelectionMerge %m None\nOpBranchConditional %t %m %m\n%m = OpLabel\nOpReturn",
+        ),
+        "cfg.branch_conditional",
+    );
     assert_rule(&shader("", "", "OpSelectionMerge %m None\n%x = OpIAdd %int %c1 %c1\nOpBranchConditional %t %a %m\n%a = OpLabel\nOpBranch %m\n%m = OpLabel\nOpReturn"), "cfg.merge_position");
     assert_valid(&shader("", "", "OpSelectionMerge %m None\nOpSwitch %c1 %m 1 %a 2 %a\n%a = OpLabel\nOpBranch %m\n%m = OpLabel\nOpReturn"));
 }
@@ -272,7 +540,14 @@ fn cfg_rules() {
 fn structured_rules() {
     let lp = "OpBranch %h\n%h = OpLabel\nOpLoopMerge %m %c None\nOpBranchConditional %t %body %m\n%body = OpLabel\nOpBranch %c\n%c = OpLabel\nOpBranch %h\n%m = OpLabel\nOpReturn";
     assert_valid(&shader("", "", lp));
-    assert_rule(&shader("", "", "OpBranchConditional %t %a %b\n%a = OpLabel\nOpReturn\n%b = OpLabel\nOpReturn"), "structured.selection");
+    assert_rule(
+        &shader(
+            "",
+            "",
+            "OpBranchConditional %t %a %b\n%a = OpLabel\nOpReturn\n%b = OpLabel\nOpReturn",
+        ),
+        "structured.selection",
+    );
     assert_rule(&shader("", "", "OpBranch %a\n%a = OpLabel\nOpBranch %b\n%b = OpLabel\nOpBranchConditional %t %a %m\n%m = OpLabel\nOpReturn"), "structured.back_edge");
     assert_rule(&shader("", "", "OpSelectionMerge %m None\nOpBranchConditional %t %a %m\n%a = OpLabel\nOpSelectionMerge %m None\nOpBranchConditional %t %b %m\n%b = OpLabel\nOpBranch %m\n%m = OpLabel\nOpReturn"), "structured.merge_unique");
     assert_rule(&shader("", "", "OpBranch %h\n%h = OpLabel\nOpLoopMerge %m %c None\nOpBranchConditional %t %c %d\n%d = OpLabel\nOpBranch %h\n%c = OpLabel\nOpBranch %h\n%m = OpLabel\nOpReturn"), "structured.back_edge");
@@ -291,11 +566,17 @@ fn universal_limits() {
     let mut opts = ValidatorOptions::default();
     opts.limits.max_struct_depth = 1;
     let w = shader("", "%s1 = OpTypeStruct %float\n%s2 = OpTypeStruct %s1", RET);
-    assert_eq!(validate(&w, &opts).expect_err("depth 2 > 1")[0].rule, "limits.struct_depth");
+    assert_eq!(
+        validate(&w, &opts).expect_err("depth 2 > 1")[0].rule,
+        "limits.struct_depth"
+    );
     let mut opts = ValidatorOptions::default();
     opts.limits.max_function_args = 1;
     let w = shader("", "%f3 = OpTypeFunction %void %int %int", RET);
-    assert_eq!(validate(&w, &opts).expect_err("2 args > 1")[0].rule, "limits.function_args");
+    assert_eq!(
+        validate(&w, &opts).expect_err("2 args > 1")[0].rule,
+        "limits.function_args"
+    );
 }
 
 #[test]
@@ -304,7 +585,13 @@ fn diagnostics_carry_location_and_text() {
     let d = validate(&w, &ValidatorOptions::default()).expect_err("invalid");
     let first = &d[0];
     assert!(first.instruction_index.is_some() && first.word_offset.is_some());
-    assert!(first.instruction.as_deref().is_some_and(|t| t.contains("OpIAdd")), "{first}");
+    assert!(
+        first
+            .instruction
+            .as_deref()
+            .is_some_and(|t| t.contains("OpIAdd")),
+        "{first}"
+    );
     assert!(!first.ids.is_empty());
     assert!(first.to_string().starts_with("id.undefined"));
 }

@@ -8,10 +8,13 @@ use std::collections::HashMap;
 fn string_words(s: &str) -> Vec<u32> {
     let mut bytes = s.as_bytes().to_vec();
     bytes.push(0);
-    while bytes.len() % 4 != 0 {
+    while !bytes.len().is_multiple_of(4) {
         bytes.push(0);
     }
-    bytes.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+    bytes
+        .chunks(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
 }
 
 fn tokens(line: &str) -> Vec<String> {
@@ -57,7 +60,9 @@ fn enum_value(kind: Option<OperandKind>, name: &str) -> u32 {
         }
         Some(v)
     };
-    kind.and_then(lookup).or_else(|| OperandKind::all().find_map(lookup)).unwrap_or_else(|| panic!("unknown name {name}"))
+    kind.and_then(lookup)
+        .or_else(|| OperandKind::all().find_map(lookup))
+        .unwrap_or_else(|| panic!("unknown name {name}"))
 }
 
 /// Assembles the text into a SPIR-V 1.6 module (`version` overrides the header version).
@@ -79,8 +84,13 @@ pub fn assemble_version(text: &str, version: u32) -> Vec<u32> {
             continue;
         }
         let toks = tokens(line);
-        let (result, rest) = if toks.len() > 2 && toks[1] == "=" { (Some(toks[0].clone()), &toks[2..]) } else { (None, &toks[..]) };
-        let desc = g::instruction_by_name(&rest[0]).unwrap_or_else(|| panic!("unknown opcode {}", rest[0]));
+        let (result, rest) = if toks.len() > 2 && toks[1] == "=" {
+            (Some(toks[0].clone()), &toks[2..])
+        } else {
+            (None, &toks[..])
+        };
+        let desc = g::instruction_by_name(&rest[0])
+            .unwrap_or_else(|| panic!("unknown opcode {}", rest[0]));
         let mut words = Vec::new();
         let mut args = rest[1..].iter();
         let mut pos = 0usize;
@@ -93,7 +103,11 @@ pub fn assemble_version(text: &str, version: u32) -> Vec<u32> {
             pos += 1;
         }
         for tok in args {
-            let kind = desc.operands.get(pos).or(desc.operands.last()).map(|o| o.kind);
+            let kind = desc
+                .operands
+                .get(pos)
+                .or(desc.operands.last())
+                .map(|o| o.kind);
             if let Some(name) = tok.strip_prefix('%') {
                 words.push(id(name, &mut ids));
             } else if let Some(s) = tok.strip_prefix('"') {
@@ -104,7 +118,9 @@ pub fn assemble_version(text: &str, version: u32) -> Vec<u32> {
                 words.push(u32::from_str_radix(hex, 16).expect("hex"));
             } else if let Ok(f) = tok.parse::<f32>() {
                 words.push(f.to_bits());
-            } else if let Some(op) = g::instruction_by_name(&format!("Op{tok}")).filter(|_| kind == Some(OperandKind::LiteralSpecConstantOpInteger)) {
+            } else if let Some(op) = g::instruction_by_name(&format!("Op{tok}"))
+                .filter(|_| kind == Some(OperandKind::LiteralSpecConstantOpInteger))
+            {
                 words.push(u32::from(op.opcode));
             } else {
                 words.push(enum_value(kind, tok));
@@ -162,7 +178,13 @@ pub fn rules(words: &[u32]) -> Vec<&'static str> {
 #[track_caller]
 pub fn assert_valid(words: &[u32]) {
     if let Err(d) = spirvkit_val::validate(words, &spirvkit_val::ValidatorOptions::default()) {
-        panic!("expected valid, got:\n{}", d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"));
+        panic!(
+            "expected valid, got:\n{}",
+            d.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
     }
 }
 
