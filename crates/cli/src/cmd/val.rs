@@ -73,8 +73,12 @@ impl ValArgs {
             max_global_variables: self.max_global_variables.unwrap_or(d.max_global_variables),
             max_switch_branches: self.max_switch_branches.unwrap_or(d.max_switch_branches),
             max_function_args: self.max_function_args.unwrap_or(d.max_function_args),
-            max_control_flow_nesting_depth: self.max_control_flow_nesting_depth.unwrap_or(d.max_control_flow_nesting_depth),
-            max_access_chain_indexes: self.max_access_chain_indexes.unwrap_or(d.max_access_chain_indexes),
+            max_control_flow_nesting_depth: self
+                .max_control_flow_nesting_depth
+                .unwrap_or(d.max_control_flow_nesting_depth),
+            max_access_chain_indexes: self
+                .max_access_chain_indexes
+                .unwrap_or(d.max_access_chain_indexes),
             max_id_bound: self.max_id_bound.unwrap_or(d.max_id_bound),
         };
         let relax = Relax {
@@ -90,7 +94,12 @@ impl ValArgs {
             allow_vulkan_32_bit_bitwise: self.allow_vulkan_32_bit_bitwise,
             before_hlsl_legalization: self.before_hlsl_legalization,
         };
-        Ok(ValidatorOptions { target_env, limits, relax, sequential: false })
+        Ok(ValidatorOptions {
+            target_env,
+            limits,
+            relax,
+            sequential: false,
+        })
     }
 }
 
@@ -101,7 +110,9 @@ fn expand(inputs: &[PathBuf]) -> Vec<PathBuf> {
             let mut stack = vec![p.clone()];
             let mut found = Vec::new();
             while let Some(d) = stack.pop() {
-                let Ok(entries) = std::fs::read_dir(&d) else { continue };
+                let Ok(entries) = std::fs::read_dir(&d) else {
+                    continue;
+                };
                 for e in entries.flatten() {
                     let path = e.path();
                     if path.is_dir() {
@@ -124,7 +135,12 @@ fn expand(inputs: &[PathBuf]) -> Vec<PathBuf> {
 fn validate_file(path: &Path, opts: &ValidatorOptions, quiet: bool) -> Option<String> {
     let words = match input::read_spirv_words(path) {
         Ok(w) => w,
-        Err(e) => return Some(format!("spirvkit: {}: error: binary.decode: {e:#}\n", path.display())),
+        Err(e) => {
+            return Some(format!(
+                "spirvkit: {}: error: binary.decode: {e:#}\n",
+                path.display()
+            ))
+        }
     };
     match spirvkit_val::validate(&words, opts) {
         Ok(()) => None,
@@ -136,7 +152,12 @@ fn validate_file(path: &Path, opts: &ValidatorOptions, quiet: bool) -> Option<St
                     (None, Some(w)) => format!(" [word {w}]"),
                     _ => String::new(),
                 };
-                text.push_str(&format!("spirvkit: {}: error: {}: {}{at}\n", path.display(), d.rule, d.message));
+                text.push_str(&format!(
+                    "spirvkit: {}: error: {}: {}{at}\n",
+                    path.display(),
+                    d.rule,
+                    d.message
+                ));
                 if let Some(inst) = &d.instruction {
                     text.push_str(&format!("  {inst}\n"));
                 }
@@ -161,7 +182,12 @@ pub fn run(args: ValArgs) -> anyhow::Result<()> {
                 let width = 30;
                 let filled = n * width / total.max(1);
                 let mut err = std::io::stderr().lock();
-                let _ = write!(err, "\r[{}{}] {n}/{total}", "#".repeat(filled), " ".repeat(width - filled));
+                let _ = write!(
+                    err,
+                    "\r[{}{}] {n}/{total}",
+                    "#".repeat(filled),
+                    " ".repeat(width - filled)
+                );
                 let _ = err.flush();
             }
             r
