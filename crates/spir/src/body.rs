@@ -8,7 +8,7 @@ use spirvkit_core::{Id, Instruction, Operand};
 use spirvkit_grammar::{Decoration, FunctionControl, MemoryAccess, Op};
 use spirvkit_llvm as llvm;
 use llvm::{BinaryOp, CastOp, InstKind, Type, ValueRef};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Per-function state.
 pub(crate) struct FnCtx<'f> {
@@ -17,6 +17,11 @@ pub(crate) struct FnCtx<'f> {
     pub args: Vec<Id>,
     pub blocks: Vec<Id>,
     pub location: String,
+    /// Globals in the private address space, materialised as Function variables here.
+    pub private_globals: HashMap<llvm::GlobalId, Id>,
+    /// SPIR-V types of allocas (their pointee) and loads that carry a kernel's sampler or
+    /// access-qualified image parameter through memory (-O0 code).
+    pub handle_types: HashMap<llvm::InstId, Id>,
 }
 
 pub(crate) fn binary_opcode(op: BinaryOp, is_bool: bool) -> Option<Op> {
@@ -110,7 +115,16 @@ pub(crate) fn translate_function(t: &mut Translator<'_>, f: llvm::FuncId, kernel
     let ret_id = t.ty(ret, &location)?;
     t.b.begin_function_with_id(id, ret_id, function_control(func), fn_ty);
     t.b.name(id, &func.name);
-    let mut ctx = FnCtx { func, values: Vec::new(), args: Vec::new(), blocks: Vec::new(), location };
+    let mut ctx = FnCtx {
+        func,
+        values: Vec::new(),
+        args: Vec::new(),
+        blocks: Vec::new(),
+        location,
+        private_globals: HashMap::new(),
+        handle_types: HashMap::new(),
+    };
+    t.image_context = image_context(t, f, access.as_deref());
     for (i, p) in params.iter().enumerate() {
         let a = access.as_ref().and_then(|a| a.get(i).copied()).unwrap_or(crate::types::NO_ACCESS);
         let pty = t.ty_with_access(*p, a, &ctx.location)?;
@@ -122,6 +136,7 @@ pub(crate) fn translate_function(t: &mut Translator<'_>, f: llvm::FuncId, kernel
         crate::kernels::param_attributes(t, func, i, pid);
         ctx.args.push(pid);
     }
+    ctx.handle_types = handle_flow(t, func, access.as_deref(), &ctx.args)?;
     // Linkage: external definitions that are not kernels are exported.
     if !kernels.contains(&f) && matches!(func.linkage, llvm::Linkage::External | llvm::Linkage::Weak | llvm::Linkage::WeakOdr | llvm::Linkage::LinkOnceOdr) {
         t.linkage(id, &func.name, spirvkit_grammar::LinkageType::Export);
@@ -134,7 +149,9 @@ pub(crate) fn translate_function(t: &mut Translator<'_>, f: llvm::FuncId, kernel
             t.b.name(ctx.blocks[bi], name);
         }
         if bi == 0 {
-            // Function-storage variables must come first in the entry block.
+            // Function-storage variables must come first in the entry block: private-space
+            // globals used here, then the allocas.
+            private_globals(t, &mut ctx)?;
             for inst_id in func.blocks.iter().flat_map(|b| b.insts.iter()) {
                 if let Some(inst) = func.inst(*inst_id) {
                     if let InstKind::Alloca { .. } = inst.kind {
@@ -152,7 +169,141 @@ pub(crate) fn translate_function(t: &mut Translator<'_>, f: llvm::FuncId, kernel
         }
     }
     t.b.end_function();
+    t.image_context = None;
     Ok(())
+}
+
+/// Image access qualifiers that apply to every value of an image type inside a kernel: the
+/// qualifier of the kernel's parameters of that type, when they all agree (so that -O0 code
+/// copying an image through an alloca keeps one SPIR-V image type).
+fn image_context(t: &Translator<'_>, f: llvm::FuncId, access: Option<&[u32]>) -> Option<(u32, HashMap<llvm::TypeId, u32>)> {
+    let access = access?;
+    let func = t.m.function(f)?;
+    let mut map: HashMap<llvm::TypeId, u32> = HashMap::new();
+    let mut conflicting = HashSet::new();
+    for (arg, &a) in func.args.iter().zip(access) {
+        if a == crate::types::NO_ACCESS || a == crate::types::SAMPLER_PARAM || t.opencl_handle(arg.ty).is_none() {
+            continue;
+        }
+        if *map.entry(arg.ty).or_insert(a) != a {
+            conflicting.insert(arg.ty);
+        }
+    }
+    map.retain(|ty, _| !conflicting.contains(ty));
+    (!map.is_empty()).then_some((f.0 + 1, map))
+}
+
+/// Follows sampler and image parameters through stores into allocas and loads back out, so
+/// that the alloca and the load get the parameter's SPIR-V type.
+fn handle_flow(t: &mut Translator<'_>, func: &llvm::Function, access: Option<&[u32]>, _args: &[Id]) -> Result<HashMap<llvm::InstId, Id>> {
+    let mut out = HashMap::new();
+    let Some(access) = access else { return Ok(out) };
+    let mut value_types: HashMap<ValueRef, Id> = HashMap::new();
+    for (i, (arg, &a)) in func.args.iter().zip(access).enumerate() {
+        let special = a == crate::types::SAMPLER_PARAM || (a != crate::types::NO_ACCESS && t.opencl_handle(arg.ty).is_some());
+        if special {
+            let ty = t.ty_with_access(arg.ty, a, "kernel parameter")?;
+            value_types.insert(ValueRef::Argument(i as u32), ty);
+        }
+    }
+    if value_types.is_empty() {
+        return Ok(out);
+    }
+    loop {
+        let before = value_types.len() + out.len();
+        for (i, inst) in func.insts.iter().enumerate() {
+            match &inst.kind {
+                InstKind::Store { ptr: ValueRef::Instruction(slot), value, .. } => {
+                    if let Some(&ty) = value_types.get(value) {
+                        if matches!(func.inst(*slot).map(|s| &s.kind), Some(InstKind::Alloca { .. })) {
+                            out.insert(*slot, ty);
+                        }
+                    }
+                }
+                InstKind::Load { ptr: ValueRef::Instruction(slot), .. } => {
+                    if let Some(&ty) = out.get(slot).filter(|_| matches!(func.inst(*slot).map(|s| &s.kind), Some(InstKind::Alloca { .. }))) {
+                        let id = llvm::InstId(i as u32);
+                        out.insert(id, ty);
+                        value_types.insert(ValueRef::Instruction(id), ty);
+                    }
+                }
+                _ => {}
+            }
+        }
+        if value_types.len() + out.len() == before {
+            break;
+        }
+    }
+    Ok(out)
+}
+
+/// Globals of address space 0 cannot exist at module scope in SPIR-V: each function that
+/// uses one gets its own Function variable with the same initializer.
+fn private_globals(t: &mut Translator<'_>, ctx: &mut FnCtx<'_>) -> Result<()> {
+    let mut used = Vec::new();
+    let mut seen = HashSet::new();
+    for inst in &ctx.func.insts {
+        for v in inst.kind.operands() {
+            collect_private_globals(t, v, &mut used, &mut seen, 0);
+        }
+    }
+    for g in used {
+        let global = &t.m.globals[g.0 as usize];
+        let location = format!("global @{}", global.name);
+        let ptr_ty = t.ty(global.ty, &location)?;
+        let mut ops = vec![Operand::Word(spirvkit_grammar::StorageClass::Function.0)];
+        if let Some(init) = global.initializer.filter(|&i| !t.is_undef(i)) {
+            ops.push(Operand::Id(t.const_value(init, &location)?));
+        }
+        let id = t.b.alloc_id();
+        t.b.push_instruction(Instruction::new(Op::Variable, Some(ptr_ty), Some(id), ops));
+        t.b.name(id, &global.name);
+        ctx.private_globals.insert(g, id);
+    }
+    Ok(())
+}
+
+fn collect_private_globals(t: &Translator<'_>, v: ValueRef, out: &mut Vec<llvm::GlobalId>, seen: &mut HashSet<ValueRef>, depth: u32) {
+    if depth > 64 || !seen.insert(v) {
+        return;
+    }
+    match v {
+        ValueRef::Global(g) => {
+            if t.m.global(g).is_some_and(|g| g.addrspace == 0) {
+                out.push(g);
+            }
+        }
+        ValueRef::Constant(c) => {
+            let Some(constant) = t.m.constant(c) else { return };
+            match &constant.kind {
+                llvm::ConstKind::Aggregate(elems) => {
+                    for &e in elems {
+                        collect_private_globals(t, e, out, seen, depth + 1);
+                    }
+                }
+                llvm::ConstKind::Expr(e) => {
+                    for o in const_expr_operands(e) {
+                        collect_private_globals(t, o, out, seen, depth + 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+        _ => {}
+    }
+}
+
+pub(crate) fn const_expr_operands(e: &llvm::ConstExpr) -> Vec<ValueRef> {
+    use llvm::ConstExpr as E;
+    match e {
+        E::Binary { lhs, rhs, .. } | E::Cmp { lhs, rhs, .. } => vec![*lhs, *rhs],
+        E::Cast { value, .. } | E::FNeg { value } => vec![*value],
+        E::Gep { base, indices, .. } => std::iter::once(*base).chain(indices.iter().copied()).collect(),
+        E::Select { cond, then_value, else_value } => vec![*cond, *then_value, *else_value],
+        E::ExtractElement { vector, index } => vec![*vector, *index],
+        E::InsertElement { vector, element, index } => vec![*vector, *element, *index],
+        E::ShuffleVector { v1, v2, mask } => vec![*v1, *v2, *mask],
+    }
 }
 
 fn alloca(t: &mut Translator<'_>, ctx: &FnCtx<'_>, inst_id: llvm::InstId, inst: &llvm::Instruction) -> Result<()> {
@@ -162,7 +313,10 @@ fn alloca(t: &mut Translator<'_>, ctx: &FnCtx<'_>, inst_id: llvm::InstId, inst: 
     if !count_is_one {
         return Err(unsupported(&ctx.location, "alloca with an element count (variable-length array)"));
     }
-    let elem = t.ty(*allocated_ty, &ctx.location)?;
+    let elem = match ctx.handle_types.get(&inst_id) {
+        Some(&ty) => ty,
+        None => t.ty(*allocated_ty, &ctx.location)?,
+    };
     let ptr_ty = t.b.type_pointer(spirvkit_grammar::StorageClass::Function.0, elem);
     t.b.push_instruction(Instruction::new(
         Op::Variable,
@@ -214,8 +368,42 @@ impl<'m> Translator<'m> {
             ValueRef::Block(_) | ValueRef::Metadata(_) | ValueRef::Unresolved(_) => {
                 Err(malformed(&ctx.location, format!("{v:?} used as a value")))
             }
+            ValueRef::Global(g) if ctx.private_globals.contains_key(&g) => Ok(ctx.private_globals[&g]),
+            ValueRef::Constant(c) if !ctx.private_globals.is_empty() && self.refers_to_private(ctx, v) => {
+                self.materialize_expr(ctx, c)
+            }
             other => self.const_value(other, &ctx.location),
         }
+    }
+
+    fn refers_to_private(&self, ctx: &FnCtx<'_>, v: ValueRef) -> bool {
+        let mut found = Vec::new();
+        collect_private_globals(self, v, &mut found, &mut HashSet::new(), 0);
+        found.iter().any(|g| ctx.private_globals.contains_key(g))
+    }
+
+    /// A constant expression over function-local values, emitted as instructions here.
+    fn materialize_expr(&mut self, ctx: &FnCtx<'_>, c: llvm::ConstId) -> Result<Id> {
+        let loc = ctx.location.as_str();
+        let constant = self.m.constant(c).ok_or_else(|| malformed(loc, "missing constant"))?.clone();
+        let ty = self.ty(constant.ty, loc)?;
+        let llvm::ConstKind::Expr(expr) = &constant.kind else {
+            return Err(unsupported(loc, "an aggregate constant holding the address of a private variable"));
+        };
+        let (op, operands) = match expr {
+            llvm::ConstExpr::Gep { inbounds, base, indices, .. } => {
+                let mut ops = vec![Operand::Id(self.value(ctx, *base)?)];
+                for &i in indices {
+                    ops.push(Operand::Id(self.value(ctx, i)?));
+                }
+                (if *inbounds { Op::InBoundsPtrAccessChain } else { Op::PtrAccessChain }, ops)
+            }
+            llvm::ConstExpr::Cast { op: CastOp::BitCast, value } => (Op::Bitcast, vec![Operand::Id(self.value(ctx, *value)?)]),
+            llvm::ConstExpr::Cast { op: CastOp::PtrToInt, value } => (Op::ConvertPtrToU, vec![Operand::Id(self.value(ctx, *value)?)]),
+            llvm::ConstExpr::Cast { op: CastOp::AddrSpaceCast, value } => (Op::PtrCastToGeneric, vec![Operand::Id(self.value(ctx, *value)?)]),
+            other => return Err(unsupported(loc, format!("the constant expression {other:?} over a private variable"))),
+        };
+        Ok(self.emit(op, ty, operands))
     }
 
     /// LLVM type of an operand inside a function.
@@ -230,8 +418,10 @@ impl<'m> Translator<'m> {
         id
     }
 
-    /// Appends an instruction with a given result id.
+    /// Appends an instruction with a given result id (a fresh one when the LLVM call had no
+    /// result but the SPIR-V instruction needs one, e.g. OpExtInst vstoren).
     pub(crate) fn emit_to(&mut self, out: Id, op: Op, ty: Id, operands: Vec<Operand>) {
+        let out = if out.0 == 0 { self.b.alloc_id() } else { out };
         self.b.push_instruction(Instruction::new(op, Some(ty), Some(out), operands));
     }
 
@@ -278,7 +468,11 @@ fn translate_instruction(t: &mut Translator<'_>, ctx: &FnCtx<'_>, inst_id: llvm:
     let loc = ctx.location.as_str();
     let result_ty = inst.ty;
     let void_result = t.m.types.is_void(result_ty);
-    let ty = if void_result { Id(0) } else { t.ty(result_ty, loc)? };
+    let ty = match ctx.handle_types.get(&inst_id) {
+        Some(&ty) => ty,
+        None if void_result => Id(0),
+        None => t.ty(result_ty, loc)?,
+    };
     match &inst.kind {
         InstKind::Binary { op, lhs, rhs, flags: _, fast_math } => {
             let (l, r) = (t.value(ctx, *lhs)?, t.value(ctx, *rhs)?);

@@ -69,8 +69,14 @@ pub fn arg_access_qualifiers(t: &Translator<'_>, func: &llvm::Function) -> Optio
 
 /// True when `v` is a kernel parameter declared `sampler_t`.
 pub fn is_sampler_param(t: &Translator<'_>, ctx: &crate::body::FnCtx<'_>, v: ValueRef) -> bool {
-    let ValueRef::Argument(n) = v else { return false };
-    arg_access_qualifiers(t, ctx.func).is_some_and(|a| a.get(n as usize) == Some(&crate::types::SAMPLER_PARAM))
+    match v {
+        ValueRef::Argument(n) => {
+            arg_access_qualifiers(t, ctx.func).is_some_and(|a| a.get(n as usize) == Some(&crate::types::SAMPLER_PARAM))
+        }
+        // A load of a sampler parameter spilled to an alloca.
+        ValueRef::Instruction(i) => ctx.handle_types.contains_key(&i),
+        _ => false,
+    }
 }
 
 /// FuncParamAttr decorations from parameter attributes (SPIR 1.2 table 12) and, for kernels,

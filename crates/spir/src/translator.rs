@@ -26,7 +26,7 @@ pub(crate) struct Translator<'m> {
     /// 32 or 64: the width of size_t and pointers.
     pub pointer_bits: u32,
     /// Lowered types; images are keyed with their access qualifier.
-    pub types: HashMap<(llvm::TypeId, u32), Id>,
+    pub types: HashMap<(llvm::TypeId, u32, u32), Id>,
     pub structs_in_progress: HashSet<llvm::TypeId>,
     pub forward_pointers: HashMap<llvm::TypeId, Id>,
     pub consts: HashMap<llvm::ConstId, Id>,
@@ -38,6 +38,8 @@ pub(crate) struct Translator<'m> {
     /// Highest SPIR-V version the emitted instructions need.
     pub needed_version: u32,
     pub uses_linkage: bool,
+    /// Inside a kernel: (context number, image type → access qualifier of its parameters).
+    pub image_context: Option<(u32, HashMap<llvm::TypeId, u32>)>,
 }
 
 pub(crate) fn location_of_function(f: &llvm::Function) -> String {
@@ -73,6 +75,7 @@ impl<'m> Translator<'m> {
             opencl_std: None,
             needed_version: 0x0001_0000,
             uses_linkage: false,
+            image_context: None,
         })
     }
 
@@ -103,7 +106,8 @@ impl<'m> Translator<'m> {
         }
         crate::kernels::emit_entry_points(&mut self, &kernels)?;
         self.compiler_options();
-        if self.uses_linkage {
+        // A module without kernels is a library: it needs Linkage to be valid.
+        if self.uses_linkage || kernels.is_empty() {
             self.b.capability(Capability::Linkage);
         }
         if self.needed_version > self.opts.max_version {
@@ -250,6 +254,10 @@ impl<'m> Translator<'m> {
         }
         let global = &self.m.globals[g.0 as usize];
         let location = format!("global @{}", global.name);
+        if global.addrspace == 0 {
+            // Private-space globals become Function variables in each function using them.
+            return Ok(Id(0));
+        }
         let storage = crate::types::storage_class(self, global.addrspace, &location)?;
         let ptr_ty = self.ty(global.ty, &location)?;
         let id = self.b.alloc_id();
@@ -283,8 +291,14 @@ impl<'m> Translator<'m> {
     }
 
     pub fn global_id(&mut self, g: llvm::GlobalId, location: &str) -> Result<Id> {
-        if self.m.global(g).is_none() {
+        let Some(global) = self.m.global(g) else {
             return Err(malformed(location, format!("reference to missing global #{}", g.0)));
+        };
+        if global.addrspace == 0 {
+            return Err(unsupported(
+                location,
+                format!("a module-scope reference to @{}, a global in the private address space", global.name),
+            ));
         }
         self.global(g)
     }

@@ -103,20 +103,50 @@ impl<'m> Translator<'m> {
             return Ok(self.b.dedup_global(Op::TypeSampler, None, vec![]));
         }
         let access = if self.opencl_handle(ty).is_some_and(|h| matches!(h, OpenClType::Image { .. })) {
-            if access == NO_ACCESS {
-                AccessQualifier::ReadOnly.0
-            } else {
+            if access != NO_ACCESS {
                 access
+            } else {
+                self.image_context.as_ref().and_then(|(_, m)| m.get(&ty).copied()).unwrap_or(AccessQualifier::ReadOnly.0)
             }
         } else {
             NO_ACCESS
         };
-        if let Some(&id) = self.types.get(&(ty, access)) {
+        // Types that may contain images depend on the kernel's image context.
+        let context = match &self.image_context {
+            Some((n, _)) if self.contains_image(ty, 0) => *n,
+            _ => 0,
+        };
+        if let Some(&id) = self.types.get(&(ty, access, context)) {
             return Ok(id);
         }
         let id = self.lower_type(ty, access, location)?;
-        self.types.insert((ty, access), id);
+        self.types.insert((ty, access, context), id);
         Ok(id)
+    }
+
+    /// Whether a type mentions an image type (directly, or through pointers and aggregates).
+    fn contains_image(&self, ty: llvm::TypeId, depth: u32) -> bool {
+        if depth > 32 {
+            return false;
+        }
+        if self.opencl_handle(ty).is_some_and(|h| matches!(h, OpenClType::Image { .. })) {
+            return true;
+        }
+        match self.m.types.get(ty) {
+            Type::Pointer { pointee: Some(p), .. } => self.contains_image(*p, depth + 1),
+            Type::Array { elem, .. } | Type::Vector { elem, .. } => self.contains_image(*elem, depth + 1),
+            Type::Struct { elems, .. } => elems.iter().any(|e| self.contains_image(*e, depth + 1)),
+            Type::Named(sid) => self
+                .m
+                .types
+                .struct_def(*sid)
+                .and_then(|d| d.body.as_ref())
+                .is_some_and(|b| b.elems.iter().any(|e| self.contains_image(*e, depth + 1))),
+            Type::Function { ret, params, .. } => {
+                self.contains_image(*ret, depth + 1) || params.iter().any(|p| self.contains_image(*p, depth + 1))
+            }
+            _ => false,
+        }
     }
 
     fn lower_type(&mut self, ty: llvm::TypeId, access: u32, location: &str) -> Result<Id> {
@@ -171,7 +201,7 @@ impl<'m> Translator<'m> {
             Type::Array { len, elem } => {
                 let e = self.ty(elem, location)?;
                 let length = self.size_constant(len);
-                self.b.unique_global(Op::TypeArray, None, vec![Operand::Id(e), Operand::Id(length)])
+                self.b.dedup_global(Op::TypeArray, None, vec![Operand::Id(e), Operand::Id(length)])
             }
             Type::Struct { elems, packed } => self.struct_type(ty, None, &elems, packed, location)?,
             Type::Named(sid) => {

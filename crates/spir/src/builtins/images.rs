@@ -11,6 +11,21 @@ use spirvkit_grammar::{Capability, Dim, ImageOperands, Op};
 use spirvkit_llvm as llvm;
 use llvm::ValueRef;
 
+/// The literal value of a sampler: an i32 constant, or a load of a constant global
+/// (`__constant sampler_t s = CLK_...;` at program scope).
+fn literal_sampler(t: &Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Option<u64> {
+    if let Some(bits) = t.const_int(v) {
+        return Some(bits);
+    }
+    let ValueRef::Instruction(i) = v else { return None };
+    let llvm::InstKind::Load { ptr: ValueRef::Global(g), .. } = ctx.func.inst(i)?.kind else { return None };
+    let global = t.m.global(g)?;
+    if !global.is_constant {
+        return None;
+    }
+    t.const_int(global.initializer?)
+}
+
 pub(super) fn is_image(name: &str) -> bool {
     name.starts_with("read_image") || name.starts_with("write_image") || name.starts_with("get_image_")
 }
@@ -18,8 +33,8 @@ pub(super) fn is_image(name: &str) -> bool {
 /// A sampler operand: an i32 literal sampler becomes OpConstantSampler (SPIR 1.2 2.1.3.1).
 fn sampler(t: &mut Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Result<Id> {
     let loc = ctx.location.as_str();
-    if let ValueRef::Constant(c) = v {
-        if let Some(llvm::ConstKind::Int(bits)) = t.m.constant(c).map(|c| c.kind.clone()) {
+    if let Some(bits) = literal_sampler(t, ctx, v) {
+        {
             t.b.capability(Capability::LiteralSampler);
             let sampler_ty = t.b.dedup_global(Op::TypeSampler, None, vec![]);
             let addressing = ((bits >> 1) & 7) as u32;
