@@ -239,6 +239,55 @@ fn read_scalar(cursor: &mut BitCursor, op: AbbrevOp) -> BitResult<u64> {
     }
 }
 
+/// Reads an abbreviated record: the first operand is the record code.
+fn read_abbreviated<'a>(
+    cursor: &mut BitCursor<'a>,
+    abbrev: &Abbrev,
+    ops: &mut Vec<u64>,
+) -> BitResult<(u64, Option<&'a [u8]>)> {
+    ops.clear();
+    let mut blob = None;
+    let mut iter = abbrev.ops.iter().copied();
+    let code = match iter.next() {
+        Some(
+            op @ (AbbrevOp::Literal(_) | AbbrevOp::Fixed(_) | AbbrevOp::Vbr(_) | AbbrevOp::Char6),
+        ) => read_scalar(cursor, op)?,
+        _ => {
+            return err(
+                cursor.position(),
+                "abbreviation does not start with a scalar record code",
+            )
+        }
+    };
+    while let Some(op) = iter.next() {
+        match op {
+            AbbrevOp::Array => {
+                let at = cursor.position();
+                let count = cursor.read_vbr(6)?;
+                if count > cursor.remaining() {
+                    return err(at, "array length exceeds data");
+                }
+                let Some(elem) = iter.next() else {
+                    return err(at, "array without element encoding");
+                };
+                ops.reserve(count as usize);
+                for _ in 0..count {
+                    ops.push(read_scalar(cursor, elem)?);
+                }
+            }
+            AbbrevOp::Blob => {
+                let len = cursor.read_vbr(6)?;
+                cursor.align32()?;
+                let bytes = cursor.bytes(len)?;
+                cursor.align32()?;
+                blob = Some(bytes);
+            }
+            scalar => ops.push(read_scalar(cursor, scalar)?),
+        }
+    }
+    Ok((code, blob))
+}
+
 /// One block being read: a cursor, its abbreviation width and abbreviations.
 #[derive(Debug, Clone)]
 pub struct Block<'a> {
@@ -351,58 +400,19 @@ impl<'a> Block<'a> {
                 }
                 id => {
                     let index = (id - 4) as usize;
-                    let Some(abbrev) = self.abbrevs.get(index) else {
+                    // Split borrows: the abbreviation list is read while the cursor moves.
+                    let Block {
+                        cursor, abbrevs, ..
+                    } = self;
+                    let Some(abbrev) = abbrevs.get(index) else {
                         return err(at, format!("undefined abbreviation id {id}"));
                     };
-                    // Borrow dance: the abbreviation list is not mutated while reading.
-                    let abbrev = abbrev.clone();
-                    let blob = self.read_abbreviated(&abbrev, ops)?;
-                    let Some((&code, _)) = ops.split_first() else {
-                        return err(at, "abbreviated record without code");
-                    };
-                    ops.remove(0);
+                    let (code, blob) = read_abbreviated(cursor, abbrev, ops)?;
                     let code = u32::try_from(code).or(err(at, "record code too large"))?;
                     return Ok(Entry::Record { code, blob });
                 }
             }
         }
-    }
-
-    fn read_abbreviated(
-        &mut self,
-        abbrev: &Abbrev,
-        ops: &mut Vec<u64>,
-    ) -> BitResult<Option<&'a [u8]>> {
-        ops.clear();
-        let mut blob = None;
-        let mut iter = abbrev.ops.iter().copied();
-        while let Some(op) = iter.next() {
-            match op {
-                AbbrevOp::Array => {
-                    let at = self.cursor.position();
-                    let count = self.cursor.read_vbr(6)?;
-                    if count > self.cursor.remaining() {
-                        return err(at, "array length exceeds data");
-                    }
-                    let Some(elem) = iter.next() else {
-                        return err(at, "array without element encoding");
-                    };
-                    ops.reserve(count as usize);
-                    for _ in 0..count {
-                        ops.push(read_scalar(&mut self.cursor, elem)?);
-                    }
-                }
-                AbbrevOp::Blob => {
-                    let len = self.cursor.read_vbr(6)?;
-                    self.cursor.align32()?;
-                    let bytes = self.cursor.bytes(len)?;
-                    self.cursor.align32()?;
-                    blob = Some(bytes);
-                }
-                scalar => ops.push(read_scalar(&mut self.cursor, scalar)?),
-            }
-        }
-        Ok(blob)
     }
 
     fn read_blockinfo(&mut self, info: &mut BlockInfo) -> BitResult<()> {
