@@ -150,19 +150,28 @@ pub fn check(st: &mut State<'_>) {
                 continue;
             }
             let word = st.word(&inst, usize::from(operand.offset));
-            let values: Vec<u32> = if cat == Category::BitEnum {
-                if word == 0 {
-                    vec![0]
-                } else {
-                    (0..32)
-                        .map(|b| 1u32 << b)
-                        .filter(|b| word & b != 0)
-                        .collect()
-                }
+            // The operand word, or each set bit of a mask (a zero mask is its `None` enumerant).
+            let (mut rest, single) = if cat == Category::BitEnum && word != 0 {
+                (word, false)
             } else {
-                vec![word]
+                (0, true)
             };
-            for value in values {
+            let mut first = true;
+            loop {
+                let value = if single {
+                    if !first {
+                        break;
+                    }
+                    word
+                } else {
+                    if rest == 0 {
+                        break;
+                    }
+                    let bit = rest & rest.wrapping_neg();
+                    rest &= rest - 1;
+                    bit
+                };
+                first = false;
                 let Some(e) = kd.enumerant(value) else {
                     continue;
                 };

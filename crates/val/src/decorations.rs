@@ -324,7 +324,7 @@ fn check_target(
                 );
             }
         }
-        D::Binding | D::DescriptorSet | D::Location | D::Index | D::Invariant => {
+        D::Binding | D::DescriptorSet | D::Location | D::Index | D::Invariant | D::Constant => {
             if !is_var {
                 fail(
                     "decoration.target",
