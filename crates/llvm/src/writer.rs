@@ -584,7 +584,16 @@ impl<'m> Writer<'m> {
                     if r.starts_with(';') {
                         continue;
                     }
-                    r.clone()
+                    // LLVM 16+ spellings that LLVM 15 knows under older names.
+                    match r.as_str() {
+                        "memory(none)" => "readnone".into(),
+                        "memory(read)" => "readonly".into(),
+                        "memory(write)" => "writeonly".into(),
+                        "memory(argmem: readwrite)" => "argmemonly".into(),
+                        "captures(none)" => "nocapture".into(),
+                        _ if r.starts_with("memory(") || r.starts_with("captures(") => continue,
+                        _ => r.clone(),
+                    }
                 }
             };
             if !text.is_empty() {

@@ -209,6 +209,8 @@ fn modern_syntax() {
         .any(|a| matches!(a, Attribute::Raw(r) if r == "memory(none)")));
     let ll = m.to_ll(&WriteOptions::default());
     assert!(ll.contains("fneg float %0"));
+    // LLVM 16+ `memory(none)` is printed in LLVM 15 spelling.
+    assert!(ll.contains("readnone"));
     assert!(ll.contains("ptr addrspace(1) %out"));
 }
 
@@ -277,4 +279,25 @@ fn garbage_text_never_panics() {
             }
         }
     }
+}
+
+#[test]
+fn newer_llvm_syntax_is_read() {
+    let src = r#"
+define i32 @f(ptr %p, i64 %i) {
+entry:
+  %q = getelementptr inbounds nuw i32, ptr %p, i64 %i
+  %v = load i32, ptr %q, align 4, !noundef !0
+  %t = trunc nuw nsw i32 %v to i16
+  %z = zext nneg i16 %t to i32
+  %o = or disjoint i32 %z, 1
+  %c = icmp samesign ult i32 %o, 10
+    #dbg_value(i32 %o, !0, !DIExpression(), !0)
+  %r = select i1 %c, i32 %o, i32 0
+  ret i32 %r
+}
+!0 = !{}
+"#;
+    let m = parse_text(src, "new.ll").expect("parses");
+    assert_eq!(m.functions[0].insts.len(), 8);
 }

@@ -175,6 +175,15 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                     i = j;
                 }
             }
+            b'#' if b.get(i + 1).is_some_and(|d| d.is_ascii_alphabetic()) => {
+                // Debug records of LLVM 19+ (`#dbg_value(...)`).
+                let mut j = i + 1;
+                while j < b.len() && is_ident(b[j]) {
+                    j += 1;
+                }
+                push(&mut toks, Tok::Word(src[i..j].to_string()));
+                i = j;
+            }
             b'#' => {
                 let mut j = i + 1;
                 while j < b.len() && b[j].is_ascii_digit() {

@@ -259,6 +259,20 @@ impl<'s> Parser<'s> {
                     self.start_block(Some(name))?;
                 }
                 Tok::Eof => return Err(self.err("expected '}' at end of function")),
+                Tok::Word(w) if w.starts_with("#dbg_") => {
+                    // Debug records are dropped like debug locations.
+                    self.next();
+                    self.expect_punct('(')?;
+                    let mut depth = 1;
+                    while depth > 0 {
+                        match self.next() {
+                            Tok::Punct('(') => depth += 1,
+                            Tok::Punct(')') => depth -= 1,
+                            Tok::Eof => return Err(self.err("unterminated debug record")),
+                            _ => {}
+                        }
+                    }
+                }
                 _ => {
                     if self.cur_blocks.is_empty() {
                         self.start_block(None)?;
@@ -567,7 +581,7 @@ impl<'s> Parser<'s> {
                     .copied()
                     .find(|b| b.keyword() == op)
                     .unwrap_or(CastOp::BitCast);
-                self.eat_word("nneg");
+                while self.eat_word("nneg") || self.eat_word("nuw") || self.eat_word("nsw") {}
                 let (_, value) = self.parse_typed_value()?;
                 self.expect_word("to")?;
                 let dest = self.parse_type()?;
