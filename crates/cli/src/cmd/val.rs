@@ -145,6 +145,17 @@ fn validate_file(path: &Path, opts: &ValidatorOptions, quiet: bool) -> Option<St
     match spirvkit_val::validate(&words, opts) {
         Ok(()) => None,
         Err(diags) => {
+            // The offending instructions exactly as spirv-dis prints them (friendly names).
+            let dis_opts = spirvkit_text::DisassembleOptions {
+                no_header: true,
+                no_indent: true,
+                ..Default::default()
+            };
+            let listing = spirvkit_text::disassemble(&words, &dis_opts).ok();
+            let lines: Vec<&str> = listing
+                .as_deref()
+                .map(|l| l.lines().collect())
+                .unwrap_or_default();
             let mut text = String::new();
             for d in diags.iter().take(if quiet { 1 } else { usize::MAX }) {
                 let at = match (d.instruction_index, d.word_offset) {
@@ -158,7 +169,11 @@ fn validate_file(path: &Path, opts: &ValidatorOptions, quiet: bool) -> Option<St
                     d.rule,
                     d.message
                 ));
-                if let Some(inst) = &d.instruction {
+                let line = d
+                    .instruction_index
+                    .and_then(|i| lines.get(i))
+                    .map(|l| l.trim().to_string());
+                if let Some(inst) = line.or_else(|| d.instruction.clone()) {
                     text.push_str(&format!("  {inst}\n"));
                 }
             }
