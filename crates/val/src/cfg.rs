@@ -246,6 +246,7 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
             );
         }
     }
+    check_nesting(st, &cfg, blocks, out);
     check_phis(st, &cfg, blocks, out);
     crate::ssa::check_function(st, fi, &cfg, out);
     if st.has_capability(Capability::Shader) {
@@ -390,6 +391,49 @@ fn check_phis(
                 }
                 observed.push(parent);
             }
+        }
+    }
+}
+
+/// Control-flow nesting depth (spec 2.17, `--max-control-flow-nesting-depth`): the number of
+/// structured constructs (header up to, excluding, its merge block) containing a block,
+/// propagated down the dominator tree in reverse postorder.
+fn check_nesting(
+    st: &State<'_>,
+    cfg: &FunctionCfg,
+    blocks: &[crate::state::Block],
+    out: &mut Vec<Diagnostic>,
+) {
+    let n = cfg.labels.len();
+    let limit = st.opts.limits.max_control_flow_nesting_depth;
+    let mut closes = vec![0u32; n];
+    for h in 0..n {
+        let m = cfg.merge[h];
+        if m != NONE && cfg.dom.dominates(h as u32, m) && m as usize != h {
+            closes[m as usize] += 1;
+        }
+    }
+    let mut depth = vec![0u32; n];
+    for &b in &cfg.dom.rpo {
+        let bu = b as usize;
+        let d = cfg.dom.idom[bu];
+        let parent = if d == crate::dominators::UNDEF || d == b {
+            0
+        } else {
+            depth[d as usize]
+        };
+        let header = u32::from(cfg.merge_inst[bu] != NONE);
+        depth[bu] = (parent + header).saturating_sub(closes[bu]);
+        if depth[bu] > limit && header == 1 {
+            out.push(st.diag_at(
+                "limits.control_flow_nesting",
+                blocks[bu].label_inst,
+                format!(
+                    "Maximum Control-Flow nesting depth exceeded ({} > {limit}).",
+                    depth[bu]
+                ),
+            ));
+            return;
         }
     }
 }

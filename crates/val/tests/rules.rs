@@ -604,3 +604,20 @@ fn target_env_names() {
     }
     assert!("vulkan9.9".parse::<TargetEnv>().is_err());
 }
+
+#[test]
+fn control_flow_nesting_limit() {
+    // Three nested selections.
+    let body = "OpSelectionMerge %m1 None\nOpBranchConditional %t %a1 %m1\n%a1 = OpLabel\n\
+                OpSelectionMerge %m2 None\nOpBranchConditional %t %a2 %m2\n%a2 = OpLabel\n\
+                OpSelectionMerge %m3 None\nOpBranchConditional %t %a3 %m3\n%a3 = OpLabel\nOpBranch %m3\n\
+                %m3 = OpLabel\nOpBranch %m2\n%m2 = OpLabel\nOpBranch %m1\n%m1 = OpLabel\nOpReturn";
+    let w = shader("", "", body);
+    assert_valid(&w);
+    let mut opts = ValidatorOptions::default();
+    opts.limits.max_control_flow_nesting_depth = 2;
+    let d = validate(&w, &opts).expect_err("depth 3 > 2");
+    assert_eq!(d[0].rule, "limits.control_flow_nesting");
+    opts.limits.max_control_flow_nesting_depth = 3;
+    assert!(validate(&w, &opts).is_ok());
+}
