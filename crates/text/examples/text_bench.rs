@@ -12,6 +12,11 @@ fn main() {
     let functions: u32 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(20_000);
     let tools = args.get(2).map_or("/work/V/bin", String::as_str);
     let words = generate::large_module(functions, 48);
+    if let Ok(path) = std::env::var("TEXT_BENCH_WRITE") {
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        std::fs::write(path, bytes).expect("write module");
+        return;
+    }
     match text::run(&words, std::path::Path::new(tools)) {
         Ok(lines) => lines.iter().for_each(|l| println!("{l}")),
         Err(e) => {

@@ -30,20 +30,31 @@ pub struct AsArgs {
 pub fn run(args: AsArgs) -> anyhow::Result<()> {
     let bytes = crate::input::read_bytes(&args.input)?;
     let name = args.input.display().to_string();
-    let source = String::from_utf8_lossy(&bytes);
+    let source = match std::str::from_utf8(&bytes) {
+        Ok(s) => std::borrow::Cow::Borrowed(s),
+        Err(_) => String::from_utf8_lossy(&bytes),
+    };
     let opts = AssembleOptions { target_env: args.target_env, preserve_numeric_ids: args.preserve_numeric_ids };
     let words = assemble(&source, &opts).map_err(|e| anyhow::anyhow!("{name}:{e}"))?;
-    let mut out = Vec::with_capacity(words.len() * 4);
-    for w in &words {
-        out.extend_from_slice(&w.to_le_bytes());
-    }
+    // Little-endian bytes, written in chunks (no second full-size buffer).
+    let write_all = |w: &mut dyn Write| -> std::io::Result<()> {
+        let mut buf = Vec::with_capacity(1 << 16);
+        for chunk in words.chunks(1 << 14) {
+            buf.clear();
+            for x in chunk {
+                buf.extend_from_slice(&x.to_le_bytes());
+            }
+            w.write_all(&buf)?;
+        }
+        w.flush()
+    };
     if args.output.as_os_str() == "-" {
         let stdout = std::io::stdout();
         let mut lock = stdout.lock();
-        lock.write_all(&out).context("writing standard output")?;
-        lock.flush().context("writing standard output")?;
+        write_all(&mut lock).context("writing standard output")?;
     } else {
-        std::fs::write(&args.output, &out).with_context(|| format!("cannot write {}", args.output.display()))?;
+        let mut f = std::fs::File::create(&args.output).with_context(|| format!("cannot write {}", args.output.display()))?;
+        write_all(&mut f).with_context(|| format!("cannot write {}", args.output.display()))?;
     }
     Ok(())
 }

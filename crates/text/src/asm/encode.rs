@@ -55,14 +55,29 @@ enum Encoded {
 
 type R<T> = Result<T, AssembleError>;
 
+/// `[A-Za-z0-9_]`.
+static ID_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_';
+        c += 1;
+    }
+    t
+};
+
 pub struct Assembler<'a> {
     lex: Lexer<'a>,
     pub out: Vec<u32>,
     pub ids: Ids<'a>,
     types: FxHashMap<u32, IdType>,
-    value_types: FxHashMap<u32, u32>,
+    /// Value id → its type id (0: none), for OpSwitch literal widths.
+    value_types: Vec<u32>,
     ext_sets: FxHashMap<u32, ExtSet>,
     expected: Vec<Expect>,
+    /// Opcode names seen so far (a small hash map is faster than the grammar's perfect hash).
+    opcodes: FxHashMap<&'a str, &'static g::InstructionDesc>,
     /// Start of the current instruction in `out`.
     start: usize,
     result_type: u32,
@@ -131,9 +146,10 @@ impl<'a> Assembler<'a> {
             out,
             ids: Ids::new(preserve, source.len() / 40),
             types: FxHashMap::default(),
-            value_types: FxHashMap::default(),
+            value_types: Vec::new(),
             ext_sets: FxHashMap::default(),
             expected: Vec::with_capacity(32),
+            opcodes: FxHashMap::default(),
             start: 0,
             result_type: 0,
             ext_set: None,
@@ -202,8 +218,15 @@ impl<'a> Assembler<'a> {
             }
             opname = op;
         }
-        let Some(desc) = g::instruction_by_name(opname) else {
-            return Err(self.err(K::InvalidOpcodeName(opname.to_string())));
+        let desc = match self.opcodes.get(opname) {
+            Some(&d) => d,
+            None => {
+                let Some(d) = g::instruction_by_name(opname) else {
+                    return Err(self.err(K::InvalidOpcodeName(opname.to_string())));
+                };
+                self.opcodes.insert(opname, d);
+                d
+            }
         };
         if desc.has_result && result.is_none() {
             return Err(self.err(K::MissingResultId(first.to_string())));
@@ -249,13 +272,13 @@ impl<'a> Assembler<'a> {
                 }
                 return Err(self.err(K::MissingOperandAtEnd(opname)));
             }
-            if self.lex.is_start_of_new_inst() {
+            let (word, next, new_inst) = self.lex.word_and_new_inst();
+            if new_inst {
                 if optional {
                     break;
                 }
                 return Err(self.err(K::MissingOperandAtNextInstruction(opname)));
             }
-            let (word, next) = self.lex.word();
             let r = match kind {
                 Some(kind) => self.operand(kind, optional, word)?,
                 None => self.civ(word)?,
@@ -294,7 +317,15 @@ impl<'a> Assembler<'a> {
         } else if desc.has_result_type {
             let w = &self.out[self.start..];
             if w.len() >= 3 {
-                self.value_types.insert(w[2], w[1]);
+                let (value, ty) = (w[2] as usize, w[1]);
+                // Ids are dense in practice; a hostile huge id just is not recorded (its
+                // OpSwitch literals are then sized like untyped literals).
+                if value < (1 << 26) {
+                    if value >= self.value_types.len() {
+                        self.value_types.resize((value + 1).max(self.value_types.len() * 2), 0);
+                    }
+                    self.value_types[value] = ty;
+                }
             }
         }
         Ok(())
@@ -334,7 +365,7 @@ impl<'a> Assembler<'a> {
     #[inline]
     fn id_of(&mut self, text: &'a str) -> R<u32> {
         let Some(name) = text.strip_prefix('%') else { return Err(self.err(K::ExpectedId)) };
-        if name.is_empty() || !name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') {
+        if name.is_empty() || !name.bytes().all(|c| ID_CHAR[usize::from(c)]) {
             return Err(self.err(K::InvalidId(name.to_string())));
         }
         Ok(self.ids.get(name))
@@ -565,7 +596,7 @@ impl<'a> Assembler<'a> {
                 }
                 OperandKind::LiteralInteger if self.opcode == Op::Switch.0 => {
                     let selector = self.out.get(self.start + 1).copied().unwrap_or(0);
-                    let ty = self.value_types.get(&selector).copied();
+                    let ty = self.value_types.get(selector as usize).copied().filter(|&t| t != 0);
                     let t = self.typed(ty, text);
                     self.number(text, t, optional)
                 }

@@ -60,7 +60,11 @@ impl Hasher for FxHasher {
 
     #[inline]
     fn finish(&self) -> u64 {
-        self.hash
+        // The multiply leaves the low bits (hashbrown's bucket index) depending only on low
+        // input bits; fold the high bits down so names differing in their last characters
+        // spread out.
+        let h = self.hash;
+        (h ^ (h >> 32) ^ (h >> 47)).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (h >> 29)
     }
 }
 
@@ -69,6 +73,10 @@ pub type FxHashMap<K, V> = HashMap<K, V, FxBuild>;
 
 pub struct Ids<'a> {
     named: FxHashMap<&'a str, u32>,
+    /// Names that are canonical decimal numbers (`17`, not `017`) below `numeric_limit`:
+    /// number → id + 1 (0: not yet seen). Same mapping as `named`, without hashing.
+    numeric: Vec<u32>,
+    numeric_limit: usize,
     next: u32,
     pub bound: u32,
     preserve: HashSet<u32, FxBuild>,
@@ -78,7 +86,10 @@ impl<'a> Ids<'a> {
     pub fn new(preserve: HashSet<u32, FxBuild>, capacity: usize) -> Self {
         let mut named = FxHashMap::default();
         named.reserve(capacity);
-        Self { named, next: 1, bound: 1, preserve }
+        // Decimal names with d digits take d+1 bytes of text, so numbers beyond a few times
+        // the text size are rare; they fall back to the hash map.
+        let numeric_limit = (capacity * 64).clamp(1 << 16, 1 << 26);
+        Self { named, numeric: Vec::new(), numeric_limit, next: 1, bound: 1, preserve }
     }
 
     /// The id for `%name` (name without `%`).
@@ -92,22 +103,60 @@ impl<'a> Ids<'a> {
                 }
             }
         }
+        if let Some(n) = canonical_decimal(name, self.numeric_limit) {
+            if let Some(&v) = self.numeric.get(n) {
+                if v != 0 {
+                    return v - 1;
+                }
+            }
+            let id = self.fresh();
+            if n >= self.numeric.len() {
+                self.numeric.resize((n + 1).max(self.numeric.len() * 2), 0);
+            }
+            self.numeric[n] = id.wrapping_add(1);
+            return id;
+        }
         if let Some(&id) = self.named.get(name) {
             return id;
         }
+        let id = self.fresh();
+        self.named.insert(name, id);
+        id
+    }
+
+    #[inline]
+    fn fresh(&mut self) -> u32 {
         let mut id = self.next;
         self.next = self.next.wrapping_add(1);
         while !self.preserve.is_empty() && self.preserve.contains(&id) {
             id = self.next;
             self.next = self.next.wrapping_add(1);
         }
-        self.named.insert(name, id);
         self.bound = self.bound.max(id.saturating_add(1));
         id
     }
 
     /// Numbers among the names seen (the `--preserve-numeric-ids` pre-pass).
     pub fn numeric_names(&self) -> HashSet<u32, FxBuild> {
-        self.named.keys().filter_map(|n| parse_u32_base0(n)).collect()
+        let mut set: HashSet<u32, FxBuild> = self.named.keys().filter_map(|n| parse_u32_base0(n)).collect();
+        set.extend(self.numeric.iter().enumerate().filter(|(_, &v)| v != 0).filter_map(|(n, _)| u32::try_from(n).ok()));
+        set
     }
+}
+
+/// `name` as a number when it is written in canonical decimal (no sign, no leading zero).
+#[inline]
+fn canonical_decimal(name: &str, limit: usize) -> Option<usize> {
+    let b = name.as_bytes();
+    if b.is_empty() || b.len() > 9 || (b[0] == b'0' && b.len() > 1) {
+        return None;
+    }
+    let mut n = 0usize;
+    for &c in b {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        n = n * 10 + usize::from(c - b'0');
+    }
+    (n < limit).then_some(n)
 }

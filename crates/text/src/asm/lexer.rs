@@ -12,13 +12,14 @@ pub struct Pos {
 }
 
 pub struct Lexer<'a> {
+    pub src: &'a str,
     pub text: &'a [u8],
     pub pos: Pos,
 }
 
 impl<'a> Lexer<'a> {
     pub fn new(text: &'a str) -> Self {
-        Self { text: text.as_bytes(), pos: Pos::default() }
+        Self { src: text, text: text.as_bytes(), pos: Pos::default() }
     }
 
     /// Skips whitespace and comments. Returns false at the end of the stream.
@@ -30,7 +31,7 @@ impl<'a> Lexer<'a> {
     /// The word starting at the current position, and the position after it.
     #[inline]
     pub fn word(&self) -> (&'a str, Pos) {
-        word_at(self.text, self.pos)
+        word_at(self.src, self.pos)
     }
 
     #[inline]
@@ -44,6 +45,25 @@ impl<'a> Lexer<'a> {
         starts_with_op_at(self.text, self.pos)
     }
 
+    /// The word at the current (already advanced) position, the position after it, and
+    /// whether it begins a new instruction (`OpX`, or `%id` followed by `=`). One scan.
+    #[inline]
+    pub fn word_and_new_inst(&self) -> (&'a str, Pos, bool) {
+        let (w, next) = word_at(self.src, self.pos);
+        if starts_with_op_at(self.text, self.pos) {
+            return (w, next, true);
+        }
+        if !w.starts_with('%') {
+            return (w, next, false);
+        }
+        let mut pos = next;
+        if !advance_at(self.text, &mut pos) || self.text.get(pos.index) != Some(&b'=') {
+            return (w, next, false);
+        }
+        let (eq, _) = word_at(self.src, pos);
+        (w, next, eq == "=")
+    }
+
     /// Whether the next word (after whitespace) begins a new instruction: `OpX` or `%id =`.
     pub fn is_start_of_new_inst(&self) -> bool {
         let mut pos = self.pos;
@@ -53,7 +73,7 @@ impl<'a> Lexer<'a> {
         if starts_with_op_at(self.text, pos) {
             return true;
         }
-        let (w, next) = word_at(self.text, pos);
+        let (w, next) = word_at(self.src, pos);
         if !w.starts_with('%') {
             return false;
         }
@@ -61,7 +81,7 @@ impl<'a> Lexer<'a> {
         if !advance_at(self.text, &mut pos) {
             return false;
         }
-        let (w, _) = word_at(self.text, pos);
+        let (w, _) = word_at(self.src, pos);
         w == "="
     }
 }
@@ -75,6 +95,14 @@ fn starts_with_op_at(text: &[u8], pos: Pos) -> bool {
 #[inline]
 fn advance_at(text: &[u8], pos: &mut Pos) -> bool {
     loop {
+        // Runs of spaces (indentation, separators) are the common case.
+        let start = pos.index;
+        let mut i = start;
+        while text.get(i) == Some(&b' ') {
+            i += 1;
+        }
+        pos.column += i - start;
+        pos.index = i;
         let Some(&c) = text.get(pos.index) else { return false };
         match c {
             0 => return false,
@@ -98,7 +126,7 @@ fn advance_at(text: &[u8], pos: &mut Pos) -> bool {
                 pos.column = 0;
                 pos.line += 1;
             }
-            b' ' | b'\t' | b'\r' => pos.column += 1,
+            b'\t' | b'\r' => pos.column += 1,
             _ => return true,
         }
         pos.index += 1;
@@ -112,7 +140,43 @@ fn memchr_nl(s: &[u8]) -> Option<usize> {
 }
 
 #[inline]
-fn word_at(text: &[u8], pos: Pos) -> (&str, Pos) {
+fn word_at(src: &str, pos: Pos) -> (&str, Pos) {
+    let text = src.as_bytes();
+    // Fast path: plain words (no quotes, no backslashes) end at the first delimiter.
+    let mut i = pos.index;
+    while let Some(&c) = text.get(i) {
+        match DELIM[usize::from(c)] {
+            0 => i += 1,
+            1 => {
+                let end = Pos { index: i, line: pos.line, column: pos.column + (i - pos.index) };
+                return (src.get(pos.index..i).unwrap_or(""), end);
+            }
+            _ => return word_at_slow(src, pos),
+        }
+    }
+    let end = Pos { index: i, line: pos.line, column: pos.column + (i - pos.index) };
+    (src.get(pos.index..i).unwrap_or(""), end)
+}
+
+/// 1: ends a word; 2: quote or backslash (needs the full state machine); 0: ordinary.
+static DELIM: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b' ' as usize] = 1;
+    t[b';' as usize] = 1;
+    t[b',' as usize] = 1;
+    t[b'(' as usize] = 1;
+    t[b')' as usize] = 1;
+    t[b'\t' as usize] = 1;
+    t[b'\n' as usize] = 1;
+    t[b'\r' as usize] = 1;
+    t[0] = 1;
+    t[b'"' as usize] = 2;
+    t[b'\\' as usize] = 2;
+    t
+};
+
+fn word_at_slow(src: &str, pos: Pos) -> (&str, Pos) {
+    let text = src.as_bytes();
     let mut end = pos;
     let mut quoting = false;
     let mut escaping = false;
@@ -140,6 +204,6 @@ fn word_at(text: &[u8], pos: Pos) -> (&str, Pos) {
         end.column += 1;
     }
     // Words are cut at ASCII bytes, so they are valid UTF-8 slices of valid UTF-8 text.
-    let s = std::str::from_utf8(&text[pos.index..end.index]).unwrap_or("");
+    let s = src.get(pos.index..end.index).unwrap_or("");
     (s, end)
 }
