@@ -62,8 +62,8 @@ pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
     decorations::check(&mut st);
     entry_points::check(&mut st);
     functions::check(&mut st);
-    if st.diags.is_empty() {
-        // CFG, dominance and structured control flow need defined ids.
+    // CFG, dominance and structured control flow need every id defined.
+    if !st.diags.iter().any(|d| d.rule.starts_with("id.")) {
         cfg::check(&mut st);
     }
     let mut diags = std::mem::take(&mut st.diags);

@@ -621,3 +621,16 @@ fn control_flow_nesting_limit() {
     opts.limits.max_control_flow_nesting_depth = 3;
     assert!(validate(&w, &opts).is_ok());
 }
+
+#[test]
+fn all_diagnostics_are_returned() {
+    let w = shader(
+        "OpDecorate %int Block",
+        "%int2 = OpTypeInt 32 1",
+        "%x = OpIAdd %int %c1 %nope\nOpReturn",
+    );
+    let r = rules(&w);
+    for rule in ["decoration.target", "type.duplicate", "id.undefined"] {
+        assert!(r.contains(&rule), "{rule} missing from {r:?}");
+    }
+}
