@@ -4,6 +4,7 @@
 
 mod binary;
 mod validator;
+pub mod text;
 
 use anyhow::bail;
 use std::path::{Path, PathBuf};
@@ -35,7 +36,7 @@ pub fn run(only: Option<&str>) -> anyhow::Result<()> {
         ctx.corpus.display(),
         ctx.tools.display()
     );
-    let sections: &[(&str, Section)] = &[("binary", binary::run), ("validator", validator::run)];
+    let sections: &[(&str, Section)] = &[("binary", binary::run), ("validator", validator::run), ("text", text_section)];
     let mut failed = Vec::new();
     for &(name, section) in sections {
         if only.is_some_and(|o| o != name) {
@@ -60,6 +61,19 @@ pub fn run(only: Option<&str>) -> anyhow::Result<()> {
     }
     println!("conformance: all sections passed");
     Ok(())
+}
+
+/// The assembler/disassembler section (`text.rs`): byte-identical spirv-as, text-identical
+/// spirv-dis, round trips.
+fn text_section(ctx: &Context) -> anyhow::Result<SectionReport> {
+    match text::run(&ctx.corpus, &ctx.tools) {
+        Ok(lines) => Ok(SectionReport { name: "text (assembler, disassembler)", lines, failures: Vec::new() }),
+        Err(e) => Ok(SectionReport {
+            name: "text (assembler, disassembler)",
+            lines: Vec::new(),
+            failures: format!("{e:#}").lines().map(str::to_string).collect(),
+        }),
+    }
 }
 
 /// `../shared/corpus`; missing is an error (the harness is meaningless without it).
