@@ -92,3 +92,11 @@ fn error_display_has_line_and_column() {
     assert_eq!((e.line, e.column), (2, 16));
     assert_eq!(e.to_string(), "2:16: Invalid capability 'Bogus'.");
 }
+
+#[test]
+fn op_unknown() {
+    let w = assemble("%1 = OpTypeInt 32 0\nOpUnknown(9999, 3) %1 0\n", &Default::default()).unwrap();
+    assert_eq!(&w[5..], &[0x0004_0015, 1, 32, 0, 0x0003_270f, 1, 0]);
+    let w = assemble("OpUnknown(9999, 4) %a 1.5 \"ab\"\nOpUnknown( 0x11 , 2 ) !5\n", &Default::default()).unwrap();
+    assert_eq!(&w[5..], &[0x0004_270f, 1, 0x3fc0_0000, 0x6261, 0x0002_0011, 5]);
+}

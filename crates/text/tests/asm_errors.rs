@@ -35,6 +35,11 @@ const CASES: &[(&str, &str)] = &[
     ("%1 = OpTypeInt 32 0\n%2 = OpConstant %1\nOpCapability Shader\n", "3:1: Expected operand for OpConstant instruction, but found the next instruction instead."),
     ("%1 = OpTypeStruct\n%2 = OpConstant %1 5\n", "2:20: Type for Constant must be a scalar floating point or integer type"),
     ("OpSource GLSL 450 %1 foo\n", "1:22: Expected <opcode> or <result-id> at the beginning of an instruction, found 'foo'."),
+    ("OpUnknown(17, 0)\n", "1:15: Number of words (which includes the opcode) must be greater than zero."),
+    ("OpUnknown(9999, 5) 1\n", "2:1: Expected 3 more operands, found end of stream."),
+    ("OpUnknown 17 2 1\n", "1:11: '(' expected after OpUnknown but found '1'."),
+    ("%1 = OpTypeInt 32 0\n%2 = OpUnknown(9999, 3) %1 0\n", "2:6: OpUnknown not allowed in assignment. Use an explicit result id operand instead."),
+    ("OpUnknown(17, 2) Shader\n", "1:18: Invalid word following !<integer>: Shader"),
 ];
 
 #[test]

@@ -48,24 +48,34 @@ struct Measured {
     peak_kb: Option<u64>,
 }
 
-/// Runs `program args` `runs` times; best wall time, and the peak RSS of the last run.
+/// Runs `program args` `runs` times (under `/usr/bin/time -f %M` when available, which
+/// reports the peak RSS of each run); best wall time and the smallest peak.
 fn measure(program: &Path, args: &[&std::ffi::OsStr], runs: usize) -> Result<Measured> {
     let have_time = Path::new("/usr/bin/time").is_file();
     let mut best = Duration::MAX;
-    for _ in 0..runs {
+    let mut peak_kb: Option<u64> = None;
+    for _ in 0..runs.max(1) {
+        let mut cmd = if have_time {
+            let mut c = Command::new("/usr/bin/time");
+            c.arg("-f").arg("%M").arg(program);
+            c
+        } else {
+            Command::new(program)
+        };
+        cmd.args(args);
         let start = Instant::now();
-        let out = Command::new(program).args(args).output().with_context(|| format!("running {}", program.display()))?;
+        let out = cmd.output().with_context(|| format!("running {}", program.display()))?;
         let t = start.elapsed();
         if !out.status.success() {
             bail!("{} failed: {}", program.display(), String::from_utf8_lossy(&out.stderr));
         }
         best = best.min(t);
-    }
-    let mut peak_kb = None;
-    if have_time {
-        let out = Command::new("/usr/bin/time").arg("-f").arg("%M").arg(program).args(args).output()?;
-        let err = String::from_utf8_lossy(&out.stderr);
-        peak_kb = err.lines().last().and_then(|l| l.trim().parse().ok());
+        if have_time {
+            let err = String::from_utf8_lossy(&out.stderr);
+            if let Some(kb) = err.lines().last().and_then(|l| l.trim().parse::<u64>().ok()) {
+                peak_kb = Some(peak_kb.map_or(kb, |p| p.min(kb)));
+            }
+        }
     }
     Ok(Measured { time: best, peak_kb })
 }

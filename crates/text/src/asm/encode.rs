@@ -218,6 +218,13 @@ impl<'a> Assembler<'a> {
             }
             opname = op;
         }
+        if opname == "OpUnknown" {
+            if result.is_some() {
+                return Err(self.err(K::OpUnknownAssignment));
+            }
+            self.lex.pos = next;
+            return self.unknown_instruction();
+        }
         let desc = match self.opcodes.get(opname) {
             Some(&d) => d,
             None => {
@@ -328,6 +335,54 @@ impl<'a> Assembler<'a> {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// `OpUnknown(opcode, word count)` followed by exactly `word count - 1` words of
+    /// context-independent values.
+    fn unknown_instruction(&mut self) -> R<()> {
+        let expect_char = |me: &mut Self, c: u8, what: &'static str| -> R<()> {
+            me.lex.advance();
+            let found = me.lex.peek();
+            if found != c {
+                let f = if found == 0 { String::new() } else { (found as char).to_string() };
+                return Err(me.err(K::OpUnknownSyntax { expected: what, found: f }));
+            }
+            me.lex.pos.index += 1;
+            me.lex.pos.column += 1;
+            Ok(())
+        };
+        let number = |me: &mut Self| -> R<(u32, Pos)> {
+            me.lex.advance();
+            let at = me.lex.pos;
+            let (w, next) = me.lex.word();
+            let v = parse_u32_base0(w).ok_or_else(|| me.err(K::InvalidImmediate(w.to_string())))?;
+            me.lex.pos = next;
+            Ok((v, at))
+        };
+        expect_char(self, b'(', "'(' expected after OpUnknown")?;
+        let (opcode, _) = number(self)?;
+        expect_char(self, b',', "',' expected after the opcode of OpUnknown")?;
+        let (count, count_pos) = number(self)?;
+        expect_char(self, b')', "')' expected after the word count of OpUnknown")?;
+        if count == 0 {
+            return Err(self.err_at(count_pos, K::OpUnknownZeroWords));
+        }
+        if opcode > 0xffff || count > 0xffff {
+            return Err(self.err_at(count_pos, K::InstructionTooLong(count as usize)));
+        }
+        self.out.push((count << 16) | opcode);
+        let end = self.start + count as usize;
+        while self.out.len() < end {
+            if !self.lex.advance() {
+                return Err(self.err(K::OpUnknownMissing(end - self.out.len())));
+            }
+            let (w, next) = self.lex.word();
+            self.expected.clear();
+            self.civ(w)?;
+            self.lex.pos = next;
+        }
+        self.expected.clear();
         Ok(())
     }
 

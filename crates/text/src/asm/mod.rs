@@ -157,6 +157,14 @@ pub enum AssembleErrorKind {
     InvalidTypeInstruction(&'static str),
     #[error("Literal string is too long")]
     StringTooLong,
+    #[error("OpUnknown not allowed in assignment. Use an explicit result id operand instead.")]
+    OpUnknownAssignment,
+    #[error("{expected} but found '{found}'.")]
+    OpUnknownSyntax { expected: &'static str, found: String },
+    #[error("Number of words (which includes the opcode) must be greater than zero.")]
+    OpUnknownZeroWords,
+    #[error("Expected {0} more operands, found end of stream.")]
+    OpUnknownMissing(usize),
     #[error("Missing assembly text.")]
     MissingText,
 }
