@@ -15,6 +15,9 @@ fn main() {
         words.len() as f64 * 4.0 / 1e6
     );
     let _ = std::fs::write(&out, spirvkit_core::binary::bytes_from_words(&words));
+    if std::env::var_os("PHASES").is_some() {
+        phases(&words);
+    }
     let opts = spirvkit_val::ValidatorOptions::default();
     for _ in 0..3 {
         let t = std::time::Instant::now();
@@ -28,4 +31,38 @@ fn main() {
             }
         );
     }
+}
+
+/// Per-phase timings (printed when `PHASES=1`).
+#[allow(dead_code)]
+fn phases(words: &[u32]) {
+    use spirvkit_val::*;
+    let opts = ValidatorOptions::default();
+    let t = std::time::Instant::now();
+    let Ok(mut st) = state::State::build(words, &opts) else {
+        return;
+    };
+    println!("  build: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
+    let t = std::time::Instant::now();
+    layout::check(&mut st);
+    println!("  layout: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
+    type Check = fn(&state::State<'_>) -> Vec<Diagnostic>;
+    let steps: [(&str, Check); 8] = [
+        ("ids", ids::check),
+        ("capabilities", capabilities::check),
+        ("limits", limits::check),
+        ("types", types::check),
+        ("constants", constants::check),
+        ("decorations", decorations::check),
+        ("entry_points", entry_points::check),
+        ("functions", functions::check),
+    ];
+    for (name, f) in steps {
+        let t = std::time::Instant::now();
+        let _ = f(&st);
+        println!("  {name}: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
+    }
+    let t = std::time::Instant::now();
+    cfg::check(&mut st);
+    println!("  cfg: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
 }

@@ -62,7 +62,7 @@ fn operand_version_problem(st: &State<'_>, avail: &Availability) -> Option<Strin
     None
 }
 
-pub fn check(st: &mut State<'_>) {
+pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut errors: Vec<(&'static str, u32, String)> = Vec::new();
     for index in 0..st.insts.len() as u32 {
         let Some(inst) = st.inst(index).copied() else {
@@ -220,7 +220,8 @@ pub fn check(st: &mut State<'_>) {
             }
         }
     }
-    for (rule, index, msg) in errors {
-        st.error(rule, index, msg, &[]);
-    }
+    errors
+        .into_iter()
+        .map(|e| st.diag_at(e.0, e.1, e.2))
+        .collect()
 }

@@ -112,7 +112,7 @@ pub fn const_u32(st: &State<'_>, id: u32) -> Option<u32> {
     (d.op() == Op::Constant && d.len == 4).then(|| st.word(d, 3))
 }
 
-pub fn check(st: &mut State<'_>) {
+pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
     let kernel = st.has_capability(Capability::Kernel);
     for index in 0..st.insts.len() as u32 {
@@ -192,9 +192,10 @@ pub fn check(st: &mut State<'_>) {
             _ => {}
         }
     }
-    for (rule, index, msg, ids) in errors {
-        st.error(rule, index, msg, &ids);
-    }
+    errors
+        .into_iter()
+        .map(|e| st.diag_at(e.0, e.1, e.2).with_ids(e.3))
+        .collect()
 }
 
 fn check_composite(

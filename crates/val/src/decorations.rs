@@ -39,7 +39,7 @@ fn member_count(st: &State<'_>, struct_id: u32) -> Option<usize> {
     (d.op() == Op::TypeStruct).then(|| usize::from(d.len).saturating_sub(2))
 }
 
-pub fn check(st: &mut State<'_>) {
+pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
     // (target, member or u32::MAX, decoration) -> first instruction
     let mut seen: HashMap<(u32, u32, u32), u32> = HashMap::new();
@@ -208,9 +208,10 @@ pub fn check(st: &mut State<'_>) {
             }
         }
     }
-    for (rule, index, msg, ids) in errors {
-        st.error(rule, index, msg, &ids);
-    }
+    errors
+        .into_iter()
+        .map(|e| st.diag_at(e.0, e.1, e.2).with_ids(e.3))
+        .collect()
 }
 
 fn record(

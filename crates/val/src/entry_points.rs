@@ -44,7 +44,7 @@ fn allowed_models(mode: M) -> Option<&'static [X]> {
     })
 }
 
-pub fn check(st: &mut State<'_>) {
+pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
     let func_index: HashMap<u32, u32> = st
         .functions
@@ -159,9 +159,12 @@ pub fn check(st: &mut State<'_>) {
             .enumerant_by_name("GraphARM")
             .map(|e| e.value);
         if !graph.is_some_and(|g| st.capabilities.contains(&g)) {
-            st.diags.push(crate::Diagnostic::new(
+            errors.push((
                 "entry.missing",
-                "No OpEntryPoint instruction was found. This is only allowed if the Linkage or GraphARM capability is being used.",
+                u32::MAX,
+                "No OpEntryPoint instruction was found. This is only allowed if the Linkage or GraphARM capability is being used."
+                    .into(),
+                vec![],
             ));
         }
     }
@@ -280,9 +283,10 @@ pub fn check(st: &mut State<'_>) {
             }
         }
     }
-    for (rule, index, msg, ids) in errors {
-        st.error(rule, index, msg, &ids);
-    }
+    errors
+        .into_iter()
+        .map(|e| st.diag_at(e.0, e.1, e.2).with_ids(e.3))
+        .collect()
 }
 
 /// Every interface variable statically used by an entry point's call tree is listed.

@@ -32,7 +32,7 @@ pub fn call_graph(st: &State<'_>) -> Vec<Vec<u32>> {
         .collect()
 }
 
-pub fn check(st: &mut State<'_>) {
+pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
     for f in &st.functions {
         let Some(finst) = st.inst(f.inst).copied() else {
@@ -194,9 +194,10 @@ pub fn check(st: &mut State<'_>) {
             }
         }
     }
-    for (rule, index, msg, ids) in errors {
-        st.error(rule, index, msg, &ids);
-    }
+    errors
+        .into_iter()
+        .map(|e| st.diag_at(e.0, e.1, e.2).with_ids(e.3))
+        .collect()
 }
 
 /// A function on a call cycle, if any (iterative DFS with colours).

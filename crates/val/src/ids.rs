@@ -77,7 +77,7 @@ fn lenient_operands(inst: &Inst) -> bool {
         || !is_core(op)
 }
 
-pub fn check(st: &mut State<'_>) {
+pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
     let mut forward_pointers: HashSet<u32> = HashSet::new();
     for index in 0..st.insts.len() as u32 {
@@ -204,7 +204,8 @@ pub fn check(st: &mut State<'_>) {
             }
         }
     }
-    for (rule, index, msg, ids) in errors {
-        st.error(rule, index, msg, &ids);
-    }
+    errors
+        .into_iter()
+        .map(|e| st.diag_at(e.0, e.1, e.2).with_ids(e.3))
+        .collect()
 }

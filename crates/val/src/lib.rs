@@ -28,6 +28,7 @@ pub mod types;
 pub use diagnostic::Diagnostic;
 pub use options::{Limits, Relax, TargetEnv, UnknownTargetEnv, ValidatorOptions};
 
+use rayon::prelude::*;
 use state::State;
 
 /// Validates a module given as host-order words. Returns every diagnostic found.
@@ -54,14 +55,24 @@ pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
     if !st.diags.is_empty() {
         return std::mem::take(&mut st.diags);
     }
-    ids::check(&mut st);
-    capabilities::check(&mut st);
-    limits::check(&mut st);
-    types::check(&mut st);
-    constants::check(&mut st);
-    decorations::check(&mut st);
-    entry_points::check(&mut st);
-    functions::check(&mut st);
+    // Module-wide rules read the tables only: run them in parallel.
+    type Check = fn(&State<'_>) -> Vec<Diagnostic>;
+    let checks: [Check; 8] = [
+        ids::check,
+        capabilities::check,
+        limits::check,
+        types::check,
+        constants::check,
+        decorations::check,
+        entry_points::check,
+        functions::check,
+    ];
+    let found: Vec<Vec<Diagnostic>> = if opts.sequential {
+        checks.iter().map(|c| c(&st)).collect()
+    } else {
+        checks.par_iter().map(|c| c(&st)).collect()
+    };
+    st.diags.extend(found.into_iter().flatten());
     // CFG, dominance and structured control flow need every id defined.
     if !st.diags.iter().any(|d| d.rule.starts_with("id.")) {
         cfg::check(&mut st);

@@ -60,7 +60,7 @@ pub fn check_header(words: &[u32], opts: &ValidatorOptions) -> Option<Diagnostic
     None
 }
 
-pub fn check(st: &mut State<'_>) {
+pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let limits = st.opts.limits;
     let mut errors: Vec<(&'static str, u32, String)> = Vec::new();
     let mut local_vars = 0u64;
@@ -181,7 +181,8 @@ pub fn check(st: &mut State<'_>) {
             _ => {}
         }
     }
-    for (rule, index, msg) in errors {
-        st.error(rule, index, msg, &[]);
-    }
+    errors
+        .into_iter()
+        .map(|e| st.diag_at(e.0, e.1, e.2))
+        .collect()
 }

@@ -6,7 +6,7 @@ use crate::state::{is_core, is_type_op, ExtKind, State};
 use spirvkit_grammar::{Capability as C, Category, Op, OperandKind};
 use std::collections::HashMap;
 
-pub fn check(st: &mut State<'_>) {
+pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
     let mut unique: HashMap<(u16, &[u32]), u32> = HashMap::new();
     let mut forward: Vec<(u32, u32, u32)> = Vec::new();
@@ -389,9 +389,10 @@ pub fn check(st: &mut State<'_>) {
             None => {}
         }
     }
-    for (rule, index, msg, ids) in errors {
-        st.error(rule, index, msg, &ids);
-    }
+    errors
+        .into_iter()
+        .map(|e| st.diag_at(e.0, e.1, e.2).with_ids(e.3))
+        .collect()
 }
 
 fn check_array_length(
