@@ -6,6 +6,7 @@
 
 use crate::functions::call_graph;
 use crate::state::{State, NONE};
+use rayon::prelude::*;
 use spirvkit_grammar::{
     Capability, ExecutionMode as M, ExecutionModel as X, MemoryModel, Op, OperandKind, StorageClass,
 };
@@ -302,7 +303,7 @@ fn check_interfaces(
     // Interface variables used directly by each function.
     let used: Vec<Vec<u32>> = st
         .functions
-        .iter()
+        .par_iter()
         .map(|f| {
             let end = if f.end == NONE {
                 st.insts.len() as u32
