@@ -5,6 +5,20 @@
 //! - [`parse_text`] reads `.ll` (LLVM 3.2 syntax and modern syntax),
 //! - [`read_file`] dispatches on content,
 //! - [`Module::to_ll`] prints `.ll` that `llvm-as` accepts.
+//!
+//! Walking the model (what the SPIR -> SPIR-V translator does):
+//!
+//! - `Module::types` interns types (`TypeId`); identified structs live in
+//!   `TypeTable::structs`.
+//! - `Module::functions[i].blocks[b].insts` lists `InstId`s into
+//!   `Function::insts`; each `Instruction` has its result type `ty`.
+//! - Operands are `ValueRef`s: `Constant(ConstId)` into `Module::constants`,
+//!   `Global`, `Function`, `Argument(n)`, `Instruction(InstId)`, `Metadata`.
+//!   `Module::value_type_in(func, v)` gives any operand's type.
+//! - `Module::opencl_kernels()` resolves `!opencl.kernels` nodes to functions;
+//!   `Function::attachment("kernel_arg_addr_space")` reads modern kernel-arg
+//!   metadata; `Module::named_metadata`, `node_operands`, `md_string` and
+//!   `md_value` query the rest.
 
 #![forbid(unsafe_code)]
 

@@ -113,6 +113,9 @@ fn fast_math_flags(bits: u32) -> String {
 
 /// Decimal of a little-endian two's complement integer of `width` bits.
 fn wide_decimal(words: &[u64], width: u32) -> String {
+    // Words are a sign-extended value; a wider type adds no digits, so bound
+    // the work by the words present (types may be up to 2^23 bits wide).
+    let width = width.min(64 * (words.len() as u32 + 1));
     let mut w: Vec<u64> = words.to_vec();
     let nwords = (width as usize).div_ceil(64).max(1);
     w.resize(nwords, 0);

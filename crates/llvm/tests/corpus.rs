@@ -98,7 +98,12 @@ fn run(cmd: &mut Command) -> Result<(bool, String), String> {
 }
 
 fn disassemble(path: &Path) -> Result<String, String> {
-    let (ok, text) = run(Command::new("llvm-dis-15").arg(path).arg("-o").arg("-"))?;
+    let mut cmd = Command::new("llvm-dis-15");
+    if std::env::var("SPIRVKIT_OPAQUE").is_ok() {
+        // Compare opaque output with LLVM's own opaque view of the original.
+        cmd.arg("-opaque-pointers");
+    }
+    let (ok, text) = run(cmd.arg(path).arg("-o").arg("-"))?;
     if !ok {
         return Err(format!("llvm-dis: {text}"));
     }
