@@ -301,3 +301,34 @@ entry:
     let m = parse_text(src, "new.ll").expect("parses");
     assert_eq!(m.functions[0].insts.len(), 8);
 }
+
+#[test]
+fn llvm_3_2_atomics_and_constant_gep() {
+    let src = r#"
+@str = private unnamed_addr addrspace(2) constant [4 x i8] c"abc\00", align 1
+
+define spir_func i32 @f(i32 addrspace(1)* %p) nounwind {
+entry:
+  %0 = cmpxchg i32 addrspace(1)* %p, i32 0, i32 1 seq_cst
+  %1 = atomicrmw add i32 addrspace(1)* %p, i32 %0 monotonic
+  %2 = load i8 addrspace(2)* getelementptr inbounds ([4 x i8] addrspace(2)* @str, i32 0, i32 1), align 1
+  %3 = zext i8 %2 to i32
+  %4 = add nsw i32 %1, %3
+  ret i32 %4
+}
+"#;
+    let m = parse_text(src, "old.ll").expect("parses");
+    let f = &m.functions[0];
+    // cmpxchg pair + extractvalue, as LLVM's own upgrade.
+    assert!(matches!(f.insts[0].kind, InstKind::CmpXchg { .. }));
+    assert!(matches!(f.insts[1].kind, InstKind::ExtractValue { .. }));
+    let ll = m.to_ll(&WriteOptions::default());
+    assert!(
+        ll.contains("cmpxchg i32 addrspace(1)* %p, i32 0, i32 1 seq_cst seq_cst"),
+        "{ll}"
+    );
+    assert!(
+        ll.contains("getelementptr inbounds ([4 x i8], [4 x i8] addrspace(2)* @str, i32 0, i32 1)"),
+        "{ll}"
+    );
+}

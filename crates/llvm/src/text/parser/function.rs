@@ -987,27 +987,56 @@ impl<'s> Parser<'s> {
                 let (_, new_value) = self.parse_typed_value()?;
                 let scope = self.parse_scope()?;
                 let success = self.parse_ordering()?;
-                let failure = self.parse_ordering()?;
+                let old_form = !matches!(self.peek(), Tok::Word(w) if matches!(w.as_str(), "unordered" | "monotonic" | "acquire" | "release" | "acq_rel" | "seq_cst"));
+                let failure = if old_form {
+                    // LLVM before 3.5: one ordering, the result is the loaded value.
+                    match success {
+                        AtomicOrdering::AcqRel => AtomicOrdering::Acquire,
+                        AtomicOrdering::Release => AtomicOrdering::Monotonic,
+                        o => o,
+                    }
+                } else {
+                    self.parse_ordering()?
+                };
                 let align = self.parse_tail(&mut md)?;
                 let i1 = self.m.types.int(1);
                 let ty = self.m.types.intern(Type::Struct {
                     elems: vec![ety, i1],
                     packed: false,
                 });
-                (
-                    ty,
-                    InstKind::CmpXchg {
-                        ptr,
-                        expected,
-                        new_value,
-                        volatile,
-                        weak,
-                        success,
-                        failure,
-                        scope,
-                        align,
-                    },
-                )
+                let kind = InstKind::CmpXchg {
+                    ptr,
+                    expected,
+                    new_value,
+                    volatile,
+                    weak,
+                    success,
+                    failure,
+                    scope,
+                    align,
+                };
+                if old_form {
+                    // As LLVM upgrades it: the pair (unnumbered) plus extractvalue 0.
+                    let pair = InstId(self.cur_insts.len() as u32);
+                    self.cur_insts.push(Instruction {
+                        ty,
+                        name: None,
+                        kind,
+                        metadata: Vec::new(),
+                    });
+                    if let Some(b) = self.cur_blocks.last_mut() {
+                        b.insts.push(pair);
+                    }
+                    (
+                        ety,
+                        InstKind::ExtractValue {
+                            aggregate: ValueRef::Instruction(pair),
+                            indices: vec![0],
+                        },
+                    )
+                } else {
+                    (ty, kind)
+                }
             }
             "fence" => {
                 let scope = self.parse_scope()?;
