@@ -93,8 +93,11 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                 ),
             ));
         }
-        // Opcode version / extensions (only when no capability enables it).
-        if desc.avail.capabilities.is_empty() {
+        // Opcode version / extensions, unless a declared capability enables the opcode
+        // (OpTerminateInvocation is enabled by Shader but still needs 1.6 or its extension).
+        let enabled_by_capability =
+            !desc.avail.capabilities.is_empty() && st.has_any_capability(desc.avail.capabilities);
+        if !enabled_by_capability || op == Op::TerminateInvocation {
             let exts = desc.avail.extensions;
             match desc.avail.version {
                 None if exts.is_empty() => {

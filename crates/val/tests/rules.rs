@@ -634,3 +634,19 @@ fn all_diagnostics_are_returned() {
         assert!(r.contains(&rule), "{rule} missing from {r:?}");
     }
 }
+
+#[test]
+fn terminate_invocation_needs_1_6_or_its_extension() {
+    let text = |ext: &str| {
+        format!(
+            "OpCapability Shader\n{ext}OpMemoryModel Logical GLSL450\nOpEntryPoint Fragment %main \"main\"\n\
+             OpExecutionMode %main OriginUpperLeft\n{TYPES}%main = OpFunction %void None %fn\n%e = OpLabel\nOpTerminateInvocation\nOpFunctionEnd\n"
+        )
+    };
+    assert_rule(&assemble_version(&text(""), 0x0001_0500), "version.opcode");
+    assert_valid(&assemble_version(
+        &text("OpExtension \"SPV_KHR_terminate_invocation\"\n"),
+        0x0001_0500,
+    ));
+    assert_valid(&assemble(&text("")));
+}
