@@ -19,6 +19,8 @@ pub(crate) struct FnCtx<'f> {
     pub location: String,
     /// Globals in the private address space, materialised as Function variables here.
     pub private_globals: HashMap<llvm::GlobalId, Id>,
+    /// Private variables whose initializer is stored after the entry block's variables.
+    pub private_inits: Vec<(Id, ValueRef)>,
     /// SPIR-V types of allocas (their pointee) and loads that carry a kernel's sampler or
     /// access-qualified image parameter through memory (-O0 code).
     pub handle_types: HashMap<llvm::InstId, Id>,
@@ -122,6 +124,7 @@ pub(crate) fn translate_function(t: &mut Translator<'_>, f: llvm::FuncId, kernel
         blocks: Vec::new(),
         location,
         private_globals: HashMap::new(),
+        private_inits: Vec::new(),
         handle_types: HashMap::new(),
     };
     t.image_context = image_context(t, f, access.as_deref());
@@ -159,6 +162,7 @@ pub(crate) fn translate_function(t: &mut Translator<'_>, f: llvm::FuncId, kernel
                     }
                 }
             }
+            private_initializers(t, &mut ctx)?;
         }
         for &inst_id in &block.insts {
             let inst = func.inst(inst_id).ok_or_else(|| malformed(&ctx.location, "missing instruction"))?;
@@ -247,18 +251,42 @@ fn private_globals(t: &mut Translator<'_>, ctx: &mut FnCtx<'_>) -> Result<()> {
             collect_private_globals(t, v, &mut used, &mut seen, 0);
         }
     }
+    // Initializers may name further private globals.
+    let mut i = 0;
+    while let Some(&g) = used.get(i) {
+        if let Some(init) = t.m.global(g).and_then(|g| g.initializer) {
+            collect_private_globals(t, init, &mut used, &mut seen, 0);
+        }
+        i += 1;
+    }
     for g in used {
         let global = &t.m.globals[g.0 as usize];
         let location = format!("global @{}", global.name);
         let ptr_ty = t.ty(global.ty, &location)?;
         let mut ops = vec![Operand::Word(spirvkit_grammar::StorageClass::Function.0)];
-        if let Some(init) = global.initializer.filter(|&i| !t.is_undef(i)) {
-            ops.push(Operand::Id(t.const_value(init, &location)?));
-        }
         let id = t.b.alloc_id();
+        if let Some(init) = global.initializer.filter(|&i| !t.is_undef(i)) {
+            let mut refs = Vec::new();
+            collect_private_globals(t, init, &mut refs, &mut HashSet::new(), 0);
+            if refs.is_empty() {
+                ops.push(Operand::Id(t.const_value(init, &location)?));
+            } else {
+                // Initialised by a store once every variable exists (it names other privates).
+                ctx.private_inits.push((id, init));
+            }
+        }
         t.b.push_instruction(Instruction::new(Op::Variable, Some(ptr_ty), Some(id), ops));
         t.b.name(id, &global.name);
         ctx.private_globals.insert(g, id);
+    }
+    Ok(())
+}
+
+/// Stores the initializers of private variables that refer to other private variables.
+fn private_initializers(t: &mut Translator<'_>, ctx: &mut FnCtx<'_>) -> Result<()> {
+    for (var, init) in std::mem::take(&mut ctx.private_inits) {
+        let value = t.value(ctx, init)?;
+        t.emit_void(Op::Store, vec![Operand::Id(var), Operand::Id(value)]);
     }
     Ok(())
 }
@@ -400,6 +428,7 @@ impl<'m> Translator<'m> {
             }
             llvm::ConstExpr::Cast { op: CastOp::BitCast, value } => (Op::Bitcast, vec![Operand::Id(self.value(ctx, *value)?)]),
             llvm::ConstExpr::Cast { op: CastOp::PtrToInt, value } => (Op::ConvertPtrToU, vec![Operand::Id(self.value(ctx, *value)?)]),
+            llvm::ConstExpr::Cast { op: CastOp::IntToPtr, value } => (Op::ConvertUToPtr, vec![Operand::Id(self.value(ctx, *value)?)]),
             llvm::ConstExpr::Cast { op: CastOp::AddrSpaceCast, value } => (Op::PtrCastToGeneric, vec![Operand::Id(self.value(ctx, *value)?)]),
             other => return Err(unsupported(loc, format!("the constant expression {other:?} over a private variable"))),
         };

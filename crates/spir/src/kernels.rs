@@ -57,7 +57,7 @@ pub fn arg_access_qualifiers(t: &Translator<'_>, func: &llvm::Function) -> Optio
             .iter()
             .enumerate()
             .map(|(i, q)| match q.as_str() {
-                _ if types.get(i).is_some_and(|ty| ty == "sampler_t") => crate::types::SAMPLER_PARAM,
+                _ if types.get(i).is_some_and(|ty| ty == "sampler_t") && used_only_as_sampler(func, i) => crate::types::SAMPLER_PARAM,
                 "write_only" => AccessQualifier::WriteOnly.0,
                 "read_write" => AccessQualifier::ReadWrite.0,
                 "read_only" => AccessQualifier::ReadOnly.0,
@@ -65,6 +65,19 @@ pub fn arg_access_qualifiers(t: &Translator<'_>, func: &llvm::Function) -> Optio
             })
             .collect(),
     )
+}
+
+/// A `sampler_t` parameter becomes an OpTypeSampler only when it is used as a sampler: passed
+/// to calls, or spilled to an alloca. A kernel that uses its value as an integer keeps the i32.
+fn used_only_as_sampler(func: &llvm::Function, index: usize) -> bool {
+    let arg = ValueRef::Argument(index as u32);
+    func.insts.iter().all(|inst| match &inst.kind {
+        llvm::InstKind::Call { .. } => true,
+        llvm::InstKind::Store { ptr: ValueRef::Instruction(slot), value, .. } if *value == arg => {
+            matches!(func.inst(*slot).map(|s| &s.kind), Some(llvm::InstKind::Alloca { .. }))
+        }
+        other => !other.operands().contains(&arg),
+    })
 }
 
 /// True when `v` is a kernel parameter declared `sampler_t`.

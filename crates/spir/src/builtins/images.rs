@@ -18,12 +18,32 @@ fn literal_sampler(t: &Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Option<u
         return Some(bits);
     }
     let ValueRef::Instruction(i) = v else { return None };
-    let llvm::InstKind::Load { ptr: ValueRef::Global(g), .. } = ctx.func.inst(i)?.kind else { return None };
-    let global = t.m.global(g)?;
-    if !global.is_constant {
-        return None;
+    match ctx.func.inst(i)?.kind {
+        llvm::InstKind::Load { ptr: ValueRef::Global(g), .. } => {
+            let global = t.m.global(g)?;
+            if !global.is_constant {
+                return None;
+            }
+            t.const_int(global.initializer?)
+        }
+        // -O0: `sampler_t s = CLK_...;` is an alloca that only ever receives one literal.
+        llvm::InstKind::Load { ptr: slot @ ValueRef::Instruction(_), .. } => {
+            let mut literal = None;
+            for inst in &ctx.func.insts {
+                if let llvm::InstKind::Store { ptr, value, .. } = &inst.kind {
+                    if *ptr == slot {
+                        let bits = t.const_int(*value)?;
+                        if literal.is_some_and(|l| l != bits) {
+                            return None;
+                        }
+                        literal = Some(bits);
+                    }
+                }
+            }
+            literal
+        }
+        _ => None,
     }
-    t.const_int(global.initializer?)
 }
 
 pub(super) fn is_image(name: &str) -> bool {
