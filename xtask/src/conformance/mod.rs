@@ -3,6 +3,7 @@
 //! another, files inside a section in parallel.
 
 mod binary;
+mod translate;
 mod validator;
 pub mod text;
 
@@ -36,7 +37,7 @@ pub fn run(only: Option<&str>) -> anyhow::Result<()> {
         ctx.corpus.display(),
         ctx.tools.display()
     );
-    let sections: &[(&str, Section)] = &[("binary", binary::run), ("validator", validator::run), ("text", text_section)];
+    let sections: &[(&str, Section)] = &[("binary", binary::run), ("validator", validator::run), ("text", text_section), ("translate", translate::run)];
     let mut failed = Vec::new();
     for &(name, section) in sections {
         if only.is_some_and(|o| o != name) {
