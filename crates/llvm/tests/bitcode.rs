@@ -118,3 +118,18 @@ fn error_names_block_and_record() {
     }
     assert!(seen);
 }
+
+#[test]
+fn read_file_dispatches_on_content() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let from_bc = read_file(&dir.join("kernel.bc")).expect("bitcode");
+    let from_ll = read_file(&dir.join("kernel.ll")).expect("text");
+    assert_eq!(from_bc.functions.len(), from_ll.functions.len());
+    for (a, b) in from_bc.functions.iter().zip(&from_ll.functions) {
+        assert_eq!(a.name, b.name);
+        assert_eq!(a.insts.len(), b.insts.len(), "{}", a.name);
+        assert_eq!(a.blocks.len(), b.blocks.len(), "{}", a.name);
+    }
+    let err = read_file(&dir.join("missing.bc")).unwrap_err();
+    assert!(matches!(err, LlvmError::Io { .. }));
+}
