@@ -4,10 +4,10 @@
 
 use crate::error::{malformed, unsupported, Result};
 use crate::translator::{location_of_function, Callee, Translator};
+use llvm::{BinaryOp, CastOp, InstKind, Type, ValueRef};
 use spirvkit_core::{Id, Instruction, Operand};
 use spirvkit_grammar::{Decoration, FunctionControl, MemoryAccess, Op};
 use spirvkit_llvm as llvm;
-use llvm::{BinaryOp, CastOp, InstKind, Type, ValueRef};
 use std::collections::{HashMap, HashSet};
 
 /// Per-function state.
@@ -101,16 +101,30 @@ fn function_control(f: &llvm::Function) -> u32 {
     control
 }
 
-pub(crate) fn translate_function(t: &mut Translator<'_>, f: llvm::FuncId, kernels: &HashSet<llvm::FuncId>) -> Result<()> {
+pub(crate) fn translate_function(
+    t: &mut Translator<'_>,
+    f: llvm::FuncId,
+    kernels: &HashSet<llvm::FuncId>,
+) -> Result<()> {
     let m = t.m;
     let func = &m.functions[f.0 as usize];
     let location = location_of_function(func);
     let Callee::Function(id) = t.callees[f.0 as usize].clone() else {
-        return Err(malformed(&location, "a defined function classified as a built-in"));
+        return Err(malformed(
+            &location,
+            "a defined function classified as a built-in",
+        ));
     };
-    let access = if kernels.contains(&f) { crate::kernels::arg_access_qualifiers(t, func) } else { None };
+    let access = if kernels.contains(&f) {
+        crate::kernels::arg_access_qualifiers(t, func)
+    } else {
+        None
+    };
     let fn_ty = t.function_type(func, access.as_deref(), &location)?;
-    let (ret, params, vararg) = m.types.function_signature(func.fn_ty).ok_or_else(|| malformed(&location, "no function type"))?;
+    let (ret, params, vararg) = m
+        .types
+        .function_signature(func.fn_ty)
+        .ok_or_else(|| malformed(&location, "no function type"))?;
     if vararg {
         return Err(unsupported(&location, "a variadic function definition"));
     }
@@ -129,7 +143,10 @@ pub(crate) fn translate_function(t: &mut Translator<'_>, f: llvm::FuncId, kernel
     };
     t.image_context = image_context(t, f, access.as_deref());
     for (i, p) in params.iter().enumerate() {
-        let a = access.as_ref().and_then(|a| a.get(i).copied()).unwrap_or(crate::types::NO_ACCESS);
+        let a = access
+            .as_ref()
+            .and_then(|a| a.get(i).copied())
+            .unwrap_or(crate::types::NO_ACCESS);
         let pty = t.ty_with_access(*p, a, &ctx.location)?;
         let pid = t.b.alloc_id();
         t.b.function_parameter_with_id(pid, pty);
@@ -141,11 +158,29 @@ pub(crate) fn translate_function(t: &mut Translator<'_>, f: llvm::FuncId, kernel
     }
     ctx.handle_types = handle_flow(t, func, access.as_deref(), &ctx.args)?;
     // Linkage: external definitions that are not kernels are exported.
-    if !kernels.contains(&f) && matches!(func.linkage, llvm::Linkage::External | llvm::Linkage::Weak | llvm::Linkage::WeakOdr | llvm::Linkage::LinkOnceOdr) {
+    if !kernels.contains(&f)
+        && matches!(
+            func.linkage,
+            llvm::Linkage::External
+                | llvm::Linkage::Weak
+                | llvm::Linkage::WeakOdr
+                | llvm::Linkage::LinkOnceOdr
+        )
+    {
         t.linkage(id, &func.name, spirvkit_grammar::LinkageType::Export);
     }
     ctx.blocks = func.blocks.iter().map(|_| t.b.alloc_id()).collect();
-    ctx.values = func.insts.iter().map(|i| if t.m.types.is_void(i.ty) { Id(0) } else { t.b.alloc_id() }).collect();
+    ctx.values = func
+        .insts
+        .iter()
+        .map(|i| {
+            if t.m.types.is_void(i.ty) {
+                Id(0)
+            } else {
+                t.b.alloc_id()
+            }
+        })
+        .collect();
     for (bi, block) in func.blocks.iter().enumerate() {
         t.b.begin_block_with_id(ctx.blocks[bi]);
         if let Some(name) = block.name.as_deref().filter(|n| !n.is_empty()) {
@@ -165,7 +200,9 @@ pub(crate) fn translate_function(t: &mut Translator<'_>, f: llvm::FuncId, kernel
             private_initializers(t, &mut ctx)?;
         }
         for &inst_id in &block.insts {
-            let inst = func.inst(inst_id).ok_or_else(|| malformed(&ctx.location, "missing instruction"))?;
+            let inst = func
+                .inst(inst_id)
+                .ok_or_else(|| malformed(&ctx.location, "missing instruction"))?;
             if matches!(inst.kind, InstKind::Alloca { .. }) {
                 continue;
             }
@@ -180,13 +217,20 @@ pub(crate) fn translate_function(t: &mut Translator<'_>, f: llvm::FuncId, kernel
 /// Image access qualifiers that apply to every value of an image type inside a kernel: the
 /// qualifier of the kernel's parameters of that type, when they all agree (so that -O0 code
 /// copying an image through an alloca keeps one SPIR-V image type).
-fn image_context(t: &Translator<'_>, f: llvm::FuncId, access: Option<&[u32]>) -> Option<(u32, HashMap<llvm::TypeId, u32>)> {
+fn image_context(
+    t: &Translator<'_>,
+    f: llvm::FuncId,
+    access: Option<&[u32]>,
+) -> Option<(u32, HashMap<llvm::TypeId, u32>)> {
     let access = access?;
     let func = t.m.function(f)?;
     let mut map: HashMap<llvm::TypeId, u32> = HashMap::new();
     let mut conflicting = HashSet::new();
     for (arg, &a) in func.args.iter().zip(access) {
-        if a == crate::types::NO_ACCESS || a == crate::types::SAMPLER_PARAM || t.opencl_handle(arg.ty).is_none() {
+        if a == crate::types::NO_ACCESS
+            || a == crate::types::SAMPLER_PARAM
+            || t.opencl_handle(arg.ty).is_none()
+        {
             continue;
         }
         if *map.entry(arg.ty).or_insert(a) != a {
@@ -199,12 +243,18 @@ fn image_context(t: &Translator<'_>, f: llvm::FuncId, access: Option<&[u32]>) ->
 
 /// Follows sampler and image parameters through stores into allocas and loads back out, so
 /// that the alloca and the load get the parameter's SPIR-V type.
-fn handle_flow(t: &mut Translator<'_>, func: &llvm::Function, access: Option<&[u32]>, _args: &[Id]) -> Result<HashMap<llvm::InstId, Id>> {
+fn handle_flow(
+    t: &mut Translator<'_>,
+    func: &llvm::Function,
+    access: Option<&[u32]>,
+    _args: &[Id],
+) -> Result<HashMap<llvm::InstId, Id>> {
     let mut out = HashMap::new();
     let Some(access) = access else { return Ok(out) };
     let mut value_types: HashMap<ValueRef, Id> = HashMap::new();
     for (i, (arg, &a)) in func.args.iter().zip(access).enumerate() {
-        let special = a == crate::types::SAMPLER_PARAM || (a != crate::types::NO_ACCESS && t.opencl_handle(arg.ty).is_some());
+        let special = a == crate::types::SAMPLER_PARAM
+            || (a != crate::types::NO_ACCESS && t.opencl_handle(arg.ty).is_some());
         if special {
             let ty = t.ty_with_access(arg.ty, a, "kernel parameter")?;
             value_types.insert(ValueRef::Argument(i as u32), ty);
@@ -217,15 +267,30 @@ fn handle_flow(t: &mut Translator<'_>, func: &llvm::Function, access: Option<&[u
         let before = value_types.len() + out.len();
         for (i, inst) in func.insts.iter().enumerate() {
             match &inst.kind {
-                InstKind::Store { ptr: ValueRef::Instruction(slot), value, .. } => {
+                InstKind::Store {
+                    ptr: ValueRef::Instruction(slot),
+                    value,
+                    ..
+                } => {
                     if let Some(&ty) = value_types.get(value) {
-                        if matches!(func.inst(*slot).map(|s| &s.kind), Some(InstKind::Alloca { .. })) {
+                        if matches!(
+                            func.inst(*slot).map(|s| &s.kind),
+                            Some(InstKind::Alloca { .. })
+                        ) {
                             out.insert(*slot, ty);
                         }
                     }
                 }
-                InstKind::Load { ptr: ValueRef::Instruction(slot), .. } => {
-                    if let Some(&ty) = out.get(slot).filter(|_| matches!(func.inst(*slot).map(|s| &s.kind), Some(InstKind::Alloca { .. }))) {
+                InstKind::Load {
+                    ptr: ValueRef::Instruction(slot),
+                    ..
+                } => {
+                    if let Some(&ty) = out.get(slot).filter(|_| {
+                        matches!(
+                            func.inst(*slot).map(|s| &s.kind),
+                            Some(InstKind::Alloca { .. })
+                        )
+                    }) {
                         let id = llvm::InstId(i as u32);
                         out.insert(id, ty);
                         value_types.insert(ValueRef::Instruction(id), ty);
@@ -291,18 +356,22 @@ fn private_initializers(t: &mut Translator<'_>, ctx: &mut FnCtx<'_>) -> Result<(
     Ok(())
 }
 
-fn collect_private_globals(t: &Translator<'_>, v: ValueRef, out: &mut Vec<llvm::GlobalId>, seen: &mut HashSet<ValueRef>, depth: u32) {
+fn collect_private_globals(
+    t: &Translator<'_>,
+    v: ValueRef,
+    out: &mut Vec<llvm::GlobalId>,
+    seen: &mut HashSet<ValueRef>,
+    depth: u32,
+) {
     if depth > 64 || !seen.insert(v) {
         return;
     }
     match v {
-        ValueRef::Global(g) => {
-            if t.m.global(g).is_some_and(|g| g.addrspace == 0) {
-                out.push(g);
-            }
-        }
+        ValueRef::Global(g) if t.m.global(g).is_some_and(|g| g.addrspace == 0) => out.push(g),
         ValueRef::Constant(c) => {
-            let Some(constant) = t.m.constant(c) else { return };
+            let Some(constant) = t.m.constant(c) else {
+                return;
+            };
             match &constant.kind {
                 llvm::ConstKind::Aggregate(elems) => {
                     for &e in elems {
@@ -326,26 +395,53 @@ pub(crate) fn const_expr_operands(e: &llvm::ConstExpr) -> Vec<ValueRef> {
     match e {
         E::Binary { lhs, rhs, .. } | E::Cmp { lhs, rhs, .. } => vec![*lhs, *rhs],
         E::Cast { value, .. } | E::FNeg { value } => vec![*value],
-        E::Gep { base, indices, .. } => std::iter::once(*base).chain(indices.iter().copied()).collect(),
-        E::Select { cond, then_value, else_value } => vec![*cond, *then_value, *else_value],
+        E::Gep { base, indices, .. } => std::iter::once(*base)
+            .chain(indices.iter().copied())
+            .collect(),
+        E::Select {
+            cond,
+            then_value,
+            else_value,
+        } => vec![*cond, *then_value, *else_value],
         E::ExtractElement { vector, index } => vec![*vector, *index],
-        E::InsertElement { vector, element, index } => vec![*vector, *element, *index],
+        E::InsertElement {
+            vector,
+            element,
+            index,
+        } => vec![*vector, *element, *index],
         E::ShuffleVector { v1, v2, mask } => vec![*v1, *v2, *mask],
     }
 }
 
-fn alloca(t: &mut Translator<'_>, ctx: &FnCtx<'_>, inst_id: llvm::InstId, inst: &llvm::Instruction) -> Result<()> {
-    let InstKind::Alloca { allocated_ty, count, align, .. } = &inst.kind else { return Ok(()) };
+fn alloca(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    inst_id: llvm::InstId,
+    inst: &llvm::Instruction,
+) -> Result<()> {
+    let InstKind::Alloca {
+        allocated_ty,
+        count,
+        align,
+        ..
+    } = &inst.kind
+    else {
+        return Ok(());
+    };
     let out = ctx.values[inst_id.0 as usize];
     let count_is_one = t.const_int(*count) == Some(1);
     if !count_is_one {
-        return Err(unsupported(&ctx.location, "alloca with an element count (variable-length array)"));
+        return Err(unsupported(
+            &ctx.location,
+            "alloca with an element count (variable-length array)",
+        ));
     }
     let elem = match ctx.handle_types.get(&inst_id) {
         Some(&ty) => ty,
         None => t.ty(*allocated_ty, &ctx.location)?,
     };
-    let ptr_ty = t.b.type_pointer(spirvkit_grammar::StorageClass::Function.0, elem);
+    let ptr_ty =
+        t.b.type_pointer(spirvkit_grammar::StorageClass::Function.0, elem);
     t.b.push_instruction(Instruction::new(
         Op::Variable,
         Some(ptr_ty),
@@ -388,16 +484,27 @@ impl<'m> Translator<'m> {
     /// The SPIR-V id of an operand inside a function.
     pub(crate) fn value(&mut self, ctx: &FnCtx<'_>, v: ValueRef) -> Result<Id> {
         match v {
-            ValueRef::Argument(n) => ctx.args.get(n as usize).copied().ok_or_else(|| malformed(&ctx.location, format!("argument {n} out of range"))),
+            ValueRef::Argument(n) => ctx
+                .args
+                .get(n as usize)
+                .copied()
+                .ok_or_else(|| malformed(&ctx.location, format!("argument {n} out of range"))),
             ValueRef::Instruction(i) => match ctx.values.get(i.0 as usize) {
                 Some(id) if id.0 != 0 => Ok(*id),
-                _ => Err(malformed(&ctx.location, format!("use of instruction {} without a result", i.0))),
+                _ => Err(malformed(
+                    &ctx.location,
+                    format!("use of instruction {} without a result", i.0),
+                )),
             },
             ValueRef::Block(_) | ValueRef::Metadata(_) | ValueRef::Unresolved(_) => {
                 Err(malformed(&ctx.location, format!("{v:?} used as a value")))
             }
-            ValueRef::Global(g) if ctx.private_globals.contains_key(&g) => Ok(ctx.private_globals[&g]),
-            ValueRef::Constant(c) if !ctx.private_globals.is_empty() && self.refers_to_private(ctx, v) => {
+            ValueRef::Global(g) if ctx.private_globals.contains_key(&g) => {
+                Ok(ctx.private_globals[&g])
+            }
+            ValueRef::Constant(c)
+                if !ctx.private_globals.is_empty() && self.refers_to_private(ctx, v) =>
+            {
                 self.materialize_expr(ctx, c)
             }
             other => self.const_value(other, &ctx.location),
@@ -413,37 +520,85 @@ impl<'m> Translator<'m> {
     /// A constant expression over function-local values, emitted as instructions here.
     fn materialize_expr(&mut self, ctx: &FnCtx<'_>, c: llvm::ConstId) -> Result<Id> {
         let loc = ctx.location.as_str();
-        let constant = self.m.constant(c).ok_or_else(|| malformed(loc, "missing constant"))?.clone();
+        let constant = self
+            .m
+            .constant(c)
+            .ok_or_else(|| malformed(loc, "missing constant"))?
+            .clone();
         let ty = self.ty(constant.ty, loc)?;
         let llvm::ConstKind::Expr(expr) = &constant.kind else {
-            return Err(unsupported(loc, "an aggregate constant holding the address of a private variable"));
+            return Err(unsupported(
+                loc,
+                "an aggregate constant holding the address of a private variable",
+            ));
         };
         let (op, operands) = match expr {
-            llvm::ConstExpr::Gep { inbounds, base, indices, .. } => {
+            llvm::ConstExpr::Gep {
+                inbounds,
+                base,
+                indices,
+                ..
+            } => {
                 let mut ops = vec![Operand::Id(self.value(ctx, *base)?)];
                 for &i in indices {
                     ops.push(Operand::Id(self.value(ctx, i)?));
                 }
-                (if *inbounds { Op::InBoundsPtrAccessChain } else { Op::PtrAccessChain }, ops)
+                (
+                    if *inbounds {
+                        Op::InBoundsPtrAccessChain
+                    } else {
+                        Op::PtrAccessChain
+                    },
+                    ops,
+                )
             }
-            llvm::ConstExpr::Cast { op: CastOp::BitCast, value } => (Op::Bitcast, vec![Operand::Id(self.value(ctx, *value)?)]),
-            llvm::ConstExpr::Cast { op: CastOp::PtrToInt, value } => (Op::ConvertPtrToU, vec![Operand::Id(self.value(ctx, *value)?)]),
-            llvm::ConstExpr::Cast { op: CastOp::IntToPtr, value } => (Op::ConvertUToPtr, vec![Operand::Id(self.value(ctx, *value)?)]),
-            llvm::ConstExpr::Cast { op: CastOp::AddrSpaceCast, value } => (Op::PtrCastToGeneric, vec![Operand::Id(self.value(ctx, *value)?)]),
-            other => return Err(unsupported(loc, format!("the constant expression {other:?} over a private variable"))),
+            llvm::ConstExpr::Cast {
+                op: CastOp::BitCast,
+                value,
+            } => (Op::Bitcast, vec![Operand::Id(self.value(ctx, *value)?)]),
+            llvm::ConstExpr::Cast {
+                op: CastOp::PtrToInt,
+                value,
+            } => (
+                Op::ConvertPtrToU,
+                vec![Operand::Id(self.value(ctx, *value)?)],
+            ),
+            llvm::ConstExpr::Cast {
+                op: CastOp::IntToPtr,
+                value,
+            } => (
+                Op::ConvertUToPtr,
+                vec![Operand::Id(self.value(ctx, *value)?)],
+            ),
+            llvm::ConstExpr::Cast {
+                op: CastOp::AddrSpaceCast,
+                value,
+            } => (
+                Op::PtrCastToGeneric,
+                vec![Operand::Id(self.value(ctx, *value)?)],
+            ),
+            other => {
+                return Err(unsupported(
+                    loc,
+                    format!("the constant expression {other:?} over a private variable"),
+                ))
+            }
         };
         Ok(self.emit(op, ty, operands))
     }
 
     /// LLVM type of an operand inside a function.
     pub(crate) fn value_llvm_type(&self, ctx: &FnCtx<'_>, v: ValueRef) -> Result<llvm::TypeId> {
-        self.m.value_type_in(ctx.func, v).ok_or_else(|| malformed(&ctx.location, format!("untyped operand {v:?}")))
+        self.m
+            .value_type_in(ctx.func, v)
+            .ok_or_else(|| malformed(&ctx.location, format!("untyped operand {v:?}")))
     }
 
     /// Appends an instruction with a fresh result id.
     pub(crate) fn emit(&mut self, op: Op, ty: Id, operands: Vec<Operand>) -> Id {
         let id = self.b.alloc_id();
-        self.b.push_instruction(Instruction::new(op, Some(ty), Some(id), operands));
+        self.b
+            .push_instruction(Instruction::new(op, Some(ty), Some(id), operands));
         id
     }
 
@@ -451,11 +606,13 @@ impl<'m> Translator<'m> {
     /// result but the SPIR-V instruction needs one, e.g. OpExtInst vstoren).
     pub(crate) fn emit_to(&mut self, out: Id, op: Op, ty: Id, operands: Vec<Operand>) {
         let out = if out.0 == 0 { self.b.alloc_id() } else { out };
-        self.b.push_instruction(Instruction::new(op, Some(ty), Some(out), operands));
+        self.b
+            .push_instruction(Instruction::new(op, Some(ty), Some(out), operands));
     }
 
     pub(crate) fn emit_void(&mut self, op: Op, operands: Vec<Operand>) {
-        self.b.push_instruction(Instruction::new(op, None, None, operands));
+        self.b
+            .push_instruction(Instruction::new(op, None, None, operands));
     }
 
     /// A constant of `ty` (scalar or vector) with every component equal to `bits`.
@@ -464,7 +621,11 @@ impl<'m> Translator<'m> {
             Type::Vector { len, elem, .. } => {
                 let scalar = self.scalar_constant(elem, bits, location)?;
                 let ty_id = self.ty(ty, location)?;
-                Ok(self.b.dedup_global(Op::ConstantComposite, Some(ty_id), vec![Operand::Id(scalar); len as usize]))
+                Ok(self.b.dedup_global(
+                    Op::ConstantComposite,
+                    Some(ty_id),
+                    vec![Operand::Id(scalar); len as usize],
+                ))
             }
             _ => self.scalar_constant(ty, bits, location),
         }
@@ -492,7 +653,12 @@ fn float_bits(t: &Translator<'_>, ty: llvm::TypeId, value: f64) -> u64 {
     }
 }
 
-fn translate_instruction(t: &mut Translator<'_>, ctx: &FnCtx<'_>, inst_id: llvm::InstId, inst: &llvm::Instruction) -> Result<()> {
+fn translate_instruction(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    inst_id: llvm::InstId,
+    inst: &llvm::Instruction,
+) -> Result<()> {
     let out = ctx.values[inst_id.0 as usize];
     let loc = ctx.location.as_str();
     let result_ty = inst.ty;
@@ -503,9 +669,16 @@ fn translate_instruction(t: &mut Translator<'_>, ctx: &FnCtx<'_>, inst_id: llvm:
         None => t.ty(result_ty, loc)?,
     };
     match &inst.kind {
-        InstKind::Binary { op, lhs, rhs, flags: _, fast_math } => {
+        InstKind::Binary {
+            op,
+            lhs,
+            rhs,
+            flags: _,
+            fast_math,
+        } => {
             let (l, r) = (t.value(ctx, *lhs)?, t.value(ctx, *rhs)?);
-            let opcode = binary_opcode(*op, is_bool(t, result_ty)).ok_or_else(|| unsupported(loc, format!("{} on i1", op.keyword())))?;
+            let opcode = binary_opcode(*op, is_bool(t, result_ty))
+                .ok_or_else(|| unsupported(loc, format!("{} on i1", op.keyword())))?;
             t.emit_to(out, opcode, ty, vec![Operand::Id(l), Operand::Id(r)]);
             fast_math_decoration(t, out, *fast_math);
         }
@@ -515,12 +688,21 @@ fn translate_instruction(t: &mut Translator<'_>, ctx: &FnCtx<'_>, inst_id: llvm:
             fast_math_decoration(t, out, *fast_math);
         }
         InstKind::Cast { op, value } => cast(t, ctx, out, ty, result_ty, *op, *value)?,
-        InstKind::Cmp { pred, lhs, rhs, fast_math } => {
+        InstKind::Cmp {
+            pred,
+            lhs,
+            rhs,
+            fast_math,
+        } => {
             let operand_ty = t.value_llvm_type(ctx, *lhs)?;
             let (mut l, mut r) = (t.value(ctx, *lhs)?, t.value(ctx, *rhs)?);
             match pred.0 {
                 0 | 15 => {
-                    let op = if pred.0 == 15 { Op::ConstantTrue } else { Op::ConstantFalse };
+                    let op = if pred.0 == 15 {
+                        Op::ConstantTrue
+                    } else {
+                        Op::ConstantFalse
+                    };
                     let bool_ty = t.b.type_bool();
                     let c = t.b.dedup_global(op, Some(bool_ty), vec![]);
                     t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(c)]);
@@ -528,7 +710,8 @@ fn translate_instruction(t: &mut Translator<'_>, ctx: &FnCtx<'_>, inst_id: llvm:
                 }
                 _ => {}
             }
-            let mut opcode = cmp_opcode(pred.0).ok_or_else(|| malformed(loc, format!("predicate {}", pred.0)))?;
+            let mut opcode = cmp_opcode(pred.0)
+                .ok_or_else(|| malformed(loc, format!("predicate {}", pred.0)))?;
             if t.m.types.is_pointer(operand_ty) {
                 let size = t.size_type();
                 l = t.emit(Op::ConvertPtrToU, size, vec![Operand::Id(l)]);
@@ -544,29 +727,60 @@ fn translate_instruction(t: &mut Translator<'_>, ctx: &FnCtx<'_>, inst_id: llvm:
             fast_math_decoration(t, out, *fast_math);
         }
         InstKind::Alloca { .. } => {}
-        InstKind::Load { ptr, align, volatile, ordering, .. } => {
+        InstKind::Load {
+            ptr,
+            align,
+            volatile,
+            ordering,
+            ..
+        } => {
             let p = t.value(ctx, *ptr)?;
             if *ordering != llvm::AtomicOrdering::NotAtomic {
                 let (scope, sem) = crate::builtins::atomic_scope_semantics(t, ctx, *ptr)?;
-                t.emit_to(out, Op::AtomicLoad, ty, vec![Operand::Id(p), Operand::Id(scope), Operand::Id(sem)]);
+                t.emit_to(
+                    out,
+                    Op::AtomicLoad,
+                    ty,
+                    vec![Operand::Id(p), Operand::Id(scope), Operand::Id(sem)],
+                );
             } else {
                 let mut ops = vec![Operand::Id(p)];
                 ops.extend(memory_access(*volatile, *align));
                 t.emit_to(out, Op::Load, ty, ops);
             }
         }
-        InstKind::Store { ptr, value, align, volatile, ordering, .. } => {
+        InstKind::Store {
+            ptr,
+            value,
+            align,
+            volatile,
+            ordering,
+            ..
+        } => {
             let (p, v) = (t.value(ctx, *ptr)?, t.value(ctx, *value)?);
             if *ordering != llvm::AtomicOrdering::NotAtomic {
                 let (scope, sem) = crate::builtins::atomic_scope_semantics(t, ctx, *ptr)?;
-                t.emit_void(Op::AtomicStore, vec![Operand::Id(p), Operand::Id(scope), Operand::Id(sem), Operand::Id(v)]);
+                t.emit_void(
+                    Op::AtomicStore,
+                    vec![
+                        Operand::Id(p),
+                        Operand::Id(scope),
+                        Operand::Id(sem),
+                        Operand::Id(v),
+                    ],
+                );
             } else {
                 let mut ops = vec![Operand::Id(p), Operand::Id(v)];
                 ops.extend(memory_access(*volatile, *align));
                 t.emit_void(Op::Store, ops);
             }
         }
-        InstKind::Gep { inbounds, base, indices, .. } => {
+        InstKind::Gep {
+            inbounds,
+            base,
+            indices,
+            ..
+        } => {
             let b = t.value(ctx, *base)?;
             if indices.is_empty() {
                 t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(b)]);
@@ -575,7 +789,11 @@ fn translate_instruction(t: &mut Translator<'_>, ctx: &FnCtx<'_>, inst_id: llvm:
                 for &i in indices {
                     ops.push(Operand::Id(t.value(ctx, i)?));
                 }
-                let op = if *inbounds { Op::InBoundsPtrAccessChain } else { Op::PtrAccessChain };
+                let op = if *inbounds {
+                    Op::InBoundsPtrAccessChain
+                } else {
+                    Op::PtrAccessChain
+                };
                 t.emit_to(out, op, ty, ops);
             }
         }
@@ -593,8 +811,12 @@ fn translate_instruction(t: &mut Translator<'_>, ctx: &FnCtx<'_>, inst_id: llvm:
                     let call_out = if void_result { t.b.alloc_id() } else { out };
                     t.emit_to(call_out, Op::FunctionCall, ret_ty, ops);
                 }
-                Some(Callee::Builtin(d)) => crate::builtins::call(t, ctx, out, result_ty, &d, args)?,
-                Some(Callee::Intrinsic(name)) => crate::builtins::intrinsic(t, ctx, out, result_ty, &name, args)?,
+                Some(Callee::Builtin(d)) => {
+                    crate::builtins::call(t, ctx, out, result_ty, &d, args)?
+                }
+                Some(Callee::Intrinsic(name)) => {
+                    crate::builtins::intrinsic(t, ctx, out, result_ty, &name, args)?
+                }
                 None => return Err(malformed(loc, "call to a missing function")),
             }
         }
@@ -602,14 +824,32 @@ fn translate_instruction(t: &mut Translator<'_>, ctx: &FnCtx<'_>, inst_id: llvm:
             let mut ops = Vec::with_capacity(incoming.len() * 2);
             for (v, block) in incoming {
                 ops.push(Operand::Id(t.value(ctx, *v)?));
-                let label = ctx.blocks.get(block.0 as usize).copied().ok_or_else(|| malformed(loc, "phi from a missing block"))?;
+                let label = ctx
+                    .blocks
+                    .get(block.0 as usize)
+                    .copied()
+                    .ok_or_else(|| malformed(loc, "phi from a missing block"))?;
                 ops.push(Operand::Id(label));
             }
             t.emit_to(out, Op::Phi, ty, ops);
         }
-        InstKind::Select { cond, then_value, else_value, .. } => {
-            let (c, a, b) = (t.value(ctx, *cond)?, t.value(ctx, *then_value)?, t.value(ctx, *else_value)?);
-            t.emit_to(out, Op::Select, ty, vec![Operand::Id(c), Operand::Id(a), Operand::Id(b)]);
+        InstKind::Select {
+            cond,
+            then_value,
+            else_value,
+            ..
+        } => {
+            let (c, a, b) = (
+                t.value(ctx, *cond)?,
+                t.value(ctx, *then_value)?,
+                t.value(ctx, *else_value)?,
+            );
+            t.emit_to(
+                out,
+                Op::Select,
+                ty,
+                vec![Operand::Id(c), Operand::Id(a), Operand::Id(b)],
+            );
         }
         InstKind::ExtractValue { aggregate, indices } => {
             let a = t.value(ctx, *aggregate)?;
@@ -617,7 +857,11 @@ fn translate_instruction(t: &mut Translator<'_>, ctx: &FnCtx<'_>, inst_id: llvm:
             ops.extend(indices.iter().map(|&i| Operand::Word(i)));
             t.emit_to(out, Op::CompositeExtract, ty, ops);
         }
-        InstKind::InsertValue { aggregate, value, indices } => {
+        InstKind::InsertValue {
+            aggregate,
+            value,
+            indices,
+        } => {
             let (a, v) = (t.value(ctx, *aggregate)?, t.value(ctx, *value)?);
             let mut ops = vec![Operand::Id(v), Operand::Id(a)];
             ops.extend(indices.iter().map(|&i| Operand::Word(i)));
@@ -626,20 +870,44 @@ fn translate_instruction(t: &mut Translator<'_>, ctx: &FnCtx<'_>, inst_id: llvm:
         InstKind::ExtractElement { vector, index } => {
             let v = t.value(ctx, *vector)?;
             match constant_index(t, *index) {
-                Some(i) => t.emit_to(out, Op::CompositeExtract, ty, vec![Operand::Id(v), Operand::Word(i)]),
+                Some(i) => t.emit_to(
+                    out,
+                    Op::CompositeExtract,
+                    ty,
+                    vec![Operand::Id(v), Operand::Word(i)],
+                ),
                 None => {
                     let i = t.value(ctx, *index)?;
-                    t.emit_to(out, Op::VectorExtractDynamic, ty, vec![Operand::Id(v), Operand::Id(i)]);
+                    t.emit_to(
+                        out,
+                        Op::VectorExtractDynamic,
+                        ty,
+                        vec![Operand::Id(v), Operand::Id(i)],
+                    );
                 }
             }
         }
-        InstKind::InsertElement { vector, element, index } => {
+        InstKind::InsertElement {
+            vector,
+            element,
+            index,
+        } => {
             let (v, e) = (t.value(ctx, *vector)?, t.value(ctx, *element)?);
             match constant_index(t, *index) {
-                Some(i) => t.emit_to(out, Op::CompositeInsert, ty, vec![Operand::Id(e), Operand::Id(v), Operand::Word(i)]),
+                Some(i) => t.emit_to(
+                    out,
+                    Op::CompositeInsert,
+                    ty,
+                    vec![Operand::Id(e), Operand::Id(v), Operand::Word(i)],
+                ),
                 None => {
                     let i = t.value(ctx, *index)?;
-                    t.emit_to(out, Op::VectorInsertDynamic, ty, vec![Operand::Id(v), Operand::Id(e), Operand::Id(i)]);
+                    t.emit_to(
+                        out,
+                        Op::VectorInsertDynamic,
+                        ty,
+                        vec![Operand::Id(v), Operand::Id(e), Operand::Id(i)],
+                    );
                 }
             }
         }
@@ -649,7 +917,9 @@ fn translate_instruction(t: &mut Translator<'_>, ctx: &FnCtx<'_>, inst_id: llvm:
             ops.extend(mask.iter().map(|m| Operand::Word(m.unwrap_or(u32::MAX))));
             t.emit_to(out, Op::VectorShuffle, ty, ops);
         }
-        InstKind::AtomicRmw { op, ptr, value, .. } => crate::builtins::atomic_rmw(t, ctx, out, ty, *op, *ptr, *value)?,
+        InstKind::AtomicRmw { op, ptr, value, .. } => {
+            crate::builtins::atomic_rmw(t, ctx, out, ty, *op, *ptr, *value)?
+        }
         InstKind::CmpXchg { .. } => return Err(unsupported(loc, "cmpxchg (use atomic_cmpxchg)")),
         InstKind::Fence { .. } => crate::builtins::fence(t)?,
         InstKind::Freeze { value } => {
@@ -668,18 +938,34 @@ fn translate_instruction(t: &mut Translator<'_>, ctx: &FnCtx<'_>, inst_id: llvm:
             let l = block_label(ctx, *target)?;
             t.emit_void(Op::Branch, vec![Operand::Id(l)]);
         }
-        InstKind::CondBr { cond, then_block, else_block } => {
+        InstKind::CondBr {
+            cond,
+            then_block,
+            else_block,
+        } => {
             let c = t.value(ctx, *cond)?;
-            let (a, b) = (block_label(ctx, *then_block)?, block_label(ctx, *else_block)?);
-            t.emit_void(Op::BranchConditional, vec![Operand::Id(c), Operand::Id(a), Operand::Id(b)]);
+            let (a, b) = (
+                block_label(ctx, *then_block)?,
+                block_label(ctx, *else_block)?,
+            );
+            t.emit_void(
+                Op::BranchConditional,
+                vec![Operand::Id(c), Operand::Id(a), Operand::Id(b)],
+            );
         }
-        InstKind::Switch { value, default, cases } => {
+        InstKind::Switch {
+            value,
+            default,
+            cases,
+        } => {
             let selector_ty = t.value_llvm_type(ctx, *value)?;
             let wide = matches!(t.m.types.get(selector_ty), Type::Int(64));
             let v = t.value(ctx, *value)?;
             let mut ops = vec![Operand::Id(v), Operand::Id(block_label(ctx, *default)?)];
             for (case, target) in cases {
-                let bits = t.const_int(*case).ok_or_else(|| malformed(loc, "switch case is not an integer constant"))?;
+                let bits = t
+                    .const_int(*case)
+                    .ok_or_else(|| malformed(loc, "switch case is not an integer constant"))?;
                 ops.push(Operand::Word(bits as u32));
                 if wide {
                     ops.push(Operand::Word((bits >> 32) as u32));
@@ -698,7 +984,10 @@ fn translate_instruction(t: &mut Translator<'_>, ctx: &FnCtx<'_>, inst_id: llvm:
 }
 
 fn block_label(ctx: &FnCtx<'_>, b: llvm::BlockId) -> Result<Id> {
-    ctx.blocks.get(b.0 as usize).copied().ok_or_else(|| malformed(&ctx.location, "branch to a missing block"))
+    ctx.blocks
+        .get(b.0 as usize)
+        .copied()
+        .ok_or_else(|| malformed(&ctx.location, "branch to a missing block"))
 }
 
 fn constant_index(t: &Translator<'_>, v: ValueRef) -> Option<u32> {
@@ -711,7 +1000,10 @@ fn fast_math_decoration(t: &mut Translator<'_>, id: Id, fast_math: u32) {
         return;
     }
     let mut mode = 0;
-    if fast_math & (fmf::FAST_OLD | fmf::REASSOC) != 0 && fast_math & fmf::NNAN != 0 && fast_math & fmf::NINF != 0 {
+    if fast_math & (fmf::FAST_OLD | fmf::REASSOC) != 0
+        && fast_math & fmf::NNAN != 0
+        && fast_math & fmf::NINF != 0
+    {
         mode |= 0x10; // Fast
     }
     if fast_math & fmf::NNAN != 0 {
@@ -746,8 +1038,16 @@ fn cast(
     let from_bool = is_bool(t, src_ty);
     let to_bool = is_bool(t, result_ty);
     let select = |t: &mut Translator<'_>, one: u64, zero: u64| -> Result<()> {
-        let (a, b) = (t.splat(result_ty, one, loc)?, t.splat(result_ty, zero, loc)?);
-        t.emit_to(out, Op::Select, ty, vec![Operand::Id(v), Operand::Id(a), Operand::Id(b)]);
+        let (a, b) = (
+            t.splat(result_ty, one, loc)?,
+            t.splat(result_ty, zero, loc)?,
+        );
+        t.emit_to(
+            out,
+            Op::Select,
+            ty,
+            vec![Operand::Id(v), Operand::Id(a), Operand::Id(b)],
+        );
         Ok(())
     };
     match op {
@@ -767,10 +1067,17 @@ fn cast(
             let zero = t.splat(src_ty, 0, loc)?;
             let src = t.ty(src_ty, loc)?;
             let bit = t.emit(Op::BitwiseAnd, src, vec![Operand::Id(v), Operand::Id(one)]);
-            t.emit_to(out, Op::INotEqual, ty, vec![Operand::Id(bit), Operand::Id(zero)]);
+            t.emit_to(
+                out,
+                Op::INotEqual,
+                ty,
+                vec![Operand::Id(bit), Operand::Id(zero)],
+            );
             return Ok(());
         }
-        _ if from_bool || to_bool => return Err(unsupported(loc, format!("{} involving i1", op.keyword()))),
+        _ if from_bool || to_bool => {
+            return Err(unsupported(loc, format!("{} involving i1", op.keyword())))
+        }
         _ => {}
     }
     let opcode = match op {

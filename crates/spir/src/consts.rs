@@ -4,15 +4,17 @@
 
 use crate::error::{malformed, unsupported, Result};
 use crate::translator::{Callee, Translator};
+use llvm::{ConstExpr, ConstKind, Type, ValueRef};
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::Op;
 use spirvkit_llvm as llvm;
-use llvm::{ConstExpr, ConstKind, Type, ValueRef};
 
 impl<'m> Translator<'m> {
     /// The value of an integer constant (`null` of an integer type is 0).
     pub fn const_int(&self, v: ValueRef) -> Option<u64> {
-        let ValueRef::Constant(c) = v else { return None };
+        let ValueRef::Constant(c) = v else {
+            return None;
+        };
         let c = self.m.constant(c)?;
         match c.kind {
             ConstKind::Int(n) => Some(n),
@@ -31,7 +33,9 @@ impl<'m> Translator<'m> {
             ValueRef::Constant(c) => self.constant(c, location),
             ValueRef::Global(g) => self.global_id(g, location),
             ValueRef::Function(f) => match self.callees.get(f.0 as usize) {
-                Some(Callee::Function(_)) | Some(_) => Err(unsupported(location, "taking the address of a function")),
+                Some(Callee::Function(_)) | Some(_) => {
+                    Err(unsupported(location, "taking the address of a function"))
+                }
                 None => Err(malformed(location, "reference to a missing function")),
             },
             ValueRef::Alias(_) => Err(unsupported(location, "a global alias")),
@@ -43,7 +47,11 @@ impl<'m> Translator<'m> {
         if let Some(&id) = self.consts.get(&c) {
             return Ok(id);
         }
-        let constant = self.m.constant(c).ok_or_else(|| malformed(location, format!("missing constant #{}", c.0)))?.clone();
+        let constant = self
+            .m
+            .constant(c)
+            .ok_or_else(|| malformed(location, format!("missing constant #{}", c.0)))?
+            .clone();
         let id = self.lower_constant(&constant, location)?;
         self.consts.insert(c, id);
         Ok(id)
@@ -54,11 +62,17 @@ impl<'m> Translator<'m> {
         let ty_id = self.ty(ty, location)?;
         Ok(match self.m.types.get(ty) {
             Type::Int(1) => {
-                let op = if bits & 1 == 1 { Op::ConstantTrue } else { Op::ConstantFalse };
+                let op = if bits & 1 == 1 {
+                    Op::ConstantTrue
+                } else {
+                    Op::ConstantFalse
+                };
                 self.b.dedup_global(op, Some(ty_id), vec![])
             }
             Type::Int(64) | Type::Double => self.b.constant_u64(ty_id, bits),
-            Type::Int(w) if *w < 32 => self.b.constant_u32(ty_id, (bits & ((1u64 << w) - 1)) as u32),
+            Type::Int(w) if *w < 32 => self
+                .b
+                .constant_u32(ty_id, (bits & ((1u64 << w) - 1)) as u32),
             Type::Half => self.b.constant_u32(ty_id, (bits & 0xffff) as u32),
             _ => self.b.constant_u32(ty_id, bits as u32),
         })
@@ -73,7 +87,9 @@ impl<'m> Translator<'m> {
                 let ty_id = self.ty(ty, location)?;
                 Ok(match self.m.types.get(ty) {
                     Type::Int(1) => self.b.dedup_global(Op::ConstantFalse, Some(ty_id), vec![]),
-                    Type::Int(_) | Type::Half | Type::Float | Type::Double => self.scalar_constant(ty, 0, location)?,
+                    Type::Int(_) | Type::Half | Type::Float | Type::Double => {
+                        self.scalar_constant(ty, 0, location)?
+                    }
                     _ => self.b.dedup_global(Op::ConstantNull, Some(ty_id), vec![]),
                 })
             }
@@ -95,7 +111,10 @@ impl<'m> Translator<'m> {
             }
             ConstKind::Data(values) => self.data_constant(ty, values, location),
             ConstKind::Expr(expr) => self.const_expr(ty, expr, location),
-            ConstKind::WideInt(_) | ConstKind::WideFloat(_) => Err(unsupported(location, "an integer or float wider than 64 bits")),
+            ConstKind::WideInt(_) | ConstKind::WideFloat(_) => Err(unsupported(
+                location,
+                "an integer or float wider than 64 bits",
+            )),
             ConstKind::BlockAddress { .. } => Err(unsupported(location, "blockaddress")),
             ConstKind::InlineAsm(_) => Err(unsupported(location, "inline assembly")),
         }
@@ -104,7 +123,11 @@ impl<'m> Translator<'m> {
     /// An array or vector of simple elements (`c"..."`, ConstantDataArray/Vector).
     fn data_constant(&mut self, ty: llvm::TypeId, values: &[u64], location: &str) -> Result<Id> {
         let ty_id = self.ty(ty, location)?;
-        let elem = self.m.types.element(ty, 0).ok_or_else(|| malformed(location, "data constant of a non-sequence type"))?;
+        let elem = self
+            .m
+            .types
+            .element(ty, 0)
+            .ok_or_else(|| malformed(location, "data constant of a non-sequence type"))?;
         let mut ops = Vec::with_capacity(values.len());
         for &v in values {
             ops.push(Operand::Id(self.scalar_constant(elem, v, location)?));
@@ -120,12 +143,21 @@ impl<'m> Translator<'m> {
             t.b.dedup_global(Op::SpecConstantOp, Some(ty_id), operands)
         };
         match expr {
-            ConstExpr::Gep { inbounds, base, indices, .. } => {
+            ConstExpr::Gep {
+                inbounds,
+                base,
+                indices,
+                ..
+            } => {
                 let mut ops = vec![self.const_value(*base, location)?];
                 for &i in indices {
                     ops.push(self.index_constant(i, location)?);
                 }
-                let op = if *inbounds { Op::InBoundsPtrAccessChain } else { Op::PtrAccessChain };
+                let op = if *inbounds {
+                    Op::InBoundsPtrAccessChain
+                } else {
+                    Op::PtrAccessChain
+                };
                 Ok(spec_op(self, op, ops))
             }
             ConstExpr::Cast { op, value } => {
@@ -135,7 +167,8 @@ impl<'m> Translator<'m> {
                     llvm::CastOp::PtrToInt => Op::ConvertPtrToU,
                     llvm::CastOp::IntToPtr => Op::ConvertUToPtr,
                     llvm::CastOp::AddrSpaceCast => {
-                        let to_generic = matches!(self.m.types.get(ty), Type::Pointer { addrspace: 4, .. });
+                        let to_generic =
+                            matches!(self.m.types.get(ty), Type::Pointer { addrspace: 4, .. });
                         if to_generic {
                             Op::PtrCastToGeneric
                         } else {
@@ -153,15 +186,22 @@ impl<'m> Translator<'m> {
                 Ok(spec_op(self, opcode, vec![v]))
             }
             ConstExpr::Binary { op, lhs, rhs, .. } => {
-                let (l, r) = (self.const_value(*lhs, location)?, self.const_value(*rhs, location)?);
-                let opcode = crate::body::binary_opcode(*op, false).ok_or_else(|| unsupported(location, "this constant expression"))?;
+                let (l, r) = (
+                    self.const_value(*lhs, location)?,
+                    self.const_value(*rhs, location)?,
+                );
+                let opcode = crate::body::binary_opcode(*op, false)
+                    .ok_or_else(|| unsupported(location, "this constant expression"))?;
                 Ok(spec_op(self, opcode, vec![l, r]))
             }
             ConstExpr::FNeg { value } => {
                 let v = self.const_value(*value, location)?;
                 Ok(spec_op(self, Op::FNegate, vec![v]))
             }
-            _ => Err(unsupported(location, format!("the constant expression {expr:?}"))),
+            _ => Err(unsupported(
+                location,
+                format!("the constant expression {expr:?}"),
+            )),
         }
     }
 

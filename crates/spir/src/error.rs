@@ -4,21 +4,39 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TranslateError {
     #[error("{location}: {construct} is not supported by SPIR-V for OpenCL{}", hint.as_ref().map(|h| format!(" ({h})")).unwrap_or_default())]
-    Unsupported { location: String, construct: String, hint: Option<String> },
+    Unsupported {
+        location: String,
+        construct: String,
+        hint: Option<String>,
+    },
     #[error("{location}: malformed input: {message}")]
     Malformed { location: String, message: String },
     #[error("{feature} needs {requirement}, which is not allowed by the options ({allowed})")]
-    NotAllowed { feature: String, requirement: String, allowed: String },
+    NotAllowed {
+        feature: String,
+        requirement: String,
+        allowed: String,
+    },
     #[error("unknown SPIR-V extension '{0}' in --spirv-ext")]
     UnknownExtension(String),
 }
 
 pub type Result<T> = std::result::Result<T, TranslateError>;
 
-pub(crate) fn unsupported(location: impl Into<String>, construct: impl Into<String>) -> TranslateError {
-    TranslateError::Unsupported { location: location.into(), construct: construct.into(), hint: None }
+pub(crate) fn unsupported(
+    location: impl Into<String>,
+    construct: impl Into<String>,
+) -> TranslateError {
+    TranslateError::Unsupported {
+        location: location.into(),
+        construct: construct.into(),
+        hint: None,
+    }
 }
 
 pub(crate) fn malformed(location: impl Into<String>, message: impl Into<String>) -> TranslateError {
-    TranslateError::Malformed { location: location.into(), message: message.into() }
+    TranslateError::Malformed {
+        location: location.into(),
+        message: message.into(),
+    }
 }

@@ -4,10 +4,13 @@
 
 use crate::error::Result;
 use crate::translator::{Callee, Translator};
-use spirvkit_core::{Id, Instruction, Operand};
-use spirvkit_grammar::{AccessQualifier, Decoration, ExecutionMode, ExecutionModel, FunctionParameterAttribute as Fpa, Op};
-use spirvkit_llvm as llvm;
 use llvm::{MdOperand, Type, ValueRef};
+use spirvkit_core::{Id, Instruction, Operand};
+use spirvkit_grammar::{
+    AccessQualifier, Decoration, ExecutionMode, ExecutionModel, FunctionParameterAttribute as Fpa,
+    Op,
+};
+use spirvkit_llvm as llvm;
 use std::collections::{BTreeSet, HashSet};
 
 /// Kernels: functions with the `spir_kernel` convention or listed in `!opencl.kernels`.
@@ -28,9 +31,14 @@ fn kernel_metadata(t: &Translator<'_>, func: &llvm::Function, key: &str) -> Opti
         return Some(t.m.node_operands(md).to_vec());
     }
     let index = t.m.functions.iter().position(|f| std::ptr::eq(f, func))?;
-    let (_, node) = t.m.opencl_kernels().into_iter().find(|(f, _)| f.0 as usize == index)?;
+    let (_, node) =
+        t.m.opencl_kernels()
+            .into_iter()
+            .find(|(f, _)| f.0 as usize == index)?;
     for op in t.m.node_operands(node).iter().skip(1) {
-        let MdOperand::Metadata(id) = op else { continue };
+        let MdOperand::Metadata(id) = op else {
+            continue;
+        };
         let entry = t.m.node_operands(*id);
         if entry.first().and_then(|k| t.m.md_string(k)) == Some(key.as_bytes()) {
             return Some(entry[1..].to_vec());
@@ -40,24 +48,38 @@ fn kernel_metadata(t: &Translator<'_>, func: &llvm::Function, key: &str) -> Opti
 }
 
 fn md_strings(t: &Translator<'_>, ops: &[MdOperand]) -> Vec<String> {
-    ops.iter().map(|o| t.m.md_string(o).map(|s| String::from_utf8_lossy(s).into_owned()).unwrap_or_default()).collect()
+    ops.iter()
+        .map(|o| {
+            t.m.md_string(o)
+                .map(|s| String::from_utf8_lossy(s).into_owned())
+                .unwrap_or_default()
+        })
+        .collect()
 }
 
 fn md_ints(t: &Translator<'_>, ops: &[MdOperand]) -> Vec<u64> {
-    ops.iter().filter_map(|o| t.const_int(t.m.md_value(o)?.1)).collect()
+    ops.iter()
+        .filter_map(|o| t.const_int(t.m.md_value(o)?.1))
+        .collect()
 }
 
 /// Per-parameter type selectors of a kernel: image access qualifiers (from
 /// `kernel_arg_access_qual`), and `SAMPLER_PARAM` for `sampler_t` parameters.
 pub fn arg_access_qualifiers(t: &Translator<'_>, func: &llvm::Function) -> Option<Vec<u32>> {
     let quals = md_strings(t, &kernel_metadata(t, func, "kernel_arg_access_qual")?);
-    let types = kernel_metadata(t, func, "kernel_arg_type").map(|ops| md_strings(t, &ops)).unwrap_or_default();
+    let types = kernel_metadata(t, func, "kernel_arg_type")
+        .map(|ops| md_strings(t, &ops))
+        .unwrap_or_default();
     Some(
         quals
             .iter()
             .enumerate()
             .map(|(i, q)| match q.as_str() {
-                _ if types.get(i).is_some_and(|ty| ty == "sampler_t") && used_only_as_sampler(func, i) => crate::types::SAMPLER_PARAM,
+                _ if types.get(i).is_some_and(|ty| ty == "sampler_t")
+                    && used_only_as_sampler(func, i) =>
+                {
+                    crate::types::SAMPLER_PARAM
+                }
                 "write_only" => AccessQualifier::WriteOnly.0,
                 "read_write" => AccessQualifier::ReadWrite.0,
                 "read_only" => AccessQualifier::ReadOnly.0,
@@ -73,8 +95,15 @@ fn used_only_as_sampler(func: &llvm::Function, index: usize) -> bool {
     let arg = ValueRef::Argument(index as u32);
     func.insts.iter().all(|inst| match &inst.kind {
         llvm::InstKind::Call { .. } => true,
-        llvm::InstKind::Store { ptr: ValueRef::Instruction(slot), value, .. } if *value == arg => {
-            matches!(func.inst(*slot).map(|s| &s.kind), Some(llvm::InstKind::Alloca { .. }))
+        llvm::InstKind::Store {
+            ptr: ValueRef::Instruction(slot),
+            value,
+            ..
+        } if *value == arg => {
+            matches!(
+                func.inst(*slot).map(|s| &s.kind),
+                Some(llvm::InstKind::Alloca { .. })
+            )
         }
         other => !other.operands().contains(&arg),
     })
@@ -83,9 +112,8 @@ fn used_only_as_sampler(func: &llvm::Function, index: usize) -> bool {
 /// True when `v` is a kernel parameter declared `sampler_t`.
 pub fn is_sampler_param(t: &Translator<'_>, ctx: &crate::body::FnCtx<'_>, v: ValueRef) -> bool {
     match v {
-        ValueRef::Argument(n) => {
-            arg_access_qualifiers(t, ctx.func).is_some_and(|a| a.get(n as usize) == Some(&crate::types::SAMPLER_PARAM))
-        }
+        ValueRef::Argument(n) => arg_access_qualifiers(t, ctx.func)
+            .is_some_and(|a| a.get(n as usize) == Some(&crate::types::SAMPLER_PARAM)),
         // A load of a sampler parameter spilled to an alloca.
         ValueRef::Instruction(i) => ctx.handle_types.contains_key(&i),
         _ => false,
@@ -115,7 +143,10 @@ pub fn param_attributes(t: &mut Translator<'_>, func: &llvm::Function, index: us
         };
         attrs.insert(attr.0);
     }
-    let is_pointer = func.args.get(index).is_some_and(|a| t.m.types.is_pointer(a.ty) && t.opencl_handle(a.ty).is_none());
+    let is_pointer = func
+        .args
+        .get(index)
+        .is_some_and(|a| t.m.types.is_pointer(a.ty) && t.opencl_handle(a.ty).is_none());
     let mut volatile = false;
     if func.cc == llvm::CallingConv::SPIR_KERNEL && is_pointer {
         if let Some(quals) = kernel_metadata(t, func, "kernel_arg_type_qual") {
@@ -173,8 +204,14 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
     let contraction_off = t.m.named_metadata("opencl.enable.FP_CONTRACT").is_none();
     for f in ordered {
         let func = &t.m.functions[f.0 as usize];
-        let Some(Callee::Function(id)) = t.callees.get(f.0 as usize).cloned() else { continue };
-        let mut ops = vec![Operand::Word(ExecutionModel::Kernel.0), Operand::Id(id), Operand::String(func.name.as_str().into())];
+        let Some(Callee::Function(id)) = t.callees.get(f.0 as usize).cloned() else {
+            continue;
+        };
+        let mut ops = vec![
+            Operand::Word(ExecutionModel::Kernel.0),
+            Operand::Id(id),
+            Operand::String(func.name.as_str().into()),
+        ];
         ops.extend(interface.iter().cloned());
         t.b.global(Instruction::new(Op::EntryPoint, None, None, ops));
         let mode = |t: &mut Translator<'_>, mode: ExecutionMode, args: &[u32]| {
@@ -185,13 +222,21 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
         if let Some(size) = kernel_metadata(t, func, "reqd_work_group_size") {
             let v = md_ints(t, &size);
             if v.len() == 3 {
-                mode(t, ExecutionMode::LocalSize, &[v[0] as u32, v[1] as u32, v[2] as u32]);
+                mode(
+                    t,
+                    ExecutionMode::LocalSize,
+                    &[v[0] as u32, v[1] as u32, v[2] as u32],
+                );
             }
         }
         if let Some(size) = kernel_metadata(t, func, "work_group_size_hint") {
             let v = md_ints(t, &size);
             if v.len() == 3 {
-                mode(t, ExecutionMode::LocalSizeHint, &[v[0] as u32, v[1] as u32, v[2] as u32]);
+                mode(
+                    t,
+                    ExecutionMode::LocalSizeHint,
+                    &[v[0] as u32, v[1] as u32, v[2] as u32],
+                );
             }
         }
         if let Some(hint) = kernel_metadata(t, func, "vec_type_hint") {
@@ -213,7 +258,12 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
                 s.push(',');
             }
             let sid = t.b.alloc_id();
-            t.b.global(Instruction::new(Op::String, None, Some(sid), [Operand::String(s.into())]));
+            t.b.global(Instruction::new(
+                Op::String,
+                None,
+                Some(sid),
+                [Operand::String(s.into())],
+            ));
         }
     }
     Ok(())

@@ -29,13 +29,20 @@ pub struct TranslateOptions {
 
 impl Default for TranslateOptions {
     fn default() -> Self {
-        Self { max_version: 0x0001_0600, allowed_extensions: Vec::new() }
+        Self {
+            max_version: 0x0001_0600,
+            allowed_extensions: Vec::new(),
+        }
     }
 }
 
 /// Extensions the translator knows how to emit (names as `--spirv-ext` takes them).
-pub const KNOWN_EXTENSIONS: &[&str] =
-    &["SPV_KHR_untyped_pointers", "SPV_ALTERA_usm_storage_classes", "SPV_INTEL_usm_storage_classes", "SPV_KHR_no_integer_wrap_decoration"];
+pub const KNOWN_EXTENSIONS: &[&str] = &[
+    "SPV_KHR_untyped_pointers",
+    "SPV_ALTERA_usm_storage_classes",
+    "SPV_INTEL_usm_storage_classes",
+    "SPV_KHR_no_integer_wrap_decoration",
+];
 
 impl TranslateOptions {
     /// Applies an llvm-spirv style `--spirv-ext` list: `+all`, `-all`, `+EXT`, `-EXT`, comma separated.
@@ -47,8 +54,11 @@ impl TranslateOptions {
                 _ => (true, item),
             };
             if name == "all" {
-                self.allowed_extensions =
-                    if enable { KNOWN_EXTENSIONS.iter().map(|s| (*s).to_owned()).collect() } else { Vec::new() };
+                self.allowed_extensions = if enable {
+                    KNOWN_EXTENSIONS.iter().map(|s| (*s).to_owned()).collect()
+                } else {
+                    Vec::new()
+                };
                 continue;
             }
             if !KNOWN_EXTENSIONS.contains(&name) {
@@ -68,6 +78,9 @@ impl TranslateOptions {
 }
 
 /// Translates an LLVM module holding SPIR 1.2 (or compatible OpenCL C output) to SPIR-V.
-pub fn translate(module: &spirvkit_llvm::Module, options: &TranslateOptions) -> Result<Module, TranslateError> {
+pub fn translate(
+    module: &spirvkit_llvm::Module,
+    options: &TranslateOptions,
+) -> Result<Module, TranslateError> {
     translator::Translator::new(module, options)?.run()
 }

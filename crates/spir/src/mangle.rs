@@ -22,7 +22,10 @@ pub enum Scalar {
 
 impl Scalar {
     pub fn is_signed(self) -> bool {
-        matches!(self, Scalar::Char | Scalar::SChar | Scalar::Short | Scalar::Int | Scalar::Long)
+        matches!(
+            self,
+            Scalar::Char | Scalar::SChar | Scalar::Short | Scalar::Int | Scalar::Long
+        )
     }
 
     pub fn is_float(self) -> bool {
@@ -35,7 +38,10 @@ impl Scalar {
 pub enum MType {
     Scalar(Scalar),
     Vector(u32, Scalar),
-    Pointer { addrspace: u32, pointee: Box<MType> },
+    Pointer {
+        addrspace: u32,
+        pointee: Box<MType>,
+    },
     /// `ocl_image2d`, `ocl_sampler`, `ocl_event`, ...
     Named(String),
 }
@@ -73,9 +79,16 @@ impl Demangled {
 /// Demangles `_Z<len><name><params>`; plain C names come back with no parameters.
 pub fn demangle(symbol: &str) -> Option<Demangled> {
     let Some(rest) = symbol.strip_prefix("_Z") else {
-        return Some(Demangled { name: symbol.to_owned(), params: Vec::new() });
+        return Some(Demangled {
+            name: symbol.to_owned(),
+            params: Vec::new(),
+        });
     };
-    let mut p = Cursor { s: rest.as_bytes(), pos: 0, subs: Vec::new() };
+    let mut p = Cursor {
+        s: rest.as_bytes(),
+        pos: 0,
+        subs: Vec::new(),
+    };
     let len = p.number()?;
     let name = p.take(len)?.to_owned();
     let mut params = Vec::new();
@@ -110,7 +123,10 @@ impl<'a> Cursor<'a> {
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {
             self.pos += 1;
         }
-        std::str::from_utf8(self.s.get(start..self.pos)?).ok()?.parse().ok()
+        std::str::from_utf8(self.s.get(start..self.pos)?)
+            .ok()?
+            .parse()
+            .ok()
     }
 
     fn take(&mut self, n: usize) -> Option<&'a str> {
@@ -166,7 +182,10 @@ impl<'a> Cursor<'a> {
                     }
                 }
                 let pointee = self.ty()?;
-                let t = MType::Pointer { addrspace, pointee: Box::new(pointee) };
+                let t = MType::Pointer {
+                    addrspace,
+                    pointee: Box::new(pointee),
+                };
                 self.subs.push(t.clone());
                 Some(t)
             }
@@ -211,11 +230,20 @@ mod tests {
         assert_eq!(d.params.len(), 4);
         assert_eq!(
             d.params[1],
-            MType::Pointer { addrspace: 3, pointee: Box::new(MType::Vector(16, Scalar::Char)) }
+            MType::Pointer {
+                addrspace: 3,
+                pointee: Box::new(MType::Vector(16, Scalar::Char))
+            }
         );
         assert_eq!(d.params[3], MType::Named("ocl_event".into()));
         let d = demangle("_Z10atomic_addPVU3AS1ii").unwrap();
-        assert_eq!(d.params[0], MType::Pointer { addrspace: 1, pointee: Box::new(MType::Scalar(Scalar::Int)) });
+        assert_eq!(
+            d.params[0],
+            MType::Pointer {
+                addrspace: 1,
+                pointee: Box::new(MType::Scalar(Scalar::Int))
+            }
+        );
         let d = demangle("_Z11read_imagef11ocl_image2d11ocl_samplerDv2_f").unwrap();
         assert_eq!(d.params[2], MType::Vector(2, Scalar::Float));
         let d = demangle("_Z12get_work_dimv").unwrap();

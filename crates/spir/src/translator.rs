@@ -5,7 +5,9 @@ use crate::mangle;
 use crate::TranslateOptions;
 use spirvkit_core::builder::Builder;
 use spirvkit_core::{Id, Instruction, Module, Operand};
-use spirvkit_grammar::{AddressingModel, Capability, Decoration, LinkageType, MemoryModel, Op, SourceLanguage};
+use spirvkit_grammar::{
+    AddressingModel, Capability, Decoration, LinkageType, MemoryModel, Op, SourceLanguage,
+};
 use spirvkit_llvm as llvm;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -49,16 +51,18 @@ pub(crate) fn location_of_function(f: &llvm::Function) -> String {
 impl<'m> Translator<'m> {
     pub fn new(m: &'m llvm::Module, opts: &'m TranslateOptions) -> Result<Self> {
         let triple = m.triple.as_deref().unwrap_or("");
+        let datalayout_32 = m.datalayout.as_deref().is_some_and(|d| d.contains("p:32"));
         let pointer_bits = if triple.starts_with("spir64") {
             64
-        } else if triple.starts_with("spir") {
-            32
-        } else if m.datalayout.as_deref().is_some_and(|d| d.contains("p:32")) {
+        } else if triple.starts_with("spir") || datalayout_32 {
             32
         } else if triple.is_empty() {
             64
         } else {
-            return Err(unsupported("module", format!("target triple '{triple}' (expected spir or spir64)")));
+            return Err(unsupported(
+                "module",
+                format!("target triple '{triple}' (expected spir or spir64)"),
+            ));
         };
         Ok(Self {
             m,
@@ -85,12 +89,19 @@ impl<'m> Translator<'m> {
         if self.pointer_bits == 64 {
             self.b.capability(Capability::Int64);
         }
-        let addressing = if self.pointer_bits == 64 { AddressingModel::Physical64 } else { AddressingModel::Physical32 };
+        let addressing = if self.pointer_bits == 64 {
+            AddressingModel::Physical64
+        } else {
+            AddressingModel::Physical32
+        };
         self.b.global(Instruction::new(
             Op::MemoryModel,
             None,
             None,
-            [Operand::Word(addressing.0), Operand::Word(MemoryModel::OpenCL.0)],
+            [
+                Operand::Word(addressing.0),
+                Operand::Word(MemoryModel::OpenCL.0),
+            ],
         ));
         self.source()?;
         self.classify_functions()?;
@@ -113,8 +124,14 @@ impl<'m> Translator<'m> {
         if self.needed_version > self.opts.max_version {
             return Err(crate::TranslateError::NotAllowed {
                 feature: "the module".into(),
-                requirement: format!("SPIR-V {}", spirvkit_grammar::version_string(self.needed_version)),
-                allowed: format!("--spirv-max-version={}", spirvkit_grammar::version_string(self.opts.max_version)),
+                requirement: format!(
+                    "SPIR-V {}",
+                    spirvkit_grammar::version_string(self.needed_version)
+                ),
+                allowed: format!(
+                    "--spirv-max-version={}",
+                    spirvkit_grammar::version_string(self.opts.max_version)
+                ),
             });
         }
         let version = self.needed_version;
@@ -125,13 +142,18 @@ impl<'m> Translator<'m> {
     /// OpSource OpenCL_C with the version of `!opencl.ocl.version` (SPIR 1.2 means OpenCL 1.2),
     /// and OpSourceExtension for each used extension.
     fn source(&mut self) -> Result<()> {
-        let version = self.metadata_version("opencl.ocl.version").unwrap_or((1, 2));
+        let version = self
+            .metadata_version("opencl.ocl.version")
+            .unwrap_or((1, 2));
         let encoded = version.0 * 100_000 + version.1 * 1000;
         self.b.global(Instruction::new(
             Op::Source,
             None,
             None,
-            [Operand::Word(SourceLanguage::OpenCL_C.0), Operand::Word(encoded)],
+            [
+                Operand::Word(SourceLanguage::OpenCL_C.0),
+                Operand::Word(encoded),
+            ],
         ));
         if let Some(named) = self.m.named_metadata("opencl.used.extensions") {
             let mut seen = HashSet::new();
@@ -140,7 +162,12 @@ impl<'m> Translator<'m> {
                     if let Some(s) = self.m.md_string(op) {
                         let s = String::from_utf8_lossy(s).into_owned();
                         if !s.is_empty() && seen.insert(s.clone()) {
-                            self.b.global(Instruction::new(Op::SourceExtension, None, None, [Operand::String(s.into())]));
+                            self.b.global(Instruction::new(
+                                Op::SourceExtension,
+                                None,
+                                None,
+                                [Operand::String(s.into())],
+                            ));
                         }
                     }
                 }
@@ -152,7 +179,9 @@ impl<'m> Translator<'m> {
     /// Compiler options: OpModuleProcessed needs SPIR-V 1.1, so a 1.0 module keeps them in an
     /// OpString `opencl.compiler.options <options>` instead of raising the version for them.
     fn compiler_options(&mut self) {
-        let Some(named) = self.m.named_metadata("opencl.compiler.options") else { return };
+        let Some(named) = self.m.named_metadata("opencl.compiler.options") else {
+            return;
+        };
         let mut options = Vec::new();
         for node in &named.nodes {
             for op in self.m.node_operands(*node) {
@@ -166,12 +195,22 @@ impl<'m> Translator<'m> {
         }
         if self.needed_version >= 0x0001_0100 {
             for o in options {
-                self.b.global(Instruction::new(Op::ModuleProcessed, None, None, [Operand::String(o.into())]));
+                self.b.global(Instruction::new(
+                    Op::ModuleProcessed,
+                    None,
+                    None,
+                    [Operand::String(o.into())],
+                ));
             }
         } else {
             let id = self.b.alloc_id();
             let text = format!("opencl.compiler.options {}", options.join(" "));
-            self.b.global(Instruction::new(Op::String, None, Some(id), [Operand::String(text.into())]));
+            self.b.global(Instruction::new(
+                Op::String,
+                None,
+                Some(id),
+                [Operand::String(text.into())],
+            ));
         }
     }
 
@@ -194,7 +233,7 @@ impl<'m> Translator<'m> {
             let callee = if f.name.starts_with("llvm.") {
                 Callee::Intrinsic(f.name.clone())
             } else if f.is_declaration() {
-                match mangle::demangle(&f.name).filter(|d| crate::builtins::is_builtin(d)) {
+                match mangle::demangle(&f.name).filter(crate::builtins::is_builtin) {
                     Some(d) => Callee::Builtin(d),
                     None => Callee::Function(self.b.alloc_id()),
                 }
@@ -209,12 +248,19 @@ impl<'m> Translator<'m> {
                 let id = *id;
                 let location = location_of_function(f);
                 let fn_ty = self.function_type(f, None, &location)?;
-                let (ret, params, vararg) = self.m.types.function_signature(f.fn_ty).ok_or_else(|| malformed(&location, "function without a function type"))?;
+                let (ret, params, vararg) = self
+                    .m
+                    .types
+                    .function_signature(f.fn_ty)
+                    .ok_or_else(|| malformed(&location, "function without a function type"))?;
                 if vararg {
                     return Err(unsupported(&location, "a variadic function declaration"));
                 }
                 let ret = self.ty(ret, &location)?;
-                let param_types: Vec<Id> = params.iter().map(|&p| self.ty(p, &location)).collect::<Result<_>>()?;
+                let param_types: Vec<Id> = params
+                    .iter()
+                    .map(|&p| self.ty(p, &location))
+                    .collect::<Result<_>>()?;
                 self.b.begin_function_with_id(id, ret, 0, fn_ty);
                 for (n, p) in param_types.into_iter().enumerate() {
                     let pid = self.b.alloc_id();
@@ -233,7 +279,11 @@ impl<'m> Translator<'m> {
 
     pub fn linkage(&mut self, target: Id, name: &str, kind: LinkageType) {
         self.uses_linkage = true;
-        self.b.decorate(target, Decoration::LinkageAttributes.0, &[Operand::String(name.into()), Operand::Word(kind.0)]);
+        self.b.decorate(
+            target,
+            Decoration::LinkageAttributes.0,
+            &[Operand::String(name.into()), Operand::Word(kind.0)],
+        );
     }
 
     /// The OpenCL.std import, created on first use.
@@ -242,7 +292,12 @@ impl<'m> Translator<'m> {
             return id;
         }
         let id = self.b.alloc_id();
-        self.b.global(Instruction::new(Op::ExtInstImport, None, Some(id), [Operand::String("OpenCL.std".into())]));
+        self.b.global(Instruction::new(
+            Op::ExtInstImport,
+            None,
+            Some(id),
+            [Operand::String("OpenCL.std".into())],
+        ));
         self.opencl_std = Some(id);
         id
     }
@@ -265,22 +320,31 @@ impl<'m> Translator<'m> {
         self.globals[g.0 as usize] = Some(id);
         let mut ops = vec![Operand::Word(storage)];
         // Workgroup variables cannot be initialised; undef initialisers mean "none".
-        let init = global.initializer.filter(|&i| global.addrspace != 3 && !self.is_undef(i));
+        let init = global
+            .initializer
+            .filter(|&i| global.addrspace != 3 && !self.is_undef(i));
         if let Some(init) = init {
             let init_id = self.const_value(init, &location)?;
             ops.push(Operand::Id(init_id));
         }
-        self.b.global(Instruction::new(Op::Variable, Some(ptr_ty), Some(id), ops));
+        self.b
+            .global(Instruction::new(Op::Variable, Some(ptr_ty), Some(id), ops));
         self.b.name(id, &global.name);
         if global.is_constant {
             self.b.decorate(id, Decoration::Constant.0, &[]);
         }
         if let Some(align) = global.align.filter(|&a| a > 0) {
-            self.b.decorate(id, Decoration::Alignment.0, &[Operand::Word(align as u32)]);
+            self.b
+                .decorate(id, Decoration::Alignment.0, &[Operand::Word(align as u32)]);
         }
         match global.linkage {
-            llvm::Linkage::External if global.initializer.is_none() => self.linkage(id, &global.name, LinkageType::Import),
-            llvm::Linkage::External | llvm::Linkage::Common | llvm::Linkage::Weak | llvm::Linkage::WeakOdr
+            llvm::Linkage::External if global.initializer.is_none() => {
+                self.linkage(id, &global.name, LinkageType::Import)
+            }
+            llvm::Linkage::External
+            | llvm::Linkage::Common
+            | llvm::Linkage::Weak
+            | llvm::Linkage::WeakOdr
                 if global.addrspace != 3 =>
             {
                 self.linkage(id, &global.name, LinkageType::Export)
@@ -292,12 +356,18 @@ impl<'m> Translator<'m> {
 
     pub fn global_id(&mut self, g: llvm::GlobalId, location: &str) -> Result<Id> {
         let Some(global) = self.m.global(g) else {
-            return Err(malformed(location, format!("reference to missing global #{}", g.0)));
+            return Err(malformed(
+                location,
+                format!("reference to missing global #{}", g.0),
+            ));
         };
         if global.addrspace == 0 {
             return Err(unsupported(
                 location,
-                format!("a module-scope reference to @{}, a global in the private address space", global.name),
+                format!(
+                    "a module-scope reference to @{}, a global in the private address space",
+                    global.name
+                ),
             ));
         }
         self.global(g)

@@ -2,10 +2,12 @@
 
 use crate::error::{malformed, unsupported, Result};
 use crate::translator::Translator;
-use spirvkit_core::{Id, Instruction, Operand};
-use spirvkit_grammar::{AccessQualifier, Capability, Decoration, Dim, ImageFormat, Op, StorageClass};
-use spirvkit_llvm as llvm;
 use llvm::Type;
+use spirvkit_core::{Id, Instruction, Operand};
+use spirvkit_grammar::{
+    AccessQualifier, Capability, Decoration, Dim, ImageFormat, Op, StorageClass,
+};
+use spirvkit_llvm as llvm;
 
 /// Access qualifier key for non-image types (images use the AccessQualifier value).
 pub const NO_ACCESS: u32 = u32::MAX;
@@ -24,7 +26,9 @@ pub fn storage_class(t: &mut Translator<'_>, addrspace: u32, location: &str) -> 
             StorageClass::Generic.0
         }
         5 | 6 => {
-            if t.opts.allows("SPV_ALTERA_usm_storage_classes") || t.opts.allows("SPV_INTEL_usm_storage_classes") {
+            if t.opts.allows("SPV_ALTERA_usm_storage_classes")
+                || t.opts.allows("SPV_INTEL_usm_storage_classes")
+            {
                 let name = if t.opts.allows("SPV_ALTERA_usm_storage_classes") {
                     "SPV_ALTERA_usm_storage_classes"
                 } else {
@@ -50,7 +54,12 @@ pub fn storage_class(t: &mut Translator<'_>, addrspace: u32, location: &str) -> 
 /// An OpenCL opaque type named by an LLVM struct (`opencl.image2d_t`, `opencl.event_t`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OpenClType {
-    Image { dim: Dim, arrayed: bool, depth: bool, ms: bool },
+    Image {
+        dim: Dim,
+        arrayed: bool,
+        depth: bool,
+        ms: bool,
+    },
     Sampler,
     Event,
     ClkEvent,
@@ -60,8 +69,20 @@ pub enum OpenClType {
 
 pub fn opencl_type(name: &str) -> Option<OpenClType> {
     let base = name.strip_prefix("opencl.")?.split('.').next()?;
-    let image = |dim, arrayed, depth, ms| Some(OpenClType::Image { dim, arrayed, depth, ms });
-    match base.trim_end_matches("_ro_t").trim_end_matches("_wo_t").trim_end_matches("_rw_t").trim_end_matches("_t") {
+    let image = |dim, arrayed, depth, ms| {
+        Some(OpenClType::Image {
+            dim,
+            arrayed,
+            depth,
+            ms,
+        })
+    };
+    match base
+        .trim_end_matches("_ro_t")
+        .trim_end_matches("_wo_t")
+        .trim_end_matches("_rw_t")
+        .trim_end_matches("_t")
+    {
         "image1d" => image(Dim::Dim1D, false, false, false),
         "image1d_array" => image(Dim::Dim1D, true, false, false),
         "image1d_buffer" => image(Dim::Buffer, false, false, false),
@@ -102,11 +123,17 @@ impl<'m> Translator<'m> {
         if access == SAMPLER_PARAM && matches!(self.m.types.get(ty), Type::Int(32)) {
             return Ok(self.b.dedup_global(Op::TypeSampler, None, vec![]));
         }
-        let access = if self.opencl_handle(ty).is_some_and(|h| matches!(h, OpenClType::Image { .. })) {
+        let access = if self
+            .opencl_handle(ty)
+            .is_some_and(|h| matches!(h, OpenClType::Image { .. }))
+        {
             if access != NO_ACCESS {
                 access
             } else {
-                self.image_context.as_ref().and_then(|(_, m)| m.get(&ty).copied()).unwrap_or(AccessQualifier::ReadOnly.0)
+                self.image_context
+                    .as_ref()
+                    .and_then(|(_, m)| m.get(&ty).copied())
+                    .unwrap_or(AccessQualifier::ReadOnly.0)
             }
         } else {
             NO_ACCESS
@@ -129,12 +156,19 @@ impl<'m> Translator<'m> {
         if depth > 32 {
             return false;
         }
-        if self.opencl_handle(ty).is_some_and(|h| matches!(h, OpenClType::Image { .. })) {
+        if self
+            .opencl_handle(ty)
+            .is_some_and(|h| matches!(h, OpenClType::Image { .. }))
+        {
             return true;
         }
         match self.m.types.get(ty) {
-            Type::Pointer { pointee: Some(p), .. } => self.contains_image(*p, depth + 1),
-            Type::Array { elem, .. } | Type::Vector { elem, .. } => self.contains_image(*elem, depth + 1),
+            Type::Pointer {
+                pointee: Some(p), ..
+            } => self.contains_image(*p, depth + 1),
+            Type::Array { elem, .. } | Type::Vector { elem, .. } => {
+                self.contains_image(*elem, depth + 1)
+            }
             Type::Struct { elems, .. } => elems.iter().any(|e| self.contains_image(*e, depth + 1)),
             Type::Named(sid) => self
                 .m
@@ -143,7 +177,8 @@ impl<'m> Translator<'m> {
                 .and_then(|d| d.body.as_ref())
                 .is_some_and(|b| b.elems.iter().any(|e| self.contains_image(*e, depth + 1))),
             Type::Function { ret, params, .. } => {
-                self.contains_image(*ret, depth + 1) || params.iter().any(|p| self.contains_image(*p, depth + 1))
+                self.contains_image(*ret, depth + 1)
+                    || params.iter().any(|p| self.contains_image(*p, depth + 1))
             }
             _ => false,
         }
@@ -177,18 +212,32 @@ impl<'m> Translator<'m> {
                 };
                 if self.structs_in_progress.contains(&pointee) {
                     // A recursive struct: declare the pointer forward, define it after the struct.
-                    let id = *self.forward_pointers.entry(ty).or_insert_with(|| self.b.alloc_id());
-                    self.b.global(Instruction::new(Op::TypeForwardPointer, None, None, [Operand::Id(id), Operand::Word(storage)]));
+                    let id = *self
+                        .forward_pointers
+                        .entry(ty)
+                        .or_insert_with(|| self.b.alloc_id());
+                    self.b.global(Instruction::new(
+                        Op::TypeForwardPointer,
+                        None,
+                        None,
+                        [Operand::Id(id), Operand::Word(storage)],
+                    ));
                     return Ok(id);
                 }
                 let pointee_id = match self.m.types.get(pointee) {
                     Type::Int(1) => self.int_type(8),
-                    Type::Function { .. } => return Err(unsupported(location, "a function pointer")),
+                    Type::Function { .. } => {
+                        return Err(unsupported(location, "a function pointer"))
+                    }
                     _ => self.ty(pointee, location)?,
                 };
                 self.b.type_pointer(storage, pointee_id)
             }
-            Type::Vector { len, elem, scalable: false } => {
+            Type::Vector {
+                len,
+                elem,
+                scalable: false,
+            } => {
                 if !matches!(len, 2 | 3 | 4 | 8 | 16) {
                     return Err(unsupported(location, format!("a vector of {len} elements")));
                 }
@@ -201,21 +250,40 @@ impl<'m> Translator<'m> {
             Type::Array { len, elem } => {
                 let e = self.ty(elem, location)?;
                 let length = self.size_constant(len);
-                self.b.dedup_global(Op::TypeArray, None, vec![Operand::Id(e), Operand::Id(length)])
+                self.b.dedup_global(
+                    Op::TypeArray,
+                    None,
+                    vec![Operand::Id(e), Operand::Id(length)],
+                )
             }
-            Type::Struct { elems, packed } => self.struct_type(ty, None, &elems, packed, location)?,
+            Type::Struct { elems, packed } => {
+                self.struct_type(ty, None, &elems, packed, location)?
+            }
             Type::Named(sid) => {
-                let def = self.m.types.struct_def(sid).ok_or_else(|| malformed(location, "unknown struct"))?.clone();
+                let def = self
+                    .m
+                    .types
+                    .struct_def(sid)
+                    .ok_or_else(|| malformed(location, "unknown struct"))?
+                    .clone();
                 let name = def.name.clone();
                 match def.body {
-                    Some(body) => self.struct_type(ty, name.as_deref(), &body.elems, body.packed, location)?,
+                    Some(body) => {
+                        self.struct_type(ty, name.as_deref(), &body.elems, body.packed, location)?
+                    }
                     None => {
                         let name = name.unwrap_or_else(|| "opaque".into());
-                        self.b.dedup_global(Op::TypeOpaque, None, vec![Operand::String(name.into())])
+                        self.b.dedup_global(
+                            Op::TypeOpaque,
+                            None,
+                            vec![Operand::String(name.into())],
+                        )
                     }
                 }
             }
-            Type::Function { .. } => return Err(unsupported(location, "a function type as a value")),
+            Type::Function { .. } => {
+                return Err(unsupported(location, "a function type as a value"))
+            }
             other => return Err(unsupported(location, format!("the type {other:?}"))),
         })
     }
@@ -236,8 +304,12 @@ impl<'m> Translator<'m> {
         self.structs_in_progress.remove(&ty);
         let id = self.b.unique_global(Op::TypeStruct, None, members);
         // Pointers to this struct declared forward while it was being built are defined now.
-        let pending: Vec<(llvm::TypeId, Id)> =
-            self.forward_pointers.iter().filter(|(p, _)| self.m.types.pointee(**p) == Some(ty)).map(|(p, i)| (*p, *i)).collect();
+        let pending: Vec<(llvm::TypeId, Id)> = self
+            .forward_pointers
+            .iter()
+            .filter(|(p, _)| self.m.types.pointee(**p) == Some(ty))
+            .map(|(p, i)| (*p, *i))
+            .collect();
         for (ptr_ty, ptr_id) in pending {
             self.forward_pointers.remove(&ptr_ty);
             let addrspace = match self.m.types.get(ptr_ty) {
@@ -245,7 +317,12 @@ impl<'m> Translator<'m> {
                 _ => 0,
             };
             let storage = storage_class(self, addrspace, location)?;
-            self.b.global(Instruction::new(Op::TypePointer, None, Some(ptr_id), [Operand::Word(storage), Operand::Id(id)]));
+            self.b.global(Instruction::new(
+                Op::TypePointer,
+                None,
+                Some(ptr_id),
+                [Operand::Word(storage), Operand::Id(id)],
+            ));
         }
         if let Some(name) = name {
             self.b.name(id, name);
@@ -292,7 +369,12 @@ impl<'m> Translator<'m> {
 
     fn opencl_handle_type(&mut self, handle: OpenClType, access: u32) -> Id {
         match handle {
-            OpenClType::Image { dim, arrayed, depth, ms } => {
+            OpenClType::Image {
+                dim,
+                arrayed,
+                depth,
+                ms,
+            } => {
                 self.b.capability(Capability::ImageBasic);
                 if access == AccessQualifier::ReadWrite.0 {
                     self.b.capability(Capability::ImageReadWrite);
@@ -336,14 +418,24 @@ impl<'m> Translator<'m> {
     }
 
     /// OpTypeFunction of a function; `param_access` overrides image access per parameter.
-    pub fn function_type(&mut self, f: &llvm::Function, param_access: Option<&[u32]>, location: &str) -> Result<Id> {
-        let (ret, params, _) =
-            self.m.types.function_signature(f.fn_ty).ok_or_else(|| malformed(location, "function without a function type"))?;
+    pub fn function_type(
+        &mut self,
+        f: &llvm::Function,
+        param_access: Option<&[u32]>,
+        location: &str,
+    ) -> Result<Id> {
+        let (ret, params, _) = self
+            .m
+            .types
+            .function_signature(f.fn_ty)
+            .ok_or_else(|| malformed(location, "function without a function type"))?;
         let params = params.to_vec();
         let ret = self.ty(ret, location)?;
         let mut ids = Vec::with_capacity(params.len());
         for (i, p) in params.iter().enumerate() {
-            let access = param_access.and_then(|a| a.get(i).copied()).unwrap_or(NO_ACCESS);
+            let access = param_access
+                .and_then(|a| a.get(i).copied())
+                .unwrap_or(NO_ACCESS);
             ids.push(self.ty_with_access(*p, access, location)?);
         }
         Ok(self.b.type_function(ret, &ids))

@@ -7,7 +7,10 @@ use std::path::PathBuf;
 
 fn parse_env(s: &str) -> Result<TargetEnv, String> {
     TargetEnv::parse(s).ok_or_else(|| {
-        format!("unrecognized target env '{s}' (one of: {})", spirvkit_text::asm::TARGET_ENV_NAMES.join(", "))
+        format!(
+            "unrecognized target env '{s}' (one of: {})",
+            spirvkit_text::asm::TARGET_ENV_NAMES.join(", ")
+        )
     })
 }
 
@@ -34,7 +37,10 @@ pub fn run(args: AsArgs) -> anyhow::Result<()> {
         Ok(s) => std::borrow::Cow::Borrowed(s),
         Err(_) => String::from_utf8_lossy(&bytes),
     };
-    let opts = AssembleOptions { target_env: args.target_env, preserve_numeric_ids: args.preserve_numeric_ids };
+    let opts = AssembleOptions {
+        target_env: args.target_env,
+        preserve_numeric_ids: args.preserve_numeric_ids,
+    };
     let words = assemble(&source, &opts).map_err(|e| anyhow::anyhow!("{name}:{e}"))?;
     // Little-endian bytes, written in chunks (no second full-size buffer).
     let write_all = |w: &mut dyn Write| -> std::io::Result<()> {
@@ -53,7 +59,8 @@ pub fn run(args: AsArgs) -> anyhow::Result<()> {
         let mut lock = stdout.lock();
         write_all(&mut lock).context("writing standard output")?;
     } else {
-        let mut f = std::fs::File::create(&args.output).with_context(|| format!("cannot write {}", args.output.display()))?;
+        let mut f = std::fs::File::create(&args.output)
+            .with_context(|| format!("cannot write {}", args.output.display()))?;
         write_all(&mut f).with_context(|| format!("cannot write {}", args.output.display()))?;
     }
     Ok(())

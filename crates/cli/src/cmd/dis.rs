@@ -58,8 +58,13 @@ pub fn run(args: DisArgs) -> anyhow::Result<()> {
     let mut text = Vec::with_capacity(words.len() * 12);
     if let Err(e) = spirvkit_text::dis::disassemble_into(&words, &opts, &mut text) {
         return Err(match e {
-            DisassembleError::Decode(d) => anyhow::anyhow!("{name}: word {}: {}", d.word_offset, d.kind),
-            DisassembleError::InvalidOpcode { opcode, word_offset } => {
+            DisassembleError::Decode(d) => {
+                anyhow::anyhow!("{name}: word {}: {}", d.word_offset, d.kind)
+            }
+            DisassembleError::InvalidOpcode {
+                opcode,
+                word_offset,
+            } => {
                 anyhow::anyhow!("{name}: word {word_offset}: Invalid opcode: {opcode}")
             }
             DisassembleError::Io(e) => anyhow::anyhow!("{name}: {e}"),

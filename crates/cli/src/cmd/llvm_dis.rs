@@ -20,7 +20,9 @@ pub fn run(args: LlvmDisArgs) -> anyhow::Result<()> {
         options.pointers = spirvkit_llvm::PointerStyle::Opaque;
     }
     let text = module.to_ll(&options);
-    let output = args.output.unwrap_or_else(|| args.input.with_extension("ll"));
+    let output = args
+        .output
+        .unwrap_or_else(|| args.input.with_extension("ll"));
     if output.as_os_str() == "-" {
         print!("{text}");
         return Ok(());

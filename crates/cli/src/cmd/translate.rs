@@ -35,9 +35,15 @@ fn default_output(input: &Path) -> PathBuf {
     input.with_extension("spv")
 }
 
-fn translate_one(input: &Path, output: &Path, options: &spirvkit_spir::TranslateOptions, text: bool) -> anyhow::Result<()> {
+fn translate_one(
+    input: &Path,
+    output: &Path,
+    options: &spirvkit_spir::TranslateOptions,
+    text: bool,
+) -> anyhow::Result<()> {
     let module = spirvkit_llvm::read_file(input).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let spirv = spirvkit_spir::translate(&module, options).map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
+    let spirv = spirvkit_spir::translate(&module, options)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
     let words = spirv.to_words();
     let bytes = if text {
         let dis = spirvkit_text::disassemble(&words, &spirvkit_text::DisassembleOptions::default())
@@ -49,9 +55,12 @@ fn translate_one(input: &Path, output: &Path, options: &spirvkit_spir::Translate
     if output.as_os_str() == "-" {
         use std::io::Write;
         let mut out = std::io::stdout().lock();
-        out.write_all(&bytes).and_then(|()| out.flush()).context("writing standard output")?;
+        out.write_all(&bytes)
+            .and_then(|()| out.flush())
+            .context("writing standard output")?;
     } else {
-        std::fs::write(output, bytes).with_context(|| format!("cannot write {}", output.display()))?;
+        std::fs::write(output, bytes)
+            .with_context(|| format!("cannot write {}", output.display()))?;
     }
     Ok(())
 }
@@ -72,7 +81,9 @@ pub fn run(args: TranslateArgs) -> anyhow::Result<()> {
         .par_iter()
         .filter_map(|input| {
             let output = args.output.clone().unwrap_or_else(|| default_output(input));
-            translate_one(input, &output, &options, args.text).err().map(|e| format!("{e:#}"))
+            translate_one(input, &output, &options, args.text)
+                .err()
+                .map(|e| format!("{e:#}"))
         })
         .collect();
     if errors.is_empty() {

@@ -4,10 +4,10 @@ use crate::body::FnCtx;
 use crate::error::{malformed, Result};
 use crate::mangle::Demangled;
 use crate::translator::Translator;
+use llvm::{Type, ValueRef};
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{Decoration, Op};
 use spirvkit_llvm as llvm;
-use llvm::{Type, ValueRef};
 
 const TYPES: &[(&str, bool, bool)] = &[
     // (name, signed, float)
@@ -27,7 +27,10 @@ const TYPES: &[(&str, bool, bool)] = &[
 /// (signed, float) of a destination type name with an optional vector length.
 fn dest_type(name: &str) -> Option<(bool, bool)> {
     let base = name.trim_end_matches(|c: char| c.is_ascii_digit());
-    TYPES.iter().find(|(n, _, _)| *n == base).map(|&(_, s, f)| (s, f))
+    TYPES
+        .iter()
+        .find(|(n, _, _)| *n == base)
+        .map(|&(_, s, f)| (s, f))
 }
 
 struct Conversion {
@@ -53,11 +56,18 @@ fn parse(name: &str) -> Option<Conversion> {
             _ => return None,
         }
     }
-    Some(Conversion { dest_signed, saturate, rounding })
+    Some(Conversion {
+        dest_signed,
+        saturate,
+        rounding,
+    })
 }
 
 pub(super) fn is_conversion(name: &str) -> bool {
-    parse(name).is_some() || name.strip_prefix("as_").is_some_and(|t| dest_type(t).is_some())
+    parse(name).is_some()
+        || name
+            .strip_prefix("as_")
+            .is_some_and(|t| dest_type(t).is_some())
 }
 
 fn is_float(t: &Translator<'_>, ty: llvm::TypeId) -> bool {
@@ -74,19 +84,33 @@ fn width(t: &Translator<'_>, ty: llvm::TypeId) -> u32 {
     }
 }
 
-pub(super) fn lower(t: &mut Translator<'_>, ctx: &FnCtx<'_>, out: Id, result_ty: llvm::TypeId, d: &Demangled, args: &[ValueRef]) -> Result<()> {
+pub(super) fn lower(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    d: &Demangled,
+    args: &[ValueRef],
+) -> Result<()> {
     let loc = ctx.location.as_str();
-    let a = *args.first().ok_or_else(|| malformed(loc, format!("{} without an argument", d.name)))?;
+    let a = *args
+        .first()
+        .ok_or_else(|| malformed(loc, format!("{} without an argument", d.name)))?;
     let ty = t.ty(result_ty, loc)?;
     let v = t.value(ctx, a)?;
     let src_ty = t.value_llvm_type(ctx, a)?;
     let src_lowered = t.ty(src_ty, loc)?;
     if d.name.starts_with("as_") {
-        let op = if src_lowered == ty { Op::CopyObject } else { Op::Bitcast };
+        let op = if src_lowered == ty {
+            Op::CopyObject
+        } else {
+            Op::Bitcast
+        };
         t.emit_to(out, op, ty, vec![Operand::Id(v)]);
         return Ok(());
     }
-    let conv = parse(&d.name).ok_or_else(|| malformed(loc, format!("bad conversion name {}", d.name)))?;
+    let conv =
+        parse(&d.name).ok_or_else(|| malformed(loc, format!("bad conversion name {}", d.name)))?;
     let src_signed = d.param_scalar(0).is_some_and(|s| s.is_signed());
     let (src_float, dst_float) = (is_float(t, src_ty), is_float(t, result_ty));
     let same_width = width(t, src_ty) == width(t, result_ty);

@@ -6,10 +6,10 @@ use crate::error::{malformed, unsupported, Result};
 use crate::mangle::Demangled;
 use crate::translator::Translator;
 use crate::types::OpenClType;
+use llvm::ValueRef;
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{Capability, Dim, ImageOperands, Op};
 use spirvkit_llvm as llvm;
-use llvm::ValueRef;
 
 /// The literal value of a sampler: an i32 constant, or a load of a constant global
 /// (`__constant sampler_t s = CLK_...;` at program scope).
@@ -17,9 +17,14 @@ fn literal_sampler(t: &Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Option<u
     if let Some(bits) = t.const_int(v) {
         return Some(bits);
     }
-    let ValueRef::Instruction(i) = v else { return None };
+    let ValueRef::Instruction(i) = v else {
+        return None;
+    };
     match ctx.func.inst(i)?.kind {
-        llvm::InstKind::Load { ptr: ValueRef::Global(g), .. } => {
+        llvm::InstKind::Load {
+            ptr: ValueRef::Global(g),
+            ..
+        } => {
             let global = t.m.global(g)?;
             if !global.is_constant {
                 return None;
@@ -27,7 +32,10 @@ fn literal_sampler(t: &Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Option<u
             t.const_int(global.initializer?)
         }
         // -O0: `sampler_t s = CLK_...;` is an alloca that only ever receives one literal.
-        llvm::InstKind::Load { ptr: slot @ ValueRef::Instruction(_), .. } => {
+        llvm::InstKind::Load {
+            ptr: slot @ ValueRef::Instruction(_),
+            ..
+        } => {
             let mut literal = None;
             for inst in &ctx.func.insts {
                 if let llvm::InstKind::Store { ptr, value, .. } = &inst.kind {
@@ -47,7 +55,9 @@ fn literal_sampler(t: &Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Option<u
 }
 
 pub(super) fn is_image(name: &str) -> bool {
-    name.starts_with("read_image") || name.starts_with("write_image") || name.starts_with("get_image_")
+    name.starts_with("read_image")
+        || name.starts_with("write_image")
+        || name.starts_with("get_image_")
 }
 
 /// A sampler operand: an i32 literal sampler becomes OpConstantSampler (SPIR 1.2 2.1.3.1).
@@ -63,30 +73,53 @@ fn sampler(t: &mut Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Result<Id> {
             return Ok(t.b.dedup_global(
                 Op::ConstantSampler,
                 Some(sampler_ty),
-                vec![Operand::Word(addressing), Operand::Word(normalized), Operand::Word(filter)],
+                vec![
+                    Operand::Word(addressing),
+                    Operand::Word(normalized),
+                    Operand::Word(filter),
+                ],
             ));
         }
     }
     let id = t.value(ctx, v)?;
     let ty = t.value_llvm_type(ctx, v)?;
-    if t.opencl_handle(ty) == Some(OpenClType::Sampler) || crate::kernels::is_sampler_param(t, ctx, v) {
+    if t.opencl_handle(ty) == Some(OpenClType::Sampler)
+        || crate::kernels::is_sampler_param(t, ctx, v)
+    {
         return Ok(id);
     }
-    Err(unsupported(loc, "a sampler that is neither a literal nor a sampler_t argument"))
+    Err(unsupported(
+        loc,
+        "a sampler that is neither a literal nor a sampler_t argument",
+    ))
 }
 
 fn image_type_of(t: &Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Result<(Dim, bool)> {
     let ty = t.value_llvm_type(ctx, v)?;
     match t.opencl_handle(ty) {
         Some(OpenClType::Image { dim, arrayed, .. }) => Ok((dim, arrayed)),
-        _ => Err(malformed(&ctx.location, "image built-in on a non-image value")),
+        _ => Err(malformed(
+            &ctx.location,
+            "image built-in on a non-image value",
+        )),
     }
 }
 
-pub(super) fn lower(t: &mut Translator<'_>, ctx: &FnCtx<'_>, out: Id, result_ty: llvm::TypeId, d: &Demangled, args: &[ValueRef]) -> Result<()> {
+pub(super) fn lower(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    d: &Demangled,
+    args: &[ValueRef],
+) -> Result<()> {
     let loc = ctx.location.as_str();
     let n = d.name.as_str();
-    let arg = |i: usize| args.get(i).copied().ok_or_else(|| malformed(loc, format!("{n} needs argument {}", i + 1)));
+    let arg = |i: usize| {
+        args.get(i)
+            .copied()
+            .ok_or_else(|| malformed(loc, format!("{n} needs argument {}", i + 1)))
+    };
     if n.starts_with("read_image") {
         let ty = t.ty(result_ty, loc)?;
         let img = t.value(ctx, arg(0)?)?;
@@ -94,23 +127,41 @@ pub(super) fn lower(t: &mut Translator<'_>, ctx: &FnCtx<'_>, out: Id, result_ty:
             let lty = t.value_llvm_type(ctx, arg(0)?)?;
             t.ty_with_access(lty, crate::types::NO_ACCESS, loc)?
         };
-        let with_sampler = args.len() >= 3 && d.params.get(1).is_some_and(|p| matches!(p, crate::mangle::MType::Named(s) if s == "ocl_sampler"));
+        let with_sampler = args.len() >= 3
+            && d.params
+                .get(1)
+                .is_some_and(|p| matches!(p, crate::mangle::MType::Named(s) if s == "ocl_sampler"));
         if with_sampler {
             let s = sampler(t, ctx, arg(1)?)?;
             let coord = t.value(ctx, arg(2)?)?;
-            let sampled_ty = t.b.dedup_global(Op::TypeSampledImage, None, vec![Operand::Id(img_ty_id)]);
-            let si = t.emit(Op::SampledImage, sampled_ty, vec![Operand::Id(img), Operand::Id(s)]);
+            let sampled_ty =
+                t.b.dedup_global(Op::TypeSampledImage, None, vec![Operand::Id(img_ty_id)]);
+            let si = t.emit(
+                Op::SampledImage,
+                sampled_ty,
+                vec![Operand::Id(img), Operand::Id(s)],
+            );
             let float = t.b.type_float(32);
             let zero = t.b.constant_u32(float, 0);
             t.emit_to(
                 out,
                 Op::ImageSampleExplicitLod,
                 ty,
-                vec![Operand::Id(si), Operand::Id(coord), Operand::Word(ImageOperands::Lod.0), Operand::Id(zero)],
+                vec![
+                    Operand::Id(si),
+                    Operand::Id(coord),
+                    Operand::Word(ImageOperands::Lod.0),
+                    Operand::Id(zero),
+                ],
             );
         } else {
             let coord = t.value(ctx, arg(1)?)?;
-            t.emit_to(out, Op::ImageRead, ty, vec![Operand::Id(img), Operand::Id(coord)]);
+            t.emit_to(
+                out,
+                Op::ImageRead,
+                ty,
+                vec![Operand::Id(img), Operand::Id(coord)],
+            );
         }
         return Ok(());
     }
@@ -123,14 +174,23 @@ pub(super) fn lower(t: &mut Translator<'_>, ctx: &FnCtx<'_>, out: Id, result_ty:
                 return {
                     t.emit_void(
                         Op::ImageWrite,
-                        vec![Operand::Id(*img), Operand::Id(*coord), Operand::Id(*texel), Operand::Word(ImageOperands::Lod.0), Operand::Id(*lod)],
+                        vec![
+                            Operand::Id(*img),
+                            Operand::Id(*coord),
+                            Operand::Id(*texel),
+                            Operand::Word(ImageOperands::Lod.0),
+                            Operand::Id(*lod),
+                        ],
                     );
                     Ok(())
                 };
             }
             _ => return Err(malformed(loc, format!("{n} with {} arguments", ids.len()))),
         };
-        t.emit_void(Op::ImageWrite, vec![Operand::Id(img), Operand::Id(coord), Operand::Id(texel)]);
+        t.emit_void(
+            Op::ImageWrite,
+            vec![Operand::Id(img), Operand::Id(coord), Operand::Id(texel)],
+        );
         return Ok(());
     }
     // Queries.
@@ -140,7 +200,11 @@ pub(super) fn lower(t: &mut Translator<'_>, ctx: &FnCtx<'_>, out: Id, result_ty:
     match n {
         "get_image_channel_data_type" | "get_image_channel_order" => {
             // OpenCL's CLK_* codes are the SPIR-V enumerants plus a fixed offset.
-            let (op, offset) = if n.ends_with("data_type") { (Op::ImageQueryFormat, 0x10D0) } else { (Op::ImageQueryOrder, 0x10B0) };
+            let (op, offset) = if n.ends_with("data_type") {
+                (Op::ImageQueryFormat, 0x10D0)
+            } else {
+                (Op::ImageQueryOrder, 0x10B0)
+            };
             let raw = t.emit(op, int, vec![Operand::Id(img)]);
             let off = t.u32_constant(offset);
             t.emit_to(out, Op::IAdd, ty, vec![Operand::Id(raw), Operand::Id(off)]);
@@ -153,14 +217,23 @@ pub(super) fn lower(t: &mut Translator<'_>, ctx: &FnCtx<'_>, out: Id, result_ty:
                 Dim::Dim2D => 2,
                 _ => 3,
             } + u32::from(arrayed);
-            let query_ty = if components == 1 { int } else { t.b.type_vector(int, components) };
+            let query_ty = if components == 1 {
+                int
+            } else {
+                t.b.type_vector(int, components)
+            };
             t.b.capability(Capability::ImageQuery);
             let size = t.emit(Op::ImageQuerySize, query_ty, vec![Operand::Id(img)]);
             let extract = |t: &mut Translator<'_>, out: Id, i: u32| {
                 if components == 1 {
                     t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(size)]);
                 } else {
-                    t.emit_to(out, Op::CompositeExtract, ty, vec![Operand::Id(size), Operand::Word(i)]);
+                    t.emit_to(
+                        out,
+                        Op::CompositeExtract,
+                        ty,
+                        vec![Operand::Id(size), Operand::Word(i)],
+                    );
                 }
             };
             match n {
@@ -173,12 +246,21 @@ pub(super) fn lower(t: &mut Translator<'_>, ctx: &FnCtx<'_>, out: Id, result_ty:
                     let mut ops = vec![Operand::Id(size), Operand::Id(size)];
                     let want = if dim == Dim::Dim3D { 4 } else { 2 };
                     for i in 0..want {
-                        ops.push(Operand::Word(if i < components.min(3) { i } else { u32::MAX }));
+                        ops.push(Operand::Word(if i < components.min(3) {
+                            i
+                        } else {
+                            u32::MAX
+                        }));
                     }
                     if dim == Dim::Dim3D {
                         let zero = t.u32_constant(0);
                         let shuffled = t.emit(Op::VectorShuffle, ty, ops);
-                        t.emit_to(out, Op::CompositeInsert, ty, vec![Operand::Id(zero), Operand::Id(shuffled), Operand::Word(3)]);
+                        t.emit_to(
+                            out,
+                            Op::CompositeInsert,
+                            ty,
+                            vec![Operand::Id(zero), Operand::Id(shuffled), Operand::Word(3)],
+                        );
                     } else {
                         t.emit_to(out, Op::VectorShuffle, ty, ops);
                     }

@@ -5,17 +5,17 @@ use crate::body::FnCtx;
 use crate::error::{malformed, unsupported, Result};
 use crate::mangle::{Demangled, Scalar};
 use crate::translator::Translator;
+use llvm::{Type, ValueRef};
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::Op;
 use spirvkit_llvm as llvm;
-use llvm::{Type, ValueRef};
 
 /// Integer built-ins whose OpenCL.std name has an `s_`/`u_` prefix; the float overloads
 /// (`clamp`, `max`, `min` on floats are common functions) have their own names.
 fn integer_name(name: &str, scalar: Scalar) -> Option<String> {
     const PREFIXED: &[&str] = &[
-        "abs", "abs_diff", "add_sat", "hadd", "rhadd", "clamp", "mad_hi", "mad_sat", "max", "min", "mul_hi", "sub_sat",
-        "upsample", "mad24", "mul24",
+        "abs", "abs_diff", "add_sat", "hadd", "rhadd", "clamp", "mad_hi", "mad_sat", "max", "min",
+        "mul_hi", "sub_sat", "upsample", "mad24", "mul24",
     ];
     if scalar.is_float() {
         return match name {
@@ -25,7 +25,9 @@ fn integer_name(name: &str, scalar: Scalar) -> Option<String> {
             _ => None,
         };
     }
-    PREFIXED.contains(&name).then(|| format!("{}_{name}", if scalar.is_signed() { "s" } else { "u" }))
+    PREFIXED
+        .contains(&name)
+        .then(|| format!("{}_{name}", if scalar.is_signed() { "s" } else { "u" }))
 }
 
 fn relational(name: &str) -> Option<(Op, usize)> {
@@ -63,12 +65,18 @@ pub(super) fn is_math(d: &Demangled) -> bool {
     }
     relational(n).is_some()
         || matches!(n, "any" | "all" | "dot")
-        || d.param_scalar(0).is_some_and(|s| integer_name(n, s).is_some())
+        || d.param_scalar(0)
+            .is_some_and(|s| integer_name(n, s).is_some())
         || ext_number(n).is_some()
 }
 
 /// Widens scalar arguments to the result's vector length (`fmax(float4, float)`).
-fn splat_args(t: &mut Translator<'_>, ctx: &FnCtx<'_>, result_ty: llvm::TypeId, args: &[ValueRef]) -> Result<Vec<Id>> {
+fn splat_args(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    result_ty: llvm::TypeId,
+    args: &[ValueRef],
+) -> Result<Vec<Id>> {
     let len = match t.m.types.get(result_ty) {
         Type::Vector { len, .. } => Some(*len),
         _ => None,
@@ -81,7 +89,11 @@ fn splat_args(t: &mut Translator<'_>, ctx: &FnCtx<'_>, result_ty: llvm::TypeId, 
             (Some(n), Type::Int(_) | Type::Float | Type::Double | Type::Half) => {
                 let scalar = t.ty(aty, &ctx.location)?;
                 let vty = t.b.type_vector(scalar, n);
-                out.push(t.emit(Op::CompositeConstruct, vty, vec![Operand::Id(id); n as usize]));
+                out.push(t.emit(
+                    Op::CompositeConstruct,
+                    vty,
+                    vec![Operand::Id(id); n as usize],
+                ));
             }
             _ => out.push(id),
         }
@@ -115,7 +127,11 @@ pub(super) fn lower(
             let xty = t.value_llvm_type(ctx, args[0])?;
             let zero = t.splat(xty, 0, loc)?;
             let bool_ty = bool_shape(t, ctx, args[0])?;
-            let negative = t.emit(Op::SLessThan, bool_ty, vec![Operand::Id(x), Operand::Id(zero)]);
+            let negative = t.emit(
+                Op::SLessThan,
+                bool_ty,
+                vec![Operand::Id(x), Operand::Id(zero)],
+            );
             let scalar_bool = if matches!(t.m.types.get(xty), Type::Vector { .. }) {
                 let b = t.b.type_bool();
                 let op = if n == "any" { Op::Any } else { Op::All };
@@ -128,16 +144,29 @@ pub(super) fn lower(
         "dot" => {
             let ids = arg_ids(t, ctx, args)?;
             let aty = t.value_llvm_type(ctx, args[0])?;
-            let op = if matches!(t.m.types.get(aty), Type::Vector { .. }) { Op::Dot } else { Op::FMul };
+            let op = if matches!(t.m.types.get(aty), Type::Vector { .. }) {
+                Op::Dot
+            } else {
+                Op::FMul
+            };
             t.emit_to(out, op, ty, ids.into_iter().map(Operand::Id).collect());
             return Ok(());
         }
         _ => {}
     }
-    let name = d.param_scalar(0).and_then(|s| integer_name(n, s)).unwrap_or_else(|| n.to_owned());
+    let name = d
+        .param_scalar(0)
+        .and_then(|s| integer_name(n, s))
+        .unwrap_or_else(|| n.to_owned());
     let number = ext_number(&name).ok_or_else(|| unsupported(loc, format!("the built-in {n}")))?;
     let ids = splat_args(t, ctx, result_ty, args)?;
-    ext_inst(t, out, ty, number, ids.into_iter().map(Operand::Id).collect());
+    ext_inst(
+        t,
+        out,
+        ty,
+        number,
+        ids.into_iter().map(Operand::Id).collect(),
+    );
     Ok(())
 }
 
@@ -152,11 +181,23 @@ fn bool_shape(t: &mut Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Result<Id
 }
 
 /// Relational results: scalars are 1/0, vectors -1/0 (all bits set), in the result type.
-fn bool_to_int(t: &mut Translator<'_>, loc: &str, out: Id, ty: Id, result_ty: llvm::TypeId, b: Id) -> Result<()> {
+fn bool_to_int(
+    t: &mut Translator<'_>,
+    loc: &str,
+    out: Id,
+    ty: Id,
+    result_ty: llvm::TypeId,
+    b: Id,
+) -> Result<()> {
     let is_vector = matches!(t.m.types.get(result_ty), Type::Vector { .. });
     let one = t.splat(result_ty, if is_vector { u64::MAX } else { 1 }, loc)?;
     let zero = t.splat(result_ty, 0, loc)?;
-    t.emit_to(out, Op::Select, ty, vec![Operand::Id(b), Operand::Id(one), Operand::Id(zero)]);
+    t.emit_to(
+        out,
+        Op::Select,
+        ty,
+        vec![Operand::Id(b), Operand::Id(one), Operand::Id(zero)],
+    );
     Ok(())
 }
 
@@ -172,9 +213,8 @@ pub(super) fn intrinsic(
     let (name, arity) = match family {
         "fmuladd" | "fma" => ("fma", 3),
         "fabs" => ("fabs", 1),
-        "sqrt" | "sin" | "cos" | "exp" | "exp2" | "log" | "log2" | "log10" | "floor" | "ceil" | "trunc" | "rint" | "round" => {
-            (family, 1)
-        }
+        "sqrt" | "sin" | "cos" | "exp" | "exp2" | "log" | "log2" | "log10" | "floor" | "ceil"
+        | "trunc" | "rint" | "round" => (family, 1),
         "pow" | "copysign" => (family, 2),
         "minnum" | "minimum" => ("fmin", 2),
         "maxnum" | "maximum" => ("fmax", 2),
@@ -196,15 +236,29 @@ pub(super) fn intrinsic(
             } else {
                 s
             };
-            let number = ext_number("rotate").ok_or_else(|| malformed(loc, "OpenCL.std lacks rotate"))?;
-            ext_inst(t, out, ty, number, vec![Operand::Id(x), Operand::Id(amount)]);
+            let number =
+                ext_number("rotate").ok_or_else(|| malformed(loc, "OpenCL.std lacks rotate"))?;
+            ext_inst(
+                t,
+                out,
+                ty,
+                number,
+                vec![Operand::Id(x), Operand::Id(amount)],
+            );
             return Ok(());
         }
         other => return Err(unsupported(loc, format!("the intrinsic llvm.{other}"))),
     };
     let ty = t.ty(result_ty, loc)?;
-    let number = ext_number(name).ok_or_else(|| malformed(loc, format!("OpenCL.std lacks {name}")))?;
+    let number =
+        ext_number(name).ok_or_else(|| malformed(loc, format!("OpenCL.std lacks {name}")))?;
     let ids = arg_ids(t, ctx, args.get(..arity).unwrap_or(args))?;
-    ext_inst(t, out, ty, number, ids.into_iter().map(Operand::Id).collect());
+    ext_inst(
+        t,
+        out,
+        ty,
+        number,
+        ids.into_iter().map(Operand::Id).collect(),
+    );
     Ok(())
 }

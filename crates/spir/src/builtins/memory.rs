@@ -6,23 +6,36 @@ use crate::body::FnCtx;
 use crate::error::{malformed, unsupported, Result};
 use crate::mangle::{Demangled, MType, Scalar};
 use crate::translator::Translator;
+use llvm::{RmwOp, Type, ValueRef};
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{MemoryAccess, MemorySemantics, Op, Scope};
 use spirvkit_llvm as llvm;
-use llvm::{RmwOp, Type, ValueRef};
 
-const SYNC: &[&str] = &["barrier", "work_group_barrier", "mem_fence", "read_mem_fence", "write_mem_fence"];
-const ATOMIC_OPS: &[&str] = &["add", "sub", "xchg", "inc", "dec", "cmpxchg", "min", "max", "and", "or", "xor"];
+const SYNC: &[&str] = &[
+    "barrier",
+    "work_group_barrier",
+    "mem_fence",
+    "read_mem_fence",
+    "write_mem_fence",
+];
+const ATOMIC_OPS: &[&str] = &[
+    "add", "sub", "xchg", "inc", "dec", "cmpxchg", "min", "max", "and", "or", "xor",
+];
 
 fn atomic_op(name: &str) -> Option<&str> {
-    let op = name.strip_prefix("atomic_").or_else(|| name.strip_prefix("atom_"))?;
+    let op = name
+        .strip_prefix("atomic_")
+        .or_else(|| name.strip_prefix("atom_"))?;
     ATOMIC_OPS.contains(&op).then_some(op)
 }
 
 fn vload_store(name: &str) -> Option<(&'static str, Option<u32>, Option<u32>)> {
     // (OpenCL.std name, vector length literal, rounding mode literal)
     let (base, rounding) = match name.rsplit_once('_') {
-        Some((b, r @ ("rte" | "rtz" | "rtp" | "rtn"))) => (b, Some(["rte", "rtz", "rtp", "rtn"].iter().position(|m| *m == r)? as u32)),
+        Some((b, r @ ("rte" | "rtz" | "rtp" | "rtn"))) => (
+            b,
+            Some(["rte", "rtz", "rtp", "rtn"].iter().position(|m| *m == r)? as u32),
+        ),
         _ => (name, None),
     };
     let split = |prefix: &str| -> Option<Option<u32>> {
@@ -33,7 +46,13 @@ fn vload_store(name: &str) -> Option<(&'static str, Option<u32>, Option<u32>)> {
         let n: u32 = rest.parse().ok()?;
         matches!(n, 2 | 3 | 4 | 8 | 16).then_some(Some(n))
     };
-    let pick = |scalar: &'static str, vector: &'static str, n: Option<u32>| if n.is_some() { vector } else { scalar };
+    let pick = |scalar: &'static str, vector: &'static str, n: Option<u32>| {
+        if n.is_some() {
+            vector
+        } else {
+            scalar
+        }
+    };
     if let Some(n) = split("vloada_half") {
         return Some((pick("vload_half", "vloada_halfn", n), n, None));
     }
@@ -72,7 +91,13 @@ fn vload_store(name: &str) -> Option<(&'static str, Option<u32>, Option<u32>)> {
 pub(super) fn is_memory(name: &str) -> bool {
     SYNC.contains(&name)
         || atomic_op(name).is_some()
-        || matches!(name, "async_work_group_copy" | "async_work_group_strided_copy" | "wait_group_events" | "prefetch")
+        || matches!(
+            name,
+            "async_work_group_copy"
+                | "async_work_group_strided_copy"
+                | "wait_group_events"
+                | "prefetch"
+        )
         || vload_store(name).is_some()
 }
 
@@ -97,8 +122,15 @@ fn fence_bits(flags: u64) -> u32 {
 
 /// Semantics of a barrier/fence from its flags argument: constant when the flags are, else
 /// computed (bit 0 → 0x100, bit 1 → 0x200, bit 2 → 0x800) at run time.
-fn semantics(t: &mut Translator<'_>, ctx: &FnCtx<'_>, flags: Option<ValueRef>, order: u32) -> Result<Id> {
-    let Some(flags) = flags else { return Ok(t.u32_constant(order)) };
+fn semantics(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    flags: Option<ValueRef>,
+    order: u32,
+) -> Result<Id> {
+    let Some(flags) = flags else {
+        return Ok(t.u32_constant(order));
+    };
     if let Some(f) = constant_int(t, flags) {
         return Ok(t.u32_constant(fence_bits(f) | order));
     }
@@ -108,9 +140,21 @@ fn semantics(t: &mut Translator<'_>, ctx: &FnCtx<'_>, flags: Option<ValueRef>, o
     for (bit, shift) in [(1u32, 8u32), (2, 8), (4, 9)] {
         let mask = t.u32_constant(bit);
         let sh = t.u32_constant(shift);
-        let masked = t.emit(Op::BitwiseAnd, uint, vec![Operand::Id(f), Operand::Id(mask)]);
-        let moved = t.emit(Op::ShiftLeftLogical, uint, vec![Operand::Id(masked), Operand::Id(sh)]);
-        acc = t.emit(Op::BitwiseOr, uint, vec![Operand::Id(acc), Operand::Id(moved)]);
+        let masked = t.emit(
+            Op::BitwiseAnd,
+            uint,
+            vec![Operand::Id(f), Operand::Id(mask)],
+        );
+        let moved = t.emit(
+            Op::ShiftLeftLogical,
+            uint,
+            vec![Operand::Id(masked), Operand::Id(sh)],
+        );
+        acc = t.emit(
+            Op::BitwiseOr,
+            uint,
+            vec![Operand::Id(acc), Operand::Id(moved)],
+        );
     }
     Ok(acc)
 }
@@ -125,25 +169,48 @@ fn pointer_addrspace(t: &Translator<'_>, ctx: &FnCtx<'_>, p: ValueRef) -> Result
 
 /// Scope and semantics ids for an atomic on pointer `p`: work-group scope for local memory,
 /// device scope otherwise; sequentially consistent on the pointer's storage class.
-pub(crate) fn atomic_scope_semantics(t: &mut Translator<'_>, ctx: &FnCtx<'_>, p: ValueRef) -> Result<(Id, Id)> {
+pub(crate) fn atomic_scope_semantics(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    p: ValueRef,
+) -> Result<(Id, Id)> {
     let (scope, storage) = match pointer_addrspace(t, ctx, p)? {
         3 => (Scope::Workgroup.0, MemorySemantics::WorkgroupMemory.0),
-        4 => (Scope::Device.0, MemorySemantics::WorkgroupMemory.0 | MemorySemantics::CrossWorkgroupMemory.0),
+        4 => (
+            Scope::Device.0,
+            MemorySemantics::WorkgroupMemory.0 | MemorySemantics::CrossWorkgroupMemory.0,
+        ),
         _ => (Scope::Device.0, MemorySemantics::CrossWorkgroupMemory.0),
     };
-    Ok((t.u32_constant(scope), t.u32_constant(MemorySemantics::SequentiallyConsistent.0 | storage)))
+    Ok((
+        t.u32_constant(scope),
+        t.u32_constant(MemorySemantics::SequentiallyConsistent.0 | storage),
+    ))
 }
 
 pub(crate) fn fence(t: &mut Translator<'_>) -> Result<()> {
     let scope = t.u32_constant(Scope::Device.0);
     let sem = t.u32_constant(
-        MemorySemantics::SequentiallyConsistent.0 | MemorySemantics::WorkgroupMemory.0 | MemorySemantics::CrossWorkgroupMemory.0,
+        MemorySemantics::SequentiallyConsistent.0
+            | MemorySemantics::WorkgroupMemory.0
+            | MemorySemantics::CrossWorkgroupMemory.0,
     );
-    t.emit_void(Op::MemoryBarrier, vec![Operand::Id(scope), Operand::Id(sem)]);
+    t.emit_void(
+        Op::MemoryBarrier,
+        vec![Operand::Id(scope), Operand::Id(sem)],
+    );
     Ok(())
 }
 
-pub(crate) fn atomic_rmw(t: &mut Translator<'_>, ctx: &FnCtx<'_>, out: Id, ty: Id, op: RmwOp, p: ValueRef, v: ValueRef) -> Result<()> {
+pub(crate) fn atomic_rmw(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    ty: Id,
+    op: RmwOp,
+    p: ValueRef,
+    v: ValueRef,
+) -> Result<()> {
     let opcode = match op {
         RmwOp::Xchg => Op::AtomicExchange,
         RmwOp::Add => Op::AtomicIAdd,
@@ -155,23 +222,57 @@ pub(crate) fn atomic_rmw(t: &mut Translator<'_>, ctx: &FnCtx<'_>, out: Id, ty: I
         RmwOp::Min => Op::AtomicSMin,
         RmwOp::UMax => Op::AtomicUMax,
         RmwOp::UMin => Op::AtomicUMin,
-        other => return Err(unsupported(&ctx.location, format!("atomicrmw {}", other.keyword()))),
+        other => {
+            return Err(unsupported(
+                &ctx.location,
+                format!("atomicrmw {}", other.keyword()),
+            ))
+        }
     };
     let (scope, sem) = atomic_scope_semantics(t, ctx, p)?;
     let (pid, vid) = (t.value(ctx, p)?, t.value(ctx, v)?);
-    t.emit_to(out, opcode, ty, vec![Operand::Id(pid), Operand::Id(scope), Operand::Id(sem), Operand::Id(vid)]);
+    t.emit_to(
+        out,
+        opcode,
+        ty,
+        vec![
+            Operand::Id(pid),
+            Operand::Id(scope),
+            Operand::Id(sem),
+            Operand::Id(vid),
+        ],
+    );
     Ok(())
 }
 
-pub(super) fn lower(t: &mut Translator<'_>, ctx: &FnCtx<'_>, out: Id, result_ty: llvm::TypeId, d: &Demangled, args: &[ValueRef]) -> Result<()> {
+pub(super) fn lower(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    d: &Demangled,
+    args: &[ValueRef],
+) -> Result<()> {
     let loc = ctx.location.as_str();
     let n = d.name.as_str();
-    let arg = |i: usize| args.get(i).copied().ok_or_else(|| malformed(loc, format!("{n} needs argument {}", i + 1)));
+    let arg = |i: usize| {
+        args.get(i)
+            .copied()
+            .ok_or_else(|| malformed(loc, format!("{n} needs argument {}", i + 1)))
+    };
     match n {
         "barrier" | "work_group_barrier" => {
             let wg = t.u32_constant(Scope::Workgroup.0);
-            let sem = semantics(t, ctx, args.first().copied(), MemorySemantics::SequentiallyConsistent.0)?;
-            t.emit_void(Op::ControlBarrier, vec![Operand::Id(wg), Operand::Id(wg), Operand::Id(sem)]);
+            let sem = semantics(
+                t,
+                ctx,
+                args.first().copied(),
+                MemorySemantics::SequentiallyConsistent.0,
+            )?;
+            t.emit_void(
+                Op::ControlBarrier,
+                vec![Operand::Id(wg), Operand::Id(wg), Operand::Id(sem)],
+            );
             return Ok(());
         }
         "mem_fence" | "read_mem_fence" | "write_mem_fence" => {
@@ -232,44 +333,76 @@ pub(super) fn lower(t: &mut Translator<'_>, ctx: &FnCtx<'_>, out: Id, result_ty:
             let wg = t.u32_constant(Scope::Workgroup.0);
             let (dst, src, count) = (ids[0], ids[1], ids[2]);
             let (stride, event) = if n == "async_work_group_strided_copy" {
-                (*ids.get(3).ok_or_else(|| malformed(loc, "strided copy without stride"))?, *ids.get(4).ok_or_else(|| malformed(loc, "copy without event"))?)
+                (
+                    *ids.get(3)
+                        .ok_or_else(|| malformed(loc, "strided copy without stride"))?,
+                    *ids.get(4)
+                        .ok_or_else(|| malformed(loc, "copy without event"))?,
+                )
             } else {
                 let size_ty = t.value_llvm_type(ctx, args[2])?;
-                (t.scalar_constant(size_ty, 1, loc)?, *ids.get(3).ok_or_else(|| malformed(loc, "copy without event"))?)
+                (
+                    t.scalar_constant(size_ty, 1, loc)?,
+                    *ids.get(3)
+                        .ok_or_else(|| malformed(loc, "copy without event"))?,
+                )
             };
             t.emit_to(
                 out,
                 Op::GroupAsyncCopy,
                 ty,
-                [wg, dst, src, count, stride, event].into_iter().map(Operand::Id).collect(),
+                [wg, dst, src, count, stride, event]
+                    .into_iter()
+                    .map(Operand::Id)
+                    .collect(),
             );
             Ok(())
         }
         "wait_group_events" => {
             let ids = arg_ids(t, ctx, args)?;
             let wg = t.u32_constant(Scope::Workgroup.0);
-            t.emit_void(Op::GroupWaitEvents, vec![Operand::Id(wg), Operand::Id(ids[0]), Operand::Id(ids[1])]);
+            t.emit_void(
+                Op::GroupWaitEvents,
+                vec![Operand::Id(wg), Operand::Id(ids[0]), Operand::Id(ids[1])],
+            );
             Ok(())
         }
         "prefetch" => {
             let ids = arg_ids(t, ctx, args)?;
             let void = t.b.type_void();
             let number = spirvkit_grammar::OpenClStdOp::prefetch.0;
-            ext_inst(t, out, void, number, ids.into_iter().map(Operand::Id).collect());
+            ext_inst(
+                t,
+                out,
+                void,
+                number,
+                ids.into_iter().map(Operand::Id).collect(),
+            );
             Ok(())
         }
         _ => {
-            let (name, n_literal, rounding) = vload_store(n).ok_or_else(|| unsupported(loc, format!("the built-in {n}")))?;
+            let (name, n_literal, rounding) =
+                vload_store(n).ok_or_else(|| unsupported(loc, format!("the built-in {n}")))?;
             let set = spirvkit_grammar::ExtInstSet::OpenClStd.desc();
-            let number = set.instruction_by_name(name).map(|i| i.opcode).ok_or_else(|| malformed(loc, format!("OpenCL.std lacks {name}")))?;
-            let mut ops: Vec<Operand> = arg_ids(t, ctx, args)?.into_iter().map(Operand::Id).collect();
+            let number = set
+                .instruction_by_name(name)
+                .map(|i| i.opcode)
+                .ok_or_else(|| malformed(loc, format!("OpenCL.std lacks {name}")))?;
+            let mut ops: Vec<Operand> = arg_ids(t, ctx, args)?
+                .into_iter()
+                .map(Operand::Id)
+                .collect();
             if let Some(len) = n_literal {
                 ops.push(Operand::Word(len));
             }
             if let Some(mode) = rounding {
                 ops.push(Operand::Word(mode));
             }
-            let result = if t.m.types.is_void(result_ty) { t.b.type_void() } else { ty };
+            let result = if t.m.types.is_void(result_ty) {
+                t.b.type_void()
+            } else {
+                ty
+            };
             ext_inst(t, out, result, number, ops);
             Ok(())
         }
@@ -278,21 +411,37 @@ pub(super) fn lower(t: &mut Translator<'_>, ctx: &FnCtx<'_>, out: Id, result_ty:
 
 /// llvm.memcpy / llvm.memmove → OpCopyMemorySized; llvm.memset with a constant length →
 /// a copy from a constant array filled with the byte.
-pub(super) fn mem_intrinsic(t: &mut Translator<'_>, ctx: &FnCtx<'_>, family: &str, args: &[ValueRef]) -> Result<()> {
+pub(super) fn mem_intrinsic(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    family: &str,
+    args: &[ValueRef],
+) -> Result<()> {
     let loc = ctx.location.as_str();
     if args.len() < 3 {
-        return Err(malformed(loc, format!("llvm.{family} with {} arguments", args.len())));
+        return Err(malformed(
+            loc,
+            format!("llvm.{family} with {} arguments", args.len()),
+        ));
     }
     let (dst, len) = (t.value(ctx, args[0])?, t.value(ctx, args[2])?);
     // LLVM ≤ 6 passes the alignment as the fourth argument.
     let align = args.get(3).and_then(|&a| {
         let ty = t.value_llvm_type(ctx, a).ok()?;
-        matches!(t.m.types.get(ty), Type::Int(32)).then(|| constant_int(t, a)).flatten()
+        matches!(t.m.types.get(ty), Type::Int(32))
+            .then(|| constant_int(t, a))
+            .flatten()
     });
-    let volatile = args.last().and_then(|&a| constant_int(t, a)).is_some_and(|v| v == 1) && args.len() >= 4;
+    let volatile = args
+        .last()
+        .and_then(|&a| constant_int(t, a))
+        .is_some_and(|v| v == 1)
+        && args.len() >= 4;
     let src = if family == "memset" {
-        let byte = constant_int(t, args[1]).ok_or_else(|| unsupported(loc, "llvm.memset with a non-constant value"))?;
-        let count = constant_int(t, args[2]).ok_or_else(|| unsupported(loc, "llvm.memset with a non-constant length"))?;
+        let byte = constant_int(t, args[1])
+            .ok_or_else(|| unsupported(loc, "llvm.memset with a non-constant value"))?;
+        let count = constant_int(t, args[2])
+            .ok_or_else(|| unsupported(loc, "llvm.memset with a non-constant length"))?;
         fill_constant(t, byte as u8, count, loc)?
     } else {
         t.value(ctx, args[1])?
@@ -322,29 +471,55 @@ fn fill_constant(t: &mut Translator<'_>, byte: u8, count: u64, loc: &str) -> Res
     }
     let i8_ty = t.int_type(8);
     let len = t.size_constant(count);
-    let arr = t.b.dedup_global(Op::TypeArray, None, vec![Operand::Id(i8_ty), Operand::Id(len)]);
+    let arr = t.b.dedup_global(
+        Op::TypeArray,
+        None,
+        vec![Operand::Id(i8_ty), Operand::Id(len)],
+    );
     let value = t.b.constant_u32(i8_ty, u32::from(byte));
     let init = if byte == 0 {
         t.b.dedup_global(Op::ConstantNull, Some(arr), vec![])
     } else {
-        t.b.dedup_global(Op::ConstantComposite, Some(arr), vec![Operand::Id(value); count as usize])
+        t.b.dedup_global(
+            Op::ConstantComposite,
+            Some(arr),
+            vec![Operand::Id(value); count as usize],
+        )
     };
     let uc = spirvkit_grammar::StorageClass::UniformConstant.0;
     let arr_ptr = t.b.type_pointer(uc, arr);
-    let var = t.b.dedup_global(Op::Variable, Some(arr_ptr), vec![Operand::Word(uc), Operand::Id(init)]);
+    let var = t.b.dedup_global(
+        Op::Variable,
+        Some(arr_ptr),
+        vec![Operand::Word(uc), Operand::Id(init)],
+    );
     let i8_ptr = t.b.type_pointer(uc, i8_ty);
     Ok(t.emit(Op::Bitcast, i8_ptr, vec![Operand::Id(var)]))
 }
 
 /// Casts between the USM address spaces (5, 6) and global (1).
-pub(crate) fn usm_cast(t: &mut Translator<'_>, out: Id, ty: Id, v: Id, from: u32, to: u32, loc: &str) -> Result<()> {
-    let usm = t.opts.allows("SPV_ALTERA_usm_storage_classes") || t.opts.allows("SPV_INTEL_usm_storage_classes");
+pub(crate) fn usm_cast(
+    t: &mut Translator<'_>,
+    out: Id,
+    ty: Id,
+    v: Id,
+    from: u32,
+    to: u32,
+    loc: &str,
+) -> Result<()> {
+    let usm = t.opts.allows("SPV_ALTERA_usm_storage_classes")
+        || t.opts.allows("SPV_INTEL_usm_storage_classes");
     let op = match (from, to) {
         (5 | 6, 1) if usm => Op::PtrCastToCrossWorkgroupALTERA,
         (1, 5 | 6) if usm => Op::CrossWorkgroupCastToPtrALTERA,
         // Without the extension the USM spaces are global memory, and the cast disappears.
         (5 | 6, 1) | (1, 5 | 6) | (5, 6) | (6, 5) => Op::CopyObject,
-        (a, b) => return Err(unsupported(loc, format!("addrspacecast from address space {a} to {b}"))),
+        (a, b) => {
+            return Err(unsupported(
+                loc,
+                format!("addrspacecast from address space {a} to {b}"),
+            ))
+        }
     };
     t.emit_to(out, op, ty, vec![Operand::Id(v)]);
     Ok(())

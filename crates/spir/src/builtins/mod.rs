@@ -11,10 +11,10 @@ use crate::body::FnCtx;
 use crate::error::{malformed, unsupported, Result};
 use crate::mangle::Demangled;
 use crate::translator::Translator;
+use llvm::ValueRef;
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{Op, OpenClStdOp};
 use spirvkit_llvm as llvm;
-use llvm::ValueRef;
 
 pub(crate) use memory::{atomic_rmw, atomic_scope_semantics, fence, usm_cast};
 
@@ -26,7 +26,10 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
         || memory::is_memory(n)
         || convert::is_conversion(n)
         || images::is_image(n)
-        || matches!(n, "printf" | "__spir_opencl_version" | "__spir_image_support")
+        || matches!(
+            n,
+            "printf" | "__spir_opencl_version" | "__spir_image_support"
+        )
 }
 
 /// Lowers a call to a built-in; the final instruction's result is `out`.
@@ -54,7 +57,13 @@ pub(crate) fn call(
     if n == "printf" {
         let ty = t.ty(result_ty, &ctx.location)?;
         let ids = arg_ids(t, ctx, args)?;
-        ext_inst(t, out, ty, OpenClStdOp::printf.0, ids.into_iter().map(Operand::Id).collect());
+        ext_inst(
+            t,
+            out,
+            ty,
+            OpenClStdOp::printf.0,
+            ids.into_iter().map(Operand::Id).collect(),
+        );
         return Ok(());
     }
     if math::is_math(d) {
@@ -75,11 +84,17 @@ pub(crate) fn intrinsic(
     let base = name.strip_prefix("llvm.").unwrap_or(name);
     let family = base.split('.').next().unwrap_or(base);
     match family {
-        "lifetime" | "dbg" | "assume" | "experimental" | "invariant" | "var" | "donothing" | "sideeffect" => Ok(()),
+        "lifetime" | "dbg" | "assume" | "experimental" | "invariant" | "var" | "donothing"
+        | "sideeffect" => Ok(()),
         "memcpy" | "memmove" | "memset" => memory::mem_intrinsic(t, ctx, family, args),
         "expect" => {
             let ty = t.ty(result_ty, &ctx.location)?;
-            let v = t.value(ctx, *args.first().ok_or_else(|| malformed(&ctx.location, "llvm.expect without arguments"))?)?;
+            let v = t.value(
+                ctx,
+                *args
+                    .first()
+                    .ok_or_else(|| malformed(&ctx.location, "llvm.expect without arguments"))?,
+            )?;
             t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(v)]);
             Ok(())
         }
@@ -87,12 +102,22 @@ pub(crate) fn intrinsic(
     }
 }
 
-pub(crate) fn arg_ids(t: &mut Translator<'_>, ctx: &FnCtx<'_>, args: &[ValueRef]) -> Result<Vec<Id>> {
+pub(crate) fn arg_ids(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    args: &[ValueRef],
+) -> Result<Vec<Id>> {
     args.iter().map(|&a| t.value(ctx, a)).collect()
 }
 
 /// `OpExtInst %ty %OpenCL.std <number> operands...` with result `out`.
-pub(crate) fn ext_inst(t: &mut Translator<'_>, out: Id, ty: Id, number: u32, operands: Vec<Operand>) {
+pub(crate) fn ext_inst(
+    t: &mut Translator<'_>,
+    out: Id,
+    ty: Id,
+    number: u32,
+    operands: Vec<Operand>,
+) {
     let set = t.opencl_std();
     let mut ops = vec![Operand::Id(set), Operand::Word(number)];
     ops.extend(operands);

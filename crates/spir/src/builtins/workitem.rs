@@ -3,10 +3,10 @@
 use crate::body::FnCtx;
 use crate::error::Result;
 use crate::translator::Translator;
+use llvm::ValueRef;
 use spirvkit_core::{Id, Instruction, Operand};
 use spirvkit_grammar::{BuiltIn, Decoration, Op, StorageClass};
 use spirvkit_llvm as llvm;
-use llvm::ValueRef;
 
 /// (BuiltIn, is a 3-component vector, value for an out-of-range dimension).
 pub(super) fn builtin(name: &str) -> Option<(BuiltIn, bool, u64)> {
@@ -33,7 +33,10 @@ pub(super) fn builtin(name: &str) -> Option<(BuiltIn, bool, u64)> {
 }
 
 fn builtin_name(b: BuiltIn) -> String {
-    let name = spirvkit_grammar::OperandKind::BuiltIn.desc().enumerant(b.0).map_or("Unknown", |e| e.name);
+    let name = spirvkit_grammar::OperandKind::BuiltIn
+        .desc()
+        .enumerant(b.0)
+        .map_or("Unknown", |e| e.name);
     format!("__spirv_BuiltIn{name}")
 }
 
@@ -44,7 +47,12 @@ fn variable(t: &mut Translator<'_>, b: BuiltIn, value_ty: Id) -> Id {
     }
     let ptr = t.b.type_pointer(StorageClass::Input.0, value_ty);
     let id = t.b.alloc_id();
-    t.b.global(Instruction::new(Op::Variable, Some(ptr), Some(id), [Operand::Word(StorageClass::Input.0)]));
+    t.b.global(Instruction::new(
+        Op::Variable,
+        Some(ptr),
+        Some(id),
+        [Operand::Word(StorageClass::Input.0)],
+    ));
     t.b.name(id, &builtin_name(b));
     t.b.decorate(id, Decoration::BuiltIn.0, &[Operand::Word(b.0)]);
     t.b.decorate(id, Decoration::Constant.0, &[]);
@@ -72,7 +80,12 @@ pub(super) fn lower(
     let dim = args.first().copied();
     let constant_dim = dim.and_then(|d| t.const_int(d));
     match (dim, constant_dim) {
-        (_, Some(n)) if n < 3 => t.emit_to(out, Op::CompositeExtract, ty, vec![Operand::Id(loaded), Operand::Word(n as u32)]),
+        (_, Some(n)) if n < 3 => t.emit_to(
+            out,
+            Op::CompositeExtract,
+            ty,
+            vec![Operand::Id(loaded), Operand::Word(n as u32)],
+        ),
         (_, Some(_)) | (None, _) => {
             // OpenCL: dimensions past the third answer 0 for ids and 1 for sizes.
             let c = t.scalar_constant(result_ty, out_of_range, &ctx.location)?;
@@ -81,12 +94,29 @@ pub(super) fn lower(
         (Some(d), None) => {
             let index = t.value(ctx, d)?;
             let index_ty = t.value_llvm_type(ctx, d)?;
-            let element = t.emit(Op::VectorExtractDynamic, ty, vec![Operand::Id(loaded), Operand::Id(index)]);
+            let element = t.emit(
+                Op::VectorExtractDynamic,
+                ty,
+                vec![Operand::Id(loaded), Operand::Id(index)],
+            );
             let three = t.scalar_constant(index_ty, 3, &ctx.location)?;
             let bool_ty = t.b.type_bool();
-            let in_range = t.emit(Op::ULessThan, bool_ty, vec![Operand::Id(index), Operand::Id(three)]);
+            let in_range = t.emit(
+                Op::ULessThan,
+                bool_ty,
+                vec![Operand::Id(index), Operand::Id(three)],
+            );
             let fallback = t.scalar_constant(result_ty, out_of_range, &ctx.location)?;
-            t.emit_to(out, Op::Select, ty, vec![Operand::Id(in_range), Operand::Id(element), Operand::Id(fallback)]);
+            t.emit_to(
+                out,
+                Op::Select,
+                ty,
+                vec![
+                    Operand::Id(in_range),
+                    Operand::Id(element),
+                    Operand::Id(fallback),
+                ],
+            );
         }
     }
     Ok(())
