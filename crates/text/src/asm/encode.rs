@@ -53,7 +53,8 @@ enum Encoded {
     FailedMatch,
 }
 
-type R<T> = Result<T, AssembleError>;
+/// Errors are boxed inside the encoder so the hot `Ok` paths return small values.
+type R<T> = Result<T, Box<AssembleError>>;
 
 /// `[A-Za-z0-9_]`.
 static ID_CHAR: [bool; 256] = {
@@ -144,7 +145,7 @@ impl<'a> Assembler<'a> {
         Self {
             lex: Lexer::new(source),
             out,
-            ids: Ids::new(preserve, source.len() / 40),
+            ids: Ids::new(preserve, source.len() / 400),
             types: FxHashMap::default(),
             value_types: Vec::new(),
             ext_sets: FxHashMap::default(),
@@ -157,11 +158,13 @@ impl<'a> Assembler<'a> {
         }
     }
 
-    fn err_at(&self, pos: Pos, kind: K) -> AssembleError {
-        AssembleError { line: pos.line + 1, column: pos.column + 1, kind }
+    #[cold]
+    fn err_at(&self, pos: Pos, kind: K) -> Box<AssembleError> {
+        Box::new(AssembleError { line: pos.line + 1, column: pos.column + 1, kind })
     }
 
-    fn err(&self, kind: K) -> AssembleError {
+    #[cold]
+    fn err(&self, kind: K) -> Box<AssembleError> {
         self.err_at(self.lex.pos, kind)
     }
 

@@ -71,12 +71,17 @@ impl Hasher for FxHasher {
 pub type FxBuild = BuildHasherDefault<FxHasher>;
 pub type FxHashMap<K, V> = HashMap<K, V, FxBuild>;
 
+const CACHE: usize = 1024;
+
 pub struct Ids<'a> {
     named: FxHashMap<&'a str, u32>,
     /// Names that are canonical decimal numbers (`17`, not `017`) below `numeric_limit`:
     /// number → id + 1 (0: not yet seen). Same mapping as `named`, without hashing.
     numeric: Vec<u32>,
     numeric_limit: usize,
+    /// A direct-mapped cache in front of `named`: types and constants (`%uint`, `%uint_3`)
+    /// are referenced by almost every instruction.
+    cache: Vec<(&'a str, u32)>,
     next: u32,
     pub bound: u32,
     preserve: HashSet<u32, FxBuild>,
@@ -89,7 +94,7 @@ impl<'a> Ids<'a> {
         // Decimal names with d digits take d+1 bytes of text, so numbers beyond a few times
         // the text size are rare; they fall back to the hash map.
         let numeric_limit = (capacity * 64).clamp(1 << 16, 1 << 26);
-        Self { named, numeric: Vec::new(), numeric_limit, next: 1, bound: 1, preserve }
+        Self { named, numeric: Vec::new(), numeric_limit, cache: vec![("", 0); CACHE], next: 1, bound: 1, preserve }
     }
 
     /// The id for `%name` (name without `%`).
@@ -116,11 +121,28 @@ impl<'a> Ids<'a> {
             self.numeric[n] = id.wrapping_add(1);
             return id;
         }
-        if let Some(&id) = self.named.get(name) {
-            return id;
+        let b = name.as_bytes();
+        let slot = (b.len().wrapping_mul(31)
+            ^ usize::from(b.first().copied().unwrap_or(0)).wrapping_mul(7)
+            ^ usize::from(b.last().copied().unwrap_or(0)).wrapping_mul(131)
+            ^ usize::from(b.get(b.len() / 2).copied().unwrap_or(0)).wrapping_mul(1031))
+            & (CACHE - 1);
+        if let Some(&(k, id)) = self.cache.get(slot) {
+            if k == name && !k.is_empty() {
+                return id;
+            }
         }
-        let id = self.fresh();
-        self.named.insert(name, id);
+        let id = match self.named.get(name) {
+            Some(&id) => id,
+            None => {
+                let id = self.fresh();
+                self.named.insert(name, id);
+                id
+            }
+        };
+        if let Some(c) = self.cache.get_mut(slot) {
+            *c = (name, id);
+        }
         id
     }
 

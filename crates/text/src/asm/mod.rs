@@ -199,13 +199,13 @@ pub fn assemble(source: &str, opts: &AssembleOptions) -> Result<Vec<u32>, Assemb
     };
     let preserve = if opts.preserve_numeric_ids {
         let mut pre = encode::Assembler::new(source, Default::default());
-        pre.run()?;
+        pre.run().map_err(|e| *e)?;
         pre.ids.numeric_names()
     } else {
         Default::default()
     };
     let mut a = encode::Assembler::new(source, preserve);
-    a.run()?;
+    a.run().map_err(|e| *e)?;
     let bound = a.ids.bound;
     let mut words = a.out;
     words[1] = version;
