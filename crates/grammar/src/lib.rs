@@ -119,13 +119,15 @@ impl OperandKindDesc {
 }
 
 impl OperandKind {
+    #[inline]
     pub fn desc(self) -> &'static OperandKindDesc {
         // The enum is generated from the same list as the table, in the same order.
         &OPERAND_KINDS[self as usize]
     }
 
+    #[inline]
     pub fn category(self) -> Category {
-        self.desc().category
+        generated::tables::KIND_CATEGORIES[self as usize]
     }
 
     pub fn name(self) -> &'static str {
