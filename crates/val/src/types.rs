@@ -135,6 +135,7 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                         C::StoragePushConstant8,
                     ])
                     && !st.extensions.contains("SPV_KHR_8bit_storage")
+                    && !cap_like(st, &["Int8", "8Bit", "PushConstant8"])
                 {
                     errors.push((
                         "type.int_width",
@@ -153,6 +154,17 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                     ])
                     && !st.extensions.contains("SPV_AMD_gpu_shader_int16")
                     && !st.extensions.contains("SPV_KHR_16bit_storage")
+                    && !cap_like(
+                        st,
+                        &[
+                            "Int16",
+                            "16Bit",
+                            "Uniform16",
+                            "PushConstant16",
+                            "InputOutput16",
+                            "BufferBlock16",
+                        ],
+                    )
                 {
                     errors.push((
                         "type.int_width",
@@ -198,6 +210,18 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                             C::StorageInputOutput16,
                         ]) && !st.extensions.contains("SPV_AMD_gpu_shader_half_float")
                             && !st.extensions.contains("SPV_KHR_16bit_storage")
+                            && !cap_like(
+                                st,
+                                &[
+                                    "Float16",
+                                    "16Bit",
+                                    "Uniform16",
+                                    "PushConstant16",
+                                    "InputOutput16",
+                                    "BufferBlock16",
+                                    "Half",
+                                ],
+                            )
                         {
                             errors.push((
                                 "type.float_width",
@@ -393,6 +417,17 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
         .into_iter()
         .map(|e| st.diag_at(e.0, e.1, e.2).with_ids(e.3))
         .collect()
+}
+
+/// Is a capability declared whose name contains one of these fragments? (Lenient width
+/// enabling: capabilities added by extensions that also enable small types.)
+fn cap_like(st: &State<'_>, fragments: &[&str]) -> bool {
+    st.capabilities.iter().any(|&c| {
+        OperandKind::Capability
+            .desc()
+            .enumerant(c)
+            .is_some_and(|e| fragments.iter().any(|f| e.name.contains(f)))
+    })
 }
 
 fn check_array_length(
