@@ -133,3 +133,22 @@ fn read_file_dispatches_on_content() {
     let err = read_file(&dir.join("missing.bc")).unwrap_err();
     assert!(matches!(err, LlvmError::Io { .. }));
 }
+
+#[test]
+fn metadata_call_arguments_in_modern_bitcode() {
+    let bc = include_bytes!("data/intrinsic_metadata.bc");
+    let m = read_bitcode(bc, "intrinsic_metadata.bc").expect("reads");
+    let f = &m.functions[0];
+    let InstKind::Call { args, .. } = &f.insts[0].kind else {
+        panic!("expected a call");
+    };
+    let ValueRef::Metadata(md) = args[2] else {
+        panic!("expected a metadata argument, got {:?}", args[2]);
+    };
+    assert_eq!(
+        m.metadata(md),
+        Some(&Metadata::String(b"round.dynamic".to_vec()))
+    );
+    let ll = m.to_ll(&WriteOptions::default());
+    assert!(ll.contains("metadata !\"round.dynamic\", metadata !\"fpexcept.strict\""));
+}

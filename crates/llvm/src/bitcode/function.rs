@@ -30,6 +30,12 @@ impl<'a> Reader<'a> {
         matches!((space(src), space(dest)), (Some(a), Some(b)) if a != b)
     }
 
+    /// LLVM >= 3.6 metadata (not a Value): detected by the identification
+    /// block era, i.e. any module using METADATA_STRINGS or new node records.
+    fn md_kinds_are_modern(&self) -> bool {
+        self.modern_metadata || self.version >= 2
+    }
+
     fn relative(&self) -> bool {
         self.version >= 1
     }
@@ -1008,6 +1014,14 @@ impl<'a> Reader<'a> {
         for p in &params {
             if self.m.types.is_label(*p) {
                 return Err(self.error("unsupported construct: label argument"));
+            }
+            if self.m.types.is_metadata(*p) && self.md_kinds_are_modern() {
+                // Modern bitcode numbers metadata arguments in the metadata list.
+                let raw = self.op(ops, i)?;
+                i += 1;
+                let number = self.absolute_number(raw);
+                args.push(ValueRef::Metadata(self.md_id(number as u64)?));
+                continue;
             }
             args.push(self.value_of_type(ops, &mut i)?);
         }

@@ -62,6 +62,9 @@ impl<'a> Reader<'a> {
                 Entry::SubBlock(_) => continue,
                 Entry::Record { code, blob } => (code, blob),
             };
+            if matches!(code, 2 | 3 | 5 | 35) {
+                self.modern_metadata = true;
+            }
             match code {
                 1 => self
                     .m

@@ -106,6 +106,8 @@ pub(crate) struct Reader<'a> {
     pub seen_module_vst: bool,
     /// The type table holds opaque pointers.
     pub opaque: bool,
+    /// Metadata uses the post-3.6 encoding (metadata is not a value).
+    pub modern_metadata: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -376,6 +378,7 @@ pub fn read_bitcode(bytes: &[u8], file_name: &str) -> Result<Module, LlvmError> 
         strtab: &[],
         seen_module_vst: false,
         opaque: false,
+        modern_metadata: false,
     };
 
     // Top level: find the string table first (modern bitcode keeps names there).
