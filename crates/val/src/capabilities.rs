@@ -62,6 +62,15 @@ fn operand_version_problem(st: &State<'_>, avail: &Availability) -> Option<Strin
     None
 }
 
+/// Extensions spirv-val requires SPIR-V 1.4 for.
+const EXTENSIONS_FROM_1_4: &[&str] = &[
+    "SPV_KHR_workgroup_memory_explicit_layout",
+    "SPV_EXT_mesh_shader",
+    "SPV_NV_shader_invocation_reorder",
+    "SPV_NV_cluster_acceleration_structure",
+    "SPV_NV_linear_swept_spheres",
+];
+
 pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut errors: Vec<(&'static str, u32, String)> = Vec::new();
     for index in 0..st.insts.len() as u32 {
@@ -71,6 +80,17 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
         let Some(desc) = inst.desc() else { continue };
         let op = inst.op();
         let name = &desc.opname[2..];
+        // Extensions that exist only from SPIR-V 1.4 on.
+        if op == Op::Extension && st.version < 0x0001_0400 {
+            let name = st.string(&inst, 0);
+            if EXTENSIONS_FROM_1_4.contains(&name.as_str()) {
+                errors.push((
+                    "extension.version",
+                    index,
+                    format!("{name} extension requires SPIR-V version 1.4 or later."),
+                ));
+            }
+        }
         // Opcode capabilities.
         let amd_ballot_exception = matches!(
             op,

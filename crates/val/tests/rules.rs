@@ -650,3 +650,10 @@ fn terminate_invocation_needs_1_6_or_its_extension() {
     ));
     assert_valid(&assemble(&text("")));
 }
+
+#[test]
+fn extensions_that_need_1_4() {
+    let text = "OpCapability Shader\nOpCapability Linkage\nOpExtension \"SPV_EXT_mesh_shader\"\nOpMemoryModel Logical GLSL450\n";
+    assert_rule(&assemble_version(text, 0x0001_0300), "extension.version");
+    assert_valid(&assemble_version(text, 0x0001_0400));
+}
