@@ -3,6 +3,7 @@
 //! another, files inside a section in parallel.
 
 mod binary;
+mod semantics;
 mod translate;
 mod validator;
 pub mod text;
@@ -37,7 +38,7 @@ pub fn run(only: Option<&str>) -> anyhow::Result<()> {
         ctx.corpus.display(),
         ctx.tools.display()
     );
-    let sections: &[(&str, Section)] = &[("binary", binary::run), ("validator", validator::run), ("text", text_section), ("translate", translate::run)];
+    let sections: &[(&str, Section)] = &[("binary", binary::run), ("validator", validator::run), ("text", text_section), ("translate", translate::run), ("semantics", semantics::run)];
     let mut failed = Vec::new();
     for &(name, section) in sections {
         if only.is_some_and(|o| o != name) {
@@ -86,12 +87,17 @@ pub fn corpus_dir() -> anyhow::Result<PathBuf> {
     Ok(dir)
 }
 
-/// The SPIRV-Tools binaries: `$SPIRV_TOOLS_BIN`, else the repo's `.venv/bin` made by `.ci/run`.
+/// The SPIRV-Tools binaries: `$SPIRV_TOOLS_BIN`, else the native executables inside the repo's
+/// `.venv` made by `.ci/setup` (the `.venv/bin` entries are Python launchers, ~50 ms each).
 pub fn tools_dir() -> anyhow::Result<PathBuf> {
-    let candidates = std::env::var_os("SPIRV_TOOLS_BIN")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain([crate::workspace_root().join(".venv/bin")]);
+    let venv = crate::workspace_root().join(".venv");
+    let mut candidates: Vec<PathBuf> = std::env::var_os("SPIRV_TOOLS_BIN").map(PathBuf::from).into_iter().collect();
+    if let Ok(entries) = std::fs::read_dir(venv.join("lib")) {
+        for e in entries.flatten() {
+            candidates.push(e.path().join("site-packages/cmeel.prefix/bin"));
+        }
+    }
+    candidates.push(venv.join("bin"));
     for dir in candidates {
         if dir.join("spirv-as").is_file() {
             return Ok(dir);
