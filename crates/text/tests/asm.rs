@@ -23,7 +23,10 @@ fn control_flow_module_assembles_byte_identically() {
 fn target_env_sets_the_version() {
     let src = "; Version: 1.2\nOpCapability Shader\nOpMemoryModel Logical GLSL450\n";
     let v = |env: Option<&str>| {
-        let opts = AssembleOptions { target_env: env.map(|e| TargetEnv::parse(e).unwrap()), ..Default::default() };
+        let opts = AssembleOptions {
+            target_env: env.map(|e| TargetEnv::parse(e).unwrap()),
+            ..Default::default()
+        };
         assemble(src, &opts).unwrap()[1]
     };
     assert_eq!(v(None), 0x0001_0200);
@@ -46,23 +49,55 @@ fn target_env_sets_the_version() {
     }
     assert!(TargetEnv::parse("universal1.0").is_none());
     // Without a version comment at the top: 1.6.
-    assert_eq!(assemble("OpCapability Shader\n; Version: 1.1\n", &Default::default()).unwrap()[1], 0x0001_0600);
+    assert_eq!(
+        assemble("OpCapability Shader\n; Version: 1.1\n", &Default::default()).unwrap()[1],
+        0x0001_0600
+    );
 }
 
 #[test]
 fn ids_numbered_by_first_appearance_and_bound() {
-    let w = assemble("%b = OpTypeVoid\n%a = OpTypeFunction %b\n%12 = OpTypeBool\n", &Default::default()).unwrap();
+    let w = assemble(
+        "%b = OpTypeVoid\n%a = OpTypeFunction %b\n%12 = OpTypeBool\n",
+        &Default::default(),
+    )
+    .unwrap();
     assert_eq!(w[3], 4);
-    assert_eq!(&w[5..], &[0x0002_0013, 1, 0x0003_0021, 2, 1, 0x0002_0014, 3]);
+    assert_eq!(
+        &w[5..],
+        &[0x0002_0013, 1, 0x0003_0021, 2, 1, 0x0002_0014, 3]
+    );
 }
 
 #[test]
 fn preserve_numeric_ids() {
-    let opts = AssembleOptions { preserve_numeric_ids: true, ..Default::default() };
-    let w = assemble("%b = OpTypeVoid\n%a = OpTypeFunction %b\n%2 = OpTypeBool\n%010 = OpTypeInt 32 0\n", &opts).unwrap();
+    let opts = AssembleOptions {
+        preserve_numeric_ids: true,
+        ..Default::default()
+    };
+    let w = assemble(
+        "%b = OpTypeVoid\n%a = OpTypeFunction %b\n%2 = OpTypeBool\n%010 = OpTypeInt 32 0\n",
+        &opts,
+    )
+    .unwrap();
     // %2 and %010 (octal 8) keep their numbers; %b, %a fill 1 and 3.
     assert_eq!(w[3], 9);
-    assert_eq!(&w[5..], &[0x0002_0013, 1, 0x0003_0021, 3, 1, 0x0002_0014, 2, 0x0004_0015, 8, 32, 0]);
+    assert_eq!(
+        &w[5..],
+        &[
+            0x0002_0013,
+            1,
+            0x0003_0021,
+            3,
+            1,
+            0x0002_0014,
+            2,
+            0x0004_0015,
+            8,
+            32,
+            0
+        ]
+    );
 }
 
 #[test]
@@ -74,8 +109,22 @@ fn raw_words() {
 #[test]
 fn round_trip_raw_ids() {
     let w = words("syntax.spv");
-    let t = disassemble(&w, &DisassembleOptions { raw_id: true, ..Default::default() }).unwrap();
-    let back = assemble(&t, &AssembleOptions { preserve_numeric_ids: true, ..Default::default() }).unwrap();
+    let t = disassemble(
+        &w,
+        &DisassembleOptions {
+            raw_id: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let back = assemble(
+        &t,
+        &AssembleOptions {
+            preserve_numeric_ids: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
     assert_eq!(back, w);
 }
 
@@ -88,15 +137,30 @@ fn round_trip_friendly_names() {
 
 #[test]
 fn error_display_has_line_and_column() {
-    let e = assemble("OpCapability Shader\n  OpCapability Bogus\n", &Default::default()).unwrap_err();
+    let e = assemble(
+        "OpCapability Shader\n  OpCapability Bogus\n",
+        &Default::default(),
+    )
+    .unwrap_err();
     assert_eq!((e.line, e.column), (2, 16));
     assert_eq!(e.to_string(), "2:16: Invalid capability 'Bogus'.");
 }
 
 #[test]
 fn op_unknown() {
-    let w = assemble("%1 = OpTypeInt 32 0\nOpUnknown(9999, 3) %1 0\n", &Default::default()).unwrap();
+    let w = assemble(
+        "%1 = OpTypeInt 32 0\nOpUnknown(9999, 3) %1 0\n",
+        &Default::default(),
+    )
+    .unwrap();
     assert_eq!(&w[5..], &[0x0004_0015, 1, 32, 0, 0x0003_270f, 1, 0]);
-    let w = assemble("OpUnknown(9999, 4) %a 1.5 \"ab\"\nOpUnknown( 0x11 , 2 ) !5\n", &Default::default()).unwrap();
-    assert_eq!(&w[5..], &[0x0004_270f, 1, 0x3fc0_0000, 0x6261, 0x0002_0011, 5]);
+    let w = assemble(
+        "OpUnknown(9999, 4) %a 1.5 \"ab\"\nOpUnknown( 0x11 , 2 ) !5\n",
+        &Default::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        &w[5..],
+        &[0x0004_270f, 1, 0x3fc0_0000, 0x6261, 0x0002_0011, 5]
+    );
 }

@@ -10,47 +10,119 @@ fn dis(name: &str, opts: DisassembleOptions) -> String {
 
 #[test]
 fn default_output_names_numbers_strings_masks_extinst() {
-    assert_eq!(dis("syntax.spv", DisassembleOptions::default()), text("syntax.dis"));
+    assert_eq!(
+        dis("syntax.spv", DisassembleOptions::default()),
+        text("syntax.dis")
+    );
 }
 
 #[test]
 fn raw_id() {
-    assert_eq!(dis("syntax.spv", DisassembleOptions { raw_id: true, ..Default::default() }), text("syntax.raw.dis"));
+    assert_eq!(
+        dis(
+            "syntax.spv",
+            DisassembleOptions {
+                raw_id: true,
+                ..Default::default()
+            }
+        ),
+        text("syntax.raw.dis")
+    );
 }
 
 #[test]
 fn no_header() {
-    assert_eq!(dis("cf.spv", DisassembleOptions { no_header: true, ..Default::default() }), text("cf.no-header.dis"));
+    assert_eq!(
+        dis(
+            "cf.spv",
+            DisassembleOptions {
+                no_header: true,
+                ..Default::default()
+            }
+        ),
+        text("cf.no-header.dis")
+    );
 }
 
 #[test]
 fn no_indent() {
-    assert_eq!(dis("cf.spv", DisassembleOptions { no_indent: true, ..Default::default() }), text("cf.no-indent.dis"));
+    assert_eq!(
+        dis(
+            "cf.spv",
+            DisassembleOptions {
+                no_indent: true,
+                ..Default::default()
+            }
+        ),
+        text("cf.no-indent.dis")
+    );
 }
 
 #[test]
 fn offsets() {
-    assert_eq!(dis("cf.spv", DisassembleOptions { offsets: true, ..Default::default() }), text("cf.offsets.dis"));
+    assert_eq!(
+        dis(
+            "cf.spv",
+            DisassembleOptions {
+                offsets: true,
+                ..Default::default()
+            }
+        ),
+        text("cf.offsets.dis")
+    );
 }
 
 #[test]
 fn comment() {
-    assert_eq!(dis("cf.spv", DisassembleOptions { comment: true, ..Default::default() }), text("cf.comment.dis"));
+    assert_eq!(
+        dis(
+            "cf.spv",
+            DisassembleOptions {
+                comment: true,
+                ..Default::default()
+            }
+        ),
+        text("cf.comment.dis")
+    );
 }
 
 #[test]
 fn nested_indent() {
-    assert_eq!(dis("cf.spv", DisassembleOptions { nested_indent: true, ..Default::default() }), text("cf.nested-indent.dis"));
+    assert_eq!(
+        dis(
+            "cf.spv",
+            DisassembleOptions {
+                nested_indent: true,
+                ..Default::default()
+            }
+        ),
+        text("cf.nested-indent.dis")
+    );
 }
 
 #[test]
 fn reorder_blocks() {
-    assert_eq!(dis("cf.spv", DisassembleOptions { reorder_blocks: true, ..Default::default() }), text("cf.reorder-blocks.dis"));
+    assert_eq!(
+        dis(
+            "cf.spv",
+            DisassembleOptions {
+                reorder_blocks: true,
+                ..Default::default()
+            }
+        ),
+        text("cf.reorder-blocks.dis")
+    );
 }
 
 #[test]
 fn all_layout_options_together() {
-    let opts = DisassembleOptions { nested_indent: true, reorder_blocks: true, comment: true, offsets: true, ..Default::default() };
+    let opts = DisassembleOptions {
+        nested_indent: true,
+        reorder_blocks: true,
+        comment: true,
+        offsets: true,
+        ..Default::default()
+    };
     assert_eq!(dis("cf.spv", opts), text("cf.all.dis"));
 }
 
@@ -74,7 +146,15 @@ fn many_x(n: u32) -> Vec<u32> {
 #[test]
 fn name_collisions_get_suffixes_in_order() {
     let t = disassemble(&many_x(3), &DisassembleOptions::default()).unwrap();
-    for (i, want) in ["OpName %x \"x\"", "OpName %x_0 \"x\"", "OpName %x_1 \"x\"", "OpName %x_2 \"x\""].iter().enumerate() {
+    for (i, want) in [
+        "OpName %x \"x\"",
+        "OpName %x_0 \"x\"",
+        "OpName %x_1 \"x\"",
+        "OpName %x_2 \"x\"",
+    ]
+    .iter()
+    .enumerate()
+    {
         assert!(t.contains(want), "missing {want} ({i})\n{t}");
     }
     assert!(t.contains("%x_4 = OpFunction"), "{t}");
@@ -87,7 +167,11 @@ fn name_collisions_are_linear() {
     let start = std::time::Instant::now();
     let t = disassemble(&words, &DisassembleOptions::default()).unwrap();
     assert!(t.contains("%x_39998 = OpFunctionParameter"));
-    assert!(start.elapsed().as_secs_f64() < 5.0, "took {:?}", start.elapsed());
+    assert!(
+        start.elapsed().as_secs_f64() < 5.0,
+        "took {:?}",
+        start.elapsed()
+    );
 }
 
 #[test]

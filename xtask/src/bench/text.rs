@@ -14,7 +14,9 @@ fn spirvkit_bin() -> Result<PathBuf> {
         return Ok(PathBuf::from(p));
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"));
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target"));
     let bin = target.join("release/spirvkit");
     if !bin.is_file() {
         let st = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
@@ -64,25 +66,42 @@ fn measure(program: &Path, args: &[&std::ffi::OsStr], runs: usize) -> Result<Mea
         };
         cmd.args(args);
         let start = Instant::now();
-        let out = cmd.output().with_context(|| format!("running {}", program.display()))?;
+        let out = cmd
+            .output()
+            .with_context(|| format!("running {}", program.display()))?;
         let t = start.elapsed();
         if !out.status.success() {
-            bail!("{} failed: {}", program.display(), String::from_utf8_lossy(&out.stderr));
+            bail!(
+                "{} failed: {}",
+                program.display(),
+                String::from_utf8_lossy(&out.stderr)
+            );
         }
         best = best.min(t);
         if have_time {
             let err = String::from_utf8_lossy(&out.stderr);
-            if let Some(kb) = err.lines().last().and_then(|l| l.trim().parse::<u64>().ok()) {
+            if let Some(kb) = err
+                .lines()
+                .last()
+                .and_then(|l| l.trim().parse::<u64>().ok())
+            {
                 peak_kb = Some(peak_kb.map_or(kb, |p| p.min(kb)));
             }
         }
     }
-    Ok(Measured { time: best, peak_kb })
+    Ok(Measured {
+        time: best,
+        peak_kb,
+    })
 }
 
 fn line(what: &str, ours: &Measured, theirs: &Measured) -> String {
     let mem = match (ours.peak_kb, theirs.peak_kb) {
-        (Some(a), Some(b)) => format!(", peak RSS {:.1} MB vs {:.1} MB", a as f64 / 1024.0, b as f64 / 1024.0),
+        (Some(a), Some(b)) => format!(
+            ", peak RSS {:.1} MB vs {:.1} MB",
+            a as f64 / 1024.0,
+            b as f64 / 1024.0
+        ),
         _ => String::new(),
     };
     format!(
@@ -105,22 +124,58 @@ pub fn run(module_words: &[u32], tools: &Path) -> Result<Vec<String>> {
     let ours_spv = dir.join("ours.spv");
     let ref_spv = dir.join("ref.spv");
     let os = |p: &Path| p.as_os_str().to_owned();
-    let mut lines = vec![format!("text bench module: {:.1} MB", bytes.len() as f64 / 1e6)];
+    let mut lines = vec![format!(
+        "text bench module: {:.1} MB",
+        bytes.len() as f64 / 1e6
+    )];
     let runs = 3;
 
-    let dis_ours = measure(&bin, &["dis".as_ref(), &os(&spv), "-o".as_ref(), &os(&ours_txt)], runs)?;
-    let dis_ref = measure(&reference_tool(tools, "spirv-dis"), &[&os(&spv), "-o".as_ref(), &os(&ref_txt)], 1)?;
+    let dis_ours = measure(
+        &bin,
+        &["dis".as_ref(), &os(&spv), "-o".as_ref(), &os(&ours_txt)],
+        runs,
+    )?;
+    let dis_ref = measure(
+        &reference_tool(tools, "spirv-dis"),
+        &[&os(&spv), "-o".as_ref(), &os(&ref_txt)],
+        1,
+    )?;
     let same_text = std::fs::read(&ours_txt)? == std::fs::read(&ref_txt)?;
-    lines.push(line("dis", &dis_ours, &dis_ref) + if same_text { " (identical text)" } else { " (TEXT DIFFERS)" });
+    lines.push(
+        line("dis", &dis_ours, &dis_ref)
+            + if same_text {
+                " (identical text)"
+            } else {
+                " (TEXT DIFFERS)"
+            },
+    );
 
-    let as_ours = measure(&bin, &["as".as_ref(), &os(&ref_txt), "-o".as_ref(), &os(&ours_spv)], runs)?;
-    let as_ref = measure(&reference_tool(tools, "spirv-as"), &[&os(&ref_txt), "-o".as_ref(), &os(&ref_spv)], 1)?;
+    let as_ours = measure(
+        &bin,
+        &["as".as_ref(), &os(&ref_txt), "-o".as_ref(), &os(&ours_spv)],
+        runs,
+    )?;
+    let as_ref = measure(
+        &reference_tool(tools, "spirv-as"),
+        &[&os(&ref_txt), "-o".as_ref(), &os(&ref_spv)],
+        1,
+    )?;
     let same_bin = std::fs::read(&ours_spv)? == std::fs::read(&ref_spv)?;
-    lines.push(line("as", &as_ours, &as_ref) + if same_bin { " (identical binary)" } else { " (BINARY DIFFERS)" });
+    lines.push(
+        line("as", &as_ours, &as_ref)
+            + if same_bin {
+                " (identical binary)"
+            } else {
+                " (BINARY DIFFERS)"
+            },
+    );
 
     let _ = std::fs::remove_dir_all(&dir);
     if !same_text || !same_bin {
-        bail!("text bench outputs differ from the reference:\n{}", lines.join("\n"));
+        bail!(
+            "text bench outputs differ from the reference:\n{}",
+            lines.join("\n")
+        );
     }
     Ok(lines)
 }

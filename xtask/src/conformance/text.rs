@@ -14,11 +14,16 @@ static FRIENDLY_EXACT: AtomicUsize = AtomicUsize::new(0);
 
 fn temp_path(ext: &str) -> PathBuf {
     let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
-    std::env::temp_dir().join(format!("spirvkit-text-conf-{}-{n}.{ext}", std::process::id()))
+    std::env::temp_dir().join(format!(
+        "spirvkit-text-conf-{}-{n}.{ext}",
+        std::process::id()
+    ))
 }
 
 fn files_under(dir: &Path, out: &mut Vec<PathBuf>, pred: &dyn Fn(&Path) -> bool) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
@@ -46,7 +51,9 @@ pub fn reference_tool(tools: &Path, name: &str) -> PathBuf {
 }
 
 fn words_of(bytes: &[u8]) -> Result<Vec<u32>> {
-    Ok(spirvkit_core::words_from_bytes(bytes).map_err(|e| anyhow::anyhow!("{e}"))?.0)
+    Ok(spirvkit_core::words_from_bytes(bytes)
+        .map_err(|e| anyhow::anyhow!("{e}"))?
+        .0)
 }
 
 /// Runs the reference assembler; None when it rejects the file.
@@ -69,7 +76,12 @@ fn reference_as(tools: &Path, file: &Path) -> Result<Option<Vec<u32>>> {
 }
 
 fn reference_dis(tools: &Path, file: &Path, args: &[&str]) -> Result<Option<String>> {
-    let st = Command::new(reference_tool(tools, "spirv-dis")).args(args).arg(file).args(["-o", "-"]).output().context("running spirv-dis")?;
+    let st = Command::new(reference_tool(tools, "spirv-dis"))
+        .args(args)
+        .arg(file)
+        .args(["-o", "-"])
+        .output()
+        .context("running spirv-dis")?;
     if !st.status.success() {
         return Ok(None);
     }
@@ -82,7 +94,11 @@ fn first_diff(a: &str, b: &str) -> String {
             return format!("line {}: expected `{}`, got `{}`", i + 1, y, x);
         }
     }
-    format!("line counts differ: got {}, expected {}", a.lines().count(), b.lines().count())
+    format!(
+        "line counts differ: got {}, expected {}",
+        a.lines().count(),
+        b.lines().count()
+    )
 }
 
 #[derive(Default)]
@@ -96,12 +112,19 @@ struct Tally {
 
 impl Tally {
     fn line(&self) -> String {
-        format!("text {}: {}/{} identical{}", self.name, self.ok, self.total, self.note)
+        format!(
+            "text {}: {}/{} identical{}",
+            self.name, self.ok, self.total, self.note
+        )
     }
 }
 
 fn tally(name: &'static str, results: Vec<std::result::Result<(), String>>) -> Tally {
-    let mut t = Tally { name, total: results.len(), ..Default::default() };
+    let mut t = Tally {
+        name,
+        total: results.len(),
+        ..Default::default()
+    };
     for r in results {
         match r {
             Ok(()) => t.ok += 1,
@@ -115,16 +138,21 @@ fn tally(name: &'static str, results: Vec<std::result::Result<(), String>>) -> T
 pub fn run(corpus: &Path, tools: &Path) -> Result<Vec<String>> {
     let mut asm_files = Vec::new();
     files_under(&corpus.join("spvasm"), &mut asm_files, &|p| {
-        p.extension().and_then(|e| e.to_str()).is_some_and(|e| e.starts_with("spvasm"))
+        p.extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.starts_with("spvasm"))
     });
     let mut bin_files = Vec::new();
-    files_under(&corpus.join("spv"), &mut bin_files, &|p| p.extension().is_some_and(|e| e == "spv"));
+    files_under(&corpus.join("spv"), &mut bin_files, &|p| {
+        p.extension().is_some_and(|e| e == "spv")
+    });
     if asm_files.is_empty() && bin_files.is_empty() {
         bail!("no corpus files under {}", corpus.display());
     }
 
     // 1. Assembler: byte-identical to spirv-as --target-env spv1.6.
-    let asm_results: Vec<(PathBuf, Option<Vec<u32>>, std::result::Result<(), String>)> = asm_files
+    type AsmResult = (PathBuf, Option<Vec<u32>>, std::result::Result<(), String>);
+    let asm_results: Vec<AsmResult> = asm_files
         .par_iter()
         .map(|f| {
             let source = match std::fs::read(f) {
@@ -135,16 +163,34 @@ pub fn run(corpus: &Path, tools: &Path) -> Result<Vec<String>> {
                 Ok(r) => r,
                 Err(e) => return (f.clone(), None, Err(format!("{}: {e}", f.display()))),
             };
-            let opts = AssembleOptions { target_env: Some(TargetEnv::Spv(1, 6)), ..Default::default() };
+            let opts = AssembleOptions {
+                target_env: Some(TargetEnv::Spv(1, 6)),
+                ..Default::default()
+            };
             let ours = assemble(&source, &opts);
             let r = match (&reference, ours) {
                 (Some(r), Ok(o)) if *r == o => Ok(()),
                 (Some(r), Ok(o)) => {
-                    let at = r.iter().zip(&o).position(|(a, b)| a != b).unwrap_or(r.len().min(o.len()));
-                    Err(format!("{}: words differ at word {at} (expected {} words, got {})", f.display(), r.len(), o.len()))
+                    let at = r
+                        .iter()
+                        .zip(&o)
+                        .position(|(a, b)| a != b)
+                        .unwrap_or(r.len().min(o.len()));
+                    Err(format!(
+                        "{}: words differ at word {at} (expected {} words, got {})",
+                        f.display(),
+                        r.len(),
+                        o.len()
+                    ))
                 }
-                (Some(_), Err(e)) => Err(format!("{}: spirv-as accepts it, spirvkit: {e}", f.display())),
-                (None, Ok(_)) => Err(format!("{}: spirv-as rejects it, spirvkit accepts it", f.display())),
+                (Some(_), Err(e)) => Err(format!(
+                    "{}: spirv-as accepts it, spirvkit: {e}",
+                    f.display()
+                )),
+                (None, Ok(_)) => Err(format!(
+                    "{}: spirv-as rejects it, spirvkit accepts it",
+                    f.display()
+                )),
                 (None, Err(_)) => Ok(()),
             };
             (f.clone(), reference, r)
@@ -170,14 +216,67 @@ pub fn run(corpus: &Path, tools: &Path) -> Result<Vec<String>> {
     //    spirv-dis 2025.5 crashes with --nested-indent/--reorder-blocks on modules with
     //    function declarations, which is counted apart); 3. round trips.
     let modes: Vec<(&'static str, Vec<&'static str>, DisassembleOptions)> = vec![
-        ("disassemble (default)", vec![], DisassembleOptions::default()),
-        ("disassemble (--raw-id)", vec!["--raw-id"], DisassembleOptions { raw_id: true, ..Default::default() }),
-        ("disassemble (--no-header)", vec!["--no-header"], DisassembleOptions { no_header: true, ..Default::default() }),
-        ("disassemble (--no-indent)", vec!["--no-indent"], DisassembleOptions { no_indent: true, ..Default::default() }),
-        ("disassemble (--offsets)", vec!["--offsets"], DisassembleOptions { offsets: true, ..Default::default() }),
-        ("disassemble (--comment)", vec!["--comment"], DisassembleOptions { comment: true, ..Default::default() }),
-        ("disassemble (--nested-indent)", vec!["--nested-indent"], DisassembleOptions { nested_indent: true, ..Default::default() }),
-        ("disassemble (--reorder-blocks)", vec!["--reorder-blocks"], DisassembleOptions { reorder_blocks: true, ..Default::default() }),
+        (
+            "disassemble (default)",
+            vec![],
+            DisassembleOptions::default(),
+        ),
+        (
+            "disassemble (--raw-id)",
+            vec!["--raw-id"],
+            DisassembleOptions {
+                raw_id: true,
+                ..Default::default()
+            },
+        ),
+        (
+            "disassemble (--no-header)",
+            vec!["--no-header"],
+            DisassembleOptions {
+                no_header: true,
+                ..Default::default()
+            },
+        ),
+        (
+            "disassemble (--no-indent)",
+            vec!["--no-indent"],
+            DisassembleOptions {
+                no_indent: true,
+                ..Default::default()
+            },
+        ),
+        (
+            "disassemble (--offsets)",
+            vec!["--offsets"],
+            DisassembleOptions {
+                offsets: true,
+                ..Default::default()
+            },
+        ),
+        (
+            "disassemble (--comment)",
+            vec!["--comment"],
+            DisassembleOptions {
+                comment: true,
+                ..Default::default()
+            },
+        ),
+        (
+            "disassemble (--nested-indent)",
+            vec!["--nested-indent"],
+            DisassembleOptions {
+                nested_indent: true,
+                ..Default::default()
+            },
+        ),
+        (
+            "disassemble (--reorder-blocks)",
+            vec!["--reorder-blocks"],
+            DisassembleOptions {
+                reorder_blocks: true,
+                ..Default::default()
+            },
+        ),
     ];
     let reference_crashes: Vec<AtomicUsize> = modes.iter().map(|_| AtomicUsize::new(0)).collect();
     let dis_results: Vec<Vec<std::result::Result<(), String>>> = binaries
@@ -202,7 +301,9 @@ pub fn run(corpus: &Path, tools: &Path) -> Result<Vec<String>> {
                 res.push(match (reference, ours) {
                     (Ok(Some(r)), Ok(o)) if r == o => Ok(()),
                     (Ok(Some(r)), Ok(o)) => Err(format!("{name}: {}", first_diff(&o, &r))),
-                    (Ok(Some(_)), Err(e)) => Err(format!("{name}: spirv-dis succeeds, spirvkit: {e}")),
+                    (Ok(Some(_)), Err(e)) => {
+                        Err(format!("{name}: spirv-dis succeeds, spirvkit: {e}"))
+                    }
                     (Ok(None), Ok(_)) if k >= 2 => {
                         reference_crashes[k].fetch_add(1, Ordering::Relaxed);
                         Ok(())
@@ -219,28 +320,56 @@ pub fn run(corpus: &Path, tools: &Path) -> Result<Vec<String>> {
             // same words; the friendly-name text assembles too, to a module whose friendly
             // text reassembles to itself (ids are renumbered by first appearance).
             let rt = (|| -> std::result::Result<bool, String> {
-                let raw = disassemble(words, &DisassembleOptions { raw_id: true, ..Default::default() }).map_err(|e| e.to_string())?;
-                let back = assemble(&raw, &AssembleOptions { preserve_numeric_ids: true, ..Default::default() })
-                    .map_err(|e| format!("raw-id text does not assemble: {e}"))?;
+                let raw = disassemble(
+                    words,
+                    &DisassembleOptions {
+                        raw_id: true,
+                        ..Default::default()
+                    },
+                )
+                .map_err(|e| e.to_string())?;
+                let back = assemble(
+                    &raw,
+                    &AssembleOptions {
+                        preserve_numeric_ids: true,
+                        ..Default::default()
+                    },
+                )
+                .map_err(|e| format!("raw-id text does not assemble: {e}"))?;
                 // spirv-as writes its own generator word (Khronos SPIR-V Tools Assembler, 0x00070000)
                 // and computes the bound from the ids the text uses, so a producer's unused ids
                 // above the largest one (glslang reserves some) cannot survive text; everything
                 // else must come back exactly.
                 let same_but_generator = |a: &[u32], b: &[u32]| {
                     a.len() == b.len()
-                        && a.iter().zip(b).enumerate().all(|(i, (x, y))| i == 2 || (i == 3 && x <= y) || x == y)
+                        && a.iter()
+                            .zip(b)
+                            .enumerate()
+                            .all(|(i, (x, y))| i == 2 || (i == 3 && x <= y) || x == y)
                 };
                 if !same_but_generator(&back, words) {
-                    let at = back.iter().zip(words.iter()).enumerate().position(|(i, (a, b))| i != 2 && a != b);
-                    return Err(format!("raw-id round trip differs (first at word {at:?}, lengths {} vs {})", back.len(), words.len()));
+                    let at = back
+                        .iter()
+                        .zip(words.iter())
+                        .enumerate()
+                        .position(|(i, (a, b))| i != 2 && a != b);
+                    return Err(format!(
+                        "raw-id round trip differs (first at word {at:?}, lengths {} vs {})",
+                        back.len(),
+                        words.len()
+                    ));
                 }
-                let friendly = disassemble(words, &DisassembleOptions::default()).map_err(|e| e.to_string())?;
-                let back2 = assemble(&friendly, &AssembleOptions::default()).map_err(|e| format!("friendly text does not assemble: {e}"))?;
+                let friendly = disassemble(words, &DisassembleOptions::default())
+                    .map_err(|e| e.to_string())?;
+                let back2 = assemble(&friendly, &AssembleOptions::default())
+                    .map_err(|e| format!("friendly text does not assemble: {e}"))?;
                 if back2.len() != words.len() {
                     return Err("friendly round trip changes the size".into());
                 }
-                let again = disassemble(&back2, &DisassembleOptions::default()).map_err(|e| e.to_string())?;
-                let back3 = assemble(&again, &AssembleOptions::default()).map_err(|e| e.to_string())?;
+                let again = disassemble(&back2, &DisassembleOptions::default())
+                    .map_err(|e| e.to_string())?;
+                let back3 =
+                    assemble(&again, &AssembleOptions::default()).map_err(|e| e.to_string())?;
                 if back3 != back2 {
                     return Err("friendly round trip is not stable".into());
                 }
@@ -257,7 +386,10 @@ pub fn run(corpus: &Path, tools: &Path) -> Result<Vec<String>> {
         .collect();
     let mut tallies = vec![asm_t];
     for (k, (mode_name, _, _)) in modes.iter().enumerate() {
-        let mut t = tally(mode_name, dis_results.iter().map(|r| r[k].clone()).collect());
+        let mut t = tally(
+            mode_name,
+            dis_results.iter().map(|r| r[k].clone()).collect(),
+        );
         let crashes = reference_crashes[k].load(Ordering::Relaxed);
         if crashes > 0 {
             t.note = format!(" ({crashes} where spirv-dis crashes and spirvkit prints the module)");

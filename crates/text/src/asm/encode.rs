@@ -5,7 +5,9 @@ use super::ids::{FxBuild, FxHashMap, Ids};
 use super::lexer::{Lexer, Pos};
 use super::numbers::{encode_float, encode_int, parse_u32_base0};
 use super::{AssembleError, AssembleErrorKind as K};
-use spirvkit_grammar::{self as g, Category, ExtInstSetDesc, Op, OperandDesc, OperandKind, Quantifier};
+use spirvkit_grammar::{
+    self as g, Category, ExtInstSetDesc, Op, OperandDesc, OperandKind, Quantifier,
+};
 use std::collections::HashSet;
 
 /// What we know about a type id, for sizing literals.
@@ -34,16 +36,32 @@ impl ExtSet {
 /// One expected operand.
 #[derive(Clone, Copy, Debug)]
 enum Expect {
-    Operand { kind: OperandKind, optional: bool, variadic: bool },
+    Operand {
+        kind: OperandKind,
+        optional: bool,
+        variadic: bool,
+    },
     /// A context-independent value after a `!<integer>`: number, string or id.
     Civ,
 }
 
 fn expect_of(d: &OperandDesc) -> Expect {
     match d.quantifier {
-        Quantifier::One => Expect::Operand { kind: d.kind, optional: false, variadic: false },
-        Quantifier::Optional => Expect::Operand { kind: d.kind, optional: true, variadic: false },
-        Quantifier::Variadic => Expect::Operand { kind: d.kind, optional: true, variadic: true },
+        Quantifier::One => Expect::Operand {
+            kind: d.kind,
+            optional: false,
+            variadic: false,
+        },
+        Quantifier::Optional => Expect::Operand {
+            kind: d.kind,
+            optional: true,
+            variadic: false,
+        },
+        Quantifier::Variadic => Expect::Operand {
+            kind: d.kind,
+            optional: true,
+            variadic: true,
+        },
     }
 }
 
@@ -160,7 +178,11 @@ impl<'a> Assembler<'a> {
 
     #[cold]
     fn err_at(&self, pos: Pos, kind: K) -> Box<AssembleError> {
-        Box::new(AssembleError { line: pos.line + 1, column: pos.column + 1, kind })
+        Box::new(AssembleError {
+            line: pos.line + 1,
+            column: pos.column + 1,
+            kind,
+        })
     }
 
     #[cold]
@@ -243,7 +265,10 @@ impl<'a> Assembler<'a> {
         }
         if !desc.has_result {
             if let Some(r) = result {
-                return Err(self.err(K::UnexpectedResultId { id: r.to_string(), opname: desc.opname }));
+                return Err(self.err(K::UnexpectedResultId {
+                    id: r.to_string(),
+                    opname: desc.opname,
+                }));
             }
         }
         let opname: &'static str = desc.opname;
@@ -251,17 +276,26 @@ impl<'a> Assembler<'a> {
         self.lex.pos = next;
         self.out.push(0);
         self.expected.clear();
-        self.expected.extend(desc.operands.iter().rev().map(expect_of));
+        self.expected
+            .extend(desc.operands.iter().rev().map(expect_of));
         while let Some(e) = self.expected.pop() {
             let (kind, optional) = match e {
-                Expect::Operand { kind, optional, variadic } => {
+                Expect::Operand {
+                    kind,
+                    optional,
+                    variadic,
+                } => {
                     if variadic {
                         self.expected.push(e);
                     }
                     let kd = kind.desc();
                     if kd.category == Category::Composite {
                         for (i, &b) in kd.bases.iter().enumerate().rev() {
-                            self.expected.push(Expect::Operand { kind: b, optional: optional && i == 0, variadic: false });
+                            self.expected.push(Expect::Operand {
+                                kind: b,
+                                optional: optional && i == 0,
+                                variadic: false,
+                            });
                         }
                         continue;
                     }
@@ -314,12 +348,18 @@ impl<'a> Assembler<'a> {
                 if w.len() != 4 {
                     return Err(self.err(K::InvalidTypeInstruction("OpTypeInt")));
                 }
-                IdType::Int { width: w[2], signed: w[3] != 0 }
+                IdType::Int {
+                    width: w[2],
+                    signed: w[3] != 0,
+                }
             } else if desc.opcode == Op::TypeFloat.0 {
                 if w.len() != 3 && w.len() != 4 {
                     return Err(self.err(K::InvalidTypeInstruction("OpTypeFloat")));
                 }
-                IdType::Float { width: w[2], bfloat: w.len() == 4 && w[3] == 0 }
+                IdType::Float {
+                    width: w[2],
+                    bfloat: w.len() == 4 && w[3] == 0,
+                }
             } else {
                 IdType::Other
             };
@@ -332,7 +372,8 @@ impl<'a> Assembler<'a> {
                 // OpSwitch literals are then sized like untyped literals).
                 if value < (1 << 26) {
                     if value >= self.value_types.len() {
-                        self.value_types.resize((value + 1).max(self.value_types.len() * 2), 0);
+                        self.value_types
+                            .resize((value + 1).max(self.value_types.len() * 2), 0);
                     }
                     self.value_types[value] = ty;
                 }
@@ -348,8 +389,15 @@ impl<'a> Assembler<'a> {
             me.lex.advance();
             let found = me.lex.peek();
             if found != c {
-                let f = if found == 0 { String::new() } else { (found as char).to_string() };
-                return Err(me.err(K::OpUnknownSyntax { expected: what, found: f }));
+                let f = if found == 0 {
+                    String::new()
+                } else {
+                    (found as char).to_string()
+                };
+                return Err(me.err(K::OpUnknownSyntax {
+                    expected: what,
+                    found: f,
+                }));
             }
             me.lex.pos.index += 1;
             me.lex.pos.column += 1;
@@ -407,7 +455,10 @@ impl<'a> Assembler<'a> {
             if w.starts_with('!') {
                 self.immediate(w)?;
             } else {
-                return Err(self.err(K::InvalidEnumerant { kind: "NONE".into(), text: w.to_string() }));
+                return Err(self.err(K::InvalidEnumerant {
+                    kind: "NONE".into(),
+                    text: w.to_string(),
+                }));
             }
             self.lex.pos = next;
         }
@@ -415,14 +466,17 @@ impl<'a> Assembler<'a> {
 
     fn immediate(&mut self, text: &str) -> R<()> {
         let digits = &text[1..];
-        let v = parse_u32_base0(digits).ok_or_else(|| self.err(K::InvalidImmediate(digits.to_string())))?;
+        let v = parse_u32_base0(digits)
+            .ok_or_else(|| self.err(K::InvalidImmediate(digits.to_string())))?;
         self.out.push(v);
         Ok(())
     }
 
     #[inline]
     fn id_of(&mut self, text: &'a str) -> R<u32> {
-        let Some(name) = text.strip_prefix('%') else { return Err(self.err(K::ExpectedId)) };
+        let Some(name) = text.strip_prefix('%') else {
+            return Err(self.err(K::ExpectedId));
+        };
         if name.is_empty() || !name.bytes().all(|c| ID_CHAR[usize::from(c)]) {
             return Err(self.err(K::InvalidId(name.to_string())));
         }
@@ -433,12 +487,16 @@ impl<'a> Assembler<'a> {
         let out = &mut self.out;
         let r = match t {
             IdType::Int { width, signed } => encode_int(text, width, signed, &mut |w| out.push(w)),
-            IdType::Float { width, bfloat } => encode_float(text, width, bfloat, &mut |w| out.push(w)),
+            IdType::Float { width, bfloat } => {
+                encode_float(text, width, bfloat, &mut |w| out.push(w))
+            }
             IdType::Other => return Err(self.err(K::NotANumericType)),
         };
         match r {
             Ok(()) => Ok(Encoded::Ok),
-            Err(super::numbers::NumberError::Unsupported(a, b)) => Err(self.err(K::Number(super::numbers::NumberError::Unsupported(a, b)))),
+            Err(super::numbers::NumberError::Unsupported(a, b)) => {
+                Err(self.err(K::Number(super::numbers::NumberError::Unsupported(a, b))))
+            }
             Err(_) if optional => Ok(Encoded::FailedMatch),
             Err(e) => Err(self.err(K::Number(e))),
         }
@@ -447,9 +505,15 @@ impl<'a> Assembler<'a> {
     /// The type of an untyped literal: float with a '.', signed with a leading '-'.
     fn inferred(text: &str) -> IdType {
         if text.contains('.') {
-            IdType::Float { width: 32, bfloat: false }
+            IdType::Float {
+                width: 32,
+                bfloat: false,
+            }
         } else {
-            IdType::Int { width: 32, signed: text.starts_with('-') }
+            IdType::Int {
+                width: 32,
+                signed: text.starts_with('-'),
+            }
         }
     }
 
@@ -515,14 +579,27 @@ impl<'a> Assembler<'a> {
     /// After `!<integer>`: everything left is a context-independent value, except that a
     /// pending result id keeps its place.
     fn alternate_after_immediate(&mut self) {
-        let pos = self.expected.iter().rposition(|e| matches!(e, Expect::Operand { kind: OperandKind::IdResult, .. }));
+        let pos = self.expected.iter().rposition(|e| {
+            matches!(
+                e,
+                Expect::Operand {
+                    kind: OperandKind::IdResult,
+                    ..
+                }
+            )
+        });
         match pos {
             Some(p) => {
                 let above = self.expected.len() - 1 - p;
                 self.expected.clear();
                 self.expected.push(Expect::Civ);
-                self.expected.push(Expect::Operand { kind: OperandKind::IdResult, optional: false, variadic: false });
-                self.expected.extend(std::iter::repeat_n(Expect::Civ, above));
+                self.expected.push(Expect::Operand {
+                    kind: OperandKind::IdResult,
+                    optional: false,
+                    variadic: false,
+                });
+                self.expected
+                    .extend(std::iter::repeat_n(Expect::Civ, above));
             }
             None => {
                 self.expected.clear();
@@ -540,8 +617,12 @@ impl<'a> Assembler<'a> {
         let before = self.out.len();
         let t = Self::inferred(text);
         let ok = match t {
-            IdType::Int { width, signed } => encode_int(text, width, signed, &mut |w| self.out.push(w)).is_ok(),
-            IdType::Float { width, bfloat } => encode_float(text, width, bfloat, &mut |w| self.out.push(w)).is_ok(),
+            IdType::Int { width, signed } => {
+                encode_int(text, width, signed, &mut |w| self.out.push(w)).is_ok()
+            }
+            IdType::Float { width, bfloat } => {
+                encode_float(text, width, bfloat, &mut |w| self.out.push(w)).is_ok()
+            }
             IdType::Other => false,
         };
         if !ok {
@@ -577,7 +658,9 @@ impl<'a> Assembler<'a> {
                     self.result_type = id;
                 }
                 self.out.push(id);
-                if (self.opcode == Op::ExtInst.0 || self.opcode == Op::ExtInstWithForwardRefsKHR.0) && self.words_len() == 4 {
+                if (self.opcode == Op::ExtInst.0 || self.opcode == Op::ExtInstWithForwardRefsKHR.0)
+                    && self.words_len() == 4
+                {
                     match self.ext_sets.get(&id) {
                         Some(&s) => self.ext_set = Some(s),
                         // spirv-as names the instruction's result id (word 2) here.
@@ -591,13 +674,17 @@ impl<'a> Assembler<'a> {
             }
             Category::Literal => match kind {
                 OperandKind::LiteralString => {
-                    let Some(s) = self.string(text, optional)? else { return Ok(Encoded::FailedMatch) };
+                    let Some(s) = self.string(text, optional)? else {
+                        return Ok(Encoded::FailedMatch);
+                    };
                     if self.opcode == Op::ExtInstImport.0 {
                         let name = String::from_utf8_lossy(&s);
                         let set = match g::ext_inst_set_by_import_name(&name) {
                             Some(set) => ExtSet::Known(set),
                             None if name.starts_with("NonSemantic.") => ExtSet::UnknownNonSemantic,
-                            None => return Err(self.err(K::InvalidExtInstImport(name.into_owned()))),
+                            None => {
+                                return Err(self.err(K::InvalidExtInstImport(name.into_owned())))
+                            }
                         };
                         let id = self.out.get(self.start + 1).copied().unwrap_or(0);
                         self.ext_sets.insert(id, set);
@@ -622,9 +709,15 @@ impl<'a> Assembler<'a> {
                     } else {
                         None
                     };
-                    let Some(v) = v else { return Err(self.err(K::InvalidExtInstNumber(text.to_string()))) };
+                    let Some(v) = v else {
+                        return Err(self.err(K::InvalidExtInstNumber(text.to_string())));
+                    };
                     self.out.push(v);
-                    self.expected.push(Expect::Operand { kind: OperandKind::IdRef, optional: true, variadic: true });
+                    self.expected.push(Expect::Operand {
+                        kind: OperandKind::IdRef,
+                        optional: true,
+                        variadic: true,
+                    });
                     Ok(Encoded::Ok)
                 }
                 OperandKind::LiteralSpecConstantOpInteger => {
@@ -637,7 +730,10 @@ impl<'a> Assembler<'a> {
                         g::instruction_by_name(&name).filter(|d| d.has_result && d.has_result_type)
                     };
                     let Some(inner) = inner else {
-                        return Err(self.err(K::InvalidEnumerant { kind: "OpSpecConstantOp opcode".into(), text: text.to_string() }));
+                        return Err(self.err(K::InvalidEnumerant {
+                            kind: "OpSpecConstantOp opcode".into(),
+                            text: text.to_string(),
+                        }));
                     };
                     self.out.push(u32::from(inner.opcode));
                     let ops = inner.operands;
@@ -654,12 +750,30 @@ impl<'a> Assembler<'a> {
                 }
                 OperandKind::LiteralInteger if self.opcode == Op::Switch.0 => {
                     let selector = self.out.get(self.start + 1).copied().unwrap_or(0);
-                    let ty = self.value_types.get(selector as usize).copied().filter(|&t| t != 0);
+                    let ty = self
+                        .value_types
+                        .get(selector as usize)
+                        .copied()
+                        .filter(|&t| t != 0);
                     let t = self.typed(ty, text);
                     self.number(text, t, optional)
                 }
-                OperandKind::LiteralFloat => self.number(text, IdType::Float { width: 32, bfloat: false }, optional),
-                _ => self.number(text, IdType::Int { width: 32, signed: false }, optional),
+                OperandKind::LiteralFloat => self.number(
+                    text,
+                    IdType::Float {
+                        width: 32,
+                        bfloat: false,
+                    },
+                    optional,
+                ),
+                _ => self.number(
+                    text,
+                    IdType::Int {
+                        width: 32,
+                        signed: false,
+                    },
+                    optional,
+                ),
             },
             Category::ValueEnum => match kd.enumerant_by_name(text) {
                 Some(e) => {
@@ -667,14 +781,22 @@ impl<'a> Assembler<'a> {
                     self.push_params(e.parameters);
                     Ok(Encoded::Ok)
                 }
-                None => Err(self.err(K::InvalidEnumerant { kind: kind_words(kind), text: text.to_string() })),
+                None => Err(self.err(K::InvalidEnumerant {
+                    kind: kind_words(kind),
+                    text: text.to_string(),
+                })),
             },
             Category::BitEnum => {
                 let mut value = 0u32;
                 for part in text.split('|') {
                     match kd.enumerant_by_name(part) {
                         Some(e) => value |= e.value,
-                        None => return Err(self.err(K::InvalidMask { kind: kind_words(kind), text: text.to_string() })),
+                        None => {
+                            return Err(self.err(K::InvalidMask {
+                                kind: kind_words(kind),
+                                text: text.to_string(),
+                            }))
+                        }
                     }
                 }
                 self.out.push(value);

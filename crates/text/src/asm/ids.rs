@@ -94,7 +94,15 @@ impl<'a> Ids<'a> {
         // Decimal names with d digits take d+1 bytes of text, so numbers beyond a few times
         // the text size are rare; they fall back to the hash map.
         let numeric_limit = (capacity * 64).clamp(1 << 16, 1 << 26);
-        Self { named, numeric: Vec::new(), numeric_limit, cache: vec![("", 0); CACHE], next: 1, bound: 1, preserve }
+        Self {
+            named,
+            numeric: Vec::new(),
+            numeric_limit,
+            cache: vec![("", 0); CACHE],
+            next: 1,
+            bound: 1,
+            preserve,
+        }
     }
 
     /// The id for `%name` (name without `%`).
@@ -160,8 +168,18 @@ impl<'a> Ids<'a> {
 
     /// Numbers among the names seen (the `--preserve-numeric-ids` pre-pass).
     pub fn numeric_names(&self) -> HashSet<u32, FxBuild> {
-        let mut set: HashSet<u32, FxBuild> = self.named.keys().filter_map(|n| parse_u32_base0(n)).collect();
-        set.extend(self.numeric.iter().enumerate().filter(|(_, &v)| v != 0).filter_map(|(n, _)| u32::try_from(n).ok()));
+        let mut set: HashSet<u32, FxBuild> = self
+            .named
+            .keys()
+            .filter_map(|n| parse_u32_base0(n))
+            .collect();
+        set.extend(
+            self.numeric
+                .iter()
+                .enumerate()
+                .filter(|(_, &v)| v != 0)
+                .filter_map(|(n, _)| u32::try_from(n).ok()),
+        );
         set
     }
 }

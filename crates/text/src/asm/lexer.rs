@@ -19,7 +19,11 @@ pub struct Lexer<'a> {
 
 impl<'a> Lexer<'a> {
     pub fn new(text: &'a str) -> Self {
-        Self { src: text, text: text.as_bytes(), pos: Pos::default() }
+        Self {
+            src: text,
+            text: text.as_bytes(),
+            pos: Pos::default(),
+        }
     }
 
     /// Skips whitespace and comments. Returns false at the end of the stream.
@@ -89,7 +93,10 @@ impl<'a> Lexer<'a> {
 #[inline]
 fn starts_with_op_at(text: &[u8], pos: Pos) -> bool {
     let i = pos.index;
-    text.len() >= i + 3 && text[i] == b'O' && text[i + 1] == b'p' && text[i + 2].is_ascii_uppercase()
+    text.len() >= i + 3
+        && text[i] == b'O'
+        && text[i + 1] == b'p'
+        && text[i + 2].is_ascii_uppercase()
 }
 
 #[inline]
@@ -103,7 +110,9 @@ fn advance_at(text: &[u8], pos: &mut Pos) -> bool {
         }
         pos.column += i - start;
         pos.index = i;
-        let Some(&c) = text.get(pos.index) else { return false };
+        let Some(&c) = text.get(pos.index) else {
+            return false;
+        };
         match c {
             0 => return false,
             b';' => {
@@ -136,7 +145,9 @@ fn advance_at(text: &[u8], pos: &mut Pos) -> bool {
 #[inline]
 fn memchr_nl(s: &[u8]) -> Option<usize> {
     // A NUL inside a comment also ends the stream, as in SPIRV-Tools.
-    s.iter().position(|&c| c == b'\n' || c == 0).and_then(|i| if s[i] == 0 { None } else { Some(i) })
+    s.iter()
+        .position(|&c| c == b'\n' || c == 0)
+        .and_then(|i| if s[i] == 0 { None } else { Some(i) })
 }
 
 #[inline]
@@ -148,13 +159,21 @@ fn word_at(src: &str, pos: Pos) -> (&str, Pos) {
         match DELIM[usize::from(c)] {
             0 => i += 1,
             1 => {
-                let end = Pos { index: i, line: pos.line, column: pos.column + (i - pos.index) };
+                let end = Pos {
+                    index: i,
+                    line: pos.line,
+                    column: pos.column + (i - pos.index),
+                };
                 return (src.get(pos.index..i).unwrap_or(""), end);
             }
             _ => return word_at_slow(src, pos),
         }
     }
-    let end = Pos { index: i, line: pos.line, column: pos.column + (i - pos.index) };
+    let end = Pos {
+        index: i,
+        line: pos.line,
+        column: pos.column + (i - pos.index),
+    };
     (src.get(pos.index..i).unwrap_or(""), end)
 }
 
@@ -185,15 +204,11 @@ fn word_at_slow(src: &str, pos: Pos) -> (&str, Pos) {
             escaping = !escaping;
         } else {
             match c {
-                b'"' => {
-                    if !escaping {
-                        quoting = !quoting;
-                    }
-                }
-                b' ' | b';' | b',' | b'(' | b')' | b'\t' | b'\n' | b'\r' => {
-                    if !escaping && !quoting {
-                        break;
-                    }
+                b'"' if !escaping => quoting = !quoting,
+                b' ' | b';' | b',' | b'(' | b')' | b'\t' | b'\n' | b'\r'
+                    if !escaping && !quoting =>
+                {
+                    break
                 }
                 0 => break,
                 _ => {}

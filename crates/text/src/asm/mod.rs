@@ -18,17 +18,43 @@ pub enum TargetEnv {
     Vulkan(u8),
     Vulkan11Spv14,
     /// `openclX.Y[embedded]`.
-    OpenCl { major: u8, minor: u8, embedded: bool },
+    OpenCl {
+        major: u8,
+        minor: u8,
+        embedded: bool,
+    },
     /// `opengl4.X`.
     OpenGl(u8),
 }
 
 /// Every name spirv-as accepts, in its help-text order.
 pub const TARGET_ENV_NAMES: &[&str] = &[
-    "vulkan1.0", "vulkan1.1spv1.4", "vulkan1.1", "vulkan1.2", "vulkan1.3", "vulkan1.4", "spv1.0", "spv1.1",
-    "spv1.2", "spv1.3", "spv1.4", "spv1.5", "spv1.6", "opencl1.2embedded", "opencl1.2", "opencl2.0embedded",
-    "opencl2.0", "opencl2.1embedded", "opencl2.1", "opencl2.2embedded", "opencl2.2", "opengl4.0", "opengl4.1",
-    "opengl4.2", "opengl4.3", "opengl4.5",
+    "vulkan1.0",
+    "vulkan1.1spv1.4",
+    "vulkan1.1",
+    "vulkan1.2",
+    "vulkan1.3",
+    "vulkan1.4",
+    "spv1.0",
+    "spv1.1",
+    "spv1.2",
+    "spv1.3",
+    "spv1.4",
+    "spv1.5",
+    "spv1.6",
+    "opencl1.2embedded",
+    "opencl1.2",
+    "opencl2.0embedded",
+    "opencl2.0",
+    "opencl2.1embedded",
+    "opencl2.1",
+    "opencl2.2embedded",
+    "opencl2.2",
+    "opengl4.0",
+    "opengl4.1",
+    "opengl4.2",
+    "opengl4.3",
+    "opengl4.5",
 ];
 
 impl TargetEnv {
@@ -62,7 +88,11 @@ impl TargetEnv {
                         "2.2" => (2, 2),
                         _ => return None,
                     };
-                    TargetEnv::OpenCl { major, minor, embedded }
+                    TargetEnv::OpenCl {
+                        major,
+                        minor,
+                        embedded,
+                    }
                 } else {
                     return None;
                 }
@@ -79,7 +109,9 @@ impl TargetEnv {
             TargetEnv::Vulkan(2) => (1, 5),
             TargetEnv::Vulkan(_) => (1, 6),
             TargetEnv::Vulkan11Spv14 => (1, 4),
-            TargetEnv::OpenCl { major: 2, minor: 2, .. } => (1, 2),
+            TargetEnv::OpenCl {
+                major: 2, minor: 2, ..
+            } => (1, 2),
             TargetEnv::OpenCl { .. } => (1, 0),
             TargetEnv::OpenGl(_) => (1, 0),
         };
@@ -160,7 +192,10 @@ pub enum AssembleErrorKind {
     #[error("OpUnknown not allowed in assignment. Use an explicit result id operand instead.")]
     OpUnknownAssignment,
     #[error("{expected} but found '{found}'.")]
-    OpUnknownSyntax { expected: &'static str, found: String },
+    OpUnknownSyntax {
+        expected: &'static str,
+        found: String,
+    },
     #[error("Number of words (which includes the opcode) must be greater than zero.")]
     OpUnknownZeroWords,
     #[error("Expected {0} more operands, found end of stream.")]

@@ -6,9 +6,15 @@
 /// The type a literal is parsed as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NumType {
-    Int { width: u32, signed: bool },
+    Int {
+        width: u32,
+        signed: bool,
+    },
     /// `encoding`: 0 = IEEE, 1 = bfloat16.
-    Float { width: u32, bfloat: bool },
+    Float {
+        width: u32,
+        bfloat: bool,
+    },
 }
 
 /// Why a literal could not be encoded.
@@ -78,7 +84,12 @@ pub fn parse_u32_base0(s: &str) -> Option<u32> {
 }
 
 /// Encodes an integer literal: one word for widths up to 32, two (low first) up to 64.
-pub fn encode_int(text: &str, width: u32, signed: bool, out: &mut impl FnMut(u32)) -> Result<(), NumberError> {
+pub fn encode_int(
+    text: &str,
+    width: u32,
+    signed: bool,
+    out: &mut impl FnMut(u32),
+) -> Result<(), NumberError> {
     if width > 64 {
         return Err(NumberError::Unsupported(width, "integer"));
     }
@@ -88,27 +99,53 @@ pub fn encode_int(text: &str, width: u32, signed: bool, out: &mut impl FnMut(u32
     }
     let b = text.as_bytes();
     let is_hex = b.len() >= 2 && b[0] == b'0' && (b[1] == b'x' || b[1] == b'X');
-    let magnitude_full: u64 = if width == 64 { u64::MAX } else { (1u64 << width) - 1 };
+    let magnitude_full: u64 = if width == 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    };
     let overflow_mask = !magnitude_full;
     let bits: u64 = if negative {
-        let v = parse_i64_base0(text).ok_or_else(|| NumberError::InvalidSigned(text.to_string()))?;
+        let v =
+            parse_i64_base0(text).ok_or_else(|| NumberError::InvalidSigned(text.to_string()))?;
         // value < 0 (or -0): sign bit accommodated.
         let magnitude = magnitude_full >> 1;
         let sign_mask = magnitude + 1;
         if v < 0 {
             let u = v as u64;
             if (u & overflow_mask) != overflow_mask || (u & sign_mask) != sign_mask {
-                return Err(NumberError::OutOfRange(v.to_string(), width, if signed { "signed" } else { "unsigned" }));
+                return Err(NumberError::OutOfRange(
+                    v.to_string(),
+                    width,
+                    if signed { "signed" } else { "unsigned" },
+                ));
             }
         }
         v as u64
     } else {
-        let v = parse_u64_base0(text).ok_or_else(|| NumberError::InvalidUnsigned(text.to_string()))?;
-        let (magnitude, sign_mask) = if signed { (magnitude_full >> 1, (magnitude_full >> 1) + 1) } else { (magnitude_full, 0) };
-        let failed = if is_hex { v & overflow_mask != 0 } else { v & magnitude != v };
+        let v =
+            parse_u64_base0(text).ok_or_else(|| NumberError::InvalidUnsigned(text.to_string()))?;
+        let (magnitude, sign_mask) = if signed {
+            (magnitude_full >> 1, (magnitude_full >> 1) + 1)
+        } else {
+            (magnitude_full, 0)
+        };
+        let failed = if is_hex {
+            v & overflow_mask != 0
+        } else {
+            v & magnitude != v
+        };
         if failed {
-            let shown = if is_hex { format!("{v:#x}") } else { v.to_string() };
-            return Err(NumberError::OutOfRange(shown, width, if signed { "signed" } else { "unsigned" }));
+            let shown = if is_hex {
+                format!("{v:#x}")
+            } else {
+                v.to_string()
+            };
+            return Err(NumberError::OutOfRange(
+                shown,
+                width,
+                if signed { "signed" } else { "unsigned" },
+            ));
         }
         if is_hex && v & sign_mask != 0 {
             v | overflow_mask
@@ -124,7 +161,12 @@ pub fn encode_int(text: &str, width: u32, signed: bool, out: &mut impl FnMut(u32
 }
 
 /// Encodes a float literal of the given width (16: IEEE half or bfloat16, 32, 64).
-pub fn encode_float(text: &str, width: u32, bfloat: bool, out: &mut impl FnMut(u32)) -> Result<(), NumberError> {
+pub fn encode_float(
+    text: &str,
+    width: u32,
+    bfloat: bool,
+    out: &mut impl FnMut(u32),
+) -> Result<(), NumberError> {
     let bad = || NumberError::InvalidFloat(width, text.to_string());
     match width {
         16 => {
@@ -168,7 +210,11 @@ fn parse_float_bits(text: &str, used: u32, eb: u32, fb: u32) -> Option<u64> {
 }
 
 fn parse_hex_float(b: &[u8], negate: bool, used: u32, eb: u32, fb: u32) -> Option<u64> {
-    let uint_mask: u64 = if used == 64 { u64::MAX } else { (1u64 << used) - 1 };
+    let uint_mask: u64 = if used == 64 {
+        u64::MAX
+    } else {
+        (1u64 << used) - 1
+    };
     let top = used - 1;
     let bias: i64 = (1i64 << (eb - 1)) - 1;
     let mut i = 0;
@@ -248,7 +294,10 @@ fn parse_hex_float(b: &[u8], negate: bool, used: u32, eb: u32, fb: u32) -> Optio
             sign = if c == b'-' { -1 } else { 1 };
         } else if c.is_ascii_digit() {
             seen_digits = true;
-            written = written.saturating_mul(10).saturating_add(i64::from(c - b'0')).min(i64::from(i32::MAX));
+            written = written
+                .saturating_mul(10)
+                .saturating_add(i64::from(c - b'0'))
+                .min(i64::from(i32::MAX));
         } else {
             break;
         }
@@ -376,7 +425,11 @@ fn f32_to_small_toward_zero(v: f32, eb: u32, fb: u32) -> Option<u64> {
         return None;
     }
     let e = ((m.to_bits() >> 52) & 0x7ff) as i32 - 1023;
-    let e = if e == -1023 { m.log2().floor() as i32 } else { e };
+    let e = if e == -1023 {
+        m.log2().floor() as i32
+    } else {
+        e
+    };
     if e >= 1 - bias {
         let frac = ((m / 2f64.powi(e) - 1.0) * 2f64.powi(fb as i32)).floor() as u64;
         Some(sign | (((e + bias) as u64) << fb) | frac)
@@ -397,7 +450,9 @@ mod tests {
 
     fn float(t: &str, w: u32) -> Option<Vec<u32>> {
         let mut v = Vec::new();
-        encode_float(t, w, false, &mut |x| v.push(x)).ok().map(|_| v)
+        encode_float(t, w, false, &mut |x| v.push(x))
+            .ok()
+            .map(|_| v)
     }
 
     #[test]

@@ -53,12 +53,18 @@ fn is_debug(op: Op) -> bool {
 }
 
 fn generates_type(inst: &ParsedInstruction<'_>) -> bool {
-    inst.desc.is_some_and(|d| d.has_result && d.opname.starts_with("OpType"))
+    inst.desc
+        .is_some_and(|d| d.has_result && d.opname.starts_with("OpType"))
 }
 
 impl CommentState {
     /// Section titles, emitted when the instruction is first seen (before any deferral).
-    pub fn section(&mut self, d: &Disassembler<'_>, out: &mut Vec<u8>, inst: &ParsedInstruction<'_>) {
+    pub fn section(
+        &mut self,
+        d: &Disassembler<'_>,
+        out: &mut Vec<u8>,
+        inst: &ParsedInstruction<'_>,
+    ) {
         if !self.comment {
             return;
         }
@@ -85,9 +91,17 @@ impl CommentState {
                 out.push(b'\n');
             }
         };
-        title(&mut self.decoration_done, is_decoration(op), b"; Annotations");
+        title(
+            &mut self.decoration_done,
+            is_decoration(op),
+            b"; Annotations",
+        );
         title(&mut self.debug_done, is_debug(op), b"; Debug Information");
-        title(&mut self.type_done, generates_type(inst), b"; Types, variables and constants");
+        title(
+            &mut self.type_done,
+            generates_type(inst),
+            b"; Types, variables and constants",
+        );
     }
 
     /// Appends the trailing comment of a just-written line (starting at `line_start`) and

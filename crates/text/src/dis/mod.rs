@@ -66,7 +66,11 @@ pub fn disassemble(words: &[u32], opts: &DisassembleOptions) -> Result<String, D
 
 /// Disassembles `words` and writes the text to `w` (bytes exactly as spirv-dis writes them,
 /// even when literal strings are not UTF-8).
-pub fn disassemble_to(words: &[u32], opts: &DisassembleOptions, mut w: impl Write) -> Result<(), DisassembleError> {
+pub fn disassemble_to(
+    words: &[u32],
+    opts: &DisassembleOptions,
+    mut w: impl Write,
+) -> Result<(), DisassembleError> {
     let mut out = Vec::with_capacity(words.len() * 12 + 256);
     disassemble_into(words, opts, &mut out)?;
     w.write_all(&out)?;
@@ -75,9 +79,17 @@ pub fn disassemble_to(words: &[u32], opts: &DisassembleOptions, mut w: impl Writ
 }
 
 /// Disassembles into a byte buffer.
-pub fn disassemble_into(words: &[u32], opts: &DisassembleOptions, out: &mut Vec<u8>) -> Result<(), DisassembleError> {
+pub fn disassemble_into(
+    words: &[u32],
+    opts: &DisassembleOptions,
+    out: &mut Vec<u8>,
+) -> Result<(), DisassembleError> {
     let mut parser = Parser::new(words)?;
-    let names = if opts.raw_id { None } else { Some(names::build(words)) };
+    let names = if opts.raw_id {
+        None
+    } else {
+        Some(names::build(words))
+    };
     let d = Disassembler {
         names: names.as_ref(),
         indent: if opts.no_indent { 0 } else { 15 },
@@ -108,7 +120,10 @@ impl Disassembler<'_> {
     /// Rejects what SPIRV-Tools cannot disassemble; records float encodings.
     pub(crate) fn check(&mut self, inst: &ParsedInstruction<'_>) -> Result<(), DisassembleError> {
         if inst.desc.is_none() {
-            return Err(DisassembleError::InvalidOpcode { opcode: inst.opcode, word_offset: inst.word_offset });
+            return Err(DisassembleError::InvalidOpcode {
+                opcode: inst.opcode,
+                word_offset: inst.word_offset,
+            });
         }
         if inst.opcode == Op::TypeFloat.0 && inst.words.len() > 3 {
             let f = match inst.words[3] {
@@ -175,7 +190,10 @@ impl Disassembler<'_> {
             Category::Id => self.push_id(out, word),
             Category::Literal => match kind {
                 OperandKind::LiteralString => {
-                    let bytes = inst.words.get(start..start + usize::from(o.num_words)).unwrap_or(&[]);
+                    let bytes = inst
+                        .words
+                        .get(start..start + usize::from(o.num_words))
+                        .unwrap_or(&[]);
                     out.push(b'"');
                     'outer: for w in bytes {
                         for c in w.to_le_bytes() {
@@ -190,24 +208,25 @@ impl Disassembler<'_> {
                     }
                     out.push(b'"');
                 }
-                OperandKind::LiteralExtInstInteger => {
-                    match inst.ext_import {
-                        Some(ExtImport::Known(set)) => match set.instruction(word) {
-                            Some(e) => out.extend_from_slice(e.opname.as_bytes()),
-                            None => push_u64(out, u64::from(word)),
-                        },
-                        _ => push_u64(out, u64::from(word)),
-                    }
-                }
+                OperandKind::LiteralExtInstInteger => match inst.ext_import {
+                    Some(ExtImport::Known(set)) => match set.instruction(word) {
+                        Some(e) => out.extend_from_slice(e.opname.as_bytes()),
+                        None => push_u64(out, u64::from(word)),
+                    },
+                    _ => push_u64(out, u64::from(word)),
+                },
                 OperandKind::LiteralSpecConstantOpInteger => {
                     match u16::try_from(word).ok().and_then(g::instruction) {
-                        Some(d) => out.extend_from_slice(d.opname.strip_prefix("Op").unwrap_or(d.opname).as_bytes()),
+                        Some(d) => out.extend_from_slice(
+                            d.opname.strip_prefix("Op").unwrap_or(d.opname).as_bytes(),
+                        ),
                         None => push_u64(out, u64::from(word)),
                     }
                 }
                 _ => {
                     let ff = if o.number_width <= 16 {
-                        inst.result_type.and_then(|t| self.float_formats.get(&t).copied())
+                        inst.result_type
+                            .and_then(|t| self.float_formats.get(&t).copied())
                     } else {
                         None
                     };
@@ -249,4 +268,3 @@ impl Disassembler<'_> {
         }
     }
 }
-

@@ -110,9 +110,17 @@ pub fn build(words: &[u32]) -> FriendlyNames {
     let dense = (bound as usize) <= words.len().saturating_mul(4).saturating_add(64);
     let mut b = Builder {
         names: FriendlyNames {
-            slots: if dense { Slots::Dense(vec![NUMERIC; bound as usize]) } else { Slots::Sparse(HashMap::new()) },
+            slots: if dense {
+                Slots::Dense(vec![NUMERIC; bound as usize])
+            } else {
+                Slots::Sparse(HashMap::new())
+            },
             arena: String::with_capacity(words.len()),
-            claimed: if dense { Claimed::Dense(vec![false; bound as usize]) } else { Claimed::Sparse(HashSet::new()) },
+            claimed: if dense {
+                Claimed::Dense(vec![false; bound as usize])
+            } else {
+                Claimed::Sparse(HashSet::new())
+            },
             float_formats: HashMap::new(),
         },
         used: HashSet::new(),
@@ -121,7 +129,9 @@ pub fn build(words: &[u32]) -> FriendlyNames {
         scratch: String::new(),
         suggestion: Vec::new(),
     };
-    let Ok(mut parser) = Parser::new(words) else { return b.names };
+    let Ok(mut parser) = Parser::new(words) else {
+        return b.names;
+    };
     while let Ok(Some(inst)) = parser.next_instruction() {
         b.instruction(&inst);
     }
@@ -140,7 +150,11 @@ struct Builder {
 
 fn canonical_number(s: &str) -> Option<usize> {
     let b = s.as_bytes();
-    if b.is_empty() || b.len() > 9 || !b.iter().all(u8::is_ascii_digit) || (b[0] == b'0' && b.len() > 1) {
+    if b.is_empty()
+        || b.len() > 9
+        || !b.iter().all(u8::is_ascii_digit)
+        || (b[0] == b'0' && b.len() > 1)
+    {
         return None;
     }
     s.parse().ok()
@@ -172,7 +186,12 @@ impl Builder {
             self.scratch.push('_');
         } else {
             for &c in &self.suggestion {
-                self.scratch.push(if c.is_ascii_alphanumeric() || c == b'_' { c as char } else { '_' });
+                self.scratch
+                    .push(if c.is_ascii_alphanumeric() || c == b'_' {
+                        c as char
+                    } else {
+                        '_'
+                    });
             }
         }
         let name = std::mem::take(&mut self.scratch);
@@ -293,7 +312,8 @@ impl Builder {
             }
             Op::TypeVector | Op::TypeMatrix => {
                 self.suggestion.clear();
-                self.suggestion.extend_from_slice(if op == Op::TypeVector { b"v" } else { b"mat" });
+                self.suggestion
+                    .extend_from_slice(if op == Op::TypeVector { b"v" } else { b"mat" });
                 let mut n = std::mem::take(&mut self.suggestion);
                 push_u64(&mut n, u64::from(w(3)));
                 self.suggestion = n;
@@ -323,7 +343,8 @@ impl Builder {
             Op::TypePointer => {
                 self.suggestion.clear();
                 self.suggestion.extend_from_slice(b"_ptr_");
-                self.suggestion.extend_from_slice(enum_name(OperandKind::StorageClass, w(2)).as_bytes());
+                self.suggestion
+                    .extend_from_slice(enum_name(OperandKind::StorageClass, w(2)).as_bytes());
                 self.suggestion.push(b'_');
                 self.push_name_of(w(3));
                 self.save_suggestion(result);
@@ -331,7 +352,8 @@ impl Builder {
             Op::TypeUntypedPointerKHR => {
                 self.suggestion.clear();
                 self.suggestion.extend_from_slice(b"_ptr_");
-                self.suggestion.extend_from_slice(enum_name(OperandKind::StorageClass, w(2)).as_bytes());
+                self.suggestion
+                    .extend_from_slice(enum_name(OperandKind::StorageClass, w(2)).as_bytes());
                 self.save_suggestion(result);
             }
             Op::TypePipe => {
@@ -349,7 +371,11 @@ impl Builder {
                     name.push('_');
                 }
                 for c in s {
-                    name.push(if c.is_ascii_alphanumeric() || c == b'_' { c as char } else { '_' });
+                    name.push(if c.is_ascii_alphanumeric() || c == b'_' {
+                        c as char
+                    } else {
+                        '_'
+                    });
                 }
                 self.save(result, &name);
             }
@@ -420,9 +446,16 @@ pub fn enum_name(kind: OperandKind, value: u32) -> std::borrow::Cow<'static, str
 
 /// Appends a numeric literal operand like SPIRV-Tools' `EmitNumericLiteral`.
 /// `float_format` overrides the format of 8/16-bit floats (bfloat16, fp8).
-pub fn push_number(out: &mut Vec<u8>, inst: &ParsedInstruction<'_>, o: &ParsedOperand, float_format: Option<super::numbers::FloatFormat>) {
+pub fn push_number(
+    out: &mut Vec<u8>,
+    inst: &ParsedInstruction<'_>,
+    o: &ParsedOperand,
+    float_format: Option<super::numbers::FloatFormat>,
+) {
     let start = usize::from(o.offset);
-    let Some(&word) = inst.words.get(start) else { return };
+    let Some(&word) = inst.words.get(start) else {
+        return;
+    };
     match o.num_words {
         1 => match o.number_kind {
             NumberKind::Signed => {

@@ -54,7 +54,11 @@ impl Stashed {
     }
 
     fn operand(&self, words: &[u32], i: usize) -> u32 {
-        self.operands.get(i).and_then(|o| words.get(self.word_offset + usize::from(o.offset))).copied().unwrap_or(0)
+        self.operands
+            .get(i)
+            .and_then(|o| words.get(self.word_offset + usize::from(o.offset)))
+            .copied()
+            .unwrap_or(0)
     }
 }
 
@@ -86,7 +90,14 @@ struct Fancy<'n> {
 }
 
 impl Fancy<'_> {
-    fn emit(&mut self, out: &mut Vec<u8>, inst: &ParsedInstruction<'_>, byte_offset: usize, nest: u32, in_block: bool) {
+    fn emit(
+        &mut self,
+        out: &mut Vec<u8>,
+        inst: &ParsedInstruction<'_>,
+        byte_offset: usize,
+        nest: u32,
+        in_block: bool,
+    ) {
         if self.nested && inst.opcode == Op::Label.0 {
             out.push(b'\n');
         }
@@ -97,7 +108,8 @@ impl Fancy<'_> {
             0
         };
         self.d.emit_line(out, inst, extra);
-        self.c.finish_line(&self.d, out, inst, line_start, byte_offset);
+        self.c
+            .finish_line(&self.d, out, inst, line_start, byte_offset);
     }
 
     fn emit_cfg(&mut self, out: &mut Vec<u8>, words: &[u32], blocks: &mut Vec<Block>) {
@@ -204,8 +216,8 @@ impl Fancy<'_> {
                 b.nest_assigned = true;
             }
         }
-        for k in 0..blocks.len() {
-            let bi = if self.reorder { order[k] } else { k };
+        for (k, &ordered) in order.iter().enumerate() {
+            let bi = if self.reorder { ordered } else { k };
             let b = &blocks[bi];
             let mut off = b.byte_offset;
             for s in &b.insts {
@@ -230,7 +242,12 @@ pub(crate) fn disassemble_fancy(
     let mut byte_offset = 20usize;
     let mut f = Fancy {
         d,
-        c: CommentState { comment: opts.comment, offsets: opts.offsets, nested: opts.nested_indent, ..Default::default() },
+        c: CommentState {
+            comment: opts.comment,
+            offsets: opts.offsets,
+            nested: opts.nested_indent,
+            ..Default::default()
+        },
         nested: opts.nested_indent,
         reorder: opts.reorder_blocks,
     };

@@ -33,12 +33,30 @@ pub struct FloatFormat {
     pub fraction_bits: u32,
 }
 
-pub const F16: FloatFormat = FloatFormat { exponent_bits: 5, fraction_bits: 10 };
-pub const BF16: FloatFormat = FloatFormat { exponent_bits: 8, fraction_bits: 7 };
-pub const F32: FloatFormat = FloatFormat { exponent_bits: 8, fraction_bits: 23 };
-pub const F64: FloatFormat = FloatFormat { exponent_bits: 11, fraction_bits: 52 };
-pub const E4M3: FloatFormat = FloatFormat { exponent_bits: 4, fraction_bits: 3 };
-pub const E5M2: FloatFormat = FloatFormat { exponent_bits: 5, fraction_bits: 2 };
+pub const F16: FloatFormat = FloatFormat {
+    exponent_bits: 5,
+    fraction_bits: 10,
+};
+pub const BF16: FloatFormat = FloatFormat {
+    exponent_bits: 8,
+    fraction_bits: 7,
+};
+pub const F32: FloatFormat = FloatFormat {
+    exponent_bits: 8,
+    fraction_bits: 23,
+};
+pub const F64: FloatFormat = FloatFormat {
+    exponent_bits: 11,
+    fraction_bits: 52,
+};
+pub const E4M3: FloatFormat = FloatFormat {
+    exponent_bits: 4,
+    fraction_bits: 3,
+};
+pub const E5M2: FloatFormat = FloatFormat {
+    exponent_bits: 5,
+    fraction_bits: 2,
+};
 
 /// Appends `bits` (in `fmt`) as a hex float the way SPIRV-Tools' `HexFloat` prints it:
 /// `0x1.8p+1`, `-0x1p-140`, `0x0p+0`, infinities/NaNs with the maximal exponent.
@@ -49,7 +67,11 @@ pub fn push_hex_float(out: &mut Vec<u8>, bits: u64, fmt: FloatFormat) {
     let overflow = nibbles * 4 - fb;
     let sign = (bits >> (fb + eb)) & 1 != 0;
     let exponent = (bits >> fb) & ((1u64 << eb) - 1);
-    let represent_mask = if nibbles * 4 >= 64 { u64::MAX } else { (1u64 << (nibbles * 4)) - 1 };
+    let represent_mask = if nibbles * 4 >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << (nibbles * 4)) - 1
+    };
     let mut fraction = (bits & ((1u64 << fb) - 1)) << overflow;
     let bias = (1i64 << (eb - 1)) - 1;
     let is_zero = exponent == 0 && fraction == 0;
@@ -100,7 +122,10 @@ pub fn push_g(out: &mut Vec<u8>, v: f64, precision: usize) {
     let len = cursor.position() as usize;
     let sci = &buf[..len];
     let e_pos = sci.iter().position(|&c| c == b'e').unwrap_or(len);
-    let exp: i32 = std::str::from_utf8(&sci[e_pos + 1..]).ok().and_then(|s| s.parse().ok()).unwrap_or(0);
+    let exp: i32 = std::str::from_utf8(&sci[e_pos + 1..])
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
     if exp < -4 || exp >= precision as i32 {
         let mantissa = strip_zeros(&sci[..e_pos]);
         out.extend_from_slice(mantissa);
@@ -173,7 +198,8 @@ mod tests {
     fn g_style() {
         assert_eq!(g(f64::from(1e38f32), 9), "9.99999968e+37");
         assert_eq!(g(f64::from(-0.0025f32), 9), "-0.00249999994");
-        assert_eq!(g(3.14159, 17), "3.1415899999999999");
+        assert_eq!(g(1.25, 17), "1.25");
+        assert_eq!(g(0.1, 17), "0.10000000000000001");
         assert_eq!(g(-0.0, 9), "-0");
         assert_eq!(g(1e100, 17), "1e+100");
         assert_eq!(g(f64::from(0.0001f32), 9), "9.99999975e-05");
