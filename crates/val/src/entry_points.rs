@@ -20,11 +20,34 @@ fn is_interface_storage(version: u32, sc: u32) -> bool {
     }
 }
 
-/// Execution models a mode is restricted to (None: not checked here).
+/// Execution models a mode is restricted to (None: not checked here). Mesh and task models
+/// are added where mesh shaders use the mode.
 fn allowed_models(mode: M) -> Option<&'static [X]> {
     const FRAG: &[X] = &[X::Fragment];
     const TESS: &[X] = &[X::TessellationControl, X::TessellationEvaluation];
     const GEOM: &[X] = &[X::Geometry];
+    const GEOM_TESS: &[X] = &[
+        X::Geometry,
+        X::TessellationControl,
+        X::TessellationEvaluation,
+    ];
+    const GEOM_TESS_MESH: &[X] = &[
+        X::Geometry,
+        X::TessellationControl,
+        X::TessellationEvaluation,
+        X::MeshNV,
+        X::MeshEXT,
+    ];
+    const GEOM_MESH: &[X] = &[X::Geometry, X::MeshNV, X::MeshEXT];
+    const KERNEL: &[X] = &[X::Kernel];
+    const COMPUTE: &[X] = &[
+        X::Kernel,
+        X::GLCompute,
+        X::TaskNV,
+        X::MeshNV,
+        X::TaskEXT,
+        X::MeshEXT,
+    ];
     Some(match mode {
         M::OriginUpperLeft
         | M::OriginLowerLeft
@@ -39,8 +62,22 @@ fn allowed_models(mode: M) -> Option<&'static [X]> {
         | M::SpacingFractionalOdd
         | M::VertexOrderCw
         | M::VertexOrderCcw
-        | M::PointMode => TESS,
-        M::Invocations | M::InputLinesAdjacency | M::InputTrianglesAdjacency => GEOM,
+        | M::PointMode
+        | M::Quads
+        | M::Isolines => TESS,
+        M::Invocations
+        | M::InputPoints
+        | M::InputLines
+        | M::InputLinesAdjacency
+        | M::InputTrianglesAdjacency
+        | M::OutputTriangleStrip => GEOM,
+        M::OutputLineStrip | M::OutputPoints => GEOM_MESH,
+        M::Triangles => GEOM_TESS,
+        M::OutputVertices => GEOM_TESS_MESH,
+        M::LocalSizeHint | M::VecTypeHint | M::ContractionOff | M::Initializer | M::Finalizer => {
+            KERNEL
+        }
+        M::LocalSize | M::LocalSizeId => COMPUTE,
         _ => return None,
     })
 }
@@ -187,6 +224,7 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     }
     // Execution modes.
     let mut modes_of: HashMap<u32, Vec<u32>> = HashMap::new();
+    let mut seen_modes: HashSet<(u32, u32, &[u32])> = HashSet::new();
     for &em in &st.execution_modes {
         let Some(inst) = st.inst(em).copied() else {
             continue;
@@ -203,6 +241,21 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
             continue;
         };
         modes_of.entry(fid).or_default().push(mode);
+        let operands = st.inst_words(&inst).get(3..).unwrap_or(&[]);
+        if !seen_modes.insert((fid, mode, operands)) {
+            let name = OperandKind::ExecutionMode
+                .desc()
+                .enumerant(mode)
+                .map_or("?", |e| e.name);
+            errors.push((
+                "entry.execution_mode",
+                em,
+                format!(
+                    "{name} execution mode must not be specified multiple times per entry point"
+                ),
+                vec![fid],
+            ));
+        }
         if let Some(allowed) = allowed_models(M(mode)) {
             if !models.iter().any(|m| allowed.contains(&X(*m))) {
                 errors.push((

@@ -657,3 +657,41 @@ fn extensions_that_need_1_4() {
     assert_rule(&assemble_version(text, 0x0001_0300), "extension.version");
     assert_valid(&assemble_version(text, 0x0001_0400));
 }
+
+#[test]
+fn execution_modes_per_model_and_once() {
+    let module = |model: &str, modes: &str| {
+        assemble(&format!(
+            "OpCapability Shader\nOpCapability Geometry\nOpMemoryModel Logical GLSL450\nOpEntryPoint {model} %main \"main\"\n{modes}\n\
+             {TYPES}%main = OpFunction %void None %fn\n%e = OpLabel\nOpReturn\nOpFunctionEnd\n"
+        ))
+    };
+    assert_valid(&module(
+        "GLCompute",
+        "OpExecutionMode %main LocalSize 1 1 1",
+    ));
+    assert_rule(
+        &module("Vertex", "OpExecutionMode %main LocalSize 1 1 1"),
+        "entry.execution_mode",
+    );
+    assert_rule(
+        &module(
+            "GLCompute",
+            "OpExecutionMode %main LocalSize 1 1 1\nOpExecutionMode %main LocalSize 1 1 1",
+        ),
+        "entry.execution_mode",
+    );
+    let geometry = "OpExecutionMode %main InputPoints\nOpExecutionMode %main OutputPoints\nOpExecutionMode %main OutputVertices 3";
+    assert_valid(&module("Geometry", geometry));
+    assert_rule(
+        &module(
+            "Geometry",
+            "OpExecutionMode %main InputPoints\nOpExecutionMode %main OutputVertices 3",
+        ),
+        "entry.execution_mode",
+    );
+    assert_rule(
+        &module("Vertex", "OpExecutionMode %main Invocations 3"),
+        "entry.execution_mode",
+    );
+}
