@@ -177,6 +177,24 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
                     continue;
                 }
                 merge_inst[b] = mi;
+                let (merge_id, block_id) = (st.word(&m, 1), block.label);
+                if merge_id == block_id {
+                    out.push(st.diag_at(
+                        "cfg.merge_target",
+                        mi,
+                        format!(
+                            "Merge Block may not be the block containing the {}",
+                            m.desc().map_or("", |d| d.opname)
+                        ),
+                    ));
+                }
+                if op == Op::LoopMerge && merge_id == st.word(&m, 2) {
+                    out.push(st.diag_at(
+                        "cfg.merge_target",
+                        mi,
+                        "Merge Block and Continue Target must be different ids",
+                    ));
+                }
                 if let Some(t) = target(st, fi, start, n, mi, st.word(&m, 1), out) {
                     merge[b] = t;
                 }

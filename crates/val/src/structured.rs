@@ -16,7 +16,9 @@ pub fn check_function(st: &State<'_>, fi: u32, cfg: &FunctionCfg, out: &mut Vec<
         let mi = cfg.merge_inst.get(b as usize).copied().unwrap_or(NONE);
         st.inst(mi).is_some_and(|m| m.op() == Op::LoopMerge)
     };
-    // Back-edges: retreating edges of a DFS from the entry.
+    // Back-edges: retreating edges of a DFS from the entry over the structural CFG (branch
+    // edges, then each header's merge block and continue target), counted per source block.
+    let structural = structural_successors(cfg);
     let mut on_stack = vec![false; n];
     let mut visited = vec![false; n];
     let mut back_edges = vec![0u32; n];
@@ -25,8 +27,7 @@ pub fn check_function(st: &State<'_>, fi: u32, cfg: &FunctionCfg, out: &mut Vec<
     on_stack[0] = true;
     while let Some(top) = stack.last_mut() {
         let (node, next) = (top.0, top.1);
-        match cfg
-            .succs
+        match structural
             .get(node as usize)
             .and_then(|s| s.get(next))
             .copied()
@@ -106,16 +107,6 @@ pub fn check_function(st: &State<'_>, fi: u32, cfg: &FunctionCfg, out: &mut Vec<
                     .with_ids([cfg.label(b), cfg.label(m)]),
                 );
             }
-            if m == b {
-                out.push(st.diag_at(
-                    "structured.merge_self",
-                    mi,
-                    format!(
-                        "Merge Block {} may not be the block containing the merge instruction",
-                        st.id_name(cfg.label(m))
-                    ),
-                ));
-            }
         }
         let c = cfg.continue_target[bu];
         if c != NONE {
@@ -157,18 +148,7 @@ pub fn check_function(st: &State<'_>, fi: u32, cfg: &FunctionCfg, out: &mut Vec<
 /// already seen (a break or continue); OpSwitch always needs OpSelectionMerge. Blocks are
 /// visited in reverse postorder of the structural CFG (successors, then merge, then continue).
 fn check_selections(st: &State<'_>, cfg: &FunctionCfg, out: &mut Vec<Diagnostic>) {
-    let n = cfg.labels.len();
-    let structural: Vec<Vec<u32>> = (0..n)
-        .map(|b| {
-            let mut s = cfg.succs[b].clone();
-            for extra in [cfg.merge[b], cfg.continue_target[b]] {
-                if extra != NONE {
-                    s.push(extra);
-                }
-            }
-            s
-        })
-        .collect();
+    let structural = structural_successors(cfg);
     let mut order = crate::dominators::postorder(&structural, 0);
     order.reverse();
     let mut seen: std::collections::HashSet<u32> = std::collections::HashSet::new();
@@ -217,4 +197,19 @@ fn check_selections(st: &State<'_>, cfg: &FunctionCfg, out: &mut Vec<Diagnostic>
             _ => {}
         }
     }
+}
+
+/// Branch successors followed by the merge block and continue target of a header (deduplicated).
+fn structural_successors(cfg: &FunctionCfg) -> Vec<Vec<u32>> {
+    (0..cfg.labels.len())
+        .map(|b| {
+            let mut s = cfg.succs[b].clone();
+            for extra in [cfg.merge[b], cfg.continue_target[b]] {
+                if extra != NONE && !s.contains(&extra) {
+                    s.push(extra);
+                }
+            }
+            s
+        })
+        .collect()
 }

@@ -695,3 +695,33 @@ fn execution_modes_per_model_and_once() {
         "entry.execution_mode",
     );
 }
+
+#[test]
+fn loop_merge_rules() {
+    let lp = |merge: &str, cont: &str, tail: &str| {
+        shader(
+            "",
+            "",
+            &format!("OpBranch %h\n%h = OpLabel\nOpLoopMerge %{merge} %{cont} None\n{tail}"),
+        )
+    };
+    // Single-block loop: the header is its own continue target.
+    assert_valid(&lp(
+        "m",
+        "h",
+        "OpBranchConditional %t %h %m\n%m = OpLabel\nOpReturn",
+    ));
+    assert_rule(
+        &lp(
+            "m",
+            "m",
+            "OpBranchConditional %t %h %m\n%m = OpLabel\nOpReturn",
+        ),
+        "cfg.merge_target",
+    );
+    // A continue target reached only through the loop merge still forms a second back-edge.
+    assert_rule(
+        &lp("m", "c", "OpBranchConditional %t %body %m\n%body = OpLabel\nOpBranch %h\n%c = OpLabel\nOpBranch %h\n%m = OpLabel\nOpReturn"),
+        "structured.back_edge",
+    );
+}
