@@ -1,5 +1,6 @@
 //! Development helper: validates the benchmark's generated module in-process and writes it to
-//! the given path for timing the CLI and spirv-val. `cargo run --release --example bench_large -- OUT.spv [FUNCTIONS]`
+//! the given path for timing the CLI and spirv-val.
+//! `cargo run -p spirvkit-val --release --features dev-bench --example bench_large -- OUT.spv [FUNCTIONS]`
 #[path = "../../../xtask/src/bench/generate.rs"]
 mod generate;
 
