@@ -2,6 +2,8 @@
 //! Ratios are what matter (same machine, same run); always built with `--release`.
 
 mod generate;
+mod text;
+mod val;
 
 use spirvkit_core::{Module, Parser};
 use std::time::{Duration, Instant};
@@ -68,5 +70,12 @@ pub fn run(functions: u32) -> anyhow::Result<()> {
         t.as_secs_f64() * 1e3,
         bytes as f64 / t.as_secs_f64() / 1e9
     );
+    let tools = crate::conformance::tools_dir()?;
+    for line in text::run(&words, &tools)? {
+        println!("{line}");
+    }
+    for line in val::run(&words, &tools)? {
+        println!("{line}");
+    }
     Ok(())
 }
