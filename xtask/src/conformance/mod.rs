@@ -3,6 +3,7 @@
 //! another, files inside a section in parallel.
 
 mod binary;
+mod llvm;
 mod semantics;
 mod translate;
 mod validator;
@@ -38,7 +39,7 @@ pub fn run(only: Option<&str>) -> anyhow::Result<()> {
         ctx.corpus.display(),
         ctx.tools.display()
     );
-    let sections: &[(&str, Section)] = &[("binary", binary::run), ("validator", validator::run), ("text", text_section), ("translate", translate::run), ("semantics", semantics::run)];
+    let sections: &[(&str, Section)] = &[("binary", binary::run), ("validator", validator::run), ("text", text_section), ("translate", translate::run), ("semantics", semantics::run), ("llvm", llvm::run)];
     let mut failed = Vec::new();
     for &(name, section) in sections {
         if only.is_some_and(|o| o != name) {
