@@ -207,7 +207,13 @@ impl Builder {
     }
 
     /// Starts a function whose id was allocated earlier (calls may precede the definition).
-    pub fn begin_function_with_id(&mut self, id: Id, return_type: Id, control: u32, function_type: Id) {
+    pub fn begin_function_with_id(
+        &mut self,
+        id: Id,
+        return_type: Id,
+        control: u32,
+        function_type: Id,
+    ) {
         self.end_function();
         let def = Instruction::new(
             Op::Function,
@@ -221,13 +227,22 @@ impl Builder {
     /// Adds an OpFunctionParameter with a given id to the current function.
     pub fn function_parameter_with_id(&mut self, id: Id, ty: Id) {
         if let Some(f) = self.current_function.as_mut() {
-            f.parameters.push(Instruction::new(Op::FunctionParameter, Some(ty), Some(id), []));
+            f.parameters.push(Instruction::new(
+                Op::FunctionParameter,
+                Some(ty),
+                Some(id),
+                [],
+            ));
         }
     }
 
     /// Appends a ready-made instruction to the current block.
     pub fn push_instruction(&mut self, inst: Instruction) {
-        if let Some(block) = self.current_function.as_mut().and_then(|f| f.blocks.last_mut()) {
+        if let Some(block) = self
+            .current_function
+            .as_mut()
+            .and_then(|f| f.blocks.last_mut())
+        {
             block.instructions.push(inst);
         }
     }

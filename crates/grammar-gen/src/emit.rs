@@ -210,7 +210,11 @@ fn tables(g: &Grammar) -> String {
     let _ = writeln!(out, "];\n");
 
     // Categories alone, in a small table: the decoder consults them for every operand.
-    let _ = writeln!(out, "pub(crate) static KIND_CATEGORIES: [Category; {}] = [", g.kinds.len());
+    let _ = writeln!(
+        out,
+        "pub(crate) static KIND_CATEGORIES: [Category; {}] = [",
+        g.kinds.len()
+    );
     for k in &g.kinds {
         let _ = writeln!(out, "    Category::{},", k.category);
     }

@@ -5,9 +5,9 @@
 mod binary;
 mod llvm;
 mod semantics;
+pub mod text;
 mod translate;
 mod validator;
-pub mod text;
 
 use anyhow::bail;
 use std::path::{Path, PathBuf};
@@ -39,7 +39,14 @@ pub fn run(only: Option<&str>) -> anyhow::Result<()> {
         ctx.corpus.display(),
         ctx.tools.display()
     );
-    let sections: &[(&str, Section)] = &[("binary", binary::run), ("validator", validator::run), ("text", text_section), ("translate", translate::run), ("semantics", semantics::run), ("llvm", llvm::run)];
+    let sections: &[(&str, Section)] = &[
+        ("binary", binary::run),
+        ("validator", validator::run),
+        ("text", text_section),
+        ("translate", translate::run),
+        ("semantics", semantics::run),
+        ("llvm", llvm::run),
+    ];
     let mut failed = Vec::new();
     for &(name, section) in sections {
         if only.is_some_and(|o| o != name) {
@@ -70,7 +77,11 @@ pub fn run(only: Option<&str>) -> anyhow::Result<()> {
 /// spirv-dis, round trips.
 fn text_section(ctx: &Context) -> anyhow::Result<SectionReport> {
     match text::run(&ctx.corpus, &ctx.tools) {
-        Ok(lines) => Ok(SectionReport { name: "text (assembler, disassembler)", lines, failures: Vec::new() }),
+        Ok(lines) => Ok(SectionReport {
+            name: "text (assembler, disassembler)",
+            lines,
+            failures: Vec::new(),
+        }),
         Err(e) => Ok(SectionReport {
             name: "text (assembler, disassembler)",
             lines: Vec::new(),
@@ -92,7 +103,10 @@ pub fn corpus_dir() -> anyhow::Result<PathBuf> {
 /// `.venv` made by `.ci/setup` (the `.venv/bin` entries are Python launchers, ~50 ms each).
 pub fn tools_dir() -> anyhow::Result<PathBuf> {
     let venv = crate::workspace_root().join(".venv");
-    let mut candidates: Vec<PathBuf> = std::env::var_os("SPIRV_TOOLS_BIN").map(PathBuf::from).into_iter().collect();
+    let mut candidates: Vec<PathBuf> = std::env::var_os("SPIRV_TOOLS_BIN")
+        .map(PathBuf::from)
+        .into_iter()
+        .collect();
     if let Ok(entries) = std::fs::read_dir(venv.join("lib")) {
         for e in entries.flatten() {
             candidates.push(e.path().join("site-packages/cmeel.prefix/bin"));

@@ -14,7 +14,11 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
         .current_dir(&root)
         .status()?;
     anyhow::ensure!(status.success(), "building the release spirvkit failed");
-    let limit = if std::env::var("SPIRVKIT_SEMANTICS_ALL").is_ok_and(|v| v == "1") { "0" } else { "160" };
+    let limit = if std::env::var("SPIRVKIT_SEMANTICS_ALL").is_ok_and(|v| v == "1") {
+        "0"
+    } else {
+        "160"
+    };
     let out = std::process::Command::new(&python)
         .arg(root.join("xtask/semantics/run_kernels.py"))
         .arg("--corpus")
@@ -33,12 +37,27 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
         } else if line.contains("\"status\": \"failed\"") {
             failures.push(line.to_owned());
         } else if line.contains("\"status\": \"skipped\"") {
-            let reason = line.split("\"detail\": \"").nth(1).unwrap_or("").split([':', '"']).next().unwrap_or("").to_owned();
+            let reason = line
+                .split("\"detail\": \"")
+                .nth(1)
+                .unwrap_or("")
+                .split([':', '"'])
+                .next()
+                .unwrap_or("")
+                .to_owned();
             *skipped.entry(reason).or_default() += 1;
         }
     }
-    anyhow::ensure!(!summary.is_empty(), "the semantics driver printed no summary: {}", String::from_utf8_lossy(&out.stderr));
+    anyhow::ensure!(
+        !summary.is_empty(),
+        "the semantics driver printed no summary: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let mut lines = vec![summary];
     lines.extend(skipped.iter().map(|(r, n)| format!("skipped {n}: {r}")));
-    Ok(SectionReport { name: "translation semantics on pocl", lines, failures })
+    Ok(SectionReport {
+        name: "translation semantics on pocl",
+        lines,
+        failures,
+    })
 }

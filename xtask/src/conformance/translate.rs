@@ -21,7 +21,11 @@ fn spirv_val(tools: &Path, spv: &Path, env: &str) -> Result<(), String> {
     if out.status.success() {
         Ok(())
     } else {
-        Err(String::from_utf8_lossy(&out.stderr).lines().next().unwrap_or("").to_owned())
+        Err(String::from_utf8_lossy(&out.stderr)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_owned())
     }
 }
 
@@ -47,10 +51,15 @@ fn opencl12_compatible(module: &spirvkit_core::Module) -> bool {
         Capability::Float16,
     ];
     module.header.version == 0x0001_0000
-        && module.section(spirvkit_core::module::Section::Capability).all(|i| {
-            i.opcode == Op::Capability
-                && i.operands.first().and_then(spirvkit_core::Operand::word).is_some_and(|c| allowed.iter().any(|a| a.0 == c))
-        })
+        && module
+            .section(spirvkit_core::module::Section::Capability)
+            .all(|i| {
+                i.opcode == Op::Capability
+                    && i.operands
+                        .first()
+                        .and_then(spirvkit_core::Operand::word)
+                        .is_some_and(|c| allowed.iter().any(|a| a.0 == c))
+            })
 }
 
 fn check(ctx: &Context, input: &Path, scratch: &Path) -> Outcome {
@@ -58,7 +67,8 @@ fn check(ctx: &Context, input: &Path, scratch: &Path) -> Outcome {
         Ok(m) => m,
         Err(e) => return Outcome::TranslateError(format!("reading: {e}")),
     };
-    let spirv = match spirvkit_spir::translate(&module, &spirvkit_spir::TranslateOptions::default()) {
+    let spirv = match spirvkit_spir::translate(&module, &spirvkit_spir::TranslateOptions::default())
+    {
         Ok(s) => s,
         Err(e) => return Outcome::TranslateError(e.to_string()),
     };
@@ -77,15 +87,19 @@ fn check(ctx: &Context, input: &Path, scratch: &Path) -> Outcome {
         }
     }
     let _ = std::fs::remove_file(&out);
-    Outcome::Valid { opencl12_checked: opencl12 }
+    Outcome::Valid {
+        opencl12_checked: opencl12,
+    }
 }
 
 pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
     let inputs = files(&ctx.corpus.join("spir12"), &["bc32", "bc64"]);
     let scratch = std::env::temp_dir().join(format!("spirvkit-translate-{}", std::process::id()));
     std::fs::create_dir_all(&scratch)?;
-    let outcomes: Vec<(String, Outcome)> =
-        inputs.par_iter().map(|p| (p.display().to_string(), check(ctx, p, &scratch))).collect();
+    let outcomes: Vec<(String, Outcome)> = inputs
+        .par_iter()
+        .map(|p| (p.display().to_string(), check(ctx, p, &scratch)))
+        .collect();
     let _ = std::fs::remove_dir_all(&scratch);
     let mut valid = 0;
     let mut opencl12 = 0;
@@ -112,5 +126,9 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
         ),
         format!("of the valid ones, {opencl12} also checked with --target-env opencl1.2"),
     ];
-    Ok(SectionReport { name: "SPIR 1.2 → SPIR-V translation", lines, failures })
+    Ok(SectionReport {
+        name: "SPIR 1.2 → SPIR-V translation",
+        lines,
+        failures,
+    })
 }
