@@ -99,6 +99,33 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
             }
         }
     }
+    // Linkage: declarations are imported, definitions are not.
+    let imported = imported_ids(st);
+    for f in &st.functions {
+        let is_import = imported.contains(&f.id);
+        let is_declaration = f.blocks_start == f.blocks_end;
+        if is_declaration && !is_import {
+            errors.push((
+                "function.linkage",
+                f.inst,
+                format!(
+                    "Function declaration (id {}) must have a LinkageAttributes decoration with the Import Linkage type.",
+                    f.id
+                ),
+                vec![f.id],
+            ));
+        } else if !is_declaration && is_import {
+            errors.push((
+                "function.linkage",
+                f.inst,
+                format!(
+                    "Function definition (id {}) may not be decorated with Import Linkage type.",
+                    f.id
+                ),
+                vec![f.id],
+            ));
+        }
+    }
     // Calls.
     for index in 0..st.insts.len() as u32 {
         let Some(inst) = st.inst(index).copied() else {
@@ -198,6 +225,34 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
         .into_iter()
         .map(|e| st.diag_at(e.0, e.1, e.2).with_ids(e.3))
         .collect()
+}
+
+/// Ids decorated `LinkageAttributes ... Import`, directly or through a decoration group.
+fn imported_ids(st: &State<'_>) -> std::collections::HashSet<u32> {
+    const IMPORT: u32 = 1;
+    let mut out = std::collections::HashSet::new();
+    let mut groups = std::collections::HashSet::new();
+    for inst in &st.insts {
+        if inst.op() == Op::Decorate
+            && st.word(inst, 2) == spirvkit_grammar::Decoration::LinkageAttributes.0
+            && st.inst_words(inst).last() == Some(&IMPORT)
+        {
+            let target = st.word(inst, 1);
+            if st.def_op(target) == Some(Op::DecorationGroup) {
+                groups.insert(target);
+            } else {
+                out.insert(target);
+            }
+        }
+    }
+    if !groups.is_empty() {
+        for inst in &st.insts {
+            if inst.op() == Op::GroupDecorate && groups.contains(&st.word(inst, 1)) {
+                out.extend(st.inst_words(inst).iter().skip(2).copied());
+            }
+        }
+    }
+    out
 }
 
 /// A function on a call cycle, if any (iterative DFS with colours).

@@ -725,3 +725,29 @@ fn loop_merge_rules() {
         "structured.back_edge",
     );
 }
+
+#[test]
+fn declarations_are_imports_and_definitions_are_not() {
+    let module = |decoration: &str, body: &str| {
+        assemble(&format!(
+            "OpCapability Shader\nOpCapability Linkage\nOpMemoryModel Logical GLSL450\n{decoration}\n{TYPES}%f = OpFunction %void None %fn\n{body}OpFunctionEnd\n"
+        ))
+    };
+    assert_valid(&module("OpDecorate %f LinkageAttributes \"f\" Import", ""));
+    assert_rule(&module("", ""), "function.linkage");
+    assert_rule(
+        &module("OpDecorate %f LinkageAttributes \"f\" Export", ""),
+        "function.linkage",
+    );
+    assert_rule(
+        &module(
+            "OpDecorate %f LinkageAttributes \"f\" Import",
+            "%l = OpLabel\nOpReturn\n",
+        ),
+        "function.linkage",
+    );
+    assert_valid(&module(
+        "OpDecorate %f LinkageAttributes \"f\" Export",
+        "%l = OpLabel\nOpReturn\n",
+    ));
+}
