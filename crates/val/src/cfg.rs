@@ -188,6 +188,25 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
                         ),
                     ));
                 }
+                if op == Op::LoopMerge {
+                    use spirvkit_grammar::LoopControl as L;
+                    let control = st.word(&m, 3);
+                    if control & L::DontUnroll.0 != 0 {
+                        for (other, name) in [
+                            (L::Unroll, "Unroll"),
+                            (L::PeelCount, "PeelCount"),
+                            (L::PartialCount, "PartialCount"),
+                        ] {
+                            if control & other.0 != 0 {
+                                out.push(st.diag_at(
+                                    "cfg.loop_control",
+                                    mi,
+                                    format!("{name} and DontUnroll loop controls must not both be specified"),
+                                ));
+                            }
+                        }
+                    }
+                }
                 if op == Op::LoopMerge && merge_id == st.word(&m, 2) {
                     out.push(st.diag_at(
                         "cfg.merge_target",

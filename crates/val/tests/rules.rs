@@ -751,3 +751,18 @@ fn declarations_are_imports_and_definitions_are_not() {
         "%l = OpLabel\nOpReturn\n",
     ));
 }
+
+#[test]
+fn loop_controls_that_conflict() {
+    let lp = |control: &str| {
+        shader(
+            "",
+            "",
+            &format!("OpBranch %h\n%h = OpLabel\nOpLoopMerge %m %c {control}\nOpBranchConditional %t %c %m\n%c = OpLabel\nOpBranch %h\n%m = OpLabel\nOpReturn"),
+        )
+    };
+    assert_valid(&lp("Unroll|PeelCount 2"));
+    assert_valid(&lp("DependencyInfinite|DependencyLength 2"));
+    assert_rule(&lp("Unroll|DontUnroll"), "cfg.loop_control");
+    assert_rule(&lp("DontUnroll|PartialCount 2"), "cfg.loop_control");
+}
