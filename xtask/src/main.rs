@@ -38,6 +38,9 @@ enum Task {
         /// Number of functions in the generated module.
         #[arg(long, default_value_t = 20_000)]
         functions: u32,
+        /// Run one part only: decode, text, val or corpus.
+        #[arg(long)]
+        only: Option<String>,
     },
 }
 
@@ -51,6 +54,6 @@ fn main() -> anyhow::Result<()> {
     match Cli::parse().task {
         Task::Codegen { check, from } => codegen::run(check, from.as_deref()),
         Task::Conformance { only } => conformance::run(only.as_deref()),
-        Task::Bench { functions } => bench::run(functions),
+        Task::Bench { functions, only } => bench::run(functions, only.as_deref()),
     }
 }

@@ -1,6 +1,7 @@
 //! `cargo xtask bench`: spirvkit beside the reference tools on the same large generated module.
 //! Ratios are what matter (same machine, same run); always built with `--release`.
 
+mod corpus;
 mod generate;
 mod text;
 mod val;
@@ -24,7 +25,14 @@ pub fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
     }
 }
 
-pub fn run(functions: u32) -> anyhow::Result<()> {
+pub fn run(functions: u32, only: Option<&str>) -> anyhow::Result<()> {
+    let part = |name: &str| only.is_none_or(|o| o == name);
+    if only == Some("corpus") {
+        for line in corpus::run()? {
+            println!("{line}");
+        }
+        return Ok(());
+    }
     if cfg!(debug_assertions) {
         println!("warning: xtask built without --release; run `cargo xtask-release bench` for real numbers");
     }
@@ -71,11 +79,20 @@ pub fn run(functions: u32) -> anyhow::Result<()> {
         bytes as f64 / t.as_secs_f64() / 1e9
     );
     let tools = crate::conformance::tools_dir()?;
-    for line in text::run(&words, &tools)? {
-        println!("{line}");
+    if part("text") {
+        for line in text::run(&words, &tools)? {
+            println!("{line}");
+        }
     }
-    for line in val::run(&words, &tools)? {
-        println!("{line}");
+    if part("val") {
+        for line in val::run(&words, &tools)? {
+            println!("{line}");
+        }
+    }
+    if part("corpus") {
+        for line in corpus::run()? {
+            println!("{line}");
+        }
     }
     Ok(())
 }
