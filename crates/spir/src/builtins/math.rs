@@ -18,10 +18,13 @@ fn integer_name(name: &str, scalar: Scalar) -> Option<String> {
         "mul_hi", "sub_sat", "upsample", "mad24", "mul24",
     ];
     if scalar.is_float() {
+        // OpenCL C's float max/min are undefined for NaN operands, so OpenCL.std fmax/fmin
+        // (defined for NaN) are exact refinements; they are also what every consumer knows,
+        // unlike fmax_common, which llvm-spirv's reverse translation leaves unresolved.
         return match name {
             "clamp" => Some("fclamp".into()),
-            "max" => Some("fmax_common".into()),
-            "min" => Some("fmin_common".into()),
+            "max" => Some("fmax".into()),
+            "min" => Some("fmin".into()),
             _ => None,
         };
     }
