@@ -192,7 +192,6 @@ impl<'a> Parser<'a> {
     }
 
     /// Decodes the next instruction; `Ok(None)` at the end of the module.
-    #[inline]
     pub fn next_instruction(&mut self) -> Result<Option<ParsedInstruction<'_>>, DecodeError> {
         let start = self.pos;
         let Some(&first) = self.words.get(start) else {
@@ -281,7 +280,6 @@ impl<'a> Parser<'a> {
         }
     }
 
-    #[inline]
     fn parse_operands(
         &mut self,
         desc: &'static InstructionDesc,
