@@ -6,8 +6,13 @@ use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-fn run_each(tool: &str, files: &[PathBuf], args: impl Fn(&Path, &Path) -> Vec<std::ffi::OsString> + Sync) -> anyhow::Result<(f64, usize)> {
-    let scratch = std::env::temp_dir().join(format!("spirvkit-corpus-bench-{}", std::process::id()));
+fn run_each(
+    tool: &str,
+    files: &[PathBuf],
+    args: impl Fn(&Path, &Path) -> Vec<std::ffi::OsString> + Sync,
+) -> anyhow::Result<(f64, usize)> {
+    let scratch =
+        std::env::temp_dir().join(format!("spirvkit-corpus-bench-{}", std::process::id()));
     std::fs::create_dir_all(&scratch)?;
     let start = Instant::now();
     let failures: usize = files
@@ -15,7 +20,10 @@ fn run_each(tool: &str, files: &[PathBuf], args: impl Fn(&Path, &Path) -> Vec<st
         .enumerate()
         .map(|(i, f)| {
             let out = scratch.join(format!("{i}.out"));
-            let ok = std::process::Command::new(tool).args(args(f, &out)).output().is_ok_and(|o| o.status.success());
+            let ok = std::process::Command::new(tool)
+                .args(args(f, &out))
+                .output()
+                .is_ok_and(|o| o.status.success());
             let _ = std::fs::remove_file(&out);
             usize::from(!ok)
         })
@@ -30,13 +38,23 @@ pub fn run() -> anyhow::Result<Vec<String>> {
     let files = crate::conformance::files(&corpus.join("spir12"), &["bc32", "bc64"]);
     let bytes: Vec<Vec<u8>> = files.iter().map(std::fs::read).collect::<Result<_, _>>()?;
     let total: usize = bytes.iter().map(Vec::len).sum();
-    let mut lines = vec![format!("SPIR 1.2 corpus: {} files, {:.1} MB", files.len(), total as f64 / 1e6)];
+    let mut lines = vec![format!(
+        "SPIR 1.2 corpus: {} files, {:.1} MB",
+        files.len(),
+        total as f64 / 1e6
+    )];
 
     let start = Instant::now();
-    let modules: Vec<_> = bytes.par_iter().zip(&files).map(|(b, f)| spirvkit_llvm::read_bitcode(b, &f.display().to_string())).collect();
+    let modules: Vec<_> = bytes
+        .par_iter()
+        .zip(&files)
+        .map(|(b, f)| spirvkit_llvm::read_bitcode(b, &f.display().to_string()))
+        .collect();
     let read_secs = start.elapsed().as_secs_f64();
     let read_errors = modules.iter().filter(|m| m.is_err()).count();
-    let (dis_secs, dis_fail) = run_each("llvm-dis-15", &files, |f, out| vec![f.into(), "-o".into(), out.into()])?;
+    let (dis_secs, dis_fail) = run_each("llvm-dis-15", &files, |f, out| {
+        vec![f.into(), "-o".into(), out.into()]
+    })?;
     lines.push(format!(
         "read all bitcode: spirvkit {read_secs:.2} s (one process, {read_errors} errors) vs llvm-dis-15 {dis_secs:.1} s ({dis_fail} failures): {:.0}x",
         dis_secs / read_secs.max(1e-9)
@@ -56,7 +74,9 @@ pub fn run() -> anyhow::Result<Vec<String>> {
         })
         .count();
     let ours = start.elapsed().as_secs_f64();
-    let (theirs, their_fail) = run_each("llvm-spirv-15", &files, |f, out| vec![f.into(), "-o".into(), out.into()])?;
+    let (theirs, their_fail) = run_each("llvm-spirv-15", &files, |f, out| {
+        vec![f.into(), "-o".into(), out.into()]
+    })?;
     lines.push(format!(
         "translate all: spirvkit {ours:.2} s ({translated} translated, one process) vs llvm-spirv-15 {theirs:.1} s ({their_fail} failures): {:.0}x",
         theirs / ours.max(1e-9)
