@@ -3,6 +3,7 @@
 
 mod cmd;
 mod input;
+mod progress;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

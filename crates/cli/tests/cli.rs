@@ -77,3 +77,80 @@ fn usage_errors_exit_2_and_help_lists_commands() {
     let out = spirvkit().arg("--version").output().unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("spirvkit "));
 }
+
+#[test]
+fn translate_writes_spirv_and_names_bad_inputs() {
+    let dir = std::env::temp_dir().join(format!("spirvkit-cli-translate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("va.spv");
+    let status = spirvkit()
+        .arg("translate")
+        .arg(example("vector_add.bc"))
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    let bytes = std::fs::read(&out).unwrap();
+    let module = spirvkit_core::Module::from_bytes(&bytes).expect("valid binary");
+    assert!(module
+        .instructions()
+        .any(|i| i.opcode == spirvkit_grammar::Op::EntryPoint));
+
+    let text = spirvkit()
+        .arg("translate")
+        .arg(example("vector_add.bc"))
+        .args(["--text", "-o", "-"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("OpEntryPoint Kernel %vector_add \"vector_add\""),
+        "{text}"
+    );
+
+    let garbage = dir.join("garbage.bc");
+    std::fs::write(&garbage, b"BC\xC0\xDE\x35\x14\x00\x00").unwrap();
+    let bad = spirvkit()
+        .arg("translate")
+        .arg(&garbage)
+        .arg("-o")
+        .arg(dir.join("g.spv"))
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("garbage.bc"),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
+
+    let two = spirvkit()
+        .arg("translate")
+        .arg(example("vector_add.bc"))
+        .arg(&garbage)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(
+        two.status.code(),
+        Some(1),
+        "-o with several inputs is refused"
+    );
+    let unknown = spirvkit()
+        .arg("translate")
+        .arg(example("vector_add.bc"))
+        .arg("--spirv-ext=+SPV_NOT_REAL")
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(unknown.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("SPV_NOT_REAL"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

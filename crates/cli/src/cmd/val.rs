@@ -4,9 +4,7 @@
 use crate::input;
 use rayon::prelude::*;
 use spirvkit_val::{Limits, Relax, TargetEnv, ValidatorOptions};
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 #[derive(clap::Args)]
 pub struct ValArgs {
@@ -185,32 +183,17 @@ fn validate_file(path: &Path, opts: &ValidatorOptions, quiet: bool) -> Option<St
 pub fn run(args: ValArgs) -> anyhow::Result<()> {
     let opts = args.options()?;
     let files = expand(&args.inputs);
-    let progress = files.len() > 1 && std::io::stderr().is_terminal();
-    let done = AtomicUsize::new(0);
     let total = files.len();
+    let progress = crate::progress::Progress::new(total);
     let reports: Vec<Option<String>> = files
         .par_iter()
         .map(|p| {
             let r = validate_file(p, &opts, args.quiet);
-            if progress {
-                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                let width = 30;
-                let filled = n * width / total.max(1);
-                let mut err = std::io::stderr().lock();
-                let _ = write!(
-                    err,
-                    "\r[{}{}] {n}/{total}",
-                    "#".repeat(filled),
-                    " ".repeat(width - filled)
-                );
-                let _ = err.flush();
-            }
+            progress.tick();
             r
         })
         .collect();
-    if progress {
-        eprint!("\r{}\r", " ".repeat(50));
-    }
+    progress.finish();
     let mut invalid = 0usize;
     for r in reports.iter().flatten() {
         invalid += 1;
