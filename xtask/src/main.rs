@@ -38,7 +38,7 @@ enum Task {
         /// Number of functions in the generated module.
         #[arg(long, default_value_t = 20_000)]
         functions: u32,
-        /// Run one part only: decode, text, val or corpus.
+        /// Run one part only: decode, text, val, corpus or translate (one large module).
         #[arg(long)]
         only: Option<String>,
     },

@@ -13,7 +13,8 @@ type DedupKey = (Op, Option<Id>, Vec<Operand>);
 
 pub struct Builder {
     module: Module,
-    pending: Vec<(Section, Instruction)>,
+    /// New global instructions, one list per logical-layout section (indexed by `Section`).
+    pending: Vec<Vec<Instruction>>,
     dedup: HashMap<DedupKey, Id>,
     capabilities: HashSet<u32>,
     extensions: HashSet<String>,
@@ -50,7 +51,7 @@ impl Builder {
         }
         Self {
             module,
-            pending: Vec::new(),
+            pending: vec![Vec::new(); Section::Function as usize + 1],
             dedup,
             capabilities,
             extensions,
@@ -70,7 +71,10 @@ impl Builder {
 
     /// Adds a global instruction to its section.
     pub fn global(&mut self, inst: Instruction) {
-        self.pending.push((inst.section(), inst));
+        let section = inst.section() as usize;
+        if let Some(list) = self.pending.get_mut(section) {
+            list.push(inst);
+        }
     }
 
     pub fn capability(&mut self, cap: Capability) {
@@ -312,22 +316,23 @@ impl Builder {
     /// Merges pending global instructions into their sections and returns the module.
     pub fn finish(mut self) -> Module {
         self.end_function();
-        let mut pending = std::mem::take(&mut self.pending);
-        // Stable: instructions of one section keep the order they were added in.
-        pending.sort_by_key(|(section, _)| *section);
+        let pending = std::mem::take(&mut self.pending);
         let existing = std::mem::take(&mut self.module.globals);
-        let mut merged = Vec::with_capacity(existing.len() + pending.len());
-        let mut new = pending.into_iter().peekable();
+        let mut merged =
+            Vec::with_capacity(existing.len() + pending.iter().map(Vec::len).sum::<usize>());
+        // Sections are flushed in layout order; instructions of one section keep the order
+        // they were added in, after the module's own instructions of that section.
+        let mut sections = pending.into_iter().enumerate().peekable();
         for inst in existing {
-            let section = inst.section();
-            while new.peek().is_some_and(|(s, _)| *s < section) {
-                if let Some((_, i)) = new.next() {
-                    merged.push(i);
-                }
+            let section = inst.section() as usize;
+            while let Some((_, list)) = sections.next_if(|(s, _)| *s < section) {
+                merged.extend(list);
             }
             merged.push(inst);
         }
-        merged.extend(new.map(|(_, i)| i));
+        for (_, list) in sections {
+            merged.extend(list);
+        }
         self.module.globals = merged;
         self.module
     }

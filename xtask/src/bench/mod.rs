@@ -33,6 +33,12 @@ pub fn run(functions: u32, only: Option<&str>) -> anyhow::Result<()> {
         }
         return Ok(());
     }
+    if only == Some("translate") {
+        for line in corpus::large_module(functions)? {
+            println!("{line}");
+        }
+        return Ok(());
+    }
     if cfg!(debug_assertions) {
         println!("warning: xtask built without --release; run `cargo xtask-release bench` for real numbers");
     }
@@ -91,6 +97,9 @@ pub fn run(functions: u32, only: Option<&str>) -> anyhow::Result<()> {
     }
     if part("corpus") {
         for line in corpus::run()? {
+            println!("{line}");
+        }
+        for line in corpus::large_module(functions)? {
             println!("{line}");
         }
     }
