@@ -278,10 +278,16 @@ impl Builder {
 
     /// Starts a block whose label id was allocated earlier (for forward branches).
     pub fn begin_block_with_id(&mut self, id: Id) {
+        self.begin_block_with_capacity(id, 0);
+    }
+
+    /// Starts a block expected to hold about `capacity` instructions (avoids regrowth).
+    pub fn begin_block_with_capacity(&mut self, id: Id, capacity: usize) {
         if let Some(f) = self.current_function.as_mut() {
+            let label = Instruction::new(Op::Label, None, Some(id), []);
             f.blocks.push(Block {
-                label: Instruction::new(Op::Label, None, Some(id), []),
-                instructions: Vec::new(),
+                label,
+                instructions: Vec::with_capacity(capacity),
             });
         }
     }

@@ -182,7 +182,7 @@ pub(crate) fn translate_function(
         })
         .collect();
     for (bi, block) in func.blocks.iter().enumerate() {
-        t.b.begin_block_with_id(ctx.blocks[bi]);
+        t.b.begin_block_with_capacity(ctx.blocks[bi], block.insts.len() + 4);
         if let Some(name) = block.name.as_deref().filter(|n| !n.is_empty()) {
             t.b.name(ctx.blocks[bi], name);
         }
