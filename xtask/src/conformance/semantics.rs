@@ -37,14 +37,14 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
         } else if line.contains("\"status\": \"failed\"") {
             failures.push(line.to_owned());
         } else if line.contains("\"status\": \"skipped\"") {
-            let reason = line
+            // Group by the reason, without the kernel name that prefixes some of them.
+            let detail = line
                 .split("\"detail\": \"")
                 .nth(1)
                 .unwrap_or("")
-                .split([':', '"'])
-                .next()
-                .unwrap_or("")
-                .to_owned();
+                .trim_end_matches(['"', '}']);
+            let reason = detail.split_once(": ").map_or(detail, |(_, r)| r);
+            let reason: String = reason.chars().take(80).collect();
             *skipped.entry(reason).or_default() += 1;
         }
     }
