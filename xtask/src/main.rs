@@ -41,6 +41,9 @@ enum Task {
         /// Run one part only: decode, text, val, corpus or translate (one large module).
         #[arg(long)]
         only: Option<String>,
+        /// Write the generated module to this file (for profiling) and stop.
+        #[arg(long)]
+        emit: Option<PathBuf>,
     },
 }
 
@@ -54,6 +57,13 @@ fn main() -> anyhow::Result<()> {
     match Cli::parse().task {
         Task::Codegen { check, from } => codegen::run(check, from.as_deref()),
         Task::Conformance { only } => conformance::run(only.as_deref()),
-        Task::Bench { functions, only } => bench::run(functions, only.as_deref()),
+        Task::Bench {
+            functions,
+            only,
+            emit: Some(path),
+        } => bench::emit(functions, &path, only.as_deref()),
+        Task::Bench {
+            functions, only, ..
+        } => bench::run(functions, only.as_deref()),
     }
 }

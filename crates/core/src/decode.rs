@@ -9,7 +9,7 @@
 use crate::binary::{Header, HEADER_WORDS};
 use crate::error::{DecodeError, DecodeErrorKind as K};
 use spirvkit_grammar::{
-    self as g, Category, ExtInstSetDesc, InstructionDesc, Op, OperandDesc, OperandKind, Quantifier,
+    self as g, Category, ExtInstSetDesc, InstructionDesc, Op, OperandKind, Quantifier,
 };
 use std::collections::HashMap;
 
@@ -152,6 +152,8 @@ pub struct Parser<'a> {
     /// Operands still expected, next on top: (kind, quantifier).
     expected: Vec<(OperandKind, Quantifier)>,
     operands: Vec<ParsedOperand>,
+    /// Per-opcode layouts, fetched once (the table is built on first use).
+    layouts: &'static [Option<OpcodeLayout>],
 }
 
 impl<'a> Parser<'a> {
@@ -168,6 +170,7 @@ impl<'a> Parser<'a> {
             ext_imports: HashMap::new(),
             expected: Vec::with_capacity(16),
             operands: Vec::with_capacity(16),
+            layouts: opcode_layouts(),
         })
     }
 
@@ -192,7 +195,39 @@ impl<'a> Parser<'a> {
     }
 
     /// Decodes the next instruction; `Ok(None)` at the end of the module.
+    #[inline]
     pub fn next_instruction(&mut self) -> Result<Option<ParsedInstruction<'_>>, DecodeError> {
+        // Fast path, small enough to inline into callers' loops: an instruction whose operands
+        // are all single ids or plain literals (most of a module).
+        let start = self.pos;
+        let Some(&first) = self.words.get(start) else {
+            return Ok(None);
+        };
+        let word_count = (first >> 16) as usize;
+        if let (Some(Some(layout)), Some(inst_words)) = (
+            self.layouts.get((first & 0xffff) as usize),
+            self.words.get(start..start + word_count),
+        ) {
+            let exact = word_count == layout.operands.len() + 1 && layout.complete_without_rest;
+            let tail_words = word_count.saturating_sub(layout.operands.len() + 1);
+            let with_id_tail = tail_words > 0
+                && !layout.id_tail.is_empty()
+                && tail_words.is_multiple_of(layout.id_tail.len());
+            if exact || with_id_tail {
+                let index = self.index;
+                if self.check_simple_ids(layout, inst_words) {
+                    self.pos += word_count;
+                    self.index += 1;
+                    return Ok(Some(self.decode_simple(layout, inst_words, start, index)));
+                }
+            }
+        }
+        self.next_instruction_general()
+    }
+
+    /// Every other instruction, and every error.
+    #[inline(never)]
+    fn next_instruction_general(&mut self) -> Result<Option<ParsedInstruction<'_>>, DecodeError> {
         let start = self.pos;
         let Some(&first) = self.words.get(start) else {
             return Ok(None);
@@ -222,10 +257,13 @@ impl<'a> Parser<'a> {
             ext_import: None,
         };
         self.operands.clear();
+        let mut whole_template = None;
         match desc {
-            Some(desc) => self
-                .parse_operands(desc, inst_words, &mut state)
-                .map_err(err)?,
+            Some(desc) => {
+                whole_template = self
+                    .parse_operands(desc, inst_words, &mut state)
+                    .map_err(err)?
+            }
             None => {
                 // Unknown opcode: keep its words, classified as plain literals.
                 for offset in 1..word_count {
@@ -252,8 +290,81 @@ impl<'a> Parser<'a> {
             result_type: state.result_type,
             result_id: state.result_id,
             ext_import: state.ext_import,
-            operands: &self.operands,
+            operands: whole_template.unwrap_or(&self.operands),
         }))
+    }
+
+    /// Whether every id among the words of a simple instruction is in range (`false`: the
+    /// general path reports the error).
+    #[inline]
+    fn check_simple_ids(&self, layout: &OpcodeLayout, words: &[u32]) -> bool {
+        let bound_minus_one = self.header.bound.wrapping_sub(1);
+        let out_of_range = |word: u32| word.wrapping_sub(1) >= bound_minus_one;
+        let operand_words = words.get(1..).unwrap_or(&[]);
+        let (leading, tail) =
+            operand_words.split_at(layout.operands.len().min(operand_words.len()));
+        let mut id_bits = layout.id_mask;
+        let mut bad_id = false;
+        for &word in leading {
+            bad_id |= (id_bits & 1 != 0) & out_of_range(word);
+            id_bits >>= 1;
+        }
+        for &word in tail {
+            bad_id |= out_of_range(word);
+        }
+        !bad_id
+    }
+
+    /// Decodes an instruction whose operands are single ids or plain literals, all present,
+    /// possibly followed by a variadic list of ids (`OpAccessChain`, `OpPhi`, `OpFunctionCall`).
+    #[inline]
+    fn decode_simple(
+        &mut self,
+        layout: &'static OpcodeLayout,
+        words: &'a [u32],
+        word_offset: usize,
+        index: usize,
+    ) -> ParsedInstruction<'_> {
+        let result_type = (layout.result_type_at != 0)
+            .then(|| words.get(usize::from(layout.result_type_at)).copied())
+            .flatten();
+        let result_id = (layout.result_at != 0)
+            .then(|| words.get(usize::from(layout.result_at)).copied())
+            .flatten();
+        if let Some(result) = result_id {
+            self.value_types.set(result, result_type.unwrap_or(0));
+            if layout.records_type_facts {
+                self.record_type_facts(layout.desc.opcode, result, words);
+            }
+        }
+        let leading = layout.operands.len() + 1;
+        let operands = if words.len() == leading {
+            layout.operands
+        } else {
+            self.operands.clear();
+            self.operands.extend_from_slice(layout.operands);
+            let kinds = layout.id_tail;
+            self.operands
+                .extend((leading..words.len()).map(|offset| ParsedOperand {
+                    kind: kinds[(offset - leading) % kinds.len()],
+                    offset: offset as u16,
+                    num_words: 1,
+                    number_kind: NumberKind::None,
+                    number_width: 0,
+                }));
+            &self.operands
+        };
+        ParsedInstruction {
+            words,
+            word_offset,
+            index,
+            opcode: layout.desc.opcode,
+            desc: Some(layout.desc),
+            result_type,
+            result_id,
+            ext_import: None,
+            operands,
+        }
     }
 
     fn record_type_facts(&mut self, opcode: u16, result: u32, words: &[u32]) {
@@ -285,45 +396,44 @@ impl<'a> Parser<'a> {
         desc: &'static InstructionDesc,
         words: &[u32],
         state: &mut InstState,
-    ) -> Result<(), K> {
+    ) -> Result<Option<&'static [ParsedOperand]>, K> {
         let opname = desc.opname;
         self.expected.clear();
         let word_count = words.len();
-        let mut w = 1usize;
-        let mut operand_index = 0usize;
-        // Fast path: leading single ids and plain literals need no expectation stack.
-        let mut rest = desc.operands;
-        while let [first, tail @ ..] = rest {
-            if first.quantifier != Quantifier::One || w >= word_count {
-                break;
-            }
-            let kind = first.kind;
-            let word = words[w];
-            if kind.category() == Category::Id {
-                self.check_id(opname, word)?;
-                match kind {
-                    OperandKind::IdResultType => state.result_type = Some(word),
-                    OperandKind::IdResult => state.result_id = Some(word),
-                    _ => {}
-                }
-                self.push(kind, w, 1, None);
-            } else if kind == OperandKind::LiteralInteger && Op(desc.opcode) != Op::Switch {
-                self.push(
-                    kind,
-                    w,
-                    1,
-                    Some(NumericType {
-                        kind: NumberKind::Unsigned,
-                        width: 32,
-                    }),
-                );
-            } else {
-                break;
-            }
-            w += 1;
-            operand_index += 1;
-            rest = tail;
+        // Fast path: the leading single ids and plain literals (known per opcode from the
+        // generated tables) need neither the expectation stack nor a look at operand kinds.
+        let prefix = usize::from(desc.simple_prefix).min(word_count - 1);
+        let bound = self.header.bound;
+        let id_mask = desc.simple_id_mask;
+        let leading_words = &words[1..=prefix];
+        let mut bad_id = false;
+        for (i, &word) in leading_words.iter().enumerate() {
+            bad_id |= (id_mask >> i & 1 != 0) & (word.wrapping_sub(1) >= bound.wrapping_sub(1));
         }
+        if bad_id {
+            for (i, &word) in leading_words.iter().enumerate() {
+                if id_mask >> i & 1 != 0 {
+                    self.check_id(opname, word)?;
+                }
+            }
+        }
+        let template = leading_operands(desc.opcode);
+        let template = template.get(..prefix).unwrap_or(template);
+        if desc.has_result_type && prefix >= 1 {
+            state.result_type = Some(words[1]);
+        }
+        let result_at = usize::from(desc.has_result_type);
+        if desc.has_result && prefix > result_at {
+            state.result_id = Some(words[result_at + 1]);
+        }
+        let rest = &desc.operands[prefix..];
+        if rest.is_empty() && prefix + 1 == word_count {
+            // Every operand is described by the opcode alone: no copy at all.
+            return Ok(Some(template));
+        }
+        self.operands.extend_from_slice(template);
+        let mut w = prefix + 1;
+        let mut operand_index = prefix;
         self.expected
             .extend(rest.iter().rev().map(|o| (o.kind, o.quantifier)));
         while w < word_count {
@@ -346,7 +456,7 @@ impl<'a> Parser<'a> {
                 kind: missing.0.name(),
             });
         }
-        Ok(())
+        Ok(None)
     }
 
     #[inline]
@@ -431,9 +541,8 @@ impl<'a> Parser<'a> {
                 Ok(w + 1)
             }
             Category::BitEnum => {
-                // Parameters follow in ascending bit order, so push them from the highest bit down.
-                let mut bits = word;
-                let mut params: [Option<&'static [OperandDesc]>; 32] = [None; 32];
+                // Parameters follow in ascending bit order; the stack pops the lowest bit's
+                // first, so push from the highest bit down.
                 if word == 0 && kind_desc.enumerant(0).is_none() {
                     return Err(K::InvalidEnumerant {
                         opname,
@@ -441,9 +550,10 @@ impl<'a> Parser<'a> {
                         value: word,
                     });
                 }
+                let mut bits = word;
                 while bits != 0 {
-                    let bit = bits.trailing_zeros();
-                    bits &= bits - 1;
+                    let bit = 31 - bits.leading_zeros();
+                    bits &= !(1 << bit);
                     let Some(e) = kind_desc.enumerant(1 << bit) else {
                         return Err(K::InvalidEnumerant {
                             opname,
@@ -451,11 +561,8 @@ impl<'a> Parser<'a> {
                             value: word,
                         });
                     };
-                    params[bit as usize] = Some(e.parameters);
-                }
-                for p in params.iter().rev().flatten() {
                     self.expected
-                        .extend(p.iter().rev().map(|o| (o.kind, o.quantifier)));
+                        .extend(e.parameters.iter().rev().map(|o| (o.kind, o.quantifier)));
                 }
                 self.push(kind, w, 1, None);
                 Ok(w + 1)
@@ -617,6 +724,104 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// What the decoder knows about an opcode before seeing its words: the classified leading
+/// operands (see `InstructionDesc::simple_prefix`), which depend on the opcode alone and are
+/// therefore built once and shared by every instruction.
+struct OpcodeLayout {
+    desc: &'static InstructionDesc,
+    operands: &'static [ParsedOperand],
+    /// Bit `i`: leading operand `i` is an id.
+    id_mask: u32,
+    /// The operands after the leading ones are all optional or variadic.
+    complete_without_rest: bool,
+    /// When the operands after the leading ones are one variadic list of ids (or of pairs of
+    /// ids): the kinds of its words, repeating. Empty otherwise.
+    id_tail: &'static [OperandKind],
+    /// Word index of the result type / result id (0: none).
+    result_type_at: u8,
+    result_at: u8,
+    records_type_facts: bool,
+}
+
+fn opcode_layouts() -> &'static [Option<OpcodeLayout>] {
+    static TABLE: std::sync::OnceLock<Vec<Option<OpcodeLayout>>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let instructions = g::instructions();
+        let max_opcode = instructions.iter().map(|d| d.opcode).max().unwrap_or(0);
+        let mut table: Vec<Option<OpcodeLayout>> = Vec::new();
+        table.resize_with(usize::from(max_opcode) + 1, || None);
+        for desc in instructions {
+            let prefix = usize::from(desc.simple_prefix);
+            let operands: Vec<ParsedOperand> = desc.operands[..prefix]
+                .iter()
+                .enumerate()
+                .map(|(i, operand)| {
+                    let is_id = desc.simple_id_mask >> i & 1 != 0;
+                    ParsedOperand {
+                        kind: operand.kind,
+                        offset: (i + 1) as u16,
+                        num_words: 1,
+                        number_kind: if is_id {
+                            NumberKind::None
+                        } else {
+                            NumberKind::Unsigned
+                        },
+                        number_width: if is_id { 0 } else { 32 },
+                    }
+                })
+                .collect();
+            let word_of = |kind: OperandKind| {
+                operands
+                    .iter()
+                    .find(|o| o.kind == kind)
+                    .map_or(0, |o| o.offset as u8)
+            };
+            let op = Op(desc.opcode);
+            let layout = OpcodeLayout {
+                desc,
+                result_type_at: word_of(OperandKind::IdResultType),
+                result_at: word_of(OperandKind::IdResult),
+                // Leaked once per process: the table lives as long as the grammar.
+                operands: Vec::leak(operands),
+                id_mask: desc.simple_id_mask,
+                complete_without_rest: desc.operands[prefix..]
+                    .iter()
+                    .all(|o| o.quantifier != Quantifier::One),
+                records_type_facts: op == Op::TypeInt || op == Op::TypeFloat,
+                id_tail: match &desc.operands[prefix..] {
+                    [tail] if tail.quantifier == Quantifier::Variadic => id_tail_kinds(tail.kind),
+                    _ => &[],
+                },
+            };
+            if let Some(slot) = table.get_mut(usize::from(desc.opcode)) {
+                *slot = Some(layout);
+            }
+        }
+        table
+    })
+}
+
+/// The kinds of the words of a variadic operand made only of ids (a pair kind gives two).
+fn id_tail_kinds(kind: OperandKind) -> &'static [OperandKind] {
+    let desc = kind.desc();
+    match desc.category {
+        Category::Id => std::slice::from_ref(&desc.kind),
+        Category::Composite if desc.bases.iter().all(|b| b.category() == Category::Id) => {
+            desc.bases
+        }
+        _ => &[],
+    }
+}
+
+#[inline]
+fn opcode_layout(opcode: u16) -> Option<&'static OpcodeLayout> {
+    opcode_layouts().get(usize::from(opcode))?.as_ref()
+}
+
+fn leading_operands(opcode: u16) -> &'static [ParsedOperand] {
+    opcode_layout(opcode).map_or(&[], |layout| layout.operands)
+}
+
 struct InstState {
     result_type: Option<u32>,
     result_id: Option<u32>,
@@ -658,4 +863,87 @@ pub fn decode_string(words: &[u32]) -> Vec<u8> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod fast_path_tests {
+    //! The fast path must classify exactly as the general path does, and leave every error to it.
+    use super::*;
+    use spirvkit_test_support::{corpus_dir, files_with_extensions};
+
+    fn assert_paths_agree(words: &[u32], what: &str) {
+        let (Ok(mut fast), Ok(mut general)) = (Parser::new(words), Parser::new(words)) else {
+            return;
+        };
+        loop {
+            let a = fast.next_instruction().map(|i| i.map(|i| format!("{i:?}")));
+            let b = general
+                .next_instruction_general()
+                .map(|i| i.map(|i| format!("{i:?}")));
+            assert_eq!(
+                a.as_ref().map_err(|e| e.to_string()),
+                b.as_ref().map_err(|e| e.to_string()),
+                "{what}"
+            );
+            if !matches!(a, Ok(Some(_))) {
+                break;
+            }
+        }
+    }
+
+    /// A module with access chains, a phi, a call, a struct type and an out-of-bound id.
+    fn sample_words() -> Vec<u32> {
+        let inst = |opcode: u32, operands: &[u32]| {
+            let mut v = vec![((operands.len() as u32 + 1) << 16) | opcode];
+            v.extend_from_slice(operands);
+            v
+        };
+        let mut w = vec![crate::MAGIC, 0x0001_0000, 0, 40, 0];
+        w.extend(inst(17, &[6])); // OpCapability Addresses... (any value)
+        w.extend(inst(21, &[1, 32, 0])); // %1 = OpTypeInt 32 0
+        w.extend(inst(30, &[2, 1, 1])); // %2 = OpTypeStruct %1 %1
+        w.extend(inst(19, &[3])); // %3 = OpTypeVoid
+        w.extend(inst(33, &[4, 3])); // %4 = OpTypeFunction %3
+        w.extend(inst(43, &[1, 5, 7])); // %5 = OpConstant %1 7
+        w.extend(inst(54, &[3, 6, 0, 4])); // %6 = OpFunction %3 None %4
+        w.extend(inst(248, &[7])); // %7 = OpLabel
+        w.extend(inst(128, &[1, 8, 5, 5])); // %8 = OpIAdd %1 %5 %5
+        w.extend(inst(245, &[1, 9, 8, 7, 5, 7])); // %9 = OpPhi %1 %8 %7 %5 %7
+        w.extend(inst(65, &[1, 10, 9, 5, 5])); // %10 = OpAccessChain %1 %9 %5 %5
+        w.extend(inst(57, &[3, 11, 6, 5])); // %11 = OpFunctionCall %3 %6 %5
+        w.extend(inst(245, &[1, 12, 8, 7, 5])); // odd phi: missing operand
+        w.extend(inst(128, &[1, 13, 5, 99])); // id out of bound
+        w
+    }
+
+    #[test]
+    fn fast_path_agrees_on_a_sample_module() {
+        let words = sample_words();
+        assert_paths_agree(&words, "sample");
+        // Every truncation and every single-word corruption too.
+        for len in 5..words.len() {
+            assert_paths_agree(&words[..len], "truncated");
+        }
+        for i in 5..words.len() {
+            for value in [0, 1, 39, 40, u32::MAX, 0x0002_0080] {
+                let mut mutated = words.clone();
+                mutated[i] = value;
+                assert_paths_agree(&mutated, "mutated");
+            }
+        }
+    }
+
+    #[test]
+    fn fast_path_agrees_on_the_corpus() {
+        let Some(corpus) = corpus_dir() else { return };
+        for path in files_with_extensions(&corpus.join("spv"), &["spv"]) {
+            let Ok(bytes) = std::fs::read(&path) else {
+                continue;
+            };
+            let Ok((words, _)) = crate::words_from_bytes(&bytes) else {
+                continue;
+            };
+            assert_paths_agree(&words, &path.display().to_string());
+        }
+    }
 }

@@ -59,6 +59,26 @@ fn avail(a: &Availability) -> String {
     )
 }
 
+/// The leading operands a decoder can take one word each without context: single ids and plain
+/// literal integers (at most 32). Returns their count and a mask of which of them are ids.
+fn simple_prefix(i: &Instruction, categories: &std::collections::HashMap<&str, &str>) -> (u8, u32) {
+    let mut count = 0u8;
+    let mut id_mask = 0u32;
+    // OpSwitch literals take the selector's width; they are never in a prefix (they are pairs).
+    for o in i.operands.iter().take(32) {
+        if o.quantifier != '1' {
+            break;
+        }
+        match categories.get(o.kind.as_str()) {
+            Some(&"Id") => id_mask |= 1 << count,
+            _ if o.kind == "LiteralInteger" => {}
+            _ => break,
+        }
+        count += 1;
+    }
+    (count, id_mask)
+}
+
 fn has(i: &Instruction, kind: &str) -> bool {
     i.operands.iter().any(|o| o.kind == kind)
 }
@@ -226,6 +246,11 @@ fn tables(g: &Grammar) -> String {
         "pub(crate) static INSTRUCTIONS: [InstructionDesc; {}] = [",
         g.instructions.len()
     );
+    let categories: std::collections::HashMap<&str, &str> = g
+        .kinds
+        .iter()
+        .map(|k| (k.ident.as_str(), k.category.as_str()))
+        .collect();
     let mut by_name = Vec::new();
     let mut max_opcode = 0;
     for (i, inst) in g.instructions.iter().enumerate() {
@@ -234,9 +259,10 @@ fn tables(g: &Grammar) -> String {
             by_name.push((a.clone(), i));
         }
         max_opcode = max_opcode.max(inst.opcode);
+        let simple = simple_prefix(inst, &categories);
         let _ = writeln!(
             out,
-            "    InstructionDesc {{ opname: {}, opcode: {}, class: {}, operands: {}, aliases: {}, avail: {}, has_result_type: {}, has_result: {} }},",
+            "    InstructionDesc {{ opname: {}, opcode: {}, class: {}, operands: {}, aliases: {}, avail: {}, has_result_type: {}, has_result: {}, simple_prefix: {}, simple_id_mask: {:#x} }},",
             lit(&inst.opname),
             inst.opcode,
             lit(&inst.class),
@@ -244,7 +270,9 @@ fn tables(g: &Grammar) -> String {
             str_list(&inst.aliases),
             avail(&inst.avail),
             has(inst, "IdResultType"),
-            has(inst, "IdResult")
+            has(inst, "IdResult"),
+            simple.0,
+            simple.1
         );
     }
     let _ = writeln!(out, "];\n");

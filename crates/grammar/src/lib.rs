@@ -67,6 +67,11 @@ pub struct InstructionDesc {
     pub avail: Availability,
     pub has_result_type: bool,
     pub has_result: bool,
+    /// How many leading operands are single ids or plain literal integers, one word each, so a
+    /// decoder can take them without consulting the operand kinds (at most 32).
+    pub simple_prefix: u8,
+    /// Bit `i` set: leading operand `i` (within `simple_prefix`) is an id.
+    pub simple_id_mask: u32,
 }
 
 #[derive(Debug)]
@@ -112,6 +117,18 @@ impl OperandKindDesc {
 
     /// Enumerant by value (for bit enums: a single bit, or 0 for `None`).
     pub fn enumerant(&self, value: u32) -> Option<&'static EnumerantDesc> {
+        // Most kinds list their enumerants densely by value (value enums from 0, masks as
+        // None then one entry per bit): try that position first, verified, before hashing.
+        let guess = if value.is_power_of_two() && self.category == Category::BitEnum {
+            value.trailing_zeros() as usize + 1
+        } else {
+            value as usize
+        };
+        if let Some(e) = self.enumerants.get(guess) {
+            if e.value == value {
+                return Some(e);
+            }
+        }
         self.by_value
             .get(&value)
             .and_then(|&i| self.enumerants.get(usize::from(i)))

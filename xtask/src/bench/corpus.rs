@@ -86,7 +86,7 @@ pub fn run() -> anyhow::Result<Vec<String>> {
 
 /// A large SPIR module (LLVM IR with typed pointers): `functions` helper functions with
 /// straight-line integer work, a loop and a diamond, called by one kernel.
-fn large_ll(functions: u32) -> String {
+pub fn large_ll(functions: u32) -> String {
     use std::fmt::Write;
     let mut s = String::from("target datalayout = \"e-p:64:64:64-i64:64:64\"\ntarget triple = \"spir64-unknown-unknown\"\n\n");
     s.push_str("declare spir_func i64 @_Z13get_global_idj(i32)\n\n");
