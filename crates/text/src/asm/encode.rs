@@ -102,6 +102,13 @@ pub struct Assembler<'a> {
     result_type: u32,
     ext_set: Option<ExtSet>,
     opcode: u16,
+    /// Assembling one chunk of a parallel assembly (see `parallel.rs`).
+    in_chunk: bool,
+    /// Positions in `out` holding a chunk's temporary ids (renumbered at the merge).
+    pub temp_id_positions: Vec<u32>,
+    /// The chunk met something that depends on text outside it (a type or an import defined
+    /// in the function section, a value of another function): assemble sequentially.
+    pub needs_sequential: bool,
 }
 
 /// The `; Version: 1.X` comment among the comment lines before the first instruction.
@@ -173,7 +180,56 @@ impl<'a> Assembler<'a> {
             result_type: 0,
             ext_set: None,
             opcode: 0,
+            in_chunk: false,
+            temp_id_positions: Vec::new(),
+            needs_sequential: false,
         }
+    }
+
+    /// An assembler for the text from `start` (an instruction start) that knows everything
+    /// this one has seen; its new names get temporary ids.
+    pub fn chunk(&self, start: usize, expected_words: usize) -> Self {
+        let mut lex = Lexer::new(self.lex.src);
+        lex.pos.index = start;
+        Self {
+            lex,
+            out: Vec::with_capacity(expected_words),
+            ids: self.ids.for_chunk(),
+            types: self.types.clone(),
+            value_types: self.value_types.clone(),
+            ext_sets: self.ext_sets.clone(),
+            expected: Vec::with_capacity(32),
+            opcodes: self.opcodes.clone(),
+            start: 0,
+            result_type: 0,
+            ext_set: None,
+            opcode: 0,
+            in_chunk: true,
+            temp_id_positions: Vec::new(),
+            needs_sequential: false,
+        }
+    }
+
+    /// Assembles instructions up to the text offset `end`. `Ok(false)` when the instructions
+    /// do not stop exactly there (the offset is inside an instruction, a string or a comment).
+    pub fn run_until(&mut self, end: usize) -> R<bool> {
+        loop {
+            if !self.lex.advance() {
+                return Ok(end >= self.lex.text.len());
+            }
+            if self.lex.pos.index >= end {
+                return Ok(self.lex.pos.index == end);
+            }
+            self.instruction()?;
+        }
+    }
+
+    #[inline]
+    fn push_id(&mut self, id: u32) {
+        if self.in_chunk && id >= self.ids.chunk_base() {
+            self.temp_id_positions.push(self.out.len() as u32);
+        }
+        self.out.push(id);
     }
 
     #[cold]
@@ -275,9 +331,10 @@ impl<'a> Assembler<'a> {
         self.opcode = desc.opcode;
         self.lex.pos = next;
         self.out.push(0);
+        let leading = self.leading_ids(desc, result, opname)?;
         self.expected.clear();
         self.expected
-            .extend(desc.operands.iter().rev().map(expect_of));
+            .extend(desc.operands[leading..].iter().rev().map(expect_of));
         while let Some(e) = self.expected.pop() {
             let (kind, optional) = match e {
                 Expect::Operand {
@@ -288,8 +345,8 @@ impl<'a> Assembler<'a> {
                     if variadic {
                         self.expected.push(e);
                     }
-                    let kd = kind.desc();
-                    if kd.category == Category::Composite {
+                    if kind.category() == Category::Composite {
+                        let kd = kind.desc();
                         for (i, &b) in kd.bases.iter().enumerate().rev() {
                             self.expected.push(Expect::Operand {
                                 kind: b,
@@ -302,7 +359,7 @@ impl<'a> Assembler<'a> {
                     if kind == OperandKind::IdResult {
                         if let Some(r) = result {
                             let id = self.id_of(r)?;
-                            self.out.push(id);
+                            self.push_id(id);
                             continue;
                         }
                     }
@@ -339,6 +396,7 @@ impl<'a> Assembler<'a> {
         self.out[self.start] = ((n as u32) << 16) | u32::from(desc.opcode);
         // Type bookkeeping for context-dependent literals.
         if desc.opname.starts_with("OpType") && desc.has_result {
+            self.needs_sequential |= self.in_chunk;
             let w = &self.out[self.start..];
             let id = w.get(1).copied().unwrap_or(0);
             if self.types.contains_key(&id) {
@@ -380,6 +438,55 @@ impl<'a> Assembler<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Encodes the instruction's leading required id operands (most operands of most
+    /// instructions) without the expectation stack; returns how many it took. It stops at
+    /// anything else, including a `!<integer>` word, which the general walk then handles.
+    #[inline]
+    fn leading_ids(
+        &mut self,
+        desc: &'static g::InstructionDesc,
+        result: Option<&'a str>,
+        opname: &'static str,
+    ) -> R<usize> {
+        if desc.opcode == Op::ExtInst.0 || desc.opcode == Op::ExtInstWithForwardRefsKHR.0 {
+            return Ok(0);
+        }
+        let mut taken = 0;
+        for (i, operand) in desc.operands[..usize::from(desc.simple_prefix)]
+            .iter()
+            .enumerate()
+        {
+            if desc.simple_id_mask >> i & 1 == 0 {
+                break;
+            }
+            if operand.kind == OperandKind::IdResult {
+                let Some(r) = result else { break };
+                let id = self.id_of(r)?;
+                self.push_id(id);
+                taken += 1;
+                continue;
+            }
+            if !self.lex.advance() {
+                return Err(self.err(K::MissingOperandAtEnd(opname)));
+            }
+            let (word, next, new_inst) = self.lex.word_and_new_inst();
+            if new_inst {
+                return Err(self.err(K::MissingOperandAtNextInstruction(opname)));
+            }
+            if word.starts_with('!') {
+                break;
+            }
+            let id = self.id_of(word)?;
+            if operand.kind == OperandKind::IdResultType {
+                self.result_type = id;
+            }
+            self.push_id(id);
+            self.lex.pos = next;
+            taken += 1;
+        }
+        Ok(taken)
     }
 
     /// `OpUnknown(opcode, word count)` followed by exactly `word count - 1` words of
@@ -477,10 +584,11 @@ impl<'a> Assembler<'a> {
         let Some(name) = text.strip_prefix('%') else {
             return Err(self.err(K::ExpectedId));
         };
-        if name.is_empty() || !name.bytes().all(|c| ID_CHAR[usize::from(c)]) {
-            return Err(self.err(K::InvalidId(name.to_string())));
+        let valid = |name: &str| !name.is_empty() && name.bytes().all(|c| ID_CHAR[usize::from(c)]);
+        match self.ids.get_if_valid(name, valid) {
+            Some(id) => Ok(id),
+            None => Err(self.err(K::InvalidId(name.to_string()))),
         }
-        Ok(self.ids.get(name))
     }
 
     fn number(&mut self, text: &str, t: IdType, optional: bool) -> R<Encoded> {
@@ -517,10 +625,14 @@ impl<'a> Assembler<'a> {
         }
     }
 
-    fn typed(&self, type_id: Option<u32>, text: &str) -> IdType {
+    fn typed(&mut self, type_id: Option<u32>, text: &str) -> IdType {
         match type_id.and_then(|t| self.types.get(&t)) {
             Some(&t) => t,
-            None => Self::inferred(text),
+            None => {
+                // The type may be defined where a chunk cannot see it.
+                self.needs_sequential |= self.in_chunk;
+                Self::inferred(text)
+            }
         }
     }
 
@@ -634,7 +746,7 @@ impl<'a> Assembler<'a> {
                         return Err(self.err(K::InvalidWordAfterImmediate(text.to_string())));
                     }
                     let id = self.id_of(text)?;
-                    self.out.push(id);
+                    self.push_id(id);
                 }
             }
         }
@@ -657,7 +769,7 @@ impl<'a> Assembler<'a> {
                 if kind == OperandKind::IdResultType {
                     self.result_type = id;
                 }
-                self.out.push(id);
+                self.push_id(id);
                 if (self.opcode == Op::ExtInst.0 || self.opcode == Op::ExtInstWithForwardRefsKHR.0)
                     && self.words_len() == 4
                 {
@@ -688,6 +800,7 @@ impl<'a> Assembler<'a> {
                         };
                         let id = self.out.get(self.start + 1).copied().unwrap_or(0);
                         self.ext_sets.insert(id, set);
+                        self.needs_sequential |= self.in_chunk;
                     }
                     self.push_string(&s)?;
                     Ok(Encoded::Ok)
@@ -755,6 +868,7 @@ impl<'a> Assembler<'a> {
                         .get(selector as usize)
                         .copied()
                         .filter(|&t| t != 0);
+                    self.needs_sequential |= self.in_chunk && ty.is_none();
                     let t = self.typed(ty, text);
                     self.number(text, t, optional)
                 }

@@ -73,6 +73,7 @@ pub type FxHashMap<K, V> = HashMap<K, V, FxBuild>;
 
 const CACHE: usize = 1024;
 
+#[derive(Clone)]
 pub struct Ids<'a> {
     named: FxHashMap<&'a str, u32>,
     /// Names that are canonical decimal numbers (`17`, not `017`) below `numeric_limit`:
@@ -85,6 +86,10 @@ pub struct Ids<'a> {
     next: u32,
     pub bound: u32,
     preserve: HashSet<u32, FxBuild>,
+    /// In a chunk of a parallel assembly: the names of the ids made fresh here, in order
+    /// (the first one is `chunk_base`); they are renumbered when the chunks are merged.
+    chunk_names: Option<Vec<&'a str>>,
+    chunk_base: u32,
 }
 
 impl<'a> Ids<'a> {
@@ -102,32 +107,72 @@ impl<'a> Ids<'a> {
             next: 1,
             bound: 1,
             preserve,
+            chunk_names: None,
+            chunk_base: 0,
         }
+    }
+
+    /// A copy for assembling a chunk of the text in parallel: names known here keep their
+    /// ids; new names get temporary ids from `self.next` up, recorded in order.
+    /// Releases the room reserved for names not seen yet (before copying for chunks).
+    pub fn shrink_to_fit(&mut self) {
+        self.named.shrink_to_fit();
+        self.numeric.shrink_to_fit();
+    }
+
+    pub fn for_chunk(&self) -> Self {
+        let mut chunk = self.clone();
+        chunk.chunk_names = Some(Vec::new());
+        chunk.chunk_base = self.next;
+        chunk
+    }
+
+    /// The first temporary id of a chunk (ids below it are final).
+    pub fn chunk_base(&self) -> u32 {
+        self.chunk_base
+    }
+
+    /// The names behind a chunk's temporary ids, in id order.
+    pub fn chunk_names(&self) -> &[&'a str] {
+        self.chunk_names.as_deref().unwrap_or(&[])
+    }
+
+    /// The next id a fresh name would get.
+    pub fn next_id(&self) -> u32 {
+        self.next
     }
 
     /// The id for `%name` (name without `%`).
     #[inline]
     pub fn get(&mut self, name: &'a str) -> u32 {
+        self.get_if_valid(name, |_| true).unwrap_or(0)
+    }
+
+    /// The id for `%name`; a name not seen before must pass `valid` first (`None` if not).
+    /// Names already in the table were checked when they entered it, so the common case of
+    /// a known name costs no validation.
+    #[inline]
+    pub fn get_if_valid(&mut self, name: &'a str, valid: impl Fn(&str) -> bool) -> Option<u32> {
         if !self.preserve.is_empty() {
             if let Some(id) = parse_u32_base0(name) {
-                if self.preserve.contains(&id) {
+                if self.preserve.contains(&id) && valid(name) {
                     self.bound = self.bound.max(id.saturating_add(1));
-                    return id;
+                    return Some(id);
                 }
             }
         }
         if let Some(n) = canonical_decimal(name, self.numeric_limit) {
             if let Some(&v) = self.numeric.get(n) {
                 if v != 0 {
-                    return v - 1;
+                    return Some(v - 1);
                 }
             }
-            let id = self.fresh();
+            let id = self.fresh_named(name);
             if n >= self.numeric.len() {
                 self.numeric.resize((n + 1).max(self.numeric.len() * 2), 0);
             }
             self.numeric[n] = id.wrapping_add(1);
-            return id;
+            return Some(id);
         }
         let b = name.as_bytes();
         let slot = (b.len().wrapping_mul(31)
@@ -137,13 +182,16 @@ impl<'a> Ids<'a> {
             & (CACHE - 1);
         if let Some(&(k, id)) = self.cache.get(slot) {
             if k == name && !k.is_empty() {
-                return id;
+                return Some(id);
             }
         }
         let id = match self.named.get(name) {
             Some(&id) => id,
             None => {
-                let id = self.fresh();
+                if !valid(name) {
+                    return None;
+                }
+                let id = self.fresh_named(name);
                 self.named.insert(name, id);
                 id
             }
@@ -151,7 +199,15 @@ impl<'a> Ids<'a> {
         if let Some(c) = self.cache.get_mut(slot) {
             *c = (name, id);
         }
-        id
+        Some(id)
+    }
+
+    #[inline]
+    fn fresh_named(&mut self, name: &'a str) -> u32 {
+        if let Some(names) = &mut self.chunk_names {
+            names.push(name);
+        }
+        self.fresh()
     }
 
     #[inline]

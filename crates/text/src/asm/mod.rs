@@ -5,6 +5,7 @@ mod encode;
 pub mod ids;
 mod lexer;
 pub mod numbers;
+mod parallel;
 
 use std::fmt;
 
@@ -226,12 +227,28 @@ impl fmt::Display for AssembleError {
 
 impl std::error::Error for AssembleError {}
 
+/// The parallel assembler on any text, for tests: `None` when it leaves the text to the
+/// sequential assembler. Whenever it answers, the words must equal [`assemble`]'s.
+#[doc(hidden)]
+pub fn assemble_in_parallel(source: &str) -> Option<Vec<u32>> {
+    let version = encode::version_from_comment(source).unwrap_or(0x0001_0600);
+    let mut words = parallel::assemble_any_size(source)?;
+    words[1] = version;
+    Some(words)
+}
+
 /// Assembles `source` to words (header included).
 pub fn assemble(source: &str, opts: &AssembleOptions) -> Result<Vec<u32>, AssembleError> {
     let version = match opts.target_env {
         Some(env) => env.version_word(),
         None => encode::version_from_comment(source).unwrap_or(0x0001_0600),
     };
+    if !opts.preserve_numeric_ids {
+        if let Some(mut words) = parallel::assemble(source) {
+            words[1] = version;
+            return Ok(words);
+        }
+    }
     let preserve = if opts.preserve_numeric_ids {
         let mut pre = encode::Assembler::new(source, Default::default());
         pre.run().map_err(|e| *e)?;

@@ -1,0 +1,159 @@
+//! Parallel assembly of large texts. Ids are numbered by first appearance, which looks
+//! sequential, but only the numbering is: the module-level part (everything before the first
+//! `OpFunction`) is assembled first, then chunks of whole functions are assembled in parallel
+//! with temporary ids for names they introduce, and a sequential merge gives those names their
+//! final ids in text order and patches the recorded positions. Anything a chunk cannot decide
+//! alone (an error, a type or import defined among the functions, a literal whose width comes
+//! from outside the chunk) sends the whole text to the sequential assembler, so the output and
+//! the errors are always exactly the sequential ones.
+
+use super::encode::Assembler;
+use rayon::prelude::*;
+
+/// Below this size the sequential assembler is fast enough that threads do not pay.
+const PARALLEL_MIN_BYTES: usize = 4 << 20;
+
+/// The module's words, or `None` when the sequential assembler must decide.
+pub fn assemble(source: &str) -> Option<Vec<u32>> {
+    if source.len() < PARALLEL_MIN_BYTES {
+        return None;
+    }
+    assemble_any_size(source)
+}
+
+/// [`assemble`] without the size threshold (tests use it on small texts).
+pub fn assemble_any_size(source: &str) -> Option<Vec<u32>> {
+    let threads = rayon::current_num_threads();
+    if threads < 2 {
+        return None;
+    }
+    let starts = function_starts(source.as_bytes());
+    let boundaries = chunk_boundaries(&starts, threads, source.len());
+    let first = *boundaries.first()?;
+    let mut globals = Assembler::new(source, Default::default());
+    if !globals.run_until(first).ok()? {
+        return None;
+    }
+    // Every chunk copies the module-level names; copy no spare room.
+    globals.ids.shrink_to_fit();
+    let ends: Vec<usize> = boundaries
+        .iter()
+        .skip(1)
+        .copied()
+        .chain([source.len()])
+        .collect();
+    let chunks: Vec<Option<Assembler<'_>>> = boundaries
+        .par_iter()
+        .zip(ends.par_iter())
+        .map(|(&start, &end)| {
+            let mut chunk = globals.chunk(start, (end - start) / 6);
+            let complete = chunk.run_until(end).ok()?;
+            (complete && !chunk.needs_sequential).then_some(chunk)
+        })
+        .collect();
+    let chunks: Vec<Assembler<'_>> = chunks.into_iter().collect::<Option<_>>()?;
+    let mut out = std::mem::take(&mut globals.out);
+    out.reserve_exact(chunks.iter().map(|c| c.out.len()).sum());
+    for chunk in chunks {
+        let base = chunk.ids.chunk_base();
+        let final_ids: Vec<u32> = chunk
+            .ids
+            .chunk_names()
+            .iter()
+            .map(|name| globals.ids.get(name))
+            .collect();
+        let offset = out.len();
+        out.extend_from_slice(&chunk.out);
+        for &position in &chunk.temp_id_positions {
+            let word = out.get_mut(offset + position as usize)?;
+            *word = *final_ids.get(word.checked_sub(base)? as usize)?;
+        }
+    }
+    if let Some(bound) = out.get_mut(3) {
+        *bound = globals.ids.bound;
+    }
+    Some(out)
+}
+
+/// Text offsets of lines that start an `OpFunction` instruction (`OpFunction` or
+/// `%name = OpFunction`, after indentation). Candidates only: a line inside a multi-line
+/// string could look the same, which `Assembler::run_until` detects.
+fn function_starts(text: &[u8]) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut line = 0;
+    while line < text.len() {
+        let mut i = line;
+        while matches!(text.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        if is_function_start(text.get(i..).unwrap_or(&[])) {
+            starts.push(i);
+        }
+        match memchr::memchr(b'\n', text.get(line..).unwrap_or(&[])) {
+            Some(n) => line += n + 1,
+            None => break,
+        }
+    }
+    starts
+}
+
+fn is_function_start(line: &[u8]) -> bool {
+    let mut rest = line;
+    if rest.first() == Some(&b'%') {
+        let name_len = rest
+            .iter()
+            .skip(1)
+            .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+            .count();
+        rest = rest.get(1 + name_len..).unwrap_or(&[]);
+        rest = trim_blanks(rest);
+        let Some(after_eq) = rest.strip_prefix(b"=") else {
+            return false;
+        };
+        rest = trim_blanks(after_eq);
+    }
+    rest.strip_prefix(b"OpFunction").is_some_and(|after| {
+        matches!(
+            after.first(),
+            None | Some(b' ' | b'\t' | b'\r' | b'\n' | b';')
+        )
+    })
+}
+
+fn trim_blanks(s: &[u8]) -> &[u8] {
+    let n = s.iter().take_while(|c| matches!(c, b' ' | b'\t')).count();
+    s.get(n..).unwrap_or(&[])
+}
+
+/// About `chunks` boundaries among the function starts, splitting the function section into
+/// pieces of similar size. The first boundary is the first function.
+fn chunk_boundaries(starts: &[usize], chunks: usize, text_len: usize) -> Vec<usize> {
+    let Some(&first) = starts.first() else {
+        return Vec::new();
+    };
+    let target = (text_len - first) / chunks.max(1) + 1;
+    let mut boundaries = vec![first];
+    for &start in starts {
+        if start >= boundaries.last().copied().unwrap_or(0) + target {
+            boundaries.push(start);
+        }
+    }
+    boundaries
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn function_start_lines() {
+        assert!(is_function_start(b"%main = OpFunction %void None %f"));
+        assert!(is_function_start(b"%1=OpFunction %void None %f"));
+        assert!(is_function_start(b"OpFunction"));
+        assert!(!is_function_start(b"OpFunctionEnd"));
+        assert!(!is_function_start(b"%x = OpFunctionCall %void %f"));
+        assert!(!is_function_start(b"; OpFunction"));
+        let text = b"OpCapability Shader\n  %f = OpFunction %v None %t\nOpFunctionEnd\n";
+        assert_eq!(function_starts(text), vec![22]);
+    }
+}
