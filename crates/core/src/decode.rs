@@ -527,42 +527,27 @@ impl<'a> Parser<'a> {
                 };
                 self.parse_operand(desc, first.0, words, w, state)
             }
-            Category::ValueEnum => {
-                let Some(e) = kind_desc.enumerant(word) else {
-                    return Err(K::InvalidEnumerant {
-                        opname,
-                        kind: kind_desc.name,
-                        value: word,
-                    });
+            Category::ValueEnum | Category::BitEnum => {
+                let invalid = || K::InvalidEnumerant {
+                    opname,
+                    kind: kind_desc.name,
+                    value: word,
                 };
-                self.expected
-                    .extend(e.parameters.iter().rev().map(|o| (o.kind, o.quantifier)));
-                self.push(kind, w, 1, None);
-                Ok(w + 1)
-            }
-            Category::BitEnum => {
-                // Parameters follow in ascending bit order; the stack pops the lowest bit's
-                // first, so push from the highest bit down.
-                if word == 0 && kind_desc.enumerant(0).is_none() {
-                    return Err(K::InvalidEnumerant {
-                        opname,
-                        kind: kind_desc.name,
-                        value: word,
-                    });
-                }
-                let mut bits = word;
-                while bits != 0 {
-                    let bit = 31 - bits.leading_zeros();
-                    bits &= !(1 << bit);
-                    let Some(e) = kind_desc.enumerant(1 << bit) else {
-                        return Err(K::InvalidEnumerant {
-                            opname,
-                            kind: kind_desc.name,
-                            value: word,
-                        });
-                    };
+                if kind_desc.category == Category::ValueEnum || word == 0 {
+                    let e = kind_desc.enumerant(word).ok_or_else(invalid)?;
                     self.expected
                         .extend(e.parameters.iter().rev().map(|o| (o.kind, o.quantifier)));
+                } else {
+                    // Mask parameters follow in ascending bit order; the stack pops the lowest
+                    // bit's first, so push from the highest bit down.
+                    let mut bits = word;
+                    while bits != 0 {
+                        let bit = 31 - bits.leading_zeros();
+                        bits &= !(1 << bit);
+                        let e = kind_desc.enumerant(1 << bit).ok_or_else(invalid)?;
+                        self.expected
+                            .extend(e.parameters.iter().rev().map(|o| (o.kind, o.quantifier)));
+                    }
                 }
                 self.push(kind, w, 1, None);
                 Ok(w + 1)
