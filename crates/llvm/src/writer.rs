@@ -217,7 +217,10 @@ impl<'m> Writer<'m> {
         let mut md_numbers = HashMap::new();
         let mut n = 0;
         for (i, md) in m.metadata.iter().enumerate() {
-            if matches!(md, Metadata::Node { .. } | Metadata::Unsupported(_)) {
+            if matches!(
+                md,
+                Metadata::Node { .. } | Metadata::Specialized(_) | Metadata::Unsupported(_)
+            ) {
                 md_numbers.insert(i as u32, n);
                 n += 1;
             }
@@ -403,6 +406,9 @@ impl<'m> Writer<'m> {
                 Metadata::Unsupported(kind) => {
                     let _ = writeln!(out, "!{n} = !{{!\"unsupported {kind}\"}}");
                 }
+                Metadata::Specialized(node) => {
+                    let _ = writeln!(out, "!{n} = {}", self.specialized(node));
+                }
                 _ => {}
             }
         }
@@ -419,6 +425,54 @@ impl<'m> Writer<'m> {
                 Some(n) => format!("!{n}"),
                 None => "null".into(),
             },
+        }
+    }
+
+    /// `[distinct ]!DIKind(name: value, ...)`; positional fields print their value only.
+    fn specialized(&self, node: &DiNode) -> String {
+        let fields: Vec<String> = node
+            .fields
+            .iter()
+            .map(|(name, field)| {
+                let value = match field {
+                    DiField::Null => "null".into(),
+                    DiField::Metadata(id) => self.md_ref(*id),
+                    DiField::String(id) => match self.m.metadata(*id) {
+                        Some(Metadata::String(s)) => quoted(s),
+                        _ => self.md_ref(*id),
+                    },
+                    DiField::Int(v) => v.to_string(),
+                    DiField::UInt(v) => v.to_string(),
+                    DiField::Bool(b) => b.to_string(),
+                    DiField::Symbol(text) => text.clone(),
+                };
+                if name.is_empty() {
+                    value
+                } else {
+                    format!("{name}: {value}")
+                }
+            })
+            .collect();
+        format!(
+            "{}!{}({})",
+            if node.distinct { "distinct " } else { "" },
+            node.kind,
+            fields.join(", ")
+        )
+    }
+
+    /// Metadata as an instruction operand: function-local values (`metadata ptr %x`) need
+    /// the function's names.
+    fn md_argument(&self, f: Option<&Function>, locals: Option<&Locals>, md: MetadataId) -> String {
+        match self.m.metadata(md) {
+            Some(Metadata::Value { ty, value }) => {
+                format!(
+                    "metadata {} {}",
+                    self.ty(*ty),
+                    self.value(f, locals, *value)
+                )
+            }
+            _ => format!("metadata {}", self.md_ref(md)),
         }
     }
 
@@ -658,6 +712,14 @@ impl<'m> Writer<'m> {
         } else {
             "define"
         });
+        let mut attachments = String::new();
+        for (kind, md) in &f.attachments {
+            let _ = write!(attachments, " !{} {}", md_name(kind), self.md_ref(*md));
+        }
+        // A declaration's attachments come right after `declare`, a definition's before `{`.
+        if f.is_declaration() {
+            s.push_str(&attachments);
+        }
         let linkage = f.linkage.keyword();
         if !linkage.is_empty() {
             s.push(' ');
@@ -722,8 +784,8 @@ impl<'m> Writer<'m> {
         if let Some(gc) = &f.gc {
             let _ = write!(s, " gc {}", quoted(gc.as_bytes()));
         }
-        for (kind, md) in &f.attachments {
-            let _ = write!(s, " !{} {}", md_name(kind), self.md_ref(*md));
+        if !f.is_declaration() {
+            s.push_str(&attachments);
         }
         out.push_str(&s);
         if f.is_declaration() {
@@ -793,7 +855,7 @@ impl<'m> Writer<'m> {
 
     fn typed(&self, f: Option<&Function>, locals: Option<&Locals>, v: ValueRef) -> String {
         if let ValueRef::Metadata(md) = v {
-            return format!("metadata {}", self.md_ref(md));
+            return self.md_argument(f, locals, md);
         }
         format!(
             "{} {}",
@@ -1203,9 +1265,7 @@ impl<'m> Writer<'m> {
                     }
                     let pty = params.get(i).copied();
                     match a {
-                        ValueRef::Metadata(md) => {
-                            let _ = write!(s, "metadata {}", self.md_ref(*md));
-                        }
+                        ValueRef::Metadata(md) => s.push_str(&self.md_argument(fl, ll, *md)),
                         _ => {
                             let ty = pty.unwrap_or_else(|| self.value_type(fl, *a));
                             s.push_str(self.ty(ty));
@@ -1402,7 +1462,10 @@ impl<'m> Writer<'m> {
         }
         if !self.opts.drop_instruction_metadata {
             for (kind, md) in &inst.metadata {
-                if kind == "dbg" {
+                // Only real locations: LLVM rejects `!dbg` on anything but a DILocation.
+                if kind == "dbg"
+                    && !matches!(self.m.metadata(*md), Some(Metadata::Specialized(n)) if n.kind == "DILocation")
+                {
                     continue;
                 }
                 let _ = write!(s, ", !{} {}", md_name(kind), self.md_ref(*md));

@@ -19,6 +19,8 @@ struct Body {
     inst_map: Vec<InstId>,
     attachments: Vec<(String, MetadataId)>,
     dropped_debug_locations: u32,
+    /// The location `DEBUG_LOC_AGAIN` repeats.
+    last_location: Option<MetadataId>,
 }
 
 impl<'a> Reader<'a> {
@@ -200,6 +202,50 @@ impl<'a> Reader<'a> {
         Ok(id)
     }
 
+    /// `DEBUG_LOC [line, column, scope + 1, inlinedAt + 1, isImplicitCode]` as a (shared)
+    /// DILocation node. `None` for pre-3.6 modules (their scopes are values, and LLVM drops
+    /// that debug info on upgrade) and for scopes that are not debug-info nodes.
+    fn debug_location(&mut self, ops: &[u64]) -> Result<Option<MetadataId>, LlvmError> {
+        if !self.md_kinds_are_modern() {
+            return Ok(None);
+        }
+        let line = self.op(ops, 0)?;
+        let column = self.op(ops, 1)?;
+        let scope = self.op(ops, 2)?;
+        let inlined_at = ops.get(3).copied().unwrap_or(0);
+        let implicit = ops.get(4).copied().unwrap_or(0);
+        let key = [line, column, scope, inlined_at, implicit];
+        if let Some(&md) = self.debug_locations.get(&key) {
+            return Ok(Some(md));
+        }
+        let Some(scope) = scope.checked_sub(1) else {
+            return Ok(None);
+        };
+        let scope = self.md_id(scope)?;
+        if !matches!(self.m.metadata(scope), Some(Metadata::Specialized(_))) {
+            return Ok(None);
+        }
+        let mut fields = vec![
+            ("line".to_string(), DiField::UInt(line)),
+            ("column".to_string(), DiField::UInt(column)),
+            ("scope".to_string(), DiField::Metadata(scope)),
+        ];
+        if let Some(ia) = inlined_at.checked_sub(1) {
+            fields.push(("inlinedAt".into(), DiField::Metadata(self.md_id(ia)?)));
+        }
+        if implicit != 0 {
+            fields.push(("isImplicitCode".into(), DiField::Bool(true)));
+        }
+        let md = MetadataId(self.m.metadata.len() as u32);
+        self.m.metadata.push(Metadata::Specialized(DiNode {
+            kind: "DILocation".into(),
+            distinct: false,
+            fields,
+        }));
+        self.debug_locations.insert(key, md);
+        Ok(Some(md))
+    }
+
     pub fn read_function_body(&mut self, mut block: Block<'a>) -> Result<(), LlvmError> {
         let Some(&fid) = self.bodies_pending.get(self.next_body) else {
             return Err(self.error("function body without a defined function"));
@@ -227,6 +273,7 @@ impl<'a> Reader<'a> {
             inst_map: Vec::new(),
             attachments: Vec::new(),
             dropped_debug_locations: 0,
+            last_location: None,
         };
         let mut names: Vec<(u64, String)> = Vec::new();
         let mut block_names: Vec<(u64, String)> = Vec::new();
@@ -404,7 +451,16 @@ impl<'a> Reader<'a> {
                 return Ok(());
             }
             33 | 35 => {
-                body.dropped_debug_locations += 1;
+                let location = if code == 35 {
+                    body.last_location = self.debug_location(ops)?;
+                    body.last_location
+                } else {
+                    body.last_location
+                };
+                match (location, body.insts.last_mut()) {
+                    (Some(md), Some(inst)) => inst.metadata.push(("dbg".into(), md)),
+                    _ => body.dropped_debug_locations += 1,
+                }
                 return Ok(());
             }
             2 => {

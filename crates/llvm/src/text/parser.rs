@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+mod debug_info;
 mod function;
 
 use super::lexer::{Tok, Token};
@@ -971,17 +972,23 @@ impl<'s> Parser<'s> {
             Tok::MetaString(s) => Ok(self.md_string(s)),
             Tok::MetaBang => {
                 let operands = self.parse_md_operands()?;
-                let id = MetadataId(self.m.metadata.len() as u32);
-                self.m.metadata.push(Metadata::Node {
+                Ok(self.push_metadata(Metadata::Node {
                     operands,
                     distinct: false,
-                });
-                self.md_defined.push(true);
-                Ok(id)
+                }))
+            }
+            Tok::MetaName(_) if matches!(self.peek(), Tok::Punct('(')) => {
+                self.pos = self.pos.saturating_sub(1);
+                let node = self.parse_specialized(false)?;
+                Ok(self.push_metadata(Metadata::Specialized(node)))
+            }
+            Tok::Word(w) if w == "distinct" && self.at_specialized_node() => {
+                let node = self.parse_specialized(true)?;
+                Ok(self.push_metadata(Metadata::Specialized(node)))
             }
             _ => {
                 self.pos = self.pos.saturating_sub(1);
-                Err(self.err("expected metadata"))
+                self.parse_value_as_metadata()
             }
         }
     }
@@ -1005,9 +1012,8 @@ impl<'s> Parser<'s> {
                     return Err(self.err("unsupported construct: function-local metadata"));
                 }
                 MdOperand::Metadata(self.parse_metadata_ref()?)
-            } else if matches!(self.peek(), Tok::Word(w) if w.starts_with("DI") || w.starts_with("distinct"))
-            {
-                return Err(self.err("unsupported construct: specialized debug-info metadata"));
+            } else if self.at_specialized_node() || self.is_word("distinct") {
+                MdOperand::Metadata(self.parse_metadata_ref()?)
             } else {
                 let (ty, value) = self.parse_typed_value()?;
                 MdOperand::Value { ty, value }
@@ -1026,37 +1032,22 @@ impl<'s> Parser<'s> {
         self.expect_punct('=')?;
         let distinct = self.eat_word("distinct");
         self.eat_word("metadata");
-        let operands = match self.next() {
-            Tok::MetaBang => self.parse_md_operands()?,
-            Tok::Word(w) if w.starts_with("DI") || w.starts_with("Generic") => {
-                // Specialized (debug info) nodes: keep the id, skip the body.
-                self.expect_punct('(')?;
-                let mut depth = 1;
-                while depth > 0 {
-                    match self.next() {
-                        Tok::Punct('(') => depth += 1,
-                        Tok::Punct(')') => depth -= 1,
-                        Tok::Eof => return Err(self.err("unterminated metadata node")),
-                        _ => {}
-                    }
-                }
-                let id = self.md_number(n);
-                if let Some(slot) = self.m.metadata.get_mut(id.0 as usize) {
-                    *slot = Metadata::Unsupported(w);
-                }
-                if let Some(d) = self.md_defined.get_mut(id.0 as usize) {
-                    *d = true;
-                }
-                return Ok(());
+        let md = if self.at_specialized_node() {
+            Metadata::Specialized(self.parse_specialized(distinct)?)
+        } else if self.next() == Tok::MetaBang {
+            Metadata::Node {
+                operands: self.parse_md_operands()?,
+                distinct,
             }
-            _ => return Err(self.err_at(l, c, "expected '!{' after metadata id")),
+        } else {
+            return Err(self.err_at(l, c, "expected '!{' or '!DIKind(' after metadata id"));
         };
         let id = self.md_number(n);
         if self.md_defined.get(id.0 as usize).copied().unwrap_or(false) {
             return Err(self.err_at(l, c, format!("redefinition of metadata '!{n}'")));
         }
         if let Some(slot) = self.m.metadata.get_mut(id.0 as usize) {
-            *slot = Metadata::Node { operands, distinct };
+            *slot = md;
         }
         if let Some(d) = self.md_defined.get_mut(id.0 as usize) {
             *d = true;

@@ -35,6 +35,12 @@ impl<'s> Parser<'s> {
 
     pub(super) fn parse_function(&mut self) -> PResult<()> {
         let is_define = matches!(self.next(), Tok::Word(w) if w == "define");
+        // A declaration's attachments come first: `declare !dbg !5 void @f()`.
+        let mut leading_attachments = Vec::new();
+        while let Tok::MetaName(kind) = self.peek().clone() {
+            self.next();
+            leading_attachments.push((kind, self.parse_metadata_ref()?));
+        }
         let (linkage, visibility, dso_local) = self.parse_linkage_and_flags();
         let cc = self.parse_cc()?;
         let (ret_attrs, _) = self.parse_attributes(false)?;
@@ -84,7 +90,7 @@ impl<'s> Parser<'s> {
         let mut section = None;
         let mut align = None;
         let mut gc = None;
-        let mut attachments = Vec::new();
+        let mut attachments = leading_attachments;
         loop {
             if self.eat_word("unnamed_addr") {
                 unnamed_addr = UnnamedAddr::Global;
