@@ -497,18 +497,7 @@ impl<'m> Writer<'m> {
         } else {
             g.linkage.keyword()
         };
-        if !linkage.is_empty() {
-            s.push(' ');
-            s.push_str(linkage);
-        }
-        if g.dso_local {
-            s.push_str(" dso_local");
-        }
-        match g.visibility {
-            Visibility::Default => {}
-            Visibility::Hidden => s.push_str(" hidden"),
-            Visibility::Protected => s.push_str(" protected"),
-        }
+        push_linkage(&mut s, linkage, g.dso_local, g.visibility);
         match g.thread_local {
             0 => {}
             2 => s.push_str(" thread_local(localdynamic)"),
@@ -720,19 +709,7 @@ impl<'m> Writer<'m> {
         if f.is_declaration() {
             s.push_str(&attachments);
         }
-        let linkage = f.linkage.keyword();
-        if !linkage.is_empty() {
-            s.push(' ');
-            s.push_str(linkage);
-        }
-        if f.dso_local {
-            s.push_str(" dso_local");
-        }
-        match f.visibility {
-            Visibility::Default => {}
-            Visibility::Hidden => s.push_str(" hidden"),
-            Visibility::Protected => s.push_str(" protected"),
-        }
+        push_linkage(&mut s, f.linkage.keyword(), f.dso_local, f.visibility);
         let cc = f.cc.keyword();
         if !cc.is_empty() {
             s.push(' ');
@@ -1169,18 +1146,14 @@ impl<'m> Writer<'m> {
                 ordering,
                 scope,
             } => {
-                let atomic = *ordering != AtomicOrdering::NotAtomic;
                 let _ = write!(
                     s,
-                    "load {}{}{}, {}",
-                    if atomic { "atomic " } else { "" },
-                    if *volatile { "volatile " } else { "" },
+                    "load {}{}, {}{}",
+                    access_prefix(*ordering, *volatile),
                     self.ty(inst.ty),
-                    tv(*ptr)
+                    tv(*ptr),
+                    atomic_suffix(scope, *ordering)
                 );
-                if atomic {
-                    let _ = write!(s, "{} {}", sync_scope(scope), ordering.keyword());
-                }
                 s.push_str(&align(a));
             }
             InstKind::Store {
@@ -1191,18 +1164,14 @@ impl<'m> Writer<'m> {
                 ordering,
                 scope,
             } => {
-                let atomic = *ordering != AtomicOrdering::NotAtomic;
                 let _ = write!(
                     s,
-                    "store {}{}{}, {}",
-                    if atomic { "atomic " } else { "" },
-                    if *volatile { "volatile " } else { "" },
+                    "store {}{}, {}{}",
+                    access_prefix(*ordering, *volatile),
                     tv(*value),
-                    tv(*ptr)
+                    tv(*ptr),
+                    atomic_suffix(scope, *ordering)
                 );
-                if atomic {
-                    let _ = write!(s, "{} {}", sync_scope(scope), ordering.keyword());
-                }
                 s.push_str(&align(a));
             }
             InstKind::Gep {
@@ -1472,6 +1441,41 @@ impl<'m> Writer<'m> {
             }
         }
         s
+    }
+}
+
+/// `atomic volatile ` before a load's or store's operands, each only when it applies.
+fn access_prefix(ordering: AtomicOrdering, volatile: bool) -> String {
+    let atomic = ordering != AtomicOrdering::NotAtomic;
+    format!(
+        "{}{}",
+        if atomic { "atomic " } else { "" },
+        if volatile { "volatile " } else { "" }
+    )
+}
+
+/// ` syncscope("x") acquire` after an atomic load's or store's operands.
+fn atomic_suffix(scope: &SyncScope, ordering: AtomicOrdering) -> String {
+    if ordering == AtomicOrdering::NotAtomic {
+        String::new()
+    } else {
+        format!("{} {}", sync_scope(scope), ordering.keyword())
+    }
+}
+
+/// ` linkage dso_local hidden`, each part only when present (globals and functions).
+fn push_linkage(s: &mut String, linkage: &str, dso_local: bool, visibility: Visibility) {
+    if !linkage.is_empty() {
+        s.push(' ');
+        s.push_str(linkage);
+    }
+    if dso_local {
+        s.push_str(" dso_local");
+    }
+    match visibility {
+        Visibility::Default => {}
+        Visibility::Hidden => s.push_str(" hidden"),
+        Visibility::Protected => s.push_str(" protected"),
     }
 }
 

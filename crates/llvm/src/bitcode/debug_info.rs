@@ -4,6 +4,7 @@
 //! older LLVMs are shorter; missing trailing fields are simply absent. DWARF enumerators are
 //! named where LLVM's printer names them, otherwise kept as numbers (which `llvm-as` accepts).
 
+use super::constants::decode_signed;
 use super::Reader;
 use crate::error::LlvmError;
 use crate::model::*;
@@ -334,7 +335,7 @@ impl Reader<'_> {
         if let Some(field) = self.field(StrRequired("name"), name)? {
             fields.push(field);
         }
-        let value = unrotate(value);
+        let value = decode_signed(value);
         fields.push((
             "value".into(),
             if unsigned {
@@ -364,7 +365,7 @@ impl Reader<'_> {
             Str(name) | StrRequired(name) => named(name, DiField::String(self.md_id(raw - 1)?)),
             Unsigned(name) => named(name, DiField::UInt(raw)),
             Signed(name) => named(name, DiField::Int(raw as i64)),
-            Rotated(name) => named(name, DiField::Int(unrotate(raw))),
+            Rotated(name) => named(name, DiField::Int(decode_signed(raw))),
             Bool(name) => named(name, DiField::Bool(raw != 0)),
             Tag => symbol("tag", dwarf_tag(raw)),
             Encoding => symbol("encoding", dwarf_encoding(raw)),
@@ -407,17 +408,6 @@ impl Reader<'_> {
             AddressSpace => named("dwarfAddressSpace", DiField::UInt(raw - 1)),
             Skip => Ok(None),
         }
-    }
-}
-
-/// Undoes `emitSignedInt64`'s rotation of the sign into bit 0.
-fn unrotate(v: u64) -> i64 {
-    if v & 1 == 0 {
-        (v >> 1) as i64
-    } else if v == 1 {
-        i64::MIN
-    } else {
-        -((v >> 1) as i64)
     }
 }
 

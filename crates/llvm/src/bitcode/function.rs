@@ -2,7 +2,7 @@
 //! value numbering, forward references, names and metadata attachments.
 
 use super::bitstream::{Block, Entry};
-use super::constants::{binary_op, cast_op, decode_signed};
+use super::constants::decode_signed;
 use super::module::decode_align;
 use super::{block_id, chars, Reader};
 use crate::error::LlvmError;
@@ -120,59 +120,6 @@ impl<'a> Reader<'a> {
     fn ordering(&self, code: u64) -> Result<AtomicOrdering, LlvmError> {
         AtomicOrdering::from_code(code)
             .ok_or_else(|| self.error(format!("invalid atomic ordering {code}")))
-    }
-
-    fn constant_int(&self, v: ValueRef) -> Option<u64> {
-        match v {
-            ValueRef::Constant(c) => match self.m.constant(c)?.kind {
-                ConstKind::Int(x) => Some(x),
-                ConstKind::Null => Some(0),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
-    /// The result type of a GEP given the source element type and indices.
-    fn gep_result(
-        &mut self,
-        source_ty: TypeId,
-        base_ty: TypeId,
-        indices: &[(ValueRef, TypeId)],
-    ) -> Result<TypeId, LlvmError> {
-        let mut current = source_ty;
-        for (v, _) in indices.iter().skip(1) {
-            let index = self.constant_int(*v).unwrap_or(0);
-            current = self
-                .m
-                .types
-                .element(current, index)
-                .ok_or_else(|| self.error("getelementptr index into a non-aggregate"))?;
-        }
-        let mut vector_len = None;
-        for t in std::iter::once(base_ty).chain(indices.iter().map(|(_, t)| *t)) {
-            if let Type::Vector { len, .. } = self.m.types.get(t) {
-                vector_len = Some(*len);
-            }
-        }
-        let scalar_base = self.m.types.scalar(base_ty);
-        let addrspace = match self.m.types.get(scalar_base) {
-            Type::Pointer { addrspace, .. } => *addrspace,
-            _ => return Err(self.error("getelementptr base is not a pointer")),
-        };
-        let ptr = if self.opaque {
-            self.m.types.pointer_to(None, addrspace)
-        } else {
-            self.m.types.pointer_to(Some(current), addrspace)
-        };
-        Ok(match vector_len {
-            Some(len) => self.m.types.intern(Type::Vector {
-                len,
-                elem: ptr,
-                scalable: false,
-            }),
-            None => ptr,
-        })
     }
 
     fn push_inst(
@@ -468,7 +415,7 @@ impl<'a> Reader<'a> {
                 let rhs = self.value_of_type(ops, &mut i)?;
                 let opcode = self.op(ops, i)?;
                 let fp = self.m.types.is_fp_or_fp_vector(ty);
-                let op = binary_op(opcode, fp)
+                let op = BinaryOp::from_code(opcode, fp)
                     .ok_or_else(|| self.error(format!("unknown binary opcode {opcode}")))?;
                 let raw_flags = ops.get(i + 1).copied().unwrap_or(0);
                 let (flags, fast_math) = if fp {
@@ -491,7 +438,7 @@ impl<'a> Reader<'a> {
                 let (value, src) = self.value_type_pair(ops, &mut i)?;
                 let dest = self.ty(self.op(ops, i)?)?;
                 let opcode = self.op(ops, i + 1)?;
-                let op = cast_op(opcode)
+                let op = CastOp::from_code(opcode)
                     .ok_or_else(|| self.error(format!("unknown cast opcode {opcode}")))?;
                 if op == CastOp::BitCast && self.crosses_addrspace(src, dest) {
                     // Old bitcode allowed bitcasts between address spaces; LLVM
@@ -544,7 +491,11 @@ impl<'a> Reader<'a> {
                     }
                 };
                 let indices = operands.get(1..).unwrap_or(&[]).to_vec();
-                let result = self.gep_result(source_ty, base_ty, &indices)?;
+                let opaque = self.opaque;
+                let result = self
+                    .m
+                    .gep_result_type(source_ty, base_ty, &indices, opaque)
+                    .map_err(|e| self.error(e))?;
                 (
                     result,
                     InstKind::Gep {
@@ -850,9 +801,7 @@ impl<'a> Reader<'a> {
                     (self.value_of_type(ops, &mut i)?, t)
                 };
                 let opcode = self.op(ops, i)?;
-                let op = RmwOp::ALL
-                    .get(opcode as usize)
-                    .copied()
+                let op = RmwOp::from_code(opcode)
                     .ok_or_else(|| self.error(format!("unknown atomicrmw operation {opcode}")))?;
                 let volatile = self.op(ops, i + 1)? != 0;
                 let ordering = self.ordering(self.op(ops, i + 2)?)?;
@@ -1148,11 +1097,7 @@ impl<'a> Reader<'a> {
         };
         let weak = ops.get(i + 4).copied().unwrap_or(0) != 0;
         let align = ops.get(i + 5).and_then(|&a| decode_align(a));
-        let i1 = self.m.types.int(1);
-        let pair_ty = self.m.types.intern(Type::Struct {
-            elems: vec![ety, i1],
-            packed: false,
-        });
+        let pair_ty = self.m.types.cmpxchg_result(ety);
         let kind = InstKind::CmpXchg {
             ptr,
             expected,

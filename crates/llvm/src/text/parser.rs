@@ -581,6 +581,24 @@ impl<'s> Parser<'s> {
         }
     }
 
+    /// A getelementptr's source element type, base type and base: modern
+    /// `T, ptr %p` or LLVM 3.2's `T* %p` (the source type is the pointee).
+    fn parse_gep_base(&mut self, (l, c): (u32, u32)) -> PResult<(TypeId, TypeId, ValueRef)> {
+        let first = self.parse_type()?;
+        if self.eat_punct(',') {
+            let (base_ty, base) = self.parse_typed_value()?;
+            return Ok((first, base_ty, base));
+        }
+        let base = self.parse_value(first)?;
+        let scalar = self.m.types.scalar(first);
+        let source_ty = self
+            .m
+            .types
+            .pointee(scalar)
+            .ok_or_else(|| self.err_at(l, c, "getelementptr base is not a typed pointer"))?;
+        Ok((source_ty, first, base))
+    }
+
     fn pointer_for(&mut self, pointee: TypeId, addrspace: u32) -> TypeId {
         if self.opaque {
             self.m.types.pointer_to(None, addrspace)
@@ -1151,20 +1169,7 @@ impl<'s> Parser<'s> {
                 "getelementptr" => {
                     let inbounds = self.eat_word("inbounds");
                     self.expect_punct('(')?;
-                    let first = self.parse_type()?;
-                    let (source_ty, base) = if self.eat_punct(',') {
-                        let (_, b) = self.parse_typed_value()?;
-                        (first, b)
-                    } else {
-                        let b = self.parse_value(first)?;
-                        let s = self.m.types.scalar(first);
-                        (
-                            self.m.types.pointee(s).ok_or_else(|| {
-                                self.err_at(l, c, "getelementptr base is not a typed pointer")
-                            })?,
-                            b,
-                        )
-                    };
+                    let (source_ty, _, base) = self.parse_gep_base((l, c))?;
                     let mut indices = Vec::new();
                     while self.eat_punct(',') {
                         self.eat_word("inrange");
@@ -1181,12 +1186,8 @@ impl<'s> Parser<'s> {
                         }),
                     )
                 }
-                w if CastOp::ALL.iter().any(|o| o.keyword() == w) => {
-                    let op = CastOp::ALL
-                        .iter()
-                        .copied()
-                        .find(|o| o.keyword() == w)
-                        .unwrap_or(CastOp::BitCast);
+                w if CastOp::from_keyword(w).is_some() => {
+                    let op = CastOp::from_keyword(w).unwrap_or(CastOp::BitCast);
                     self.expect_punct('(')?;
                     let (_, value) = self.parse_typed_value()?;
                     self.expect_word("to")?;
@@ -1194,12 +1195,8 @@ impl<'s> Parser<'s> {
                     self.expect_punct(')')?;
                     self.push_const(dest, ConstKind::Expr(ConstExpr::Cast { op, value }))
                 }
-                w if BinaryOp::ALL.iter().any(|o| o.keyword() == w) => {
-                    let op = BinaryOp::ALL
-                        .iter()
-                        .copied()
-                        .find(|o| o.keyword() == w)
-                        .unwrap_or(BinaryOp::Add);
+                w if BinaryOp::from_keyword(w).is_some() => {
+                    let op = BinaryOp::from_keyword(w).unwrap_or(BinaryOp::Add);
                     let flags = self.parse_binary_flags();
                     self.expect_punct('(')?;
                     let (_, lhs) = self.parse_typed_value()?;
@@ -1453,8 +1450,8 @@ fn looks_like_attribute(w: &str) -> bool {
                 | "dso_local_equivalent"
                 | "no_cfi"
         )
-        || CastOp::ALL.iter().any(|o| o.keyword() == w)
-        || BinaryOp::ALL.iter().any(|o| o.keyword() == w))
+        || CastOp::from_keyword(w).is_some()
+        || BinaryOp::from_keyword(w).is_some())
 }
 
 fn f32_to_half(f: f32) -> u16 {
