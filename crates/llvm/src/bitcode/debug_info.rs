@@ -325,17 +325,26 @@ impl Reader<'_> {
         let unsigned = flags & 2 != 0;
         let (name, value) = if flags & 4 != 0 {
             let width = self.op(ops, 1)?;
-            if width > 64 {
-                return Err(self.error("unsupported construct: DIEnumerator wider than 64 bits"));
+            if width == 0 || width > 64 {
+                return Err(self.error(format!(
+                    "unsupported construct: DIEnumerator of {width} bits"
+                )));
             }
-            (self.op(ops, 2)?, self.op(ops, 3)?)
+            // The APInt's word, sign-rotated as a 64-bit number: sign-extend from its width.
+            let word = decode_signed(self.op(ops, 3)?);
+            let shift = 64 - width as u32;
+            let value = if unsigned {
+                word
+            } else {
+                (word << shift) >> shift
+            };
+            (self.op(ops, 2)?, value)
         } else {
-            (self.op(ops, 2)?, self.op(ops, 1)?)
+            (self.op(ops, 2)?, decode_signed(self.op(ops, 1)?))
         };
         if let Some(field) = self.field(StrRequired("name"), name)? {
             fields.push(field);
         }
-        let value = decode_signed(value);
         fields.push((
             "value".into(),
             if unsigned {
