@@ -32,8 +32,8 @@ enum Task {
         /// Run only this section.
         #[arg(long)]
         only: Option<String>,
-        /// Sections that sample by default check every input (llvm: every corpus `.cl`
-        /// compiled by clang-15 in each mode instead of every 8th; about 15 minutes more).
+        /// Sections that sample by default check every input (llvm-cl: every corpus `.cl`
+        /// compiled by clang-15 in each mode instead of every 8th).
         #[arg(long)]
         full: bool,
     },

@@ -1,7 +1,7 @@
 //! LLVM reader/writer: every corpus bitcode is read (bitcode reader, and the text reader on
 //! `llvm-dis-15`'s view of it), printed as `.ll`, re-assembled by `llvm-as-15` and compared
-//! with the original; then the corpus `.cl` sources compiled by clang-15 go the same way
-//! (`llvm_cl.rs`). See crates/llvm/CONFORMANCE.md for why llvm-dis text is compared first
+//! with the original. The corpus `.cl` sources compiled by clang-15 go the same way in the
+//! `llvm-cl` section (`llvm_cl.rs`). See crates/llvm/CONFORMANCE.md for why llvm-dis text is compared first
 //! and llvm-diff is the fallback.
 
 use super::{Context, SectionReport};
@@ -26,11 +26,8 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
     let mut lines = Vec::new();
     let mut failures = Vec::new();
     tally("corpus .bc32/.bc64", &outcomes, &mut lines, &mut failures);
-    let cl = super::llvm_cl::run(ctx, &scratch)?;
-    lines.extend(cl.lines);
-    failures.extend(cl.failures);
     Ok(SectionReport {
-        name: "LLVM reader/writer → .ll → llvm-as-15 round trip",
+        name: "LLVM reader/writer: corpus bitcode → .ll → llvm-as-15 round trip",
         lines,
         failures,
     })

@@ -91,7 +91,8 @@ impl Mode {
     }
 }
 
-pub fn run(ctx: &Context, scratch: &super::llvm::Scratch) -> anyhow::Result<SectionReport> {
+pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
+    let scratch = super::llvm::Scratch::new("llvm-cl")?;
     let all = super::files(&ctx.corpus.join("spir12"), &["cl"]);
     let stride = if ctx.full { 1 } else { SAMPLE_STRIDE };
     let files: Vec<&PathBuf> = all.iter().step_by(stride).collect();
@@ -168,7 +169,7 @@ pub fn run(ctx: &Context, scratch: &super::llvm::Scratch) -> anyhow::Result<Sect
         let _ = std::fs::remove_dir_all(&dir);
     }
     Ok(SectionReport {
-        name: "clang-15 .cl sweep",
+        name: "LLVM reader/writer: corpus .cl through clang-15 → .ll → llvm-as-15 round trip",
         lines,
         failures,
     })

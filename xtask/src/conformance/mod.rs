@@ -50,6 +50,7 @@ pub fn run(only: Option<&str>, full: bool) -> anyhow::Result<()> {
         ("translate", translate::run),
         ("semantics", semantics::run),
         ("llvm", llvm::run),
+        ("llvm-cl", llvm_cl::run),
     ];
     let mut failed = Vec::new();
     for &(name, section) in sections {
