@@ -107,7 +107,16 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
         }
     )];
     let mut failures = Vec::new();
+    // `SPIRVKIT_CL_MODES=typed,CL2.0` keeps the modes whose name contains one of the parts.
+    let wanted = std::env::var("SPIRVKIT_CL_MODES").ok();
     for (m, mode) in MODES.iter().enumerate() {
+        if wanted
+            .as_deref()
+            .is_some_and(|w| !w.split(',').any(|part| mode.name.contains(part)))
+        {
+            continue;
+        }
+        let start = std::time::Instant::now();
         let dir = scratch.root.join(format!("mode{m}"));
         std::fs::create_dir_all(&dir)?;
         let pch = match build_pch(mode, &dir) {
@@ -154,6 +163,12 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
             })
             .collect();
         tally(mode.name, &compiled, &mut lines, &mut failures);
+        // Progress for long (--full) runs: the section's report comes only at its end.
+        eprintln!(
+            "llvm-cl: {} ({:.0} s)",
+            lines.last().map(String::as_str).unwrap_or(""),
+            start.elapsed().as_secs_f64()
+        );
         if !rejected.is_empty() {
             lines.push(format!(
                 "  {} rejected by clang-15 itself (not counted), e.g. {}",
