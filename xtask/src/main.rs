@@ -32,6 +32,10 @@ enum Task {
         /// Run only this section.
         #[arg(long)]
         only: Option<String>,
+        /// Sections that sample by default check every input (llvm-cl: every corpus `.cl`
+        /// compiled by clang-15 in each mode instead of every 8th).
+        #[arg(long)]
+        full: bool,
     },
     /// Benchmarks against the reference tools on a large generated module.
     Bench {
@@ -56,7 +60,7 @@ pub fn workspace_root() -> PathBuf {
 fn main() -> anyhow::Result<()> {
     match Cli::parse().task {
         Task::Codegen { check, from } => codegen::run(check, from.as_deref()),
-        Task::Conformance { only } => conformance::run(only.as_deref()),
+        Task::Conformance { only, full } => conformance::run(only.as_deref(), full),
         Task::Bench {
             functions,
             only,

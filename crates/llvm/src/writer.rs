@@ -217,7 +217,10 @@ impl<'m> Writer<'m> {
         let mut md_numbers = HashMap::new();
         let mut n = 0;
         for (i, md) in m.metadata.iter().enumerate() {
-            if matches!(md, Metadata::Node { .. } | Metadata::Unsupported(_)) {
+            if matches!(
+                md,
+                Metadata::Node { .. } | Metadata::Specialized(_) | Metadata::Unsupported(_)
+            ) {
                 md_numbers.insert(i as u32, n);
                 n += 1;
             }
@@ -403,6 +406,9 @@ impl<'m> Writer<'m> {
                 Metadata::Unsupported(kind) => {
                     let _ = writeln!(out, "!{n} = !{{!\"unsupported {kind}\"}}");
                 }
+                Metadata::Specialized(node) => {
+                    let _ = writeln!(out, "!{n} = {}", self.specialized(node));
+                }
                 _ => {}
             }
         }
@@ -419,6 +425,54 @@ impl<'m> Writer<'m> {
                 Some(n) => format!("!{n}"),
                 None => "null".into(),
             },
+        }
+    }
+
+    /// `[distinct ]!DIKind(name: value, ...)`; positional fields print their value only.
+    fn specialized(&self, node: &DiNode) -> String {
+        let fields: Vec<String> = node
+            .fields
+            .iter()
+            .map(|(name, field)| {
+                let value = match field {
+                    DiField::Null => "null".into(),
+                    DiField::Metadata(id) => self.md_ref(*id),
+                    DiField::String(id) => match self.m.metadata(*id) {
+                        Some(Metadata::String(s)) => quoted(s),
+                        _ => self.md_ref(*id),
+                    },
+                    DiField::Int(v) => v.to_string(),
+                    DiField::UInt(v) => v.to_string(),
+                    DiField::Bool(b) => b.to_string(),
+                    DiField::Symbol(text) => text.clone(),
+                };
+                if name.is_empty() {
+                    value
+                } else {
+                    format!("{name}: {value}")
+                }
+            })
+            .collect();
+        format!(
+            "{}!{}({})",
+            if node.distinct { "distinct " } else { "" },
+            node.kind,
+            fields.join(", ")
+        )
+    }
+
+    /// Metadata as an instruction operand: function-local values (`metadata ptr %x`) need
+    /// the function's names.
+    fn md_argument(&self, f: Option<&Function>, locals: Option<&Locals>, md: MetadataId) -> String {
+        match self.m.metadata(md) {
+            Some(Metadata::Value { ty, value }) => {
+                format!(
+                    "metadata {} {}",
+                    self.ty(*ty),
+                    self.value(f, locals, *value)
+                )
+            }
+            _ => format!("metadata {}", self.md_ref(md)),
         }
     }
 
@@ -443,18 +497,7 @@ impl<'m> Writer<'m> {
         } else {
             g.linkage.keyword()
         };
-        if !linkage.is_empty() {
-            s.push(' ');
-            s.push_str(linkage);
-        }
-        if g.dso_local {
-            s.push_str(" dso_local");
-        }
-        match g.visibility {
-            Visibility::Default => {}
-            Visibility::Hidden => s.push_str(" hidden"),
-            Visibility::Protected => s.push_str(" protected"),
-        }
+        push_linkage(&mut s, linkage, g.dso_local, g.visibility);
         match g.thread_local {
             0 => {}
             2 => s.push_str(" thread_local(localdynamic)"),
@@ -658,19 +701,15 @@ impl<'m> Writer<'m> {
         } else {
             "define"
         });
-        let linkage = f.linkage.keyword();
-        if !linkage.is_empty() {
-            s.push(' ');
-            s.push_str(linkage);
+        let mut attachments = String::new();
+        for (kind, md) in &f.attachments {
+            let _ = write!(attachments, " !{} {}", md_name(kind), self.md_ref(*md));
         }
-        if f.dso_local {
-            s.push_str(" dso_local");
+        // A declaration's attachments come right after `declare`, a definition's before `{`.
+        if f.is_declaration() {
+            s.push_str(&attachments);
         }
-        match f.visibility {
-            Visibility::Default => {}
-            Visibility::Hidden => s.push_str(" hidden"),
-            Visibility::Protected => s.push_str(" protected"),
-        }
+        push_linkage(&mut s, f.linkage.keyword(), f.dso_local, f.visibility);
         let cc = f.cc.keyword();
         if !cc.is_empty() {
             s.push(' ');
@@ -722,8 +761,8 @@ impl<'m> Writer<'m> {
         if let Some(gc) = &f.gc {
             let _ = write!(s, " gc {}", quoted(gc.as_bytes()));
         }
-        for (kind, md) in &f.attachments {
-            let _ = write!(s, " !{} {}", md_name(kind), self.md_ref(*md));
+        if !f.is_declaration() {
+            s.push_str(&attachments);
         }
         out.push_str(&s);
         if f.is_declaration() {
@@ -793,7 +832,7 @@ impl<'m> Writer<'m> {
 
     fn typed(&self, f: Option<&Function>, locals: Option<&Locals>, v: ValueRef) -> String {
         if let ValueRef::Metadata(md) = v {
-            return format!("metadata {}", self.md_ref(md));
+            return self.md_argument(f, locals, md);
         }
         format!(
             "{} {}",
@@ -1107,18 +1146,14 @@ impl<'m> Writer<'m> {
                 ordering,
                 scope,
             } => {
-                let atomic = *ordering != AtomicOrdering::NotAtomic;
                 let _ = write!(
                     s,
-                    "load {}{}{}, {}",
-                    if atomic { "atomic " } else { "" },
-                    if *volatile { "volatile " } else { "" },
+                    "load {}{}, {}{}",
+                    access_prefix(*ordering, *volatile),
                     self.ty(inst.ty),
-                    tv(*ptr)
+                    tv(*ptr),
+                    atomic_suffix(scope, *ordering)
                 );
-                if atomic {
-                    let _ = write!(s, "{} {}", sync_scope(scope), ordering.keyword());
-                }
                 s.push_str(&align(a));
             }
             InstKind::Store {
@@ -1129,18 +1164,14 @@ impl<'m> Writer<'m> {
                 ordering,
                 scope,
             } => {
-                let atomic = *ordering != AtomicOrdering::NotAtomic;
                 let _ = write!(
                     s,
-                    "store {}{}{}, {}",
-                    if atomic { "atomic " } else { "" },
-                    if *volatile { "volatile " } else { "" },
+                    "store {}{}, {}{}",
+                    access_prefix(*ordering, *volatile),
                     tv(*value),
-                    tv(*ptr)
+                    tv(*ptr),
+                    atomic_suffix(scope, *ordering)
                 );
-                if atomic {
-                    let _ = write!(s, "{} {}", sync_scope(scope), ordering.keyword());
-                }
                 s.push_str(&align(a));
             }
             InstKind::Gep {
@@ -1203,9 +1234,7 @@ impl<'m> Writer<'m> {
                     }
                     let pty = params.get(i).copied();
                     match a {
-                        ValueRef::Metadata(md) => {
-                            let _ = write!(s, "metadata {}", self.md_ref(*md));
-                        }
+                        ValueRef::Metadata(md) => s.push_str(&self.md_argument(fl, ll, *md)),
                         _ => {
                             let ty = pty.unwrap_or_else(|| self.value_type(fl, *a));
                             s.push_str(self.ty(ty));
@@ -1402,13 +1431,51 @@ impl<'m> Writer<'m> {
         }
         if !self.opts.drop_instruction_metadata {
             for (kind, md) in &inst.metadata {
-                if kind == "dbg" {
+                // Only real locations: LLVM rejects `!dbg` on anything but a DILocation.
+                if kind == "dbg"
+                    && !matches!(self.m.metadata(*md), Some(Metadata::Specialized(n)) if n.kind == "DILocation")
+                {
                     continue;
                 }
                 let _ = write!(s, ", !{} {}", md_name(kind), self.md_ref(*md));
             }
         }
         s
+    }
+}
+
+/// `atomic volatile ` before a load's or store's operands, each only when it applies.
+fn access_prefix(ordering: AtomicOrdering, volatile: bool) -> String {
+    let atomic = ordering != AtomicOrdering::NotAtomic;
+    format!(
+        "{}{}",
+        if atomic { "atomic " } else { "" },
+        if volatile { "volatile " } else { "" }
+    )
+}
+
+/// ` syncscope("x") acquire` after an atomic load's or store's operands.
+fn atomic_suffix(scope: &SyncScope, ordering: AtomicOrdering) -> String {
+    if ordering == AtomicOrdering::NotAtomic {
+        String::new()
+    } else {
+        format!("{} {}", sync_scope(scope), ordering.keyword())
+    }
+}
+
+/// ` linkage dso_local hidden`, each part only when present (globals and functions).
+fn push_linkage(s: &mut String, linkage: &str, dso_local: bool, visibility: Visibility) {
+    if !linkage.is_empty() {
+        s.push(' ');
+        s.push_str(linkage);
+    }
+    if dso_local {
+        s.push_str(" dso_local");
+    }
+    match visibility {
+        Visibility::Default => {}
+        Visibility::Hidden => s.push_str(" hidden"),
+        Visibility::Protected => s.push_str(" protected"),
     }
 }
 

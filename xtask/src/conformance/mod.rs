@@ -4,6 +4,7 @@
 
 mod binary;
 mod llvm;
+mod llvm_cl;
 mod semantics;
 pub mod text;
 mod translate;
@@ -17,6 +18,8 @@ pub struct Context {
     pub corpus: PathBuf,
     /// Folder holding spirv-as, spirv-dis, spirv-val (SPIRV-Tools 2025.5).
     pub tools: PathBuf,
+    /// Run sections that sample by default on every input (`--full`).
+    pub full: bool,
 }
 
 /// A conformance section: runs on the corpora and reports.
@@ -29,10 +32,11 @@ pub struct SectionReport {
     pub failures: Vec<String>,
 }
 
-pub fn run(only: Option<&str>) -> anyhow::Result<()> {
+pub fn run(only: Option<&str>, full: bool) -> anyhow::Result<()> {
     let ctx = Context {
         corpus: corpus_dir()?,
         tools: tools_dir()?,
+        full,
     };
     println!(
         "corpus: {}\nreference tools: {}",
@@ -46,6 +50,7 @@ pub fn run(only: Option<&str>) -> anyhow::Result<()> {
         ("translate", translate::run),
         ("semantics", semantics::run),
         ("llvm", llvm::run),
+        ("llvm-cl", llvm_cl::run),
     ];
     let mut failed = Vec::new();
     for &(name, section) in sections {

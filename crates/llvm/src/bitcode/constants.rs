@@ -15,35 +15,6 @@ pub(crate) fn decode_signed(v: u64) -> i64 {
     }
 }
 
-pub(crate) fn binary_op(code: u64, fp: bool) -> Option<BinaryOp> {
-    use BinaryOp::*;
-    Some(match (code, fp) {
-        (0, false) => Add,
-        (0, true) => FAdd,
-        (1, false) => Sub,
-        (1, true) => FSub,
-        (2, false) => Mul,
-        (2, true) => FMul,
-        (3, false) => UDiv,
-        (4, false) => SDiv,
-        (4, true) => FDiv,
-        (5, false) => URem,
-        (6, false) => SRem,
-        (6, true) => FRem,
-        (7, false) => Shl,
-        (8, false) => LShr,
-        (9, false) => AShr,
-        (10, false) => And,
-        (11, false) => Or,
-        (12, false) => Xor,
-        _ => return None,
-    })
-}
-
-pub(crate) fn cast_op(code: u64) -> Option<CastOp> {
-    CastOp::ALL.get(code as usize).copied()
-}
-
 impl<'a> Reader<'a> {
     /// A constant operand by absolute value number; numbers past the end are
     /// forward references into the block being read.
@@ -141,7 +112,7 @@ impl<'a> Reader<'a> {
                     let lhs = cref(self, self.op(&ops, 1)?, &mut max_forward)?;
                     let rhs = cref(self, self.op(&ops, 2)?, &mut max_forward)?;
                     let fp = self.m.types.is_fp_or_fp_vector(ty);
-                    let op = binary_op(opcode, fp)
+                    let op = BinaryOp::from_code(opcode, fp)
                         .ok_or_else(|| self.error(format!("unknown binary opcode {opcode}")))?;
                     let flags = ops.get(3).copied().unwrap_or(0) as u8;
                     ConstKind::Expr(ConstExpr::Binary {
@@ -153,7 +124,7 @@ impl<'a> Reader<'a> {
                 }
                 11 => {
                     let opcode = self.op(&ops, 0)?;
-                    let op = cast_op(opcode)
+                    let op = CastOp::from_code(opcode)
                         .ok_or_else(|| self.error(format!("unknown cast opcode {opcode}")))?;
                     let src = self.ty(self.op(&ops, 1)?)?;
                     let value = cref(self, self.op(&ops, 2)?, &mut max_forward)?;

@@ -2,7 +2,7 @@
 //! value numbering, forward references, names and metadata attachments.
 
 use super::bitstream::{Block, Entry};
-use super::constants::{binary_op, cast_op, decode_signed};
+use super::constants::decode_signed;
 use super::module::decode_align;
 use super::{block_id, chars, Reader};
 use crate::error::LlvmError;
@@ -19,6 +19,8 @@ struct Body {
     inst_map: Vec<InstId>,
     attachments: Vec<(String, MetadataId)>,
     dropped_debug_locations: u32,
+    /// The location `DEBUG_LOC_AGAIN` repeats.
+    last_location: Option<MetadataId>,
 }
 
 impl<'a> Reader<'a> {
@@ -120,59 +122,6 @@ impl<'a> Reader<'a> {
             .ok_or_else(|| self.error(format!("invalid atomic ordering {code}")))
     }
 
-    fn constant_int(&self, v: ValueRef) -> Option<u64> {
-        match v {
-            ValueRef::Constant(c) => match self.m.constant(c)?.kind {
-                ConstKind::Int(x) => Some(x),
-                ConstKind::Null => Some(0),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
-    /// The result type of a GEP given the source element type and indices.
-    fn gep_result(
-        &mut self,
-        source_ty: TypeId,
-        base_ty: TypeId,
-        indices: &[(ValueRef, TypeId)],
-    ) -> Result<TypeId, LlvmError> {
-        let mut current = source_ty;
-        for (v, _) in indices.iter().skip(1) {
-            let index = self.constant_int(*v).unwrap_or(0);
-            current = self
-                .m
-                .types
-                .element(current, index)
-                .ok_or_else(|| self.error("getelementptr index into a non-aggregate"))?;
-        }
-        let mut vector_len = None;
-        for t in std::iter::once(base_ty).chain(indices.iter().map(|(_, t)| *t)) {
-            if let Type::Vector { len, .. } = self.m.types.get(t) {
-                vector_len = Some(*len);
-            }
-        }
-        let scalar_base = self.m.types.scalar(base_ty);
-        let addrspace = match self.m.types.get(scalar_base) {
-            Type::Pointer { addrspace, .. } => *addrspace,
-            _ => return Err(self.error("getelementptr base is not a pointer")),
-        };
-        let ptr = if self.opaque {
-            self.m.types.pointer_to(None, addrspace)
-        } else {
-            self.m.types.pointer_to(Some(current), addrspace)
-        };
-        Ok(match vector_len {
-            Some(len) => self.m.types.intern(Type::Vector {
-                len,
-                elem: ptr,
-                scalable: false,
-            }),
-            None => ptr,
-        })
-    }
-
     fn push_inst(
         &mut self,
         body: &mut Body,
@@ -198,6 +147,50 @@ impl<'a> Reader<'a> {
             body.current += 1;
         }
         Ok(id)
+    }
+
+    /// `DEBUG_LOC [line, column, scope + 1, inlinedAt + 1, isImplicitCode]` as a (shared)
+    /// DILocation node. `None` for pre-3.6 modules (their scopes are values, and LLVM drops
+    /// that debug info on upgrade) and for scopes that are not debug-info nodes.
+    fn debug_location(&mut self, ops: &[u64]) -> Result<Option<MetadataId>, LlvmError> {
+        if !self.md_kinds_are_modern() {
+            return Ok(None);
+        }
+        let line = self.op(ops, 0)?;
+        let column = self.op(ops, 1)?;
+        let scope = self.op(ops, 2)?;
+        let inlined_at = ops.get(3).copied().unwrap_or(0);
+        let implicit = ops.get(4).copied().unwrap_or(0);
+        let key = [line, column, scope, inlined_at, implicit];
+        if let Some(&md) = self.debug_locations.get(&key) {
+            return Ok(Some(md));
+        }
+        let Some(scope) = scope.checked_sub(1) else {
+            return Ok(None);
+        };
+        let scope = self.md_id(scope)?;
+        if !matches!(self.m.metadata(scope), Some(Metadata::Specialized(_))) {
+            return Ok(None);
+        }
+        let mut fields = vec![
+            ("line".to_string(), DiField::UInt(line)),
+            ("column".to_string(), DiField::UInt(column)),
+            ("scope".to_string(), DiField::Metadata(scope)),
+        ];
+        if let Some(ia) = inlined_at.checked_sub(1) {
+            fields.push(("inlinedAt".into(), DiField::Metadata(self.md_id(ia)?)));
+        }
+        if implicit != 0 {
+            fields.push(("isImplicitCode".into(), DiField::Bool(true)));
+        }
+        let md = MetadataId(self.m.metadata.len() as u32);
+        self.m.metadata.push(Metadata::Specialized(DiNode {
+            kind: "DILocation".into(),
+            distinct: false,
+            fields,
+        }));
+        self.debug_locations.insert(key, md);
+        Ok(Some(md))
     }
 
     pub fn read_function_body(&mut self, mut block: Block<'a>) -> Result<(), LlvmError> {
@@ -227,6 +220,7 @@ impl<'a> Reader<'a> {
             inst_map: Vec::new(),
             attachments: Vec::new(),
             dropped_debug_locations: 0,
+            last_location: None,
         };
         let mut names: Vec<(u64, String)> = Vec::new();
         let mut block_names: Vec<(u64, String)> = Vec::new();
@@ -404,7 +398,16 @@ impl<'a> Reader<'a> {
                 return Ok(());
             }
             33 | 35 => {
-                body.dropped_debug_locations += 1;
+                let location = if code == 35 {
+                    body.last_location = self.debug_location(ops)?;
+                    body.last_location
+                } else {
+                    body.last_location
+                };
+                match (location, body.insts.last_mut()) {
+                    (Some(md), Some(inst)) => inst.metadata.push(("dbg".into(), md)),
+                    _ => body.dropped_debug_locations += 1,
+                }
                 return Ok(());
             }
             2 => {
@@ -412,7 +415,7 @@ impl<'a> Reader<'a> {
                 let rhs = self.value_of_type(ops, &mut i)?;
                 let opcode = self.op(ops, i)?;
                 let fp = self.m.types.is_fp_or_fp_vector(ty);
-                let op = binary_op(opcode, fp)
+                let op = BinaryOp::from_code(opcode, fp)
                     .ok_or_else(|| self.error(format!("unknown binary opcode {opcode}")))?;
                 let raw_flags = ops.get(i + 1).copied().unwrap_or(0);
                 let (flags, fast_math) = if fp {
@@ -435,7 +438,7 @@ impl<'a> Reader<'a> {
                 let (value, src) = self.value_type_pair(ops, &mut i)?;
                 let dest = self.ty(self.op(ops, i)?)?;
                 let opcode = self.op(ops, i + 1)?;
-                let op = cast_op(opcode)
+                let op = CastOp::from_code(opcode)
                     .ok_or_else(|| self.error(format!("unknown cast opcode {opcode}")))?;
                 if op == CastOp::BitCast && self.crosses_addrspace(src, dest) {
                     // Old bitcode allowed bitcasts between address spaces; LLVM
@@ -488,7 +491,11 @@ impl<'a> Reader<'a> {
                     }
                 };
                 let indices = operands.get(1..).unwrap_or(&[]).to_vec();
-                let result = self.gep_result(source_ty, base_ty, &indices)?;
+                let opaque = self.opaque;
+                let result = self
+                    .m
+                    .gep_result_type(source_ty, base_ty, &indices, opaque)
+                    .map_err(|e| self.error(e))?;
                 (
                     result,
                     InstKind::Gep {
@@ -794,9 +801,7 @@ impl<'a> Reader<'a> {
                     (self.value_of_type(ops, &mut i)?, t)
                 };
                 let opcode = self.op(ops, i)?;
-                let op = RmwOp::ALL
-                    .get(opcode as usize)
-                    .copied()
+                let op = RmwOp::from_code(opcode)
                     .ok_or_else(|| self.error(format!("unknown atomicrmw operation {opcode}")))?;
                 let volatile = self.op(ops, i + 1)? != 0;
                 let ordering = self.ordering(self.op(ops, i + 2)?)?;
@@ -1092,11 +1097,7 @@ impl<'a> Reader<'a> {
         };
         let weak = ops.get(i + 4).copied().unwrap_or(0) != 0;
         let align = ops.get(i + 5).and_then(|&a| decode_align(a));
-        let i1 = self.m.types.int(1);
-        let pair_ty = self.m.types.intern(Type::Struct {
-            elems: vec![ety, i1],
-            packed: false,
-        });
+        let pair_ty = self.m.types.cmpxchg_result(ety);
         let kind = InstKind::CmpXchg {
             ptr,
             expected,

@@ -147,7 +147,13 @@ impl<'a> Reader<'a> {
                 }
                 38 | 39 => {} // index for lazy loading; not needed
                 other => match debug_record_name(other) {
-                    Some(name) => self.m.metadata.push(Metadata::Unsupported(name.into())),
+                    Some(name) => {
+                        let md = match self.debug_info_node(other, &ops)? {
+                            Some(node) => Metadata::Specialized(node),
+                            None => Metadata::Unsupported(name.into()),
+                        };
+                        self.m.metadata.push(md);
+                    }
                     None => {
                         return Err(self.error(format!("unsupported metadata record code {other}")));
                     }

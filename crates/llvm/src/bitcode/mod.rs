@@ -4,6 +4,7 @@
 pub(crate) mod attributes;
 pub mod bitstream;
 mod constants;
+mod debug_info;
 mod function;
 mod metadata;
 mod module;
@@ -108,6 +109,8 @@ pub(crate) struct Reader<'a> {
     pub opaque: bool,
     /// Metadata uses the post-3.6 encoding (metadata is not a value).
     pub modern_metadata: bool,
+    /// DILocation nodes made from `DEBUG_LOC` records, by record operands.
+    pub debug_locations: HashMap<[u64; 5], MetadataId>,
 }
 
 impl<'a> Reader<'a> {
@@ -365,6 +368,7 @@ pub fn read_bitcode(bytes: &[u8], file_name: &str) -> Result<Module, LlvmError> 
         module_md_count: u32::MAX,
         fn_md_base: 0,
         in_function: false,
+        debug_locations: HashMap::new(),
         md_kinds: HashMap::new(),
         attr_groups: HashMap::new(),
         attr_lists: Vec::new(),

@@ -83,6 +83,36 @@ impl BinaryOp {
             BinaryOp::FAdd | BinaryOp::FSub | BinaryOp::FMul | BinaryOp::FDiv | BinaryOp::FRem
         )
     }
+    /// The operator spelled `word` in `.ll` text.
+    pub fn from_keyword(word: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|o| o.keyword() == word)
+    }
+    /// The operator with bitcode opcode `code` (the same codes serve integer and
+    /// floating-point operands; `fp` picks).
+    pub fn from_code(code: u64, fp: bool) -> Option<Self> {
+        use BinaryOp::*;
+        Some(match (code, fp) {
+            (0, false) => Add,
+            (0, true) => FAdd,
+            (1, false) => Sub,
+            (1, true) => FSub,
+            (2, false) => Mul,
+            (2, true) => FMul,
+            (3, false) => UDiv,
+            (4, false) => SDiv,
+            (4, true) => FDiv,
+            (5, false) => URem,
+            (6, false) => SRem,
+            (6, true) => FRem,
+            (7, false) => Shl,
+            (8, false) => LShr,
+            (9, false) => AShr,
+            (10, false) => And,
+            (11, false) => Or,
+            (12, false) => Xor,
+            _ => return None,
+        })
+    }
 }
 
 /// Flag bits on binary operators (`flags` fields).
@@ -157,6 +187,14 @@ impl CastOp {
             AddrSpaceCast => "addrspacecast",
         }
     }
+    /// The cast spelled `word` in `.ll` text.
+    pub fn from_keyword(word: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|o| o.keyword() == word)
+    }
+    /// The cast with bitcode opcode `code` (LLVM numbers them in `ALL`'s order).
+    pub fn from_code(code: u64) -> Option<Self> {
+        Self::ALL.get(usize::try_from(code).ok()?).copied()
+    }
 }
 
 /// Comparison predicate with LLVM's numbering (fcmp 0..=15, icmp 32..=41).
@@ -226,6 +264,12 @@ impl AtomicOrdering {
             6 => Self::SeqCst,
             _ => return None,
         })
+    }
+    /// The ordering spelled `word` in `.ll` text (not `NotAtomic`, which has no keyword).
+    pub fn from_keyword(word: &str) -> Option<Self> {
+        (1..=6)
+            .filter_map(Self::from_code)
+            .find(|o| o.keyword() == word)
     }
     pub fn keyword(self) -> &'static str {
         match self {
@@ -311,6 +355,14 @@ impl RmwOp {
             UIncWrap => "uinc_wrap",
             UDecWrap => "udec_wrap",
         }
+    }
+    /// The operation spelled `word` in `.ll` text.
+    pub fn from_keyword(word: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|o| o.keyword() == word)
+    }
+    /// The operation with bitcode code `code` (LLVM numbers them in `ALL`'s order).
+    pub fn from_code(code: u64) -> Option<Self> {
+        Self::ALL.get(usize::try_from(code).ok()?).copied()
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::instructions::{BasicBlock, BlockId, InstId, Instruction};
 use super::metadata::{MdOperand, Metadata, MetadataId, NamedMetadata};
-use super::types::{TypeId, TypeTable};
+use super::types::{Type, TypeId, TypeTable};
 use super::values::*;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -165,5 +165,60 @@ impl Module {
             ValueRef::Instruction(i) => func.inst(i).map(|i| i.ty),
             _ => self.value_type(value),
         }
+    }
+}
+
+impl Module {
+    /// The integer value of a constant operand (`null` counts as 0).
+    pub fn constant_int(&self, v: ValueRef) -> Option<u64> {
+        match v {
+            ValueRef::Constant(c) => match self.constant(c)?.kind {
+                ConstKind::Int(x) => Some(x),
+                ConstKind::Null => Some(0),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The result type of a getelementptr: a pointer (`opaque`, or typed to the indexed
+    /// element) in the base's address space, a vector of them when the base or an index is
+    /// a vector. `indices` are the index values with their types.
+    pub fn gep_result_type(
+        &mut self,
+        source_ty: TypeId,
+        base_ty: TypeId,
+        indices: &[(ValueRef, TypeId)],
+        opaque: bool,
+    ) -> Result<TypeId, &'static str> {
+        let mut current = source_ty;
+        for (v, _) in indices.iter().skip(1) {
+            let index = self.constant_int(*v).unwrap_or(0);
+            current = self
+                .types
+                .element(current, index)
+                .ok_or("getelementptr index into a non-aggregate")?;
+        }
+        let mut vector_len = None;
+        for t in std::iter::once(base_ty).chain(indices.iter().map(|(_, t)| *t)) {
+            if let Type::Vector { len, .. } = self.types.get(t) {
+                vector_len = Some(*len);
+            }
+        }
+        let addrspace = match self.types.get(self.types.scalar(base_ty)) {
+            Type::Pointer { addrspace, .. } => *addrspace,
+            _ => return Err("getelementptr base is not a pointer"),
+        };
+        let ptr = self
+            .types
+            .pointer_to((!opaque).then_some(current), addrspace);
+        Ok(match vector_len {
+            Some(len) => self.types.intern(Type::Vector {
+                len,
+                elem: ptr,
+                scalable: false,
+            }),
+            None => ptr,
+        })
     }
 }

@@ -138,6 +138,14 @@ impl TypeTable {
     pub fn int(&mut self, bits: u32) -> TypeId {
         self.intern(Type::Int(bits))
     }
+    /// `{ T, i1 }`: what cmpxchg on a `T` returns.
+    pub fn cmpxchg_result(&mut self, value_ty: TypeId) -> TypeId {
+        let i1 = self.int(1);
+        self.intern(Type::Struct {
+            elems: vec![value_ty, i1],
+            packed: false,
+        })
+    }
     pub fn label(&mut self) -> TypeId {
         self.intern(Type::Label)
     }

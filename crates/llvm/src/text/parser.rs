@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+mod debug_info;
 mod function;
 
 use super::lexer::{Tok, Token};
@@ -580,6 +581,24 @@ impl<'s> Parser<'s> {
         }
     }
 
+    /// A getelementptr's source element type, base type and base: modern
+    /// `T, ptr %p` or LLVM 3.2's `T* %p` (the source type is the pointee).
+    fn parse_gep_base(&mut self, (l, c): (u32, u32)) -> PResult<(TypeId, TypeId, ValueRef)> {
+        let first = self.parse_type()?;
+        if self.eat_punct(',') {
+            let (base_ty, base) = self.parse_typed_value()?;
+            return Ok((first, base_ty, base));
+        }
+        let base = self.parse_value(first)?;
+        let scalar = self.m.types.scalar(first);
+        let source_ty = self
+            .m
+            .types
+            .pointee(scalar)
+            .ok_or_else(|| self.err_at(l, c, "getelementptr base is not a typed pointer"))?;
+        Ok((source_ty, first, base))
+    }
+
     fn pointer_for(&mut self, pointee: TypeId, addrspace: u32) -> TypeId {
         if self.opaque {
             self.m.types.pointer_to(None, addrspace)
@@ -971,17 +990,23 @@ impl<'s> Parser<'s> {
             Tok::MetaString(s) => Ok(self.md_string(s)),
             Tok::MetaBang => {
                 let operands = self.parse_md_operands()?;
-                let id = MetadataId(self.m.metadata.len() as u32);
-                self.m.metadata.push(Metadata::Node {
+                Ok(self.push_metadata(Metadata::Node {
                     operands,
                     distinct: false,
-                });
-                self.md_defined.push(true);
-                Ok(id)
+                }))
+            }
+            Tok::MetaName(_) if matches!(self.peek(), Tok::Punct('(')) => {
+                self.pos = self.pos.saturating_sub(1);
+                let node = self.parse_specialized(false)?;
+                Ok(self.push_metadata(Metadata::Specialized(node)))
+            }
+            Tok::Word(w) if w == "distinct" && self.at_specialized_node() => {
+                let node = self.parse_specialized(true)?;
+                Ok(self.push_metadata(Metadata::Specialized(node)))
             }
             _ => {
                 self.pos = self.pos.saturating_sub(1);
-                Err(self.err("expected metadata"))
+                self.parse_value_as_metadata()
             }
         }
     }
@@ -1005,9 +1030,8 @@ impl<'s> Parser<'s> {
                     return Err(self.err("unsupported construct: function-local metadata"));
                 }
                 MdOperand::Metadata(self.parse_metadata_ref()?)
-            } else if matches!(self.peek(), Tok::Word(w) if w.starts_with("DI") || w.starts_with("distinct"))
-            {
-                return Err(self.err("unsupported construct: specialized debug-info metadata"));
+            } else if self.at_specialized_node() || self.is_word("distinct") {
+                MdOperand::Metadata(self.parse_metadata_ref()?)
             } else {
                 let (ty, value) = self.parse_typed_value()?;
                 MdOperand::Value { ty, value }
@@ -1026,37 +1050,22 @@ impl<'s> Parser<'s> {
         self.expect_punct('=')?;
         let distinct = self.eat_word("distinct");
         self.eat_word("metadata");
-        let operands = match self.next() {
-            Tok::MetaBang => self.parse_md_operands()?,
-            Tok::Word(w) if w.starts_with("DI") || w.starts_with("Generic") => {
-                // Specialized (debug info) nodes: keep the id, skip the body.
-                self.expect_punct('(')?;
-                let mut depth = 1;
-                while depth > 0 {
-                    match self.next() {
-                        Tok::Punct('(') => depth += 1,
-                        Tok::Punct(')') => depth -= 1,
-                        Tok::Eof => return Err(self.err("unterminated metadata node")),
-                        _ => {}
-                    }
-                }
-                let id = self.md_number(n);
-                if let Some(slot) = self.m.metadata.get_mut(id.0 as usize) {
-                    *slot = Metadata::Unsupported(w);
-                }
-                if let Some(d) = self.md_defined.get_mut(id.0 as usize) {
-                    *d = true;
-                }
-                return Ok(());
+        let md = if self.at_specialized_node() {
+            Metadata::Specialized(self.parse_specialized(distinct)?)
+        } else if self.next() == Tok::MetaBang {
+            Metadata::Node {
+                operands: self.parse_md_operands()?,
+                distinct,
             }
-            _ => return Err(self.err_at(l, c, "expected '!{' after metadata id")),
+        } else {
+            return Err(self.err_at(l, c, "expected '!{' or '!DIKind(' after metadata id"));
         };
         let id = self.md_number(n);
         if self.md_defined.get(id.0 as usize).copied().unwrap_or(false) {
             return Err(self.err_at(l, c, format!("redefinition of metadata '!{n}'")));
         }
         if let Some(slot) = self.m.metadata.get_mut(id.0 as usize) {
-            *slot = Metadata::Node { operands, distinct };
+            *slot = md;
         }
         if let Some(d) = self.md_defined.get_mut(id.0 as usize) {
             *d = true;
@@ -1160,20 +1169,7 @@ impl<'s> Parser<'s> {
                 "getelementptr" => {
                     let inbounds = self.eat_word("inbounds");
                     self.expect_punct('(')?;
-                    let first = self.parse_type()?;
-                    let (source_ty, base) = if self.eat_punct(',') {
-                        let (_, b) = self.parse_typed_value()?;
-                        (first, b)
-                    } else {
-                        let b = self.parse_value(first)?;
-                        let s = self.m.types.scalar(first);
-                        (
-                            self.m.types.pointee(s).ok_or_else(|| {
-                                self.err_at(l, c, "getelementptr base is not a typed pointer")
-                            })?,
-                            b,
-                        )
-                    };
+                    let (source_ty, _, base) = self.parse_gep_base((l, c))?;
                     let mut indices = Vec::new();
                     while self.eat_punct(',') {
                         self.eat_word("inrange");
@@ -1190,12 +1186,8 @@ impl<'s> Parser<'s> {
                         }),
                     )
                 }
-                w if CastOp::ALL.iter().any(|o| o.keyword() == w) => {
-                    let op = CastOp::ALL
-                        .iter()
-                        .copied()
-                        .find(|o| o.keyword() == w)
-                        .unwrap_or(CastOp::BitCast);
+                w if CastOp::from_keyword(w).is_some() => {
+                    let op = CastOp::from_keyword(w).unwrap_or(CastOp::BitCast);
                     self.expect_punct('(')?;
                     let (_, value) = self.parse_typed_value()?;
                     self.expect_word("to")?;
@@ -1203,12 +1195,8 @@ impl<'s> Parser<'s> {
                     self.expect_punct(')')?;
                     self.push_const(dest, ConstKind::Expr(ConstExpr::Cast { op, value }))
                 }
-                w if BinaryOp::ALL.iter().any(|o| o.keyword() == w) => {
-                    let op = BinaryOp::ALL
-                        .iter()
-                        .copied()
-                        .find(|o| o.keyword() == w)
-                        .unwrap_or(BinaryOp::Add);
+                w if BinaryOp::from_keyword(w).is_some() => {
+                    let op = BinaryOp::from_keyword(w).unwrap_or(BinaryOp::Add);
                     let flags = self.parse_binary_flags();
                     self.expect_punct('(')?;
                     let (_, lhs) = self.parse_typed_value()?;
@@ -1462,8 +1450,8 @@ fn looks_like_attribute(w: &str) -> bool {
                 | "dso_local_equivalent"
                 | "no_cfi"
         )
-        || CastOp::ALL.iter().any(|o| o.keyword() == w)
-        || BinaryOp::ALL.iter().any(|o| o.keyword() == w))
+        || CastOp::from_keyword(w).is_some()
+        || BinaryOp::from_keyword(w).is_some())
 }
 
 fn f32_to_half(f: f32) -> u16 {

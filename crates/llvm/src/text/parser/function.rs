@@ -35,6 +35,12 @@ impl<'s> Parser<'s> {
 
     pub(super) fn parse_function(&mut self) -> PResult<()> {
         let is_define = matches!(self.next(), Tok::Word(w) if w == "define");
+        // A declaration's attachments come first: `declare !dbg !5 void @f()`.
+        let mut leading_attachments = Vec::new();
+        while let Tok::MetaName(kind) = self.peek().clone() {
+            self.next();
+            leading_attachments.push((kind, self.parse_metadata_ref()?));
+        }
         let (linkage, visibility, dso_local) = self.parse_linkage_and_flags();
         let cc = self.parse_cc()?;
         let (ret_attrs, _) = self.parse_attributes(false)?;
@@ -84,7 +90,7 @@ impl<'s> Parser<'s> {
         let mut section = None;
         let mut align = None;
         let mut gc = None;
-        let mut attachments = Vec::new();
+        let mut attachments = leading_attachments;
         loop {
             if self.eat_word("unnamed_addr") {
                 unnamed_addr = UnnamedAddr::Global;
@@ -404,17 +410,10 @@ impl<'s> Parser<'s> {
 
     fn parse_ordering(&mut self) -> PResult<AtomicOrdering> {
         let o = match self.peek() {
-            Tok::Word(w) => match w.as_str() {
-                "unordered" => AtomicOrdering::Unordered,
-                "monotonic" => AtomicOrdering::Monotonic,
-                "acquire" => AtomicOrdering::Acquire,
-                "release" => AtomicOrdering::Release,
-                "acq_rel" => AtomicOrdering::AcqRel,
-                "seq_cst" => AtomicOrdering::SeqCst,
-                _ => return Err(self.err("expected an atomic ordering")),
-            },
-            _ => return Err(self.err("expected an atomic ordering")),
-        };
+            Tok::Word(w) => AtomicOrdering::from_keyword(w),
+            _ => None,
+        }
+        .ok_or_else(|| self.err("expected an atomic ordering"))?;
         self.next();
         Ok(o)
     }
@@ -456,53 +455,6 @@ impl<'s> Parser<'s> {
             }
         }
         Ok(align)
-    }
-
-    fn constant_int(&self, v: ValueRef) -> Option<u64> {
-        match v {
-            ValueRef::Constant(c) => match self.m.constant(c)?.kind {
-                ConstKind::Int(x) => Some(x),
-                ConstKind::Null => Some(0),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
-    fn gep_result(
-        &mut self,
-        source_ty: TypeId,
-        base_ty: TypeId,
-        indices: &[(TypeId, ValueRef)],
-    ) -> PResult<TypeId> {
-        let mut current = source_ty;
-        for (_, v) in indices.iter().skip(1) {
-            let index = self.constant_int(*v).unwrap_or(0);
-            current = self
-                .m
-                .types
-                .element(current, index)
-                .ok_or_else(|| self.err("getelementptr index into a non-aggregate"))?;
-        }
-        let mut vector_len = None;
-        for t in std::iter::once(base_ty).chain(indices.iter().map(|(t, _)| *t)) {
-            if let Type::Vector { len, .. } = self.m.types.get(t) {
-                vector_len = Some(*len);
-            }
-        }
-        let addrspace = match self.m.types.get(self.m.types.scalar(base_ty)) {
-            Type::Pointer { addrspace, .. } => *addrspace,
-            _ => return Err(self.err("getelementptr base is not a pointer")),
-        };
-        let ptr = self.pointer_for(current, addrspace);
-        Ok(match vector_len {
-            Some(len) => self.m.types.intern(Type::Vector {
-                len,
-                elem: ptr,
-                scalable: false,
-            }),
-            None => ptr,
-        })
     }
 
     fn shuffle_mask(&self, mask: ValueRef, mask_ty: TypeId) -> PResult<Vec<Option<u32>>> {
@@ -548,12 +500,8 @@ impl<'s> Parser<'s> {
         let mut md = Vec::new();
         let mut call_groups = Vec::new();
         let (ty, kind) = match opcode.as_str() {
-            op if BinaryOp::ALL.iter().any(|b| b.keyword() == op) => {
-                let bop = BinaryOp::ALL
-                    .iter()
-                    .copied()
-                    .find(|b| b.keyword() == op)
-                    .unwrap_or(BinaryOp::Add);
+            op if BinaryOp::from_keyword(op).is_some() => {
+                let bop = BinaryOp::from_keyword(op).unwrap_or(BinaryOp::Add);
                 let flags = self.parse_binary_flags();
                 let fast_math = self.parse_fast_math();
                 let (ty, lhs) = self.parse_typed_value()?;
@@ -575,12 +523,8 @@ impl<'s> Parser<'s> {
                 let (ty, value) = self.parse_typed_value()?;
                 (ty, InstKind::FNeg { value, fast_math })
             }
-            op if CastOp::ALL.iter().any(|b| b.keyword() == op) => {
-                let cop = CastOp::ALL
-                    .iter()
-                    .copied()
-                    .find(|b| b.keyword() == op)
-                    .unwrap_or(CastOp::BitCast);
+            op if CastOp::from_keyword(op).is_some() => {
+                let cop = CastOp::from_keyword(op).unwrap_or(CastOp::BitCast);
                 while self.eat_word("nneg") || self.eat_word("nuw") || self.eat_word("nsw") {}
                 let (_, value) = self.parse_typed_value()?;
                 self.expect_word("to")?;
@@ -706,27 +650,19 @@ impl<'s> Parser<'s> {
             "getelementptr" => {
                 let inbounds = self.eat_word("inbounds");
                 while self.eat_word("nuw") || self.eat_word("nusw") {}
-                let first = self.parse_type()?;
-                let (source_ty, base_ty, base) = if self.eat_punct(',') {
-                    let (bt, b) = self.parse_typed_value()?;
-                    (first, bt, b)
-                } else {
-                    let b = self.parse_value(first)?;
-                    let s = self.m.types.scalar(first);
-                    (
-                        self.m.types.pointee(s).ok_or_else(|| {
-                            self.err_at(l, c, "getelementptr base is not a typed pointer")
-                        })?,
-                        first,
-                        b,
-                    )
-                };
+                let (source_ty, base_ty, base) = self.parse_gep_base((l, c))?;
                 let mut indices = Vec::new();
                 while self.is_punct(',') && !matches!(self.peek_at(1), Tok::MetaName(_)) {
                     self.next();
                     indices.push(self.parse_typed_value()?);
                 }
-                let result = self.gep_result(source_ty, base_ty, &indices)?;
+                let with_types: Vec<(ValueRef, TypeId)> =
+                    indices.iter().map(|&(t, v)| (v, t)).collect();
+                let opaque = self.opaque;
+                let result = self
+                    .m
+                    .gep_result_type(source_ty, base_ty, &with_types, opaque)
+                    .map_err(|e| self.err(e))?;
                 (
                     result,
                     InstKind::Gep {
@@ -951,13 +887,9 @@ impl<'s> Parser<'s> {
                     Tok::Word(w) => w,
                     _ => return Err(self.err("expected an atomicrmw operation")),
                 };
-                let op = RmwOp::ALL
-                    .iter()
-                    .copied()
-                    .find(|o| o.keyword() == op_word)
-                    .ok_or_else(|| {
-                        self.err_at(l, c, format!("unknown atomicrmw operation '{op_word}'"))
-                    })?;
+                let op = RmwOp::from_keyword(&op_word).ok_or_else(|| {
+                    self.err_at(l, c, format!("unknown atomicrmw operation '{op_word}'"))
+                })?;
                 let (_, ptr) = self.parse_typed_value()?;
                 self.expect_punct(',')?;
                 let (ty, value) = self.parse_typed_value()?;
@@ -987,7 +919,7 @@ impl<'s> Parser<'s> {
                 let (_, new_value) = self.parse_typed_value()?;
                 let scope = self.parse_scope()?;
                 let success = self.parse_ordering()?;
-                let old_form = !matches!(self.peek(), Tok::Word(w) if matches!(w.as_str(), "unordered" | "monotonic" | "acquire" | "release" | "acq_rel" | "seq_cst"));
+                let old_form = !matches!(self.peek(), Tok::Word(w) if AtomicOrdering::from_keyword(w).is_some());
                 let failure = if old_form {
                     // LLVM before 3.5: one ordering, the result is the loaded value.
                     match success {
@@ -999,11 +931,7 @@ impl<'s> Parser<'s> {
                     self.parse_ordering()?
                 };
                 let align = self.parse_tail(&mut md)?;
-                let i1 = self.m.types.int(1);
-                let ty = self.m.types.intern(Type::Struct {
-                    elems: vec![ety, i1],
-                    packed: false,
-                });
+                let ty = self.m.types.cmpxchg_result(ety);
                 let kind = InstKind::CmpXchg {
                     ptr,
                     expected,
