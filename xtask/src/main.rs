@@ -32,6 +32,12 @@ enum Task {
         /// Run only this section.
         #[arg(long)]
         only: Option<String>,
+        /// Mutation section: how many mutants of valid corpus modules to check.
+        #[arg(long, default_value_t = conformance::mutation::DEFAULT_MUTANTS)]
+        mutants: usize,
+        /// Mutation section: seed of the mutation generator (fixed for reproducible runs).
+        #[arg(long, default_value_t = conformance::mutation::DEFAULT_SEED)]
+        seed: u64,
     },
     /// Benchmarks against the reference tools on a large generated module.
     Bench {
@@ -53,7 +59,11 @@ pub fn workspace_root() -> PathBuf {
 fn main() -> anyhow::Result<()> {
     match Cli::parse().task {
         Task::Codegen { check, from } => codegen::run(check, from.as_deref()),
-        Task::Conformance { only } => conformance::run(only.as_deref()),
+        Task::Conformance {
+            only,
+            mutants,
+            seed,
+        } => conformance::run(only.as_deref(), mutants, seed),
         Task::Bench { functions, only } => bench::run(functions, only.as_deref()),
     }
 }

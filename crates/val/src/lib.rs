@@ -11,6 +11,7 @@
 pub mod capabilities;
 pub mod cfg;
 pub mod constants;
+pub mod constructs;
 pub mod decorations;
 pub mod diagnostic;
 pub mod dominators;

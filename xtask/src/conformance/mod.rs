@@ -4,6 +4,7 @@
 
 mod binary;
 mod llvm;
+pub mod mutation;
 mod semantics;
 pub mod text;
 mod translate;
@@ -17,6 +18,9 @@ pub struct Context {
     pub corpus: PathBuf,
     /// Folder holding spirv-as, spirv-dis, spirv-val (SPIRV-Tools 2025.5).
     pub tools: PathBuf,
+    /// Mutation section: number of mutants and the generator's seed.
+    pub mutants: usize,
+    pub mutation_seed: u64,
 }
 
 /// A conformance section: runs on the corpora and reports.
@@ -29,10 +33,12 @@ pub struct SectionReport {
     pub failures: Vec<String>,
 }
 
-pub fn run(only: Option<&str>) -> anyhow::Result<()> {
+pub fn run(only: Option<&str>, mutants: usize, mutation_seed: u64) -> anyhow::Result<()> {
     let ctx = Context {
         corpus: corpus_dir()?,
         tools: tools_dir()?,
+        mutants,
+        mutation_seed,
     };
     println!(
         "corpus: {}\nreference tools: {}",
@@ -42,6 +48,7 @@ pub fn run(only: Option<&str>) -> anyhow::Result<()> {
     let sections: &[(&str, Section)] = &[
         ("binary", binary::run),
         ("validator", validator::run),
+        ("mutation", mutation::run),
         ("text", text_section),
         ("translate", translate::run),
         ("semantics", semantics::run),
