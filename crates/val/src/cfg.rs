@@ -122,6 +122,7 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
         let Some(term) = st.inst(term_index).copied() else {
             continue;
         };
+        crate::terminators::check(st, fi, term_index, out);
         let mut add = |label: u32, out: &mut Vec<Diagnostic>| {
             if let Some(t) = target(st, fi, start, n, term_index, label, out) {
                 if !succs[b].contains(&t) {

@@ -263,6 +263,7 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
         }
     }
     check_interfaces(st, &func_index, &mut errors);
+    check_not_called(st, &mut errors);
     if st.entry_points.is_empty() && !st.has_capability(Capability::Linkage) {
         let graph = OperandKind::Capability
             .desc()
@@ -515,6 +516,35 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
         .into_iter()
         .map(|e| st.diag_at(e.0, e.1, e.2).with_ids(e.3))
         .collect()
+}
+
+/// Spec 2.16.1: no function is both an entry point and the callee of an OpFunctionCall.
+fn check_not_called(st: &State<'_>, errors: &mut Vec<(&'static str, u32, String, Vec<u32>)>) {
+    if st.entry_points.is_empty() {
+        return;
+    }
+    let called: HashSet<u32> = st
+        .insts
+        .iter()
+        .filter(|i| i.op() == Op::FunctionCall)
+        .map(|i| st.word(i, 3))
+        .collect();
+    let mut reported = HashSet::new();
+    for &ep in &st.entry_points {
+        let Some(inst) = st.inst(ep) else { continue };
+        let fid = st.operand_word(inst, 1);
+        if called.contains(&fid) && reported.insert(fid) {
+            errors.push((
+                "entry.called",
+                st.def_index(fid),
+                format!(
+                    "A function ({}) may not be targeted by both an OpEntryPoint instruction and an OpFunctionCall instruction.",
+                    st.id_name(fid)
+                ),
+                vec![fid],
+            ));
+        }
+    }
 }
 
 /// Every interface variable statically used by an entry point's call tree is listed.

@@ -77,6 +77,35 @@ fn lenient_operands(inst: &Inst) -> bool {
         || !is_core(op)
 }
 
+/// A function's result id may only be named by the instructions spirv-val lists (calls, entry
+/// points, execution modes, names, decorations, the kernel enqueue queries) and by
+/// non-semantic or debug-info instructions. Opcodes that exist only through extensions are
+/// left alone (newer spirv-val versions accept several of them).
+fn is_function_misuse(st: &State<'_>, def_index: u32, op: Op, ext: ExtKind) -> bool {
+    if st.inst(def_index).map(|d| d.op()) != Some(Op::Function) {
+        return false;
+    }
+    let acceptable = matches!(
+        op,
+        Op::GroupDecorate
+            | Op::Decorate
+            | Op::EnqueueKernel
+            | Op::EntryPoint
+            | Op::ExecutionMode
+            | Op::ExecutionModeId
+            | Op::FunctionCall
+            | Op::GetKernelNDrangeSubGroupCount
+            | Op::GetKernelNDrangeMaxSubGroupSize
+            | Op::GetKernelWorkGroupSize
+            | Op::GetKernelPreferredWorkGroupSizeMultiple
+            | Op::GetKernelLocalSizeForSubgroupCount
+            | Op::GetKernelMaxNumSubgroups
+            | Op::Name
+    );
+    let non_semantic = op == Op::ExtInst && ext != ExtKind::Semantic;
+    !acceptable && !non_semantic && is_core(op)
+}
+
 pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
     let mut forward_pointers: HashSet<u32> = HashSet::new();
@@ -113,7 +142,18 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                 ));
                 continue;
             }
-            if def_index > index {
+            if is_function_misuse(st, def_index, op, inst.ext) {
+                errors.push((
+                    "id.function_use",
+                    index,
+                    format!("Invalid use of function result id {}.", st.id_name(id)),
+                    vec![id],
+                ));
+                continue;
+            }
+            // A use in the defining instruction itself (`%x = OpIAdd %t %x %y`) is a use
+            // before the definition too; OpPhi may name itself.
+            if def_index >= index {
                 if generates_type {
                     if !forward_pointers.contains(&id) {
                         errors.push((
@@ -152,6 +192,16 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                         vec![id],
                     ));
                 }
+                continue;
+            }
+            // Type declarations take types and typed values (constants) only.
+            if generates_type && !def_is_type && def.result_type == 0 {
+                errors.push((
+                    "id.requires_type",
+                    index,
+                    format!("Operand {} requires a type", st.id_name(id)),
+                    vec![id],
+                ));
                 continue;
             }
             if lenient {

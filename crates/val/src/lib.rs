@@ -24,6 +24,7 @@ pub mod options;
 pub mod ssa;
 pub mod state;
 pub mod structured;
+pub mod terminators;
 pub mod types;
 
 pub use diagnostic::Diagnostic;

@@ -256,12 +256,23 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
             }
         }
     }
+    // Debugging aid: every disagreeing mutant is written to this folder as `N.spv`.
+    let dump = std::env::var_os("SPIRVKIT_MUTATION_DUMP").map(PathBuf::from);
     let verdicts: Vec<anyhow::Result<Verdict>> = mutants
         .par_iter()
-        .map(|(mi, words, what)| {
+        .enumerate()
+        .map(|(n, (mi, words, what))| {
             let label = format!("{} [{what}]", modules[*mi].0.display());
             let (ref_ok, ref_msg) = reference_verdict(&ctx.tools, &to_bytes(words))?;
-            Ok(match (ref_ok, our_verdict(words)) {
+            let ours = our_verdict(words);
+            if let Some(dir) = &dump {
+                if ref_ok != ours.is_ok() {
+                    std::fs::create_dir_all(dir)?;
+                    std::fs::write(dir.join(format!("{n}.spv")), to_bytes(words))?;
+                }
+            }
+            let label = format!("{label} (mutant {n})");
+            Ok(match (ref_ok, ours) {
                 (_, Err(m)) if m == "PANIC" => Verdict::Panic(format!("{label}: spirvkit panics")),
                 (true, Ok(())) => Verdict::BothAccept,
                 (false, Err(_)) => Verdict::BothReject,

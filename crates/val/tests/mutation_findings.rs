@@ -1,0 +1,146 @@
+//! Rules added after mutation testing (`cargo xtask conformance --only mutation`) showed
+//! spirv-val rejecting mutants spirvkit accepted: operands of the control-flow instructions,
+//! ids used inside their own definition, misused function ids, type declarations naming
+//! untyped ids, and entry points that are also called. Each case was checked against
+//! spirv-val 2025.5 (`SPIRV_VAL=/path/to/spirv-val` re-checks while testing).
+
+mod common;
+mod reference;
+use common::*;
+use reference::reference_verdict;
+
+struct Case {
+    name: &'static str,
+    /// Extra types/constants after the common ones.
+    types: &'static str,
+    /// Body of main's entry block.
+    body: &'static str,
+    /// Extra functions after main.
+    functions: &'static str,
+    /// None: valid; Some(rule): rejected with this rule.
+    rule: Option<&'static str>,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        name: "boolean condition",
+        types: "",
+        body: "OpSelectionMerge %m None\nOpBranchConditional %t %m %a\n%a = OpLabel\nOpBranch %m\n%m = OpLabel\nOpReturn",
+        functions: "",
+        rule: None,
+    },
+    Case {
+        name: "integer condition",
+        types: "",
+        body: "OpSelectionMerge %m None\nOpBranchConditional %c1 %m %a\n%a = OpLabel\nOpBranch %m\n%m = OpLabel\nOpReturn",
+        functions: "",
+        rule: Some("cfg.branch_conditional"),
+    },
+    Case {
+        name: "boolean selector",
+        types: "",
+        body: "OpSelectionMerge %m None\nOpSwitch %t %m\n%m = OpLabel\nOpReturn",
+        functions: "",
+        rule: Some("cfg.switch"),
+    },
+    Case {
+        name: "OpReturn in a function returning int",
+        types: "%fint = OpTypeFunction %int",
+        body: "OpReturn",
+        functions: "%g = OpFunction %int None %fint\n%ge = OpLabel\nOpReturn\nOpFunctionEnd",
+        rule: Some("cfg.return"),
+    },
+    Case {
+        name: "OpReturnValue of the return type",
+        types: "%fint = OpTypeFunction %int",
+        body: "OpReturn",
+        functions: "%g = OpFunction %int None %fint\n%ge = OpLabel\nOpReturnValue %c1\nOpFunctionEnd",
+        rule: None,
+    },
+    Case {
+        name: "OpReturnValue of another type",
+        types: "%fint = OpTypeFunction %int",
+        body: "OpReturn",
+        functions: "%g = OpFunction %int None %fint\n%ge = OpLabel\nOpReturnValue %u4\nOpFunctionEnd",
+        rule: Some("cfg.return"),
+    },
+    Case {
+        name: "value used in its own definition",
+        types: "",
+        body: "%x = OpIAdd %int %x %c1\nOpReturn",
+        functions: "",
+        rule: Some("id.forward"),
+    },
+    Case {
+        name: "function id as an arithmetic operand",
+        types: "",
+        body: "%x = OpIAdd %int %main %c1\nOpReturn",
+        functions: "",
+        rule: Some("id.function_use"),
+    },
+    Case {
+        name: "type declaration naming a label",
+        types: "%arr = OpTypeArray %int %entry",
+        body: "OpReturn",
+        functions: "",
+        rule: Some("id.forward"),
+    },
+    Case {
+        name: "type declaration naming an ext-inst import",
+        types: "%arr = OpTypeArray %int %glsl",
+        body: "OpReturn",
+        functions: "",
+        rule: Some("id.requires_type"),
+    },
+    Case {
+        name: "entry point called by another function",
+        types: "",
+        body: "OpReturn",
+        functions: "%g = OpFunction %void None %fn\n%ge = OpLabel\n%r = OpFunctionCall %void %main\nOpReturn\nOpFunctionEnd",
+        rule: Some("entry.called"),
+    },
+    Case {
+        name: "helper called by the entry point",
+        types: "",
+        body: "%r = OpFunctionCall %void %g\nOpReturn",
+        functions: "%g = OpFunction %void None %fn\n%ge = OpLabel\nOpReturn\nOpFunctionEnd",
+        rule: None,
+    },
+];
+
+fn module(case: &Case) -> Vec<u32> {
+    assemble(&format!(
+        "OpCapability Shader\n%glsl = OpExtInstImport \"GLSL.std.450\"\nOpMemoryModel Logical GLSL450\n\
+         OpEntryPoint GLCompute %main \"main\"\nOpExecutionMode %main LocalSize 1 1 1\n{TYPES}{}\n\
+         %main = OpFunction %void None %fn\n%entry = OpLabel\n{}\nOpFunctionEnd\n{}\n",
+        case.types, case.body, case.functions
+    ))
+}
+
+#[test]
+fn findings() {
+    let mut failures = Vec::new();
+    for case in CASES {
+        let words = module(case);
+        let found = rules(&words);
+        let ok = match case.rule {
+            None => found.is_empty(),
+            Some(rule) => found.contains(&rule),
+        };
+        if !ok {
+            failures.push(format!(
+                "{}: expected {:?}, got {found:?}",
+                case.name, case.rule
+            ));
+        }
+        if let Some(reference_valid) = reference_verdict(&words) {
+            if reference_valid != case.rule.is_none() {
+                failures.push(format!(
+                    "{}: spirv-val disagrees with the expectation",
+                    case.name
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
