@@ -300,7 +300,7 @@ fn check_target(
                 fail("decoration.target", format!("SpecId decoration on target <id> {} must be a scalar specialization constant", st.id_name(target)));
             }
         }
-        D::Block | D::BufferBlock | D::GLSLShared | D::GLSLPacked => {
+        D::Block | D::BufferBlock | D::GLSLShared | D::GLSLPacked | D::CPacked => {
             if top != Op::TypeStruct {
                 fail(
                     "decoration.target",
@@ -340,15 +340,35 @@ fn check_target(
         | D::Flat
         | D::NoPerspective
         | D::Centroid
+        | D::Sample
+        | D::Patch
         | D::NonWritable
+        | D::NonReadable
         | D::Restrict
+        | D::Aliased
         | D::Volatile
-        | D::Coherent => {
+        | D::Coherent
+        | D::XfbBuffer
+        | D::XfbStride
+        | D::Stream
+        | D::RestrictPointer
+        | D::AliasedPointer => {
             if !is_memory_object {
                 fail(
                     "decoration.target",
                     format!(
                         "{name} decoration on target <id> {} must be a memory object declaration",
+                        st.id_name(target)
+                    ),
+                );
+            } else if !matches!(
+                st.def_op(t.result_type),
+                Some(Op::TypePointer | Op::TypeUntypedPointerKHR)
+            ) {
+                fail(
+                    "decoration.target",
+                    format!(
+                        "{name} decoration on target <id> {} must be a pointer type",
                         st.id_name(target)
                     ),
                 );

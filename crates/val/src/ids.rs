@@ -125,6 +125,17 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
         if op == Op::TypeForwardPointer {
             forward_pointers.insert(st.operand_word(&inst, 0));
         }
+        if op == Op::Line {
+            let file = st.operand_word(&inst, 0);
+            if st.def_op(file).is_some_and(|d| d != Op::String) {
+                errors.push((
+                    "id.line_file",
+                    index,
+                    format!("OpLine Target {} is not an OpString.", st.id_name(file)),
+                    vec![file],
+                ));
+            }
+        }
         let lenient = lenient_operands(&inst);
         let generates_type = is_type_op(op);
         for (i, operand) in st.ops(&inst).iter().enumerate() {

@@ -11,6 +11,8 @@ use reference::reference_verdict;
 
 struct Case {
     name: &'static str,
+    /// Annotations after the entry point.
+    decorations: &'static str,
     /// Extra types/constants after the common ones.
     types: &'static str,
     /// Body of main's entry block.
@@ -23,6 +25,7 @@ struct Case {
 
 const CASES: &[Case] = &[
     Case {
+        decorations: "",
         name: "boolean condition",
         types: "",
         body: "OpSelectionMerge %m None\nOpBranchConditional %t %m %a\n%a = OpLabel\nOpBranch %m\n%m = OpLabel\nOpReturn",
@@ -30,6 +33,7 @@ const CASES: &[Case] = &[
         rule: None,
     },
     Case {
+        decorations: "",
         name: "integer condition",
         types: "",
         body: "OpSelectionMerge %m None\nOpBranchConditional %c1 %m %a\n%a = OpLabel\nOpBranch %m\n%m = OpLabel\nOpReturn",
@@ -37,6 +41,7 @@ const CASES: &[Case] = &[
         rule: Some("cfg.branch_conditional"),
     },
     Case {
+        decorations: "",
         name: "boolean selector",
         types: "",
         body: "OpSelectionMerge %m None\nOpSwitch %t %m\n%m = OpLabel\nOpReturn",
@@ -44,6 +49,7 @@ const CASES: &[Case] = &[
         rule: Some("cfg.switch"),
     },
     Case {
+        decorations: "",
         name: "OpReturn in a function returning int",
         types: "%fint = OpTypeFunction %int",
         body: "OpReturn",
@@ -51,6 +57,7 @@ const CASES: &[Case] = &[
         rule: Some("cfg.return"),
     },
     Case {
+        decorations: "",
         name: "OpReturnValue of the return type",
         types: "%fint = OpTypeFunction %int",
         body: "OpReturn",
@@ -58,6 +65,7 @@ const CASES: &[Case] = &[
         rule: None,
     },
     Case {
+        decorations: "",
         name: "OpReturnValue of another type",
         types: "%fint = OpTypeFunction %int",
         body: "OpReturn",
@@ -65,6 +73,7 @@ const CASES: &[Case] = &[
         rule: Some("cfg.return"),
     },
     Case {
+        decorations: "",
         name: "value used in its own definition",
         types: "",
         body: "%x = OpIAdd %int %x %c1\nOpReturn",
@@ -72,6 +81,7 @@ const CASES: &[Case] = &[
         rule: Some("id.forward"),
     },
     Case {
+        decorations: "",
         name: "function id as an arithmetic operand",
         types: "",
         body: "%x = OpIAdd %int %main %c1\nOpReturn",
@@ -79,6 +89,7 @@ const CASES: &[Case] = &[
         rule: Some("id.function_use"),
     },
     Case {
+        decorations: "",
         name: "type declaration naming a label",
         types: "%arr = OpTypeArray %int %entry",
         body: "OpReturn",
@@ -86,6 +97,7 @@ const CASES: &[Case] = &[
         rule: Some("id.forward"),
     },
     Case {
+        decorations: "",
         name: "type declaration naming an ext-inst import",
         types: "%arr = OpTypeArray %int %glsl",
         body: "OpReturn",
@@ -93,6 +105,31 @@ const CASES: &[Case] = &[
         rule: Some("id.requires_type"),
     },
     Case {
+        decorations: "OpDecorate %p Flat",
+        name: "Flat on a non-pointer function parameter",
+        types: "%fi = OpTypeFunction %void %int",
+        body: "OpReturn",
+        functions: "%g = OpFunction %void None %fi\n%p = OpFunctionParameter %int\n%ge = OpLabel\nOpReturn\nOpFunctionEnd",
+        rule: Some("decoration.target"),
+    },
+    Case {
+        decorations: "",
+        name: "OpLine naming a constant as its file",
+        types: "",
+        body: "OpLine %c1 1 1\nOpReturn",
+        functions: "",
+        rule: Some("id.line_file"),
+    },
+    Case {
+        decorations: "",
+        name: "OpLine naming an OpString",
+        types: "",
+        body: "OpLine %file 1 1\nOpReturn",
+        functions: "",
+        rule: None,
+    },
+    Case {
+        decorations: "",
         name: "entry point called by another function",
         types: "",
         body: "OpReturn",
@@ -100,6 +137,7 @@ const CASES: &[Case] = &[
         rule: Some("entry.called"),
     },
     Case {
+        decorations: "",
         name: "helper called by the entry point",
         types: "",
         body: "%r = OpFunctionCall %void %g\nOpReturn",
@@ -111,9 +149,9 @@ const CASES: &[Case] = &[
 fn module(case: &Case) -> Vec<u32> {
     assemble(&format!(
         "OpCapability Shader\n%glsl = OpExtInstImport \"GLSL.std.450\"\nOpMemoryModel Logical GLSL450\n\
-         OpEntryPoint GLCompute %main \"main\"\nOpExecutionMode %main LocalSize 1 1 1\n{TYPES}{}\n\
+         OpEntryPoint GLCompute %main \"main\"\nOpExecutionMode %main LocalSize 1 1 1\n%file = OpString \"a.comp\"\n{}\n{TYPES}{}\n\
          %main = OpFunction %void None %fn\n%entry = OpLabel\n{}\nOpFunctionEnd\n{}\n",
-        case.types, case.body, case.functions
+        case.decorations, case.types, case.body, case.functions
     ))
 }
 

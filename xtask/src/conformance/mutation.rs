@@ -19,9 +19,10 @@ use std::process::{Command, Stdio};
 
 /// Enough mutants to cover every mutation kind on hundreds of modules while a run stays at a
 /// few minutes on two cores (spirv-val costs ≈ 7 ms per mutant).
-pub const DEFAULT_MUTANTS: usize = 4000;
+pub const DEFAULT_MUTANTS: usize = 16000;
 pub const DEFAULT_SEED: u64 = 0x5eed_0005;
-/// Mutants made from each chosen module (the modules are drawn at random).
+/// Mutants made from each chosen module on average: the modules are drawn at random, and
+/// all valid corpus modules are used once the count asks for more.
 const MUTANTS_PER_MODULE: usize = 4;
 
 /// SplitMix64: small, seedable, good enough to pick mutations.
@@ -242,18 +243,26 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
         })
         .collect();
     let modules: Vec<(PathBuf, Vec<u32>)> = loaded.into_iter().flatten().take(wanted).collect();
-    // Every mutant is fixed here, sequentially, so the set does not depend on thread timing.
+    // Every mutant is fixed here, sequentially, so the set does not depend on thread timing:
+    // rounds over the chosen modules, one mutant per module and round.
+    let layouts: Vec<Option<Layout>> = modules.iter().map(|(_, w)| layout(w)).collect();
     let mut mutants: Vec<(usize, Vec<u32>, String)> = Vec::with_capacity(ctx.mutants);
-    for (mi, (_, words)) in modules.iter().enumerate() {
-        let Some(l) = layout(words) else { continue };
-        let mut made = 0;
-        let mut attempts = 0;
-        while made < MUTANTS_PER_MODULE && attempts < 64 && mutants.len() < ctx.mutants {
-            attempts += 1;
-            if let Some((w, what)) = mutate(words, &l, &mut rng) {
-                mutants.push((mi, w, what));
-                made += 1;
+    let mut attempts = 0usize;
+    while mutants.len() < ctx.mutants && attempts < ctx.mutants.saturating_mul(4) {
+        let before = mutants.len();
+        for (mi, ((_, words), l)) in modules.iter().zip(&layouts).enumerate() {
+            if mutants.len() >= ctx.mutants {
+                break;
             }
+            attempts += 1;
+            if let Some(l) = l {
+                if let Some((w, what)) = mutate(words, l, &mut rng) {
+                    mutants.push((mi, w, what));
+                }
+            }
+        }
+        if mutants.len() == before {
+            break;
         }
     }
     // Debugging aid: every disagreeing mutant is written to this folder as `N.spv`.
