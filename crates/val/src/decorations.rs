@@ -325,7 +325,13 @@ fn check_target(
                 );
             }
         }
-        D::Binding | D::DescriptorSet | D::Location | D::Index | D::Invariant | D::Constant => {
+        D::Binding
+        | D::DescriptorSet
+        | D::Location
+        | D::Index
+        | D::Invariant
+        | D::Constant
+        | D::InputAttachmentIndex => {
             if !is_var {
                 fail(
                     "decoration.target",

@@ -32,7 +32,12 @@ fn can_forward(op: Op, index: usize, ext: ExtKind) -> bool {
         Op::GetKernelWorkGroupSize | Op::GetKernelPreferredWorkGroupSizeMultiple => index == 2,
         Op::TypeForwardPointer => index == 0,
         Op::ExtInst => ext != ExtKind::Semantic,
-        _ => !is_core(op),
+        // The extension instructions spirv-val lets name later ids (all others may not).
+        Op::ExtInstWithForwardRefsKHR => true,
+        Op::CooperativeMatrixPerElementOpNV => index == 3,
+        Op::CooperativeMatrixReduceNV => index == 4,
+        Op::CooperativeMatrixLoadTensorNV => index > 6,
+        _ => false,
     }
 }
 

@@ -130,6 +130,22 @@ const CASES: &[Case] = &[
     },
     Case {
         decorations: "",
+        name: "vector of pointers without SPV_INTEL_masked_gather_scatter",
+        types: "%pf = OpTypePointer Function %float\n%vp = OpTypeVector %pf 2",
+        body: "OpReturn",
+        functions: "",
+        rule: Some("type.vector"),
+    },
+    Case {
+        decorations: "",
+        name: "constant composite of a runtime array",
+        types: "%ra = OpTypeRuntimeArray %int\n%cc = OpConstantComposite %ra %c1 %c2",
+        body: "OpReturn",
+        functions: "",
+        rule: None,
+    },
+    Case {
+        decorations: "",
         name: "entry point called by another function",
         types: "",
         body: "OpReturn",
