@@ -490,3 +490,51 @@ fn every_rule_has_a_negative_and_the_suite_has_positives() {
     }
     assert!(CASES.iter().filter(|c| c.rule.is_none()).count() >= 8);
 }
+
+/// Many constructs in one function (sequential loops with a selection inside, then a deep
+/// nest of selections): the construct rules stay near-linear and accept the valid shape.
+#[test]
+fn many_and_deeply_nested_constructs() {
+    let mut body = String::from("OpBranch %lh0\n");
+    let loops = 4000;
+    for i in 0..loops {
+        let next = format!("%lh{}", i + 1);
+        body.push_str(&format!(
+            "%lh{i} = OpLabel\nOpLoopMerge %lm{i} %lc{i} None\nOpBranch %lb{i}\n\
+             %lb{i} = OpLabel\nOpSelectionMerge %ls{i} None\nOpBranchConditional %t %lx{i} %ls{i}\n\
+             %lx{i} = OpLabel\nOpBranch %ls{i}\n%ls{i} = OpLabel\nOpBranch %lc{i}\n\
+             %lc{i} = OpLabel\nOpBranchConditional %t %lh{i} %lm{i}\n%lm{i} = OpLabel\nOpBranch {next}\n"
+        ));
+    }
+    let depth = 300;
+    body.push_str(&format!("%lh{loops} = OpLabel\nOpBranch %nn0\n"));
+    for d in 0..depth {
+        body.push_str(&format!(
+            "%nn{d} = OpLabel\nOpSelectionMerge %ne{d} None\nOpBranchConditional %t %nn{} %ne{d}\n",
+            d + 1
+        ));
+    }
+    body.push_str(&format!(
+        "%nn{depth} = OpLabel\nOpBranch %ne{}\n",
+        depth - 1
+    ));
+    for d in (0..depth).rev() {
+        let after = if d == 0 {
+            "OpReturn".to_string()
+        } else {
+            format!("OpBranch %ne{}", d - 1)
+        };
+        body.push_str(&format!("%ne{d} = OpLabel\n{after}\n"));
+    }
+    let words = shader("", "", body.trim_end());
+    let start = std::time::Instant::now();
+    assert_valid(&words);
+    eprintln!(
+        "{} blocks validated in {:.1} ms",
+        loops * 6 + 2 * depth + 2,
+        start.elapsed().as_secs_f64() * 1e3
+    );
+    if let Some(reference_valid) = reference_verdict(&words) {
+        assert!(reference_valid, "spirv-val rejects the generated shader");
+    }
+}
