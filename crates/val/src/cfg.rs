@@ -179,7 +179,10 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
                 }
                 merge_inst[b] = mi;
                 let (merge_id, block_id) = (st.word(&m, 1), block.label);
-                if merge_id == block_id {
+                // A selection merging into its own header is only a structured-control-flow
+                // error (spirv-val: "does not strictly structurally dominate"), so Shader only.
+                let self_merge_rule = op == Op::LoopMerge || st.has_capability(Capability::Shader);
+                if merge_id == block_id && self_merge_rule {
                     out.push(st.diag_at(
                         "cfg.merge_target",
                         mi,

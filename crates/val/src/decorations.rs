@@ -105,12 +105,17 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                         ),
                         vec![target],
                     )),
-                    None if st.def(target).is_some_and(|d| is_core(d.op())) => errors.push((
+                    // spirv-val checks the struct target of OpMemberDecorate only.
+                    None if op == Op::MemberDecorate
+                        && st.def(target).is_some_and(|d| is_core(d.op())) =>
+                    {
+                        errors.push((
                         "decoration.member_target",
                         index,
                         format!("OpMemberDecorate Structure type {} is not a struct type.", st.id_name(target)),
                         vec![target],
-                    )),
+                    ));
+                    }
                     _ => {}
                 }
                 if matches!(

@@ -146,6 +146,40 @@ const CASES: &[Case] = &[
     },
     Case {
         decorations: "",
+        name: "value used in an unreachable block of another function",
+        types: "",
+        body: "OpReturn",
+        functions: "%g = OpFunction %void None %fn\n%ge = OpLabel\n%u = OpUndef %int\nOpReturn\nOpFunctionEnd\n\
+                    %h = OpFunction %void None %fn\n%he = OpLabel\nOpReturn\n%hu = OpLabel\n%x = OpIAdd %int %u %c1\nOpReturn\nOpFunctionEnd",
+        rule: None,
+    },
+    Case {
+        decorations: "",
+        name: "value of a reachable block used in another function",
+        types: "",
+        body: "OpReturn",
+        functions: "%g = OpFunction %void None %fn\n%ge = OpLabel\n%u = OpUndef %int\nOpReturn\nOpFunctionEnd\n\
+                    %h = OpFunction %void None %fn\n%he = OpLabel\n%x = OpIAdd %int %u %c1\nOpReturn\nOpFunctionEnd",
+        rule: Some("ssa.cross_function"),
+    },
+    Case {
+        decorations: "OpMemberDecorateString %c1 0 UserSemantic \"x\"",
+        name: "OpMemberDecorateString on a constant (not checked by spirv-val)",
+        types: "",
+        body: "OpReturn",
+        functions: "",
+        rule: None,
+    },
+    Case {
+        decorations: "OpMemberDecorate %c1 0 RelaxedPrecision",
+        name: "OpMemberDecorate on a constant",
+        types: "",
+        body: "OpReturn",
+        functions: "",
+        rule: Some("decoration.member_target"),
+    },
+    Case {
+        decorations: "",
         name: "entry point called by another function",
         types: "",
         body: "OpReturn",

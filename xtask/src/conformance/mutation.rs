@@ -50,6 +50,10 @@ struct Layout {
     id_operands: Vec<usize>,
     /// Every result id the module defines.
     defined: Vec<u32>,
+    /// The ids each opcode defines (labels, types of one kind, constants...): rewriting an id
+    /// to one of the same kind keeps mutants plausible, which exercises the subtler rules
+    /// (a branch retargeted to another label, a value replaced by another value).
+    same_kind: HashMap<u32, std::rc::Rc<Vec<u32>>>,
 }
 
 fn layout(words: &[u32]) -> Option<Layout> {
@@ -58,11 +62,14 @@ fn layout(words: &[u32]) -> Option<Layout> {
         insts: Vec::new(),
         id_operands: Vec::new(),
         defined: Vec::new(),
+        same_kind: HashMap::new(),
     };
+    let mut by_opcode: HashMap<u16, Vec<u32>> = HashMap::new();
     while let Some(inst) = parser.next_instruction().ok()? {
         l.insts.push((inst.word_offset, inst.words.len()));
         if let Some(id) = inst.result_id {
             l.defined.push(id);
+            by_opcode.entry(inst.opcode).or_default().push(id);
         }
         for o in inst.operands {
             if o.kind.category() == Category::Id && o.kind != OperandKind::IdResult {
@@ -71,6 +78,12 @@ fn layout(words: &[u32]) -> Option<Layout> {
                         .push(inst.word_offset + usize::from(o.offset) + w);
                 }
             }
+        }
+    }
+    for ids in by_opcode.into_values() {
+        let shared = std::rc::Rc::new(ids);
+        for &id in shared.iter() {
+            l.same_kind.insert(id, shared.clone());
         }
     }
     Some(l)
@@ -120,7 +133,11 @@ fn mutate(words: &[u32], l: &Layout, rng: &mut Rng) -> Option<(Vec<u32>, String)
             }
             let at = l.id_operands[rng.below(l.id_operands.len())];
             let old = *words.get(at)?;
-            let new = l.defined[rng.below(l.defined.len())];
+            let pool: &[u32] = match l.same_kind.get(&old) {
+                Some(same) if same.len() > 1 && rng.below(2) == 0 => same,
+                _ => &l.defined,
+            };
+            let new = pool[rng.below(pool.len())];
             if new == old {
                 return None;
             }
