@@ -280,7 +280,7 @@ fn record(
 fn check_target(
     st: &State<'_>,
     index: u32,
-    _inst: &Inst,
+    inst: &Inst,
     target: u32,
     dec: u32,
     errors: &mut Vec<(&'static str, u32, String, Vec<u32>)>,
@@ -386,10 +386,29 @@ fn check_target(
             }
         }
         D::BuiltIn => {
-            if !(is_var || crate::state::is_constant_op(top)) {
+            let is_constant = crate::state::is_constant_op(top);
+            let workgroup_size = st.has_capability(spirvkit_grammar::Capability::Shader)
+                && st.word(inst, 3) == spirvkit_grammar::BuiltIn::WorkgroupSize.0;
+            if !(is_var || is_constant) {
                 fail(
                     "decoration.target",
                     "BuiltIns can only target variables, structure members or constants".into(),
+                );
+            } else if workgroup_size && !is_constant {
+                fail(
+                    "decoration.target",
+                    format!(
+                        "BuiltIn decoration on target <id> {} must be a constant for WorkgroupSize",
+                        st.id_name(target)
+                    ),
+                );
+            } else if !workgroup_size && !is_var {
+                fail(
+                    "decoration.target",
+                    format!(
+                        "BuiltIn decoration on target <id> {} must be a variable",
+                        st.id_name(target)
+                    ),
                 );
             }
         }

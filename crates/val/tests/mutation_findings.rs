@@ -179,6 +179,22 @@ const CASES: &[Case] = &[
         rule: Some("decoration.member_target"),
     },
     Case {
+        decorations: "OpDecorate %wg BuiltIn WorkgroupSize",
+        name: "WorkgroupSize on a constant",
+        types: "%v3 = OpTypeVector %uint 3\n%wg = OpConstantComposite %v3 %u4 %u4 %u4",
+        body: "OpReturn",
+        functions: "",
+        rule: None,
+    },
+    Case {
+        decorations: "OpDecorate %u4 BuiltIn GlobalInvocationId",
+        name: "another built-in on a constant",
+        types: "",
+        body: "OpReturn",
+        functions: "",
+        rule: Some("decoration.target"),
+    },
+    Case {
         decorations: "",
         name: "entry point called by another function",
         types: "",
