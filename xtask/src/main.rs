@@ -36,6 +36,12 @@ enum Task {
         /// compiled by clang-15 in each mode instead of every 8th).
         #[arg(long)]
         full: bool,
+        /// Mutation section: how many mutants of valid corpus modules to check.
+        #[arg(long, default_value_t = conformance::mutation::DEFAULT_MUTANTS)]
+        mutants: usize,
+        /// Mutation section: seed of the mutation generator (fixed for reproducible runs).
+        #[arg(long, default_value_t = conformance::mutation::DEFAULT_SEED)]
+        seed: u64,
     },
     /// Benchmarks against the reference tools on a large generated module.
     Bench {
@@ -60,7 +66,12 @@ pub fn workspace_root() -> PathBuf {
 fn main() -> anyhow::Result<()> {
     match Cli::parse().task {
         Task::Codegen { check, from } => codegen::run(check, from.as_deref()),
-        Task::Conformance { only, full } => conformance::run(only.as_deref(), full),
+        Task::Conformance {
+            only,
+            full,
+            mutants,
+            seed,
+        } => conformance::run(only.as_deref(), full, mutants, seed),
         Task::Bench {
             functions,
             only,

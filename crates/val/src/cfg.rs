@@ -122,6 +122,7 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
         let Some(term) = st.inst(term_index).copied() else {
             continue;
         };
+        crate::terminators::check(st, fi, term_index, out);
         let mut add = |label: u32, out: &mut Vec<Diagnostic>| {
             if let Some(t) = target(st, fi, start, n, term_index, label, out) {
                 if !succs[b].contains(&t) {
@@ -178,7 +179,10 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
                 }
                 merge_inst[b] = mi;
                 let (merge_id, block_id) = (st.word(&m, 1), block.label);
-                if merge_id == block_id {
+                // A selection merging into its own header is only a structured-control-flow
+                // error (spirv-val: "does not strictly structurally dominate"), so Shader only.
+                let self_merge_rule = op == Op::LoopMerge || st.has_capability(Capability::Shader);
+                if merge_id == block_id && self_merge_rule {
                     out.push(st.diag_at(
                         "cfg.merge_target",
                         mi,

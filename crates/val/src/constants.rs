@@ -285,6 +285,9 @@ fn check_composite(
             }
             members
         }
+        // spirv-val counts runtime arrays as composites and checks nothing further (checked:
+        // it accepts OpConstantComposite of an OpTypeRuntimeArray).
+        Op::TypeRuntimeArray => return,
         op if !is_core(op) => return,
         _ => {
             errors.push((

@@ -105,12 +105,17 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                         ),
                         vec![target],
                     )),
-                    None if st.def(target).is_some_and(|d| is_core(d.op())) => errors.push((
+                    // spirv-val checks the struct target of OpMemberDecorate only.
+                    None if op == Op::MemberDecorate
+                        && st.def(target).is_some_and(|d| is_core(d.op())) =>
+                    {
+                        errors.push((
                         "decoration.member_target",
                         index,
                         format!("OpMemberDecorate Structure type {} is not a struct type.", st.id_name(target)),
                         vec![target],
-                    )),
+                    ));
+                    }
                     _ => {}
                 }
                 if matches!(
@@ -275,7 +280,7 @@ fn record(
 fn check_target(
     st: &State<'_>,
     index: u32,
-    _inst: &Inst,
+    inst: &Inst,
     target: u32,
     dec: u32,
     errors: &mut Vec<(&'static str, u32, String, Vec<u32>)>,
@@ -300,7 +305,7 @@ fn check_target(
                 fail("decoration.target", format!("SpecId decoration on target <id> {} must be a scalar specialization constant", st.id_name(target)));
             }
         }
-        D::Block | D::BufferBlock | D::GLSLShared | D::GLSLPacked => {
+        D::Block | D::BufferBlock | D::GLSLShared | D::GLSLPacked | D::CPacked => {
             if top != Op::TypeStruct {
                 fail(
                     "decoration.target",
@@ -325,7 +330,13 @@ fn check_target(
                 );
             }
         }
-        D::Binding | D::DescriptorSet | D::Location | D::Index | D::Invariant | D::Constant => {
+        D::Binding
+        | D::DescriptorSet
+        | D::Location
+        | D::Index
+        | D::Invariant
+        | D::Constant
+        | D::InputAttachmentIndex => {
             if !is_var {
                 fail(
                     "decoration.target",
@@ -340,10 +351,19 @@ fn check_target(
         | D::Flat
         | D::NoPerspective
         | D::Centroid
+        | D::Sample
+        | D::Patch
         | D::NonWritable
+        | D::NonReadable
         | D::Restrict
+        | D::Aliased
         | D::Volatile
-        | D::Coherent => {
+        | D::Coherent
+        | D::XfbBuffer
+        | D::XfbStride
+        | D::Stream
+        | D::RestrictPointer
+        | D::AliasedPointer => {
             if !is_memory_object {
                 fail(
                     "decoration.target",
@@ -352,13 +372,43 @@ fn check_target(
                         st.id_name(target)
                     ),
                 );
+            } else if !matches!(
+                st.def_op(t.result_type),
+                Some(Op::TypePointer | Op::TypeUntypedPointerKHR)
+            ) {
+                fail(
+                    "decoration.target",
+                    format!(
+                        "{name} decoration on target <id> {} must be a pointer type",
+                        st.id_name(target)
+                    ),
+                );
             }
         }
         D::BuiltIn => {
-            if !(is_var || crate::state::is_constant_op(top)) {
+            let is_constant = crate::state::is_constant_op(top);
+            let workgroup_size = st.has_capability(spirvkit_grammar::Capability::Shader)
+                && st.word(inst, 3) == spirvkit_grammar::BuiltIn::WorkgroupSize.0;
+            if !(is_var || is_constant) {
                 fail(
                     "decoration.target",
                     "BuiltIns can only target variables, structure members or constants".into(),
+                );
+            } else if workgroup_size && !is_constant {
+                fail(
+                    "decoration.target",
+                    format!(
+                        "BuiltIn decoration on target <id> {} must be a constant for WorkgroupSize",
+                        st.id_name(target)
+                    ),
+                );
+            } else if !workgroup_size && !is_var {
+                fail(
+                    "decoration.target",
+                    format!(
+                        "BuiltIn decoration on target <id> {} must be a variable",
+                        st.id_name(target)
+                    ),
                 );
             }
         }

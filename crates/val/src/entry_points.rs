@@ -20,43 +20,41 @@ fn is_interface_storage(version: u32, sc: u32) -> bool {
     }
 }
 
-/// Execution models a mode is restricted to (None: not checked here). Mesh and task models
-/// are added where mesh shaders use the mode.
-fn allowed_models(mode: M) -> Option<&'static [X]> {
-    const FRAG: &[X] = &[X::Fragment];
-    const TESS: &[X] = &[X::TessellationControl, X::TessellationEvaluation];
-    const GEOM: &[X] = &[X::Geometry];
-    const GEOM_TESS: &[X] = &[
-        X::Geometry,
-        X::TessellationControl,
-        X::TessellationEvaluation,
-    ];
-    const GEOM_TESS_MESH: &[X] = &[
-        X::Geometry,
-        X::TessellationControl,
-        X::TessellationEvaluation,
-        X::MeshNV,
-        X::MeshEXT,
-    ];
-    const GEOM_MESH: &[X] = &[X::Geometry, X::MeshNV, X::MeshEXT];
-    const KERNEL: &[X] = &[X::Kernel];
-    const COMPUTE: &[X] = &[
-        X::Kernel,
-        X::GLCompute,
-        X::TaskNV,
-        X::MeshNV,
-        X::TaskEXT,
-        X::MeshEXT,
-    ];
+/// Which execution models may use a mode (spirv-val 2025.5's table; modes not listed are not
+/// restricted here). Mesh and task models count only when their capability is declared.
+/// Returns the rule's wording of the allowed models, or None when the mode is unrestricted.
+/// Does the module allow execution model X for the mode?
+type ModelFilter = fn(&State<'_>, X) -> bool;
+
+fn mode_models(st: &State<'_>, mode: M) -> Option<(ModelFilter, &'static str)> {
+    fn mesh_nv(st: &State<'_>) -> bool {
+        st.has_capability(Capability::MeshShadingNV)
+    }
+    fn mesh_ext(st: &State<'_>) -> bool {
+        st.has_capability(Capability::MeshShadingEXT)
+    }
+    let any_mesh = mesh_nv(st) || mesh_ext(st);
     Some(match mode {
-        M::OriginUpperLeft
-        | M::OriginLowerLeft
-        | M::PixelCenterInteger
-        | M::EarlyFragmentTests
-        | M::DepthReplacing
-        | M::DepthGreater
-        | M::DepthLess
-        | M::DepthUnchanged => FRAG,
+        M::Invocations
+        | M::InputPoints
+        | M::InputLines
+        | M::InputLinesAdjacency
+        | M::InputTrianglesAdjacency
+        | M::OutputLineStrip
+        | M::OutputTriangleStrip => (|_, x| x == X::Geometry, "the Geometry"),
+        M::OutputPoints => (
+            |st, x| match x {
+                X::Geometry => true,
+                X::MeshNV => mesh_nv(st),
+                X::MeshEXT => mesh_ext(st),
+                _ => false,
+            },
+            if any_mesh {
+                "the Geometry MeshNV or MeshEXT"
+            } else {
+                "the Geometry"
+            },
+        ),
         M::SpacingEqual
         | M::SpacingFractionalEven
         | M::SpacingFractionalOdd
@@ -64,22 +62,96 @@ fn allowed_models(mode: M) -> Option<&'static [X]> {
         | M::VertexOrderCcw
         | M::PointMode
         | M::Quads
-        | M::Isolines => TESS,
-        M::Invocations
-        | M::InputPoints
-        | M::InputLines
-        | M::InputLinesAdjacency
-        | M::InputTrianglesAdjacency
-        | M::OutputTriangleStrip => GEOM,
-        M::OutputLineStrip | M::OutputPoints => GEOM_MESH,
-        M::Triangles => GEOM_TESS,
-        M::OutputVertices => GEOM_TESS_MESH,
-        M::LocalSizeHint | M::VecTypeHint | M::ContractionOff | M::Initializer | M::Finalizer => {
-            KERNEL
+        | M::Isolines => (
+            |_, x| matches!(x, X::TessellationControl | X::TessellationEvaluation),
+            "a tessellation",
+        ),
+        M::Triangles => (
+            |_, x| {
+                matches!(
+                    x,
+                    X::Geometry | X::TessellationControl | X::TessellationEvaluation
+                )
+            },
+            "a Geometry or tessellation",
+        ),
+        M::OutputVertices => (
+            |st, x| match x {
+                X::Geometry | X::TessellationControl | X::TessellationEvaluation => true,
+                X::MeshNV => mesh_nv(st),
+                X::MeshEXT => mesh_ext(st),
+                _ => false,
+            },
+            if any_mesh {
+                "a Geometry, tessellation, MeshNV or MeshEXT"
+            } else {
+                "a Geometry or tessellation"
+            },
+        ),
+        M::OutputLinesEXT | M::OutputTrianglesEXT | M::OutputPrimitivesEXT => (
+            |_, x| matches!(x, X::MeshEXT | X::MeshNV),
+            "the MeshEXT or MeshNV",
+        ),
+        M::QuadDerivativesKHR => (
+            |_, x| matches!(x, X::Fragment | X::GLCompute),
+            "the Fragment or GLCompute",
+        ),
+        M::PixelCenterInteger
+        | M::OriginUpperLeft
+        | M::OriginLowerLeft
+        | M::EarlyFragmentTests
+        | M::DepthReplacing
+        | M::DepthGreater
+        | M::DepthLess
+        | M::DepthUnchanged
+        | M::NonCoherentColorAttachmentReadEXT
+        | M::NonCoherentDepthAttachmentReadEXT
+        | M::NonCoherentStencilAttachmentReadEXT
+        | M::PixelInterlockOrderedEXT
+        | M::PixelInterlockUnorderedEXT
+        | M::SampleInterlockOrderedEXT
+        | M::SampleInterlockUnorderedEXT
+        | M::ShadingRateInterlockOrderedEXT
+        | M::ShadingRateInterlockUnorderedEXT
+        | M::EarlyAndLateFragmentTestsAMD
+        | M::StencilRefUnchangedFrontAMD
+        | M::StencilRefGreaterFrontAMD
+        | M::StencilRefLessFrontAMD
+        | M::StencilRefUnchangedBackAMD
+        | M::StencilRefGreaterBackAMD
+        | M::StencilRefLessBackAMD
+        | M::RequireFullQuadsKHR => (|_, x| x == X::Fragment, "the Fragment"),
+        M::LocalSizeHint | M::VecTypeHint | M::ContractionOff | M::LocalSizeHintId => {
+            (|_, x| x == X::Kernel, "the Kernel")
         }
-        M::LocalSize | M::LocalSizeId => COMPUTE,
+        M::LocalSize | M::LocalSizeId => (
+            |st, x| match x {
+                X::Kernel | X::GLCompute => true,
+                X::TaskNV | X::MeshNV => mesh_nv(st),
+                X::TaskEXT | X::MeshEXT => mesh_ext(st),
+                _ => false,
+            },
+            if any_mesh {
+                "a Kernel, GLCompute, MeshNV, MeshEXT, TaskNV or TaskEXT"
+            } else {
+                "a Kernel or GLCompute"
+            },
+        ),
         _ => return None,
     })
+}
+
+/// Modes whose extra operands are ids: only these go with OpExecutionModeId (and never with
+/// OpExecutionMode).
+fn takes_id_operands(mode: M) -> bool {
+    matches!(
+        mode,
+        M::SubgroupsPerWorkgroupId
+            | M::LocalSizeHintId
+            | M::LocalSizeId
+            | M::FPFastMathDefault
+            | M::MaximumRegistersIdINTEL
+    )
 }
 
 pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
@@ -191,6 +263,7 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
         }
     }
     check_interfaces(st, &func_index, &mut errors);
+    check_not_called(st, &mut errors);
     if st.entry_points.is_empty() && !st.has_capability(Capability::Linkage) {
         let graph = OperandKind::Capability
             .desc()
@@ -256,14 +329,55 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                 vec![fid],
             ));
         }
-        if let Some(allowed) = allowed_models(M(mode)) {
-            if !models.iter().any(|m| allowed.contains(&X(*m))) {
+        let name = OperandKind::ExecutionMode
+            .desc()
+            .enumerant(mode)
+            .map_or("?", |e| e.name);
+        // Every entry point on the function must have a model that allows the mode.
+        if let Some((allowed, wording)) = mode_models(st, M(mode)) {
+            if !models.iter().all(|&m| allowed(st, X(m))) {
                 errors.push((
                     "entry.execution_mode",
                     em,
-                    format!("Execution mode {mode} is not allowed for the execution model of entry point {}", st.id_name(fid)),
+                    format!(
+                        "Execution mode {name} can only be used with {wording} execution model."
+                    ),
                     vec![fid],
                 ));
+            }
+        }
+        let is_id_form = inst.op() == Op::ExecutionModeId;
+        if is_id_form && M(mode) != M::MaximumRegistersIdINTEL && !takes_id_operands(M(mode)) {
+            errors.push((
+                "entry.execution_mode",
+                em,
+                "OpExecutionModeId is only valid when the Mode operand is an execution mode that takes Extra Operands that are id operands.".into(),
+                vec![fid],
+            ));
+        } else if !is_id_form && takes_id_operands(M(mode)) && M(mode) != M::MaximumRegistersIdINTEL
+        {
+            errors.push((
+                "entry.execution_mode",
+                em,
+                "OpExecutionMode is only valid when the Mode operand is an execution mode that takes no Extra Operands, or takes Extra Operands that are not id operands.".into(),
+                vec![fid],
+            ));
+        } else if is_id_form
+            && matches!(
+                M(mode),
+                M::SubgroupsPerWorkgroupId | M::LocalSizeHintId | M::LocalSizeId
+            )
+        {
+            for &operand in operands {
+                if !st.def_op(operand).is_some_and(crate::state::is_constant_op) {
+                    errors.push((
+                        "entry.execution_mode",
+                        em,
+                        "For OpExecutionModeId all Extra Operand ids must be constant instructions.".into(),
+                        vec![operand],
+                    ));
+                    break;
+                }
             }
         }
     }
@@ -274,9 +388,10 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
         let model = X(st.operand_word(&inst, 0));
         let fid = st.operand_word(&inst, 1);
         let modes = modes_of.get(&fid).map(Vec::as_slice).unwrap_or(&[]);
-        let count = |set: &[M]| modes.iter().filter(|m| set.contains(&M(**m))).count();
+        // spirv-val keeps an entry point's modes as a set: repeats count once.
+        let distinct = |set: &[M]| set.iter().filter(|m| modes.contains(&m.0)).count();
         if model == X::Fragment {
-            let origins = count(&[M::OriginUpperLeft, M::OriginLowerLeft]);
+            let origins = distinct(&[M::OriginUpperLeft, M::OriginLowerLeft]);
             if origins == 0 {
                 errors.push((
                     "entry.execution_mode",
@@ -294,7 +409,45 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                     vec![fid],
                 ));
             }
-            if count(&[M::DepthGreater, M::DepthLess, M::DepthUnchanged]) > 1 {
+            for (set, what) in [
+                (
+                    &[
+                        M::PixelInterlockOrderedEXT,
+                        M::PixelInterlockUnorderedEXT,
+                        M::SampleInterlockOrderedEXT,
+                        M::SampleInterlockUnorderedEXT,
+                        M::ShadingRateInterlockOrderedEXT,
+                        M::ShadingRateInterlockUnorderedEXT,
+                    ][..],
+                    "one fragment shader interlock execution mode",
+                ),
+                (
+                    &[
+                        M::StencilRefUnchangedFrontAMD,
+                        M::StencilRefLessFrontAMD,
+                        M::StencilRefGreaterFrontAMD,
+                    ][..],
+                    "one of StencilRefUnchangedFrontAMD, StencilRefLessFrontAMD or StencilRefGreaterFrontAMD execution modes",
+                ),
+                (
+                    &[
+                        M::StencilRefUnchangedBackAMD,
+                        M::StencilRefLessBackAMD,
+                        M::StencilRefGreaterBackAMD,
+                    ][..],
+                    "one of StencilRefUnchangedBackAMD, StencilRefLessBackAMD or StencilRefGreaterBackAMD execution modes",
+                ),
+            ] {
+                if distinct(set) > 1 {
+                    errors.push((
+                        "entry.execution_mode",
+                        ep,
+                        format!("Fragment execution model entry points can specify at most {what}."),
+                        vec![fid],
+                    ));
+                }
+            }
+            if distinct(&[M::DepthGreater, M::DepthLess, M::DepthUnchanged]) > 1 {
                 errors.push((
                     "entry.execution_mode",
                     ep,
@@ -305,7 +458,7 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
             }
         }
         if matches!(model, X::TessellationControl | X::TessellationEvaluation) {
-            if count(&[
+            if distinct(&[
                 M::SpacingEqual,
                 M::SpacingFractionalEven,
                 M::SpacingFractionalOdd,
@@ -313,15 +466,37 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
             {
                 errors.push(("entry.execution_mode", ep, "Tessellation execution model entry points can specify at most one of SpacingEqual, SpacingFractionalOdd or SpacingFractionalEven execution modes.".into(), vec![fid]));
             }
-            if count(&[M::Triangles, M::Quads, M::Isolines]) > 1 {
+            if distinct(&[M::Triangles, M::Quads, M::Isolines]) > 1 {
                 errors.push(("entry.execution_mode", ep, "Tessellation execution model entry points can specify at most one of Triangles, Quads or Isolines execution modes.".into(), vec![fid]));
             }
-            if count(&[M::VertexOrderCw, M::VertexOrderCcw]) > 1 {
+            if distinct(&[M::VertexOrderCw, M::VertexOrderCcw]) > 1 {
                 errors.push(("entry.execution_mode", ep, "Tessellation execution model entry points can specify at most one of VertexOrderCw or VertexOrderCcw execution modes.".into(), vec![fid]));
             }
         }
+        if model == X::MeshEXT && st.has_capability(Capability::Shader) {
+            if distinct(&[M::OutputPoints, M::OutputLinesEXT, M::OutputTrianglesEXT]) != 1 {
+                errors.push(("entry.execution_mode", ep, "MeshEXT execution model entry points must specify exactly one of OutputPoints, OutputLinesEXT, or OutputTrianglesEXT Execution Modes.".into(), vec![fid]));
+            } else if distinct(&[M::OutputPrimitivesEXT, M::OutputVertices]) != 2 {
+                errors.push(("entry.execution_mode", ep, "MeshEXT execution model entry points must specify both OutputPrimitivesEXT and OutputVertices Execution Modes.".into(), vec![fid]));
+            }
+        }
+        if distinct(&[M::FPFastMathDefault]) == 1 {
+            for (other, name) in [
+                (M::ContractionOff, "ContractionOff"),
+                (M::SignedZeroInfNanPreserve, "SignedZeroInfNanPreserve"),
+            ] {
+                if distinct(&[other]) == 1 {
+                    errors.push((
+                        "entry.execution_mode",
+                        ep,
+                        format!("FPFastMathDefault and {name} execution modes cannot be applied to the same entry point"),
+                        vec![fid],
+                    ));
+                }
+            }
+        }
         if model == X::Geometry {
-            let inputs = count(&[
+            let inputs = distinct(&[
                 M::InputPoints,
                 M::InputLines,
                 M::InputLinesAdjacency,
@@ -331,7 +506,7 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
             if inputs != 1 {
                 errors.push(("entry.execution_mode", ep, "Geometry execution model entry points must specify exactly one of InputPoints, InputLines, InputLinesAdjacency, Triangles or InputTrianglesAdjacency execution modes.".into(), vec![fid]));
             }
-            let outputs = count(&[M::OutputPoints, M::OutputLineStrip, M::OutputTriangleStrip]);
+            let outputs = distinct(&[M::OutputPoints, M::OutputLineStrip, M::OutputTriangleStrip]);
             if outputs != 1 {
                 errors.push(("entry.execution_mode", ep, "Geometry execution model entry points must specify exactly one of OutputPoints, OutputLineStrip or OutputTriangleStrip execution modes.".into(), vec![fid]));
             }
@@ -341,6 +516,35 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
         .into_iter()
         .map(|e| st.diag_at(e.0, e.1, e.2).with_ids(e.3))
         .collect()
+}
+
+/// Spec 2.16.1: no function is both an entry point and the callee of an OpFunctionCall.
+fn check_not_called(st: &State<'_>, errors: &mut Vec<(&'static str, u32, String, Vec<u32>)>) {
+    if st.entry_points.is_empty() {
+        return;
+    }
+    let called: HashSet<u32> = st
+        .insts
+        .iter()
+        .filter(|i| i.op() == Op::FunctionCall)
+        .map(|i| st.word(i, 3))
+        .collect();
+    let mut reported = HashSet::new();
+    for &ep in &st.entry_points {
+        let Some(inst) = st.inst(ep) else { continue };
+        let fid = st.operand_word(inst, 1);
+        if called.contains(&fid) && reported.insert(fid) {
+            errors.push((
+                "entry.called",
+                st.def_index(fid),
+                format!(
+                    "A function ({}) may not be targeted by both an OpEntryPoint instruction and an OpFunctionCall instruction.",
+                    st.id_name(fid)
+                ),
+                vec![fid],
+            ));
+        }
+    }
 }
 
 /// Every interface variable statically used by an entry point's call tree is listed.

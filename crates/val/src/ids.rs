@@ -32,7 +32,12 @@ fn can_forward(op: Op, index: usize, ext: ExtKind) -> bool {
         Op::GetKernelWorkGroupSize | Op::GetKernelPreferredWorkGroupSizeMultiple => index == 2,
         Op::TypeForwardPointer => index == 0,
         Op::ExtInst => ext != ExtKind::Semantic,
-        _ => !is_core(op),
+        // The extension instructions spirv-val lets name later ids (all others may not).
+        Op::ExtInstWithForwardRefsKHR => true,
+        Op::CooperativeMatrixPerElementOpNV => index == 3,
+        Op::CooperativeMatrixReduceNV => index == 4,
+        Op::CooperativeMatrixLoadTensorNV => index > 6,
+        _ => false,
     }
 }
 
@@ -77,6 +82,35 @@ fn lenient_operands(inst: &Inst) -> bool {
         || !is_core(op)
 }
 
+/// A function's result id may only be named by the instructions spirv-val lists (calls, entry
+/// points, execution modes, names, decorations, the kernel enqueue queries) and by
+/// non-semantic or debug-info instructions. Opcodes that exist only through extensions are
+/// left alone (newer spirv-val versions accept several of them).
+fn is_function_misuse(st: &State<'_>, def_index: u32, op: Op, ext: ExtKind) -> bool {
+    if st.inst(def_index).map(|d| d.op()) != Some(Op::Function) {
+        return false;
+    }
+    let acceptable = matches!(
+        op,
+        Op::GroupDecorate
+            | Op::Decorate
+            | Op::EnqueueKernel
+            | Op::EntryPoint
+            | Op::ExecutionMode
+            | Op::ExecutionModeId
+            | Op::FunctionCall
+            | Op::GetKernelNDrangeSubGroupCount
+            | Op::GetKernelNDrangeMaxSubGroupSize
+            | Op::GetKernelWorkGroupSize
+            | Op::GetKernelPreferredWorkGroupSizeMultiple
+            | Op::GetKernelLocalSizeForSubgroupCount
+            | Op::GetKernelMaxNumSubgroups
+            | Op::Name
+    );
+    let non_semantic = op == Op::ExtInst && ext != ExtKind::Semantic;
+    !acceptable && !non_semantic && is_core(op)
+}
+
 pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
     let mut forward_pointers: HashSet<u32> = HashSet::new();
@@ -96,6 +130,17 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
         if op == Op::TypeForwardPointer {
             forward_pointers.insert(st.operand_word(&inst, 0));
         }
+        if op == Op::Line {
+            let file = st.operand_word(&inst, 0);
+            if st.def_op(file).is_some_and(|d| d != Op::String) {
+                errors.push((
+                    "id.line_file",
+                    index,
+                    format!("OpLine Target {} is not an OpString.", st.id_name(file)),
+                    vec![file],
+                ));
+            }
+        }
         let lenient = lenient_operands(&inst);
         let generates_type = is_type_op(op);
         for (i, operand) in st.ops(&inst).iter().enumerate() {
@@ -113,7 +158,18 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                 ));
                 continue;
             }
-            if def_index > index {
+            if is_function_misuse(st, def_index, op, inst.ext) {
+                errors.push((
+                    "id.function_use",
+                    index,
+                    format!("Invalid use of function result id {}.", st.id_name(id)),
+                    vec![id],
+                ));
+                continue;
+            }
+            // A use in the defining instruction itself (`%x = OpIAdd %t %x %y`) is a use
+            // before the definition too; OpPhi may name itself.
+            if def_index >= index {
                 if generates_type {
                     if !forward_pointers.contains(&id) {
                         errors.push((
@@ -152,6 +208,16 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                         vec![id],
                     ));
                 }
+                continue;
+            }
+            // Type declarations take types and typed values (constants) only.
+            if generates_type && !def_is_type && def.result_type == 0 {
+                errors.push((
+                    "id.requires_type",
+                    index,
+                    format!("Operand {} requires a type", st.id_name(id)),
+                    vec![id],
+                ));
                 continue;
             }
             if lenient {

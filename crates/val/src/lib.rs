@@ -11,6 +11,7 @@
 pub mod capabilities;
 pub mod cfg;
 pub mod constants;
+pub mod constructs;
 pub mod decorations;
 pub mod diagnostic;
 pub mod dominators;
@@ -23,6 +24,7 @@ pub mod options;
 pub mod ssa;
 pub mod state;
 pub mod structured;
+pub mod terminators;
 pub mod types;
 
 pub use diagnostic::Diagnostic;

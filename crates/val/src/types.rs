@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
+    let mut forward_seen: std::collections::HashSet<&[u32]> = std::collections::HashSet::new();
     let mut unique: HashMap<(u16, &[u32]), u32> = HashMap::new();
     let mut forward: Vec<(u32, u32, u32)> = Vec::new();
     let kernel = st.has_capability(C::Kernel);
@@ -45,6 +46,16 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
         }
         if op == Op::TypeForwardPointer {
             forward.push((index, st.operand_word(&inst, 0), st.operand_word(&inst, 1)));
+            // spirv-val's uniqueness rule covers forward pointers too (same operands twice).
+            let target = st.operand_word(&inst, 0);
+            if !forward_seen.insert(st.inst_words(&inst)) {
+                errors.push((
+                    "type.duplicate",
+                    index,
+                    format!("Duplicate non-aggregate type declarations are not allowed. Opcode: TypeForwardPointer id: {target}"),
+                    vec![target],
+                ));
+            }
             continue;
         }
         if !is_type_op(op) || !is_core(op) {
@@ -262,11 +273,12 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                 let comp = st.word(&inst, 2);
                 let count = st.word(&inst, 3);
                 if let Some(cop) = st.def_op(comp) {
+                    // Vectors of pointers exist only with SPV_INTEL_masked_gather_scatter.
+                    let pointer_ok =
+                        cop == Op::TypePointer && st.has_capability(C::MaskedGatherScatterINTEL);
                     if is_core(cop)
-                        && !matches!(
-                            cop,
-                            Op::TypeInt | Op::TypeFloat | Op::TypeBool | Op::TypePointer
-                        )
+                        && !pointer_ok
+                        && !matches!(cop, Op::TypeInt | Op::TypeFloat | Op::TypeBool)
                     {
                         errors.push((
                             "type.vector",

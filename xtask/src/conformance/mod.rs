@@ -5,6 +5,7 @@
 mod binary;
 mod llvm;
 mod llvm_cl;
+pub mod mutation;
 mod semantics;
 pub mod text;
 mod translate;
@@ -20,6 +21,9 @@ pub struct Context {
     pub tools: PathBuf,
     /// Run sections that sample by default on every input (`--full`).
     pub full: bool,
+    /// Mutation section: number of mutants and the generator's seed.
+    pub mutants: usize,
+    pub mutation_seed: u64,
 }
 
 /// A conformance section: runs on the corpora and reports.
@@ -32,11 +36,18 @@ pub struct SectionReport {
     pub failures: Vec<String>,
 }
 
-pub fn run(only: Option<&str>, full: bool) -> anyhow::Result<()> {
+pub fn run(
+    only: Option<&str>,
+    full: bool,
+    mutants: usize,
+    mutation_seed: u64,
+) -> anyhow::Result<()> {
     let ctx = Context {
         corpus: corpus_dir()?,
         tools: tools_dir()?,
         full,
+        mutants,
+        mutation_seed,
     };
     println!(
         "corpus: {}\nreference tools: {}",
@@ -46,6 +57,7 @@ pub fn run(only: Option<&str>, full: bool) -> anyhow::Result<()> {
     let sections: &[(&str, Section)] = &[
         ("binary", binary::run),
         ("validator", validator::run),
+        ("mutation", mutation::run),
         ("text", text_section),
         ("translate", translate::run),
         ("semantics", semantics::run),
