@@ -15,14 +15,17 @@ pub mod decorations;
 pub mod diagnostic;
 pub mod dominators;
 pub mod entry_points;
+pub mod extensions;
 pub mod functions;
 pub mod ids;
+pub mod instructions;
 pub mod layout;
 pub mod limits;
 pub mod options;
 pub mod ssa;
 pub mod state;
 pub mod structured;
+pub mod typeinfo;
 pub mod types;
 
 pub use diagnostic::Diagnostic;
@@ -57,7 +60,7 @@ pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
     }
     // Module-wide rules read the tables only: run them in parallel.
     type Check = fn(&State<'_>) -> Vec<Diagnostic>;
-    let checks: [Check; 8] = [
+    let checks: [Check; 9] = [
         ids::check,
         capabilities::check,
         limits::check,
@@ -66,6 +69,8 @@ pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
         decorations::check,
         entry_points::check,
         functions::check,
+        // Part 2: instruction and extension rules.
+        instructions::check,
     ];
     let found: Vec<Vec<Diagnostic>> = if opts.sequential {
         checks.iter().map(|c| c(&st)).collect()

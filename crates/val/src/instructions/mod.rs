@@ -1,0 +1,65 @@
+//! Part 2: per-instruction rules (spec 3.x "Instructions": result and operand types) and the
+//! rules of the extensions we own. One pass over the instructions dispatches each opcode to
+//! the file owning its class; every rule reads the dense tables only.
+
+pub mod arithmetic;
+pub mod atomics;
+pub mod composite;
+pub mod conversion;
+pub mod memory;
+
+use crate::diagnostic::Diagnostic;
+use crate::extensions;
+use crate::state::{Inst, State};
+
+/// Collects diagnostics of one rule pass.
+pub struct Sink<'s, 'a> {
+    pub st: &'s State<'a>,
+    pub out: Vec<Diagnostic>,
+}
+
+impl<'s, 'a> Sink<'s, 'a> {
+    pub fn new(st: &'s State<'a>) -> Self {
+        Self {
+            st,
+            out: Vec::new(),
+        }
+    }
+
+    /// Records a broken rule at instruction `index`.
+    pub fn err(&mut self, rule: &'static str, index: u32, message: impl Into<String>, ids: &[u32]) {
+        let d = self
+            .st
+            .diag_at(rule, index, message)
+            .with_ids(ids.iter().copied());
+        self.out.push(d);
+    }
+}
+
+/// Runs every instruction rule.
+pub fn check(st: &State<'_>) -> Vec<Diagnostic> {
+    let mut sink = Sink::new(st);
+    for index in 0..st.insts.len() as u32 {
+        let Some(inst) = st.inst(index).copied() else {
+            break;
+        };
+        dispatch(&mut sink, index, &inst);
+    }
+    extensions::check_module(&mut sink);
+    sink.out
+}
+
+fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
+    let op = inst.op();
+    if extensions::dispatch(s, index, inst) {
+        return;
+    }
+    if memory::dispatch(s, index, inst)
+        || conversion::dispatch(s, index, inst)
+        || composite::dispatch(s, index, inst)
+        || atomics::dispatch(s, index, inst)
+    {
+        return;
+    }
+    let _ = arithmetic::dispatch(s, index, inst, op);
+}
