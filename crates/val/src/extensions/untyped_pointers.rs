@@ -90,6 +90,20 @@ fn check_variable(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
             &[data_type],
         );
         return;
+    } else if sc == StorageClass::Workgroup.0
+        && st.has_capability(Capability::Shader)
+        && !st.has_capability(Capability::WorkgroupMemoryExplicitLayoutKHR)
+        && !(ti::type_op(st, data_type) == Some(Op::TypeStruct)
+            && ti::has_decoration(st, data_type, Decoration::Block))
+    {
+        // Workgroup memory used through untyped pointers must be explicitly laid out; without
+        // WorkgroupMemoryExplicitLayoutKHR only a Block struct is (spirv-val's reading).
+        s.err(
+            "untyped.workgroup_layout",
+            index,
+            "Untyped workgroup variables in shaders must be block decorated structs",
+            &[data_type],
+        );
     }
     if inst.len > 5 {
         let init = st.word(inst, 5);
