@@ -328,10 +328,11 @@ fn compare(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, want: Want) {
     let (Some(&a), Some(&b)) = (types.first(), types.get(1)) else {
         return;
     };
-    if !core_numeric(st, a) || !core_numeric(st, b) {
-        if !(judged_result(st, a) && judged_result(st, b)) {
-            return;
-        }
+    // Operands of extension types (cooperative vectors...) are not judged.
+    if (!core_numeric(st, a) || !core_numeric(st, b))
+        && !(judged_result(st, a) && judged_result(st, b))
+    {
+        return;
     }
     if !is_want(st, a, want) {
         s.err(
