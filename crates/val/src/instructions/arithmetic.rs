@@ -329,9 +329,8 @@ fn compare(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, want: Want) {
         return;
     };
     // Operands of extension types (cooperative vectors...) are not judged.
-    if (!core_numeric(st, a) || !core_numeric(st, b))
-        && !(judged_result(st, a) && judged_result(st, b))
-    {
+    let both_core = core_numeric(st, a) && core_numeric(st, b);
+    if !both_core && !(judged_result(st, a) && judged_result(st, b)) {
         return;
     }
     if !is_want(st, a, want) {
