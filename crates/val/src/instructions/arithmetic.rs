@@ -330,7 +330,8 @@ fn compare(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, want: Want) {
     };
     // Operands of extension types (cooperative vectors...) are not judged.
     let both_core = core_numeric(st, a) && core_numeric(st, b);
-    if !both_core && !(judged_result(st, a) && judged_result(st, b)) {
+    let both_judged = judged_result(st, a) && judged_result(st, b);
+    if !(both_core || both_judged) {
         return;
     }
     if !is_want(st, a, want) {
