@@ -400,7 +400,12 @@ fn select(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         );
         return;
     }
-    if ti::is_vector(st, cond) && ti::component_count(st, cond) != ti::component_count(st, rt) {
+    // A scalar condition may select between vectors only since SPIR-V 1.4.
+    let scalar_for_vector =
+        !ti::is_vector(st, cond) && ti::is_vector(st, rt) && st.version < 0x0001_0400;
+    if scalar_for_vector
+        || ti::is_vector(st, cond) && ti::component_count(st, cond) != ti::component_count(st, rt)
+    {
         s.err(
             "relational.select",
             index,

@@ -91,6 +91,15 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) -> bool {
                 format!("{opname}: expected Pointer to be a pointer type"),
                 &[pointer],
             );
+        } else if st.has_capability(spirvkit_grammar::Capability::Shader)
+            && ti::storage_class(st, pt) == Some(spirvkit_grammar::StorageClass::Function.0)
+        {
+            s.err(
+                "atomic.storage_class",
+                index,
+                format!("{opname}: Function storage class forbidden when the Shader capability is declared."),
+                &[pointer],
+            );
         } else if ti::pointee(st, pt).is_some_and(|p| p != rt) {
             s.err(
                 "atomic.pointer",
