@@ -92,6 +92,7 @@ DECOR
 %c16 = OpConstant %uint 16
 %l1 = OpConstant %ulong 1
 %f4 = OpConstant %float 4
+TYPES
 %main = OpFunction %void None %fn
 %e = OpLabel
 BODY
@@ -108,6 +109,8 @@ pub const RAC_CASES: &[Case] = &[
     Case::new("raw_access_chain.storage_class.same_as_base", RAC, "%p = OpRawAccessChainNV %puu %ssbo %c16 %c1 %c4\n%v = OpLoad %uint %p Aligned 4", Some("raw_access_chain.storage_class"), Ref::Accepts),
     Case::new("raw_access_chain.result_pointee", RAC, "%p = OpRawAccessChainNV %pBlock %ssbo %c16 %c1 %c4", Some("raw_access_chain.result_pointee"), Ref::Rejects),
     Case::new("raw_access_chain.base", RAC, "%p = OpRawAccessChainNV %pu %c1 %c16 %c1 %c4\n%v = OpLoad %uint %p Aligned 4", Some("raw_access_chain.base"), Ref::Accepts),
+    Case::new("raw_access_chain.block", RAC, "%p = OpRawAccessChainNV %puu %ubo2 %c16 %c1 %c4\n%v = OpLoad %uint %p Aligned 4", Some("raw_access_chain.block"), Ref::Accepts)
+        .with_types("%pBlockU = OpTypePointer Uniform %Block\n%ubo2 = OpVariable %pBlockU Uniform"),
     Case::new("raw_access_chain.stride.constant", RAC, "%s = OpIAdd %uint %c16 %c0\n%p = OpRawAccessChainNV %pu %ssbo %s %c1 %c4", Some("raw_access_chain.stride"), Ref::Rejects),
     Case::new("raw_access_chain.stride.integer", RAC, "%p = OpRawAccessChainNV %pu %ssbo %f4 %c1 %c4", Some("raw_access_chain.stride"), Ref::Rejects),
     Case::new("raw_access_chain.index_type.width", RAC, "%p = OpRawAccessChainNV %pu %ssbo %c16 %l1 %c4", Some("raw_access_chain.index_type"), Ref::Rejects),
@@ -248,6 +251,12 @@ pub const UNTYPED_CASES: &[Case] = &[
     Case::new("memory.access_chain_index.untyped_struct_range", UNTYPED, "%p = OpUntypedAccessChainKHR %usb %Block %ssbo %c5", Some("memory.access_chain_index"), Ref::Rejects),
     Case::new("memory.access_chain_index.untyped_struct_constant", UNTYPED, "%i = OpIAdd %uint %c0 %c1\n%p = OpUntypedAccessChainKHR %usb %Block %ssbo %i", Some("memory.access_chain_index"), Ref::Rejects),
     Case::new("memory.access_chain_index.untyped_not_composite", UNTYPED, "%p = OpUntypedAccessChainKHR %usb %Block %ssbo %c0 %c0", Some("memory.access_chain_index"), Ref::Rejects),
+    Case::new("untyped.access_chain_block_array", UNTYPED, "%p = OpUntypedAccessChainKHR %usb %BArr %ssbo %c0", Some("untyped.access_chain_block_array"), Ref::Rejects)
+        .with_types("%BArr = OpTypeArray %Block %c2"),
+    Case::new("untyped.access_chain_stride", UNTYPED, "%p = OpUntypedPtrAccessChainKHR %usb %uint %ssbo %c0", Some("untyped.access_chain_stride"), Ref::Rejects),
+    Case::new("untyped.access_chain_stride.valid", UNTYPED, "%p = OpUntypedPtrAccessChainKHR %usb %uint %ssbo %c0", None, Ref::Accepts)
+        .with_decorations("OpDecorate %usb ArrayStride 4")
+        .with_capabilities("OpCapability VariablePointers"),
     Case::new("untyped.access_chain_element", UNTYPED, "%p = OpUntypedPtrAccessChainKHR %usb %Block %ssbo %cf %c0", Some("untyped.access_chain_element"), Ref::Rejects),
     Case::new("untyped.array_length.result", UNTYPED, "%len = OpUntypedArrayLengthKHR %int %Block %ssbo 1", Some("untyped.array_length"), Ref::Rejects),
     Case::new("untyped.array_length.pointer", UNTYPED, "%len = OpUntypedArrayLengthKHR %uint %Block %tv 1", Some("untyped.array_length"), Ref::Rejects),

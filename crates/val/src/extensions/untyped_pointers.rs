@@ -178,10 +178,8 @@ fn check_access_chain(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
                 &[element],
             );
         }
-        if explicitly_laid_out(s, sc)
-            && !ti::has_decoration(st, bt, Decoration::ArrayStride)
-            && ti::is_typed_pointer(st, bt)
-        {
+        // The element stride comes from an ArrayStride decoration on the type of Base.
+        if explicitly_laid_out(s, sc) && !ti::has_decoration(st, bt, Decoration::ArrayStride) {
             s.err(
                 "untyped.access_chain_stride",
                 index,
