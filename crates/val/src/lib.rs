@@ -15,6 +15,7 @@ pub mod decorations;
 pub mod diagnostic;
 pub mod dominators;
 pub mod entry_points;
+pub mod env;
 pub mod extensions;
 pub mod functions;
 pub mod ids;
@@ -60,7 +61,7 @@ pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
     }
     // Module-wide rules read the tables only: run them in parallel.
     type Check = fn(&State<'_>) -> Vec<Diagnostic>;
-    let checks: [Check; 9] = [
+    let checks: [Check; 10] = [
         ids::check,
         capabilities::check,
         limits::check,
@@ -71,6 +72,7 @@ pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
         functions::check,
         // Part 2: instruction and extension rules.
         instructions::check,
+        env::check,
     ];
     let found: Vec<Vec<Diagnostic>> = if opts.sequential {
         checks.iter().map(|c| c(&st)).collect()

@@ -23,6 +23,8 @@ pub struct Case {
     pub types: &'static str,
     pub decorations: &'static str,
     pub capabilities: &'static str,
+    /// `--target-env` (spirv-val's name).
+    pub env: &'static str,
     /// The rule spirvkit reports (None: valid).
     pub rule: Option<&'static str>,
     pub reference: Ref,
@@ -43,6 +45,7 @@ impl Case {
             types: "",
             decorations: "",
             capabilities: "",
+            env: "spv1.6",
             rule,
             reference,
         }
@@ -53,6 +56,10 @@ impl Case {
     }
     pub const fn with_decorations(mut self, decorations: &'static str) -> Self {
         self.decorations = decorations;
+        self
+    }
+    pub const fn with_env(mut self, env: &'static str) -> Self {
+        self.env = env;
         self
     }
     pub const fn with_capabilities(mut self, capabilities: &'static str) -> Self {
@@ -86,7 +93,8 @@ impl Case {
 #[track_caller]
 pub fn check_case(c: &Case) {
     let words = c.words();
-    let result = validate(&words, &ValidatorOptions::default());
+    let env = c.env.parse().expect("known target env");
+    let result = validate(&words, &ValidatorOptions::new(env));
     match (c.rule, result) {
         (None, Ok(())) => {}
         (None, Err(d)) => panic!(
@@ -131,11 +139,11 @@ pub fn check_reference<'a>(cases: impl Iterator<Item = &'a Case>) {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let mut wrong = Vec::new();
     for c in cases {
-        let path = dir.join(format!("{}.spv", c.name));
+        let path = dir.join(format!("{}.{}.spv", c.name, c.env));
         let bytes: Vec<u8> = c.words().iter().flat_map(|w| w.to_le_bytes()).collect();
         std::fs::write(&path, bytes).expect("write case");
         let out = std::process::Command::new(&spirv_val)
-            .args(["--target-env", "spv1.6"])
+            .args(["--target-env", c.env])
             .arg(&path)
             .output()
             .expect("run spirv-val");

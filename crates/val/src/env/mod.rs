@@ -1,0 +1,16 @@
+//! Client-API environment rules (part 2): the OpenCL SPIR-V environment
+//! (`opencl1.2`, `opencl2.0`..`opencl2.2`, embedded profiles).
+
+pub mod opencl;
+
+use crate::diagnostic::Diagnostic;
+use crate::state::State;
+
+/// Runs the rules of the target environment (nothing for universal/spv targets).
+pub fn check(st: &State<'_>) -> Vec<Diagnostic> {
+    if st.opts.target_env.is_opencl() {
+        opencl::check(st)
+    } else {
+        Vec::new()
+    }
+}
