@@ -46,6 +46,7 @@ OpExecutionMode %main LocalSize 1 1 1
 %vb = OpConstantComposite %v2b %t %t
 %sc = OpConstantComposite %st %f1 %vu
 %wgu = OpVariable %pwu Workgroup
+TYPES
 %main = OpFunction %void None %fn
 %e = OpLabel
 %vu32 = OpVariable %pfu Function
@@ -156,6 +157,8 @@ pub const CASES: &[Case] = &[
     Case::new("atomic.pointer", SHADER, "%a = OpAtomicIAdd %int %wgu %u1 %u0 %i1", Some("atomic.pointer"), Ref::Rejects),
     Case::new("atomic.value", SHADER, "%a = OpAtomicIAdd %uint %wgu %u1 %u0 %i1", Some("atomic.value"), Ref::Rejects),
     Case::new("atomic.storage_class", SHADER, "%a = OpAtomicLoad %uint %vu32 %u1 %u0", Some("atomic.storage_class"), Ref::Rejects),
+    Case::new("atomic.storage_class.universal", SHADER, "%a = OpAtomicLoad %uint %pv %u1 %u0", Some("atomic.storage_class"), Ref::Rejects)
+        .with_types("%ppu = OpTypePointer Private %uint\n%pv = OpVariable %ppu Private"),
     Case::new("atomic.scope_semantics", SHADER, "%a = OpAtomicLoad %uint %wgu %f1 %u0", Some("atomic.scope_semantics"), Ref::Rejects),
 ];
 

@@ -8,6 +8,25 @@ use crate::state::Inst;
 use crate::typeinfo as ti;
 use spirvkit_grammar::Op;
 
+/// Storage classes atomics may access under the universal rules.
+fn universally_atomic(sc: u32) -> bool {
+    use spirvkit_grammar::StorageClass as S;
+    [
+        S::Uniform,
+        S::StorageBuffer,
+        S::Workgroup,
+        S::CrossWorkgroup,
+        S::Generic,
+        S::AtomicCounter,
+        S::Image,
+        S::Function,
+        S::PhysicalStorageBuffer,
+        S::TaskPayloadWorkgroupEXT,
+    ]
+    .iter()
+    .any(|c| c.0 == sc)
+}
+
 /// Word positions of (Pointer, Scope, Semantics, Value...) for an atomic opcode.
 fn layout(op: Op) -> Option<(usize, &'static [usize])> {
     // Word 3 is Pointer for every atomic with a result; values follow Scope and Semantics.
@@ -89,6 +108,13 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) -> bool {
                 "atomic.pointer",
                 index,
                 format!("{opname}: expected Pointer to be a pointer type"),
+                &[pointer],
+            );
+        } else if !ti::storage_class(st, pt).is_some_and(universally_atomic) {
+            s.err(
+                "atomic.storage_class",
+                index,
+                format!("{opname}: storage class forbidden by universal validation rules."),
                 &[pointer],
             );
         } else if st.has_capability(spirvkit_grammar::Capability::Shader)
@@ -178,6 +204,14 @@ fn store(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
             &[pointer],
         );
         return;
+    }
+    if !ti::storage_class(st, pt).is_some_and(universally_atomic) {
+        s.err(
+            "atomic.storage_class",
+            index,
+            "AtomicStore: storage class forbidden by universal validation rules.",
+            &[pointer],
+        );
     }
     let vt = ti::type_of(st, value);
     if let Some(p) = ti::pointee(st, pt) {
