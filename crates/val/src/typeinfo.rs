@@ -5,13 +5,27 @@
 
 use crate::state::{Inst, State};
 use spirvkit_grammar::{Decoration, Op};
+use std::sync::OnceLock;
 
 /// `SC` of a pointer type, as a raw storage-class number.
 pub type StorageClassId = u32;
 
+/// Opcode → "declares a type", computed once from the grammar (the grammar's class is a
+/// string; comparing it on every type query dominated the instruction rules' time).
+fn type_opcodes() -> &'static [bool] {
+    static TABLE: OnceLock<Vec<bool>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..=u16::MAX)
+            .map(|op| crate::state::is_type_op(Op(op)))
+            .collect()
+    })
+}
+
 /// The type-declaring instruction of `ty`, if `ty` is a type.
 pub fn type_inst<'s>(st: &'s State<'_>, ty: u32) -> Option<&'s Inst> {
-    st.def(ty).filter(|d| crate::state::is_type_op(d.op()))
+    let table = type_opcodes();
+    st.def(ty)
+        .filter(|d| table.get(usize::from(d.opcode)).copied().unwrap_or(false))
 }
 
 /// The opcode declaring type `ty`.
@@ -232,4 +246,46 @@ pub fn storage_class_name(sc: StorageClassId) -> String {
         .desc()
         .enumerant(sc)
         .map_or_else(|| sc.to_string(), |e| e.name.to_string())
+}
+
+/// Scalar kind of a scalar or vector type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScalarKind {
+    Int,
+    Float,
+    Bool,
+}
+
+/// Kind, component count, width and signedness of a scalar or vector type, from at most two
+/// table lookups (the instruction rules ask for all of them at once on hot paths).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub kind: ScalarKind,
+    pub count: u32,
+    pub width: u32,
+    pub signed: u32,
+}
+
+pub fn shape(st: &State<'_>, ty: u32) -> Option<Shape> {
+    let d = type_inst(st, ty)?;
+    let (scalar, count) = if d.op() == Op::TypeVector {
+        let w = st.inst_words(d);
+        (type_inst(st, *w.get(2)?)?, *w.get(3)?)
+    } else {
+        (d, 1)
+    };
+    let w = st.inst_words(scalar);
+    let word = |i: usize| w.get(i).copied().unwrap_or(0);
+    let (kind, width, signed) = match scalar.op() {
+        Op::TypeInt => (ScalarKind::Int, word(2), word(3)),
+        Op::TypeFloat => (ScalarKind::Float, word(2), 0),
+        Op::TypeBool => (ScalarKind::Bool, 0, 0),
+        _ => return None,
+    };
+    Some(Shape {
+        kind,
+        count,
+        width,
+        signed,
+    })
 }

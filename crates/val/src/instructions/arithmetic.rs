@@ -195,49 +195,43 @@ fn int_operands(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, want: Want, same_
     let st = s.st;
     let rt = inst.result_type;
     let opname = &ti::op_name(inst.op())[2..];
-    if !judged_result(st, rt) {
-        return;
-    }
-    if !is_want(st, rt, want) {
-        s.err(
-            "arithmetic.result_type",
-            index,
-            format!("Expected {} type as Result Type: {opname}", want_name(want)),
-            &[rt],
-        );
-        return;
-    }
-    let Some(types) = operand_types(st, inst) else {
-        return;
+    let result = match ti::shape(st, rt) {
+        Some(r) if r.kind == ti::ScalarKind::Int => r,
+        _ => {
+            if judged_result(st, rt) {
+                s.err(
+                    "arithmetic.result_type",
+                    index,
+                    format!("Expected {} type as Result Type: {opname}", want_name(want)),
+                    &[rt],
+                );
+            }
+            return;
+        }
     };
-    for (i, &t) in types.iter().enumerate() {
-        let operand = value_operands(st, inst).get(i).copied().unwrap_or(0);
-        if !ti::is_int_scalar_or_vector(st, t) {
+    let operands = value_operands(st, inst);
+    if operands.iter().any(|&v| st.def(v).is_none()) {
+        return;
+    }
+    for (i, &operand) in operands.iter().enumerate() {
+        let t = ti::type_of(st, operand);
+        let problem = match ti::shape(st, t) {
+            Some(o) if o.kind == ti::ScalarKind::Int => {
+                if o.count != result.count {
+                    Some("Expected arithmetic operands to have the same dimension as Result Type")
+                } else if same_width && o.width != result.width {
+                    Some("Expected arithmetic operands to have the same bit width as Result Type")
+                } else {
+                    None
+                }
+            }
+            _ => Some("Expected int scalar or vector type as operand"),
+        };
+        if let Some(p) = problem {
             s.err(
                 "arithmetic.operand_type",
                 index,
-                format!(
-                    "Expected int scalar or vector type as operand: {opname} operand index {}",
-                    i + 2
-                ),
-                &[operand],
-            );
-            return;
-        }
-        if ti::component_count(st, t) != ti::component_count(st, rt) {
-            s.err(
-                "arithmetic.operand_type",
-                index,
-                format!("Expected arithmetic operands to have the same dimension as Result Type: {opname} operand index {}", i + 2),
-                &[operand],
-            );
-            return;
-        }
-        if same_width && ti::component_width(st, t) != ti::component_width(st, rt) {
-            s.err(
-                "arithmetic.operand_type",
-                index,
-                format!("Expected arithmetic operands to have the same bit width as Result Type: {opname} operand index {}", i + 2),
+                format!("{p}: {opname} operand index {}", i + 2),
                 &[operand],
             );
             return;

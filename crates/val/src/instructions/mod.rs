@@ -11,6 +11,7 @@ pub mod memory;
 use crate::diagnostic::Diagnostic;
 use crate::extensions;
 use crate::state::{Inst, State};
+use rayon::prelude::*;
 
 /// Collects diagnostics of one rule pass.
 pub struct Sink<'s, 'a> {
@@ -36,15 +37,30 @@ impl<'s, 'a> Sink<'s, 'a> {
     }
 }
 
-/// Runs every instruction rule.
+/// Instructions per parallel work item.
+const CHUNK: usize = 1 << 15;
+
+/// Runs every instruction rule; instruction ranges are checked in parallel (each rule reads
+/// only the shared tables), diagnostics come back in instruction order.
 pub fn check(st: &State<'_>) -> Vec<Diagnostic> {
+    let n = st.insts.len();
+    let run = |start: usize| -> Vec<Diagnostic> {
+        let mut sink = Sink::new(st);
+        for index in start..(start + CHUNK).min(n) {
+            if let Some(inst) = st.inst(index as u32).copied() {
+                dispatch(&mut sink, index as u32, &inst);
+            }
+        }
+        sink.out
+    };
+    let starts: Vec<usize> = (0..n).step_by(CHUNK).collect();
+    let parts: Vec<Vec<Diagnostic>> = if st.opts.sequential {
+        starts.into_iter().map(run).collect()
+    } else {
+        starts.into_par_iter().map(run).collect()
+    };
     let mut sink = Sink::new(st);
-    for index in 0..st.insts.len() as u32 {
-        let Some(inst) = st.inst(index).copied() else {
-            break;
-        };
-        dispatch(&mut sink, index, &inst);
-    }
+    sink.out = parts.into_iter().flatten().collect();
     extensions::check_module(&mut sink);
     sink.out
 }
