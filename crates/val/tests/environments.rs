@@ -10,12 +10,16 @@ OpCapability Addresses
 OpCapability Kernel
 OpCapability Int64
 DECOR
+%ocl = OpExtInstImport \"OpenCL.std\"
 OpMemoryModel Physical64 OpenCL
 OpEntryPoint Kernel %k \"k\"
 %void = OpTypeVoid
 %uint = OpTypeInt 32 0
 %ulong = OpTypeInt 64 0
 %pcw = OpTypePointer CrossWorkgroup %uint
+%float = OpTypeFloat 32
+%f1 = OpConstant %float 1
+%u1 = OpConstant %uint 1
 TYPES
 %fnty = OpTypeFunction %void %pcw
 %k = OpFunction %void None %fnty
@@ -54,6 +58,8 @@ const fn kernel(
 }
 
 pub const CASES: &[Case] = &[
+    Case::new("ext_inst.opencl_std.valid", KERNEL, "%x = OpExtInst %float %ocl fmax %f1 %f1\n%y = OpExtInst %float %ocl sqrt %f1", None, Ref::Accepts).with_env("opencl1.2"),
+    Case::new("ext_inst.opencl_std.types", KERNEL, "%x = OpExtInst %float %ocl fmax %f1 %u1", Some("ext_inst.types"), Ref::Rejects).with_env("opencl1.2"),
     kernel("opencl.valid_1_2", "opencl1.2", "OpCapability Float64\nOpCapability ImageBasic\nOpCapability Sampled1D", "%img = OpTypeImage %void 2D 0 1 0 0 Unknown ReadOnly", None, Ref::Accepts),
     kernel("opencl.valid_2_0", "opencl2.0", "OpCapability GenericPointer\nOpCapability Groups\nOpCapability ImageBasic\nOpCapability ImageReadWrite", "%img = OpTypeImage %void 2D 0 0 0 0 Unknown ReadWrite", None, Ref::Accepts),
     kernel("opencl.capability.float16", "opencl1.2", "OpCapability Float16", "%half = OpTypeFloat 16", None, Ref::Accepts),
@@ -64,7 +70,7 @@ pub const CASES: &[Case] = &[
     kernel("opencl.capability.image_read_write_1_2", "opencl1.2", "OpCapability ImageBasic\nOpCapability ImageReadWrite", "", Some("opencl.capability"), Ref::Rejects),
     kernel("opencl.capability.sampled1d_needs_image_basic", "opencl1.2", "OpCapability Sampled1D", "", Some("opencl.capability"), Ref::Rejects),
     Case::new("opencl.addressing_model", LOGICAL_KERNEL, "", Some("opencl.addressing_model"), Ref::Rejects).with_env("opencl1.2"),
-    kernel("opencl.image.sampled_type", "opencl1.2", "OpCapability ImageBasic", "%float = OpTypeFloat 32\n%img = OpTypeImage %float 2D 0 0 0 0 Unknown ReadOnly", Some("opencl.image"), Ref::Rejects),
+    kernel("opencl.image.sampled_type", "opencl1.2", "OpCapability ImageBasic", "%img = OpTypeImage %float 2D 0 0 0 0 Unknown ReadOnly", Some("opencl.image"), Ref::Rejects),
     kernel("opencl.image.sampled", "opencl1.2", "OpCapability ImageBasic", "%img = OpTypeImage %void 2D 0 0 0 1 Unknown ReadOnly", Some("opencl.image"), Ref::Rejects),
     kernel("opencl.image.ms", "opencl1.2", "OpCapability ImageBasic", "%img = OpTypeImage %void 2D 0 0 1 0 Unknown ReadOnly", Some("opencl.image"), Ref::Rejects),
     kernel("opencl.image.arrayed", "opencl1.2", "OpCapability ImageBasic", "%img = OpTypeImage %void 3D 0 1 0 0 Unknown ReadOnly", Some("opencl.image"), Ref::Rejects),

@@ -8,6 +8,7 @@ const SHADER: &str = "
 OpCapability Shader
 OpCapability Float16
 OpCapability GroupNonUniformArithmetic
+%glsl = OpExtInstImport \"GLSL.std.450\"
 OpMemoryModel Logical GLSL450
 OpEntryPoint GLCompute %main \"main\" %wgu
 OpExecutionMode %main LocalSize 1 1 1
@@ -151,6 +152,13 @@ pub const CASES: &[Case] = &[
     Case::new("composite.construct.struct", SHADER, "%d = OpCompositeConstruct %st %f1 %f1", Some("composite.construct"), Ref::Rejects),
     Case::new("composite.dynamic", SHADER, "%g = OpVectorExtractDynamic %uint %vf %u1", Some("composite.dynamic"), Ref::Rejects),
     Case::new("composite.copy_object", SHADER, "%h = OpCopyObject %float %u1", Some("composite.copy_object"), Ref::Rejects),
+    // OpExtInst
+    Case::new("ext_inst.valid", SHADER, "%a = OpExtInst %v2f %glsl Sin %vf\n%b = OpExtInst %uint %glsl UMin %u1 %i1\n%c = OpExtInst %float %glsl Length %vf\n%d = OpExtInst %v2h %glsl FMix %vh %vh %vh\n%g = OpExtInst %float %glsl Distance %vf %vf", None, Ref::Accepts),
+    Case::new("ext_inst.types.float_result", SHADER, "%a = OpExtInst %uint %glsl Sqrt %f1", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("ext_inst.types.float_operands", SHADER, "%a = OpExtInst %float %glsl Pow %f1 %h1", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("ext_inst.types.int_width", SHADER, "%a = OpExtInst %int %glsl SMax %i1 %vu", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("ext_inst.types.length", SHADER, "%a = OpExtInst %v2f %glsl Length %vf", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("ext_inst.types.cross", SHADER, "%a = OpExtInst %v2f %glsl Cross %vf %vf", Some("ext_inst.types"), Ref::Rejects),
     // atomics
     Case::new("atomic.valid", SHADER, "%a = OpAtomicIAdd %uint %wgu %u1 %u0 %u1\n%b = OpAtomicLoad %uint %wgu %u1 %u0\nOpAtomicStore %wgu %u1 %u0 %u1\n%c = OpAtomicCompareExchange %uint %wgu %u1 %u0 %u0 %u1 %u2", None, Ref::Accepts),
     Case::new("atomic.result_type", SHADER, "%a = OpAtomicIAdd %float %vf32 %u1 %u0 %f1", Some("atomic.result_type"), Ref::Rejects),

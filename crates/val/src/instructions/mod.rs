@@ -6,6 +6,7 @@ pub mod arithmetic;
 pub mod atomics;
 pub mod composite;
 pub mod conversion;
+pub mod ext_inst;
 pub mod memory;
 
 use crate::diagnostic::Diagnostic;
@@ -74,6 +75,7 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         || conversion::dispatch(s, index, inst)
         || composite::dispatch(s, index, inst)
         || atomics::dispatch(s, index, inst)
+        || ext_inst::dispatch(s, index, inst)
     {
         return;
     }
