@@ -77,6 +77,77 @@ pub const CASES: &[Case] = &[
     kernel("opencl.image.access_qualifier", "opencl1.2", "OpCapability ImageBasic", "%img = OpTypeImage %void 2D 0 0 0 0 Unknown", Some("opencl.image"), Ref::Rejects),
 ];
 
+/// A uniform block (std140) and a storage block (std430); `DECOR` adds the member offsets and
+/// strides under test, `TYPES` the members.
+const VULKAN: &str = "; Version: 1.3
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %S Block
+OpDecorate %u DescriptorSet 0
+OpDecorate %u Binding 0
+OpDecorate %B Block
+OpDecorate %b DescriptorSet 0
+OpDecorate %b Binding 1
+DECOR
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%uint = OpTypeInt 32 0
+%c4 = OpConstant %uint 4
+%v2 = OpTypeVector %float 2
+%v3 = OpTypeVector %float 3
+%v4 = OpTypeVector %float 4
+%m4 = OpTypeMatrix %v4 4
+%arr = OpTypeArray %float %c4
+TYPES
+%pS = OpTypePointer Uniform %S
+%u = OpVariable %pS Uniform
+%pB = OpTypePointer StorageBuffer %B
+%b = OpVariable %pB StorageBuffer
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpReturn
+OpFunctionEnd
+";
+
+const fn vulkan(
+    name: &'static str,
+    env: &'static str,
+    decorations: &'static str,
+    types: &'static str,
+    rule: Option<&'static str>,
+    reference: Ref,
+) -> Case {
+    Case::new(name, VULKAN, "", rule, reference)
+        .with_env(env)
+        .with_decorations(decorations)
+        .with_types(types)
+}
+
+pub const VULKAN_CASES: &[Case] = &[
+    vulkan("vulkan.layout.valid", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 1 Offset 16\nOpMemberDecorate %S 1 ColMajor\nOpMemberDecorate %S 1 MatrixStride 16\nOpMemberDecorate %S 2 Offset 80\nOpDecorate %arr ArrayStride 16\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float %m4 %arr\n%B = OpTypeStruct %float", None, Ref::Accepts),
+    vulkan("vulkan.layout.out_of_order_offsets", "vulkan1.1", "OpMemberDecorate %S 0 Offset 16\nOpMemberDecorate %S 1 Offset 0\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float %v4\n%B = OpTypeStruct %float", None, Ref::Accepts),
+    vulkan("vulkan.layout.relaxed_vector", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 1 Offset 4\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float %v3\n%B = OpTypeStruct %float", None, Ref::Accepts),
+    vulkan("vulkan.layout.straddling_vector", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 1 Offset 8\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float %v3\n%B = OpTypeStruct %float", Some("vulkan.layout"), Ref::Rejects),
+    vulkan("vulkan.layout.missing_offset", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0", "%S = OpTypeStruct %float %float\n%B = OpTypeStruct %float", Some("vulkan.layout"), Ref::Rejects),
+    vulkan("vulkan.layout.overlap", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 1 Offset 8\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %v4 %float\n%B = OpTypeStruct %float", Some("vulkan.layout"), Ref::Rejects),
+    vulkan("vulkan.layout.misaligned_scalar", "vulkan1.1", "OpMemberDecorate %S 0 Offset 2\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float\n%B = OpTypeStruct %float", Some("vulkan.layout"), Ref::Rejects),
+    vulkan("vulkan.layout.array_stride_missing", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %arr\n%B = OpTypeStruct %float", Some("vulkan.layout"), Ref::Rejects),
+    vulkan("vulkan.layout.std140_array_stride", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpDecorate %arr ArrayStride 4\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %arr\n%B = OpTypeStruct %float", Some("vulkan.layout"), Ref::Rejects),
+    vulkan("vulkan.layout.std430_array_stride", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpDecorate %arr ArrayStride 4\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float\n%B = OpTypeStruct %arr", None, Ref::Accepts),
+    vulkan("vulkan.layout.matrix_stride_missing", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 0 ColMajor\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %m4\n%B = OpTypeStruct %float", Some("vulkan.layout"), Ref::Rejects),
+    vulkan("vulkan.layout.universal_env_not_checked", "spv1.6", "OpMemberDecorate %S 0 Offset 2\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float\n%B = OpTypeStruct %float", None, Ref::Accepts),
+];
+
+#[test]
+fn vulkan_layout_rules() {
+    for c in VULKAN_CASES {
+        check_case(c);
+    }
+}
+
 #[test]
 fn opencl_rules() {
     for c in CASES {
@@ -86,5 +157,5 @@ fn opencl_rules() {
 
 #[test]
 fn reference_agrees() {
-    reference::check_reference(CASES.iter());
+    reference::check_reference(CASES.iter().chain(VULKAN_CASES));
 }

@@ -1,7 +1,8 @@
 //! Client-API environment rules (part 2): the OpenCL SPIR-V environment
-//! (`opencl1.2`, `opencl2.0`..`opencl2.2`, embedded profiles).
+//! (`opencl1.2`, `opencl2.0`..`opencl2.2`, embedded profiles) and Vulkan explicit layout.
 
 pub mod opencl;
+pub mod vulkan;
 
 use crate::diagnostic::Diagnostic;
 use crate::state::State;
@@ -10,6 +11,8 @@ use crate::state::State;
 pub fn check(st: &State<'_>) -> Vec<Diagnostic> {
     if st.opts.target_env.is_opencl() {
         opencl::check(st)
+    } else if st.opts.target_env.is_vulkan() {
+        vulkan::check(st)
     } else {
         Vec::new()
     }
