@@ -304,6 +304,66 @@ pub const UNTYPED_WG_CASES: &[Case] = &[Case::new(
     Ref::Rejects,
 )];
 
+/// SPV_KHR_workgroup_memory_explicit_layout as modified: two Block Workgroup variables.
+const WG_EXPLICIT: &str = "
+OpCapability Shader
+OpCapability WorkgroupMemoryExplicitLayoutKHR
+OpExtension \"SPV_KHR_workgroup_memory_explicit_layout\"
+DECOR
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\" %w1 %w2
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %B Block
+OpMemberDecorate %B 0 Offset 0
+TYPES
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%B = OpTypeStruct %uint
+%pB = OpTypePointer Workgroup %B
+%pu = OpTypePointer Workgroup %uint
+%w1 = OpVariable %pB Workgroup
+%w2 = OpVariable W2TYPE Workgroup
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpReturn
+OpFunctionEnd
+";
+
+pub const WG_EXPLICIT_CASES: &[Case] = &[
+    Case::new(
+        "untyped.workgroup_explicit_layout.aliased",
+        WG_EXPLICIT,
+        "%pB",
+        None,
+        Ref::Accepts,
+    )
+    .with_types("OpDecorate %w1 Aliased\nOpDecorate %w2 Aliased"),
+    Case::new(
+        "untyped.workgroup_explicit_layout.untyped_capability",
+        WG_EXPLICIT,
+        "%pB",
+        None,
+        Ref::Accepts,
+    )
+    .with_capabilities("OpCapability UntypedPointersKHR")
+    .with_decorations("OpExtension \"SPV_KHR_untyped_pointers\""),
+    Case::new(
+        "untyped.workgroup_explicit_layout.not_aliased",
+        WG_EXPLICIT,
+        "%pB",
+        Some("untyped.workgroup_explicit_layout"),
+        Ref::Rejects,
+    ),
+    Case::new(
+        "untyped.workgroup_explicit_layout.all_or_none",
+        WG_EXPLICIT,
+        "%pu",
+        Some("untyped.workgroup_explicit_layout"),
+        Ref::Rejects,
+    ),
+];
+
 // ---- SPV_KHR_untyped_pointers (Kernel: prefetch, async copies, casts) ----
 
 const UNTYPED_CL: &str = "
@@ -527,6 +587,7 @@ fn untyped_pointer_rules() {
     for c in UNTYPED_CASES
         .iter()
         .chain(UNTYPED_WG_CASES)
+        .chain(WG_EXPLICIT_CASES)
         .chain(UNTYPED_CL_CASES)
     {
         check_case(c);
@@ -541,6 +602,7 @@ fn reference_agrees() {
         .chain(RAC_PSB_CASES)
         .chain(UNTYPED_CASES)
         .chain(UNTYPED_WG_CASES)
+        .chain(WG_EXPLICIT_CASES)
         .chain(UNTYPED_CL_CASES);
     reference::check_reference(all);
 }

@@ -29,4 +29,5 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) -> bool {
 /// Module-wide rules (uses of results).
 pub fn check_module(s: &mut Sink<'_, '_>) {
     raw_access_chains::check_uses(s);
+    untyped_pointers::check_workgroup_layout(s);
 }

@@ -466,3 +466,71 @@ fn check_async_copy(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         );
     }
 }
+
+/// SPV_KHR_workgroup_memory_explicit_layout as changed by SPV_KHR_untyped_pointers: per entry
+/// point, all or none of the Workgroup interface variables are Block structs, and several
+/// Block ones must all be Aliased unless UntypedPointersKHR is declared.
+pub fn check_workgroup_layout(s: &mut Sink<'_, '_>) {
+    let st = s.st;
+    if !st.has_capability(Capability::WorkgroupMemoryExplicitLayoutKHR) {
+        return;
+    }
+    for &ep in &st.entry_points {
+        let Some(inst) = st.inst(ep).copied() else {
+            continue;
+        };
+        // Interface ids follow the name (operand 2); operands 3.. are the interface.
+        let interface: Vec<u32> = st
+            .ops(&inst)
+            .iter()
+            .skip(3)
+            .map(|o| st.word(&inst, usize::from(o.offset)))
+            .collect();
+        let mut block = Vec::new();
+        let mut plain = 0usize;
+        for v in interface {
+            let Some(d) = st.def(v).copied() else {
+                continue;
+            };
+            let data = match d.op() {
+                Op::Variable if st.word(&d, 3) == StorageClass::Workgroup.0 => {
+                    ti::pointee(st, d.result_type)
+                }
+                Op::UntypedVariableKHR if st.word(&d, 3) == StorageClass::Workgroup.0 => {
+                    (d.len > 4).then(|| st.word(&d, 4))
+                }
+                _ => continue,
+            };
+            let is_block = data.is_some_and(|t| {
+                ti::type_op(st, t) == Some(Op::TypeStruct)
+                    && ti::has_decoration(st, t, Decoration::Block)
+            });
+            if is_block {
+                block.push(v);
+            } else {
+                plain += 1;
+            }
+        }
+        if !block.is_empty() && plain > 0 {
+            s.err(
+                "untyped.workgroup_explicit_layout",
+                ep,
+                "Either all or none of the Workgroup Storage Class variables in the entry point interface must point to struct types decorated with Block",
+                &[],
+            );
+        }
+        if block.len() > 1
+            && !st.has_capability(Capability::UntypedPointersKHR)
+            && block
+                .iter()
+                .any(|&v| !ti::has_decoration(st, v, Decoration::Aliased))
+        {
+            s.err(
+                "untyped.workgroup_explicit_layout",
+                ep,
+                "If more than one Workgroup Storage Class variable in the entry point interface points to a type decorated with Block, all of them must be decorated with Aliased (unless UntypedPointersKHR is declared)",
+                &[],
+            );
+        }
+    }
+}

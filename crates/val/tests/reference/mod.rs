@@ -77,6 +77,7 @@ impl Case {
         text.push_str(
             &base
                 .replace("BODY", self.body)
+                .replace("W2TYPE", self.body)
                 .replace("TYPES", self.types)
                 .replace("DECOR", self.decorations),
         );
