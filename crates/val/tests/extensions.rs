@@ -92,6 +92,9 @@ DECOR
 %c16 = OpConstant %uint 16
 %l1 = OpConstant %ulong 1
 %f4 = OpConstant %float 4
+%sint = OpTypeInt 32 1
+%im1 = OpConstant %sint -1
+%i1 = OpConstant %sint 1
 TYPES
 %main = OpFunction %void None %fn
 %e = OpLabel
@@ -115,6 +118,8 @@ pub const RAC_CASES: &[Case] = &[
     Case::new("raw_access_chain.stride.integer", RAC, "%p = OpRawAccessChainNV %pu %ssbo %f4 %c1 %c4", Some("raw_access_chain.stride"), Ref::Rejects),
     Case::new("raw_access_chain.index_type.width", RAC, "%p = OpRawAccessChainNV %pu %ssbo %c16 %l1 %c4", Some("raw_access_chain.index_type"), Ref::Rejects),
     Case::new("raw_access_chain.index_type.offset_int", RAC, "%p = OpRawAccessChainNV %pu %ssbo %c16 %c1 %f4", Some("raw_access_chain.index_type"), Ref::Rejects),
+    Case::new("raw_access_chain.index_sign", RAC, "%p = OpRawAccessChainNV %pu %ssbo %c16 %im1 %c4\n%v = OpLoad %uint %p Aligned 4", Some("raw_access_chain.index_sign"), Ref::Accepts),
+    Case::new("raw_access_chain.index_sign.positive_ok", RAC, "%p = OpRawAccessChainNV %pu %ssbo %c16 %i1 %c4\n%v = OpLoad %uint %p Aligned 4", None, Ref::Accepts),
     Case::new("raw_access_chain.offset_stride", RAC, "%p = OpRawAccessChainNV %pv4 %ssbo %c16 %c1 %c4\n%v = OpLoad %v4 %p Aligned 16", Some("raw_access_chain.offset_stride"), Ref::Accepts),
     Case::new("raw_access_chain.offset_stride.zero_stride_ok", RAC, "%p = OpRawAccessChainNV %pv4 %ssbo %c0 %c1 %c4\n%v = OpLoad %v4 %p Aligned 16", None, Ref::Accepts),
     Case::new("raw_access_chain.robustness.exclusive", RAC, "%p = OpRawAccessChainNV %pu %ssbo %c16 %c1 %c4 RobustnessPerComponentNV|RobustnessPerElementNV", Some("raw_access_chain.robustness"), Ref::Rejects),

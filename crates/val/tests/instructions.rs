@@ -38,6 +38,10 @@ OpExecutionMode %main LocalSize 1 1 1
 %u1 = OpConstant %uint 1
 %u2 = OpConstant %uint 2
 %u3 = OpConstant %uint 3
+%u9 = OpConstant %uint 9
+%sem1 = OpConstant %uint 0x102
+%sem2 = OpConstant %uint 0x106
+%im1 = OpConstant %int -1
 %f1 = OpConstant %float 1
 %arr = OpTypeArray %float %u2
 %h1 = OpConstant %half 1
@@ -167,7 +171,16 @@ pub const CASES: &[Case] = &[
     Case::new("atomic.storage_class", SHADER, "%a = OpAtomicLoad %uint %vu32 %u1 %u0", Some("atomic.storage_class"), Ref::Rejects),
     Case::new("atomic.storage_class.universal", SHADER, "%a = OpAtomicLoad %uint %pv %u1 %u0", Some("atomic.storage_class"), Ref::Rejects)
         .with_types("%ppu = OpTypePointer Private %uint\n%pv = OpVariable %ppu Private"),
-    Case::new("atomic.scope_semantics", SHADER, "%a = OpAtomicLoad %uint %wgu %f1 %u0", Some("atomic.scope_semantics"), Ref::Rejects),
+    Case::new("scope.type", SHADER, "%a = OpAtomicLoad %uint %wgu %f1 %u0", Some("scope.type"), Ref::Rejects),
+    Case::new("atomic.scope_semantics", SHADER, "%a = OpAtomicLoad %uint %wgu %u1 %f1", Some("atomic.scope_semantics"), Ref::Rejects),
+    Case::new("scope.constant", SHADER, "%s = OpIAdd %uint %u2 %u0\nOpControlBarrier %s %u2 %u0", Some("scope.constant"), Ref::Rejects),
+    Case::new("scope.value", SHADER, "OpMemoryBarrier %u9 %u0", Some("scope.value"), Ref::Rejects),
+    Case::new("semantics.order", SHADER, "OpControlBarrier %u2 %u2 %sem2", Some("semantics.order"), Ref::Rejects),
+    Case::new("semantics.order.atomic", SHADER, "%a = OpAtomicIAdd %uint %wgu %u2 %sem2 %u1", Some("semantics.order"), Ref::Rejects),
+    Case::new("barriers.valid", SHADER, "OpControlBarrier %u2 %u2 %sem1\nOpMemoryBarrier %u1 %sem1", None, Ref::Accepts),
+    Case::new("memory.aligned", SHADER, "OpStore %vu32 %u1 Aligned 3", Some("memory.aligned"), Ref::Rejects),
+    Case::new("memory.aligned.valid", SHADER, "OpStore %vu32 %u1 Volatile|Aligned 4\n%x = OpLoad %uint %vu32 Aligned 16", None, Ref::Accepts),
+    Case::new("memory.access_chain_index.negative", SHADER, "%p = OpAccessChain %pff %vst %im1", Some("memory.access_chain_index"), Ref::Rejects),
 ];
 
 #[test]

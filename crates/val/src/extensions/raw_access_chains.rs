@@ -122,6 +122,16 @@ pub fn check_chain(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
                 ),
                 &[v],
             );
+        } else if st.def_op(v) == Some(Op::Constant)
+            && ti::int_signedness(st, t) == Some(1)
+            && ti::const_uint(st, v).is_some_and(|c| c & 0x8000_0000 != 0)
+        {
+            s.err(
+                "raw_access_chain.index_sign",
+                index,
+                format!("The signed constant {name} of OpRawAccessChainNV <id> {} must not have its sign bit set.", st.id_name(id)),
+                &[v],
+            );
         } else if ti::component_width(st, t) != Some(32) {
             s.err(
                 "raw_access_chain.index_type",

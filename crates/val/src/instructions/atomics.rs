@@ -150,7 +150,8 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) -> bool {
     true
 }
 
-/// Scope and Semantics ids (after Pointer) are 32-bit integer scalars.
+/// Scope and Semantics ids (after Pointer): 32-bit integers, constant scopes in shaders, at
+/// most one memory-order bit (CompareExchange has two semantics).
 fn check_scope_semantics(
     s: &mut Sink<'_, '_>,
     index: u32,
@@ -159,16 +160,14 @@ fn check_scope_semantics(
     pointer_word: usize,
 ) {
     let st = s.st;
-    let ids = [pointer_word + 1, pointer_word + 2];
-    let extra = if matches!(
+    super::barriers::check_scope(s, index, inst, opname, pointer_word + 1);
+    let compare = matches!(
         inst.op(),
         Op::AtomicCompareExchange | Op::AtomicCompareExchangeWeak
-    ) {
-        Some(pointer_word + 3)
-    } else {
-        None
-    };
-    for (k, w) in ids.into_iter().chain(extra).enumerate() {
+    );
+    let semantics = if compare { 2 } else { 1 };
+    for k in 0..semantics {
+        let w = pointer_word + 2 + k;
         let v = st.word(inst, w);
         if st.def(v).is_none() {
             continue;
@@ -178,12 +177,11 @@ fn check_scope_semantics(
             s.err(
                 "atomic.scope_semantics",
                 index,
-                format!(
-                    "{opname}: expected {} to be a 32-bit int",
-                    if k == 0 { "scope" } else { "Memory Semantics" }
-                ),
+                format!("{opname}: expected Memory Semantics to be a 32-bit int"),
                 &[v],
             );
+        } else {
+            super::barriers::check_semantics(s, index, inst, opname, w);
         }
     }
 }

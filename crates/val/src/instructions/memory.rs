@@ -21,9 +21,41 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) -> bool {
         | Op::InBoundsPtrAccessChain => check_access_chain(s, index, inst),
         Op::PtrEqual | Op::PtrNotEqual | Op::PtrDiff => check_ptr_compare(s, index, inst),
         Op::ArrayLength => check_array_length(s, index, inst),
+        Op::CopyMemorySized => check_memory_operands(s, index, inst),
         _ => return false,
     }
+    if matches!(inst.op(), Op::Load | Op::Store | Op::CopyMemory) {
+        check_memory_operands(s, index, inst);
+    }
     true
+}
+
+/// Memory operand masks: an Aligned literal is a power of two.
+fn check_memory_operands(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
+    const ALIGNED: u32 = 0x2;
+    let st = s.st;
+    let ops = st.ops(inst);
+    for (i, o) in ops.iter().enumerate() {
+        if o.kind != spirvkit_grammar::OperandKind::MemoryAccess {
+            continue;
+        }
+        let mask = st.word(inst, usize::from(o.offset));
+        if mask & ALIGNED == 0 {
+            continue;
+        }
+        // Volatile (the only lower bit) has no parameter, so Aligned's literal comes first.
+        if let Some(lit) = ops.get(i + 1) {
+            let v = st.word(inst, usize::from(lit.offset));
+            if !v.is_power_of_two() {
+                s.err(
+                    "memory.aligned",
+                    index,
+                    format!("Memory accesses Aligned operand value {v} is not a power of two."),
+                    &[],
+                );
+            }
+        }
+    }
 }
 
 fn name(st: &State<'_>, id: u32) -> String {
@@ -290,6 +322,19 @@ pub fn walk_indexes(
     let mut current = base;
     for (i, &ix) in indexes.iter().enumerate() {
         let ix_type = ti::type_of(st, ix);
+        // Signed constant indexes must not have the sign bit set.
+        if st.def_op(ix) == Some(Op::Constant) && ti::int_signedness(st, ix_type) == Some(1) {
+            let width = ti::component_width(st, ix_type).unwrap_or(32);
+            if ti::const_uint(st, ix).is_some_and(|v| width <= 64 && (v >> (width - 1)) & 1 == 1) {
+                s.err(
+                    "memory.access_chain_index",
+                    index,
+                    format!("{opname}: index {i} may not have a negative value"),
+                    &[ix],
+                );
+                return None;
+            }
+        }
         if !ti::is_int(st, ix_type) {
             s.err(
                 "memory.access_chain_index",

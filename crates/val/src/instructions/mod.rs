@@ -4,6 +4,7 @@
 
 pub mod arithmetic;
 pub mod atomics;
+pub mod barriers;
 pub mod composite;
 pub mod conversion;
 pub mod ext_inst;
@@ -76,6 +77,7 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         || composite::dispatch(s, index, inst)
         || atomics::dispatch(s, index, inst)
         || ext_inst::dispatch(s, index, inst)
+        || barriers::dispatch(s, index, inst)
     {
         return;
     }
