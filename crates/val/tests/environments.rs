@@ -112,6 +112,21 @@ OpReturn
 OpFunctionEnd
 ";
 
+const LOCAL_SIZE_ID: &str = "; Version: 1.3
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionModeId %main LocalSizeId %c4 %c4 %c4
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%c4 = OpConstant %uint 4
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpReturn
+OpFunctionEnd
+";
+
 const fn vulkan(
     name: &'static str,
     env: &'static str,
@@ -138,6 +153,15 @@ pub const VULKAN_CASES: &[Case] = &[
     vulkan("vulkan.layout.std140_array_stride", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpDecorate %arr ArrayStride 4\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %arr\n%B = OpTypeStruct %float", Some("vulkan.layout"), Ref::Rejects),
     vulkan("vulkan.layout.std430_array_stride", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpDecorate %arr ArrayStride 4\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float\n%B = OpTypeStruct %arr", None, Ref::Accepts),
     vulkan("vulkan.layout.matrix_stride_missing", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 0 ColMajor\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %m4\n%B = OpTypeStruct %float", Some("vulkan.layout"), Ref::Rejects),
+    vulkan("vulkan.capability", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float\n%B = OpTypeStruct %float", Some("vulkan.capability"), Ref::Rejects)
+        .with_capabilities("OpCapability Linkage"),
+    vulkan("vulkan.capability.optional", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float\n%B = OpTypeStruct %float", None, Ref::Accepts)
+        .with_capabilities("OpCapability Int64\nOpCapability GroupNonUniform"),
+    vulkan("vulkan.capability.kernel_only_1_3", "vulkan1.3", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float\n%B = OpTypeStruct %float", Some("vulkan.capability"), Ref::Rejects)
+        .with_capabilities("OpCapability Linkage"),
+    vulkan("vulkan.capability.optional_1_3", "vulkan1.3", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float\n%B = OpTypeStruct %float", None, Ref::Accepts)
+        .with_capabilities("OpCapability Int64\nOpCapability StorageImageReadWithoutFormat"),
+    Case::new("vulkan.local_size_id", LOCAL_SIZE_ID, "", Some("vulkan.local_size_id"), Ref::Rejects).with_env("vulkan1.1"),
     vulkan("vulkan.layout.universal_env_not_checked", "spv1.6", "OpMemberDecorate %S 0 Offset 2\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float\n%B = OpTypeStruct %float", None, Ref::Accepts),
 ];
 

@@ -3,6 +3,7 @@
 
 pub mod opencl;
 pub mod vulkan;
+pub mod vulkan_capabilities;
 
 use crate::diagnostic::Diagnostic;
 use crate::state::State;

@@ -176,12 +176,14 @@ fn size(st: &State<'_>, ty: u32, matrix_stride: Option<u32>, row_major: bool, de
 }
 
 pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
+    let mut s = Sink::new(st);
+    super::vulkan_capabilities::check(&mut s);
+    local_size_id(&mut s);
     let relax = &st.opts.relax;
     if relax.skip_block_layout {
-        return Vec::new();
+        return s.out;
     }
     let relaxed = relax.relax_block_layout || !matches!(st.opts.target_env, TargetEnv::Vulkan(0));
-    let mut s = Sink::new(st);
     let mut seen = std::collections::HashSet::new();
     for index in 0..st.insts.len() as u32 {
         let Some(inst) = st.inst(index).copied() else {
@@ -351,6 +353,31 @@ fn check_struct(
             && matches!(ti::type_op(st, m), Some(Op::TypeStruct | Op::TypeArray))
         {
             next_valid = align_up(next_valid, align);
+        }
+    }
+}
+
+/// LocalSizeId needs `--allow-localsizeid` before Vulkan 1.3 (maintenance4).
+fn local_size_id(s: &mut Sink<'_, '_>) {
+    const LOCAL_SIZE_ID: u32 = 38;
+    let st = s.st;
+    let before_1_3 = matches!(
+        st.opts.target_env,
+        TargetEnv::Vulkan(0..=2) | TargetEnv::Vulkan1_1Spv1_4
+    );
+    if !before_1_3 || st.opts.relax.allow_localsizeid {
+        return;
+    }
+    for &index in &st.execution_modes {
+        if let Some(inst) = st.inst(index) {
+            if st.word(inst, 2) == LOCAL_SIZE_ID {
+                s.err(
+                    "vulkan.local_size_id",
+                    index,
+                    "LocalSizeId mode is not allowed by the current environment.",
+                    &[],
+                );
+            }
         }
     }
 }
