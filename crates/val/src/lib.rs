@@ -8,6 +8,7 @@
 // Rule code reads best as one `match` arm per case with the condition inside.
 #![allow(clippy::collapsible_match)]
 
+pub mod builtins;
 pub mod capabilities;
 pub mod cfg;
 pub mod constants;
@@ -61,7 +62,7 @@ pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
     }
     // Module-wide rules read the tables only: run them in parallel.
     type Check = fn(&State<'_>) -> Vec<Diagnostic>;
-    let checks: [Check; 10] = [
+    let checks: [Check; 11] = [
         ids::check,
         capabilities::check,
         limits::check,
@@ -73,6 +74,7 @@ pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
         // Part 2: instruction and extension rules.
         instructions::check,
         env::check,
+        builtins::check,
     ];
     let found: Vec<Vec<Diagnostic>> = if opts.sequential {
         checks.iter().map(|c| c(&st)).collect()

@@ -162,6 +162,9 @@ pub const VULKAN_CASES: &[Case] = &[
     vulkan("vulkan.capability.optional_1_3", "vulkan1.3", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float\n%B = OpTypeStruct %float", None, Ref::Accepts)
         .with_capabilities("OpCapability Int64\nOpCapability StorageImageReadWithoutFormat"),
     Case::new("vulkan.local_size_id", LOCAL_SIZE_ID, "", Some("vulkan.local_size_id"), Ref::Rejects).with_env("vulkan1.1"),
+    vulkan("layout.explicit.offset", "spv1.6", "OpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float\n%B = OpTypeStruct %float", Some("layout.explicit"), Ref::Rejects),
+    vulkan("layout.explicit.array_stride", "spv1.6", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %arr\n%B = OpTypeStruct %float", Some("layout.explicit"), Ref::Rejects),
+    vulkan("layout.explicit.matrix_stride", "spv1.6", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 0 ColMajor\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %m4\n%B = OpTypeStruct %float", Some("layout.explicit"), Ref::Rejects),
     vulkan("vulkan.layout.universal_env_not_checked", "spv1.6", "OpMemberDecorate %S 0 Offset 2\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float\n%B = OpTypeStruct %float", None, Ref::Accepts),
 ];
 

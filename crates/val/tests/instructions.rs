@@ -83,6 +83,27 @@ OpReturn
 OpFunctionEnd
 ";
 
+/// Vertex outputs in a struct: all members BuiltIn or none.
+const BUILTIN_BLOCK: &str = "
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Vertex %main \"main\" %out
+OpMemberDecorate %PerVertex 0 BuiltIn Position
+DECOR
+OpDecorate %PerVertex Block
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v4 = OpTypeVector %float 4
+%PerVertex = OpTypeStruct %v4 %float
+%pOut = OpTypePointer Output %PerVertex
+%out = OpVariable %pOut Output
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpReturn
+OpFunctionEnd
+";
+
 const FRAGMENT: &str = "
 OpCapability Shader
 OpMemoryModel Logical GLSL450
@@ -156,6 +177,8 @@ pub const CASES: &[Case] = &[
     Case::new("composite.construct.struct", SHADER, "%d = OpCompositeConstruct %st %f1 %f1", Some("composite.construct"), Ref::Rejects),
     Case::new("composite.dynamic", SHADER, "%g = OpVectorExtractDynamic %uint %vf %u1", Some("composite.dynamic"), Ref::Rejects),
     Case::new("composite.copy_object", SHADER, "%h = OpCopyObject %float %u1", Some("composite.copy_object"), Ref::Rejects),
+    Case::new("decoration.builtin_members", BUILTIN_BLOCK, "", Some("decoration.builtin_members"), Ref::Rejects),
+    Case::new("decoration.builtin_members.all", BUILTIN_BLOCK, "", None, Ref::Accepts).with_decorations("OpMemberDecorate %PerVertex 1 BuiltIn PointSize"),
     // OpExtInst
     Case::new("ext_inst.valid", SHADER, "%a = OpExtInst %v2f %glsl Sin %vf\n%b = OpExtInst %uint %glsl UMin %u1 %i1\n%c = OpExtInst %float %glsl Length %vf\n%d = OpExtInst %v2h %glsl FMix %vh %vh %vh\n%g = OpExtInst %float %glsl Distance %vf %vf", None, Ref::Accepts),
     Case::new("ext_inst.types.float_result", SHADER, "%a = OpExtInst %uint %glsl Sqrt %f1", Some("ext_inst.types"), Ref::Rejects),

@@ -15,6 +15,8 @@ pub fn check(st: &State<'_>) -> Vec<Diagnostic> {
     } else if st.opts.target_env.is_vulkan() {
         vulkan::check(st)
     } else {
-        Vec::new()
+        // The explicit-layout presence rule holds everywhere (Vulkan checks it with the rest
+        // of its layout rules).
+        vulkan::check_explicit_layout(st)
     }
 }

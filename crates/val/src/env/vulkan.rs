@@ -23,6 +23,8 @@ enum Layout {
 struct Rules {
     layout: Layout,
     relaxed: bool,
+    /// Only Offset/ArrayStride/MatrixStride presence (the universal rule).
+    presence_only: bool,
 }
 
 fn align_up(v: u64, a: u64) -> u64 {
@@ -179,10 +181,28 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut s = Sink::new(st);
     super::vulkan_capabilities::check(&mut s);
     local_size_id(&mut s);
-    let relax = &st.opts.relax;
-    if relax.skip_block_layout {
+    if st.opts.relax.skip_block_layout {
         return s.out;
     }
+    check_blocks(&mut s, false);
+    s.out
+}
+
+/// Every environment: Block/BufferBlock structs of buffer variables are explicitly laid out
+/// (Offset on every member, ArrayStride on arrays, MatrixStride on matrices).
+pub fn check_explicit_layout(st: &State<'_>) -> Vec<crate::Diagnostic> {
+    let mut s = Sink::new(st);
+    if st.has_capability(spirvkit_grammar::Capability::Shader) && !st.opts.relax.skip_block_layout {
+        check_blocks(&mut s, true);
+    }
+    s.out
+}
+
+/// The layout rules for every Block/BufferBlock struct of a buffer variable; with
+/// `presence_only`, only the presence of Offset/ArrayStride/MatrixStride.
+fn check_blocks(s: &mut Sink<'_, '_>, presence_only: bool) {
+    let st = s.st;
+    let relax = &st.opts.relax;
     let relaxed = relax.relax_block_layout || !matches!(st.opts.target_env, TargetEnv::Vulkan(0));
     let mut seen = std::collections::HashSet::new();
     for index in 0..st.insts.len() as u32 {
@@ -222,15 +242,18 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
         if !seen.insert((ty, layout as u8)) {
             continue;
         }
-        let rules = Rules { layout, relaxed };
+        let rules = Rules {
+            layout,
+            relaxed,
+            presence_only,
+        };
         let what = if layout == Layout::Std140 {
             "uniform buffer"
         } else {
             "storage buffer"
         };
-        check_struct(&mut s, index, ty, &rules, what, sc, 0);
+        check_struct(s, index, ty, &rules, what, sc, 0);
     }
-    s.out
 }
 
 fn check_struct(
@@ -266,17 +289,34 @@ fn check_struct(
     for (i, &m) in members.iter().enumerate() {
         let i = i as u32;
         let Some(offset) = ti::member_offset(st, ty, i).map(u64::from) else {
-            s.err(
-                "vulkan.layout",
-                at,
-                format!("{prefix}: member {i} must be explicitly laid out with Offset decorations"),
-                &[ty],
-            );
+            if rules.presence_only {
+                s.err(
+                    "layout.explicit",
+                    at,
+                    format!("Structure id {ty} decorated as {dec} must be explicitly laid out with Offset decorations."),
+                    &[ty],
+                );
+            } else {
+                s.err(
+                    "vulkan.layout",
+                    at,
+                    format!(
+                        "{prefix}: member {i} must be explicitly laid out with Offset decorations"
+                    ),
+                    &[ty],
+                );
+            }
             return;
         };
         order.push((offset, i, m));
     }
     order.sort_unstable();
+    if rules.presence_only {
+        for &(_, i, m) in &order {
+            check_strides_present(s, at, ty, dec, i, m, rules, what, sc, index, depth);
+        }
+        return;
+    }
     let mut next_valid = 0u64;
     for (offset, i, m) in order {
         let row_major = member_row_major(st, ty, i);
@@ -378,6 +418,58 @@ fn local_size_id(s: &mut Sink<'_, '_>) {
                     &[],
                 );
             }
+        }
+    }
+}
+
+/// Presence of ArrayStride (every array level) and MatrixStride for member `i` of `ty`, and
+/// the same rules for nested structs.
+#[allow(clippy::too_many_arguments)]
+fn check_strides_present(
+    s: &mut Sink<'_, '_>,
+    at: u32,
+    ty: u32,
+    dec: &str,
+    i: u32,
+    member: u32,
+    rules: &Rules,
+    what: &str,
+    sc: u32,
+    index: u32,
+    depth: u32,
+) {
+    let st = s.st;
+    let mut t = member;
+    loop {
+        match ti::type_op(st, t) {
+            Some(Op::TypeArray | Op::TypeRuntimeArray) => {
+                if ti::decoration_value(st, t, Decoration::ArrayStride).is_none() {
+                    s.err(
+                        "layout.explicit",
+                        at,
+                        format!("Structure id {ty} decorated as {dec} must be explicitly laid out with ArrayStride decorations."),
+                        &[ty],
+                    );
+                    return;
+                }
+                t = ti::element_type(st, t).unwrap_or(0);
+            }
+            Some(Op::TypeMatrix) => {
+                if member_matrix_stride(st, ty, i).is_none() {
+                    s.err(
+                        "layout.explicit",
+                        at,
+                        format!("Structure id {ty} decorated as {dec} must be explicitly laid out with MatrixStride decorations."),
+                        &[ty],
+                    );
+                }
+                return;
+            }
+            Some(Op::TypeStruct) => {
+                check_struct(s, index, t, rules, what, sc, depth + 1);
+                return;
+            }
+            _ => return,
         }
     }
 }
