@@ -48,7 +48,7 @@ fn phases(words: &[u32]) {
     layout::check(&mut st);
     println!("  layout: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
     type Check = fn(&state::State<'_>) -> Vec<Diagnostic>;
-    let steps: [(&str, Check); 8] = [
+    let steps: [(&str, Check); 10] = [
         ("ids", ids::check),
         ("capabilities", capabilities::check),
         ("limits", limits::check),
@@ -57,6 +57,8 @@ fn phases(words: &[u32]) {
         ("decorations", decorations::check),
         ("entry_points", entry_points::check),
         ("functions", functions::check),
+        ("instructions", instructions::check),
+        ("env", env::check),
     ];
     for (name, f) in steps {
         let t = std::time::Instant::now();

@@ -1,10 +1,15 @@
 //! Development helper: validates every `*.spv` in the given folders and compares with the
 //! reference verdict cached next to it in `<file>.val` (spirv-val's output, exit code last).
 //! `cargo run -p spirvkit-val --release --example corpus_check -- DIR...`
-use spirvkit_val::{validate, ValidatorOptions};
+//! (`TARGET_ENV=opencl2.0` validates for another environment than spv1.6).
+use spirvkit_val::{validate, TargetEnv, ValidatorOptions};
 
 fn main() {
-    let opts = ValidatorOptions::default();
+    let env = std::env::var("TARGET_ENV")
+        .ok()
+        .and_then(|e| e.parse::<TargetEnv>().ok())
+        .unwrap_or_default();
+    let opts = ValidatorOptions::new(env);
     let (mut both_ok, mut both_bad, mut false_rej, mut missed) = (0, 0, 0, 0);
     let mut missed_list = Vec::new();
     for dir in std::env::args().skip(1) {

@@ -8,6 +8,7 @@
 // Rule code reads best as one `match` arm per case with the condition inside.
 #![allow(clippy::collapsible_match)]
 
+pub mod builtins;
 pub mod capabilities;
 pub mod cfg;
 pub mod constants;
@@ -16,8 +17,11 @@ pub mod decorations;
 pub mod diagnostic;
 pub mod dominators;
 pub mod entry_points;
+pub mod env;
+pub mod extensions;
 pub mod functions;
 pub mod ids;
+pub mod instructions;
 pub mod layout;
 pub mod limits;
 pub mod options;
@@ -25,6 +29,7 @@ pub mod ssa;
 pub mod state;
 pub mod structured;
 pub mod terminators;
+pub mod typeinfo;
 pub mod types;
 
 pub use diagnostic::Diagnostic;
@@ -59,7 +64,7 @@ pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
     }
     // Module-wide rules read the tables only: run them in parallel.
     type Check = fn(&State<'_>) -> Vec<Diagnostic>;
-    let checks: [Check; 8] = [
+    let checks: [Check; 11] = [
         ids::check,
         capabilities::check,
         limits::check,
@@ -68,6 +73,10 @@ pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
         decorations::check,
         entry_points::check,
         functions::check,
+        // Part 2: instruction and extension rules.
+        instructions::check,
+        env::check,
+        builtins::check,
     ];
     let found: Vec<Vec<Diagnostic>> = if opts.sequential {
         checks.iter().map(|c| c(&st)).collect()

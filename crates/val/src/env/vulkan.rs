@@ -1,0 +1,475 @@
+//! Vulkan explicit layout of Block/BufferBlock structs in Uniform, StorageBuffer and
+//! PushConstant variables: every member has an Offset, offsets are aligned for the layout in
+//! force and do not overlap, arrays carry ArrayStride and matrices MatrixStride with aligned
+//! strides. Layouts: Uniform Block → std140 ("uniform buffer layout"; std430 with
+//! `--uniform-buffer-standard-layout`), StorageBuffer / BufferBlock / PushConstant → std430,
+//! everything scalar with `--scalar-block-layout`; relaxed vector placement (Vulkan 1.1+ or
+//! `--relax-block-layout`): a vector needs only its component alignment and must not straddle
+//! a 16-byte boundary. `--skip-block-layout` turns the rules off.
+
+use crate::instructions::Sink;
+use crate::options::TargetEnv;
+use crate::state::State;
+use crate::typeinfo as ti;
+use spirvkit_grammar::{Decoration, Op, StorageClass};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Layout {
+    Std140,
+    Std430,
+    Scalar,
+}
+
+struct Rules {
+    layout: Layout,
+    relaxed: bool,
+    /// Only Offset/ArrayStride/MatrixStride presence (the universal rule).
+    presence_only: bool,
+}
+
+fn align_up(v: u64, a: u64) -> u64 {
+    if a == 0 {
+        v
+    } else {
+        v.div_ceil(a) * a
+    }
+}
+
+/// Base alignment of `ty` (bytes). `row_major` applies to matrices.
+fn alignment(st: &State<'_>, ty: u32, rules: &Rules, row_major: bool, depth: u32) -> u64 {
+    if depth > 32 {
+        return 1;
+    }
+    let scalar_size = |t: u32| ti::component_width(st, t).map_or(4, |w| u64::from(w).div_ceil(8));
+    match ti::type_op(st, ty) {
+        Some(Op::TypeInt | Op::TypeFloat) => scalar_size(ty),
+        Some(Op::TypeBool) => 4,
+        Some(Op::TypeVector) => {
+            let n = u64::from(ti::component_count(st, ty).unwrap_or(1));
+            let s = scalar_size(ty);
+            if rules.layout == Layout::Scalar {
+                s
+            } else if n == 2 {
+                2 * s
+            } else {
+                4 * s
+            }
+        }
+        Some(Op::TypeMatrix) => {
+            let column = ti::element_type(st, ty).unwrap_or(0);
+            let a = if row_major {
+                // A row has as many components as there are columns.
+                let cols = ti::type_inst(st, ty).map_or(1, |d| st.word(d, 3));
+                let s = scalar_size(column);
+                match rules.layout {
+                    Layout::Scalar => s,
+                    _ if cols == 2 => 2 * s,
+                    _ => 4 * s,
+                }
+            } else {
+                alignment(st, column, rules, false, depth + 1)
+            };
+            if rules.layout == Layout::Std140 {
+                align_up(a, 16)
+            } else {
+                a
+            }
+        }
+        Some(Op::TypeArray | Op::TypeRuntimeArray) => {
+            let elem = ti::element_type(st, ty).unwrap_or(0);
+            let a = alignment(st, elem, rules, row_major, depth + 1);
+            if rules.layout == Layout::Std140 {
+                align_up(a, 16)
+            } else {
+                a
+            }
+        }
+        Some(Op::TypeStruct) => {
+            let a = ti::struct_members(st, ty)
+                .iter()
+                .enumerate()
+                .map(|(i, &m)| {
+                    alignment(st, m, rules, member_row_major(st, ty, i as u32), depth + 1)
+                })
+                .max()
+                .unwrap_or(1);
+            if rules.layout == Layout::Std140 {
+                align_up(a, 16)
+            } else {
+                a
+            }
+        }
+        Some(Op::TypePointer | Op::TypeUntypedPointerKHR) => 8,
+        _ => 1,
+    }
+}
+
+fn member_row_major(st: &State<'_>, ty: u32, member: u32) -> bool {
+    st.decorations_of(ty).any(|d| {
+        d.op() == Op::MemberDecorate
+            && st.word(d, 2) == member
+            && st.word(d, 3) == Decoration::RowMajor.0
+    })
+}
+
+fn member_matrix_stride(st: &State<'_>, ty: u32, member: u32) -> Option<u32> {
+    st.decorations_of(ty)
+        .find(|d| {
+            d.op() == Op::MemberDecorate
+                && st.word(d, 2) == member
+                && st.word(d, 3) == Decoration::MatrixStride.0
+        })
+        .map(|d| st.word(d, 4))
+}
+
+/// Size in bytes of a member of type `ty` (arrays by their stride; runtime arrays 0).
+fn size(st: &State<'_>, ty: u32, matrix_stride: Option<u32>, row_major: bool, depth: u32) -> u64 {
+    if depth > 32 {
+        return 0;
+    }
+    match ti::type_op(st, ty) {
+        Some(Op::TypeInt | Op::TypeFloat | Op::TypeBool | Op::TypeVector) => {
+            ti::byte_size(st, ty, 0).unwrap_or(4)
+        }
+        Some(Op::TypeMatrix) => {
+            // As spirv-val sizes matrices: column-major, whole columns; row-major, up to the end
+            // of the last row.
+            let cols = u64::from(ti::type_inst(st, ty).map_or(1, |d| st.word(d, 3)));
+            let column = ti::element_type(st, ty).unwrap_or(0);
+            let rows = u64::from(ti::component_count(st, column).unwrap_or(1)).max(1);
+            let stride = u64::from(matrix_stride.unwrap_or(0));
+            let scalar = ti::component_width(st, column).map_or(4, |w| u64::from(w).div_ceil(8));
+            if row_major {
+                (rows - 1) * stride + cols * scalar
+            } else {
+                cols * stride
+            }
+        }
+        Some(Op::TypeArray) => {
+            let len = ti::type_inst(st, ty)
+                .copied()
+                .and_then(|d| ti::const_uint(st, st.word(&d, 3)))
+                .unwrap_or(0);
+            let stride =
+                u64::from(ti::decoration_value(st, ty, Decoration::ArrayStride).unwrap_or(0));
+            len * stride
+        }
+        Some(Op::TypeStruct) => {
+            let members = ti::struct_members(st, ty);
+            members
+                .iter()
+                .enumerate()
+                .map(|(i, &m)| {
+                    let off = u64::from(ti::member_offset(st, ty, i as u32).unwrap_or(0));
+                    off + size(
+                        st,
+                        m,
+                        member_matrix_stride(st, ty, i as u32),
+                        member_row_major(st, ty, i as u32),
+                        depth + 1,
+                    )
+                })
+                .max()
+                .unwrap_or(0)
+        }
+        Some(Op::TypePointer | Op::TypeUntypedPointerKHR) => 8,
+        _ => 0,
+    }
+}
+
+pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
+    let mut s = Sink::new(st);
+    super::vulkan_capabilities::check(&mut s);
+    local_size_id(&mut s);
+    if st.opts.relax.skip_block_layout {
+        return s.out;
+    }
+    check_blocks(&mut s, false);
+    s.out
+}
+
+/// Every environment: Block/BufferBlock structs of buffer variables are explicitly laid out
+/// (Offset on every member, ArrayStride on arrays, MatrixStride on matrices).
+pub fn check_explicit_layout(st: &State<'_>) -> Vec<crate::Diagnostic> {
+    let mut s = Sink::new(st);
+    if st.has_capability(spirvkit_grammar::Capability::Shader) && !st.opts.relax.skip_block_layout {
+        check_blocks(&mut s, true);
+    }
+    s.out
+}
+
+/// The layout rules for every Block/BufferBlock struct of a buffer variable; with
+/// `presence_only`, only the presence of Offset/ArrayStride/MatrixStride.
+fn check_blocks(s: &mut Sink<'_, '_>, presence_only: bool) {
+    let st = s.st;
+    let relax = &st.opts.relax;
+    let relaxed = relax.relax_block_layout || !matches!(st.opts.target_env, TargetEnv::Vulkan(0));
+    let mut seen = std::collections::HashSet::new();
+    for index in 0..st.insts.len() as u32 {
+        let Some(inst) = st.inst(index).copied() else {
+            break;
+        };
+        if inst.op() != Op::Variable || inst.func != crate::state::NONE {
+            continue;
+        }
+        let sc = st.word(&inst, 3);
+        let Some(mut ty) = ti::pointee(st, inst.result_type) else {
+            continue;
+        };
+        while matches!(
+            ti::type_op(st, ty),
+            Some(Op::TypeArray | Op::TypeRuntimeArray)
+        ) {
+            ty = ti::element_type(st, ty).unwrap_or(0);
+        }
+        let block = ti::has_decoration(st, ty, Decoration::Block);
+        let buffer_block = ti::has_decoration(st, ty, Decoration::BufferBlock);
+        if !(block || buffer_block) {
+            continue;
+        }
+        let layout = if relax.scalar_block_layout {
+            Layout::Scalar
+        } else if sc == StorageClass::Uniform.0 && block && !relax.uniform_buffer_standard_layout {
+            Layout::Std140
+        } else if sc == StorageClass::Uniform.0
+            || sc == StorageClass::StorageBuffer.0
+            || sc == StorageClass::PushConstant.0
+        {
+            Layout::Std430
+        } else {
+            continue;
+        };
+        if !seen.insert((ty, layout as u8)) {
+            continue;
+        }
+        let rules = Rules {
+            layout,
+            relaxed,
+            presence_only,
+        };
+        let what = if layout == Layout::Std140 {
+            "uniform buffer"
+        } else {
+            "storage buffer"
+        };
+        check_struct(s, index, ty, &rules, what, sc, 0);
+    }
+}
+
+fn check_struct(
+    s: &mut Sink<'_, '_>,
+    index: u32,
+    ty: u32,
+    rules: &Rules,
+    what: &str,
+    sc: u32,
+    depth: u32,
+) {
+    let st = s.st;
+    if depth > 32 {
+        return;
+    }
+    let def_index = st.def_index(ty);
+    let at = if def_index == crate::state::NONE {
+        index
+    } else {
+        def_index
+    };
+    let members = ti::struct_members(st, ty).to_vec();
+    let dec = if ti::has_decoration(st, ty, Decoration::BufferBlock) {
+        "BufferBlock"
+    } else {
+        "Block"
+    };
+    let sc_name = ti::storage_class_name(sc);
+    let prefix = format!("Structure id {ty} decorated as {dec} for variable in {sc_name} storage class must follow {}{what} layout rules", if rules.relaxed && rules.layout != Layout::Scalar { "relaxed " } else if rules.layout == Layout::Scalar { "scalar " } else { "standard " });
+    // Every member needs an Offset; overlap is judged in offset order (members may be
+    // declared out of order).
+    let mut order = Vec::with_capacity(members.len());
+    for (i, &m) in members.iter().enumerate() {
+        let i = i as u32;
+        let Some(offset) = ti::member_offset(st, ty, i).map(u64::from) else {
+            if rules.presence_only {
+                s.err(
+                    "layout.explicit",
+                    at,
+                    format!("Structure id {ty} decorated as {dec} must be explicitly laid out with Offset decorations."),
+                    &[ty],
+                );
+            } else {
+                s.err(
+                    "vulkan.layout",
+                    at,
+                    format!(
+                        "{prefix}: member {i} must be explicitly laid out with Offset decorations"
+                    ),
+                    &[ty],
+                );
+            }
+            return;
+        };
+        order.push((offset, i, m));
+    }
+    order.sort_unstable();
+    if rules.presence_only {
+        for &(_, i, m) in &order {
+            check_strides_present(s, at, ty, dec, i, m, rules, what, sc, index, depth);
+        }
+        return;
+    }
+    let mut next_valid = 0u64;
+    for (offset, i, m) in order {
+        let row_major = member_row_major(st, ty, i);
+        let matrix_stride = member_matrix_stride(st, ty, i);
+        let align = alignment(st, m, rules, row_major, 0);
+        let is_vector = ti::is_vector(st, m);
+        let member_size = size(st, m, matrix_stride, row_major, 0);
+        if rules.relaxed && is_vector && rules.layout != Layout::Scalar {
+            let scalar_align = ti::component_width(st, m).map_or(4, |w| u64::from(w) / 8);
+            if offset % scalar_align != 0 {
+                s.err("vulkan.layout", at, format!("{prefix}: member {i} at offset {offset} is not aligned to scalar element size {scalar_align}"), &[ty]);
+                return;
+            }
+            let straddles = if member_size <= 16 {
+                offset / 16 != (offset + member_size - 1) / 16
+            } else {
+                offset % 16 != 0
+            };
+            if straddles {
+                s.err("vulkan.layout", at, format!("{prefix}: member {i} is an improperly straddling vector at offset {offset}"), &[ty]);
+                return;
+            }
+        } else if offset % align != 0 {
+            s.err(
+                "vulkan.layout",
+                at,
+                format!("{prefix}: member {i} at offset {offset} is not aligned to {align}"),
+                &[ty],
+            );
+            return;
+        }
+        if offset < next_valid {
+            s.err("vulkan.layout", at, format!("{prefix}: member {i} at offset {offset} overlaps previous member ending at offset {}", next_valid.saturating_sub(1)), &[ty]);
+            return;
+        }
+        // Arrays and matrices need strides; nested structs follow the same rules.
+        let mut t = m;
+        loop {
+            match ti::type_op(st, t) {
+                Some(Op::TypeArray | Op::TypeRuntimeArray) => {
+                    let Some(stride) = ti::decoration_value(st, t, Decoration::ArrayStride) else {
+                        s.err("vulkan.layout", at, format!("{prefix}: member {i} is an array without an ArrayStride decoration"), &[ty]);
+                        return;
+                    };
+                    let elem = ti::element_type(st, t).unwrap_or(0);
+                    let a = alignment(st, t, rules, row_major, 0);
+                    if u64::from(stride) % a != 0 {
+                        s.err("vulkan.layout", at, format!("{prefix}: member {i} contains an array with stride {stride} not satisfying alignment to {a}"), &[ty]);
+                        return;
+                    }
+                    t = elem;
+                }
+                Some(Op::TypeMatrix) => {
+                    let Some(stride) = matrix_stride else {
+                        s.err("vulkan.layout", at, format!("{prefix}: member {i} is a matrix without a MatrixStride decoration"), &[ty]);
+                        return;
+                    };
+                    let a = alignment(st, t, rules, row_major, 0);
+                    if u64::from(stride) % a != 0 {
+                        s.err("vulkan.layout", at, format!("{prefix}: member {i} is a matrix with stride {stride} not satisfying alignment to {a}"), &[ty]);
+                        return;
+                    }
+                    break;
+                }
+                Some(Op::TypeStruct) => {
+                    check_struct(s, index, t, rules, what, sc, depth + 1);
+                    break;
+                }
+                _ => break,
+            }
+        }
+        next_valid = offset + member_size;
+        if rules.layout != Layout::Scalar
+            && matches!(ti::type_op(st, m), Some(Op::TypeStruct | Op::TypeArray))
+        {
+            next_valid = align_up(next_valid, align);
+        }
+    }
+}
+
+/// LocalSizeId needs `--allow-localsizeid` before Vulkan 1.3 (maintenance4).
+fn local_size_id(s: &mut Sink<'_, '_>) {
+    const LOCAL_SIZE_ID: u32 = 38;
+    let st = s.st;
+    let before_1_3 = matches!(
+        st.opts.target_env,
+        TargetEnv::Vulkan(0..=2) | TargetEnv::Vulkan1_1Spv1_4
+    );
+    if !before_1_3 || st.opts.relax.allow_localsizeid {
+        return;
+    }
+    for &index in &st.execution_modes {
+        if let Some(inst) = st.inst(index) {
+            if st.word(inst, 2) == LOCAL_SIZE_ID {
+                s.err(
+                    "vulkan.local_size_id",
+                    index,
+                    "LocalSizeId mode is not allowed by the current environment.",
+                    &[],
+                );
+            }
+        }
+    }
+}
+
+/// Presence of ArrayStride (every array level) and MatrixStride for member `i` of `ty`, and
+/// the same rules for nested structs.
+#[allow(clippy::too_many_arguments)]
+fn check_strides_present(
+    s: &mut Sink<'_, '_>,
+    at: u32,
+    ty: u32,
+    dec: &str,
+    i: u32,
+    member: u32,
+    rules: &Rules,
+    what: &str,
+    sc: u32,
+    index: u32,
+    depth: u32,
+) {
+    let st = s.st;
+    let mut t = member;
+    loop {
+        match ti::type_op(st, t) {
+            Some(Op::TypeArray | Op::TypeRuntimeArray) => {
+                if ti::decoration_value(st, t, Decoration::ArrayStride).is_none() {
+                    s.err(
+                        "layout.explicit",
+                        at,
+                        format!("Structure id {ty} decorated as {dec} must be explicitly laid out with ArrayStride decorations."),
+                        &[ty],
+                    );
+                    return;
+                }
+                t = ti::element_type(st, t).unwrap_or(0);
+            }
+            Some(Op::TypeMatrix) => {
+                if member_matrix_stride(st, ty, i).is_none() {
+                    s.err(
+                        "layout.explicit",
+                        at,
+                        format!("Structure id {ty} decorated as {dec} must be explicitly laid out with MatrixStride decorations."),
+                        &[ty],
+                    );
+                }
+                return;
+            }
+            Some(Op::TypeStruct) => {
+                check_struct(s, index, t, rules, what, sc, depth + 1);
+                return;
+            }
+            _ => return,
+        }
+    }
+}
