@@ -12,6 +12,8 @@ mod consts;
 pub mod error;
 mod kernels;
 pub mod mangle;
+mod pointee;
+mod ptrtypes;
 mod translator;
 mod types;
 
