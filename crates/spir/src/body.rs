@@ -339,19 +339,26 @@ fn private_globals(t: &mut Translator<'_>, ctx: &mut FnCtx<'_>) -> Result<()> {
         let global = &t.m.globals[g.0 as usize];
         let location = format!("global @{}", global.name);
         let ptr_ty = t.global_pointer_type(g, &location)?;
-        let mut ops = vec![Operand::Word(spirvkit_grammar::StorageClass::Function.0)];
+        let data_ty = t.global_data_type(g, &location)?;
+        let mut init_id = None;
         let id = t.b.alloc_id();
         if let Some(init) = global.initializer.filter(|&i| !t.is_undef(i)) {
             let mut refs = Vec::new();
             collect_private_globals(t, init, &mut refs, &mut HashSet::new(), 0);
             if refs.is_empty() {
-                ops.push(Operand::Id(t.const_value(init, &location)?));
+                init_id = Some(if t.m.types.is_pointer(global.value_ty) {
+                    t.const_as(init, data_ty, &location)?
+                } else {
+                    t.const_value(init, &location)?
+                });
             } else {
                 // Initialised by a store once every variable exists (it names other privates).
                 ctx.private_inits.push((id, init));
             }
         }
-        t.b.push_instruction(Instruction::new(Op::Variable, Some(ptr_ty), Some(id), ops));
+        let storage = spirvkit_grammar::StorageClass::Function.0;
+        let var = t.variable_instruction(id, ptr_ty, storage, data_ty, init_id);
+        t.b.push_instruction(var);
         t.note_type(id, ptr_ty);
         t.b.name(id, &global.name);
         ctx.private_globals.insert(g, id);
@@ -469,12 +476,9 @@ fn alloca(
     } else {
         t.b.alloc_id()
     };
-    t.b.push_instruction(Instruction::new(
-        Op::Variable,
-        Some(ptr_ty),
-        Some(var),
-        [Operand::Word(spirvkit_grammar::StorageClass::Function.0)],
-    ));
+    let storage = spirvkit_grammar::StorageClass::Function.0;
+    let variable = t.variable_instruction(var, ptr_ty, storage, elem, None);
+    t.b.push_instruction(variable);
     t.note_type(var, ptr_ty);
     if let Some(a) = align.filter(|&a| a > 0) {
         t.b.decorate(var, Decoration::Alignment.0, &[Operand::Word(a as u32)]);
@@ -568,20 +572,15 @@ impl<'m> Translator<'m> {
                 inbounds,
                 base,
                 indices,
-                ..
+                source_ty,
             } => {
-                let mut ops = vec![Operand::Id(self.value(ctx, *base)?)];
+                let b = self.value(ctx, *base)?;
+                let base_type = self.ty(*source_ty, loc)?;
+                let (op, mut ops) = self.ptr_access_chain(ty, *inbounds, base_type, b);
                 for &i in indices {
                     ops.push(Operand::Id(self.value(ctx, i)?));
                 }
-                (
-                    if *inbounds {
-                        Op::InBoundsPtrAccessChain
-                    } else {
-                        Op::PtrAccessChain
-                    },
-                    ops,
-                )
+                (op, ops)
             }
             llvm::ConstExpr::Cast {
                 op: CastOp::BitCast,
@@ -834,6 +833,7 @@ fn translate_instruction(
         } => {
             // Opaque pointers: the base is cast to the source element type, and the chain's
             // natural result (a pointer to the indexed type) to the value's inferred type.
+            let base_type = t.ty(*source_ty, loc)?;
             let (b, natural) = if opaque(t, *base) {
                 let source = t.ty(*source_ty, loc)?;
                 let wanted = t.pointer_to_in(ctx, *base, source)?;
@@ -848,16 +848,27 @@ fn translate_instruction(
             let target = if natural == ty { out } else { t.b.alloc_id() };
             if indices.is_empty() {
                 t.emit_to(target, Op::CopyObject, natural, vec![Operand::Id(b)]);
+            } else if t.is_untyped(natural)
+                && indices.len() > 1
+                && t.const_int(indices[0]) == Some(0)
+            {
+                // `gep T, p, 0, i...` stays inside the object at p: an untyped (non-Ptr)
+                // access chain walking T from p.
+                let op = if *inbounds {
+                    Op::UntypedInBoundsAccessChainKHR
+                } else {
+                    Op::UntypedAccessChainKHR
+                };
+                let mut ops = vec![Operand::Id(base_type), Operand::Id(b)];
+                for &i in &indices[1..] {
+                    ops.push(Operand::Id(t.value(ctx, i)?));
+                }
+                t.emit_to(target, op, natural, ops);
             } else {
-                let mut ops = vec![Operand::Id(b)];
+                let (op, mut ops) = t.ptr_access_chain(natural, *inbounds, base_type, b);
                 for &i in indices {
                     ops.push(Operand::Id(t.value(ctx, i)?));
                 }
-                let op = if *inbounds {
-                    Op::InBoundsPtrAccessChain
-                } else {
-                    Op::PtrAccessChain
-                };
                 t.emit_to(target, op, natural, ops);
             }
             if target != out {
@@ -1113,21 +1124,35 @@ fn cast_builtin_pointer_args(
     d: &crate::mangle::Demangled,
     args: &[ValueRef],
 ) -> Result<()> {
+    // OpenCL.std and the group copies need typed pointers even with untyped pointers
+    // allowed (atomics and prefetch have untyped forms).
+    let keeps_untyped = d.name.starts_with("atom") || d.name == "prefetch";
     for (i, &a) in args.iter().enumerate() {
         let Some(crate::mangle::MType::Pointer { pointee, .. }) = d.params.get(i) else {
             continue;
         };
-        let is_opaque =
-            t.m.value_type_in(ctx.func, a)
-                .is_some_and(|ty| crate::pointee::is_opaque_pointer(t.m, ty));
-        if !is_opaque {
+        let Some(llvm_ty) = t.m.value_type_in(ctx.func, a) else {
+            continue;
+        };
+        let is_opaque = crate::pointee::is_opaque_pointer(t.m, llvm_ty);
+        if !is_opaque && !t.untyped_allowed() {
             continue;
         }
-        if let Some(crate::pointee::Repr::Pointee(p)) = t.mangled_pointee(pointee) {
-            let wanted = t.pointer_to_in(ctx, a, p)?;
-            let id = t.value_as(ctx, a, wanted)?;
-            ctx.arg_casts.borrow_mut().insert(a, id);
-        }
+        let Some(crate::pointee::Repr::Pointee(p)) = t.mangled_pointee(pointee) else {
+            continue;
+        };
+        let wanted = if t.untyped_allowed() {
+            if keeps_untyped {
+                continue;
+            }
+            let addrspace = crate::ptrtypes::addrspace_of(t.m, llvm_ty);
+            let storage = crate::types::storage_class(t, addrspace, &ctx.location)?;
+            t.typed_pointer_type(storage, p)
+        } else {
+            t.pointer_to_in(ctx, a, p)?
+        };
+        let id = t.value_as(ctx, a, wanted)?;
+        ctx.arg_casts.borrow_mut().insert(a, id);
     }
     Ok(())
 }

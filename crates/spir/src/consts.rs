@@ -168,6 +168,19 @@ impl<'m> Translator<'m> {
                 inbounds,
                 base,
                 indices,
+                source_ty,
+            } if self.untyped_allowed() => {
+                let base_id = self.const_value(*base, location)?;
+                let addrspace = self
+                    .m
+                    .value_type(*base)
+                    .map_or(0, |bt| crate::ptrtypes::addrspace_of(self.m, bt));
+                self.const_gep(addrspace, *source_ty, *inbounds, base_id, indices, location)
+            }
+            ConstExpr::Gep {
+                inbounds,
+                base,
+                indices,
                 ..
             } => {
                 let mut ops = vec![self.const_value(*base, location)?];
@@ -243,28 +256,9 @@ impl<'m> Translator<'m> {
                 indices,
                 source_ty,
             } => {
-                let storage = crate::types::storage_class(self, addrspace, location)?;
-                let source = self.ty(*source_ty, location)?;
-                let base_ty = self.pointer_type(storage, source);
-                let mut ops = vec![
-                    Operand::Word(u32::from(if *inbounds {
-                        Op::InBoundsPtrAccessChain.0
-                    } else {
-                        Op::PtrAccessChain.0
-                    })),
-                    Operand::Id(self.const_as(*base, base_ty, location)?),
-                ];
-                for &i in indices {
-                    ops.push(Operand::Id(self.index_constant(i, location)?));
-                }
-                let indexed = crate::pointee::gep_indexed_type(self, *source_ty, indices)
-                    .ok_or_else(|| malformed(location, "GEP indices outside the source type"))?;
-                let indexed = self.ty(indexed, location)?;
-                let result_ty = self.pointer_type(storage, indexed);
-                let id = self
-                    .b
-                    .dedup_global(Op::SpecConstantOp, Some(result_ty), ops);
-                self.note_type(id, result_ty);
+                let base_id = self.const_value(*base, location)?;
+                let id =
+                    self.const_gep(addrspace, *source_ty, *inbounds, base_id, indices, location)?;
                 Ok(Some(id))
             }
             ConstExpr::Cast {
@@ -296,6 +290,50 @@ impl<'m> Translator<'m> {
             }
             _ => Ok(None),
         }
+    }
+
+    /// A constant GEP (OpSpecConstantOp over a typed OpPtrAccessChain: the untyped chains are
+    /// not allowed there). The base is cast to a typed pointer to the source element type;
+    /// the result is a pointer to the indexed type (cast back to untyped in untyped mode).
+    fn const_gep(
+        &mut self,
+        addrspace: u32,
+        source_ty: llvm::TypeId,
+        inbounds: bool,
+        base: Id,
+        indices: &[ValueRef],
+        location: &str,
+    ) -> Result<Id> {
+        let storage = crate::types::storage_class(self, addrspace, location)?;
+        let source = self.ty(source_ty, location)?;
+        let typed_base_ty = self.typed_pointer_type(storage, source);
+        let base = match self.id_types.get(&base) {
+            Some(&actual) if actual != typed_base_ty => self.spec_bitcast(base, typed_base_ty),
+            _ => base,
+        };
+        let opcode = if inbounds {
+            Op::InBoundsPtrAccessChain
+        } else {
+            Op::PtrAccessChain
+        };
+        let mut ops = vec![Operand::Word(u32::from(opcode.0)), Operand::Id(base)];
+        for &i in indices {
+            ops.push(Operand::Id(self.index_constant(i, location)?));
+        }
+        let indexed = crate::pointee::gep_indexed_type(self, source_ty, indices)
+            .ok_or_else(|| malformed(location, "GEP indices outside the source type"))?;
+        let indexed = self.ty(indexed, location)?;
+        let typed_result = self.typed_pointer_type(storage, indexed);
+        let id = self
+            .b
+            .dedup_global(Op::SpecConstantOp, Some(typed_result), ops);
+        self.note_type(id, typed_result);
+        let result = self.pointer_type(storage, indexed);
+        Ok(if result == typed_result {
+            id
+        } else {
+            self.spec_bitcast(id, result)
+        })
     }
 
     /// GEP indices: struct member indices must be 32-bit constants.

@@ -16,6 +16,7 @@ mod pointee;
 mod ptrtypes;
 mod translator;
 mod types;
+mod untyped;
 
 pub use error::TranslateError;
 use spirvkit_core::Module;

@@ -319,6 +319,10 @@ impl<'m> Translator<'m> {
                 }
             }
             Some(Callee::Builtin(d)) => {
+                if d.name == "__translate_sampler_initializer" {
+                    let sampler = self.opencl_handle_type(OpenClType::Sampler, 0);
+                    votes.add(result, Some(Repr::Handle(sampler)));
+                }
                 for (i, &a) in args.iter().enumerate() {
                     let Some(param) = d.params.get(i) else { break };
                     let r = match param {
@@ -382,7 +386,10 @@ impl<'m> Translator<'m> {
                     .find_struct(&format!("{prefix}{}", name.trim()))?;
                 return self.pointee_repr(ty);
             }
-            let (base, len) = split_vector(inner);
+            let (base, len) = match inner.split_once(" __attribute__((ext_vector_type(") {
+                Some((base, rest)) => (base, rest.trim_end_matches(")))").parse::<u32>().ok()),
+                None => split_vector(inner),
+            };
             let scalar = scalar_by_name(base)?;
             let mtype = match len {
                 Some(n) => MType::Vector(n, scalar),

@@ -16,7 +16,14 @@ use spirvkit_llvm as llvm;
 
 impl<'m> Translator<'m> {
     /// OpTypePointer, remembered with its storage class and pointee.
+    /// With SPV_KHR_untyped_pointers allowed, pointers to data are untyped (the pointee is
+    /// then not recorded: `pointee_of` gives None).
     pub(crate) fn pointer_type(&mut self, storage: u32, pointee: Id) -> Id {
+        if self.untyped_allowed() && !self.handle_type_ids.contains(&pointee) {
+            let id = self.untyped_pointer(storage);
+            self.pointer_info.insert(id, (storage, Id(0)));
+            return id;
+        }
         let id = self.b.type_pointer(storage, pointee);
         self.pointer_info.insert(id, (storage, pointee));
         id
@@ -31,7 +38,10 @@ impl<'m> Translator<'m> {
 
     /// The pointee of a pointer type made by `pointer_type`.
     pub(crate) fn pointee_of(&self, ptr_ty: Id) -> Option<Id> {
-        self.pointer_info.get(&ptr_ty).map(|&(_, p)| p)
+        self.pointer_info
+            .get(&ptr_ty)
+            .map(|&(_, p)| p)
+            .filter(|p| p.0 != 0)
     }
 
     /// The SPIR-V type of a representation in an address space.

@@ -50,6 +50,10 @@ pub(crate) struct Translator<'m> {
     pub id_types: HashMap<Id, Id>,
     /// (return type, parameter types) of emitted functions, for call sites.
     pub signatures: HashMap<llvm::FuncId, (Id, Vec<Id>)>,
+    /// OpTypeUntypedPointerKHR ids (untyped.rs).
+    pub untyped_types: HashSet<Id>,
+    /// OpenCL handle types (images, samplers, events...): pointers to them stay typed.
+    pub handle_type_ids: HashSet<Id>,
 }
 
 pub(crate) fn location_of_function(f: &llvm::Function) -> String {
@@ -92,6 +96,8 @@ impl<'m> Translator<'m> {
             pointer_info: HashMap::new(),
             id_types: HashMap::new(),
             signatures: HashMap::new(),
+            untyped_types: HashSet::new(),
+            handle_type_ids: HashSet::new(),
         })
     }
 
@@ -324,25 +330,24 @@ impl<'m> Translator<'m> {
         }
         let storage = crate::types::storage_class(self, global.addrspace, &location)?;
         let ptr_ty = self.global_pointer_type(g, &location)?;
+        let data_ty = self.global_data_type(g, &location)?;
         let id = self.b.alloc_id();
         // Record first: initializers may refer to the global itself.
         self.globals[g.0 as usize] = Some(id);
-        let mut ops = vec![Operand::Word(storage)];
         // Workgroup variables cannot be initialised; undef initialisers mean "none".
         let init = global
             .initializer
             .filter(|&i| global.addrspace != 3 && !self.is_undef(i));
-        if let Some(init) = init {
-            let init_id = match self.pointee_of(ptr_ty) {
-                Some(pointee) if crate::pointee::is_opaque_pointer(self.m, global.value_ty) => {
-                    self.const_as(init, pointee, &location)?
-                }
-                _ => self.const_value(init, &location)?,
-            };
-            ops.push(Operand::Id(init_id));
-        }
-        self.b
-            .global(Instruction::new(Op::Variable, Some(ptr_ty), Some(id), ops));
+        let init_id = match init {
+            // A pointer-valued global holds its LLVM type's default pointer type.
+            Some(init) if self.m.types.is_pointer(global.value_ty) => {
+                Some(self.const_as(init, data_ty, &location)?)
+            }
+            Some(init) => Some(self.const_value(init, &location)?),
+            None => None,
+        };
+        let var = self.variable_instruction(id, ptr_ty, storage, data_ty, init_id);
+        self.b.global(var);
         self.note_type(id, ptr_ty);
         self.b.name(id, &global.name);
         if global.is_constant {
@@ -381,11 +386,19 @@ impl<'m> Translator<'m> {
         } else {
             crate::types::storage_class(self, global.addrspace, location)?
         };
-        let pointee = match self.m.types.get(global.value_ty) {
-            llvm::Type::Int(1) => self.int_type(8),
-            _ => self.ty(global.value_ty, location)?,
-        };
+        let pointee = self.global_data_type(g, location)?;
         Ok(self.pointer_type(storage, pointee))
+    }
+
+    /// The type of a global's value in SPIR-V (i1 is stored as i8 behind opaque pointers).
+    pub fn global_data_type(&mut self, g: llvm::GlobalId, location: &str) -> Result<Id> {
+        let global = &self.m.globals[g.0 as usize];
+        if crate::pointee::is_opaque_pointer(self.m, global.ty)
+            && matches!(self.m.types.get(global.value_ty), llvm::Type::Int(1))
+        {
+            return Ok(self.int_type(8));
+        }
+        self.ty(global.value_ty, location)
     }
 
     pub fn global_id(&mut self, g: llvm::GlobalId, location: &str) -> Result<Id> {

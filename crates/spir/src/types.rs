@@ -121,7 +121,7 @@ impl<'m> Translator<'m> {
     /// Lowers a type; `access` selects the access qualifier of image types.
     pub fn ty_with_access(&mut self, ty: llvm::TypeId, access: u32, location: &str) -> Result<Id> {
         if access == SAMPLER_PARAM && matches!(self.m.types.get(ty), Type::Int(32)) {
-            return Ok(self.b.dedup_global(Op::TypeSampler, None, vec![]));
+            return Ok(self.opencl_handle_type(OpenClType::Sampler, NO_ACCESS));
         }
         let access = if self
             .opencl_handle(ty)
@@ -210,6 +210,10 @@ impl<'m> Translator<'m> {
                     let i8_ty = self.int_type(8);
                     return Ok(self.pointer_type(storage, i8_ty));
                 };
+                if self.untyped_allowed() && self.structs_in_progress.contains(&pointee) {
+                    // Untyped pointers need no pointee, so recursion needs no forward pointer.
+                    return Ok(self.untyped_pointer(storage));
+                }
                 if self.structs_in_progress.contains(&pointee) {
                     // A recursive struct: declare the pointer forward, define it after the struct.
                     let id = *self
@@ -369,6 +373,12 @@ impl<'m> Translator<'m> {
     }
 
     pub(crate) fn opencl_handle_type(&mut self, handle: OpenClType, access: u32) -> Id {
+        let id = self.opencl_handle_type_id(handle, access);
+        self.handle_type_ids.insert(id);
+        id
+    }
+
+    fn opencl_handle_type_id(&mut self, handle: OpenClType, access: u32) -> Id {
         match handle {
             OpenClType::Image {
                 dim,
