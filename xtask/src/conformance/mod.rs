@@ -7,6 +7,7 @@ mod llvm;
 mod semantics;
 pub mod text;
 mod translate;
+mod translate_modern;
 mod validator;
 
 use anyhow::bail;
@@ -44,7 +45,10 @@ pub fn run(only: Option<&str>) -> anyhow::Result<()> {
         ("validator", validator::run),
         ("text", text_section),
         ("translate", translate::run),
+        ("translate-untyped", translate_modern::run_untyped),
+        ("translate-cl", translate_modern::run_cl),
         ("semantics", semantics::run),
+        ("semantics-cl", semantics::run_clang),
         ("llvm", llvm::run),
     ];
     let mut failed = Vec::new();
