@@ -6,8 +6,12 @@ SPIR-V back to SPIR bitcode, and pocl runs every kernel twice on the same seeded
 inputs: once built from the original OpenCL C source, once from the round-tripped bitcode
 (-x spir -spir-std=1.2). Every buffer must come out bit-identical.
 
+With --clang-std CL1.2 the input is not the corpus .bc64 but the .cl compiled by clang-15
+(`-cc1 -triple spir64-unknown-unknown -emit-llvm-bc -finclude-default-header`: modern LLVM
+with opaque pointers), so the check covers spirvkit's pointee recovery.
+
 Kernels with images, samplers, events, pipes or printf are skipped (as the issue allows).
-Usage: run_kernels.py --corpus DIR --spirvkit BIN [--jobs N] [--limit N]
+Usage: run_kernels.py --corpus DIR --spirvkit BIN [--jobs N] [--limit N] [--clang-std CL1.2]
 Prints one JSON line per file, then a summary line "semantics: N passed, M failed".
 """
 import argparse, concurrent.futures, json, os, re, subprocess, sys, tempfile
@@ -29,11 +33,24 @@ def element(type_name):
     return dtype, size, count
 
 
-def run_file(cl_path, spirvkit, workdir):
+def clang_bitcode(cl_path, std, workdir):
+    """The .cl compiled by clang-15 (opaque pointers); None when clang rejects it."""
+    out = os.path.join(workdir, "clang.bc")
+    r = subprocess.run(["clang-15", "-cc1", "-triple", "spir64-unknown-unknown", f"-cl-std={std}", "-emit-llvm-bc",
+                        "-finclude-default-header", "-I", os.path.dirname(cl_path), cl_path, "-o", out],
+                       capture_output=True, text=True)
+    return out if r.returncode == 0 else None
+
+
+def run_file(cl_path, spirvkit, workdir, clang_std=None):
     import numpy as np
     import pyopencl as cl
     result = {"file": cl_path, "kernels": 0, "status": "passed", "detail": ""}
     bc = cl_path[:-3] + ".bc64"
+    if clang_std:
+        bc = clang_bitcode(cl_path, clang_std, workdir)
+        if bc is None:
+            result["status"] = "skipped"; result["detail"] = f"clang-15 -cl-std={clang_std} rejects the source"; return result
     src = open(cl_path, encoding="utf-8", errors="replace").read()
     if "printf" in src:
         result["status"] = "skipped"; result["detail"] = "printf"; return result
@@ -153,10 +170,11 @@ def run_kernel(ctx, dev, queue, program, name, args):
 
 
 def worker(args):
-    cl_path, spirvkit, timeout = args
+    cl_path, spirvkit, timeout, clang_std = args
+    extra = ["--clang-std", clang_std] if clang_std else []
     with tempfile.TemporaryDirectory() as d:
         try:
-            r = subprocess.run([sys.executable, __file__, "--one", cl_path, "--spirvkit", spirvkit, "--workdir", d],
+            r = subprocess.run([sys.executable, __file__, "--one", cl_path, "--spirvkit", spirvkit, "--workdir", d] + extra,
                                capture_output=True, text=True, timeout=timeout)
         except subprocess.TimeoutExpired:
             return {"file": cl_path, "status": "skipped", "detail": "timeout (both builds are run with the same inputs)"}
@@ -172,9 +190,10 @@ def main():
     p.add_argument("--corpus"); p.add_argument("--spirvkit", required=True)
     p.add_argument("--jobs", type=int, default=2); p.add_argument("--limit", type=int, default=0)
     p.add_argument("--one"); p.add_argument("--workdir"); p.add_argument("--timeout", type=int, default=60)
+    p.add_argument("--clang-std", help="translate the .cl compiled by clang-15 with this -cl-std instead of the .bc64")
     a = p.parse_args()
     if a.one:
-        print(json.dumps(run_file(a.one, a.spirvkit, a.workdir)))
+        print(json.dumps(run_file(a.one, a.spirvkit, a.workdir, a.clang_std)))
         return
     files = sorted(os.path.join(dp, f) for dp, _, fs in os.walk(os.path.join(a.corpus, "spir12"), followlinks=True) for f in fs
                    if f.endswith(".cl") and os.path.exists(os.path.join(dp, f[:-3] + ".bc64")))
@@ -182,7 +201,7 @@ def main():
         files = files[:: max(1, len(files) // a.limit)][: a.limit]
     counts = {"passed": 0, "failed": 0, "skipped": 0}
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-        for r in ex.map(worker, [(f, a.spirvkit, a.timeout) for f in files]):
+        for r in ex.map(worker, [(f, a.spirvkit, a.timeout, a.clang_std) for f in files]):
             counts[r["status"]] = counts.get(r["status"], 0) + 1
             print(json.dumps(r), flush=True)
     print(f"semantics: {counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped")

@@ -8,11 +8,18 @@ use llvm::{BinaryOp, CastOp, InstKind, Type, ValueRef};
 use spirvkit_core::{Id, Instruction, Operand};
 use spirvkit_grammar::{Decoration, FunctionControl, MemoryAccess, Op};
 use spirvkit_llvm as llvm;
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
 /// Per-function state.
 pub(crate) struct FnCtx<'f> {
     pub func: &'f llvm::Function,
+    pub func_id: llvm::FuncId,
+    /// Pointer arguments of the built-in call being lowered, cast to the pointee its mangled
+    /// name gives (consulted by `Translator::value`).
+    pub arg_casts: RefCell<HashMap<ValueRef, Id>>,
+    /// (variable, alloca result, its inferred type) for allocas used at another pointee.
+    pub alloca_casts: Vec<(Id, Id, Id)>,
     pub values: Vec<Id>,
     pub args: Vec<Id>,
     pub blocks: Vec<Id>,
@@ -120,19 +127,21 @@ pub(crate) fn translate_function(
     } else {
         None
     };
-    let fn_ty = t.function_type(func, access.as_deref(), &location)?;
-    let (ret, params, vararg) = m
+    let (_, _, vararg) = m
         .types
         .function_signature(func.fn_ty)
         .ok_or_else(|| malformed(&location, "no function type"))?;
     if vararg {
         return Err(unsupported(&location, "a variadic function definition"));
     }
-    let ret_id = t.ty(ret, &location)?;
+    let (fn_ty, ret_id, param_types) = t.function_type(f, access.as_deref(), &location)?;
     t.b.begin_function_with_id(id, ret_id, function_control(func), fn_ty);
     t.b.name(id, &func.name);
     let mut ctx = FnCtx {
         func,
+        func_id: f,
+        arg_casts: RefCell::new(HashMap::new()),
+        alloca_casts: Vec::new(),
         values: Vec::new(),
         args: Vec::new(),
         blocks: Vec::new(),
@@ -142,14 +151,10 @@ pub(crate) fn translate_function(
         handle_types: HashMap::new(),
     };
     t.image_context = image_context(t, f, access.as_deref());
-    for (i, p) in params.iter().enumerate() {
-        let a = access
-            .as_ref()
-            .and_then(|a| a.get(i).copied())
-            .unwrap_or(crate::types::NO_ACCESS);
-        let pty = t.ty_with_access(*p, a, &ctx.location)?;
+    for (i, &pty) in param_types.iter().enumerate() {
         let pid = t.b.alloc_id();
         t.b.function_parameter_with_id(pid, pty);
+        t.note_type(pid, pty);
         if let Some(name) = func.args.get(i).and_then(|a| a.name.as_deref()) {
             t.b.name(pid, name);
         }
@@ -193,9 +198,15 @@ pub(crate) fn translate_function(
             for inst_id in func.blocks.iter().flat_map(|b| b.insts.iter()) {
                 if let Some(inst) = func.inst(*inst_id) {
                     if let InstKind::Alloca { .. } = inst.kind {
-                        alloca(t, &ctx, *inst_id, inst)?;
+                        if let Some(cast) = alloca(t, &ctx, *inst_id, inst)? {
+                            ctx.alloca_casts.push(cast);
+                        }
                     }
                 }
+            }
+            // Allocas whose uses want another pointee are cast once all variables exist.
+            for (var, out, ty) in std::mem::take(&mut ctx.alloca_casts) {
+                t.emit_to(out, Op::Bitcast, ty, vec![Operand::Id(var)]);
             }
             private_initializers(t, &mut ctx)?;
         }
@@ -327,20 +338,28 @@ fn private_globals(t: &mut Translator<'_>, ctx: &mut FnCtx<'_>) -> Result<()> {
     for g in used {
         let global = &t.m.globals[g.0 as usize];
         let location = format!("global @{}", global.name);
-        let ptr_ty = t.ty(global.ty, &location)?;
-        let mut ops = vec![Operand::Word(spirvkit_grammar::StorageClass::Function.0)];
+        let ptr_ty = t.global_pointer_type(g, &location)?;
+        let data_ty = t.global_data_type(g, &location)?;
+        let mut init_id = None;
         let id = t.b.alloc_id();
         if let Some(init) = global.initializer.filter(|&i| !t.is_undef(i)) {
             let mut refs = Vec::new();
             collect_private_globals(t, init, &mut refs, &mut HashSet::new(), 0);
             if refs.is_empty() {
-                ops.push(Operand::Id(t.const_value(init, &location)?));
+                init_id = Some(if t.m.types.is_pointer(global.value_ty) {
+                    t.const_as(init, data_ty, &location)?
+                } else {
+                    t.const_value(init, &location)?
+                });
             } else {
                 // Initialised by a store once every variable exists (it names other privates).
                 ctx.private_inits.push((id, init));
             }
         }
-        t.b.push_instruction(Instruction::new(Op::Variable, Some(ptr_ty), Some(id), ops));
+        let storage = spirvkit_grammar::StorageClass::Function.0;
+        let var = t.variable_instruction(id, ptr_ty, storage, data_ty, init_id);
+        t.b.push_instruction(var);
+        t.note_type(id, ptr_ty);
         t.b.name(id, &global.name);
         ctx.private_globals.insert(g, id);
     }
@@ -418,7 +437,7 @@ fn alloca(
     ctx: &FnCtx<'_>,
     inst_id: llvm::InstId,
     inst: &llvm::Instruction,
-) -> Result<()> {
+) -> Result<Option<(Id, Id, Id)>> {
     let InstKind::Alloca {
         allocated_ty,
         count,
@@ -426,7 +445,7 @@ fn alloca(
         ..
     } = &inst.kind
     else {
-        return Ok(());
+        return Ok(None);
     };
     let out = ctx.values[inst_id.0 as usize];
     let count_is_one = t.const_int(*count) == Some(1);
@@ -438,21 +457,34 @@ fn alloca(
     }
     let elem = match ctx.handle_types.get(&inst_id) {
         Some(&ty) => ty,
+        None if matches!(t.m.types.get(*allocated_ty), Type::Int(1))
+            && crate::pointee::is_opaque_pointer(t.m, inst.ty) =>
+        {
+            t.int_type(8)
+        }
         None => t.ty(*allocated_ty, &ctx.location)?,
     };
-    let ptr_ty =
-        t.b.type_pointer(spirvkit_grammar::StorageClass::Function.0, elem);
-    t.b.push_instruction(Instruction::new(
-        Op::Variable,
-        Some(ptr_ty),
-        Some(out),
-        [Operand::Word(spirvkit_grammar::StorageClass::Function.0)],
-    ));
+    let ptr_ty = t.pointer_type(spirvkit_grammar::StorageClass::Function.0, elem);
+    // An opaque-pointer alloca used at another pointee is cast after the variables.
+    let wanted = if crate::pointee::is_opaque_pointer(t.m, inst.ty) {
+        t.value_type_id(ctx, ValueRef::Instruction(inst_id))?
+    } else {
+        ptr_ty
+    };
+    let var = if wanted == ptr_ty {
+        out
+    } else {
+        t.b.alloc_id()
+    };
+    let storage = spirvkit_grammar::StorageClass::Function.0;
+    let variable = t.variable_instruction(var, ptr_ty, storage, elem, None);
+    t.b.push_instruction(variable);
+    t.note_type(var, ptr_ty);
     if let Some(a) = align.filter(|&a| a > 0) {
-        t.b.decorate(out, Decoration::Alignment.0, &[Operand::Word(a as u32)]);
+        t.b.decorate(var, Decoration::Alignment.0, &[Operand::Word(a as u32)]);
     }
-    name_value(t, out, inst);
-    Ok(())
+    name_value(t, var, inst);
+    Ok((var != out).then_some((var, out, wanted)))
 }
 
 fn name_value(t: &mut Translator<'_>, id: Id, inst: &llvm::Instruction) {
@@ -483,6 +515,9 @@ fn memory_access(volatile: bool, align: Option<u64>) -> Vec<Operand> {
 impl<'m> Translator<'m> {
     /// The SPIR-V id of an operand inside a function.
     pub(crate) fn value(&mut self, ctx: &FnCtx<'_>, v: ValueRef) -> Result<Id> {
+        if let Some(&id) = ctx.arg_casts.borrow().get(&v) {
+            return Ok(id);
+        }
         match v {
             ValueRef::Argument(n) => ctx
                 .args
@@ -503,7 +538,7 @@ impl<'m> Translator<'m> {
                 Ok(ctx.private_globals[&g])
             }
             ValueRef::Constant(c)
-                if !ctx.private_globals.is_empty() && self.refers_to_private(ctx, v) =>
+                if !ctx.private_globals.is_empty() && self.refers_to_private_value(ctx, v) =>
             {
                 self.materialize_expr(ctx, c)
             }
@@ -511,7 +546,7 @@ impl<'m> Translator<'m> {
         }
     }
 
-    fn refers_to_private(&self, ctx: &FnCtx<'_>, v: ValueRef) -> bool {
+    pub(crate) fn refers_to_private_value(&self, ctx: &FnCtx<'_>, v: ValueRef) -> bool {
         let mut found = Vec::new();
         collect_private_globals(self, v, &mut found, &mut HashSet::new(), 0);
         found.iter().any(|g| ctx.private_globals.contains_key(g))
@@ -537,20 +572,15 @@ impl<'m> Translator<'m> {
                 inbounds,
                 base,
                 indices,
-                ..
+                source_ty,
             } => {
-                let mut ops = vec![Operand::Id(self.value(ctx, *base)?)];
+                let b = self.value(ctx, *base)?;
+                let base_type = self.ty(*source_ty, loc)?;
+                let (op, mut ops) = self.ptr_access_chain(ty, *inbounds, base_type, b);
                 for &i in indices {
                     ops.push(Operand::Id(self.value(ctx, i)?));
                 }
-                (
-                    if *inbounds {
-                        Op::InBoundsPtrAccessChain
-                    } else {
-                        Op::PtrAccessChain
-                    },
-                    ops,
-                )
+                (op, ops)
             }
             llvm::ConstExpr::Cast {
                 op: CastOp::BitCast,
@@ -599,6 +629,7 @@ impl<'m> Translator<'m> {
         let id = self.b.alloc_id();
         self.b
             .push_instruction(Instruction::new(op, Some(ty), Some(id), operands));
+        self.note_type(id, ty);
         id
     }
 
@@ -608,6 +639,7 @@ impl<'m> Translator<'m> {
         let out = if out.0 == 0 { self.b.alloc_id() } else { out };
         self.b
             .push_instruction(Instruction::new(op, Some(ty), Some(out), operands));
+        self.note_type(out, ty);
     }
 
     pub(crate) fn emit_void(&mut self, op: Op, operands: Vec<Operand>) {
@@ -663,10 +695,16 @@ fn translate_instruction(
     let loc = ctx.location.as_str();
     let result_ty = inst.ty;
     let void_result = t.m.types.is_void(result_ty);
+    let opaque_result = crate::pointee::is_opaque_pointer(t.m, result_ty);
     let ty = match ctx.handle_types.get(&inst_id) {
         Some(&ty) => ty,
         None if void_result => Id(0),
+        None if opaque_result => t.value_type_id(ctx, ValueRef::Instruction(inst_id))?,
         None => t.ty(result_ty, loc)?,
+    };
+    let opaque = |t: &Translator<'_>, v: ValueRef| {
+        t.m.value_type_in(ctx.func, v)
+            .is_some_and(|ty| crate::pointee::is_opaque_pointer(t.m, ty))
     };
     match &inst.kind {
         InstKind::Binary {
@@ -734,7 +772,12 @@ fn translate_instruction(
             ordering,
             ..
         } => {
-            let p = t.value(ctx, *ptr)?;
+            let p = if opaque(t, *ptr) {
+                let wanted = t.pointer_to_in(ctx, *ptr, ty)?;
+                t.value_as(ctx, *ptr, wanted)?
+            } else {
+                t.value(ctx, *ptr)?
+            };
             if *ordering != llvm::AtomicOrdering::NotAtomic {
                 let (scope, sem) = crate::builtins::atomic_scope_semantics(t, ctx, *ptr)?;
                 t.emit_to(
@@ -757,7 +800,14 @@ fn translate_instruction(
             ordering,
             ..
         } => {
-            let (p, v) = (t.value(ctx, *ptr)?, t.value(ctx, *value)?);
+            let v = t.value(ctx, *value)?;
+            let p = if opaque(t, *ptr) {
+                let value_ty = t.value_type_id(ctx, *value)?;
+                let wanted = t.pointer_to_in(ctx, *ptr, value_ty)?;
+                t.value_as(ctx, *ptr, wanted)?
+            } else {
+                t.value(ctx, *ptr)?
+            };
             if *ordering != llvm::AtomicOrdering::NotAtomic {
                 let (scope, sem) = crate::builtins::atomic_scope_semantics(t, ctx, *ptr)?;
                 t.emit_void(
@@ -779,22 +829,50 @@ fn translate_instruction(
             inbounds,
             base,
             indices,
-            ..
+            source_ty,
         } => {
-            let b = t.value(ctx, *base)?;
-            if indices.is_empty() {
-                t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(b)]);
+            // Opaque pointers: the base is cast to the source element type, and the chain's
+            // natural result (a pointer to the indexed type) to the value's inferred type.
+            let base_type = t.ty(*source_ty, loc)?;
+            let (b, natural) = if opaque(t, *base) {
+                let source = t.ty(*source_ty, loc)?;
+                let wanted = t.pointer_to_in(ctx, *base, source)?;
+                let b = t.value_as(ctx, *base, wanted)?;
+                let indexed = crate::pointee::gep_indexed_type(t, *source_ty, indices)
+                    .ok_or_else(|| malformed(loc, "GEP indices outside the source type"))?;
+                let indexed = t.ty(indexed, loc)?;
+                (b, t.pointer_to_in(ctx, *base, indexed)?)
             } else {
-                let mut ops = vec![Operand::Id(b)];
+                (t.value(ctx, *base)?, ty)
+            };
+            let target = if natural == ty { out } else { t.b.alloc_id() };
+            if indices.is_empty() {
+                t.emit_to(target, Op::CopyObject, natural, vec![Operand::Id(b)]);
+            } else if t.is_untyped(natural)
+                && indices.len() > 1
+                && t.const_int(indices[0]) == Some(0)
+            {
+                // `gep T, p, 0, i...` stays inside the object at p: an untyped (non-Ptr)
+                // access chain walking T from p.
+                let op = if *inbounds {
+                    Op::UntypedInBoundsAccessChainKHR
+                } else {
+                    Op::UntypedAccessChainKHR
+                };
+                let mut ops = vec![Operand::Id(base_type), Operand::Id(b)];
+                for &i in &indices[1..] {
+                    ops.push(Operand::Id(t.value(ctx, i)?));
+                }
+                t.emit_to(target, op, natural, ops);
+            } else {
+                let (op, mut ops) = t.ptr_access_chain(natural, *inbounds, base_type, b);
                 for &i in indices {
                     ops.push(Operand::Id(t.value(ctx, i)?));
                 }
-                let op = if *inbounds {
-                    Op::InBoundsPtrAccessChain
-                } else {
-                    Op::PtrAccessChain
-                };
-                t.emit_to(out, op, ty, ops);
+                t.emit_to(target, op, natural, ops);
+            }
+            if target != out {
+                t.emit_to(out, Op::Bitcast, ty, vec![Operand::Id(target)]);
             }
         }
         InstKind::Call { callee, args, .. } => {
@@ -803,16 +881,27 @@ fn translate_instruction(
             };
             match t.callees.get(f.0 as usize).cloned() {
                 Some(Callee::Function(fid)) => {
+                    let params = match t.signatures.get(f) {
+                        Some((_, p)) => p.clone(),
+                        None => t.function_type(*f, None, loc)?.2,
+                    };
                     let mut ops = vec![Operand::Id(fid)];
-                    for &a in args {
-                        ops.push(Operand::Id(t.value(ctx, a)?));
+                    for (i, &a) in args.iter().enumerate() {
+                        let id = match params.get(i) {
+                            Some(&p) if opaque(t, a) => t.value_as(ctx, a, p)?,
+                            _ => t.value(ctx, a)?,
+                        };
+                        ops.push(Operand::Id(id));
                     }
                     let ret_ty = if void_result { t.b.type_void() } else { ty };
                     let call_out = if void_result { t.b.alloc_id() } else { out };
                     t.emit_to(call_out, Op::FunctionCall, ret_ty, ops);
                 }
                 Some(Callee::Builtin(d)) => {
-                    crate::builtins::call(t, ctx, out, result_ty, &d, args)?
+                    cast_builtin_pointer_args(t, ctx, &d, args)?;
+                    let lowered = crate::builtins::call(t, ctx, out, result_ty, &d, args);
+                    ctx.arg_casts.borrow_mut().clear();
+                    lowered?
                 }
                 Some(Callee::Intrinsic(name)) => {
                     crate::builtins::intrinsic(t, ctx, out, result_ty, &name, args)?
@@ -823,7 +912,15 @@ fn translate_instruction(
         InstKind::Phi { incoming } => {
             let mut ops = Vec::with_capacity(incoming.len() * 2);
             for (v, block) in incoming {
-                ops.push(Operand::Id(t.value(ctx, *v)?));
+                // Module-scope values are cast at module scope; local ones share the class.
+                let id = if opaque_result
+                    && !matches!(v, ValueRef::Instruction(_) | ValueRef::Argument(_))
+                {
+                    t.value_as(ctx, *v, ty)?
+                } else {
+                    t.value(ctx, *v)?
+                };
+                ops.push(Operand::Id(id));
                 let label = ctx
                     .blocks
                     .get(block.0 as usize)
@@ -839,11 +936,15 @@ fn translate_instruction(
             else_value,
             ..
         } => {
-            let (c, a, b) = (
-                t.value(ctx, *cond)?,
-                t.value(ctx, *then_value)?,
-                t.value(ctx, *else_value)?,
-            );
+            let c = t.value(ctx, *cond)?;
+            let (a, b) = if opaque_result {
+                (
+                    t.value_as(ctx, *then_value, ty)?,
+                    t.value_as(ctx, *else_value, ty)?,
+                )
+            } else {
+                (t.value(ctx, *then_value)?, t.value(ctx, *else_value)?)
+            };
             t.emit_to(
                 out,
                 Op::Select,
@@ -855,14 +956,32 @@ fn translate_instruction(
             let a = t.value(ctx, *aggregate)?;
             let mut ops = vec![Operand::Id(a)];
             ops.extend(indices.iter().map(|&i| Operand::Word(i)));
-            t.emit_to(out, Op::CompositeExtract, ty, ops);
+            // A pointer member is stored as the default pointer type of its LLVM type.
+            let member = if opaque_result {
+                t.ty(result_ty, loc)?
+            } else {
+                ty
+            };
+            if member == ty {
+                t.emit_to(out, Op::CompositeExtract, ty, ops);
+            } else {
+                let raw = t.emit(Op::CompositeExtract, member, ops);
+                t.emit_to(out, Op::Bitcast, ty, vec![Operand::Id(raw)]);
+            }
         }
         InstKind::InsertValue {
             aggregate,
             value,
             indices,
         } => {
-            let (a, v) = (t.value(ctx, *aggregate)?, t.value(ctx, *value)?);
+            let a = t.value(ctx, *aggregate)?;
+            let v = if opaque(t, *value) {
+                let member_ty = t.value_llvm_type(ctx, *value)?;
+                let member = t.ty(member_ty, loc)?;
+                t.value_as(ctx, *value, member)?
+            } else {
+                t.value(ctx, *value)?
+            };
             let mut ops = vec![Operand::Id(v), Operand::Id(a)];
             ops.extend(indices.iter().map(|&i| Operand::Word(i)));
             t.emit_to(out, Op::CompositeInsert, ty, ops);
@@ -918,18 +1037,32 @@ fn translate_instruction(
             t.emit_to(out, Op::VectorShuffle, ty, ops);
         }
         InstKind::AtomicRmw { op, ptr, value, .. } => {
-            crate::builtins::atomic_rmw(t, ctx, out, ty, *op, *ptr, *value)?
+            if opaque(t, *ptr) {
+                let wanted = t.pointer_to_in(ctx, *ptr, ty)?;
+                let p = t.value_as(ctx, *ptr, wanted)?;
+                ctx.arg_casts.borrow_mut().insert(*ptr, p);
+            }
+            let lowered = crate::builtins::atomic_rmw(t, ctx, out, ty, *op, *ptr, *value);
+            ctx.arg_casts.borrow_mut().clear();
+            lowered?
         }
         InstKind::CmpXchg { .. } => return Err(unsupported(loc, "cmpxchg (use atomic_cmpxchg)")),
         InstKind::Fence { .. } => crate::builtins::fence(t)?,
         InstKind::Freeze { value } => {
-            let v = t.value(ctx, *value)?;
+            let v = if opaque_result {
+                t.value_as(ctx, *value, ty)?
+            } else {
+                t.value(ctx, *value)?
+            };
             t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(v)]);
         }
         InstKind::VaArg { .. } => return Err(unsupported(loc, "va_arg")),
         InstKind::Ret { value } => match value {
             Some(v) => {
-                let v = t.value(ctx, *v)?;
+                let v = match t.signatures.get(&ctx.func_id) {
+                    Some(&(ret, _)) if opaque(t, *v) => t.value_as(ctx, *v, ret)?,
+                    _ => t.value(ctx, *v)?,
+                };
                 t.emit_void(Op::ReturnValue, vec![Operand::Id(v)]);
             }
             None => t.emit_void(Op::Return, vec![]),
@@ -979,6 +1112,47 @@ fn translate_instruction(
     }
     if !void_result {
         name_value(t, out, inst);
+    }
+    Ok(())
+}
+
+/// Casts opaque-pointer arguments of a built-in to the pointee its mangled name gives; the
+/// built-in's lowering then finds them through `FnCtx::arg_casts`.
+fn cast_builtin_pointer_args(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    d: &crate::mangle::Demangled,
+    args: &[ValueRef],
+) -> Result<()> {
+    // OpenCL.std and the group copies need typed pointers even with untyped pointers
+    // allowed (atomics and prefetch have untyped forms).
+    let keeps_untyped = d.name.starts_with("atom") || d.name == "prefetch";
+    for (i, &a) in args.iter().enumerate() {
+        let Some(crate::mangle::MType::Pointer { pointee, .. }) = d.params.get(i) else {
+            continue;
+        };
+        let Some(llvm_ty) = t.m.value_type_in(ctx.func, a) else {
+            continue;
+        };
+        let is_opaque = crate::pointee::is_opaque_pointer(t.m, llvm_ty);
+        if !is_opaque && !t.untyped_allowed() {
+            continue;
+        }
+        let Some(crate::pointee::Repr::Pointee(p)) = t.mangled_pointee(pointee) else {
+            continue;
+        };
+        let wanted = if t.untyped_allowed() {
+            if keeps_untyped {
+                continue;
+            }
+            let addrspace = crate::ptrtypes::addrspace_of(t.m, llvm_ty);
+            let storage = crate::types::storage_class(t, addrspace, &ctx.location)?;
+            t.typed_pointer_type(storage, p)
+        } else {
+            t.pointer_to_in(ctx, a, p)?
+        };
+        let id = t.value_as(ctx, a, wanted)?;
+        ctx.arg_casts.borrow_mut().insert(a, id);
     }
     Ok(())
 }
@@ -1034,7 +1208,24 @@ fn cast(
 ) -> Result<()> {
     let loc = ctx.location.as_str();
     let src_ty = t.value_llvm_type(ctx, value)?;
-    let v = t.value(ctx, value)?;
+    let opaque_pair = crate::pointee::is_opaque_pointer(t.m, src_ty)
+        && crate::pointee::is_opaque_pointer(t.m, result_ty);
+    let v = match op {
+        // Same pointee in another storage class (the classes of both are unified).
+        CastOp::AddrSpaceCast if opaque_pair => match t.pointee_of(ty) {
+            Some(pointee) => {
+                let wanted = t.pointer_to_in(ctx, value, pointee)?;
+                t.value_as(ctx, value, wanted)?
+            }
+            None => t.value(ctx, value)?,
+        },
+        CastOp::BitCast if opaque_pair => {
+            let v = t.value_as(ctx, value, ty)?;
+            t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(v)]);
+            return Ok(());
+        }
+        _ => t.value(ctx, value)?,
+    };
     let from_bool = is_bool(t, src_ty);
     let to_bool = is_bool(t, result_ty);
     let select = |t: &mut Translator<'_>, one: u64, zero: u64| -> Result<()> {

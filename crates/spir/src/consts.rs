@@ -53,6 +53,10 @@ impl<'m> Translator<'m> {
             .ok_or_else(|| malformed(location, format!("missing constant #{}", c.0)))?
             .clone();
         let id = self.lower_constant(&constant, location)?;
+        if !self.id_types.contains_key(&id) && self.m.types.is_pointer(constant.ty) {
+            let ty = self.ty(constant.ty, location)?;
+            self.note_type(id, ty);
+        }
         self.consts.insert(c, id);
         Ok(id)
     }
@@ -101,7 +105,19 @@ impl<'m> Translator<'m> {
                 let ty_id = self.ty(ty, location)?;
                 let mut ops = Vec::with_capacity(elems.len());
                 for &e in elems {
-                    ops.push(Operand::Id(self.const_value(e, location)?));
+                    // Opaque-pointer members have their LLVM type's default pointer type.
+                    let member = self
+                        .m
+                        .value_type(e)
+                        .filter(|&et| crate::pointee::is_opaque_pointer(self.m, et));
+                    let id = match member {
+                        Some(et) => {
+                            let wanted = self.ty(et, location)?;
+                            self.const_as(e, wanted, location)?
+                        }
+                        None => self.const_value(e, location)?,
+                    };
+                    ops.push(Operand::Id(id));
                 }
                 Ok(self.b.dedup_global(Op::ConstantComposite, Some(ty_id), ops))
             }
@@ -136,6 +152,11 @@ impl<'m> Translator<'m> {
     }
 
     fn const_expr(&mut self, ty: llvm::TypeId, expr: &ConstExpr, location: &str) -> Result<Id> {
+        if crate::pointee::is_opaque_pointer(self.m, ty) {
+            if let Some(id) = self.opaque_pointer_expr(ty, expr, location)? {
+                return Ok(id);
+            }
+        }
         let ty_id = self.ty(ty, location)?;
         let spec_op = |t: &mut Self, op: Op, ops: Vec<Id>| -> Id {
             let mut operands = vec![Operand::Word(u32::from(op.0))];
@@ -143,6 +164,19 @@ impl<'m> Translator<'m> {
             t.b.dedup_global(Op::SpecConstantOp, Some(ty_id), operands)
         };
         match expr {
+            ConstExpr::Gep {
+                inbounds,
+                base,
+                indices,
+                source_ty,
+            } if self.untyped_allowed() => {
+                let base_id = self.const_value(*base, location)?;
+                let addrspace = self
+                    .m
+                    .value_type(*base)
+                    .map_or(0, |bt| crate::ptrtypes::addrspace_of(self.m, bt));
+                self.const_gep(addrspace, *source_ty, *inbounds, base_id, indices, location)
+            }
             ConstExpr::Gep {
                 inbounds,
                 base,
@@ -203,6 +237,103 @@ impl<'m> Translator<'m> {
                 format!("the constant expression {expr:?}"),
             )),
         }
+    }
+
+    /// Pointer constant expressions over opaque pointers, typed from their operands: a GEP
+    /// gives a pointer to the indexed type, an address-space cast keeps the pointee, a
+    /// pointer bitcast is the operand itself.
+    fn opaque_pointer_expr(
+        &mut self,
+        ty: llvm::TypeId,
+        expr: &ConstExpr,
+        location: &str,
+    ) -> Result<Option<Id>> {
+        let addrspace = crate::ptrtypes::addrspace_of(self.m, ty);
+        match expr {
+            ConstExpr::Gep {
+                inbounds,
+                base,
+                indices,
+                source_ty,
+            } => {
+                let base_id = self.const_value(*base, location)?;
+                let id =
+                    self.const_gep(addrspace, *source_ty, *inbounds, base_id, indices, location)?;
+                Ok(Some(id))
+            }
+            ConstExpr::Cast {
+                op: llvm::CastOp::BitCast,
+                value,
+            } => Ok(Some(self.const_value(*value, location)?)),
+            ConstExpr::Cast {
+                op: llvm::CastOp::AddrSpaceCast,
+                value,
+            } => {
+                let v = self.const_value(*value, location)?;
+                let Some(pointee) = self.id_types.get(&v).and_then(|&t| self.pointee_of(t)) else {
+                    return Ok(None);
+                };
+                let storage = crate::types::storage_class(self, addrspace, location)?;
+                let result_ty = self.pointer_type(storage, pointee);
+                let opcode = if addrspace == 4 {
+                    Op::PtrCastToGeneric
+                } else {
+                    Op::GenericCastToPtr
+                };
+                let id = self.b.dedup_global(
+                    Op::SpecConstantOp,
+                    Some(result_ty),
+                    vec![Operand::Word(u32::from(opcode.0)), Operand::Id(v)],
+                );
+                self.note_type(id, result_ty);
+                Ok(Some(id))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// A constant GEP (OpSpecConstantOp over a typed OpPtrAccessChain: the untyped chains are
+    /// not allowed there). The base is cast to a typed pointer to the source element type;
+    /// the result is a pointer to the indexed type (cast back to untyped in untyped mode).
+    fn const_gep(
+        &mut self,
+        addrspace: u32,
+        source_ty: llvm::TypeId,
+        inbounds: bool,
+        base: Id,
+        indices: &[ValueRef],
+        location: &str,
+    ) -> Result<Id> {
+        let storage = crate::types::storage_class(self, addrspace, location)?;
+        let source = self.ty(source_ty, location)?;
+        let typed_base_ty = self.typed_pointer_type(storage, source);
+        let base = match self.id_types.get(&base) {
+            Some(&actual) if actual != typed_base_ty => self.spec_bitcast(base, typed_base_ty),
+            _ => base,
+        };
+        let opcode = if inbounds {
+            Op::InBoundsPtrAccessChain
+        } else {
+            Op::PtrAccessChain
+        };
+        let mut ops = vec![Operand::Word(u32::from(opcode.0)), Operand::Id(base)];
+        for &i in indices {
+            ops.push(Operand::Id(self.index_constant(i, location)?));
+        }
+        let indexed = crate::pointee::gep_indexed_type(self, source_ty, indices)
+            .ok_or_else(|| malformed(location, "GEP indices outside the source type"))?;
+        let indexed = self.ty(indexed, location)?;
+        let typed_result = self.typed_pointer_type(storage, indexed);
+        let id = self
+            .b
+            .dedup_global(Op::SpecConstantOp, Some(typed_result), ops);
+        self.note_type(id, typed_result);
+        let result = self.pointer_type(storage, indexed);
+        Ok(if result == typed_result {
+            id
+        } else {
+            self.spec_bitcast(id, result)
+        })
     }
 
     /// GEP indices: struct member indices must be 32-bit constants.

@@ -47,6 +47,15 @@ fn kernel_metadata(t: &Translator<'_>, func: &llvm::Function, key: &str) -> Opti
     None
 }
 
+/// The strings of a kernel's `kernel_arg_*` metadata entry, one per parameter.
+pub fn kernel_arg_strings(
+    t: &Translator<'_>,
+    func: &llvm::Function,
+    key: &str,
+) -> Option<Vec<String>> {
+    Some(md_strings(t, &kernel_metadata(t, func, key)?))
+}
+
 fn md_strings(t: &Translator<'_>, ops: &[MdOperand]) -> Vec<String> {
     ops.iter()
         .map(|o| {

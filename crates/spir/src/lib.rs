@@ -12,8 +12,11 @@ mod consts;
 pub mod error;
 mod kernels;
 pub mod mangle;
+mod pointee;
+mod ptrtypes;
 mod translator;
 mod types;
+mod untyped;
 
 pub use error::TranslateError;
 use spirvkit_core::Module;

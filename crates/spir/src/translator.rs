@@ -42,6 +42,18 @@ pub(crate) struct Translator<'m> {
     pub uses_linkage: bool,
     /// Inside a kernel: (context number, image type → access qualifier of its parameters).
     pub image_context: Option<(u32, HashMap<llvm::TypeId, u32>)>,
+    /// Inferred SPIR-V types of opaque-pointer values (pointee.rs).
+    pub pointer_classes: crate::pointee::PointerClasses,
+    /// Pointer type id → (storage class, pointee).
+    pub pointer_info: HashMap<Id, (u32, Id)>,
+    /// Pointer-typed result id → its type.
+    pub id_types: HashMap<Id, Id>,
+    /// (return type, parameter types) of emitted functions, for call sites.
+    pub signatures: HashMap<llvm::FuncId, (Id, Vec<Id>)>,
+    /// OpTypeUntypedPointerKHR ids (untyped.rs).
+    pub untyped_types: HashSet<Id>,
+    /// OpenCL handle types (images, samplers, events...): pointers to them stay typed.
+    pub handle_type_ids: HashSet<Id>,
 }
 
 pub(crate) fn location_of_function(f: &llvm::Function) -> String {
@@ -80,6 +92,12 @@ impl<'m> Translator<'m> {
             needed_version: 0x0001_0000,
             uses_linkage: false,
             image_context: None,
+            pointer_classes: Default::default(),
+            pointer_info: HashMap::new(),
+            id_types: HashMap::new(),
+            signatures: HashMap::new(),
+            untyped_types: HashSet::new(),
+            handle_type_ids: HashSet::new(),
         })
     }
 
@@ -242,13 +260,14 @@ impl<'m> Translator<'m> {
             };
             self.callees.push(callee);
         }
+        self.infer_pointers();
         // Imported declarations are emitted now (they have no body to translate later).
         for (i, f) in self.m.functions.iter().enumerate() {
             if let (true, Callee::Function(id)) = (f.is_declaration(), &self.callees[i]) {
                 let id = *id;
                 let location = location_of_function(f);
-                let fn_ty = self.function_type(f, None, &location)?;
-                let (ret, params, vararg) = self
+                let fid = llvm::FuncId(i as u32);
+                let (_, _, vararg) = self
                     .m
                     .types
                     .function_signature(f.fn_ty)
@@ -256,11 +275,7 @@ impl<'m> Translator<'m> {
                 if vararg {
                     return Err(unsupported(&location, "a variadic function declaration"));
                 }
-                let ret = self.ty(ret, &location)?;
-                let param_types: Vec<Id> = params
-                    .iter()
-                    .map(|&p| self.ty(p, &location))
-                    .collect::<Result<_>>()?;
+                let (fn_ty, ret, param_types) = self.function_type(fid, None, &location)?;
                 self.b.begin_function_with_id(id, ret, 0, fn_ty);
                 for (n, p) in param_types.into_iter().enumerate() {
                     let pid = self.b.alloc_id();
@@ -314,21 +329,26 @@ impl<'m> Translator<'m> {
             return Ok(Id(0));
         }
         let storage = crate::types::storage_class(self, global.addrspace, &location)?;
-        let ptr_ty = self.ty(global.ty, &location)?;
+        let ptr_ty = self.global_pointer_type(g, &location)?;
+        let data_ty = self.global_data_type(g, &location)?;
         let id = self.b.alloc_id();
         // Record first: initializers may refer to the global itself.
         self.globals[g.0 as usize] = Some(id);
-        let mut ops = vec![Operand::Word(storage)];
         // Workgroup variables cannot be initialised; undef initialisers mean "none".
         let init = global
             .initializer
             .filter(|&i| global.addrspace != 3 && !self.is_undef(i));
-        if let Some(init) = init {
-            let init_id = self.const_value(init, &location)?;
-            ops.push(Operand::Id(init_id));
-        }
-        self.b
-            .global(Instruction::new(Op::Variable, Some(ptr_ty), Some(id), ops));
+        let init_id = match init {
+            // A pointer-valued global holds its LLVM type's default pointer type.
+            Some(init) if self.m.types.is_pointer(global.value_ty) => {
+                Some(self.const_as(init, data_ty, &location)?)
+            }
+            Some(init) => Some(self.const_value(init, &location)?),
+            None => None,
+        };
+        let var = self.variable_instruction(id, ptr_ty, storage, data_ty, init_id);
+        self.b.global(var);
+        self.note_type(id, ptr_ty);
         self.b.name(id, &global.name);
         if global.is_constant {
             self.b.decorate(id, Decoration::Constant.0, &[]);
@@ -352,6 +372,33 @@ impl<'m> Translator<'m> {
             _ => {}
         }
         Ok(id)
+    }
+
+    /// The type of a global variable: a pointer to its value type (opaque-pointer globals
+    /// carry the value type separately; i1 is stored as i8).
+    pub fn global_pointer_type(&mut self, g: llvm::GlobalId, location: &str) -> Result<Id> {
+        let global = &self.m.globals[g.0 as usize];
+        if !crate::pointee::is_opaque_pointer(self.m, global.ty) {
+            return self.ty(global.ty, location);
+        }
+        let storage = if global.addrspace == 0 {
+            spirvkit_grammar::StorageClass::Function.0
+        } else {
+            crate::types::storage_class(self, global.addrspace, location)?
+        };
+        let pointee = self.global_data_type(g, location)?;
+        Ok(self.pointer_type(storage, pointee))
+    }
+
+    /// The type of a global's value in SPIR-V (i1 is stored as i8 behind opaque pointers).
+    pub fn global_data_type(&mut self, g: llvm::GlobalId, location: &str) -> Result<Id> {
+        let global = &self.m.globals[g.0 as usize];
+        if crate::pointee::is_opaque_pointer(self.m, global.ty)
+            && matches!(self.m.types.get(global.value_ty), llvm::Type::Int(1))
+        {
+            return Ok(self.int_type(8));
+        }
+        self.ty(global.value_ty, location)
     }
 
     pub fn global_id(&mut self, g: llvm::GlobalId, location: &str) -> Result<Id> {

@@ -121,7 +121,7 @@ impl<'m> Translator<'m> {
     /// Lowers a type; `access` selects the access qualifier of image types.
     pub fn ty_with_access(&mut self, ty: llvm::TypeId, access: u32, location: &str) -> Result<Id> {
         if access == SAMPLER_PARAM && matches!(self.m.types.get(ty), Type::Int(32)) {
-            return Ok(self.b.dedup_global(Op::TypeSampler, None, vec![]));
+            return Ok(self.opencl_handle_type(OpenClType::Sampler, NO_ACCESS));
         }
         let access = if self
             .opencl_handle(ty)
@@ -208,8 +208,12 @@ impl<'m> Translator<'m> {
                 let Some(pointee) = pointee else {
                     // Opaque pointers default to i8 pointees; uses insert casts (see body.rs).
                     let i8_ty = self.int_type(8);
-                    return Ok(self.b.type_pointer(storage, i8_ty));
+                    return Ok(self.pointer_type(storage, i8_ty));
                 };
+                if self.untyped_allowed() && self.structs_in_progress.contains(&pointee) {
+                    // Untyped pointers need no pointee, so recursion needs no forward pointer.
+                    return Ok(self.untyped_pointer(storage));
+                }
                 if self.structs_in_progress.contains(&pointee) {
                     // A recursive struct: declare the pointer forward, define it after the struct.
                     let id = *self
@@ -231,7 +235,7 @@ impl<'m> Translator<'m> {
                     }
                     _ => self.ty(pointee, location)?,
                 };
-                self.b.type_pointer(storage, pointee_id)
+                self.pointer_type(storage, pointee_id)
             }
             Type::Vector {
                 len,
@@ -323,6 +327,7 @@ impl<'m> Translator<'m> {
                 Some(ptr_id),
                 [Operand::Word(storage), Operand::Id(id)],
             ));
+            self.pointer_info.insert(ptr_id, (storage, id));
         }
         if let Some(name) = name {
             self.b.name(id, name);
@@ -367,7 +372,13 @@ impl<'m> Translator<'m> {
         self.b.constant_u32(t, value)
     }
 
-    fn opencl_handle_type(&mut self, handle: OpenClType, access: u32) -> Id {
+    pub(crate) fn opencl_handle_type(&mut self, handle: OpenClType, access: u32) -> Id {
+        let id = self.opencl_handle_type_id(handle, access);
+        self.handle_type_ids.insert(id);
+        id
+    }
+
+    fn opencl_handle_type_id(&mut self, handle: OpenClType, access: u32) -> Id {
         match handle {
             OpenClType::Image {
                 dim,
@@ -417,27 +428,46 @@ impl<'m> Translator<'m> {
         }
     }
 
-    /// OpTypeFunction of a function; `param_access` overrides image access per parameter.
+    /// OpTypeFunction of a function, with its return and parameter types; `param_access`
+    /// overrides image access per parameter. Opaque-pointer parameters and returns take the
+    /// types inferred for them (pointee.rs).
     pub fn function_type(
         &mut self,
-        f: &llvm::Function,
+        fid: llvm::FuncId,
         param_access: Option<&[u32]>,
         location: &str,
-    ) -> Result<Id> {
-        let (ret, params, _) = self
-            .m
+    ) -> Result<(Id, Id, Vec<Id>)> {
+        let m = self.m;
+        let f = m
+            .function(fid)
+            .ok_or_else(|| malformed(location, "call to a missing function"))?;
+        let (ret, params, _) = m
             .types
             .function_signature(f.fn_ty)
             .ok_or_else(|| malformed(location, "function without a function type"))?;
-        let params = params.to_vec();
-        let ret = self.ty(ret, location)?;
+        let classes = std::mem::take(&mut self.pointer_classes);
+        let ret_repr = classes.return_repr(fid, f);
+        let param_reprs: Vec<_> = (0..params.len())
+            .map(|i| classes.repr_of(fid, f, llvm::ValueRef::Argument(i as u32)))
+            .collect();
+        self.pointer_classes = classes;
+        let ret_id = match ret_repr.filter(|_| crate::pointee::is_opaque_pointer(m, ret)) {
+            Some(r) => self.repr_type(r, crate::ptrtypes::addrspace_of(m, ret), location)?,
+            None => self.ty(ret, location)?,
+        };
         let mut ids = Vec::with_capacity(params.len());
         for (i, p) in params.iter().enumerate() {
             let access = param_access
                 .and_then(|a| a.get(i).copied())
                 .unwrap_or(NO_ACCESS);
-            ids.push(self.ty_with_access(*p, access, location)?);
+            let id = match param_reprs[i].filter(|_| crate::pointee::is_opaque_pointer(m, *p)) {
+                Some(r) => self.repr_type(r, crate::ptrtypes::addrspace_of(m, *p), location)?,
+                None => self.ty_with_access(*p, access, location)?,
+            };
+            ids.push(id);
         }
-        Ok(self.b.type_function(ret, &ids))
+        let fn_ty = self.b.type_function(ret_id, &ids);
+        self.signatures.insert(fid, (ret_id, ids.clone()));
+        Ok((fn_ty, ret_id, ids))
     }
 }

@@ -9,6 +9,7 @@ pub mod mutation;
 mod semantics;
 pub mod text;
 mod translate;
+mod translate_modern;
 mod validator;
 
 use anyhow::bail;
@@ -60,7 +61,10 @@ pub fn run(
         ("mutation", mutation::run),
         ("text", text_section),
         ("translate", translate::run),
+        ("translate-untyped", translate_modern::run_untyped),
+        ("translate-cl", translate_modern::run_cl),
         ("semantics", semantics::run),
+        ("semantics-cl", semantics::run_clang),
         ("llvm", llvm::run),
         ("llvm-cl", llvm_cl::run),
     ];

@@ -20,12 +20,24 @@ fn literal_sampler(t: &Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Option<u
     let ValueRef::Instruction(i) = v else {
         return None;
     };
-    match ctx.func.inst(i)?.kind {
+    match &ctx.func.inst(i)?.kind {
+        // LLVM 15+: `__translate_sampler_initializer(i32 literal)` makes a sampler value.
+        llvm::InstKind::Call {
+            callee: ValueRef::Function(f),
+            args,
+            ..
+        } if t
+            .m
+            .function(*f)
+            .is_some_and(|f| f.name == SAMPLER_INITIALIZER) =>
+        {
+            t.const_int(*args.first()?)
+        }
         llvm::InstKind::Load {
             ptr: ValueRef::Global(g),
             ..
         } => {
-            let global = t.m.global(g)?;
+            let global = t.m.global(*g)?;
             if !global.is_constant {
                 return None;
             }
@@ -39,7 +51,7 @@ fn literal_sampler(t: &Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Option<u
             let mut literal = None;
             for inst in &ctx.func.insts {
                 if let llvm::InstKind::Store { ptr, value, .. } = &inst.kind {
-                    if *ptr == slot {
+                    if ptr == slot {
                         let bits = t.const_int(*value)?;
                         if literal.is_some_and(|l| l != bits) {
                             return None;
@@ -54,6 +66,43 @@ fn literal_sampler(t: &Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Option<u
     }
 }
 
+/// What clang 15+ calls for a sampler literal (the sampler is a `ptr addrspace(2)`).
+pub(super) const SAMPLER_INITIALIZER: &str = "__translate_sampler_initializer";
+
+/// `__translate_sampler_initializer(i32 bits)` → the OpConstantSampler.
+pub(super) fn sampler_initializer(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    args: &[ValueRef],
+) -> Result<()> {
+    let bits = args
+        .first()
+        .and_then(|&a| t.const_int(a))
+        .ok_or_else(|| unsupported(&ctx.location, "a sampler initializer that is not a literal"))?;
+    let sampler = constant_sampler(t, bits);
+    let ty = t.b.dedup_global(Op::TypeSampler, None, vec![]);
+    t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(sampler)]);
+    Ok(())
+}
+
+fn constant_sampler(t: &mut Translator<'_>, bits: u64) -> Id {
+    t.b.capability(Capability::LiteralSampler);
+    let sampler_ty = t.b.dedup_global(Op::TypeSampler, None, vec![]);
+    let addressing = ((bits >> 1) & 7) as u32;
+    let normalized = (bits & 1) as u32;
+    let filter = u32::from(bits & 0x20 != 0);
+    t.b.dedup_global(
+        Op::ConstantSampler,
+        Some(sampler_ty),
+        vec![
+            Operand::Word(addressing),
+            Operand::Word(normalized),
+            Operand::Word(filter),
+        ],
+    )
+}
+
 pub(super) fn is_image(name: &str) -> bool {
     name.starts_with("read_image")
         || name.starts_with("write_image")
@@ -64,27 +113,14 @@ pub(super) fn is_image(name: &str) -> bool {
 fn sampler(t: &mut Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Result<Id> {
     let loc = ctx.location.as_str();
     if let Some(bits) = literal_sampler(t, ctx, v) {
-        {
-            t.b.capability(Capability::LiteralSampler);
-            let sampler_ty = t.b.dedup_global(Op::TypeSampler, None, vec![]);
-            let addressing = ((bits >> 1) & 7) as u32;
-            let normalized = (bits & 1) as u32;
-            let filter = u32::from(bits & 0x20 != 0);
-            return Ok(t.b.dedup_global(
-                Op::ConstantSampler,
-                Some(sampler_ty),
-                vec![
-                    Operand::Word(addressing),
-                    Operand::Word(normalized),
-                    Operand::Word(filter),
-                ],
-            ));
-        }
+        return Ok(constant_sampler(t, bits));
     }
     let id = t.value(ctx, v)?;
     let ty = t.value_llvm_type(ctx, v)?;
+    let sampler_ty = t.b.dedup_global(Op::TypeSampler, None, vec![]);
     if t.opencl_handle(ty) == Some(OpenClType::Sampler)
         || crate::kernels::is_sampler_param(t, ctx, v)
+        || (crate::pointee::is_opaque_pointer(t.m, ty) && t.value_type_id(ctx, v)? == sampler_ty)
     {
         return Ok(id);
     }
@@ -94,9 +130,22 @@ fn sampler(t: &mut Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Result<Id> {
     ))
 }
 
-fn image_type_of(t: &Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Result<(Dim, bool)> {
+/// Dimensionality of an image operand: from its LLVM type, or (opaque pointers) from the
+/// built-in's mangled parameter (`ocl_image2d_array_ro`).
+fn image_type_of(
+    t: &Translator<'_>,
+    ctx: &FnCtx<'_>,
+    d: &Demangled,
+    v: ValueRef,
+) -> Result<(Dim, bool)> {
     let ty = t.value_llvm_type(ctx, v)?;
-    match t.opencl_handle(ty) {
+    let from_name = || match d.params.first() {
+        Some(crate::mangle::MType::Named(n)) => {
+            crate::types::opencl_type(&format!("opencl.{}_t", n.strip_prefix("ocl_")?))
+        }
+        _ => None,
+    };
+    match t.opencl_handle(ty).or_else(from_name) {
         Some(OpenClType::Image { dim, arrayed, .. }) => Ok((dim, arrayed)),
         _ => Err(malformed(
             &ctx.location,
@@ -125,7 +174,11 @@ pub(super) fn lower(
         let img = t.value(ctx, arg(0)?)?;
         let img_ty_id = {
             let lty = t.value_llvm_type(ctx, arg(0)?)?;
-            t.ty_with_access(lty, crate::types::NO_ACCESS, loc)?
+            if crate::pointee::is_opaque_pointer(t.m, lty) {
+                t.value_type_id(ctx, arg(0)?)?
+            } else {
+                t.ty_with_access(lty, crate::types::NO_ACCESS, loc)?
+            }
         };
         let with_sampler = args.len() >= 3
             && d.params
@@ -211,7 +264,7 @@ pub(super) fn lower(
             Ok(())
         }
         _ => {
-            let (dim, arrayed) = image_type_of(t, ctx, arg(0)?)?;
+            let (dim, arrayed) = image_type_of(t, ctx, d, arg(0)?)?;
             let components = match dim {
                 Dim::Dim1D | Dim::Buffer => 1,
                 Dim::Dim2D => 2,

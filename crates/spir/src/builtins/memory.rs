@@ -363,6 +363,7 @@ pub(super) fn lower(
             );
             Ok(())
         }
+        "prefetch" if t.untyped_allowed() => untyped_prefetch(t, ctx, d, args),
         "prefetch" => {
             let ids = arg_ids(t, ctx, args)?;
             let void = t.b.type_void();
@@ -402,6 +403,57 @@ pub(super) fn lower(
             ext_inst(t, out, result, number, ops);
             Ok(())
         }
+    }
+}
+
+/// `prefetch(p, n)` with untyped pointers: OpUntypedPrefetchKHR of `n * sizeof(*p)` bytes
+/// (the element size from the mangled pointee; 3-element vectors occupy 4 elements).
+fn untyped_prefetch(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    d: &Demangled,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let (Some(&p), Some(&count)) = (args.first(), args.get(1)) else {
+        return Err(malformed(loc, "prefetch needs two arguments"));
+    };
+    let element_bytes = match d.params.first() {
+        Some(MType::Pointer { pointee, .. }) => mangled_size(pointee),
+        _ => None,
+    }
+    .ok_or_else(|| unsupported(loc, "prefetch of a pointer whose element size is unknown"))?;
+    let (pid, count_id) = (t.value(ctx, p)?, t.value(ctx, count)?);
+    let count_ty = t.value_llvm_type(ctx, count)?;
+    let count_ty_id = t.ty(count_ty, loc)?;
+    let size = t.scalar_constant(count_ty, element_bytes, loc)?;
+    let bytes = t.emit(
+        Op::IMul,
+        count_ty_id,
+        vec![Operand::Id(count_id), Operand::Id(size)],
+    );
+    t.emit_void(
+        Op::UntypedPrefetchKHR,
+        vec![Operand::Id(pid), Operand::Id(bytes)],
+    );
+    Ok(())
+}
+
+/// Size in bytes of a mangled scalar or vector type.
+fn mangled_size(ty: &MType) -> Option<u64> {
+    let scalar = |s: Scalar| -> Option<u64> {
+        Some(match s {
+            Scalar::Void => return None,
+            Scalar::Bool | Scalar::Char | Scalar::SChar | Scalar::UChar => 1,
+            Scalar::Short | Scalar::UShort | Scalar::Half => 2,
+            Scalar::Int | Scalar::UInt | Scalar::Float => 4,
+            Scalar::Long | Scalar::ULong | Scalar::Double => 8,
+        })
+    };
+    match ty {
+        MType::Scalar(s) => scalar(*s),
+        MType::Vector(n, s) => Some(scalar(*s)? * u64::from(if *n == 3 { 4 } else { *n })),
+        _ => None,
     }
 }
 
@@ -485,13 +537,15 @@ fn fill_constant(t: &mut Translator<'_>, byte: u8, count: u64, loc: &str) -> Res
         )
     };
     let uc = spirvkit_grammar::StorageClass::UniformConstant.0;
-    let arr_ptr = t.b.type_pointer(uc, arr);
-    let var = t.b.dedup_global(
-        Op::Variable,
-        Some(arr_ptr),
-        vec![Operand::Word(uc), Operand::Id(init)],
-    );
-    let i8_ptr = t.b.type_pointer(uc, i8_ty);
+    let arr_ptr = t.pointer_type(uc, arr);
+    let var_inst = t.variable_instruction(Id(0), arr_ptr, uc, arr, Some(init));
+    let var =
+        t.b.dedup_global(var_inst.opcode, Some(arr_ptr), var_inst.operands.to_vec());
+    t.note_type(var, arr_ptr);
+    let i8_ptr = t.pointer_type(uc, i8_ty);
+    if i8_ptr == arr_ptr {
+        return Ok(var);
+    }
     Ok(t.emit(Op::Bitcast, i8_ptr, vec![Operand::Id(var)]))
 }
 

@@ -30,6 +30,7 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
             n,
             "printf" | "__spir_opencl_version" | "__spir_image_support"
         )
+        || n == images::SAMPLER_INITIALIZER
 }
 
 /// Lowers a call to a built-in; the final instruction's result is `out`.
@@ -53,6 +54,9 @@ pub(crate) fn call(
     }
     if images::is_image(n) {
         return images::lower(t, ctx, out, result_ty, d, args);
+    }
+    if n == images::SAMPLER_INITIALIZER {
+        return images::sampler_initializer(t, ctx, out, args);
     }
     if n == "printf" {
         let ty = t.ty(result_ty, &ctx.location)?;

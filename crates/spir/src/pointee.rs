@@ -1,0 +1,503 @@
+//! Pointee recovery for opaque pointers (`ptr addrspace(N)`, LLVM 15+).
+//!
+//! SPIR-V without SPV_KHR_untyped_pointers needs a pointee type for every pointer. Each
+//! opaque-pointer value (argument, instruction result, global, function return) is a node;
+//! values that must share one SPIR-V type (phi/select operands and result, call arguments
+//! and the callee's parameters, returned values and the function's return) are unified, and
+//! every use that needs a particular pointee (load, store, GEP source type, atomics, built-in
+//! parameters from the mangled name, `kernel_arg_base_type`) votes for it. Each class takes
+//! the most voted pointee (i8 when nothing is known). Where a value is then used at another
+//! type, body.rs inserts an OpBitcast, so every choice gives valid SPIR-V; the vote only keeps
+//! the casts few.
+
+use crate::mangle::{self, MType, Scalar};
+use crate::translator::{Callee, Translator};
+use crate::types::{opencl_type, OpenClType};
+use llvm::{InstKind, Type, ValueRef};
+use spirvkit_core::Id;
+use spirvkit_llvm as llvm;
+use std::collections::HashMap;
+
+/// What an opaque pointer value stands for in SPIR-V.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Repr {
+    /// A pointer to this (lowered) pointee type.
+    Pointee(Id),
+    /// An OpenCL handle (image, sampler, event...) passed as `ptr` by LLVM 15+: the value is
+    /// the handle itself.
+    Handle(Id),
+}
+
+/// Inference result: one representation per class of values.
+#[derive(Default)]
+pub(crate) struct PointerClasses {
+    parent: Vec<u32>,
+    /// First node of each function: its arguments, then its instructions, then its return.
+    function_base: Vec<u32>,
+    globals: u32,
+    chosen: HashMap<u32, Repr>,
+}
+
+impl PointerClasses {
+    fn find(&mut self, mut n: u32) -> u32 {
+        while let Some(&p) = self.parent.get(n as usize) {
+            if p == n {
+                break;
+            }
+            let grand = self.parent[p as usize];
+            self.parent[n as usize] = grand;
+            n = grand;
+        }
+        n
+    }
+
+    fn find_const(&self, mut n: u32) -> u32 {
+        while let Some(&p) = self.parent.get(n as usize) {
+            if p == n {
+                break;
+            }
+            n = p;
+        }
+        n
+    }
+
+    fn union(&mut self, a: u32, b: u32) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.parent[ra as usize] = rb;
+        }
+    }
+
+    fn node(&self, f: llvm::FuncId, func: &llvm::Function, v: ValueRef) -> Option<u32> {
+        match v {
+            ValueRef::Global(g) if g.0 < self.globals => Some(g.0),
+            ValueRef::Argument(n) => Some(self.function_base.get(f.0 as usize)? + n),
+            ValueRef::Instruction(i) => {
+                Some(self.function_base.get(f.0 as usize)? + func.args.len() as u32 + i.0)
+            }
+            _ => None,
+        }
+    }
+
+    fn return_node(&self, f: llvm::FuncId, func: &llvm::Function) -> Option<u32> {
+        Some(self.function_base.get(f.0 as usize)? + (func.args.len() + func.insts.len()) as u32)
+    }
+
+    /// The representation chosen for an opaque-pointer value.
+    pub fn repr_of(&self, f: llvm::FuncId, func: &llvm::Function, v: ValueRef) -> Option<Repr> {
+        let n = self.node(f, func, v)?;
+        self.chosen.get(&self.find_const(n)).copied()
+    }
+
+    pub fn return_repr(&self, f: llvm::FuncId, func: &llvm::Function) -> Option<Repr> {
+        let n = self.return_node(f, func)?;
+        self.chosen.get(&self.find_const(n)).copied()
+    }
+}
+
+pub(crate) fn is_opaque_pointer(m: &llvm::Module, ty: llvm::TypeId) -> bool {
+    matches!(m.types.get(ty), Type::Pointer { pointee: None, .. })
+}
+
+/// The type a GEP's indices select inside `source` (the first index steps over elements).
+pub(crate) fn gep_indexed_type(
+    t: &Translator<'_>,
+    source: llvm::TypeId,
+    indices: &[ValueRef],
+) -> Option<llvm::TypeId> {
+    let mut ty = source;
+    for &index in indices.iter().skip(1) {
+        let i = t.const_int(index).unwrap_or(0);
+        ty = t.m.types.element(ty, i)?;
+    }
+    Some(ty)
+}
+
+struct Votes {
+    by_node: HashMap<u32, Vec<Repr>>,
+}
+
+impl Votes {
+    fn add(&mut self, node: Option<u32>, repr: Option<Repr>) {
+        if let (Some(n), Some(r)) = (node, repr) {
+            self.by_node.entry(n).or_default().push(r);
+        }
+    }
+}
+
+impl<'m> Translator<'m> {
+    /// Builds the classes and chooses a representation for each (called once, after the
+    /// callees are classified and before any function type is emitted).
+    pub(crate) fn infer_pointers(&mut self) {
+        let m = self.m;
+        let mut classes = PointerClasses {
+            globals: m.globals.len() as u32,
+            ..PointerClasses::default()
+        };
+        let mut next = m.globals.len() as u32;
+        for f in &m.functions {
+            classes.function_base.push(next);
+            next += (f.args.len() + f.insts.len() + 1) as u32;
+        }
+        classes.parent = (0..next).collect();
+        let mut votes = Votes {
+            by_node: HashMap::new(),
+        };
+        for (g, global) in m.globals.iter().enumerate() {
+            let repr = self.pointee_repr(global.value_ty);
+            votes.add(Some(g as u32), repr);
+        }
+        for (fi, func) in m.functions.iter().enumerate() {
+            let f = llvm::FuncId(fi as u32);
+            self.collect_function(&mut classes, &mut votes, f, func);
+        }
+        // Tally per class.
+        let mut tallies: HashMap<u32, Vec<(Repr, u32)>> = HashMap::new();
+        let mut nodes: Vec<u32> = votes.by_node.keys().copied().collect();
+        nodes.sort_unstable();
+        for n in nodes {
+            let root = classes.find(n);
+            let tally = tallies.entry(root).or_default();
+            for r in &votes.by_node[&n] {
+                match tally.iter_mut().find(|(x, _)| x == r) {
+                    Some((_, count)) => *count += 1,
+                    None => tally.push((*r, 1)),
+                }
+            }
+        }
+        let i8_ty = self.int_type(8);
+        for root in 0..next {
+            if classes.find(root) != root {
+                continue;
+            }
+            let chosen = match tallies.get(&root) {
+                // A handle vote wins: handles cannot be cast to anything else.
+                Some(tally) => tally
+                    .iter()
+                    .find(|(r, _)| matches!(r, Repr::Handle(_)))
+                    .or_else(|| tally.iter().rev().max_by_key(|(_, count)| *count))
+                    .map(|(r, _)| *r)
+                    .unwrap_or(Repr::Pointee(i8_ty)),
+                None => Repr::Pointee(i8_ty),
+            };
+            classes.chosen.insert(root, chosen);
+        }
+        self.pointer_classes = classes;
+    }
+
+    fn collect_function(
+        &mut self,
+        classes: &mut PointerClasses,
+        votes: &mut Votes,
+        f: llvm::FuncId,
+        func: &llvm::Function,
+    ) {
+        let m = self.m;
+        let opaque = |v: ValueRef| {
+            m.value_type_in(func, v)
+                .is_some_and(|ty| is_opaque_pointer(m, ty))
+        };
+        self.kernel_argument_votes(classes, votes, f, func);
+        for (ii, inst) in func.insts.iter().enumerate() {
+            let this = classes.node(f, func, ValueRef::Instruction(llvm::InstId(ii as u32)));
+            match &inst.kind {
+                InstKind::Load { ptr, .. } if opaque(*ptr) => {
+                    let r = self.pointee_repr(inst.ty);
+                    votes.add(classes.node(f, func, *ptr), r);
+                }
+                InstKind::Store { ptr, value, .. } if opaque(*ptr) => {
+                    if let Some(ty) = m.value_type_in(func, *value) {
+                        let r = self.pointee_repr(ty);
+                        votes.add(classes.node(f, func, *ptr), r);
+                    }
+                }
+                InstKind::AtomicRmw { ptr, value, .. }
+                | InstKind::CmpXchg {
+                    ptr,
+                    new_value: value,
+                    ..
+                } if opaque(*ptr) => {
+                    if let Some(ty) = m.value_type_in(func, *value) {
+                        let r = self.pointee_repr(ty);
+                        votes.add(classes.node(f, func, *ptr), r);
+                    }
+                }
+                InstKind::Gep {
+                    source_ty,
+                    base,
+                    indices,
+                    ..
+                } if opaque(*base) => {
+                    let r = self.pointee_repr(*source_ty);
+                    votes.add(classes.node(f, func, *base), r);
+                    if let Some(indexed) = gep_indexed_type(self, *source_ty, indices) {
+                        let r = self.pointee_repr(indexed);
+                        votes.add(this, r);
+                    }
+                }
+                InstKind::Alloca { allocated_ty, .. } => {
+                    let r = self.pointee_repr(*allocated_ty);
+                    votes.add(this, r);
+                }
+                InstKind::Phi { incoming } if is_opaque_pointer(m, inst.ty) => {
+                    for (v, _) in incoming {
+                        if let (Some(a), Some(b)) = (this, classes.node(f, func, *v)) {
+                            classes.union(a, b);
+                        }
+                    }
+                }
+                InstKind::Select {
+                    then_value,
+                    else_value,
+                    ..
+                } if is_opaque_pointer(m, inst.ty) => {
+                    for v in [then_value, else_value] {
+                        if let (Some(a), Some(b)) = (this, classes.node(f, func, *v)) {
+                            classes.union(a, b);
+                        }
+                    }
+                }
+                InstKind::Freeze { value }
+                | InstKind::Cast {
+                    op: llvm::CastOp::AddrSpaceCast | llvm::CastOp::BitCast,
+                    value,
+                } if is_opaque_pointer(m, inst.ty) => {
+                    if let (Some(a), Some(b)) = (this, classes.node(f, func, *value)) {
+                        classes.union(a, b);
+                    }
+                }
+                InstKind::Ret { value: Some(v) } if opaque(*v) => {
+                    if let (Some(a), Some(b)) =
+                        (classes.node(f, func, *v), classes.return_node(f, func))
+                    {
+                        classes.union(a, b);
+                    }
+                }
+                InstKind::Call { callee, args, .. } => {
+                    let result = this.filter(|_| is_opaque_pointer(m, inst.ty));
+                    self.call_votes(classes, votes, f, func, result, *callee, args);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn call_votes(
+        &mut self,
+        classes: &mut PointerClasses,
+        votes: &mut Votes,
+        f: llvm::FuncId,
+        func: &llvm::Function,
+        result: Option<u32>,
+        callee: ValueRef,
+        args: &[ValueRef],
+    ) {
+        let m = self.m;
+        let ValueRef::Function(g) = callee else {
+            return;
+        };
+        let Some(target) = m.function(g) else { return };
+        match self.callees.get(g.0 as usize).cloned() {
+            Some(Callee::Function(_)) => {
+                for (i, &a) in args.iter().enumerate() {
+                    let is_ptr = target
+                        .args
+                        .get(i)
+                        .is_some_and(|p| is_opaque_pointer(m, p.ty));
+                    if is_ptr {
+                        if let (Some(x), Some(y)) = (
+                            classes.node(f, func, a),
+                            classes.node(g, target, ValueRef::Argument(i as u32)),
+                        ) {
+                            classes.union(x, y);
+                        }
+                    }
+                }
+                if let (Some(x), Some(y)) = (result, classes.return_node(g, target)) {
+                    classes.union(x, y);
+                }
+            }
+            Some(Callee::Builtin(d)) => {
+                if d.name == "__translate_sampler_initializer" {
+                    let sampler = self.opencl_handle_type(OpenClType::Sampler, 0);
+                    votes.add(result, Some(Repr::Handle(sampler)));
+                }
+                for (i, &a) in args.iter().enumerate() {
+                    let Some(param) = d.params.get(i) else { break };
+                    let r = match param {
+                        MType::Pointer { pointee, .. } => self.mangled_pointee(pointee),
+                        MType::Named(n) => self.mangled_handle(n, &d),
+                        _ => None,
+                    };
+                    votes.add(classes.node(f, func, a), r);
+                }
+            }
+            // Intrinsics (memcpy...) accept any pointer; they do not vote.
+            Some(Callee::Intrinsic(_)) | None => {}
+        }
+    }
+
+    /// `kernel_arg_base_type` says what a kernel's pointer and handle parameters are.
+    fn kernel_argument_votes(
+        &mut self,
+        classes: &PointerClasses,
+        votes: &mut Votes,
+        f: llvm::FuncId,
+        func: &llvm::Function,
+    ) {
+        let Some(types) = crate::kernels::kernel_arg_strings(self, func, "kernel_arg_base_type")
+            .or_else(|| crate::kernels::kernel_arg_strings(self, func, "kernel_arg_type"))
+        else {
+            return;
+        };
+        let access = crate::kernels::kernel_arg_strings(self, func, "kernel_arg_access_qual")
+            .unwrap_or_default();
+        for (i, text) in types.iter().enumerate() {
+            let Some(arg) = func.args.get(i) else { break };
+            if !is_opaque_pointer(self.m, arg.ty) {
+                continue;
+            }
+            let r = self.type_string_repr(text, access.get(i).map(String::as_str));
+            votes.add(classes.node(f, func, ValueRef::Argument(i as u32)), r);
+        }
+    }
+
+    /// A pointee from an OpenCL C type string (`float*`, `uint4*`, `image2d_t`, `struct S*`).
+    fn type_string_repr(&mut self, text: &str, access: Option<&str>) -> Option<Repr> {
+        let text = text.trim();
+        if let Some(inner) = text.strip_suffix('*') {
+            let inner = inner.trim();
+            if inner.ends_with('*') {
+                return None;
+            }
+            if let Some(name) = inner
+                .strip_prefix("struct ")
+                .or(inner.strip_prefix("union "))
+            {
+                let prefix = if inner.starts_with("struct") {
+                    "struct."
+                } else {
+                    "union."
+                };
+                let ty = self
+                    .m
+                    .types
+                    .find_struct(&format!("{prefix}{}", name.trim()))?;
+                return self.pointee_repr(ty);
+            }
+            let (base, len) = match inner.split_once(" __attribute__((ext_vector_type(") {
+                Some((base, rest)) => (base, rest.trim_end_matches(")))").parse::<u32>().ok()),
+                None => split_vector(inner),
+            };
+            let scalar = scalar_by_name(base)?;
+            let mtype = match len {
+                Some(n) => MType::Vector(n, scalar),
+                None => MType::Scalar(scalar),
+            };
+            return self.mangled_pointee(&mtype);
+        }
+        let access = match access {
+            Some("write_only") => spirvkit_grammar::AccessQualifier::WriteOnly.0,
+            Some("read_write") => spirvkit_grammar::AccessQualifier::ReadWrite.0,
+            _ => spirvkit_grammar::AccessQualifier::ReadOnly.0,
+        };
+        let handle = opencl_type(&format!("opencl.{text}"))?;
+        Some(Repr::Handle(self.opencl_handle_type(handle, access)))
+    }
+
+    /// What a pointer to `ty` points to in SPIR-V (i1 is stored as i8).
+    fn pointee_repr(&mut self, ty: llvm::TypeId) -> Option<Repr> {
+        let id = match self.m.types.get(ty) {
+            Type::Int(1) => self.int_type(8),
+            Type::Function { .. } | Type::Void | Type::Label | Type::Metadata => return None,
+            _ => self.ty(ty, "pointee inference").ok()?,
+        };
+        Some(Repr::Pointee(id))
+    }
+
+    /// The pointee of a mangled pointer parameter.
+    pub(crate) fn mangled_pointee(&mut self, pointee: &MType) -> Option<Repr> {
+        let id = match pointee {
+            MType::Scalar(s) => self.scalar_by_kind(*s)?,
+            MType::Vector(n, s) => {
+                let e = self.scalar_by_kind(*s)?;
+                if *n > 4 {
+                    self.b.capability(spirvkit_grammar::Capability::Vector16);
+                }
+                self.b.type_vector(e, *n)
+            }
+            MType::Named(n) if n.contains("event") => {
+                self.opencl_handle_type(OpenClType::Event, crate::types::NO_ACCESS)
+            }
+            _ => return None,
+        };
+        Some(Repr::Pointee(id))
+    }
+
+    /// An image/sampler/event parameter of a built-in.
+    fn mangled_handle(&mut self, name: &str, d: &mangle::Demangled) -> Option<Repr> {
+        let base = name.strip_prefix("ocl_")?;
+        let access = if base.ends_with("_wo") {
+            spirvkit_grammar::AccessQualifier::WriteOnly.0
+        } else if base.ends_with("_rw") {
+            spirvkit_grammar::AccessQualifier::ReadWrite.0
+        } else if base.ends_with("_ro") {
+            spirvkit_grammar::AccessQualifier::ReadOnly.0
+        } else if d.name.starts_with("write_image") {
+            spirvkit_grammar::AccessQualifier::WriteOnly.0
+        } else {
+            spirvkit_grammar::AccessQualifier::ReadOnly.0
+        };
+        let handle = opencl_type(&format!("opencl.{base}_t"))?;
+        Some(Repr::Handle(self.opencl_handle_type(handle, access)))
+    }
+
+    fn scalar_by_kind(&mut self, s: Scalar) -> Option<Id> {
+        Some(match s {
+            Scalar::Void => return None,
+            Scalar::Bool | Scalar::Char | Scalar::SChar | Scalar::UChar => self.int_type(8),
+            Scalar::Short | Scalar::UShort => self.int_type(16),
+            Scalar::Int | Scalar::UInt => self.int_type(32),
+            Scalar::Long | Scalar::ULong => self.int_type(64),
+            Scalar::Half => {
+                self.b
+                    .capability(spirvkit_grammar::Capability::Float16Buffer);
+                self.b.type_float(16)
+            }
+            Scalar::Float => self.b.type_float(32),
+            Scalar::Double => {
+                self.b.capability(spirvkit_grammar::Capability::Float64);
+                self.b.type_float(64)
+            }
+        })
+    }
+}
+
+/// `float4` → (`float`, Some(4)).
+fn split_vector(name: &str) -> (&str, Option<u32>) {
+    let digits = name.bytes().rev().take_while(u8::is_ascii_digit).count();
+    let (base, n) = name.split_at(name.len() - digits);
+    match n.parse::<u32>() {
+        Ok(n @ (2 | 3 | 4 | 8 | 16)) => (base, Some(n)),
+        _ => (name, None),
+    }
+}
+
+fn scalar_by_name(name: &str) -> Option<Scalar> {
+    Some(match name.trim() {
+        "char" | "signed char" => Scalar::Char,
+        "uchar" | "unsigned char" => Scalar::UChar,
+        "short" => Scalar::Short,
+        "ushort" | "unsigned short" => Scalar::UShort,
+        "int" => Scalar::Int,
+        "uint" | "unsigned int" => Scalar::UInt,
+        "long" => Scalar::Long,
+        "ulong" | "unsigned long" => Scalar::ULong,
+        "half" => Scalar::Half,
+        "float" => Scalar::Float,
+        "double" => Scalar::Double,
+        "bool" => Scalar::Bool,
+        _ => return None,
+    })
+}
