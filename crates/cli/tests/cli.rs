@@ -154,3 +154,82 @@ fn translate_writes_spirv_and_names_bad_inputs() {
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("SPV_NOT_REAL"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A SPIR 1.2 kernel that queries an image's width (needs the ImageQuery capability, which the
+/// OpenCL 1.2 SPIR-V environment does not allow).
+const IMAGE_QUERY_KERNEL: &str = r#"target datalayout = "e-p:64:64:64-i64:64:64"
+target triple = "spir64-unknown-unknown"
+
+%opencl.image2d_t = type opaque
+
+define spir_kernel void @k(%opencl.image2d_t addrspace(1)* %img, i32 addrspace(1)* %out) {
+entry:
+  %w = call spir_func i32 @_Z15get_image_width11ocl_image2d(%opencl.image2d_t addrspace(1)* %img)
+  store i32 %w, i32 addrspace(1)* %out, align 4
+  ret void
+}
+
+declare spir_func i32 @_Z15get_image_width11ocl_image2d(%opencl.image2d_t addrspace(1)*)
+
+!opencl.kernels = !{!0}
+!opencl.spir.version = !{!6}
+!opencl.ocl.version = !{!6}
+!0 = !{void (%opencl.image2d_t addrspace(1)*, i32 addrspace(1)*)* @k, !1, !2, !3, !4, !5}
+!1 = !{!"kernel_arg_addr_space", i32 1, i32 1}
+!2 = !{!"kernel_arg_access_qual", !"read_only", !"none"}
+!3 = !{!"kernel_arg_type", !"image2d_t", !"int*"}
+!4 = !{!"kernel_arg_base_type", !"image2d_t", !"int*"}
+!5 = !{!"kernel_arg_type_qual", !"", !""}
+!6 = !{i32 1, i32 2}
+"#;
+
+#[test]
+fn translate_target_env_checks_the_opencl_environment() {
+    let dir = std::env::temp_dir().join(format!("spirvkit-cli-env-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("out.spv");
+    let translate = |input: &std::path::Path, env: &str| {
+        spirvkit()
+            .arg("translate")
+            .arg(input)
+            .arg(format!("--spirv-target-env={env}"))
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap()
+    };
+    let ok = translate(&example("vector_add.bc"), "CL1.2");
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let bytes = std::fs::read(&out).unwrap();
+    let module = spirvkit_core::Module::from_bytes(&bytes).expect("valid binary");
+    assert_eq!(
+        module.header.version, 0x0001_0000,
+        "OpenCL consumes SPIR-V 1.0"
+    );
+
+    let query = dir.join("query.ll");
+    std::fs::write(&query, IMAGE_QUERY_KERNEL).unwrap();
+    let refused = translate(&query, "CL1.2");
+    assert_eq!(refused.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        message.contains("query.ll")
+            && message.contains("opencl1.2")
+            && message.contains("ImageQuery"),
+        "{message}"
+    );
+    let unrestricted = translate(&query, "SPV-IR");
+    assert!(
+        unrestricted.status.success(),
+        "{}",
+        String::from_utf8_lossy(&unrestricted.stderr)
+    );
+    let unknown = translate(&query, "CL3.0");
+    assert_eq!(unknown.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("CL1.2, CL2.0 or SPV-IR"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -20,6 +20,24 @@ pub struct TranslateArgs {
     /// Print spirv-dis text instead of writing a binary.
     #[arg(long)]
     pub text: bool,
+    /// The OpenCL environment the output is for, with llvm-spirv's names: `CL1.2` or `CL2.0`
+    /// (the output must then be valid in that SPIR-V environment: SPIR-V 1.0 unless
+    /// `--spirv-max-version` says otherwise, and only the capabilities that environment
+    /// allows; a module that needs more is refused, naming what it needs), or `SPV-IR`
+    /// (no environment restriction; llvm-spirv uses these names for its reverse direction).
+    #[arg(long = "spirv-target-env", value_name = "ENV")]
+    pub target_env: Option<String>,
+}
+
+/// `--spirv-target-env`: the validator environment the output must satisfy, if any.
+fn target_env(name: &str) -> anyhow::Result<Option<spirvkit_val::TargetEnv>> {
+    let env = match name {
+        "CL1.2" => "opencl1.2",
+        "CL2.0" => "opencl2.0",
+        "SPV-IR" => return Ok(None),
+        other => bail!("--spirv-target-env must be CL1.2, CL2.0 or SPV-IR, not {other}"),
+    };
+    Ok(Some(env.parse().map_err(|e| anyhow::anyhow!("{e}"))?))
 }
 
 fn parse_version(v: &str) -> anyhow::Result<u32> {
@@ -40,11 +58,27 @@ fn translate_one(
     output: &Path,
     options: &spirvkit_spir::TranslateOptions,
     text: bool,
+    env: Option<spirvkit_val::TargetEnv>,
 ) -> anyhow::Result<()> {
     let module = spirvkit_llvm::read_file(input).map_err(|e| anyhow::anyhow!("{e}"))?;
     let spirv = spirvkit_spir::translate(&module, options)
         .map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
     let words = spirv.to_words();
+    if let Some(env) = env {
+        if let Err(diagnostics) =
+            spirvkit_val::validate(&words, &spirvkit_val::ValidatorOptions::new(env))
+        {
+            let first = diagnostics
+                .first()
+                .map_or_else(String::new, |d| d.to_string());
+            bail!(
+                "{}: the translated module is not valid in the {env} SPIR-V environment \
+                 ({} problem(s)); first: {first}",
+                input.display(),
+                diagnostics.len()
+            );
+        }
+    }
     let bytes = if text {
         let dis = spirvkit_text::disassemble(&words, &spirvkit_text::DisassembleOptions::default())
             .map_err(|e| anyhow::anyhow!("{}: disassembling the output: {e}", input.display()))?;
@@ -73,19 +107,31 @@ pub fn run(args: TranslateArgs) -> anyhow::Result<()> {
     if let Some(list) = &args.spirv_ext {
         options.apply_extension_list(list)?;
     }
+    let env = match &args.target_env {
+        Some(name) => target_env(name)?,
+        None => None,
+    };
+    if env.is_some() && args.max_version.is_none() {
+        // The OpenCL environments consume SPIR-V 1.0 (OpenCL 2.1/cl_khr_il_program).
+        options.max_version = 0x0001_0000;
+    }
     if args.output.is_some() && args.inputs.len() > 1 {
         bail!("-o takes a single input; with several inputs each output goes next to its input");
     }
+    let progress = crate::progress::Progress::new(args.inputs.len());
     let errors: Vec<String> = args
         .inputs
         .par_iter()
         .filter_map(|input| {
             let output = args.output.clone().unwrap_or_else(|| default_output(input));
-            translate_one(input, &output, &options, args.text)
+            let result = translate_one(input, &output, &options, args.text, env)
                 .err()
-                .map(|e| format!("{e:#}"))
+                .map(|e| format!("{e:#}"));
+            progress.tick();
+            result
         })
         .collect();
+    progress.finish();
     if errors.is_empty() {
         return Ok(());
     }
