@@ -155,8 +155,24 @@ fn translate_writes_spirv_and_names_bad_inputs() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A SPIR 1.2 kernel that queries an image's width (needs the ImageQuery capability, which the
-/// OpenCL 1.2 SPIR-V environment does not allow).
+/// A kernel that writes through the generic address space (GenericPointer: OpenCL 2.0, not
+/// allowed by the OpenCL 1.2 SPIR-V environment).
+const GENERIC_POINTER_KERNEL: &str = r#"target datalayout = "e-p:64:64:64-i64:64:64"
+target triple = "spir64-unknown-unknown"
+
+define spir_kernel void @k(i32 addrspace(1)* %out) {
+entry:
+  %g = addrspacecast i32 addrspace(1)* %out to i32 addrspace(4)*
+  store i32 1, i32 addrspace(4)* %g, align 4
+  ret void
+}
+
+!opencl.kernels = !{!0}
+!0 = !{void (i32 addrspace(1)*)* @k}
+"#;
+
+/// A SPIR 1.2 kernel that queries an image's width: OpImageQuerySize is enabled by Kernel, so
+/// the output must not declare ImageQuery (which the OpenCL environments do not allow).
 const IMAGE_QUERY_KERNEL: &str = r#"target datalayout = "e-p:64:64:64-i64:64:64"
 target triple = "spir64-unknown-unknown"
 
@@ -172,15 +188,12 @@ entry:
 declare spir_func i32 @_Z15get_image_width11ocl_image2d(%opencl.image2d_t addrspace(1)*)
 
 !opencl.kernels = !{!0}
-!opencl.spir.version = !{!6}
-!opencl.ocl.version = !{!6}
 !0 = !{void (%opencl.image2d_t addrspace(1)*, i32 addrspace(1)*)* @k, !1, !2, !3, !4, !5}
 !1 = !{!"kernel_arg_addr_space", i32 1, i32 1}
 !2 = !{!"kernel_arg_access_qual", !"read_only", !"none"}
 !3 = !{!"kernel_arg_type", !"image2d_t", !"int*"}
 !4 = !{!"kernel_arg_base_type", !"image2d_t", !"int*"}
 !5 = !{!"kernel_arg_type_qual", !"", !""}
-!6 = !{i32 1, i32 2}
 "#;
 
 #[test]
@@ -211,24 +224,38 @@ fn translate_target_env_checks_the_opencl_environment() {
         "OpenCL consumes SPIR-V 1.0"
     );
 
-    let query = dir.join("query.ll");
-    std::fs::write(&query, IMAGE_QUERY_KERNEL).unwrap();
-    let refused = translate(&query, "CL1.2");
+    let generic = dir.join("generic.ll");
+    std::fs::write(&generic, GENERIC_POINTER_KERNEL).unwrap();
+    let refused = translate(&generic, "CL1.2");
     assert_eq!(refused.status.code(), Some(1));
     let message = String::from_utf8_lossy(&refused.stderr);
     assert!(
-        message.contains("query.ll")
+        message.contains("generic.ll")
             && message.contains("opencl1.2")
-            && message.contains("ImageQuery"),
+            && message.contains("GenericPointer"),
         "{message}"
     );
-    let unrestricted = translate(&query, "SPV-IR");
+    for allowed in ["CL2.0", "SPV-IR"] {
+        let accepted = translate(&generic, allowed);
+        assert!(
+            accepted.status.success(),
+            "{allowed}: {}",
+            String::from_utf8_lossy(&accepted.stderr)
+        );
+    }
+    let query = dir.join("query.ll");
+    std::fs::write(&query, IMAGE_QUERY_KERNEL).unwrap();
+    let accepted = translate(&query, "CL1.2");
     assert!(
-        unrestricted.status.success(),
+        accepted.status.success(),
         "{}",
-        String::from_utf8_lossy(&unrestricted.stderr)
+        String::from_utf8_lossy(&accepted.stderr)
     );
-    let unknown = translate(&query, "CL3.0");
+    let module = spirvkit_core::Module::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    assert!(module
+        .instructions()
+        .any(|i| i.opcode == spirvkit_grammar::Op::ImageQuerySize));
+    let unknown = translate(&generic, "CL3.0");
     assert_eq!(unknown.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("CL1.2, CL2.0 or SPV-IR"));
     let _ = std::fs::remove_dir_all(&dir);

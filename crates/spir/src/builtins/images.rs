@@ -275,7 +275,8 @@ pub(super) fn lower(
             } else {
                 t.b.type_vector(int, components)
             };
-            t.b.capability(Capability::ImageQuery);
+            // OpImageQuerySize needs Kernel or ImageQuery; Kernel is always declared, and the
+            // OpenCL environments do not allow ImageQuery.
             let size = t.emit(Op::ImageQuerySize, query_ty, vec![Operand::Id(img)]);
             let extract = |t: &mut Translator<'_>, out: Id, i: u32| {
                 if components == 1 {
