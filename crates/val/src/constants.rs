@@ -124,6 +124,13 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
         let rt = inst.result_type;
         let rt_op = st.def_op(rt);
         match op {
+            // Undefined values are values: never of type void.
+            Op::Undef if rt_op == Some(Op::TypeVoid) => errors.push((
+                "constant.undef",
+                index,
+                "Cannot create undefined values with void type".into(),
+                vec![rt],
+            )),
             Op::ConstantTrue | Op::ConstantFalse | Op::SpecConstantTrue | Op::SpecConstantFalse => {
                 if rt_op != Some(Op::TypeBool) {
                     errors.push((

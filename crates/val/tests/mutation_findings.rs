@@ -196,6 +196,22 @@ const CASES: &[Case] = &[
     },
     Case {
         decorations: "",
+        name: "OpUndef of void",
+        types: "%uv = OpUndef %void",
+        body: "OpReturn",
+        functions: "",
+        rule: Some("constant.undef"),
+    },
+    Case {
+        decorations: "",
+        name: "OpUndef of int",
+        types: "%ui = OpUndef %int",
+        body: "OpReturn",
+        functions: "",
+        rule: None,
+    },
+    Case {
+        decorations: "",
         name: "entry point called by another function",
         types: "",
         body: "OpReturn",
