@@ -378,6 +378,7 @@ OpCapability Int64
 OpCapability GenericPointer
 OpCapability UntypedPointersKHR
 OpExtension \"SPV_KHR_untyped_pointers\"
+%ocl = OpExtInstImport \"OpenCL.std\"
 OpMemoryModel Physical64 OpenCL
 OpEntryPoint Kernel %k \"k\"
 %void = OpTypeVoid
@@ -402,6 +403,7 @@ OpEntryPoint Kernel %k \"k\"
 %cf = OpConstant %float 1
 %scope = OpConstant %uint 2
 %noevent = OpConstantNull %event
+%v4u = OpTypeVector %uint 4
 %fnty = OpTypeFunction %void %ucw %uwg %pcw %ugen
 %k = OpFunction %void None %fnty
 %g = OpFunctionParameter %ucw
