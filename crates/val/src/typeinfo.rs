@@ -186,11 +186,11 @@ pub fn byte_size(st: &State<'_>, ty: u32, depth: u32) -> Option<u64> {
         Op::TypeBool => Some(1),
         Op::TypeVector => {
             let n = u64::from(type_word(st, ty, 1)?);
-            Some(n * byte_size(st, type_word(st, ty, 0)?, depth + 1)?)
+            n.checked_mul(byte_size(st, type_word(st, ty, 0)?, depth + 1)?)
         }
         Op::TypeMatrix => {
             let n = u64::from(type_word(st, ty, 1)?);
-            Some(n * byte_size(st, type_word(st, ty, 0)?, depth + 1)?)
+            n.checked_mul(byte_size(st, type_word(st, ty, 0)?, depth + 1)?)
         }
         Op::TypeArray => {
             let len = const_uint(st, type_word(st, ty, 1)?)?;
@@ -207,7 +207,7 @@ pub fn byte_size(st: &State<'_>, ty: u32, depth: u32) -> Option<u64> {
             for (i, &m) in members.iter().enumerate() {
                 let size = byte_size(st, m, depth + 1)?;
                 let offset = member_offset(st, ty, i as u32).map_or(cursor, u64::from);
-                cursor = offset + size;
+                cursor = offset.saturating_add(size);
                 end = end.max(cursor);
             }
             Some(end)

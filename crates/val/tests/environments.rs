@@ -59,6 +59,15 @@ const fn kernel(
 
 pub const CASES: &[Case] = &[
     Case::new("ext_inst.opencl_std.valid", KERNEL, "%x = OpExtInst %float %ocl fmax %f1 %f1\n%y = OpExtInst %float %ocl sqrt %f1", None, Ref::Accepts).with_env("opencl1.2"),
+    Case::new("ext_inst.vector_load.valid", KERNEL, "%v = OpExtInst %v4u %ocl vloadn %l0 %a 4\n%w = OpExtInst %void %ocl vstoren %v %l0 %a", None, Ref::Accepts)
+        .with_env("opencl1.2")
+        .with_types("%v4u = OpTypeVector %uint 4\n%l0 = OpConstant %ulong 0"),
+    Case::new("ext_inst.vector_load.pointee", KERNEL, "%v = OpExtInst %v4f %ocl vloadn %l0 %a 4", Some("ext_inst.types"), Ref::Rejects)
+        .with_env("opencl1.2")
+        .with_types("%v4f = OpTypeVector %float 4\n%l0 = OpConstant %ulong 0"),
+    Case::new("ext_inst.vector_store.pointer", KERNEL, "%v = OpCompositeConstruct %v4u %u1 %u1 %u1 %u1\n%w = OpExtInst %void %ocl vstoren %v %l0 %u1", Some("ext_inst.types"), Ref::Rejects)
+        .with_env("opencl1.2")
+        .with_types("%v4u = OpTypeVector %uint 4\n%l0 = OpConstant %ulong 0"),
     Case::new("ext_inst.opencl_std.types", KERNEL, "%x = OpExtInst %float %ocl fmax %f1 %u1", Some("ext_inst.types"), Ref::Rejects).with_env("opencl1.2"),
     kernel("opencl.valid_1_2", "opencl1.2", "OpCapability Float64\nOpCapability ImageBasic\nOpCapability Sampled1D", "%img = OpTypeImage %void 2D 0 1 0 0 Unknown ReadOnly", None, Ref::Accepts),
     kernel("opencl.valid_2_0", "opencl2.0", "OpCapability GenericPointer\nOpCapability Groups\nOpCapability ImageBasic\nOpCapability ImageReadWrite", "%img = OpTypeImage %void 2D 0 0 0 0 Unknown ReadWrite", None, Ref::Accepts),

@@ -2,7 +2,8 @@
 //! SPV_ALTERA_usm_storage_classes) with a positive and a negative case. Each case records the
 //! rule spirvkit reports (or none) and spirv-val 2025.5's verdict; `reference_agrees` re-checks
 //! the recorded verdicts with the reference tools when they are present. Cases where the two
-//! differ are rules spirv-val does not check (listed in crates/val/EXTENSION_RULES.md).
+//! differ are rules spirv-val does not check, or (twice) untyped-pointer uses the spec allows
+//! and spirv-val still rejects (listed in crates/val/EXTENSION_RULES.md).
 
 mod reference;
 use reference::{check_case, Case, Ref};
@@ -378,6 +379,7 @@ OpCapability Int64
 OpCapability GenericPointer
 OpCapability UntypedPointersKHR
 OpExtension \"SPV_KHR_untyped_pointers\"
+%ocl = OpExtInstImport \"OpenCL.std\"
 OpMemoryModel Physical64 OpenCL
 OpEntryPoint Kernel %k \"k\"
 %void = OpTypeVoid
@@ -402,6 +404,7 @@ OpEntryPoint Kernel %k \"k\"
 %cf = OpConstant %float 1
 %scope = OpConstant %uint 2
 %noevent = OpConstantNull %event
+%v4u = OpTypeVector %uint 4
 %fnty = OpTypeFunction %void %ucw %uwg %pcw %ugen
 %k = OpFunction %void None %fnty
 %g = OpFunctionParameter %ucw
@@ -519,6 +522,28 @@ pub const UNTYPED_CL_CASES: &[Case] = &[
         "%ev = OpUntypedGroupAsyncCopyKHR %event %scope %l %g %l4 %l4 %l0 %noevent None",
         Some("untyped.async_copy"),
         Ref::Accepts,
+    ),
+    // The spec lets P be an untyped pointer; spirv-val 2025.5 still demands a typed pointee.
+    Case::new(
+        "ext_inst.vector_load.untyped_pointer",
+        UNTYPED_CL,
+        "%v = OpExtInst %v4u %ocl vloadn %l0 %g 4\n%w = OpExtInst %void %ocl vstoren %v %l0 %g",
+        None,
+        Ref::Rejects,
+    ),
+    Case::new(
+        "ext_inst.vector_load.untyped_storage_class",
+        UNTYPED_CL,
+        "%v = OpExtInst %v4u %ocl vloadn %l0 %gen 4",
+        None,
+        Ref::Rejects,
+    ),
+    Case::new(
+        "ext_inst.vector_load.untyped_result",
+        UNTYPED_CL,
+        "%v = OpExtInst %uint %ocl vloadn %l0 %g 4",
+        Some("ext_inst.types"),
+        Ref::Rejects,
     ),
     Case::new(
         "conversion.generic_cast.untyped",

@@ -104,6 +104,48 @@ OpReturn
 OpFunctionEnd
 ";
 
+/// A fragment shader with a combined image sampler, a separate image and sampler.
+const IMAGES: &str = "
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main \"main\" %tex %img %smp
+OpExecutionMode %main OriginUpperLeft
+OpDecorate %tex DescriptorSet 0
+OpDecorate %tex Binding 0
+OpDecorate %img DescriptorSet 0
+OpDecorate %img Binding 1
+OpDecorate %smp DescriptorSet 0
+OpDecorate %smp Binding 2
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%int = OpTypeInt 32 1
+%v2f = OpTypeVector %float 2
+%v4f = OpTypeVector %float 4
+%v2i = OpTypeVector %int 2
+%image = OpTypeImage %float 2D 0 0 0 1 Unknown
+%sampler = OpTypeSampler
+%simage = OpTypeSampledImage %image
+%ptex = OpTypePointer UniformConstant %simage
+%pimg = OpTypePointer UniformConstant %image
+%psmp = OpTypePointer UniformConstant %sampler
+%tex = OpVariable %ptex UniformConstant
+%img = OpVariable %pimg UniformConstant
+%smp = OpVariable %psmp UniformConstant
+%f1 = OpConstant %float 1
+%i1 = OpConstant %int 1
+%uv = OpConstantComposite %v2f %f1 %f1
+%xy = OpConstantComposite %v2i %i1 %i1
+%main = OpFunction %void None %fn
+%e = OpLabel
+%t = OpLoad %simage %tex
+%i = OpLoad %image %img
+%s = OpLoad %sampler %smp
+BODY
+OpReturn
+OpFunctionEnd
+";
+
 const FRAGMENT: &str = "
 OpCapability Shader
 OpMemoryModel Logical GLSL450
@@ -179,6 +221,14 @@ pub const CASES: &[Case] = &[
     Case::new("composite.copy_object", SHADER, "%h = OpCopyObject %float %u1", Some("composite.copy_object"), Ref::Rejects),
     Case::new("decoration.builtin_members", BUILTIN_BLOCK, "", Some("decoration.builtin_members"), Ref::Rejects),
     Case::new("decoration.builtin_members.all", BUILTIN_BLOCK, "", None, Ref::Accepts).with_decorations("OpMemberDecorate %PerVertex 1 BuiltIn PointSize"),
+    // images
+    Case::new("image.valid", IMAGES, "%a = OpImageSampleImplicitLod %v4f %t %uv\n%c = OpSampledImage %simage %i %s\n%d = OpImageSampleExplicitLod %v4f %c %uv Lod %f1\n%g = OpImageFetch %v4f %i %xy", None, Ref::Accepts),
+    Case::new("image.result_type", IMAGES, "%a = OpImageSampleImplicitLod %v2f %t %uv", Some("image.result_type"), Ref::Rejects),
+    Case::new("image.operand", IMAGES, "%a = OpImageSampleImplicitLod %v4f %i %uv", Some("image.operand"), Ref::Rejects),
+    Case::new("image.coordinate", IMAGES, "%a = OpImageSampleImplicitLod %v4f %t %xy", Some("image.coordinate"), Ref::Rejects),
+    Case::new("image.coordinate.fetch", IMAGES, "%a = OpImageFetch %v4f %i %uv", Some("image.coordinate"), Ref::Rejects),
+    Case::new("image.sampled_image.sampler", IMAGES, "%c = OpSampledImage %simage %i %f1", Some("image.sampled_image"), Ref::Rejects),
+    Case::new("image.sampled_image.result", IMAGES, "%c = OpSampledImage %image %i %s", Some("image.sampled_image"), Ref::Rejects),
     // OpExtInst
     Case::new("ext_inst.valid", SHADER, "%a = OpExtInst %v2f %glsl Sin %vf\n%b = OpExtInst %uint %glsl UMin %u1 %i1\n%c = OpExtInst %float %glsl Length %vf\n%d = OpExtInst %v2h %glsl FMix %vh %vh %vh\n%g = OpExtInst %float %glsl Distance %vf %vf", None, Ref::Accepts),
     Case::new("ext_inst.types.float_result", SHADER, "%a = OpExtInst %uint %glsl Sqrt %f1", Some("ext_inst.types"), Ref::Rejects),

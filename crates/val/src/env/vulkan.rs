@@ -31,16 +31,21 @@ fn align_up(v: u64, a: u64) -> u64 {
     if a == 0 {
         v
     } else {
-        v.div_ceil(a) * a
+        v.div_ceil(a).saturating_mul(a)
     }
 }
 
-/// Base alignment of `ty` (bytes). `row_major` applies to matrices.
+/// Base alignment of `ty` (bytes, at least 1). `row_major` applies to matrices.
 fn alignment(st: &State<'_>, ty: u32, rules: &Rules, row_major: bool, depth: u32) -> u64 {
+    base_alignment(st, ty, rules, row_major, depth).max(1)
+}
+
+fn base_alignment(st: &State<'_>, ty: u32, rules: &Rules, row_major: bool, depth: u32) -> u64 {
     if depth > 32 {
         return 1;
     }
-    let scalar_size = |t: u32| ti::component_width(st, t).map_or(4, |w| u64::from(w).div_ceil(8));
+    let scalar_size =
+        |t: u32| ti::component_width(st, t).map_or(4, |w| u64::from(w).div_ceil(8).max(1));
     match ti::type_op(st, ty) {
         Some(Op::TypeInt | Op::TypeFloat) => scalar_size(ty),
         Some(Op::TypeBool) => 4,
@@ -140,9 +145,9 @@ fn size(st: &State<'_>, ty: u32, matrix_stride: Option<u32>, row_major: bool, de
             let stride = u64::from(matrix_stride.unwrap_or(0));
             let scalar = ti::component_width(st, column).map_or(4, |w| u64::from(w).div_ceil(8));
             if row_major {
-                (rows - 1) * stride + cols * scalar
+                (rows - 1).saturating_mul(stride) + cols * scalar
             } else {
-                cols * stride
+                cols.saturating_mul(stride)
             }
         }
         Some(Op::TypeArray) => {
@@ -152,7 +157,7 @@ fn size(st: &State<'_>, ty: u32, matrix_stride: Option<u32>, row_major: bool, de
                 .unwrap_or(0);
             let stride =
                 u64::from(ti::decoration_value(st, ty, Decoration::ArrayStride).unwrap_or(0));
-            len * stride
+            len.saturating_mul(stride)
         }
         Some(Op::TypeStruct) => {
             let members = ti::struct_members(st, ty);
@@ -161,13 +166,13 @@ fn size(st: &State<'_>, ty: u32, matrix_stride: Option<u32>, row_major: bool, de
                 .enumerate()
                 .map(|(i, &m)| {
                     let off = u64::from(ti::member_offset(st, ty, i as u32).unwrap_or(0));
-                    off + size(
+                    off.saturating_add(size(
                         st,
                         m,
                         member_matrix_stride(st, ty, i as u32),
                         member_row_major(st, ty, i as u32),
                         depth + 1,
-                    )
+                    ))
                 })
                 .max()
                 .unwrap_or(0)
@@ -325,13 +330,13 @@ fn check_struct(
         let is_vector = ti::is_vector(st, m);
         let member_size = size(st, m, matrix_stride, row_major, 0);
         if rules.relaxed && is_vector && rules.layout != Layout::Scalar {
-            let scalar_align = ti::component_width(st, m).map_or(4, |w| u64::from(w) / 8);
+            let scalar_align = ti::component_width(st, m).map_or(4, |w| (u64::from(w) / 8).max(1));
             if offset % scalar_align != 0 {
                 s.err("vulkan.layout", at, format!("{prefix}: member {i} at offset {offset} is not aligned to scalar element size {scalar_align}"), &[ty]);
                 return;
             }
             let straddles = if member_size <= 16 {
-                offset / 16 != (offset + member_size - 1) / 16
+                offset / 16 != (offset + member_size.max(1) - 1) / 16
             } else {
                 offset % 16 != 0
             };
@@ -388,7 +393,7 @@ fn check_struct(
                 _ => break,
             }
         }
-        next_valid = offset + member_size;
+        next_valid = offset.saturating_add(member_size);
         if rules.layout != Layout::Scalar
             && matches!(ti::type_op(st, m), Some(Op::TypeStruct | Op::TypeArray))
         {

@@ -325,7 +325,9 @@ pub fn walk_indexes(
         // Signed constant indexes must not have the sign bit set.
         if st.def_op(ix) == Some(Op::Constant) && ti::int_signedness(st, ix_type) == Some(1) {
             let width = ti::component_width(st, ix_type).unwrap_or(32);
-            if ti::const_uint(st, ix).is_some_and(|v| width <= 64 && (v >> (width - 1)) & 1 == 1) {
+            let negative = (1..=64).contains(&width)
+                && ti::const_uint(st, ix).is_some_and(|v| (v >> (width - 1)) & 1 == 1);
+            if negative {
                 s.err(
                     "memory.access_chain_index",
                     index,

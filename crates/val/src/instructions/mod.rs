@@ -8,6 +8,7 @@ pub mod barriers;
 pub mod composite;
 pub mod conversion;
 pub mod ext_inst;
+pub mod image;
 pub mod memory;
 
 use crate::diagnostic::Diagnostic;
@@ -78,6 +79,7 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         || atomics::dispatch(s, index, inst)
         || ext_inst::dispatch(s, index, inst)
         || barriers::dispatch(s, index, inst)
+        || image::dispatch(s, index, inst)
     {
         return;
     }
