@@ -226,6 +226,33 @@ const CASES: &[Case] = &[
         functions: "%g = OpFunction %void None %fn\n%ge = OpLabel\nOpReturn\nOpFunctionEnd",
         rule: None,
     },
+    // Explicit-layout presence outside Vulkan follows spirv-val's checkForRequiredDecoration:
+    // only arrays that are members themselves need ArrayStride (found when mutants dropped
+    // the ArrayStride of a runtime array and spirv-val accepted them).
+    Case {
+        decorations: "OpMemberDecorate %S 0 Offset 0\nOpDecorate %S Block\nOpDecorate %v DescriptorSet 0\nOpDecorate %v Binding 0",
+        name: "runtime array member without ArrayStride (universal)",
+        types: "%rt = OpTypeRuntimeArray %float\n%S = OpTypeStruct %rt\n%pS = OpTypePointer StorageBuffer %S\n%v = OpVariable %pS StorageBuffer",
+        body: "OpReturn",
+        functions: "",
+        rule: None,
+    },
+    Case {
+        decorations: "OpMemberDecorate %S 0 Offset 0\nOpDecorate %S Block\nOpDecorate %v DescriptorSet 0\nOpDecorate %v Binding 0",
+        name: "array member without ArrayStride",
+        types: "%arr = OpTypeArray %float %u4\n%S = OpTypeStruct %arr\n%pS = OpTypePointer StorageBuffer %S\n%v = OpVariable %pS StorageBuffer",
+        body: "OpReturn",
+        functions: "",
+        rule: Some("layout.explicit"),
+    },
+    Case {
+        decorations: "OpMemberDecorate %S 0 Offset 0\nOpDecorate %outer ArrayStride 64\nOpDecorate %S Block\nOpDecorate %v DescriptorSet 0\nOpDecorate %v Binding 0",
+        name: "inner array level without ArrayStride (universal)",
+        types: "%inner = OpTypeArray %float %u4\n%outer = OpTypeArray %inner %u4\n%S = OpTypeStruct %outer\n%pS = OpTypePointer StorageBuffer %S\n%v = OpVariable %pS StorageBuffer",
+        body: "OpReturn",
+        functions: "",
+        rule: None,
+    },
 ];
 
 fn module(case: &Case) -> Vec<u32> {

@@ -427,8 +427,11 @@ fn local_size_id(s: &mut Sink<'_, '_>) {
     }
 }
 
-/// Presence of ArrayStride (every array level) and MatrixStride for member `i` of `ty`, and
-/// the same rules for nested structs.
+/// Presence of ArrayStride and MatrixStride for member `i` of `ty`, exactly as spirv-val's
+/// `checkForRequiredDecoration` looks for them outside Vulkan: a member that is itself an
+/// `OpTypeArray` needs ArrayStride (runtime arrays and inner array levels are not checked), a
+/// member that is a matrix needs MatrixStride, and members that are structs are checked the
+/// same way (structs reached through arrays are not).
 #[allow(clippy::too_many_arguments)]
 fn check_strides_present(
     s: &mut Sink<'_, '_>,
@@ -444,37 +447,28 @@ fn check_strides_present(
     depth: u32,
 ) {
     let st = s.st;
-    let mut t = member;
-    loop {
-        match ti::type_op(st, t) {
-            Some(Op::TypeArray | Op::TypeRuntimeArray) => {
-                if ti::decoration_value(st, t, Decoration::ArrayStride).is_none() {
-                    s.err(
-                        "layout.explicit",
-                        at,
-                        format!("Structure id {ty} decorated as {dec} must be explicitly laid out with ArrayStride decorations."),
-                        &[ty],
-                    );
-                    return;
-                }
-                t = ti::element_type(st, t).unwrap_or(0);
+    match ti::type_op(st, member) {
+        Some(Op::TypeArray) => {
+            if ti::decoration_value(st, member, Decoration::ArrayStride).is_none() {
+                s.err(
+                    "layout.explicit",
+                    at,
+                    format!("Structure id {ty} decorated as {dec} must be explicitly laid out with ArrayStride decorations."),
+                    &[ty],
+                );
             }
-            Some(Op::TypeMatrix) => {
-                if member_matrix_stride(st, ty, i).is_none() {
-                    s.err(
-                        "layout.explicit",
-                        at,
-                        format!("Structure id {ty} decorated as {dec} must be explicitly laid out with MatrixStride decorations."),
-                        &[ty],
-                    );
-                }
-                return;
-            }
-            Some(Op::TypeStruct) => {
-                check_struct(s, index, t, rules, what, sc, depth + 1);
-                return;
-            }
-            _ => return,
         }
+        Some(Op::TypeMatrix) => {
+            if member_matrix_stride(st, ty, i).is_none() {
+                s.err(
+                    "layout.explicit",
+                    at,
+                    format!("Structure id {ty} decorated as {dec} must be explicitly laid out with MatrixStride decorations."),
+                    &[ty],
+                );
+            }
+        }
+        Some(Op::TypeStruct) => check_struct(s, index, member, rules, what, sc, depth + 1),
+        _ => {}
     }
 }
