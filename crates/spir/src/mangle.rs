@@ -200,7 +200,14 @@ impl<'a> Cursor<'a> {
                         _ => return None,
                     }
                 }
-                self.subs.get(index).cloned()
+                // Itanium also numbers qualified types, which this table does not keep: an
+                // unknown substitution stays an unnamed type rather than failing the name.
+                Some(
+                    self.subs
+                        .get(index)
+                        .cloned()
+                        .unwrap_or_else(|| MType::Named(String::new())),
+                )
             }
             b'0'..=b'9' => {
                 self.pos -= 1;
