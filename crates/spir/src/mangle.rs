@@ -200,14 +200,14 @@ impl<'a> Cursor<'a> {
                         _ => return None,
                     }
                 }
-                // Itanium also numbers qualified types, which this table does not keep: an
-                // unknown substitution stays an unnamed type rather than failing the name.
-                Some(
-                    self.subs
-                        .get(index)
-                        .cloned()
-                        .unwrap_or_else(|| MType::Named(String::new())),
-                )
+                // Itanium also numbers qualified types (`U7_Atomic`...), which this table does
+                // not keep: past a non-empty table, a substitution stays an unnamed type
+                // rather than failing the whole name.
+                match self.subs.get(index) {
+                    Some(t) => Some(t.clone()),
+                    None if !self.subs.is_empty() => Some(MType::Named(String::new())),
+                    None => None,
+                }
             }
             b'0'..=b'9' => {
                 self.pos -= 1;
