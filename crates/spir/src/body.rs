@@ -1128,6 +1128,21 @@ fn cast_builtin_pointer_args(
     // allowed (atomics and prefetch have untyped forms).
     let keeps_untyped = d.name.starts_with("atom") || d.name == "prefetch";
     for (i, &a) in args.iter().enumerate() {
+        // A null handle (`ptr null` for "no event") is a null of the handle type.
+        if let Some(crate::mangle::MType::Named(name)) = d.params.get(i) {
+            let handle = crate::types::opencl_type(&format!(
+                "opencl.{}_t",
+                name.strip_prefix("ocl_").unwrap_or(name)
+            ));
+            let is_null = matches!(a, ValueRef::Constant(c)
+                if matches!(t.m.constant(c).map(|c| &c.kind), Some(llvm::ConstKind::Null)));
+            if let (Some(handle), true) = (handle, is_null) {
+                let ty = t.opencl_handle_type(handle, crate::types::NO_ACCESS);
+                let null = t.b.dedup_global(Op::ConstantNull, Some(ty), vec![]);
+                ctx.arg_casts.borrow_mut().insert(a, null);
+            }
+            continue;
+        }
         let Some(crate::mangle::MType::Pointer { pointee, .. }) = d.params.get(i) else {
             continue;
         };

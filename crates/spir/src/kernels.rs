@@ -147,7 +147,9 @@ pub fn param_attributes(t: &mut Translator<'_>, func: &llvm::Function, index: us
             "noalias" => Fpa::NoAlias,
             "nocapture" => Fpa::NoCapture,
             "readonly" => Fpa::NoWrite,
-            "readnone" => Fpa::NoReadWrite,
+            // `readnone` (clang 15 marks unused pointer parameters so) would be NoReadWrite,
+            // which llvm-spirv never emits and its reverse translator cannot map back (it
+            // asserts): consumers built on it would reject the module, so it is left out.
             _ => continue,
         };
         attrs.insert(attr.0);

@@ -200,7 +200,14 @@ impl<'a> Cursor<'a> {
                         _ => return None,
                     }
                 }
-                self.subs.get(index).cloned()
+                // Itanium also numbers qualified types (`U7_Atomic`...), which this table does
+                // not keep: past a non-empty table, a substitution stays an unnamed type
+                // rather than failing the whole name.
+                match self.subs.get(index) {
+                    Some(t) => Some(t.clone()),
+                    None if !self.subs.is_empty() => Some(MType::Named(String::new())),
+                    None => None,
+                }
             }
             b'0'..=b'9' => {
                 self.pos -= 1;

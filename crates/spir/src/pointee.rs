@@ -319,6 +319,19 @@ impl<'m> Translator<'m> {
                 }
             }
             Some(Callee::Builtin(d)) => {
+                // to_global/to_local/to_private keep the pointee.
+                if crate::builtins::generic_cast_target(&d.name).is_some() {
+                    if let (Some(x), Some(y)) =
+                        (result, args.first().and_then(|&a| classes.node(f, func, a)))
+                    {
+                        classes.union(x, y);
+                    }
+                }
+                // Async copies return the event (an OpTypeEvent handle).
+                if d.name.starts_with("async_work_group") {
+                    let event = self.opencl_handle_type(OpenClType::Event, crate::types::NO_ACCESS);
+                    votes.add(result, Some(Repr::Handle(event)));
+                }
                 if d.name == "__translate_sampler_initializer" {
                     let sampler = self.opencl_handle_type(OpenClType::Sampler, 0);
                     votes.add(result, Some(Repr::Handle(sampler)));

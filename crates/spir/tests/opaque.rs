@@ -1,7 +1,7 @@
 //! Modern LLVM input (opaque `ptr`, as clang 15+ emits for OpenCL C) and the
 //! SPV_KHR_untyped_pointers output, each test written from the extension's spec.
 use spirvkit_core::{Id, Instruction, Module, Operand};
-use spirvkit_grammar::{Capability, Op, StorageClass};
+use spirvkit_grammar::{Capability, Decoration, Op, StorageClass};
 use spirvkit_spir::{translate, TranslateOptions};
 use std::collections::HashMap;
 
@@ -461,4 +461,103 @@ entry:
     let chain = body_instructions(&m, Op::UntypedInBoundsPtrAccessChainKHR);
     assert_eq!(chain.len(), 1);
     assert_eq!(defs[&id(&chain[0].operands[0])].opcode, Op::TypeFloat);
+}
+
+#[test]
+fn opencl20_atomics_collectives_and_generic_casts() {
+    // What clang-15 -cl-std=CL2.0 emits for atomic_*_explicit, work_group_* and to_global.
+    let src = format!(
+        "{HEADER}
+define spir_kernel void @k(ptr addrspace(1) %counter, ptr addrspace(1) %out) {{
+entry:
+  %expected = alloca i32, align 4
+  %c = addrspacecast ptr addrspace(1) %counter to ptr addrspace(4)
+  %old = call spir_func i32 @_Z25atomic_fetch_add_explicitPU3AS4VU7_Atomicii12memory_order12memory_scope(ptr addrspace(4) %c, i32 1, i32 0, i32 1)
+  %l = call spir_func i32 @_Z20atomic_load_explicitPU3AS4VU7_Atomici12memory_order(ptr addrspace(4) %c, i32 2)
+  %e = addrspacecast ptr %expected to ptr addrspace(4)
+  %ok = call spir_func zeroext i1 @_Z39atomic_compare_exchange_strong_explicitPU3AS4VU7_AtomiciPU3AS4ii12memory_orderS4_12memory_scope(ptr addrspace(4) %c, ptr addrspace(4) %e, i32 7, i32 4, i32 0, i32 2)
+  %s = call spir_func i32 @_Z21work_group_reduce_addi(i32 %old)
+  %m = call spir_func i32 @_Z29work_group_scan_inclusive_maxj(i32 %l)
+  %b = call spir_func i32 @_Z20work_group_broadcastim(i32 %s, i64 0)
+  %g = call spir_func ptr addrspace(1) @__to_global(ptr addrspace(4) %c)
+  %sum = add i32 %b, %m
+  store i32 %sum, ptr addrspace(1) %g, align 4
+  ret void
+}}
+declare spir_func i32 @_Z25atomic_fetch_add_explicitPU3AS4VU7_Atomicii12memory_order12memory_scope(ptr addrspace(4), i32, i32, i32)
+declare spir_func i32 @_Z20atomic_load_explicitPU3AS4VU7_Atomici12memory_order(ptr addrspace(4), i32)
+declare spir_func zeroext i1 @_Z39atomic_compare_exchange_strong_explicitPU3AS4VU7_AtomiciPU3AS4ii12memory_orderS4_12memory_scope(ptr addrspace(4), ptr addrspace(4), i32, i32, i32, i32)
+declare spir_func i32 @_Z21work_group_reduce_addi(i32)
+declare spir_func i32 @_Z29work_group_scan_inclusive_maxj(i32)
+declare spir_func i32 @_Z20work_group_broadcastim(i32, i64)
+declare spir_func ptr addrspace(1) @__to_global(ptr addrspace(4))
+"
+    );
+    for m in [typed(&src), untyped(&src)] {
+        let defs = defs(&m);
+        let constant = |v: &Operand| defs[&id(v)].operands[0].clone();
+        assert!(
+            find(&m, Op::Decorate)
+                .iter()
+                .all(|d| d.operands[1] != Operand::Word(Decoration::LinkageAttributes.0)),
+            "no built-in may become an unresolved import"
+        );
+        // relaxed, memory_scope_work_group → Workgroup scope, no ordering bits.
+        let add = body_instructions(&m, Op::AtomicIAdd)[0];
+        assert_eq!(constant(&add.operands[1]), Operand::Word(2));
+        assert_eq!(constant(&add.operands[2]), Operand::Word(0));
+        // acquire (default device scope) on a generic pointer: Acquire | Workgroup | CrossWorkgroup.
+        let load = body_instructions(&m, Op::AtomicLoad)[0];
+        assert_eq!(constant(&load.operands[1]), Operand::Word(1));
+        assert_eq!(
+            constant(&load.operands[2]),
+            Operand::Word(0x2 | 0x100 | 0x200)
+        );
+        let cmpxchg = body_instructions(&m, Op::AtomicCompareExchange)[0];
+        assert_eq!(constant(&cmpxchg.operands[2]), Operand::Word(0x8 | 0x300));
+        assert_eq!(constant(&cmpxchg.operands[3]), Operand::Word(0));
+        assert_eq!(
+            body_instructions(&m, Op::IEqual).len(),
+            1,
+            "the bool result"
+        );
+        let reduce = body_instructions(&m, Op::GroupIAdd)[0];
+        assert_eq!(reduce.operands[1], Operand::Word(0), "Reduce");
+        let scan = body_instructions(&m, Op::GroupUMax)[0];
+        assert_eq!(
+            scan.operands[1],
+            Operand::Word(1),
+            "InclusiveScan, unsigned"
+        );
+        assert_eq!(body_instructions(&m, Op::GroupBroadcast).len(), 1);
+        let cast = body_instructions(&m, Op::GenericCastToPtrExplicit)[0];
+        assert_eq!(
+            cast.operands[1],
+            Operand::Word(StorageClass::CrossWorkgroup.0)
+        );
+        assert!(has_capability(&m, Capability::Groups));
+    }
+}
+
+#[test]
+fn unsupported_opencl20_builtins_are_refused_by_name() {
+    let src = format!(
+        "{HEADER}
+define spir_kernel void @k(ptr addrspace(1) %out) {{
+entry:
+  %n = call spir_func i32 @_Z20sub_group_reduce_addi(i32 1)
+  store i32 %n, ptr addrspace(1) %out, align 4
+  ret void
+}}
+declare spir_func i32 @_Z20sub_group_reduce_addi(i32)
+"
+    );
+    let llvm = spirvkit_llvm::parse_text(&src, "test.ll").expect("parses");
+    let message = translate(&llvm, &TranslateOptions::default())
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        message.contains("sub_group_reduce_add"),
+        "the error names the built-in: {message}"
+    );
 }

@@ -343,10 +343,13 @@ pub(super) fn lower(
                         .ok_or_else(|| malformed(loc, "copy without event"))?,
                 )
             };
+            // The result is an event, whatever LLVM type carries it (`ptr` since LLVM 15).
+            let event_ty =
+                t.opencl_handle_type(crate::types::OpenClType::Event, crate::types::NO_ACCESS);
             t.emit_to(
                 out,
                 Op::GroupAsyncCopy,
-                ty,
+                event_ty,
                 [wg, dst, src, count, stride, event]
                     .into_iter()
                     .map(Operand::Id)

@@ -1,7 +1,9 @@
 //! OpenCL C built-in functions, by their SPIR mangled names (SPIR 1.2 Appendix A), and the LLVM
 //! intrinsics clang emits, each lowered to core SPIR-V, built-in variables or OpenCL.std.
 
+mod atomics20;
 mod convert;
+mod groups;
 mod images;
 mod math;
 mod memory;
@@ -16,6 +18,7 @@ use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{Op, OpenClStdOp};
 use spirvkit_llvm as llvm;
 
+pub(crate) use groups::generic_cast_target;
 pub(crate) use memory::{atomic_rmw, atomic_scope_semantics, fence, usm_cast};
 
 /// True when a declaration is an OpenCL built-in the translator lowers itself.
@@ -31,6 +34,50 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
             "printf" | "__spir_opencl_version" | "__spir_image_support"
         )
         || n == images::SAMPLER_INITIALIZER
+        || atomics20::is_atomic20(n)
+        || groups::is_group(n)
+        || groups::generic_cast_target(n).is_some()
+        || is_reserved(n)
+}
+
+/// OpenCL C built-in families the translator does not lower (pipes, device enqueue, sub-groups,
+/// ...): calls to them are refused by name instead of becoming unresolved imports.
+fn is_reserved(name: &str) -> bool {
+    const PREFIXES: &[&str] = &[
+        "atomic_",
+        "atom_",
+        "work_group_",
+        "sub_group_",
+        "get_sub_group",
+        "get_max_sub_group",
+        "get_num_sub_groups",
+        "get_enqueued",
+        "read_pipe",
+        "write_pipe",
+        "reserve_read_pipe",
+        "reserve_write_pipe",
+        "commit_read_pipe",
+        "commit_write_pipe",
+        "work_group_reserve",
+        "work_group_commit",
+        "is_valid_reserve_id",
+        "get_pipe_",
+        "enqueue_kernel",
+        "enqueue_marker",
+        "get_kernel_",
+        "ndrange_",
+        "retain_event",
+        "release_event",
+        "create_user_event",
+        "set_user_event_status",
+        "capture_event_profiling_info",
+        "is_valid_event",
+        "get_default_queue",
+        "get_fence",
+        "__enqueue_kernel",
+        "__get_kernel",
+    ];
+    PREFIXES.iter().any(|p| name.starts_with(p))
 }
 
 /// Lowers a call to a built-in; the final instruction's result is `out`.
@@ -54,6 +101,15 @@ pub(crate) fn call(
     }
     if images::is_image(n) {
         return images::lower(t, ctx, out, result_ty, d, args);
+    }
+    if atomics20::is_atomic20(n) {
+        return atomics20::lower(t, ctx, out, result_ty, d, args);
+    }
+    if groups::is_group(n) {
+        return groups::lower_group(t, ctx, out, result_ty, d, args);
+    }
+    if let Some(storage) = groups::generic_cast_target(n) {
+        return groups::lower_generic_cast(t, ctx, out, storage, args);
     }
     if n == images::SAMPLER_INITIALIZER {
         return images::sampler_initializer(t, ctx, out, args);

@@ -1,0 +1,284 @@
+//! OpenCL C 2.0 atomics (`atomic_fetch_add_explicit`, `atomic_load`, ...,
+//! `atomic_compare_exchange_strong`, `atomic_flag_*`, `atomic_work_item_fence`) with their
+//! memory orders and scopes, as clang 15+ mangles them (`PU3AS4VU7_Atomici`).
+
+use crate::body::FnCtx;
+use crate::error::{malformed, unsupported, Result};
+use crate::mangle::{Demangled, MType, Scalar};
+use crate::translator::Translator;
+use llvm::{Type, ValueRef};
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::{MemorySemantics, Op, Scope};
+use spirvkit_llvm as llvm;
+
+const FETCH_OPS: &[&str] = &["add", "sub", "or", "xor", "and", "min", "max"];
+
+pub(super) fn is_atomic20(name: &str) -> bool {
+    let base = name.strip_suffix("_explicit").unwrap_or(name);
+    match base.strip_prefix("atomic_fetch_") {
+        Some(op) => FETCH_OPS.contains(&op),
+        None => matches!(
+            base,
+            "atomic_load"
+                | "atomic_store"
+                | "atomic_exchange"
+                | "atomic_compare_exchange_strong"
+                | "atomic_compare_exchange_weak"
+                | "atomic_init"
+                | "atomic_flag_test_and_set"
+                | "atomic_flag_clear"
+                | "atomic_work_item_fence"
+        ),
+    }
+}
+
+/// OpenCL `memory_order` → SPIR-V memory semantics ordering bits.
+fn order_bits(order: u64) -> Option<u32> {
+    Some(match order {
+        0 => MemorySemantics::Relaxed.0,
+        2 => MemorySemantics::Acquire.0,
+        3 => MemorySemantics::Release.0,
+        4 => MemorySemantics::AcquireRelease.0,
+        5 => MemorySemantics::SequentiallyConsistent.0,
+        _ => return None,
+    })
+}
+
+/// OpenCL `memory_scope` → SPIR-V Scope.
+fn scope_value(scope: u64) -> Option<u32> {
+    Some(match scope {
+        0 => Scope::Invocation.0,
+        1 => Scope::Workgroup.0,
+        2 => Scope::Device.0,
+        3 => Scope::CrossDevice.0,
+        4 => Scope::Subgroup.0,
+        _ => return None,
+    })
+}
+
+/// The storage bits of semantics for memory reached through an address space.
+fn storage_bits(addrspace: u32) -> u32 {
+    match addrspace {
+        3 => MemorySemantics::WorkgroupMemory.0,
+        4 => MemorySemantics::WorkgroupMemory.0 | MemorySemantics::CrossWorkgroupMemory.0,
+        _ => MemorySemantics::CrossWorkgroupMemory.0,
+    }
+}
+
+struct Args<'a> {
+    args: &'a [ValueRef],
+    location: &'a str,
+    name: &'a str,
+}
+
+impl Args<'_> {
+    fn get(&self, i: usize) -> Result<ValueRef> {
+        self.args.get(i).copied().ok_or_else(|| {
+            malformed(
+                self.location,
+                format!("{} needs argument {}", self.name, i + 1),
+            )
+        })
+    }
+
+    /// A constant order/scope argument, or the default when the call has fewer arguments.
+    fn constant(&self, t: &Translator<'_>, i: usize, default: u64, what: &str) -> Result<u64> {
+        match self.args.get(i) {
+            None => Ok(default),
+            Some(&v) => t.const_int(v).ok_or_else(|| {
+                unsupported(
+                    self.location,
+                    format!("{} with a non-constant {what}", self.name),
+                )
+            }),
+        }
+    }
+}
+
+pub(super) fn lower(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    d: &Demangled,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let name = d.name.as_str();
+    let base = name.strip_suffix("_explicit").unwrap_or(name);
+    let a = Args {
+        args,
+        location: loc,
+        name,
+    };
+    if base == "atomic_work_item_fence" {
+        // (flags, order, scope)
+        let flags = a.constant(t, 0, 0, "fence flags")?;
+        let order = a.constant(t, 1, 5, "memory_order")?;
+        let scope = a.constant(t, 2, 2, "memory_scope")?;
+        let mut sem =
+            order_bits(order).ok_or_else(|| malformed(loc, format!("memory_order {order}")))?;
+        for (bit, storage) in [
+            (1, MemorySemantics::WorkgroupMemory.0),
+            (2, MemorySemantics::CrossWorkgroupMemory.0),
+            (4, MemorySemantics::ImageMemory.0),
+        ] {
+            if flags & bit != 0 {
+                sem |= storage;
+            }
+        }
+        let scope =
+            scope_value(scope).ok_or_else(|| malformed(loc, format!("memory_scope {scope}")))?;
+        let (scope, sem) = (t.u32_constant(scope), t.u32_constant(sem));
+        t.emit_void(
+            Op::MemoryBarrier,
+            vec![Operand::Id(scope), Operand::Id(sem)],
+        );
+        return Ok(());
+    }
+    let p = a.get(0)?;
+    let addrspace = match t.m.types.get(t.value_llvm_type(ctx, p)?) {
+        Type::Pointer { addrspace, .. } => *addrspace,
+        _ => return Err(malformed(loc, format!("{name} on a non-pointer"))),
+    };
+    // Where the order and scope arguments are, by operation.
+    let (order_at, scope_at) = match base {
+        "atomic_load" | "atomic_flag_test_and_set" | "atomic_flag_clear" => (1, 2),
+        "atomic_compare_exchange_strong" | "atomic_compare_exchange_weak" => (3, 5),
+        _ => (2, 3),
+    };
+    let semantics = |t: &mut Translator<'_>, at: usize| -> Result<Id> {
+        let order = a.constant(t, at, 5, "memory_order")?;
+        let mut bits =
+            order_bits(order).ok_or_else(|| malformed(loc, format!("memory_order {order}")))?;
+        if bits != 0 {
+            bits |= storage_bits(addrspace);
+        }
+        Ok(t.u32_constant(bits))
+    };
+    let scope = a.constant(t, scope_at, 2, "memory_scope")?;
+    let scope =
+        scope_value(scope).ok_or_else(|| malformed(loc, format!("memory_scope {scope}")))?;
+    let scope = t.u32_constant(scope);
+    let pid = t.value(ctx, p)?;
+    match base {
+        "atomic_init" => {
+            let v = t.value(ctx, a.get(1)?)?;
+            t.emit_void(Op::Store, vec![Operand::Id(pid), Operand::Id(v)]);
+        }
+        "atomic_load" => {
+            let sem = semantics(t, order_at)?;
+            let ty = t.ty(result_ty, loc)?;
+            t.emit_to(
+                out,
+                Op::AtomicLoad,
+                ty,
+                vec![Operand::Id(pid), Operand::Id(scope), Operand::Id(sem)],
+            );
+        }
+        "atomic_store" => {
+            let sem = semantics(t, order_at)?;
+            let v = t.value(ctx, a.get(1)?)?;
+            t.emit_void(
+                Op::AtomicStore,
+                vec![
+                    Operand::Id(pid),
+                    Operand::Id(scope),
+                    Operand::Id(sem),
+                    Operand::Id(v),
+                ],
+            );
+        }
+        "atomic_flag_test_and_set" => {
+            let sem = semantics(t, order_at)?;
+            let ty = t.ty(result_ty, loc)?;
+            t.emit_to(
+                out,
+                Op::AtomicFlagTestAndSet,
+                ty,
+                vec![Operand::Id(pid), Operand::Id(scope), Operand::Id(sem)],
+            );
+        }
+        "atomic_flag_clear" => {
+            let sem = semantics(t, order_at)?;
+            t.emit_void(
+                Op::AtomicFlagClear,
+                vec![Operand::Id(pid), Operand::Id(scope), Operand::Id(sem)],
+            );
+        }
+        "atomic_compare_exchange_strong" | "atomic_compare_exchange_weak" => {
+            // (object, expected*, desired, success, failure, scope): the old value is written
+            // back to *expected (unchanged on success) and the result says whether it matched.
+            let success = semantics(t, 3)?;
+            let failure = semantics(t, 4)?;
+            let expected_ptr = t.value(ctx, a.get(1)?)?;
+            let desired = a.get(2)?;
+            let value_ty = t.value_type_id(ctx, desired)?;
+            let desired = t.value(ctx, desired)?;
+            let expected = t.emit(Op::Load, value_ty, vec![Operand::Id(expected_ptr)]);
+            let old = t.emit(
+                Op::AtomicCompareExchange,
+                value_ty,
+                vec![
+                    Operand::Id(pid),
+                    Operand::Id(scope),
+                    Operand::Id(success),
+                    Operand::Id(failure),
+                    Operand::Id(desired),
+                    Operand::Id(expected),
+                ],
+            );
+            t.emit_void(Op::Store, vec![Operand::Id(expected_ptr), Operand::Id(old)]);
+            let bool_ty = t.ty(result_ty, loc)?;
+            t.emit_to(
+                out,
+                Op::IEqual,
+                bool_ty,
+                vec![Operand::Id(old), Operand::Id(expected)],
+            );
+        }
+        _ => {
+            let sem = semantics(t, order_at)?;
+            let pointee = match d.params.first() {
+                Some(MType::Pointer { pointee, .. }) => pointee.scalar(),
+                _ => None,
+            };
+            if pointee.is_some_and(Scalar::is_float) && base != "atomic_exchange" {
+                return Err(unsupported(
+                    loc,
+                    format!(
+                        "{name} on a floating-point atomic (needs SPV_EXT_shader_atomic_float_add)"
+                    ),
+                ));
+            }
+            let signed = pointee.is_some_and(Scalar::is_signed);
+            let opcode = match base.strip_prefix("atomic_fetch_").unwrap_or(base) {
+                "atomic_exchange" => Op::AtomicExchange,
+                "add" => Op::AtomicIAdd,
+                "sub" => Op::AtomicISub,
+                "or" => Op::AtomicOr,
+                "xor" => Op::AtomicXor,
+                "and" => Op::AtomicAnd,
+                "min" if signed => Op::AtomicSMin,
+                "min" => Op::AtomicUMin,
+                "max" if signed => Op::AtomicSMax,
+                "max" => Op::AtomicUMax,
+                other => return Err(unsupported(loc, format!("atomic_fetch_{other}"))),
+            };
+            let v = t.value(ctx, a.get(1)?)?;
+            let ty = t.ty(result_ty, loc)?;
+            t.emit_to(
+                out,
+                opcode,
+                ty,
+                vec![
+                    Operand::Id(pid),
+                    Operand::Id(scope),
+                    Operand::Id(sem),
+                    Operand::Id(v),
+                ],
+            );
+        }
+    }
+    Ok(())
+}

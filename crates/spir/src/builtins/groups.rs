@@ -1,0 +1,181 @@
+//! OpenCL C 2.0 work-group collectives (`work_group_all/any/broadcast`, reductions and scans)
+//! → the Groups capability's OpGroup* instructions at Workgroup scope; and the generic
+//! address space's `to_global/to_local/to_private` → OpGenericCastToPtrExplicit.
+
+use super::arg_ids;
+use crate::body::FnCtx;
+use crate::error::{malformed, unsupported, Result};
+use crate::mangle::Demangled;
+use crate::translator::Translator;
+use llvm::ValueRef;
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::{Capability, GroupOperation, Op, Scope, StorageClass};
+use spirvkit_llvm as llvm;
+
+pub(super) fn is_group(name: &str) -> bool {
+    matches!(
+        name,
+        "work_group_all" | "work_group_any" | "work_group_broadcast"
+    ) || group_arithmetic(name).is_some()
+}
+
+/// `work_group_reduce_add` → (Reduce, "add"), `work_group_scan_exclusive_max` → ...
+fn group_arithmetic(name: &str) -> Option<(GroupOperation, &str)> {
+    let rest = name.strip_prefix("work_group_")?;
+    let (operation, op) = if let Some(op) = rest.strip_prefix("reduce_") {
+        (GroupOperation::Reduce, op)
+    } else if let Some(op) = rest.strip_prefix("scan_inclusive_") {
+        (GroupOperation::InclusiveScan, op)
+    } else {
+        (
+            GroupOperation::ExclusiveScan,
+            rest.strip_prefix("scan_exclusive_")?,
+        )
+    };
+    matches!(op, "add" | "min" | "max").then_some((operation, op))
+}
+
+pub(super) fn lower_group(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    d: &Demangled,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let n = d.name.as_str();
+    t.b.capability(Capability::Groups);
+    let ty = t.ty(result_ty, loc)?;
+    let workgroup = t.u32_constant(Scope::Workgroup.0);
+    let ids = arg_ids(t, ctx, args)?;
+    let first = *ids
+        .first()
+        .ok_or_else(|| malformed(loc, format!("{n} without arguments")))?;
+    match n {
+        "work_group_all" | "work_group_any" => {
+            // int predicate → bool, and the bool result back to int.
+            let bool_ty = t.b.type_bool();
+            let arg_ty = t.value_llvm_type(ctx, args[0])?;
+            let zero = t.scalar_constant(arg_ty, 0, loc)?;
+            let predicate = t.emit(
+                Op::INotEqual,
+                bool_ty,
+                vec![Operand::Id(first), Operand::Id(zero)],
+            );
+            let op = if n == "work_group_all" {
+                Op::GroupAll
+            } else {
+                Op::GroupAny
+            };
+            let all = t.emit(
+                op,
+                bool_ty,
+                vec![Operand::Id(workgroup), Operand::Id(predicate)],
+            );
+            let (one, zero) = (
+                t.scalar_constant(result_ty, 1, loc)?,
+                t.scalar_constant(result_ty, 0, loc)?,
+            );
+            t.emit_to(
+                out,
+                Op::Select,
+                ty,
+                vec![Operand::Id(all), Operand::Id(one), Operand::Id(zero)],
+            );
+        }
+        "work_group_broadcast" => {
+            // The local id is one size_t, or a vector of two or three.
+            let local_id = match &ids[1..] {
+                [one] => *one,
+                many @ ([_, _] | [_, _, _]) => {
+                    let size = t.size_type();
+                    let vector = t.b.type_vector(size, many.len() as u32);
+                    t.emit(
+                        Op::CompositeConstruct,
+                        vector,
+                        many.iter().map(|&i| Operand::Id(i)).collect(),
+                    )
+                }
+                _ => return Err(malformed(loc, "work_group_broadcast without a local id")),
+            };
+            t.emit_to(
+                out,
+                Op::GroupBroadcast,
+                ty,
+                vec![
+                    Operand::Id(workgroup),
+                    Operand::Id(first),
+                    Operand::Id(local_id),
+                ],
+            );
+        }
+        _ => {
+            let (operation, op) =
+                group_arithmetic(n).ok_or_else(|| unsupported(loc, format!("the built-in {n}")))?;
+            let scalar = d.param_scalar(0);
+            let float = scalar.is_some_and(|s| s.is_float());
+            let signed = scalar.is_some_and(|s| s.is_signed());
+            let opcode = match (op, float, signed) {
+                ("add", true, _) => Op::GroupFAdd,
+                ("add", false, _) => Op::GroupIAdd,
+                ("min", true, _) => Op::GroupFMin,
+                ("min", false, true) => Op::GroupSMin,
+                ("min", false, false) => Op::GroupUMin,
+                ("max", true, _) => Op::GroupFMax,
+                ("max", false, true) => Op::GroupSMax,
+                _ => Op::GroupUMax,
+            };
+            t.emit_to(
+                out,
+                opcode,
+                ty,
+                vec![
+                    Operand::Id(workgroup),
+                    Operand::Word(operation.0),
+                    Operand::Id(first),
+                ],
+            );
+        }
+    }
+    Ok(())
+}
+
+/// clang's names for `to_global`, `to_local`, `to_private` on generic pointers.
+pub(crate) fn generic_cast_target(name: &str) -> Option<StorageClass> {
+    match name.trim_start_matches('_') {
+        "to_global" => Some(StorageClass::CrossWorkgroup),
+        "to_local" => Some(StorageClass::Workgroup),
+        "to_private" => Some(StorageClass::Function),
+        _ => None,
+    }
+}
+
+/// `to_global(p)` → OpGenericCastToPtrExplicit (null when `p` is not in that space).
+pub(super) fn lower_generic_cast(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    storage: StorageClass,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let &p = args
+        .first()
+        .ok_or_else(|| malformed(loc, "to_global/to_local/to_private without an argument"))?;
+    let pid = t.value(ctx, p)?;
+    // The result has the argument's pointee in the target storage class.
+    let source_ty = t.value_type_id(ctx, p)?;
+    let pointee = t.pointee_of(source_ty);
+    let result_ty = match pointee {
+        Some(pointee) => t.pointer_type(storage.0, pointee),
+        None => t.untyped_pointer(storage.0),
+    };
+    t.emit_to(
+        out,
+        Op::GenericCastToPtrExplicit,
+        result_ty,
+        vec![Operand::Id(pid), Operand::Word(storage.0)],
+    );
+    Ok(())
+}
