@@ -137,6 +137,17 @@ impl<'a> Ids<'a> {
         self.chunk_names.as_deref().unwrap_or(&[])
     }
 
+    /// The id of a name already seen, without recording anything.
+    pub fn lookup(&self, name: &str) -> Option<u32> {
+        if let Some(n) = canonical_decimal(name, self.numeric_limit) {
+            return match self.numeric.get(n) {
+                Some(&v) if v != 0 => Some(v - 1),
+                _ => None,
+            };
+        }
+        self.named.get(name).copied()
+    }
+
     /// The next id a fresh name would get.
     pub fn next_id(&self) -> u32 {
         self.next

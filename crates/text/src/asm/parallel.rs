@@ -52,25 +52,62 @@ pub fn assemble_any_size(source: &str) -> Option<Vec<u32>> {
         })
         .collect();
     let chunks: Vec<Assembler<'_>> = chunks.into_iter().collect::<Option<_>>()?;
+    let base = globals.ids.next_id();
+    // Where each chunk's new names were first seen: in an earlier chunk (which then owns the
+    // id) or here. Read-only lookups, one chunk per thread.
+    let origins: Vec<Vec<Option<(usize, u32)>>> = chunks
+        .par_iter()
+        .enumerate()
+        .map(|(k, chunk)| {
+            chunk
+                .ids
+                .chunk_names()
+                .iter()
+                .map(|name| {
+                    chunks[..k].iter().enumerate().find_map(|(j, earlier)| {
+                        let temp = earlier.ids.lookup(name)?;
+                        Some((j, temp.checked_sub(base)?))
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    // Final ids in text order: a chunk's own new names follow every earlier chunk's.
+    let mut final_ids: Vec<Vec<u32>> = Vec::with_capacity(chunks.len());
+    let mut next = base;
+    for chunk_origins in &origins {
+        let mut ids = Vec::with_capacity(chunk_origins.len());
+        for origin in chunk_origins {
+            let id = match *origin {
+                Some((j, index)) => *final_ids.get(j)?.get(index as usize)?,
+                None => {
+                    next = next.checked_add(1)?;
+                    next - 1
+                }
+            };
+            ids.push(id);
+        }
+        final_ids.push(ids);
+    }
+    // Only the words and the patch positions are needed from here on; the name tables go.
+    let parts: Vec<(Vec<u32>, Vec<u32>)> = chunks
+        .into_iter()
+        .map(|chunk| (chunk.out, chunk.temp_id_positions))
+        .collect();
+    drop(origins);
     let mut out = std::mem::take(&mut globals.out);
-    out.reserve_exact(chunks.iter().map(|c| c.out.len()).sum());
-    for chunk in chunks {
-        let base = chunk.ids.chunk_base();
-        let final_ids: Vec<u32> = chunk
-            .ids
-            .chunk_names()
-            .iter()
-            .map(|name| globals.ids.get(name))
-            .collect();
+    out.reserve_exact(parts.iter().map(|(words, _)| words.len()).sum());
+    for ((words, positions), ids) in parts.into_iter().zip(&final_ids) {
         let offset = out.len();
-        out.extend_from_slice(&chunk.out);
-        for &position in &chunk.temp_id_positions {
+        out.extend_from_slice(&words);
+        drop(words);
+        for &position in &positions {
             let word = out.get_mut(offset + position as usize)?;
-            *word = *final_ids.get(word.checked_sub(base)? as usize)?;
+            *word = *ids.get(word.checked_sub(base)? as usize)?;
         }
     }
     if let Some(bound) = out.get_mut(3) {
-        *bound = globals.ids.bound;
+        *bound = globals.ids.bound.max(next);
     }
     Some(out)
 }
