@@ -48,6 +48,8 @@ fn reference_tool(tools: &Path, name: &str) -> PathBuf {
 struct Measured {
     time: Duration,
     peak_kb: Option<u64>,
+    /// Best user + system CPU seconds (all threads), from `/usr/bin/time`.
+    cpu: Option<f64>,
 }
 
 /// Runs `program args` `runs` times (under `/usr/bin/time -f %M` when available, which
@@ -56,10 +58,11 @@ fn measure(program: &Path, args: &[&std::ffi::OsStr], runs: usize) -> Result<Mea
     let have_time = Path::new("/usr/bin/time").is_file();
     let mut best = Duration::MAX;
     let mut peak_kb: Option<u64> = None;
+    let mut cpu: Option<f64> = None;
     for _ in 0..runs.max(1) {
         let mut cmd = if have_time {
             let mut c = Command::new("/usr/bin/time");
-            c.arg("-f").arg("%M").arg(program);
+            c.arg("-f").arg("%M %U %S").arg(program);
             c
         } else {
             Command::new(program)
@@ -80,18 +83,26 @@ fn measure(program: &Path, args: &[&std::ffi::OsStr], runs: usize) -> Result<Mea
         best = best.min(t);
         if have_time {
             let err = String::from_utf8_lossy(&out.stderr);
-            if let Some(kb) = err
+            let fields: Vec<&str> = err
                 .lines()
                 .last()
-                .and_then(|l| l.trim().parse::<u64>().ok())
-            {
-                peak_kb = Some(peak_kb.map_or(kb, |p| p.min(kb)));
+                .unwrap_or("")
+                .split_whitespace()
+                .collect();
+            if let [kb, user, system] = fields[..] {
+                if let Ok(kb) = kb.parse::<u64>() {
+                    peak_kb = Some(peak_kb.map_or(kb, |p| p.min(kb)));
+                }
+                if let (Ok(u), Ok(s)) = (user.parse::<f64>(), system.parse::<f64>()) {
+                    cpu = Some(cpu.map_or(u + s, |c: f64| c.min(u + s)));
+                }
             }
         }
     }
     Ok(Measured {
         time: best,
         peak_kb,
+        cpu,
     })
 }
 
@@ -104,8 +115,12 @@ fn line(what: &str, ours: &Measured, theirs: &Measured) -> String {
         ),
         _ => String::new(),
     };
+    let cpu = match (ours.cpu, theirs.cpu) {
+        (Some(a), Some(b)) => format!(" (CPU time {a:.2} s vs {b:.2} s: {:.1}x)", b / a.max(1e-9)),
+        _ => String::new(),
+    };
     format!(
-        "{what}: spirvkit {:.3} s, reference {:.3} s, {:.1}x faster{mem}",
+        "{what}: spirvkit {:.3} s, reference {:.3} s, {:.1}x faster{cpu}{mem}",
         ours.time.as_secs_f64(),
         theirs.time.as_secs_f64(),
         theirs.time.as_secs_f64() / ours.time.as_secs_f64().max(1e-9)
