@@ -33,7 +33,7 @@ enum Task {
         #[arg(long)]
         only: Option<String>,
         /// Sections that sample by default check every input (llvm-cl: every corpus `.cl`
-        /// compiled by clang-15 in each mode instead of every 8th).
+        /// compiled by clang-15 in each mode instead of every 12th).
         #[arg(long)]
         full: bool,
         /// Mutation section: how many mutants of valid corpus modules to check.

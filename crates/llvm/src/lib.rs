@@ -19,6 +19,10 @@
 //!   `Function::attachment("kernel_arg_addr_space")` reads modern kernel-arg
 //!   metadata; `Module::named_metadata`, `node_operands`, `md_string` and
 //!   `md_value` query the rest.
+//! - Debug info is `Metadata::Specialized(DiNode)` (`DiNode::field("line")`);
+//!   instruction locations are `("dbg", DILocation)` entries of
+//!   `Instruction::metadata`, function-local metadata (`metadata ptr %x`) is a
+//!   `Metadata::Value` naming an argument or instruction.
 
 #![forbid(unsafe_code)]
 

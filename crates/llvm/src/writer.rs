@@ -217,10 +217,13 @@ impl<'m> Writer<'m> {
         let mut md_numbers = HashMap::new();
         let mut n = 0;
         for (i, md) in m.metadata.iter().enumerate() {
-            if matches!(
-                md,
-                Metadata::Node { .. } | Metadata::Specialized(_) | Metadata::Unsupported(_)
-            ) {
+            // DIArgList exists only inline, as a call argument.
+            let numbered = match md {
+                Metadata::Node { .. } | Metadata::Unsupported(_) => true,
+                Metadata::Specialized(n) => n.kind != "DIArgList",
+                _ => false,
+            };
+            if numbered {
                 md_numbers.insert(i as u32, n);
                 n += 1;
             }
@@ -464,15 +467,27 @@ impl<'m> Writer<'m> {
     /// Metadata as an instruction operand: function-local values (`metadata ptr %x`) need
     /// the function's names.
     fn md_argument(&self, f: Option<&Function>, locals: Option<&Locals>, md: MetadataId) -> String {
+        format!("metadata {}", self.local_md(f, locals, md))
+    }
+
+    /// Metadata that may name function-local values: `ptr %x`, `!DIArgList(i32 %a, ...)`.
+    fn local_md(&self, f: Option<&Function>, locals: Option<&Locals>, md: MetadataId) -> String {
         match self.m.metadata(md) {
             Some(Metadata::Value { ty, value }) => {
-                format!(
-                    "metadata {} {}",
-                    self.ty(*ty),
-                    self.value(f, locals, *value)
-                )
+                format!("{} {}", self.ty(*ty), self.value(f, locals, *value))
             }
-            _ => format!("metadata {}", self.md_ref(md)),
+            Some(Metadata::Specialized(n)) if n.kind == "DIArgList" => {
+                let args: Vec<String> = n
+                    .fields
+                    .iter()
+                    .map(|(_, field)| match field {
+                        DiField::Metadata(id) => self.local_md(f, locals, *id),
+                        _ => "null".into(),
+                    })
+                    .collect();
+                format!("!DIArgList({})", args.join(", "))
+            }
+            _ => self.md_ref(md),
         }
     }
 

@@ -116,7 +116,7 @@ pub fn run_tool(cmd: &mut Command) -> Result<(bool, String), String> {
 
 /// `ll` -> `llvm-as-15` -> `llvm-dis-15`, compared with `reference` (the original's llvm-dis
 /// text); on a difference `llvm-diff-15` decides.
-fn round_trip(original: &Path, reference: &str, ll: &str, dir: &Path) -> Result<Same, String> {
+pub fn round_trip(original: &Path, reference: &str, ll: &str, dir: &Path) -> Result<Same, String> {
     let ll_path = dir.join("ours.ll");
     let bc_path = dir.join("ours.bc");
     std::fs::write(&ll_path, ll).map_err(|e| e.to_string())?;

@@ -4,12 +4,13 @@
 //! cc1). Each compile is read as bitcode and as text and round-tripped (`llvm.rs`).
 //!
 //! Speed without changing what is compiled: clang's `opencl-c.h` is parsed once per mode into
-//! a precompiled header, and the text input is `llvm-dis-15` of clang's bitcode. Both shortcuts
-//! are checked first on a spread sample: the PCH bitcode must equal the bitcode compiled
-//! without it byte for byte, and clang's own `-emit-llvm` text must equal `llvm-dis-15` of it.
-//! By default every `SAMPLE_STRIDE`-th file is compiled; `--full` compiles all.
+//! a precompiled header; on a spread sample the PCH bitcode must equal the bitcode compiled
+//! without it byte for byte. (`llvm-dis-15` of clang's bitcode is *not* a stand-in for clang's
+//! `-emit-llvm` text: intrinsic declarations lose attributes and use-list order differs, so the
+//! text reader reads clang's own text.) By default every `SAMPLE_STRIDE`-th file is compiled;
+//! `--full` compiles all.
 
-use super::llvm::{both_readers, disassemble, run_tool, tally, without_file_names, Outcome};
+use super::llvm::{disassemble, round_trip, run_tool, tally, Outcome};
 use super::{Context, SectionReport};
 use rayon::prelude::*;
 use spirvkit_llvm::WriteOptions;
@@ -17,9 +18,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Default spread sample: every n-th `.cl` (sorted by path).
-const SAMPLE_STRIDE: usize = 8;
-/// Files per mode on which the PCH and text shortcuts are checked against plain compiles.
-const SHORTCUT_CHECKS: usize = 8;
+const SAMPLE_STRIDE: usize = 12;
+/// Files per mode on which the PCH is checked against plain compiles.
+const PCH_CHECKS: usize = 8;
 /// What `clang -g` passes to cc1 for this target.
 const DEBUG_FLAGS: &[&str] = &[
     "-debug-info-kind=constructor",
@@ -126,18 +127,21 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
                 None
             }
         };
-        let checks = all.len().div_ceil(SHORTCUT_CHECKS).max(1);
-        let shortcut_failures: Vec<String> = all
-            .iter()
-            .step_by(checks)
-            .enumerate()
-            .par_bridge()
-            .filter_map(|(i, f)| {
-                check_shortcuts(mode, pch.as_deref(), f, &dir.join(format!("check{i}")))
-                    .err()
-                    .map(|e| format!("{} [{}]: {e}", f.display(), mode.name))
-            })
-            .collect();
+        let checks = all.len().div_ceil(PCH_CHECKS).max(1);
+        let shortcut_failures: Vec<String> = match pch.as_deref() {
+            None => Vec::new(),
+            Some(pch) => all
+                .iter()
+                .step_by(checks)
+                .enumerate()
+                .par_bridge()
+                .filter_map(|(i, f)| {
+                    check_pch(mode, pch, f, &dir.join(format!("check{i}")))
+                        .err()
+                        .map(|e| format!("{} [{}]: {e}", f.display(), mode.name))
+                })
+                .collect(),
+        };
         failures.extend(shortcut_failures);
         let outcomes: Vec<(String, Result<Option<Outcome>, String>)> = files
             .par_iter()
@@ -208,53 +212,28 @@ fn build_pch(mode: &Mode, dir: &Path) -> Result<PathBuf, String> {
     Ok(pch)
 }
 
-/// The PCH must not change the bitcode, and clang's `-emit-llvm` text must be `llvm-dis-15`'s.
-fn check_shortcuts(
-    mode: &Mode,
-    pch: Option<&Path>,
-    source: &Path,
-    dir: &Path,
-) -> Result<(), String> {
+/// The PCH must not change clang's bitcode (checked byte for byte against a plain compile).
+fn check_pch(mode: &Mode, pch: &Path, source: &Path, dir: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
     let plain_bc = dir.join("plain.bc");
-    let plain_ll = dir.join("plain.ll");
+    let pch_bc = dir.join("pch.bc");
     let result = (|| {
-        let (ok, _) = run_tool(
-            mode.clang(None, dir)
-                .arg("-emit-llvm-bc")
-                .arg(source)
-                .arg("-o")
-                .arg(&plain_bc),
-        )?;
-        if !ok {
-            return Ok(()); // rejected by clang: nothing to compare
-        }
-        if let Some(pch) = pch {
-            let pch_bc = dir.join("pch.bc");
+        let compile = |pch: Option<&Path>, out: &Path| {
             run_tool(
-                mode.clang(Some(pch), dir)
+                mode.clang(pch, dir)
                     .arg("-emit-llvm-bc")
                     .arg(source)
                     .arg("-o")
-                    .arg(&pch_bc),
-            )?;
-            let same = std::fs::read(&plain_bc).ok() == std::fs::read(&pch_bc).ok();
-            if !same {
-                return Err("the precompiled header changes clang's bitcode".to_string());
-            }
+                    .arg(out),
+            )
+        };
+        let (plain_ok, _) = compile(None, &plain_bc)?;
+        let (pch_ok, _) = compile(Some(pch), &pch_bc)?;
+        if plain_ok != pch_ok {
+            return Err("clang accepts the source with the PCH but not without (or back)".into());
         }
-        run_tool(
-            mode.clang(None, dir)
-                .arg("-emit-llvm")
-                .arg(source)
-                .arg("-o")
-                .arg(&plain_ll),
-        )?;
-        let clang_text = std::fs::read_to_string(&plain_ll).map_err(|e| e.to_string())?;
-        if without_file_names(&clang_text) != disassemble(&plain_bc)? {
-            return Err(
-                "clang's -emit-llvm text differs from llvm-dis-15 of its bitcode".to_string(),
-            );
+        if plain_ok && std::fs::read(&plain_bc).ok() != std::fs::read(&pch_bc).ok() {
+            return Err("the precompiled header changes clang's bitcode".to_string());
         }
         Ok(())
     })();
@@ -262,7 +241,8 @@ fn check_shortcuts(
     result
 }
 
-/// One compile: `None` when clang-15 itself rejects the source.
+/// One source in one mode: clang's bitcode through the bitcode reader and clang's `.ll`
+/// through the text reader. `None` when clang-15 itself rejects the source.
 fn cl_case(
     mode: &Mode,
     pch: Option<&Path>,
@@ -271,6 +251,7 @@ fn cl_case(
 ) -> Result<Option<Outcome>, String> {
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
     let bc = dir.join("orig.bc");
+    let ll = dir.join("orig.ll");
     let (ok, _) = run_tool(
         mode.clang(pch, dir)
             .arg("-emit-llvm-bc")
@@ -281,7 +262,45 @@ fn cl_case(
     if !ok {
         return Ok(None);
     }
+    let opts = WriteOptions::default();
     let bytes = std::fs::read(&bc).map_err(|e| e.to_string())?;
-    let reference = disassemble(&bc)?;
-    both_readers(&bc, &bytes, &reference, &WriteOptions::default(), dir).map(Some)
+    let bitcode_reference = disassemble(&bc)?;
+    let from_bitcode = spirvkit_llvm::read_bitcode(&bytes, &bc.display().to_string())
+        .map_err(|e| format!("bitcode reader: {e}"))?
+        .to_ll(&opts);
+    let bitcode = round_trip(&bc, &bitcode_reference, &from_bitcode, dir)
+        .map_err(|e| format!("bitcode reader: {e}"))?;
+
+    // clang's own text (it is not always llvm-dis-15 of its bitcode: intrinsic declaration
+    // attributes and use-list order differ), assembled by llvm-as-15 for the reference.
+    let (ok, text) = run_tool(
+        mode.clang(pch, dir)
+            .arg("-emit-llvm")
+            .arg(source)
+            .arg("-o")
+            .arg(&ll),
+    )?;
+    if !ok {
+        return Err(format!(
+            "clang-15 -emit-llvm fails where -emit-llvm-bc works: {text}"
+        ));
+    }
+    let text_bc = dir.join("orig-text.bc");
+    let (ok, text) = run_tool(Command::new("llvm-as-15").arg(&ll).arg("-o").arg(&text_bc))?;
+    if !ok {
+        return Err(format!("llvm-as-15 rejects clang's text: {text}"));
+    }
+    let text_reference = disassemble(&text_bc)?;
+    let source_text = std::fs::read_to_string(&ll).map_err(|e| e.to_string())?;
+    let from_text = spirvkit_llvm::parse_text(&source_text, &ll.display().to_string())
+        .map_err(|e| format!("text reader: {e}"))?
+        .to_ll(&opts);
+    // Same printed text and same reference: llvm-as would give the same answer again.
+    let text = if from_text == from_bitcode && text_reference == bitcode_reference {
+        bitcode
+    } else {
+        round_trip(&text_bc, &text_reference, &from_text, dir)
+            .map_err(|e| format!("text reader: {e}"))?
+    };
+    Ok(Some(Outcome { bitcode, text }))
 }

@@ -177,7 +177,7 @@ const TEMPLATE_VALUE_DEFAULTED: &[F] = &[
 ];
 const GLOBAL_VARIABLE: &[F] = &[
     Md("scope"),
-    StrRequired("name"),
+    Str("name"),
     Str("linkageName"),
     Md("file"),
     Unsigned("line"),
@@ -277,13 +277,24 @@ impl Reader<'_> {
         code: u32,
         ops: &[u64],
     ) -> Result<Option<DiNode>, LlvmError> {
-        let flags = self.op(ops, 0)?;
+        let flags = ops.first().copied().unwrap_or(0);
         let distinct = flags & 1 != 0;
         let mut fields = Vec::new();
         let kind = match code {
             14 => {
                 self.enumerator_fields(ops, &mut fields)?;
                 "DIEnumerator"
+            }
+            46 => {
+                // DIArgList: [value-as-metadata ids] (no distinct/version word).
+                for &arg in ops {
+                    fields.push((String::new(), DiField::Metadata(self.md_id(arg)?)));
+                }
+                return Ok(Some(DiNode {
+                    kind: "DIArgList".into(),
+                    distinct: false,
+                    fields,
+                }));
             }
             29 => {
                 // Version 3 (LLVM 7 and later) stores the elements as written.
