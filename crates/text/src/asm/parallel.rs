@@ -27,8 +27,7 @@ pub fn assemble_any_size(source: &str) -> Option<Vec<u32>> {
     if threads < 2 {
         return None;
     }
-    let starts = function_starts(source.as_bytes());
-    let boundaries = chunk_boundaries(&starts, threads, source.len());
+    let boundaries = chunk_boundaries(source.as_bytes(), threads);
     let first = *boundaries.first()?;
     let mut globals = Assembler::new(source, Default::default());
     if !globals.run_until(first).ok()? {
@@ -112,24 +111,34 @@ pub fn assemble_any_size(source: &str) -> Option<Vec<u32>> {
     Some(out)
 }
 
-/// Text offsets of lines that start an `OpFunction` instruction (`OpFunction` or
-/// `%name = OpFunction`, after indentation). Candidates only: a line inside a multi-line
+/// The first line at or after `from` that starts an `OpFunction` instruction (`OpFunction` or
+/// `%name = OpFunction`, after indentation). A candidate only: a line inside a multi-line
 /// string could look the same, which `Assembler::run_until` detects.
-fn function_starts(text: &[u8]) -> Vec<usize> {
-    let mut starts = Vec::new();
-    let mut line = 0;
+fn function_start_from(text: &[u8], from: usize) -> Option<usize> {
+    let mut line = match from {
+        0 => 0,
+        _ => from + memchr::memchr(b'\n', text.get(from..)?)? + 1,
+    };
     while line < text.len() {
         let mut i = line;
         while matches!(text.get(i), Some(b' ' | b'\t')) {
             i += 1;
         }
         if is_function_start(text.get(i..).unwrap_or(&[])) {
-            starts.push(i);
+            return Some(i);
         }
-        match memchr::memchr(b'\n', text.get(line..).unwrap_or(&[])) {
-            Some(n) => line += n + 1,
-            None => break,
-        }
+        line += memchr::memchr(b'\n', text.get(line..)?)? + 1;
+    }
+    None
+}
+
+#[cfg(test)]
+fn function_starts(text: &[u8]) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut from = 0;
+    while let Some(start) = function_start_from(text, from) {
+        starts.push(start);
+        from = start;
     }
     starts
 }
@@ -162,17 +171,21 @@ fn trim_blanks(s: &[u8]) -> &[u8] {
     s.get(n..).unwrap_or(&[])
 }
 
-/// About `chunks` boundaries among the function starts, splitting the function section into
-/// pieces of similar size. The first boundary is the first function.
-fn chunk_boundaries(starts: &[usize], chunks: usize, text_len: usize) -> Vec<usize> {
-    let Some(&first) = starts.first() else {
+/// Up to `chunks` boundaries splitting the function section into pieces of similar size:
+/// the first function, then the first function start after each equal share of the text.
+/// Only the lines near each share are scanned.
+fn chunk_boundaries(text: &[u8], chunks: usize) -> Vec<usize> {
+    let Some(first) = function_start_from(text, 0) else {
         return Vec::new();
     };
-    let target = (text_len - first) / chunks.max(1) + 1;
+    let share = (text.len() - first) / chunks.max(1) + 1;
     let mut boundaries = vec![first];
-    for &start in starts {
-        if start >= boundaries.last().copied().unwrap_or(0) + target {
-            boundaries.push(start);
+    for k in 1..chunks {
+        let target = first + k * share;
+        let last = boundaries.last().copied().unwrap_or(first);
+        match function_start_from(text, target.max(last)) {
+            Some(start) if start > last => boundaries.push(start),
+            _ => break,
         }
     }
     boundaries
