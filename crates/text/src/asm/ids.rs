@@ -153,13 +153,8 @@ impl<'a> Ids<'a> {
         self.next
     }
 
-    /// The id for `%name` (name without `%`).
-    #[inline]
-    pub fn get(&mut self, name: &'a str) -> u32 {
-        self.get_if_valid(name, |_| true).unwrap_or(0)
-    }
-
-    /// The id for `%name`; a name not seen before must pass `valid` first (`None` if not).
+    /// The id for `%name` (name without `%`); a name not seen before must pass `valid` first
+    /// (`None` if not).
     /// Names already in the table were checked when they entered it, so the common case of
     /// a known name costs no validation.
     #[inline]
