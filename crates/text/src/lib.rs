@@ -6,5 +6,5 @@
 pub mod asm;
 pub mod dis;
 
-pub use asm::{assemble, AssembleError, AssembleOptions, TargetEnv};
+pub use asm::{assemble, assemble_segments, AssembleError, AssembleOptions, Assembled, TargetEnv};
 pub use dis::{disassemble, disassemble_to, DisassembleError, DisassembleOptions};

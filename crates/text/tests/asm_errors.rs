@@ -16,6 +16,11 @@ const CASES: &[(&str, &str)] = &[
     ("%1 = OpTypeFloat 32\n%2 = OpConstant %1 1e39\n", "2:20: Invalid 32-bit float literal: 1e39"),
     ("%1 = OpTypeFloat 32\n%2 = OpConstant %1 abc\n", "2:20: Invalid 32-bit float literal: abc"),
     ("OpCapability Shaderr\n", "1:14: Invalid capability 'Shaderr'."),
+    // Lines and columns after comments, tabs, CR and a newline inside a string (which
+    // spirv-as does not count), as spirv-as 2025.5 reports them.
+    ("; c\n\t  OpCapability Shader ; x\n\tOpName %a \"x\ny\" Foo\n", "3:18: Expected <opcode> or <result-id> at the beginning of an instruction, found 'Foo'."),
+    ("OpCapability Shader\nOpUnknown(1,\n 0\n)\n", "3:2: Number of words (which includes the opcode) must be greater than zero."),
+    ("\r\n\t%1 = OpTypeInt 32 0\n  %2 = OpTypeInt 32 0\n %3 = OpConstant %2 1.5e\n", "4:21: Invalid unsigned integer literal: 1.5e"),
     ("OpMemoryModel Logical GLSL450 %1\n", "2:1: Expected '=', found end of stream."),
     ("OpName 1 \"x\"\n", "1:8: Expected id to start with %."),
     ("OpName %a-b \"x\"\n", "1:8: Invalid ID a-b"),

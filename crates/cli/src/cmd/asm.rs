@@ -1,7 +1,7 @@
 //! `spirvkit as`: assembly text → SPIR-V binary, byte-identical to `spirv-as`.
 
 use anyhow::Context;
-use spirvkit_text::{assemble, AssembleOptions, TargetEnv};
+use spirvkit_text::{assemble_segments, AssembleOptions, TargetEnv};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -31,7 +31,7 @@ pub struct AsArgs {
 }
 
 pub fn run(args: AsArgs) -> anyhow::Result<()> {
-    let bytes = crate::input::read_bytes(&args.input)?;
+    let bytes = crate::input::map_or_read(&args.input)?;
     let name = args.input.display().to_string();
     let source = match std::str::from_utf8(&bytes) {
         Ok(s) => std::borrow::Cow::Borrowed(s),
@@ -41,19 +41,8 @@ pub fn run(args: AsArgs) -> anyhow::Result<()> {
         target_env: args.target_env,
         preserve_numeric_ids: args.preserve_numeric_ids,
     };
-    let words = assemble(&source, &opts).map_err(|e| anyhow::anyhow!("{name}:{e}"))?;
-    // Little-endian bytes, written in chunks (no second full-size buffer).
-    let write_all = |w: &mut dyn Write| -> std::io::Result<()> {
-        let mut buf = Vec::with_capacity(1 << 16);
-        for chunk in words.chunks(1 << 14) {
-            buf.clear();
-            for x in chunk {
-                buf.extend_from_slice(&x.to_le_bytes());
-            }
-            w.write_all(&buf)?;
-        }
-        w.flush()
-    };
+    let words = assemble_segments(&source, &opts).map_err(|e| anyhow::anyhow!("{name}:{e}"))?;
+    let write_all = |w: &mut dyn Write| words.write_le(w);
     if args.output.as_os_str() == "-" {
         let stdout = std::io::stdout();
         let mut lock = stdout.lock();

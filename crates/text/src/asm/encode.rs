@@ -2,7 +2,7 @@
 //! `spvTextEncodeOperand`, writing straight into the module's word vector.
 
 use super::ids::{FxBuild, FxHashMap, Ids};
-use super::lexer::{Lexer, Pos};
+use super::lexer::{Lexer, Mark};
 use super::numbers::{encode_float, encode_int, parse_u32_base0};
 use super::{AssembleError, AssembleErrorKind as K};
 use spirvkit_grammar::{
@@ -233,17 +233,18 @@ impl<'a> Assembler<'a> {
     }
 
     #[cold]
-    fn err_at(&self, pos: Pos, kind: K) -> Box<AssembleError> {
+    fn err_at(&self, at: Mark, kind: K) -> Box<AssembleError> {
+        let (line, column) = at.line_column();
         Box::new(AssembleError {
-            line: pos.line + 1,
-            column: pos.column + 1,
+            line: line + 1,
+            column: column + 1,
             kind,
         })
     }
 
     #[cold]
     fn err(&self, kind: K) -> Box<AssembleError> {
-        self.err_at(self.lex.pos, kind)
+        self.err_at(self.lex.mark(), kind)
     }
 
     pub fn run(&mut self) -> R<()> {
@@ -507,12 +508,11 @@ impl<'a> Assembler<'a> {
                 }));
             }
             me.lex.pos.index += 1;
-            me.lex.pos.column += 1;
             Ok(())
         };
-        let number = |me: &mut Self| -> R<(u32, Pos)> {
+        let number = |me: &mut Self| -> R<(u32, Mark)> {
             me.lex.advance();
-            let at = me.lex.pos;
+            let at = me.lex.mark();
             let (w, next) = me.lex.word();
             let v = parse_u32_base0(w).ok_or_else(|| me.err(K::InvalidImmediate(w.to_string())))?;
             me.lex.pos = next;

@@ -3,18 +3,37 @@
 //! 0-based lines and columns (a newline inside a word does not bump the line, as in
 //! SPIRV-Tools).
 
-/// A position in the source text.
+/// A position in the source text: a byte index. Lines and columns are only needed for error
+/// messages; the lexer tracks where the current line starts (see [`Lexer::line_column`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pos {
     pub index: usize,
+}
+
+/// A position with its line, for errors reported after the lexer has moved on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mark {
+    pub index: usize,
     pub line: usize,
-    pub column: usize,
+    pub line_start: usize,
+}
+
+impl Mark {
+    /// 0-based line and column.
+    pub fn line_column(self) -> (usize, usize) {
+        (self.line, self.index.saturating_sub(self.line_start))
+    }
 }
 
 pub struct Lexer<'a> {
     pub src: &'a str,
     pub text: &'a [u8],
     pub pos: Pos,
+    /// Newlines counted so far (those between words; SPIRV-Tools does not count a newline
+    /// inside a quoted word) and the index just after the last one: the column of any
+    /// position on the current line is its distance from there.
+    line: usize,
+    line_start: usize,
 }
 
 impl<'a> Lexer<'a> {
@@ -23,13 +42,34 @@ impl<'a> Lexer<'a> {
             src: text,
             text: text.as_bytes(),
             pos: Pos::default(),
+            line: 0,
+            line_start: 0,
         }
     }
 
     /// Skips whitespace and comments. Returns false at the end of the stream.
     #[inline]
     pub fn advance(&mut self) -> bool {
-        advance_at(self.text, &mut self.pos)
+        advance_counting_lines(
+            self.text,
+            &mut self.pos.index,
+            &mut self.line,
+            &mut self.line_start,
+        )
+    }
+
+    /// The current position with its line.
+    pub fn mark(&self) -> Mark {
+        self.mark_at(self.pos)
+    }
+
+    /// `at` (on the current line or after it, before the next counted newline) with its line.
+    pub fn mark_at(&self, at: Pos) -> Mark {
+        Mark {
+            index: at.index,
+            line: self.line,
+            line_start: self.line_start,
+        }
     }
 
     /// The word starting at the current position, and the position after it.
@@ -60,20 +100,21 @@ impl<'a> Lexer<'a> {
         if !w.starts_with('%') {
             return (w, next, false);
         }
-        let mut pos = next;
-        if !advance_at(self.text, &mut pos) || self.text.get(pos.index) != Some(&b'=') {
+        let mut index = next.index;
+        if !skip_blanks(self.text, &mut index) || self.text.get(index) != Some(&b'=') {
             return (w, next, false);
         }
-        let (eq, _) = word_at(self.src, pos);
+        let (eq, _) = word_at(self.src, Pos { index });
         (w, next, eq == "=")
     }
 
     /// Whether the next word (after whitespace) begins a new instruction: `OpX` or `%id =`.
     pub fn is_start_of_new_inst(&self) -> bool {
-        let mut pos = self.pos;
-        if !advance_at(self.text, &mut pos) {
+        let mut index = self.pos.index;
+        if !skip_blanks(self.text, &mut index) {
             return false;
         }
+        let pos = Pos { index };
         if starts_with_op_at(self.text, pos) {
             return true;
         }
@@ -81,11 +122,11 @@ impl<'a> Lexer<'a> {
         if !w.starts_with('%') {
             return false;
         }
-        let mut pos = next;
-        if !advance_at(self.text, &mut pos) {
+        let mut index = next.index;
+        if !skip_blanks(self.text, &mut index) {
             return false;
         }
-        let (w, _) = word_at(self.src, pos);
+        let (w, _) = word_at(self.src, Pos { index });
         w == "="
     }
 }
@@ -99,47 +140,55 @@ fn starts_with_op_at(text: &[u8], pos: Pos) -> bool {
         && text[i + 2].is_ascii_uppercase()
 }
 
+/// Skips whitespace and comments from `index`, counting newlines. False at the end.
 #[inline]
-fn advance_at(text: &[u8], pos: &mut Pos) -> bool {
+fn advance_counting_lines(
+    text: &[u8],
+    index: &mut usize,
+    line: &mut usize,
+    line_start: &mut usize,
+) -> bool {
     loop {
         // Runs of spaces (indentation, separators) are the common case.
-        let start = pos.index;
-        let mut i = start;
+        let mut i = *index;
         while text.get(i) == Some(&b' ') {
             i += 1;
         }
-        pos.column += i - start;
-        pos.index = i;
-        let Some(&c) = text.get(pos.index) else {
+        *index = i;
+        let Some(&c) = text.get(i) else {
             return false;
         };
         match c {
             0 => return false,
-            b';' => {
+            b';' => match memchr_nl(&text[i..]) {
                 // Comment to end of line.
-                match memchr_nl(&text[pos.index..]) {
-                    Some(n) => {
-                        pos.index += n + 1;
-                        pos.line += 1;
-                        pos.column = 0;
-                        continue;
-                    }
-                    None => {
-                        pos.column += text.len() - pos.index;
-                        pos.index = text.len();
-                        return false;
-                    }
+                Some(n) => {
+                    *index = i + n + 1;
+                    *line += 1;
+                    *line_start = *index;
+                    continue;
                 }
-            }
+                None => {
+                    *index = text.len();
+                    return false;
+                }
+            },
             b'\n' => {
-                pos.column = 0;
-                pos.line += 1;
+                *line += 1;
+                *line_start = i + 1;
             }
-            b'\t' | b'\r' => pos.column += 1,
+            b'\t' | b'\r' => {}
             _ => return true,
         }
-        pos.index += 1;
+        *index = i + 1;
     }
+}
+
+/// [`advance_counting_lines`] for lookahead, where lines do not matter.
+#[inline]
+fn skip_blanks(text: &[u8], index: &mut usize) -> bool {
+    let (mut line, mut line_start) = (0, 0);
+    advance_counting_lines(text, index, &mut line, &mut line_start)
 }
 
 #[inline]
@@ -158,23 +207,11 @@ fn word_at(src: &str, pos: Pos) -> (&str, Pos) {
     while let Some(&c) = text.get(i) {
         match DELIM[usize::from(c)] {
             0 => i += 1,
-            1 => {
-                let end = Pos {
-                    index: i,
-                    line: pos.line,
-                    column: pos.column + (i - pos.index),
-                };
-                return (src.get(pos.index..i).unwrap_or(""), end);
-            }
+            1 => return (src.get(pos.index..i).unwrap_or(""), Pos { index: i }),
             _ => return word_at_slow(src, pos),
         }
     }
-    let end = Pos {
-        index: i,
-        line: pos.line,
-        column: pos.column + (i - pos.index),
-    };
-    (src.get(pos.index..i).unwrap_or(""), end)
+    (src.get(pos.index..i).unwrap_or(""), Pos { index: i })
 }
 
 /// 1: ends a word; 2: quote or backslash (needs the full state machine); 0: ordinary.
@@ -216,7 +253,6 @@ fn word_at_slow(src: &str, pos: Pos) -> (&str, Pos) {
             escaping = false;
         }
         end.index += 1;
-        end.column += 1;
     }
     // Words are cut at ASCII bytes, so they are valid UTF-8 slices of valid UTF-8 text.
     let s = src.get(pos.index..end.index).unwrap_or("");

@@ -232,20 +232,82 @@ impl std::error::Error for AssembleError {}
 #[doc(hidden)]
 pub fn assemble_in_parallel(source: &str) -> Option<Vec<u32>> {
     let version = encode::version_from_comment(source).unwrap_or(0x0001_0600);
-    let mut words = parallel::assemble_any_size(source)?;
-    words[1] = version;
-    Some(words)
+    let mut words = Assembled {
+        segments: parallel::assemble_any_size(source)?,
+    };
+    words.set_header_word(1, version);
+    Some(words.into_words())
+}
+
+/// An assembled module as consecutive segments of words (header first). Large texts are
+/// assembled in parallel pieces; keeping them apart spares a copy when they are only written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Assembled {
+    segments: Vec<Vec<u32>>,
+}
+
+impl Assembled {
+    /// The segments, in order; their concatenation is the module.
+    pub fn segments(&self) -> &[Vec<u32>] {
+        &self.segments
+    }
+
+    /// Number of words in the module.
+    pub fn len(&self) -> usize {
+        self.segments.iter().map(Vec::len).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The module as one vector (no copy when it is a single segment).
+    pub fn into_words(self) -> Vec<u32> {
+        let mut segments = self.segments.into_iter();
+        let mut words = segments.next().unwrap_or_default();
+        let rest: Vec<Vec<u32>> = segments.collect();
+        words.reserve_exact(rest.iter().map(Vec::len).sum());
+        for segment in rest {
+            words.extend_from_slice(&segment);
+        }
+        words
+    }
+
+    /// Writes the module as little-endian bytes, segment by segment.
+    pub fn write_le(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let mut buf = Vec::with_capacity(1 << 16);
+        for chunk in self.segments.iter().flat_map(|s| s.chunks(1 << 14)) {
+            buf.clear();
+            for x in chunk {
+                buf.extend_from_slice(&x.to_le_bytes());
+            }
+            w.write_all(&buf)?;
+        }
+        w.flush()
+    }
+
+    fn set_header_word(&mut self, index: usize, value: u32) {
+        if let Some(word) = self.segments.first_mut().and_then(|s| s.get_mut(index)) {
+            *word = value;
+        }
+    }
 }
 
 /// Assembles `source` to words (header included).
 pub fn assemble(source: &str, opts: &AssembleOptions) -> Result<Vec<u32>, AssembleError> {
+    assemble_segments(source, opts).map(Assembled::into_words)
+}
+
+/// Assembles `source`, keeping the pieces of a parallel assembly apart (see [`Assembled`]).
+pub fn assemble_segments(source: &str, opts: &AssembleOptions) -> Result<Assembled, AssembleError> {
     let version = match opts.target_env {
         Some(env) => env.version_word(),
         None => encode::version_from_comment(source).unwrap_or(0x0001_0600),
     };
     if !opts.preserve_numeric_ids {
-        if let Some(mut words) = parallel::assemble(source) {
-            words[1] = version;
+        if let Some(segments) = parallel::assemble(source) {
+            let mut words = Assembled { segments };
+            words.set_header_word(1, version);
             return Ok(words);
         }
     }
@@ -259,8 +321,10 @@ pub fn assemble(source: &str, opts: &AssembleOptions) -> Result<Vec<u32>, Assemb
     let mut a = encode::Assembler::new(source, preserve);
     a.run().map_err(|e| *e)?;
     let bound = a.ids.bound;
-    let mut words = a.out;
-    words[1] = version;
-    words[3] = bound;
+    let mut words = Assembled {
+        segments: vec![a.out],
+    };
+    words.set_header_word(1, version);
+    words.set_header_word(3, bound);
     Ok(words)
 }

@@ -13,8 +13,10 @@ use rayon::prelude::*;
 /// Below this size the sequential assembler is fast enough that threads do not pay.
 const PARALLEL_MIN_BYTES: usize = 4 << 20;
 
-/// The module's words, or `None` when the sequential assembler must decide.
-pub fn assemble(source: &str) -> Option<Vec<u32>> {
+/// The module's words as consecutive segments (the module-level part, then one per chunk of
+/// functions), or `None` when the sequential assembler must decide. Segments spare the copy
+/// into one vector: a writer streams them one after the other.
+pub fn assemble(source: &str) -> Option<Vec<Vec<u32>>> {
     if source.len() < PARALLEL_MIN_BYTES {
         return None;
     }
@@ -22,7 +24,7 @@ pub fn assemble(source: &str) -> Option<Vec<u32>> {
 }
 
 /// [`assemble`] without the size threshold (tests use it on small texts).
-pub fn assemble_any_size(source: &str) -> Option<Vec<u32>> {
+pub fn assemble_any_size(source: &str) -> Option<Vec<Vec<u32>>> {
     let threads = rayon::current_num_threads();
     if threads < 2 {
         return None;
@@ -88,27 +90,34 @@ pub fn assemble_any_size(source: &str) -> Option<Vec<u32>> {
         }
         final_ids.push(ids);
     }
+    drop(origins);
     // Only the words and the patch positions are needed from here on; the name tables go.
+    // Each chunk is patched in place, in parallel.
     let parts: Vec<(Vec<u32>, Vec<u32>)> = chunks
         .into_iter()
         .map(|chunk| (chunk.out, chunk.temp_id_positions))
         .collect();
-    drop(origins);
-    let mut out = std::mem::take(&mut globals.out);
-    out.reserve_exact(parts.iter().map(|(words, _)| words.len()).sum());
-    for ((words, positions), ids) in parts.into_iter().zip(&final_ids) {
-        let offset = out.len();
-        out.extend_from_slice(&words);
-        drop(words);
-        for &position in &positions {
-            let word = out.get_mut(offset + position as usize)?;
-            *word = *ids.get(word.checked_sub(base)? as usize)?;
-        }
-    }
-    if let Some(bound) = out.get_mut(3) {
+    let patched: Vec<Option<Vec<u32>>> = parts
+        .into_par_iter()
+        .zip(final_ids.par_iter())
+        .map(|((mut words, positions), ids)| {
+            for &position in &positions {
+                let word = words.get_mut(position as usize)?;
+                *word = *ids.get(word.checked_sub(base)? as usize)?;
+            }
+            Some(words)
+        })
+        .collect();
+    let mut segments = Vec::with_capacity(patched.len() + 1);
+    let mut header = std::mem::take(&mut globals.out);
+    if let Some(bound) = header.get_mut(3) {
         *bound = globals.ids.bound.max(next);
     }
-    Some(out)
+    segments.push(header);
+    for words in patched {
+        segments.push(words?);
+    }
+    Some(segments)
 }
 
 /// The first line at or after `from` that starts an `OpFunction` instruction (`OpFunction` or
