@@ -194,7 +194,7 @@ impl<'a> Assembler<'a> {
         Self {
             lex,
             out: Vec::with_capacity(expected_words),
-            ids: self.ids.for_chunk(),
+            ids: self.ids.for_chunk(self.lex.src),
             types: self.types.clone(),
             value_types: self.value_types.clone(),
             ext_sets: self.ext_sets.clone(),

@@ -86,10 +86,13 @@ pub struct Ids<'a> {
     next: u32,
     pub bound: u32,
     preserve: HashSet<u32, FxBuild>,
-    /// In a chunk of a parallel assembly: the names of the ids made fresh here, in order
-    /// (the first one is `chunk_base`); they are renumbered when the chunks are merged.
-    chunk_names: Option<Vec<&'a str>>,
+    /// In a chunk of a parallel assembly: where in the source the names of the ids made
+    /// fresh here start, in order (the first one is `chunk_base`); they are renumbered when
+    /// the chunks are merged. Offsets (4 bytes) rather than `&str` (16) keep this small.
+    chunk_names: Option<Vec<u32>>,
     chunk_base: u32,
+    /// The address of the source text, to turn names into offsets.
+    source_start: usize,
 }
 
 impl<'a> Ids<'a> {
@@ -109,6 +112,7 @@ impl<'a> Ids<'a> {
             preserve,
             chunk_names: None,
             chunk_base: 0,
+            source_start: 0,
         }
     }
 
@@ -120,10 +124,12 @@ impl<'a> Ids<'a> {
         self.numeric.shrink_to_fit();
     }
 
-    pub fn for_chunk(&self) -> Self {
+    /// `source` is the whole text; it must be shorter than 4 GiB (offsets are `u32`).
+    pub fn for_chunk(&self, source: &'a str) -> Self {
         let mut chunk = self.clone();
         chunk.chunk_names = Some(Vec::new());
         chunk.chunk_base = self.next;
+        chunk.source_start = source.as_ptr() as usize;
         chunk
     }
 
@@ -132,8 +138,9 @@ impl<'a> Ids<'a> {
         self.chunk_base
     }
 
-    /// The names behind a chunk's temporary ids, in id order.
-    pub fn chunk_names(&self) -> &[&'a str] {
+    /// Where the names behind a chunk's temporary ids start in the source (after the `%`),
+    /// in id order. A name runs to the first byte that cannot be part of a name.
+    pub fn chunk_name_offsets(&self) -> &[u32] {
         self.chunk_names.as_deref().unwrap_or(&[])
     }
 
@@ -211,7 +218,8 @@ impl<'a> Ids<'a> {
     #[inline]
     fn fresh_named(&mut self, name: &'a str) -> u32 {
         if let Some(names) = &mut self.chunk_names {
-            names.push(name);
+            // Names are slices of the source (see `for_chunk`), so this cannot underflow.
+            names.push((name.as_ptr() as usize).wrapping_sub(self.source_start) as u32);
         }
         self.fresh()
     }

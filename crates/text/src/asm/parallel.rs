@@ -26,7 +26,8 @@ pub fn assemble(source: &str) -> Option<Vec<Vec<u32>>> {
 /// [`assemble`] without the size threshold (tests use it on small texts).
 pub fn assemble_any_size(source: &str) -> Option<Vec<Vec<u32>>> {
     let threads = rayon::current_num_threads();
-    if threads < 2 {
+    // Chunks record their names as 32-bit offsets into the text.
+    if threads < 2 || u32::try_from(source.len()).is_err() {
         return None;
     }
     let boundaries = chunk_boundaries(source.as_bytes(), threads);
@@ -54,21 +55,32 @@ pub fn assemble_any_size(source: &str) -> Option<Vec<Vec<u32>>> {
         .collect();
     let chunks: Vec<Assembler<'_>> = chunks.into_iter().collect::<Option<_>>()?;
     let base = globals.ids.next_id();
-    // Where each chunk's new names were first seen: in an earlier chunk (which then owns the
-    // id) or here. Read-only lookups, one chunk per thread.
-    let origins: Vec<Vec<Option<(usize, u32)>>> = chunks
+    // Where each chunk's new names were first seen: in an earlier chunk j at temporary index
+    // t (which then owns the id), packed as (j + 1) << 32 | t, or 0 for here. Read-only
+    // lookups, one chunk per thread.
+    let source_bytes = source.as_bytes();
+    let origins: Vec<Vec<u64>> = chunks
         .par_iter()
         .enumerate()
         .map(|(k, chunk)| {
+            let earlier_chunks = &chunks[..k];
             chunk
                 .ids
-                .chunk_names()
+                .chunk_name_offsets()
                 .iter()
-                .map(|name| {
-                    chunks[..k].iter().enumerate().find_map(|(j, earlier)| {
-                        let temp = earlier.ids.lookup(name)?;
-                        Some((j, temp.checked_sub(base)?))
-                    })
+                .map(|&offset| {
+                    if earlier_chunks.is_empty() {
+                        return 0;
+                    }
+                    let name = name_at(source, source_bytes, offset as usize);
+                    earlier_chunks
+                        .iter()
+                        .enumerate()
+                        .find_map(|(j, earlier)| {
+                            let temp = earlier.ids.lookup(name)?.checked_sub(base)?;
+                            Some((j as u64 + 1) << 32 | u64::from(temp))
+                        })
+                        .unwrap_or(0)
                 })
                 .collect()
         })
@@ -78,13 +90,13 @@ pub fn assemble_any_size(source: &str) -> Option<Vec<Vec<u32>>> {
     let mut next = base;
     for chunk_origins in &origins {
         let mut ids = Vec::with_capacity(chunk_origins.len());
-        for origin in chunk_origins {
-            let id = match *origin {
-                Some((j, index)) => *final_ids.get(j)?.get(index as usize)?,
-                None => {
-                    next = next.checked_add(1)?;
-                    next - 1
-                }
+        for &origin in chunk_origins {
+            let id = if origin == 0 {
+                next = next.checked_add(1)?;
+                next - 1
+            } else {
+                let (j, index) = ((origin >> 32) as usize - 1, origin as u32);
+                *final_ids.get(j)?.get(index as usize)?
             };
             ids.push(id);
         }
@@ -118,6 +130,18 @@ pub fn assemble_any_size(source: &str) -> Option<Vec<Vec<u32>>> {
         segments.push(words?);
     }
     Some(segments)
+}
+
+/// The id name starting at `offset` (validated when it entered a chunk's table, so it runs
+/// to the first byte outside `[A-Za-z0-9_]`).
+fn name_at<'s>(source: &'s str, bytes: &[u8], offset: usize) -> &'s str {
+    let len = bytes
+        .get(offset..)
+        .unwrap_or(&[])
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+        .count();
+    source.get(offset..offset + len).unwrap_or("")
 }
 
 /// The first line at or after `from` that starts an `OpFunction` instruction (`OpFunction` or
