@@ -30,6 +30,7 @@ pub fn assemble_any_size(source: &str) -> Option<Vec<Vec<u32>>> {
     if threads < 2 || u32::try_from(source.len()).is_err() {
         return None;
     }
+    let timer = PhaseTimer::from_env();
     let boundaries = chunk_boundaries(source.as_bytes(), threads);
     let first = *boundaries.first()?;
     let mut globals = Assembler::new(source, Default::default());
@@ -38,6 +39,7 @@ pub fn assemble_any_size(source: &str) -> Option<Vec<Vec<u32>>> {
     }
     // Every chunk copies the module-level names; copy no spare room.
     globals.ids.shrink_to_fit();
+    timer.phase("module-level part");
     let ends: Vec<usize> = boundaries
         .iter()
         .skip(1)
@@ -54,6 +56,7 @@ pub fn assemble_any_size(source: &str) -> Option<Vec<Vec<u32>>> {
         })
         .collect();
     let chunks: Vec<Assembler<'_>> = chunks.into_iter().collect::<Option<_>>()?;
+    timer.phase("chunks");
     let base = globals.ids.next_id();
     // Where each chunk's new names were first seen: in an earlier chunk j at temporary index
     // t (which then owns the id), packed as (j + 1) << 32 | t, or 0 for here. Read-only
@@ -64,10 +67,12 @@ pub fn assemble_any_size(source: &str) -> Option<Vec<Vec<u32>>> {
         .enumerate()
         .map(|(k, chunk)| {
             let earlier_chunks = &chunks[..k];
+            // Nested parallelism: with two chunks only the second has lookups to do.
             chunk
                 .ids
                 .chunk_name_offsets()
-                .iter()
+                .par_iter()
+                .with_min_len(1 << 14)
                 .map(|&offset| {
                     if earlier_chunks.is_empty() {
                         return 0;
@@ -103,6 +108,7 @@ pub fn assemble_any_size(source: &str) -> Option<Vec<Vec<u32>>> {
         final_ids.push(ids);
     }
     drop(origins);
+    timer.phase("final ids");
     // Only the words and the patch positions are needed from here on; the name tables go.
     // Each chunk is patched in place, in parallel.
     let parts: Vec<(Vec<u32>, Vec<u32>)> = chunks
@@ -129,7 +135,30 @@ pub fn assemble_any_size(source: &str) -> Option<Vec<Vec<u32>>> {
     for words in patched {
         segments.push(words?);
     }
+    timer.phase("patch");
     Some(segments)
+}
+
+/// Phase durations on standard error when `SPIRVKIT_TIMING` is set (for profiling).
+struct PhaseTimer {
+    last: std::cell::Cell<Option<std::time::Instant>>,
+}
+
+impl PhaseTimer {
+    fn from_env() -> Self {
+        let on = std::env::var_os("SPIRVKIT_TIMING").is_some();
+        Self {
+            last: std::cell::Cell::new(on.then(std::time::Instant::now)),
+        }
+    }
+
+    fn phase(&self, name: &str) {
+        if let Some(last) = self.last.get() {
+            let now = std::time::Instant::now();
+            eprintln!("as: {name}: {:.1} ms", (now - last).as_secs_f64() * 1e3);
+            self.last.set(Some(now));
+        }
+    }
 }
 
 /// The id name starting at `offset` (validated when it entered a chunk's table, so it runs
