@@ -66,7 +66,7 @@ pub fn map_or_read(path: &Path) -> anyhow::Result<InputBytes> {
 
 /// Reads a SPIR-V binary as host-order words; errors name the file and byte offset.
 pub fn read_spirv_words(path: &Path) -> anyhow::Result<Vec<u32>> {
-    let bytes = read_bytes(path)?;
+    let bytes = map_or_read(path)?;
     let (words, _) = spirvkit_core::words_from_bytes(&bytes).map_err(|e| decode_error(path, &e))?;
     Ok(words)
 }

@@ -40,12 +40,13 @@ pub struct DisArgs {
 }
 
 pub fn run(args: DisArgs) -> anyhow::Result<()> {
-    let bytes = crate::input::read_bytes(&args.input)?;
+    let bytes = crate::input::map_or_read(&args.input)?;
     let name = args.input.display().to_string();
     let words = match spirvkit_core::words_from_bytes(&bytes) {
         Ok((w, _)) => w,
         Err(e) => anyhow::bail!("{name}: word {}: {}", e.word_offset, e.kind),
     };
+    drop(bytes);
     let opts = DisassembleOptions {
         raw_id: args.raw_id,
         no_header: args.no_header,
