@@ -152,6 +152,23 @@ impl Section {
     }
 }
 
+/// The debug instructions: those of the logical layout's debug section (OpString, OpSource*,
+/// OpName, OpMemberName, OpModuleProcessed) and the line instructions OpLine/OpNoLine.
+pub fn is_debug_instruction(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Name
+            | Op::MemberName
+            | Op::Source
+            | Op::SourceContinued
+            | Op::SourceExtension
+            | Op::String
+            | Op::Line
+            | Op::NoLine
+            | Op::ModuleProcessed
+    )
+}
+
 /// A basic block: its OpLabel and every instruction up to the next label or OpFunctionEnd.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Block {

@@ -11,38 +11,12 @@ use std::process::Command;
 use spirvkit_llvm::{read_bitcode, WriteOptions};
 
 fn corpus_root() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/spir12");
-    if root.is_dir() {
-        return Some(root);
-    }
-    if std::env::var("CI").as_deref() == Ok("true") {
-        panic!("corpus missing at {} and CI=true", root.display());
-    }
-    eprintln!("skipping: corpus not found at {}", root.display());
-    None
+    spirvkit_test_support::corpus_dir().map(|d| d.join("spir12"))
 }
 
+/// The corpus files with these extensions, narrowed by `SPIRVKIT_CORPUS_FILTER` (a substring).
 fn corpus_files(root: &Path, exts: &[&str]) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut dirs = vec![root.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p
-                .extension()
-                .and_then(|x| x.to_str())
-                .is_some_and(|x| exts.contains(&x))
-            {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
+    let mut files = spirvkit_test_support::files_with_extensions(root, exts);
     if let Ok(filter) = std::env::var("SPIRVKIT_CORPUS_FILTER") {
         files.retain(|f| f.to_string_lossy().contains(&filter));
     }

@@ -41,21 +41,6 @@ fn can_forward(op: Op, index: usize, ext: ExtKind) -> bool {
     }
 }
 
-fn is_debug_op(op: Op) -> bool {
-    matches!(
-        op,
-        Op::Name
-            | Op::MemberName
-            | Op::Source
-            | Op::SourceContinued
-            | Op::SourceExtension
-            | Op::String
-            | Op::Line
-            | Op::NoLine
-            | Op::ModuleProcessed
-    )
-}
-
 fn is_decoration_op(op: Op) -> bool {
     matches!(
         op,
@@ -74,7 +59,7 @@ fn is_decoration_op(op: Op) -> bool {
 fn lenient_operands(inst: &Inst) -> bool {
     let op = inst.op();
     is_type_op(op)
-        || is_debug_op(op)
+        || spirvkit_core::module::is_debug_instruction(op)
         || is_decoration_op(op)
         || op == Op::Function
         || op == Op::SpecConstantOp

@@ -148,6 +148,25 @@ pub fn files(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
 }
 
 /// Assembles a corpus `.spvasm*` file with the reference `spirv-as --target-env spv1.6`.
+/// Runs the reference `spirv-val` (with `--target-env` when given): `Err` carries the first
+/// line of its complaint.
+pub fn reference_validate(tools: &Path, spv: &Path, env: Option<&str>) -> Result<(), String> {
+    let mut cmd = std::process::Command::new(tools.join("spirv-val"));
+    if let Some(env) = env {
+        cmd.args(["--target-env", env]);
+    }
+    let out = cmd.arg(spv).output().map_err(|e| e.to_string())?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_owned())
+    }
+}
+
 pub fn reference_assemble(tools: &Path, source: &Path) -> anyhow::Result<Vec<u8>> {
     let out = std::env::temp_dir().join(format!(
         "spirvkit-ref-{}-{}.spv",

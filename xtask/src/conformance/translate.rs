@@ -12,23 +12,6 @@ enum Outcome {
     Invalid(String),
 }
 
-fn spirv_val(tools: &Path, spv: &Path, env: &str) -> Result<(), String> {
-    let out = std::process::Command::new(tools.join("spirv-val"))
-        .args(["--target-env", env])
-        .arg(spv)
-        .output()
-        .map_err(|e| e.to_string())?;
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(String::from_utf8_lossy(&out.stderr)
-            .lines()
-            .next()
-            .unwrap_or("")
-            .to_owned())
-    }
-}
-
 /// OpenCL 1.2 full profile: no Generic pointers, no device enqueue, no pipes, no SPIR-V > 1.0.
 fn opencl12_compatible(module: &spirvkit_core::Module) -> bool {
     use spirvkit_grammar::{Capability, Op};
@@ -77,12 +60,12 @@ fn check(ctx: &Context, input: &Path, scratch: &Path) -> Outcome {
     if let Err(e) = std::fs::write(&out, spirv.to_bytes()) {
         return Outcome::Invalid(format!("writing {}: {e}", out.display()));
     }
-    if let Err(e) = spirv_val(&ctx.tools, &out, "spv1.6") {
+    if let Err(e) = super::reference_validate(&ctx.tools, &out, Some("spv1.6")) {
         return Outcome::Invalid(format!("spirv-val (universal): {e}"));
     }
     let opencl12 = opencl12_compatible(&spirv);
     if opencl12 {
-        if let Err(e) = spirv_val(&ctx.tools, &out, "opencl1.2") {
+        if let Err(e) = super::reference_validate(&ctx.tools, &out, Some("opencl1.2")) {
             return Outcome::Invalid(format!("spirv-val --target-env opencl1.2: {e}"));
         }
     }

@@ -22,22 +22,6 @@ fn options(extensions: &str) -> TranslateOptions {
     o
 }
 
-fn spirv_val(tools: &Path, spv: &Path) -> Result<(), String> {
-    let out = std::process::Command::new(tools.join("spirv-val"))
-        .arg(spv)
-        .output()
-        .map_err(|e| e.to_string())?;
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(String::from_utf8_lossy(&out.stderr)
-            .lines()
-            .next()
-            .unwrap_or("")
-            .to_owned())
-    }
-}
-
 /// Which pointer types a module has.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Pointers {
@@ -73,7 +57,7 @@ fn translate_and_validate(
     };
     let out = scratch.join(format!("{name}.spv"));
     std::fs::write(&out, spirv.to_bytes()).map_err(|e| e.to_string())?;
-    let checked = spirv_val(&ctx.tools, &out);
+    let checked = super::reference_validate(&ctx.tools, &out, None);
     let _ = std::fs::remove_file(&out);
     checked.map_err(|e| format!("spirv-val: {e}"))?;
     Ok(uses_untyped)

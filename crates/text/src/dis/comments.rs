@@ -37,21 +37,6 @@ fn is_decoration(op: Op) -> bool {
     )
 }
 
-fn is_debug(op: Op) -> bool {
-    matches!(
-        op,
-        Op::Name
-            | Op::MemberName
-            | Op::Source
-            | Op::SourceContinued
-            | Op::SourceExtension
-            | Op::String
-            | Op::Line
-            | Op::NoLine
-            | Op::ModuleProcessed
-    )
-}
-
 fn generates_type(inst: &ParsedInstruction<'_>) -> bool {
     inst.desc
         .is_some_and(|d| d.has_result && d.opname.starts_with("OpType"))
@@ -96,7 +81,11 @@ impl CommentState {
             is_decoration(op),
             b"; Annotations",
         );
-        title(&mut self.debug_done, is_debug(op), b"; Debug Information");
+        title(
+            &mut self.debug_done,
+            spirvkit_core::module::is_debug_instruction(op),
+            b"; Debug Information",
+        );
         title(
             &mut self.type_done,
             generates_type(inst),
