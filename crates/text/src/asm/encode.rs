@@ -194,7 +194,7 @@ impl<'a> Assembler<'a> {
         Self {
             lex,
             out: Vec::with_capacity(expected_words),
-            ids: self.ids.for_chunk(self.lex.src),
+            ids: self.ids.for_chunk(self.lex.src, expected_words / 4),
             types: self.types.clone(),
             value_types: self.value_types.clone(),
             ext_sets: self.ext_sets.clone(),
@@ -205,7 +205,9 @@ impl<'a> Assembler<'a> {
             ext_set: None,
             opcode: 0,
             in_chunk: true,
-            temp_id_positions: Vec::new(),
+            // Most words of function bodies are ids new to the chunk. Reserved room costs
+            // address space only; growing by copies would cost time.
+            temp_id_positions: Vec::with_capacity(expected_words),
             needs_sequential: false,
         }
     }

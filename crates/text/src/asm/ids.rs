@@ -125,9 +125,10 @@ impl<'a> Ids<'a> {
     }
 
     /// `source` is the whole text; it must be shorter than 4 GiB (offsets are `u32`).
-    pub fn for_chunk(&self, source: &'a str) -> Self {
+    /// `expected_names` only sizes the first allocation.
+    pub fn for_chunk(&self, source: &'a str, expected_names: usize) -> Self {
         let mut chunk = self.clone();
-        chunk.chunk_names = Some(Vec::new());
+        chunk.chunk_names = Some(Vec::with_capacity(expected_names));
         chunk.chunk_base = self.next;
         chunk.source_start = source.as_ptr() as usize;
         chunk

@@ -177,11 +177,18 @@ fn name_at<'s>(source: &'s str, bytes: &[u8], offset: usize) -> &'s str {
 /// `%name = OpFunction`, after indentation). A candidate only: a line inside a multi-line
 /// string could look the same, which `Assembler::run_until` detects.
 fn function_start_from(text: &[u8], from: usize) -> Option<usize> {
-    let mut line = match from {
+    let first_line = match from {
         0 => 0,
         _ => from + memchr::memchr(b'\n', text.get(from..)?)? + 1,
     };
-    while line < text.len() {
+    // Only lines containing `OpFunction` can start a function: find those with a vectorized
+    // substring search rather than testing every line.
+    let finder = memchr::memmem::Finder::new(b"OpFunction");
+    let mut search = first_line;
+    while let Some(found) = finder.find(text.get(search..)?) {
+        let at = search + found;
+        let line = memchr::memrchr(b'\n', text.get(first_line..at)?)
+            .map_or(first_line, |n| first_line + n + 1);
         let mut i = line;
         while matches!(text.get(i), Some(b' ' | b'\t')) {
             i += 1;
@@ -189,7 +196,7 @@ fn function_start_from(text: &[u8], from: usize) -> Option<usize> {
         if is_function_start(text.get(i..).unwrap_or(&[])) {
             return Some(i);
         }
-        line += memchr::memchr(b'\n', text.get(line..)?)? + 1;
+        search = at + 1;
     }
     None
 }
