@@ -587,7 +587,14 @@ impl<'a> Assembler<'a> {
             return Err(self.err(K::ExpectedId));
         };
         let valid = |name: &str| !name.is_empty() && name.bytes().all(|c| ID_CHAR[usize::from(c)]);
-        match self.ids.get_if_valid(name, valid) {
+        // Names are slices of the source text, so this offset is in range.
+        let offset = (name.as_ptr() as usize).wrapping_sub(self.lex.text.as_ptr() as usize);
+        let first_eight = self
+            .lex
+            .text
+            .get(offset..offset.wrapping_add(8))
+            .and_then(|b| <[u8; 8]>::try_from(b).ok());
+        match self.ids.get_if_valid(name, first_eight, valid) {
             Some(id) => Ok(id),
             None => Err(self.err(K::InvalidId(name.to_string()))),
         }

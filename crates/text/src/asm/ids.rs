@@ -166,7 +166,14 @@ impl<'a> Ids<'a> {
     /// Names already in the table were checked when they entered it, so the common case of
     /// a known name costs no validation.
     #[inline]
-    pub fn get_if_valid(&mut self, name: &'a str, valid: impl Fn(&str) -> bool) -> Option<u32> {
+    /// `first_eight`: the 8 source bytes starting at `name`, when the text has that many
+    /// (lets numeric names be recognised and parsed without a loop).
+    pub fn get_if_valid(
+        &mut self,
+        name: &'a str,
+        first_eight: Option<[u8; 8]>,
+        valid: impl Fn(&str) -> bool,
+    ) -> Option<u32> {
         if !self.preserve.is_empty() {
             if let Some(id) = parse_u32_base0(name) {
                 if self.preserve.contains(&id) && valid(name) {
@@ -175,7 +182,13 @@ impl<'a> Ids<'a> {
                 }
             }
         }
-        if let Some(n) = canonical_decimal(name, self.numeric_limit) {
+        let numeric = match first_eight {
+            Some(eight) if name.len() <= 8 => {
+                canonical_decimal_eight(eight, name.len(), self.numeric_limit)
+            }
+            _ => canonical_decimal(name, self.numeric_limit),
+        };
+        if let Some(n) = numeric {
             if let Some(&v) = self.numeric.get(n) {
                 if v != 0 {
                     return Some(v - 1);
@@ -255,6 +268,36 @@ impl<'a> Ids<'a> {
     }
 }
 
+/// [`canonical_decimal`] of the first `len` (1 to 8) of these bytes, without a loop: the
+/// digits are checked and combined eight at a time (SWAR).
+#[inline]
+fn canonical_decimal_eight(bytes: [u8; 8], len: usize, limit: usize) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH_NIBBLES: u64 = 0xf0f0_f0f0_f0f0_f0f0;
+    if len == 0 || len > 8 || (bytes[0] == b'0' && len > 1) {
+        return None;
+    }
+    let x = u64::from_le_bytes(bytes);
+    let keep = u64::MAX >> (64 - 8 * len);
+    // A digit is 0x30..=0x39: high nibble 3, and still 3 after adding 6.
+    let not_three = |y: u64| (y & HIGH_NIBBLES) ^ (0x30 * ONES);
+    if (not_three(x) | not_three(x.wrapping_add(0x06 * ONES))) & keep != 0 {
+        return None;
+    }
+    // Digit values, most significant in the lowest byte; shifted so that the unused bytes
+    // become leading zeros.
+    let mut d = (x.wrapping_sub(0x30 * ONES) & keep) << (64 - 8 * len);
+    // Pairs of digits, then the two halves (the usual eight-digit SWAR combination).
+    d = d.wrapping_mul(10).wrapping_add(d >> 8);
+    const LANES: u64 = 0x0000_00ff_0000_00ff;
+    d = (d & LANES)
+        .wrapping_mul(100 + (1_000_000 << 32))
+        .wrapping_add((d >> 16 & LANES).wrapping_mul(1 + (10_000 << 32)))
+        >> 32;
+    let n = d as usize;
+    (n < limit).then_some(n)
+}
+
 /// `name` as a number when it is written in canonical decimal (no sign, no leading zero).
 #[inline]
 fn canonical_decimal(name: &str, limit: usize) -> Option<usize> {
@@ -270,4 +313,66 @@ fn canonical_decimal(name: &str, limit: usize) -> Option<usize> {
         n = n * 10 + usize::from(c - b'0');
     }
     (n < limit).then_some(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eight_byte_decimal_parse_agrees_with_the_loop() {
+        let mut names: Vec<String> = vec![
+            "0".into(),
+            "00".into(),
+            "01".into(),
+            "9".into(),
+            "10".into(),
+            "12345678".into(),
+            "99999999".into(),
+            "1a".into(),
+            "a1".into(),
+            "1_".into(),
+            "/".into(),
+            ":".into(),
+            "1:".into(),
+            "1/".into(),
+            "x_88".into(),
+            "uint".into(),
+            "1234567".into(),
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..50_000 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            let len = (state >> 61) as usize + 1;
+            let digits_only = state >> 60 & 1 == 0;
+            let name: String = (0..len)
+                .map(|k| {
+                    let r = (state >> (8 * k)) as u8;
+                    if digits_only {
+                        (b'0' + r % 10) as char
+                    } else {
+                        (b'+' + r % 80) as char
+                    }
+                })
+                .collect();
+            names.push(name);
+        }
+        for name in &names {
+            // The bytes after the name are arbitrary text.
+            for tail in [*b"        ", *b"99999999", *b"\n\0\xff%ab;,"] {
+                let mut eight = tail;
+                let n = name.len().min(8);
+                eight[..n].copy_from_slice(&name.as_bytes()[..n]);
+                if name.len() <= 8 {
+                    assert_eq!(
+                        canonical_decimal_eight(eight, name.len(), 1 << 26),
+                        canonical_decimal(name, 1 << 26),
+                        "{name:?}"
+                    );
+                }
+            }
+        }
+    }
 }
