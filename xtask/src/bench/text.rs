@@ -127,6 +127,41 @@ fn line(what: &str, ours: &Measured, theirs: &Measured) -> String {
     )
 }
 
+fn as_args(v: &[std::ffi::OsString]) -> Vec<&std::ffi::OsStr> {
+    v.iter().map(|a| a.as_os_str()).collect()
+}
+
+/// One tool of spirvkit against its reference on the same input.
+struct Comparison<'p> {
+    label: &'static str,
+    ours: Vec<std::ffi::OsString>,
+    reference: PathBuf,
+    reference_args: Vec<std::ffi::OsString>,
+    reference_runs: usize,
+    /// spirvkit's and the reference's output files, compared byte for byte.
+    outputs: (&'p Path, &'p Path),
+    same: &'static str,
+}
+
+impl Comparison<'_> {
+    /// The report line, and whether the outputs are identical.
+    fn run(&self, bin: &Path, runs: usize) -> Result<(String, bool)> {
+        let ours = measure(bin, &as_args(&self.ours), runs)?;
+        let theirs = measure(
+            &self.reference,
+            &as_args(&self.reference_args),
+            self.reference_runs,
+        )?;
+        let same = std::fs::read(self.outputs.0)? == std::fs::read(self.outputs.1)?;
+        let verdict = if same {
+            format!(" ({})", self.same)
+        } else {
+            " (OUTPUTS DIFFER)".to_string()
+        };
+        Ok((line(self.label, &ours, &theirs) + &verdict, same))
+    }
+}
+
 pub fn run(module_words: &[u32], tools: &Path) -> Result<Vec<String>> {
     let bin = spirvkit_bin()?;
     let dir = std::env::temp_dir().join(format!("spirvkit-text-bench-{}", std::process::id()));
@@ -143,47 +178,30 @@ pub fn run(module_words: &[u32], tools: &Path) -> Result<Vec<String>> {
         "text bench module: {:.1} MB",
         bytes.len() as f64 / 1e6
     )];
-    let runs = 3;
-
-    let dis_ours = measure(
-        &bin,
-        &["dis".as_ref(), &os(&spv), "-o".as_ref(), &os(&ours_txt)],
-        runs,
-    )?;
-    let dis_ref = measure(
-        &reference_tool(tools, "spirv-dis"),
-        &[&os(&spv), "-o".as_ref(), &os(&ref_txt)],
-        1,
-    )?;
-    let same_text = std::fs::read(&ours_txt)? == std::fs::read(&ref_txt)?;
-    lines.push(
-        line("dis", &dis_ours, &dis_ref)
-            + if same_text {
-                " (identical text)"
-            } else {
-                " (TEXT DIFFERS)"
-            },
-    );
-
-    let as_ours = measure(
-        &bin,
-        &["as".as_ref(), &os(&ref_txt), "-o".as_ref(), &os(&ours_spv)],
-        runs,
-    )?;
-    let as_ref = measure(
-        &reference_tool(tools, "spirv-as"),
-        &[&os(&ref_txt), "-o".as_ref(), &os(&ref_spv)],
-        1,
-    )?;
-    let same_bin = std::fs::read(&ours_spv)? == std::fs::read(&ref_spv)?;
-    lines.push(
-        line("as", &as_ours, &as_ref)
-            + if same_bin {
-                " (identical binary)"
-            } else {
-                " (BINARY DIFFERS)"
-            },
-    );
+    // spirv-dis needs about a minute on this module (its friendly-name search is quadratic):
+    // it runs once; spirv-as runs as often as spirvkit, the best run of each counting.
+    let dis = Comparison {
+        label: "dis",
+        ours: vec!["dis".into(), os(&spv), "-o".into(), os(&ours_txt)],
+        reference: reference_tool(tools, "spirv-dis"),
+        reference_args: vec![os(&spv), "-o".into(), os(&ref_txt)],
+        reference_runs: 1,
+        outputs: (&ours_txt, &ref_txt),
+        same: "identical text",
+    };
+    let (dis_line, same_text) = dis.run(&bin, 3)?;
+    lines.push(dis_line);
+    let assemble = Comparison {
+        label: "as",
+        ours: vec!["as".into(), os(&ref_txt), "-o".into(), os(&ours_spv)],
+        reference: reference_tool(tools, "spirv-as"),
+        reference_args: vec![os(&ref_txt), "-o".into(), os(&ref_spv)],
+        reference_runs: 3,
+        outputs: (&ours_spv, &ref_spv),
+        same: "identical binary",
+    };
+    let (as_line, same_bin) = assemble.run(&bin, 3)?;
+    lines.push(as_line);
 
     let _ = std::fs::remove_dir_all(&dir);
     if !same_text || !same_bin {
