@@ -321,11 +321,18 @@ fn handle_flow(
 /// uses one gets its own Function variable with the same initializer.
 fn private_globals(t: &mut Translator<'_>, ctx: &mut FnCtx<'_>) -> Result<()> {
     let mut used = Vec::new();
+    // Most modules have no private-space global: nothing to look for then.
+    if !t.m.globals.iter().any(|g| g.addrspace == 0) {
+        return Ok(());
+    }
     let mut seen = HashSet::new();
     for inst in &ctx.func.insts {
-        for v in inst.kind.operands() {
-            collect_private_globals(t, v, &mut used, &mut seen, 0);
-        }
+        inst.kind.for_each_operand(|v| {
+            // Only globals and constants (expressions, aggregates) can name a global.
+            if matches!(v, ValueRef::Global(_) | ValueRef::Constant(_)) {
+                collect_private_globals(t, v, &mut used, &mut seen, 0);
+            }
+        });
     }
     // Initializers may name further private globals.
     let mut i = 0;

@@ -54,6 +54,8 @@ pub(crate) struct Translator<'m> {
     pub untyped_types: HashSet<Id>,
     /// OpenCL handle types (images, samplers, events...): pointers to them stay typed.
     pub handle_type_ids: HashSet<Id>,
+    /// `!opencl.kernels` entries (SPIR 1.2 kernel metadata), read once.
+    pub opencl_kernel_nodes: Vec<(llvm::FuncId, llvm::MetadataId)>,
 }
 
 pub(crate) fn location_of_function(f: &llvm::Function) -> String {
@@ -98,6 +100,7 @@ impl<'m> Translator<'m> {
             signatures: HashMap::new(),
             untyped_types: HashSet::new(),
             handle_type_ids: HashSet::new(),
+            opencl_kernel_nodes: m.opencl_kernels(),
         })
     }
 
