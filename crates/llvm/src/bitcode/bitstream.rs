@@ -146,6 +146,13 @@ pub struct BlockInfo {
     abbrevs: HashMap<u32, Vec<Abbrev>>,
 }
 
+impl BlockInfo {
+    /// How many abbreviations are registered (BLOCKINFO only ever adds them).
+    pub fn abbrev_count(&self) -> usize {
+        self.abbrevs.values().map(Vec::len).sum()
+    }
+}
+
 const END_BLOCK: u64 = 0;
 const ENTER_SUBBLOCK: u64 = 1;
 const DEFINE_ABBREV: u64 = 2;
@@ -327,6 +334,11 @@ impl<'a> Block<'a> {
 
     pub fn position(&self) -> u64 {
         self.cursor.position()
+    }
+
+    /// Size of the block's content in bits.
+    pub fn len_bits(&self) -> u64 {
+        self.cursor.end.saturating_sub(self.start_bit)
     }
 
     /// Reads the next entry; BLOCKINFO blocks are consumed into `info`.
