@@ -319,6 +319,13 @@ impl Builder {
         }
     }
 
+    /// Removes and returns the functions finished so far (they cannot change any more), so
+    /// that a caller can encode them while building goes on; it then places them, in this
+    /// order, after the globals of the module `finish` returns.
+    pub fn take_finished_functions(&mut self) -> Vec<Function> {
+        std::mem::take(&mut self.module.functions)
+    }
+
     /// Merges pending global instructions into their sections and returns the module.
     pub fn finish(mut self) -> Module {
         self.end_function();

@@ -87,3 +87,44 @@ pub fn translate(
 ) -> Result<Module, TranslateError> {
     translator::Translator::new(module, options)?.run()
 }
+
+/// The words of `translate(module, options)?.to_words()`, sooner and in less memory: each
+/// function is encoded (and freed) on a second thread as soon as it is translated, while the
+/// translation goes on; the header and globals, final only at the end, are put before.
+pub fn translate_to_words(
+    module: &spirvkit_llvm::Module,
+    options: &TranslateOptions,
+) -> Result<Vec<u32>, TranslateError> {
+    let (sink, finished) = std::sync::mpsc::channel::<Vec<spirvkit_core::Function>>();
+    std::thread::scope(|scope| {
+        let encoder = scope.spawn(move || {
+            let mut words = Vec::new();
+            for function in finished.into_iter().flatten() {
+                for inst in function.instructions() {
+                    spirvkit_core::encode::encode_instruction(inst, &mut words);
+                }
+            }
+            words
+        });
+        let translated = translator::Translator::new(module, options).and_then(|mut t| {
+            t.function_sink = Some(sink);
+            t.run()
+        });
+        let function_words = match encoder.join() {
+            Ok(words) => words,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        let mut spirv = translated?;
+        // Functions still in the module (none unless one was left open) come last.
+        let remaining = std::mem::take(&mut spirv.functions);
+        let mut words = spirv.to_words();
+        words.extend_from_slice(&function_words);
+        drop(function_words);
+        for function in &remaining {
+            for inst in function.instructions() {
+                spirvkit_core::encode::encode_instruction(inst, &mut words);
+            }
+        }
+        Ok(words)
+    })
+}

@@ -56,6 +56,9 @@ pub(crate) struct Translator<'m> {
     pub handle_type_ids: HashSet<Id>,
     /// `!opencl.kernels` entries (SPIR 1.2 kernel metadata), read once.
     pub opencl_kernel_nodes: Vec<(llvm::FuncId, llvm::MetadataId)>,
+    /// Where finished functions go when the output is encoded while translating
+    /// (`translate_to_words`); `None`: they stay in the module.
+    pub function_sink: Option<std::sync::mpsc::Sender<Vec<spirvkit_core::Function>>>,
 }
 
 pub(crate) fn location_of_function(f: &llvm::Function) -> String {
@@ -101,6 +104,7 @@ impl<'m> Translator<'m> {
             untyped_types: HashSet::new(),
             handle_type_ids: HashSet::new(),
             opencl_kernel_nodes: m.opencl_kernels(),
+            function_sink: None,
         })
     }
 
@@ -134,6 +138,7 @@ impl<'m> Translator<'m> {
             let func = &self.m.functions[f];
             if !func.is_declaration() {
                 crate::body::translate_function(&mut self, llvm::FuncId(f as u32), &kernels)?;
+                self.send_finished_functions();
             }
         }
         crate::kernels::emit_entry_points(&mut self, &kernels)?;
@@ -157,7 +162,20 @@ impl<'m> Translator<'m> {
         }
         let version = self.needed_version;
         self.b.header_mut().version = version;
+        self.send_finished_functions();
         Ok(self.b.finish())
+    }
+
+    /// Hands the functions finished so far to the sink, if there is one. (Sending fails
+    /// only when the receiving encoder failed, which `translate_to_words` reports.)
+    fn send_finished_functions(&mut self) {
+        let Some(sink) = &self.function_sink else {
+            return;
+        };
+        let functions = self.b.take_finished_functions();
+        if !functions.is_empty() && sink.send(functions).is_err() {
+            self.function_sink = None;
+        }
     }
 
     /// OpSource OpenCL_C with the version of `!opencl.ocl.version` (SPIR 1.2 means OpenCL 1.2),
