@@ -106,25 +106,18 @@ pub fn translate_to_words(
             }
             words
         });
+        // Every function is sent before the builder finishes, so its words are the header
+        // and the globals.
         let translated = translator::Translator::new(module, options).and_then(|mut t| {
             t.function_sink = Some(sink);
-            t.run()
+            t.run_to_words()
         });
         let function_words = match encoder.join() {
             Ok(words) => words,
             Err(panic) => std::panic::resume_unwind(panic),
         };
-        let mut spirv = translated?;
-        // Functions still in the module (none unless one was left open) come last.
-        let remaining = std::mem::take(&mut spirv.functions);
-        let mut words = spirv.to_words();
+        let mut words = translated?;
         words.extend_from_slice(&function_words);
-        drop(function_words);
-        for function in &remaining {
-            for inst in function.instructions() {
-                spirvkit_core::encode::encode_instruction(inst, &mut words);
-            }
-        }
         Ok(words)
     })
 }

@@ -109,6 +109,18 @@ impl<'m> Translator<'m> {
     }
 
     pub fn run(mut self) -> Result<Module> {
+        self.translate_module()?;
+        Ok(self.b.finish())
+    }
+
+    /// `run`, giving the encoded module.
+    pub fn run_to_words(mut self) -> Result<Vec<u32>> {
+        self.translate_module()?;
+        Ok(self.b.finish_words())
+    }
+
+    /// Everything but finishing the builder.
+    fn translate_module(&mut self) -> Result<()> {
         self.b.capability(Capability::Addresses);
         self.b.capability(Capability::Kernel);
         if self.pointer_bits == 64 {
@@ -137,11 +149,11 @@ impl<'m> Translator<'m> {
         for f in 0..self.m.functions.len() {
             let func = &self.m.functions[f];
             if !func.is_declaration() {
-                crate::body::translate_function(&mut self, llvm::FuncId(f as u32), &kernels)?;
+                crate::body::translate_function(self, llvm::FuncId(f as u32), &kernels)?;
                 self.send_finished_functions();
             }
         }
-        crate::kernels::emit_entry_points(&mut self, &kernels)?;
+        crate::kernels::emit_entry_points(self, &kernels)?;
         self.compiler_options();
         // A module without kernels is a library: it needs Linkage to be valid.
         if self.uses_linkage || kernels.is_empty() {
@@ -163,7 +175,7 @@ impl<'m> Translator<'m> {
         let version = self.needed_version;
         self.b.header_mut().version = version;
         self.send_finished_functions();
-        Ok(self.b.finish())
+        Ok(())
     }
 
     /// Hands the functions finished so far to the sink, if there is one. (Sending fails
