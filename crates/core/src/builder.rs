@@ -326,9 +326,18 @@ impl Builder {
         std::mem::take(&mut self.module.functions)
     }
 
+    /// Makes room for `additional` more instructions of `section` (a caller that knows it
+    /// will add many names avoids regrowing, and copying, a large list).
+    pub fn reserve(&mut self, section: Section, additional: usize) {
+        if let Some(list) = self.pending.get_mut(section as usize) {
+            list.reserve(additional);
+        }
+    }
+
     /// The words of `finish().to_words()`, encoded straight from the pending sections
-    /// (without first moving every global instruction into one list).
-    pub fn finish_words(mut self) -> Vec<u32> {
+    /// (without first moving every global instruction into one list). The builder keeps
+    /// its content, so that the caller can free it where convenient (it can be large).
+    pub fn finish_words(&mut self) -> Vec<u32> {
         use crate::encode::encode_instruction;
         self.end_function();
         let mut out = self.module.header.words().to_vec();
@@ -455,9 +464,9 @@ mod tests {
         };
         let (b, _) = build(false);
         let expected = b.finish().to_words();
-        let (b, _) = build(false);
+        let (mut b, _) = build(false);
         assert_eq!(b.finish_words(), expected);
-        let (b, taken) = build(true);
+        let (mut b, taken) = build(true);
         assert_eq!(taken.len(), 3);
         let mut words = b.finish_words();
         for f in &taken {

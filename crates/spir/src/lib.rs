@@ -88,6 +88,9 @@ pub fn translate(
     translator::Translator::new(module, options)?.run()
 }
 
+/// Modules with fewer LLVM instructions are translated and then encoded, on one thread.
+const STREAMING_MIN_INSTRUCTIONS: usize = 20_000;
+
 /// The words of `translate(module, options)?.to_words()`, sooner and in less memory: each
 /// function is encoded (and freed) on a second thread as soon as it is translated, while the
 /// translation goes on; the header and globals, final only at the end, are put before.
@@ -95,6 +98,22 @@ pub fn translate_to_words(
     module: &spirvkit_llvm::Module,
     options: &TranslateOptions,
 ) -> Result<Vec<u32>, TranslateError> {
+    translate_to_words_from(module, options, STREAMING_MIN_INSTRUCTIONS)
+}
+
+/// `translate_to_words`, encoding on a second thread from `min_instructions` LLVM
+/// instructions on (tests use 0 to check that path on small modules).
+#[doc(hidden)]
+pub fn translate_to_words_from(
+    module: &spirvkit_llvm::Module,
+    options: &TranslateOptions,
+    min_instructions: usize,
+) -> Result<Vec<u32>, TranslateError> {
+    // Small modules: a second thread would cost more than it saves.
+    let instructions: usize = module.functions.iter().map(|f| f.insts.len()).sum();
+    if instructions < min_instructions {
+        return translate(module, options).map(|spirv| spirv.to_words());
+    }
     let (sink, finished) = std::sync::mpsc::channel::<Vec<spirvkit_core::Function>>();
     std::thread::scope(|scope| {
         let encoder = scope.spawn(move || {

@@ -113,14 +113,32 @@ impl<'m> Translator<'m> {
         Ok(self.b.finish())
     }
 
-    /// `run`, giving the encoded module.
+    /// `run`, giving the encoded module. The builder, large by now, is freed on another
+    /// thread.
     pub fn run_to_words(mut self) -> Result<Vec<u32>> {
         self.translate_module()?;
-        Ok(self.b.finish_words())
+        let words = self.b.finish_words();
+        let builder = std::mem::replace(&mut self.b, Builder::new(0x0001_0000, 0));
+        rayon::spawn(move || drop(builder));
+        Ok(words)
     }
 
     /// Everything but finishing the builder.
     fn translate_module(&mut self) -> Result<()> {
+        // Every named function, parameter, block and instruction gets an OpName.
+        let names: usize = self
+            .m
+            .functions
+            .iter()
+            .map(|f| {
+                1 + f.args.iter().filter(|a| a.name.is_some()).count()
+                    + f.blocks.iter().filter(|b| b.name.is_some()).count()
+                    + f.insts.iter().filter(|i| i.name.is_some()).count()
+            })
+            .sum::<usize>()
+            + self.m.globals.len();
+        self.b
+            .reserve(spirvkit_core::module::Section::DebugName, names);
         self.b.capability(Capability::Addresses);
         self.b.capability(Capability::Kernel);
         if self.pointer_bits == 64 {
@@ -150,7 +168,10 @@ impl<'m> Translator<'m> {
             let func = &self.m.functions[f];
             if !func.is_declaration() {
                 crate::body::translate_function(self, llvm::FuncId(f as u32), &kernels)?;
-                self.send_finished_functions();
+                // In batches: each send may wake the encoder thread.
+                if f % 32 == 31 {
+                    self.send_finished_functions();
+                }
             }
         }
         crate::kernels::emit_entry_points(self, &kernels)?;

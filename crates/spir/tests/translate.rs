@@ -26,7 +26,7 @@ fn spirv_with(src: &str, options: &TranslateOptions) -> Module {
     );
     // Encoding while translating gives the same words.
     let streamed =
-        spirvkit_spir::translate_to_words(&llvm, options).unwrap_or_else(|e| panic!("{e}"));
+        spirvkit_spir::translate_to_words_from(&llvm, options, 0).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         streamed, words,
         "translate_to_words differs from translate + to_words"
@@ -39,7 +39,7 @@ fn error(src: &str) -> String {
     let message = translate(&llvm, &TranslateOptions::default())
         .expect_err("translation must fail")
         .to_string();
-    let streamed = spirvkit_spir::translate_to_words(&llvm, &TranslateOptions::default())
+    let streamed = spirvkit_spir::translate_to_words_from(&llvm, &TranslateOptions::default(), 0)
         .expect_err("streamed translation must fail too");
     assert_eq!(streamed.to_string(), message);
     message
