@@ -10,6 +10,7 @@ mod body;
 mod builtins;
 mod consts;
 pub mod error;
+mod fasthash;
 mod kernels;
 pub mod mangle;
 mod pointee;

@@ -1,6 +1,7 @@
 //! Module-level translation: header, capabilities, memory model, globals, functions, kernels.
 
 use crate::error::{malformed, unsupported, Result};
+use crate::fasthash::{FastMap, FastSet};
 use crate::mangle;
 use crate::TranslateOptions;
 use spirvkit_core::builder::Builder;
@@ -28,10 +29,10 @@ pub(crate) struct Translator<'m> {
     /// 32 or 64: the width of size_t and pointers.
     pub pointer_bits: u32,
     /// Lowered types; images are keyed with their access qualifier.
-    pub types: HashMap<(llvm::TypeId, u32, u32), Id>,
+    pub types: FastMap<(llvm::TypeId, u32, u32), Id>,
     pub structs_in_progress: HashSet<llvm::TypeId>,
     pub forward_pointers: HashMap<llvm::TypeId, Id>,
-    pub consts: HashMap<llvm::ConstId, Id>,
+    pub consts: FastMap<llvm::ConstId, Id>,
     pub globals: Vec<Option<Id>>,
     pub callees: Vec<Callee>,
     /// BuiltIn value → its Input variable.
@@ -45,15 +46,15 @@ pub(crate) struct Translator<'m> {
     /// Inferred SPIR-V types of opaque-pointer values (pointee.rs).
     pub pointer_classes: crate::pointee::PointerClasses,
     /// Pointer type id → (storage class, pointee).
-    pub pointer_info: HashMap<Id, (u32, Id)>,
+    pub pointer_info: FastMap<Id, (u32, Id)>,
     /// Pointer-typed result id → its type.
-    pub id_types: HashMap<Id, Id>,
+    pub id_types: FastMap<Id, Id>,
     /// (return type, parameter types) of emitted functions, for call sites.
-    pub signatures: HashMap<llvm::FuncId, (Id, Vec<Id>)>,
+    pub signatures: FastMap<llvm::FuncId, (Id, Vec<Id>)>,
     /// OpTypeUntypedPointerKHR ids (untyped.rs).
-    pub untyped_types: HashSet<Id>,
+    pub untyped_types: FastSet<Id>,
     /// OpenCL handle types (images, samplers, events...): pointers to them stay typed.
-    pub handle_type_ids: HashSet<Id>,
+    pub handle_type_ids: FastSet<Id>,
     /// `!opencl.kernels` entries (SPIR 1.2 kernel metadata), read once.
     pub opencl_kernel_nodes: Vec<(llvm::FuncId, llvm::MetadataId)>,
     /// Where finished functions go when the output is encoded while translating
@@ -86,10 +87,10 @@ impl<'m> Translator<'m> {
             opts,
             b: Builder::new(0x0001_0000, 0),
             pointer_bits,
-            types: HashMap::new(),
+            types: FastMap::default(),
             structs_in_progress: HashSet::new(),
             forward_pointers: HashMap::new(),
-            consts: HashMap::new(),
+            consts: FastMap::default(),
             globals: vec![None; m.globals.len()],
             callees: Vec::new(),
             builtin_vars: BTreeMap::new(),
@@ -98,11 +99,11 @@ impl<'m> Translator<'m> {
             uses_linkage: false,
             image_context: None,
             pointer_classes: Default::default(),
-            pointer_info: HashMap::new(),
-            id_types: HashMap::new(),
-            signatures: HashMap::new(),
-            untyped_types: HashSet::new(),
-            handle_type_ids: HashSet::new(),
+            pointer_info: FastMap::default(),
+            id_types: FastMap::default(),
+            signatures: FastMap::default(),
+            untyped_types: FastSet::default(),
+            handle_type_ids: FastSet::default(),
             opencl_kernel_nodes: m.opencl_kernels(),
             function_sink: None,
         })
