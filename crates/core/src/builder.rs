@@ -319,6 +319,49 @@ impl Builder {
         }
     }
 
+    /// Removes and returns the functions finished so far (they cannot change any more), so
+    /// that a caller can encode them while building goes on; it then places them, in this
+    /// order, after the globals of the module `finish` returns.
+    pub fn take_finished_functions(&mut self) -> Vec<Function> {
+        std::mem::take(&mut self.module.functions)
+    }
+
+    /// Makes room for `additional` more instructions of `section` (a caller that knows it
+    /// will add many names avoids regrowing, and copying, a large list).
+    pub fn reserve(&mut self, section: Section, additional: usize) {
+        if let Some(list) = self.pending.get_mut(section as usize) {
+            list.reserve(additional);
+        }
+    }
+
+    /// The words of `finish().to_words()`, encoded straight from the pending sections
+    /// (without first moving every global instruction into one list). The builder keeps
+    /// its content, so that the caller can free it where convenient (it can be large).
+    pub fn finish_words(&mut self) -> Vec<u32> {
+        use crate::encode::encode_instruction;
+        self.end_function();
+        let mut out = self.module.header.words().to_vec();
+        // The same order as `finish`: each section's pending instructions after the
+        // module's own instructions of that section.
+        let mut sections = self.pending.iter().enumerate().peekable();
+        for inst in &self.module.globals {
+            let section = inst.section() as usize;
+            while let Some((_, list)) = sections.next_if(|(s, _)| *s < section) {
+                list.iter().for_each(|i| encode_instruction(i, &mut out));
+            }
+            encode_instruction(inst, &mut out);
+        }
+        for (_, list) in sections {
+            list.iter().for_each(|i| encode_instruction(i, &mut out));
+        }
+        for function in &self.module.functions {
+            function
+                .instructions()
+                .for_each(|i| encode_instruction(i, &mut out));
+        }
+        out
+    }
+
     /// Merges pending global instructions into their sections and returns the module.
     pub fn finish(mut self) -> Module {
         self.end_function();
@@ -374,4 +417,62 @@ fn is_dedupable(op: Op) -> bool {
 
 fn key(inst: &Instruction) -> DedupKey {
     (inst.opcode, inst.result_type, inst.operands.to_vec())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A module with globals added after functions (names, decorations, types), an existing
+    /// module continued, and functions taken out early: `finish_words` must give the words
+    /// of `finish().to_words()`, and taken functions go after the globals.
+    #[test]
+    fn finish_words_matches_finish_and_taken_functions_follow_globals() {
+        let build = |take_early: bool| {
+            let mut start = Builder::new(0x0001_0000, 0);
+            start.capability(Capability::Kernel);
+            let mut b = Builder::from_module(start.finish());
+            b.capability(Capability::Addresses);
+            let int = b.type_int(32, false);
+            let fn_ty = b.type_function(int, &[int]);
+            let mut taken = Vec::new();
+            for n in 0..3 {
+                let f = b.begin_function(int, 0, fn_ty);
+                let p = b.function_parameter(int);
+                b.begin_block();
+                let one = b.constant_u32(int, n);
+                let sum = b.push(
+                    Op::IAdd,
+                    Some(int),
+                    true,
+                    vec![Operand::Id(p), Operand::Id(one)],
+                );
+                b.push(
+                    Op::ReturnValue,
+                    None,
+                    false,
+                    sum.map(Operand::Id).into_iter().collect(),
+                );
+                b.end_function();
+                b.name(f, "f");
+                b.decorate(f, 0, &[]);
+                if take_early {
+                    taken.extend(b.take_finished_functions());
+                }
+            }
+            (b, taken)
+        };
+        let (b, _) = build(false);
+        let expected = b.finish().to_words();
+        let (mut b, _) = build(false);
+        assert_eq!(b.finish_words(), expected);
+        let (mut b, taken) = build(true);
+        assert_eq!(taken.len(), 3);
+        let mut words = b.finish_words();
+        for f in &taken {
+            f.instructions()
+                .for_each(|i| crate::encode::encode_instruction(i, &mut words));
+        }
+        assert_eq!(words, expected);
+    }
 }

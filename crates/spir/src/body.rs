@@ -206,7 +206,7 @@ pub(crate) fn translate_function(
             }
             // Allocas whose uses want another pointee are cast once all variables exist.
             for (var, out, ty) in std::mem::take(&mut ctx.alloca_casts) {
-                t.emit_to(out, Op::Bitcast, ty, vec![Operand::Id(var)]);
+                t.emit_ops_to(out, Op::Bitcast, ty, [Operand::Id(var)]);
             }
             private_initializers(t, &mut ctx)?;
         }
@@ -321,11 +321,18 @@ fn handle_flow(
 /// uses one gets its own Function variable with the same initializer.
 fn private_globals(t: &mut Translator<'_>, ctx: &mut FnCtx<'_>) -> Result<()> {
     let mut used = Vec::new();
+    // Most modules have no private-space global: nothing to look for then.
+    if !t.m.globals.iter().any(|g| g.addrspace == 0) {
+        return Ok(());
+    }
     let mut seen = HashSet::new();
     for inst in &ctx.func.insts {
-        for v in inst.kind.operands() {
-            collect_private_globals(t, v, &mut used, &mut seen, 0);
-        }
+        inst.kind.for_each_operand(|v| {
+            // Only globals and constants (expressions, aggregates) can name a global.
+            if matches!(v, ValueRef::Global(_) | ValueRef::Constant(_)) {
+                collect_private_globals(t, v, &mut used, &mut seen, 0);
+            }
+        });
     }
     // Initializers may name further private globals.
     let mut i = 0;
@@ -370,7 +377,7 @@ fn private_globals(t: &mut Translator<'_>, ctx: &mut FnCtx<'_>) -> Result<()> {
 fn private_initializers(t: &mut Translator<'_>, ctx: &mut FnCtx<'_>) -> Result<()> {
     for (var, init) in std::mem::take(&mut ctx.private_inits) {
         let value = t.value(ctx, init)?;
-        t.emit_void(Op::Store, vec![Operand::Id(var), Operand::Id(value)]);
+        t.emit_void_ops(Op::Store, [Operand::Id(var), Operand::Id(value)]);
     }
     Ok(())
 }
@@ -626,6 +633,16 @@ impl<'m> Translator<'m> {
 
     /// Appends an instruction with a fresh result id.
     pub(crate) fn emit(&mut self, op: Op, ty: Id, operands: Vec<Operand>) -> Id {
+        self.emit_ops(op, ty, operands)
+    }
+
+    /// `emit` from any operand list (a fixed array needs no heap allocation).
+    pub(crate) fn emit_ops(
+        &mut self,
+        op: Op,
+        ty: Id,
+        operands: impl IntoIterator<Item = Operand>,
+    ) -> Id {
         let id = self.b.alloc_id();
         self.b
             .push_instruction(Instruction::new(op, Some(ty), Some(id), operands));
@@ -636,6 +653,17 @@ impl<'m> Translator<'m> {
     /// Appends an instruction with a given result id (a fresh one when the LLVM call had no
     /// result but the SPIR-V instruction needs one, e.g. OpExtInst vstoren).
     pub(crate) fn emit_to(&mut self, out: Id, op: Op, ty: Id, operands: Vec<Operand>) {
+        self.emit_ops_to(out, op, ty, operands)
+    }
+
+    /// `emit_to` from any operand list.
+    pub(crate) fn emit_ops_to(
+        &mut self,
+        out: Id,
+        op: Op,
+        ty: Id,
+        operands: impl IntoIterator<Item = Operand>,
+    ) {
         let out = if out.0 == 0 { self.b.alloc_id() } else { out };
         self.b
             .push_instruction(Instruction::new(op, Some(ty), Some(out), operands));
@@ -643,6 +671,11 @@ impl<'m> Translator<'m> {
     }
 
     pub(crate) fn emit_void(&mut self, op: Op, operands: Vec<Operand>) {
+        self.emit_void_ops(op, operands)
+    }
+
+    /// `emit_void` from any operand list.
+    pub(crate) fn emit_void_ops(&mut self, op: Op, operands: impl IntoIterator<Item = Operand>) {
         self.b
             .push_instruction(Instruction::new(op, None, None, operands));
     }
@@ -717,12 +750,12 @@ fn translate_instruction(
             let (l, r) = (t.value(ctx, *lhs)?, t.value(ctx, *rhs)?);
             let opcode = binary_opcode(*op, is_bool(t, result_ty))
                 .ok_or_else(|| unsupported(loc, format!("{} on i1", op.keyword())))?;
-            t.emit_to(out, opcode, ty, vec![Operand::Id(l), Operand::Id(r)]);
+            t.emit_ops_to(out, opcode, ty, [Operand::Id(l), Operand::Id(r)]);
             fast_math_decoration(t, out, *fast_math);
         }
         InstKind::FNeg { value, fast_math } => {
             let v = t.value(ctx, *value)?;
-            t.emit_to(out, Op::FNegate, ty, vec![Operand::Id(v)]);
+            t.emit_ops_to(out, Op::FNegate, ty, [Operand::Id(v)]);
             fast_math_decoration(t, out, *fast_math);
         }
         InstKind::Cast { op, value } => cast(t, ctx, out, ty, result_ty, *op, *value)?,
@@ -743,7 +776,7 @@ fn translate_instruction(
                     };
                     let bool_ty = t.b.type_bool();
                     let c = t.b.dedup_global(op, Some(bool_ty), vec![]);
-                    t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(c)]);
+                    t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(c)]);
                     return Ok(());
                 }
                 _ => {}
@@ -752,8 +785,8 @@ fn translate_instruction(
                 .ok_or_else(|| malformed(loc, format!("predicate {}", pred.0)))?;
             if t.m.types.is_pointer(operand_ty) {
                 let size = t.size_type();
-                l = t.emit(Op::ConvertPtrToU, size, vec![Operand::Id(l)]);
-                r = t.emit(Op::ConvertPtrToU, size, vec![Operand::Id(r)]);
+                l = t.emit_ops(Op::ConvertPtrToU, size, [Operand::Id(l)]);
+                r = t.emit_ops(Op::ConvertPtrToU, size, [Operand::Id(r)]);
             } else if is_bool(t, operand_ty) {
                 opcode = match opcode {
                     Op::IEqual => Op::LogicalEqual,
@@ -761,7 +794,7 @@ fn translate_instruction(
                     _ => return Err(unsupported(loc, "an ordered comparison of i1 values")),
                 };
             }
-            t.emit_to(out, opcode, ty, vec![Operand::Id(l), Operand::Id(r)]);
+            t.emit_ops_to(out, opcode, ty, [Operand::Id(l), Operand::Id(r)]);
             fast_math_decoration(t, out, *fast_math);
         }
         InstKind::Alloca { .. } => {}
@@ -847,7 +880,7 @@ fn translate_instruction(
             };
             let target = if natural == ty { out } else { t.b.alloc_id() };
             if indices.is_empty() {
-                t.emit_to(target, Op::CopyObject, natural, vec![Operand::Id(b)]);
+                t.emit_ops_to(target, Op::CopyObject, natural, [Operand::Id(b)]);
             } else if t.is_untyped(natural)
                 && indices.len() > 1
                 && t.const_int(indices[0]) == Some(0)
@@ -872,7 +905,7 @@ fn translate_instruction(
                 t.emit_to(target, op, natural, ops);
             }
             if target != out {
-                t.emit_to(out, Op::Bitcast, ty, vec![Operand::Id(target)]);
+                t.emit_ops_to(out, Op::Bitcast, ty, [Operand::Id(target)]);
             }
         }
         InstKind::Call { callee, args, .. } => {
@@ -966,7 +999,7 @@ fn translate_instruction(
                 t.emit_to(out, Op::CompositeExtract, ty, ops);
             } else {
                 let raw = t.emit(Op::CompositeExtract, member, ops);
-                t.emit_to(out, Op::Bitcast, ty, vec![Operand::Id(raw)]);
+                t.emit_ops_to(out, Op::Bitcast, ty, [Operand::Id(raw)]);
             }
         }
         InstKind::InsertValue {
@@ -1054,7 +1087,7 @@ fn translate_instruction(
             } else {
                 t.value(ctx, *value)?
             };
-            t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(v)]);
+            t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(v)]);
         }
         InstKind::VaArg { .. } => return Err(unsupported(loc, "va_arg")),
         InstKind::Ret { value } => match value {
@@ -1063,13 +1096,13 @@ fn translate_instruction(
                     Some(&(ret, _)) if opaque(t, *v) => t.value_as(ctx, *v, ret)?,
                     _ => t.value(ctx, *v)?,
                 };
-                t.emit_void(Op::ReturnValue, vec![Operand::Id(v)]);
+                t.emit_void_ops(Op::ReturnValue, [Operand::Id(v)]);
             }
-            None => t.emit_void(Op::Return, vec![]),
+            None => t.emit_void_ops(Op::Return, []),
         },
         InstKind::Br { target } => {
             let l = block_label(ctx, *target)?;
-            t.emit_void(Op::Branch, vec![Operand::Id(l)]);
+            t.emit_void_ops(Op::Branch, [Operand::Id(l)]);
         }
         InstKind::CondBr {
             cond,
@@ -1108,7 +1141,7 @@ fn translate_instruction(
             t.emit_void(Op::Switch, ops);
         }
         InstKind::IndirectBr { .. } => return Err(unsupported(loc, "indirectbr")),
-        InstKind::Unreachable => t.emit_void(Op::Unreachable, vec![]),
+        InstKind::Unreachable => t.emit_void_ops(Op::Unreachable, []),
     }
     if !void_result {
         name_value(t, out, inst);
@@ -1236,7 +1269,7 @@ fn cast(
         },
         CastOp::BitCast if opaque_pair => {
             let v = t.value_as(ctx, value, ty)?;
-            t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(v)]);
+            t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(v)]);
             return Ok(());
         }
         _ => t.value(ctx, value)?,
@@ -1272,7 +1305,7 @@ fn cast(
             let one = t.splat(src_ty, 1, loc)?;
             let zero = t.splat(src_ty, 0, loc)?;
             let src = t.ty(src_ty, loc)?;
-            let bit = t.emit(Op::BitwiseAnd, src, vec![Operand::Id(v), Operand::Id(one)]);
+            let bit = t.emit_ops(Op::BitwiseAnd, src, [Operand::Id(v), Operand::Id(one)]);
             t.emit_to(
                 out,
                 Op::INotEqual,
@@ -1315,6 +1348,6 @@ fn cast(
             }
         }
     };
-    t.emit_to(out, opcode, ty, vec![Operand::Id(v)]);
+    t.emit_ops_to(out, opcode, ty, [Operand::Id(v)]);
     Ok(())
 }

@@ -30,11 +30,13 @@ fn kernel_metadata(t: &Translator<'_>, func: &llvm::Function, key: &str) -> Opti
     if let Some(md) = func.attachment(key) {
         return Some(t.m.node_operands(md).to_vec());
     }
-    let index = t.m.functions.iter().position(|f| std::ptr::eq(f, func))?;
-    let (_, node) =
-        t.m.opencl_kernels()
-            .into_iter()
-            .find(|(f, _)| f.0 as usize == index)?;
+    // `!opencl.kernels` lists few functions: search it, not the module's function list
+    // (this runs for every function and parameter).
+    let &(_, node) = t.opencl_kernel_nodes.iter().find(|(f, _)| {
+        t.m.functions
+            .get(f.0 as usize)
+            .is_some_and(|k| std::ptr::eq(k, func))
+    })?;
     for op in t.m.node_operands(node).iter().skip(1) {
         let MdOperand::Metadata(id) = op else {
             continue;

@@ -10,6 +10,7 @@ mod body;
 mod builtins;
 mod consts;
 pub mod error;
+mod fasthash;
 mod kernels;
 pub mod mangle;
 mod pointee;
@@ -86,4 +87,57 @@ pub fn translate(
     options: &TranslateOptions,
 ) -> Result<Module, TranslateError> {
     translator::Translator::new(module, options)?.run()
+}
+
+/// Modules with fewer LLVM instructions are translated and then encoded, on one thread.
+const STREAMING_MIN_INSTRUCTIONS: usize = 20_000;
+
+/// The words of `translate(module, options)?.to_words()`, sooner and in less memory: each
+/// function is encoded (and freed) on a second thread as soon as it is translated, while the
+/// translation goes on; the header and globals, final only at the end, are put before.
+pub fn translate_to_words(
+    module: &spirvkit_llvm::Module,
+    options: &TranslateOptions,
+) -> Result<Vec<u32>, TranslateError> {
+    translate_to_words_from(module, options, STREAMING_MIN_INSTRUCTIONS)
+}
+
+/// `translate_to_words`, encoding on a second thread from `min_instructions` LLVM
+/// instructions on (tests use 0 to check that path on small modules).
+#[doc(hidden)]
+pub fn translate_to_words_from(
+    module: &spirvkit_llvm::Module,
+    options: &TranslateOptions,
+    min_instructions: usize,
+) -> Result<Vec<u32>, TranslateError> {
+    // Small modules: a second thread would cost more than it saves.
+    let instructions: usize = module.functions.iter().map(|f| f.insts.len()).sum();
+    if instructions < min_instructions {
+        return translate(module, options).map(|spirv| spirv.to_words());
+    }
+    let (sink, finished) = std::sync::mpsc::channel::<Vec<spirvkit_core::Function>>();
+    std::thread::scope(|scope| {
+        let encoder = scope.spawn(move || {
+            let mut words = Vec::new();
+            for function in finished.into_iter().flatten() {
+                for inst in function.instructions() {
+                    spirvkit_core::encode::encode_instruction(inst, &mut words);
+                }
+            }
+            words
+        });
+        // Every function is sent before the builder finishes, so its words are the header
+        // and the globals.
+        let translated = translator::Translator::new(module, options).and_then(|mut t| {
+            t.function_sink = Some(sink);
+            t.run_to_words()
+        });
+        let function_words = match encoder.join() {
+            Ok(words) => words,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        let mut words = translated?;
+        words.extend_from_slice(&function_words);
+        Ok(words)
+    })
 }

@@ -35,7 +35,9 @@ pub(crate) struct PointerClasses {
     /// First node of each function: its arguments, then its instructions, then its return.
     function_base: Vec<u32>,
     globals: u32,
-    chosen: HashMap<u32, Repr>,
+    /// The representation of each class, at its root node (dense: every node is a root
+    /// until united, so a map would hash every value of the module).
+    chosen: Vec<Option<Repr>>,
 }
 
 impl PointerClasses {
@@ -86,12 +88,18 @@ impl PointerClasses {
     /// The representation chosen for an opaque-pointer value.
     pub fn repr_of(&self, f: llvm::FuncId, func: &llvm::Function, v: ValueRef) -> Option<Repr> {
         let n = self.node(f, func, v)?;
-        self.chosen.get(&self.find_const(n)).copied()
+        self.chosen
+            .get(self.find_const(n) as usize)
+            .copied()
+            .flatten()
     }
 
     pub fn return_repr(&self, f: llvm::FuncId, func: &llvm::Function) -> Option<Repr> {
         let n = self.return_node(f, func)?;
-        self.chosen.get(&self.find_const(n)).copied()
+        self.chosen
+            .get(self.find_const(n) as usize)
+            .copied()
+            .flatten()
     }
 }
 
@@ -166,6 +174,7 @@ impl<'m> Translator<'m> {
             }
         }
         let i8_ty = self.int_type(8);
+        classes.chosen = vec![None; next as usize];
         for root in 0..next {
             if classes.find(root) != root {
                 continue;
@@ -180,7 +189,7 @@ impl<'m> Translator<'m> {
                     .unwrap_or(Repr::Pointee(i8_ty)),
                 None => Repr::Pointee(i8_ty),
             };
-            classes.chosen.insert(root, chosen);
+            classes.chosen[root as usize] = Some(chosen);
         }
         self.pointer_classes = classes;
     }

@@ -1,6 +1,7 @@
 //! Module-level translation: header, capabilities, memory model, globals, functions, kernels.
 
 use crate::error::{malformed, unsupported, Result};
+use crate::fasthash::{FastMap, FastSet};
 use crate::mangle;
 use crate::TranslateOptions;
 use spirvkit_core::builder::Builder;
@@ -28,10 +29,10 @@ pub(crate) struct Translator<'m> {
     /// 32 or 64: the width of size_t and pointers.
     pub pointer_bits: u32,
     /// Lowered types; images are keyed with their access qualifier.
-    pub types: HashMap<(llvm::TypeId, u32, u32), Id>,
+    pub types: FastMap<(llvm::TypeId, u32, u32), Id>,
     pub structs_in_progress: HashSet<llvm::TypeId>,
     pub forward_pointers: HashMap<llvm::TypeId, Id>,
-    pub consts: HashMap<llvm::ConstId, Id>,
+    pub consts: FastMap<llvm::ConstId, Id>,
     pub globals: Vec<Option<Id>>,
     pub callees: Vec<Callee>,
     /// BuiltIn value → its Input variable.
@@ -45,15 +46,20 @@ pub(crate) struct Translator<'m> {
     /// Inferred SPIR-V types of opaque-pointer values (pointee.rs).
     pub pointer_classes: crate::pointee::PointerClasses,
     /// Pointer type id → (storage class, pointee).
-    pub pointer_info: HashMap<Id, (u32, Id)>,
+    pub pointer_info: FastMap<Id, (u32, Id)>,
     /// Pointer-typed result id → its type.
-    pub id_types: HashMap<Id, Id>,
+    pub id_types: FastMap<Id, Id>,
     /// (return type, parameter types) of emitted functions, for call sites.
-    pub signatures: HashMap<llvm::FuncId, (Id, Vec<Id>)>,
+    pub signatures: FastMap<llvm::FuncId, (Id, Vec<Id>)>,
     /// OpTypeUntypedPointerKHR ids (untyped.rs).
-    pub untyped_types: HashSet<Id>,
+    pub untyped_types: FastSet<Id>,
     /// OpenCL handle types (images, samplers, events...): pointers to them stay typed.
-    pub handle_type_ids: HashSet<Id>,
+    pub handle_type_ids: FastSet<Id>,
+    /// `!opencl.kernels` entries (SPIR 1.2 kernel metadata), read once.
+    pub opencl_kernel_nodes: Vec<(llvm::FuncId, llvm::MetadataId)>,
+    /// Where finished functions go when the output is encoded while translating
+    /// (`translate_to_words`); `None`: they stay in the module.
+    pub function_sink: Option<std::sync::mpsc::Sender<Vec<spirvkit_core::Function>>>,
 }
 
 pub(crate) fn location_of_function(f: &llvm::Function) -> String {
@@ -81,10 +87,10 @@ impl<'m> Translator<'m> {
             opts,
             b: Builder::new(0x0001_0000, 0),
             pointer_bits,
-            types: HashMap::new(),
+            types: FastMap::default(),
             structs_in_progress: HashSet::new(),
             forward_pointers: HashMap::new(),
-            consts: HashMap::new(),
+            consts: FastMap::default(),
             globals: vec![None; m.globals.len()],
             callees: Vec::new(),
             builtin_vars: BTreeMap::new(),
@@ -93,15 +99,47 @@ impl<'m> Translator<'m> {
             uses_linkage: false,
             image_context: None,
             pointer_classes: Default::default(),
-            pointer_info: HashMap::new(),
-            id_types: HashMap::new(),
-            signatures: HashMap::new(),
-            untyped_types: HashSet::new(),
-            handle_type_ids: HashSet::new(),
+            pointer_info: FastMap::default(),
+            id_types: FastMap::default(),
+            signatures: FastMap::default(),
+            untyped_types: FastSet::default(),
+            handle_type_ids: FastSet::default(),
+            opencl_kernel_nodes: m.opencl_kernels(),
+            function_sink: None,
         })
     }
 
     pub fn run(mut self) -> Result<Module> {
+        self.translate_module()?;
+        Ok(self.b.finish())
+    }
+
+    /// `run`, giving the encoded module. The builder, large by now, is freed on another
+    /// thread.
+    pub fn run_to_words(mut self) -> Result<Vec<u32>> {
+        self.translate_module()?;
+        let words = self.b.finish_words();
+        let builder = std::mem::replace(&mut self.b, Builder::new(0x0001_0000, 0));
+        rayon::spawn(move || drop(builder));
+        Ok(words)
+    }
+
+    /// Everything but finishing the builder.
+    fn translate_module(&mut self) -> Result<()> {
+        // Every named function, parameter, block and instruction gets an OpName.
+        let names: usize = self
+            .m
+            .functions
+            .iter()
+            .map(|f| {
+                1 + f.args.iter().filter(|a| a.name.is_some()).count()
+                    + f.blocks.iter().filter(|b| b.name.is_some()).count()
+                    + f.insts.iter().filter(|i| i.name.is_some()).count()
+            })
+            .sum::<usize>()
+            + self.m.globals.len();
+        self.b
+            .reserve(spirvkit_core::module::Section::DebugName, names);
         self.b.capability(Capability::Addresses);
         self.b.capability(Capability::Kernel);
         if self.pointer_bits == 64 {
@@ -130,10 +168,14 @@ impl<'m> Translator<'m> {
         for f in 0..self.m.functions.len() {
             let func = &self.m.functions[f];
             if !func.is_declaration() {
-                crate::body::translate_function(&mut self, llvm::FuncId(f as u32), &kernels)?;
+                crate::body::translate_function(self, llvm::FuncId(f as u32), &kernels)?;
+                // In batches: each send may wake the encoder thread.
+                if f % 32 == 31 {
+                    self.send_finished_functions();
+                }
             }
         }
-        crate::kernels::emit_entry_points(&mut self, &kernels)?;
+        crate::kernels::emit_entry_points(self, &kernels)?;
         self.compiler_options();
         // A module without kernels is a library: it needs Linkage to be valid.
         if self.uses_linkage || kernels.is_empty() {
@@ -154,7 +196,20 @@ impl<'m> Translator<'m> {
         }
         let version = self.needed_version;
         self.b.header_mut().version = version;
-        Ok(self.b.finish())
+        self.send_finished_functions();
+        Ok(())
+    }
+
+    /// Hands the functions finished so far to the sink, if there is one. (Sending fails
+    /// only when the receiving encoder failed, which `translate_to_words` reports.)
+    fn send_finished_functions(&mut self) {
+        let Some(sink) = &self.function_sink else {
+            return;
+        };
+        let functions = self.b.take_finished_functions();
+        if !functions.is_empty() && sink.send(functions).is_err() {
+            self.function_sink = None;
+        }
     }
 
     /// OpSource OpenCL_C with the version of `!opencl.ocl.version` (SPIR 1.2 means OpenCL 1.2),

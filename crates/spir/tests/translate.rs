@@ -24,14 +24,25 @@ fn spirv_with(src: &str, options: &TranslateOptions) -> Module {
             .to_words(),
         words
     );
+    // Encoding while translating gives the same words.
+    let streamed =
+        spirvkit_spir::translate_to_words_from(&llvm, options, 0).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        streamed, words,
+        "translate_to_words differs from translate + to_words"
+    );
     module
 }
 
 fn error(src: &str) -> String {
     let llvm = spirvkit_llvm::parse_text(src, "test.ll").unwrap_or_else(|e| panic!("{e}"));
-    translate(&llvm, &TranslateOptions::default())
+    let message = translate(&llvm, &TranslateOptions::default())
         .expect_err("translation must fail")
-        .to_string()
+        .to_string();
+    let streamed = spirvkit_spir::translate_to_words_from(&llvm, &TranslateOptions::default(), 0)
+        .expect_err("streamed translation must fail too");
+    assert_eq!(streamed.to_string(), message);
+    message
 }
 
 fn find(m: &Module, op: Op) -> Vec<&Instruction> {

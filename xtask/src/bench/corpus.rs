@@ -130,24 +130,15 @@ pub fn large_module(functions: u32) -> anyhow::Result<Vec<String>> {
         .status()?;
     anyhow::ensure!(status.success(), "llvm-as-15 rejected the generated module");
     let size = std::fs::metadata(&bc)?.len();
-    let spirvkit = crate::workspace_root().join("target/release/spirvkit");
-    let time = |program: &Path, args: &[&std::ffi::OsStr]| -> anyhow::Result<f64> {
-        let start = Instant::now();
-        let out = std::process::Command::new(program).args(args).output()?;
-        anyhow::ensure!(
-            out.status.success(),
-            "{} failed: {}",
-            program.display(),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        Ok(start.elapsed().as_secs_f64())
-    };
+    let spirvkit = super::text::spirvkit_bin()?;
     let ours_out = dir.join("ours.spv");
     let theirs_out = dir.join("theirs.spv");
-    let mut ours = f64::MAX;
-    let mut theirs = f64::MAX;
-    for _ in 0..3 {
-        ours = ours.min(time(
+    let load_before = load_average();
+    // Alternate the two tools so that both see the same load on this shared machine.
+    let mut ours: Option<Measured> = None;
+    let mut theirs: Option<Measured> = None;
+    for _ in 0..5 {
+        let o = super::text::measure(
             &spirvkit,
             &[
                 "translate".as_ref(),
@@ -155,16 +146,118 @@ pub fn large_module(functions: u32) -> anyhow::Result<Vec<String>> {
                 "-o".as_ref(),
                 ours_out.as_os_str(),
             ],
-        )?);
-        theirs = theirs.min(time(
+            1,
+        )?;
+        ours = Some(best(ours, o));
+        let t = super::text::measure(
             Path::new("llvm-spirv-15"),
             &[bc.as_os_str(), "-o".as_ref(), theirs_out.as_os_str()],
-        )?);
+            1,
+        )?;
+        theirs = Some(best(theirs, t));
     }
+    let load_after = load_average();
+    let (Some(ours), Some(theirs)) = (ours, theirs) else {
+        anyhow::bail!("no measurement");
+    };
+    let phase_line = phases(&bc, &ours_out, 3)?;
     let _ = std::fs::remove_dir_all(&dir);
-    Ok(vec![format!(
-        "translate one large module ({functions} functions, {:.1} MB bitcode): spirvkit {ours:.3} s vs llvm-spirv-15 {theirs:.3} s: {:.1}x",
-        size as f64 / 1e6,
-        theirs / ours.max(1e-9)
-    )])
+    let wall = |m: &Measured| m.time.as_secs_f64();
+    let cpu = |m: &Measured| m.cpu.map_or_else(|| "?".to_string(), |c| format!("{c:.3}"));
+    let rss = |m: &Measured| {
+        m.peak_kb
+            .map_or_else(|| "?".to_string(), |k| format!("{:.0}", k as f64 / 1024.0))
+    };
+    let cpu_ratio = match (ours.cpu, theirs.cpu) {
+        (Some(a), Some(b)) => format!("{:.1}x", b / a.max(1e-9)),
+        _ => "?".into(),
+    };
+    Ok(vec![
+        format!(
+            "translate one large module ({functions} functions, {:.1} MB bitcode), best of 5 alternating runs, load {load_before} -> {load_after}:",
+            size as f64 / 1e6
+        ),
+        format!(
+            "  wall: spirvkit {:.3} s vs llvm-spirv-15 {:.3} s: {:.1}x",
+            wall(&ours),
+            wall(&theirs),
+            wall(&theirs) / wall(&ours).max(1e-9)
+        ),
+        format!(
+            "  CPU (user+sys, all threads): spirvkit {} s vs llvm-spirv-15 {} s: {cpu_ratio}",
+            cpu(&ours),
+            cpu(&theirs)
+        ),
+        format!(
+            "  peak RSS: spirvkit {} MB vs llvm-spirv-15 {} MB",
+            rss(&ours),
+            rss(&theirs)
+        ),
+        phase_line,
+    ])
+}
+
+use super::text::Measured;
+
+/// The better of two measurements of one command: fastest wall time, least CPU, smallest peak.
+fn best(previous: Option<Measured>, next: Measured) -> Measured {
+    let Some(p) = previous else {
+        return next;
+    };
+    let min_opt = |a: Option<f64>, b: Option<f64>| match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    Measured {
+        time: p.time.min(next.time),
+        cpu: min_opt(p.cpu, next.cpu),
+        peak_kb: match (p.peak_kb, next.peak_kb) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        },
+    }
+}
+
+/// The 1-minute load average (`/proc/loadavg`), to read every figure of this shared machine
+/// against.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().map(str::to_owned))
+        .unwrap_or_else(|| "?".into())
+}
+
+/// In-process phases of translating `bc` (best of `runs` each, wall and thread CPU): read the
+/// file, parse the bitcode, translate, encode the SPIR-V words, write the file.
+fn phases(bc: &Path, out: &Path, runs: usize) -> anyhow::Result<String> {
+    use super::best_of_wall_and_cpu;
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+    let (read_wall, read_cpu, bytes) = best_of_wall_and_cpu(runs, || std::fs::read(bc));
+    let bytes = bytes?;
+    let name = bc.display().to_string();
+    let (parse_wall, parse_cpu, module) =
+        best_of_wall_and_cpu(runs, || spirvkit_llvm::read_bitcode(&bytes, &name));
+    let module = module.map_err(|e| anyhow::anyhow!("{e}"))?;
+    let options = spirvkit_spir::TranslateOptions::default();
+    let (tr_wall, tr_cpu, spirv) =
+        best_of_wall_and_cpu(runs, || spirvkit_spir::translate(&module, &options));
+    let spirv = spirv.map_err(|e| anyhow::anyhow!("{e}"))?;
+    let (enc_wall, enc_cpu, words) = best_of_wall_and_cpu(runs, || spirv.to_bytes());
+    let (write_wall, write_cpu, written) =
+        best_of_wall_and_cpu(runs, || std::fs::write(out, &words));
+    written?;
+    // What the CLI runs: functions encoded on a second thread while translating.
+    let (streamed_wall, streamed_cpu, streamed) = best_of_wall_and_cpu(runs, || {
+        spirvkit_spir::translate_to_words(&module, &options)
+    });
+    let streamed = streamed.map_err(|e| anyhow::anyhow!("{e}"))?;
+    anyhow::ensure!(
+        spirvkit_core::binary::bytes_from_words(&streamed) == words,
+        "translate_to_words differs from translate + to_bytes"
+    );
+    Ok(format!(
+        "  phases in process (best of {runs}, wall / thread CPU ms): read file {:.1}/{:.1}, parse bitcode {:.1}/{:.1}, translate {:.1}/{:.1}, encode {:.1}/{:.1}, write {:.1}/{:.1}; translate_to_words (as the CLI: functions encoded on a second thread) {:.1}/{:.1}",
+        ms(read_wall), ms(read_cpu), ms(parse_wall), ms(parse_cpu), ms(tr_wall), ms(tr_cpu),
+        ms(enc_wall), ms(enc_cpu), ms(write_wall), ms(write_cpu), ms(streamed_wall), ms(streamed_cpu)
+    ))
 }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 /// The release `spirvkit` binary: `$SPIRVKIT_BIN`, else `target/release/spirvkit` (built on
 /// demand with cargo).
-fn spirvkit_bin() -> Result<PathBuf> {
+pub(crate) fn spirvkit_bin() -> Result<PathBuf> {
     if let Some(p) = std::env::var_os("SPIRVKIT_BIN") {
         return Ok(PathBuf::from(p));
     }
@@ -45,16 +45,16 @@ fn reference_tool(tools: &Path, name: &str) -> PathBuf {
     tools.join(name)
 }
 
-struct Measured {
-    time: Duration,
-    peak_kb: Option<u64>,
+pub(crate) struct Measured {
+    pub time: Duration,
+    pub peak_kb: Option<u64>,
     /// Best user + system CPU seconds (all threads), from `/usr/bin/time`.
-    cpu: Option<f64>,
+    pub cpu: Option<f64>,
 }
 
 /// Runs `program args` `runs` times (under `/usr/bin/time -f %M` when available, which
 /// reports the peak RSS of each run); best wall time and the smallest peak.
-fn measure(program: &Path, args: &[&std::ffi::OsStr], runs: usize) -> Result<Measured> {
+pub(crate) fn measure(program: &Path, args: &[&std::ffi::OsStr], runs: usize) -> Result<Measured> {
     let have_time = Path::new("/usr/bin/time").is_file();
     let mut best = Duration::MAX;
     let mut peak_kb: Option<u64> = None;

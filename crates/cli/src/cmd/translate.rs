@@ -61,9 +61,12 @@ fn translate_one(
     env: Option<spirvkit_val::TargetEnv>,
 ) -> anyhow::Result<()> {
     let module = spirvkit_llvm::read_file(input).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let spirv = spirvkit_spir::translate(&module, options)
+    // Functions are encoded on a second thread while the rest is translated.
+    let words = spirvkit_spir::translate_to_words(&module, options)
         .map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
-    let words = spirv.to_words();
+    // Freeing the LLVM module takes a noticeable share of a big translation: another
+    // thread does it while the output is written.
+    rayon::spawn(move || drop(module));
     if let Some(env) = env {
         if let Err(diagnostics) =
             spirvkit_val::validate(&words, &spirvkit_val::ValidatorOptions::new(env))

@@ -67,10 +67,22 @@ impl<'a> BitCursor<'a> {
         }
         let byte = (self.pos / 8) as usize;
         let shift = (self.pos % 8) as u32;
-        let mut window = [0u8; 8];
-        let available = self.data.get(byte..).unwrap_or(&[]);
-        let n = available.len().min(8);
-        window[..n].copy_from_slice(&available[..n]);
+        // Eight bytes at once where the data has them (a fixed-size load, no copy loop);
+        // near the end, the bytes that remain.
+        let window = match self
+            .data
+            .get(byte..byte + 8)
+            .and_then(|b| <[u8; 8]>::try_from(b).ok())
+        {
+            Some(full) => full,
+            None => {
+                let mut partial = [0u8; 8];
+                let available = self.data.get(byte..).unwrap_or(&[]);
+                let n = available.len().min(8);
+                partial[..n].copy_from_slice(&available[..n]);
+                partial
+            }
+        };
         let word = u64::from_le_bytes(window) >> shift;
         self.pos += width as u64;
         Ok(word & (u64::MAX >> (64 - width)))
@@ -144,6 +156,13 @@ pub struct Abbrev {
 #[derive(Debug, Clone, Default)]
 pub struct BlockInfo {
     abbrevs: HashMap<u32, Vec<Abbrev>>,
+}
+
+impl BlockInfo {
+    /// How many abbreviations are registered (BLOCKINFO only ever adds them).
+    pub fn abbrev_count(&self) -> usize {
+        self.abbrevs.values().map(Vec::len).sum()
+    }
 }
 
 const END_BLOCK: u64 = 0;
@@ -327,6 +346,11 @@ impl<'a> Block<'a> {
 
     pub fn position(&self) -> u64 {
         self.cursor.position()
+    }
+
+    /// Size of the block's content in bits.
+    pub fn len_bits(&self) -> u64 {
+        self.cursor.end.saturating_sub(self.start_bit)
     }
 
     /// Reads the next entry; BLOCKINFO blocks are consumed into `info`.

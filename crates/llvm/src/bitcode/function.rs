@@ -23,6 +23,16 @@ struct Body {
     last_location: Option<MetadataId>,
 }
 
+/// A function body as read, before it is stored in its function.
+pub(crate) struct ParsedBody {
+    pub blocks: Vec<BasicBlock>,
+    pub insts: Vec<Instruction>,
+    pub attachments: Vec<(String, MetadataId)>,
+    pub dropped_debug_locations: u32,
+    /// Parameter names from the body's symbol table, in record order.
+    pub arg_names: Vec<(u32, String)>,
+}
+
 impl<'a> Reader<'a> {
     pub fn crosses_addrspace(&self, src: TypeId, dest: TypeId) -> bool {
         let space = |t: TypeId| match self.m.types.get(self.m.types.scalar(t)) {
@@ -193,7 +203,9 @@ impl<'a> Reader<'a> {
         Ok(Some(md))
     }
 
-    pub fn read_function_body(&mut self, mut block: Block<'a>) -> Result<(), LlvmError> {
+    /// The function the next FUNCTION_BLOCK belongs to (bodies come in the order of the
+    /// FUNCTION records that have one), and the parameter types its body starts with.
+    pub fn next_body_function(&mut self) -> Result<(FuncId, Vec<TypeId>), LlvmError> {
         let Some(&fid) = self.bodies_pending.get(self.next_body) else {
             return Err(self.error("function body without a defined function"));
         };
@@ -202,22 +214,52 @@ impl<'a> Reader<'a> {
             self.module_md_count = self.m.metadata.len() as u32;
             self.module_value_count = self.values.len();
         }
-        self.in_function = true;
-        self.fn_md_base = self.m.metadata.len() as u32;
-        let module_values = self.values.len();
-        let arg_types: Vec<TypeId> = self
+        let arg_types = self
             .m
             .function(fid)
             .map(|f| f.args.iter().map(|a| a.ty).collect())
             .unwrap_or_default();
+        Ok((fid, arg_types))
+    }
+
+    /// Puts a parsed body into its function.
+    pub fn store_function_body(&mut self, fid: FuncId, body: ParsedBody) {
+        if let Some(f) = self.m.functions.get_mut(fid.0 as usize) {
+            for (a, name) in body.arg_names {
+                if let Some(arg) = f.args.get_mut(a as usize) {
+                    arg.name = Some(name);
+                }
+            }
+            f.blocks = body.blocks;
+            f.insts = body.insts;
+            f.attachments.extend(body.attachments);
+            f.dropped_debug_locations = body.dropped_debug_locations;
+        }
+    }
+
+    /// Reads one FUNCTION_BLOCK. Besides the returned body, the only module state it
+    /// changes is what the block itself adds: its constants, metadata, debug locations and
+    /// the types its instructions need (the parallel reader relies on this).
+    pub fn parse_function_body(
+        &mut self,
+        arg_types: &[TypeId],
+        mut block: Block<'a>,
+    ) -> Result<ParsedBody, LlvmError> {
+        self.in_function = true;
+        self.fn_md_base = self.m.metadata.len() as u32;
+        let module_values = self.values.len();
         for (i, ty) in arg_types.iter().enumerate() {
             self.values.push((ValueRef::Argument(i as u32), *ty));
         }
+        // Instruction records take some 40-100 bits each (with the block's constants and
+        // names): reserving for one per 64 bits avoids regrowing large bodies, and the cap
+        // keeps a hostile block length from reserving much.
+        let expected_insts = ((block.len_bits() / 64) as usize).min(1 << 14);
         let mut body = Body {
-            insts: Vec::new(),
+            insts: Vec::with_capacity(expected_insts),
             blocks: Vec::new(),
             current: 0,
-            inst_map: Vec::new(),
+            inst_map: Vec::with_capacity(expected_insts),
             attachments: Vec::new(),
             dropped_debug_locations: 0,
             last_location: None,
@@ -231,7 +273,10 @@ impl<'a> Reader<'a> {
                     Entry::End => return Ok(()),
                     Entry::SubBlock(sub) => match sub.id {
                         block_id::CONSTANTS => self.read_constants(sub)?,
-                        block_id::METADATA => self.read_metadata(sub)?,
+                        block_id::METADATA => {
+                            self.body_read_metadata = true;
+                            self.read_metadata(sub)?
+                        }
                         block_id::METADATA_ATTACHMENT => self.read_attachments(sub, &mut body)?,
                         block_id::VALUE_SYMTAB => {
                             let mut sub = sub;
@@ -303,15 +348,10 @@ impl<'a> Reader<'a> {
                 body.current
             )));
         }
+        let mut arg_names = Vec::new();
         for (number, name) in names {
             match self.values.get(number as usize).map(|e| e.0) {
-                Some(ValueRef::Argument(a)) => {
-                    if let Some(f) = self.m.functions.get_mut(fid.0 as usize) {
-                        if let Some(arg) = f.args.get_mut(a as usize) {
-                            arg.name = Some(name);
-                        }
-                    }
-                }
+                Some(ValueRef::Argument(a)) => arg_names.push((a, name)),
                 Some(ValueRef::Instruction(i)) => {
                     if let Some(inst) = body.insts.get_mut(i.0 as usize) {
                         inst.name = Some(name);
@@ -327,13 +367,13 @@ impl<'a> Reader<'a> {
         }
         self.values.truncate(module_values);
         self.in_function = false;
-        if let Some(f) = self.m.functions.get_mut(fid.0 as usize) {
-            f.blocks = body.blocks;
-            f.insts = body.insts;
-            f.attachments.extend(body.attachments);
-            f.dropped_debug_locations = body.dropped_debug_locations;
-        }
-        Ok(())
+        Ok(ParsedBody {
+            blocks: body.blocks,
+            insts: body.insts,
+            attachments: body.attachments,
+            dropped_debug_locations: body.dropped_debug_locations,
+            arg_names,
+        })
     }
 
     fn read_attachments(&mut self, mut block: Block<'a>, body: &mut Body) -> Result<(), LlvmError> {

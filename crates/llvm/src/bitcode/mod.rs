@@ -8,6 +8,7 @@ mod debug_info;
 mod function;
 mod metadata;
 mod module;
+mod parallel;
 mod types;
 
 use std::collections::HashMap;
@@ -111,6 +112,11 @@ pub(crate) struct Reader<'a> {
     pub modern_metadata: bool,
     /// DILocation nodes made from `DEBUG_LOC` records, by record operands.
     pub debug_locations: HashMap<[u64; 5], MetadataId>,
+    /// A function body read a METADATA block (its effects are not tracked for merging, so a
+    /// parallel worker's result is discarded).
+    pub body_read_metadata: bool,
+    /// Function bodies totalling at least this many bits are read in parallel.
+    pub parallel_min_bits: u64,
 }
 
 impl<'a> Reader<'a> {
@@ -319,8 +325,21 @@ pub(crate) fn record_name(block: u32, code: u32) -> String {
     }
 }
 
-/// Reads LLVM bitcode (raw or wrapped) into a `Module`.
+/// Reads LLVM bitcode (raw or wrapped) into a `Module`. Large modules have their function
+/// bodies read in parallel; the result is the same either way.
 pub fn read_bitcode(bytes: &[u8], file_name: &str) -> Result<Module, LlvmError> {
+    read_bitcode_with_threshold(bytes, file_name, parallel::DEFAULT_PARALLEL_MIN_BITS)
+}
+
+/// `read_bitcode`, reading function bodies in parallel once they total `parallel_min_bits`
+/// bits of bitcode (0: always, when there are two or more; `u64::MAX`: never). For tests
+/// that check the parallel reader gives the sequential result.
+#[doc(hidden)]
+pub fn read_bitcode_with_threshold(
+    bytes: &[u8],
+    file_name: &str,
+    parallel_min_bits: u64,
+) -> Result<Module, LlvmError> {
     let err = |bit: u64, message: &str| LlvmError::Bitcode {
         file: file_name.to_string(),
         bit_offset: bit,
@@ -383,6 +402,8 @@ pub fn read_bitcode(bytes: &[u8], file_name: &str) -> Result<Module, LlvmError> 
         seen_module_vst: false,
         opaque: false,
         modern_metadata: false,
+        body_read_metadata: false,
+        parallel_min_bits,
     };
 
     // Top level: find the string table first (modern bitcode keeps names there).

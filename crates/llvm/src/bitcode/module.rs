@@ -1,6 +1,7 @@
 //! MODULE_BLOCK records: globals, functions, aliases, names, and block dispatch.
 
 use super::bitstream::{Block, Entry};
+use super::parallel::PendingBody;
 use super::{block_id, chars, Reader};
 use crate::error::LlvmError;
 use crate::model::*;
@@ -47,29 +48,12 @@ pub(crate) fn decode_align(code: u64) -> Option<u64> {
 }
 
 impl<'a> Reader<'a> {
-    pub fn read_module(&mut self, mut block: Block<'a>) -> Result<(), LlvmError> {
-        let mut ops = Vec::new();
-        loop {
-            match self.next_entry(&mut block, &mut ops)? {
-                Entry::End => break,
-                Entry::SubBlock(sub) => match sub.id {
-                    block_id::PARAMATTR => self.read_paramattr(sub)?,
-                    block_id::PARAMATTR_GROUP => self.read_paramattr_groups(sub)?,
-                    block_id::TYPE_NEW => self.read_types(sub)?,
-                    block_id::CONSTANTS => self.read_constants(sub)?,
-                    block_id::METADATA => self.read_metadata(sub)?,
-                    block_id::METADATA_KIND => self.read_metadata_kinds(sub)?,
-                    block_id::VALUE_SYMTAB => self.read_module_vst(sub)?,
-                    block_id::SYNC_SCOPE_NAMES => self.read_sync_scopes(sub)?,
-                    block_id::FUNCTION => {
-                        self.resolve_pending_globals()?;
-                        self.read_function_body(sub)?;
-                    }
-                    _ => self.skip_block(sub)?,
-                },
-                Entry::Record { code, blob: _ } => self.module_record(code, &ops)?,
-            }
-        }
+    pub fn read_module(&mut self, block: Block<'a>) -> Result<(), LlvmError> {
+        let mut bodies = Vec::new();
+        let read = self.read_module_entries(block, &mut bodies);
+        // The bodies kept aside come before whatever ended the reading (an error too).
+        self.flush_bodies(&mut bodies)?;
+        read?;
         self.resolve_pending_globals()?;
         if self.next_body < self.bodies_pending.len() {
             return Err(self.error(format!(
@@ -78,6 +62,58 @@ impl<'a> Reader<'a> {
             )));
         }
         Ok(())
+    }
+
+    /// The module block's entries. FUNCTION_BLOCKs are kept aside in `bodies` (to be read
+    /// together, see `parallel.rs`) until an entry that could change what they depend on.
+    fn read_module_entries(
+        &mut self,
+        mut block: Block<'a>,
+        bodies: &mut Vec<PendingBody<'a>>,
+    ) -> Result<(), LlvmError> {
+        let mut ops = Vec::new();
+        loop {
+            let entry = self.next_entry(&mut block, &mut ops)?;
+            match entry {
+                Entry::End => return Ok(()),
+                Entry::SubBlock(sub) => match sub.id {
+                    block_id::FUNCTION => {
+                        self.resolve_pending_globals()?;
+                        let (fid, arg_types) = self.next_body_function()?;
+                        bodies.push(PendingBody {
+                            fid,
+                            arg_types,
+                            block: sub,
+                        });
+                    }
+                    // Names only: bodies do not read them.
+                    block_id::VALUE_SYMTAB => self.read_module_vst(sub)?,
+                    block_id::PARAMATTR
+                    | block_id::PARAMATTR_GROUP
+                    | block_id::TYPE_NEW
+                    | block_id::CONSTANTS
+                    | block_id::METADATA
+                    | block_id::METADATA_KIND
+                    | block_id::SYNC_SCOPE_NAMES => {
+                        self.flush_bodies(bodies)?;
+                        match sub.id {
+                            block_id::PARAMATTR => self.read_paramattr(sub)?,
+                            block_id::PARAMATTR_GROUP => self.read_paramattr_groups(sub)?,
+                            block_id::TYPE_NEW => self.read_types(sub)?,
+                            block_id::CONSTANTS => self.read_constants(sub)?,
+                            block_id::METADATA => self.read_metadata(sub)?,
+                            block_id::METADATA_KIND => self.read_metadata_kinds(sub)?,
+                            _ => self.read_sync_scopes(sub)?,
+                        }
+                    }
+                    _ => self.skip_block(sub)?,
+                },
+                Entry::Record { code, blob: _ } => {
+                    self.flush_bodies(bodies)?;
+                    self.module_record(code, &ops)?;
+                }
+            }
+        }
     }
 
     fn resolve_pending_globals(&mut self) -> Result<(), LlvmError> {

@@ -610,11 +610,95 @@ impl InstKind {
         }
     }
 
+    /// Calls `f` on every value operand (not block targets), in order, without copying the
+    /// instruction.
+    pub fn for_each_operand(&self, mut f: impl FnMut(ValueRef)) {
+        use InstKind::*;
+        match self {
+            Binary { lhs, rhs, .. } | Cmp { lhs, rhs, .. } => {
+                f(*lhs);
+                f(*rhs);
+            }
+            FNeg { value, .. } | Cast { value, .. } | Freeze { value } => f(*value),
+            Alloca { count, .. } => f(*count),
+            Load { ptr, .. } => f(*ptr),
+            Store { ptr, value, .. } | AtomicRmw { ptr, value, .. } => {
+                f(*ptr);
+                f(*value);
+            }
+            Gep { base, indices, .. } => {
+                f(*base);
+                indices.iter().for_each(|v| f(*v));
+            }
+            Call { callee, args, .. } => {
+                f(*callee);
+                args.iter().for_each(|v| f(*v));
+            }
+            Phi { incoming } => incoming.iter().for_each(|(v, _)| f(*v)),
+            Select {
+                cond,
+                then_value,
+                else_value,
+                ..
+            } => {
+                f(*cond);
+                f(*then_value);
+                f(*else_value);
+            }
+            ExtractValue { aggregate, .. } => f(*aggregate),
+            InsertValue {
+                aggregate, value, ..
+            } => {
+                f(*aggregate);
+                f(*value);
+            }
+            ExtractElement { vector, index } => {
+                f(*vector);
+                f(*index);
+            }
+            InsertElement {
+                vector,
+                element,
+                index,
+            } => {
+                f(*vector);
+                f(*element);
+                f(*index);
+            }
+            ShuffleVector { v1, v2, .. } => {
+                f(*v1);
+                f(*v2);
+            }
+            CmpXchg {
+                ptr,
+                expected,
+                new_value,
+                ..
+            } => {
+                f(*ptr);
+                f(*expected);
+                f(*new_value);
+            }
+            VaArg { list } => f(*list),
+            Ret { value } => {
+                if let Some(v) = value {
+                    f(*v)
+                }
+            }
+            CondBr { cond, .. } => f(*cond),
+            Switch { value, cases, .. } => {
+                f(*value);
+                cases.iter().for_each(|(v, _)| f(*v));
+            }
+            IndirectBr { address, .. } => f(*address),
+            Fence { .. } | Br { .. } | Unreachable => {}
+        }
+    }
+
     /// Operand values, in order.
     pub fn operands(&self) -> Vec<ValueRef> {
         let mut out = Vec::new();
-        let mut copy = self.clone();
-        copy.for_each_operand_mut(|v| out.push(*v));
+        self.for_each_operand(|v| out.push(v));
         out
     }
 

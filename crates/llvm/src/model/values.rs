@@ -71,6 +71,66 @@ pub enum ConstKind {
     InlineAsm(InlineAsm),
 }
 
+impl ConstKind {
+    /// Calls `f` on every value this constant refers to (elements, expression operands, the
+    /// function of a block address).
+    pub fn for_each_value_mut(&mut self, mut f: impl FnMut(&mut ValueRef)) {
+        use ConstExpr as E;
+        match self {
+            ConstKind::Aggregate(elems) => elems.iter_mut().for_each(f),
+            ConstKind::BlockAddress { function, .. } => f(function),
+            ConstKind::Expr(e) => match e {
+                E::Binary { lhs, rhs, .. } | E::Cmp { lhs, rhs, .. } => {
+                    f(lhs);
+                    f(rhs);
+                }
+                E::Cast { value, .. } | E::FNeg { value } => f(value),
+                E::Gep { base, indices, .. } => {
+                    f(base);
+                    indices.iter_mut().for_each(f);
+                }
+                E::Select {
+                    cond,
+                    then_value,
+                    else_value,
+                } => {
+                    f(cond);
+                    f(then_value);
+                    f(else_value);
+                }
+                E::ExtractElement { vector, index } => {
+                    f(vector);
+                    f(index);
+                }
+                E::InsertElement {
+                    vector,
+                    element,
+                    index,
+                } => {
+                    f(vector);
+                    f(element);
+                    f(index);
+                }
+                E::ShuffleVector { v1, v2, mask } => {
+                    f(v1);
+                    f(v2);
+                    f(mask);
+                }
+            },
+            ConstKind::Int(_)
+            | ConstKind::WideInt(_)
+            | ConstKind::Float(_)
+            | ConstKind::WideFloat(_)
+            | ConstKind::Null
+            | ConstKind::Undef
+            | ConstKind::Poison
+            | ConstKind::String(_)
+            | ConstKind::Data(_)
+            | ConstKind::InlineAsm(_) => {}
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct InlineAsm {
     pub asm: String,
