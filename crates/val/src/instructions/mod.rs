@@ -65,6 +65,7 @@ pub fn check(st: &State<'_>) -> Vec<Diagnostic> {
     let mut sink = Sink::new(st);
     sink.out = parts.into_iter().flatten().collect();
     extensions::check_module(&mut sink);
+    image::check_module(&mut sink);
     sink.out
 }
 
