@@ -185,6 +185,7 @@ fn size(st: &State<'_>, ty: u32, matrix_stride: Option<u32>, row_major: bool, de
 pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut s = Sink::new(st);
     super::vulkan_capabilities::check(&mut s);
+    super::vulkan_interfaces::check(&mut s);
     local_size_id(&mut s);
     if st.opts.relax.skip_block_layout {
         return s.out;

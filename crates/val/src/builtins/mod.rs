@@ -1,4 +1,9 @@
-//! BuiltIn decoration rules (part 2): a struct with a BuiltIn member has only BuiltIn members.
+//! BuiltIn decoration rules (part 2): a struct with a BuiltIn member has only BuiltIn members
+//! (every environment); in Vulkan, each built-in's type, storage class and execution models
+//! (`vulkan.rs`, with the per-built-in requirements in `table.rs`).
+
+mod table;
+mod vulkan;
 
 use crate::instructions::Sink;
 use crate::state::State;
@@ -38,6 +43,9 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                 &[id],
             );
         }
+    }
+    if st.opts.target_env.is_vulkan() {
+        vulkan::check(&mut s);
     }
     s.out
 }
