@@ -111,10 +111,31 @@ OpReturn
 OpFunctionEnd
 "#;
 
+/// (execution model, built-in, storage class, pointee type, loaded, rule, verdict).
+type BuiltinCase = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    bool,
+    Option<&'static str>,
+    Ref,
+);
+/// (execution model, execution modes, Position member type, storage class, body, rule, verdict).
+type BlockCase = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    Option<&'static str>,
+    Ref,
+);
+
 /// (execution model, built-in, storage class, pointee type, loaded by the entry point,
 /// rule spirvkit reports, spirv-val's verdict).
 #[rustfmt::skip]
-const BUILTINS: &[(&str, &str, &str, &str, bool, Option<&str>, Ref)] = &[
+const BUILTINS: &[BuiltinCase] = &[
     ("Vertex", "Position", "Output", "%v4f", true, None, Ref::Accepts),
     ("Vertex", "Position", "Output", "%v3f", true, Some("builtin.type"), Ref::Rejects),
     ("Vertex", "Position", "Input", "%v4f", true, Some("builtin.execution_model"), Ref::Rejects),
@@ -259,7 +280,7 @@ fn cases() -> Vec<Case> {
     // Built-in struct members: type checked where used, storage class of the block's
     // pointer, execution model where used.
     #[rustfmt::skip]
-    let blocks: &[(&str, &str, &str, &str, &str, Option<&str>, Ref)] = &[
+    let blocks: &[BlockCase] = &[
         ("Vertex", "", "%v4f", "Output", "%p = OpAccessChain %pv %out %i0", None, Ref::Accepts),
         ("Vertex", "", "%v3f", "Output", "%p = OpAccessChain %pv %out %i0", Some("builtin.type"), Ref::Rejects),
         ("Vertex", "", "%v3f", "Output", "", None, Ref::Accepts),
