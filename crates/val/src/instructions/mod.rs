@@ -8,6 +8,7 @@ pub mod barriers;
 pub mod composite;
 pub mod conversion;
 pub mod ext_inst;
+pub mod group;
 pub mod image;
 pub mod memory;
 
@@ -81,6 +82,7 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         || ext_inst::dispatch(s, index, inst)
         || barriers::dispatch(s, index, inst)
         || image::dispatch(s, index, inst)
+        || group::dispatch(s, index, inst)
     {
         return;
     }
