@@ -63,6 +63,9 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) -> bool {
         _ => (None, ""),
     };
     let Some(rule) = rule else {
+        if set_name == "GLSL.std.450" && super::ext_glsl::handles(number) {
+            glsl_own_shapes(s, index, inst, number);
+        }
         return true;
     };
     let rt = inst.result_type;
@@ -209,4 +212,23 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) -> bool {
         }
     }
     true
+}
+
+/// GLSL.std.450 instructions with operand shapes of their own (`ext_glsl.rs`).
+fn glsl_own_shapes(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, number: u32) {
+    let Some(verdict) = super::ext_glsl::check(s.st, inst, number) else {
+        return;
+    };
+    let message = match verdict {
+        Ok(m) => {
+            let opname = spirvkit_grammar::ext_inst_sets()
+                .iter()
+                .find(|d| d.import_name == "GLSL.std.450")
+                .and_then(|d| d.instructions.iter().find(|i| i.opcode == number))
+                .map_or("?", |i| i.opname);
+            format!("GLSL.std.450 {opname}: {m}")
+        }
+        Err(m) => m,
+    };
+    s.err("ext_inst.types", index, message, &[]);
 }

@@ -7,6 +7,7 @@ pub mod atomics;
 pub mod barriers;
 pub mod composite;
 pub mod conversion;
+pub mod ext_glsl;
 pub mod ext_inst;
 pub mod group;
 pub mod image;
