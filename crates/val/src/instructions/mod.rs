@@ -9,6 +9,7 @@ pub mod composite;
 pub mod conversion;
 pub mod ext_glsl;
 pub mod ext_inst;
+pub mod ext_opencl;
 pub mod group;
 pub mod image;
 pub mod memory;
