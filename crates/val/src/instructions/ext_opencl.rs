@@ -285,11 +285,12 @@ fn half_load(st: &State<'_>, inst: &Inst, result: Option<Shape>, name: &str) -> 
     let operands = st.inst_words(inst).get(5..).unwrap_or(&[]);
     let vector = name != "vload_half";
     let float = result.is_some_and(|r| r.kind == ScalarKind::Float);
-    if vector && !(float && ti::is_vector(st, rt)) {
-        return Some("expected Result Type to be a float vector type".into());
-    }
-    if !vector && !(float && !ti::is_vector(st, rt)) {
-        return Some("expected Result Type to be a float scalar type".into());
+    if !(float && ti::is_vector(st, rt) == vector) {
+        return Some(if vector {
+            "expected Result Type to be a float vector type".into()
+        } else {
+            "expected Result Type to be a float scalar type".into()
+        });
     }
     let offset = operands.first().map_or(0, |&v| ti::type_of(st, v));
     if !is_size_t(st, offset) {
