@@ -12,6 +12,7 @@ pub mod ext_inst;
 pub mod ext_opencl;
 pub mod group;
 pub mod image;
+pub mod logical_pointers;
 pub mod memory;
 
 use crate::diagnostic::Diagnostic;
@@ -77,6 +78,7 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
     if extensions::dispatch(s, index, inst) {
         return;
     }
+    logical_pointers::check(s, index, inst);
     if memory::dispatch(s, index, inst)
         || conversion::dispatch(s, index, inst)
         || composite::dispatch(s, index, inst)
