@@ -301,38 +301,18 @@ fn id_operands<'a>(
 
 /// Execution models of the entry points whose call tree reaches each function.
 fn function_models(st: &State<'_>) -> Vec<Vec<u32>> {
-    let graph = crate::functions::call_graph(st);
-    let index_of: HashMap<u32, usize> = st
-        .functions
-        .iter()
-        .enumerate()
-        .map(|(i, f)| (f.id, i))
-        .collect();
-    let mut models: Vec<Vec<u32>> = vec![Vec::new(); st.functions.len()];
-    for &ep in &st.entry_points {
-        let Some(inst) = st.inst(ep) else { continue };
-        let model = st.word(inst, 1);
-        let Some(&root) = index_of.get(&st.word(inst, 2)) else {
-            continue;
-        };
-        let mut seen = vec![false; st.functions.len()];
-        let mut stack = vec![root];
-        while let Some(f) = stack.pop() {
-            match seen.get_mut(f) {
-                Some(v) if !*v => *v = true,
-                _ => continue,
-            }
-            if let Some(list) = models.get_mut(f) {
-                if !list.contains(&model) {
-                    list.push(model);
-                }
-            }
-            if let Some(callees) = graph.get(f) {
-                stack.extend(callees.iter().map(|&c| c as usize));
-            }
-        }
-    }
-    models
+    crate::functions::entry_points_reaching(st)
+        .into_iter()
+        .map(|eps| {
+            let mut models: Vec<u32> = eps
+                .iter()
+                .filter_map(|&ep| st.inst(ep).map(|i| st.word(i, 1)))
+                .collect();
+            models.sort_unstable();
+            models.dedup();
+            models
+        })
+        .collect()
 }
 
 /// In-function uses of built-ins: the execution models reaching the function may use them.

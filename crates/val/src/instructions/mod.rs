@@ -7,6 +7,7 @@ pub mod atomics;
 pub mod barriers;
 pub mod composite;
 pub mod conversion;
+pub mod execution_limits;
 pub mod ext_glsl;
 pub mod ext_inst;
 pub mod ext_opencl;
@@ -70,6 +71,7 @@ pub fn check(st: &State<'_>) -> Vec<Diagnostic> {
     sink.out = parts.into_iter().flatten().collect();
     extensions::check_module(&mut sink);
     image::check_module(&mut sink);
+    execution_limits::check(&mut sink);
     sink.out
 }
 
