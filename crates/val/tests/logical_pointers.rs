@@ -85,6 +85,8 @@ pub const CASES: &[Case] = &[
     Case::new("valid.11", LOGICAL_BASE, "%a = OpCopyObject %pwu %wg", None, Ref::Accepts).with_types("%psu = OpTypePointer StorageBuffer %uint\n%pps = OpTypePointer Function %psu\n%ppf = OpTypePointer Function %pfu\n%pfst = OpTypePointer Function %st").with_capabilities("OpCapability VariablePointers"),
     Case::new("logical_pointer.storage_class.1", LOGICAL_BASE, "%a = OpPtrAccessChain %pwu %wg %u0", Some("logical_pointer.storage_class"), Ref::Rejects).with_capabilities("OpCapability VariablePointersStorageBuffer"),
     Case::new("logical_pointer.storage_class.2", LOGICAL_BASE, "OpBranch %n\n%n = OpLabel\n%a = OpPhi %pwu %wg %e", Some("logical_pointer.storage_class"), Ref::Rejects).with_capabilities("OpCapability VariablePointersStorageBuffer"),
+    // The index 2 is %wg's id: literals are not pointer operands (found by the corpus).
+    Case::new("composite_insert_literal_index_is_not_an_id", LOGICAL_BASE, "%un = OpUndef %arr4\n%a = OpCompositeInsert %arr4 %u1 %un 2", None, Ref::Accepts).with_types("%u4 = OpConstant %uint 4\n%arr4 = OpTypeArray %uint %u4"),
 ];
 
 #[test]

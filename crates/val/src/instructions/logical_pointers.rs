@@ -44,7 +44,13 @@ pub fn check(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
     let operands = words.get(3..).unwrap_or(&[]);
     match op {
         Op::CompositeConstruct | Op::CompositeInsert | Op::Bitcast => {
-            if let Some(&id) = operands.iter().find(|&&id| logical_class(id).is_some()) {
+            // Id operands only (OpCompositeInsert's indexes are literals).
+            let mut ids = st
+                .ops(inst)
+                .iter()
+                .filter(|o| o.kind == spirvkit_grammar::OperandKind::IdRef)
+                .map(|o| st.word(inst, usize::from(o.offset)));
+            if let Some(id) = ids.find(|&id| logical_class(id).is_some()) {
                 s.err(
                     "logical_pointer.operand",
                     index,
