@@ -146,6 +146,25 @@ OpReturn
 OpFunctionEnd
 ";
 
+const INTERFACE_BLOCK: &str = "
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Vertex %main \"main\" %out
+DECOR
+OpMemberDecorate %PerVertex 0 BuiltIn Position
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v4 = OpTypeVector %float 4
+%PerVertex = OpTypeStruct %v4
+%pOut = OpTypePointer Output %PerVertex
+%out = OpVariable %pOut Output
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpReturn
+OpFunctionEnd
+";
+
 const FRAGMENT: &str = "
 OpCapability Shader
 OpMemoryModel Logical GLSL450
@@ -220,6 +239,8 @@ pub const CASES: &[Case] = &[
     Case::new("composite.dynamic", SHADER, "%g = OpVectorExtractDynamic %uint %vf %u1", Some("composite.dynamic"), Ref::Rejects),
     Case::new("composite.copy_object", SHADER, "%h = OpCopyObject %float %u1", Some("composite.copy_object"), Ref::Rejects),
     Case::new("decoration.builtin_members", BUILTIN_BLOCK, "", Some("decoration.builtin_members"), Ref::Rejects),
+    Case::new("decoration.builtin_block", INTERFACE_BLOCK, "", Some("decoration.builtin_block"), Ref::Rejects),
+    Case::new("decoration.builtin_block.valid", INTERFACE_BLOCK, "", None, Ref::Accepts).with_decorations("OpDecorate %PerVertex Block"),
     Case::new("decoration.builtin_members.all", BUILTIN_BLOCK, "", None, Ref::Accepts).with_decorations("OpMemberDecorate %PerVertex 1 BuiltIn PointSize"),
     // images
     Case::new("image.valid", IMAGES, "%a = OpImageSampleImplicitLod %v4f %t %uv\n%c = OpSampledImage %simage %i %s\n%d = OpImageSampleExplicitLod %v4f %c %uv Lod %f1\n%g = OpImageFetch %v4f %i %xy", None, Ref::Accepts),

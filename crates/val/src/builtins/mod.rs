@@ -7,7 +7,8 @@ mod vulkan;
 
 use crate::instructions::Sink;
 use crate::state::State;
-use spirvkit_grammar::{Decoration, Op};
+use crate::typeinfo as ti;
+use spirvkit_grammar::{Decoration, Op, StorageClass};
 use std::collections::HashMap;
 
 pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
@@ -44,8 +45,58 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
             );
         }
     }
+    interface_blocks(&mut s);
     if st.opts.target_env.is_vulkan() {
         vulkan::check(&mut s);
     }
     s.out
+}
+
+/// An Input/Output interface variable whose struct type (possibly arrayed) has BuiltIn members
+/// is a Block (spirv-val's interface rule, every environment).
+fn interface_blocks(s: &mut Sink<'_, '_>) {
+    let st = s.st;
+    let mut reported = std::collections::HashSet::new();
+    for &ep in &st.entry_points {
+        let Some(inst) = st.inst(ep).copied() else {
+            continue;
+        };
+        for i in 3..usize::from(inst.ops_len) {
+            let var = st.operand_word(&inst, i);
+            let Some(def) = st.def(var).copied() else {
+                continue;
+            };
+            if def.op() != Op::Variable {
+                continue;
+            }
+            let sc = st.word(&def, 3);
+            if sc != StorageClass::Input.0 && sc != StorageClass::Output.0 {
+                continue;
+            }
+            let Some(mut ty) = ti::pointee(st, def.result_type) else {
+                continue;
+            };
+            // Per-vertex interfaces are arrays of the block.
+            for _ in 0..8 {
+                match ti::type_op(st, ty) {
+                    Some(Op::TypeArray | Op::TypeRuntimeArray) => {
+                        ty = ti::element_type(st, ty).unwrap_or(0);
+                    }
+                    _ => break,
+                }
+            }
+            if ti::type_op(st, ty) == Some(Op::TypeStruct)
+                && ti::has_member_decoration(st, ty, Decoration::BuiltIn)
+                && !ti::has_decoration(st, ty, Decoration::Block)
+                && reported.insert(var)
+            {
+                s.err(
+                    "decoration.builtin_block",
+                    st.def_index(var),
+                    "Interface struct has no Block decoration but has BuiltIn members. Location decorations must be used on each member of OpVariable with a structure type that is a block not decorated with Location.",
+                    &[var, ty],
+                );
+            }
+        }
+    }
 }
