@@ -165,6 +165,29 @@ OpReturn
 OpFunctionEnd
 ";
 
+/// An array of a struct with BuiltIn members (per-vertex style): spirv-val accepts it without
+/// Block.
+const ARRAYED_INTERFACE_BLOCK: &str = "
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Vertex %main \"main\" %out
+OpMemberDecorate %PerVertex 0 BuiltIn Position
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%uint = OpTypeInt 32 0
+%u2 = OpConstant %uint 2
+%v4 = OpTypeVector %float 4
+%PerVertex = OpTypeStruct %v4
+%arr = OpTypeArray %PerVertex %u2
+%pOut = OpTypePointer Output %arr
+%out = OpVariable %pOut Output
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpReturn
+OpFunctionEnd
+";
+
 const FRAGMENT: &str = "
 OpCapability Shader
 OpMemoryModel Logical GLSL450
@@ -240,6 +263,7 @@ pub const CASES: &[Case] = &[
     Case::new("composite.copy_object", SHADER, "%h = OpCopyObject %float %u1", Some("composite.copy_object"), Ref::Rejects),
     Case::new("decoration.builtin_members", BUILTIN_BLOCK, "", Some("decoration.builtin_members"), Ref::Rejects),
     Case::new("decoration.builtin_block", INTERFACE_BLOCK, "", Some("decoration.builtin_block"), Ref::Rejects),
+    Case::new("decoration.builtin_block.arrayed", ARRAYED_INTERFACE_BLOCK, "", None, Ref::Accepts),
     Case::new("decoration.builtin_block.valid", INTERFACE_BLOCK, "", None, Ref::Accepts).with_decorations("OpDecorate %PerVertex Block"),
     Case::new("decoration.builtin_members.all", BUILTIN_BLOCK, "", None, Ref::Accepts).with_decorations("OpMemberDecorate %PerVertex 1 BuiltIn PointSize"),
     // images

@@ -52,7 +52,7 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     s.out
 }
 
-/// An Input/Output interface variable whose struct type (possibly arrayed) has BuiltIn members
+/// An Input/Output interface variable whose struct type (not an array of it) has BuiltIn members
 /// is a Block (spirv-val's interface rule, every environment).
 fn interface_blocks(s: &mut Sink<'_, '_>) {
     let st = s.st;
@@ -73,18 +73,11 @@ fn interface_blocks(s: &mut Sink<'_, '_>) {
             if sc != StorageClass::Input.0 && sc != StorageClass::Output.0 {
                 continue;
             }
-            let Some(mut ty) = ti::pointee(st, def.result_type) else {
+            // Only the variable's own type: spirv-val 2025.5 accepts arrays of such structs
+            // (per-vertex gl_in/gl_out without Block; found by mutation testing).
+            let Some(ty) = ti::pointee(st, def.result_type) else {
                 continue;
             };
-            // Per-vertex interfaces are arrays of the block.
-            for _ in 0..8 {
-                match ti::type_op(st, ty) {
-                    Some(Op::TypeArray | Op::TypeRuntimeArray) => {
-                        ty = ti::element_type(st, ty).unwrap_or(0);
-                    }
-                    _ => break,
-                }
-            }
             if ti::type_op(st, ty) == Some(Op::TypeStruct)
                 && ti::has_member_decoration(st, ty, Decoration::BuiltIn)
                 && !ti::has_decoration(st, ty, Decoration::Block)
