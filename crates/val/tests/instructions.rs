@@ -188,6 +188,34 @@ OpReturn
 OpFunctionEnd
 ";
 
+/// A storage buffer Block with one matrix member (decorations in DECOR).
+const MATRIX_BLOCK: &str = "
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\" %sb
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %blk Block
+OpDecorate %sb DescriptorSet 0
+OpDecorate %sb Binding 0
+OpMemberDecorate %blk 0 Offset 0
+DECOR
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%uint = OpTypeInt 32 0
+%u2 = OpConstant %uint 2
+%v4 = OpTypeVector %float 4
+%m4 = OpTypeMatrix %v4 4
+%am = OpTypeArray %m4 %u2
+%blk = OpTypeStruct %m4
+%pb = OpTypePointer StorageBuffer %blk
+%sb = OpVariable %pb StorageBuffer
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpReturn
+OpFunctionEnd
+";
+
 const FRAGMENT: &str = "
 OpCapability Shader
 OpMemoryModel Logical GLSL450
@@ -265,6 +293,8 @@ pub const CASES: &[Case] = &[
     Case::new("decoration.builtin_block", INTERFACE_BLOCK, "", Some("decoration.builtin_block"), Ref::Rejects),
     Case::new("decoration.builtin_block.arrayed", ARRAYED_INTERFACE_BLOCK, "", None, Ref::Accepts),
     Case::new("decoration.builtin_block.valid", INTERFACE_BLOCK, "", None, Ref::Accepts).with_decorations("OpDecorate %PerVertex Block"),
+    Case::new("layout.explicit.majorness", MATRIX_BLOCK, "", Some("layout.explicit"), Ref::Rejects).with_decorations("OpMemberDecorate %blk 0 MatrixStride 16"),
+    Case::new("layout.explicit.majorness.valid", MATRIX_BLOCK, "", None, Ref::Accepts).with_decorations("OpMemberDecorate %blk 0 MatrixStride 16\nOpMemberDecorate %blk 0 ColMajor"),
     Case::new("decoration.builtin_members.all", BUILTIN_BLOCK, "", None, Ref::Accepts).with_decorations("OpMemberDecorate %PerVertex 1 BuiltIn PointSize"),
     // images
     Case::new("image.valid", IMAGES, "%a = OpImageSampleImplicitLod %v4f %t %uv\n%c = OpSampledImage %simage %i %s\n%d = OpImageSampleExplicitLod %v4f %c %uv Lod %f1\n%g = OpImageFetch %v4f %i %xy", None, Ref::Accepts),

@@ -431,8 +431,9 @@ fn local_size_id(s: &mut Sink<'_, '_>) {
 /// Presence of ArrayStride and MatrixStride for member `i` of `ty`, exactly as spirv-val's
 /// `checkForRequiredDecoration` looks for them outside Vulkan: a member that is itself an
 /// `OpTypeArray` needs ArrayStride (runtime arrays and inner array levels are not checked), a
-/// member that is a matrix needs MatrixStride, and members that are structs are checked the
-/// same way (structs reached through arrays are not).
+/// member that is a matrix needs MatrixStride, a matrix or an array of matrices RowMajor or
+/// ColMajor, and members that are structs are checked the same way (structs reached through
+/// arrays are not).
 #[allow(clippy::too_many_arguments)]
 fn check_strides_present(
     s: &mut Sink<'_, '_>,
@@ -467,9 +468,40 @@ fn check_strides_present(
                     format!("Structure id {ty} decorated as {dec} must be explicitly laid out with MatrixStride decorations."),
                     &[ty],
                 );
+                return;
             }
         }
-        Some(Op::TypeStruct) => check_struct(s, index, member, rules, what, sc, depth + 1),
+        Some(Op::TypeStruct) => {
+            check_struct(s, index, member, rules, what, sc, depth + 1);
+            return;
+        }
         _ => {}
     }
+    // A matrix member, or an array (of arrays) of matrices, states its majorness.
+    let mut inner = member;
+    for _ in 0..16 {
+        match ti::type_op(st, inner) {
+            Some(Op::TypeArray | Op::TypeRuntimeArray) => {
+                inner = ti::element_type(st, inner).unwrap_or(0);
+            }
+            _ => break,
+        }
+    }
+    if ti::type_op(st, inner) == Some(Op::TypeMatrix)
+        && !member_row_major(st, ty, i)
+        && !member_has(st, ty, i, Decoration::ColMajor)
+    {
+        s.err(
+            "layout.explicit",
+            at,
+            format!("Structure id {ty} decorated as {dec} must be explicitly laid out with RowMajor or ColMajor decorations."),
+            &[ty],
+        );
+    }
+}
+
+fn member_has(st: &State<'_>, ty: u32, member: u32, decoration: Decoration) -> bool {
+    st.decorations_of(ty).any(|d| {
+        d.op() == Op::MemberDecorate && st.word(d, 2) == member && st.word(d, 3) == decoration.0
+    })
 }
