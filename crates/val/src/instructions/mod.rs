@@ -8,6 +8,7 @@ pub mod barriers;
 pub mod composite;
 pub mod conversion;
 pub mod execution_limits;
+pub mod expect_assume;
 pub mod ext_glsl;
 pub mod ext_inst;
 pub mod ext_opencl;
@@ -89,6 +90,7 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         || barriers::dispatch(s, index, inst)
         || image::dispatch(s, index, inst)
         || group::dispatch(s, index, inst)
+        || expect_assume::dispatch(s, index, inst)
     {
         return;
     }
