@@ -5,6 +5,7 @@
 pub mod arithmetic;
 pub mod atomics;
 pub mod barriers;
+pub mod bits;
 pub mod composite;
 pub mod conversion;
 pub mod execution_limits;
@@ -91,6 +92,7 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         || image::dispatch(s, index, inst)
         || group::dispatch(s, index, inst)
         || expect_assume::dispatch(s, index, inst)
+        || bits::dispatch(s, index, inst)
     {
         return;
     }
