@@ -451,6 +451,50 @@ fn sample_modules_are_valid() {
     }
 }
 
+/// A Block whose array member names itself as its element type (found by the proptest below
+/// as a hang of the explicit-layout walk): validation ends with errors in every environment.
+const SELF_REFERENTIAL_ARRAY: &str = r#"OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %sb
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %blk Block
+OpMemberDecorate %blk 0 Offset 0
+OpDecorate %arr ArrayStride 4
+OpDecorate %sb DescriptorSet 0
+OpDecorate %sb Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%u2 = OpConstant %uint 2
+%arr = OpTypeArray %uint %u2
+%blk = OpTypeStruct %arr
+%pb = OpTypePointer StorageBuffer %blk
+%sb = OpVariable %pb StorageBuffer
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpReturn
+OpFunctionEnd
+"#;
+
+#[test]
+fn self_referential_array_terminates() {
+    let mut words =
+        spirvkit_text::assemble(SELF_REFERENTIAL_ARRAY, &Default::default()).expect("assembles");
+    // Point OpTypeArray's element type at the array itself.
+    let mut i = 5;
+    while i < words.len() {
+        let (count, opcode) = ((words[i] >> 16) as usize, words[i] & 0xffff);
+        if opcode == 28 {
+            words[i + 2] = words[i + 1];
+        }
+        i += count.max(1);
+    }
+    for env in ["spv1.6", "vulkan1.0", "vulkan1.3", "opencl2.0"] {
+        let env: TargetEnv = env.parse().expect("env");
+        assert!(validate(&words, &ValidatorOptions::new(env)).is_err());
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1500, .. ProptestConfig::default() })]
 

@@ -222,10 +222,14 @@ fn check_blocks(s: &mut Sink<'_, '_>, presence_only: bool) {
         let Some(mut ty) = ti::pointee(st, inst.result_type) else {
             continue;
         };
-        while matches!(
-            ti::type_op(st, ty),
-            Some(Op::TypeArray | Op::TypeRuntimeArray)
-        ) {
+        // Bounded: a malformed array type may name itself as its element type.
+        for _ in 0..64 {
+            if !matches!(
+                ti::type_op(st, ty),
+                Some(Op::TypeArray | Op::TypeRuntimeArray)
+            ) {
+                break;
+            }
             ty = ti::element_type(st, ty).unwrap_or(0);
         }
         let block = ti::has_decoration(st, ty, Decoration::Block);
@@ -358,9 +362,10 @@ fn check_struct(
             s.err("vulkan.layout", at, format!("{prefix}: member {i} at offset {offset} overlaps previous member ending at offset {}", next_valid.saturating_sub(1)), &[ty]);
             return;
         }
-        // Arrays and matrices need strides; nested structs follow the same rules.
+        // Arrays and matrices need strides; nested structs follow the same rules. Bounded: a
+        // malformed array type may name itself as its element type.
         let mut t = m;
-        loop {
+        for _ in 0..64 {
             match ti::type_op(st, t) {
                 Some(Op::TypeArray | Op::TypeRuntimeArray) => {
                     let Some(stride) = ti::decoration_value(st, t, Decoration::ArrayStride) else {
