@@ -32,6 +32,38 @@ pub fn call_graph(st: &State<'_>) -> Vec<Vec<u32>> {
         .collect()
 }
 
+/// For every function (index into `State::functions`), the OpEntryPoint instructions (indices)
+/// whose call tree reaches it.
+pub fn entry_points_reaching(st: &State<'_>) -> Vec<Vec<u32>> {
+    let graph = call_graph(st);
+    let mut index_of = std::collections::HashMap::new();
+    for (i, f) in st.functions.iter().enumerate() {
+        index_of.entry(f.id).or_insert(i);
+    }
+    let mut reaching: Vec<Vec<u32>> = vec![Vec::new(); st.functions.len()];
+    let mut stamp = vec![usize::MAX; st.functions.len()];
+    for (n, &ep) in st.entry_points.iter().enumerate() {
+        let Some(inst) = st.inst(ep) else { continue };
+        let Some(&root) = index_of.get(&st.word(inst, 2)) else {
+            continue;
+        };
+        let mut stack = vec![root];
+        while let Some(f) = stack.pop() {
+            match stamp.get_mut(f) {
+                Some(v) if *v != n => *v = n,
+                _ => continue,
+            }
+            if let Some(list) = reaching.get_mut(f) {
+                list.push(ep);
+            }
+            if let Some(callees) = graph.get(f) {
+                stack.extend(callees.iter().map(|&c| c as usize));
+            }
+        }
+    }
+    reaching
+}
+
 pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
     for f in &st.functions {

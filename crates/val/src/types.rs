@@ -191,7 +191,12 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                         vec![id],
                     ));
                 }
-                if signedness > 1 {
+                // spirv-val 2025.5 returns early for 8-, 16- and 64-bit ints once their
+                // capability is present: only other widths reach the signedness rules
+                // (checked: `OpTypeInt 64 1` with Kernel and Int64 is accepted).
+                let signedness_checked = !matches!(width, 8 | 16 | 64);
+                if !signedness_checked {
+                } else if signedness > 1 {
                     errors.push((
                         "type.int_signedness",
                         index,

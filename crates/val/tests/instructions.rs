@@ -146,6 +146,104 @@ OpReturn
 OpFunctionEnd
 ";
 
+const INTERFACE_BLOCK: &str = "
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Vertex %main \"main\" %out
+DECOR
+OpMemberDecorate %PerVertex 0 BuiltIn Position
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v4 = OpTypeVector %float 4
+%PerVertex = OpTypeStruct %v4
+%pOut = OpTypePointer Output %PerVertex
+%out = OpVariable %pOut Output
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpReturn
+OpFunctionEnd
+";
+
+/// An array of a struct with BuiltIn members (per-vertex style): spirv-val accepts it without
+/// Block.
+const ARRAYED_INTERFACE_BLOCK: &str = "
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint Vertex %main \"main\" %out
+OpMemberDecorate %PerVertex 0 BuiltIn Position
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%uint = OpTypeInt 32 0
+%u2 = OpConstant %uint 2
+%v4 = OpTypeVector %float 4
+%PerVertex = OpTypeStruct %v4
+%arr = OpTypeArray %PerVertex %u2
+%pOut = OpTypePointer Output %arr
+%out = OpVariable %pOut Output
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpReturn
+OpFunctionEnd
+";
+
+/// A storage buffer Block with one matrix member (decorations in DECOR).
+const MATRIX_BLOCK: &str = "
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\" %sb
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %blk Block
+OpDecorate %sb DescriptorSet 0
+OpDecorate %sb Binding 0
+OpMemberDecorate %blk 0 Offset 0
+DECOR
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%uint = OpTypeInt 32 0
+%u2 = OpConstant %uint 2
+%v4 = OpTypeVector %float 4
+%m4 = OpTypeMatrix %v4 4
+%am = OpTypeArray %m4 %u2
+%blk = OpTypeStruct %m4
+%pb = OpTypePointer StorageBuffer %blk
+%sb = OpVariable %pb StorageBuffer
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpReturn
+OpFunctionEnd
+";
+
+/// A kernel with SPV_KHR_expect_assume.
+const EXPECT_ASSUME: &str = "
+OpCapability Addresses
+OpCapability Kernel
+OpCapability ExpectAssumeKHR
+OpCapability Int64
+OpExtension \"SPV_KHR_expect_assume\"
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %main \"main\"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%uint = OpTypeInt 32 0
+%ulong = OpTypeInt 64 0
+%float = OpTypeFloat 32
+%v2u = OpTypeVector %uint 2
+%u1 = OpConstant %uint 1
+%l1 = OpConstant %ulong 1
+%f1 = OpConstant %float 1
+%t = OpConstantTrue %bool
+%vu = OpConstantComposite %v2u %u1 %u1
+%main = OpFunction %void None %fn
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+";
+
 const FRAGMENT: &str = "
 OpCapability Shader
 OpMemoryModel Logical GLSL450
@@ -220,6 +318,21 @@ pub const CASES: &[Case] = &[
     Case::new("composite.dynamic", SHADER, "%g = OpVectorExtractDynamic %uint %vf %u1", Some("composite.dynamic"), Ref::Rejects),
     Case::new("composite.copy_object", SHADER, "%h = OpCopyObject %float %u1", Some("composite.copy_object"), Ref::Rejects),
     Case::new("decoration.builtin_members", BUILTIN_BLOCK, "", Some("decoration.builtin_members"), Ref::Rejects),
+    Case::new("decoration.builtin_block", INTERFACE_BLOCK, "", Some("decoration.builtin_block"), Ref::Rejects),
+    Case::new("decoration.builtin_block.arrayed", ARRAYED_INTERFACE_BLOCK, "", None, Ref::Accepts),
+    Case::new("decoration.builtin_block.valid", INTERFACE_BLOCK, "", None, Ref::Accepts).with_decorations("OpDecorate %PerVertex Block"),
+    Case::new("layout.explicit.majorness", MATRIX_BLOCK, "", Some("layout.explicit"), Ref::Rejects).with_decorations("OpMemberDecorate %blk 0 MatrixStride 16"),
+    Case::new("layout.explicit.majorness.valid", MATRIX_BLOCK, "", None, Ref::Accepts).with_decorations("OpMemberDecorate %blk 0 MatrixStride 16\nOpMemberDecorate %blk 0 ColMajor"),
+    // SPV_KHR_expect_assume
+    Case::new("expect_assume.valid.1", EXPECT_ASSUME, "%a = OpExpectKHR %uint %u1 %u1", None, Ref::Accepts),
+    Case::new("expect_assume.expect_assume.operand.1", EXPECT_ASSUME, "%a = OpExpectKHR %uint %u1 %l1", Some("expect_assume.operand"), Ref::Rejects),
+    Case::new("expect_assume.expect_assume.operand.2", EXPECT_ASSUME, "%a = OpExpectKHR %uint %l1 %u1", Some("expect_assume.operand"), Ref::Rejects),
+    Case::new("expect_assume.expect_assume.result_type.1", EXPECT_ASSUME, "%a = OpExpectKHR %float %f1 %f1", Some("expect_assume.result_type"), Ref::Rejects),
+    Case::new("expect_assume.valid.2", EXPECT_ASSUME, "%a = OpExpectKHR %bool %t %t", None, Ref::Accepts),
+    Case::new("expect_assume.valid.3", EXPECT_ASSUME, "%a = OpExpectKHR %v2u %vu %vu", None, Ref::Accepts),
+    Case::new("expect_assume.expect_assume.operand.3", EXPECT_ASSUME, "%a = OpExpectKHR %v2u %vu %u1", Some("expect_assume.operand"), Ref::Rejects),
+    Case::new("expect_assume.valid.4", EXPECT_ASSUME, "OpAssumeTrueKHR %t", None, Ref::Accepts),
+    Case::new("expect_assume.expect_assume.operand.4", EXPECT_ASSUME, "OpAssumeTrueKHR %u1", Some("expect_assume.operand"), Ref::Rejects),
     Case::new("decoration.builtin_members.all", BUILTIN_BLOCK, "", None, Ref::Accepts).with_decorations("OpMemberDecorate %PerVertex 1 BuiltIn PointSize"),
     // images
     Case::new("image.valid", IMAGES, "%a = OpImageSampleImplicitLod %v4f %t %uv\n%c = OpSampledImage %simage %i %s\n%d = OpImageSampleExplicitLod %v4f %c %uv Lod %f1\n%g = OpImageFetch %v4f %i %xy", None, Ref::Accepts),

@@ -4,6 +4,7 @@
 pub mod opencl;
 pub mod vulkan;
 pub mod vulkan_capabilities;
+pub mod vulkan_interfaces;
 
 use crate::diagnostic::Diagnostic;
 use crate::state::State;

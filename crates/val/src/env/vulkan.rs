@@ -185,6 +185,7 @@ fn size(st: &State<'_>, ty: u32, matrix_stride: Option<u32>, row_major: bool, de
 pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut s = Sink::new(st);
     super::vulkan_capabilities::check(&mut s);
+    super::vulkan_interfaces::check(&mut s);
     local_size_id(&mut s);
     if st.opts.relax.skip_block_layout {
         return s.out;
@@ -221,10 +222,14 @@ fn check_blocks(s: &mut Sink<'_, '_>, presence_only: bool) {
         let Some(mut ty) = ti::pointee(st, inst.result_type) else {
             continue;
         };
-        while matches!(
-            ti::type_op(st, ty),
-            Some(Op::TypeArray | Op::TypeRuntimeArray)
-        ) {
+        // Bounded: a malformed array type may name itself as its element type.
+        for _ in 0..64 {
+            if !matches!(
+                ti::type_op(st, ty),
+                Some(Op::TypeArray | Op::TypeRuntimeArray)
+            ) {
+                break;
+            }
             ty = ti::element_type(st, ty).unwrap_or(0);
         }
         let block = ti::has_decoration(st, ty, Decoration::Block);
@@ -357,9 +362,10 @@ fn check_struct(
             s.err("vulkan.layout", at, format!("{prefix}: member {i} at offset {offset} overlaps previous member ending at offset {}", next_valid.saturating_sub(1)), &[ty]);
             return;
         }
-        // Arrays and matrices need strides; nested structs follow the same rules.
+        // Arrays and matrices need strides; nested structs follow the same rules. Bounded: a
+        // malformed array type may name itself as its element type.
         let mut t = m;
-        loop {
+        for _ in 0..64 {
             match ti::type_op(st, t) {
                 Some(Op::TypeArray | Op::TypeRuntimeArray) => {
                     let Some(stride) = ti::decoration_value(st, t, Decoration::ArrayStride) else {
@@ -430,8 +436,9 @@ fn local_size_id(s: &mut Sink<'_, '_>) {
 /// Presence of ArrayStride and MatrixStride for member `i` of `ty`, exactly as spirv-val's
 /// `checkForRequiredDecoration` looks for them outside Vulkan: a member that is itself an
 /// `OpTypeArray` needs ArrayStride (runtime arrays and inner array levels are not checked), a
-/// member that is a matrix needs MatrixStride, and members that are structs are checked the
-/// same way (structs reached through arrays are not).
+/// member that is a matrix needs MatrixStride, a matrix or an array of matrices RowMajor or
+/// ColMajor, and members that are structs are checked the same way (structs reached through
+/// arrays are not).
 #[allow(clippy::too_many_arguments)]
 fn check_strides_present(
     s: &mut Sink<'_, '_>,
@@ -466,9 +473,40 @@ fn check_strides_present(
                     format!("Structure id {ty} decorated as {dec} must be explicitly laid out with MatrixStride decorations."),
                     &[ty],
                 );
+                return;
             }
         }
-        Some(Op::TypeStruct) => check_struct(s, index, member, rules, what, sc, depth + 1),
+        Some(Op::TypeStruct) => {
+            check_struct(s, index, member, rules, what, sc, depth + 1);
+            return;
+        }
         _ => {}
     }
+    // A matrix member, or an array (of arrays) of matrices, states its majorness.
+    let mut inner = member;
+    for _ in 0..16 {
+        match ti::type_op(st, inner) {
+            Some(Op::TypeArray | Op::TypeRuntimeArray) => {
+                inner = ti::element_type(st, inner).unwrap_or(0);
+            }
+            _ => break,
+        }
+    }
+    if ti::type_op(st, inner) == Some(Op::TypeMatrix)
+        && !member_row_major(st, ty, i)
+        && !member_has(st, ty, i, Decoration::ColMajor)
+    {
+        s.err(
+            "layout.explicit",
+            at,
+            format!("Structure id {ty} decorated as {dec} must be explicitly laid out with RowMajor or ColMajor decorations."),
+            &[ty],
+        );
+    }
+}
+
+fn member_has(st: &State<'_>, ty: u32, member: u32, decoration: Decoration) -> bool {
+    st.decorations_of(ty).any(|d| {
+        d.op() == Op::MemberDecorate && st.word(d, 2) == member && st.word(d, 3) == decoration.0
+    })
 }

@@ -1,5 +1,6 @@
-//! Arithmetic, bit, logical and relational instructions (spec 3.37.13-15), derivatives and the
-//! non-uniform group arithmetic: result and operand types (kind, component count, width).
+//! Arithmetic, bit, logical and relational instructions (spec 3.37.13-15) and derivatives:
+//! result and operand types (kind, component count, width). Non-uniform group arithmetic is
+//! `group.rs`.
 //! Only core scalar/vector types are judged: cooperative matrices/vectors and other extension
 //! types have rules of their own that are not implemented, so they are left alone.
 
@@ -61,22 +62,6 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, op: Op) -> bool {
         | Op::DPdxCoarse
         | Op::DPdyCoarse
         | Op::FwidthCoarse => derivative(s, index, inst),
-        Op::GroupNonUniformIAdd
-        | Op::GroupNonUniformFAdd
-        | Op::GroupNonUniformIMul
-        | Op::GroupNonUniformFMul
-        | Op::GroupNonUniformSMin
-        | Op::GroupNonUniformUMin
-        | Op::GroupNonUniformFMin
-        | Op::GroupNonUniformSMax
-        | Op::GroupNonUniformUMax
-        | Op::GroupNonUniformFMax
-        | Op::GroupNonUniformBitwiseAnd
-        | Op::GroupNonUniformBitwiseOr
-        | Op::GroupNonUniformBitwiseXor
-        | Op::GroupNonUniformLogicalAnd
-        | Op::GroupNonUniformLogicalOr
-        | Op::GroupNonUniformLogicalXor => group_value(s, index, inst),
         _ => return false,
     }
     true
@@ -498,25 +483,6 @@ fn derivative(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
             index,
             format!("Expected P type and Result Type to be the same: {opname}"),
             &[p],
-        );
-    }
-}
-
-/// Non-uniform group arithmetic: Value has the Result Type.
-fn group_value(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
-    let st = s.st;
-    let rt = inst.result_type;
-    if !judged_result(st, rt) {
-        return;
-    }
-    // Result type, result id, Execution scope, GroupOperation, Value.
-    let value = st.word(inst, 5);
-    if st.def(value).is_some() && ti::type_of(st, value) != rt {
-        s.err(
-            "group.value_type",
-            index,
-            "The type of Value must match the Result type",
-            &[value],
         );
     }
 }

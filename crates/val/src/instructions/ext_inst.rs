@@ -63,6 +63,11 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) -> bool {
         _ => (None, ""),
     };
     let Some(rule) = rule else {
+        if set_name == "GLSL.std.450" && super::ext_glsl::handles(number) {
+            glsl_own_shapes(s, index, inst, number);
+        } else if set_name == "OpenCL.std" {
+            opencl_own_shapes(s, index, inst, number);
+        }
         return true;
     };
     let rt = inst.result_type;
@@ -209,4 +214,54 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) -> bool {
         }
     }
     true
+}
+
+/// GLSL.std.450 instructions with operand shapes of their own (`ext_glsl.rs`).
+fn glsl_own_shapes(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, number: u32) {
+    let Some(verdict) = super::ext_glsl::check(s.st, inst, number) else {
+        return;
+    };
+    let message = match verdict {
+        Ok(m) => {
+            let opname = spirvkit_grammar::ext_inst_sets()
+                .iter()
+                .find(|d| d.import_name == "GLSL.std.450")
+                .and_then(|d| d.instructions.iter().find(|i| i.opcode == number))
+                .map_or("?", |i| i.opname);
+            format!("GLSL.std.450 {opname}: {m}")
+        }
+        Err(m) => m,
+    };
+    s.err("ext_inst.types", index, message, &[]);
+}
+
+/// OpenCL.std instructions with operand shapes of their own (`ext_opencl.rs`).
+fn opencl_own_shapes(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, number: u32) {
+    let st = s.st;
+    let operands = st.inst_words(inst).get(5..).unwrap_or(&[]);
+    let Some(desc) = spirvkit_grammar::ext_inst_sets()
+        .iter()
+        .find(|d| d.import_name == "OpenCL.std")
+        .and_then(|d| d.instruction(number))
+    else {
+        return;
+    };
+    // Literal operands (vload_halfn's N, vstore_half_r's rounding mode) are not ids.
+    let ids = desc
+        .operands
+        .iter()
+        .zip(operands)
+        .filter(|(o, _)| o.kind.category() == spirvkit_grammar::Category::Id)
+        .map(|(_, &v)| v);
+    if ids.clone().any(|v| st.def(v).is_none()) {
+        return;
+    }
+    if let Some(m) = super::ext_opencl::check(st, inst, desc.opname) {
+        s.err(
+            "ext_inst.types",
+            index,
+            format!("OpenCL.std {}: {m}", desc.opname),
+            &[],
+        );
+    }
 }

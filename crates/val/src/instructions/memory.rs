@@ -21,7 +21,10 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) -> bool {
         | Op::InBoundsPtrAccessChain => check_access_chain(s, index, inst),
         Op::PtrEqual | Op::PtrNotEqual | Op::PtrDiff => check_ptr_compare(s, index, inst),
         Op::ArrayLength => check_array_length(s, index, inst),
-        Op::CopyMemorySized => check_memory_operands(s, index, inst),
+        Op::CopyMemorySized => {
+            check_copy_memory_sized(s, index, inst);
+            check_memory_operands(s, index, inst);
+        }
         _ => return false,
     }
     if matches!(inst.op(), Op::Load | Op::Store | Op::CopyMemory) {
@@ -30,31 +33,194 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) -> bool {
     true
 }
 
-/// Memory operand masks: an Aligned literal is a power of two.
+/// Memory operand masks (spec 3.26): an Aligned literal is a power of two; MakePointerAvailable
+/// (not on loads, not on a copy's source) and MakePointerVisible (not on stores, not on a copy's
+/// target) need NonPrivatePointer and a valid memory scope; NonPrivatePointer needs memory
+/// shared with other invocations; PhysicalStorageBuffer loads and stores are Aligned.
 fn check_memory_operands(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
-    const ALIGNED: u32 = 0x2;
+    use spirvkit_grammar::MemoryAccess as MA;
     let st = s.st;
-    let ops = st.ops(inst);
-    for (i, o) in ops.iter().enumerate() {
-        if o.kind != spirvkit_grammar::OperandKind::MemoryAccess {
-            continue;
-        }
-        let mask = st.word(inst, usize::from(o.offset));
-        if mask & ALIGNED == 0 {
-            continue;
-        }
-        // Volatile (the only lower bit) has no parameter, so Aligned's literal comes first.
-        if let Some(lit) = ops.get(i + 1) {
-            let v = st.word(inst, usize::from(lit.offset));
+    let op = inst.op();
+    let masks: Vec<usize> = st
+        .ops(inst)
+        .iter()
+        .filter(|o| o.kind == spirvkit_grammar::OperandKind::MemoryAccess)
+        .map(|o| usize::from(o.offset))
+        .collect();
+    // The pointer each mask applies to: loads read word 3, stores and copies write word 1;
+    // a copy's second mask applies to its source (word 2).
+    let pointer_word = |n: usize| match (op, n) {
+        (Op::Load, _) => 3,
+        (_, 0) => 1,
+        _ => 2,
+    };
+    let opname = &ti::op_name(op)[2..];
+    for (n, &mask_word) in masks.iter().enumerate() {
+        let mask = st.word(inst, mask_word);
+        let mut param = mask_word + 1;
+        let two_masks = masks.len() == 2;
+        let fail = |s: &mut Sink<'_, '_>, rule: &'static str, m: String| {
+            s.err(rule, index, m, &[]);
+        };
+        if mask & MA::Aligned.0 != 0 {
+            let v = st.word(inst, param);
+            param += 1;
             if !v.is_power_of_two() {
-                s.err(
+                fail(
+                    s,
                     "memory.aligned",
-                    index,
                     format!("Memory accesses Aligned operand value {v} is not a power of two."),
-                    &[],
                 );
             }
         }
+        let non_private = mask & MA::NonPrivatePointer.0 != 0;
+        if mask & MA::MakePointerAvailable.0 != 0 {
+            if op == Op::Load {
+                fail(
+                    s,
+                    "memory.operands",
+                    "MakePointerAvailableKHR cannot be used with OpLoad.".into(),
+                );
+            } else if two_masks && n == 1 {
+                fail(
+                    s,
+                    "memory.operands",
+                    "Source memory access must not include MakePointerAvailableKHR".into(),
+                );
+            } else if !non_private {
+                fail(s, "memory.operands", "NonPrivatePointerKHR must be specified if MakePointerAvailableKHR is specified.".into());
+            }
+            super::barriers::check_scope(s, index, inst, opname, param);
+            param += 1;
+        }
+        if mask & MA::MakePointerVisible.0 != 0 {
+            if op == Op::Store {
+                fail(
+                    s,
+                    "memory.operands",
+                    "MakePointerVisibleKHR cannot be used with OpStore.".into(),
+                );
+            } else if two_masks && n == 0 {
+                fail(
+                    s,
+                    "memory.operands",
+                    "Target memory access must not include MakePointerVisibleKHR".into(),
+                );
+            } else if !non_private {
+                fail(
+                    s,
+                    "memory.operands",
+                    "NonPrivatePointerKHR must be specified if MakePointerVisibleKHR is specified."
+                        .into(),
+                );
+            }
+            super::barriers::check_scope(s, index, inst, opname, param);
+        }
+        if non_private {
+            let pointer_type = ti::type_of(st, st.word(inst, pointer_word(n)));
+            let private = ti::storage_class(st, pointer_type).is_some_and(|sc| {
+                [
+                    StorageClass::Function,
+                    StorageClass::Private,
+                    StorageClass::Input,
+                    StorageClass::Output,
+                    StorageClass::UniformConstant,
+                    StorageClass::PushConstant,
+                ]
+                .iter()
+                .any(|c| c.0 == sc)
+            });
+            if private {
+                fail(s, "memory.operands", "NonPrivatePointerKHR requires a pointer in Uniform, Workgroup, CrossWorkgroup, Generic, Image or StorageBuffer storage classes.".into());
+            }
+        }
+    }
+    // PhysicalStorageBuffer loads and stores state their alignment.
+    if matches!(op, Op::Load | Op::Store) {
+        let pointer = st.word(inst, if op == Op::Load { 3 } else { 1 });
+        let pointer_type = ti::type_of(st, pointer);
+        let aligned = masks
+            .first()
+            .is_some_and(|&w| st.word(inst, w) & MA::Aligned.0 != 0);
+        if !aligned
+            && ti::is_typed_pointer(st, pointer_type)
+            && ti::storage_class(st, pointer_type) == Some(StorageClass::PhysicalStorageBuffer.0)
+        {
+            s.err(
+                "memory.aligned",
+                index,
+                "Memory accesses with PhysicalStorageBuffer must use Aligned.",
+                &[pointer],
+            );
+        }
+    }
+}
+
+/// OpCopyMemorySized: Target and Source are pointers; Size is an integer scalar, not a constant
+/// zero and (signed) without its sign bit set.
+fn check_copy_memory_sized(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
+    let st = s.st;
+    for (word, role) in [(1, "Target"), (2, "Source")] {
+        let id = st.word(inst, word);
+        if st.def(id).is_some() && !ti::is_pointer(st, ti::type_of(st, id)) {
+            s.err(
+                "memory.copy_sized",
+                index,
+                format!("{role} operand <id> {} is not a pointer.", name(st, id)),
+                &[id],
+            );
+            return;
+        }
+    }
+    let size = st.word(inst, 3);
+    let Some(def) = st.def(size).copied() else {
+        return;
+    };
+    let size_type = def.result_type;
+    if !ti::is_int(st, size_type) {
+        s.err(
+            "memory.copy_sized",
+            index,
+            format!(
+                "Size operand <id> {} must be a scalar integer type.",
+                name(st, size)
+            ),
+            &[size],
+        );
+        return;
+    }
+    let value = match def.op() {
+        Op::ConstantNull => Some(0),
+        Op::Constant => ti::const_uint(st, size),
+        _ => None,
+    };
+    let width = ti::component_width(st, size_type).unwrap_or(32);
+    match value {
+        Some(0) => s.err(
+            "memory.copy_sized",
+            index,
+            format!(
+                "Size operand <id> {} cannot be a constant zero.",
+                name(st, size)
+            ),
+            &[size],
+        ),
+        Some(v)
+            if ti::int_signedness(st, size_type) == Some(1)
+                && (1..=64).contains(&width)
+                && (v >> (width - 1)) & 1 == 1 =>
+        {
+            s.err(
+                "memory.copy_sized",
+                index,
+                format!(
+                    "Size operand <id> {} cannot have the sign bit set to 1.",
+                    name(st, size)
+                ),
+                &[size],
+            )
+        }
+        _ => {}
     }
 }
 

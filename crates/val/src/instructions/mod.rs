@@ -5,10 +5,17 @@
 pub mod arithmetic;
 pub mod atomics;
 pub mod barriers;
+pub mod bits;
 pub mod composite;
 pub mod conversion;
+pub mod execution_limits;
+pub mod expect_assume;
+pub mod ext_glsl;
 pub mod ext_inst;
+pub mod ext_opencl;
+pub mod group;
 pub mod image;
+pub mod logical_pointers;
 pub mod memory;
 
 use crate::diagnostic::Diagnostic;
@@ -65,6 +72,8 @@ pub fn check(st: &State<'_>) -> Vec<Diagnostic> {
     let mut sink = Sink::new(st);
     sink.out = parts.into_iter().flatten().collect();
     extensions::check_module(&mut sink);
+    image::check_module(&mut sink);
+    execution_limits::check(&mut sink);
     sink.out
 }
 
@@ -73,6 +82,7 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
     if extensions::dispatch(s, index, inst) {
         return;
     }
+    logical_pointers::check(s, index, inst);
     if memory::dispatch(s, index, inst)
         || conversion::dispatch(s, index, inst)
         || composite::dispatch(s, index, inst)
@@ -80,6 +90,9 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         || ext_inst::dispatch(s, index, inst)
         || barriers::dispatch(s, index, inst)
         || image::dispatch(s, index, inst)
+        || group::dispatch(s, index, inst)
+        || expect_assume::dispatch(s, index, inst)
+        || bits::dispatch(s, index, inst)
     {
         return;
     }

@@ -1,0 +1,314 @@
+//! Vulkan built-in rules (`builtins/vulkan.rs`) and the Fragment Flat interface rule
+//! (`env/vulkan_interfaces.rs`), each tested both ways: one variable decorated with a built-in,
+//! in a given execution model, storage class and type, loaded by the entry point or not (the
+//! execution-model rules apply to used built-ins only). Every case's spirv-val 2025.5 verdict
+//! (`--target-env vulkan1.3`) is recorded and re-checked by `reference_agrees` when the
+//! reference tools exist.
+
+mod reference;
+use reference::{check_case, Case, Ref};
+
+const BUILTIN_BASE: &str = r#"OpCapability Shader
+OpCapability Geometry
+OpCapability Tessellation
+OpCapability GroupNonUniform
+OpCapability SampleRateShading
+OpCapability DrawParameters
+OpCapability MultiView
+OpCapability DeviceGroup
+OpCapability ClipDistance
+OpCapability CullDistance
+OpCapability GroupNonUniformBallot
+OpCapability MultiViewport
+OpMemoryModel Logical GLSL450
+OpEntryPoint MODEL %main "main" %var
+MODES
+OpDecorate %var BuiltIn BI
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%float = OpTypeFloat 32
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%v2f = OpTypeVector %float 2
+%v3f = OpTypeVector %float 3
+%v4f = OpTypeVector %float 4
+%v3u = OpTypeVector %uint 3
+%v4u = OpTypeVector %uint 4
+%v2u = OpTypeVector %uint 2
+%u1 = OpConstant %uint 1
+%u2 = OpConstant %uint 2
+%u4 = OpConstant %uint 4
+%u3 = OpConstant %uint 3
+%af2 = OpTypeArray %float %u2
+%af4 = OpTypeArray %float %u4
+%af3 = OpTypeArray %float %u3
+%au1 = OpTypeArray %uint %u1
+%av4f3 = OpTypeArray %v4f %u3
+%ptr = OpTypePointer SC TYPE
+%var = OpVariable %ptr SC
+%main = OpFunction %void None %fn
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+"#;
+
+const FLAT_BASE: &str = r#"OpCapability Shader
+OpCapability Float64
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %var
+OpExecutionMode %main OriginUpperLeft
+OpDecorate %var Location 0
+DECOR
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%double = OpTypeFloat 64
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%v2u = OpTypeVector %uint 2
+%v2d = OpTypeVector %double 2
+%u2 = OpConstant %uint 2
+%au = OpTypeArray %uint %u2
+%st = OpTypeStruct %float %uint
+%ptr = OpTypePointer Input TYPE
+%var = OpVariable %ptr Input
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpReturn
+OpFunctionEnd
+"#;
+
+/// A vertex-pipeline output block whose Position member has type POSTYPE.
+const BLOCK_BASE: &str = r#"OpCapability Shader
+OpCapability ClipDistance
+OpMemoryModel Logical GLSL450
+OpEntryPoint MODEL %main "main" %out
+MODES
+OpMemberDecorate %PerVertex 0 BuiltIn Position
+OpMemberDecorate %PerVertex 1 BuiltIn PointSize
+OpMemberDecorate %PerVertex 2 BuiltIn ClipDistance
+OpDecorate %PerVertex Block
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%v4f = OpTypeVector %float 4
+%v3f = OpTypeVector %float 3
+%u1 = OpConstant %uint 1
+%i0 = OpConstant %int 0
+%af1 = OpTypeArray %float %u1
+%PerVertex = OpTypeStruct POSTYPE %float %af1
+%pOut = OpTypePointer SC %PerVertex
+%out = OpVariable %pOut SC
+%pv = OpTypePointer SC POSTYPE
+%main = OpFunction %void None %fn
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+"#;
+
+/// (execution model, built-in, storage class, pointee type, loaded, rule, verdict).
+type BuiltinCase = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    bool,
+    Option<&'static str>,
+    Ref,
+);
+/// (execution model, execution modes, Position member type, storage class, body, rule, verdict).
+type BlockCase = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    Option<&'static str>,
+    Ref,
+);
+
+/// (execution model, built-in, storage class, pointee type, loaded by the entry point,
+/// rule spirvkit reports, spirv-val's verdict).
+#[rustfmt::skip]
+const BUILTINS: &[BuiltinCase] = &[
+    ("Vertex", "Position", "Output", "%v4f", true, None, Ref::Accepts),
+    ("Vertex", "Position", "Output", "%v3f", true, Some("builtin.type"), Ref::Rejects),
+    ("Vertex", "Position", "Input", "%v4f", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("Vertex", "Position", "Input", "%v4f", false, None, Ref::Accepts),
+    ("Fragment", "Position", "Input", "%v4f", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("Fragment", "Position", "Input", "%v4f", false, None, Ref::Accepts),
+    ("Vertex", "Position", "Private", "%v4f", false, Some("builtin.storage_class"), Ref::Rejects),
+    ("Vertex", "PointSize", "Output", "%float", true, None, Ref::Accepts),
+    ("Vertex", "PointSize", "Output", "%int", true, Some("builtin.type"), Ref::Rejects),
+    ("Vertex", "ClipDistance", "Output", "%af2", true, None, Ref::Accepts),
+    ("Vertex", "ClipDistance", "Output", "%float", true, Some("builtin.type"), Ref::Rejects),
+    ("Fragment", "ClipDistance", "Input", "%af2", true, None, Ref::Accepts),
+    ("Fragment", "ClipDistance", "Output", "%af2", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("Vertex", "ClipDistance", "Input", "%af2", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("Fragment", "FragCoord", "Input", "%v4f", true, None, Ref::Accepts),
+    ("Fragment", "FragCoord", "Input", "%v3f", true, Some("builtin.type"), Ref::Rejects),
+    ("Fragment", "FragCoord", "Output", "%v4f", false, Some("builtin.storage_class"), Ref::Rejects),
+    ("Vertex", "FragCoord", "Input", "%v4f", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("Vertex", "FragCoord", "Input", "%v4f", false, None, Ref::Accepts),
+    ("Fragment", "FragDepth", "Output", "%float", true, None, Ref::Accepts),
+    ("Fragment", "FragDepth", "Input", "%float", false, Some("builtin.storage_class"), Ref::Rejects),
+    ("Fragment", "FrontFacing", "Input", "%bool", true, None, Ref::Accepts),
+    ("Fragment", "FrontFacing", "Input", "%uint", true, Some("vulkan.flat"), Ref::Rejects),
+    ("Fragment", "SampleMask", "Input", "%au1", true, None, Ref::Accepts),
+    ("Fragment", "SampleMask", "Output", "%au1", true, None, Ref::Accepts),
+    ("Fragment", "SampleMask", "Input", "%uint", true, Some("vulkan.flat"), Ref::Rejects),
+    ("Fragment", "SampleId", "Input", "%uint", true, Some("vulkan.flat"), Ref::Rejects),
+    ("Fragment", "SamplePosition", "Input", "%v2f", true, None, Ref::Accepts),
+    ("Fragment", "PointCoord", "Input", "%v2f", true, None, Ref::Accepts),
+    ("Fragment", "HelperInvocation", "Input", "%bool", true, None, Ref::Accepts),
+    ("Geometry", "InvocationId", "Input", "%uint", true, None, Ref::Accepts),
+    ("Vertex", "InvocationId", "Input", "%uint", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("TessellationEvaluation", "TessCoord", "Input", "%v3f", true, None, Ref::Accepts),
+    ("TessellationEvaluation", "TessLevelOuter", "Input", "%af4", true, Some("builtin.patch"), Ref::Rejects),
+    ("TessellationEvaluation", "TessLevelOuter", "Input", "%af2", true, Some("builtin.type"), Ref::Rejects),
+    ("TessellationEvaluation", "TessLevelInner", "Input", "%af2", true, Some("builtin.patch"), Ref::Rejects),
+    ("TessellationControl", "TessLevelInner", "Output", "%af2", true, Some("builtin.patch"), Ref::Rejects),
+    ("TessellationControl", "PatchVertices", "Input", "%uint", true, None, Ref::Accepts),
+    ("Vertex", "VertexIndex", "Input", "%uint", true, None, Ref::Accepts),
+    ("Vertex", "VertexIndex", "Input", "%float", true, Some("builtin.type"), Ref::Rejects),
+    ("Fragment", "VertexIndex", "Input", "%uint", true, Some("vulkan.flat"), Ref::Rejects),
+    ("Vertex", "InstanceIndex", "Input", "%uint", true, None, Ref::Accepts),
+    ("Vertex", "BaseVertex", "Input", "%uint", true, None, Ref::Accepts),
+    ("Vertex", "DrawIndex", "Input", "%uint", true, None, Ref::Accepts),
+    ("GLCompute", "GlobalInvocationId", "Input", "%v3u", true, None, Ref::Accepts),
+    ("GLCompute", "GlobalInvocationId", "Input", "%v2u", true, Some("builtin.type"), Ref::Rejects),
+    ("GLCompute", "GlobalInvocationId", "Output", "%v3u", false, Some("builtin.storage_class"), Ref::Rejects),
+    ("Fragment", "GlobalInvocationId", "Input", "%v3u", true, Some("vulkan.flat"), Ref::Rejects),
+    ("GLCompute", "LocalInvocationIndex", "Input", "%uint", true, None, Ref::Accepts),
+    ("GLCompute", "NumWorkgroups", "Input", "%v3u", true, None, Ref::Accepts),
+    ("GLCompute", "WorkgroupId", "Input", "%v3u", true, None, Ref::Accepts),
+    ("GLCompute", "LocalInvocationId", "Input", "%v3u", true, None, Ref::Accepts),
+    ("GLCompute", "SubgroupSize", "Input", "%uint", true, None, Ref::Accepts),
+    ("Fragment", "SubgroupSize", "Input", "%uint", true, Some("vulkan.flat"), Ref::Rejects),
+    ("GLCompute", "SubgroupSize", "Input", "%v3u", true, Some("builtin.type"), Ref::Rejects),
+    ("GLCompute", "SubgroupEqMask", "Input", "%v4u", true, None, Ref::Accepts),
+    ("GLCompute", "SubgroupEqMask", "Input", "%uint", true, Some("builtin.type"), Ref::Rejects),
+    ("GLCompute", "NumSubgroups", "Input", "%uint", true, None, Ref::Accepts),
+    ("Vertex", "NumSubgroups", "Input", "%uint", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("GLCompute", "SubgroupId", "Input", "%uint", true, None, Ref::Accepts),
+    ("GLCompute", "SubgroupLocalInvocationId", "Input", "%uint", true, None, Ref::Accepts),
+    ("Fragment", "ViewIndex", "Input", "%uint", true, Some("vulkan.flat"), Ref::Rejects),
+    ("GLCompute", "ViewIndex", "Input", "%uint", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("Fragment", "DeviceIndex", "Input", "%uint", true, Some("vulkan.flat"), Ref::Rejects),
+    ("Fragment", "Layer", "Input", "%uint", true, Some("vulkan.flat"), Ref::Rejects),
+    ("Geometry", "Layer", "Output", "%uint", true, None, Ref::Accepts),
+    ("Fragment", "ViewportIndex", "Input", "%float", true, Some("builtin.type"), Ref::Rejects),
+    ("Fragment", "PrimitiveId", "Input", "%uint", true, Some("vulkan.flat"), Ref::Rejects),
+    ("Fragment", "PrimitiveId", "Input", "%float", true, Some("builtin.type"), Ref::Rejects),
+    ("TessellationControl", "Position", "Input", "%av4f3", true, None, Ref::Accepts),
+    ("Geometry", "Position", "Input", "%av4f3", true, None, Ref::Accepts),
+    // types checked where declared, or (per-vertex built-ins) only where used
+    ("Vertex", "Position", "Output", "%v3f", false, None, Ref::Accepts),
+    ("Fragment", "FragCoord", "Input", "%v3f", false, Some("builtin.type"), Ref::Rejects),
+    ("GLCompute", "GlobalInvocationId", "Input", "%v2u", false, Some("builtin.type"), Ref::Rejects),
+    ("Fragment", "Layer", "Input", "%float", false, None, Ref::Accepts),
+    ("Geometry", "PointSize", "Output", "%int", false, None, Ref::Accepts),
+    ("TessellationEvaluation", "TessLevelOuter", "Input", "%af2", false, Some("builtin.patch"), Ref::Rejects),
+];
+
+/// (type of a Fragment Input variable, its decorations, rule, spirv-val's verdict).
+#[rustfmt::skip]
+const FLAT: &[(&str, &str, Option<&str>, Ref)] = &[
+    ("%uint", "", Some("vulkan.flat"), Ref::Rejects),
+    ("%uint", "OpDecorate %var Flat", None, Ref::Accepts),
+    ("%float", "", None, Ref::Accepts),
+    ("%double", "", Some("vulkan.flat"), Ref::Rejects),
+    ("%v2d", "", None, Ref::Accepts),
+    ("%v2u", "", Some("vulkan.flat"), Ref::Rejects),
+    ("%au", "", None, Ref::Accepts),
+    ("%st", "", None, Ref::Accepts),
+];
+
+fn modes(model: &str, builtin: &str) -> &'static str {
+    match (model, builtin) {
+        ("Fragment", "FragDepth") => {
+            "OpExecutionMode %main OriginUpperLeft\nOpExecutionMode %main DepthReplacing"
+        }
+        ("Fragment", _) => "OpExecutionMode %main OriginUpperLeft",
+        ("GLCompute", _) => "OpExecutionMode %main LocalSize 1 1 1",
+        ("Geometry", _) => "OpExecutionMode %main InputPoints\nOpExecutionMode %main OutputPoints\nOpExecutionMode %main OutputVertices 1\nOpExecutionMode %main Invocations 1",
+        ("TessellationControl", _) => "OpExecutionMode %main OutputVertices 3",
+        ("TessellationEvaluation", _) => "OpExecutionMode %main Triangles",
+        _ => "",
+    }
+}
+
+/// Case texts are built at run time; the few kilobytes leaked live as long as the test.
+fn leak(s: String) -> &'static str {
+    Box::leak(s.into_boxed_str())
+}
+
+fn cases() -> Vec<Case> {
+    let mut cases = Vec::new();
+    for &(model, builtin, sc, ty, load, rule, reference) in BUILTINS {
+        let base = BUILTIN_BASE
+            .replace("MODEL", model)
+            .replace("MODES", modes(model, builtin))
+            .replace("BI", builtin)
+            .replace("SC", sc)
+            .replace("TYPE", ty);
+        let body = if load {
+            leak(format!("%x = OpLoad {ty} %var"))
+        } else {
+            ""
+        };
+        let name = leak(format!(
+            "{model}.{builtin}.{sc}.{ty}.{}",
+            if load { "load" } else { "unused" }
+        ));
+        cases.push(Case::new(name, leak(base), body, rule, reference).with_env("vulkan1.3"));
+    }
+    for &(ty, decorations, rule, reference) in FLAT {
+        let name = leak(format!("flat.{ty}.{}", decorations.len()));
+        let base = FLAT_BASE.replace("TYPE", ty);
+        cases.push(
+            Case::new(name, leak(base), "", rule, reference)
+                .with_decorations(decorations)
+                .with_env("vulkan1.3"),
+        );
+    }
+    // Built-in struct members: type checked where used, storage class of the block's
+    // pointer, execution model where used.
+    #[rustfmt::skip]
+    let blocks: &[BlockCase] = &[
+        ("Vertex", "", "%v4f", "Output", "%p = OpAccessChain %pv %out %i0", None, Ref::Accepts),
+        ("Vertex", "", "%v3f", "Output", "%p = OpAccessChain %pv %out %i0", Some("builtin.type"), Ref::Rejects),
+        ("Vertex", "", "%v3f", "Output", "", None, Ref::Accepts),
+        ("Fragment", "OpExecutionMode %main OriginUpperLeft", "%v4f", "Output", "%p = OpAccessChain %pv %out %i0", Some("builtin.execution_model"), Ref::Rejects),
+        ("Fragment", "OpExecutionMode %main OriginUpperLeft", "%v4f", "Output", "", None, Ref::Accepts),
+        ("Vertex", "", "%v4f", "Input", "%p = OpAccessChain %pv %out %i0", Some("builtin.execution_model"), Ref::Rejects),
+        ("Vertex", "", "%v4f", "Output", "%x = OpLoad %PerVertex %out", None, Ref::Accepts),
+    ];
+    for (n, &(model, modes, position, sc, body, rule, reference)) in blocks.iter().enumerate() {
+        let base = BLOCK_BASE
+            .replace("MODEL", model)
+            .replace("MODES", modes)
+            .replace("POSTYPE", position)
+            .replace("SC", sc);
+        let name = leak(format!("block.{n}.{model}.{sc}"));
+        cases.push(Case::new(name, leak(base), body, rule, reference).with_env("vulkan1.3"));
+    }
+    cases
+}
+
+#[test]
+fn builtin_rules() {
+    for c in &cases() {
+        check_case(c);
+    }
+}
+
+#[test]
+fn reference_agrees() {
+    reference::check_reference(cases().iter());
+}
