@@ -16,7 +16,8 @@ a wrapper for each of them (only into the module given to pocl, never into spirv
 For every file that needed the shim, clang's own bitcode is run through the same shim path as a
 control ("control" in the JSON line): it must match the OpenCL C too, else the shim is suspect.
 
-Kernels with images, samplers, events, pipes or printf are skipped (as the issue allows).
+Kernels with images, samplers, events, pipes or printf are skipped (as the issue allows), and
+so are struct arguments passed by value; global/constant pointers to structs get random bytes.
 Usage: run_kernels.py --corpus DIR --spirvkit BIN [--jobs N] [--limit N] [--clang-std CL1.2|CL2.0]
                       [--log FILE] [--no-generic-shim]
 Prints one JSON line per file, then a summary line "semantics: N passed, M failed".
@@ -32,6 +33,7 @@ SCALARS = {"char": ("i1", 1), "uchar": ("u1", 1), "short": ("i2", 2), "ushort": 
            "uint": ("u4", 4), "long": ("i8", 8), "ulong": ("u8", 8), "float": ("f4", 4), "double": ("f8", 8),
            "half": ("u2", 2), "size_t": ("u8", 8), "bool": ("u1", 1)}
 N = 64  # work-items; buffers hold N * 16 elements so vector stores and index arithmetic stay in bounds
+STRUCT_BYTES = 1024  # bytes per work-item in a buffer of structs (room for 16 elements of 64 bytes)
 
 
 def element(type_name):
@@ -133,6 +135,12 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None):
             if SKIP_TYPES.search(ty):
                 result["status"] = "skipped"; result["detail"] = f"{name}: argument type {ty}"; return result
             el = element(ty)
+            if el is None and ty.strip().endswith("*") and aq in (cl.kernel_arg_address_qualifier.GLOBAL,
+                                                                   cl.kernel_arg_address_qualifier.CONSTANT):
+                # A pointer to a struct (or another type the host does not model): random bytes,
+                # STRUCT_BYTES per work-item, compared byte for byte like every buffer.
+                args.append(("buffer", rng.integers(0, 256, N * STRUCT_BYTES, dtype=np.uint8)))
+                continue
             if el is None:
                 result["status"] = "skipped"; result["detail"] = f"{name}: argument type {ty}"; return result
             dtype, size, count = el
