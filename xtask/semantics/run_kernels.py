@@ -190,7 +190,8 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None):
             if same_as_input:
                 result["status"] = "skipped"; result["detail"] = f"{name}: the SPIR input differs from the OpenCL C on pocl; llvm-spirv-15 computes what spirvkit computes"
             else:
-                result["status"] = "failed"; result["detail"] = f"{name}: output buffers differ"
+                result["status"] = "failed"
+                result["detail"] = f"{name}: output buffers differ ({describe_difference(outputs[0], outputs[1])})"
             return result
     if result.get("control", "").startswith("differs"):
         # clang's own bitcode through the same shim path must compute what the OpenCL C does;
@@ -198,6 +199,17 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None):
         result["status"] = "failed"
         result["detail"] = "control: clang's bitcode linked with the generic shim differs from the OpenCL C on pocl"
     return result
+
+
+def describe_difference(expected, actual):
+    """Which buffers differ and where (first byte offsets), to start the diagnosis from."""
+    parts = []
+    for i, (e, a) in enumerate(zip(expected, actual)):
+        offsets = [k for k in range(min(len(e), len(a))) if e[k] != a[k]]
+        if offsets or len(e) != len(a):
+            shown = ", ".join(f"@{k}: {e[k]:#04x} vs {a[k]:#04x}" for k in offsets[:4])
+            parts.append(f"buffer {i}: {len(offsets)} bytes differ {shown}")
+    return "; ".join(parts)
 
 
 def run_kernel(ctx, dev, queue, program, name, args):
