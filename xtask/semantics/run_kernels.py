@@ -90,7 +90,11 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None):
         # reverse translator leaves nothing to run, so the kernel cannot be compared.
         crashed = r.returncode < 0 or "PLEASE submit a bug report" in r.stderr
         result["status"] = "skipped" if crashed else "failed"
-        result["detail"] = ("llvm-spirv -r crashed" if crashed else "llvm-spirv -r: ") + r.stderr.strip()[:300]
+        if crashed:  # the reason alone (groups in the summary); the backtrace separately
+            result["detail"] = f"llvm-spirv-15 -r crashed (exit code {r.returncode})"
+            result["stderr"] = r.stderr.strip()[:600]
+        else:
+            result["detail"] = "llvm-spirv-15 -r: " + r.stderr.strip()[:300]
         return result
     control = None
     if symbols is not None:
