@@ -164,7 +164,9 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None):
                 scalar[:] = 3 if dtype[0] != "f" else 1.5
                 args.append(("scalar", scalar.tobytes() if count > 1 else scalar[0]))
         outputs = []
-        for program in (original, translated):
+        for build, program in (("original", original), ("translated", translated)):
+            # Progress for the parent: after a timeout it tells which build did not finish.
+            print(f"running {build} {name}", file=sys.stderr, flush=True)
             outputs.append(run_kernel(ctx, dev, queue, program, name, args))
         result["kernels"] += 1
         if control_program is not None:
@@ -259,8 +261,16 @@ def worker(args):
         try:
             r = subprocess.run([sys.executable, __file__, "--one", cl_path, "--spirvkit", spirvkit, "--workdir", d] + extra,
                                capture_output=True, text=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return {"file": cl_path, "status": "skipped", "detail": "timeout (both builds are run with the same inputs)"}
+        except subprocess.TimeoutExpired as e:
+            stderr = e.stderr.decode(errors="replace") if isinstance(e.stderr, bytes) else (e.stderr or "")
+            running = [l for l in stderr.splitlines() if l.startswith("running ")]
+            last = running[-1] if running else "building"
+            if last.startswith("running translated"):
+                # The OpenCL C finished on pocl, spirvkit's translation did not: a wrong result.
+                return {"file": cl_path, "status": "failed",
+                        "detail": f"timeout: {last[len('running '):]} did not finish in {timeout} s; the original did"}
+            return {"file": cl_path, "status": "skipped",
+                    "detail": f"timeout: pocl did not finish the original ({last}) in {timeout} s"}
         line = (r.stdout.strip().splitlines() or [""])[-1]
         try:
             return json.loads(line)
