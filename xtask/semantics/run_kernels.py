@@ -10,17 +10,30 @@ With --clang-std CL1.2 the input is not the corpus .bc64 but the .cl compiled by
 (`-cc1 -triple spir64-unknown-unknown -emit-llvm-bc -finclude-default-header`: modern LLVM
 with opaque pointers), so the check covers spirvkit's pointee recovery.
 
-Kernels with images, samplers, events, pipes or printf are skipped (as the issue allows).
-Usage: run_kernels.py --corpus DIR --spirvkit BIN [--jobs N] [--limit N] [--clang-std CL1.2]
+With --clang-std CL2.0, `llvm-spirv-15 -r` gives built-ins on generic pointers back as their
+generic-address-space overloads, which pocl's OpenCL C 1.2 library lacks; generic_shim.py links
+a wrapper for each of them (only into the module given to pocl, never into spirvkit's output).
+For every file that needed the shim, clang's own bitcode is run through the same shim path as a
+control ("control" in the JSON line): it must match the OpenCL C too, else the shim is suspect.
+
+Kernels with images, samplers, events, pipes or printf are skipped (as the issue allows), and
+so are struct arguments passed by value; global/constant pointers to structs get random bytes.
+Usage: run_kernels.py --corpus DIR --spirvkit BIN [--jobs N] [--limit N] [--clang-std CL1.2|CL2.0]
+                      [--log FILE] [--no-generic-shim]
 Prints one JSON line per file, then a summary line "semantics: N passed, M failed".
+With --log, every result is also appended to FILE as it comes, and files already in FILE are
+not run again (so a long sweep can be stopped and resumed; the summary counts both).
 """
 import argparse, concurrent.futures, json, os, re, subprocess, sys, tempfile
+
+import generic_shim
 
 SKIP_TYPES = re.compile(r"image|sampler|event|pipe|queue|reserve")
 SCALARS = {"char": ("i1", 1), "uchar": ("u1", 1), "short": ("i2", 2), "ushort": ("u2", 2), "int": ("i4", 4),
            "uint": ("u4", 4), "long": ("i8", 8), "ulong": ("u8", 8), "float": ("f4", 4), "double": ("f8", 8),
            "half": ("u2", 2), "size_t": ("u8", 8), "bool": ("u1", 1)}
 N = 64  # work-items; buffers hold N * 16 elements so vector stores and index arithmetic stay in bounds
+STRUCT_BYTES = 1024  # bytes per work-item in a buffer of structs (room for 16 elements of 64 bytes)
 
 
 def element(type_name):
@@ -42,10 +55,19 @@ def clang_bitcode(cl_path, std, workdir):
     return out if r.returncode == 0 else None
 
 
-def run_file(cl_path, spirvkit, workdir, clang_std=None):
+def build_spir(ctx, dev, bitcode):
+    import pyopencl as cl
+    return cl.Program(ctx, [dev], [open(bitcode, "rb").read()]).build(options="-x spir -spir-std=1.2")
+
+
+def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None):
     import numpy as np
     import pyopencl as cl
     result = {"file": cl_path, "kernels": 0, "status": "passed", "detail": ""}
+    symbols = None
+    if symbols_path:
+        with open(symbols_path, encoding="utf-8") as f:
+            symbols = json.load(f)
     bc = cl_path[:-3] + ".bc64"
     if clang_std:
         bc = clang_bitcode(cl_path, clang_std, workdir)
@@ -68,8 +90,28 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None):
         # reverse translator leaves nothing to run, so the kernel cannot be compared.
         crashed = r.returncode < 0 or "PLEASE submit a bug report" in r.stderr
         result["status"] = "skipped" if crashed else "failed"
-        result["detail"] = ("llvm-spirv -r crashed" if crashed else "llvm-spirv -r: ") + r.stderr.strip()[:300]
+        if crashed:  # the reason alone (groups in the summary); the backtrace separately
+            result["detail"] = f"llvm-spirv-15 -r crashed (exit code {r.returncode})"
+            result["stderr"] = r.stderr.strip()[:600]
+        else:
+            result["detail"] = "llvm-spirv-15 -r: " + r.stderr.strip()[:300]
         return result
+    control = None
+    if symbols is not None:
+        try:
+            back, wrappers, unmatched = generic_shim.link_with_shim(back, workdir, symbols)
+        except (RuntimeError, subprocess.CalledProcessError) as e:
+            result["status"] = "failed"; result["detail"] = "generic shim: " + str(e)[:300]; return result
+        if wrappers:
+            result["generic_shim"] = wrappers
+            # The control: clang's own bitcode through the same shim path.
+            if clang_std:
+                try:
+                    control, _, _ = generic_shim.link_with_shim(bc, workdir, symbols, tag="control")
+                except (RuntimeError, subprocess.CalledProcessError) as e:
+                    result["control"] = "unavailable: " + str(e)[:200]
+        if unmatched:
+            result["generic_unmatched"] = unmatched
     ctx = cl.Context(devices=[cl.get_platforms()[0].get_devices()[0]])
     dev = ctx.devices[0]
     queue = cl.CommandQueue(ctx)
@@ -78,9 +120,15 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None):
     except Exception as e:  # pocl cannot run this source: not our concern
         result["status"] = "skipped"; result["detail"] = "original does not build on pocl: " + str(e)[:200]; return result
     try:
-        translated = cl.Program(ctx, [dev], [open(back, "rb").read()]).build(options="-x spir -spir-std=1.2")
+        translated = build_spir(ctx, dev, back)
     except Exception as e:
         result["status"] = "failed"; result["detail"] = "round-tripped bitcode does not build: " + str(e)[:300]; return result
+    control_program = None
+    if control:
+        try:
+            control_program = build_spir(ctx, dev, control)
+        except Exception as e:
+            result["control"] = "unavailable: clang's bitcode does not build on pocl: " + str(e)[:200]
     for kernel in original.all_kernels():
         name = kernel.function_name
         rng = np.random.default_rng(12345)
@@ -91,6 +139,12 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None):
             if SKIP_TYPES.search(ty):
                 result["status"] = "skipped"; result["detail"] = f"{name}: argument type {ty}"; return result
             el = element(ty)
+            if el is None and ty.strip().endswith("*") and aq in (cl.kernel_arg_address_qualifier.GLOBAL,
+                                                                   cl.kernel_arg_address_qualifier.CONSTANT):
+                # A pointer to a struct (or another type the host does not model): random bytes,
+                # STRUCT_BYTES per work-item, compared byte for byte like every buffer.
+                args.append(("buffer", rng.integers(0, 256, N * STRUCT_BYTES, dtype=np.uint8)))
+                continue
             if el is None:
                 result["status"] = "skipped"; result["detail"] = f"{name}: argument type {ty}"; return result
             dtype, size, count = el
@@ -110,9 +164,20 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None):
                 scalar[:] = 3 if dtype[0] != "f" else 1.5
                 args.append(("scalar", scalar.tobytes() if count > 1 else scalar[0]))
         outputs = []
-        for program in (original, translated):
+        for build, program in (("original", original), ("translated", translated)):
+            # Progress for the parent: after a timeout it tells which build did not finish.
+            print(f"running {build} {name}", file=sys.stderr, flush=True)
             outputs.append(run_kernel(ctx, dev, queue, program, name, args))
         result["kernels"] += 1
+        if control_program is not None:
+            try:
+                same = run_kernel(ctx, dev, queue, control_program, name, args) == outputs[0]
+                if not same:
+                    result["control"] = f"differs: {name}"
+                elif "control" not in result:
+                    result["control"] = "identical"
+            except Exception as e:
+                result["control"] = "unavailable: " + str(e)[:200]
         if outputs[0] != outputs[1]:
             # The reference translator (llvm-spirv-15) decides between "our translation is
             # wrong" and "the SPIR 1.2 input already differs from the OpenCL C on pocl"
@@ -122,16 +187,35 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None):
             if subprocess.run(["llvm-spirv-15", bc, "-o", ref_spv], capture_output=True).returncode == 0 and \
                subprocess.run(["llvm-spirv-15", "-r", ref_spv, "-o", ref_back], capture_output=True).returncode == 0:
                 try:
-                    reference = cl.Program(ctx, [dev], [open(ref_back, "rb").read()]).build(options="-x spir -spir-std=1.2")
+                    if symbols is not None:
+                        ref_back, _, _ = generic_shim.link_with_shim(ref_back, workdir, symbols, tag="ref")
+                    reference = build_spir(ctx, dev, ref_back)
                     same_as_input = run_kernel(ctx, dev, queue, reference, name, args) == outputs[1]
                 except Exception:
                     same_as_input = False
             if same_as_input:
                 result["status"] = "skipped"; result["detail"] = f"{name}: the SPIR input differs from the OpenCL C on pocl; llvm-spirv-15 computes what spirvkit computes"
             else:
-                result["status"] = "failed"; result["detail"] = f"{name}: output buffers differ"
+                result["status"] = "failed"
+                result["detail"] = f"{name}: output buffers differ ({describe_difference(outputs[0], outputs[1])})"
             return result
+    if result.get("control", "").startswith("differs"):
+        # clang's own bitcode through the same shim path must compute what the OpenCL C does;
+        # when it does not, the shim path is not trusted for this file.
+        result["status"] = "failed"
+        result["detail"] = "control: clang's bitcode linked with the generic shim differs from the OpenCL C on pocl"
     return result
+
+
+def describe_difference(expected, actual):
+    """Which buffers differ and where (first byte offsets), to start the diagnosis from."""
+    parts = []
+    for i, (e, a) in enumerate(zip(expected, actual)):
+        offsets = [k for k in range(min(len(e), len(a))) if e[k] != a[k]]
+        if offsets or len(e) != len(a):
+            shown = ", ".join(f"@{k}: {e[k]:#04x} vs {a[k]:#04x}" for k in offsets[:4])
+            parts.append(f"buffer {i}: {len(offsets)} bytes differ {shown}")
+    return "; ".join(parts)
 
 
 def run_kernel(ctx, dev, queue, program, name, args):
@@ -170,14 +254,23 @@ def run_kernel(ctx, dev, queue, program, name, args):
 
 
 def worker(args):
-    cl_path, spirvkit, timeout, clang_std = args
+    cl_path, spirvkit, timeout, clang_std, symbols_path = args
     extra = ["--clang-std", clang_std] if clang_std else []
+    extra += ["--pocl-symbols", symbols_path] if symbols_path else []
     with tempfile.TemporaryDirectory() as d:
         try:
             r = subprocess.run([sys.executable, __file__, "--one", cl_path, "--spirvkit", spirvkit, "--workdir", d] + extra,
                                capture_output=True, text=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return {"file": cl_path, "status": "skipped", "detail": "timeout (both builds are run with the same inputs)"}
+        except subprocess.TimeoutExpired as e:
+            stderr = e.stderr.decode(errors="replace") if isinstance(e.stderr, bytes) else (e.stderr or "")
+            running = [l for l in stderr.splitlines() if l.startswith("running ")]
+            last = running[-1] if running else "building"
+            if last.startswith("running translated"):
+                # The OpenCL C finished on pocl, spirvkit's translation did not: a wrong result.
+                return {"file": cl_path, "status": "failed",
+                        "detail": f"timeout: {last[len('running '):]} did not finish in {timeout} s; the original did"}
+            return {"file": cl_path, "status": "skipped",
+                    "detail": f"timeout: pocl did not finish the original ({last}) in {timeout} s"}
         line = (r.stdout.strip().splitlines() or [""])[-1]
         try:
             return json.loads(line)
@@ -191,20 +284,58 @@ def main():
     p.add_argument("--jobs", type=int, default=2); p.add_argument("--limit", type=int, default=0)
     p.add_argument("--one"); p.add_argument("--workdir"); p.add_argument("--timeout", type=int, default=60)
     p.add_argument("--clang-std", help="translate the .cl compiled by clang-15 with this -cl-std instead of the .bc64")
+    p.add_argument("--log", help="append each result to this JSON-lines file; files already in it are not run again")
+    p.add_argument("--no-generic-shim", action="store_true", help="give pocl the round-tripped bitcode without the shim")
+    p.add_argument("--pocl-triple", default="x86_64-pc-linux-gnu", help="selects pocl's device library files")
+    p.add_argument("--pocl-symbols", help=argparse.SUPPRESS)  # set by the parent for --one
     a = p.parse_args()
     if a.one:
-        print(json.dumps(run_file(a.one, a.spirvkit, a.workdir, a.clang_std)))
+        print(json.dumps(run_file(a.one, a.spirvkit, a.workdir, a.clang_std, a.pocl_symbols)))
         return
     files = sorted(os.path.join(dp, f) for dp, _, fs in os.walk(os.path.join(a.corpus, "spir12"), followlinks=True) for f in fs
                    if f.endswith(".cl") and os.path.exists(os.path.join(dp, f[:-3] + ".bc64")))
     if a.limit:
         files = files[:: max(1, len(files) // a.limit)][: a.limit]
     counts = {"passed": 0, "failed": 0, "skipped": 0}
-    with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-        for r in ex.map(worker, [(f, a.spirvkit, a.timeout, a.clang_std) for f in files]):
-            counts[r["status"]] = counts.get(r["status"], 0) + 1
-            print(json.dumps(r), flush=True)
-    print(f"semantics: {counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped")
+    shimmed, controls = 0, {}
+
+    def count(r):
+        nonlocal shimmed
+        counts[r["status"]] = counts.get(r["status"], 0) + 1
+        shimmed += bool(r.get("generic_shim"))
+        if "control" in r:
+            outcome = r["control"].split(":")[0]
+            controls[outcome] = controls.get(outcome, 0) + 1
+
+    done = set()
+    if a.log and os.path.exists(a.log):
+        with open(a.log, encoding="utf-8") as f:
+            for line in f:
+                try:
+                    r = json.loads(line)
+                except json.JSONDecodeError:
+                    continue  # a line cut short when an earlier run was stopped
+                if r.get("file") in files and r["file"] not in done:
+                    done.add(r["file"]); count(r)
+    todo = [f for f in files if f not in done]
+    with tempfile.TemporaryDirectory() as d:
+        symbols_path = None
+        if not a.no_generic_shim:
+            symbols_path = os.path.join(d, "pocl-symbols.json")
+            with open(symbols_path, "w", encoding="utf-8") as f:
+                json.dump(generic_shim.library_symbols(a.pocl_triple), f)
+        log = open(a.log, "a", encoding="utf-8") if a.log else None
+        with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+            for r in ex.map(worker, [(f, a.spirvkit, a.timeout, a.clang_std, symbols_path) for f in todo]):
+                count(r)
+                print(json.dumps(r), flush=True)
+                if log:
+                    log.write(json.dumps(r) + "\n"); log.flush()
+        if log:
+            log.close()
+    control_text = ", ".join(f"{n} {k}" for k, n in sorted(controls.items())) or "none"
+    print(f"semantics: {counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped "
+          f"({len(done)} from the log; generic shim used for {shimmed}; controls: {control_text})")
     sys.exit(1 if counts["failed"] else 0)
 
 

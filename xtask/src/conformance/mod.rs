@@ -65,6 +65,7 @@ pub fn run(
         ("translate-cl", translate_modern::run_cl),
         ("semantics", semantics::run),
         ("semantics-cl", semantics::run_clang),
+        ("semantics-cl20", semantics::run_clang20),
         ("llvm", llvm::run),
         ("llvm-cl", llvm_cl::run),
     ];

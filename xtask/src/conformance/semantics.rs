@@ -2,6 +2,8 @@
 //! must compute bit-identical buffers to the original OpenCL C on pocl (same seeded inputs).
 //! The driver is `xtask/semantics/run_kernels.py` (pyopencl); by default an evenly spread
 //! sample keeps CI fast, `SPIRVKIT_SEMANTICS_ALL=1` runs every kernel file.
+//! OpenCL C 2.0 input goes through the driver's generic-address-space shim (see
+//! `xtask/semantics/generic_shim.py`), with clang's own bitcode run the same way as a control.
 
 use super::{Context, SectionReport};
 
@@ -20,6 +22,16 @@ pub fn run_clang(ctx: &Context) -> anyhow::Result<SectionReport> {
     )
 }
 
+/// The same with the `.cl` compiled as OpenCL C 2.0 (generic address space, `atomic_*`).
+pub fn run_clang20(ctx: &Context) -> anyhow::Result<SectionReport> {
+    run_with(
+        ctx,
+        Some("CL2.0"),
+        "60",
+        "translation semantics on pocl, clang-15 OpenCL C 2.0 input",
+    )
+}
+
 fn run_with(
     ctx: &Context,
     clang_std: Option<&str>,
@@ -28,7 +40,10 @@ fn run_with(
 ) -> anyhow::Result<SectionReport> {
     let root = crate::workspace_root();
     let python = root.join(".venv/bin/python3");
-    let spirvkit = root.join("target/release/spirvkit");
+    // Where `cargo build` below puts it: $CARGO_TARGET_DIR when set.
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| root.join("target"), std::path::PathBuf::from);
+    let spirvkit = target.join("release/spirvkit");
     let status = std::process::Command::new("cargo")
         .args(["build", "--release", "--quiet", "-p", "spirvkit-cli"])
         .current_dir(&root)
@@ -50,6 +65,18 @@ fn run_with(
         .output()?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let mut failures = Vec::new();
+    // The driver's own tests (the generic shim) first: a wrong shim would make the sweep lie.
+    let unit = std::process::Command::new(&python)
+        .args(["-m", "unittest", "discover", "-q", "-s"])
+        .arg(root.join("xtask/semantics"))
+        .args(["-p", "test_*.py"])
+        .output()?;
+    if !unit.status.success() {
+        failures.push(format!(
+            "xtask/semantics unit tests: {}",
+            String::from_utf8_lossy(&unit.stderr).trim()
+        ));
+    }
     let mut skipped = std::collections::BTreeMap::<String, usize>::new();
     let mut summary = String::new();
     for line in stdout.lines() {

@@ -2,6 +2,7 @@
 //! `atomic_compare_exchange_strong`, `atomic_flag_*`, `atomic_work_item_fence`) with their
 //! memory orders and scopes, as clang 15+ mangles them (`PU3AS4VU7_Atomici`).
 
+use super::atomic_ops::{emit_atomic_rmw, rmw_opcode, AtomicAccess};
 use crate::body::FnCtx;
 use crate::error::{malformed, unsupported, Result};
 use crate::mangle::{Demangled, MType, Scalar};
@@ -161,6 +162,11 @@ pub(super) fn lower(
         scope_value(scope).ok_or_else(|| malformed(loc, format!("memory_scope {scope}")))?;
     let scope = t.u32_constant(scope);
     let pid = t.value(ctx, p)?;
+    let access = |semantics| AtomicAccess {
+        pointer: pid,
+        scope,
+        semantics,
+    };
     match base {
         "atomic_init" => {
             let v = t.value(ctx, a.get(1)?)?;
@@ -169,42 +175,21 @@ pub(super) fn lower(
         "atomic_load" => {
             let sem = semantics(t, order_at)?;
             let ty = t.ty(result_ty, loc)?;
-            t.emit_to(
-                out,
-                Op::AtomicLoad,
-                ty,
-                vec![Operand::Id(pid), Operand::Id(scope), Operand::Id(sem)],
-            );
+            t.emit_to(out, Op::AtomicLoad, ty, access(sem).operands(&[]));
         }
         "atomic_store" => {
             let sem = semantics(t, order_at)?;
             let v = t.value(ctx, a.get(1)?)?;
-            t.emit_void(
-                Op::AtomicStore,
-                vec![
-                    Operand::Id(pid),
-                    Operand::Id(scope),
-                    Operand::Id(sem),
-                    Operand::Id(v),
-                ],
-            );
+            t.emit_void(Op::AtomicStore, access(sem).operands(&[v]));
         }
         "atomic_flag_test_and_set" => {
             let sem = semantics(t, order_at)?;
             let ty = t.ty(result_ty, loc)?;
-            t.emit_to(
-                out,
-                Op::AtomicFlagTestAndSet,
-                ty,
-                vec![Operand::Id(pid), Operand::Id(scope), Operand::Id(sem)],
-            );
+            t.emit_to(out, Op::AtomicFlagTestAndSet, ty, access(sem).operands(&[]));
         }
         "atomic_flag_clear" => {
             let sem = semantics(t, order_at)?;
-            t.emit_void(
-                Op::AtomicFlagClear,
-                vec![Operand::Id(pid), Operand::Id(scope), Operand::Id(sem)],
-            );
+            t.emit_void(Op::AtomicFlagClear, access(sem).operands(&[]));
         }
         "atomic_compare_exchange_strong" | "atomic_compare_exchange_weak" => {
             // (object, expected*, desired, success, failure, scope): the old value is written
@@ -219,14 +204,7 @@ pub(super) fn lower(
             let old = t.emit(
                 Op::AtomicCompareExchange,
                 value_ty,
-                vec![
-                    Operand::Id(pid),
-                    Operand::Id(scope),
-                    Operand::Id(success),
-                    Operand::Id(failure),
-                    Operand::Id(desired),
-                    Operand::Id(expected),
-                ],
+                access(success).operands(&[failure, desired, expected]),
             );
             t.emit_void(Op::Store, vec![Operand::Id(expected_ptr), Operand::Id(old)]);
             let bool_ty = t.ty(result_ty, loc)?;
@@ -252,32 +230,16 @@ pub(super) fn lower(
                 ));
             }
             let signed = pointee.is_some_and(Scalar::is_signed);
-            let opcode = match base.strip_prefix("atomic_fetch_").unwrap_or(base) {
-                "atomic_exchange" => Op::AtomicExchange,
-                "add" => Op::AtomicIAdd,
-                "sub" => Op::AtomicISub,
-                "or" => Op::AtomicOr,
-                "xor" => Op::AtomicXor,
-                "and" => Op::AtomicAnd,
-                "min" if signed => Op::AtomicSMin,
-                "min" => Op::AtomicUMin,
-                "max" if signed => Op::AtomicSMax,
-                "max" => Op::AtomicUMax,
-                other => return Err(unsupported(loc, format!("atomic_fetch_{other}"))),
-            };
+            // `atomic_fetch_add` → "add", `atomic_exchange` → "exchange".
+            let operation = base
+                .strip_prefix("atomic_fetch_")
+                .or_else(|| base.strip_prefix("atomic_"))
+                .unwrap_or(base);
+            let opcode = rmw_opcode(operation, signed)
+                .ok_or_else(|| unsupported(loc, format!("{base} (no such atomic operation)")))?;
             let v = t.value(ctx, a.get(1)?)?;
             let ty = t.ty(result_ty, loc)?;
-            t.emit_to(
-                out,
-                opcode,
-                ty,
-                vec![
-                    Operand::Id(pid),
-                    Operand::Id(scope),
-                    Operand::Id(sem),
-                    Operand::Id(v),
-                ],
-            );
+            emit_atomic_rmw(t, out, opcode, ty, access(sem), v);
         }
     }
     Ok(())

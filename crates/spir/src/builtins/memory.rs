@@ -1,6 +1,7 @@
 //! Synchronisation, atomics, async copies, prefetch, vector loads/stores, memcpy/memset,
 //! and address-space casts.
 
+use super::atomic_ops::{emit_atomic_rmw, rmw_opcode, AtomicAccess};
 use super::{arg_ids, ext_inst};
 use crate::body::FnCtx;
 use crate::error::{malformed, unsupported, Result};
@@ -225,19 +226,14 @@ pub(crate) fn atomic_rmw(
             ))
         }
     };
-    let (scope, sem) = atomic_scope_semantics(t, ctx, p)?;
-    let (pid, vid) = (t.value(ctx, p)?, t.value(ctx, v)?);
-    t.emit_to(
-        out,
-        opcode,
-        ty,
-        vec![
-            Operand::Id(pid),
-            Operand::Id(scope),
-            Operand::Id(sem),
-            Operand::Id(vid),
-        ],
-    );
+    let (scope, semantics) = atomic_scope_semantics(t, ctx, p)?;
+    let (pointer, value) = (t.value(ctx, p)?, t.value(ctx, v)?);
+    let access = AtomicAccess {
+        pointer,
+        scope,
+        semantics,
+    };
+    emit_atomic_rmw(t, out, opcode, ty, access, value);
     Ok(())
 }
 
@@ -287,40 +283,33 @@ pub(super) fn lower(
     let ty = t.ty(result_ty, loc)?;
     if let Some(op) = atomic_op(n) {
         let p = arg(0)?;
-        let (scope, sem) = atomic_scope_semantics(t, ctx, p)?;
+        let (scope, semantics) = atomic_scope_semantics(t, ctx, p)?;
         let signed = match d.params.first() {
             Some(MType::Pointer { pointee, .. }) => pointee.scalar().is_some_and(Scalar::is_signed),
             _ => false,
         };
-        let pid = t.value(ctx, p)?;
-        let mut ops = vec![Operand::Id(pid), Operand::Id(scope), Operand::Id(sem)];
-        let opcode = match op {
-            "inc" => Op::AtomicIIncrement,
-            "dec" => Op::AtomicIDecrement,
+        let pointer = t.value(ctx, p)?;
+        let access = AtomicAccess {
+            pointer,
+            scope,
+            semantics,
+        };
+        match op {
+            "inc" => t.emit_to(out, Op::AtomicIIncrement, ty, access.operands(&[])),
+            "dec" => t.emit_to(out, Op::AtomicIDecrement, ty, access.operands(&[])),
             "cmpxchg" => {
                 // atomic_cmpxchg(p, cmp, val) → OpAtomicCompareExchange p scope eq neq val cmp
                 let (cmp, val) = (t.value(ctx, arg(1)?)?, t.value(ctx, arg(2)?)?);
-                ops.push(Operand::Id(sem));
-                ops.push(Operand::Id(val));
-                ops.push(Operand::Id(cmp));
+                let ops = access.operands(&[semantics, val, cmp]);
                 t.emit_to(out, Op::AtomicCompareExchange, ty, ops);
-                return Ok(());
             }
-            "add" => Op::AtomicIAdd,
-            "sub" => Op::AtomicISub,
-            "xchg" => Op::AtomicExchange,
-            "and" => Op::AtomicAnd,
-            "or" => Op::AtomicOr,
-            "xor" => Op::AtomicXor,
-            "min" if signed => Op::AtomicSMin,
-            "min" => Op::AtomicUMin,
-            "max" if signed => Op::AtomicSMax,
-            _ => Op::AtomicUMax,
-        };
-        if !matches!(opcode, Op::AtomicIIncrement | Op::AtomicIDecrement) {
-            ops.push(Operand::Id(t.value(ctx, arg(1)?)?));
+            _ => {
+                let opcode = rmw_opcode(op, signed)
+                    .ok_or_else(|| unsupported(loc, format!("atomic_{op}")))?;
+                let value = t.value(ctx, arg(1)?)?;
+                emit_atomic_rmw(t, out, opcode, ty, access, value);
+            }
         }
-        t.emit_to(out, opcode, ty, ops);
         return Ok(());
     }
     match n {

@@ -1,6 +1,7 @@
 //! OpenCL C built-in functions, by their SPIR mangled names (SPIR 1.2 Appendix A), and the LLVM
 //! intrinsics clang emits, each lowered to core SPIR-V, built-in variables or OpenCL.std.
 
+mod atomic_ops;
 mod atomics20;
 mod convert;
 mod groups;
