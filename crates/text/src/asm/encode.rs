@@ -74,6 +74,12 @@ enum Encoded {
 /// Errors are boxed inside the encoder so the hot `Ok` paths return small values.
 type R<T> = Result<T, Box<AssembleError>>;
 
+/// Whether `c` may appear in an id name: `[A-Za-z0-9_]`.
+#[inline]
+pub(super) fn is_id_char(c: u8) -> bool {
+    ID_CHAR[usize::from(c)]
+}
+
 /// `[A-Za-z0-9_]`.
 static ID_CHAR: [bool; 256] = {
     let mut t = [false; 256];

@@ -60,13 +60,8 @@ impl<'a> Lexer<'a> {
 
     /// The current position with its line.
     pub fn mark(&self) -> Mark {
-        self.mark_at(self.pos)
-    }
-
-    /// `at` (on the current line or after it, before the next counted newline) with its line.
-    pub fn mark_at(&self, at: Pos) -> Mark {
         Mark {
-            index: at.index,
+            index: self.pos.index,
             line: self.line,
             line_start: self.line_start,
         }

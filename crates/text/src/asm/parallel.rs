@@ -7,7 +7,7 @@
 //! from outside the chunk) sends the whole text to the sequential assembler, so the output and
 //! the errors are always exactly the sequential ones.
 
-use super::encode::Assembler;
+use super::encode::{is_id_char, Assembler};
 use rayon::prelude::*;
 
 /// Below this size the sequential assembler is fast enough that threads do not pay.
@@ -168,7 +168,7 @@ fn name_at<'s>(source: &'s str, bytes: &[u8], offset: usize) -> &'s str {
         .get(offset..)
         .unwrap_or(&[])
         .iter()
-        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+        .take_while(|c| is_id_char(**c))
         .count();
     source.get(offset..offset + len).unwrap_or("")
 }
@@ -215,11 +215,7 @@ fn function_starts(text: &[u8]) -> Vec<usize> {
 fn is_function_start(line: &[u8]) -> bool {
     let mut rest = line;
     if rest.first() == Some(&b'%') {
-        let name_len = rest
-            .iter()
-            .skip(1)
-            .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
-            .count();
+        let name_len = rest.iter().skip(1).take_while(|c| is_id_char(**c)).count();
         rest = rest.get(1 + name_len..).unwrap_or(&[]);
         rest = trim_blanks(rest);
         let Some(after_eq) = rest.strip_prefix(b"=") else {
