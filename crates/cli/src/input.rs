@@ -71,6 +71,18 @@ pub fn read_spirv_words(path: &Path) -> anyhow::Result<Vec<u32>> {
     Ok(words)
 }
 
+/// Reads LLVM bitcode or text (large files mapped, `-` for standard input); errors name the
+/// file and where in it the problem is.
+pub fn read_llvm_module(path: &Path) -> anyhow::Result<spirvkit_llvm::Module> {
+    let bytes = map_or_read(path)?;
+    let name = if path.as_os_str() == "-" {
+        "<stdin>".to_owned()
+    } else {
+        path.display().to_string()
+    };
+    spirvkit_llvm::read_bytes(&bytes, &name).map_err(|e| anyhow::anyhow!("{e}"))
+}
+
 /// A decoding error as `FILE: word N (byte B), instruction I: message`.
 pub fn decode_error(path: &Path, e: &spirvkit_core::DecodeError) -> anyhow::Error {
     let at = match e.instruction {

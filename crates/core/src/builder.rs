@@ -65,6 +65,79 @@ impl Builder {
         id
     }
 
+    /// One past the highest id allocated so far.
+    pub fn id_bound(&self) -> u32 {
+        self.module.header.bound.max(1)
+    }
+
+    /// A builder that continues from this one's state (id counter, deduplicated types and
+    /// constants, capabilities, extensions) but holds none of its instructions: what it
+    /// adds can be built on another thread and then folded back in with
+    /// [`Builder::take_new_globals`] and the `*_from_fork` methods.
+    pub fn fork(&self) -> Builder {
+        Self {
+            module: Module::new(self.module.header),
+            pending: vec![Vec::new(); Section::Function as usize + 1],
+            dedup: self.dedup.clone(),
+            capabilities: self.capabilities.clone(),
+            extensions: self.extensions.clone(),
+            current_function: None,
+        }
+    }
+
+    /// The global instructions added so far (not those of a module it was made from), one
+    /// list per section in layout order; the builder's pending lists are left empty.
+    pub fn take_new_globals(&mut self) -> Vec<Vec<Instruction>> {
+        std::mem::replace(
+            &mut self.pending,
+            vec![Vec::new(); Section::Function as usize + 1],
+        )
+    }
+
+    /// The id of a deduplicated type or constant with exactly these operands, if there is one.
+    pub fn find_dedup(&self, inst: &Instruction) -> Option<Id> {
+        if !is_dedupable(inst.opcode) {
+            return None;
+        }
+        self.dedup.get(&key(inst)).copied()
+    }
+
+    /// Adds a global instruction coming from a fork (ids already renumbered): capabilities
+    /// and extensions already declared are skipped, types and constants become known for
+    /// deduplication.
+    pub fn global_from_fork(&mut self, inst: Instruction) {
+        match inst.opcode {
+            Op::Capability => {
+                let Some(c) = inst.operands.first().and_then(Operand::word) else {
+                    return;
+                };
+                if !self.capabilities.insert(c) {
+                    return;
+                }
+            }
+            Op::Extension => {
+                let Some(name) = inst.operands.first().and_then(Operand::string) else {
+                    return;
+                };
+                if !self.extensions.insert(name.to_owned()) {
+                    return;
+                }
+            }
+            _ => {
+                if let Some(id) = inst.result_id.filter(|_| is_dedupable(inst.opcode)) {
+                    self.dedup.entry(key(&inst)).or_insert(id);
+                }
+            }
+        }
+        self.global(inst);
+    }
+
+    /// Adds a finished function (built by a fork, ids already renumbered).
+    pub fn function_from_fork(&mut self, function: Function) {
+        self.end_function();
+        self.module.functions.push(function);
+    }
+
     pub fn header_mut(&mut self) -> &mut Header {
         &mut self.module.header
     }

@@ -104,6 +104,21 @@ impl Instruction {
     pub fn section(&self) -> Section {
         Section::of(self.opcode)
     }
+
+    /// Replaces every id (result type, result id and id operands) by `f(id)`.
+    pub fn map_ids(&mut self, mut f: impl FnMut(Id) -> Id) {
+        if let Some(t) = &mut self.result_type {
+            *t = f(*t);
+        }
+        if let Some(r) = &mut self.result_id {
+            *r = f(*r);
+        }
+        for operand in &mut self.operands {
+            if let Operand::Id(id) = operand {
+                *id = f(*id);
+            }
+        }
+    }
 }
 
 /// The logical-layout sections of a module (SPIR-V spec 2.4), in order.
@@ -218,6 +233,19 @@ impl Function {
     }
 
     /// Every instruction in binary order.
+    /// Every instruction, mutably, in the order of [`Function::instructions`].
+    pub fn instructions_mut(&mut self) -> impl Iterator<Item = &mut Instruction> {
+        std::iter::once(&mut self.def)
+            .chain(&mut self.parameters)
+            .chain(
+                self.blocks
+                    .iter_mut()
+                    .flat_map(|b| std::iter::once(&mut b.label).chain(&mut b.instructions)),
+            )
+            .chain(&mut self.end)
+            .chain(&mut self.trailing)
+    }
+
     pub fn instructions(&self) -> impl Iterator<Item = &Instruction> {
         std::iter::once(&self.def)
             .chain(&self.parameters)

@@ -61,13 +61,19 @@ pub fn read_file(path: &Path) -> Result<Module, LlvmError> {
         file: name.clone(),
         message: e.to_string(),
     })?;
-    if is_bitcode(&bytes) {
-        read_bitcode(&bytes, &name)
+    read_bytes(&bytes, &name)
+}
+
+/// Reads bitcode or text held in memory (a file's contents, e.g. mapped), deciding by
+/// content; `file_name` names the input in errors.
+pub fn read_bytes(bytes: &[u8], file_name: &str) -> Result<Module, LlvmError> {
+    if is_bitcode(bytes) {
+        read_bitcode(bytes, file_name)
     } else {
-        let text = String::from_utf8(bytes).map_err(|e| LlvmError::Io {
-            file: name.clone(),
+        let text = std::str::from_utf8(bytes).map_err(|e| LlvmError::Io {
+            file: file_name.to_owned(),
             message: format!("neither bitcode nor UTF-8 text: {e}"),
         })?;
-        parse_text(&text, &name)
+        parse_text(text, file_name)
     }
 }

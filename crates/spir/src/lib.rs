@@ -13,6 +13,7 @@ pub mod error;
 mod fasthash;
 mod kernels;
 pub mod mangle;
+mod parallel;
 mod pointee;
 mod ptrtypes;
 mod translator;
@@ -82,12 +83,30 @@ impl TranslateOptions {
 }
 
 /// Translates an LLVM module holding SPIR 1.2 (or compatible OpenCL C output) to SPIR-V.
+/// Large modules have their function bodies translated on several threads (rayon), with
+/// the same result.
 pub fn translate(
     module: &spirvkit_llvm::Module,
     options: &TranslateOptions,
 ) -> Result<Module, TranslateError> {
     translator::Translator::new(module, options)?.run()
 }
+
+/// `translate` with an explicit threading plan (tests force the parallel path on small
+/// modules, or turn it off, to check that both give the same module).
+#[doc(hidden)]
+pub fn translate_with_plan(
+    module: &spirvkit_llvm::Module,
+    options: &TranslateOptions,
+    plan: ParallelPlan,
+) -> Result<Module, TranslateError> {
+    let mut translator = translator::Translator::new(module, options)?;
+    translator.parallel = plan;
+    translator.run()
+}
+
+#[doc(hidden)]
+pub use parallel::Plan as ParallelPlan;
 
 /// Modules with fewer LLVM instructions are translated and then encoded, on one thread.
 const STREAMING_MIN_INSTRUCTIONS: usize = 20_000;
@@ -99,21 +118,28 @@ pub fn translate_to_words(
     module: &spirvkit_llvm::Module,
     options: &TranslateOptions,
 ) -> Result<Vec<u32>, TranslateError> {
-    translate_to_words_from(module, options, STREAMING_MIN_INSTRUCTIONS)
+    translate_to_words_from(
+        module,
+        options,
+        STREAMING_MIN_INSTRUCTIONS,
+        ParallelPlan::default(),
+    )
 }
 
 /// `translate_to_words`, encoding on a second thread from `min_instructions` LLVM
-/// instructions on (tests use 0 to check that path on small modules).
+/// instructions on and translating as `plan` says (tests use 0 and a plan forcing the
+/// parallel path to check these paths on small modules).
 #[doc(hidden)]
 pub fn translate_to_words_from(
     module: &spirvkit_llvm::Module,
     options: &TranslateOptions,
     min_instructions: usize,
+    plan: ParallelPlan,
 ) -> Result<Vec<u32>, TranslateError> {
     // Small modules: a second thread would cost more than it saves.
     let instructions: usize = module.functions.iter().map(|f| f.insts.len()).sum();
     if instructions < min_instructions {
-        return translate(module, options).map(|spirv| spirv.to_words());
+        return translate_with_plan(module, options, plan).map(|spirv| spirv.to_words());
     }
     let (sink, finished) = std::sync::mpsc::channel::<Vec<spirvkit_core::Function>>();
     std::thread::scope(|scope| {
@@ -130,6 +156,7 @@ pub fn translate_to_words_from(
         // and the globals.
         let translated = translator::Translator::new(module, options).and_then(|mut t| {
             t.function_sink = Some(sink);
+            t.parallel = plan;
             t.run_to_words()
         });
         let function_words = match encoder.join() {

@@ -191,7 +191,7 @@ impl<'m> Translator<'m> {
             };
             classes.chosen[root as usize] = Some(chosen);
         }
-        self.pointer_classes = classes;
+        self.pointer_classes = std::sync::Arc::new(classes);
     }
 
     fn collect_function(

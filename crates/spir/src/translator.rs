@@ -34,7 +34,8 @@ pub(crate) struct Translator<'m> {
     pub forward_pointers: HashMap<llvm::TypeId, Id>,
     pub consts: FastMap<llvm::ConstId, Id>,
     pub globals: Vec<Option<Id>>,
-    pub callees: Vec<Callee>,
+    /// Per LLVM function, decided once before any body is translated (shared by forks).
+    pub callees: std::sync::Arc<Vec<Callee>>,
     /// BuiltIn value → its Input variable.
     pub builtin_vars: BTreeMap<u32, Id>,
     pub opencl_std: Option<Id>,
@@ -44,7 +45,7 @@ pub(crate) struct Translator<'m> {
     /// Inside a kernel: (context number, image type → access qualifier of its parameters).
     pub image_context: Option<(u32, HashMap<llvm::TypeId, u32>)>,
     /// Inferred SPIR-V types of opaque-pointer values (pointee.rs).
-    pub pointer_classes: crate::pointee::PointerClasses,
+    pub pointer_classes: std::sync::Arc<crate::pointee::PointerClasses>,
     /// Pointer type id → (storage class, pointee).
     pub pointer_info: FastMap<Id, (u32, Id)>,
     /// Pointer-typed result id → its type.
@@ -60,6 +61,8 @@ pub(crate) struct Translator<'m> {
     /// Where finished functions go when the output is encoded while translating
     /// (`translate_to_words`); `None`: they stay in the module.
     pub function_sink: Option<std::sync::mpsc::Sender<Vec<spirvkit_core::Function>>>,
+    /// When function bodies are translated on several threads (`parallel.rs`).
+    pub parallel: crate::parallel::Plan,
 }
 
 pub(crate) fn location_of_function(f: &llvm::Function) -> String {
@@ -92,7 +95,7 @@ impl<'m> Translator<'m> {
             forward_pointers: HashMap::new(),
             consts: FastMap::default(),
             globals: vec![None; m.globals.len()],
-            callees: Vec::new(),
+            callees: Default::default(),
             builtin_vars: BTreeMap::new(),
             opencl_std: None,
             needed_version: 0x0001_0000,
@@ -106,7 +109,39 @@ impl<'m> Translator<'m> {
             handle_type_ids: FastSet::default(),
             opencl_kernel_nodes: m.opencl_kernels(),
             function_sink: None,
+            parallel: crate::parallel::Plan::default(),
         })
+    }
+
+    /// A translator with this one's state and caches whose builder starts empty (see
+    /// `parallel.rs`): functions translated by it are folded back with `parallel::absorb`.
+    pub fn fork(&self) -> Translator<'m> {
+        Translator {
+            m: self.m,
+            opts: self.opts,
+            b: self.b.fork(),
+            pointer_bits: self.pointer_bits,
+            types: self.types.clone(),
+            structs_in_progress: self.structs_in_progress.clone(),
+            forward_pointers: self.forward_pointers.clone(),
+            consts: self.consts.clone(),
+            globals: self.globals.clone(),
+            callees: std::sync::Arc::clone(&self.callees),
+            builtin_vars: self.builtin_vars.clone(),
+            opencl_std: self.opencl_std,
+            needed_version: self.needed_version,
+            uses_linkage: self.uses_linkage,
+            image_context: None,
+            pointer_classes: std::sync::Arc::clone(&self.pointer_classes),
+            pointer_info: self.pointer_info.clone(),
+            id_types: self.id_types.clone(),
+            signatures: self.signatures.clone(),
+            untyped_types: self.untyped_types.clone(),
+            handle_type_ids: self.handle_type_ids.clone(),
+            opencl_kernel_nodes: self.opencl_kernel_nodes.clone(),
+            function_sink: None,
+            parallel: self.parallel,
+        }
     }
 
     pub fn run(mut self) -> Result<Module> {
@@ -165,12 +200,19 @@ impl<'m> Translator<'m> {
             self.global(llvm::GlobalId(g as u32))?;
         }
         let kernels = crate::kernels::kernel_set(self.m);
-        for f in 0..self.m.functions.len() {
-            let func = &self.m.functions[f];
-            if !func.is_declaration() {
-                crate::body::translate_function(self, llvm::FuncId(f as u32), &kernels)?;
+        let defined: Vec<llvm::FuncId> = (0..self.m.functions.len())
+            .filter(|&f| !self.m.functions[f].is_declaration())
+            .map(|f| llvm::FuncId(f as u32))
+            .collect();
+        let instructions: usize = self.m.functions.iter().map(|f| f.insts.len()).sum();
+        let threads = rayon::current_num_threads();
+        if instructions >= self.parallel.min_instructions && defined.len() > 1 && threads > 1 {
+            crate::parallel::translate_functions(self, &defined, &kernels)?;
+        } else {
+            for (n, &f) in defined.iter().enumerate() {
+                crate::body::translate_function(self, f, &kernels)?;
                 // In batches: each send may wake the encoder thread.
-                if f % 32 == 31 {
+                if n % 32 == 31 {
                     self.send_finished_functions();
                 }
             }
@@ -202,7 +244,7 @@ impl<'m> Translator<'m> {
 
     /// Hands the functions finished so far to the sink, if there is one. (Sending fails
     /// only when the receiving encoder failed, which `translate_to_words` reports.)
-    fn send_finished_functions(&mut self) {
+    pub(crate) fn send_finished_functions(&mut self) {
         let Some(sink) = &self.function_sink else {
             return;
         };
@@ -302,6 +344,7 @@ impl<'m> Translator<'m> {
     /// Decides for every function whether it is emitted or lowered at call sites, and
     /// allocates ids for the emitted ones (calls may precede definitions).
     fn classify_functions(&mut self) -> Result<()> {
+        let mut callees = Vec::with_capacity(self.m.functions.len());
         for f in &self.m.functions {
             let callee = if f.name.starts_with("llvm.") {
                 Callee::Intrinsic(f.name.clone())
@@ -313,8 +356,9 @@ impl<'m> Translator<'m> {
             } else {
                 Callee::Function(self.b.alloc_id())
             };
-            self.callees.push(callee);
+            callees.push(callee);
         }
+        self.callees = std::sync::Arc::new(callees);
         self.infer_pointers();
         // Imported declarations are emitted now (they have no body to translate later).
         for (i, f) in self.m.functions.iter().enumerate() {

@@ -445,12 +445,11 @@ impl<'m> Translator<'m> {
             .types
             .function_signature(f.fn_ty)
             .ok_or_else(|| malformed(location, "function without a function type"))?;
-        let classes = std::mem::take(&mut self.pointer_classes);
+        let classes = std::sync::Arc::clone(&self.pointer_classes);
         let ret_repr = classes.return_repr(fid, f);
         let param_reprs: Vec<_> = (0..params.len())
             .map(|i| classes.repr_of(fid, f, llvm::ValueRef::Argument(i as u32)))
             .collect();
-        self.pointer_classes = classes;
         let ret_id = match ret_repr.filter(|_| crate::pointee::is_opaque_pointer(m, ret)) {
             Some(r) => self.repr_type(r, crate::ptrtypes::addrspace_of(m, ret), location)?,
             None => self.ty(ret, location)?,

@@ -21,6 +21,18 @@ fn spirv_with(src: &str, extensions: &str) -> Module {
             .to_words(),
         words
     );
+    // Every function body translated by a fork of its own: the same module, id for id.
+    let always_parallel = spirvkit_spir::ParallelPlan {
+        min_instructions: 0,
+        min_chunk_instructions: 1,
+    };
+    let parallel = spirvkit_spir::translate_with_plan(&llvm, &options, always_parallel)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        parallel.to_words(),
+        words,
+        "the parallel translation differs"
+    );
     module
 }
 

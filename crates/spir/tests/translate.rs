@@ -2,12 +2,24 @@
 //! modern syntax; each test checks the SPIR-V that comes out.
 use spirvkit_core::{Instruction, Module, Operand};
 use spirvkit_grammar::{BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass};
-use spirvkit_spir::{translate, TranslateOptions};
+use spirvkit_spir::{translate, ParallelPlan, TranslateOptions};
 
 const HEADER32: &str =
     "target datalayout = \"e-p:32:32:32-i64:64:64\"\ntarget triple = \"spir-unknown-unknown\"\n";
 const HEADER64: &str =
     "target datalayout = \"e-p:64:64:64-i64:64:64\"\ntarget triple = \"spir64-unknown-unknown\"\n";
+
+/// Every function body a chunk of its own, even in the smallest module.
+const ALWAYS_PARALLEL: ParallelPlan = ParallelPlan {
+    min_instructions: 0,
+    min_chunk_instructions: 1,
+};
+
+/// Never parallel.
+const SEQUENTIAL: ParallelPlan = ParallelPlan {
+    min_instructions: usize::MAX,
+    min_chunk_instructions: 1,
+};
 
 fn spirv(src: &str) -> Module {
     spirv_with(src, &TranslateOptions::default())
@@ -24,13 +36,19 @@ fn spirv_with(src: &str, options: &TranslateOptions) -> Module {
             .to_words(),
         words
     );
-    // Encoding while translating gives the same words.
-    let streamed =
-        spirvkit_spir::translate_to_words_from(&llvm, options, 0).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(
-        streamed, words,
-        "translate_to_words differs from translate + to_words"
-    );
+    // Encoding while translating, and translating function bodies on several threads, give
+    // the same words.
+    for plan in [SEQUENTIAL, ALWAYS_PARALLEL] {
+        let streamed = spirvkit_spir::translate_to_words_from(&llvm, options, 0, plan)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            streamed, words,
+            "translate_to_words ({plan:?}) differs from translate + to_words"
+        );
+        let parallel = spirvkit_spir::translate_with_plan(&llvm, options, plan)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(parallel.to_words(), words, "{plan:?} differs");
+    }
     module
 }
 
@@ -39,9 +57,16 @@ fn error(src: &str) -> String {
     let message = translate(&llvm, &TranslateOptions::default())
         .expect_err("translation must fail")
         .to_string();
-    let streamed = spirvkit_spir::translate_to_words_from(&llvm, &TranslateOptions::default(), 0)
-        .expect_err("streamed translation must fail too");
-    assert_eq!(streamed.to_string(), message);
+    for plan in [SEQUENTIAL, ALWAYS_PARALLEL] {
+        let streamed =
+            spirvkit_spir::translate_to_words_from(&llvm, &TranslateOptions::default(), 0, plan)
+                .expect_err("streamed translation must fail too");
+        assert_eq!(streamed.to_string(), message);
+        let parallel =
+            spirvkit_spir::translate_with_plan(&llvm, &TranslateOptions::default(), plan)
+                .expect_err("parallel translation must fail too");
+        assert_eq!(parallel.to_string(), message);
+    }
     message
 }
 
@@ -356,6 +381,29 @@ fn every_corpus_kernel_translates() {
                     "{}: output does not decode",
                     path.display()
                 );
+                // Function bodies translated on several threads: the same module, id for id.
+                let parallel = spirvkit_spir::translate_with_plan(
+                    &llvm,
+                    &untyped_or_not(false),
+                    ALWAYS_PARALLEL,
+                )
+                .map(|m| m.to_words());
+                assert!(
+                    parallel.as_ref() == Ok(&words),
+                    "{}: the parallel translation differs",
+                    path.display()
+                );
+                // And with untyped pointers.
+                let untyped = untyped_or_not(true);
+                let sequential = spirvkit_spir::translate_with_plan(&llvm, &untyped, SEQUENTIAL)
+                    .map(|m| m.to_words());
+                let parallel = spirvkit_spir::translate_with_plan(&llvm, &untyped, ALWAYS_PARALLEL)
+                    .map(|m| m.to_words());
+                assert!(
+                    sequential.is_ok() && parallel == sequential,
+                    "{}: the parallel untyped translation differs",
+                    path.display()
+                );
             }
             Err(e) => failures.push(format!("{}: {e}", path.display())),
         }
@@ -367,4 +415,14 @@ fn every_corpus_kernel_translates() {
         files.len(),
         &failures[..failures.len().min(5)]
     );
+}
+
+fn untyped_or_not(untyped: bool) -> TranslateOptions {
+    let mut options = TranslateOptions::default();
+    if untyped {
+        options
+            .apply_extension_list("+SPV_KHR_untyped_pointers")
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    options
 }

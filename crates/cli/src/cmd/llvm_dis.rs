@@ -14,7 +14,7 @@ pub struct LlvmDisArgs {
 }
 
 pub fn run(args: LlvmDisArgs) -> anyhow::Result<()> {
-    let module = spirvkit_llvm::read_file(&args.input).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let module = crate::input::read_llvm_module(&args.input)?;
     let mut options = spirvkit_llvm::WriteOptions::default();
     if args.opaque_pointers {
         options.pointers = spirvkit_llvm::PointerStyle::Opaque;

@@ -60,7 +60,7 @@ fn translate_one(
     text: bool,
     env: Option<spirvkit_val::TargetEnv>,
 ) -> anyhow::Result<()> {
-    let module = spirvkit_llvm::read_file(input).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let module = crate::input::read_llvm_module(input)?;
     // Functions are encoded on a second thread while the rest is translated.
     let words = spirvkit_spir::translate_to_words(&module, options)
         .map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
