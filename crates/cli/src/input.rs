@@ -83,6 +83,21 @@ pub fn read_llvm_module(path: &Path) -> anyhow::Result<spirvkit_llvm::Module> {
     spirvkit_llvm::read_bytes(&bytes, &name).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
+/// Writes an output file, or standard output for `-`, with `write`; errors name the file.
+pub fn write_output(
+    path: &Path,
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> anyhow::Result<()> {
+    if path.as_os_str() == "-" {
+        let stdout = std::io::stdout();
+        let mut lock = stdout.lock();
+        return write(&mut lock).context("writing standard output");
+    }
+    let mut file =
+        std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
+    write(&mut file).with_context(|| format!("cannot write {}", path.display()))
+}
+
 /// A decoding error as `FILE: word N (byte B), instruction I: message`.
 pub fn decode_error(path: &Path, e: &spirvkit_core::DecodeError) -> anyhow::Error {
     let at = match e.instruction {

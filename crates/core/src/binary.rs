@@ -117,6 +117,23 @@ pub fn words_from_bytes(bytes: &[u8]) -> Result<(Vec<u32>, Endian), DecodeError>
 }
 
 /// Serialises words as little-endian bytes (the byte order every tool writes).
+/// Writes words as little-endian bytes through a small buffer (no copy of the whole module),
+/// segment after segment, then flushes.
+pub fn write_words_le<'a>(
+    segments: impl IntoIterator<Item = &'a [u32]>,
+    w: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let mut buf = Vec::with_capacity(1 << 16);
+    for chunk in segments.into_iter().flat_map(|s| s.chunks(1 << 14)) {
+        buf.clear();
+        for x in chunk {
+            buf.extend_from_slice(&x.to_le_bytes());
+        }
+        w.write_all(&buf)?;
+    }
+    w.flush()
+}
+
 pub fn bytes_from_words(words: &[u32]) -> Vec<u8> {
     let mut out = Vec::with_capacity(words.len() * 4);
     for w in words {

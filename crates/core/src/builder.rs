@@ -13,8 +13,9 @@ type DedupKey = (Op, Option<Id>, Vec<Operand>);
 
 pub struct Builder {
     module: Module,
-    /// New global instructions, one list per logical-layout section (indexed by `Section`).
-    pending: Vec<Vec<Instruction>>,
+    /// New global instructions per logical-layout section (indexed by `Section`), in order;
+    /// a section is a list of segments so that a fork's lists join without being copied.
+    pending: Vec<Vec<Vec<Instruction>>>,
     dedup: HashMap<DedupKey, Id>,
     capabilities: HashSet<u32>,
     extensions: HashSet<String>,
@@ -51,7 +52,7 @@ impl Builder {
         }
         Self {
             module,
-            pending: vec![Vec::new(); Section::Function as usize + 1],
+            pending: empty_sections(),
             dedup,
             capabilities,
             extensions,
@@ -77,7 +78,7 @@ impl Builder {
     pub fn fork(&self) -> Builder {
         Self {
             module: Module::new(self.module.header),
-            pending: vec![Vec::new(); Section::Function as usize + 1],
+            pending: empty_sections(),
             dedup: self.dedup.clone(),
             capabilities: self.capabilities.clone(),
             extensions: self.extensions.clone(),
@@ -88,10 +89,16 @@ impl Builder {
     /// The global instructions added so far (not those of a module it was made from), one
     /// list per section in layout order; the builder's pending lists are left empty.
     pub fn take_new_globals(&mut self) -> Vec<Vec<Instruction>> {
-        std::mem::replace(
-            &mut self.pending,
-            vec![Vec::new(); Section::Function as usize + 1],
-        )
+        std::mem::replace(&mut self.pending, empty_sections())
+            .into_iter()
+            .map(|segments| {
+                if segments.len() == 1 {
+                    segments.into_iter().next().unwrap_or_default()
+                } else {
+                    segments.concat()
+                }
+            })
+            .collect()
     }
 
     /// The id of a deduplicated type or constant with exactly these operands, if there is one.
@@ -102,34 +109,40 @@ impl Builder {
         self.dedup.get(&key(inst)).copied()
     }
 
-    /// Adds a global instruction coming from a fork (ids already renumbered): capabilities
-    /// and extensions already declared are skipped, types and constants become known for
-    /// deduplication.
-    pub fn global_from_fork(&mut self, inst: Instruction) {
+    /// Whether a global instruction coming from a fork (ids already renumbered) is kept:
+    /// capabilities and extensions already declared are not; kept types and constants
+    /// become known for deduplication. Kept ones go in with [`Builder::globals_from_fork`].
+    pub fn keep_from_fork(&mut self, inst: &Instruction) -> bool {
         match inst.opcode {
-            Op::Capability => {
-                let Some(c) = inst.operands.first().and_then(Operand::word) else {
-                    return;
-                };
-                if !self.capabilities.insert(c) {
-                    return;
-                }
-            }
-            Op::Extension => {
-                let Some(name) = inst.operands.first().and_then(Operand::string) else {
-                    return;
-                };
-                if !self.extensions.insert(name.to_owned()) {
-                    return;
-                }
-            }
+            Op::Capability => inst
+                .operands
+                .first()
+                .and_then(Operand::word)
+                .is_some_and(|c| self.capabilities.insert(c)),
+            Op::Extension => inst
+                .operands
+                .first()
+                .and_then(Operand::string)
+                .is_some_and(|name| self.extensions.insert(name.to_owned())),
             _ => {
                 if let Some(id) = inst.result_id.filter(|_| is_dedupable(inst.opcode)) {
-                    self.dedup.entry(key(&inst)).or_insert(id);
+                    self.dedup.entry(key(inst)).or_insert(id);
                 }
+                true
             }
         }
-        self.global(inst);
+    }
+
+    /// Appends a fork's kept instructions of one section (all of that section) as they are.
+    pub fn globals_from_fork(&mut self, instructions: Vec<Instruction>) {
+        let Some(section) = instructions.first().map(Instruction::section) else {
+            return;
+        };
+        if let Some(segments) = self.pending.get_mut(section as usize) {
+            segments.push(instructions);
+            // Later instructions go to a new segment, after these.
+            segments.push(Vec::new());
+        }
     }
 
     /// Adds a finished function (built by a fork, ids already renumbered).
@@ -145,7 +158,7 @@ impl Builder {
     /// Adds a global instruction to its section.
     pub fn global(&mut self, inst: Instruction) {
         let section = inst.section() as usize;
-        if let Some(list) = self.pending.get_mut(section) {
+        if let Some(list) = self.pending.get_mut(section).and_then(|s| s.last_mut()) {
             list.push(inst);
         }
     }
@@ -402,7 +415,11 @@ impl Builder {
     /// Makes room for `additional` more instructions of `section` (a caller that knows it
     /// will add many names avoids regrowing, and copying, a large list).
     pub fn reserve(&mut self, section: Section, additional: usize) {
-        if let Some(list) = self.pending.get_mut(section as usize) {
+        if let Some(list) = self
+            .pending
+            .get_mut(section as usize)
+            .and_then(|s| s.last_mut())
+        {
             list.reserve(additional);
         }
     }
@@ -420,12 +437,16 @@ impl Builder {
         for inst in &self.module.globals {
             let section = inst.section() as usize;
             while let Some((_, list)) = sections.next_if(|(s, _)| *s < section) {
-                list.iter().for_each(|i| encode_instruction(i, &mut out));
+                list.iter()
+                    .flatten()
+                    .for_each(|i| encode_instruction(i, &mut out));
             }
             encode_instruction(inst, &mut out);
         }
         for (_, list) in sections {
-            list.iter().for_each(|i| encode_instruction(i, &mut out));
+            list.iter()
+                .flatten()
+                .for_each(|i| encode_instruction(i, &mut out));
         }
         for function in &self.module.functions {
             function
@@ -440,20 +461,21 @@ impl Builder {
         self.end_function();
         let pending = std::mem::take(&mut self.pending);
         let existing = std::mem::take(&mut self.module.globals);
-        let mut merged =
-            Vec::with_capacity(existing.len() + pending.iter().map(Vec::len).sum::<usize>());
+        let mut merged = Vec::with_capacity(
+            existing.len() + pending.iter().flatten().map(Vec::len).sum::<usize>(),
+        );
         // Sections are flushed in layout order; instructions of one section keep the order
         // they were added in, after the module's own instructions of that section.
         let mut sections = pending.into_iter().enumerate().peekable();
         for inst in existing {
             let section = inst.section() as usize;
             while let Some((_, list)) = sections.next_if(|(s, _)| *s < section) {
-                merged.extend(list);
+                merged.extend(list.into_iter().flatten());
             }
             merged.push(inst);
         }
         for (_, list) in sections {
-            merged.extend(list);
+            merged.extend(list.into_iter().flatten());
         }
         self.module.globals = merged;
         self.module
@@ -486,6 +508,10 @@ fn is_dedupable(op: Op) -> bool {
             | Op::ConstantComposite
             | Op::ConstantSampler
     )
+}
+
+fn empty_sections() -> Vec<Vec<Vec<Instruction>>> {
+    vec![vec![Vec::new()]; Section::Function as usize + 1]
 }
 
 fn key(inst: &Instruction) -> DedupKey {

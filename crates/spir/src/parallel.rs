@@ -12,6 +12,7 @@
 
 use crate::error::Result;
 use crate::translator::Translator;
+use spirvkit_core::module::Section;
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::Op;
 use spirvkit_llvm as llvm;
@@ -55,6 +56,7 @@ pub(crate) fn translate_functions(
             let seed = &seed;
             scope.spawn_fifo(move |_| {
                 let mut fork = seed.fork();
+                fork.b.reserve(Section::DebugName, names_in(seed.m, chunk));
                 let translated = chunk
                     .iter()
                     .try_for_each(|&f| crate::body::translate_function(&mut fork, f, kernels))
@@ -85,6 +87,19 @@ pub(crate) fn translate_functions(
         }
     });
     outcome
+}
+
+/// How many OpName instructions the functions will get (every named value has one).
+pub(crate) fn names_in(m: &llvm::Module, functions: &[llvm::FuncId]) -> usize {
+    functions
+        .iter()
+        .filter_map(|f| m.functions.get(f.0 as usize))
+        .map(|f| {
+            1 + f.args.iter().filter(|a| a.name.is_some()).count()
+                + f.blocks.iter().filter(|b| b.name.is_some()).count()
+                + f.insts.iter().filter(|i| i.name.is_some()).count()
+        })
+        .sum()
 }
 
 /// Consecutive runs of functions with at least `min_instructions` LLVM instructions each
@@ -160,7 +175,7 @@ fn absorb(main: &mut Translator<'_>, mut fork: Translator<'_>, base: u32) {
             note(id, main.opencl_std.as_ref());
         }
     }
-    let mut globals = fork.b.take_new_globals();
+    let globals = fork.b.take_new_globals();
     // Types and constants deduplicated on their operands: the same operands in `main`'s ids
     // mean the same entity. Walked in creation order, so operands are resolved first.
     for inst in globals.iter().flatten() {
@@ -211,23 +226,25 @@ fn absorb(main: &mut Translator<'_>, mut fork: Translator<'_>, base: u32) {
                 .get((id.0 - base) as usize)
                 .is_some_and(|&e| e != 0)
     };
-    for inst in globals.iter_mut().flat_map(|list| list.drain(..)) {
-        let mut inst = inst;
-        if inst.result_id.is_some_and(already_there) {
-            continue;
-        }
-        if inst.result_id.is_none()
-            && describes_first_operand(inst.opcode)
-            && inst
-                .operands
-                .first()
-                .and_then(Operand::id)
-                .is_some_and(already_there)
-        {
-            continue;
-        }
-        inst.map_ids(renumber);
-        main.b.global_from_fork(inst);
+    for mut list in globals {
+        list.retain_mut(|inst| {
+            if inst.result_id.is_some_and(already_there) {
+                return false;
+            }
+            if inst.result_id.is_none()
+                && describes_first_operand(inst.opcode)
+                && inst
+                    .operands
+                    .first()
+                    .and_then(Operand::id)
+                    .is_some_and(already_there)
+            {
+                return false;
+            }
+            inst.map_ids(renumber);
+            main.b.keep_from_fork(inst)
+        });
+        main.b.globals_from_fork(list);
     }
     merge_tables(main, &mut fork, &renumber);
     for mut function in fork.b.take_finished_functions() {

@@ -161,20 +161,10 @@ impl<'m> Translator<'m> {
 
     /// Everything but finishing the builder.
     fn translate_module(&mut self) -> Result<()> {
-        // Every named function, parameter, block and instruction gets an OpName.
-        let names: usize = self
-            .m
-            .functions
-            .iter()
-            .map(|f| {
-                1 + f.args.iter().filter(|a| a.name.is_some()).count()
-                    + f.blocks.iter().filter(|b| b.name.is_some()).count()
-                    + f.insts.iter().filter(|i| i.name.is_some()).count()
-            })
-            .sum::<usize>()
-            + self.m.globals.len();
-        self.b
-            .reserve(spirvkit_core::module::Section::DebugName, names);
+        self.b.reserve(
+            spirvkit_core::module::Section::DebugName,
+            self.m.globals.len(),
+        );
         self.b.capability(Capability::Addresses);
         self.b.capability(Capability::Kernel);
         if self.pointer_bits == 64 {
@@ -209,6 +199,11 @@ impl<'m> Translator<'m> {
         if instructions >= self.parallel.min_instructions && defined.len() > 1 && threads > 1 {
             crate::parallel::translate_functions(self, &defined, &kernels)?;
         } else {
+            // Every named function, parameter, block and instruction gets an OpName.
+            self.b.reserve(
+                spirvkit_core::module::Section::DebugName,
+                crate::parallel::names_in(self.m, &defined),
+            );
             for (n, &f) in defined.iter().enumerate() {
                 crate::body::translate_function(self, f, &kernels)?;
                 // In batches: each send may wake the encoder thread.

@@ -1,8 +1,6 @@
 //! `spirvkit as`: assembly text → SPIR-V binary, byte-identical to `spirv-as`.
 
-use anyhow::Context;
 use spirvkit_text::{assemble_segments, AssembleOptions, TargetEnv};
-use std::io::Write;
 use std::path::PathBuf;
 
 fn parse_env(s: &str) -> Result<TargetEnv, String> {
@@ -42,15 +40,5 @@ pub fn run(args: AsArgs) -> anyhow::Result<()> {
         preserve_numeric_ids: args.preserve_numeric_ids,
     };
     let words = assemble_segments(&source, &opts).map_err(|e| anyhow::anyhow!("{name}:{e}"))?;
-    let write_all = |w: &mut dyn Write| words.write_le(w);
-    if args.output.as_os_str() == "-" {
-        let stdout = std::io::stdout();
-        let mut lock = stdout.lock();
-        write_all(&mut lock).context("writing standard output")?;
-    } else {
-        let mut f = std::fs::File::create(&args.output)
-            .with_context(|| format!("cannot write {}", args.output.display()))?;
-        write_all(&mut f).with_context(|| format!("cannot write {}", args.output.display()))?;
-    }
-    Ok(())
+    crate::input::write_output(&args.output, |w| words.write_le(w))
 }

@@ -1,8 +1,6 @@
 //! `spirvkit dis`: SPIR-V binary → assembly text, identical to `spirv-dis`.
 
-use anyhow::Context;
 use spirvkit_text::{DisassembleError, DisassembleOptions};
-use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -71,16 +69,9 @@ pub fn run(args: DisArgs) -> anyhow::Result<()> {
             DisassembleError::Io(e) => anyhow::anyhow!("{name}: {e}"),
         });
     }
-    match &args.output {
-        Some(p) if p.as_os_str() != "-" => {
-            std::fs::write(p, &text).with_context(|| format!("cannot write {}", p.display()))?;
-        }
-        _ => {
-            let stdout = std::io::stdout();
-            let mut lock = stdout.lock();
-            lock.write_all(&text).context("writing standard output")?;
-            lock.flush().context("writing standard output")?;
-        }
-    }
-    Ok(())
+    let output = args.output.as_deref().unwrap_or(std::path::Path::new("-"));
+    crate::input::write_output(output, |w| {
+        w.write_all(&text)?;
+        w.flush()
+    })
 }

@@ -1,4 +1,4 @@
-use anyhow::{bail, Context};
+use anyhow::bail;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -82,24 +82,18 @@ fn translate_one(
             );
         }
     }
-    let bytes = if text {
+    if text {
         let dis = spirvkit_text::disassemble(&words, &spirvkit_text::DisassembleOptions::default())
             .map_err(|e| anyhow::anyhow!("{}: disassembling the output: {e}", input.display()))?;
-        dis.into_bytes()
+        crate::input::write_output(output, |w| {
+            w.write_all(dis.as_bytes())?;
+            w.flush()
+        })
     } else {
-        spirvkit_core::binary::bytes_from_words(&words)
-    };
-    if output.as_os_str() == "-" {
-        use std::io::Write;
-        let mut out = std::io::stdout().lock();
-        out.write_all(&bytes)
-            .and_then(|()| out.flush())
-            .context("writing standard output")?;
-    } else {
-        std::fs::write(output, bytes)
-            .with_context(|| format!("cannot write {}", output.display()))?;
+        crate::input::write_output(output, |w| {
+            spirvkit_core::binary::write_words_le([words.as_slice()], w)
+        })
     }
-    Ok(())
 }
 
 pub fn run(args: TranslateArgs) -> anyhow::Result<()> {

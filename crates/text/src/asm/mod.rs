@@ -275,15 +275,7 @@ impl Assembled {
 
     /// Writes the module as little-endian bytes, segment by segment.
     pub fn write_le(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
-        let mut buf = Vec::with_capacity(1 << 16);
-        for chunk in self.segments.iter().flat_map(|s| s.chunks(1 << 14)) {
-            buf.clear();
-            for x in chunk {
-                buf.extend_from_slice(&x.to_le_bytes());
-            }
-            w.write_all(&buf)?;
-        }
-        w.flush()
+        spirvkit_core::binary::write_words_le(self.segments.iter().map(Vec::as_slice), w)
     }
 
     fn set_header_word(&mut self, index: usize, value: u32) {
