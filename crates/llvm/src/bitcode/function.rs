@@ -1103,7 +1103,7 @@ impl<'a> Reader<'a> {
                 args,
                 cc,
                 tail,
-                attrs,
+                attrs: Box::new(attrs),
                 fast_math,
             },
         ))

@@ -760,7 +760,7 @@ impl<'s> Parser<'s> {
                         args,
                         cc,
                         tail,
-                        attrs,
+                        attrs: Box::new(attrs),
                         fast_math,
                     },
                 )
