@@ -574,4 +574,54 @@ mod tests {
         }
         assert_eq!(words, expected);
     }
+
+    /// A fork starts from the builder's caches and id counter but none of its instructions;
+    /// what it adds comes back with `take_new_globals`, and the main builder keeps only what
+    /// it does not have yet.
+    #[test]
+    fn forks_continue_the_state_and_fold_back() {
+        let mut main = Builder::new(0x0001_0000, 0);
+        main.capability(Capability::Kernel);
+        let int = main.type_int(32, false);
+        let mut fork = main.fork();
+        assert_eq!(fork.id_bound(), main.id_bound());
+        assert_eq!(
+            fork.type_int(32, false),
+            int,
+            "the fork reuses the cached type"
+        );
+        fork.capability(Capability::Kernel);
+        fork.capability(Capability::Int64);
+        let float = fork.type_float(32);
+        assert_eq!(
+            float.0,
+            main.id_bound(),
+            "the fork allocates after the main builder"
+        );
+        fork.name(float, "f");
+        let new = fork.take_new_globals();
+        let opcodes: Vec<Op> = new.iter().flatten().map(|i| i.opcode).collect();
+        assert_eq!(opcodes, [Op::Capability, Op::Name, Op::TypeFloat]);
+        // Folding back: the float is new to the main builder, then deduplicated there.
+        assert_eq!(main.alloc_id(), float);
+        for mut list in new {
+            list.retain(|inst| main.keep_from_fork(inst));
+            main.globals_from_fork(list);
+        }
+        assert_eq!(main.type_float(32), float);
+        main.capability(Capability::Int64);
+        let module = main.finish();
+        let caps = module
+            .globals
+            .iter()
+            .filter(|i| i.opcode == Op::Capability)
+            .count();
+        assert_eq!(caps, 2, "Kernel and Int64 once each");
+        let names = module
+            .globals
+            .iter()
+            .filter(|i| i.opcode == Op::Name)
+            .count();
+        assert_eq!(names, 1);
+    }
 }
