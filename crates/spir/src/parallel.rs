@@ -17,6 +17,7 @@ use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::Op;
 use spirvkit_llvm as llvm;
 use std::collections::{BTreeMap, HashSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// When to translate on several threads, and how finely to cut.
 #[derive(Clone, Copy, Debug)]
@@ -50,17 +51,28 @@ pub(crate) fn translate_functions(
     let base = seed.b.id_bound();
     let (sender, receiver) = std::sync::mpsc::channel::<(usize, Result<Translator<'_>>)>();
     let mut outcome = Ok(());
+    let mut next_folded = 0;
+    // The first chunk known to fail: its error is the result unless an earlier chunk fails
+    // too, so only the chunks after it need not be translated.
+    let first_failure = AtomicUsize::new(usize::MAX);
     rayon::in_place_scope_fifo(|scope| {
         for (index, chunk) in chunks.iter().enumerate() {
             let sender = sender.clone();
             let seed = &seed;
+            let first_failure = &first_failure;
             scope.spawn_fifo(move |_| {
+                if index > first_failure.load(Ordering::Relaxed) {
+                    return;
+                }
                 let mut fork = seed.fork();
                 fork.b.reserve(Section::DebugName, names_in(seed.m, chunk));
                 let translated = chunk
                     .iter()
                     .try_for_each(|&f| crate::body::translate_function(&mut fork, f, kernels))
                     .map(|()| fork);
+                if translated.is_err() {
+                    first_failure.fetch_min(index, Ordering::Relaxed);
+                }
                 // The receiver is gone only when an earlier chunk failed.
                 let _ = sender.send((index, translated));
             });
@@ -68,11 +80,11 @@ pub(crate) fn translate_functions(
         drop(sender);
         // Fold the chunks in order as they arrive; later ones wait in `ready`.
         let mut ready = BTreeMap::new();
-        let mut next = 0;
+        let next = &mut next_folded;
         for (index, translated) in receiver.iter() {
             ready.insert(index, translated);
-            while let Some(translated) = ready.remove(&next) {
-                next += 1;
+            while let Some(translated) = ready.remove(&*next) {
+                *next += 1;
                 match translated {
                     Ok(fork) => {
                         absorb(main, fork, base);
@@ -86,6 +98,13 @@ pub(crate) fn translate_functions(
             }
         }
     });
+    if outcome.is_ok() && next_folded < chunks.len() {
+        // Unreachable: a chunk is skipped only after an earlier one failed.
+        return Err(crate::error::malformed(
+            "module",
+            "a chunk of functions was not translated",
+        ));
+    }
     outcome
 }
 

@@ -274,6 +274,28 @@ done:
     assert!(has_decoration(&m, Decoration::LinkageAttributes));
 }
 
+/// With several failing functions the error is the first one's, on one thread or many
+/// (each function a chunk of its own: the later failure may finish first).
+#[test]
+fn the_first_failing_function_is_reported() {
+    let mut src = format!("{HEADER32}");
+    for i in 0..6 {
+        src.push_str(&format!(
+            "define spir_func i32 @ok{i}(i32 %x) {{\n  %y = add i32 %x, {i}\n  ret i32 %y\n}}\n"
+        ));
+    }
+    src.push_str(
+        "define spir_func void @vla(i32 %n) {\n  %a = alloca i32, i32 %n\n  ret void\n}\n",
+    );
+    for i in 0..6 {
+        src.push_str(&format!(
+            "define spir_func i32 @later{i}(i32 (i32)* %fp) {{\n  %r = call i32 %fp(i32 {i})\n  ret i32 %r\n}}\n"
+        ));
+    }
+    let e = error(&src);
+    assert!(e.contains("@vla") && e.contains("variable-length"), "{e}");
+}
+
 #[test]
 fn unsupported_constructs_are_named() {
     let indirect = format!(
