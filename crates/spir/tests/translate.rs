@@ -278,7 +278,7 @@ done:
 /// (each function a chunk of its own: the later failure may finish first).
 #[test]
 fn the_first_failing_function_is_reported() {
-    let mut src = format!("{HEADER32}");
+    let mut src = HEADER32.to_string();
     for i in 0..6 {
         src.push_str(&format!(
             "define spir_func i32 @ok{i}(i32 %x) {{\n  %y = add i32 %x, {i}\n  ret i32 %y\n}}\n"
