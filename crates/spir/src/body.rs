@@ -744,7 +744,7 @@ fn translate_instruction(
             op,
             lhs,
             rhs,
-            flags: _,
+            flags,
             fast_math,
         } => {
             let (l, r) = (t.value(ctx, *lhs)?, t.value(ctx, *rhs)?);
@@ -752,6 +752,7 @@ fn translate_instruction(
                 .ok_or_else(|| unsupported(loc, format!("{} on i1", op.keyword())))?;
             t.emit_ops_to(out, opcode, ty, [Operand::Id(l), Operand::Id(r)]);
             fast_math_decoration(t, out, *fast_math);
+            wrap_decorations(t, out, opcode, *flags);
         }
         InstKind::FNeg { value, fast_math } => {
             let v = t.value(ctx, *value)?;
@@ -1214,6 +1215,35 @@ fn block_label(ctx: &FnCtx<'_>, b: llvm::BlockId) -> Result<Id> {
 
 fn constant_index(t: &Translator<'_>, v: ValueRef) -> Option<u32> {
     t.const_int(v).and_then(|n| u32::try_from(n).ok())
+}
+
+/// The extension that makes NoSignedWrap/NoUnsignedWrap available before SPIR-V 1.4.
+const NO_WRAP_EXTENSION: &str = "SPV_KHR_no_integer_wrap_decoration";
+
+/// LLVM's nsw/nuw as NoSignedWrap/NoUnsignedWrap, on the instructions the spec allows them
+/// on. They only make overflow undefined, so dropping them keeps the program's meaning: they
+/// are emitted where they cost no compatibility, i.e. when the user allows
+/// SPV_KHR_no_integer_wrap_decoration (a SPIR-V 1.0 module then declares it). They never
+/// raise the version to 1.4 by themselves, as llvm-spirv-15 does by default: OpenCL 1.2 and
+/// 2.x consumers cannot load 1.4 modules.
+fn wrap_decorations(t: &mut Translator<'_>, out: Id, opcode: Op, flags: u8) {
+    let wraps = flags & (llvm::flags::NSW | llvm::flags::NUW);
+    if wraps == 0
+        || !matches!(
+            opcode,
+            Op::IAdd | Op::ISub | Op::IMul | Op::ShiftLeftLogical
+        )
+        || !t.opts.allows(NO_WRAP_EXTENSION)
+    {
+        return;
+    }
+    t.b.extension(NO_WRAP_EXTENSION);
+    if wraps & llvm::flags::NSW != 0 {
+        t.b.decorate(out, Decoration::NoSignedWrap.0, &[]);
+    }
+    if wraps & llvm::flags::NUW != 0 {
+        t.b.decorate(out, Decoration::NoUnsignedWrap.0, &[]);
+    }
 }
 
 fn fast_math_decoration(t: &mut Translator<'_>, id: Id, fast_math: u32) {

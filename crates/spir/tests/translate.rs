@@ -274,6 +274,51 @@ done:
     assert!(has_decoration(&m, Decoration::LinkageAttributes));
 }
 
+/// nsw/nuw become NoSignedWrap/NoUnsignedWrap only with SPV_KHR_no_integer_wrap_decoration
+/// allowed; otherwise (whatever the version limit) they are dropped and the module stays 1.0.
+#[test]
+fn wrap_flags_need_their_extension() {
+    let src = format!(
+        "{HEADER32}
+define spir_func i32 @f(i32 %x, i32 %y) {{
+  %a = add nsw i32 %x, %y
+  %b = mul nuw nsw i32 %a, %y
+  %c = shl nuw i32 %b, 2
+  %d = sub nsw i32 0, %c
+  %e = udiv exact i32 %d, 3
+  ret i32 %e
+}}
+"
+    );
+    let wraps = |m: &Module| {
+        find(m, Op::Decorate)
+            .iter()
+            .filter(|i| {
+                [Decoration::NoSignedWrap.0, Decoration::NoUnsignedWrap.0]
+                    .contains(&i.operands[1].word().unwrap_or(0))
+            })
+            .count()
+    };
+    let plain = spirv(&src);
+    assert_eq!(wraps(&plain), 0);
+    assert!(find(&plain, Op::Extension).is_empty());
+    let mut options = TranslateOptions {
+        max_version: 0x0001_0400,
+        ..TranslateOptions::default()
+    };
+    let limit_only = spirv_with(&src, &options);
+    assert_eq!(wraps(&limit_only), 0);
+    assert_eq!(limit_only.header.version, 0x0001_0000);
+    options
+        .apply_extension_list("+SPV_KHR_no_integer_wrap_decoration")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let with_extension = spirv_with(&src, &options);
+    // add: NSW; mul: NSW + NUW; shl: NUW; sub: NSW (exact udiv gets nothing).
+    assert_eq!(wraps(&with_extension), 5);
+    assert_eq!(with_extension.header.version, 0x0001_0000);
+    assert_eq!(find(&with_extension, Op::Extension).len(), 1);
+}
+
 /// With several failing functions the error is the first one's, on one thread or many
 /// (each function a chunk of its own: the later failure may finish first).
 #[test]
