@@ -250,7 +250,7 @@ impl<'m> Translator<'m> {
     }
 
     /// OpSource OpenCL_C with the version of `!opencl.ocl.version` (SPIR 1.2 means OpenCL 1.2),
-    /// and OpSourceExtension for each used extension.
+    /// and OpSourceExtension for each used extension and optional core feature.
     fn source(&mut self) -> Result<()> {
         let version = self
             .metadata_version("opencl.ocl.version")
@@ -265,8 +265,16 @@ impl<'m> Translator<'m> {
                 Operand::Word(encoded),
             ],
         ));
-        if let Some(named) = self.m.named_metadata("opencl.used.extensions") {
-            let mut seen = HashSet::new();
+        // Used extensions and optional core features (cl_images, cl_doubles) alike, as
+        // llvm-spirv records them; its reverse translation sorts them back by name.
+        let mut seen = HashSet::new();
+        for list in [
+            "opencl.used.extensions",
+            "opencl.used.optional.core.features",
+        ] {
+            let Some(named) = self.m.named_metadata(list) else {
+                continue;
+            };
             for node in &named.nodes {
                 for op in self.m.node_operands(*node) {
                     if let Some(s) = self.m.md_string(op) {

@@ -319,6 +319,39 @@ define spir_func i32 @f(i32 %x, i32 %y) {{
     assert_eq!(find(&with_extension, Op::Extension).len(), 1);
 }
 
+/// OpSource carries `!opencl.ocl.version`; used extensions and optional core features each
+/// become one OpSourceExtension (duplicates once).
+#[test]
+fn source_version_extensions_and_optional_core_features() {
+    let src = format!(
+        "{HEADER64}
+define spir_kernel void @k() {{
+  ret void
+}}
+!opencl.kernels = !{{!0}}
+!opencl.ocl.version = !{{!1}}
+!opencl.used.extensions = !{{!2}}
+!opencl.used.optional.core.features = !{{!3}}
+!0 = !{{void ()* @k}}
+!1 = !{{i32 2, i32 0}}
+!2 = !{{!\"cl_khr_fp64\", !\"cl_khr_int64_base_atomics\"}}
+!3 = !{{!\"cl_doubles\", !\"cl_khr_fp64\"}}
+"
+    );
+    let m = spirv(&src);
+    let source = find(&m, Op::Source);
+    assert_eq!(source.len(), 1);
+    assert_eq!(source[0].operands[1], Operand::Word(200_000));
+    let extensions: Vec<&str> = find(&m, Op::SourceExtension)
+        .iter()
+        .filter_map(|i| i.operands[0].string())
+        .collect();
+    assert_eq!(
+        extensions,
+        ["cl_khr_fp64", "cl_khr_int64_base_atomics", "cl_doubles"]
+    );
+}
+
 /// With several failing functions the error is the first one's, on one thread or many
 /// (each function a chunk of its own: the later failure may finish first).
 #[test]
