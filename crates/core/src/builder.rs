@@ -5,6 +5,7 @@
 
 use crate::binary::Header;
 use crate::module::{Block, Function, Id, Instruction, Module, Operand, Section};
+use smallvec::SmallVec;
 use spirvkit_grammar::{Capability, Op};
 use std::collections::{HashMap, HashSet};
 
@@ -16,6 +17,10 @@ pub struct Builder {
     /// New global instructions per logical-layout section (indexed by `Section`), in order;
     /// a section is a list of segments so that a fork's lists join without being copied.
     pending: Vec<Vec<Vec<Instruction>>>,
+    /// The debug-name section (OpName, OpMemberName), kept encoded: a large module has one
+    /// name per named value, and as words a name takes ~16 bytes instead of a 128-byte
+    /// instruction plus a string allocation. Segments as in `pending`.
+    names: Vec<Vec<u32>>,
     dedup: HashMap<DedupKey, Id>,
     capabilities: HashSet<u32>,
     extensions: HashSet<String>,
@@ -53,6 +58,7 @@ impl Builder {
         Self {
             module,
             pending: empty_sections(),
+            names: vec![Vec::new()],
             dedup,
             capabilities,
             extensions,
@@ -79,6 +85,7 @@ impl Builder {
         Self {
             module: Module::new(self.module.header),
             pending: empty_sections(),
+            names: vec![Vec::new()],
             dedup: self.dedup.clone(),
             capabilities: self.capabilities.clone(),
             extensions: self.extensions.clone(),
@@ -86,10 +93,11 @@ impl Builder {
         }
     }
 
-    /// The global instructions added so far (not those of a module it was made from), one
-    /// list per section in layout order; the builder's pending lists are left empty.
-    pub fn take_new_globals(&mut self) -> Vec<Vec<Instruction>> {
-        std::mem::replace(&mut self.pending, empty_sections())
+    /// The global instructions added so far (not those of a module it was made from): one
+    /// list per section in layout order (the debug-name list empty) and the debug names,
+    /// encoded. The builder is left without pending globals.
+    pub fn take_new_globals(&mut self) -> (Vec<Vec<Instruction>>, Vec<u32>) {
+        let sections = std::mem::replace(&mut self.pending, empty_sections())
             .into_iter()
             .map(|segments| {
                 if segments.len() == 1 {
@@ -98,7 +106,9 @@ impl Builder {
                     segments.concat()
                 }
             })
-            .collect()
+            .collect();
+        let names = std::mem::replace(&mut self.names, vec![Vec::new()]).concat();
+        (sections, names)
     }
 
     /// The id of a deduplicated type or constant with exactly these operands, if there is one.
@@ -145,6 +155,14 @@ impl Builder {
         }
     }
 
+    /// Appends a fork's encoded debug names (targets already renumbered) as they are.
+    pub fn names_from_fork(&mut self, words: Vec<u32>) {
+        if !words.is_empty() {
+            self.names.push(words);
+            self.names.push(Vec::new());
+        }
+    }
+
     /// Adds a finished function (built by a fork, ids already renumbered).
     pub fn function_from_fork(&mut self, function: Function) {
         self.end_function();
@@ -157,8 +175,18 @@ impl Builder {
 
     /// Adds a global instruction to its section.
     pub fn global(&mut self, inst: Instruction) {
-        let section = inst.section() as usize;
-        if let Some(list) = self.pending.get_mut(section).and_then(|s| s.last_mut()) {
+        let section = inst.section();
+        if section == Section::DebugName {
+            if let Some(words) = self.names.last_mut() {
+                crate::encode::encode_instruction(&inst, words);
+            }
+            return;
+        }
+        if let Some(list) = self
+            .pending
+            .get_mut(section as usize)
+            .and_then(|s| s.last_mut())
+        {
             list.push(inst);
         }
     }
@@ -275,12 +303,15 @@ impl Builder {
     }
 
     pub fn name(&mut self, target: Id, name: &str) {
-        self.global(Instruction::new(
-            Op::Name,
-            None,
-            None,
-            [Operand::Id(target), Operand::String(name.into())],
-        ));
+        // Encoded in place: no instruction, no string allocation.
+        if let Some(words) = self.names.last_mut() {
+            let start = words.len();
+            words.push(0);
+            words.push(target.0);
+            crate::encode::encode_string(name, words);
+            let count = (words.len() - start) as u32;
+            words[start] = (count << 16) | u32::from(Op::Name.0);
+        }
     }
 
     pub fn decorate(&mut self, target: Id, decoration: u32, extra: &[Operand]) {
@@ -415,6 +446,13 @@ impl Builder {
     /// Makes room for `additional` more instructions of `section` (a caller that knows it
     /// will add many names avoids regrowing, and copying, a large list).
     pub fn reserve(&mut self, section: Section, additional: usize) {
+        if section == Section::DebugName {
+            // Most names are short: four words each.
+            if let Some(words) = self.names.last_mut() {
+                words.reserve(additional * 4);
+            }
+            return;
+        }
         if let Some(list) = self
             .pending
             .get_mut(section as usize)
@@ -433,20 +471,25 @@ impl Builder {
         let mut out = self.module.header.words().to_vec();
         // The same order as `finish`: each section's pending instructions after the
         // module's own instructions of that section.
+        let names = &self.names;
+        let flush = |index: usize, list: &Vec<Vec<Instruction>>, out: &mut Vec<u32>| {
+            list.iter()
+                .flatten()
+                .for_each(|i| encode_instruction(i, out));
+            if index == Section::DebugName as usize {
+                names.iter().for_each(|words| out.extend_from_slice(words));
+            }
+        };
         let mut sections = self.pending.iter().enumerate().peekable();
         for inst in &self.module.globals {
             let section = inst.section() as usize;
-            while let Some((_, list)) = sections.next_if(|(s, _)| *s < section) {
-                list.iter()
-                    .flatten()
-                    .for_each(|i| encode_instruction(i, &mut out));
+            while let Some((index, list)) = sections.next_if(|(s, _)| *s < section) {
+                flush(index, list, &mut out);
             }
             encode_instruction(inst, &mut out);
         }
-        for (_, list) in sections {
-            list.iter()
-                .flatten()
-                .for_each(|i| encode_instruction(i, &mut out));
+        for (index, list) in sections {
+            flush(index, list, &mut out);
         }
         for function in &self.module.functions {
             function
@@ -466,16 +509,25 @@ impl Builder {
         );
         // Sections are flushed in layout order; instructions of one section keep the order
         // they were added in, after the module's own instructions of that section.
+        let names = std::mem::take(&mut self.names);
+        let flush = |index: usize, list: Vec<Vec<Instruction>>, merged: &mut Vec<_>| {
+            merged.extend(list.into_iter().flatten());
+            if index == Section::DebugName as usize {
+                names
+                    .iter()
+                    .for_each(|words| merged.extend(decode_names(words)));
+            }
+        };
         let mut sections = pending.into_iter().enumerate().peekable();
         for inst in existing {
             let section = inst.section() as usize;
-            while let Some((_, list)) = sections.next_if(|(s, _)| *s < section) {
-                merged.extend(list.into_iter().flatten());
+            while let Some((index, list)) = sections.next_if(|(s, _)| *s < section) {
+                flush(index, list, &mut merged);
             }
             merged.push(inst);
         }
-        for (_, list) in sections {
-            merged.extend(list.into_iter().flatten());
+        for (index, list) in sections {
+            flush(index, list, &mut merged);
         }
         self.module.globals = merged;
         self.module
@@ -508,6 +560,53 @@ fn is_dedupable(op: Op) -> bool {
             | Op::ConstantComposite
             | Op::ConstantSampler
     )
+}
+
+/// Rewrites the target of every encoded OpName / OpMemberName in `words` to `retarget(id)`,
+/// dropping those for which it gives `None` (what a fork's names need when folded back).
+pub fn retarget_encoded_names(words: &mut Vec<u32>, mut retarget: impl FnMut(Id) -> Option<Id>) {
+    let (mut read, mut write) = (0, 0);
+    while let Some(&first) = words.get(read) {
+        let count = ((first >> 16) as usize).max(1);
+        let end = (read + count).min(words.len());
+        let target = words.get(read + 1).map(|&t| retarget(Id(t)));
+        if let Some(Some(id)) = target {
+            words.copy_within(read..end, write);
+            if let Some(slot) = words.get_mut(write + 1) {
+                *slot = id.0;
+            }
+            write += end - read;
+        }
+        read = end;
+    }
+    words.truncate(write);
+}
+
+/// The instructions of an encoded debug-name list (only OpName and OpMemberName go there).
+fn decode_names(words: &[u32]) -> Vec<Instruction> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(&first) = words.get(at) {
+        let count = ((first >> 16) as usize).max(1);
+        let inst = words.get(at..at + count).unwrap_or(&[]);
+        at += count;
+        let opcode = Op((first & 0xFFFF) as u16);
+        let string_at = if opcode == Op::MemberName { 3 } else { 2 };
+        let text = crate::decode::decode_string(inst.get(string_at..).unwrap_or(&[]));
+        let mut operands = SmallVec::new();
+        operands.push(Operand::Id(Id(inst.get(1).copied().unwrap_or(0))));
+        if opcode == Op::MemberName {
+            operands.push(Operand::Word(inst.get(2).copied().unwrap_or(0)));
+        }
+        operands.push(Operand::String(String::from_utf8_lossy(&text).into()));
+        out.push(Instruction {
+            opcode,
+            result_type: None,
+            result_id: None,
+            operands,
+        });
+    }
+    out
 }
 
 fn empty_sections() -> Vec<Vec<Vec<Instruction>>> {
@@ -599,15 +698,19 @@ mod tests {
             "the fork allocates after the main builder"
         );
         fork.name(float, "f");
-        let new = fork.take_new_globals();
+        fork.name(int, "dropped");
+        let (new, mut names) = fork.take_new_globals();
         let opcodes: Vec<Op> = new.iter().flatten().map(|i| i.opcode).collect();
-        assert_eq!(opcodes, [Op::Capability, Op::Name, Op::TypeFloat]);
-        // Folding back: the float is new to the main builder, then deduplicated there.
+        assert_eq!(opcodes, [Op::Capability, Op::TypeFloat]);
+        // Folding back: the float is new to the main builder, then deduplicated there; the
+        // second name is dropped, the first one's target renumbered (here to itself).
         assert_eq!(main.alloc_id(), float);
         for mut list in new {
             list.retain(|inst| main.keep_from_fork(inst));
             main.globals_from_fork(list);
         }
+        retarget_encoded_names(&mut names, |id| (id == float).then_some(id));
+        main.names_from_fork(names);
         assert_eq!(main.type_float(32), float);
         main.capability(Capability::Int64);
         let module = main.finish();
@@ -617,11 +720,15 @@ mod tests {
             .filter(|i| i.opcode == Op::Capability)
             .count();
         assert_eq!(caps, 2, "Kernel and Int64 once each");
-        let names = module
+        let names: Vec<&Instruction> = module
             .globals
             .iter()
             .filter(|i| i.opcode == Op::Name)
-            .count();
-        assert_eq!(names, 1);
+            .collect();
+        assert_eq!(names.len(), 1);
+        assert_eq!(
+            names[0].operands.as_slice(),
+            [Operand::Id(float), Operand::String("f".into())]
+        );
     }
 }

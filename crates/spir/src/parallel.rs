@@ -194,7 +194,7 @@ fn absorb(main: &mut Translator<'_>, mut fork: Translator<'_>, base: u32) {
             note(id, main.opencl_std.as_ref());
         }
     }
-    let globals = fork.b.take_new_globals();
+    let (globals, mut names) = fork.b.take_new_globals();
     // Types and constants deduplicated on their operands: the same operands in `main`'s ids
     // mean the same entity. Walked in creation order, so operands are resolved first.
     for inst in globals.iter().flatten() {
@@ -265,6 +265,10 @@ fn absorb(main: &mut Translator<'_>, mut fork: Translator<'_>, base: u32) {
         });
         main.b.globals_from_fork(list);
     }
+    spirvkit_core::builder::retarget_encoded_names(&mut names, |id| {
+        (!already_there(id)).then(|| renumber(id))
+    });
+    main.b.names_from_fork(names);
     merge_tables(main, &mut fork, &renumber);
     for mut function in fork.b.take_finished_functions() {
         function
