@@ -155,13 +155,14 @@ pub struct Abbrev {
 /// Abbreviations registered by BLOCKINFO for each block id.
 #[derive(Debug, Clone, Default)]
 pub struct BlockInfo {
-    abbrevs: HashMap<u32, Vec<Abbrev>>,
+    /// Shared with every block of that id (entering a block copies a pointer, not the list).
+    abbrevs: HashMap<u32, std::sync::Arc<Vec<Abbrev>>>,
 }
 
 impl BlockInfo {
     /// How many abbreviations are registered (BLOCKINFO only ever adds them).
     pub fn abbrev_count(&self) -> usize {
-        self.abbrevs.values().map(Vec::len).sum()
+        self.abbrevs.values().map(|list| list.len()).sum()
     }
 }
 
@@ -315,7 +316,9 @@ pub struct Block<'a> {
     pub start_bit: u64,
     cursor: BitCursor<'a>,
     abbrev_width: u32,
-    abbrevs: Vec<Abbrev>,
+    /// Abbreviations from BLOCKINFO for this block id (ids 4, 5, ...), then the block's own.
+    inherited: std::sync::Arc<Vec<Abbrev>>,
+    local: Vec<Abbrev>,
     top_level: bool,
 }
 
@@ -339,7 +342,8 @@ impl<'a> Block<'a> {
             start_bit: cursor.position(),
             cursor,
             abbrev_width: 2,
-            abbrevs: Vec::new(),
+            inherited: Default::default(),
+            local: Vec::new(),
             top_level: true,
         }
     }
@@ -395,7 +399,8 @@ impl<'a> Block<'a> {
                         start_bit: start,
                         cursor: sub_cursor,
                         abbrev_width: width as u32,
-                        abbrevs: info.abbrevs.get(&id).cloned().unwrap_or_default(),
+                        inherited: info.abbrevs.get(&id).cloned().unwrap_or_default(),
+                        local: Vec::new(),
                         top_level: false,
                     };
                     if id == BLOCKINFO_BLOCK_ID {
@@ -406,7 +411,7 @@ impl<'a> Block<'a> {
                 }
                 DEFINE_ABBREV => {
                     let abbrev = read_abbrev(&mut self.cursor)?;
-                    self.abbrevs.push(abbrev);
+                    self.local.push(abbrev);
                 }
                 UNABBREV_RECORD => {
                     let code = self.cursor.read_vbr(6)?;
@@ -426,9 +431,16 @@ impl<'a> Block<'a> {
                     let index = (id - 4) as usize;
                     // Split borrows: the abbreviation list is read while the cursor moves.
                     let Block {
-                        cursor, abbrevs, ..
+                        cursor,
+                        inherited,
+                        local,
+                        ..
                     } = self;
-                    let Some(abbrev) = abbrevs.get(index) else {
+                    let abbrev = match index.checked_sub(inherited.len()) {
+                        None => inherited.get(index),
+                        Some(own) => local.get(own),
+                    };
+                    let Some(abbrev) = abbrev else {
                         return err(at, format!("undefined abbreviation id {id}"));
                     };
                     let (code, blob) = read_abbreviated(cursor, abbrev, ops)?;
@@ -456,7 +468,7 @@ impl<'a> Block<'a> {
                     let Some(bid) = current else {
                         return err(at, "DEFINE_ABBREV in BLOCKINFO before SETBID");
                     };
-                    info.abbrevs.entry(bid).or_default().push(abbrev);
+                    std::sync::Arc::make_mut(info.abbrevs.entry(bid).or_default()).push(abbrev);
                 }
                 UNABBREV_RECORD => {
                     let code = self.cursor.read_vbr(6)?;
