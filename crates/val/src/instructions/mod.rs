@@ -10,6 +10,7 @@ pub mod composite;
 pub mod conversion;
 pub mod execution_limits;
 pub mod expect_assume;
+pub mod ext_debug;
 pub mod ext_glsl;
 pub mod ext_inst;
 pub mod ext_opencl;
@@ -87,6 +88,7 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         || conversion::dispatch(s, index, inst)
         || composite::dispatch(s, index, inst)
         || atomics::dispatch(s, index, inst)
+        || ext_debug::dispatch(s, index, inst)
         || ext_inst::dispatch(s, index, inst)
         || barriers::dispatch(s, index, inst)
         || image::dispatch(s, index, inst)
