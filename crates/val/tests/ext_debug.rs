@@ -105,7 +105,45 @@ OpReturn
 OpFunctionEnd
 "#;
 
+/// An unknown non-semantic set (`TYPES`: module scope, `BODY`: the function body;
+/// `DECOR` is the OpExtension line or nothing).
+const NON_SEMANTIC_BASE: &str = r#"; Version: 1.5
+OpCapability Shader
+DECOR
+%ns = OpExtInstImport "NonSemantic.Foo.Bar"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%str = OpString "x"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%f1 = OpConstant %float 1
+%a = OpExtInst %void %ns 7 %str %float %f1
+TYPES
+%main = OpFunction %void None %fn
+%entry = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+"#;
+
+const fn non_semantic(
+    name: &'static str,
+    extension: &'static str,
+    types: &'static str,
+    body: &'static str,
+    rule: Option<&'static str>,
+    reference: Ref,
+) -> Case {
+    Case::new(name, NON_SEMANTIC_BASE, body, rule, reference)
+        .with_types(types)
+        .with_decorations(extension)
+}
+const EXT: &str = "OpExtension \"SPV_KHR_non_semantic_info\"";
+
 const R: Option<&str> = Some("ext_inst.debug_info");
+const L: Option<&str> = Some("layout.debug_info");
 
 const fn shader(
     name: &'static str,
@@ -261,6 +299,34 @@ pub const CASES: &[Case] = &[
     shader("s.template", "%p = OpExtInst %void %ext DebugTypeTemplateParameter %vname %tfloat %none %dsrc %u1 %u1\n%x = OpExtInst %void %ext DebugTypeTemplate %dfn %p", None, A),
     shader("s.template_target", "%x = OpExtInst %void %ext DebugTypeTemplate %tfloat", R, X),
     shader("s.template_params", "%x = OpExtInst %void %ext DebugTypeTemplate %dfn %tfloat", R, X),
+    // Placement (spirv-val's layout and adjacency rules).
+    opencl_body("o.phi_after_scope", "OpBranch %b\n%b = OpLabel\n%x = OpExtInst %void %ext DebugScope %dfn\n%p = OpPhi %float %f1 %entry", None, A),
+    shader_body("s.phi_after_scope", "OpBranch %b\n%b = OpLabel\n%x = OpExtInst %void %ext DebugScope %dfn\n%p = OpPhi %float %f1 %entry", Some("ssa.phi_position"), X),
+    opencl_body("o.variable_after_scope", "%v = OpVariable %pf Function", None, A),
+    shader_body("s.variable_after_scope", "%v = OpVariable %pf Function", Some("layout.variable"), X),
+    opencl_body("o.type_in_function", "%x = OpExtInst %void %ext DebugInfoNone", L, X),
+    shader_body("s.type_in_function", "%x = OpExtInst %void %ext DebugTypeBasic %tname %u32 %u3 %u0", L, X),
+    shader_body("s.line_in_function", "%x = OpExtInst %void %ext DebugLine %dsrc %u1 %u1 %u1 %u1", None, A),
+    shader_body("s.noline_in_function", "%x = OpExtInst %void %ext DebugNoLine", None, A),
+    shader_body("s.noscope_in_function", "%x = OpExtInst %void %ext DebugNoScope", None, A),
+    shader_body("s.value_in_function", "%x = OpExtInst %void %ext DebugValue %lv %f1 %expr", None, A),
+    opencl("o.scope_at_module", "%x = OpExtInst %void %ext DebugScope %dfn", L, X),
+    shader("s.scope_at_module", "%x = OpExtInst %void %ext DebugScope %dfn", L, X),
+    shader("s.line_at_module", "%x = OpExtInst %void %ext DebugLine %dsrc %u1 %u1 %u1 %u1", L, X),
+    shader("s.definition_at_module", "%x = OpExtInst %void %ext DebugFunctionDefinition %dfn %main", L, X),
+    shader("s.declare_at_module", "%x = OpExtInst %void %ext DebugDeclare %lv %gv %expr", L, X),
+    // Forward references: only a DebugFunction's OpFunction and a DebugTypeComposite's
+    // members in OpenCL.DebugInfo.100; never in OpExtInst of a non-semantic set.
+    opencl("o.forward_members", "%c = OpExtInst %void %ext DebugTypeComposite %vname Structure %dsrc 1 1 %cu %vname %u32 None %m\n%m = OpExtInst %void %ext DebugTypeMember %vname %tfloat %dsrc 1 1 %c %u0 %u32 None", None, A),
+    opencl("o.forward_source", "%c = OpExtInst %void %ext DebugTypeComposite %vname Structure %s2 1 1 %cu %vname %u32 None\n%s2 = OpExtInst %void %ext DebugSource %file", Some("id.forward"), X),
+    shader("s.forward_members", "%c = OpExtInst %void %ext DebugTypeComposite %vname %u1 %dsrc %u1 %u1 %cu %vname %u32 %u0 %m\n%m = OpExtInst %void %ext DebugTypeMember %vname %tfloat %dsrc %u1 %u1 %u0 %u32 %u0", Some("id.forward"), X),
+    shader("s.entry_point_at_module", "%x = OpExtInst %void %ext DebugEntryPoint %dfn %cu %sname %sname", None, A),
+    // Generic non-semantic sets.
+    non_semantic("ns.extension", EXT, "", "", None, A),
+    non_semantic("ns.no_extension", "", "", "", Some("ext_inst.non_semantic_import"), X),
+    non_semantic("ns.any_operands", EXT, "%b = OpExtInst %void %ns 123456 %a %fn %void %f1", "%c = OpExtInst %float %ns 0 %a %b", None, A),
+    non_semantic("ns.forward", EXT, "%b = OpExtInst %void %ns 1 %c\n%c = OpExtInst %void %ns 2", "", Some("id.forward"), X),
+    non_semantic("ns.used_by_core", EXT, "", "%c = OpExtInst %float %ns 0\n%d = OpFAdd %float %c %f1", Some("id.non_semantic"), X),
 ];
 
 #[test]

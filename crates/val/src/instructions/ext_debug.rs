@@ -38,6 +38,7 @@ mod num {
     pub const FUNCTION: u32 = 20;
     pub const LEXICAL_BLOCK: u32 = 21;
     pub const SCOPE: u32 = 23;
+    pub const NO_SCOPE: u32 = 24;
     pub const INLINED_AT: u32 = 25;
     pub const LOCAL_VARIABLE: u32 = 26;
     pub const DECLARE: u32 = 28;
@@ -46,6 +47,9 @@ mod num {
     pub const EXPRESSION: u32 = 31;
     pub const SOURCE: u32 = 35;
     /// NonSemantic.Shader.DebugInfo.100 only.
+    pub const FUNCTION_DEFINITION: u32 = 101;
+    pub const LINE: u32 = 103;
+    pub const NO_LINE: u32 = 104;
     pub const TYPE_MATRIX: u32 = 108;
 }
 
@@ -59,10 +63,18 @@ const COMPOSITE_STRUCTURE: u32 = 1;
 pub enum DebugSet {
     OpenCl,
     Shader,
+    /// The older `DebugInfo` set (only its placement and forward references are judged).
+    Legacy,
 }
 
-/// The debug-info set an OpExtInst (or OpExtInstWithForwardRefsKHR) belongs to.
+/// The debug-info set an OpExtInst (or OpExtInstWithForwardRefsKHR) belongs to, for the
+/// two sets whose operands are checked.
 pub fn debug_set(st: &State<'_>, inst: &Inst) -> Option<DebugSet> {
+    any_debug_set(st, inst).filter(|&s| s != DebugSet::Legacy)
+}
+
+/// The debug-info set of an extended instruction, including the older `DebugInfo` set.
+pub fn any_debug_set(st: &State<'_>, inst: &Inst) -> Option<DebugSet> {
     if !matches!(inst.op(), Op::ExtInst | Op::ExtInstWithForwardRefsKHR) {
         return None;
     }
@@ -73,14 +85,91 @@ pub fn debug_set(st: &State<'_>, inst: &Inst) -> Option<DebugSet> {
     match st.string(import, 1).as_str() {
         "OpenCL.DebugInfo.100" => Some(DebugSet::OpenCl),
         "NonSemantic.Shader.DebugInfo.100" => Some(DebugSet::Shader),
+        "DebugInfo" => Some(DebugSet::Legacy),
         _ => None,
     }
 }
 
+/// May operand `index` (counting the result type and result id) of this extended
+/// instruction name an id defined later? As spirv-val 2025.5: OpExtInstWithForwardRefsKHR
+/// always; OpExtInst only for a DebugFunction's OpFunction and a DebugTypeComposite's members
+/// in OpenCL.DebugInfo.100 and DebugInfo (never in a non-semantic set).
+pub fn forward_reference_allowed(st: &State<'_>, inst: &Inst, index: usize) -> bool {
+    if inst.op() == Op::ExtInstWithForwardRefsKHR {
+        return true;
+    }
+    let number = st.word(inst, 4);
+    match any_debug_set(st, inst) {
+        Some(DebugSet::OpenCl) => match number {
+            num::FUNCTION => index == 13,
+            num::TYPE_COMPOSITE => index >= 13,
+            _ => false,
+        },
+        Some(DebugSet::Legacy) => match number {
+            num::FUNCTION => index == 13,
+            num::TYPE_COMPOSITE => index >= 12,
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// Whether this instruction leaves spirv-val's "OpPhi / OpVariable first in the block"
+/// adjacency alone: the OpenCL.DebugInfo.100 and DebugInfo instructions do, the
+/// NonSemantic.Shader.DebugInfo.100 ones (and every other instruction) do not.
+pub fn transparent_to_adjacency(st: &State<'_>, inst: &Inst) -> bool {
+    matches!(
+        any_debug_set(st, inst),
+        Some(DebugSet::OpenCl | DebugSet::Legacy)
+    )
+}
+
+/// Debug instructions that belong in a function body (all others belong to the types,
+/// constants and global variables section).
+fn is_local(set: DebugSet, number: u32) -> bool {
+    matches!(
+        number,
+        num::SCOPE | num::NO_SCOPE | num::DECLARE | num::VALUE
+    ) || (set == DebugSet::Shader
+        && matches!(number, num::FUNCTION_DEFINITION | num::LINE | num::NO_LINE))
+}
+
+/// Placement of debug-info instructions (spirv-val's layout rule): DebugScope, DebugNoScope,
+/// DebugDeclare, DebugValue (and the Shader set's DebugFunctionDefinition, DebugLine,
+/// DebugNoLine) only inside functions, every other one only at module scope before the
+/// first function.
+pub fn check_placement(s: &mut Sink<'_, '_>) {
+    let st = s.st;
+    let first_function = st.functions.first().map_or(u32::MAX, |f| f.inst);
+    for (index, inst) in st.insts.iter().enumerate() {
+        let Some(set) = any_debug_set(st, inst) else {
+            continue;
+        };
+        let index = index as u32;
+        let local = is_local(set, st.word(inst, 4));
+        let in_function = inst.func != crate::state::NONE;
+        let message = if local && !in_function {
+            "Debug info extension instructions DebugScope, DebugNoScope, DebugDeclare, \
+             DebugValue (and DebugFunctionDefinition, DebugLine, DebugNoLine of \
+             NonSemantic.Shader.DebugInfo.100) must appear in a function body"
+        } else if !local && (in_function || index > first_function) {
+            "Debug info extension instructions other than DebugScope, DebugNoScope, \
+             DebugDeclare, DebugValue must appear between section 9 (types, constants, global \
+             variables) and section 10 (function declarations)"
+        } else {
+            continue;
+        };
+        s.err("layout.debug_info", index, message, &[]);
+    }
+}
+
 pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) -> bool {
-    let Some(set) = debug_set(s.st, inst) else {
+    let Some(set) = any_debug_set(s.st, inst) else {
         return false;
     };
+    if set == DebugSet::Legacy {
+        return true;
+    }
     let c = Ctx {
         st: s.st,
         words: s.st.inst_words(inst),
@@ -90,7 +179,7 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) -> bool {
     if let Err(message) = c.check(inst.result_type, number) {
         let set_name = match set {
             DebugSet::OpenCl => "OpenCL.DebugInfo.100",
-            DebugSet::Shader => "NonSemantic.Shader.DebugInfo.100",
+            DebugSet::Shader | DebugSet::Legacy => "NonSemantic.Shader.DebugInfo.100",
         };
         let opname = spirvkit_grammar::ext_inst_sets()
             .iter()

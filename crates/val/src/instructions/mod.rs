@@ -18,6 +18,7 @@ pub mod group;
 pub mod image;
 pub mod logical_pointers;
 pub mod memory;
+pub mod non_semantic;
 
 use crate::diagnostic::Diagnostic;
 use crate::extensions;
@@ -75,6 +76,8 @@ pub fn check(st: &State<'_>) -> Vec<Diagnostic> {
     extensions::check_module(&mut sink);
     image::check_module(&mut sink);
     execution_limits::check(&mut sink);
+    ext_debug::check_placement(&mut sink);
+    non_semantic::check_imports(&mut sink);
     sink.out
 }
 
