@@ -321,6 +321,14 @@ pub const CASES: &[Case] = &[
     opencl("o.forward_source", "%c = OpExtInst %void %ext DebugTypeComposite %vname Structure %s2 1 1 %cu %vname %u32 None\n%s2 = OpExtInst %void %ext DebugSource %file", Some("id.forward"), X),
     shader("s.forward_members", "%c = OpExtInst %void %ext DebugTypeComposite %vname %u1 %dsrc %u1 %u1 %cu %vname %u32 %u0 %m\n%m = OpExtInst %void %ext DebugTypeMember %vname %tfloat %dsrc %u1 %u1 %u0 %u32 %u0", Some("id.forward"), X),
     shader("s.entry_point_at_module", "%x = OpExtInst %void %ext DebugEntryPoint %dfn %cu %sname %sname", None, A),
+    // Optional last operands: DebugInfoNone does not stand in for them (spirv-val 2025.5).
+    opencl("o.function_declaration_none", "%x = OpExtInst %void %ext DebugFunction %sname %tfn %dsrc 1 1 %cu %sname FlagIsDefinition 1 %main %none", R, X),
+    shader("s.function_declaration_none", "%x = OpExtInst %void %ext DebugFunction %sname %tfn %dsrc %u1 %u1 %cu %sname %u0 %u1 %none", R, X),
+    shader("s.block_name_none", "%x = OpExtInst %void %ext DebugLexicalBlock %dsrc %u1 %u1 %dfn %none", R, X),
+    shader_body("s.scope_inlined_none", "%x = OpExtInst %void %ext DebugScope %dfn %none", R, X),
+    shader("s.inlined_at_none", "%x = OpExtInst %void %ext DebugInlinedAt %u1 %dfn %none", R, X),
+    opencl("o.member_value_none", "%c = OpExtInst %void %ext DebugTypeComposite %vname Structure %dsrc 1 1 %cu %vname %u32 None\n%x = OpExtInst %void %ext DebugTypeMember %vname %tfloat %dsrc 1 1 %c %u0 %u32 None %none", R, X),
+    opencl("o.member_value", "%c = OpExtInst %void %ext DebugTypeComposite %vname Structure %dsrc 1 1 %cu %vname %u32 None\n%x = OpExtInst %void %ext DebugTypeMember %vname %tfloat %dsrc 1 1 %c %u0 %u32 None %u4", None, A),
     // Generic non-semantic sets.
     non_semantic("ns.extension", EXT, "", "", None, A),
     non_semantic("ns.no_extension", "", "", "", Some("ext_inst.non_semantic_import"), X),

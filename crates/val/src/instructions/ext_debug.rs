@@ -323,17 +323,19 @@ impl Ctx<'_, '_> {
         }
     }
 
-    /// An optional last operand at word `i`: when it is present (and the last word) and not
-    /// DebugInfoNone, it names an instruction with opcode `op`.
+    /// An optional last operand at word `i`: when it is present (and the last word) it
+    /// names an instruction with opcode `op`. DebugInfoNone does not stand in for it
+    /// (spirv-val 2025.5 rejects DebugSource's Text or DebugFunction's Declaration as
+    /// DebugInfoNone, which llvm-spirv 15 emits).
     fn optional_opcode(&self, i: usize, what: &str, op: Op) -> Check {
-        if self.len() == i + 1 && !self.is_none(i) {
+        if self.len() == i + 1 {
             self.opcode(i, what, op)?;
         }
         Ok(())
     }
 
     fn optional_debug(&self, i: usize, what: &str, kind: u32) -> Check {
-        if self.len() == i + 1 && !self.is_none(i) {
+        if self.len() == i + 1 {
             self.debug(i, what, kind)?;
         }
         Ok(())
@@ -375,9 +377,7 @@ impl Ctx<'_, '_> {
             }
             num::SOURCE => {
                 self.opcode(5, "File", Op::String)?;
-                if self.len() == 7 {
-                    self.opcode(6, "Text", Op::String)?;
-                }
+                self.optional_opcode(6, "Text", Op::String)?;
             }
             num::TYPE_BASIC => {
                 self.opcode(5, "Name", Op::String)?;
