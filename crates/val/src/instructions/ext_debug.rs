@@ -48,8 +48,12 @@ mod num {
     pub const SOURCE: u32 = 35;
     /// NonSemantic.Shader.DebugInfo.100 only.
     pub const FUNCTION_DEFINITION: u32 = 101;
+    pub const SOURCE_CONTINUED: u32 = 102;
     pub const LINE: u32 = 103;
     pub const NO_LINE: u32 = 104;
+    pub const BUILD_IDENTIFIER: u32 = 105;
+    pub const STORAGE_PATH: u32 = 106;
+    pub const ENTRY_POINT: u32 = 107;
     pub const TYPE_MATRIX: u32 = 108;
 }
 
@@ -359,8 +363,28 @@ impl Ctx<'_, '_> {
         {
             return Err("expected result type must be a result id of OpTypeVoid".into());
         }
-        if self.shader && number == num::TYPE_MATRIX {
-            return self.type_matrix();
+        if self.shader {
+            match number {
+                num::TYPE_MATRIX => return self.type_matrix(),
+                num::FUNCTION_DEFINITION => {
+                    self.debug(5, "Function", num::FUNCTION)?;
+                    return self.opcode(6, "Definition", Op::Function);
+                }
+                num::LINE => return self.line(),
+                num::SOURCE_CONTINUED => return self.opcode(5, "Text", Op::String),
+                num::BUILD_IDENTIFIER => {
+                    self.opcode(5, "Identifier", Op::String)?;
+                    return self.uint(6, "Flags");
+                }
+                num::STORAGE_PATH => return self.opcode(5, "Path", Op::String),
+                num::ENTRY_POINT => {
+                    self.debug(5, "Entry Point", num::FUNCTION)?;
+                    self.debug(6, "Compilation Unit", num::COMPILATION_UNIT)?;
+                    self.opcode(7, "Compiler Signature", Op::String)?;
+                    return self.opcode(8, "Command-line Arguments", Op::String);
+                }
+                _ => {}
+            }
         }
         match number {
             num::OPERATION => {
@@ -383,6 +407,8 @@ impl Ctx<'_, '_> {
                 self.opcode(5, "Name", Op::String)?;
                 self.opcode(6, "Size", Op::Constant)?;
                 self.uint(7, "Encoding")?;
+                // The Shader set adds Flags.
+                self.uint(8, "Flags")?;
             }
             num::TYPE_POINTER => {
                 self.debug_type(5, "Base Type", false)?;
@@ -516,6 +542,37 @@ impl Ctx<'_, '_> {
                 self.optional_debug(7, "Inlined", num::INLINED_AT)?;
             }
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// DebugLine (Shader set): a DebugSource, four 32-bit unsigned constants, and a range
+    /// that does not end before it starts.
+    fn line(&self) -> Check {
+        self.debug(5, "Source", num::SOURCE)?;
+        self.uint(6, "Line Start")?;
+        self.uint(7, "Line End")?;
+        self.uint(8, "Column Start")?;
+        self.uint(9, "Column End")?;
+        let value = |i: usize| {
+            self.words
+                .get(i)
+                .and_then(|&id| ti::const_uint(self.st, id))
+        };
+        if let (Some(line_start), Some(line_end)) = (value(6), value(7)) {
+            if line_end < line_start {
+                return Err(format!(
+                    "operand Line End ({line_end}) is less than Line Start ({line_start})"
+                ));
+            }
+            if let (Some(column_start), Some(column_end)) = (value(8), value(9)) {
+                if line_start == line_end && column_end < column_start {
+                    return Err(format!(
+                        "operand Column End ({column_end}) is less than Column Start \
+                         ({column_start}) when Line Start equals Line End"
+                    ));
+                }
+            }
         }
         Ok(())
     }
