@@ -259,6 +259,15 @@ pub fn check(st: &mut State<'_>) {
                         continue;
                     }
                     let debug = is_debug_line(op, inst.ext);
+                    // spirv-val's adjacency walk: an extended instruction before the first
+                    // OpLabel (other than an OpenCL.DebugInfo.100 / DebugInfo one) makes the
+                    // entry block count as a later block, where OpVariable may not appear.
+                    if phase == Phase::Params
+                        && op == Op::ExtInst
+                        && !transparent_to_adjacency(st, &inst)
+                    {
+                        first_block_non_var = true;
+                    }
                     match phase {
                         Phase::Params if !debug => {
                             errors.push((

@@ -142,6 +142,31 @@ const fn non_semantic(
 }
 const EXT: &str = "OpExtension \"SPV_KHR_non_semantic_info\"";
 
+/// `BODY` goes between OpFunction and the first OpLabel, which holds an OpVariable.
+const BEFORE_LABEL_BASE: &str = r#"OpCapability Shader
+OpExtension "SPV_KHR_non_semantic_info"
+%ext = OpExtInstImport "NonSemantic.Shader.DebugInfo.100"
+%ocl = OpExtInstImport "OpenCL.DebugInfo.100"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%file = OpString "a.comp"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%pf = OpTypePointer Function %float
+%uint = OpTypeInt 32 0
+%u1 = OpConstant %uint 1
+%dsrc = OpExtInst %void %ext DebugSource %file
+%osrc = OpExtInst %void %ocl DebugSource %file
+%main = OpFunction %void None %fn
+BODY
+%entry = OpLabel
+%var = OpVariable %pf Function
+OpReturn
+OpFunctionEnd
+"#;
+
 const R: Option<&str> = Some("ext_inst.debug_info");
 const L: Option<&str> = Some("layout.debug_info");
 
@@ -353,6 +378,12 @@ pub const CASES: &[Case] = &[
     shader("s.entry_point_unit", "%x = OpExtInst %void %ext DebugEntryPoint %dfn %dfn %sname %sname", R, X),
     shader("s.entry_point_signature", "%x = OpExtInst %void %ext DebugEntryPoint %dfn %cu %u1 %sname", R, X),
     shader("s.entry_point_arguments", "%x = OpExtInst %void %ext DebugEntryPoint %dfn %cu %sname %u1", R, X),
+    shader_body("s.definition_later_block", "OpBranch %b\n%b = OpLabel\n%x = OpExtInst %void %ext DebugFunctionDefinition %dfn %main", L, X),
+    shader_body("s.definition_twice", "%x = OpExtInst %void %ext DebugFunctionDefinition %dfn %main", None, A),
+    // An extended instruction before the first OpLabel makes spirv-val treat the entry block
+    // as a later block (its OpVariables are then misplaced), except OpenCL.DebugInfo.100 ones.
+    Case::new("s.line_before_label", BEFORE_LABEL_BASE, "%x = OpExtInst %void %ext DebugLine %dsrc %u1 %u1 %u1 %u1", Some("layout.variable"), X),
+    Case::new("s.nothing_before_label", BEFORE_LABEL_BASE, "", None, A),
     // Generic non-semantic sets.
     non_semantic("ns.extension", EXT, "", "", None, A),
     non_semantic("ns.no_extension", "", "", "", Some("ext_inst.non_semantic_import"), X),

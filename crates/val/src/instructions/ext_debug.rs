@@ -150,8 +150,22 @@ pub fn check_placement(s: &mut Sink<'_, '_>) {
             continue;
         };
         let index = index as u32;
-        let local = is_local(set, st.word(inst, 4));
+        let number = st.word(inst, 4);
+        let local = is_local(set, number);
         let in_function = inst.func != crate::state::NONE;
+        if set == DebugSet::Shader && number == num::FUNCTION_DEFINITION && in_function {
+            let entry_block = st.functions.get(inst.func as usize).map(|f| f.blocks_start);
+            if entry_block != Some(inst.block) {
+                s.err(
+                    "layout.debug_info",
+                    index,
+                    "NonSemantic.Shader.DebugInfo.100 DebugFunctionDefinition: must be in the \
+                     entry basic block of the function",
+                    &[],
+                );
+                continue;
+            }
+        }
         let message = if local && !in_function {
             "Debug info extension instructions DebugScope, DebugNoScope, DebugDeclare, \
              DebugValue (and DebugFunctionDefinition, DebugLine, DebugNoLine of \
