@@ -384,6 +384,9 @@ pub const CASES: &[Case] = &[
     // as a later block (its OpVariables are then misplaced), except OpenCL.DebugInfo.100 ones.
     Case::new("s.line_before_label", BEFORE_LABEL_BASE, "%x = OpExtInst %void %ext DebugLine %dsrc %u1 %u1 %u1 %u1", Some("layout.variable"), X),
     Case::new("s.nothing_before_label", BEFORE_LABEL_BASE, "", None, A),
+    shader("s.function_not_function_type", "%x = OpExtInst %void %ext DebugFunction %sname %tfloat %dsrc %u1 %u1 %cu %sname %u0 %u1", R, X),
+    opencl("o.function_not_function_type", "%x = OpExtInst %void %ext DebugFunction %sname %tfloat %dsrc 1 1 %cu %sname FlagIsDefinition 1 %none", R, X),
+    shader("s.declaration_not_function_type", "%x = OpExtInst %void %ext DebugFunctionDeclaration %sname %tvec %dsrc %u1 %u1 %cu %sname %u0", R, X),
     // Generic non-semantic sets.
     non_semantic("ns.extension", EXT, "", "", None, A),
     non_semantic("ns.no_extension", "", "", "", Some("ext_inst.non_semantic_import"), X),

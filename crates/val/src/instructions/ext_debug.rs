@@ -735,7 +735,7 @@ impl Ctx<'_, '_> {
     /// DebugFunctionDeclaration.
     fn function_head(&self) -> Check {
         self.opcode(5, "Name", Op::String)?;
-        self.debug_type(6, "Type", false)?;
+        self.debug(6, "Type", num::TYPE_FUNCTION)?;
         self.debug(7, "Source", num::SOURCE)?;
         self.uint(8, "Line")?;
         self.uint(9, "Column")?;
