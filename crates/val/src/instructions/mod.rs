@@ -16,6 +16,7 @@ pub mod ext_inst;
 pub mod ext_opencl;
 pub mod group;
 pub mod image;
+pub mod linear_algebra;
 pub mod logical_pointers;
 pub mod memory;
 pub mod non_semantic;
@@ -98,6 +99,7 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         || group::dispatch(s, index, inst)
         || expect_assume::dispatch(s, index, inst)
         || bits::dispatch(s, index, inst)
+        || linear_algebra::dispatch(s, index, inst)
     {
         return;
     }
