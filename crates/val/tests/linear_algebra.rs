@@ -78,6 +78,7 @@ pub const CASES: &[Case] = &[
     case("vtm.vector", "%x = OpVectorTimesMatrix %v3f %f1 %mat32", R, X),
     case("vtm.matrix", "%x = OpVectorTimesMatrix %v3f %vf2 %vf3", R, X),
     case("vtm.columns", "%x = OpVectorTimesMatrix %v2f %vf2 %mat32", R, X),
+    case("vtm.struct", "%s = OpCompositeConstruct %su %u1 %u1\n%x = OpVectorTimesMatrix %v3f %vf2 %s", R, X),
     case("vtm.rows", "%x = OpVectorTimesMatrix %v3f %vf3 %mat32", R, X),
     case("vtm.component", "%x = OpVectorTimesMatrix %v2d %vd2 %mat22", R, X),
     case("mtv", "%x = OpMatrixTimesVector %v2f %mat32 %vf3", None, A),

@@ -1,9 +1,9 @@
 //! Vector/matrix products (OpVectorTimesScalar, OpMatrixTimesScalar, OpVectorTimesMatrix,
 //! OpMatrixTimesVector, OpMatrixTimesMatrix, OpOuterProduct) and extended integer arithmetic
 //! (OpIAddCarry, OpISubBorrow, OpUMulExtended, OpSMulExtended): result and operand types as
-//! spirv-val 2025.5 checks them (spec 3.52.13). Only core vector/matrix types are judged: the
-//! cooperative matrix/vector extensions allow other operand types here and have their own
-//! rules, so any operand of another type kind is left alone.
+//! spirv-val 2025.5 checks them (spec 3.52.13). The cooperative matrix/vector extensions allow
+//! their types here with rules of their own (not implemented), so instructions naming them are
+//! left alone.
 
 use super::Sink;
 use crate::state::{Inst, State};
@@ -31,11 +31,16 @@ fn float_matrix(st: &State<'_>, ty: u32) -> Option<(u32, u32, u32, u32)> {
     Some((column, st.word(d, 3), component, rows))
 }
 
-/// Whether `ty` is a core scalar, vector or matrix type (the kinds these rules judge).
-fn core_type(st: &State<'_>, ty: u32) -> bool {
+/// Whether `ty` is a cooperative matrix or vector (extension types these instructions also
+/// take, with rules of their own that are not implemented: such operands are left alone).
+fn cooperative(st: &State<'_>, ty: u32) -> bool {
     matches!(
         ti::type_op(st, ty),
-        Some(Op::TypeFloat | Op::TypeInt | Op::TypeBool | Op::TypeVector | Op::TypeMatrix)
+        Some(
+            Op::TypeCooperativeMatrixKHR
+                | Op::TypeCooperativeMatrixNV
+                | Op::TypeCooperativeVectorNV
+        )
     )
 }
 
@@ -73,7 +78,7 @@ fn products(st: &State<'_>, inst: &Inst) -> Option<String> {
     }
     let left = ti::type_of(st, left_value);
     let right = ti::type_of(st, right_value);
-    if !core_type(st, rt) || !core_type(st, left) || !core_type(st, right) {
+    if cooperative(st, rt) || cooperative(st, left) || cooperative(st, right) {
         return None;
     }
     let msg = |m: &str| Some(m.to_string());
