@@ -1,4 +1,5 @@
-//! Vector/matrix products and extended integer arithmetic (`instructions/linear_algebra.rs`),
+//! Vector/matrix products and extended integer arithmetic (`instructions/linear_algebra.rs`)
+//! and void conversion results (`instructions/conversion.rs`),
 //! each rule both ways; every case's spirv-val 2025.5 verdict is recorded and re-checked by
 //! `reference_agrees` when the reference tools exist.
 
@@ -114,6 +115,10 @@ pub const CASES: &[Case] = &[
     case("smul", "%x = OpSMulExtended %si %i1 %i1", None, A),
     case("smul.unsigned", "%x = OpSMulExtended %su %u1 %u1", None, A),
     case("smul.operand", "%x = OpSMulExtended %si %i1 %u1", R, X),
+    // A void result of a numeric conversion (found by the mutation harness).
+    case("sconvert.void", "%x = OpSConvert %void %i1", Some("conversion.result_type"), X),
+    case("fconvert.void", "%x = OpFConvert %void %f1", Some("conversion.result_type"), X),
+    case("fconvert", "%x = OpFConvert %double %f1", None, A),
     case("smul.float", "%x = OpSMulExtended %si %f1 %f1", R, X),
 ];
 
