@@ -20,6 +20,7 @@ pub mod linear_algebra;
 pub mod logical_pointers;
 pub mod memory;
 pub mod non_semantic;
+pub mod small_constants;
 
 use crate::diagnostic::Diagnostic;
 use crate::extensions;
@@ -88,6 +89,7 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         return;
     }
     logical_pointers::check(s, index, inst);
+    small_constants::check(s, index, inst);
     if memory::dispatch(s, index, inst)
         || conversion::dispatch(s, index, inst)
         || composite::dispatch(s, index, inst)
