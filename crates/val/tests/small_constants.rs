@@ -71,5 +71,58 @@ fn small_constant_rules() {
 
 #[test]
 fn reference_agrees() {
-    reference::check_reference(CASES.iter());
+    // One reference run per process (the helper's scratch folder is per process).
+    reference::check_reference(CASES.iter().chain(NULL_CASES.iter()));
+}
+
+/// Null logical pointers (`instructions/logical_pointers.rs`): `TYPES` declares `%c`.
+const NULL_POINTER_BASE: &str = r#"OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 0
+%psb = OpTypePointer StorageBuffer %int
+%pwg = OpTypePointer Workgroup %int
+%pfn = OpTypePointer Function %int
+TYPES
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+"#;
+
+const P: Option<&str> = Some("logical_pointer.result");
+const VP: &str = "OpCapability VariablePointers";
+const VPSB: &str = "OpCapability VariablePointersStorageBuffer";
+
+const fn null(
+    name: &'static str,
+    types: &'static str,
+    capabilities: &'static str,
+    rule: Option<&'static str>,
+    reference: Ref,
+) -> Case {
+    Case::new(name, NULL_POINTER_BASE, "", rule, reference)
+        .with_types(types)
+        .with_capabilities(capabilities)
+}
+
+#[rustfmt::skip]
+pub const NULL_CASES: &[Case] = &[
+    null("null.sb", "%c = OpConstantNull %psb", "", P, X),
+    null("null.sb_vpsb", "%c = OpConstantNull %psb", VPSB, None, A),
+    null("null.sb_vp", "%c = OpConstantNull %psb", VP, None, A),
+    null("null.wg_vpsb", "%c = OpConstantNull %pwg", VPSB, P, X),
+    null("null.wg_vp", "%c = OpConstantNull %pwg", VP, None, A),
+    null("null.function_vp", "%c = OpConstantNull %pfn", VP, P, X),
+    null("undef.function", "%c = OpUndef %pfn", "", None, A),
+];
+
+#[test]
+fn null_pointer_rules() {
+    for c in NULL_CASES {
+        check_case(c);
+    }
 }
