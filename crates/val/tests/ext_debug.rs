@@ -387,6 +387,10 @@ pub const CASES: &[Case] = &[
     shader("s.function_not_function_type", "%x = OpExtInst %void %ext DebugFunction %sname %tfloat %dsrc %u1 %u1 %cu %sname %u0 %u1", R, X),
     opencl("o.function_not_function_type", "%x = OpExtInst %void %ext DebugFunction %sname %tfloat %dsrc 1 1 %cu %sname FlagIsDefinition 1 %none", R, X),
     shader("s.declaration_not_function_type", "%x = OpExtInst %void %ext DebugFunctionDeclaration %sname %tvec %dsrc %u1 %u1 %cu %sname %u0", R, X),
+    shader_body("s.value_index", "%x = OpExtInst %void %ext DebugValue %lv %f1 %expr %u0", None, A),
+    shader_body("s.value_index_float", "%x = OpExtInst %void %ext DebugValue %lv %f1 %expr %f1", R, X),
+    shader_body("s.value_index_string", "%x = OpExtInst %void %ext DebugValue %lv %f1 %expr %vname", R, X),
+    shader("s.definition_other_function", "%g = OpFunction %void None %fn\n%ge = OpLabel\n%x = OpExtInst %void %ext DebugFunctionDefinition %dfn %main\nOpReturn\nOpFunctionEnd", L, X),
     // Generic non-semantic sets.
     non_semantic("ns.extension", EXT, "", "", None, A),
     non_semantic("ns.no_extension", "", "", "", Some("ext_inst.non_semantic_import"), X),

@@ -11,7 +11,7 @@
 //! Each instruction reports its first broken rule only, as spirv-val does.
 
 use super::Sink;
-use crate::state::{Inst, State};
+use crate::state::{is_constant_op, Inst, State};
 use crate::typeinfo as ti;
 use spirvkit_grammar::Op;
 
@@ -154,7 +154,20 @@ pub fn check_placement(s: &mut Sink<'_, '_>) {
         let local = is_local(set, number);
         let in_function = inst.func != crate::state::NONE;
         if set == DebugSet::Shader && number == num::FUNCTION_DEFINITION && in_function {
-            let entry_block = st.functions.get(inst.func as usize).map(|f| f.blocks_start);
+            let function = st.functions.get(inst.func as usize);
+            if function.is_some_and(|f| f.id != st.word(inst, 6))
+                && st.def_op(st.word(inst, 6)) == Some(Op::Function)
+            {
+                s.err(
+                    "layout.debug_info",
+                    index,
+                    "NonSemantic.Shader.DebugInfo.100 DebugFunctionDefinition: operand \
+                     Definition must point to the OpFunction it is inside",
+                    &[],
+                );
+                continue;
+            }
+            let entry_block = function.map(|f| f.blocks_start);
             if entry_block != Some(inst.block) {
                 s.err(
                     "layout.debug_info",
@@ -508,6 +521,14 @@ impl Ctx<'_, '_> {
             num::VALUE => {
                 self.debug(5, "Local Variable", num::LOCAL_VARIABLE)?;
                 self.debug(7, "Expression", num::EXPRESSION)?;
+                for i in 8..self.len() {
+                    if !self.valid_value_index(i) {
+                        return Err("expected operand Indexes is OpConstant, \
+                                    DebugGlobalVariable, or type is OpConstant with an integer \
+                                    scalar type"
+                            .into());
+                    }
+                }
             }
             num::EXPRESSION => {
                 for i in 5..self.len() {
@@ -589,6 +610,18 @@ impl Ctx<'_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// A DebugValue index: an integer scalar constant or a debug variable (spirv-val also
+    /// looks at the variable's type; any debug variable is accepted here, leniently).
+    fn valid_value_index(&self, i: usize) -> bool {
+        let Some(d) = self.def(i) else {
+            return true;
+        };
+        let int_scalar =
+            ti::is_int(self.st, d.result_type) && !ti::is_vector(self.st, d.result_type);
+        (is_constant_op(d.op()) && int_scalar)
+            || self.is_debug(i, &[num::LOCAL_VARIABLE, num::GLOBAL_VARIABLE])
     }
 
     fn type_matrix(&self) -> Check {
