@@ -11,7 +11,7 @@
 //! Each instruction reports its first broken rule only, as spirv-val does.
 
 use super::Sink;
-use crate::state::{is_constant_op, Inst, State};
+use crate::state::{is_constant_op, ExtKind, Inst, State};
 use crate::typeinfo as ti;
 use spirvkit_grammar::Op;
 
@@ -82,14 +82,20 @@ pub fn any_debug_set(st: &State<'_>, inst: &Inst) -> Option<DebugSet> {
     if !matches!(inst.op(), Op::ExtInst | Op::ExtInstWithForwardRefsKHR) {
         return None;
     }
+    // The parser marks exactly the three debug-info sets; telling them apart needs only the
+    // first word of the import name (this runs for every extended instruction: no allocation).
+    if inst.ext != ExtKind::DebugInfo {
+        return None;
+    }
     let import = st.def(st.word(inst, 3))?;
     if import.op() != Op::ExtInstImport {
         return None;
     }
-    match st.string(import, 1).as_str() {
-        "OpenCL.DebugInfo.100" => Some(DebugSet::OpenCl),
-        "NonSemantic.Shader.DebugInfo.100" => Some(DebugSet::Shader),
-        "DebugInfo" => Some(DebugSet::Legacy),
+    let first = st.operand_words(import, 1).first()?.to_le_bytes();
+    match &first {
+        b"Open" => Some(DebugSet::OpenCl),
+        b"NonS" => Some(DebugSet::Shader),
+        b"Debu" => Some(DebugSet::Legacy),
         _ => None,
     }
 }
