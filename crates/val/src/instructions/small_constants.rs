@@ -14,7 +14,18 @@ const MAX_DEPTH: u32 = 64;
 
 pub fn check(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
     let st = s.st;
-    if !is_constant_op(inst.op()) || !st.has_capability(C::Shader) {
+    // A cheap opcode test first: this runs for every instruction.
+    let op = inst.op();
+    let constant = matches!(
+        op,
+        Op::Constant
+            | Op::ConstantNull
+            | Op::ConstantComposite
+            | Op::SpecConstant
+            | Op::SpecConstantComposite
+            | Op::SpecConstantOp
+    ) || (op.0 >= 4000 && is_constant_op(op));
+    if !constant || !st.has_capability(C::Shader) {
         return;
     }
     let rt = inst.result_type;
