@@ -7,7 +7,8 @@ use spirvkit_grammar::{Category, Op, OperandKind};
 use std::collections::HashSet;
 
 /// May operand `index` (counting the result type and result id) of `op` name an id defined later?
-fn can_forward(op: Op, index: usize, ext: ExtKind) -> bool {
+/// (Extended instructions: `ext_debug::forward_reference_allowed`.)
+fn can_forward(op: Op, index: usize) -> bool {
     match op {
         Op::ExecutionMode
         | Op::ExecutionModeId
@@ -31,9 +32,6 @@ fn can_forward(op: Op, index: usize, ext: ExtKind) -> bool {
         Op::GetKernelNDrangeSubGroupCount | Op::GetKernelNDrangeMaxSubGroupSize => index == 3,
         Op::GetKernelWorkGroupSize | Op::GetKernelPreferredWorkGroupSizeMultiple => index == 2,
         Op::TypeForwardPointer => index == 0,
-        Op::ExtInst => ext != ExtKind::Semantic,
-        // The extension instructions spirv-val lets name later ids (all others may not).
-        Op::ExtInstWithForwardRefsKHR => true,
         Op::CooperativeMatrixPerElementOpNV => index == 3,
         Op::CooperativeMatrixReduceNV => index == 4,
         Op::CooperativeMatrixLoadTensorNV => index > 6,
@@ -165,7 +163,11 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                         ));
                         continue;
                     }
-                } else if !can_forward(op, i, inst.ext) {
+                } else if !(if matches!(op, Op::ExtInst | Op::ExtInstWithForwardRefsKHR) {
+                    crate::instructions::ext_debug::forward_reference_allowed(st, &inst, i)
+                } else {
+                    can_forward(op, i)
+                }) {
                     errors.push((
                         "id.forward",
                         index,

@@ -2,6 +2,7 @@
 //! (OpFunction / OpFunctionParameter / OpLabel / terminator / OpFunctionEnd), declarations
 //! before definitions, OpVariable placement, OpPhi first in its block.
 
+use crate::instructions::ext_debug::transparent_to_adjacency;
 use crate::state::{is_constant_op, is_core, is_terminator, is_type_op, ExtKind, State, NONE};
 use spirvkit_grammar::{Op, StorageClass};
 
@@ -258,6 +259,15 @@ pub fn check(st: &mut State<'_>) {
                         continue;
                     }
                     let debug = is_debug_line(op, inst.ext);
+                    // spirv-val's adjacency walk: an extended instruction before the first
+                    // OpLabel (other than an OpenCL.DebugInfo.100 / DebugInfo one) makes the
+                    // entry block count as a later block, where OpVariable may not appear.
+                    if phase == Phase::Params
+                        && op == Op::ExtInst
+                        && !transparent_to_adjacency(st, &inst)
+                    {
+                        first_block_non_var = true;
+                    }
                     match phase {
                         Phase::Params if !debug => {
                             errors.push((
@@ -296,7 +306,7 @@ pub fn check(st: &mut State<'_>) {
                                     ));
                                 }
                             } else if !(matches!(op, Op::Line | Op::NoLine)
-                                || (op == Op::ExtInst && inst.ext == ExtKind::DebugInfo))
+                                || transparent_to_adjacency(st, &inst))
                             {
                                 first_block_non_var = true;
                             }
@@ -308,7 +318,9 @@ pub fn check(st: &mut State<'_>) {
                                         "OpPhi must appear within a non-entry block before all non-OpPhi instructions (except for OpLine, which can be mixed with OpPhi).".into(),
                                     ));
                                 }
-                            } else if !matches!(op, Op::Line | Op::NoLine) {
+                            } else if !(matches!(op, Op::Line | Op::NoLine)
+                                || transparent_to_adjacency(st, &inst))
+                            {
                                 block_non_phi = true;
                             }
                             if is_terminator(op) {

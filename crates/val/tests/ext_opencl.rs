@@ -75,6 +75,33 @@ OpReturn
 OpFunctionEnd
 "#;
 
+/// A kernel under the Logical addressing model: size_t does not exist, so the vector loads
+/// and stores cannot be used.
+const LOGICAL_BASE: &str = r#"; Version: 1.0
+OpCapability Kernel
+OpCapability Int64
+OpCapability Float16Buffer
+%cl = OpExtInstImport "OpenCL.std"
+OpMemoryModel Logical OpenCL
+OpEntryPoint Kernel %main "main"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%half = OpTypeFloat 16
+%v2f = OpTypeVector %float 2
+%long = OpTypeInt 64 0
+%l1 = OpConstant %long 1
+%pf = OpTypePointer Function %float
+%ph = OpTypePointer Function %half
+%main = OpFunction %void None %fn
+%e = OpLabel
+%v = OpVariable %pf Function
+%h = OpVariable %ph Function
+BODY
+OpReturn
+OpFunctionEnd
+"#;
+
 #[rustfmt::skip]
 pub const CASES: &[Case] = &[
     Case::new("valid.1", OPENCL_BASE, "%a = OpExtInst %int %cl s_abs %i1", None, Ref::Accepts),
@@ -170,6 +197,30 @@ pub const CASES: &[Case] = &[
     Case::new("valid.41", OPENCL_BASE, "%a = OpExtInst %v2i %cl select %vi %vi %vi", None, Ref::Accepts),
     Case::new("ext_inst.types.50", OPENCL_BASE, "%a = OpExtInst %v2i %cl select %vi %vi %i1", Some("ext_inst.types"), Ref::Rejects),
     Case::new("ext_inst.types.51", OPENCL_BASE, "%a = OpExtInst %int %cl u_mad24 %i1 %i1 %l1", Some("ext_inst.types"), Ref::Rejects),
+    // vloadn / vstoren (session 3): vector sizes, size_t offsets, N, void result.
+    Case::new("valid.vloadn", OPENCL_BASE, "%a = OpExtInst %v2f %cl vloadn %l1 %pf 2", None, Ref::Accepts),
+    Case::new("vloadn.n", OPENCL_BASE, "%a = OpExtInst %v2f %cl vloadn %l1 %pf 3", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("vloadn.offset_width", OPENCL_BASE, "%a = OpExtInst %v2f %cl vloadn %i1 %pf 2", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("vloadn.scalar", OPENCL_BASE, "%a = OpExtInst %float %cl vloadn %l1 %pf 2", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("vloadn.pointee", OPENCL_BASE, "%a = OpExtInst %v2f %cl vloadn %l1 %pi 2", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("vloadn.constant", OPENCL_BASE, "%c = OpConvertUToPtr %pcf %l1\n%a = OpExtInst %v2f %cl vloadn %l1 %c 2", None, Ref::Accepts),
+    Case::new("valid.vstoren", OPENCL_BASE, "%a = OpExtInst %void %cl vstoren %vf %l1 %pf", None, Ref::Accepts),
+    Case::new("vstoren.result", OPENCL_BASE, "%a = OpExtInst %float %cl vstoren %vf %l1 %pf", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("vstoren.offset_width", OPENCL_BASE, "%a = OpExtInst %void %cl vstoren %vf %s1 %pf", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("vstoren.constant", OPENCL_BASE, "%c = OpConvertUToPtr %pcf %l1\n%a = OpExtInst %void %cl vstoren %vf %l1 %c", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("vstoren.scalar", OPENCL_BASE, "%a = OpExtInst %void %cl vstoren %f1 %l1 %pf", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("vstore_half.result", OPENCL_BASE, "%a = OpExtInst %int %cl vstore_half %f1 %l1 %ph", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("vstore_halfn.result", OPENCL_BASE, "%a = OpExtInst %float %cl vstore_halfn %vf %l1 %ph", Some("ext_inst.types"), Ref::Rejects),
+    // prefetch.
+    Case::new("valid.prefetch", OPENCL_BASE, "%g = OpConvertUToPtr %pgf %l1\n%a = OpExtInst %void %cl prefetch %g %l1", None, Ref::Accepts),
+    Case::new("prefetch.result", OPENCL_BASE, "%g = OpConvertUToPtr %pgf %l1\n%a = OpExtInst %int %cl prefetch %g %l1", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("prefetch.storage", OPENCL_BASE, "%a = OpExtInst %void %cl prefetch %pf %l1", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("prefetch.not_pointer", OPENCL_BASE, "%a = OpExtInst %void %cl prefetch %f1 %l1", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("prefetch.count", OPENCL_BASE, "%g = OpConvertUToPtr %pgf %l1\n%a = OpExtInst %void %cl prefetch %g %i1", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("prefetch.bool", OPENCL_BASE, "%g = OpConvertUToPtr %pgb %l1\n%a = OpExtInst %void %cl prefetch %g %l1", Some("ext_inst.types"), Ref::Rejects).with_types("%pgb = OpTypePointer CrossWorkgroup %bool"),
+    Case::new("vloadn.logical", LOGICAL_BASE, "%a = OpExtInst %v2f %cl vloadn %l1 %v 2", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("vload_half.logical", LOGICAL_BASE, "%a = OpExtInst %float %cl vload_half %l1 %h", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("logical.valid", LOGICAL_BASE, "%a = OpLoad %float %v", None, Ref::Accepts),
 ];
 
 #[test]

@@ -52,12 +52,15 @@ fn numeric(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, result: Kind, input: K
     if st.def(value).is_none() || ti::type_inst(st, rt).is_none() {
         return;
     }
-    // Cooperative matrices and other extension types convert too; only core types are checked.
-    if !matches!(
+    // Cooperative matrices and other extension types convert too; only core types are checked
+    // (a void result is a core type too, and wrong).
+    let void_result = ti::type_op(st, rt) == Some(Op::TypeVoid);
+    let extension_type = !matches!(
         ti::type_op(st, ti::scalar_of(st, rt)),
         Some(Op::TypeInt | Op::TypeFloat | Op::TypeBool | Op::TypeVoid | Op::TypeStruct)
-    ) || ti::component_count(st, rt).is_none() && ti::type_op(st, rt) != Some(Op::TypeStruct)
-    {
+    ) || ti::component_count(st, rt).is_none()
+        && ti::type_op(st, rt) != Some(Op::TypeStruct);
+    if !void_result && extension_type {
         return;
     }
     let vt = ti::type_of(st, value);

@@ -1,7 +1,7 @@
 //! OpExtInst of GLSL.std.450 and OpenCL.std: result and operand types of the extended
 //! instructions whose operands all have the Result Type (float math), the integer min/max/
 //! clamp/abs/sign family (same component count and width), and the geometric Length,
-//! Distance and Cross, and OpenCL.std vloadn/vstoren pointer operands (typed or untyped).
+//! Distance and Cross (OpenCL.std vloadn/vstoren: `ext_opencl.rs`).
 //! Other extended instructions are not judged yet.
 
 use super::Sink;
@@ -19,10 +19,6 @@ enum Rule {
     Length,
     /// Float 3-vector result; operands have the Result Type.
     Cross,
-    /// OpenCL.std vloadn / vstoren: a pointer operand (typed or untyped) into an allowed
-    /// storage class whose typed pointee is the vector's component type.
-    VectorLoad,
-    VectorStore,
 }
 
 fn glsl_rule(n: u32) -> Option<Rule> {
@@ -38,8 +34,6 @@ fn glsl_rule(n: u32) -> Option<Rule> {
 fn opencl_rule(n: u32) -> Option<Rule> {
     Some(match n {
         0..=29 | 32 | 35 | 37..=44 | 47 | 48 | 50 | 51 | 53 | 55..=57 | 59..=89 => Rule::FloatSame,
-        171 => Rule::VectorLoad,
-        172 => Rule::VectorStore,
         _ => return None,
     })
 }
@@ -133,62 +127,6 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) -> bool {
                         fail("Expected all operands to be int scalars or vectors".into());
                         return true;
                     }
-                }
-            }
-        }
-        Rule::VectorLoad | Rule::VectorStore => {
-            let (vector_type, offset, pointer) = if rule == Rule::VectorLoad {
-                (rt, operands.first(), operands.get(1))
-            } else {
-                (
-                    operands.first().map_or(0, |&d| ti::type_of(st, d)),
-                    operands.get(1),
-                    operands.get(2),
-                )
-            };
-            let (Some(&offset), Some(&pointer)) = (offset, pointer) else {
-                return true;
-            };
-            let vector_ok = ti::is_vector(st, vector_type)
-                && ti::shape(st, vector_type).is_some_and(|v| v.kind != ScalarKind::Bool);
-            if !vector_ok {
-                fail(if rule == Rule::VectorLoad {
-                    "Expected Result Type to be an int or float vector type".into()
-                } else {
-                    "Expected Data to be an int or float vector".into()
-                });
-                return true;
-            }
-            if !ti::is_int(st, ti::type_of(st, offset)) {
-                fail("Expected operand Offset to be of type OpTypeInt".into());
-                return true;
-            }
-            let pt = ti::type_of(st, pointer);
-            if !ti::is_pointer(st, pt) {
-                fail("Expected operand P to be a pointer".into());
-                return true;
-            }
-            use spirvkit_grammar::StorageClass as S;
-            let allowed = [
-                S::UniformConstant,
-                S::Generic,
-                S::CrossWorkgroup,
-                S::Workgroup,
-                S::Function,
-            ];
-            let sc = ti::storage_class(st, pt).unwrap_or(u32::MAX);
-            // A store may not write UniformConstant memory.
-            let ok = allowed
-                .iter()
-                .any(|c| c.0 == sc && !(rule == Rule::VectorStore && *c == S::UniformConstant));
-            if !ok {
-                fail("Expected operand P storage class to be one of the storage classes OpenCL allows for it".into());
-                return true;
-            }
-            // Untyped pointers (SPV_KHR_untyped_pointers) carry no pointee to compare.
-            if let Some(pointee) = ti::pointee(st, pt) {
-                if pointee != ti::scalar_of(st, vector_type) {
-                    fail("Expected operand P data type to be equal to the component type of the vector".into());
                 }
             }
         }

@@ -1,11 +1,11 @@
 //! OpenCL.std extended instructions beyond the float-math family and vloadn/vstoren (which
 //! `ext_inst.rs` judges): the integer family, 24-bit multiplies, upsample, the pointer-output
 //! math (fract/modf/sincos, frexp/lgamma_r/remquo), ilogb, ldexp/pown/rootn, nan, bitselect,
-//! select, printf, vload_half*/vstore_half*, cross and shuffle. Messages as spirv-val 2025.5's.
+//! select, printf, vloadn/vstoren, vload_half*/vstore_half*, prefetch, cross and shuffle. Messages as spirv-val 2025.5's.
 
 use crate::state::{Inst, State};
 use crate::typeinfo::{self as ti, ScalarKind, Shape};
-use spirvkit_grammar::{AddressingModel, StorageClass as S};
+use spirvkit_grammar::{AddressingModel, Op, StorageClass as S};
 
 /// The first broken rule of OpenCL.std instruction `name`, as a message without the
 /// `OpenCL.std name: ` prefix.
@@ -167,8 +167,16 @@ pub fn check(st: &State<'_>, inst: &Inst, name: &str) -> Option<String> {
             None
         }
         "vload_half" | "vload_halfn" | "vloada_halfn" => half_load(st, inst, result, name),
+        "vloadn" => vector_load(st, inst, result),
+        "vstoren" => vector_store(st, inst),
+        "prefetch" => prefetch(st, inst),
         "vstore_half" | "vstore_half_r" | "vstore_halfn" | "vstore_halfn_r" | "vstorea_halfn"
-        | "vstorea_halfn_r" => half_store(st, operands, name),
+        | "vstorea_halfn_r" => {
+            if st.def_op(rt) != Some(Op::TypeVoid) {
+                return msg("expected Result Type to be void");
+            }
+            half_store(st, operands, name)
+        }
         "cross" => {
             if !(float_result
                 && ti::is_vector(st, rt)
@@ -252,14 +260,164 @@ fn pointer_output(
     None
 }
 
-/// size_t: 64-bit under Physical64, 32-bit under Physical32.
-fn is_size_t(st: &State<'_>, ty: u32) -> bool {
-    let width = match st.addressing_model {
-        Some(m) if m == AddressingModel::Physical64.0 => 64,
-        Some(m) if m == AddressingModel::Physical32.0 => 32,
-        _ => return true,
+/// size_t: 64-bit under Physical64, 32-bit under Physical32 (None: not a physical
+/// addressing model).
+fn size_t_width(st: &State<'_>) -> Option<u32> {
+    match st.addressing_model {
+        Some(m) if m == AddressingModel::Physical64.0 => Some(64),
+        Some(m) if m == AddressingModel::Physical32.0 => Some(32),
+        _ => None,
+    }
+}
+
+/// The Offset / Num Elements operand type check shared by the vector loads and stores and
+/// prefetch: a physical addressing model, and an integer scalar of its size_t width.
+fn size_t_operand(st: &State<'_>, ty: u32, what: &str) -> Option<String> {
+    let Some(width) = size_t_width(st) else {
+        return Some("can only be used with physical addressing models".into());
     };
-    ti::is_int(st, ty) && ti::component_width(st, ty) == Some(width)
+    let ok =
+        ti::is_int(st, ty) && !ti::is_vector(st, ty) && ti::component_width(st, ty) == Some(width);
+    if ok {
+        None
+    } else {
+        Some(format!(
+            "expected operand {what} to be of type size_t ({width}-bit integer for the addressing model used in the module)"
+        ))
+    }
+}
+
+/// Whether a vector of `count` components is one OpenCL allows (2, 3, 4, 8 or 16).
+fn opencl_vector_size(count: u32) -> bool {
+    matches!(count, 2 | 3 | 4 | 8 | 16)
+}
+
+const LOAD_CLASSES: [S; 5] = [
+    S::UniformConstant,
+    S::Generic,
+    S::CrossWorkgroup,
+    S::Workgroup,
+    S::Function,
+];
+const STORE_CLASSES: [S; 4] = [S::Generic, S::CrossWorkgroup, S::Workgroup, S::Function];
+
+/// The pointer operand of vloadn/vstoren: a pointer (typed or untyped) into one of
+/// `allowed` whose typed pointee is the vector's component type.
+fn vector_pointer(
+    st: &State<'_>,
+    pt: u32,
+    vector_type: u32,
+    allowed: &[S],
+    allowed_text: &str,
+    data_text: &str,
+) -> Option<String> {
+    if !ti::is_pointer(st, pt) {
+        return Some("expected operand P to be a pointer".into());
+    }
+    let sc = ti::storage_class(st, pt).unwrap_or(u32::MAX);
+    if !allowed.iter().any(|c| c.0 == sc) {
+        return Some(format!(
+            "expected operand P storage class to be {allowed_text}"
+        ));
+    }
+    // Untyped pointers (SPV_KHR_untyped_pointers) carry no pointee to compare.
+    let pointee = ti::pointee(st, pt)?;
+    if pointee != ti::scalar_of(st, vector_type) {
+        return Some(format!(
+            "expected operand P data type to be equal to {data_text}"
+        ));
+    }
+    None
+}
+
+fn vector_load(st: &State<'_>, inst: &Inst, result: Option<Shape>) -> Option<String> {
+    let rt = inst.result_type;
+    let operands = st.inst_words(inst).get(5..).unwrap_or(&[]);
+    let Some(r) = result.filter(|r| r.kind != ScalarKind::Bool && ti::is_vector(st, rt)) else {
+        return Some("expected Result Type to be an int or float vector type".into());
+    };
+    if !opencl_vector_size(r.count) {
+        return Some("expected Result Type to have 2, 3, 4, 8 or 16 components".into());
+    }
+    let offset = operands.first().map_or(0, |&v| ti::type_of(st, v));
+    if let Some(m) = size_t_operand(st, offset, "Offset") {
+        return Some(m);
+    }
+    let pt = operands.get(1).map_or(0, |&v| ti::type_of(st, v));
+    if let Some(m) = vector_pointer(
+        st,
+        pt,
+        rt,
+        &LOAD_CLASSES,
+        "UniformConstant, Generic, CrossWorkgroup, Workgroup or Function",
+        "component type of Result Type",
+    ) {
+        return Some(m);
+    }
+    if operands.get(2).copied() != Some(r.count) {
+        return Some(
+            "expected literal N to be equal to the number of components of Result Type".into(),
+        );
+    }
+    None
+}
+
+fn vector_store(st: &State<'_>, inst: &Inst) -> Option<String> {
+    if st.def_op(inst.result_type) != Some(Op::TypeVoid) {
+        return Some("expected Result Type to be void".into());
+    }
+    let operands = st.inst_words(inst).get(5..).unwrap_or(&[]);
+    let data_type = operands.first().map_or(0, |&v| ti::type_of(st, v));
+    let Some(d) = ti::shape(st, data_type)
+        .filter(|d| d.kind != ScalarKind::Bool && ti::is_vector(st, data_type))
+    else {
+        return Some("expected Data to be an int or float vector".into());
+    };
+    if !opencl_vector_size(d.count) {
+        return Some("expected Data to have 2, 3, 4, 8 or 16 components".into());
+    }
+    let offset = operands.get(1).map_or(0, |&v| ti::type_of(st, v));
+    if let Some(m) = size_t_operand(st, offset, "Offset") {
+        return Some(m);
+    }
+    let pt = operands.get(2).map_or(0, |&v| ti::type_of(st, v));
+    vector_pointer(
+        st,
+        pt,
+        data_type,
+        &STORE_CLASSES,
+        "Generic, CrossWorkgroup, Workgroup or Function",
+        "the type of operand Data components",
+    )
+}
+
+/// prefetch(Ptr, Num Elements): void; a CrossWorkgroup pointer to an int or float scalar or
+/// vector of an OpenCL size; Num Elements of type size_t.
+fn prefetch(st: &State<'_>, inst: &Inst) -> Option<String> {
+    if st.def_op(inst.result_type) != Some(Op::TypeVoid) {
+        return Some("expected Result Type to be void".into());
+    }
+    let operands = st.inst_words(inst).get(5..).unwrap_or(&[]);
+    let pt = operands.first().map_or(0, |&v| ti::type_of(st, v));
+    if !ti::is_pointer(st, pt) {
+        return Some("expected operand Ptr to be a pointer".into());
+    }
+    if ti::storage_class(st, pt) != Some(S::CrossWorkgroup.0) {
+        return Some("expected operand Ptr storage class to be CrossWorkgroup".into());
+    }
+    if let Some(pointee) = ti::pointee(st, pt) {
+        let Some(p) = ti::shape(st, pointee).filter(|p| p.kind != ScalarKind::Bool) else {
+            return Some("expected Ptr data type to be int or float scalar or vector".into());
+        };
+        if p.count > 4 && !opencl_vector_size(p.count) {
+            return Some(
+                "expected Result Type to be a scalar or a vector with 2, 3, 4, 8 or 16 components"
+                    .into(),
+            );
+        }
+    }
+    let count = operands.get(1).map_or(0, |&v| ti::type_of(st, v));
+    size_t_operand(st, count, "Num Elements")
 }
 
 /// The half-precision pointer operand of vload_half*/vstore_half*.
@@ -292,22 +450,18 @@ fn half_load(st: &State<'_>, inst: &Inst, result: Option<Shape>, name: &str) -> 
             "expected Result Type to be a float scalar type".into()
         });
     }
+    if vector && !result.is_some_and(|r| opencl_vector_size(r.count)) {
+        return Some("expected Result Type to have 2, 3, 4, 8 or 16 components".into());
+    }
     let offset = operands.first().map_or(0, |&v| ti::type_of(st, v));
-    if !is_size_t(st, offset) {
-        return Some("expected operand Offset to be of type size_t (64-bit integer for the addressing model used in the module)".into());
+    if let Some(m) = size_t_operand(st, offset, "Offset") {
+        return Some(m);
     }
     let pt = operands.get(1).map_or(0, |&v| ti::type_of(st, v));
-    let allowed = [
-        S::UniformConstant,
-        S::Generic,
-        S::CrossWorkgroup,
-        S::Workgroup,
-        S::Function,
-    ];
     if let Some(m) = half_pointer(
         st,
         pt,
-        &allowed,
+        &LOAD_CLASSES,
         "UniformConstant, Generic, CrossWorkgroup, Workgroup or Function",
     ) {
         return Some(m);
@@ -336,16 +490,18 @@ fn half_store(st: &State<'_>, operands: &[u32], name: &str) -> Option<String> {
             "expected Data to be a 32 or 64-bit float scalar".into()
         });
     }
+    if vector && !data.is_some_and(|d| opencl_vector_size(d.count)) {
+        return Some("expected Data to have 2, 3, 4, 8 or 16 components".into());
+    }
     let offset = operands.get(1).map_or(0, |&v| ti::type_of(st, v));
-    if !is_size_t(st, offset) {
-        return Some("expected operand Offset to be of type size_t (64-bit integer for the addressing model used in the module)".into());
+    if let Some(m) = size_t_operand(st, offset, "Offset") {
+        return Some(m);
     }
     let pt = operands.get(2).map_or(0, |&v| ti::type_of(st, v));
-    let allowed = [S::Generic, S::CrossWorkgroup, S::Workgroup, S::Function];
     half_pointer(
         st,
         pt,
-        &allowed,
+        &STORE_CLASSES,
         "Generic, CrossWorkgroup, Workgroup or Function",
     )
 }

@@ -5,7 +5,9 @@
 //! only ever work on StorageBuffer or Workgroup pointers); a variable may hold a pointer only to
 //! StorageBuffer (VariablePointersStorageBuffer) or Workgroup (VariablePointers) memory, or a
 //! PhysicalStorageBuffer pointer; with VariablePointersStorageBuffer alone, OpPhi and
-//! OpPtrAccessChain take StorageBuffer pointers only.
+//! OpPtrAccessChain take StorageBuffer pointers only; a null logical pointer (OpConstantNull) is
+//! a StorageBuffer one with a variable-pointers capability or a Workgroup one with
+//! VariablePointers.
 
 use super::Sink;
 use crate::state::Inst;
@@ -25,6 +27,7 @@ pub fn check(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
             | Op::Variable
             | Op::Phi
             | Op::PtrAccessChain
+            | Op::ConstantNull
     ) {
         return;
     }
@@ -56,6 +59,27 @@ pub fn check(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
                     index,
                     "Instruction may not have a logical pointer operand",
                     &[id],
+                );
+            }
+        }
+        Op::ConstantNull => {
+            // A null logical pointer: StorageBuffer with either variable-pointers capability,
+            // Workgroup with VariablePointers (spirv-val 2025.5, checked per storage class).
+            let rt = inst.result_type;
+            let Some(sc) = ti::storage_class(st, rt).filter(|_| ti::is_typed_pointer(st, rt))
+            else {
+                return;
+            };
+            let allowed = sc == SC::PhysicalStorageBuffer.0
+                || (sc == SC::StorageBuffer.0 && (variable_pointers || storage_buffer_pointers))
+                || (sc == SC::Workgroup.0 && variable_pointers);
+            if !allowed {
+                s.err(
+                    "logical_pointer.result",
+                    index,
+                    "Instruction may only return a logical pointer in the StorageBuffer or \
+                     Workgroup storage classes with appropriate variable pointers capability",
+                    &[rt],
                 );
             }
         }

@@ -10,13 +10,17 @@ pub mod composite;
 pub mod conversion;
 pub mod execution_limits;
 pub mod expect_assume;
+pub mod ext_debug;
 pub mod ext_glsl;
 pub mod ext_inst;
 pub mod ext_opencl;
 pub mod group;
 pub mod image;
+pub mod linear_algebra;
 pub mod logical_pointers;
 pub mod memory;
+pub mod non_semantic;
+pub mod small_constants;
 
 use crate::diagnostic::Diagnostic;
 use crate::extensions;
@@ -74,6 +78,8 @@ pub fn check(st: &State<'_>) -> Vec<Diagnostic> {
     extensions::check_module(&mut sink);
     image::check_module(&mut sink);
     execution_limits::check(&mut sink);
+    ext_debug::check_placement(&mut sink);
+    non_semantic::check_imports(&mut sink);
     sink.out
 }
 
@@ -83,16 +89,19 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         return;
     }
     logical_pointers::check(s, index, inst);
+    small_constants::check(s, index, inst);
     if memory::dispatch(s, index, inst)
         || conversion::dispatch(s, index, inst)
         || composite::dispatch(s, index, inst)
         || atomics::dispatch(s, index, inst)
+        || ext_debug::dispatch(s, index, inst)
         || ext_inst::dispatch(s, index, inst)
         || barriers::dispatch(s, index, inst)
         || image::dispatch(s, index, inst)
         || group::dispatch(s, index, inst)
         || expect_assume::dispatch(s, index, inst)
         || bits::dispatch(s, index, inst)
+        || linear_algebra::dispatch(s, index, inst)
     {
         return;
     }
