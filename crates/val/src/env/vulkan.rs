@@ -186,6 +186,8 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut s = Sink::new(st);
     super::vulkan_capabilities::check(&mut s);
     super::vulkan_interfaces::check(&mut s);
+    super::vulkan_types::check(&mut s);
+    super::vulkan_variables::check(&mut s);
     local_size_id(&mut s);
     if st.opts.relax.skip_block_layout {
         return s.out;

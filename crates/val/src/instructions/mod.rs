@@ -17,6 +17,8 @@ pub mod group;
 pub mod image;
 pub mod logical_pointers;
 pub mod memory;
+pub mod storage_class_models;
+pub mod variables;
 
 use crate::diagnostic::Diagnostic;
 use crate::extensions;
@@ -74,6 +76,7 @@ pub fn check(st: &State<'_>) -> Vec<Diagnostic> {
     extensions::check_module(&mut sink);
     image::check_module(&mut sink);
     execution_limits::check(&mut sink);
+    storage_class_models::check(&mut sink);
     sink.out
 }
 
