@@ -169,15 +169,13 @@ pub fn has_decoration(st: &State<'_>, id: u32, dec: Decoration) -> bool {
 }
 
 /// Whether `id` carries decoration `dec` directly or through a decoration group
-/// (OpGroupDecorate), as spirv-val sees decorations. Scans the group decorations, so it is
-/// meant for rules that ask about few ids.
+/// (OpGroupDecorate), as spirv-val sees decorations.
 pub fn has_decoration_or_group(st: &State<'_>, id: u32, dec: Decoration) -> bool {
     has_decoration(st, id, dec)
-        || st.decorations.iter().any(|&(group, index)| {
+        || st.group_decorates.iter().any(|&index| {
             st.inst(index).is_some_and(|g| {
-                g.op() == Op::GroupDecorate
-                    && (2..usize::from(g.len)).any(|w| st.word(g, w) == id)
-                    && has_decoration(st, group, dec)
+                (2..usize::from(g.len)).any(|w| st.word(g, w) == id)
+                    && has_decoration(st, st.word(g, 1), dec)
             })
         })
 }

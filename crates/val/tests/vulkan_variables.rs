@@ -167,6 +167,9 @@ const CASES: &[Case] = &[
     case("int8_workgroup", COMPUTE, UNIVERSAL, "OpCapability StorageBuffer8BitAccess", "", "%s = OpTypeInt 8 0\n%p = OpTypePointer Workgroup %s\n%v = OpVariable %p Workgroup", "", Some("memory.variable_small_type"), R),
     case("int8_function", COMPUTE, VK, "OpCapability StorageBuffer8BitAccess", "", "%s = OpTypeInt 8 0\n%p = OpTypePointer Function %s", "%v = OpVariable %p Function", Some("memory.variable_small_type"), R),
     case("half_input", FRAGMENT, VK, "OpCapability StorageInputOutput16", "OpDecorate %v Location 0", "%s = OpTypeFloat 16\n%p = OpTypePointer Input %s\n%v = OpVariable %p Input", "", None, A),
+    case("array_of_blocks_with_stride", COMPUTE, UNIVERSAL, "", "OpDecorate %s Block\nOpMemberDecorate %s 0 Offset 0\nOpDecorate %a ArrayStride 16", "%s = OpTypeStruct %float\n%a = OpTypeArray %s %u4", "", Some("type.array_stride"), R),
+    case("array_of_blocks_without_stride", COMPUTE, UNIVERSAL, "", "OpDecorate %s Block\nOpMemberDecorate %s 0 Offset 0", "%s = OpTypeStruct %float\n%a = OpTypeArray %s %u4", "", None, A),
+    case("runtime_array_of_blocks_with_stride", COMPUTE, VK, "", "OpDecorate %s Block\nOpMemberDecorate %s 0 Offset 0\nOpDecorate %a ArrayStride 16", "%s = OpTypeStruct %float\n%a = OpTypeRuntimeArray %s", "", Some("type.array_stride"), R),
     case("half_input_without_io_capability", FRAGMENT, VK, "OpCapability StorageBuffer16BitAccess", "OpDecorate %v Location 0", "%s = OpTypeFloat 16\n%p = OpTypePointer Input %s\n%v = OpVariable %p Input", "", Some("memory.variable_small_type"), R),
 ];
 
