@@ -16,6 +16,7 @@ pub mod ext_opencl;
 pub mod group;
 pub mod image;
 pub mod logical_pointers;
+pub mod matrix_arith;
 pub mod memory;
 pub mod storage_class_models;
 pub mod variables;
@@ -96,6 +97,7 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         || group::dispatch(s, index, inst)
         || expect_assume::dispatch(s, index, inst)
         || bits::dispatch(s, index, inst)
+        || matrix_arith::dispatch(s, index, inst)
     {
         return;
     }
