@@ -18,6 +18,7 @@ pub mod image;
 pub mod logical_pointers;
 pub mod matrix_arith;
 pub mod memory;
+pub mod small_constants;
 pub mod storage_class_models;
 pub mod variables;
 
@@ -87,6 +88,7 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         return;
     }
     logical_pointers::check(s, index, inst);
+    small_constants::check(s, index, inst);
     if memory::dispatch(s, index, inst)
         || conversion::dispatch(s, index, inst)
         || composite::dispatch(s, index, inst)
