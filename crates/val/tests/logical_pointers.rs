@@ -47,6 +47,9 @@ OpFunctionEnd
 
 #[rustfmt::skip]
 pub const CASES: &[Case] = &[
+    // A specialization constant operation may not take a logical pointer (mutation finding).
+    Case::new("logical_pointer.spec_constant_op", LOGICAL_BASE, "", Some("logical_pointer.operand"), Ref::Rejects).with_types("%sc = OpSpecConstantOp %bool UGreaterThan %u1 %wg"),
+    Case::new("valid.spec_constant_op", LOGICAL_BASE, "", None, Ref::Accepts).with_types("%sc = OpSpecConstantOp %bool UGreaterThan %u1 %u0"),
     Case::new("logical_pointer.operand.1", LOGICAL_BASE, "%a = OpCompositeConstruct %st %wg", Some("logical_pointer.operand"), Ref::Rejects).with_types("%psu = OpTypePointer StorageBuffer %uint\n%pps = OpTypePointer Function %psu\n%ppf = OpTypePointer Function %pfu\n%pfst = OpTypePointer Function %st"),
     Case::new("logical_pointer.operand.2", LOGICAL_BASE, "%u = OpUndef %st\n%a = OpCompositeInsert %st %wg %u 0", Some("logical_pointer.operand"), Ref::Rejects).with_types("%psu = OpTypePointer StorageBuffer %uint\n%pps = OpTypePointer Function %psu\n%ppf = OpTypePointer Function %pfu\n%pfst = OpTypePointer Function %st"),
     Case::new("logical_pointer.operand.3", LOGICAL_BASE, "%a = OpBitcast %pwu %wg", Some("logical_pointer.operand"), Ref::Rejects).with_types("%psu = OpTypePointer StorageBuffer %uint\n%pps = OpTypePointer Function %psu\n%ppf = OpTypePointer Function %pfu\n%pfst = OpTypePointer Function %st"),

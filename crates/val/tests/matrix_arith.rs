@@ -26,6 +26,7 @@ OpExecutionMode %main LocalSize 1 1 1
 %m3x2 = OpTypeMatrix %v2f 3
 %m2x2 = OpTypeMatrix %v2f 2
 %m3x3 = OpTypeMatrix %v3f 3
+%pm = OpTypePointer Function %m2x3
 %suu = OpTypeStruct %uint %uint
 %sii = OpTypeStruct %int %int
 %sui = OpTypeStruct %uint %int
@@ -51,6 +52,10 @@ OpFunctionEnd
 #[rustfmt::skip]
 const INSTRUCTIONS: &[(&str, Option<&str>, Ref)] = &[
     ("%x = OpVectorTimesScalar %v2f %vf2 %f1", None, A),
+    // a pointer where a matrix belongs (mutation finding)
+    ("%var = OpVariable %pm Function\n%x = OpVectorTimesMatrix %v2f %vf3 %var", Some("arith.matrix"), R),
+    // conversions: a pointer Result Type (mutation finding)
+    ("%x = OpUConvert %pm %u1", Some("conversion.result_type"), R),
     ("%x = OpVectorTimesScalar %v2f %vf2 %d1", Some("arith.matrix"), R),
     ("%x = OpVectorTimesScalar %v3f %vf2 %f1", Some("arith.matrix"), R),
     ("%x = OpVectorTimesScalar %float %f1 %f1", Some("arith.matrix"), R),

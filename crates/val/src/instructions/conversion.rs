@@ -52,12 +52,10 @@ fn numeric(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, result: Kind, input: K
     if st.def(value).is_none() || ti::type_inst(st, rt).is_none() {
         return;
     }
-    // Cooperative matrices and other extension types convert too; only core types are checked.
-    if !matches!(
-        ti::type_op(st, ti::scalar_of(st, rt)),
-        Some(Op::TypeInt | Op::TypeFloat | Op::TypeBool | Op::TypeVoid | Op::TypeStruct)
-    ) || ti::component_count(st, rt).is_none() && ti::type_op(st, rt) != Some(Op::TypeStruct)
-    {
+    // Cooperative matrices and other extension types convert too; only core types are checked
+    // (any core type that is not a numeric scalar or vector is a wrong Result Type).
+    let core_type = |t: u32| ti::type_op(st, t).is_some_and(crate::state::is_core);
+    if !core_type(rt) || !core_type(ti::scalar_of(st, rt)) {
         return;
     }
     let vt = ti::type_of(st, value);

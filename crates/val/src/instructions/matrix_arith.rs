@@ -63,11 +63,16 @@ fn float_shape(s: &Sink<'_, '_>, ty: u32) -> Option<Shape> {
     }
 }
 
-/// Whether a type is one this file judges (core scalars, vectors and matrices).
+/// Whether a type is one this file judges: anything but the cooperative matrix/vector types,
+/// whose own rules allow them here.
 fn core(s: &Sink<'_, '_>, ty: u32) -> bool {
-    matches!(
+    !matches!(
         ti::type_op(s.st, ty),
-        Some(Op::TypeInt | Op::TypeFloat | Op::TypeBool | Op::TypeVector | Op::TypeMatrix)
+        Some(
+            Op::TypeCooperativeMatrixKHR
+                | Op::TypeCooperativeMatrixNV
+                | Op::TypeCooperativeVectorNV
+        )
     )
 }
 
