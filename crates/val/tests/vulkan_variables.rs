@@ -8,13 +8,18 @@ mod reference;
 use reference::{check_case, Case, Ref};
 use Ref::{Accepts as A, Rejects as R};
 
-/// A compute shader; TYPES holds the variable under test.
-const COMPUTE: &str = "; Version: 1.3
-OpCapability Shader
-OpMemoryModel Logical GLSL450
-OpEntryPoint GLCompute %main \"main\"
-OpExecutionMode %main LocalSize 1 1 1
-DECOR
+/// A shader module: `; Version:`, the OpEntryPoint operands after the model, the execution
+/// mode; TYPES holds the variable under test, DECOR its decorations, BODY the entry's body.
+macro_rules! shader {
+    ($version:literal, $entry:literal, $mode:literal) => {
+        concat!(
+            "; Version: ",
+            $version,
+            "\nOpCapability Shader\nOpMemoryModel Logical GLSL450\nOpEntryPoint ",
+            $entry,
+            "\nOpExecutionMode %main ",
+            $mode,
+            "\nDECOR
 %void = OpTypeVoid
 %fn = OpTypeFunction %void
 %bool = OpTypeBool
@@ -27,45 +32,15 @@ TYPES
 BODY
 OpReturn
 OpFunctionEnd
-";
+"
+        )
+    };
+}
 
-/// COMPUTE at SPIR-V 1.5 (descriptor indexing is core there).
-const COMPUTE_1_5: &str = "; Version: 1.5
-OpCapability Shader
-OpMemoryModel Logical GLSL450
-OpEntryPoint GLCompute %main \"main\" %v
-OpExecutionMode %main LocalSize 1 1 1
-DECOR
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%float = OpTypeFloat 32
-TYPES
-%main = OpFunction %void None %fn
-%e = OpLabel
-OpReturn
-OpFunctionEnd
-";
-
-/// A fragment shader; TYPES holds the variable under test.
-const FRAGMENT: &str = "; Version: 1.3
-OpCapability Shader
-OpMemoryModel Logical GLSL450
-OpEntryPoint Fragment %main \"main\"
-OpExecutionMode %main OriginUpperLeft
-DECOR
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%bool = OpTypeBool
-%float = OpTypeFloat 32
-%uint = OpTypeInt 32 0
-%u4 = OpConstant %uint 4
-TYPES
-%main = OpFunction %void None %fn
-%e = OpLabel
-BODY
-OpReturn
-OpFunctionEnd
-";
+const COMPUTE: &str = shader!("1.3", "GLCompute %main \"main\"", "LocalSize 1 1 1");
+/// COMPUTE at SPIR-V 1.5 (descriptor indexing is core there; every global is an interface).
+const COMPUTE_1_5: &str = shader!("1.5", "GLCompute %main \"main\" %v", "LocalSize 1 1 1");
+const FRAGMENT: &str = shader!("1.3", "Fragment %main \"main\"", "OriginUpperLeft");
 
 /// A vertex shader calling a helper function that uses the variable under test.
 const VERTEX_CALLS: &str = "; Version: 1.3
