@@ -64,6 +64,30 @@ OpReturn
 OpFunctionEnd
 ";
 
+/// A struct that a PhysicalStorageBuffer pointer in use points to (DECOR: its layout).
+const PHYSICAL: &str = "OpCapability Shader
+OpCapability Int64
+OpCapability PhysicalStorageBufferAddresses
+OpMemoryModel PhysicalStorageBuffer64 GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+DECOR
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%ulong = OpTypeInt 64 0
+%l = OpConstant %ulong 64
+%v3 = OpTypeVector %float 3
+%s = OpTypeStruct %float %v3
+%p = OpTypePointer PhysicalStorageBuffer %s
+TYPES
+%main = OpFunction %void None %fn
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+";
+
 const DESCRIPTOR: &str = "OpDecorate %v DescriptorSet 0\nOpDecorate %v Binding 0";
 
 #[allow(clippy::too_many_arguments)]
@@ -130,6 +154,13 @@ const CASES: &[Case] = &[
     case("workgroup_in_fragment_universal", FRAGMENT, UNIVERSAL, "", "", "%p = OpTypePointer Workgroup %float\n%v = OpVariable %p Workgroup", "%x = OpLoad %float %v", None, A),
     case("workgroup_in_called_function", VERTEX_CALLS, VK, "", "", "%p = OpTypePointer Workgroup %float\n%v = OpVariable %p Workgroup", "%x = OpLoad %float %v", Some("execution_model.storage_class"), R),
     case("output_in_compute", COMPUTE, VK, "", "OpDecorate %v Location 0", "%p = OpTypePointer Output %float\n%v = OpVariable %p Output\n%c = OpConstant %float 1", "OpStore %v %c", Some("execution_model.storage_class"), R),
+    // --- PhysicalStorageBuffer pointees: full storage-buffer layout in every environment ---
+    case("physical_missing_offset", PHYSICAL, "spv1.6", "", "OpDecorate %s Block\nOpMemberDecorate %s 0 Offset 0", "", "%x = OpConvertUToPtr %p %l", Some("vulkan.layout"), R),
+    case("physical_missing_offset_not_block", PHYSICAL, VK, "", "OpMemberDecorate %s 0 Offset 0", "", "%x = OpConvertUToPtr %p %l", Some("vulkan.layout"), R),
+    case("physical_missing_offset_unused", PHYSICAL, "spv1.6", "", "OpDecorate %s Block\nOpMemberDecorate %s 0 Offset 0", "", "", None, A),
+    case("physical_laid_out", PHYSICAL, VK, "", "OpDecorate %s Block\nOpMemberDecorate %s 0 Offset 0\nOpMemberDecorate %s 1 Offset 16", "", "%x = OpConvertUToPtr %p %l", None, A),
+    case("physical_vec3_offset_4_standard", PHYSICAL, "spv1.6", "", "OpMemberDecorate %s 0 Offset 0\nOpMemberDecorate %s 1 Offset 4", "", "%x = OpConvertUToPtr %p %l", Some("vulkan.layout"), R),
+    case("physical_vec3_offset_4_relaxed", PHYSICAL, VK, "", "OpMemberDecorate %s 0 Offset 0\nOpMemberDecorate %s 1 Offset 4", "", "%x = OpConvertUToPtr %p %l", None, A),
     // --- every environment: OpVariable data ---
     case("bool_private", COMPUTE, VK, "", "", "%p = OpTypePointer Private %bool\n%v = OpVariable %p Private", "", None, A),
     case("bool_uniform_block", COMPUTE, UNIVERSAL, "", "OpDecorate %s Block\nOpMemberDecorate %s 0 Offset 0\nOpDecorate %v DescriptorSet 0\nOpDecorate %v Binding 0", "%s = OpTypeStruct %bool\n%p = OpTypePointer Uniform %s\n%v = OpVariable %p Uniform", "", Some("memory.variable_bool"), R),

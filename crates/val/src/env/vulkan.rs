@@ -193,7 +193,51 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
         return s.out;
     }
     check_blocks(&mut s, false);
+    physical_storage_buffer_blocks(&mut s);
     s.out
+}
+
+/// Structs that PhysicalStorageBuffer pointers in use point to (any instruction whose result
+/// type is such a pointer) follow the storage-buffer layout in full, whether or not they are
+/// Blocks, in every environment (as spirv-val 2025.5: standard layout, relaxed only in Vulkan
+/// 1.1+ or with `--relax-block-layout`; scalar with `--scalar-block-layout`). A pointer type
+/// that nothing uses is not judged.
+fn physical_storage_buffer_blocks(s: &mut Sink<'_, '_>) {
+    let st = s.st;
+    if !st.has_capability(spirvkit_grammar::Capability::PhysicalStorageBufferAddresses)
+        || st.opts.relax.skip_block_layout
+    {
+        return;
+    }
+    let relax = &st.opts.relax;
+    let relaxed = relax.relax_block_layout
+        || (st.opts.target_env.is_vulkan() && !matches!(st.opts.target_env, TargetEnv::Vulkan(0)));
+    let rules = Rules {
+        layout: if relax.scalar_block_layout {
+            Layout::Scalar
+        } else {
+            Layout::Std430
+        },
+        relaxed,
+        presence_only: false,
+    };
+    let psb = StorageClass::PhysicalStorageBuffer.0;
+    let mut seen = std::collections::HashSet::new();
+    for (index, inst) in st.insts.iter().enumerate() {
+        if inst.result_type == 0 || !seen.insert(inst.result_type) {
+            continue;
+        }
+        let Some(pointer) = ti::type_inst(st, inst.result_type) else {
+            continue;
+        };
+        if pointer.op() != Op::TypePointer || st.word(pointer, 2) != psb {
+            continue;
+        }
+        let pointee = st.word(pointer, 3);
+        if ti::type_op(st, pointee) == Some(Op::TypeStruct) && seen.insert(pointee) {
+            check_struct(s, index as u32, pointee, &rules, "storage buffer", psb, 0);
+        }
+    }
 }
 
 /// Every environment: Block/BufferBlock structs of buffer variables are explicitly laid out
@@ -202,6 +246,7 @@ pub fn check_explicit_layout(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut s = Sink::new(st);
     if st.has_capability(spirvkit_grammar::Capability::Shader) && !st.opts.relax.skip_block_layout {
         check_blocks(&mut s, true);
+        physical_storage_buffer_blocks(&mut s);
     }
     s.out
 }
