@@ -40,6 +40,8 @@ OpFunctionEnd
 const COMPUTE: &str = shader!("1.3", "GLCompute %main \"main\"", "LocalSize 1 1 1");
 /// COMPUTE at SPIR-V 1.5 (descriptor indexing is core there; every global is an interface).
 const COMPUTE_1_5: &str = shader!("1.5", "GLCompute %main \"main\" %v", "LocalSize 1 1 1");
+/// COMPUTE at SPIR-V 1.6 (integer dot products and float controls 2 are core there).
+const COMPUTE_1_6: &str = shader!("1.6", "GLCompute %main \"main\"", "LocalSize 1 1 1");
 const FRAGMENT: &str = shader!("1.3", "Fragment %main \"main\"", "OriginUpperLeft");
 
 /// A vertex shader calling a helper function that uses the variable under test.
@@ -161,6 +163,11 @@ const CASES: &[Case] = &[
     case("physical_laid_out", PHYSICAL, VK, "", "OpDecorate %s Block\nOpMemberDecorate %s 0 Offset 0\nOpMemberDecorate %s 1 Offset 16", "", "%x = OpConvertUToPtr %p %l", None, A),
     case("physical_vec3_offset_4_standard", PHYSICAL, "spv1.6", "", "OpMemberDecorate %s 0 Offset 0\nOpMemberDecorate %s 1 Offset 4", "", "%x = OpConvertUToPtr %p %l", Some("vulkan.layout"), R),
     case("physical_vec3_offset_4_relaxed", PHYSICAL, VK, "", "OpMemberDecorate %s 0 Offset 0\nOpMemberDecorate %s 1 Offset 4", "", "%x = OpConvertUToPtr %p %l", None, A),
+    // --- capabilities per Vulkan version (1.3 adds DemoteToHelperInvocation and the dot
+    // products; others need their extension) ---
+    case("dot_product_vulkan1_3", COMPUTE_1_6, VK, "OpCapability DotProduct", "", "", "", None, A),
+    case("ray_query_without_extension", COMPUTE_1_6, VK, "OpCapability RayQueryKHR", "", "", "", Some("vulkan.capability"), R),
+    case("kernel_vulkan1_4", COMPUTE_1_6, "vulkan1.4", "OpCapability Kernel", "", "", "", Some("vulkan.capability"), R),
     // --- every environment: OpVariable data ---
     case("bool_private", COMPUTE, VK, "", "", "%p = OpTypePointer Private %bool\n%v = OpVariable %p Private", "", None, A),
     case("bool_uniform_block", COMPUTE, UNIVERSAL, "", "OpDecorate %s Block\nOpMemberDecorate %s 0 Offset 0\nOpDecorate %v DescriptorSet 0\nOpDecorate %v Binding 0", "%s = OpTypeStruct %bool\n%p = OpTypePointer Uniform %s\n%v = OpVariable %p Uniform", "", Some("memory.variable_bool"), R),
