@@ -149,6 +149,18 @@ const CASES: &[Case] = &[
     // --- Vulkan: no opaque struct members (04667) ---
     case("struct_with_sampler", COMPUTE, VK, "", "", "%sa = OpTypeSampler\n%s = OpTypeStruct %sa", "", Some("vulkan.opaque_member"), R),
     case("struct_with_sampler_universal", COMPUTE, UNIVERSAL, "", "", "%sa = OpTypeSampler\n%s = OpTypeStruct %sa", "", None, A),
+    // --- descriptor decorations and buffer blocks (06677, 06491, 06675, 06676) ---
+    case("uniform_constant_without_descriptor_set", COMPUTE, VK, "", "OpDecorate %v Binding 0", "%s = OpTypeSampler\n%p = OpTypePointer UniformConstant %s\n%v = OpVariable %p UniformConstant", "", Some("vulkan.descriptor_decoration"), R),
+    case("storage_buffer_without_binding", COMPUTE, VK, "", "OpDecorate %v DescriptorSet 0\nOpDecorate %s Block\nOpMemberDecorate %s 0 Offset 0", "%s = OpTypeStruct %float\n%p = OpTypePointer StorageBuffer %s\n%v = OpVariable %p StorageBuffer", "", Some("vulkan.descriptor_decoration"), R),
+    case("uniform_constant_without_descriptor_set_universal", COMPUTE, UNIVERSAL, "", "OpDecorate %v Binding 0", "%s = OpTypeSampler\n%p = OpTypePointer UniformConstant %s\n%v = OpVariable %p UniformConstant", "", None, A),
+    case("private_with_binding", COMPUTE, VK, "", "OpDecorate %v Binding 0", "%p = OpTypePointer Private %float\n%v = OpVariable %p Private", "", Some("vulkan.descriptor_decoration"), R),
+    case("push_constant_with_descriptor_set", COMPUTE, VK, "", "OpDecorate %v DescriptorSet 0\nOpDecorate %s Block\nOpMemberDecorate %s 0 Offset 0", "%s = OpTypeStruct %float\n%p = OpTypePointer PushConstant %s\n%v = OpVariable %p PushConstant", "", Some("vulkan.descriptor_decoration"), R),
+    case("storage_buffer_without_block", COMPUTE, VK, "", "OpDecorate %v DescriptorSet 0\nOpDecorate %v Binding 0\nOpMemberDecorate %s 0 Offset 0", "%s = OpTypeStruct %float\n%p = OpTypePointer StorageBuffer %s\n%v = OpVariable %p StorageBuffer", "", Some("vulkan.block"), R),
+    case("uniform_array_without_block", COMPUTE, VK, "", "OpDecorate %v DescriptorSet 0\nOpDecorate %v Binding 0\nOpMemberDecorate %s 0 Offset 0", "%s = OpTypeStruct %float\n%a = OpTypeArray %s %u4\n%p = OpTypePointer Uniform %a\n%v = OpVariable %p Uniform", "", Some("vulkan.block"), R),
+    case("push_constant_without_block", COMPUTE, VK, "", "OpMemberDecorate %s 0 Offset 0", "%s = OpTypeStruct %float\n%p = OpTypePointer PushConstant %s\n%v = OpVariable %p PushConstant", "", Some("vulkan.block"), R),
+    // --- recursion: only cycles an entry point reaches ---
+    case("recursion_reached", VERTEX_CALLS, VK, "", "", "", "%rr = OpFunctionCall %void %helper", Some("function.recursion"), R),
+    case("recursion_not_reached", COMPUTE, VK, "", "", "%f = OpFunction %void None %fn\n%fl = OpLabel\n%fc = OpFunctionCall %void %f\nOpReturn\nOpFunctionEnd", "", None, A),
     // --- storage classes limited to execution models ---
     case("workgroup_in_fragment", FRAGMENT, VK, "", "", "%p = OpTypePointer Workgroup %float\n%v = OpVariable %p Workgroup", "%x = OpLoad %float %v", Some("execution_model.storage_class"), R),
     case("workgroup_in_fragment_unused", FRAGMENT, VK, "", "", "%p = OpTypePointer Workgroup %float\n%v = OpVariable %p Workgroup", "", None, A),

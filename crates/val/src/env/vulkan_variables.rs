@@ -161,6 +161,79 @@ fn variable(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         }
     }
     runtime_arrays(s, index, var, storage, data);
+    if inst.func == crate::state::NONE {
+        descriptors(s, index, var, storage, data);
+    }
+}
+
+/// Resource variables carry DescriptorSet and Binding (VUID-StandaloneSpirv-UniformConstant-
+/// 06677; with `--before-hlsl-legalization` only those a function uses) and only they do
+/// (06491); Uniform buffers are Block or BufferBlock structs (06676), StorageBuffer and
+/// PushConstant ones Block structs (06675) — arrays unwrapped, used or not.
+fn descriptors(s: &mut Sink<'_, '_>, index: u32, var: u32, storage: SC, data: u32) {
+    let st = s.st;
+    let resource = matches!(
+        storage,
+        SC::UniformConstant | SC::Uniform | SC::StorageBuffer
+    );
+    let sc_name = ti::storage_class_name(storage.0);
+    for (decoration, name) in [
+        (Decoration::DescriptorSet, "DescriptorSet"),
+        (Decoration::Binding, "Binding"),
+    ] {
+        let has = ti::has_decoration_or_group(st, var, decoration);
+        if resource
+            && !has
+            && !(st.opts.relax.before_hlsl_legalization && !used_in_function(s, var))
+        {
+            s.err(
+                "vulkan.descriptor_decoration",
+                index,
+                format!("[VUID-StandaloneSpirv-UniformConstant-06677] {sc_name} id '{var}' is missing {name} decoration.\nThese variables must have DescriptorSet and Binding decorations specified"),
+                &[var],
+            );
+        } else if !resource && has {
+            s.err(
+                "vulkan.descriptor_decoration",
+                index,
+                format!("[VUID-StandaloneSpirv-DescriptorSet-06491] {name} decoration on target <id> {} must be in the StorageBuffer, Uniform, or UniformConstant storage class", st.id_name(var)),
+                &[var],
+            );
+        }
+    }
+    let mut block = data;
+    for _ in 0..64 {
+        match ti::type_op(st, block) {
+            Some(Op::TypeArray | Op::TypeRuntimeArray) => {
+                block = ti::element_type(st, block).unwrap_or(0);
+            }
+            _ => break,
+        }
+    }
+    if ti::type_op(st, block) != Some(Op::TypeStruct) {
+        return;
+    }
+    let has_block = ti::has_decoration_or_group(st, block, Decoration::Block);
+    let message = match storage {
+        SC::Uniform
+            if !has_block && !ti::has_decoration_or_group(st, block, Decoration::BufferBlock) =>
+        {
+            format!("[VUID-StandaloneSpirv-Uniform-06676] Uniform id '{var}' is missing Block or BufferBlock decoration.")
+        }
+        SC::StorageBuffer | SC::PushConstant if !has_block => {
+            format!("[VUID-StandaloneSpirv-PushConstant-06675] {sc_name} id '{var}' is missing Block decoration.")
+        }
+        _ => return,
+    };
+    s.err("vulkan.block", index, message, &[var, block]);
+}
+
+/// Whether any instruction inside a function names `var`.
+fn used_in_function(s: &Sink<'_, '_>, var: u32) -> bool {
+    let st = s.st;
+    st.insts
+        .iter()
+        .any(|i| i.func != crate::state::NONE && st.inst_words(i).iter().skip(1).any(|&w| w == var))
 }
 
 fn runtime_arrays(s: &mut Sink<'_, '_>, index: u32, var: u32, storage: SC, data: u32) {
