@@ -182,10 +182,9 @@ fn descriptors(s: &mut Sink<'_, '_>, index: u32, var: u32, storage: SC, data: u3
         (Decoration::Binding, "Binding"),
     ] {
         let has = ti::has_decoration_or_group(st, var, decoration);
-        if resource
-            && !has
-            && !(st.opts.relax.before_hlsl_legalization && !used_in_function(s, var))
-        {
+        // Before HLSL legalization, unused resources are not judged.
+        let judged = !st.opts.relax.before_hlsl_legalization || used_in_function(s, var);
+        if resource && !has && judged {
             s.err(
                 "vulkan.descriptor_decoration",
                 index,
