@@ -44,6 +44,24 @@ const COMPUTE_1_5: &str = shader!("1.5", "GLCompute %main \"main\" %v", "LocalSi
 const COMPUTE_1_6: &str = shader!("1.6", "GLCompute %main \"main\"", "LocalSize 1 1 1");
 const FRAGMENT: &str = shader!("1.3", "Fragment %main \"main\"", "OriginUpperLeft");
 
+/// A compute shader without a workgroup size (TYPES may declare a WorkgroupSize constant).
+const COMPUTE_UNSIZED: &str = "; Version: 1.3
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+DECOR
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%v3u = OpTypeVector %uint 3
+%u1 = OpConstant %uint 1
+TYPES
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpReturn
+OpFunctionEnd
+";
+
 /// A vertex shader calling a helper function that uses the variable under test.
 const VERTEX_CALLS: &str = "; Version: 1.3
 OpCapability Shader
@@ -158,6 +176,10 @@ const CASES: &[Case] = &[
     case("storage_buffer_without_block", COMPUTE, VK, "", "OpDecorate %v DescriptorSet 0\nOpDecorate %v Binding 0\nOpMemberDecorate %s 0 Offset 0", "%s = OpTypeStruct %float\n%p = OpTypePointer StorageBuffer %s\n%v = OpVariable %p StorageBuffer", "", Some("vulkan.block"), R),
     case("uniform_array_without_block", COMPUTE, VK, "", "OpDecorate %v DescriptorSet 0\nOpDecorate %v Binding 0\nOpMemberDecorate %s 0 Offset 0", "%s = OpTypeStruct %float\n%a = OpTypeArray %s %u4\n%p = OpTypePointer Uniform %a\n%v = OpVariable %p Uniform", "", Some("vulkan.block"), R),
     case("push_constant_without_block", COMPUTE, VK, "", "OpMemberDecorate %s 0 Offset 0", "%s = OpTypeStruct %float\n%p = OpTypePointer PushConstant %s\n%v = OpVariable %p PushConstant", "", Some("vulkan.block"), R),
+    // --- GLCompute states its workgroup size (10685) ---
+    case("compute_without_local_size", COMPUTE_UNSIZED, VK, "", "", "", "", Some("vulkan.local_size"), R),
+    case("compute_without_local_size_universal", COMPUTE_UNSIZED, UNIVERSAL, "", "", "", "", None, A),
+    case("compute_with_workgroup_size", COMPUTE_UNSIZED, VK, "", "OpDecorate %ws BuiltIn WorkgroupSize", "%ws = OpConstantComposite %v3u %u1 %u1 %u1", "", None, A),
     // --- recursion: only cycles an entry point reaches ---
     case("recursion_reached", VERTEX_CALLS, VK, "", "", "", "%rr = OpFunctionCall %void %helper", Some("function.recursion"), R),
     case("recursion_not_reached", COMPUTE, VK, "", "", "%f = OpFunction %void None %fn\n%fl = OpLabel\n%fc = OpFunctionCall %void %f\nOpReturn\nOpFunctionEnd", "", None, A),

@@ -189,6 +189,7 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     super::vulkan_types::check(&mut s);
     super::vulkan_variables::check(&mut s);
     local_size_id(&mut s);
+    local_size_required(&mut s);
     if st.opts.relax.skip_block_layout {
         return s.out;
     }
@@ -451,6 +452,46 @@ fn check_struct(
             && matches!(ti::type_op(st, m), Some(Op::TypeStruct | Op::TypeArray))
         {
             next_valid = align_up(next_valid, align);
+        }
+    }
+}
+
+/// A GLCompute entry point states its workgroup size: LocalSize or LocalSizeId on its
+/// function, or a WorkgroupSize object in the module (VUID-StandaloneSpirv-None-10685).
+fn local_size_required(s: &mut Sink<'_, '_>) {
+    let st = s.st;
+    let has_workgroup_size = st.decorations.iter().any(|&(_, index)| {
+        st.inst(index).is_some_and(|d| {
+            d.op() == Op::Decorate
+                && st.word(d, 2) == Decoration::BuiltIn.0
+                && st.word(d, 3) == spirvkit_grammar::BuiltIn::WorkgroupSize.0
+        })
+    });
+    if has_workgroup_size {
+        return;
+    }
+    for &ep in &st.entry_points {
+        let Some(inst) = st.inst(ep) else { continue };
+        if st.word(inst, 1) != spirvkit_grammar::ExecutionModel::GLCompute.0 {
+            continue;
+        }
+        let function = st.word(inst, 2);
+        let sized = st
+            .execution_modes
+            .iter()
+            .filter_map(|&i| st.inst(i))
+            .any(|m| {
+                st.word(m, 1) == function
+                    && (st.word(m, 2) == spirvkit_grammar::ExecutionMode::LocalSize.0
+                        || st.word(m, 2) == spirvkit_grammar::ExecutionMode::LocalSizeId.0)
+            });
+        if !sized {
+            s.err(
+                "vulkan.local_size",
+                ep,
+                "[VUID-StandaloneSpirv-None-10685] In the Vulkan environment, GLCompute execution model entry points require either the LocalSize or LocalSizeId execution mode or an object decorated with WorkgroupSize must be specified.",
+                &[function],
+            );
         }
     }
 }
