@@ -64,6 +64,23 @@ fn member_has(s: &Sink<'_, '_>, ty: u32, member: Option<u32>, dec: Decoration) -
     })
 }
 
+/// Execution models whose Input/Output interfaces have locations (spirv-val judges these only:
+/// compute and ray-tracing inputs are built-ins or not judged; found by mutation).
+fn has_locations(model: u32) -> bool {
+    use spirvkit_grammar::ExecutionModel as M;
+    [
+        M::Vertex,
+        M::TessellationControl,
+        M::TessellationEvaluation,
+        M::Geometry,
+        M::Fragment,
+        M::MeshNV,
+        M::MeshEXT,
+    ]
+    .iter()
+    .any(|m| m.0 == model)
+}
+
 fn locations(s: &mut Sink<'_, '_>) {
     let st = s.st;
     let mut seen = std::collections::HashSet::new();
@@ -71,6 +88,9 @@ fn locations(s: &mut Sink<'_, '_>) {
         let Some(inst) = st.inst(ep).copied() else {
             continue;
         };
+        if !has_locations(st.word(&inst, 1)) {
+            continue;
+        }
         for i in 3..usize::from(inst.ops_len) {
             let var = st.operand_word(&inst, i);
             let Some(def) = st.def(var).copied() else {
