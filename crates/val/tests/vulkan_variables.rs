@@ -180,6 +180,9 @@ const CASES: &[Case] = &[
     case("compute_without_local_size", COMPUTE_UNSIZED, VK, "", "", "", "", Some("vulkan.local_size"), R),
     case("compute_without_local_size_universal", COMPUTE_UNSIZED, UNIVERSAL, "", "", "", "", None, A),
     case("compute_with_workgroup_size", COMPUTE_UNSIZED, VK, "", "OpDecorate %ws BuiltIn WorkgroupSize", "%ws = OpConstantComposite %v3u %u1 %u1 %u1", "", None, A),
+    // --- Vulkan layouts state matrix majorness too ---
+    case("matrix_without_majorness", COMPUTE, VK, "", "OpDecorate %s Block\nOpMemberDecorate %s 0 Offset 0\nOpMemberDecorate %s 0 MatrixStride 16\nOpDecorate %v DescriptorSet 0\nOpDecorate %v Binding 0", "%v4 = OpTypeVector %float 4\n%m4 = OpTypeMatrix %v4 4\n%s = OpTypeStruct %m4\n%p = OpTypePointer StorageBuffer %s\n%v = OpVariable %p StorageBuffer", "", Some("layout.explicit"), R),
+    case("matrix_col_major", COMPUTE, VK, "", "OpDecorate %s Block\nOpMemberDecorate %s 0 Offset 0\nOpMemberDecorate %s 0 MatrixStride 16\nOpMemberDecorate %s 0 ColMajor\nOpDecorate %v DescriptorSet 0\nOpDecorate %v Binding 0", "%v4 = OpTypeVector %float 4\n%m4 = OpTypeMatrix %v4 4\n%s = OpTypeStruct %m4\n%p = OpTypePointer StorageBuffer %s\n%v = OpVariable %p StorageBuffer", "", None, A),
     // --- recursion: only cycles an entry point reaches ---
     case("recursion_reached", VERTEX_CALLS, VK, "", "", "", "%rr = OpFunctionCall %void %helper", Some("function.recursion"), R),
     case("recursion_not_reached", COMPUTE, VK, "", "", "%f = OpFunction %void None %fn\n%fl = OpLabel\n%fc = OpFunctionCall %void %f\nOpReturn\nOpFunctionEnd", "", None, A),

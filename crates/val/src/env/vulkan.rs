@@ -375,6 +375,9 @@ fn check_struct(
         }
         return;
     }
+    for &(_, i, m) in &order {
+        check_majorness(s, at, ty, dec, i, m);
+    }
     let mut next_valid = 0u64;
     for (offset, i, m) in order {
         let row_major = member_row_major(st, ty, i);
@@ -570,7 +573,13 @@ fn check_strides_present(
         }
         _ => {}
     }
-    // A matrix member, or an array (of arrays) of matrices, states its majorness.
+    check_majorness(s, at, ty, dec, i, member);
+}
+
+/// A matrix member, or an array (of arrays) of matrices, states its majorness (every
+/// environment, Vulkan's full layout rules included).
+fn check_majorness(s: &mut Sink<'_, '_>, at: u32, ty: u32, dec: &str, i: u32, member: u32) {
+    let st = s.st;
     let mut inner = member;
     for _ in 0..16 {
         match ti::type_op(st, inner) {
