@@ -54,6 +54,8 @@ const CASES: &[LocationCase] = &[
     ("Vertex", "%v", "", "%p = OpTypePointer Input %float\n%v = OpVariable %p Input", Some("vulkan.location"), R),
     ("Vertex", "", "", "%p = OpTypePointer Output %float\n%v = OpVariable %p Output", None, A),
     ("Fragment", "%v", "OpDecorate %v Location 0\nOpDecorate %v Index 0", "%p = OpTypePointer Output %v4\n%v = OpVariable %p Output", None, A),
+    ("GLCompute", "%v", "OpDecorate %v BuiltIn NumWorkgroups\nOpDecorate %v Location 0", "%v3 = OpTypeVector %uint 3\n%p = OpTypePointer Input %v3\n%v = OpVariable %p Input", Some("vulkan.location"), R),
+    ("GLCompute", "%v", "", "%p = OpTypePointer Input %uint\n%v = OpVariable %p Input", None, A),
 ];
 
 fn modes(model: &str) -> &'static str {

@@ -88,9 +88,8 @@ fn locations(s: &mut Sink<'_, '_>) {
         let Some(inst) = st.inst(ep).copied() else {
             continue;
         };
-        if !has_locations(st.word(&inst, 1)) {
-            continue;
-        }
+        // Built-ins never carry locations; other variables need them in graphics models only.
+        let needs_locations = has_locations(st.word(&inst, 1));
         for i in 3..usize::from(inst.ops_len) {
             let var = st.operand_word(&inst, i);
             let Some(def) = st.def(var).copied() else {
@@ -99,7 +98,7 @@ fn locations(s: &mut Sink<'_, '_>) {
             let sc = st.word(&def, 3);
             if def.op() != Op::Variable
                 || (sc != StorageClass::Input.0 && sc != StorageClass::Output.0)
-                || !seen.insert(var)
+                || !seen.insert((var, needs_locations))
             {
                 continue;
             }
@@ -116,7 +115,7 @@ fn locations(s: &mut Sink<'_, '_>) {
                 }
                 continue;
             }
-            if has(Decoration::Location) {
+            if !needs_locations || has(Decoration::Location) {
                 continue;
             }
             let Some(mut ty) = ti::pointee(st, def.result_type) else {
