@@ -183,6 +183,9 @@ const CASES: &[Case] = &[
     // --- Vulkan layouts state matrix majorness too ---
     case("matrix_without_majorness", COMPUTE, VK, "", "OpDecorate %s Block\nOpMemberDecorate %s 0 Offset 0\nOpMemberDecorate %s 0 MatrixStride 16\nOpDecorate %v DescriptorSet 0\nOpDecorate %v Binding 0", "%v4 = OpTypeVector %float 4\n%m4 = OpTypeMatrix %v4 4\n%s = OpTypeStruct %m4\n%p = OpTypePointer StorageBuffer %s\n%v = OpVariable %p StorageBuffer", "", Some("layout.explicit"), R),
     case("matrix_col_major", COMPUTE, VK, "", "OpDecorate %s Block\nOpMemberDecorate %s 0 Offset 0\nOpMemberDecorate %s 0 MatrixStride 16\nOpMemberDecorate %s 0 ColMajor\nOpDecorate %v DescriptorSet 0\nOpDecorate %v Binding 0", "%v4 = OpTypeVector %float 4\n%m4 = OpTypeMatrix %v4 4\n%s = OpTypeStruct %m4\n%p = OpTypePointer StorageBuffer %s\n%v = OpVariable %p StorageBuffer", "", None, A),
+    // strides are required of direct members only: a struct inside a runtime array may leave
+    // out MatrixStride (vulkan1.1 mutation finding)
+    case("matrix_stride_inside_runtime_array", COMPUTE, VK, "", "OpDecorate %b Block\nOpMemberDecorate %b 0 Offset 0\nOpMemberDecorate %f 0 Offset 0\nOpMemberDecorate %f 0 ColMajor\nOpDecorate %r ArrayStride 64\nOpDecorate %v DescriptorSet 0\nOpDecorate %v Binding 0", "%v4 = OpTypeVector %float 4\n%m4 = OpTypeMatrix %v4 4\n%f = OpTypeStruct %m4\n%r = OpTypeRuntimeArray %f\n%b = OpTypeStruct %r\n%p = OpTypePointer StorageBuffer %b\n%v = OpVariable %p StorageBuffer", "", None, A),
     // --- recursion: only cycles an entry point reaches ---
     case("recursion_reached", VERTEX_CALLS, VK, "", "", "", "%rr = OpFunctionCall %void %helper", Some("function.recursion"), R),
     case("recursion_not_reached", COMPUTE, VK, "", "", "%f = OpFunction %void None %fn\n%fl = OpLabel\n%fc = OpFunctionCall %void %f\nOpReturn\nOpFunctionEnd", "", None, A),

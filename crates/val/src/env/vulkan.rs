@@ -375,8 +375,17 @@ fn check_struct(
         }
         return;
     }
-    for &(_, i, m) in &order {
-        check_majorness(s, at, ty, dec, i, m);
+    // The presence rules hold under the full layout too; they start at the Block itself and
+    // follow direct struct members only (not structs inside arrays), as spirv-val's.
+    if depth == 0 {
+        let presence = Rules {
+            layout: rules.layout,
+            relaxed: rules.relaxed,
+            presence_only: true,
+        };
+        for &(_, i, m) in &order {
+            check_strides_present(s, at, ty, dec, i, m, &presence, what, sc, index, depth);
+        }
     }
     let mut next_valid = 0u64;
     for (offset, i, m) in order {
@@ -418,28 +427,26 @@ fn check_struct(
         let mut t = m;
         for _ in 0..64 {
             match ti::type_op(st, t) {
+                // A missing stride is the presence rule's to report (direct array and matrix
+                // members only, as spirv-val); the layout judges the strides that exist.
                 Some(Op::TypeArray | Op::TypeRuntimeArray) => {
-                    let Some(stride) = ti::decoration_value(st, t, Decoration::ArrayStride) else {
-                        s.err("vulkan.layout", at, format!("{prefix}: member {i} is an array without an ArrayStride decoration"), &[ty]);
-                        return;
-                    };
                     let elem = ti::element_type(st, t).unwrap_or(0);
-                    let a = alignment(st, t, rules, row_major, 0);
-                    if u64::from(stride) % a != 0 {
-                        s.err("vulkan.layout", at, format!("{prefix}: member {i} contains an array with stride {stride} not satisfying alignment to {a}"), &[ty]);
-                        return;
+                    if let Some(stride) = ti::decoration_value(st, t, Decoration::ArrayStride) {
+                        let a = alignment(st, t, rules, row_major, 0);
+                        if u64::from(stride) % a != 0 {
+                            s.err("vulkan.layout", at, format!("{prefix}: member {i} contains an array with stride {stride} not satisfying alignment to {a}"), &[ty]);
+                            return;
+                        }
                     }
                     t = elem;
                 }
                 Some(Op::TypeMatrix) => {
-                    let Some(stride) = matrix_stride else {
-                        s.err("vulkan.layout", at, format!("{prefix}: member {i} is a matrix without a MatrixStride decoration"), &[ty]);
-                        return;
-                    };
-                    let a = alignment(st, t, rules, row_major, 0);
-                    if u64::from(stride) % a != 0 {
-                        s.err("vulkan.layout", at, format!("{prefix}: member {i} is a matrix with stride {stride} not satisfying alignment to {a}"), &[ty]);
-                        return;
+                    if let Some(stride) = matrix_stride {
+                        let a = alignment(st, t, rules, row_major, 0);
+                        if u64::from(stride) % a != 0 {
+                            s.err("vulkan.layout", at, format!("{prefix}: member {i} is a matrix with stride {stride} not satisfying alignment to {a}"), &[ty]);
+                            return;
+                        }
                     }
                     break;
                 }
