@@ -71,6 +71,9 @@ const EXTENSIONS_FROM_1_4: &[&str] = &[
     "SPV_NV_linear_swept_spheres",
 ];
 
+/// Extensions spirv-val requires SPIR-V 1.3 for (probed: every target environment).
+const EXTENSIONS_FROM_1_3: &[&str] = &["SPV_KHR_vulkan_memory_model"];
+
 pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut errors: Vec<(&'static str, u32, String)> = Vec::new();
     for index in 0..st.insts.len() as u32 {
@@ -83,7 +86,13 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
         // Extensions that exist only from SPIR-V 1.4 on.
         if op == Op::Extension && st.version < 0x0001_0400 {
             let name = st.string(&inst, 0);
-            if EXTENSIONS_FROM_1_4.contains(&name.as_str()) {
+            if st.version < 0x0001_0300 && EXTENSIONS_FROM_1_3.contains(&name.as_str()) {
+                errors.push((
+                    "extension.version",
+                    index,
+                    format!("{name} extension requires SPIR-V version 1.3 or later."),
+                ));
+            } else if EXTENSIONS_FROM_1_4.contains(&name.as_str()) {
                 errors.push((
                     "extension.version",
                     index,

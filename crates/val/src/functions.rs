@@ -240,10 +240,20 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
             }
         }
     }
-    // Recursion: spirv-val rejects call-graph cycles only for Vulkan.
+    // Recursion: spirv-val rejects call-graph cycles only for Vulkan, and only cycles an entry
+    // point reaches (a cycle among uncalled functions is accepted; found by mutation).
     if st.opts.target_env.is_vulkan() && st.has_capability(Capability::Shader) {
         let graph = call_graph(st);
-        if let Some(f) = find_cycle(&graph) {
+        let roots: Vec<usize> = st
+            .entry_points
+            .iter()
+            .filter_map(|&ep| st.inst(ep))
+            .filter_map(|ep| {
+                let function = st.word(ep, 2);
+                st.functions.iter().position(|f| f.id == function)
+            })
+            .collect();
+        if let Some(f) = find_cycle(&graph, &roots) {
             if let Some(func) = st.functions.get(f as usize) {
                 errors.push((
                     "function.recursion",
@@ -288,12 +298,12 @@ fn imported_ids(st: &State<'_>) -> std::collections::HashSet<u32> {
     out
 }
 
-/// A function on a call cycle, if any (iterative DFS with colours).
-fn find_cycle(graph: &[Vec<u32>]) -> Option<u32> {
+/// A function on a call cycle reachable from `roots`, if any (iterative DFS with colours).
+fn find_cycle(graph: &[Vec<u32>], roots: &[usize]) -> Option<u32> {
     let n = graph.len();
     let mut colour = vec![0u8; n];
-    for root in 0..n {
-        if colour[root] != 0 {
+    for &root in roots {
+        if colour.get(root).is_none_or(|&c| c != 0) {
             continue;
         }
         let mut stack: Vec<(u32, usize)> = vec![(root as u32, 0)];

@@ -8,6 +8,7 @@
 // Rule code reads best as one `match` arm per case with the condition inside.
 #![allow(clippy::collapsible_match)]
 
+pub mod access_decorations;
 pub mod builtins;
 pub mod capabilities;
 pub mod cfg;
@@ -64,7 +65,7 @@ pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
     }
     // Module-wide rules read the tables only: run them in parallel.
     type Check = fn(&State<'_>) -> Vec<Diagnostic>;
-    let checks: [Check; 11] = [
+    let checks: [Check; 12] = [
         ids::check,
         capabilities::check,
         limits::check,
@@ -77,6 +78,7 @@ pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
         instructions::check,
         env::check,
         builtins::check,
+        access_decorations::check,
     ];
     let found: Vec<Vec<Diagnostic>> = if opts.sequential {
         checks.iter().map(|c| c(&st)).collect()

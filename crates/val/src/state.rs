@@ -137,6 +137,8 @@ pub struct State<'a> {
     pub execution_modes: Vec<u32>,
     /// (target id, instruction index) of every decoration-like instruction, sorted by target.
     pub decorations: Vec<(u32, u32)>,
+    /// Indices of the OpGroupDecorate instructions (few; most modules have none).
+    pub group_decorates: Vec<u32>,
     pub diags: Vec<Diagnostic>,
 }
 
@@ -204,6 +206,7 @@ impl<'a> State<'a> {
             entry_points: Vec::new(),
             execution_modes: Vec::new(),
             decorations: Vec::new(),
+            group_decorates: Vec::new(),
             diags: Vec::new(),
         };
         let mut cur_func = NONE;
@@ -295,6 +298,9 @@ impl<'a> State<'a> {
                 }
                 Op::GroupDecorate | Op::GroupMemberDecorate => {
                     st.decorations.push((inst.operand_word(0), index));
+                    if op == Op::GroupDecorate {
+                        st.group_decorates.push(index);
+                    }
                 }
                 Op::FunctionEnd => {
                     if let Some(f) = st.functions.get_mut(cur_func as usize) {

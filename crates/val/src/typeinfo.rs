@@ -168,6 +168,18 @@ pub fn has_decoration(st: &State<'_>, id: u32, dec: Decoration) -> bool {
         .any(|d| matches!(d.op(), Op::Decorate | Op::DecorateId) && st.word(d, 2) == dec.0)
 }
 
+/// Whether `id` carries decoration `dec` directly or through a decoration group
+/// (OpGroupDecorate), as spirv-val sees decorations.
+pub fn has_decoration_or_group(st: &State<'_>, id: u32, dec: Decoration) -> bool {
+    has_decoration(st, id, dec)
+        || st.group_decorates.iter().any(|&index| {
+            st.inst(index).is_some_and(|g| {
+                (2..usize::from(g.len)).any(|w| st.word(g, w) == id)
+                    && has_decoration(st, st.word(g, 1), dec)
+            })
+        })
+}
+
 /// Whether any member of struct `id` carries decoration `dec`.
 pub fn has_member_decoration(st: &State<'_>, id: u32, dec: Decoration) -> bool {
     st.decorations_of(id)

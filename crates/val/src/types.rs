@@ -361,6 +361,9 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                         vec![elem],
                     ));
                 }
+                if let Some(e) = array_of_blocks_with_stride(st, index, id, elem) {
+                    errors.push(e);
+                }
                 let len = st.word(&inst, 3);
                 if let Some(ldef) = st.def(len).copied() {
                     check_array_length(st, index, len, &ldef, &mut errors);
@@ -378,6 +381,9 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                         ),
                         vec![elem],
                     ));
+                }
+                if let Some(e) = array_of_blocks_with_stride(st, index, id, elem) {
+                    errors.push(e);
                 }
             }
             Op::TypeStruct => {
@@ -438,6 +444,31 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
 
 /// Is a capability declared whose name contains one of these fragments? (Lenient width
 /// enabling: capabilities added by extensions that also enable small types.)
+/// Under Shader, an array (or runtime array) of Block/BufferBlock structs is an array of
+/// descriptors, not memory, so it has no ArrayStride (spirv-val, every environment).
+fn array_of_blocks_with_stride(
+    st: &State<'_>,
+    index: u32,
+    array: u32,
+    elem: u32,
+) -> Option<(&'static str, u32, String, Vec<u32>)> {
+    use crate::typeinfo as ti;
+    use spirvkit_grammar::Decoration as D;
+    let broken = st.has_capability(spirvkit_grammar::Capability::Shader)
+        && st.def_op(elem) == Some(Op::TypeStruct)
+        && ti::has_decoration_or_group(st, array, D::ArrayStride)
+        && (ti::has_decoration_or_group(st, elem, D::Block)
+            || ti::has_decoration_or_group(st, elem, D::BufferBlock));
+    broken.then(|| {
+        (
+            "type.array_stride",
+            index,
+            "Array containing a Block or BufferBlock must not be decorated with ArrayStride".into(),
+            vec![array],
+        )
+    })
+}
+
 fn cap_like(st: &State<'_>, fragments: &[&str]) -> bool {
     st.capabilities.iter().any(|&c| {
         OperandKind::Capability

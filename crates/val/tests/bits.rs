@@ -2,60 +2,10 @@
 //! OpBitFieldSExtract/UExtract, OpBitReverse, OpBitCount. Every case's spirv-val 2025.5 verdict
 //! is recorded and re-checked by `reference_agrees` when the reference tools exist.
 
+mod fixtures;
 mod reference;
+use fixtures::GROUP_BASE as BITS_BASE;
 use reference::{check_case, Case, Ref};
-
-/// A compute shader with int, uint, float and 4-vector operands (`%x` a non-constant uint).
-const BITS_BASE: &str = r#"OpCapability Shader
-OpCapability GroupNonUniform
-OpCapability GroupNonUniformVote
-OpCapability GroupNonUniformArithmetic
-OpCapability GroupNonUniformBallot
-OpCapability GroupNonUniformShuffle
-OpCapability GroupNonUniformShuffleRelative
-OpCapability GroupNonUniformClustered
-OpCapability GroupNonUniformQuad
-OpCapability Float16
-
-OpMemoryModel Logical GLSL450
-OpEntryPoint GLCompute %main "main"
-OpExecutionMode %main LocalSize 1 1 1
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%bool = OpTypeBool
-%float = OpTypeFloat 32
-%half = OpTypeFloat 16
-%int = OpTypeInt 32 1
-%uint = OpTypeInt 32 0
-%v2f = OpTypeVector %float 2
-%v4u = OpTypeVector %uint 4
-%v4i = OpTypeVector %int 4
-%v3u = OpTypeVector %uint 3
-%v2b = OpTypeVector %bool 2
-%t = OpConstantTrue %bool
-%f1 = OpConstant %float 1
-%h1 = OpConstant %half 1
-%i1 = OpConstant %int 1
-%u0 = OpConstant %uint 0
-%u1 = OpConstant %uint 1
-%u2 = OpConstant %uint 2
-%u3 = OpConstant %uint 3
-%u4 = OpConstant %uint 4
-%u5 = OpConstant %uint 5
-%i3 = OpConstant %int 3
-%vf = OpConstantComposite %v2f %f1 %f1
-%b4 = OpConstantComposite %v4u %u1 %u1 %u1 %u1
-%b4i = OpConstantComposite %v4i %i1 %i1 %i1 %i1
-%b3 = OpConstantComposite %v3u %u1 %u1 %u1
-%vb = OpConstantComposite %v2b %t %t
-
-%main = OpFunction %void None %fn
-%e = OpLabel
-%x = OpIAdd %uint %u1 %u1
-BODY
-OpReturn
-OpFunctionEnd
-"#;
 
 #[rustfmt::skip]
 pub const CASES: &[Case] = &[

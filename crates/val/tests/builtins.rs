@@ -214,7 +214,71 @@ const BUILTINS: &[BuiltinCase] = &[
     ("Fragment", "Layer", "Input", "%float", false, None, Ref::Accepts),
     ("Geometry", "PointSize", "Output", "%int", false, None, Ref::Accepts),
     ("TessellationEvaluation", "TessLevelOuter", "Input", "%af2", false, Some("builtin.patch"), Ref::Rejects),
+    // Layer / ViewportIndex / PrimitiveId: execution models and per-model storage classes
+    ("GLCompute", "Layer", "Input", "%uint", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("Geometry", "Layer", "Input", "%uint", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("TessellationControl", "ViewportIndex", "Output", "%uint", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("Fragment", "ViewportIndex", "Output", "%uint", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("Geometry", "ViewportIndex", "Output", "%uint", true, None, Ref::Accepts),
+    ("Vertex", "PrimitiveId", "Input", "%uint", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("TessellationEvaluation", "PrimitiveId", "Output", "%uint", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("TessellationControl", "PrimitiveId", "Input", "%uint", true, None, Ref::Accepts),
+    ("Geometry", "PrimitiveId", "Output", "%uint", true, None, Ref::Accepts),
+    ("Fragment", "PrimitiveId", "Private", "%uint", false, Some("builtin.storage_class"), Ref::Rejects),
+    // VertexId does not exist in Vulkan; InstanceId is not a Vertex input there
+    ("Vertex", "VertexId", "Input", "%int", false, Some("builtin.forbidden"), Ref::Rejects),
+    ("Vertex", "InstanceId", "Input", "%int", true, Some("builtin.execution_model"), Ref::Rejects),
+    // FragDepth with DepthReplacing (the cases below drop the mode)
+    ("Fragment", "FragDepth", "Output", "%float", true, None, Ref::Accepts),
 ];
+
+/// WorkgroupSize on a constant: (execution model, constant declaration, body, env, rule,
+/// spirv-val's verdict).
+type WorkgroupSizeCase = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    Option<&'static str>,
+    Ref,
+);
+
+#[rustfmt::skip]
+const WORKGROUP_SIZE: &[WorkgroupSizeCase] = &[
+    ("GLCompute", "%ws = OpConstantComposite %v3u %u1 %u1 %u1", "%x = OpCompositeExtract %uint %ws 0", "vulkan1.3", None, Ref::Accepts),
+    ("GLCompute", "%ws = OpConstantComposite %v3u %u1 %u0 %u1", "", "vulkan1.3", Some("builtin.workgroup_size"), Ref::Rejects),
+    ("GLCompute", "%ws = OpConstantComposite %v3u %u1 %u0 %u1", "", "spv1.6", Some("builtin.workgroup_size"), Ref::Rejects),
+    ("GLCompute", "%s0 = OpSpecConstant %uint 0\n%ws = OpSpecConstantComposite %v3u %u1 %s0 %u1", "", "spv1.6", None, Ref::Accepts),
+    ("GLCompute", "%ws = OpConstantComposite %v2u %u1 %u1", "", "vulkan1.3", Some("builtin.type"), Ref::Rejects),
+    // (A 2-component WorkgroupSize under spv1.6 crashes spirv-val 2025.5: no verdict to compare.)
+    ("GLCompute", "%ws = OpConstantComposite %v3f %f1 %f1 %f1", "", "vulkan1.3", Some("builtin.type"), Ref::Rejects),
+    ("Fragment", "%ws = OpConstantComposite %v3u %u1 %u1 %u1", "%x = OpCompositeExtract %uint %ws 0", "vulkan1.3", Some("builtin.execution_model"), Ref::Rejects),
+    ("Fragment", "%ws = OpConstantComposite %v3u %u1 %u1 %u1", "", "vulkan1.3", None, Ref::Accepts),
+    ("Fragment", "%ws = OpConstantComposite %v3u %u1 %u1 %u1", "%x = OpCompositeExtract %uint %ws 0", "spv1.6", None, Ref::Accepts),
+];
+
+const WORKGROUP_SIZE_BASE: &str = r#"OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint MODEL %main "main"
+MODES
+OpDecorate %ws BuiltIn WorkgroupSize
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v3u = OpTypeVector %uint 3
+%v2u = OpTypeVector %uint 2
+%v3f = OpTypeVector %float 3
+%u0 = OpConstant %uint 0
+%u1 = OpConstant %uint 1
+%f1 = OpConstant %float 1
+TYPES
+%main = OpFunction %void None %fn
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+"#;
 
 /// (type of a Fragment Input variable, its decorations, rule, spirv-val's verdict).
 #[rustfmt::skip]
@@ -266,6 +330,39 @@ fn cases() -> Vec<Case> {
             "{model}.{builtin}.{sc}.{ty}.{}",
             if load { "load" } else { "unused" }
         ));
+        cases.push(Case::new(name, leak(base), body, rule, reference).with_env("vulkan1.3"));
+    }
+    for (n, &(model, constant, body, env, rule, reference)) in WORKGROUP_SIZE.iter().enumerate() {
+        let base = WORKGROUP_SIZE_BASE
+            .replace("MODEL", model)
+            .replace("MODES", modes(model, ""));
+        let name = leak(format!("workgroup_size.{n}.{model}"));
+        cases.push(
+            Case::new(name, leak(base), body, rule, reference)
+                .with_types(constant)
+                .with_env(env),
+        );
+    }
+    // FragDepth needs DepthReplacing on the entry points that use it.
+    for (body, rule, reference) in [
+        (
+            "OpStore %var %f0",
+            Some("builtin.execution_mode"),
+            Ref::Rejects,
+        ),
+        ("", None, Ref::Accepts),
+    ] {
+        let base = BUILTIN_BASE
+            .replace("MODEL", "Fragment")
+            .replace("MODES", modes("Fragment", ""))
+            .replace("BI", "FragDepth")
+            .replace("SC", "Output")
+            .replace("TYPE", "%float")
+            .replace(
+                "%var = OpVariable",
+                "%f0 = OpConstant %float 0\n%var = OpVariable",
+            );
+        let name = leak(format!("frag_depth_without_depth_replacing.{}", body.len()));
         cases.push(Case::new(name, leak(base), body, rule, reference).with_env("vulkan1.3"));
     }
     for &(ty, decorations, rule, reference) in FLAT {

@@ -158,10 +158,10 @@ pub const VULKAN_CASES: &[Case] = &[
     vulkan("vulkan.layout.missing_offset", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0", "%S = OpTypeStruct %float %float\n%B = OpTypeStruct %float", Some("vulkan.layout"), Ref::Rejects),
     vulkan("vulkan.layout.overlap", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 1 Offset 8\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %v4 %float\n%B = OpTypeStruct %float", Some("vulkan.layout"), Ref::Rejects),
     vulkan("vulkan.layout.misaligned_scalar", "vulkan1.1", "OpMemberDecorate %S 0 Offset 2\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float\n%B = OpTypeStruct %float", Some("vulkan.layout"), Ref::Rejects),
-    vulkan("vulkan.layout.array_stride_missing", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %arr\n%B = OpTypeStruct %float", Some("vulkan.layout"), Ref::Rejects),
+    vulkan("vulkan.layout.array_stride_missing", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %arr\n%B = OpTypeStruct %float", Some("layout.explicit"), Ref::Rejects),
     vulkan("vulkan.layout.std140_array_stride", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpDecorate %arr ArrayStride 4\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %arr\n%B = OpTypeStruct %float", Some("vulkan.layout"), Ref::Rejects),
     vulkan("vulkan.layout.std430_array_stride", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpDecorate %arr ArrayStride 4\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float\n%B = OpTypeStruct %arr", None, Ref::Accepts),
-    vulkan("vulkan.layout.matrix_stride_missing", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 0 ColMajor\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %m4\n%B = OpTypeStruct %float", Some("vulkan.layout"), Ref::Rejects),
+    vulkan("vulkan.layout.matrix_stride_missing", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 0 ColMajor\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %m4\n%B = OpTypeStruct %float", Some("layout.explicit"), Ref::Rejects),
     vulkan("vulkan.capability", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float\n%B = OpTypeStruct %float", Some("vulkan.capability"), Ref::Rejects)
         .with_capabilities("OpCapability Linkage"),
     vulkan("vulkan.capability.optional", "vulkan1.1", "OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %B 0 Offset 0", "%S = OpTypeStruct %float\n%B = OpTypeStruct %float", None, Ref::Accepts)

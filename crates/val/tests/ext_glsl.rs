@@ -4,81 +4,10 @@
 //! IMix. Every case's spirv-val 2025.5 verdict is recorded and re-checked by
 //! `reference_agrees` when the reference tools exist.
 
+mod fixtures;
 mod reference;
+use fixtures::GLSL_BASE;
 use reference::{check_case, Case, Ref};
-
-/// A fragment shader with operands of every shape used below: `%pf`/`%pv`/`%pi`/`%pvi`/`%pu`
-/// are Function pointers, `%in1`/`%in2` Input variables.
-const GLSL_BASE: &str = r#"OpCapability Shader
-OpCapability Float16
-OpCapability Float64
-OpCapability Int64
-OpCapability InterpolationFunction
-%glsl = OpExtInstImport "GLSL.std.450"
-OpMemoryModel Logical GLSL450
-OpEntryPoint Fragment %main "main" %in2 %in1
-OpExecutionMode %main OriginUpperLeft
-OpDecorate %in2 Location 0
-OpDecorate %in1 Location 1
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%bool = OpTypeBool
-%float = OpTypeFloat 32
-%half = OpTypeFloat 16
-%double = OpTypeFloat 64
-%int = OpTypeInt 32 1
-%uint = OpTypeInt 32 0
-%long = OpTypeInt 64 1
-%v2f = OpTypeVector %float 2
-%v3f = OpTypeVector %float 3
-%v4f = OpTypeVector %float 4
-%v2h = OpTypeVector %half 2
-%v2i = OpTypeVector %int 2
-%v3i = OpTypeVector %int 3
-%v2u = OpTypeVector %uint 2
-%v2d = OpTypeVector %double 2
-%m2 = OpTypeMatrix %v2f 2
-%m32 = OpTypeMatrix %v3f 2
-%sf = OpTypeStruct %float %float
-%sv = OpTypeStruct %v2f %v2f
-%sfi = OpTypeStruct %float %int
-%svi = OpTypeStruct %v2f %v2i
-%pff = OpTypePointer Function %float
-%pfv = OpTypePointer Function %v2f
-%pfi = OpTypePointer Function %int
-%pfvi = OpTypePointer Function %v2i
-%pfu = OpTypePointer Function %uint
-%pin2 = OpTypePointer Input %v2f
-%pin1 = OpTypePointer Input %float
-%in2 = OpVariable %pin2 Input
-%in1 = OpVariable %pin1 Input
-%f1 = OpConstant %float 1
-%h1 = OpConstant %half 1
-%d1 = OpConstant %double 1
-%i1 = OpConstant %int 1
-%u1 = OpConstant %uint 1
-%l1 = OpConstant %long 1
-%vf = OpConstantComposite %v2f %f1 %f1
-%vf3 = OpConstantComposite %v3f %f1 %f1 %f1
-%vf4 = OpConstantComposite %v4f %f1 %f1 %f1 %f1
-%vh = OpConstantComposite %v2h %h1 %h1
-%vi = OpConstantComposite %v2i %i1 %i1
-%vu = OpConstantComposite %v2u %u1 %u1
-%vi3 = OpConstantComposite %v3i %i1 %i1 %i1
-%mat = OpConstantComposite %m2 %vf %vf
-%mat32 = OpConstantComposite %m32 %vf3 %vf3
-TYPES
-%main = OpFunction %void None %fn
-%e = OpLabel
-%pf = OpVariable %pff Function
-%pv = OpVariable %pfv Function
-%pi = OpVariable %pfi Function
-%pvi = OpVariable %pfvi Function
-%pu = OpVariable %pfu Function
-BODY
-OpReturn
-OpFunctionEnd
-"#;
 
 #[rustfmt::skip]
 pub const CASES: &[Case] = &[

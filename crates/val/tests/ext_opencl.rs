@@ -4,80 +4,13 @@
 //! cross and shuffle. Every case's spirv-val 2025.5 verdict is recorded and re-checked by
 //! `reference_agrees` when the reference tools exist.
 
+mod fixtures;
 mod reference;
+use fixtures::KERNEL_BASE as OPENCL_BASE;
 use reference::{check_case, Case, Ref};
 
-/// A Physical64 kernel with operands of every shape used below: `%pf`/`%pv`/`%pi`/`%pvi`/
-/// `%pl`/`%ph` are Function pointers, `%pc` a UniformConstant float pointer.
-const OPENCL_BASE: &str = r#"OpCapability Addresses
-OpCapability Kernel
-OpCapability Int64
-OpCapability Int8
-OpCapability Float16Buffer
-OpCapability Vector16
-OpCapability Float64
-OpCapability Int16
-%cl = OpExtInstImport "OpenCL.std"
-OpMemoryModel Physical64 OpenCL
-OpEntryPoint Kernel %main "main"
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%bool = OpTypeBool
-%float = OpTypeFloat 32
-%half = OpTypeFloat 16
-%double = OpTypeFloat 64
-%int = OpTypeInt 32 0
-%short = OpTypeInt 16 0
-%long = OpTypeInt 64 0
-%char = OpTypeInt 8 0
-%v2f = OpTypeVector %float 2
-%v3f = OpTypeVector %float 3
-%v4f = OpTypeVector %float 4
-%v2i = OpTypeVector %int 2
-%v2s = OpTypeVector %short 2
-%v2l = OpTypeVector %long 2
-%pff = OpTypePointer Function %float
-%pfv = OpTypePointer Function %v2f
-%pfi = OpTypePointer Function %int
-%pfvi = OpTypePointer Function %v2i
-%pfl = OpTypePointer Function %long
-%pfh = OpTypePointer Function %half
-%pgf = OpTypePointer CrossWorkgroup %float
-%pgh = OpTypePointer CrossWorkgroup %half
-%pcf = OpTypePointer UniformConstant %float
-%pcc = OpTypePointer UniformConstant %char
-%f1 = OpConstant %float 1
-%h1 = OpConstant %half 1
-%d1 = OpConstant %double 1
-%i1 = OpConstant %int 1
-%s1 = OpConstant %short 1
-%l1 = OpConstant %long 1
-%vf = OpConstantComposite %v2f %f1 %f1
-%vi = OpConstantComposite %v2i %i1 %i1
-%vs = OpConstantComposite %v2s %s1 %s1
-%vl = OpConstantComposite %v2l %l1 %l1
-%str = OpVariable %pcc UniformConstant
-%v4i = OpTypeVector %int 4
-%v4 = OpConstantComposite %v4f %f1 %f1 %f1 %f1
-%pc = OpVariable %pcf UniformConstant
-%t = OpConstantTrue %bool
-TYPES
-%main = OpFunction %void None %fn
-%e = OpLabel
-%pf = OpVariable %pff Function
-%pv = OpVariable %pfv Function
-%pi = OpVariable %pfi Function
-%pvi = OpVariable %pfvi Function
-%pl = OpVariable %pfl Function
-%ph = OpVariable %pfh Function
-BODY
-OpReturn
-OpFunctionEnd
-"#;
-
-/// A kernel under the Logical addressing model: size_t does not exist, so the vector loads
-/// and stores cannot be used.
-const LOGICAL_BASE: &str = r#"; Version: 1.0
+/// A Logical-addressing OpenCL kernel: pointer operands of OpenCL.std need Physical addressing.
+const LOGICAL_KERNEL_BASE: &str = r#"; Version: 1.0
 OpCapability Kernel
 OpCapability Int64
 OpCapability Float16Buffer
@@ -218,9 +151,9 @@ pub const CASES: &[Case] = &[
     Case::new("prefetch.not_pointer", OPENCL_BASE, "%a = OpExtInst %void %cl prefetch %f1 %l1", Some("ext_inst.types"), Ref::Rejects),
     Case::new("prefetch.count", OPENCL_BASE, "%g = OpConvertUToPtr %pgf %l1\n%a = OpExtInst %void %cl prefetch %g %i1", Some("ext_inst.types"), Ref::Rejects),
     Case::new("prefetch.bool", OPENCL_BASE, "%g = OpConvertUToPtr %pgb %l1\n%a = OpExtInst %void %cl prefetch %g %l1", Some("ext_inst.types"), Ref::Rejects).with_types("%pgb = OpTypePointer CrossWorkgroup %bool"),
-    Case::new("vloadn.logical", LOGICAL_BASE, "%a = OpExtInst %v2f %cl vloadn %l1 %v 2", Some("ext_inst.types"), Ref::Rejects),
-    Case::new("vload_half.logical", LOGICAL_BASE, "%a = OpExtInst %float %cl vload_half %l1 %h", Some("ext_inst.types"), Ref::Rejects),
-    Case::new("logical.valid", LOGICAL_BASE, "%a = OpLoad %float %v", None, Ref::Accepts),
+    Case::new("vloadn.logical", LOGICAL_KERNEL_BASE, "%a = OpExtInst %v2f %cl vloadn %l1 %v 2", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("vload_half.logical", LOGICAL_KERNEL_BASE, "%a = OpExtInst %float %cl vload_half %l1 %h", Some("ext_inst.types"), Ref::Rejects),
+    Case::new("logical.valid", LOGICAL_KERNEL_BASE, "%a = OpLoad %float %v", None, Ref::Accepts),
 ];
 
 #[test]

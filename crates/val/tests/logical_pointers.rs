@@ -4,49 +4,16 @@
 //! pointer comparisons, variables holding pointers. Every case's spirv-val 2025.5 verdict is
 //! recorded and re-checked by `reference_agrees` when the reference tools exist.
 
+mod fixtures;
 mod reference;
+use fixtures::LOGICAL_BASE;
 use reference::{check_case, Case, Ref};
-
-/// A compute shader with Workgroup (`%wg`, `%wg2`) and Function (`%fv`) pointers, a struct
-/// holding a pointer and a callee taking one.
-const LOGICAL_BASE: &str = r#"OpCapability Shader
-OpMemoryModel Logical GLSL450
-OpEntryPoint GLCompute %main "main" %wg %wg2
-OpExecutionMode %main LocalSize 1 1 1
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%bool = OpTypeBool
-%uint = OpTypeInt 32 0
-%float = OpTypeFloat 32
-%v2u = OpTypeVector %uint 2
-%u0 = OpConstant %uint 0
-%u1 = OpConstant %uint 1
-%t = OpConstantTrue %bool
-%pwu = OpTypePointer Workgroup %uint
-%pfu = OpTypePointer Function %uint
-%ppw = OpTypePointer Function %pwu
-%st = OpTypeStruct %pwu
-%arr = OpTypeArray %uint %u1
-%pwa = OpTypePointer Workgroup %arr
-%wg = OpVariable %pwu Workgroup
-%wg2 = OpVariable %pwa Workgroup
-TYPES
-%fnp = OpTypeFunction %void %pwu
-%callee = OpFunction %void None %fnp
-%cp = OpFunctionParameter %pwu
-%ce = OpLabel
-OpReturn
-OpFunctionEnd
-%main = OpFunction %void None %fn
-%e = OpLabel
-%fv = OpVariable %pfu Function
-BODY
-OpReturn
-OpFunctionEnd
-"#;
 
 #[rustfmt::skip]
 pub const CASES: &[Case] = &[
+    // A specialization constant operation may not take a logical pointer (mutation finding).
+    Case::new("logical_pointer.spec_constant_op", LOGICAL_BASE, "", Some("logical_pointer.operand"), Ref::Rejects).with_types("%sc = OpSpecConstantOp %bool UGreaterThan %u1 %wg"),
+    Case::new("valid.spec_constant_op", LOGICAL_BASE, "", None, Ref::Accepts).with_types("%sc = OpSpecConstantOp %bool UGreaterThan %u1 %u0"),
     Case::new("logical_pointer.operand.1", LOGICAL_BASE, "%a = OpCompositeConstruct %st %wg", Some("logical_pointer.operand"), Ref::Rejects).with_types("%psu = OpTypePointer StorageBuffer %uint\n%pps = OpTypePointer Function %psu\n%ppf = OpTypePointer Function %pfu\n%pfst = OpTypePointer Function %st"),
     Case::new("logical_pointer.operand.2", LOGICAL_BASE, "%u = OpUndef %st\n%a = OpCompositeInsert %st %wg %u 0", Some("logical_pointer.operand"), Ref::Rejects).with_types("%psu = OpTypePointer StorageBuffer %uint\n%pps = OpTypePointer Function %psu\n%ppf = OpTypePointer Function %pfu\n%pfst = OpTypePointer Function %st"),
     Case::new("logical_pointer.operand.3", LOGICAL_BASE, "%a = OpBitcast %pwu %wg", Some("logical_pointer.operand"), Ref::Rejects).with_types("%psu = OpTypePointer StorageBuffer %uint\n%pps = OpTypePointer Function %psu\n%ppf = OpTypePointer Function %pfu\n%pfst = OpTypePointer Function %st"),

@@ -6,7 +6,9 @@
 //! are rejected there). Every case's spirv-val 2025.5 verdict is recorded and re-checked by
 //! `reference_agrees` when the reference tools exist.
 
+mod fixtures;
 mod reference;
+use fixtures::KERNEL_BASE;
 use reference::{check_case, Case, Ref};
 
 /// A compute shader under the Vulkan memory model: `%wg` Workgroup, `%sp` StorageBuffer,
@@ -49,78 +51,6 @@ TYPES
 %fv = OpVariable %pfu Function
 %sp = OpAccessChain %psu %sb %u0
 %pa = OpConvertUToPtr %ppu %l4
-BODY
-OpReturn
-OpFunctionEnd
-"#;
-
-/// A Physical64 kernel: `%pf`/`%pf2` Function float pointers, sizes of several types.
-const KERNEL_BASE: &str = r#"OpCapability Addresses
-OpCapability Kernel
-OpCapability Int64
-OpCapability Int8
-OpCapability Float16Buffer
-OpCapability Vector16
-OpCapability Float64
-OpCapability Int16
-%cl = OpExtInstImport "OpenCL.std"
-OpMemoryModel Physical64 OpenCL
-OpEntryPoint Kernel %main "main"
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%bool = OpTypeBool
-%float = OpTypeFloat 32
-%half = OpTypeFloat 16
-%double = OpTypeFloat 64
-%int = OpTypeInt 32 0
-%short = OpTypeInt 16 0
-%long = OpTypeInt 64 0
-%char = OpTypeInt 8 0
-%v2f = OpTypeVector %float 2
-%v3f = OpTypeVector %float 3
-%v4f = OpTypeVector %float 4
-%v2i = OpTypeVector %int 2
-%v2s = OpTypeVector %short 2
-%v2l = OpTypeVector %long 2
-%pff = OpTypePointer Function %float
-%pfv = OpTypePointer Function %v2f
-%pfi = OpTypePointer Function %int
-%pfvi = OpTypePointer Function %v2i
-%pfl = OpTypePointer Function %long
-%pfh = OpTypePointer Function %half
-%pgf = OpTypePointer CrossWorkgroup %float
-%pgh = OpTypePointer CrossWorkgroup %half
-%pcf = OpTypePointer UniformConstant %float
-%pcc = OpTypePointer UniformConstant %char
-%f1 = OpConstant %float 1
-%h1 = OpConstant %half 1
-%d1 = OpConstant %double 1
-%i1 = OpConstant %int 1
-%s1 = OpConstant %short 1
-%l1 = OpConstant %long 1
-%vf = OpConstantComposite %v2f %f1 %f1
-%vi = OpConstantComposite %v2i %i1 %i1
-%vs = OpConstantComposite %v2s %s1 %s1
-%vl = OpConstantComposite %v2l %l1 %l1
-%str = OpVariable %pcc UniformConstant
-%v4i = OpTypeVector %int 4
-%v4 = OpConstantComposite %v4f %f1 %f1 %f1 %f1
-%pc = OpVariable %pcf UniformConstant
-%l0 = OpConstant %long 0
-%nl = OpConstantNull %long
-%slong = OpTypeInt 64 1
-%lm1 = OpConstant %slong -1
-%t = OpConstantTrue %bool
-TYPES
-%main = OpFunction %void None %fn
-%e = OpLabel
-%pf = OpVariable %pff Function
-%pf2 = OpVariable %pff Function
-%pv = OpVariable %pfv Function
-%pi = OpVariable %pfi Function
-%pvi = OpVariable %pfvi Function
-%pl = OpVariable %pfl Function
-%ph = OpVariable %pfh Function
 BODY
 OpReturn
 OpFunctionEnd

@@ -6,6 +6,8 @@
 //!
 //! Reproducible: the module choice and every mutation come from a fixed-seed generator
 //! (`--seed`), the number of mutants is `--mutants` (default [`DEFAULT_MUTANTS`]).
+//! `SPIRVKIT_MUTATION_ENV=vulkan1.3` (any `--target-env` name) runs both validators under
+//! another environment; the module pool is then the corpus modules valid there.
 
 use super::{files, reference_assemble, Context, SectionReport};
 use rayon::prelude::*;
@@ -152,10 +154,15 @@ fn to_bytes(words: &[u32]) -> Vec<u8> {
     words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
+/// The target environment of both validators (`SPIRVKIT_MUTATION_ENV`, default spv1.6).
+fn target_env_name() -> String {
+    std::env::var("SPIRVKIT_MUTATION_ENV").unwrap_or_else(|_| "spv1.6".to_string())
+}
+
 /// spirv-val's verdict (true: valid) and its first message line, reading the module on stdin.
 fn reference_verdict(tools: &Path, bytes: &[u8]) -> anyhow::Result<(bool, String)> {
     let mut child = Command::new(tools.join("spirv-val"))
-        .args(["--target-env", "spv1.6", "-"])
+        .args(["--target-env", &target_env_name(), "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -176,7 +183,8 @@ fn reference_verdict(tools: &Path, bytes: &[u8]) -> anyhow::Result<(bool, String
 
 /// spirvkit's verdict: Ok, or the first diagnostic; a panic is reported as such.
 fn our_verdict(words: &[u32]) -> Result<(), String> {
-    let opts = ValidatorOptions::new(TargetEnv::Spv(6));
+    let env = target_env_name().parse().unwrap_or(TargetEnv::Spv(6));
+    let opts = ValidatorOptions::new(env);
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| validate(words, &opts))) {
         Ok(Ok(())) => Ok(()),
         Ok(Err(d)) => Err(d

@@ -1,9 +1,11 @@
 //! BuiltIn decoration rules (part 2): a struct with a BuiltIn member has only BuiltIn members
 //! (every environment); in Vulkan, each built-in's type, storage class and execution models
-//! (`vulkan.rs`, with the per-built-in requirements in `table.rs`).
+//! (`vulkan.rs`, with the per-built-in requirements in `table.rs`); WorkgroupSize's static
+//! product (`workgroup_size.rs`, every environment).
 
 mod table;
 mod vulkan;
+mod workgroup_size;
 
 use crate::instructions::Sink;
 use crate::state::State;
@@ -46,6 +48,7 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
         }
     }
     interface_blocks(&mut s);
+    workgroup_size::check(&mut s);
     if st.opts.target_env.is_vulkan() {
         vulkan::check(&mut s);
     }

@@ -1,9 +1,10 @@
 //! What the Vulkan environment requires of each built-in (Vulkan spec, "Built-In Variables";
 //! the rules spirv-val 2025.5 checks): the data type, the storage classes and the execution
-//! models that may use it. Built-ins whose rules depend on the execution model in ways not
-//! listed here (Layer, ViewportIndex, PrimitiveId, ...) carry only their type.
+//! models that may use it, the storage classes each model may not use it in, and the
+//! execution mode it needs (FragDepth: DepthReplacing). Built-ins not listed here (ray-tracing,
+//! mesh and fragment-shading-rate ones) are not judged.
 
-use spirvkit_grammar::{BuiltIn as B, ExecutionModel as M};
+use spirvkit_grammar::{BuiltIn as B, ExecutionMode, ExecutionModel as M};
 
 /// The data type of a built-in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,14 +55,19 @@ pub struct Spec {
     pub storage: Storage,
     /// Execution models that may reference it (empty: any).
     pub models: &'static [M],
-    /// An Input variable of this built-in may not be used by Vertex shaders, an Output one
-    /// not by Fragment shaders (the pipeline's first and last stage).
-    pub no_vertex_input: bool,
-    pub no_fragment_output: bool,
+    /// Execution models that may not use an Input variable of this built-in (the first
+    /// stage of the pipeline for per-vertex built-ins).
+    pub no_input_models: &'static [M],
+    /// Execution models that may not use an Output variable of it.
+    pub no_output_models: &'static [M],
     /// Execution models that may not reference it.
     pub not_models: &'static [M],
     /// The variable also needs the Patch decoration.
     pub needs_patch: bool,
+    /// Entry points using it declare this execution mode.
+    pub needs_mode: Option<ExecutionMode>,
+    /// Vulkan does not have this built-in at all (rejected where it is declared).
+    pub forbidden: bool,
 }
 
 const fn spec(builtin: B, ty: Ty, storage: Storage, models: &'static [M]) -> Spec {
@@ -70,10 +76,12 @@ const fn spec(builtin: B, ty: Ty, storage: Storage, models: &'static [M]) -> Spe
         ty,
         storage,
         models,
-        no_vertex_input: false,
-        no_fragment_output: false,
+        no_input_models: &[],
+        no_output_models: &[],
         not_models: &[],
         needs_patch: false,
+        needs_mode: None,
+        forbidden: false,
     }
 }
 
@@ -83,10 +91,12 @@ const fn per_vertex(builtin: B, ty: Ty, models: &'static [M]) -> Spec {
         ty,
         storage: Storage::InputOrOutput,
         models,
-        no_vertex_input: true,
-        no_fragment_output: true,
+        no_input_models: VERTEX,
+        no_output_models: FRAGMENT,
         not_models: &[],
         needs_patch: false,
+        needs_mode: None,
+        forbidden: false,
     }
 }
 
@@ -119,7 +129,10 @@ pub const SPECS: &[Spec] = &[
     per_vertex(B::ClipDistance, Ty::F32Array(None), CLIP_STAGES),
     per_vertex(B::CullDistance, Ty::F32Array(None), CLIP_STAGES),
     spec(B::FragCoord, Ty::F32Vec(4), Storage::Input, FRAGMENT),
-    spec(B::FragDepth, Ty::F32, Storage::Output, FRAGMENT),
+    Spec {
+        needs_mode: Some(ExecutionMode::DepthReplacing),
+        ..spec(B::FragDepth, Ty::F32, Storage::Output, FRAGMENT)
+    },
     spec(B::FrontFacing, Ty::Bool, Storage::Input, FRAGMENT),
     spec(B::HelperInvocation, Ty::Bool, Storage::Input, FRAGMENT),
     spec(B::SampleId, Ty::I32, Storage::Input, FRAGMENT),
@@ -211,7 +224,67 @@ pub const SPECS: &[Spec] = &[
         not_models: &[M::GLCompute],
         ..spec(B::ViewIndex, Ty::I32, Storage::Input, ANY)
     },
-    spec(B::Layer, Ty::I32, Storage::InputOrOutput, ANY),
-    spec(B::ViewportIndex, Ty::I32, Storage::InputOrOutput, ANY),
-    spec(B::PrimitiveId, Ty::I32, Storage::Any, ANY),
+    layer_or_viewport(B::Layer),
+    layer_or_viewport(B::ViewportIndex),
+    Spec {
+        no_output_models: &[
+            M::Fragment,
+            M::TessellationControl,
+            M::TessellationEvaluation,
+        ],
+        ..spec(
+            B::PrimitiveId,
+            Ty::I32,
+            Storage::InputOrOutput,
+            &[
+                M::Fragment,
+                M::TessellationControl,
+                M::TessellationEvaluation,
+                M::Geometry,
+                M::MeshNV,
+                M::MeshEXT,
+                M::IntersectionKHR,
+                M::AnyHitKHR,
+                M::ClosestHitKHR,
+            ],
+        )
+    },
+    // A constant (checked at the definition and at references; the static product-zero rule
+    // holds in every environment, `builtins/mod.rs`).
+    spec(B::WorkgroupSize, Ty::I32Vec(3), Storage::Any, COMPUTE_LIKE),
+    Spec {
+        forbidden: true,
+        ..spec(B::VertexId, Ty::I32, Storage::Any, ANY)
+    },
+    Spec {
+        not_models: VERTEX,
+        ..spec(B::InstanceId, Ty::I32, Storage::Any, ANY)
+    },
 ];
+
+/// Layer and ViewportIndex: written by the last pre-rasterization stage, read by Fragment.
+const fn layer_or_viewport(builtin: B) -> Spec {
+    Spec {
+        no_input_models: &[
+            M::Vertex,
+            M::TessellationEvaluation,
+            M::Geometry,
+            M::MeshNV,
+            M::MeshEXT,
+        ],
+        no_output_models: FRAGMENT,
+        ..spec(
+            builtin,
+            Ty::I32,
+            Storage::InputOrOutput,
+            &[
+                M::Vertex,
+                M::TessellationEvaluation,
+                M::Geometry,
+                M::Fragment,
+                M::MeshNV,
+                M::MeshEXT,
+            ],
+        )
+    }
+}

@@ -15,9 +15,7 @@ use super::table::{self, Spec, Storage, Ty};
 use crate::instructions::Sink;
 use crate::state::{State, NONE};
 use crate::typeinfo::{self as ti, ScalarKind};
-use spirvkit_grammar::{
-    Category, Decoration, ExecutionModel as M, Op, OperandKind, StorageClass as SC,
-};
+use spirvkit_grammar::{Category, Decoration, Op, OperandKind, StorageClass as SC};
 use std::collections::HashMap;
 
 /// A built-in carried by an id: the spec, the storage class the id is known to live in and the
@@ -119,8 +117,27 @@ pub fn check(s: &mut Sink<'_, '_>) {
                 };
                 (deco, Some(storage))
             }
+            (None, op) if crate::state::is_constant_op(op) => {
+                // WorkgroupSize: a constant, so it has a type but no storage class.
+                let deco = Deco {
+                    target,
+                    data_type: def.result_type,
+                    spec: spec_index,
+                    arrayed_ok: false,
+                };
+                (deco, None)
+            }
             _ => continue,
         };
+        if spec.forbidden {
+            let name = builtin_name(spec);
+            s.err(
+                "builtin.forbidden",
+                def_index,
+                format!("Vulkan spec doesn't allow BuiltIn {name} to be used."),
+                &[target],
+            );
+        }
         if !type_checked_at_use(spec, member.is_some()) && !deco_has_type(st, &deco) {
             type_error(s, def_index, spec, target);
         }
@@ -299,20 +316,28 @@ fn id_operands<'a>(
         .map(move |o| st.word(inst, usize::from(o.offset)))
 }
 
-/// Execution models of the entry points whose call tree reaches each function.
-fn function_models(st: &State<'_>) -> Vec<Vec<u32>> {
+/// The entry points (execution model, entry function) whose call tree reaches each function.
+fn function_models(st: &State<'_>) -> Vec<Vec<(u32, u32)>> {
     crate::functions::entry_points_reaching(st)
         .into_iter()
         .map(|eps| {
-            let mut models: Vec<u32> = eps
+            let mut models: Vec<(u32, u32)> = eps
                 .iter()
-                .filter_map(|&ep| st.inst(ep).map(|i| st.word(i, 1)))
+                .filter_map(|&ep| st.inst(ep).map(|i| (st.word(i, 1), st.word(i, 2))))
                 .collect();
             models.sort_unstable();
             models.dedup();
             models
         })
         .collect()
+}
+
+/// Whether entry function `function` declares execution mode `mode`.
+fn has_mode(st: &State<'_>, function: u32, mode: u32) -> bool {
+    st.execution_modes
+        .iter()
+        .filter_map(|&i| st.inst(i))
+        .any(|m| st.word(m, 1) == function && st.word(m, 2) == mode)
 }
 
 /// In-function uses of built-ins: the execution models reaching the function may use them.
@@ -325,6 +350,8 @@ fn check_function_references(
     let mut type_checked = vec![false; decos.len()];
     let models = function_models(st);
     let mut reported: std::collections::HashSet<(u32, usize, u32)> = Default::default();
+    // (id, built-in, entry function) already reported for a missing execution mode.
+    let mut reported_modes: std::collections::HashSet<(u32, usize, u32)> = Default::default();
     for (index, inst) in st.insts.iter().enumerate() {
         if inst.func == NONE {
             continue;
@@ -353,11 +380,28 @@ fn check_function_references(
                         }
                     }
                 }
-                for &model in function_models {
+                for &(model, function) in function_models {
                     let message = model_misuse(spec, c.storage, model);
                     if let Some(message) = message {
                         if reported.insert((id, c.spec, model)) {
                             s.err("builtin.execution_model", index as u32, message, &[id]);
+                        }
+                    }
+                    if let Some(mode) = spec.needs_mode {
+                        if !has_mode(st, function, mode.0)
+                            && reported_modes.insert((id, c.spec, function))
+                        {
+                            let name = builtin_name(spec);
+                            let mode_name = OperandKind::ExecutionMode
+                                .desc()
+                                .enumerant(mode.0)
+                                .map_or("", |e| e.name);
+                            s.err(
+                                "builtin.execution_mode",
+                                index as u32,
+                                format!("Vulkan spec requires {mode_name} execution mode to be declared when using BuiltIn {name}."),
+                                &[id, function],
+                            );
                         }
                     }
                 }
@@ -380,11 +424,13 @@ fn model_misuse(spec: &Spec, storage: Option<u32>, model: u32) -> Option<String>
             model_name(model)
         ));
     }
-    if spec.no_vertex_input && storage == Some(SC::Input.0) && model == M::Vertex.0 {
-        return Some(format!("Vulkan spec doesn't allow BuiltIn {name} to be used for variables with Input storage class if execution model is Vertex."));
-    }
-    if spec.no_fragment_output && storage == Some(SC::Output.0) && model == M::Fragment.0 {
-        return Some(format!("Vulkan spec doesn't allow BuiltIn {name} to be used for variables with Output storage class if execution model is Fragment."));
+    for (sc, models, sc_name) in [
+        (SC::Input, spec.no_input_models, "Input"),
+        (SC::Output, spec.no_output_models, "Output"),
+    ] {
+        if storage == Some(sc.0) && models.iter().any(|m| m.0 == model) {
+            return Some(format!("Vulkan spec doesn't allow BuiltIn {name} to be used for variables with {sc_name} storage class if execution model is {}.", model_name(model)));
+        }
     }
     None
 }

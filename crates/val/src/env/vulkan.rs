@@ -186,12 +186,59 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut s = Sink::new(st);
     super::vulkan_capabilities::check(&mut s);
     super::vulkan_interfaces::check(&mut s);
+    super::vulkan_types::check(&mut s);
+    super::vulkan_variables::check(&mut s);
     local_size_id(&mut s);
+    local_size_required(&mut s);
     if st.opts.relax.skip_block_layout {
         return s.out;
     }
     check_blocks(&mut s, false);
+    physical_storage_buffer_blocks(&mut s);
     s.out
+}
+
+/// Structs that PhysicalStorageBuffer pointers in use point to (any instruction whose result
+/// type is such a pointer) follow the storage-buffer layout in full, whether or not they are
+/// Blocks, in every environment (as spirv-val 2025.5: standard layout, relaxed only in Vulkan
+/// 1.1+ or with `--relax-block-layout`; scalar with `--scalar-block-layout`). A pointer type
+/// that nothing uses is not judged.
+fn physical_storage_buffer_blocks(s: &mut Sink<'_, '_>) {
+    let st = s.st;
+    if !st.has_capability(spirvkit_grammar::Capability::PhysicalStorageBufferAddresses)
+        || st.opts.relax.skip_block_layout
+    {
+        return;
+    }
+    let relax = &st.opts.relax;
+    let relaxed = relax.relax_block_layout
+        || (st.opts.target_env.is_vulkan() && !matches!(st.opts.target_env, TargetEnv::Vulkan(0)));
+    let rules = Rules {
+        layout: if relax.scalar_block_layout {
+            Layout::Scalar
+        } else {
+            Layout::Std430
+        },
+        relaxed,
+        presence_only: false,
+    };
+    let psb = StorageClass::PhysicalStorageBuffer.0;
+    let mut seen = std::collections::HashSet::new();
+    for (index, inst) in st.insts.iter().enumerate() {
+        if inst.result_type == 0 || !seen.insert(inst.result_type) {
+            continue;
+        }
+        let Some(pointer) = ti::type_inst(st, inst.result_type) else {
+            continue;
+        };
+        if pointer.op() != Op::TypePointer || st.word(pointer, 2) != psb {
+            continue;
+        }
+        let pointee = st.word(pointer, 3);
+        if ti::type_op(st, pointee) == Some(Op::TypeStruct) && seen.insert(pointee) {
+            check_struct(s, index as u32, pointee, &rules, "storage buffer", psb, 0);
+        }
+    }
 }
 
 /// Every environment: Block/BufferBlock structs of buffer variables are explicitly laid out
@@ -200,6 +247,7 @@ pub fn check_explicit_layout(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut s = Sink::new(st);
     if st.has_capability(spirvkit_grammar::Capability::Shader) && !st.opts.relax.skip_block_layout {
         check_blocks(&mut s, true);
+        physical_storage_buffer_blocks(&mut s);
     }
     s.out
 }
@@ -327,6 +375,18 @@ fn check_struct(
         }
         return;
     }
+    // The presence rules hold under the full layout too; they start at the Block itself and
+    // follow direct struct members only (not structs inside arrays), as spirv-val's.
+    if depth == 0 {
+        let presence = Rules {
+            layout: rules.layout,
+            relaxed: rules.relaxed,
+            presence_only: true,
+        };
+        for &(_, i, m) in &order {
+            check_strides_present(s, at, ty, dec, i, m, &presence, what, sc, index, depth);
+        }
+    }
     let mut next_valid = 0u64;
     for (offset, i, m) in order {
         let row_major = member_row_major(st, ty, i);
@@ -367,28 +427,26 @@ fn check_struct(
         let mut t = m;
         for _ in 0..64 {
             match ti::type_op(st, t) {
+                // A missing stride is the presence rule's to report (direct array and matrix
+                // members only, as spirv-val); the layout judges the strides that exist.
                 Some(Op::TypeArray | Op::TypeRuntimeArray) => {
-                    let Some(stride) = ti::decoration_value(st, t, Decoration::ArrayStride) else {
-                        s.err("vulkan.layout", at, format!("{prefix}: member {i} is an array without an ArrayStride decoration"), &[ty]);
-                        return;
-                    };
                     let elem = ti::element_type(st, t).unwrap_or(0);
-                    let a = alignment(st, t, rules, row_major, 0);
-                    if u64::from(stride) % a != 0 {
-                        s.err("vulkan.layout", at, format!("{prefix}: member {i} contains an array with stride {stride} not satisfying alignment to {a}"), &[ty]);
-                        return;
+                    if let Some(stride) = ti::decoration_value(st, t, Decoration::ArrayStride) {
+                        let a = alignment(st, t, rules, row_major, 0);
+                        if u64::from(stride) % a != 0 {
+                            s.err("vulkan.layout", at, format!("{prefix}: member {i} contains an array with stride {stride} not satisfying alignment to {a}"), &[ty]);
+                            return;
+                        }
                     }
                     t = elem;
                 }
                 Some(Op::TypeMatrix) => {
-                    let Some(stride) = matrix_stride else {
-                        s.err("vulkan.layout", at, format!("{prefix}: member {i} is a matrix without a MatrixStride decoration"), &[ty]);
-                        return;
-                    };
-                    let a = alignment(st, t, rules, row_major, 0);
-                    if u64::from(stride) % a != 0 {
-                        s.err("vulkan.layout", at, format!("{prefix}: member {i} is a matrix with stride {stride} not satisfying alignment to {a}"), &[ty]);
-                        return;
+                    if let Some(stride) = matrix_stride {
+                        let a = alignment(st, t, rules, row_major, 0);
+                        if u64::from(stride) % a != 0 {
+                            s.err("vulkan.layout", at, format!("{prefix}: member {i} is a matrix with stride {stride} not satisfying alignment to {a}"), &[ty]);
+                            return;
+                        }
                     }
                     break;
                 }
@@ -404,6 +462,46 @@ fn check_struct(
             && matches!(ti::type_op(st, m), Some(Op::TypeStruct | Op::TypeArray))
         {
             next_valid = align_up(next_valid, align);
+        }
+    }
+}
+
+/// A GLCompute entry point states its workgroup size: LocalSize or LocalSizeId on its
+/// function, or a WorkgroupSize object in the module (VUID-StandaloneSpirv-None-10685).
+fn local_size_required(s: &mut Sink<'_, '_>) {
+    let st = s.st;
+    let has_workgroup_size = st.decorations.iter().any(|&(_, index)| {
+        st.inst(index).is_some_and(|d| {
+            d.op() == Op::Decorate
+                && st.word(d, 2) == Decoration::BuiltIn.0
+                && st.word(d, 3) == spirvkit_grammar::BuiltIn::WorkgroupSize.0
+        })
+    });
+    if has_workgroup_size {
+        return;
+    }
+    for &ep in &st.entry_points {
+        let Some(inst) = st.inst(ep) else { continue };
+        if st.word(inst, 1) != spirvkit_grammar::ExecutionModel::GLCompute.0 {
+            continue;
+        }
+        let function = st.word(inst, 2);
+        let sized = st
+            .execution_modes
+            .iter()
+            .filter_map(|&i| st.inst(i))
+            .any(|m| {
+                st.word(m, 1) == function
+                    && (st.word(m, 2) == spirvkit_grammar::ExecutionMode::LocalSize.0
+                        || st.word(m, 2) == spirvkit_grammar::ExecutionMode::LocalSizeId.0)
+            });
+        if !sized {
+            s.err(
+                "vulkan.local_size",
+                ep,
+                "[VUID-StandaloneSpirv-None-10685] In the Vulkan environment, GLCompute execution model entry points require either the LocalSize or LocalSizeId execution mode or an object decorated with WorkgroupSize must be specified.",
+                &[function],
+            );
         }
     }
 }
@@ -482,7 +580,13 @@ fn check_strides_present(
         }
         _ => {}
     }
-    // A matrix member, or an array (of arrays) of matrices, states its majorness.
+    check_majorness(s, at, ty, dec, i, member);
+}
+
+/// A matrix member, or an array (of arrays) of matrices, states its majorness (every
+/// environment, Vulkan's full layout rules included).
+fn check_majorness(s: &mut Sink<'_, '_>, at: u32, ty: u32, dec: &str, i: u32, member: u32) {
+    let st = s.st;
     let mut inner = member;
     for _ in 0..16 {
         match ti::type_op(st, inner) {

@@ -14,10 +14,13 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) -> bool {
             check_scope(s, index, inst, opname, 1);
             check_scope(s, index, inst, opname, 2);
             check_semantics(s, index, inst, opname, 3);
+            check_vulkan_execution_scope(s, index, inst, opname, 1);
+            check_vulkan_memory_scope(s, index, inst, opname, 2);
         }
         Op::MemoryBarrier => {
             check_scope(s, index, inst, opname, 1);
             check_semantics(s, index, inst, opname, 2);
+            check_vulkan_memory_scope(s, index, inst, opname, 1);
         }
         _ => return false,
     }
@@ -59,6 +62,57 @@ pub fn check_scope(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, opname: &str, 
     // CrossDevice .. ShaderCallKHR.
     if ti::const_uint(st, id).is_some_and(|v| v > 6) {
         s.err("scope.value", index, "Invalid scope value", &[id]);
+    }
+}
+
+/// The value of a constant Scope id in a Vulkan environment (None elsewhere or when it is not
+/// an OpConstant).
+fn vulkan_scope_value(s: &Sink<'_, '_>, inst: &Inst, word: usize) -> Option<u64> {
+    let st = s.st;
+    let id = st.word(inst, word);
+    (st.opts.target_env.is_vulkan() && st.def_op(id) == Some(Op::Constant))
+        .then(|| ti::const_uint(st, id))
+        .flatten()
+}
+
+/// Vulkan has no CrossDevice memory scope (VUID-StandaloneSpirv-None-04638).
+pub fn check_vulkan_memory_scope(
+    s: &mut Sink<'_, '_>,
+    index: u32,
+    inst: &Inst,
+    opname: &str,
+    word: usize,
+) {
+    const CROSS_DEVICE: u64 = 0;
+    if vulkan_scope_value(s, inst, word) == Some(CROSS_DEVICE) {
+        let id = s.st.word(inst, word);
+        s.err(
+            "scope.vulkan",
+            index,
+            format!("[VUID-StandaloneSpirv-None-04638] {opname}: in Vulkan environment Memory Scope is limited to Device, QueueFamily, Workgroup, ShaderCallKHR, Subgroup, or Invocation"),
+            &[id],
+        );
+    }
+}
+
+/// Vulkan barriers synchronize a workgroup or a subgroup (VUID-StandaloneSpirv-None-04636).
+fn check_vulkan_execution_scope(
+    s: &mut Sink<'_, '_>,
+    index: u32,
+    inst: &Inst,
+    opname: &str,
+    word: usize,
+) {
+    const WORKGROUP: u64 = 2;
+    const SUBGROUP: u64 = 3;
+    if vulkan_scope_value(s, inst, word).is_some_and(|v| v != WORKGROUP && v != SUBGROUP) {
+        let id = s.st.word(inst, word);
+        s.err(
+            "scope.vulkan",
+            index,
+            format!("[VUID-StandaloneSpirv-None-04636] {opname}: in Vulkan environment Execution Scope is limited to Workgroup and Subgroup"),
+            &[id],
+        );
     }
 }
 

@@ -53,14 +53,9 @@ fn numeric(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, result: Kind, input: K
         return;
     }
     // Cooperative matrices and other extension types convert too; only core types are checked
-    // (a void result is a core type too, and wrong).
-    let void_result = ti::type_op(st, rt) == Some(Op::TypeVoid);
-    let extension_type = !matches!(
-        ti::type_op(st, ti::scalar_of(st, rt)),
-        Some(Op::TypeInt | Op::TypeFloat | Op::TypeBool | Op::TypeVoid | Op::TypeStruct)
-    ) || ti::component_count(st, rt).is_none()
-        && ti::type_op(st, rt) != Some(Op::TypeStruct);
-    if !void_result && extension_type {
+    // (any core type that is not a numeric scalar or vector is a wrong Result Type).
+    let core_type = |t: u32| ti::type_op(st, t).is_some_and(crate::state::is_core);
+    if !core_type(rt) || !core_type(ti::scalar_of(st, rt)) {
         return;
     }
     let vt = ti::type_of(st, value);

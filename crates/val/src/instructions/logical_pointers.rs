@@ -1,6 +1,6 @@
 //! Logical addressing (spec 2.16.1 "Universal Validation Rules", logical pointers) as
 //! spirv-val 2025.5 checks it: pointers other than PhysicalStorageBuffer ones may not be
-//! composed, inserted or bitcast; selecting or comparing them needs a variable-pointers
+//! composed, inserted, bitcast or used by OpSpecConstantOp; selecting or comparing them needs a variable-pointers
 //! capability (VariablePointersStorageBuffer covers StorageBuffer pointers only, and comparisons
 //! only ever work on StorageBuffer or Workgroup pointers); a variable may hold a pointer only to
 //! StorageBuffer (VariablePointersStorageBuffer) or Workgroup (VariablePointers) memory, or a
@@ -21,6 +21,7 @@ pub fn check(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         Op::CompositeConstruct
             | Op::CompositeInsert
             | Op::Bitcast
+            | Op::SpecConstantOp
             | Op::Select
             | Op::PtrEqual
             | Op::PtrNotEqual
@@ -46,8 +47,9 @@ pub fn check(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
     let words = st.inst_words(inst);
     let operands = words.get(3..).unwrap_or(&[]);
     match op {
-        Op::CompositeConstruct | Op::CompositeInsert | Op::Bitcast => {
-            // Id operands only (OpCompositeInsert's indexes are literals).
+        Op::CompositeConstruct | Op::CompositeInsert | Op::Bitcast | Op::SpecConstantOp => {
+            // Id operands only (OpCompositeInsert's indexes are literals). A specialization
+            // constant operation takes no logical pointer whatever its opcode.
             let mut ids = st
                 .ops(inst)
                 .iter()

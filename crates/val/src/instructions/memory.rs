@@ -254,6 +254,7 @@ fn check_variable(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
             &[rt],
         );
     }
+    super::variables::check(s, index, inst, sc, ti::pointee(st, rt).unwrap_or(0));
     if inst.len > 4 {
         let init = st.word(inst, 4);
         check_initializer(

@@ -21,6 +21,8 @@ pub mod logical_pointers;
 pub mod memory;
 pub mod non_semantic;
 pub mod small_constants;
+pub mod storage_class_models;
+pub mod variables;
 
 use crate::diagnostic::Diagnostic;
 use crate::extensions;
@@ -80,6 +82,7 @@ pub fn check(st: &State<'_>) -> Vec<Diagnostic> {
     execution_limits::check(&mut sink);
     ext_debug::check_placement(&mut sink);
     non_semantic::check_imports(&mut sink);
+    storage_class_models::check(&mut sink);
     sink.out
 }
 
