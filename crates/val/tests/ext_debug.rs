@@ -3,107 +3,10 @@
 //! both ways. Every case's spirv-val 2025.5 verdict is recorded and re-checked by
 //! `reference_agrees` when the reference tools exist.
 
+mod fixtures;
 mod reference;
+use fixtures::{DEBUG_OPENCL_BASE as OPENCL_BASE, DEBUG_SHADER_BASE as SHADER_BASE};
 use reference::{check_case, Case, Ref};
-
-/// A compute shader with a complete, valid NonSemantic.Shader.DebugInfo.100 description;
-/// `TYPES` adds module-scope debug instructions, `BODY` instructions in the function.
-const SHADER_BASE: &str = r#"OpCapability Shader
-OpCapability Int64
-OpExtension "SPV_KHR_non_semantic_info"
-%ext = OpExtInstImport "NonSemantic.Shader.DebugInfo.100"
-OpMemoryModel Logical GLSL450
-OpEntryPoint GLCompute %main "main"
-OpExecutionMode %main LocalSize 1 1 1
-%file = OpString "a.comp"
-%src = OpString "void main() {}"
-%sname = OpString "main"
-%tname = OpString "float"
-%vname = OpString "x"
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%uint = OpTypeInt 32 0
-%int = OpTypeInt 32 1
-%ulong = OpTypeInt 64 0
-%float = OpTypeFloat 32
-%pf = OpTypePointer Function %float
-%pp = OpTypePointer Private %float
-%gv = OpVariable %pp Private
-%u0 = OpConstant %uint 0
-%u1 = OpConstant %uint 1
-%u2 = OpConstant %uint 2
-%u3 = OpConstant %uint 3
-%u4 = OpConstant %uint 4
-%u5 = OpConstant %uint 5
-%u6 = OpConstant %uint 6
-%u32 = OpConstant %uint 32
-%i1 = OpConstant %int 1
-%l4 = OpConstant %ulong 4
-%f1 = OpConstant %float 1
-%none = OpExtInst %void %ext DebugInfoNone
-%dsrc = OpExtInst %void %ext DebugSource %file %src
-%cu = OpExtInst %void %ext DebugCompilationUnit %u1 %u4 %dsrc %u2
-%tfloat = OpExtInst %void %ext DebugTypeBasic %tname %u32 %u3 %u0
-%tuint = OpExtInst %void %ext DebugTypeBasic %tname %u32 %u6 %u0
-%tvec = OpExtInst %void %ext DebugTypeVector %tfloat %u4
-%tfn = OpExtInst %void %ext DebugTypeFunction %u0 %void
-%dfn = OpExtInst %void %ext DebugFunction %sname %tfn %dsrc %u1 %u1 %cu %sname %u0 %u1
-%lv = OpExtInst %void %ext DebugLocalVariable %vname %tfloat %dsrc %u1 %u1 %dfn %u0
-%op = OpExtInst %void %ext DebugOperation %u0
-%expr = OpExtInst %void %ext DebugExpression
-TYPES
-%main = OpFunction %void None %fn
-%entry = OpLabel
-%var = OpVariable %pf Function
-%sc = OpExtInst %void %ext DebugScope %dfn
-%def = OpExtInst %void %ext DebugFunctionDefinition %dfn %main
-BODY
-OpReturn
-OpFunctionEnd
-"#;
-
-/// A kernel with a complete, valid OpenCL.DebugInfo.100 description (literal operands).
-const OPENCL_BASE: &str = r#"OpCapability Addresses
-OpCapability Kernel
-OpCapability Int64
-%ext = OpExtInstImport "OpenCL.DebugInfo.100"
-OpMemoryModel Physical64 OpenCL
-OpEntryPoint Kernel %main "main"
-%file = OpString "a.cl"
-%src = OpString "kernel void main() {}"
-%sname = OpString "main"
-%tname = OpString "float"
-%vname = OpString "x"
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%uint = OpTypeInt 32 0
-%ulong = OpTypeInt 64 0
-%float = OpTypeFloat 32
-%pf = OpTypePointer Function %float
-%u0 = OpConstant %uint 0
-%u4 = OpConstant %uint 4
-%u32 = OpConstant %uint 32
-%l4 = OpConstant %ulong 4
-%f1 = OpConstant %float 1
-%none = OpExtInst %void %ext DebugInfoNone
-%dsrc = OpExtInst %void %ext DebugSource %file %src
-%cu = OpExtInst %void %ext DebugCompilationUnit 65536 4 %dsrc OpenCL_C
-%tfloat = OpExtInst %void %ext DebugTypeBasic %tname %u32 Float
-%tuint = OpExtInst %void %ext DebugTypeBasic %tname %u32 Unsigned
-%tvec = OpExtInst %void %ext DebugTypeVector %tfloat 4
-%tfn = OpExtInst %void %ext DebugTypeFunction None %void
-%dfn = OpExtInst %void %ext DebugFunction %sname %tfn %dsrc 1 1 %cu %sname FlagIsDefinition 1 %main
-%lv = OpExtInst %void %ext DebugLocalVariable %vname %tfloat %dsrc 1 1 %dfn None
-%expr = OpExtInst %void %ext DebugExpression
-TYPES
-%main = OpFunction %void None %fn
-%entry = OpLabel
-%var = OpVariable %pf Function
-%sc = OpExtInst %void %ext DebugScope %dfn
-BODY
-OpReturn
-OpFunctionEnd
-"#;
 
 /// An unknown non-semantic set (`TYPES`: module scope, `BODY`: the function body;
 /// `DECOR` is the OpExtension line or nothing).

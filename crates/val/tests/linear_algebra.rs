@@ -3,54 +3,10 @@
 //! each rule both ways; every case's spirv-val 2025.5 verdict is recorded and re-checked by
 //! `reference_agrees` when the reference tools exist.
 
+mod fixtures;
 mod reference;
+use fixtures::LINEAR_ALGEBRA_BASE as BASE;
 use reference::{check_case, Case, Ref};
-
-const BASE: &str = r#"OpCapability Shader
-OpCapability Float64
-OpMemoryModel Logical GLSL450
-OpEntryPoint GLCompute %main "main"
-OpExecutionMode %main LocalSize 1 1 1
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%float = OpTypeFloat 32
-%double = OpTypeFloat 64
-%int = OpTypeInt 32 1
-%uint = OpTypeInt 32 0
-%v2f = OpTypeVector %float 2
-%v3f = OpTypeVector %float 3
-%v4f = OpTypeVector %float 4
-%v2d = OpTypeVector %double 2
-%v2u = OpTypeVector %uint 2
-%v2i = OpTypeVector %int 2
-%m2x2 = OpTypeMatrix %v2f 2
-%m3x2 = OpTypeMatrix %v2f 3
-%m2x3 = OpTypeMatrix %v3f 2
-%m3x3 = OpTypeMatrix %v3f 3
-%m2x2d = OpTypeMatrix %v2d 2
-%su = OpTypeStruct %uint %uint
-%si = OpTypeStruct %int %int
-%sv = OpTypeStruct %v2u %v2u
-%smix = OpTypeStruct %uint %int
-%s3 = OpTypeStruct %uint %uint %uint
-%f1 = OpConstant %float 1
-%d1 = OpConstant %double 1
-%u1 = OpConstant %uint 1
-%i1 = OpConstant %int 1
-%vf2 = OpConstantComposite %v2f %f1 %f1
-%vf3 = OpConstantComposite %v3f %f1 %f1 %f1
-%vd2 = OpConstantComposite %v2d %d1 %d1
-%vu2 = OpConstantComposite %v2u %u1 %u1
-%mat22 = OpConstantComposite %m2x2 %vf2 %vf2
-%mat32 = OpConstantComposite %m3x2 %vf2 %vf2 %vf2
-%mat23 = OpConstantComposite %m2x3 %vf3 %vf3
-%mat22d = OpConstantComposite %m2x2d %vd2 %vd2
-%main = OpFunction %void None %fn
-%entry = OpLabel
-BODY
-OpReturn
-OpFunctionEnd
-"#;
 
 const R: Option<&str> = Some("arith.types");
 use Ref::{Accepts as A, Rejects as X};

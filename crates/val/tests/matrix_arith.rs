@@ -1,52 +1,12 @@
-//! Linear-algebra and extended-arithmetic instruction rules (`instructions/matrix_arith.rs`):
+//! Linear-algebra and extended-arithmetic instruction rules (`instructions/linear_algebra.rs`):
 //! each case one instruction in a compute shader; spirv-val 2025.5's verdict (spv1.6) is
 //! recorded and re-checked by `reference_agrees`.
 
+mod fixtures;
 mod reference;
+use fixtures::LINEAR_ALGEBRA_BASE as BASE;
 use reference::{check_case, Case, Ref};
 use Ref::{Accepts as A, Rejects as R};
-
-const BASE: &str = r#"OpCapability Shader
-OpCapability Float64
-OpMemoryModel Logical GLSL450
-OpEntryPoint GLCompute %main "main"
-OpExecutionMode %main LocalSize 1 1 1
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%float = OpTypeFloat 32
-%double = OpTypeFloat 64
-%uint = OpTypeInt 32 0
-%int = OpTypeInt 32 1
-%v2f = OpTypeVector %float 2
-%v3f = OpTypeVector %float 3
-%v4f = OpTypeVector %float 4
-%v2u = OpTypeVector %uint 2
-%v2d = OpTypeVector %double 2
-%m2x3 = OpTypeMatrix %v3f 2
-%m3x2 = OpTypeMatrix %v2f 3
-%m2x2 = OpTypeMatrix %v2f 2
-%m3x3 = OpTypeMatrix %v3f 3
-%pm = OpTypePointer Function %m2x3
-%suu = OpTypeStruct %uint %uint
-%sii = OpTypeStruct %int %int
-%sui = OpTypeStruct %uint %int
-%s3 = OpTypeStruct %uint %uint %uint
-%f1 = OpConstant %float 1
-%d1 = OpConstant %double 1
-%u1 = OpConstant %uint 1
-%i1 = OpConstant %int 1
-%vf2 = OpConstantComposite %v2f %f1 %f1
-%vf3 = OpConstantComposite %v3f %f1 %f1 %f1
-%vu2 = OpConstantComposite %v2u %u1 %u1
-%M23 = OpConstantComposite %m2x3 %vf3 %vf3
-%M32 = OpConstantComposite %m3x2 %vf2 %vf2 %vf2
-%M22 = OpConstantComposite %m2x2 %vf2 %vf2
-%main = OpFunction %void None %fn
-%e = OpLabel
-BODY
-OpReturn
-OpFunctionEnd
-"#;
 
 /// (instruction, rule spirvkit reports, spirv-val's verdict).
 #[rustfmt::skip]

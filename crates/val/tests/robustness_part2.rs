@@ -2,6 +2,7 @@
 //! exercise them get random word replacements and are validated under every kind of
 //! environment.
 
+mod fixtures;
 use proptest::prelude::*;
 use spirvkit_val::{validate, TargetEnv, ValidatorOptions};
 
@@ -176,17 +177,8 @@ proptest! {
         edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u32>(), 0u32..4), 1..4),
     ) {
         let mut words = assembled().swap_remove(module);
-        let bound = words[3];
-        for (at, value, kind) in edits {
-            let i = 5 + at.index(words.len() - 5);
-            // Mostly plausible ids and small literals, sometimes anything.
-            words[i] = match kind {
-                0 => value % bound.max(1),
-                1 => value % 64,
-                2 => value,
-                _ => words[i] ^ (1 << (value % 32)),
-            };
-        }
+        // Mostly plausible ids and small literals, sometimes anything.
+        fixtures::apply_edits(&mut words, &edits, 64);
         let env: TargetEnv = ENVS[env].parse().expect("env");
         let _ = validate(&words, &ValidatorOptions::new(env));
     }

@@ -143,17 +143,8 @@ proptest! {
         edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u32>(), 0u32..4), 1..4),
     ) {
         let mut words = assembled().swap_remove(module);
-        let bound = words[3];
-        for (at, value, kind) in edits {
-            let i = 5 + at.index(words.len() - 5);
-            // Mostly plausible ids and small literals, sometimes anything.
-            words[i] = match kind {
-                0 => value % bound.max(1),
-                1 => value % 64,
-                2 => value,
-                _ => words[i] ^ (1 << (value % 32)),
-            };
-        }
+        // Mostly plausible ids and small literals, sometimes anything.
+        fixtures::apply_edits(&mut words, &edits, 64);
         let env: TargetEnv = ENVS[env].parse().expect("env");
         let started = std::time::Instant::now();
         let _ = validate(&words, &ValidatorOptions::new(env));
