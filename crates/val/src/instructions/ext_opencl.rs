@@ -311,14 +311,8 @@ fn vector_pointer(
     allowed_text: &str,
     data_text: &str,
 ) -> Option<String> {
-    if !ti::is_pointer(st, pt) {
-        return Some("expected operand P to be a pointer".into());
-    }
-    let sc = ti::storage_class(st, pt).unwrap_or(u32::MAX);
-    if !allowed.iter().any(|c| c.0 == sc) {
-        return Some(format!(
-            "expected operand P storage class to be {allowed_text}"
-        ));
+    if let Some(problem) = pointer_in(st, pt, allowed, allowed_text) {
+        return Some(problem);
     }
     // Untyped pointers (SPV_KHR_untyped_pointers) carry no pointee to compare.
     let pointee = ti::pointee(st, pt)?;
@@ -420,8 +414,8 @@ fn prefetch(st: &State<'_>, inst: &Inst) -> Option<String> {
     size_t_operand(st, count, "Num Elements")
 }
 
-/// The half-precision pointer operand of vload_half*/vstore_half*.
-fn half_pointer(st: &State<'_>, pt: u32, allowed: &[S], allowed_text: &str) -> Option<String> {
+/// Operand P is a pointer in one of the `allowed` storage classes (else the problem).
+fn pointer_in(st: &State<'_>, pt: u32, allowed: &[S], allowed_text: &str) -> Option<String> {
     if !ti::is_pointer(st, pt) {
         return Some("expected operand P to be a pointer".into());
     }
@@ -430,6 +424,14 @@ fn half_pointer(st: &State<'_>, pt: u32, allowed: &[S], allowed_text: &str) -> O
         return Some(format!(
             "expected operand P storage class to be {allowed_text}"
         ));
+    }
+    None
+}
+
+/// The half-precision pointer operand of vload_half*/vstore_half*.
+fn half_pointer(st: &State<'_>, pt: u32, allowed: &[S], allowed_text: &str) -> Option<String> {
+    if let Some(problem) = pointer_in(st, pt, allowed, allowed_text) {
+        return Some(problem);
     }
     let pointee = ti::pointee(st, pt)?;
     if !(ti::is_float(st, pointee) && ti::component_width(st, pointee) == Some(16)) {
