@@ -232,6 +232,87 @@ const BUILTINS: &[BuiltinCase] = &[
     ("Fragment", "FragDepth", "Output", "%float", true, None, Ref::Accepts),
 ];
 
+/// Ray-tracing built-ins: Input variables of exactly their type (never arrayed), each used only
+/// in its ray-tracing stages.
+const RAY_BASE: &str = r#"OpCapability Shader
+OpCapability RayTracingKHR
+OpCapability RayTracingNV
+OpCapability RayTracingMotionBlurNV
+OpCapability RayCullMaskKHR
+OpExtension "SPV_KHR_ray_tracing"
+OpExtension "SPV_NV_ray_tracing"
+OpExtension "SPV_NV_ray_tracing_motion_blur"
+OpExtension "SPV_KHR_ray_cull_mask"
+OpMemoryModel Logical GLSL450
+OpEntryPoint MODEL %main "main" %var
+OpDecorate %var BuiltIn BI
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%v3f = OpTypeVector %float 3
+%v4f = OpTypeVector %float 4
+%v3u = OpTypeVector %uint 3
+%v2u = OpTypeVector %uint 2
+%m43 = OpTypeMatrix %v3f 4
+%m34 = OpTypeMatrix %v4f 3
+%u3 = OpConstant %uint 3
+%af3 = OpTypeArray %float %u3
+%av3u = OpTypeArray %v3u %u3
+%ptr = OpTypePointer SC TYPE
+%var = OpVariable %ptr SC
+%main = OpFunction %void None %fn
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+"#;
+
+#[rustfmt::skip]
+const RAY: &[BuiltinCase] = &[
+    ("RayGenerationKHR", "LaunchIdKHR", "Input", "%v3u", true, None, Ref::Accepts),
+    ("CallableKHR", "LaunchIdKHR", "Input", "%v3u", true, None, Ref::Accepts),
+    ("ClosestHitKHR", "LaunchIdKHR", "Input", "%av3u", false, Some("builtin.type"), Ref::Rejects),
+    ("MissKHR", "LaunchSizeKHR", "Input", "%v3u", true, None, Ref::Accepts),
+    ("RayGenerationKHR", "LaunchSizeKHR", "Input", "%v3f", false, Some("builtin.type"), Ref::Rejects),
+    ("RayGenerationKHR", "LaunchSizeKHR", "Input", "%v2u", true, Some("builtin.type"), Ref::Rejects),
+    ("MissKHR", "WorldRayOriginKHR", "Input", "%v3f", true, None, Ref::Accepts),
+    ("RayGenerationKHR", "WorldRayOriginKHR", "Input", "%v3f", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("RayGenerationKHR", "WorldRayOriginKHR", "Input", "%v3f", false, None, Ref::Accepts),
+    ("IntersectionKHR", "WorldRayDirectionKHR", "Input", "%v3f", true, None, Ref::Accepts),
+    ("IntersectionKHR", "WorldRayDirectionKHR", "Input", "%v4f", false, Some("builtin.type"), Ref::Rejects),
+    ("AnyHitKHR", "ObjectRayOriginKHR", "Input", "%v3f", true, None, Ref::Accepts),
+    ("MissKHR", "ObjectRayOriginKHR", "Input", "%v3f", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("ClosestHitKHR", "ObjectRayDirectionKHR", "Input", "%v3f", true, None, Ref::Accepts),
+    ("ClosestHitKHR", "ObjectRayDirectionKHR", "Output", "%v3f", false, Some("builtin.storage_class"), Ref::Rejects),
+    ("MissKHR", "RayTminKHR", "Input", "%float", true, None, Ref::Accepts),
+    ("CallableKHR", "RayTminKHR", "Input", "%float", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("AnyHitKHR", "RayTmaxKHR", "Input", "%float", true, None, Ref::Accepts),
+    ("AnyHitKHR", "RayTmaxKHR", "Output", "%float", false, Some("builtin.storage_class"), Ref::Rejects),
+    ("AnyHitKHR", "RayTmaxKHR", "Input", "%af3", false, Some("builtin.type"), Ref::Rejects),
+    ("IntersectionKHR", "InstanceCustomIndexKHR", "Input", "%int", true, None, Ref::Accepts),
+    ("IntersectionKHR", "InstanceCustomIndexKHR", "Input", "%float", false, Some("builtin.type"), Ref::Rejects),
+    ("ClosestHitKHR", "ObjectToWorldKHR", "Input", "%m43", true, None, Ref::Accepts),
+    ("ClosestHitKHR", "ObjectToWorldKHR", "Input", "%m34", false, Some("builtin.type"), Ref::Rejects),
+    ("IntersectionKHR", "WorldToObjectKHR", "Input", "%m43", true, None, Ref::Accepts),
+    ("MissKHR", "WorldToObjectKHR", "Input", "%m43", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("AnyHitKHR", "HitKindKHR", "Input", "%uint", true, None, Ref::Accepts),
+    ("IntersectionKHR", "HitKindKHR", "Input", "%uint", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("MissKHR", "IncomingRayFlagsKHR", "Input", "%uint", true, None, Ref::Accepts),
+    ("MissKHR", "IncomingRayFlagsKHR", "Private", "%uint", false, Some("builtin.storage_class"), Ref::Rejects),
+    ("ClosestHitKHR", "RayGeometryIndexKHR", "Input", "%uint", true, None, Ref::Accepts),
+    ("ClosestHitKHR", "RayGeometryIndexKHR", "Input", "%v3u", false, Some("builtin.type"), Ref::Rejects),
+    ("ClosestHitKHR", "HitTNV", "Input", "%float", true, None, Ref::Accepts),
+    ("MissKHR", "HitTNV", "Input", "%float", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("MissKHR", "CullMaskKHR", "Input", "%uint", true, None, Ref::Accepts),
+    ("CallableKHR", "CullMaskKHR", "Input", "%uint", true, Some("builtin.execution_model"), Ref::Rejects),
+    ("RayGenerationKHR", "CurrentRayTimeNV", "Input", "%float", true, None, Ref::Accepts),
+    // spirv-val 2025.5 does not judge CurrentRayTimeNV
+    ("RayGenerationKHR", "CurrentRayTimeNV", "Input", "%uint", true, None, Ref::Accepts),
+    ("ClosestHitKHR", "CurrentRayTimeNV", "Private", "%uint", true, None, Ref::Accepts),
+];
+
 /// WorkgroupSize on a constant: (execution model, constant declaration, body, env, rule,
 /// spirv-val's verdict).
 type WorkgroupSizeCase = (
@@ -328,6 +409,23 @@ fn cases() -> Vec<Case> {
         };
         let name = leak(format!(
             "{model}.{builtin}.{sc}.{ty}.{}",
+            if load { "load" } else { "unused" }
+        ));
+        cases.push(Case::new(name, leak(base), body, rule, reference).with_env("vulkan1.3"));
+    }
+    for &(model, builtin, sc, ty, load, rule, reference) in RAY {
+        let base = RAY_BASE
+            .replace("MODEL", model)
+            .replace("BI", builtin)
+            .replace("SC", sc)
+            .replace("TYPE", ty);
+        let body = if load {
+            leak(format!("%x = OpLoad {ty} %var"))
+        } else {
+            ""
+        };
+        let name = leak(format!(
+            "ray.{model}.{builtin}.{sc}.{ty}.{}",
             if load { "load" } else { "unused" }
         ));
         cases.push(Case::new(name, leak(base), body, rule, reference).with_env("vulkan1.3"));

@@ -1,8 +1,8 @@
 //! What the Vulkan environment requires of each built-in (Vulkan spec, "Built-In Variables";
 //! the rules spirv-val 2025.5 checks): the data type, the storage classes and the execution
 //! models that may use it, the storage classes each model may not use it in, and the
-//! execution mode it needs (FragDepth: DepthReplacing). Built-ins not listed here (ray-tracing,
-//! mesh and fragment-shading-rate ones) are not judged.
+//! execution mode it needs (FragDepth: DepthReplacing). Built-ins not listed here are not
+//! judged.
 
 use spirvkit_grammar::{BuiltIn as B, ExecutionMode, ExecutionModel as M};
 
@@ -22,6 +22,8 @@ pub enum Ty {
     F32Array(Option<u64>),
     /// Array of 32-bit ints.
     I32Array,
+    /// 32-bit float matrix of `.0` columns, each a vector of `.1` components.
+    F32Mat(u32, u32),
 }
 
 impl Ty {
@@ -35,6 +37,9 @@ impl Ty {
             Ty::F32Array(None) => "a 32-bit float array".into(),
             Ty::F32Array(Some(n)) => format!("a {n}-component 32-bit float array"),
             Ty::I32Array => "an int array".into(),
+            Ty::F32Mat(c, r) => {
+                format!("a matrix with {c} columns of {r}-component vectors of 32-bit float")
+            }
         }
     }
 }
@@ -68,6 +73,9 @@ pub struct Spec {
     pub needs_mode: Option<ExecutionMode>,
     /// Vulkan does not have this built-in at all (rejected where it is declared).
     pub forbidden: bool,
+    /// A variable's type is the built-in's type itself, never an array of it (ray-tracing
+    /// built-ins).
+    pub no_array: bool,
 }
 
 const fn spec(builtin: B, ty: Ty, storage: Storage, models: &'static [M]) -> Spec {
@@ -82,6 +90,7 @@ const fn spec(builtin: B, ty: Ty, storage: Storage, models: &'static [M]) -> Spe
         needs_patch: false,
         needs_mode: None,
         forbidden: false,
+        no_array: false,
     }
 }
 
@@ -97,6 +106,7 @@ const fn per_vertex(builtin: B, ty: Ty, models: &'static [M]) -> Spec {
         needs_patch: false,
         needs_mode: None,
         forbidden: false,
+        no_array: false,
     }
 }
 
@@ -122,6 +132,32 @@ const VERTEX: &[M] = &[M::Vertex];
 const COMPUTE_LIKE: &[M] = &[M::GLCompute, M::TaskNV, M::MeshNV, M::TaskEXT, M::MeshEXT];
 const TESSELLATION: &[M] = &[M::TessellationControl, M::TessellationEvaluation];
 const ANY: &[M] = &[];
+const RAY_ALL: &[M] = &[
+    M::RayGenerationKHR,
+    M::IntersectionKHR,
+    M::AnyHitKHR,
+    M::ClosestHitKHR,
+    M::MissKHR,
+    M::CallableKHR,
+];
+/// Intersection and hit shaders.
+const RAY_HIT: &[M] = &[M::IntersectionKHR, M::AnyHitKHR, M::ClosestHitKHR];
+/// Intersection, hit and miss shaders.
+const RAY_TRACED: &[M] = &[
+    M::IntersectionKHR,
+    M::AnyHitKHR,
+    M::ClosestHitKHR,
+    M::MissKHR,
+];
+
+/// A ray-tracing built-in: an Input variable of exactly its type (checked where declared),
+/// used only in the given ray-tracing stages.
+const fn ray(builtin: B, ty: Ty, models: &'static [M]) -> Spec {
+    Spec {
+        no_array: true,
+        ..spec(builtin, ty, Storage::Input, models)
+    }
+}
 
 pub const SPECS: &[Spec] = &[
     per_vertex(B::Position, Ty::F32Vec(4), GEOMETRY_STAGES),
@@ -252,6 +288,23 @@ pub const SPECS: &[Spec] = &[
     // A constant (checked at the definition and at references; the static product-zero rule
     // holds in every environment, `builtins/mod.rs`).
     spec(B::WorkgroupSize, Ty::I32Vec(3), Storage::Any, COMPUTE_LIKE),
+    ray(B::LaunchIdKHR, Ty::I32Vec(3), RAY_ALL),
+    ray(B::LaunchSizeKHR, Ty::I32Vec(3), RAY_ALL),
+    ray(B::WorldRayOriginKHR, Ty::F32Vec(3), RAY_TRACED),
+    ray(B::WorldRayDirectionKHR, Ty::F32Vec(3), RAY_TRACED),
+    ray(B::ObjectRayOriginKHR, Ty::F32Vec(3), RAY_HIT),
+    ray(B::ObjectRayDirectionKHR, Ty::F32Vec(3), RAY_HIT),
+    ray(B::RayTminKHR, Ty::F32, RAY_TRACED),
+    ray(B::RayTmaxKHR, Ty::F32, RAY_TRACED),
+    ray(B::InstanceCustomIndexKHR, Ty::I32, RAY_HIT),
+    ray(B::ObjectToWorldKHR, Ty::F32Mat(4, 3), RAY_HIT),
+    ray(B::WorldToObjectKHR, Ty::F32Mat(4, 3), RAY_HIT),
+    ray(B::HitKindKHR, Ty::I32, &[M::AnyHitKHR, M::ClosestHitKHR]),
+    ray(B::HitTNV, Ty::F32, &[M::AnyHitKHR, M::ClosestHitKHR]),
+    ray(B::IncomingRayFlagsKHR, Ty::I32, RAY_TRACED),
+    ray(B::RayGeometryIndexKHR, Ty::I32, RAY_HIT),
+    ray(B::CullMaskKHR, Ty::I32, RAY_TRACED),
+    // CurrentRayTimeNV: spirv-val 2025.5 checks neither its type nor its storage class.
     Spec {
         forbidden: true,
         ..spec(B::VertexId, Ty::I32, Storage::Any, ANY)

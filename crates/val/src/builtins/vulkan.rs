@@ -36,6 +36,8 @@ struct Deco {
     spec: usize,
     /// Whether a variable's type may be an array of the built-in's type.
     arrayed_ok: bool,
+    /// Whether the decoration is on a struct member.
+    member: bool,
 }
 
 /// Whether the type is checked where the built-in is used rather than where it is declared
@@ -91,6 +93,7 @@ pub fn check(s: &mut Sink<'_, '_>) {
                     data_type,
                     spec: spec_index,
                     arrayed_ok: false,
+                    member: true,
                 };
                 (deco, None)
             }
@@ -113,7 +116,8 @@ pub fn check(s: &mut Sink<'_, '_>) {
                     target,
                     data_type,
                     spec: spec_index,
-                    arrayed_ok: true,
+                    arrayed_ok: !spec.no_array,
+                    member: false,
                 };
                 (deco, Some(storage))
             }
@@ -124,6 +128,7 @@ pub fn check(s: &mut Sink<'_, '_>) {
                     data_type: def.result_type,
                     spec: spec_index,
                     arrayed_ok: false,
+                    member: false,
                 };
                 (deco, None)
             }
@@ -260,6 +265,11 @@ fn has_type(st: &State<'_>, ty: u32, want: Ty) -> bool {
             has_type(st, element, scalar) && length_ok
         }
         Ty::F32Array(_) | Ty::I32Array => false,
+        Ty::F32Mat(columns, rows) => {
+            ti::type_op(st, ty) == Some(Op::TypeMatrix)
+                && ti::type_inst(st, ty).is_some_and(|d| st.word(d, 3) == columns)
+                && ti::element_type(st, ty).is_some_and(|c| has_type(st, c, Ty::F32Vec(rows)))
+        }
     }
 }
 
@@ -372,7 +382,7 @@ fn check_function_references(
                 };
                 if let (Some(deco), Some(done)) = (decos.get(c.deco), type_checked.get_mut(c.deco))
                 {
-                    let deferred = type_checked_at_use(spec, !deco.arrayed_ok);
+                    let deferred = type_checked_at_use(spec, deco.member);
                     if deferred && !*done {
                         *done = true;
                         if !deco_has_type(st, deco) {
