@@ -313,6 +313,97 @@ const RAY: &[BuiltinCase] = &[
     ("ClosestHitKHR", "CurrentRayTimeNV", "Private", "%uint", true, None, Ref::Accepts),
 ];
 
+/// Mesh-shader and fragment-shading-rate built-ins.
+const MESH_BASE: &str = r#"OpCapability Shader
+OpCapability Geometry
+OpCapability MeshShadingEXT
+OpCapability FragmentShadingRateKHR
+OpExtension "SPV_EXT_mesh_shader"
+OpExtension "SPV_KHR_fragment_shading_rate"
+OpMemoryModel Logical GLSL450
+OpEntryPoint MODEL %main "main" %var
+MODES
+OpDecorate %var BuiltIn BI
+DECOR
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%float = OpTypeFloat 32
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%v2u = OpTypeVector %uint 2
+%v3u = OpTypeVector %uint 3
+%u1 = OpConstant %uint 1
+%au = OpTypeArray %uint %u1
+%ai = OpTypeArray %int %u1
+%av2u = OpTypeArray %v2u %u1
+%av3u = OpTypeArray %v3u %u1
+%ab = OpTypeArray %bool %u1
+%ptr = OpTypePointer SC TYPE
+%var = OpVariable %ptr SC
+%main = OpFunction %void None %fn
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+"#;
+
+/// Mesh output modes: triangles, lines, points.
+const TRIANGLES: &str = "OpExecutionMode %main LocalSize 1 1 1\nOpExecutionMode %main OutputVertices 3\nOpExecutionMode %main OutputPrimitivesEXT 1\nOpExecutionMode %main OutputTrianglesEXT";
+const LINES: &str = "OpExecutionMode %main LocalSize 1 1 1\nOpExecutionMode %main OutputVertices 3\nOpExecutionMode %main OutputPrimitivesEXT 1\nOpExecutionMode %main OutputLinesEXT";
+const POINTS: &str = "OpExecutionMode %main LocalSize 1 1 1\nOpExecutionMode %main OutputVertices 3\nOpExecutionMode %main OutputPrimitivesEXT 1\nOpExecutionMode %main OutputPoints";
+const COMPUTE: &str = "OpExecutionMode %main LocalSize 1 1 1";
+const FRAG: &str = "OpExecutionMode %main OriginUpperLeft";
+
+/// (execution model, execution modes, built-in, storage class, pointee type, loaded,
+/// decorations, rule, spirv-val's verdict).
+type MeshCase = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    bool,
+    &'static str,
+    Option<&'static str>,
+    Ref,
+);
+
+#[rustfmt::skip]
+const MESH: &[MeshCase] = &[
+    ("MeshEXT", TRIANGLES, "PrimitiveTriangleIndicesEXT", "Output", "%av3u", true, "", None, Ref::Accepts),
+    ("MeshEXT", TRIANGLES, "PrimitiveTriangleIndicesEXT", "Output", "%v3u", false, "", Some("builtin.type"), Ref::Rejects),
+    ("MeshEXT", TRIANGLES, "PrimitiveTriangleIndicesEXT", "Output", "%av2u", false, "", Some("builtin.type"), Ref::Rejects),
+    ("MeshEXT", TRIANGLES, "PrimitiveTriangleIndicesEXT", "Input", "%av3u", false, "", Some("builtin.storage_class"), Ref::Rejects),
+    ("MeshEXT", POINTS, "PrimitiveTriangleIndicesEXT", "Output", "%av3u", false, "", Some("builtin.execution_mode"), Ref::Rejects),
+    ("TaskEXT", COMPUTE, "PrimitiveTriangleIndicesEXT", "Output", "%av3u", true, "", Some("builtin.execution_model"), Ref::Rejects),
+    ("GLCompute", COMPUTE, "PrimitiveTriangleIndicesEXT", "Output", "%av3u", false, "", None, Ref::Accepts),
+    ("MeshEXT", LINES, "PrimitiveLineIndicesEXT", "Output", "%av2u", true, "", None, Ref::Accepts),
+    ("MeshEXT", LINES, "PrimitiveLineIndicesEXT", "Output", "%av3u", false, "", Some("builtin.type"), Ref::Rejects),
+    ("MeshEXT", TRIANGLES, "PrimitiveLineIndicesEXT", "Output", "%av2u", true, "", Some("builtin.execution_mode"), Ref::Rejects),
+    ("MeshEXT", POINTS, "PrimitivePointIndicesEXT", "Output", "%au", true, "", None, Ref::Accepts),
+    ("MeshEXT", POINTS, "PrimitivePointIndicesEXT", "Output", "%ai", true, "", None, Ref::Accepts),
+    ("MeshEXT", POINTS, "PrimitivePointIndicesEXT", "Output", "%uint", false, "", Some("builtin.type"), Ref::Rejects),
+    ("MeshEXT", LINES, "PrimitivePointIndicesEXT", "Output", "%au", false, "", Some("builtin.execution_mode"), Ref::Rejects),
+    ("MeshEXT", TRIANGLES, "CullPrimitiveEXT", "Output", "%ab", true, "OpDecorate %var PerPrimitiveEXT", None, Ref::Accepts),
+    ("MeshEXT", TRIANGLES, "CullPrimitiveEXT", "Output", "%au", true, "OpDecorate %var PerPrimitiveEXT", Some("builtin.type"), Ref::Rejects),
+    ("MeshEXT", TRIANGLES, "CullPrimitiveEXT", "Output", "%au", false, "OpDecorate %var PerPrimitiveEXT", None, Ref::Accepts),
+    ("Fragment", FRAG, "CullPrimitiveEXT", "Input", "%ab", false, "", Some("builtin.storage_class"), Ref::Rejects),
+    ("GLCompute", COMPUTE, "CullPrimitiveEXT", "Output", "%ab", true, "", Some("builtin.execution_model"), Ref::Rejects),
+    ("Vertex", "", "PrimitiveShadingRateKHR", "Output", "%uint", true, "", None, Ref::Accepts),
+    ("Geometry", "OpExecutionMode %main InputPoints\nOpExecutionMode %main OutputPoints\nOpExecutionMode %main OutputVertices 1\nOpExecutionMode %main Invocations 1", "PrimitiveShadingRateKHR", "Output", "%int", true, "", None, Ref::Accepts),
+    ("MeshEXT", TRIANGLES, "PrimitiveShadingRateKHR", "Output", "%au", true, "OpDecorate %var PerPrimitiveEXT", None, Ref::Accepts),
+    ("Vertex", "", "PrimitiveShadingRateKHR", "Output", "%float", true, "", Some("builtin.type"), Ref::Rejects),
+    ("Vertex", "", "PrimitiveShadingRateKHR", "Output", "%float", false, "", None, Ref::Accepts),
+    ("Vertex", "", "PrimitiveShadingRateKHR", "Input", "%uint", false, "", Some("builtin.storage_class"), Ref::Rejects),
+    ("Fragment", FRAG, "PrimitiveShadingRateKHR", "Output", "%uint", true, "", Some("builtin.execution_model"), Ref::Rejects),
+    ("Fragment", FRAG, "ShadingRateKHR", "Input", "%uint", true, "OpDecorate %var Flat", None, Ref::Accepts),
+    ("Fragment", FRAG, "ShadingRateKHR", "Input", "%float", false, "", Some("builtin.type"), Ref::Rejects),
+    ("Fragment", FRAG, "ShadingRateKHR", "Input", "%au", true, "OpDecorate %var Flat", Some("builtin.type"), Ref::Rejects),
+    ("Fragment", FRAG, "ShadingRateKHR", "Output", "%uint", false, "", Some("builtin.storage_class"), Ref::Rejects),
+    ("GLCompute", COMPUTE, "ShadingRateKHR", "Input", "%uint", true, "", Some("builtin.execution_model"), Ref::Rejects),
+];
+
 /// WorkgroupSize on a constant: (execution model, constant declaration, body, env, rule,
 /// spirv-val's verdict).
 type WorkgroupSizeCase = (
@@ -429,6 +520,27 @@ fn cases() -> Vec<Case> {
             if load { "load" } else { "unused" }
         ));
         cases.push(Case::new(name, leak(base), body, rule, reference).with_env("vulkan1.3"));
+    }
+    for (n, &(model, modes, builtin, sc, ty, load, decorations, rule, reference)) in
+        MESH.iter().enumerate()
+    {
+        let base = MESH_BASE
+            .replace("MODEL", model)
+            .replace("MODES", modes)
+            .replace("BI", builtin)
+            .replace("SC", sc)
+            .replace("TYPE", ty);
+        let body = if load {
+            leak(format!("%x = OpLoad {ty} %var"))
+        } else {
+            ""
+        };
+        let name = leak(format!("mesh.{n}.{model}.{builtin}.{sc}.{ty}"));
+        cases.push(
+            Case::new(name, leak(base), body, rule, reference)
+                .with_decorations(decorations)
+                .with_env("vulkan1.3"),
+        );
     }
     for (n, &(model, constant, body, env, rule, reference)) in WORKGROUP_SIZE.iter().enumerate() {
         let base = WORKGROUP_SIZE_BASE

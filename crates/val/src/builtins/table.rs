@@ -22,6 +22,10 @@ pub enum Ty {
     F32Array(Option<u64>),
     /// Array of 32-bit ints.
     I32Array,
+    /// Array of N-component 32-bit int vectors.
+    I32VecArray(u32),
+    /// Array of bools (a struct member may also be a bool scalar).
+    BoolArray,
     /// 32-bit float matrix of `.0` columns, each a vector of `.1` components.
     F32Mat(u32, u32),
 }
@@ -37,6 +41,8 @@ impl Ty {
             Ty::F32Array(None) => "a 32-bit float array".into(),
             Ty::F32Array(Some(n)) => format!("a {n}-component 32-bit float array"),
             Ty::I32Array => "an int array".into(),
+            Ty::I32VecArray(n) => format!("a {n}-component 32-bit int array"),
+            Ty::BoolArray => "a either a TypeBool or an array of TypeBool".into(),
             Ty::F32Mat(c, r) => {
                 format!("a matrix with {c} columns of {r}-component vectors of 32-bit float")
             }
@@ -76,6 +82,9 @@ pub struct Spec {
     /// A variable's type is the built-in's type itself, never an array of it (ray-tracing
     /// built-ins).
     pub no_array: bool,
+    /// Mesh entry points (MeshEXT, MeshNV) listing the variable in their interface declare this
+    /// execution mode (the primitive-index built-ins), whether they use it or not.
+    pub mesh_output_mode: Option<ExecutionMode>,
 }
 
 const fn spec(builtin: B, ty: Ty, storage: Storage, models: &'static [M]) -> Spec {
@@ -91,6 +100,7 @@ const fn spec(builtin: B, ty: Ty, storage: Storage, models: &'static [M]) -> Spe
         needs_mode: None,
         forbidden: false,
         no_array: false,
+        mesh_output_mode: None,
     }
 }
 
@@ -107,6 +117,7 @@ const fn per_vertex(builtin: B, ty: Ty, models: &'static [M]) -> Spec {
         needs_mode: None,
         forbidden: false,
         no_array: false,
+        mesh_output_mode: None,
     }
 }
 
@@ -304,6 +315,38 @@ pub const SPECS: &[Spec] = &[
     ray(B::IncomingRayFlagsKHR, Ty::I32, RAY_TRACED),
     ray(B::RayGeometryIndexKHR, Ty::I32, RAY_HIT),
     ray(B::CullMaskKHR, Ty::I32, RAY_TRACED),
+    mesh_indices(
+        B::PrimitivePointIndicesEXT,
+        Ty::I32Array,
+        ExecutionMode::OutputPoints,
+    ),
+    mesh_indices(
+        B::PrimitiveLineIndicesEXT,
+        Ty::I32VecArray(2),
+        ExecutionMode::OutputLinesEXT,
+    ),
+    mesh_indices(
+        B::PrimitiveTriangleIndicesEXT,
+        Ty::I32VecArray(3),
+        ExecutionMode::OutputTrianglesEXT,
+    ),
+    // Type checked where used (`vulkan.rs`).
+    spec(
+        B::CullPrimitiveEXT,
+        Ty::BoolArray,
+        Storage::Output,
+        &[M::MeshEXT],
+    ),
+    spec(
+        B::PrimitiveShadingRateKHR,
+        Ty::I32,
+        Storage::Output,
+        &[M::Vertex, M::Geometry, M::MeshNV, M::MeshEXT],
+    ),
+    Spec {
+        no_array: true,
+        ..spec(B::ShadingRateKHR, Ty::I32, Storage::Input, FRAGMENT)
+    },
     // CurrentRayTimeNV: spirv-val 2025.5 checks neither its type nor its storage class.
     Spec {
         forbidden: true,
@@ -314,6 +357,16 @@ pub const SPECS: &[Spec] = &[
         ..spec(B::InstanceId, Ty::I32, Storage::Any, ANY)
     },
 ];
+
+/// A mesh shader's primitive indices: an Output array (type checked where declared), used only
+/// in MeshEXT entry points, which declare the matching output primitive mode.
+const fn mesh_indices(builtin: B, ty: Ty, mode: ExecutionMode) -> Spec {
+    Spec {
+        no_array: true,
+        mesh_output_mode: Some(mode),
+        ..spec(builtin, ty, Storage::Output, &[M::MeshEXT])
+    }
+}
 
 /// Layer and ViewportIndex: written by the last pre-rasterization stage, read by Fragment.
 const fn layer_or_viewport(builtin: B) -> Spec {

@@ -55,6 +55,8 @@ fn type_checked_at_use(spec: &Spec, member: bool) -> bool {
                 | B::Layer
                 | B::ViewportIndex
                 | B::PrimitiveId
+                | B::CullPrimitiveEXT
+                | B::PrimitiveShadingRateKHR
         )
 }
 
@@ -154,11 +156,58 @@ pub fn check(s: &mut Sink<'_, '_>) {
         decos.push(deco);
         carry(&mut carried, target, c);
     }
+    mesh_output_modes(s);
     if carried.is_empty() {
         return;
     }
     propagate_module_scope(s, &mut carried);
     check_function_references(s, &carried, &decos);
+}
+
+/// Mesh entry points declare the output primitive mode of the primitive-index built-in
+/// variables their interface lists.
+fn mesh_output_modes(s: &mut Sink<'_, '_>) {
+    use spirvkit_grammar::ExecutionModel as M;
+    let st = s.st;
+    for &ep in &st.entry_points {
+        let Some(inst) = st.inst(ep).copied() else {
+            continue;
+        };
+        let model = st.word(&inst, 1);
+        if model != M::MeshEXT.0 && model != M::MeshNV.0 {
+            continue;
+        }
+        let function = st.word(&inst, 2);
+        for i in 3..usize::from(inst.ops_len) {
+            let var = st.operand_word(&inst, i);
+            for spec in table::SPECS {
+                let Some(mode) = spec.mesh_output_mode else {
+                    continue;
+                };
+                let decorated = st.decorations_of(var).any(|d| {
+                    d.op() == Op::Decorate
+                        && st.word(d, 2) == Decoration::BuiltIn.0
+                        && st.word(d, 3) == spec.builtin.0
+                });
+                if !decorated || has_mode(st, function, mode.0) {
+                    continue;
+                }
+                let name = builtin_name(spec);
+                let mode_name = OperandKind::ExecutionMode
+                    .desc()
+                    .enumerant(mode.0)
+                    .map_or("", |e| e.name);
+                s.err(
+                    "builtin.execution_mode",
+                    st.def_index(var),
+                    format!(
+                        "The {name} decoration must be used with the {mode_name} Execution Mode."
+                    ),
+                    &[var, function],
+                );
+            }
+        }
+    }
 }
 
 /// The decoration's data type is the built-in's type (or, for a variable, an array of it).
@@ -167,6 +216,10 @@ fn deco_has_type(st: &State<'_>, deco: &Deco) -> bool {
         return true;
     };
     if has_type(st, deco.data_type, spec.ty) {
+        return true;
+    }
+    // A bool scalar is a CullPrimitiveEXT block member (the block is the per-primitive array).
+    if deco.member && spec.ty == Ty::BoolArray && has_type(st, deco.data_type, Ty::Bool) {
         return true;
     }
     deco.arrayed_ok
@@ -265,6 +318,14 @@ fn has_type(st: &State<'_>, ty: u32, want: Ty) -> bool {
             has_type(st, element, scalar) && length_ok
         }
         Ty::F32Array(_) | Ty::I32Array => false,
+        Ty::I32VecArray(n) => {
+            ti::type_op(st, ty) == Some(Op::TypeArray)
+                && ti::element_type(st, ty).is_some_and(|e| has_type(st, e, Ty::I32Vec(n)))
+        }
+        Ty::BoolArray => {
+            ti::type_op(st, ty) == Some(Op::TypeArray)
+                && ti::element_type(st, ty).is_some_and(|e| has_type(st, e, Ty::Bool))
+        }
         Ty::F32Mat(columns, rows) => {
             ti::type_op(st, ty) == Some(Op::TypeMatrix)
                 && ti::type_inst(st, ty).is_some_and(|d| st.word(d, 3) == columns)
