@@ -316,6 +316,8 @@ const RAY: &[BuiltinCase] = &[
 /// Mesh-shader and fragment-shading-rate built-ins.
 const MESH_BASE: &str = r#"OpCapability Shader
 OpCapability Geometry
+OpCapability ClipDistance
+OpCapability CullDistance
 OpCapability MeshShadingEXT
 OpCapability FragmentShadingRateKHR
 OpExtension "SPV_EXT_mesh_shader"
@@ -339,6 +341,11 @@ DECOR
 %av2u = OpTypeArray %v2u %u1
 %av3u = OpTypeArray %v3u %u1
 %ab = OpTypeArray %bool %u1
+%v4f = OpTypeVector %float 4
+%u3 = OpConstant %uint 3
+%av4f = OpTypeArray %v4f %u3
+%af = OpTypeArray %float %u1
+%aaf = OpTypeArray %af %u3
 %ptr = OpTypePointer SC TYPE
 %var = OpVariable %ptr SC
 %main = OpFunction %void None %fn
@@ -402,6 +409,24 @@ const MESH: &[MeshCase] = &[
     ("Fragment", FRAG, "ShadingRateKHR", "Input", "%au", true, "OpDecorate %var Flat", Some("builtin.type"), Ref::Rejects),
     ("Fragment", FRAG, "ShadingRateKHR", "Output", "%uint", false, "", Some("builtin.storage_class"), Ref::Rejects),
     ("GLCompute", COMPUTE, "ShadingRateKHR", "Input", "%uint", true, "", Some("builtin.execution_model"), Ref::Rejects),
+    // per-primitive built-ins used in MeshEXT: PerPrimitiveEXT arrays
+    ("MeshEXT", TRIANGLES, "PrimitiveId", "Output", "%ai", true, "OpDecorate %var PerPrimitiveEXT", None, Ref::Accepts),
+    ("MeshEXT", TRIANGLES, "PrimitiveId", "Output", "%ai", true, "", Some("builtin.per_primitive"), Ref::Rejects),
+    ("MeshEXT", TRIANGLES, "PrimitiveId", "Output", "%ai", false, "", None, Ref::Accepts),
+    ("MeshEXT", TRIANGLES, "PrimitiveId", "Output", "%int", true, "OpDecorate %var PerPrimitiveEXT", Some("builtin.type"), Ref::Rejects),
+    ("MeshEXT", TRIANGLES, "PrimitiveId", "Output", "%int", false, "OpDecorate %var PerPrimitiveEXT", None, Ref::Accepts),
+    ("MeshEXT", TRIANGLES, "Layer", "Output", "%au", true, "", Some("builtin.per_primitive"), Ref::Rejects),
+    ("MeshEXT", TRIANGLES, "ViewportIndex", "Output", "%au", true, "OpDecorate %var PerPrimitiveEXT", None, Ref::Accepts),
+    ("MeshEXT", TRIANGLES, "ViewportIndex", "Output", "%int", true, "OpDecorate %var PerPrimitiveEXT", Some("builtin.type"), Ref::Rejects),
+    ("MeshEXT", TRIANGLES, "CullPrimitiveEXT", "Output", "%ab", true, "", Some("builtin.per_primitive"), Ref::Rejects),
+    ("MeshEXT", TRIANGLES, "PrimitiveShadingRateKHR", "Output", "%au", true, "", Some("builtin.per_primitive"), Ref::Rejects),
+    ("MeshEXT", TRIANGLES, "PrimitiveShadingRateKHR", "Output", "%int", true, "OpDecorate %var PerPrimitiveEXT", Some("builtin.type"), Ref::Rejects),
+    // per-vertex inputs in mesh shaders: PointSize may be read, the others may not
+    ("MeshEXT", TRIANGLES, "Position", "Input", "%av4f", true, "", Some("builtin.execution_model"), Ref::Rejects),
+    ("MeshEXT", TRIANGLES, "Position", "Output", "%av4f", true, "", None, Ref::Accepts),
+    ("MeshEXT", TRIANGLES, "ClipDistance", "Input", "%aaf", true, "", Some("builtin.execution_model"), Ref::Rejects),
+    ("MeshEXT", TRIANGLES, "CullDistance", "Input", "%aaf", true, "", Some("builtin.execution_model"), Ref::Rejects),
+    ("MeshEXT", TRIANGLES, "PointSize", "Input", "%af", true, "", None, Ref::Accepts),
 ];
 
 /// WorkgroupSize on a constant: (execution model, constant declaration, body, env, rule,

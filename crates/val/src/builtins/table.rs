@@ -85,6 +85,9 @@ pub struct Spec {
     /// Mesh entry points (MeshEXT, MeshNV) listing the variable in their interface declare this
     /// execution mode (the primitive-index built-ins), whether they use it or not.
     pub mesh_output_mode: Option<ExecutionMode>,
+    /// Per-primitive in mesh shaders: a variable used in a MeshEXT entry point is an array of
+    /// the built-in's type and carries PerPrimitiveEXT.
+    pub per_primitive: bool,
 }
 
 const fn spec(builtin: B, ty: Ty, storage: Storage, models: &'static [M]) -> Spec {
@@ -101,6 +104,7 @@ const fn spec(builtin: B, ty: Ty, storage: Storage, models: &'static [M]) -> Spe
         forbidden: false,
         no_array: false,
         mesh_output_mode: None,
+        per_primitive: false,
     }
 }
 
@@ -110,7 +114,7 @@ const fn per_vertex(builtin: B, ty: Ty, models: &'static [M]) -> Spec {
         ty,
         storage: Storage::InputOrOutput,
         models,
-        no_input_models: VERTEX,
+        no_input_models: NO_VERTEX_INPUT,
         no_output_models: FRAGMENT,
         not_models: &[],
         needs_patch: false,
@@ -118,6 +122,7 @@ const fn per_vertex(builtin: B, ty: Ty, models: &'static [M]) -> Spec {
         forbidden: false,
         no_array: false,
         mesh_output_mode: None,
+        per_primitive: false,
     }
 }
 
@@ -139,6 +144,9 @@ const CLIP_STAGES: &[M] = &[
     M::MeshEXT,
 ];
 const FRAGMENT: &[M] = &[M::Fragment];
+/// Stages that do not read Position/ClipDistance/CullDistance (spirv-val 2025.5 lets mesh
+/// shaders read PointSize).
+const NO_VERTEX_INPUT: &[M] = &[M::Vertex, M::MeshNV, M::MeshEXT];
 const VERTEX: &[M] = &[M::Vertex];
 const COMPUTE_LIKE: &[M] = &[M::GLCompute, M::TaskNV, M::MeshNV, M::TaskEXT, M::MeshEXT];
 const TESSELLATION: &[M] = &[M::TessellationControl, M::TessellationEvaluation];
@@ -172,7 +180,10 @@ const fn ray(builtin: B, ty: Ty, models: &'static [M]) -> Spec {
 
 pub const SPECS: &[Spec] = &[
     per_vertex(B::Position, Ty::F32Vec(4), GEOMETRY_STAGES),
-    per_vertex(B::PointSize, Ty::F32, GEOMETRY_STAGES),
+    Spec {
+        no_input_models: VERTEX,
+        ..per_vertex(B::PointSize, Ty::F32, GEOMETRY_STAGES)
+    },
     per_vertex(B::ClipDistance, Ty::F32Array(None), CLIP_STAGES),
     per_vertex(B::CullDistance, Ty::F32Array(None), CLIP_STAGES),
     spec(B::FragCoord, Ty::F32Vec(4), Storage::Input, FRAGMENT),
@@ -274,6 +285,7 @@ pub const SPECS: &[Spec] = &[
     layer_or_viewport(B::Layer),
     layer_or_viewport(B::ViewportIndex),
     Spec {
+        per_primitive: true,
         no_output_models: &[
             M::Fragment,
             M::TessellationControl,
@@ -331,18 +343,24 @@ pub const SPECS: &[Spec] = &[
         ExecutionMode::OutputTrianglesEXT,
     ),
     // Type checked where used (`vulkan.rs`).
-    spec(
-        B::CullPrimitiveEXT,
-        Ty::BoolArray,
-        Storage::Output,
-        &[M::MeshEXT],
-    ),
-    spec(
-        B::PrimitiveShadingRateKHR,
-        Ty::I32,
-        Storage::Output,
-        &[M::Vertex, M::Geometry, M::MeshNV, M::MeshEXT],
-    ),
+    Spec {
+        per_primitive: true,
+        ..spec(
+            B::CullPrimitiveEXT,
+            Ty::BoolArray,
+            Storage::Output,
+            &[M::MeshEXT],
+        )
+    },
+    Spec {
+        per_primitive: true,
+        ..spec(
+            B::PrimitiveShadingRateKHR,
+            Ty::I32,
+            Storage::Output,
+            &[M::Vertex, M::Geometry, M::MeshNV, M::MeshEXT],
+        )
+    },
     Spec {
         no_array: true,
         ..spec(B::ShadingRateKHR, Ty::I32, Storage::Input, FRAGMENT)
@@ -379,6 +397,7 @@ const fn layer_or_viewport(builtin: B) -> Spec {
             M::MeshEXT,
         ],
         no_output_models: FRAGMENT,
+        per_primitive: true,
         ..spec(
             builtin,
             Ty::I32,

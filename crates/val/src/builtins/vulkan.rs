@@ -15,7 +15,7 @@ use super::table::{self, Spec, Storage, Ty};
 use crate::instructions::Sink;
 use crate::state::{State, NONE};
 use crate::typeinfo::{self as ti, ScalarKind};
-use spirvkit_grammar::{Category, Decoration, Op, OperandKind, StorageClass as SC};
+use spirvkit_grammar::{Category, Decoration, ExecutionModel, Op, OperandKind, StorageClass as SC};
 use std::collections::HashMap;
 
 /// A built-in carried by an id: the spec, the storage class the id is known to live in and the
@@ -423,6 +423,8 @@ fn check_function_references(
     let mut reported: std::collections::HashSet<(u32, usize, u32)> = Default::default();
     // (id, built-in, entry function) already reported for a missing execution mode.
     let mut reported_modes: std::collections::HashSet<(u32, usize, u32)> = Default::default();
+    // Decorations already judged as MeshEXT per-primitive variables.
+    let mut reported_mesh: std::collections::HashSet<u32> = Default::default();
     for (index, inst) in st.insts.iter().enumerate() {
         if inst.func == NONE {
             continue;
@@ -452,6 +454,11 @@ fn check_function_references(
                     }
                 }
                 for &(model, function) in function_models {
+                    if spec.per_primitive && model == ExecutionModel::MeshEXT.0 {
+                        if let Some(deco) = decos.get(c.deco) {
+                            per_primitive(s, index as u32, spec, deco, &mut reported_mesh);
+                        }
+                    }
                     let message = model_misuse(spec, c.storage, model);
                     if let Some(message) = message {
                         if reported.insert((id, c.spec, model)) {
@@ -478,6 +485,45 @@ fn check_function_references(
                 }
             }
         }
+    }
+}
+
+/// A per-primitive built-in variable used in a MeshEXT entry point: decorated PerPrimitiveEXT
+/// and an array of the built-in's type (struct members are not judged here).
+fn per_primitive(
+    s: &mut Sink<'_, '_>,
+    index: u32,
+    spec: &Spec,
+    deco: &Deco,
+    reported: &mut std::collections::HashSet<u32>,
+) {
+    let st = s.st;
+    if deco.member || !deco.arrayed_ok || !reported.insert(deco.target) {
+        return;
+    }
+    let name = builtin_name(spec);
+    if !ti::has_decoration(st, deco.target, Decoration::PerPrimitiveEXT) {
+        s.err(
+            "builtin.per_primitive",
+            index,
+            format!("According to the Vulkan spec the variable decorated with Builtin {name} within the MeshEXT Execution Model must also be decorated with the PerPrimitiveEXT decoration."),
+            &[deco.target],
+        );
+    }
+    let arrayed = match spec.ty {
+        Ty::BoolArray => has_type(st, deco.data_type, Ty::BoolArray),
+        ty => {
+            ti::type_op(st, deco.data_type) == Some(Op::TypeArray)
+                && ti::element_type(st, deco.data_type).is_some_and(|e| has_type(st, e, ty))
+        }
+    };
+    if !arrayed {
+        s.err(
+            "builtin.type",
+            index,
+            format!("According to the Vulkan spec BuiltIn {name} variable needs to be a either a TypeInt or an array of TypeInt within the MeshEXT Execution Model."),
+            &[deco.target],
+        );
     }
 }
 
