@@ -429,6 +429,86 @@ const MESH: &[MeshCase] = &[
     ("MeshEXT", TRIANGLES, "PointSize", "Input", "%af", true, "", None, Ref::Accepts),
 ];
 
+/// Fragment-only extension built-ins: (built-in, storage class, pointee type, loaded, model,
+/// decorations, rule, spirv-val's verdict).
+type FragmentExtCase = (
+    &'static str,
+    &'static str,
+    &'static str,
+    bool,
+    &'static str,
+    &'static str,
+    Option<&'static str>,
+    Ref,
+);
+
+const FRAGMENT_EXT_BASE: &str = r#"OpCapability Shader
+OpCapability Int64
+OpCapability FragmentBarycentricKHR
+OpCapability StencilExportEXT
+OpCapability FragmentDensityEXT
+OpCapability FragmentFullyCoveredEXT
+OpExtension "SPV_KHR_fragment_shader_barycentric"
+OpExtension "SPV_EXT_shader_stencil_export"
+OpExtension "SPV_EXT_fragment_invocation_density"
+OpExtension "SPV_EXT_fragment_fully_covered"
+OpMemoryModel Logical GLSL450
+OpEntryPoint MODEL %main "main" %var
+MODES
+OpDecorate %var BuiltIn BI
+DECOR
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%float = OpTypeFloat 32
+%uint = OpTypeInt 32 0
+%ulong = OpTypeInt 64 0
+%v2f = OpTypeVector %float 2
+%v3f = OpTypeVector %float 3
+%v2u = OpTypeVector %uint 2
+%v3u = OpTypeVector %uint 3
+%u1 = OpConstant %uint 1
+%au = OpTypeArray %uint %u1
+%ab = OpTypeArray %bool %u1
+%av3f = OpTypeArray %v3f %u1
+%av2u = OpTypeArray %v2u %u1
+%ptr = OpTypePointer SC TYPE
+%var = OpVariable %ptr SC
+%main = OpFunction %void None %fn
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+"#;
+
+#[rustfmt::skip]
+const FRAGMENT_EXT: &[FragmentExtCase] = &[
+    ("BaryCoordKHR", "Input", "%v3f", true, "Fragment", "", None, Ref::Accepts),
+    ("BaryCoordKHR", "Input", "%v2f", false, "Fragment", "", Some("builtin.type"), Ref::Rejects),
+    ("BaryCoordKHR", "Input", "%av3f", true, "Fragment", "", Some("builtin.type"), Ref::Rejects),
+    ("BaryCoordKHR", "Output", "%v3f", false, "Fragment", "", Some("builtin.storage_class"), Ref::Rejects),
+    ("BaryCoordKHR", "Input", "%v3f", true, "Vertex", "", Some("builtin.execution_model"), Ref::Rejects),
+    ("BaryCoordNoPerspKHR", "Input", "%v3f", true, "Fragment", "", None, Ref::Accepts),
+    ("BaryCoordNoPerspKHR", "Input", "%v3u", false, "Fragment", "OpDecorate %var Flat", Some("builtin.type"), Ref::Rejects),
+    ("FragStencilRefEXT", "Output", "%uint", true, "Fragment", "", None, Ref::Accepts),
+    ("FragStencilRefEXT", "Output", "%ulong", false, "Fragment", "", None, Ref::Accepts),
+    ("FragStencilRefEXT", "Output", "%float", false, "Fragment", "", Some("builtin.type"), Ref::Rejects),
+    ("FragStencilRefEXT", "Output", "%au", true, "Fragment", "", Some("builtin.type"), Ref::Rejects),
+    ("FragStencilRefEXT", "Input", "%uint", false, "Fragment", "OpDecorate %var Flat", Some("builtin.storage_class"), Ref::Rejects),
+    ("FragStencilRefEXT", "Output", "%uint", true, "Vertex", "", Some("builtin.execution_model"), Ref::Rejects),
+    ("FragSizeEXT", "Input", "%v2u", true, "Fragment", "OpDecorate %var Flat", None, Ref::Accepts),
+    ("FragSizeEXT", "Input", "%v3u", false, "Fragment", "OpDecorate %var Flat", Some("builtin.type"), Ref::Rejects),
+    ("FragSizeEXT", "Input", "%av2u", false, "Fragment", "OpDecorate %var Flat", Some("builtin.type"), Ref::Rejects),
+    ("FragInvocationCountEXT", "Input", "%uint", true, "Fragment", "OpDecorate %var Flat", None, Ref::Accepts),
+    ("FragInvocationCountEXT", "Input", "%float", false, "Fragment", "", Some("builtin.type"), Ref::Rejects),
+    ("FragInvocationCountEXT", "Input", "%au", false, "Fragment", "OpDecorate %var Flat", Some("builtin.type"), Ref::Rejects),
+    ("FragInvocationCountEXT", "Input", "%uint", true, "Vertex", "", Some("builtin.execution_model"), Ref::Rejects),
+    ("FullyCoveredEXT", "Input", "%bool", true, "Fragment", "", None, Ref::Accepts),
+    ("FullyCoveredEXT", "Input", "%uint", false, "Fragment", "OpDecorate %var Flat", Some("builtin.type"), Ref::Rejects),
+    ("FullyCoveredEXT", "Input", "%ab", false, "Fragment", "", Some("builtin.type"), Ref::Rejects),
+    ("FullyCoveredEXT", "Output", "%bool", false, "Fragment", "", Some("builtin.storage_class"), Ref::Rejects),
+];
+
 /// WorkgroupSize on a constant: (execution model, constant declaration, body, env, rule,
 /// spirv-val's verdict).
 type WorkgroupSizeCase = (
@@ -561,6 +641,27 @@ fn cases() -> Vec<Case> {
             ""
         };
         let name = leak(format!("mesh.{n}.{model}.{builtin}.{sc}.{ty}"));
+        cases.push(
+            Case::new(name, leak(base), body, rule, reference)
+                .with_decorations(decorations)
+                .with_env("vulkan1.3"),
+        );
+    }
+    for (n, &(builtin, sc, ty, load, model, decorations, rule, reference)) in
+        FRAGMENT_EXT.iter().enumerate()
+    {
+        let base = FRAGMENT_EXT_BASE
+            .replace("MODEL", model)
+            .replace("MODES", modes(model, builtin))
+            .replace("BI", builtin)
+            .replace("SC", sc)
+            .replace("TYPE", ty);
+        let body = if load {
+            leak(format!("%x = OpLoad {ty} %var"))
+        } else {
+            ""
+        };
+        let name = leak(format!("fragment_ext.{n}.{model}.{builtin}.{sc}.{ty}"));
         cases.push(
             Case::new(name, leak(base), body, rule, reference)
                 .with_decorations(decorations)

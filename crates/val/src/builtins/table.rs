@@ -17,6 +17,8 @@ pub enum Ty {
     I32,
     /// 32-bit int vector of N components.
     I32Vec(u32),
+    /// Int scalar of any width.
+    Int,
     Bool,
     /// Array of 32-bit floats (of any length, or of exactly N when Some).
     F32Array(Option<u64>),
@@ -37,6 +39,7 @@ impl Ty {
             Ty::F32Vec(n) => format!("a {n}-component 32-bit float vector"),
             Ty::I32 => "an int scalar".into(),
             Ty::I32Vec(n) => format!("a {n}-component 32-bit int vector"),
+            Ty::Int => "a int scalar".into(),
             Ty::Bool => "a bool scalar".into(),
             Ty::F32Array(None) => "a 32-bit float array".into(),
             Ty::F32Array(Some(n)) => format!("a {n}-component 32-bit float array"),
@@ -365,6 +368,12 @@ pub const SPECS: &[Spec] = &[
         no_array: true,
         ..spec(B::ShadingRateKHR, Ty::I32, Storage::Input, FRAGMENT)
     },
+    fragment_only(B::BaryCoordKHR, Ty::F32Vec(3), Storage::Input),
+    fragment_only(B::BaryCoordNoPerspKHR, Ty::F32Vec(3), Storage::Input),
+    fragment_only(B::FragStencilRefEXT, Ty::Int, Storage::Output),
+    fragment_only(B::FragSizeEXT, Ty::I32Vec(2), Storage::Input),
+    fragment_only(B::FragInvocationCountEXT, Ty::I32, Storage::Input),
+    fragment_only(B::FullyCoveredEXT, Ty::Bool, Storage::Input),
     // CurrentRayTimeNV: spirv-val 2025.5 checks neither its type nor its storage class.
     Spec {
         forbidden: true,
@@ -375,6 +384,14 @@ pub const SPECS: &[Spec] = &[
         ..spec(B::InstanceId, Ty::I32, Storage::Any, ANY)
     },
 ];
+
+/// A Fragment-only extension built-in: exactly its type (checked where declared).
+const fn fragment_only(builtin: B, ty: Ty, storage: Storage) -> Spec {
+    Spec {
+        no_array: true,
+        ..spec(builtin, ty, storage, FRAGMENT)
+    }
+}
 
 /// A mesh shader's primitive indices: an Output array (type checked where declared), used only
 /// in MeshEXT entry points, which declare the matching output primitive mode.

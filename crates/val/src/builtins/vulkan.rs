@@ -303,6 +303,10 @@ fn has_type(st: &State<'_>, ty: u32, want: Ty) -> bool {
         Ty::F32Vec(n) => is(ScalarKind::Float, n, true),
         Ty::I32 => is(ScalarKind::Int, 1, false),
         Ty::I32Vec(n) => is(ScalarKind::Int, n, true),
+        Ty::Int => {
+            sh.is_some_and(|sh| sh.kind == ScalarKind::Int && sh.count == 1)
+                && !ti::is_vector(st, ty)
+        }
         Ty::Bool => is(ScalarKind::Bool, 1, false),
         Ty::F32Array(_) | Ty::I32Array if ti::type_op(st, ty) == Some(Op::TypeArray) => {
             let element = ti::element_type(st, ty).unwrap_or(0);
