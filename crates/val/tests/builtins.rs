@@ -509,6 +509,46 @@ const FRAGMENT_EXT: &[FragmentExtCase] = &[
     ("FullyCoveredEXT", "Output", "%bool", false, "Fragment", "", Some("builtin.storage_class"), Ref::Rejects),
 ];
 
+/// A MeshEXT per-primitive output block (an array of a Block whose member 0 is Layer).
+const PER_PRIMITIVE_BLOCK_BASE: &str = r#"OpCapability Shader
+OpCapability MeshShadingEXT
+OpExtension "SPV_EXT_mesh_shader"
+OpMemoryModel Logical GLSL450
+OpEntryPoint MeshEXT %main "main" %var
+OpExecutionMode %main LocalSize 1 1 1
+OpExecutionMode %main OutputVertices 3
+OpExecutionMode %main OutputPrimitivesEXT 1
+OpExecutionMode %main OutputTrianglesEXT
+OpMemberDecorate %PP 0 BuiltIn Layer
+OpDecorate %PP Block
+DECOR
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%u1 = OpConstant %uint 1
+%i0 = OpConstant %int 0
+%PP = OpTypeStruct %int
+%aPP = OpTypeArray %PP %u1
+%ptr = OpTypePointer Output %aPP
+%pi = OpTypePointer Output %int
+%var = OpVariable %ptr Output
+%main = OpFunction %void None %fn
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+"#;
+
+/// (decorations, body, rule, spirv-val's verdict).
+#[rustfmt::skip]
+const PER_PRIMITIVE_BLOCK: &[(&str, &str, Option<&str>, Ref)] = &[
+    ("OpMemberDecorate %PP 0 PerPrimitiveEXT", "%p = OpAccessChain %pi %var %i0 %i0\nOpStore %p %i0", None, Ref::Accepts),
+    ("", "%p = OpAccessChain %pi %var %i0 %i0\nOpStore %p %i0", Some("builtin.per_primitive"), Ref::Rejects),
+    ("OpDecorate %var PerPrimitiveEXT", "%p = OpAccessChain %pi %var %i0 %i0\nOpStore %p %i0", Some("builtin.per_primitive"), Ref::Rejects),
+    ("", "", None, Ref::Accepts),
+];
+
 /// WorkgroupSize on a constant: (execution model, constant declaration, body, env, rule,
 /// spirv-val's verdict).
 type WorkgroupSizeCase = (
@@ -664,6 +704,14 @@ fn cases() -> Vec<Case> {
         let name = leak(format!("fragment_ext.{n}.{model}.{builtin}.{sc}.{ty}"));
         cases.push(
             Case::new(name, leak(base), body, rule, reference)
+                .with_decorations(decorations)
+                .with_env("vulkan1.3"),
+        );
+    }
+    for (n, &(decorations, body, rule, reference)) in PER_PRIMITIVE_BLOCK.iter().enumerate() {
+        let name = leak(format!("per_primitive_block.{n}"));
+        cases.push(
+            Case::new(name, PER_PRIMITIVE_BLOCK_BASE, body, rule, reference)
                 .with_decorations(decorations)
                 .with_env("vulkan1.3"),
         );

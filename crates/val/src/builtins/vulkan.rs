@@ -38,6 +38,8 @@ struct Deco {
     arrayed_ok: bool,
     /// Whether the decoration is on a struct member.
     member: bool,
+    /// The member index (for struct members).
+    member_index: u32,
 }
 
 /// Whether the type is checked where the built-in is used rather than where it is declared
@@ -96,6 +98,7 @@ pub fn check(s: &mut Sink<'_, '_>) {
                     spec: spec_index,
                     arrayed_ok: false,
                     member: true,
+                    member_index: m,
                 };
                 (deco, None)
             }
@@ -120,6 +123,7 @@ pub fn check(s: &mut Sink<'_, '_>) {
                     spec: spec_index,
                     arrayed_ok: !spec.no_array,
                     member: false,
+                    member_index: 0,
                 };
                 (deco, Some(storage))
             }
@@ -131,6 +135,7 @@ pub fn check(s: &mut Sink<'_, '_>) {
                     spec: spec_index,
                     arrayed_ok: false,
                     member: false,
+                    member_index: 0,
                 };
                 (deco, None)
             }
@@ -428,7 +433,7 @@ fn check_function_references(
     // (id, built-in, entry function) already reported for a missing execution mode.
     let mut reported_modes: std::collections::HashSet<(u32, usize, u32)> = Default::default();
     // Decorations already judged as MeshEXT per-primitive variables.
-    let mut reported_mesh: std::collections::HashSet<u32> = Default::default();
+    let mut reported_mesh: std::collections::HashSet<(u32, u32)> = Default::default();
     for (index, inst) in st.insts.iter().enumerate() {
         if inst.func == NONE {
             continue;
@@ -493,20 +498,30 @@ fn check_function_references(
 }
 
 /// A per-primitive built-in variable used in a MeshEXT entry point: decorated PerPrimitiveEXT
-/// and an array of the built-in's type (struct members are not judged here).
+/// and an array of the built-in's type; a block member carries PerPrimitiveEXT itself.
 fn per_primitive(
     s: &mut Sink<'_, '_>,
     index: u32,
     spec: &Spec,
     deco: &Deco,
-    reported: &mut std::collections::HashSet<u32>,
+    reported: &mut std::collections::HashSet<(u32, u32)>,
 ) {
     let st = s.st;
-    if deco.member || !deco.arrayed_ok || !reported.insert(deco.target) {
+    let key = (deco.target, deco.member_index);
+    if !(deco.member || deco.arrayed_ok) || !reported.insert(key) {
         return;
     }
     let name = builtin_name(spec);
-    if !ti::has_decoration(st, deco.target, Decoration::PerPrimitiveEXT) {
+    let decorated = if deco.member {
+        st.decorations_of(deco.target).any(|d| {
+            d.op() == Op::MemberDecorate
+                && st.word(d, 2) == deco.member_index
+                && st.word(d, 3) == Decoration::PerPrimitiveEXT.0
+        })
+    } else {
+        ti::has_decoration(st, deco.target, Decoration::PerPrimitiveEXT)
+    };
+    if !decorated {
         s.err(
             "builtin.per_primitive",
             index,
@@ -521,7 +536,7 @@ fn per_primitive(
                 && ti::element_type(st, deco.data_type).is_some_and(|e| has_type(st, e, ty))
         }
     };
-    if !arrayed {
+    if !deco.member && !arrayed {
         s.err(
             "builtin.type",
             index,
