@@ -540,6 +540,86 @@ OpReturn
 OpFunctionEnd
 "#;
 
+/// A glslang-style mesh shader: per-vertex and per-primitive output blocks (every per-primitive
+/// member but CullPrimitiveEXT's decorated PerPrimitiveEXT here; DECOR adds that one: spirv-val
+/// is content with any member of the block carrying it) and the triangle indices, all written.
+const MESH_BLOCKS: &str = r#"OpCapability Shader
+OpCapability MeshShadingEXT
+OpCapability FragmentShadingRateKHR
+OpCapability ClipDistance
+OpCapability CullDistance
+OpExtension "SPV_EXT_mesh_shader"
+OpExtension "SPV_KHR_fragment_shading_rate"
+OpMemoryModel Logical GLSL450
+OpEntryPoint MeshEXT %main "main" %verts %prims %tri
+OpExecutionMode %main LocalSize 1 1 1
+OpExecutionMode %main OutputVertices 3
+OpExecutionMode %main OutputPrimitivesEXT 1
+OpExecutionMode %main OutputTrianglesEXT
+OpMemberDecorate %V 0 BuiltIn Position
+OpMemberDecorate %V 1 BuiltIn PointSize
+OpMemberDecorate %V 2 BuiltIn ClipDistance
+OpMemberDecorate %V 3 BuiltIn CullDistance
+OpDecorate %V Block
+OpMemberDecorate %P 0 BuiltIn PrimitiveId
+OpMemberDecorate %P 0 PerPrimitiveEXT
+OpMemberDecorate %P 1 BuiltIn Layer
+OpMemberDecorate %P 1 PerPrimitiveEXT
+OpMemberDecorate %P 2 BuiltIn ViewportIndex
+OpMemberDecorate %P 2 PerPrimitiveEXT
+OpMemberDecorate %P 3 BuiltIn CullPrimitiveEXT
+DECOR
+OpMemberDecorate %P 4 BuiltIn PrimitiveShadingRateKHR
+OpMemberDecorate %P 4 PerPrimitiveEXT
+OpDecorate %P Block
+OpDecorate %tri BuiltIn PrimitiveTriangleIndicesEXT
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%float = OpTypeFloat 32
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%v4f = OpTypeVector %float 4
+%v3u = OpTypeVector %uint 3
+%u1 = OpConstant %uint 1
+%u3 = OpConstant %uint 3
+%i0 = OpConstant %int 0
+%i1 = OpConstant %int 1
+%i3 = OpConstant %int 3
+%i4 = OpConstant %int 4
+%f0 = OpConstant %float 0
+%true = OpConstantTrue %bool
+%af1 = OpTypeArray %float %u1
+%V = OpTypeStruct %v4f %float %af1 %af1
+%aV = OpTypeArray %V %u3
+%pV = OpTypePointer Output %aV
+%verts = OpVariable %pV Output
+%P = OpTypeStruct %int %int %int %bool %int
+%aP = OpTypeArray %P %u1
+%pP = OpTypePointer Output %aP
+%prims = OpVariable %pP Output
+%atri = OpTypeArray %v3u %u1
+%ptri = OpTypePointer Output %atri
+%tri = OpVariable %ptri Output
+%pf = OpTypePointer Output %float
+%pi = OpTypePointer Output %int
+%pb = OpTypePointer Output %bool
+%main = OpFunction %void None %fn
+%e = OpLabel
+%a = OpAccessChain %pf %verts %i0 %i1
+OpStore %a %f0
+%b = OpAccessChain %pi %prims %i0 %i1
+OpStore %b %i0
+%c = OpAccessChain %pb %prims %i0 %i3
+OpStore %c %true
+%d = OpAccessChain %pi %prims %i0 %i4
+OpStore %d %i0
+%g = OpAccessChain %pi %prims %i0 %i0
+OpStore %g %i0
+OpReturn
+OpFunctionEnd
+"#;
+
 /// (decorations, body, rule, spirv-val's verdict).
 #[rustfmt::skip]
 const PER_PRIMITIVE_BLOCK: &[(&str, &str, Option<&str>, Ref)] = &[
@@ -712,6 +792,17 @@ fn cases() -> Vec<Case> {
         let name = leak(format!("per_primitive_block.{n}"));
         cases.push(
             Case::new(name, PER_PRIMITIVE_BLOCK_BASE, body, rule, reference)
+                .with_decorations(decorations)
+                .with_env("vulkan1.3"),
+        );
+    }
+    for (decorations, rule, reference) in [
+        ("OpMemberDecorate %P 3 PerPrimitiveEXT", None, Ref::Accepts),
+        ("", None, Ref::Accepts),
+    ] {
+        let name = leak(format!("mesh_blocks.{}", decorations.len()));
+        cases.push(
+            Case::new(name, MESH_BLOCKS, "", rule, reference)
                 .with_decorations(decorations)
                 .with_env("vulkan1.3"),
         );

@@ -498,7 +498,7 @@ fn check_function_references(
 }
 
 /// A per-primitive built-in variable used in a MeshEXT entry point: decorated PerPrimitiveEXT
-/// and an array of the built-in's type; a block member carries PerPrimitiveEXT itself.
+/// and an array of the built-in's type; a block member's struct has a PerPrimitiveEXT member.
 fn per_primitive(
     s: &mut Sink<'_, '_>,
     index: u32,
@@ -512,12 +512,9 @@ fn per_primitive(
         return;
     }
     let name = builtin_name(spec);
+    // spirv-val 2025.5 is content with PerPrimitiveEXT on any member of the block.
     let decorated = if deco.member {
-        st.decorations_of(deco.target).any(|d| {
-            d.op() == Op::MemberDecorate
-                && st.word(d, 2) == deco.member_index
-                && st.word(d, 3) == Decoration::PerPrimitiveEXT.0
-        })
+        ti::has_member_decoration(st, deco.target, Decoration::PerPrimitiveEXT)
     } else {
         ti::has_decoration(st, deco.target, Decoration::PerPrimitiveEXT)
     };
