@@ -198,10 +198,7 @@ fn mesh_output_modes(s: &mut Sink<'_, '_>) {
                     continue;
                 }
                 let name = builtin_name(spec);
-                let mode_name = OperandKind::ExecutionMode
-                    .desc()
-                    .enumerant(mode.0)
-                    .map_or("", |e| e.name);
+                let mode_name = execution_mode_name(mode.0);
                 s.err(
                     "builtin.execution_mode",
                     st.def_index(var),
@@ -479,10 +476,7 @@ fn check_function_references(
                             && reported_modes.insert((id, c.spec, function))
                         {
                             let name = builtin_name(spec);
-                            let mode_name = OperandKind::ExecutionMode
-                                .desc()
-                                .enumerant(mode.0)
-                                .map_or("", |e| e.name);
+                            let mode_name = execution_mode_name(mode.0);
                             s.err(
                                 "builtin.execution_mode",
                                 index as u32,
@@ -566,4 +560,12 @@ fn model_misuse(spec: &Spec, storage: Option<u32>, model: u32) -> Option<String>
         }
     }
     None
+}
+
+/// The grammar's name of an execution mode ("" if unknown), for messages.
+fn execution_mode_name(mode: u32) -> &'static str {
+    OperandKind::ExecutionMode
+        .desc()
+        .enumerant(mode)
+        .map_or("", |e| e.name)
 }
