@@ -7,6 +7,7 @@ pub mod builder;
 pub mod decode;
 pub mod encode;
 pub mod error;
+pub mod fasthash;
 pub mod module;
 
 pub use binary::{words_from_bytes, Endian, Header, MAGIC};

@@ -10,7 +10,6 @@ mod body;
 mod builtins;
 mod consts;
 pub mod error;
-mod fasthash;
 mod kernels;
 pub mod mangle;
 mod parallel;

@@ -1,10 +1,10 @@
 //! Module-level translation: header, capabilities, memory model, globals, functions, kernels.
 
 use crate::error::{malformed, unsupported, Result};
-use crate::fasthash::{FastMap, FastSet};
 use crate::mangle;
 use crate::TranslateOptions;
 use spirvkit_core::builder::Builder;
+use spirvkit_core::fasthash::{FxHashMap, FxHashSet};
 use spirvkit_core::{Id, Instruction, Module, Operand};
 use spirvkit_grammar::{
     AddressingModel, Capability, Decoration, LinkageType, MemoryModel, Op, SourceLanguage,
@@ -29,10 +29,10 @@ pub(crate) struct Translator<'m> {
     /// 32 or 64: the width of size_t and pointers.
     pub pointer_bits: u32,
     /// Lowered types; images are keyed with their access qualifier.
-    pub types: FastMap<(llvm::TypeId, u32, u32), Id>,
+    pub types: FxHashMap<(llvm::TypeId, u32, u32), Id>,
     pub structs_in_progress: HashSet<llvm::TypeId>,
     pub forward_pointers: HashMap<llvm::TypeId, Id>,
-    pub consts: FastMap<llvm::ConstId, Id>,
+    pub consts: FxHashMap<llvm::ConstId, Id>,
     pub globals: Vec<Option<Id>>,
     /// Per LLVM function, decided once before any body is translated (shared by forks).
     pub callees: std::sync::Arc<Vec<Callee>>,
@@ -47,15 +47,15 @@ pub(crate) struct Translator<'m> {
     /// Inferred SPIR-V types of opaque-pointer values (pointee.rs).
     pub pointer_classes: std::sync::Arc<crate::pointee::PointerClasses>,
     /// Pointer type id → (storage class, pointee).
-    pub pointer_info: FastMap<Id, (u32, Id)>,
+    pub pointer_info: FxHashMap<Id, (u32, Id)>,
     /// Pointer-typed result id → its type.
-    pub id_types: FastMap<Id, Id>,
+    pub id_types: FxHashMap<Id, Id>,
     /// (return type, parameter types) of emitted functions, for call sites.
-    pub signatures: FastMap<llvm::FuncId, (Id, Vec<Id>)>,
+    pub signatures: FxHashMap<llvm::FuncId, (Id, Vec<Id>)>,
     /// OpTypeUntypedPointerKHR ids (untyped.rs).
-    pub untyped_types: FastSet<Id>,
+    pub untyped_types: FxHashSet<Id>,
     /// OpenCL handle types (images, samplers, events...): pointers to them stay typed.
-    pub handle_type_ids: FastSet<Id>,
+    pub handle_type_ids: FxHashSet<Id>,
     /// `!opencl.kernels` entries (SPIR 1.2 kernel metadata), read once.
     pub opencl_kernel_nodes: Vec<(llvm::FuncId, llvm::MetadataId)>,
     /// Where finished functions go when the output is encoded while translating
@@ -90,10 +90,10 @@ impl<'m> Translator<'m> {
             opts,
             b: Builder::new(0x0001_0000, 0),
             pointer_bits,
-            types: FastMap::default(),
+            types: FxHashMap::default(),
             structs_in_progress: HashSet::new(),
             forward_pointers: HashMap::new(),
-            consts: FastMap::default(),
+            consts: FxHashMap::default(),
             globals: vec![None; m.globals.len()],
             callees: Default::default(),
             builtin_vars: BTreeMap::new(),
@@ -102,11 +102,11 @@ impl<'m> Translator<'m> {
             uses_linkage: false,
             image_context: None,
             pointer_classes: Default::default(),
-            pointer_info: FastMap::default(),
-            id_types: FastMap::default(),
-            signatures: FastMap::default(),
-            untyped_types: FastSet::default(),
-            handle_type_ids: FastSet::default(),
+            pointer_info: FxHashMap::default(),
+            id_types: FxHashMap::default(),
+            signatures: FxHashMap::default(),
+            untyped_types: FxHashSet::default(),
+            handle_type_ids: FxHashSet::default(),
             opencl_kernel_nodes: m.opencl_kernels(),
             function_sink: None,
             parallel: crate::parallel::Plan::default(),
