@@ -8,7 +8,7 @@
 //! earlier chunk already created is mapped to the existing id and not emitted again, and the
 //! chunk's remaining ids are allocated in the order the fork allocated them. That is what the
 //! sequential translation would have done, so the output is the same module, id for id
-//! (`tests/parallel.rs` checks this on every corpus input).
+//! (`tests/translate.rs` and `tests/opaque.rs` check this on every test and corpus input).
 
 use crate::error::Result;
 use crate::translator::Translator;
@@ -148,14 +148,13 @@ fn cut_into_chunks(
     chunks
 }
 
-/// Instructions whose first operand is the id they are about (a name, a decoration, a
-/// forward declaration): dropped with that id when it turns out to exist already.
+/// Instructions whose first operand is the id they are about (a decoration, a forward
+/// declaration): dropped with that id when it turns out to exist already. (Names are not
+/// among the builder's instruction lists: they come encoded, `retarget_encoded_names`.)
 fn describes_first_operand(op: Op) -> bool {
     matches!(
         op,
-        Op::Name
-            | Op::MemberName
-            | Op::Decorate
+        Op::Decorate
             | Op::DecorateId
             | Op::DecorateString
             | Op::MemberDecorate
