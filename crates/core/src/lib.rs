@@ -2,6 +2,7 @@
 //! and a builder. Every other spirvkit crate stands on this one.
 #![forbid(unsafe_code)]
 
+pub mod analysis;
 pub mod binary;
 pub mod builder;
 pub mod decode;

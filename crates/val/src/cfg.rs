@@ -4,9 +4,9 @@
 //! (ssa.rs) and structured control flow (structured.rs). Functions are checked in parallel.
 
 use crate::diagnostic::Diagnostic;
-use crate::dominators::DomTree;
 use crate::state::{State, NONE};
 use rayon::prelude::*;
+use spirvkit_core::analysis::{predecessors, DomTree, UNDEF};
 use spirvkit_grammar::{Capability, Op, OperandKind, StorageClass};
 
 pub struct FunctionCfg {
@@ -229,14 +229,7 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
             }
         }
     }
-    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for (b, s) in succs.iter().enumerate() {
-        for &t in s {
-            if let Some(p) = preds.get_mut(t as usize) {
-                p.push(b as u32);
-            }
-        }
-    }
+    let preds = predecessors(&succs);
     // The entry block may not be a branch target.
     if let Some(&p) = preds.first().and_then(|p| p.first()) {
         let entry = blocks[0].label;
@@ -272,7 +265,7 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let d = cfg.dom.idom[b as usize];
-        if d != crate::dominators::UNDEF && d > b {
+        if d != UNDEF && d > b {
             out.push(
                 st.diag_at(
                     "cfg.order",
@@ -458,7 +451,7 @@ fn check_nesting(
     for &b in &cfg.dom.rpo {
         let bu = b as usize;
         let d = cfg.dom.idom[bu];
-        let parent = if d == crate::dominators::UNDEF || d == b {
+        let parent = if d == UNDEF || d == b {
             0
         } else {
             depth[d as usize]

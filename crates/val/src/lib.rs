@@ -16,7 +16,6 @@ pub mod constants;
 pub mod constructs;
 pub mod decorations;
 pub mod diagnostic;
-pub mod dominators;
 pub mod entry_points;
 pub mod env;
 pub mod extensions;
@@ -35,6 +34,8 @@ pub mod types;
 
 pub use diagnostic::Diagnostic;
 pub use options::{Limits, Relax, TargetEnv, UnknownTargetEnv, ValidatorOptions};
+/// The dominator trees live in `spirvkit_core::analysis` (shared with the optimizer).
+pub use spirvkit_core::analysis::dominators;
 
 use rayon::prelude::*;
 use state::State;

@@ -10,8 +10,8 @@
 
 use crate::cfg::FunctionCfg;
 use crate::diagnostic::Diagnostic;
-use crate::dominators::{postorder, DomTree, UNDEF};
 use crate::state::{State, NONE};
+use spirvkit_core::analysis::{post_dominators, postorder, predecessors, DomTree, UNDEF};
 use spirvkit_grammar::{Op, OperandKind};
 
 /// The structural CFG of one function with its dominance information.
@@ -52,14 +52,7 @@ impl<'c> StructuralCfg<'c> {
                 s
             })
             .collect();
-        let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for (b, s) in succs.iter().enumerate() {
-            for &t in s {
-                if let Some(p) = preds.get_mut(t as usize) {
-                    p.push(b as u32);
-                }
-            }
-        }
+        let preds = predecessors(&succs);
         let dom = DomTree::new(&succs, &preds, 0);
         let post = post_dominators(&succs, &preds);
         let back_edges = back_edges(cfg, &succs, &preds);
@@ -140,50 +133,6 @@ impl<'c> StructuralCfg<'c> {
             .get((self.cfg.start + b) as usize)
             .map_or(NONE, |blk| blk.terminator)
     }
-}
-
-/// Post-dominator tree over the reversed structural CFG with a virtual exit node `n`. Like
-/// spirv-val's augmented CFG, the exit is reached from every sink (in block order) and then
-/// from the first block (in block order) of every region from which no sink is reachable.
-fn post_dominators(succs: &[Vec<u32>], preds: &[Vec<u32>]) -> DomTree {
-    let n = succs.len();
-    let exit = n as u32;
-    let mut roots: Vec<u32> = (0..n as u32)
-        .filter(|&b| succs[b as usize].is_empty())
-        .collect();
-    // Blocks reaching a sink are those reached from the roots on the reversed graph.
-    let mut reaches_exit = vec![false; n];
-    let mut stack: Vec<u32> = Vec::new();
-    let mark = |from: u32, reaches_exit: &mut Vec<bool>, stack: &mut Vec<u32>| {
-        if std::mem::replace(&mut reaches_exit[from as usize], true) {
-            return;
-        }
-        stack.push(from);
-        while let Some(b) = stack.pop() {
-            for &p in &preds[b as usize] {
-                if !std::mem::replace(&mut reaches_exit[p as usize], true) {
-                    stack.push(p);
-                }
-            }
-        }
-    };
-    for &r in &roots {
-        mark(r, &mut reaches_exit, &mut stack);
-    }
-    for b in 0..n as u32 {
-        if !reaches_exit[b as usize] {
-            roots.push(b);
-            mark(b, &mut reaches_exit, &mut stack);
-        }
-    }
-    let mut rev_succs: Vec<Vec<u32>> = preds.to_vec();
-    rev_succs.push(roots.clone());
-    let mut rev_preds: Vec<Vec<u32>> = succs.to_vec();
-    rev_preds.push(Vec::new());
-    for &r in &roots {
-        rev_preds[r as usize].push(exit);
-    }
-    DomTree::new(&rev_succs, &rev_preds, exit)
 }
 
 /// Back-edges as spirv-val finds them: a depth-first search of the structural CFG from a

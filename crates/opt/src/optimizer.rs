@@ -1,0 +1,116 @@
+//! The pass manager with the `spirv-tools` crate's optimizer shape: `Optimizer::new(env)`,
+//! `register_pass`, `register_performance_passes` / `register_size_passes`, `run(&[u32])`.
+//! The input is validated first (unless `skip_validation`); in debug builds, and whenever
+//! `validate_after_each_pass` is set, the module is validated after every pass that changed
+//! it and the first pass producing an invalid module is named in the error.
+
+use crate::analyses::Analyses;
+use crate::error::Error;
+use crate::pass::{Changed, Pass};
+use crate::passes::Passes;
+use spirvkit_core::Module;
+use spirvkit_val::{TargetEnv, ValidatorOptions};
+
+pub struct Optimizer {
+    passes: Vec<Box<dyn Pass>>,
+    pub validator: ValidatorOptions,
+    pub skip_validation: bool,
+    pub validate_after_each_pass: bool,
+    /// `--preserve-bindings` / `--preserve-spec-constants`: kept for flag compatibility; no
+    /// pass spirvkit runs removes bindings or spec constants that are used.
+    pub preserve_bindings: bool,
+    pub preserve_spec_constants: bool,
+}
+
+/// `-O`: the passes that exist, cheapest first; dead code before the passes that only shrink.
+pub const PERFORMANCE_PASSES: &[Passes] = &[
+    Passes::EliminateDeadFunctions,
+    Passes::FoldSpecConstOpComposite,
+    Passes::EliminateDeadVariables,
+    Passes::EliminateDeadConst,
+];
+
+/// `-Os`: `-O` plus renumbering (smaller id bound, smaller varint-compressed modules).
+pub const SIZE_PASSES: &[Passes] = &[
+    Passes::EliminateDeadFunctions,
+    Passes::FoldSpecConstOpComposite,
+    Passes::EliminateDeadVariables,
+    Passes::EliminateDeadConst,
+    Passes::CompactIds,
+];
+
+impl Optimizer {
+    pub fn new(target_env: TargetEnv) -> Self {
+        Self {
+            passes: Vec::new(),
+            validator: ValidatorOptions {
+                target_env,
+                ..ValidatorOptions::default()
+            },
+            skip_validation: false,
+            validate_after_each_pass: cfg!(debug_assertions),
+            preserve_bindings: false,
+            preserve_spec_constants: false,
+        }
+    }
+
+    pub fn register_pass(&mut self, pass: Passes) -> &mut Self {
+        self.passes.push(pass.create());
+        self
+    }
+
+    pub fn register_boxed_pass(&mut self, pass: Box<dyn Pass>) -> &mut Self {
+        self.passes.push(pass);
+        self
+    }
+
+    pub fn register_performance_passes(&mut self) -> &mut Self {
+        for p in PERFORMANCE_PASSES {
+            self.register_pass(p.clone());
+        }
+        self
+    }
+
+    pub fn register_size_passes(&mut self) -> &mut Self {
+        for p in SIZE_PASSES {
+            self.register_pass(p.clone());
+        }
+        self
+    }
+
+    pub fn pass_names(&self) -> Vec<&'static str> {
+        self.passes.iter().map(|p| p.name()).collect()
+    }
+
+    /// Optimizes a module given as host-order words.
+    pub fn run(&self, words: &[u32]) -> Result<Vec<u32>, Error> {
+        if !self.skip_validation {
+            spirvkit_val::validate(words, &self.validator).map_err(Error::InvalidInput)?;
+        }
+        let mut module = Module::from_words(words)?;
+        self.run_module(&mut module)?;
+        Ok(module.to_words())
+    }
+
+    /// Runs the passes on a decoded module; true when something changed.
+    pub fn run_module(&self, module: &mut Module) -> Result<bool, Error> {
+        let mut analyses = Analyses::new();
+        let mut changed = false;
+        let check = self.validate_after_each_pass && !self.skip_validation;
+        for pass in &self.passes {
+            if pass.run(module, &mut analyses)? == Changed::Yes {
+                changed = true;
+                analyses.invalidate();
+                if check {
+                    spirvkit_val::validate(&module.to_words(), &self.validator).map_err(
+                        |diagnostics| Error::PassProducedInvalid {
+                            pass: pass.name(),
+                            diagnostics,
+                        },
+                    )?;
+                }
+            }
+        }
+        Ok(changed)
+    }
+}

@@ -1,0 +1,136 @@
+//! `--eliminate-dead-const`: removes constants and spec constants (scalar, composite, null,
+//! OpSpecConstantOp) that nothing uses except names and decorations targeting them, repeatedly
+//! (a dead composite frees its constituents). Uses by an OpDecorateId operand count as uses.
+
+use crate::analyses::Analyses;
+use crate::error::Error;
+use crate::pass::{Changed, Pass};
+use crate::util::{remove_references_to, targets_first_operand, IdSet};
+use spirvkit_core::grammar::Op;
+use spirvkit_core::module::Section;
+use spirvkit_core::{Instruction, Module};
+
+pub struct EliminateDeadConst;
+
+pub fn is_constant(op: Op) -> bool {
+    matches!(
+        op,
+        Op::ConstantTrue
+            | Op::ConstantFalse
+            | Op::Constant
+            | Op::ConstantComposite
+            | Op::ConstantSampler
+            | Op::ConstantNull
+            | Op::SpecConstantTrue
+            | Op::SpecConstantFalse
+            | Op::SpecConstant
+            | Op::SpecConstantComposite
+            | Op::SpecConstantOp
+    )
+}
+
+/// Counts, per id, the uses that keep a definition alive: everything except debug
+/// instructions and the target operand of names/decorations.
+pub fn live_use_counts(module: &Module) -> Vec<u32> {
+    let mut counts = vec![0u32; module.header.bound as usize];
+    let mut count = |inst: &Instruction| {
+        let skip_first = targets_first_operand(inst.opcode);
+        if matches!(inst.section(), Section::DebugName | Section::DebugSource)
+            || matches!(
+                inst.opcode,
+                Op::Line | Op::GroupDecorate | Op::GroupMemberDecorate
+            )
+        {
+            return;
+        }
+        for (i, id) in inst.used_ids().enumerate() {
+            if skip_first && i == 0 {
+                continue;
+            }
+            if let Some(c) = counts.get_mut(id.0 as usize) {
+                *c += 1;
+            }
+        }
+    };
+    module.instructions().for_each(&mut count);
+    counts
+}
+
+impl Pass for EliminateDeadConst {
+    fn name(&self) -> &'static str {
+        "eliminate-dead-const"
+    }
+
+    fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
+        let mut counts = live_use_counts(module);
+        let mut dead = IdSet::new(module.header.bound);
+        // Walk backwards: users come after what they use, so one sweep frees whole chains.
+        let mut any = false;
+        for inst in module.globals.iter().rev() {
+            if !is_constant(inst.opcode) {
+                continue;
+            }
+            let Some(id) = inst.result_id else { continue };
+            if counts.get(id.0 as usize).copied().unwrap_or(1) == 0 {
+                dead.insert(id);
+                any = true;
+                for used in inst.used_ids() {
+                    if let Some(c) = counts.get_mut(used.0 as usize) {
+                        *c = c.saturating_sub(1);
+                    }
+                }
+            }
+        }
+        if !any {
+            return Ok(Changed::No);
+        }
+        module
+            .globals
+            .retain(|i| !i.result_id.is_some_and(|id| dead.contains(id)));
+        remove_references_to(module, &dead);
+        Ok(Changed::Yes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::passes::testing::{assemble, disassemble, run_pass};
+
+    #[test]
+    fn removes_unused_constants_transitively() {
+        let src = r#"
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %one "one"
+OpName %two "two"
+OpName %spec "spec"
+OpName %op "op"
+OpName %used "used"
+OpName %dead_vec "dead_vec"
+OpDecorate %spec SpecId 3
+%void = OpTypeVoid
+%int = OpTypeInt 32 1
+%v2 = OpTypeVector %int 2
+%one = OpConstant %int 1
+%two = OpConstant %int 2
+%used = OpConstant %int 5
+%dead_vec = OpConstantComposite %v2 %one %two
+%spec = OpSpecConstant %int 4
+%op = OpSpecConstantOp %int IAdd %spec %one
+%ptr = OpTypePointer Function %int
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%l = OpLabel
+%var = OpVariable %ptr Function %used
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::EliminateDeadConst, &assemble(src)));
+        for gone in ["%dead_vec", "%one", "%two", "%spec", "%op", "SpecId"] {
+            assert!(!text.contains(gone), "{gone} left in\n{text}");
+        }
+        assert!(text.contains("%used = OpConstant %int 5"));
+    }
+}

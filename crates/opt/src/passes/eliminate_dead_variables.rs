@@ -1,0 +1,102 @@
+//! `--eliminate-dead-variables`: removes module-scope OpVariable (and OpUntypedVariableKHR)
+//! that nothing references except names and decorations. Entry-point interfaces and exported
+//! variables (LinkageAttributes Export) count as references, so they stay.
+
+use crate::analyses::Analyses;
+use crate::error::Error;
+use crate::pass::{Changed, Pass};
+use crate::passes::eliminate_dead_const::live_use_counts;
+use crate::util::{remove_references_to, IdSet};
+use spirvkit_core::grammar::{Decoration, LinkageType, Op};
+use spirvkit_core::{Module, Operand};
+
+pub struct EliminateDeadVariables;
+
+impl Pass for EliminateDeadVariables {
+    fn name(&self) -> &'static str {
+        "eliminate-dead-variables"
+    }
+
+    fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
+        let mut counts = live_use_counts(module);
+        for inst in &module.globals {
+            let exported = inst.opcode == Op::Decorate
+                && inst.operands.get(1) == Some(&Operand::Word(Decoration::LinkageAttributes.0))
+                && inst.operands.last() == Some(&Operand::Word(LinkageType::Export.0));
+            if let (true, Some(Operand::Id(id))) = (exported, inst.operands.first()) {
+                if let Some(c) = counts.get_mut(id.0 as usize) {
+                    *c += 1;
+                }
+            }
+        }
+        let mut dead = IdSet::new(module.header.bound);
+        let mut any = false;
+        // Backwards: a dead variable initialised with another variable's address frees it.
+        for inst in module.globals.iter().rev() {
+            if !matches!(inst.opcode, Op::Variable | Op::UntypedVariableKHR) {
+                continue;
+            }
+            let Some(id) = inst.result_id else { continue };
+            if counts.get(id.0 as usize).copied().unwrap_or(1) == 0 {
+                dead.insert(id);
+                any = true;
+                for used in inst.used_ids() {
+                    if let Some(c) = counts.get_mut(used.0 as usize) {
+                        *c = c.saturating_sub(1);
+                    }
+                }
+            }
+        }
+        if !any {
+            return Ok(Changed::No);
+        }
+        module
+            .globals
+            .retain(|i| !i.result_id.is_some_and(|id| dead.contains(id)));
+        remove_references_to(module, &dead);
+        Ok(Changed::Yes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::passes::testing::{assemble, disassemble, run_pass};
+
+    #[test]
+    fn removes_unreferenced_globals_only() {
+        let src = r#"
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %in %used
+OpExecutionMode %main LocalSize 1 1 1
+OpName %in "in"
+OpName %used "used"
+OpName %unused "unused"
+OpDecorate %unused Binding 0
+OpDecorate %unused DescriptorSet 0
+OpDecorate %in BuiltIn LocalInvocationIndex
+OpDecorate %sb Block
+OpMemberDecorate %sb 0 Offset 0
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%f = OpTypeFloat 32
+%sb = OpTypeStruct %f
+%pin = OpTypePointer Input %uint
+%pu = OpTypePointer Uniform %sb
+%pp = OpTypePointer Private %uint
+%in = OpVariable %pin Input
+%unused = OpVariable %pu Uniform
+%used = OpVariable %pp Private
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%l = OpLabel
+%x = OpLoad %uint %used
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::EliminateDeadVariables, &assemble(src)));
+        assert!(!text.contains("%unused"), "{text}");
+        assert!(text.contains("%in = OpVariable"));
+        assert!(text.contains("%used = OpVariable"));
+    }
+}

@@ -1,0 +1,40 @@
+//! Test helpers: assemble a module, run one pass with validation before and after, print.
+
+use crate::analyses::Analyses;
+use crate::pass::Pass;
+use spirvkit_core::Module;
+use spirvkit_val::ValidatorOptions;
+
+pub fn assemble(src: &str) -> Vec<u32> {
+    let opts = spirvkit_text::AssembleOptions {
+        preserve_numeric_ids: true,
+        ..Default::default()
+    };
+    match spirvkit_text::assemble(src, &opts) {
+        Ok(words) => words,
+        Err(e) => panic!("test module does not assemble: {e}"),
+    }
+}
+
+pub fn disassemble(words: &[u32]) -> String {
+    spirvkit_text::disassemble(words, &Default::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn validate(words: &[u32], what: &str) {
+    if let Err(d) = spirvkit_val::validate(words, &ValidatorOptions::default()) {
+        panic!("{what} is invalid: {:?}\n{}", d.first(), disassemble(words));
+    }
+}
+
+/// Runs `pass` on a valid module; the result must be valid too.
+pub fn run_pass(pass: &dyn Pass, words: &[u32]) -> Vec<u32> {
+    validate(words, "test input");
+    let mut module = Module::from_words(words).unwrap_or_else(|e| panic!("{e}"));
+    let mut analyses = Analyses::new();
+    if let Err(e) = pass.run(&mut module, &mut analyses) {
+        panic!("{}: {e}", pass.name());
+    }
+    let out = module.to_words();
+    validate(&out, pass.name());
+    out
+}

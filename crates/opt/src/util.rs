@@ -1,0 +1,143 @@
+//! Helpers shared by passes: dense id sets, and removing the names, decorations and
+//! interface entries of ids that no longer exist.
+
+use spirvkit_core::grammar::Op;
+use spirvkit_core::module::Section;
+use spirvkit_core::{Id, Instruction, Module, Operand};
+
+/// A set of ids below the module's bound (one bit per id).
+#[derive(Clone, Debug)]
+pub struct IdSet {
+    bits: Vec<u64>,
+}
+
+impl IdSet {
+    pub fn new(bound: u32) -> Self {
+        Self {
+            bits: vec![0; (bound as usize).div_ceil(64) + 1],
+        }
+    }
+
+    pub fn insert(&mut self, id: Id) -> bool {
+        let (w, b) = (id.0 as usize / 64, id.0 % 64);
+        match self.bits.get_mut(w) {
+            Some(word) => {
+                let fresh = *word & (1 << b) == 0;
+                *word |= 1 << b;
+                fresh
+            }
+            None => false,
+        }
+    }
+
+    pub fn contains(&self, id: Id) -> bool {
+        self.bits
+            .get(id.0 as usize / 64)
+            .is_some_and(|w| w & (1 << (id.0 % 64)) != 0)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.bits.iter().all(|&w| w == 0)
+    }
+}
+
+/// Is this a debug-name or annotation instruction naming/decorating its first operand?
+pub fn targets_first_operand(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Name
+            | Op::MemberName
+            | Op::Decorate
+            | Op::DecorateId
+            | Op::DecorateString
+            | Op::MemberDecorate
+            | Op::MemberDecorateString
+    )
+}
+
+/// Removes every name and decoration of the ids in `dead` (decorations using a dead id as an
+/// operand too), drops them from OpGroupDecorate/OpGroupMemberDecorate target lists and from
+/// entry-point interfaces.
+pub fn remove_references_to(module: &mut Module, dead: &IdSet) {
+    if dead.is_empty() {
+        return;
+    }
+    module
+        .globals
+        .retain_mut(|inst| keep_after_removal(inst, dead));
+}
+
+fn keep_after_removal(inst: &mut Instruction, dead: &IdSet) -> bool {
+    let op = inst.opcode;
+    let first_dead = matches!(inst.operands.first(), Some(Operand::Id(id)) if dead.contains(*id));
+    if targets_first_operand(op) {
+        return !inst
+            .operands
+            .iter()
+            .any(|o| matches!(o, Operand::Id(id) if dead.contains(*id)));
+    }
+    match op {
+        Op::GroupDecorate => {
+            retain_ids_after(inst, 1, 1, dead);
+            !first_dead && inst.operands.len() > 1
+        }
+        Op::GroupMemberDecorate => {
+            // Pairs of (target, member) after the group.
+            let group = inst.operands.first().cloned();
+            let pairs: Vec<Operand> = inst.operands[1.min(inst.operands.len())..]
+                .chunks(2)
+                .filter(|pair| !matches!(pair.first(), Some(Operand::Id(id)) if dead.contains(*id)))
+                .flatten()
+                .cloned()
+                .collect();
+            inst.operands = group.into_iter().chain(pairs).collect();
+            !first_dead && inst.operands.len() > 1
+        }
+        Op::EntryPoint => {
+            // Interface ids follow the name.
+            let start = inst
+                .operands
+                .iter()
+                .position(|o| matches!(o, Operand::String(_)))
+                .map_or(inst.operands.len(), |p| p + 1);
+            retain_ids_after(inst, start, 1, dead);
+            true
+        }
+        _ => inst.section() != Section::Annotation || !first_dead,
+    }
+}
+
+fn retain_ids_after(inst: &mut Instruction, start: usize, _stride: usize, dead: &IdSet) {
+    let mut i = 0usize;
+    inst.operands.retain(|o| {
+        let keep = i < start || !matches!(o, Operand::Id(id) if dead.contains(*id));
+        i += 1;
+        keep
+    });
+}
+
+/// The OpExtInstImport ids whose set name satisfies `pred`.
+pub fn ext_inst_sets_where(module: &Module, pred: impl Fn(&str) -> bool) -> IdSet {
+    let mut sets = IdSet::new(module.header.bound);
+    for inst in module
+        .globals
+        .iter()
+        .filter(|i| i.opcode == Op::ExtInstImport)
+    {
+        if let (Some(id), Some(name)) = (
+            inst.result_id,
+            inst.operands.first().and_then(Operand::string),
+        ) {
+            if pred(name) {
+                sets.insert(id);
+            }
+        }
+    }
+    sets
+}
+
+/// Is this an OpExtInst of one of `sets`?
+pub fn is_ext_inst_of(inst: &Instruction, sets: &IdSet) -> bool {
+    inst.opcode == Op::ExtInst
+        && matches!(inst.operands.first(), Some(Operand::Id(set)) if sets.contains(*set))
+}
