@@ -38,6 +38,8 @@ enum Command {
     LlvmDis(cmd::llvm_dis::LlvmDisArgs),
     /// Validate SPIR-V modules (universal rules), agreeing with spirv-val; exit 1 when invalid.
     Val(cmd::val::ValArgs),
+    /// Optimize a SPIR-V module with spirv-opt's flags (applied in order; -O / -Os presets).
+    Opt(cmd::opt::OptArgs),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +52,8 @@ fn main() -> ExitCode {
         Command::Translate(args) => cmd::translate::run(args),
         Command::LlvmDis(args) => cmd::llvm_dis::run(args),
         Command::Val(args) => cmd::val::run(args),
+        // Exit codes of its own: 2 for usage errors found while reading its flags.
+        Command::Opt(args) => return cmd::opt::main(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,5 +3,6 @@ pub mod asm;
 pub mod dis;
 pub mod info;
 pub mod llvm_dis;
+pub mod opt;
 pub mod translate;
 pub mod val;

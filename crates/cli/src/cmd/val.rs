@@ -142,42 +142,51 @@ fn validate_file(path: &Path, opts: &ValidatorOptions, quiet: bool) -> Option<St
     };
     match spirvkit_val::validate(&words, opts) {
         Ok(()) => None,
-        Err(diags) => {
-            // The offending instructions exactly as spirv-dis prints them (friendly names).
-            let dis_opts = spirvkit_text::DisassembleOptions {
-                no_header: true,
-                no_indent: true,
-                ..Default::default()
-            };
-            let listing = spirvkit_text::disassemble(&words, &dis_opts).ok();
-            let lines: Vec<&str> = listing
-                .as_deref()
-                .map(|l| l.lines().collect())
-                .unwrap_or_default();
-            let mut text = String::new();
-            for d in diags.iter().take(if quiet { 1 } else { usize::MAX }) {
-                let at = match (d.instruction_index, d.word_offset) {
-                    (Some(i), Some(w)) => format!(" [instruction {i}, word {w}]"),
-                    (None, Some(w)) => format!(" [word {w}]"),
-                    _ => String::new(),
-                };
-                text.push_str(&format!(
-                    "spirvkit: {}: error: {}: {}{at}\n",
-                    path.display(),
-                    d.rule,
-                    d.message
-                ));
-                let line = d
-                    .instruction_index
-                    .and_then(|i| lines.get(i))
-                    .map(|l| l.trim().to_string());
-                if let Some(inst) = line.or_else(|| d.instruction.clone()) {
-                    text.push_str(&format!("  {inst}\n"));
-                }
-            }
-            Some(text)
+        Err(diags) => Some(format_diagnostics(path, &words, &diags, quiet)),
+    }
+}
+
+/// The validator's report for one module: `spirvkit: FILE: error: RULE: message [where]`,
+/// then the offending instruction exactly as spirv-dis prints it.
+pub fn format_diagnostics(
+    path: &Path,
+    words: &[u32],
+    diags: &[spirvkit_val::Diagnostic],
+    quiet: bool,
+) -> String {
+    // The offending instructions exactly as spirv-dis prints them (friendly names).
+    let dis_opts = spirvkit_text::DisassembleOptions {
+        no_header: true,
+        no_indent: true,
+        ..Default::default()
+    };
+    let listing = spirvkit_text::disassemble(words, &dis_opts).ok();
+    let lines: Vec<&str> = listing
+        .as_deref()
+        .map(|l| l.lines().collect())
+        .unwrap_or_default();
+    let mut text = String::new();
+    for d in diags.iter().take(if quiet { 1 } else { usize::MAX }) {
+        let at = match (d.instruction_index, d.word_offset) {
+            (Some(i), Some(w)) => format!(" [instruction {i}, word {w}]"),
+            (None, Some(w)) => format!(" [word {w}]"),
+            _ => String::new(),
+        };
+        text.push_str(&format!(
+            "spirvkit: {}: error: {}: {}{at}\n",
+            path.display(),
+            d.rule,
+            d.message
+        ));
+        let line = d
+            .instruction_index
+            .and_then(|i| lines.get(i))
+            .map(|l| l.trim().to_string());
+        if let Some(inst) = line.or_else(|| d.instruction.clone()) {
+            text.push_str(&format!("  {inst}\n"));
         }
     }
+    text
 }
 
 pub fn run(args: ValArgs) -> anyhow::Result<()> {
