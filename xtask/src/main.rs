@@ -48,7 +48,7 @@ enum Task {
         /// Number of functions in the generated module.
         #[arg(long, default_value_t = 20_000)]
         functions: u32,
-        /// Run one part only: decode, text, val, corpus or translate (one large module).
+        /// Run one part only: decode, text, val, corpus, translate (one large module) or opt (2 000 and 20 000 functions).
         #[arg(long)]
         only: Option<String>,
         /// Write the generated module to this file (for profiling) and stop.

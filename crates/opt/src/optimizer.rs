@@ -101,6 +101,8 @@ impl Optimizer {
             if pass.run(module, &mut analyses)? == Changed::Yes {
                 changed = true;
                 analyses.invalidate();
+                // As spirv-opt's pass manager: a changed module's bound is its largest id + 1.
+                module.header.bound = id_bound(module);
                 if check {
                     spirvkit_val::validate(&module.to_words(), &self.validator).map_err(
                         |diagnostics| Error::PassProducedInvalid {
@@ -113,4 +115,15 @@ impl Optimizer {
         }
         Ok(changed)
     }
+}
+
+/// One more than the largest id the module mentions (1 for a module without ids).
+pub fn id_bound(module: &Module) -> u32 {
+    let mut max = 0u32;
+    for inst in module.instructions() {
+        for id in inst.result_id.into_iter().chain(inst.used_ids()) {
+            max = max.max(id.0);
+        }
+    }
+    max.saturating_add(1)
 }

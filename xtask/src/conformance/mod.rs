@@ -6,6 +6,7 @@ mod binary;
 mod llvm;
 mod llvm_cl;
 pub mod mutation;
+mod opt;
 mod semantics;
 pub mod text;
 mod translate;
@@ -68,6 +69,7 @@ pub fn run(
         ("semantics-cl20", semantics::run_clang20),
         ("llvm", llvm::run),
         ("llvm-cl", llvm_cl::run),
+        ("opt", opt::run),
     ];
     let mut failed = Vec::new();
     for &(name, section) in sections {
