@@ -127,7 +127,7 @@ fn has_spec_id(module: &Module) -> bool {
 fn load_inputs(ctx: &Context) -> anyhow::Result<Vec<Input>> {
     let dir = scratch();
     std::fs::create_dir_all(&dir)?;
-    let sample = |i: usize| ctx.full || i % 8 == 0;
+    let sample = |i: usize| ctx.full || i.is_multiple_of(8);
     let binaries: Vec<PathBuf> = files(&ctx.corpus.join("spv"), &["spv"])
         .into_iter()
         .enumerate()
