@@ -35,6 +35,7 @@ pub const SIZE_PASSES: &[Passes] = &[
     Passes::EliminateDeadFunctions,
     Passes::FoldSpecConstOpComposite,
     Passes::EliminateDeadVariables,
+    Passes::EliminateDeadMembers,
     Passes::EliminateDeadConst,
     Passes::CompactIds,
 ];

@@ -4,6 +4,7 @@
 pub mod compact_ids;
 pub mod eliminate_dead_const;
 pub mod eliminate_dead_functions;
+pub mod eliminate_dead_members;
 pub mod eliminate_dead_variables;
 pub mod fold_spec_const_op_composite;
 pub mod freeze_spec_const;
@@ -28,6 +29,7 @@ pub enum Passes {
     EliminateDeadFunctions,
     EliminateDeadConst,
     EliminateDeadVariables,
+    EliminateDeadMembers,
     CompactIds,
 }
 
@@ -52,6 +54,7 @@ impl Passes {
             Passes::EliminateDeadVariables => {
                 Box::new(eliminate_dead_variables::EliminateDeadVariables)
             }
+            Passes::EliminateDeadMembers => Box::new(eliminate_dead_members::EliminateDeadMembers),
             Passes::CompactIds => Box::new(compact_ids::CompactIds),
         }
     }
@@ -70,6 +73,7 @@ pub const FLAGS: &[(&str, Passes)] = &[
     ("eliminate-dead-functions", Passes::EliminateDeadFunctions),
     ("eliminate-dead-const", Passes::EliminateDeadConst),
     ("eliminate-dead-variables", Passes::EliminateDeadVariables),
+    ("eliminate-dead-members", Passes::EliminateDeadMembers),
     ("compact-ids", Passes::CompactIds),
 ];
 
@@ -96,7 +100,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "eliminate-dead-code-aggressive",
     "eliminate-dead-inserts",
     "eliminate-dead-input-components",
-    "eliminate-dead-members",
     "eliminate-insert-extract",
     "eliminate-local-multi-store",
     "eliminate-local-single-block",
