@@ -26,6 +26,8 @@ pub struct Optimizer {
 pub const PERFORMANCE_PASSES: &[Passes] = &[
     Passes::EliminateDeadFunctions,
     Passes::FoldSpecConstOpComposite,
+    Passes::SsaRewrite,
+    Passes::EliminateDeadCode,
     Passes::EliminateDeadVariables,
     Passes::EliminateDeadConst,
 ];
@@ -34,6 +36,8 @@ pub const PERFORMANCE_PASSES: &[Passes] = &[
 pub const SIZE_PASSES: &[Passes] = &[
     Passes::EliminateDeadFunctions,
     Passes::FoldSpecConstOpComposite,
+    Passes::SsaRewrite,
+    Passes::EliminateDeadCode,
     Passes::EliminateDeadVariables,
     Passes::EliminateDeadMembers,
     Passes::EliminateDeadConst,

@@ -2,6 +2,7 @@
 //! spelling that the CLI and library facades share.
 
 pub mod compact_ids;
+pub mod eliminate_dead_code;
 pub mod eliminate_dead_const;
 pub mod eliminate_dead_functions;
 pub mod eliminate_dead_members;
@@ -9,6 +10,7 @@ pub mod eliminate_dead_variables;
 pub mod fold_spec_const_op_composite;
 pub mod freeze_spec_const;
 pub mod set_spec_const_default_value;
+pub mod ssa_rewrite;
 pub mod strip_debug;
 pub mod strip_nonsemantic;
 #[cfg(test)]
@@ -31,6 +33,8 @@ pub enum Passes {
     EliminateDeadVariables,
     EliminateDeadMembers,
     CompactIds,
+    SsaRewrite,
+    EliminateDeadCode,
 }
 
 impl Passes {
@@ -56,6 +60,8 @@ impl Passes {
             }
             Passes::EliminateDeadMembers => Box::new(eliminate_dead_members::EliminateDeadMembers),
             Passes::CompactIds => Box::new(compact_ids::CompactIds),
+            Passes::SsaRewrite => Box::new(ssa_rewrite::SsaRewrite),
+            Passes::EliminateDeadCode => Box::new(eliminate_dead_code::EliminateDeadCode),
         }
     }
 }
@@ -75,6 +81,9 @@ pub const FLAGS: &[(&str, Passes)] = &[
     ("eliminate-dead-variables", Passes::EliminateDeadVariables),
     ("eliminate-dead-members", Passes::EliminateDeadMembers),
     ("compact-ids", Passes::CompactIds),
+    ("ssa-rewrite", Passes::SsaRewrite),
+    ("eliminate-local-multi-store", Passes::SsaRewrite),
+    ("eliminate-dead-code-aggressive", Passes::EliminateDeadCode),
 ];
 
 /// Flags that take the next argument as their value.
@@ -97,11 +106,9 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "descriptor-composite-scalar-replacement",
     "descriptor-array-scalar-replacement",
     "eliminate-dead-branches",
-    "eliminate-dead-code-aggressive",
     "eliminate-dead-inserts",
     "eliminate-dead-input-components",
     "eliminate-insert-extract",
-    "eliminate-local-multi-store",
     "eliminate-local-single-block",
     "eliminate-local-single-store",
     "fix-func-call-param",
@@ -131,7 +138,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "remove-unused-interface-variables",
     "replace-invalid-opcode",
     "resolve-binding-conflicts",
-    "ssa-rewrite",
     "scalar-replacement",
     "simplify-instructions",
     "split-combined-image-sampler",

@@ -1,0 +1,304 @@
+//! `--eliminate-dead-code-aggressive`, the part spirvkit implements: inside functions, a
+//! mark-and-sweep over the instructions — everything with an effect (stores, calls, barriers,
+//! atomics, control flow, unknown opcodes) is live, and so is whatever a live instruction uses;
+//! side-effect-free instructions nothing live needs are removed, including cycles of OpPhi.
+//! Function-storage variables that are only ever stored to (the pointer never escapes) are
+//! removed with their stores. Kernel (Addresses) modules are handled like shaders: only
+//! instructions without memory effects are removed, and stores only into such local variables.
+//! Not yet: removing dead control flow or stores to memory that is read elsewhere.
+
+use crate::analyses::Analyses;
+use crate::error::Error;
+use crate::pass::{Changed, Pass};
+use crate::util::{remove_references_to, IdSet};
+use spirvkit_core::fasthash::FxHashMap;
+use spirvkit_core::grammar::{MemoryAccess, Op, StorageClass};
+use spirvkit_core::{Function, Id, Instruction, Module, Operand};
+
+pub struct EliminateDeadCode;
+
+/// Instructions without side effects: removable when their result is unused.
+pub fn is_pure(inst: &Instruction) -> bool {
+    use Op as O;
+    match inst.opcode {
+        O::Load => inst
+            .operands
+            .get(1)
+            .and_then(Operand::word)
+            .is_none_or(|m| m & MemoryAccess::Volatile.0 == 0),
+        O::Undef
+        | O::Phi
+        | O::Select
+        | O::CopyObject
+        | O::AccessChain
+        | O::InBoundsAccessChain
+        | O::PtrAccessChain
+        | O::InBoundsPtrAccessChain
+        | O::ArrayLength
+        | O::ConvertFToU
+        | O::ConvertFToS
+        | O::ConvertSToF
+        | O::ConvertUToF
+        | O::UConvert
+        | O::SConvert
+        | O::FConvert
+        | O::QuantizeToF16
+        | O::ConvertPtrToU
+        | O::ConvertUToPtr
+        | O::PtrCastToGeneric
+        | O::GenericCastToPtr
+        | O::Bitcast
+        | O::SNegate
+        | O::FNegate
+        | O::IAdd
+        | O::FAdd
+        | O::ISub
+        | O::FSub
+        | O::IMul
+        | O::FMul
+        | O::UDiv
+        | O::SDiv
+        | O::FDiv
+        | O::UMod
+        | O::SRem
+        | O::SMod
+        | O::FRem
+        | O::FMod
+        | O::VectorTimesScalar
+        | O::MatrixTimesScalar
+        | O::VectorTimesMatrix
+        | O::MatrixTimesVector
+        | O::MatrixTimesMatrix
+        | O::OuterProduct
+        | O::Dot
+        | O::IAddCarry
+        | O::ISubBorrow
+        | O::UMulExtended
+        | O::SMulExtended
+        | O::Any
+        | O::All
+        | O::IsNan
+        | O::IsInf
+        | O::IsFinite
+        | O::IsNormal
+        | O::SignBitSet
+        | O::LessOrGreater
+        | O::Ordered
+        | O::Unordered
+        | O::LogicalEqual
+        | O::LogicalNotEqual
+        | O::LogicalOr
+        | O::LogicalAnd
+        | O::LogicalNot
+        | O::IEqual
+        | O::INotEqual
+        | O::UGreaterThan
+        | O::SGreaterThan
+        | O::UGreaterThanEqual
+        | O::SGreaterThanEqual
+        | O::ULessThan
+        | O::SLessThan
+        | O::ULessThanEqual
+        | O::SLessThanEqual
+        | O::FOrdEqual
+        | O::FUnordEqual
+        | O::FOrdNotEqual
+        | O::FUnordNotEqual
+        | O::FOrdLessThan
+        | O::FUnordLessThan
+        | O::FOrdGreaterThan
+        | O::FUnordGreaterThan
+        | O::FOrdLessThanEqual
+        | O::FUnordLessThanEqual
+        | O::FOrdGreaterThanEqual
+        | O::FUnordGreaterThanEqual
+        | O::ShiftRightLogical
+        | O::ShiftRightArithmetic
+        | O::ShiftLeftLogical
+        | O::BitwiseOr
+        | O::BitwiseXor
+        | O::BitwiseAnd
+        | O::Not
+        | O::BitFieldInsert
+        | O::BitFieldSExtract
+        | O::BitFieldUExtract
+        | O::BitReverse
+        | O::BitCount
+        | O::VectorExtractDynamic
+        | O::VectorInsertDynamic
+        | O::VectorShuffle
+        | O::CompositeConstruct
+        | O::CompositeExtract
+        | O::CompositeInsert
+        | O::Transpose
+        | O::SampledImage
+        | O::Image => true,
+        _ => false,
+    }
+}
+
+impl Pass for EliminateDeadCode {
+    fn name(&self) -> &'static str {
+        "eliminate-dead-code-aggressive"
+    }
+
+    fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
+        let mut dead = IdSet::new(module.header.bound);
+        let mut changed = false;
+        for f in &mut module.functions {
+            changed |= sweep(f, &mut dead);
+        }
+        if changed {
+            remove_references_to(module, &dead);
+        }
+        Ok(Changed::from_bool(changed))
+    }
+}
+
+fn sweep(f: &mut Function, dead: &mut IdSet) -> bool {
+    if f.blocks.is_empty() {
+        return false;
+    }
+    // Local variables whose every use is the pointer of a store.
+    let mut store_only: FxHashMap<Id, bool> = FxHashMap::default();
+    for inst in &f.blocks[0].instructions {
+        if inst.opcode == Op::Variable
+            && inst.operands.first() == Some(&Operand::Word(StorageClass::Function.0))
+        {
+            if let Some(id) = inst.result_id {
+                store_only.insert(id, true);
+            }
+        }
+    }
+    for inst in f.instructions() {
+        for (i, op) in inst.operands.iter().enumerate() {
+            if let Operand::Id(id) = op {
+                if let Some(flag) = store_only.get_mut(id) {
+                    if !(inst.opcode == Op::Store && i == 0) {
+                        *flag = false;
+                    }
+                }
+            }
+        }
+        if let Some(flag) = inst.result_type.and_then(|t| store_only.get_mut(&t)) {
+            *flag = false;
+        }
+    }
+    let removable_store = |inst: &Instruction| {
+        inst.opcode == Op::Store
+            && inst
+                .operands
+                .first()
+                .and_then(Operand::id)
+                .is_some_and(|p| store_only.get(&p) == Some(&true))
+    };
+    // Mark: live roots, then what live instructions use (worklist over result ids).
+    let mut local: FxHashMap<Id, (usize, usize)> = FxHashMap::default();
+    for (b, block) in f.blocks.iter().enumerate() {
+        for (i, inst) in block.instructions.iter().enumerate() {
+            if let Some(r) = inst.result_id {
+                local.insert(r, (b, i));
+            }
+        }
+    }
+    let mut live: Vec<Vec<bool>> = f
+        .blocks
+        .iter()
+        .map(|b| vec![false; b.instructions.len()])
+        .collect();
+    let mut work: Vec<(usize, usize)> = Vec::new();
+    for (b, block) in f.blocks.iter().enumerate() {
+        for (i, inst) in block.instructions.iter().enumerate() {
+            let removable = match inst.opcode {
+                Op::Variable => inst
+                    .result_id
+                    .is_some_and(|r| store_only.get(&r) == Some(&true)),
+                _ => is_pure(inst) || removable_store(inst),
+            };
+            if !removable && inst.opcode != Op::Variable {
+                live[b][i] = true;
+                work.push((b, i));
+            }
+        }
+    }
+    while let Some((b, i)) = work.pop() {
+        for id in f.blocks[b].instructions[i].used_ids() {
+            if let Some(&(db, di)) = local.get(&id) {
+                if !live[db][di] {
+                    live[db][di] = true;
+                    work.push((db, di));
+                }
+            }
+        }
+    }
+    // Variables: kept unless store-only (or unused).
+    for (b, block) in f.blocks.iter().enumerate() {
+        for (i, inst) in block.instructions.iter().enumerate() {
+            if inst.opcode == Op::Variable && !live[b][i] {
+                let keep = inst
+                    .result_id
+                    .is_none_or(|r| store_only.get(&r) != Some(&true));
+                if keep {
+                    live[b][i] = true;
+                }
+            }
+        }
+    }
+    let mut changed = false;
+    for (b, block) in f.blocks.iter_mut().enumerate() {
+        let mut i = 0;
+        block.instructions.retain(|inst| {
+            let keep = live[b][i];
+            i += 1;
+            if !keep {
+                changed = true;
+                if let Some(r) = inst.result_id {
+                    dead.insert(r);
+                }
+            }
+            keep
+        });
+    }
+    changed
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::passes::testing::{assemble, disassemble, run_pass};
+
+    #[test]
+    fn removes_unused_pure_code_and_store_only_variables() {
+        let src = r#"
+OpCapability Kernel
+OpCapability Addresses
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k "k"
+OpName %dead_add "dead_add"
+OpName %kept "kept"
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%ptr = OpTypePointer Function %uint
+%gptr = OpTypePointer CrossWorkgroup %uint
+%one = OpConstant %uint 1
+%fn = OpTypeFunction %void %gptr
+%k = OpFunction %void None %fn
+%out = OpFunctionParameter %gptr
+%l = OpLabel
+%scratch = OpVariable %ptr Function
+%dead_add = OpIAdd %uint %one %one
+%kept = OpIMul %uint %one %one
+OpStore %scratch %kept
+OpStore %out %kept
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::EliminateDeadCode, &assemble(src)));
+        assert!(!text.contains("dead_add"), "{text}");
+        assert!(!text.contains("OpVariable"), "{text}");
+        assert!(text.contains("%kept = OpIMul"), "{text}");
+        assert!(
+            text.contains("OpStore %out %kept") || text.contains("OpStore %"),
+            "{text}"
+        );
+    }
+}
