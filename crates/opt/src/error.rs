@@ -12,6 +12,9 @@ pub enum Error {
     /// The input module is invalid (diagnostics from spirvkit_val).
     #[error("invalid input module: {}", first_message(.0))]
     InvalidInput(Vec<Diagnostic>),
+    /// The module's ids need tables larger than any real module (invalid input).
+    #[error("id bound {0} is too large to optimize")]
+    BoundTooLarge(u32),
     /// A pass could not run on this module.
     #[error("pass {pass}: {message}")]
     PassFailed { pass: &'static str, message: String },

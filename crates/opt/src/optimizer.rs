@@ -11,6 +11,9 @@ use crate::passes::Passes;
 use spirvkit_core::Module;
 use spirvkit_val::{TargetEnv, ValidatorOptions};
 
+/// The largest id bound the optimizer accepts (spirv-val's default limit is 0x3FFFFF).
+pub const MAX_ID_BOUND: u32 = 1 << 24;
+
 pub struct Optimizer {
     passes: Vec<Box<dyn Pass>>,
     pub validator: ValidatorOptions,
@@ -99,6 +102,12 @@ impl Optimizer {
 
     /// Runs the passes on a decoded module; true when something changed.
     pub fn run_module(&self, module: &mut Module) -> Result<bool, Error> {
+        // Passes keep dense id-indexed tables: an (invalid) module claiming or using ids far
+        // beyond any real module is refused rather than allocated for.
+        let largest = module.header.bound.max(id_bound(module));
+        if largest > MAX_ID_BOUND {
+            return Err(Error::BoundTooLarge(largest));
+        }
         let mut analyses = Analyses::new();
         let mut changed = false;
         let check = self.validate_after_each_pass && !self.skip_validation;

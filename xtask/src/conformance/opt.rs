@@ -89,7 +89,12 @@ pub fn derived_spec_values(module: &Module) -> String {
                 let words: Vec<u32> = c.operands.iter().filter_map(Operand::word).collect();
                 let bits = u64::from(words.first().copied().unwrap_or(0))
                     | (u64::from(words.get(1).copied().unwrap_or(0)) << 32);
-                let width = t.operands.first().and_then(Operand::word).unwrap_or(32);
+                let width = t
+                    .operands
+                    .first()
+                    .and_then(Operand::word)
+                    .unwrap_or(32)
+                    .clamp(1, 64);
                 let signed = t.operands.get(1).and_then(Operand::word) == Some(1);
                 match (t.opcode, width) {
                     (Op::TypeInt, 64) if signed => (bits as i64).wrapping_add(1).to_string(),

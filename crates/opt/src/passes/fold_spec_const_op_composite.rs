@@ -105,7 +105,7 @@ impl State {
         let ty = match inst.opcode {
             Op::TypeBool => Ty::Bool,
             Op::TypeInt => match (w(0), w(1)) {
-                (Some(width), Some(s)) if width <= 64 => Ty::Int {
+                (Some(width), Some(s)) if (1..=64).contains(&width) => Ty::Int {
                     width,
                     signed: s != 0,
                 },
