@@ -29,8 +29,10 @@ pub struct Optimizer {
 pub const PERFORMANCE_PASSES: &[Passes] = &[
     Passes::EliminateDeadFunctions,
     Passes::FoldSpecConstOpComposite,
+    Passes::ConvertLocalAccessChains,
     Passes::SsaRewrite,
     Passes::EliminateDeadCode,
+    Passes::MergeBlocks,
     Passes::EliminateDeadVariables,
     Passes::EliminateDeadConst,
 ];
@@ -39,8 +41,10 @@ pub const PERFORMANCE_PASSES: &[Passes] = &[
 pub const SIZE_PASSES: &[Passes] = &[
     Passes::EliminateDeadFunctions,
     Passes::FoldSpecConstOpComposite,
+    Passes::ConvertLocalAccessChains,
     Passes::SsaRewrite,
     Passes::EliminateDeadCode,
+    Passes::MergeBlocks,
     Passes::EliminateDeadVariables,
     Passes::EliminateDeadMembers,
     Passes::EliminateDeadConst,

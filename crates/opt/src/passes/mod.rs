@@ -2,6 +2,7 @@
 //! spelling that the CLI and library facades share.
 
 pub mod compact_ids;
+pub mod convert_local_access_chains;
 pub mod eliminate_dead_code;
 pub mod eliminate_dead_const;
 pub mod eliminate_dead_functions;
@@ -9,6 +10,7 @@ pub mod eliminate_dead_members;
 pub mod eliminate_dead_variables;
 pub mod fold_spec_const_op_composite;
 pub mod freeze_spec_const;
+pub mod merge_blocks;
 pub mod set_spec_const_default_value;
 pub mod ssa_rewrite;
 pub mod strip_debug;
@@ -35,6 +37,8 @@ pub enum Passes {
     CompactIds,
     SsaRewrite,
     EliminateDeadCode,
+    MergeBlocks,
+    ConvertLocalAccessChains,
 }
 
 impl Passes {
@@ -61,6 +65,10 @@ impl Passes {
             Passes::EliminateDeadMembers => Box::new(eliminate_dead_members::EliminateDeadMembers),
             Passes::CompactIds => Box::new(compact_ids::CompactIds),
             Passes::SsaRewrite => Box::new(ssa_rewrite::SsaRewrite),
+            Passes::MergeBlocks => Box::new(merge_blocks::MergeBlocks),
+            Passes::ConvertLocalAccessChains => {
+                Box::new(convert_local_access_chains::ConvertLocalAccessChains)
+            }
             Passes::EliminateDeadCode => Box::new(eliminate_dead_code::EliminateDeadCode),
         }
     }
@@ -84,6 +92,11 @@ pub const FLAGS: &[(&str, Passes)] = &[
     ("ssa-rewrite", Passes::SsaRewrite),
     ("eliminate-local-multi-store", Passes::SsaRewrite),
     ("eliminate-dead-code-aggressive", Passes::EliminateDeadCode),
+    ("merge-blocks", Passes::MergeBlocks),
+    (
+        "convert-local-access-chains",
+        Passes::ConvertLocalAccessChains,
+    ),
 ];
 
 /// Flags that take the next argument as their value.
@@ -96,7 +109,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "ccp",
     "cfg-cleanup",
     "combine-access-chains",
-    "convert-local-access-chains",
     "convert-relaxed-to-half",
     "convert-to-sampled-image",
     "copy-propagate-arrays",
@@ -125,7 +137,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "loop-unroll-partial",
     "loop-peeling",
     "loop-peeling-threshold",
-    "merge-blocks",
     "merge-return",
     "modify-maximal-reconvergence",
     "loop-unswitch",

@@ -1,0 +1,229 @@
+//! `--merge-blocks`: a block ending in an unconditional OpBranch to a block that has no other
+//! predecessor absorbs that block (its single-entry OpPhis become their one value). Structured
+//! control flow is kept: neither block may hold a merge instruction, and the successor may be
+//! no construct's merge block or continue target. Valid on Kernel and Shader modules.
+
+use crate::analyses::Analyses;
+use crate::error::Error;
+use crate::pass::{Changed, Pass};
+use crate::util::{remove_references_to, IdSet};
+use spirvkit_core::analysis::FunctionCfg;
+use spirvkit_core::fasthash::{FxHashMap, FxHashSet};
+use spirvkit_core::grammar::Op;
+use spirvkit_core::{Block, Function, Id, Module, Operand};
+
+pub struct MergeBlocks;
+
+impl Pass for MergeBlocks {
+    fn name(&self) -> &'static str {
+        "merge-blocks"
+    }
+
+    fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
+        let mut removed = IdSet::new(module.header.bound);
+        let mut changed = false;
+        for f in &mut module.functions {
+            changed |= merge_function(f, &mut removed);
+        }
+        if changed {
+            remove_references_to(module, &removed);
+        }
+        Ok(Changed::from_bool(changed))
+    }
+}
+
+fn has_merge_instruction(block: &Block) -> bool {
+    block
+        .instructions
+        .iter()
+        .rev()
+        .nth(1)
+        .is_some_and(|i| matches!(i.opcode, Op::SelectionMerge | Op::LoopMerge))
+}
+
+fn merge_function(f: &mut Function, removed: &mut IdSet) -> bool {
+    if f.blocks.len() < 2 {
+        return false;
+    }
+    let cfg = FunctionCfg::new(f);
+    // Predecessor edges counted with multiplicity (a switch may target a block twice).
+    let mut edge_count = vec![0u32; cfg.len()];
+    for block in &f.blocks {
+        if let Some(term) = block.terminator() {
+            for label in spirvkit_core::analysis::successor_labels(term) {
+                if let Some(t) = cfg.block_of(label) {
+                    edge_count[t as usize] += 1;
+                }
+            }
+        }
+    }
+    let mut structural: FxHashSet<Id> = FxHashSet::default();
+    for block in &f.blocks {
+        for inst in &block.instructions {
+            if matches!(inst.opcode, Op::SelectionMerge | Op::LoopMerge) {
+                structural.extend(inst.operands.iter().filter_map(Operand::id));
+            }
+        }
+    }
+    let mut gone = vec![false; f.blocks.len()];
+    let mut replace: FxHashMap<Id, Id> = FxHashMap::default();
+    let mut relabel: FxHashMap<Id, Id> = FxHashMap::default();
+    for b in 0..f.blocks.len() {
+        if gone[b] {
+            continue;
+        }
+        loop {
+            let block = &f.blocks[b];
+            let Some(term) = block.terminator() else {
+                break;
+            };
+            if term.opcode != Op::Branch || has_merge_instruction(block) {
+                break;
+            }
+            let Some(target) = term.operands.first().and_then(Operand::id) else {
+                break;
+            };
+            let Some(s) = cfg.block_of(target).map(|s| s as usize) else {
+                break;
+            };
+            if s == 0
+                || s == b
+                || gone[s]
+                || edge_count[s] != 1
+                || structural.contains(&target)
+                || has_merge_instruction(&f.blocks[s])
+            {
+                break;
+            }
+            let absorbed = std::mem::replace(&mut f.blocks[s].instructions, Vec::new());
+            gone[s] = true;
+            removed.insert(target);
+            let here = f.blocks[b].id();
+            relabel.insert(target, here);
+            let block = &mut f.blocks[b];
+            block.instructions.pop();
+            for inst in absorbed {
+                if inst.opcode == Op::Phi {
+                    if let (Some(r), Some(v)) =
+                        (inst.result_id, inst.operands.first().and_then(Operand::id))
+                    {
+                        replace.insert(r, v);
+                        removed.insert(r);
+                    }
+                    continue;
+                }
+                block.instructions.push(inst);
+            }
+        }
+    }
+    if !gone.iter().any(|&g| g) {
+        return false;
+    }
+    let mut i = 0;
+    f.blocks.retain(|_| {
+        i += 1;
+        !gone[i - 1]
+    });
+    let resolve = |mut id: Id| {
+        let mut steps = 0;
+        while let Some(&next) = replace.get(&id) {
+            if next == id || steps > replace.len() {
+                break;
+            }
+            id = next;
+            steps += 1;
+        }
+        id
+    };
+    for block in &mut f.blocks {
+        for inst in &mut block.instructions {
+            let phi = inst.opcode == Op::Phi;
+            for (k, op) in inst.operands.iter_mut().enumerate() {
+                if let Operand::Id(id) = op {
+                    // A phi's parent labels follow their block into the one that absorbed it.
+                    if phi && k % 2 == 1 {
+                        let mut l = *id;
+                        let mut steps = 0;
+                        while let Some(&n) = relabel.get(&l) {
+                            if n == l || steps > relabel.len() {
+                                break;
+                            }
+                            l = n;
+                            steps += 1;
+                        }
+                        *id = l;
+                    } else {
+                        *id = resolve(*id);
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::passes::testing::{assemble, disassemble, run_pass};
+
+    #[test]
+    fn chains_merge_and_constructs_stay() {
+        let src = r#"
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %a "a"
+OpName %m "m"
+%void = OpTypeVoid
+%bool = OpTypeBool
+%int = OpTypeInt 32 1
+%c1 = OpConstant %int 1
+%t = OpConstantTrue %bool
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpBranch %a
+%a = OpLabel
+%x = OpIAdd %int %c1 %c1
+OpBranch %b
+%b = OpLabel
+%p = OpPhi %int %x %a
+OpSelectionMerge %m None
+OpBranchConditional %t %c %m
+%c = OpLabel
+OpBranch %m
+%m = OpLabel
+%q = OpPhi %int %p %b %c1 %c
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::MergeBlocks, &assemble(src)));
+        // e+a merge; b holds a selection header, so it stays; m is a merge block.
+        assert!(!text.contains("%a = OpLabel"), "{text}");
+        assert!(text.contains("%m = OpLabel"), "{text}");
+        assert!(text.contains("OpSelectionMerge %m"), "{text}");
+    }
+
+    #[test]
+    fn kernel_single_predecessor_chain_collapses() {
+        let src = r#"
+OpCapability Kernel
+OpCapability Addresses
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k "k"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%k = OpFunction %void None %fn
+%e = OpLabel
+OpBranch %a
+%a = OpLabel
+OpBranch %b
+%b = OpLabel
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::MergeBlocks, &assemble(src)));
+        assert_eq!(text.matches("OpLabel").count(), 1, "{text}");
+    }
+}
