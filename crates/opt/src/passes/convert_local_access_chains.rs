@@ -153,7 +153,7 @@ fn convert(f: &mut Function, facts: &Facts, next_id: &mut u32, removed: &mut IdS
         let is_chain_def = inst.result_id.is_some_and(|r| chains.contains_key(&r));
         for (i, op) in inst.operands.iter().enumerate() {
             let Operand::Id(id) = op else { continue };
-            let allowed = (ok_pointer && i == 0) || (is_chain_def && i == 0);
+            let allowed = i == 0 && (ok_pointer || is_chain_def);
             if allowed {
                 continue;
             }

@@ -95,7 +95,7 @@ fn merge_function(f: &mut Function, removed: &mut IdSet) -> bool {
             {
                 break;
             }
-            let absorbed = std::mem::replace(&mut f.blocks[s].instructions, Vec::new());
+            let absorbed = std::mem::take(&mut f.blocks[s].instructions);
             gone[s] = true;
             removed.insert(target);
             let here = f.blocks[b].id();
