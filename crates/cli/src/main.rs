@@ -38,6 +38,8 @@ enum Command {
     LlvmDis(cmd::llvm_dis::LlvmDisArgs),
     /// Validate SPIR-V modules (universal rules), agreeing with spirv-val; exit 1 when invalid.
     Val(cmd::val::ValArgs),
+    /// Link SPIR-V modules by their LinkageAttributes (a drop-in for spirv-link).
+    Link(cmd::link::LinkArgs),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +52,7 @@ fn main() -> ExitCode {
         Command::Translate(args) => cmd::translate::run(args),
         Command::LlvmDis(args) => cmd::llvm_dis::run(args),
         Command::Val(args) => cmd::val::run(args),
+        Command::Link(args) => cmd::link::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
