@@ -113,7 +113,12 @@ fn decoration_signatures(module: &Module) -> FxHashMap<Id, Vec<Instruction>> {
                 let Some(target) = inst.operands.first().and_then(Operand::id) else {
                     continue;
                 };
-                let key = Instruction::new(inst.opcode, None, None, inst.operands[1..].to_vec());
+                let key = Instruction::new(
+                    inst.opcode,
+                    None,
+                    None,
+                    inst.operands.get(1..).unwrap_or_default().to_vec(),
+                );
                 let into = if group_ids.contains(&target) {
                     &mut groups
                 } else {
@@ -133,14 +138,20 @@ fn decoration_signatures(module: &Module) -> FxHashMap<Id, Vec<Instruction>> {
         };
         match inst.opcode {
             Op::GroupDecorate => {
-                for target in inst.operands[1..].iter().filter_map(Operand::id) {
+                for target in inst
+                    .operands
+                    .get(1..)
+                    .unwrap_or_default()
+                    .iter()
+                    .filter_map(Operand::id)
+                {
                     sigs.entry(target)
                         .or_default()
                         .extend(decorations.iter().cloned());
                 }
             }
             Op::GroupMemberDecorate => {
-                for pair in inst.operands[1..].chunks_exact(2) {
+                for pair in inst.operands.get(1..).unwrap_or_default().chunks_exact(2) {
                     let (Some(target), Some(member)) = (pair[0].id(), pair[1].word()) else {
                         continue;
                     };
@@ -203,8 +214,17 @@ enum Key {
 }
 
 fn find_duplicates(module: &Module, scope: DedupScope) -> Replacement {
+    // Only global result ids are ever replaced: size the map by them, not by the header's
+    // bound (which a hostile module may set to 2^32 - 1).
+    let max_global = module
+        .globals
+        .iter()
+        .filter_map(|i| i.result_id)
+        .map(|id| id.0 as usize)
+        .max()
+        .unwrap_or(0);
     let mut replacement = Replacement {
-        map: vec![0; module.header.bound as usize],
+        map: vec![0; max_global + 1],
         remove_global: vec![false; module.globals.len()],
         removed_any: false,
     };
@@ -318,7 +338,10 @@ fn targets_removed(inst: &mut Instruction, replacement: &Replacement) -> bool {
             .is_some_and(|id| replacement.is_removed(id)),
         Op::GroupDecorate => {
             let group = inst.operands.first().cloned();
-            let targets: Vec<Operand> = inst.operands[1..]
+            let targets: Vec<Operand> = inst
+                .operands
+                .get(1..)
+                .unwrap_or_default()
                 .iter()
                 .filter(|o| !o.id().is_some_and(|id| replacement.is_removed(id)))
                 .cloned()
@@ -329,7 +352,10 @@ fn targets_removed(inst: &mut Instruction, replacement: &Replacement) -> bool {
         }
         Op::GroupMemberDecorate => {
             let group = inst.operands.first().cloned();
-            let pairs: Vec<Operand> = inst.operands[1..]
+            let pairs: Vec<Operand> = inst
+                .operands
+                .get(1..)
+                .unwrap_or_default()
                 .chunks(2)
                 .filter(|p| !p[0].id().is_some_and(|id| replacement.is_removed(id)))
                 .flatten()
@@ -472,13 +498,10 @@ mod tests {
 
     #[test]
     fn forward_declared_pointers_are_kept() {
-        let text = format!(
-            "OpCapability Kernel\nOpCapability Addresses\nOpMemoryModel Physical64 OpenCL\nOpTypeForwardPointer %p CrossWorkgroup\n\
-             %s = OpTypeStruct %p\n%p = OpTypePointer CrossWorkgroup %s\n%q = OpTypePointer CrossWorkgroup %s\n"
-        );
-        let mut m = module(&text);
+        let text = "OpCapability Kernel\nOpCapability Addresses\nOpMemoryModel Physical64 OpenCL\nOpTypeForwardPointer %p CrossWorkgroup\n\
+             %s = OpTypeStruct %p\n%p = OpTypePointer CrossWorkgroup %s\n%q = OpTypePointer CrossWorkgroup %s\n";
+        let mut m = module(text);
         remove_duplicates(&mut m);
         assert_eq!(count(&m, Op::TypePointer), 2);
-        let _ = HEAD;
     }
 }

@@ -33,7 +33,7 @@ impl DecorationTable {
                 inst.opcode,
                 None,
                 None,
-                inst.operands[1..].iter().cloned(),
+                inst.operands.get(1..).unwrap_or_default().iter().cloned(),
             ));
         }
         Self { by_target }

@@ -62,37 +62,40 @@ pub enum LinkError {
     DuplicateEntryPoint {
         name: String,
         model: String,
-        first: Location,
-        second: Location,
+        first: Box<Location>,
+        second: Box<Location>,
     },
     #[error("unresolved import \"{symbol}\" (no input exports it; pass --allow-partial-linkage to keep it imported):\n  imported at {import}")]
-    UnresolvedImport { symbol: String, import: Location },
+    UnresolvedImport {
+        symbol: String,
+        import: Box<Location>,
+    },
     #[error("\"{symbol}\" is exported {count} times; an import needs exactly one definition:\n  imported at {import}\n  exported at {}", exports.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n  exported at "))]
     DuplicateExport {
         symbol: String,
         count: usize,
-        import: Location,
+        import: Box<Location>,
         exports: Vec<Location>,
     },
     #[error("\"{symbol}\" is both Export and LinkOnceODR, which is not allowed:\n  Export at {export}\n  LinkOnceODR at {link_once}")]
     ExportAndLinkOnce {
         symbol: String,
-        export: Location,
-        link_once: Location,
+        export: Box<Location>,
+        link_once: Box<Location>,
     },
     #[error("LinkageAttributes \"{symbol}\" decorate %{id}, which is neither a global variable nor a function:\n  at {at}")]
     NotLinkable {
         symbol: String,
         id: u32,
-        at: Location,
+        at: Box<Location>,
     },
     #[error("type mismatch on \"{symbol}\"{hint}:\n  import at {import}\n  export at {export}")]
     TypeMismatch {
         symbol: String,
         /// Why, when the difference is known (e.g. only pointer parameters differ).
         hint: String,
-        import: Location,
-        export: Location,
+        import: Box<Location>,
+        export: Box<Location>,
     },
     #[error(
         "decorations mismatch on \"{symbol}\"{what}:\n  import at {import}\n  export at {export}"
@@ -101,8 +104,8 @@ pub enum LinkError {
         symbol: String,
         /// Empty for the symbol itself, " (parameter N)" for a function parameter.
         what: String,
-        import: Location,
-        export: Location,
+        import: Box<Location>,
+        export: Box<Location>,
     },
     #[error("the id bound {bound} of the linked module exceeds the limit 4194303")]
     IdLimit { bound: u64 },

@@ -35,11 +35,21 @@ pub fn read(name: &str, words: &[u32], options: &LinkOptions) -> Result<Module, 
             });
         }
     }
-    Module::from_words(words).map_err(|e| LinkError::Decode {
+    let mut module = Module::from_words(words).map_err(|e| LinkError::Decode {
         file: name.to_string(),
         word_offset: e.word_offset,
         message: e.kind.to_string(),
-    })
+    })?;
+    // The ids in use decide the merged id space, not the header's bound (which may be far
+    // larger than needed, or hostile): per-id tables then stay proportional to the input.
+    let max = module
+        .instructions()
+        .flat_map(|i| i.result_id.into_iter().chain(i.used_ids()))
+        .map(|id| id.0)
+        .max()
+        .unwrap_or(0);
+    module.header.bound = max + 1;
+    Ok(module)
 }
 
 /// Collects the symbols and entry points (local ids), then shifts every id by `shift`.
@@ -133,10 +143,22 @@ fn collect(index: usize, name: &str, module: &Module) -> Result<Collected, LinkE
                     continue;
                 };
                 if built_in_groups.contains(&group) {
-                    built_ins.extend(inst.operands[1..].iter().filter_map(Operand::id));
+                    built_ins.extend(
+                        inst.operands
+                            .get(1..)
+                            .unwrap_or_default()
+                            .iter()
+                            .filter_map(Operand::id),
+                    );
                 }
                 if let Some((symbol, kind)) = groups.get(&group) {
-                    for target in inst.operands[1..].iter().filter_map(Operand::id) {
+                    for target in inst
+                        .operands
+                        .get(1..)
+                        .unwrap_or_default()
+                        .iter()
+                        .filter_map(Operand::id)
+                    {
                         found.push((target, symbol.clone(), *kind, at));
                     }
                 }
@@ -165,11 +187,11 @@ fn collect(index: usize, name: &str, module: &Module) -> Result<Collected, LinkE
             return Err(LinkError::NotLinkable {
                 symbol: symbol.to_string(),
                 id: id.0,
-                at: super::Location {
+                at: Box::new(super::Location {
                     file: name.to_string(),
                     word_offset: at,
                     text: String::new(),
-                },
+                }),
             });
         }
         symbols.push(Symbol {

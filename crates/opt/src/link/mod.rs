@@ -150,7 +150,10 @@ pub fn link_to_module(
 
     let defs = module.def_index();
     let table = decorations::DecorationTable::new(&module);
-    let local = |s: &symbols::Symbol| s.id.0 - shifts.get(s.module).copied().unwrap_or(0);
+    let local = |s: &symbols::Symbol| {
+        s.id.0
+            .saturating_sub(shifts.get(s.module).copied().unwrap_or(0))
+    };
     let at = |s: &symbols::Symbol| sources.symbol(s.module, s.word_offset, local(s), &[]);
     let mut casts: FxHashMap<Id, types::CallCasts> = FxHashMap::default();
     let mut replace: FxHashMap<Id, Id> = FxHashMap::default();
@@ -208,7 +211,12 @@ fn check_decorations(
     // Shows the symbol with the decorations of `target` (the symbol or a parameter).
     let at = |s: &symbols::Symbol, target: Id| {
         let shift = shifts.get(s.module).copied().unwrap_or(0);
-        sources.decorated(s.module, s.word_offset, s.id.0 - shift, target.0 - shift)
+        sources.decorated(
+            s.module,
+            s.word_offset,
+            s.id.0.saturating_sub(shift),
+            target.0.saturating_sub(shift),
+        )
     };
     if !table.same(import.id, def.id, false) {
         return Err(LinkError::DecorationMismatch {

@@ -20,17 +20,17 @@ impl Sources<'_> {
     }
 
     /// A location showing the instruction at `word_offset` only.
-    pub fn at(&self, module: usize, word_offset: usize) -> Location {
+    pub fn at(&self, module: usize, word_offset: usize) -> Box<Location> {
         let text = self
             .words
             .get(module)
             .map(|w| render_offsets(w, &[word_offset]))
             .unwrap_or_default();
-        Location {
+        Box::new(Location {
             file: self.name(module),
             word_offset,
             text,
-        }
+        })
     }
 
     /// A symbol's location: its LinkageAttributes decoration at `word_offset`, then the
@@ -42,7 +42,7 @@ impl Sources<'_> {
         word_offset: usize,
         local_id: u32,
         extra: &[u32],
-    ) -> Location {
+    ) -> Box<Location> {
         let Some(words) = self.words.get(module) else {
             return self.at(module, word_offset);
         };
@@ -68,11 +68,11 @@ impl Sources<'_> {
                 offsets.push(at);
             }
         }
-        Location {
+        Box::new(Location {
             file: self.name(module),
             word_offset,
             text: render_offsets(words, &offsets),
-        }
+        })
     }
 }
 
@@ -85,7 +85,7 @@ impl Sources<'_> {
         word_offset: usize,
         local_id: u32,
         target: u32,
-    ) -> Location {
+    ) -> Box<Location> {
         let Some(words) = self.words.get(module) else {
             return self.at(module, word_offset);
         };
@@ -103,11 +103,11 @@ impl Sources<'_> {
                 }
             }
         }
-        Location {
+        Box::new(Location {
             file: self.name(module),
             word_offset,
             text: render_offsets(words, &offsets),
-        }
+        })
     }
 }
 

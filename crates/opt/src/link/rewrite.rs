@@ -72,7 +72,10 @@ fn drop_targets(inst: &mut Instruction, gone: impl Fn(Id) -> bool) -> bool {
         | Op::MemberDecorate
         | Op::MemberDecorateString => !first_gone,
         Op::GroupDecorate => {
-            let keep: Vec<Operand> = inst.operands[1..]
+            let keep: Vec<Operand> = inst
+                .operands
+                .get(1..)
+                .unwrap_or_default()
                 .iter()
                 .filter(|o| !o.id().is_some_and(&gone))
                 .cloned()
@@ -83,7 +86,10 @@ fn drop_targets(inst: &mut Instruction, gone: impl Fn(Id) -> bool) -> bool {
             any
         }
         Op::GroupMemberDecorate => {
-            let keep: Vec<Operand> = inst.operands[1..]
+            let keep: Vec<Operand> = inst
+                .operands
+                .get(1..)
+                .unwrap_or_default()
                 .chunks(2)
                 .filter(|p| !p[0].id().is_some_and(&gone))
                 .flatten()
@@ -157,7 +163,13 @@ pub fn remove_linkage(module: &mut Module, keep_exports: bool, keep_imports: boo
             let group = inst.operands.first().and_then(Operand::id);
             if let Some(rest) = group.and_then(|g| groups.get(&g)) {
                 // The group no longer applies (its linkage goes); its other decorations do.
-                for target in inst.operands[1..].iter().filter_map(Operand::id) {
+                for target in inst
+                    .operands
+                    .get(1..)
+                    .unwrap_or_default()
+                    .iter()
+                    .filter_map(Operand::id)
+                {
                     for d in rest {
                         let mut copy = d.clone();
                         if let Some(first) = copy.operands.first_mut() {

@@ -59,7 +59,10 @@ pub fn resolve(
     sources: &Sources<'_>,
     shifts: &[u32],
 ) -> Result<Resolution, LinkError> {
-    let local = |s: &Symbol| s.id.0 - shifts.get(s.module).copied().unwrap_or(0);
+    let local = |s: &Symbol| {
+        s.id.0
+            .saturating_sub(shifts.get(s.module).copied().unwrap_or(0))
+    };
     let at = |s: &Symbol| sources.symbol(s.module, s.word_offset, local(s), &[]);
     let mut definitions: FxHashMap<&str, Vec<usize>> = FxHashMap::default();
     for (i, s) in symbols.iter().enumerate() {
@@ -116,7 +119,7 @@ pub fn resolve(
                         symbol: s.name.to_string(),
                         count: strong,
                         import: at(s),
-                        exports: defs.iter().map(|&d| at(&symbols[d])).collect(),
+                        exports: defs.iter().map(|&d| *at(&symbols[d])).collect(),
                     });
                 }
                 // LinkOnceODR: every definition is equivalent; the first one wins.

@@ -157,7 +157,13 @@ pub fn insert_casts(
                     out.push(inst);
                     continue;
                 };
-                for (argument, to) in inst.operands[1..].iter_mut().zip(&plan.arguments) {
+                for (argument, to) in inst
+                    .operands
+                    .get_mut(1..)
+                    .unwrap_or_default()
+                    .iter_mut()
+                    .zip(&plan.arguments)
+                {
                     let (Some(to), Some(value)) = (to, argument.id()) else {
                         continue;
                     };
