@@ -1,6 +1,7 @@
 //! Decorations on an import must be those on its definition (spirv-link checks the symbol; we
-//! check its parameters too). Linkage attributes differ by nature and are skipped; a
-//! parameter's FuncParamAttr comes from the definition (SPIR-V 2.13), so it is skipped too.
+//! check its parameters too: the declaration's must be among the definition's). Linkage
+//! attributes differ by nature and are skipped; a parameter's FuncParamAttr comes from the
+//! definition (SPIR-V 2.13), so it is skipped too.
 
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::module::{DefIndex, DefLocation, Section};
@@ -58,8 +59,17 @@ impl DecorationTable {
     }
 
     /// Whether `a` and `b` carry the same decorations.
-    pub fn same(&self, a: Id, b: Id, parameter: bool) -> bool {
-        self.of(a, parameter) == self.of(b, parameter)
+    pub fn same(&self, a: Id, b: Id) -> bool {
+        self.of(a, false) == self.of(b, false)
+    }
+
+    /// Whether every decoration of the declared parameter `import` is also on the defined
+    /// parameter `export`. The definition may say more (its parameter attributes are the ones
+    /// that apply, SPIR-V 2.13: llvm-spirv puts `Alignment` on defined parameters only); a
+    /// declaration promising what the definition does not is a mismatch.
+    pub fn parameter_agrees(&self, import: Id, export: Id) -> bool {
+        let defined = self.of(export, true);
+        self.of(import, true).iter().all(|d| defined.contains(d))
     }
 }
 

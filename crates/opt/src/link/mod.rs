@@ -218,7 +218,7 @@ fn check_decorations(
             target.0.saturating_sub(shift),
         )
     };
-    if !table.same(import.id, def.id, false) {
+    if !table.same(import.id, def.id) {
         return Err(LinkError::DecorationMismatch {
             symbol: import.name.to_string(),
             what: String::new(),
@@ -230,7 +230,7 @@ fn check_decorations(
         let ip = decorations::parameters(module, defs, import.id);
         let dp = decorations::parameters(module, defs, def.id);
         for (n, (a, b)) in ip.iter().zip(&dp).enumerate() {
-            if !table.same(*a, *b, true) {
+            if !table.parameter_agrees(*a, *b) {
                 return Err(LinkError::DecorationMismatch {
                     symbol: import.name.to_string(),
                     what: format!(" (parameter {n})"),
