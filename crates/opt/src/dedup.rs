@@ -241,7 +241,9 @@ fn find_duplicates(module: &Module, scope: DedupScope) -> Replacement {
         .collect();
     let no_decorations = Vec::new();
     let mut seen: FxHashMap<Key, Id> = FxHashMap::default();
+    let mut lengths = ArrayLengths::default();
     for (index, inst) in module.globals.iter().enumerate() {
+        lengths.record(inst);
         let key = match inst.opcode {
             Op::Capability if scope.module_level => {
                 inst.operands.first().and_then(|o| o.word()).map(Key::Word)
@@ -268,6 +270,7 @@ fn find_duplicates(module: &Module, scope: DedupScope) -> Replacement {
                             inst.operands.iter().cloned(),
                         );
                         decl.map_ids(|id| replacement.get(id));
+                        lengths.by_value(&mut decl);
                         let sig = sigs.get(&id).unwrap_or(&no_decorations).clone();
                         Some(Key::Decl(decl, sig))
                     }
@@ -296,24 +299,80 @@ fn find_duplicates(module: &Module, scope: DedupScope) -> Replacement {
     replacement
 }
 
+/// Integer constants by value, so that arrays compare by their length's value: producers pick
+/// different constant types for a length (llvm-spirv a 64-bit `3`, spirvkit a 32-bit one), and
+/// the arrays are still the same type.
+#[derive(Default)]
+struct ArrayLengths {
+    int_types: FxHashSet<Id>,
+    values: FxHashMap<Id, u64>,
+}
+
+impl ArrayLengths {
+    fn record(&mut self, inst: &Instruction) {
+        match (inst.opcode, inst.result_id) {
+            (Op::TypeInt, Some(id)) => {
+                self.int_types.insert(id);
+            }
+            (Op::Constant, Some(id))
+                if inst
+                    .result_type
+                    .is_some_and(|t| self.int_types.contains(&t)) =>
+            {
+                let lo = inst.operands.first().and_then(Operand::word);
+                let hi = inst.operands.get(1).and_then(Operand::word).unwrap_or(0);
+                if let (Some(lo), true) = (lo, inst.operands.len() <= 2) {
+                    self.values
+                        .insert(id, u64::from(lo) | (u64::from(hi) << 32));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Rewrites an OpTypeArray key to [element, low word, high word] when its length is a
+    /// known integer constant (a shape no real OpTypeArray has, so keys cannot collide).
+    fn by_value(&self, decl: &mut Instruction) {
+        if decl.opcode != Op::TypeArray {
+            return;
+        }
+        let (Some(element), Some(length)) = (
+            decl.operands.first().cloned(),
+            decl.operands.get(1).and_then(Operand::id),
+        ) else {
+            return;
+        };
+        if let Some(&v) = self.values.get(&length) {
+            decl.operands = [
+                element,
+                Operand::Word(v as u32),
+                Operand::Word((v >> 32) as u32),
+            ]
+            .into_iter()
+            .collect();
+        }
+    }
+}
+
 /// Drops the removed globals with the names and decorations of their ids, and renames every
 /// use of a removed id to its survivor.
 fn apply_replacement(module: &mut Module, replacement: &Replacement) {
-    let old = std::mem::take(&mut module.globals);
-    module.globals = old
-        .into_iter()
-        .zip(&replacement.remove_global)
-        .filter(|(_, &removed)| !removed)
-        .map(|(inst, _)| inst)
-        .filter_map(|mut inst| {
-            // The survivor carries the same decorations, so those of the removed id go.
-            if targets_removed(&mut inst, replacement) {
-                return None;
-            }
-            inst.map_ids(|id| replacement.get(id));
-            Some(inst)
-        })
-        .collect();
+    // In place (retain): the globals list is the largest allocation of a linked module.
+    let mut index = 0;
+    module.globals.retain_mut(|inst| {
+        let removed = replacement
+            .remove_global
+            .get(index)
+            .copied()
+            .unwrap_or(false);
+        index += 1;
+        // The survivor carries the same decorations, so those of the removed id go.
+        if removed || targets_removed(inst, replacement) {
+            return false;
+        }
+        inst.map_ids(|id| replacement.get(id));
+        true
+    });
     module.functions.par_iter_mut().for_each(|function| {
         for inst in function.instructions_mut() {
             inst.map_ids(|id| replacement.get(id));
@@ -494,6 +553,17 @@ mod tests {
             .and_then(|i| i.result_id);
         let ext = &m.functions[0].blocks[0].instructions[0];
         assert_eq!(ext.operands.first().and_then(Operand::id), import);
+    }
+
+    #[test]
+    fn arrays_compare_by_length_value_whatever_the_constant_type() {
+        let text = format!(
+            "{HEAD}OpCapability Int64\n%u = OpTypeInt 32 0\n%l = OpTypeInt 64 0\n%n32 = OpConstant %u 3\n%n64 = OpConstant %l 3\n\
+             %n4 = OpConstant %u 4\n%a = OpTypeArray %u %n32\n%b = OpTypeArray %u %n64\n%c = OpTypeArray %u %n4\n"
+        );
+        let mut m = module(&text);
+        assert!(remove_duplicates(&mut m));
+        assert_eq!(count(&m, Op::TypeArray), 2, "3 and 3 merge, 4 stays");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 mod corpus;
 mod generate;
+mod link;
 mod text;
 mod val;
 
@@ -102,6 +103,12 @@ pub fn run(functions: u32, only: Option<&str>) -> anyhow::Result<()> {
     let part = |name: &str| only.is_none_or(|o| o == name);
     if only == Some("corpus") {
         for line in corpus::run()? {
+            println!("{line}");
+        }
+        return Ok(());
+    }
+    if only == Some("link") {
+        for line in link::run(&crate::conformance::tools_dir()?)? {
             println!("{line}");
         }
         return Ok(());

@@ -28,7 +28,7 @@ fn timed(program: &Path, args: &[&std::ffi::OsStr]) -> anyhow::Result<(f64, Opti
     Ok((start.elapsed().as_secs_f64(), rss, status.success()))
 }
 
-fn spirvkit_binary() -> PathBuf {
+pub(crate) fn spirvkit_binary() -> PathBuf {
     let root = crate::workspace_root();
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);

@@ -71,8 +71,18 @@ pub fn merge(
 ) -> Result<Module, LinkError> {
     check_memory_models(&inputs, sources)?;
     check_entry_points(&inputs, sources)?;
-    let mut sections: [Vec<Instruction>; SECTIONS] = Default::default();
-    let mut functions = Vec::new();
+    // Exact capacities: the instruction lists are most of the linker's memory, so no list
+    // grows by doubling and the sections are moved once into the final list.
+    let mut counts = [0usize; SECTIONS];
+    for input in &inputs {
+        for inst in &input.module.globals {
+            counts[bucket(inst.section())] += 1;
+        }
+    }
+    counts[bucket(Section::DebugModuleProcessed)] += 1;
+    let mut sections: [Vec<Instruction>; SECTIONS] =
+        std::array::from_fn(|i| Vec::with_capacity(counts[i]));
+    let mut functions = Vec::with_capacity(inputs.iter().map(|i| i.module.functions.len()).sum());
     let mut memory_model_seen = false;
     for input in inputs {
         for inst in input.module.globals {
@@ -95,7 +105,11 @@ pub fn merge(
         ));
     }
     let mut module = Module::new(Header::new(version, GENERATOR, bound));
-    module.globals = sections.into_iter().flatten().collect();
+    let mut globals = Vec::with_capacity(counts.iter().sum());
+    for mut section in sections {
+        globals.append(&mut section);
+    }
+    module.globals = globals;
     module.functions = functions;
     Ok(module)
 }

@@ -34,20 +34,15 @@ pub fn replace_and_remove(module: &mut Module, replace: &FxHashMap<Id, Id>) {
         Some(&to) if to != 0 => Id(to),
         _ => id,
     };
-    let old = std::mem::take(&mut module.globals);
-    module.globals = old
-        .into_iter()
-        .filter_map(|mut inst| {
-            if inst.result_id.is_some_and(|id| removed.contains(&id)) {
-                return None;
-            }
-            if !drop_targets(&mut inst, |id| removed.contains(&id)) {
-                return None;
-            }
-            inst.map_ids(get);
-            Some(inst)
-        })
-        .collect();
+    module.globals.retain_mut(|inst| {
+        if inst.result_id.is_some_and(|id| removed.contains(&id))
+            || !drop_targets(inst, |id| removed.contains(&id))
+        {
+            return false;
+        }
+        inst.map_ids(get);
+        true
+    });
     module.functions.par_iter_mut().for_each(|function| {
         for inst in function.instructions_mut() {
             inst.map_ids(get);
