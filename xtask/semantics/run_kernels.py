@@ -18,8 +18,11 @@ control ("control" in the JSON line): it must match the OpenCL C too, else the s
 
 Kernels with images, samplers, events, pipes or printf are skipped (as the issue allows), and
 so are struct arguments passed by value; global/constant pointers to structs get random bytes.
+With --split-link MODE each file's kernels are split into a library and a main module that are
+translated separately and linked (split_kernels.py; the linked module must pass spirv-val and
+carry no LinkageAttributes), and the linked SPIR-V is what goes back through llvm-spirv-15 -r.
 Usage: run_kernels.py --corpus DIR --spirvkit BIN [--jobs N] [--limit N] [--clang-std CL1.2|CL2.0]
-                      [--log FILE] [--no-generic-shim]
+                      [--log FILE] [--no-generic-shim] [--split-link spirvkit|llvm-spirv|mixed|anchor]
 Prints one JSON line per file, then a summary line "semantics: N passed, M failed".
 With --log, every result is also appended to FILE as it comes, and files already in FILE are
 not run again (so a long sweep can be stopped and resumed; the summary counts both).
@@ -27,6 +30,7 @@ not run again (so a long sweep can be stopped and resumed; the summary counts bo
 import argparse, concurrent.futures, json, os, re, subprocess, sys, tempfile
 
 import generic_shim
+import split_kernels
 
 SKIP_TYPES = re.compile(r"image|sampler|event|pipe|queue|reserve")
 SCALARS = {"char": ("i1", 1), "uchar": ("u1", 1), "short": ("i2", 2), "ushort": ("u2", 2), "int": ("i4", 4),
@@ -60,7 +64,7 @@ def build_spir(ctx, dev, bitcode):
     return cl.Program(ctx, [dev], [open(bitcode, "rb").read()]).build(options="-x spir -spir-std=1.2")
 
 
-def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None):
+def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None, split_mode=None):
     import numpy as np
     import pyopencl as cl
     result = {"file": cl_path, "kernels": 0, "status": "passed", "detail": ""}
@@ -81,9 +85,14 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None):
         # pocl's SPIR 1.2 path cannot build; image kernels are outside this check.
         result["status"] = "skipped"; result["detail"] = "images"; return result
     spv = os.path.join(workdir, "k.spv"); back = os.path.join(workdir, "k.bc")
-    r = subprocess.run([spirvkit, "translate", bc, "-o", spv], capture_output=True, text=True)
-    if r.returncode != 0:
-        result["status"] = "failed"; result["detail"] = "spirvkit: " + r.stderr.strip()[:300]; return result
+    if split_mode:
+        spv, problem = split_kernels.linked_spirv(cl_path, split_mode, spirvkit, workdir)
+        if problem:
+            result["status"], result["detail"] = problem; return result
+    else:
+        r = subprocess.run([spirvkit, "translate", bc, "-o", spv], capture_output=True, text=True)
+        if r.returncode != 0:
+            result["status"] = "failed"; result["detail"] = "spirvkit: " + r.stderr.strip()[:300]; return result
     r = subprocess.run(["llvm-spirv-15", "-r", spv, "-o", back], capture_output=True, text=True)
     if r.returncode != 0:
         # Our output is checked by spirv-val in the translate section; a crash of the reference
@@ -254,8 +263,9 @@ def run_kernel(ctx, dev, queue, program, name, args):
 
 
 def worker(args):
-    cl_path, spirvkit, timeout, clang_std, symbols_path = args
+    cl_path, spirvkit, timeout, clang_std, symbols_path, split_mode = args
     extra = ["--clang-std", clang_std] if clang_std else []
+    extra += ["--split-link", split_mode] if split_mode else []
     extra += ["--pocl-symbols", symbols_path] if symbols_path else []
     with tempfile.TemporaryDirectory() as d:
         try:
@@ -287,10 +297,12 @@ def main():
     p.add_argument("--log", help="append each result to this JSON-lines file; files already in it are not run again")
     p.add_argument("--no-generic-shim", action="store_true", help="give pocl the round-tripped bitcode without the shim")
     p.add_argument("--pocl-triple", default="x86_64-pc-linux-gnu", help="selects pocl's device library files")
+    p.add_argument("--split-link", choices=["spirvkit", "llvm-spirv", "mixed", "anchor"],
+                   help="split each file's kernels into two modules, translate and link them")
     p.add_argument("--pocl-symbols", help=argparse.SUPPRESS)  # set by the parent for --one
     a = p.parse_args()
     if a.one:
-        print(json.dumps(run_file(a.one, a.spirvkit, a.workdir, a.clang_std, a.pocl_symbols)))
+        print(json.dumps(run_file(a.one, a.spirvkit, a.workdir, a.clang_std, a.pocl_symbols, a.split_link)))
         return
     files = sorted(os.path.join(dp, f) for dp, _, fs in os.walk(os.path.join(a.corpus, "spir12"), followlinks=True) for f in fs
                    if f.endswith(".cl") and os.path.exists(os.path.join(dp, f[:-3] + ".bc64")))
@@ -326,7 +338,7 @@ def main():
                 json.dump(generic_shim.library_symbols(a.pocl_triple), f)
         log = open(a.log, "a", encoding="utf-8") if a.log else None
         with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-            for r in ex.map(worker, [(f, a.spirvkit, a.timeout, a.clang_std, symbols_path) for f in todo]):
+            for r in ex.map(worker, [(f, a.spirvkit, a.timeout, a.clang_std, symbols_path, a.split_link) for f in todo]):
                 count(r)
                 print(json.dumps(r), flush=True)
                 if log:

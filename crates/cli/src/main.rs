@@ -40,6 +40,8 @@ enum Command {
     Val(cmd::val::ValArgs),
     /// Optimize a SPIR-V module with spirv-opt's flags (applied in order; -O / -Os presets).
     Opt(cmd::opt::OptArgs),
+    /// Link SPIR-V modules by their LinkageAttributes (a drop-in for spirv-link).
+    Link(cmd::link::LinkArgs),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
         Command::Val(args) => cmd::val::run(args),
         // Exit codes of its own: 2 for usage errors found while reading its flags.
         Command::Opt(args) => return cmd::opt::main(args),
+        Command::Link(args) => cmd::link::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

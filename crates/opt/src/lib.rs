@@ -3,7 +3,9 @@
 #![forbid(unsafe_code)]
 
 pub mod analyses;
+pub mod dedup;
 pub mod error;
+pub mod link;
 pub mod numbers;
 pub mod optimizer;
 pub mod pass;
@@ -11,6 +13,7 @@ pub mod passes;
 pub mod util;
 
 pub use error::Error;
+pub use link::{link, link_named, LinkError, LinkOptions, NamedInput};
 pub use optimizer::Optimizer;
 pub use pass::{Changed, Pass};
 pub use passes::{pass_from_flag, FlagError, Passes};

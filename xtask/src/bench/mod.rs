@@ -3,6 +3,7 @@
 
 mod corpus;
 mod generate;
+mod link;
 mod opt;
 mod text;
 mod val;
@@ -109,6 +110,12 @@ pub fn run(functions: u32, only: Option<&str>) -> anyhow::Result<()> {
     }
     if only == Some("opt") {
         for line in opt::run(&crate::conformance::tools_dir()?)? {
+            println!("{line}");
+        }
+        return Ok(());
+    }
+    if only == Some("link") {
+        for line in link::run(&crate::conformance::tools_dir()?)? {
             println!("{line}");
         }
         return Ok(());

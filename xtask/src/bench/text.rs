@@ -33,7 +33,7 @@ pub(crate) fn spirvkit_bin() -> Result<PathBuf> {
 
 /// The native reference binary (a cmeel venv's `bin/spirv-*` are Python launchers that add
 /// ~0.5 s per call, which would flatter spirvkit).
-fn reference_tool(tools: &Path, name: &str) -> PathBuf {
+pub(crate) fn reference_tool(tools: &Path, name: &str) -> PathBuf {
     if let Ok(rd) = std::fs::read_dir(tools.join("../lib")) {
         for e in rd.flatten() {
             let p = e.path().join("site-packages/cmeel.prefix/bin").join(name);

@@ -6,10 +6,7 @@ use std::process::Command;
 use std::time::Instant;
 
 /// Runs a command, returning (seconds, peak RSS in kB if measurable, success).
-pub(super) fn timed(
-    program: &Path,
-    args: &[&std::ffi::OsStr],
-) -> anyhow::Result<(f64, Option<u64>, bool)> {
+fn timed(program: &Path, args: &[&std::ffi::OsStr]) -> anyhow::Result<(f64, Option<u64>, bool)> {
     let time = Path::new("/usr/bin/time");
     let start = Instant::now();
     let (status, rss) = if time.is_file() {
@@ -31,7 +28,7 @@ pub(super) fn timed(
     Ok((start.elapsed().as_secs_f64(), rss, status.success()))
 }
 
-pub(super) fn spirvkit_binary() -> PathBuf {
+pub(crate) fn spirvkit_binary() -> PathBuf {
     let root = crate::workspace_root();
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);

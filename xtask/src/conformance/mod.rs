@@ -3,6 +3,7 @@
 //! another, files inside a section in parallel.
 
 mod binary;
+mod link;
 mod llvm;
 mod llvm_cl;
 pub mod mutation;
@@ -70,6 +71,7 @@ pub fn run(
         ("llvm", llvm::run),
         ("llvm-cl", llvm_cl::run),
         ("opt", opt::run),
+        ("link", link::run),
     ];
     let mut failed = Vec::new();
     for &(name, section) in sections {

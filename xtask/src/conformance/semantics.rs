@@ -8,7 +8,7 @@
 use super::{Context, SectionReport};
 
 pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
-    run_with(ctx, None, "160", "translation semantics on pocl")
+    run_with(ctx, None, "160", "translation semantics on pocl", &[])
 }
 
 /// The same check with clang-15's opaque-pointer bitcode of each `.cl` (OpenCL C 1.2) as the
@@ -19,6 +19,7 @@ pub fn run_clang(ctx: &Context) -> anyhow::Result<SectionReport> {
         Some("CL1.2"),
         "60",
         "translation semantics on pocl, clang-15 opaque-pointer input",
+        &[],
     )
 }
 
@@ -29,14 +30,18 @@ pub fn run_clang20(ctx: &Context) -> anyhow::Result<SectionReport> {
         Some("CL2.0"),
         "60",
         "translation semantics on pocl, clang-15 OpenCL C 2.0 input",
+        &[],
     )
 }
 
-fn run_with(
+/// Runs the driver on a sample (`SPIRVKIT_SEMANTICS_ALL=1`: every file) with `extra` driver
+/// arguments (the `link` section passes `--split-link MODE`).
+pub(super) fn run_with(
     ctx: &Context,
     clang_std: Option<&str>,
     sample: &str,
     name: &'static str,
+    extra: &[&str],
 ) -> anyhow::Result<SectionReport> {
     let root = crate::workspace_root();
     let python = root.join(".venv/bin/python3");
@@ -62,6 +67,7 @@ fn run_with(
         .arg(&spirvkit)
         .args(["--limit", limit, "--jobs", "2"])
         .args(clang_std.map(|s| ["--clang-std", s]).into_iter().flatten())
+        .args(extra)
         .output()?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let mut failures = Vec::new();

@@ -2,6 +2,7 @@
 pub mod asm;
 pub mod dis;
 pub mod info;
+pub mod link;
 pub mod llvm_dis;
 pub mod opt;
 pub mod translate;

@@ -1,0 +1,266 @@
+//! The SPIR-V linker (spirv-link's behaviour, seed 003 §3.2): joins modules whose functions
+//! and global variables are exported and imported by name with `LinkageAttributes`.
+//!
+//! Pipeline: read and validate each input, collect its symbols and shift its ids into a
+//! disjoint range (in parallel, `input`); check versions and merge the sections (`merge`);
+//! bind imports to definitions (`symbols`); deduplicate types, constants and module-level
+//! declarations over the merged module (`crate::dedup`), so equal types have equal ids; check
+//! types and decorations agree (`types`, `decorations`), inserting casts for pointer mismatches
+//! when allowed; rename imports to definitions and drop declarations and linkage decorations
+//! (`rewrite`); recompute entry-point interfaces (`interface`); renumber ids (`compact`).
+//! Every step is linear in the total size.
+
+mod compact;
+mod decorations;
+mod error;
+mod input;
+mod interface;
+mod merge;
+mod render;
+mod rewrite;
+mod symbols;
+mod types;
+
+pub use error::{LinkError, Location};
+pub use spirvkit_val::TargetEnv;
+
+use rayon::prelude::*;
+use render::Sources;
+use spirvkit_core::fasthash::FxHashMap;
+use spirvkit_core::{Id, Module};
+use types::Agreement;
+
+/// The generator word of linked modules: spirvkit has no registered tool id, and writes 0 as
+/// the translator does.
+pub const GENERATOR: u32 = 0;
+
+/// spirv-link's options.
+#[derive(Clone, Debug)]
+pub struct LinkOptions {
+    /// Keep Export (and LinkOnceODR) decorations and the Linkage capability.
+    pub create_library: bool,
+    /// Leave imports without a definition imported instead of failing.
+    pub allow_partial_linkage: bool,
+    /// Link inputs of different SPIR-V versions into the highest one.
+    pub use_highest_version: bool,
+    /// Accept imported functions whose pointer parameters (or return) point to other types
+    /// than the definition's, casting at each call.
+    pub allow_pointer_mismatch: bool,
+    /// Check that every result id of the merged module is defined once.
+    pub verify_ids: bool,
+    /// Environment the inputs are validated for.
+    pub target_env: TargetEnv,
+    /// Validate each input before linking (spirv-link does not; an invalid input is reported
+    /// against its own file instead of surfacing as a broken linked module).
+    pub validate_inputs: bool,
+}
+
+impl Default for LinkOptions {
+    fn default() -> Self {
+        Self {
+            create_library: false,
+            allow_partial_linkage: false,
+            use_highest_version: false,
+            allow_pointer_mismatch: false,
+            verify_ids: false,
+            target_env: TargetEnv::Universal,
+            validate_inputs: true,
+        }
+    }
+}
+
+/// One input with the name errors use for it (usually its path).
+#[derive(Clone, Copy, Debug)]
+pub struct NamedInput<'a> {
+    pub name: &'a str,
+    pub words: &'a [u32],
+}
+
+/// Links modules given as host-order words; errors call them "module N".
+pub fn link(inputs: &[&[u32]], options: &LinkOptions) -> Result<Vec<u32>, LinkError> {
+    let names: Vec<String> = (0..inputs.len()).map(|i| format!("module {i}")).collect();
+    let named: Vec<NamedInput<'_>> = names
+        .iter()
+        .zip(inputs)
+        .map(|(name, words)| NamedInput { name, words })
+        .collect();
+    link_named(&named, options)
+}
+
+/// Links named modules; errors name the files.
+pub fn link_named(inputs: &[NamedInput<'_>], options: &LinkOptions) -> Result<Vec<u32>, LinkError> {
+    link_to_module(inputs, options).map(|m| m.to_words())
+}
+
+/// Links named modules into a module.
+pub fn link_to_module(
+    inputs: &[NamedInput<'_>],
+    options: &LinkOptions,
+) -> Result<Module, LinkError> {
+    if inputs.is_empty() {
+        return Err(LinkError::NoInputs);
+    }
+    let names: Vec<&str> = inputs.iter().map(|i| i.name).collect();
+    let words: Vec<&[u32]> = inputs.iter().map(|i| i.words).collect();
+    let sources = Sources {
+        names: &names,
+        words: &words,
+    };
+    let read: Vec<Result<Module, LinkError>> = inputs
+        .par_iter()
+        .map(|i| input::read(i.name, i.words, options))
+        .collect();
+    let modules = read.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let headers: Vec<_> = modules.iter().map(|m| m.header).collect();
+    let version = merge::version(&headers, options, &sources)?;
+
+    // Input i's ids move up by the sum of the earlier inputs' (bound - 1).
+    let mut shifts = Vec::with_capacity(modules.len());
+    let mut total: u64 = 0;
+    for h in &headers {
+        shifts.push(total as u32);
+        total += u64::from(h.bound.max(1) - 1);
+        if total >= u64::from(u32::MAX) {
+            return Err(LinkError::IdLimit { bound: total + 1 });
+        }
+    }
+    let bound = total as u32 + 1;
+    let prepared: Vec<Result<input::Input, LinkError>> = modules
+        .into_par_iter()
+        .zip(shifts.par_iter())
+        .enumerate()
+        .map(|(i, (module, &shift))| input::prepare(i, names[i], module, shift))
+        .collect();
+    let prepared = prepared
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| with_text(e, &sources))?;
+    let symbols: Vec<symbols::Symbol> = prepared
+        .iter()
+        .flat_map(|p| p.symbols.iter().cloned())
+        .collect();
+    let mut module = merge::merge(prepared, version, bound, &sources)?;
+    if options.verify_ids {
+        compact::verify_ids(&module)?;
+    }
+    let resolution = symbols::resolve(&symbols, options.allow_partial_linkage, &sources, &shifts)?;
+    let odr = symbols::link_once_duplicates(&symbols);
+
+    crate::dedup::deduplicate(&mut module, crate::dedup::DedupScope::ALL);
+
+    let defs = module.def_index();
+    let table = decorations::DecorationTable::new(&module);
+    let local = |s: &symbols::Symbol| {
+        s.id.0
+            .saturating_sub(shifts.get(s.module).copied().unwrap_or(0))
+    };
+    let at = |s: &symbols::Symbol| sources.symbol(s.module, s.word_offset, local(s), &[]);
+    let mut casts: FxHashMap<Id, types::CallCasts> = FxHashMap::default();
+    let mut replace: FxHashMap<Id, Id> = FxHashMap::default();
+    let pairs = resolution
+        .bindings
+        .iter()
+        .map(|&(i, d)| (i, d, true))
+        .chain(odr.iter().map(|&(dup, first)| (dup, first, false)));
+    for (i, d, is_import) in pairs {
+        let (import, def) = (&symbols[i], &symbols[d]);
+        let allow = options.allow_pointer_mismatch && is_import;
+        match types::agreement(&module, &defs, import.id, def.id, allow) {
+            Agreement::Same => {}
+            Agreement::PointerCasts(c) => {
+                casts.insert(import.id, c);
+            }
+            Agreement::Mismatch(hint) => {
+                return Err(LinkError::TypeMismatch {
+                    symbol: import.name.to_string(),
+                    hint,
+                    import: at(import),
+                    export: at(def),
+                })
+            }
+        }
+        check_decorations(&module, &defs, &table, import, def, &sources, &shifts)?;
+        replace.insert(import.id, def.id);
+    }
+    types::insert_casts(&mut module, &casts);
+    rewrite::replace_and_remove(&mut module, &replace);
+    rewrite::remove_linkage(
+        &mut module,
+        options.create_library,
+        options.allow_partial_linkage,
+    );
+    interface::recompute(&mut module);
+    compact::compact_ids(&mut module);
+    if module.header.bound > 0x3F_FFFF {
+        return Err(LinkError::IdLimit {
+            bound: u64::from(module.header.bound),
+        });
+    }
+    Ok(module)
+}
+
+fn check_decorations(
+    module: &Module,
+    defs: &spirvkit_core::module::DefIndex,
+    table: &decorations::DecorationTable,
+    import: &symbols::Symbol,
+    def: &symbols::Symbol,
+    sources: &Sources<'_>,
+    shifts: &[u32],
+) -> Result<(), LinkError> {
+    // Shows the symbol with the decorations of `target` (the symbol or a parameter).
+    let at = |s: &symbols::Symbol, target: Id| {
+        let shift = shifts.get(s.module).copied().unwrap_or(0);
+        sources.decorated(
+            s.module,
+            s.word_offset,
+            s.id.0.saturating_sub(shift),
+            target.0.saturating_sub(shift),
+        )
+    };
+    if !table.same(import.id, def.id) {
+        return Err(LinkError::DecorationMismatch {
+            symbol: import.name.to_string(),
+            what: String::new(),
+            import: at(import, import.id),
+            export: at(def, def.id),
+        });
+    }
+    if import.is_function {
+        let ip = decorations::parameters(module, defs, import.id);
+        let dp = decorations::parameters(module, defs, def.id);
+        for (n, (a, b)) in ip.iter().zip(&dp).enumerate() {
+            if !table.parameter_agrees(*a, *b) {
+                return Err(LinkError::DecorationMismatch {
+                    symbol: import.name.to_string(),
+                    what: format!(" (parameter {n})"),
+                    import: at(import, *a),
+                    export: at(def, *b),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Fills in the rendering of errors raised where the sources were not at hand.
+fn with_text(error: LinkError, sources: &Sources<'_>) -> LinkError {
+    match error {
+        LinkError::NotLinkable { symbol, id, at } => {
+            let module = sources
+                .names
+                .iter()
+                .position(|n| *n == at.file)
+                .unwrap_or(0);
+            LinkError::NotLinkable {
+                symbol,
+                id,
+                at: sources.at(module, at.word_offset),
+            }
+        }
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests;
