@@ -6,6 +6,7 @@ mod binary;
 mod llvm;
 mod llvm_cl;
 pub mod mutation;
+mod producers;
 mod semantics;
 pub mod text;
 mod translate;
@@ -59,6 +60,8 @@ pub fn run(
         ("binary", binary::run),
         ("validator", validator::run),
         ("mutation", mutation::run),
+        ("producers", producers::run),
+        ("producers-mutation", producers::run_mutation),
         ("text", text_section),
         ("translate", translate::run),
         ("translate-untyped", translate_modern::run_untyped),
