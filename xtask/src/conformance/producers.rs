@@ -134,7 +134,10 @@ impl Cache {
             return None;
         }
         std::fs::create_dir_all(&dir).ok()?;
-        let tmp = self.root.join("tmp").join(format!("{h}.spv"));
+        let tmp = self
+            .root
+            .join("tmp")
+            .join(format!("{h}-{}.spv", std::process::id()));
         let ok = produce(&tmp)
             && std::fs::read(&tmp)
                 .ok()
@@ -340,7 +343,10 @@ fn clang15_bitcode(cache: &Cache, sources: &[PathBuf]) -> Vec<(PathBuf, PathBuf)
                 return None;
             }
             std::fs::create_dir_all(&dir).ok()?;
-            let tmp = cache.root.join("tmp").join(format!("{h}.bc"));
+            let tmp = cache
+                .root
+                .join("tmp")
+                .join(format!("{h}-{}.bc", std::process::id()));
             if run_limited("clang-15", &args, src, &tmp, &cwd) && std::fs::rename(&tmp, &bc).is_ok()
             {
                 Some((src.clone(), bc))
