@@ -614,9 +614,15 @@ impl<'a> Parser<'a> {
                 state.ext_import = Some(import);
                 match import {
                     ExtImport::Known(set) => match set.instruction(word) {
-                        Some(ext) => self
-                            .expected
-                            .extend(ext.operands.iter().rev().map(|o| (o.kind, o.quantifier))),
+                        Some(ext) => {
+                            // The set's grammar replaces OpExtInst's own trailing `Id*`: words
+                            // past its operands are an error, as in SPIRV-Tools' parser.
+                            if self.expected.last() == Some(&variadic_ids()) {
+                                self.expected.pop();
+                            }
+                            self.expected
+                                .extend(ext.operands.iter().rev().map(|o| (o.kind, o.quantifier)))
+                        }
                         None if set.is_non_semantic() => self.expected.push(variadic_ids()),
                         None => {
                             return Err(K::UnknownExtInst {

@@ -339,10 +339,11 @@ fn tables(g: &Grammar) -> String {
     for (s, set) in g.ext_sets.iter().enumerate() {
         let _ = writeln!(
             out,
-            "    ExtInstSetDesc {{ id: ExtInstSet::{}, import_name: {}, prefix_match: {}, instructions: EXT_INSTRUCTIONS_{s}, by_name: &EXT_BY_NAME_{s}, by_opcode: &EXT_BY_OPCODE_{s} }},",
+            "    ExtInstSetDesc {{ id: ExtInstSet::{}, import_name: {}, prefix_match: {}, recognised: {}, instructions: EXT_INSTRUCTIONS_{s}, by_name: &EXT_BY_NAME_{s}, by_opcode: &EXT_BY_OPCODE_{s} }},",
             set.spec.ident,
             lit(set.spec.import_name),
-            set.spec.prefix_match
+            set.spec.prefix_match,
+            set.spec.recognised
         );
     }
     let _ = writeln!(out, "];\n");

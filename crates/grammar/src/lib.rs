@@ -169,6 +169,9 @@ pub struct ExtInstSetDesc {
     /// The string in `OpExtInstImport` (a prefix when `prefix_match`).
     pub import_name: &'static str,
     pub prefix_match: bool,
+    /// SPIRV-Tools 2025.5 knows this set; the others (NonSemantic.DebugPrintf,
+    /// NonSemantic.DebugBreak) it reads as unknown non-semantic sets, and so does spirvkit.
+    pub recognised: bool,
     pub instructions: &'static [ExtInstDesc],
     by_name: &'static phf::Map<&'static str, u16>,
     by_opcode: &'static phf::Map<u32, u16>,
@@ -231,7 +234,7 @@ pub fn ext_inst_sets() -> &'static [ExtInstSetDesc] {
 
 /// The extended instruction set imported under this name, as SPIRV-Tools recognises it.
 pub fn ext_inst_set_by_import_name(name: &str) -> Option<&'static ExtInstSetDesc> {
-    EXT_INST_SETS.iter().find(|s| {
+    EXT_INST_SETS.iter().filter(|s| s.recognised).find(|s| {
         if s.prefix_match {
             name.starts_with(s.import_name)
         } else {

@@ -284,8 +284,17 @@ pub fn check(st: &mut State<'_>) {
                             ));
                         }
                         Phase::InBlock => {
-                            if op == Op::Variable {
-                                if st.operand_word(&inst, 2) != StorageClass::Function.0 {
+                            // spirv-val places OpUntypedVariableKHR like OpVariable: both
+                            // open the first block, in any mix.
+                            if matches!(op, Op::Variable | Op::UntypedVariableKHR) {
+                                let opname = if op == Op::Variable {
+                                    "OpVariable"
+                                } else {
+                                    "OpUntypedVariableKHR"
+                                };
+                                if op == Op::Variable
+                                    && st.operand_word(&inst, 2) != StorageClass::Function.0
+                                {
                                     errors.push((
                                         "layout.variable",
                                         index,
@@ -301,8 +310,7 @@ pub fn check(st: &mut State<'_>) {
                                     errors.push((
                                         "layout.variable",
                                         index,
-                                        "All OpVariable instructions in a function must be the first instructions in the first block."
-                                            .into(),
+                                        format!("All {opname} instructions in a function must be the first instructions in the first block."),
                                     ));
                                 }
                             } else if !(matches!(op, Op::Line | Op::NoLine)

@@ -8,6 +8,7 @@ mod llvm;
 mod llvm_cl;
 pub mod mutation;
 mod opt;
+mod producers;
 mod semantics;
 pub mod text;
 mod translate;
@@ -61,6 +62,8 @@ pub fn run(
         ("binary", binary::run),
         ("validator", validator::run),
         ("mutation", mutation::run),
+        ("producers", producers::run),
+        ("producers-mutation", producers::run_mutation),
         ("text", text_section),
         ("translate", translate::run),
         ("translate-untyped", translate_modern::run_untyped),

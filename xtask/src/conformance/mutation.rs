@@ -28,7 +28,7 @@ pub const DEFAULT_SEED: u64 = 0x5eed_0005;
 const MUTANTS_PER_MODULE: usize = 4;
 
 /// SplitMix64: small, seedable, good enough to pick mutations.
-struct Rng(u64);
+pub struct Rng(pub u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
@@ -160,9 +160,9 @@ fn target_env_name() -> String {
 }
 
 /// spirv-val's verdict (true: valid) and its first message line, reading the module on stdin.
-fn reference_verdict(tools: &Path, bytes: &[u8]) -> anyhow::Result<(bool, String)> {
+pub fn reference_verdict(tools: &Path, bytes: &[u8], env: &str) -> anyhow::Result<(bool, String)> {
     let mut child = Command::new(tools.join("spirv-val"))
-        .args(["--target-env", &target_env_name(), "-"])
+        .args(["--target-env", env, "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -182,8 +182,8 @@ fn reference_verdict(tools: &Path, bytes: &[u8]) -> anyhow::Result<(bool, String
 }
 
 /// spirvkit's verdict: Ok, or the first diagnostic; a panic is reported as such.
-fn our_verdict(words: &[u32]) -> Result<(), String> {
-    let env = target_env_name().parse().unwrap_or(TargetEnv::Spv(6));
+fn our_verdict(words: &[u32], env: &str) -> Result<(), String> {
+    let env = env.parse().unwrap_or(TargetEnv::Spv(6));
     let opts = ValidatorOptions::new(env);
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| validate(words, &opts))) {
         Ok(Ok(())) => Ok(()),
@@ -196,7 +196,7 @@ fn our_verdict(words: &[u32]) -> Result<(), String> {
 }
 
 /// spirv-val's message without ids and numbers, to group misses by rule.
-fn message_shape(msg: &str) -> String {
+pub fn message_shape(msg: &str) -> String {
     let msg = msg.strip_prefix("error: line ").unwrap_or(msg);
     let msg = msg.split_once(": ").map_or(msg, |(_, rest)| rest);
     let mut out = String::with_capacity(msg.len());
@@ -244,6 +244,7 @@ fn load(tools: &Path, path: &Path) -> Option<Vec<u32>> {
 }
 
 pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
+    let env = target_env_name();
     let mut candidates: Vec<PathBuf> = files(&ctx.corpus.join("spv"), &["spv"]);
     candidates.extend(files(
         &ctx.corpus.join("spvasm"),
@@ -256,32 +257,122 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
         candidates.swap(i, j);
     }
     let wanted = ctx.mutants.div_ceil(MUTANTS_PER_MODULE);
-    let loaded: Vec<Option<(PathBuf, Vec<u32>)>> = candidates
+    let loaded: Vec<Option<(String, Vec<u32>)>> = candidates
         .iter()
         .take(wanted + wanted / 4 + 16)
         .collect::<Vec<_>>()
         .par_iter()
         .map(|p| {
             let words = load(&ctx.tools, p)?;
-            let (ok, _) = reference_verdict(&ctx.tools, &to_bytes(&words)).ok()?;
-            ok.then(|| ((*p).clone(), words))
+            let (ok, _) = reference_verdict(&ctx.tools, &to_bytes(&words), &env).ok()?;
+            ok.then(|| (p.display().to_string(), words))
         })
         .collect();
-    let modules: Vec<(PathBuf, Vec<u32>)> = loaded.into_iter().flatten().take(wanted).collect();
+    let modules: Vec<(String, Vec<u32>)> = loaded.into_iter().flatten().take(wanted).collect();
+    let tally = check_mutants(&ctx.tools, &modules, &env, ctx.mutants, &mut rng)?;
+    let mut lines = vec![format!(
+        "{} mutants of {} valid corpus modules (seed {:#x}, --mutants {})",
+        tally.total,
+        modules.len(),
+        ctx.mutation_seed,
+        ctx.mutants
+    )];
+    lines.extend(tally.lines());
+    Ok(SectionReport {
+        name: "mutation (validator vs spirv-val on mutants)",
+        lines,
+        failures: tally.failures,
+    })
+}
+
+/// What the mutants of one pool showed.
+#[derive(Default)]
+pub struct MutationTally {
+    pub total: usize,
+    pub accepted: usize,
+    pub rejected: usize,
+    pub missed: usize,
+    /// False rejections and panics.
+    pub failures: Vec<String>,
+    /// Misses grouped by the shape of spirv-val's message: count and one example.
+    pub causes: HashMap<String, (usize, String)>,
+}
+
+impl MutationTally {
+    /// Adds another pool's tally to this one.
+    pub fn merge(&mut self, other: MutationTally) {
+        self.total += other.total;
+        self.accepted += other.accepted;
+        self.rejected += other.rejected;
+        self.missed += other.missed;
+        self.failures.extend(other.failures);
+        for (shape, (n, example)) in other.causes {
+            self.causes.entry(shape).or_insert((0, example)).0 += n;
+        }
+    }
+
+    /// The report lines: agreement on both kinds of mutant, then the most frequent misses.
+    pub fn lines(&self) -> Vec<String> {
+        let false_rejections = self.failures.len();
+        let rejected_by_reference = self.rejected + self.missed;
+        let agreement = if rejected_by_reference == 0 {
+            100.0
+        } else {
+            100.0 * self.rejected as f64 / rejected_by_reference as f64
+        };
+        let mut lines = vec![
+            format!(
+                "accepted by spirv-val: {} (accepted by both {}, false rejections {false_rejections})",
+                self.accepted + false_rejections,
+                self.accepted
+            ),
+            format!(
+                "rejected by spirv-val: {rejected_by_reference} (rejected by both {}, {agreement:.1}%)",
+                self.rejected
+            ),
+            format!(
+                "overall agreement: {:.1}%",
+                100.0 * (self.accepted + self.rejected) as f64 / self.total.max(1) as f64
+            ),
+        ];
+        let mut causes: Vec<(&String, &(usize, String))> = self.causes.iter().collect();
+        causes.sort_by(|a, b| b.1 .0.cmp(&a.1 .0).then_with(|| a.0.cmp(b.0)));
+        let shown = if std::env::var_os("SPIRVKIT_MUTATION_ALL").is_some() {
+            usize::MAX
+        } else {
+            15
+        };
+        for (shape, (n, example)) in causes.iter().take(shown) {
+            lines.push(format!("missed ×{n}: {shape}"));
+            lines.push(format!("    e.g. {example}"));
+        }
+        lines
+    }
+}
+
+/// Makes `count` mutants of `modules` (labelled modules spirv-val accepts under `env`) with
+/// `rng`, and compares both validators on each under `env`.
+pub fn check_mutants(
+    tools: &Path,
+    modules: &[(String, Vec<u32>)],
+    env: &str,
+    count: usize,
+    rng: &mut Rng,
+) -> anyhow::Result<MutationTally> {
     // Every mutant is fixed here, sequentially, so the set does not depend on thread timing:
     // rounds over the chosen modules, one mutant per module and round.
     let layouts: Vec<Option<Layout>> = modules.iter().map(|(_, w)| layout(w)).collect();
-    let mut mutants: Vec<(usize, Vec<u32>, String)> = Vec::with_capacity(ctx.mutants);
+    let mut mutants: Vec<(usize, Vec<u32>, String)> = Vec::with_capacity(count);
     let mut attempts = 0usize;
-    while mutants.len() < ctx.mutants && attempts < ctx.mutants.saturating_mul(4) {
+    while mutants.len() < count && attempts < count.saturating_mul(4) {
         let before = mutants.len();
         for (mi, ((_, words), l)) in modules.iter().zip(&layouts).enumerate() {
-            if mutants.len() >= ctx.mutants {
+            if mutants.len() >= count {
                 break;
             }
             attempts += 1;
             if let Some(l) = l {
-                if let Some((w, what)) = mutate(words, l, &mut rng) {
+                if let Some((w, what)) = mutate(words, l, rng) {
                     mutants.push((mi, w, what));
                 }
             }
@@ -296,9 +387,9 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
         .par_iter()
         .enumerate()
         .map(|(n, (mi, words, what))| {
-            let label = format!("{} [{what}]", modules[*mi].0.display());
-            let (ref_ok, ref_msg) = reference_verdict(&ctx.tools, &to_bytes(words))?;
-            let ours = our_verdict(words);
+            let label = format!("{} [{what}]", modules[*mi].0);
+            let (ref_ok, ref_msg) = reference_verdict(tools, &to_bytes(words), env)?;
+            let ours = our_verdict(words, env);
             if let Some(dir) = &dump {
                 if ref_ok != ours.is_ok() {
                     std::fs::create_dir_all(dir)?;
@@ -317,66 +408,24 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
             })
         })
         .collect();
-    let (mut accept, mut reject) = (0usize, 0usize);
-    let mut failures = Vec::new();
-    // Misses grouped by the shape of spirv-val's message: count and one example.
-    let mut missed: HashMap<String, (usize, String)> = HashMap::new();
-    let mut missed_total = 0usize;
+    let mut tally = MutationTally {
+        total: mutants.len(),
+        ..Default::default()
+    };
     for v in verdicts {
         match v? {
-            Verdict::BothAccept => accept += 1,
-            Verdict::BothReject => reject += 1,
-            Verdict::FalseReject(m) | Verdict::Panic(m) => failures.push(m),
+            Verdict::BothAccept => tally.accepted += 1,
+            Verdict::BothReject => tally.rejected += 1,
+            Verdict::FalseReject(m) | Verdict::Panic(m) => tally.failures.push(m),
             Verdict::Missed(m, label) => {
-                missed_total += 1;
-                let e = missed
+                tally.missed += 1;
+                tally
+                    .causes
                     .entry(message_shape(&m))
-                    .or_insert_with(|| (0, format!("{label}: {m}")));
-                e.0 += 1;
+                    .or_insert_with(|| (0, format!("{label}: {m}")))
+                    .0 += 1;
             }
         }
     }
-    let false_rejections = failures.len();
-    let rejected_by_reference = reject + missed_total;
-    let agreement = if rejected_by_reference == 0 {
-        100.0
-    } else {
-        100.0 * reject as f64 / rejected_by_reference as f64
-    };
-    let total = mutants.len();
-    let mut lines = vec![
-        format!(
-            "{total} mutants of {} valid corpus modules (seed {:#x}, --mutants {})",
-            modules.len(),
-            ctx.mutation_seed,
-            ctx.mutants
-        ),
-        format!(
-            "accepted by spirv-val: {} (accepted by both {accept}, false rejections {false_rejections})",
-            accept + false_rejections
-        ),
-        format!(
-            "rejected by spirv-val: {rejected_by_reference} (rejected by both {reject}, {agreement:.1}%)"
-        ),
-        format!(
-            "overall agreement: {:.1}%",
-            100.0 * (accept + reject) as f64 / total.max(1) as f64
-        ),
-    ];
-    let mut causes: Vec<(String, (usize, String))> = missed.into_iter().collect();
-    causes.sort_by(|a, b| b.1 .0.cmp(&a.1 .0).then_with(|| a.0.cmp(&b.0)));
-    let shown = if std::env::var_os("SPIRVKIT_MUTATION_ALL").is_some() {
-        usize::MAX
-    } else {
-        15
-    };
-    for (shape, (n, example)) in causes.iter().take(shown) {
-        lines.push(format!("missed ×{n}: {shape}"));
-        lines.push(format!("    e.g. {example}"));
-    }
-    Ok(SectionReport {
-        name: "mutation (validator vs spirv-val on mutants)",
-        lines,
-        failures,
-    })
+    Ok(tally)
 }

@@ -3034,7 +3034,7 @@ impl ClspvReflectionOp {
     pub const WorkgroupVariableSize: ClspvReflectionOp = ClspvReflectionOp(42);
 }
 
-/// Instruction numbers of the `NonSemantic.VkspReflection` extended instruction set.
+/// Instruction numbers of the `NonSemantic.VkspReflection.` extended instruction set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct VkspReflectionOp(pub u32);
 

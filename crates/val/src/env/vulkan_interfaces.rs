@@ -13,6 +13,7 @@ use spirvkit_grammar::{Decoration, ExecutionModel, Op, StorageClass};
 pub fn check(s: &mut Sink<'_, '_>) {
     flat(s);
     locations(s);
+    super::vulkan_location_slots::check(s);
     location_storage_classes(s);
 }
 

@@ -50,7 +50,14 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, op: Op) -> bool {
         | Op::FOrdLessThanEqual
         | Op::FUnordLessThanEqual
         | Op::FOrdGreaterThanEqual
-        | Op::FUnordGreaterThanEqual => compare(s, index, inst, Want::Float),
+        | Op::FUnordGreaterThanEqual
+        | Op::LessOrGreater
+        | Op::Ordered
+        | Op::Unordered => compare(s, index, inst, Want::Float),
+        Op::Any | Op::All => any_all(s, index, inst),
+        Op::IsNan | Op::IsInf | Op::IsFinite | Op::IsNormal | Op::SignBitSet => {
+            float_class(s, index, inst)
+        }
         Op::Select => select(s, index, inst),
         Op::Dot => dot(s, index, inst),
         Op::DPdx
@@ -354,6 +361,80 @@ fn compare(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, want: Want) {
                 }
             ),
             &[],
+        );
+    }
+}
+
+/// OpAny / OpAll: a bool scalar result from a bool vector.
+fn any_all(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
+    let st = s.st;
+    let rt = inst.result_type;
+    let opname = &ti::op_name(inst.op())[2..];
+    if !judged_result(st, rt) {
+        return;
+    }
+    if !ti::is_bool(st, rt) {
+        s.err(
+            "relational.result_type",
+            index,
+            format!("Expected bool scalar type as Result Type: {opname}"),
+            &[rt],
+        );
+        return;
+    }
+    let Some(&vector) = value_operands(st, inst).first() else {
+        return;
+    };
+    let ty = ti::type_of(st, vector);
+    if !(ti::is_vector(st, ty) && ti::is_bool(st, ti::scalar_of(st, ty))) {
+        s.err(
+            "relational.operand_type",
+            index,
+            format!("Expected operand to be vector bool: {opname}"),
+            &[vector],
+        );
+    }
+}
+
+/// OpIsNan, OpIsInf, OpIsFinite, OpIsNormal, OpSignBitSet: bools from floats, per component.
+fn float_class(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
+    let st = s.st;
+    let rt = inst.result_type;
+    let opname = &ti::op_name(inst.op())[2..];
+    if !judged_result(st, rt) {
+        return;
+    }
+    if !ti::is_bool_scalar_or_vector(st, rt) {
+        s.err(
+            "relational.result_type",
+            index,
+            format!("Expected bool scalar or vector type as Result Type: {opname}"),
+            &[rt],
+        );
+        return;
+    }
+    let Some(&x) = value_operands(st, inst).first() else {
+        return;
+    };
+    let ty = ti::type_of(st, x);
+    if !core_numeric(st, ty) && !judged_result(st, ty) {
+        return;
+    }
+    if !ti::is_float_scalar_or_vector(st, ty) {
+        s.err(
+            "relational.operand_type",
+            index,
+            format!("Expected operand to be scalar or vector float: {opname}"),
+            &[x],
+        );
+        return;
+    }
+    if ti::component_count(st, ty) != ti::component_count(st, rt) {
+        s.err(
+            "relational.operand_type",
+            index,
+            format!("Expected vector sizes of Result Type and the operand to be equal: {opname}"),
+            &[x],
         );
     }
 }

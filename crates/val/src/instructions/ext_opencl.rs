@@ -160,8 +160,14 @@ pub fn check(st: &State<'_>, inst: &Inst, name: &str) -> Option<String> {
             if ti::storage_class(st, format) != Some(S::UniformConstant.0) {
                 return msg("expected Format storage class to be UniformConstant");
             }
+            // spirv-val 2025.5 takes the format string as an 8-bit int or an array of them
+            // (clang's SPIR-V back end points at the whole string constant).
             let pointee = ti::pointee(st, format)?;
-            if !(ti::is_int(st, pointee) && ti::component_width(st, pointee) == Some(8)) {
+            let data = match ti::type_op(st, pointee) {
+                Some(Op::TypeArray) => ti::element_type(st, pointee)?,
+                _ => pointee,
+            };
+            if !(ti::is_int(st, data) && ti::component_width(st, data) == Some(8)) {
                 return msg("expected Format data type to be 8-bit int");
             }
             None

@@ -516,8 +516,14 @@ pub fn walk_indexes(
         let op = ti::type_op(st, current)?;
         match op {
             Op::TypeStruct => {
-                let is_const = matches!(st.def_op(ix), Some(Op::Constant));
-                let Some(v) = ti::const_uint(st, ix).filter(|_| is_const) else {
+                // spirv-val evaluates OpConstant and OpConstantNull (zero) indexes; spec
+                // constants have no value yet.
+                let value = match st.def_op(ix) {
+                    Some(Op::Constant) => ti::const_uint(st, ix),
+                    Some(Op::ConstantNull) => Some(0),
+                    _ => None,
+                };
+                let Some(v) = value else {
                     s.err(
                         "memory.access_chain_index",
                         index,
