@@ -313,6 +313,18 @@ impl<'m> Writer<'m> {
                 self.type_name(elem)
             ),
             Type::Struct { elems, packed } => self.struct_body(&elems, packed),
+            Type::TargetExt { name, types, ints } => {
+                let mut s = format!("target({}", quoted(name.as_bytes()));
+                for t in types {
+                    s.push_str(", ");
+                    s.push_str(&self.type_name(t));
+                }
+                for i in ints {
+                    s.push_str(&format!(", {i}"));
+                }
+                s.push(')');
+                s
+            }
             Type::Named(sid) => self
                 .struct_names
                 .get(sid.0 as usize)

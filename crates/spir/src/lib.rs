@@ -15,6 +15,7 @@ pub mod mangle;
 mod parallel;
 mod pointee;
 mod ptrtypes;
+mod target_types;
 mod translator;
 mod types;
 mod untyped;

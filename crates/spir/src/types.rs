@@ -107,6 +107,9 @@ pub fn opencl_type(name: &str) -> Option<OpenClType> {
 impl<'m> Translator<'m> {
     /// The OpenCL opaque type a pointer type stands for (`%opencl.image2d_t addrspace(1)*`).
     pub fn opencl_handle(&self, ty: llvm::TypeId) -> Option<OpenClType> {
+        if let Some((handle, _)) = crate::target_types::handle_of(self.m, ty) {
+            return Some(handle);
+        }
         let pointee = self.m.types.pointee(ty)?;
         match self.m.types.get(pointee) {
             Type::Named(sid) => opencl_type(self.m.types.struct_def(*sid)?.name.as_deref()?),
@@ -120,6 +123,15 @@ impl<'m> Translator<'m> {
 
     /// Lowers a type; `access` selects the access qualifier of image types.
     pub fn ty_with_access(&mut self, ty: llvm::TypeId, access: u32, location: &str) -> Result<Id> {
+        if let Type::TargetExt { .. } = self.m.types.get(ty) {
+            // The type says everything (images carry their access qualifier).
+            if let Some(&id) = self.types.get(&(ty, NO_ACCESS, 0)) {
+                return Ok(id);
+            }
+            let id = self.target_ext_type(ty, location)?;
+            self.types.insert((ty, NO_ACCESS, 0), id);
+            return Ok(id);
+        }
         if access == SAMPLER_PARAM && matches!(self.m.types.get(ty), Type::Int(32)) {
             return Ok(self.opencl_handle_type(OpenClType::Sampler, NO_ACCESS));
         }
@@ -288,6 +300,7 @@ impl<'m> Translator<'m> {
             Type::Function { .. } => {
                 return Err(unsupported(location, "a function type as a value"))
             }
+            Type::TargetExt { .. } => self.target_ext_type(ty, location)?,
             other => return Err(unsupported(location, format!("the type {other:?}"))),
         })
     }

@@ -12,6 +12,7 @@ mod producers;
 mod semantics;
 pub mod text;
 mod translate;
+mod translate_clang22;
 mod translate_modern;
 mod validator;
 
@@ -68,6 +69,7 @@ pub fn run(
         ("translate", translate::run),
         ("translate-untyped", translate_modern::run_untyped),
         ("translate-cl", translate_modern::run_cl),
+        ("translate-clang22", translate_clang22::run),
         ("semantics", semantics::run),
         ("semantics-cl", semantics::run_clang),
         ("semantics-cl20", semantics::run_clang20),

@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use spirvkit_spir::TranslateOptions;
 use std::path::{Path, PathBuf};
 
-const UNTYPED: &str = "+SPV_KHR_untyped_pointers";
+pub(super) const UNTYPED: &str = "+SPV_KHR_untyped_pointers";
 const SAMPLE_STRIDE: usize = 8;
 
 fn options(extensions: &str) -> TranslateOptions {
@@ -24,7 +24,7 @@ fn options(extensions: &str) -> TranslateOptions {
 
 /// Which pointer types a module has.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Pointers {
+pub(super) enum Pointers {
     Untyped,
     /// Typed pointers to data only (the built-in Input variables do not count).
     TypedOnly,
@@ -32,7 +32,7 @@ enum Pointers {
 }
 
 /// Translates and validates; Ok(the pointer types used) or the reason it failed.
-fn translate_and_validate(
+pub(super) fn translate_and_validate(
     ctx: &Context,
     module: &spirvkit_llvm::Module,
     extensions: &str,
@@ -63,13 +63,13 @@ fn translate_and_validate(
     Ok(uses_untyped)
 }
 
-fn scratch_dir(tag: &str) -> anyhow::Result<PathBuf> {
+pub(super) fn scratch_dir(tag: &str) -> anyhow::Result<PathBuf> {
     let dir = std::env::temp_dir().join(format!("spirvkit-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     Ok(dir)
 }
 
-fn unique_name(path: &Path) -> String {
+pub(super) fn unique_name(path: &Path) -> String {
     path.display()
         .to_string()
         .replace(['/', '.'], "_")

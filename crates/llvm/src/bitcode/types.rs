@@ -29,7 +29,7 @@ impl<'a> Reader<'a> {
                     }
                     19 => pending_name = Some(chars(&ops)),
                     _ => {
-                        let name = if matches!(code, 6 | 20) {
+                        let name = if matches!(code, 6 | 20 | 26) {
                             pending_name.take()
                         } else {
                             None
@@ -196,6 +196,32 @@ impl<'a> Reader<'a> {
             22 => Type::Token,
             23 => Type::BFloat,
             24 => Type::X86Amx,
+            26 => {
+                // TARGET_TYPE: [num_types, types..., ints...]; the name came in STRUCT_NAME.
+                let Some(name) = rec.name.clone() else {
+                    return Err(self.error("target extension type record without a name"));
+                };
+                let count = usize::try_from(get(0)?).unwrap_or(usize::MAX);
+                if count > ops.len().saturating_sub(1) {
+                    return Err(self.error(format!(
+                        "target extension type {name}: {count} type parameters in a record of {} operands",
+                        ops.len()
+                    )));
+                }
+                let mut types = Vec::with_capacity(count);
+                for &t in &ops[1..=count] {
+                    types.push(sub(self, slots, t)?);
+                }
+                let mut ints = Vec::with_capacity(ops.len() - 1 - count);
+                for &i in &ops[1 + count..] {
+                    ints.push(u32::try_from(i).map_err(|_| {
+                        self.error(format!(
+                            "target extension type {name}: integer parameter {i} out of range"
+                        ))
+                    })?);
+                }
+                Type::TargetExt { name, types, ints }
+            }
             other => {
                 return Err(self.error(format!("unsupported type record code {other}")));
             }

@@ -52,6 +52,13 @@ pub enum Type {
     },
     /// Identified struct: named or numbered, possibly opaque.
     Named(StructId),
+    /// Target extension type (LLVM ≥ 16): `target("spirv.Image", void, 1, 0, 0, 0, 0, 0, 0)`.
+    /// Bitcode `TYPE_CODE_TARGET_TYPE` (26) after a `STRUCT_NAME` record with the name.
+    TargetExt {
+        name: String,
+        types: Vec<TypeId>,
+        ints: Vec<u32>,
+    },
 }
 
 /// An identified struct; `body: None` means opaque.
@@ -160,6 +167,14 @@ impl TypeTable {
     pub fn pointee(&self, id: TypeId) -> Option<TypeId> {
         match self.get(id) {
             Type::Pointer { pointee, .. } => *pointee,
+            _ => None,
+        }
+    }
+
+    /// Name, type parameters and integer parameters of a target extension type.
+    pub fn target_ext(&self, id: TypeId) -> Option<(&str, &[TypeId], &[u32])> {
+        match self.get(id) {
+            Type::TargetExt { name, types, ints } => Some((name, types, ints)),
             _ => None,
         }
     }

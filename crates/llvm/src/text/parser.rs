@@ -449,6 +449,33 @@ impl<'s> Parser<'s> {
         }
     }
 
+    /// `target("name", type..., int...)` after the `target` keyword: types come first.
+    fn parse_target_ext_type(&mut self) -> PResult<TypeId> {
+        self.expect_punct('(')?;
+        let name = match self.next() {
+            Tok::Str(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            _ => return Err(self.err("expected the target extension type's name string")),
+        };
+        let (mut types, mut ints) = (Vec::new(), Vec::new());
+        while self.eat_punct(',') {
+            if let Tok::Int(_) = self.peek() {
+                let (l, c) = self.here();
+                let n = self.expect_u64()?;
+                ints.push(u32::try_from(n).map_err(|_| {
+                    self.err_at(l, c, "target extension type parameter out of range")
+                })?);
+            } else if ints.is_empty() {
+                types.push(self.parse_type()?);
+            } else {
+                return Err(self.err(
+                    "target extension type: type parameters must precede integer parameters",
+                ));
+            }
+        }
+        self.expect_punct(')')?;
+        Ok(self.m.types.intern(Type::TargetExt { name, types, ints }))
+    }
+
     pub fn parse_type(&mut self) -> PResult<TypeId> {
         let (l, c) = self.here();
         let mut t = match self.next() {
@@ -465,6 +492,7 @@ impl<'s> Parser<'s> {
                 "metadata" => self.m.types.metadata(),
                 "x86_mmx" => self.m.types.intern(Type::X86Mmx),
                 "token" => self.m.types.intern(Type::Token),
+                "target" => self.parse_target_ext_type()?,
                 "ptr" => {
                     let a = self.parse_addrspace()?;
                     self.m.types.pointer_to(None, a)
