@@ -5,6 +5,7 @@
 mod binary;
 mod llvm;
 mod llvm_cl;
+mod llvm_write;
 pub mod mutation;
 mod semantics;
 pub mod text;
@@ -68,6 +69,7 @@ pub fn run(
         ("semantics-cl20", semantics::run_clang20),
         ("llvm", llvm::run),
         ("llvm-cl", llvm_cl::run),
+        ("llvm-write", llvm_write::run),
     ];
     let mut failed = Vec::new();
     for &(name, section) in sections {
