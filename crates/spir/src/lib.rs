@@ -15,6 +15,7 @@ pub mod mangle;
 mod parallel;
 mod pointee;
 mod ptrtypes;
+pub mod reverse;
 mod translator;
 mod types;
 mod untyped;

@@ -4,4 +4,5 @@ pub mod dis;
 pub mod info;
 pub mod llvm_dis;
 pub mod translate;
+pub mod translate_reverse;
 pub mod val;
