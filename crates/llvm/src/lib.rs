@@ -48,6 +48,11 @@ pub fn parse_text(src: &str, file_name: &str) -> Result<Module, LlvmError> {
     text::parse(src, file_name)
 }
 
+/// Writes `m` as LLVM 15 bitcode (typed pointers when the model has them).
+pub fn write_bitcode(m: &Module, file_name: &str) -> Result<Vec<u8>, LlvmError> {
+    bitcode::writer::write_bitcode(m, file_name)
+}
+
 /// True when `bytes` start like bitcode (raw magic or wrapper magic).
 pub fn is_bitcode(bytes: &[u8]) -> bool {
     bytes.starts_with(&bitcode::BITCODE_MAGIC)

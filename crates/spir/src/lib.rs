@@ -16,6 +16,7 @@ mod parallel;
 mod pointee;
 mod ptrtypes;
 mod target_types;
+pub mod reverse;
 mod translator;
 mod types;
 mod untyped;

@@ -260,3 +260,181 @@ mod tests {
         assert!(demangle("_Z3fooS9_").is_none());
     }
 }
+
+/// A parameter type to mangle (the reverse translator's view): qualifiers matter here,
+/// since the built-in library's names carry them (`PU3AS1Kf` for `const __global float *`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamType {
+    Scalar(Scalar),
+    Vector(u32, Scalar),
+    Pointer {
+        addrspace: u32,
+        konst: bool,
+        volatile: bool,
+        pointee: Box<ParamType>,
+    },
+    /// A vendor type by its mangled source name (`ocl_image2d`, `ocl_event`, `ocl_sampler`).
+    Named(String),
+}
+
+fn scalar_code(s: Scalar) -> &'static str {
+    match s {
+        Scalar::Void => "v",
+        Scalar::Bool => "b",
+        Scalar::Char => "c",
+        Scalar::SChar => "a",
+        Scalar::UChar => "h",
+        Scalar::Short => "s",
+        Scalar::UShort => "t",
+        Scalar::Int => "i",
+        Scalar::UInt => "j",
+        Scalar::Long => "l",
+        Scalar::ULong => "m",
+        Scalar::Half => "Dh",
+        Scalar::Float => "f",
+        Scalar::Double => "d",
+    }
+}
+
+/// `S_`, `S0_`, `S1_`, ... for substitution candidate `n`.
+fn substitution(n: usize) -> String {
+    if n == 0 {
+        return "S_".into();
+    }
+    let mut digits = Vec::new();
+    let mut v = n - 1;
+    loop {
+        let d = (v % 36) as u8;
+        digits.push(if d < 10 { b'0' + d } else { b'A' + d - 10 });
+        v /= 36;
+        if v == 0 {
+            break;
+        }
+    }
+    digits.reverse();
+    format!("S{}_", String::from_utf8_lossy(&digits))
+}
+
+/// Mangles a built-in call the way clang does for SPIR (Itanium, `U3AS<n>` address spaces,
+/// substitutions of vectors, qualified types, pointers and vendor types).
+pub fn mangle(name: &str, params: &[ParamType]) -> String {
+    let mut out = format!("_Z{}{}", name.len(), name);
+    if params.is_empty() {
+        out.push('v');
+        return out;
+    }
+    let mut subs: Vec<String> = Vec::new();
+    for p in params {
+        mangle_type(p, &mut out, &mut subs);
+    }
+    out
+}
+
+fn mangle_type(p: &ParamType, out: &mut String, subs: &mut Vec<String>) {
+    // The mangling of `p` on its own, used as its substitution key.
+    let key = format!("{p:?}");
+    if !matches!(p, ParamType::Scalar(_)) {
+        if let Some(n) = subs.iter().position(|s| *s == key) {
+            out.push_str(&substitution(n));
+            return;
+        }
+    }
+    match p {
+        ParamType::Scalar(s) => out.push_str(scalar_code(*s)),
+        ParamType::Vector(n, s) => {
+            out.push_str(&format!("Dv{n}_{}", scalar_code(*s)));
+            subs.push(key);
+        }
+        ParamType::Named(n) => {
+            out.push_str(&format!("{}{n}", n.len()));
+            subs.push(key);
+        }
+        ParamType::Pointer {
+            addrspace,
+            konst,
+            volatile,
+            pointee,
+        } => {
+            out.push('P');
+            let qualified = *addrspace != 0 || *konst || *volatile;
+            if qualified {
+                // The qualified pointee is one candidate, after its unqualified parts.
+                let qkey = format!("Q{addrspace}{konst}{volatile}{pointee:?}");
+                if let Some(n) = subs.iter().position(|s| *s == qkey) {
+                    out.push_str(&substitution(n));
+                } else {
+                    if *addrspace != 0 {
+                        out.push_str(&format!("U3AS{addrspace}"));
+                    }
+                    if *volatile {
+                        out.push('V');
+                    }
+                    if *konst {
+                        out.push('K');
+                    }
+                    mangle_type(pointee, out, subs);
+                    subs.push(qkey);
+                }
+            } else {
+                mangle_type(pointee, out, subs);
+            }
+            subs.push(key);
+        }
+    }
+}
+
+#[cfg(test)]
+mod mangle_tests {
+    use super::*;
+
+    fn ptr(addrspace: u32, konst: bool, pointee: ParamType) -> ParamType {
+        ParamType::Pointer {
+            addrspace,
+            konst,
+            volatile: false,
+            pointee: Box::new(pointee),
+        }
+    }
+
+    #[test]
+    fn mangles_like_clang() {
+        use ParamType::*;
+        assert_eq!(
+            mangle("get_global_id", &[Scalar(super::Scalar::UInt)]),
+            "_Z13get_global_idj"
+        );
+        let f4 = Vector(4, super::Scalar::Float);
+        assert_eq!(
+            mangle("fract", &[f4.clone(), ptr(0, false, f4.clone())]),
+            "_Z5fractDv4_fPS_"
+        );
+        assert_eq!(
+            mangle(
+                "vload4",
+                &[
+                    Scalar(super::Scalar::ULong),
+                    ptr(1, true, Scalar(super::Scalar::Float))
+                ]
+            ),
+            "_Z6vload4mPU3AS1Kf"
+        );
+        assert_eq!(
+            mangle(
+                "vstore4",
+                &[
+                    f4.clone(),
+                    Scalar(super::Scalar::ULong),
+                    ptr(1, false, Scalar(super::Scalar::Float))
+                ]
+            ),
+            "_Z7vstore4Dv4_fmPU3AS1f"
+        );
+        assert_eq!(
+            mangle("fract", &[f4.clone(), ptr(1, false, f4)]),
+            "_Z5fractDv4_fPU3AS1S_"
+        );
+        for s in ["_Z13get_global_idj", "_Z5fractDv4_fPU3AS1S_"] {
+            assert!(demangle(s).is_some());
+        }
+    }
+}

@@ -6,6 +6,7 @@ mod binary;
 mod link;
 mod llvm;
 mod llvm_cl;
+mod llvm_write;
 pub mod mutation;
 mod opt;
 mod producers;
@@ -77,6 +78,7 @@ pub fn run(
         ("llvm-cl", llvm_cl::run),
         ("opt", opt::run),
         ("link", link::run),
+        ("llvm-write", llvm_write::run),
     ];
     let mut failed = Vec::new();
     for &(name, section) in sections {

@@ -6,4 +6,5 @@ pub mod link;
 pub mod llvm_dis;
 pub mod opt;
 pub mod translate;
+pub mod translate_reverse;
 pub mod val;

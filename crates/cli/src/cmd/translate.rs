@@ -27,6 +27,12 @@ pub struct TranslateArgs {
     /// (no environment restriction; llvm-spirv uses these names for its reverse direction).
     #[arg(long = "spirv-target-env", value_name = "ENV")]
     pub target_env: Option<String>,
+    /// Reverse: SPIR-V → SPIR 1.2 LLVM bitcode (`.bc`; `.ll` with `--text`), as `llvm-spirv -r`.
+    #[arg(short = 'r', long = "reverse")]
+    pub reverse: bool,
+    /// With `-r`: specialization constant values, `"ID:TYPE:VALUE ..."` (llvm-spirv's syntax).
+    #[arg(long = "spec-const", value_name = "LIST")]
+    pub spec_const: Option<String>,
 }
 
 /// `--spirv-target-env`: the validator environment the output must satisfy, if any.
@@ -97,6 +103,9 @@ fn translate_one(
 }
 
 pub fn run(args: TranslateArgs) -> anyhow::Result<()> {
+    if args.reverse {
+        return super::translate_reverse::run(&args);
+    }
     let mut options = spirvkit_spir::TranslateOptions::default();
     if let Some(v) = &args.max_version {
         options.max_version = parse_version(v)?;

@@ -10,6 +10,7 @@ mod metadata;
 mod module;
 mod parallel;
 mod types;
+pub mod writer;
 
 use std::collections::HashMap;
 

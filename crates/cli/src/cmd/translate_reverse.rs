@@ -1,0 +1,140 @@
+//! `spirvkit translate -r`: SPIR-V → SPIR 1.2 LLVM bitcode (or `.ll` with `--text` or an
+//! `-o` ending in `.ll`), as `llvm-spirv -r`. The input is validated first: invalid SPIR-V
+//! gets the validator's diagnostics.
+
+use anyhow::bail;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+
+use super::translate::TranslateArgs;
+use spirvkit_spir::reverse::{ReverseOptions, TargetEnv};
+
+/// `--spec-const "ID:TYPE:VALUE ..."` (llvm-spirv's syntax; TYPE is i1/i8/i16/i32/i64/f16/f32/f64).
+fn parse_spec_consts(list: &str, opts: &mut ReverseOptions) -> anyhow::Result<()> {
+    for item in list.split_whitespace() {
+        let mut parts = item.splitn(3, ':');
+        let (Some(id), Some(ty), Some(value)) = (parts.next(), parts.next(), parts.next()) else {
+            bail!("--spec-const: '{item}' is not ID:TYPE:VALUE");
+        };
+        let id: u32 = id
+            .parse()
+            .map_err(|_| anyhow::anyhow!("--spec-const: bad id in '{item}'"))?;
+        let bits = match ty {
+            "i1" => match value {
+                "true" | "1" => 1,
+                "false" | "0" => 0,
+                _ => bail!("--spec-const: bad i1 value in '{item}'"),
+            },
+            "i8" | "i16" | "i32" | "i64" => value
+                .parse::<i64>()
+                .map(|v| v as u64)
+                .or_else(|_| value.parse::<u64>())
+                .map_err(|_| anyhow::anyhow!("--spec-const: bad integer in '{item}'"))?,
+            "f16" | "f32" => {
+                let v: f32 = value
+                    .parse()
+                    .map_err(|_| anyhow::anyhow!("--spec-const: bad float in '{item}'"))?;
+                if ty == "f32" {
+                    v.to_bits() as u64
+                } else {
+                    f32_to_f16(v) as u64
+                }
+            }
+            "f64" => value
+                .parse::<f64>()
+                .map_err(|_| anyhow::anyhow!("--spec-const: bad float in '{item}'"))?
+                .to_bits(),
+            other => bail!("--spec-const: unknown type {other} in '{item}'"),
+        };
+        opts.spec_constants.insert(id, bits);
+    }
+    Ok(())
+}
+
+/// IEEE half bits of `v` (round to nearest even; enough for spec constant values).
+fn f32_to_f16(v: f32) -> u16 {
+    let b = v.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let exp = ((b >> 23) & 0xff) as i32 - 127 + 15;
+    let mant = b & 0x7f_ffff;
+    if exp >= 31 {
+        return sign
+            | 0x7c00
+            | if mant != 0 && ((b >> 23) & 0xff) == 0xff {
+                0x200
+            } else {
+                0
+            };
+    }
+    if exp <= 0 {
+        return sign;
+    }
+    let m = (mant >> 13) as u16;
+    let round = mant & 0x1fff;
+    let h = sign | ((exp as u16) << 10) | m;
+    if round > 0x1000 || (round == 0x1000 && m & 1 == 1) {
+        h + 1
+    } else {
+        h
+    }
+}
+
+fn reverse_one(
+    input: &Path,
+    output: &Path,
+    opts: &ReverseOptions,
+    text: bool,
+) -> anyhow::Result<()> {
+    let words = crate::input::read_spirv_words(input)?;
+    if let Err(diagnostics) =
+        spirvkit_val::validate(&words, &spirvkit_val::ValidatorOptions::default())
+    {
+        let list: Vec<String> = diagnostics.iter().map(|d| d.to_string()).collect();
+        bail!("{}: invalid SPIR-V:\n{}", input.display(), list.join("\n"));
+    }
+    let module = spirvkit_spir::reverse::reverse_words(&words, opts)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
+    let name = input.display().to_string();
+    if text || output.extension().is_some_and(|e| e == "ll") {
+        let ll = module.to_ll(&spirvkit_llvm::WriteOptions::typed());
+        crate::input::write_output(output, |w| w.write_all(ll.as_bytes()))
+    } else {
+        let bytes =
+            spirvkit_llvm::write_bitcode(&module, &name).map_err(|e| anyhow::anyhow!("{e}"))?;
+        crate::input::write_output(output, |w| w.write_all(&bytes))
+    }
+}
+
+pub fn run(args: &TranslateArgs) -> anyhow::Result<()> {
+    let mut opts = ReverseOptions::default();
+    match args.target_env.as_deref() {
+        None | Some("CL1.2") => {}
+        Some("CL2.0") => opts.target = TargetEnv::Cl20,
+        Some("SPV-IR") => bail!("--spirv-target-env=SPV-IR is not implemented for -r yet"),
+        Some(other) => bail!("--spirv-target-env must be CL1.2, CL2.0 or SPV-IR, not {other}"),
+    }
+    if let Some(list) = &args.spec_const {
+        parse_spec_consts(list, &mut opts)?;
+    }
+    if args.output.is_some() && args.inputs.len() > 1 {
+        bail!("-o takes a single input; with several inputs each output goes next to its input");
+    }
+    let errors: Vec<String> = args
+        .inputs
+        .par_iter()
+        .filter_map(|input| {
+            let default: PathBuf = input.with_extension(if args.text { "ll" } else { "bc" });
+            let output = args.output.clone().unwrap_or(default);
+            reverse_one(input, &output, &opts, args.text)
+                .err()
+                .map(|e| format!("{e:#}"))
+        })
+        .collect();
+    if errors.is_empty() {
+        return Ok(());
+    }
+    for e in &errors[..errors.len() - 1] {
+        eprintln!("spirvkit: {e}");
+    }
+    bail!("{}", errors[errors.len() - 1])
+}

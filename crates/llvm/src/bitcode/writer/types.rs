@@ -1,0 +1,220 @@
+//! TYPE_BLOCK: the module's types in an order LLVM's reader accepts (a type's parts before
+//! it, except identified structs, which may be referred to before they are defined).
+
+use super::bits::BitWriter;
+use crate::model::{Type, TypeId, TypeTable};
+
+pub struct TypeNumbering {
+    /// Model type id -> bitcode type id.
+    ids: Vec<u32>,
+    /// Model type ids in bitcode order.
+    order: Vec<TypeId>,
+    /// The module has typed pointers: an opaque `ptr` is written as `i8*`.
+    pub typed: bool,
+}
+
+const UNSEEN: u32 = u32::MAX;
+const IN_PROGRESS: u32 = u32::MAX - 1;
+
+impl TypeNumbering {
+    /// Numbers every type of `types` (which gets the `i8` and `i8*` types a typed module
+    /// needs in place of opaque pointers).
+    pub fn new(types: &mut TypeTable) -> Self {
+        let typed = types.iter().any(|(_, t)| {
+            matches!(
+                t,
+                Type::Pointer {
+                    pointee: Some(_),
+                    ..
+                }
+            )
+        });
+        if typed {
+            let opaque: Vec<u32> = types
+                .iter()
+                .filter_map(|(_, t)| match t {
+                    Type::Pointer {
+                        pointee: None,
+                        addrspace,
+                    } => Some(*addrspace),
+                    _ => None,
+                })
+                .collect();
+            if !opaque.is_empty() {
+                let i8 = types.int(8);
+                for a in opaque {
+                    types.pointer_to(Some(i8), a);
+                }
+            }
+        }
+        let mut n = TypeNumbering {
+            ids: vec![UNSEEN; types.len()],
+            order: Vec::with_capacity(types.len()),
+            typed,
+        };
+        for i in 0..types.len() {
+            n.visit(types, TypeId(i as u32));
+        }
+        n
+    }
+
+    /// The type a model type is written as (an opaque pointer in a typed module: `i8*`).
+    fn written(&self, types: &TypeTable, t: TypeId) -> TypeId {
+        if self.typed {
+            if let Type::Pointer {
+                pointee: None,
+                addrspace,
+            } = types.get(t)
+            {
+                if let Some(p) = lookup_i8_ptr(types, *addrspace) {
+                    return p;
+                }
+            }
+        }
+        t
+    }
+
+    fn visit(&mut self, types: &TypeTable, t: TypeId) {
+        let t = self.written(types, t);
+        match self.ids.get(t.0 as usize) {
+            Some(&UNSEEN) => {}
+            _ => return,
+        }
+        self.ids[t.0 as usize] = IN_PROGRESS;
+        for part in parts(types, t) {
+            self.visit(types, part);
+        }
+        // A part that reached back into an identified struct refers to it forward, which
+        // LLVM's reader allows for identified structs only (the only way back into a type).
+        self.ids[t.0 as usize] = self.order.len() as u32;
+        self.order.push(t);
+    }
+
+    pub fn id(&self, types: &TypeTable, t: TypeId) -> u64 {
+        let t = self.written(types, t);
+        self.ids.get(t.0 as usize).copied().unwrap_or(0) as u64
+    }
+
+    pub fn write(&self, w: &mut BitWriter, types: &TypeTable) {
+        w.enter_block(17, 4);
+        w.record(1, &[self.order.len() as u64]);
+        let mut ops = Vec::new();
+        for &t in &self.order {
+            ops.clear();
+            let code = match types.get(t) {
+                Type::Void => 2,
+                Type::Half => 10,
+                Type::BFloat => 23,
+                Type::Float => 3,
+                Type::Double => 4,
+                Type::X86Fp80 => 13,
+                Type::Fp128 => 14,
+                Type::PpcFp128 => 15,
+                Type::Label => 5,
+                Type::Metadata => 16,
+                Type::X86Mmx => 17,
+                Type::X86Amx => 24,
+                Type::Token => 22,
+                Type::Int(bits) => {
+                    ops.push(*bits as u64);
+                    7
+                }
+                Type::Pointer { pointee, addrspace } => match pointee {
+                    Some(p) => {
+                        ops.push(self.id(types, *p));
+                        ops.push(*addrspace as u64);
+                        8
+                    }
+                    None => {
+                        ops.push(*addrspace as u64);
+                        25
+                    }
+                },
+                Type::Function {
+                    ret,
+                    params,
+                    vararg,
+                } => {
+                    ops.push(*vararg as u64);
+                    ops.push(self.id(types, *ret));
+                    ops.extend(params.iter().map(|p| self.id(types, *p)));
+                    21
+                }
+                Type::Array { len, elem } => {
+                    ops.push(*len);
+                    ops.push(self.id(types, *elem));
+                    11
+                }
+                Type::Vector {
+                    len,
+                    elem,
+                    scalable,
+                } => {
+                    ops.push(*len as u64);
+                    ops.push(self.id(types, *elem));
+                    if *scalable {
+                        ops.push(1);
+                    }
+                    12
+                }
+                Type::Struct { elems, packed } => {
+                    ops.push(*packed as u64);
+                    ops.extend(elems.iter().map(|e| self.id(types, *e)));
+                    18
+                }
+                Type::Named(sid) => {
+                    let def = types.struct_def(*sid);
+                    if let Some(name) = def.and_then(|d| d.name.as_deref()) {
+                        w.string_record(19, &[], name.as_bytes());
+                    }
+                    match def.and_then(|d| d.body.as_ref()) {
+                        Some(body) => {
+                            ops.push(body.packed as u64);
+                            ops.extend(body.elems.iter().map(|e| self.id(types, *e)));
+                            20
+                        }
+                        None => {
+                            ops.push(0);
+                            6
+                        }
+                    }
+                }
+            };
+            w.record(code, &ops);
+        }
+        w.exit_block();
+    }
+}
+
+fn lookup_i8_ptr(types: &TypeTable, addrspace: u32) -> Option<TypeId> {
+    let i8 = types
+        .iter()
+        .find(|(_, t)| matches!(t, Type::Int(8)))
+        .map(|(id, _)| id)?;
+    types
+        .iter()
+        .find(|(_, t)| {
+            matches!(t, Type::Pointer { pointee: Some(p), addrspace: a } if *p == i8 && *a == addrspace)
+        })
+        .map(|(id, _)| id)
+}
+
+/// The types `t` is made of.
+fn parts(types: &TypeTable, t: TypeId) -> Vec<TypeId> {
+    match types.get(t) {
+        Type::Pointer {
+            pointee: Some(p), ..
+        } => vec![*p],
+        Type::Function { ret, params, .. } => std::iter::once(*ret)
+            .chain(params.iter().copied())
+            .collect(),
+        Type::Array { elem, .. } | Type::Vector { elem, .. } => vec![*elem],
+        Type::Struct { elems, .. } => elems.clone(),
+        Type::Named(sid) => types
+            .struct_def(*sid)
+            .and_then(|d| d.body.as_ref())
+            .map(|b| b.elems.clone())
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,190 @@
+//! Built-in calls: SPIR mangled names from LLVM types, built-in variables
+//! (`get_global_id`-style calls), OpenCL C type names.
+
+use spirvkit_llvm::{InstKind, Type, TypeId, ValueRef};
+
+use super::function::FnState;
+use super::{Ctx, Result};
+use crate::mangle::{mangle, ParamType, Scalar};
+
+/// How integers of a parameter are signed in the built-in's OpenCL C prototype.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sign {
+    Signed,
+    Unsigned,
+}
+
+/// The OpenCL C function of a built-in variable, and whether it takes a dimension.
+pub fn builtin_function(builtin: u32) -> Option<(&'static str, bool)> {
+    Some(match builtin {
+        24 => ("get_num_groups", true),
+        25 => ("get_local_size", true),
+        26 => ("get_group_id", true),
+        27 => ("get_local_id", true),
+        28 => ("get_global_id", true),
+        29 => ("get_local_linear_id", false),
+        30 => ("get_work_dim", false),
+        31 => ("get_global_size", true),
+        32 => ("get_enqueued_local_size", true),
+        33 => ("get_global_offset", true),
+        34 => ("get_global_linear_id", false),
+        36 => ("get_sub_group_size", false),
+        37 => ("get_max_sub_group_size", false),
+        38 => ("get_num_sub_groups", false),
+        39 => ("get_enqueued_num_sub_groups", false),
+        40 => ("get_sub_group_id", false),
+        41 => ("get_sub_group_local_id", false),
+        _ => return None,
+    })
+}
+
+impl Ctx<'_> {
+    /// The mangling of an LLVM type as an OpenCL C parameter.
+    pub fn param(&self, ty: TypeId, sign: Sign, konst: bool) -> Result<ParamType> {
+        let scalar = |c: &Self, t: TypeId| -> Result<Scalar> {
+            Ok(match c.m.types.get(t) {
+                Type::Int(1) => Scalar::Bool,
+                Type::Int(8) if sign == Sign::Signed => Scalar::Char,
+                Type::Int(8) => Scalar::UChar,
+                Type::Int(16) if sign == Sign::Signed => Scalar::Short,
+                Type::Int(16) => Scalar::UShort,
+                Type::Int(32) if sign == Sign::Signed => Scalar::Int,
+                Type::Int(32) => Scalar::UInt,
+                Type::Int(64) if sign == Sign::Signed => Scalar::Long,
+                Type::Int(64) => Scalar::ULong,
+                Type::Half => Scalar::Half,
+                Type::Float => Scalar::Float,
+                Type::Double => Scalar::Double,
+                Type::Void => Scalar::Void,
+                other => return Err(c.err(format!("a built-in parameter of type {other:?}"))),
+            })
+        };
+        Ok(match self.m.types.get(ty) {
+            Type::Vector { len, elem, .. } => ParamType::Vector(*len, scalar(self, *elem)?),
+            Type::Pointer {
+                pointee: Some(p),
+                addrspace,
+            } => {
+                if let Some(name) = self.opencl_type_name(*p) {
+                    return Ok(ParamType::Named(name));
+                }
+                ParamType::Pointer {
+                    addrspace: *addrspace,
+                    konst,
+                    volatile: false,
+                    pointee: Box::new(self.param(*p, sign, false)?),
+                }
+            }
+            _ => ParamType::Scalar(scalar(self, ty)?),
+        })
+    }
+
+    /// `ocl_image2d`, `ocl_event`... for the SPIR opaque struct `pointee`.
+    fn opencl_type_name(&self, pointee: TypeId) -> Option<String> {
+        let Type::Named(sid) = self.m.types.get(pointee) else {
+            return None;
+        };
+        let name = self.m.types.struct_def(*sid)?.name.as_deref()?;
+        let base = name.strip_prefix("opencl.")?;
+        let base = base.strip_suffix("_t").unwrap_or(base);
+        let base = base
+            .trim_end_matches("_ro")
+            .trim_end_matches("_wo")
+            .trim_end_matches("_rw");
+        Some(format!("ocl_{}", base.replace('_', "")))
+    }
+
+    /// The mangled name of `name` called with these (type, sign) arguments; `konst`
+    /// qualifies pointer parameters const.
+    pub fn mangle_call(&self, name: &str, args: &[(TypeId, Sign)], konst: bool) -> Result<String> {
+        let mut params = Vec::with_capacity(args.len());
+        for (t, s) in args {
+            params.push(self.param(*t, *s, konst)?);
+        }
+        Ok(mangle(name, &params))
+    }
+
+    /// The OpenCL C spelling of a value type (`uint4`, `float`), as conversions name it.
+    pub fn type_name(&self, ty: TypeId, sign: Sign) -> Result<String> {
+        let (elem, len) = match self.m.types.get(ty) {
+            Type::Vector { len, elem, .. } => (*elem, Some(*len)),
+            _ => (ty, None),
+        };
+        let u = if sign == Sign::Unsigned { "u" } else { "" };
+        let base = match self.m.types.get(elem) {
+            Type::Int(1) => "bool".to_owned(),
+            Type::Int(8) => format!("{u}char"),
+            Type::Int(16) => format!("{u}short"),
+            Type::Int(32) => format!("{u}int"),
+            Type::Int(64) => format!("{u}long"),
+            Type::Half => "half".into(),
+            Type::Float => "float".into(),
+            Type::Double => "double".into(),
+            other => return Err(self.err(format!("no OpenCL C name for {other:?}"))),
+        };
+        Ok(match len {
+            Some(n) => format!("{base}{n}"),
+            None => base,
+        })
+    }
+
+    /// Reads built-in variable `builtin` (whole, or component `index`) as calls.
+    pub fn read_builtin(
+        &mut self,
+        st: &mut FnState,
+        builtin: u32,
+        index: Option<ValueRef>,
+        ty: TypeId,
+    ) -> Result<ValueRef> {
+        let (name, dimensional) = builtin_function(builtin).ok_or_else(|| {
+            self.err(format!(
+                "built-in variable {builtin} has no OpenCL C function"
+            ))
+        })?;
+        let scalar_ty = self.m.types.scalar(ty);
+        if !dimensional {
+            let mangled = mangle(name, &[]);
+            return self.call_builtin(st, &mangled, ty, Vec::new(), false);
+        }
+        let i32t = self.m.types.int(32);
+        let mangled = mangle(name, &[ParamType::Scalar(Scalar::UInt)]);
+        let size_t = self.size_t();
+        let call = |c: &mut Self, st: &mut FnState, dim: ValueRef| -> Result<ValueRef> {
+            let dim = c.fit_int(st, dim, i32t)?;
+            let v = c.call_builtin(st, &mangled, size_t, vec![dim], false)?;
+            let w = c.int_width(scalar_ty);
+            let v = if w != 0 && w != c.int_width(size_t) {
+                c.cast(st, spirvkit_llvm::CastOp::Trunc, v, scalar_ty)?
+            } else {
+                v
+            };
+            Ok(v)
+        };
+        if let Some(i) = index {
+            return call(self, st, i);
+        }
+        let len = match self.m.types.get(ty) {
+            Type::Vector { len, .. } => *len,
+            _ => {
+                let zero = self.const_i32(0);
+                return call(self, st, zero);
+            }
+        };
+        let mut acc = self.push_const(ty, spirvkit_llvm::ConstKind::Undef);
+        for k in 0..len {
+            let dim = self.const_i32(k);
+            let v = call(self, st, dim)?;
+            let idx = self.const_i32(k);
+            acc = self.emit(
+                st,
+                ty,
+                InstKind::InsertElement {
+                    vector: acc,
+                    element: v,
+                    index: idx,
+                },
+            );
+        }
+        Ok(acc)
+    }
+}

@@ -1,0 +1,140 @@
+//! Conversions: LLVM casts, or the `convert_<type>[_sat][_rte]` built-ins when the SPIR-V
+//! carries SaturatedConversion or FPRoundingMode (or is a saturating opcode).
+
+use spirvkit_core::grammar::Op;
+use spirvkit_core::Instruction;
+use spirvkit_llvm::{CastOp, InstKind, Type, TypeId, ValueRef};
+
+use super::builtins::Sign;
+use super::function::FnState;
+use super::{Ctx, Result};
+
+impl Ctx<'_> {
+    pub fn cast(
+        &mut self,
+        st: &mut FnState,
+        op: CastOp,
+        value: ValueRef,
+        ty: TypeId,
+    ) -> Result<ValueRef> {
+        if self.type_of(st, value)? == ty {
+            return Ok(value);
+        }
+        Ok(self.emit(st, ty, InstKind::Cast { op, value }))
+    }
+
+    pub fn convert(&mut self, st: &mut FnState, inst: &Instruction) -> Result<bool> {
+        let op = inst.opcode;
+        // (source sign, destination sign) for the built-in form.
+        let signs = match op {
+            Op::ConvertFToU => (Sign::Signed, Sign::Unsigned),
+            Op::ConvertFToS => (Sign::Signed, Sign::Signed),
+            Op::ConvertSToF => (Sign::Signed, Sign::Signed),
+            Op::ConvertUToF => (Sign::Unsigned, Sign::Signed),
+            Op::UConvert => (Sign::Unsigned, Sign::Unsigned),
+            Op::SConvert => (Sign::Signed, Sign::Signed),
+            Op::FConvert => (Sign::Signed, Sign::Signed),
+            Op::SatConvertSToU => (Sign::Signed, Sign::Unsigned),
+            Op::SatConvertUToS => (Sign::Unsigned, Sign::Signed),
+            Op::Bitcast
+            | Op::ConvertPtrToU
+            | Op::ConvertUToPtr
+            | Op::PtrCastToGeneric
+            | Op::GenericCastToPtr
+            | Op::GenericCastToPtrExplicit
+            | Op::CrossWorkgroupCastToPtrINTEL
+            | Op::PtrCastToCrossWorkgroupINTEL => return self.pointer_cast(st, inst).map(|_| true),
+            _ => return Ok(false),
+        };
+        let ty = self.result_ty(inst)?;
+        let x = self.op_value(st, inst, 0)?;
+        let xt = self.type_of(st, x)?;
+        let r = inst.result_id;
+        let sat = matches!(op, Op::SatConvertSToU | Op::SatConvertUToS)
+            || r.is_some_and(|r| self.decoration(r, 28).is_some());
+        let rounding = r
+            .and_then(|r| self.decoration(r, 39))
+            .and_then(|d| d.args.first().copied());
+        // Rounding only matters where the conversion can be inexact with a float involved.
+        let rounding = rounding.filter(|_| op != Op::UConvert && op != Op::SConvert);
+        if sat || rounding.is_some() {
+            let dst = self.type_name(ty, signs.1)?;
+            let mut name = format!("convert_{dst}");
+            if sat {
+                name.push_str("_sat");
+            }
+            if let Some(rm) = rounding {
+                name.push_str(match rm {
+                    0 => "_rte",
+                    1 => "_rtz",
+                    2 => "_rtp",
+                    _ => "_rtn",
+                });
+            }
+            let mangled = self.mangle_call(&name, &[(xt, signs.0)], false)?;
+            let v = self.call_builtin(st, &mangled, ty, vec![x], false)?;
+            self.define(st, inst, v);
+            return Ok(true);
+        }
+        let (fw, tw) = (self.int_width(xt), self.int_width(ty));
+        let cast = match op {
+            Op::ConvertFToU => CastOp::FpToUi,
+            Op::ConvertFToS => CastOp::FpToSi,
+            Op::ConvertSToF => CastOp::SiToFp,
+            Op::ConvertUToF => CastOp::UiToFp,
+            Op::UConvert | Op::SConvert if fw > tw => CastOp::Trunc,
+            Op::UConvert => CastOp::ZExt,
+            Op::SConvert => CastOp::SExt,
+            _ => {
+                if self.float_bits(xt) > self.float_bits(ty) {
+                    CastOp::FpTrunc
+                } else {
+                    CastOp::FpExt
+                }
+            }
+        };
+        let v = self.cast(st, cast, x, ty)?;
+        self.define(st, inst, v);
+        Ok(true)
+    }
+
+    pub fn float_bits(&self, ty: TypeId) -> u32 {
+        match self.m.types.get(self.m.types.scalar(ty)) {
+            Type::Half => 16,
+            Type::Float => 32,
+            Type::Double => 64,
+            _ => 0,
+        }
+    }
+
+    fn pointer_cast(&mut self, st: &mut FnState, inst: &Instruction) -> Result<()> {
+        let ty = self.result_ty(inst)?;
+        let x = self.op_value(st, inst, 0)?;
+        let xt = self.type_of(st, x)?;
+        let from_ptr = self.m.types.is_pointer(self.m.types.scalar(xt));
+        let to_ptr = self.m.types.is_pointer(self.m.types.scalar(ty));
+        let space = |c: &Self, t: TypeId| match c.m.types.get(c.m.types.scalar(t)) {
+            Type::Pointer { addrspace, .. } => *addrspace,
+            _ => 0,
+        };
+        let v = match (from_ptr, to_ptr) {
+            (true, true) => {
+                let (fa, ta) = (space(self, xt), space(self, ty));
+                if fa != ta {
+                    // Change the space keeping the pointee, then the pointee.
+                    let pointee = self.m.types.pointee(xt);
+                    let mid = self.m.types.pointer_to(pointee, ta);
+                    let v = self.cast(st, CastOp::AddrSpaceCast, x, mid)?;
+                    self.cast(st, CastOp::BitCast, v, ty)?
+                } else {
+                    self.cast(st, CastOp::BitCast, x, ty)?
+                }
+            }
+            (true, false) => self.cast(st, CastOp::PtrToInt, x, ty)?,
+            (false, true) => self.cast(st, CastOp::IntToPtr, x, ty)?,
+            (false, false) => self.cast(st, CastOp::BitCast, x, ty)?,
+        };
+        self.define(st, inst, v);
+        Ok(())
+    }
+}

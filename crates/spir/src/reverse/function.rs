@@ -1,0 +1,407 @@
+//! Function bodies: blocks, the instruction dispatch, control flow, calls, phis (patched
+//! once every value of the function exists, since phis may refer forward).
+
+use std::collections::HashMap;
+
+use spirvkit_core::grammar::Op;
+use spirvkit_core::{Function, Id, Instruction, Operand};
+use spirvkit_llvm as llvm;
+use spirvkit_llvm::{BlockId, InstId, InstKind, TypeId, ValueRef};
+
+use super::{Ctx, Result};
+
+/// What a SPIR-V id stands for inside a function besides an LLVM value.
+#[derive(Debug, Clone, Copy)]
+pub enum Local {
+    Value(ValueRef),
+    /// A pointer into a built-in input variable (`GlobalInvocationId`), optionally to one
+    /// component.
+    Builtin(u32, Option<ValueRef>),
+}
+
+pub struct FnState {
+    pub func: llvm::Function,
+    pub locals: HashMap<Id, Local>,
+    pub blocks: HashMap<Id, BlockId>,
+    pub current: BlockId,
+    /// (phi, [(value id, block id)]) to fill at the end.
+    pub phis: Vec<(InstId, Vec<(Id, Id)>)>,
+}
+
+impl FnState {
+    pub fn value_type(&self, m: &llvm::Module, v: ValueRef) -> Option<TypeId> {
+        m.value_type_in(&self.func, v)
+    }
+}
+
+impl Ctx<'_> {
+    pub fn function_body(&mut self, f: &Function, mut offset: usize) -> Result<()> {
+        let id = f.id();
+        let fid = *self
+            .functions
+            .get(&id)
+            .ok_or_else(|| self.err("function was not declared"))?;
+        let Some(template) = self.m.functions.get_mut(fid.0 as usize) else {
+            return Err(self.err("function was not declared"));
+        };
+        let func = std::mem::replace(
+            template,
+            llvm::Function {
+                args: Vec::new(),
+                ..template.clone()
+            },
+        );
+        let mut st = FnState {
+            func,
+            locals: HashMap::new(),
+            blocks: HashMap::new(),
+            current: BlockId(0),
+            phis: Vec::new(),
+        };
+        for (i, p) in f.parameters.iter().enumerate() {
+            if let Some(pid) = p.result_id {
+                st.locals
+                    .insert(pid, Local::Value(ValueRef::Argument(i as u32)));
+            }
+        }
+        for (i, b) in f.blocks.iter().enumerate() {
+            st.blocks.insert(b.id(), BlockId(i as u32));
+            let name = self.names.get(&b.id()).map(|s| s.to_string());
+            st.func.blocks.push(llvm::BasicBlock {
+                name,
+                insts: Vec::new(),
+            });
+        }
+        offset += f.def.word_count();
+        for p in &f.parameters {
+            offset += p.word_count();
+        }
+        for (i, b) in f.blocks.iter().enumerate() {
+            st.current = BlockId(i as u32);
+            offset += b.label.word_count();
+            for inst in &b.instructions {
+                self.offset = offset;
+                self.opcode = inst.opcode;
+                self.instruction(&mut st, inst)?;
+                offset += inst.word_count();
+            }
+        }
+        // Phi operands, now that every value exists.
+        for (phi, incoming) in std::mem::take(&mut st.phis) {
+            let mut list = Vec::with_capacity(incoming.len());
+            for (v, b) in incoming {
+                let value = self.operand(&st, v)?;
+                let block = *st
+                    .blocks
+                    .get(&b)
+                    .ok_or_else(|| self.err(format!("phi names %{}, which is not a block", b.0)))?;
+                list.push((value, block));
+            }
+            if let Some(i) = st.func.insts.get_mut(phi.0 as usize) {
+                i.kind = InstKind::Phi { incoming: list };
+            }
+        }
+        if let Some(slot) = self.m.functions.get_mut(fid.0 as usize) {
+            *slot = st.func;
+        }
+        Ok(())
+    }
+
+    /// The LLVM value of an operand id inside a function.
+    pub fn operand(&mut self, st: &FnState, id: Id) -> Result<ValueRef> {
+        match st.locals.get(&id) {
+            Some(Local::Value(v)) => Ok(*v),
+            Some(Local::Builtin(..)) => Err(self.err(format!(
+                "%{} points into a built-in variable and is used other than by a load",
+                id.0
+            ))),
+            None => self.value(id),
+        }
+    }
+
+    /// Appends an instruction to the current block; its value.
+    pub fn emit(&mut self, st: &mut FnState, ty: TypeId, kind: InstKind) -> ValueRef {
+        let id = InstId(st.func.insts.len() as u32);
+        st.func.insts.push(llvm::Instruction {
+            ty,
+            name: None,
+            kind,
+            metadata: Vec::new(),
+        });
+        if let Some(b) = st.func.blocks.get_mut(st.current.0 as usize) {
+            b.insts.push(id);
+        }
+        ValueRef::Instruction(id)
+    }
+
+    /// Records `value` as the result of `inst`, naming it after OpName.
+    pub fn define(&mut self, st: &mut FnState, inst: &Instruction, value: ValueRef) {
+        let Some(r) = inst.result_id else { return };
+        if let (ValueRef::Instruction(i), Some(name)) = (value, self.names.get(&r)) {
+            if let Some(x) = st.func.insts.get_mut(i.0 as usize) {
+                if x.name.is_none() {
+                    x.name = Some(name.to_string());
+                }
+            }
+        }
+        st.locals.insert(r, Local::Value(value));
+    }
+
+    pub fn block(&self, st: &FnState, id: Id) -> Result<BlockId> {
+        st.blocks
+            .get(&id)
+            .copied()
+            .ok_or_else(|| self.err(format!("%{} is not a block of this function", id.0)))
+    }
+
+    pub fn op_value(&mut self, st: &FnState, inst: &Instruction, i: usize) -> Result<ValueRef> {
+        let id = self.id_op(inst, i)?;
+        self.operand(st, id)
+    }
+
+    pub fn result_ty(&mut self, inst: &Instruction) -> Result<TypeId> {
+        let t = self.result_type(inst)?;
+        self.ty(t)
+    }
+
+    pub fn type_of(&self, st: &FnState, v: ValueRef) -> Result<TypeId> {
+        st.value_type(&self.m, v)
+            .ok_or_else(|| self.err("operand has no type"))
+    }
+
+    fn instruction(&mut self, st: &mut FnState, inst: &Instruction) -> Result<()> {
+        let void = self.m.types.void();
+        match inst.opcode {
+            Op::Nop
+            | Op::Line
+            | Op::NoLine
+            | Op::SelectionMerge
+            | Op::LoopMerge
+            | Op::Name
+            | Op::Decorate
+            | Op::ExecutionMode => {}
+            Op::Return => {
+                self.emit(st, void, InstKind::Ret { value: None });
+            }
+            Op::ReturnValue => {
+                let v = self.op_value(st, inst, 0)?;
+                self.emit(st, void, InstKind::Ret { value: Some(v) });
+            }
+            Op::Unreachable => {
+                self.emit(st, void, InstKind::Unreachable);
+            }
+            Op::Branch => {
+                let target = self.block(st, self.id_op(inst, 0)?)?;
+                self.emit(st, void, InstKind::Br { target });
+            }
+            Op::BranchConditional => {
+                let cond = self.op_value(st, inst, 0)?;
+                let then_block = self.block(st, self.id_op(inst, 1)?)?;
+                let else_block = self.block(st, self.id_op(inst, 2)?)?;
+                self.emit(
+                    st,
+                    void,
+                    InstKind::CondBr {
+                        cond,
+                        then_block,
+                        else_block,
+                    },
+                );
+            }
+            Op::Switch => self.switch(st, inst)?,
+            Op::Phi => {
+                let ty = self.result_ty(inst)?;
+                let mut incoming = Vec::new();
+                let ops: Vec<Id> = inst.operands.iter().filter_map(Operand::id).collect();
+                for pair in ops.chunks(2) {
+                    if let [v, b] = pair {
+                        incoming.push((*v, *b));
+                    }
+                }
+                let v = self.emit(
+                    st,
+                    ty,
+                    InstKind::Phi {
+                        incoming: Vec::new(),
+                    },
+                );
+                if let ValueRef::Instruction(i) = v {
+                    st.phis.push((i, incoming));
+                }
+                self.define(st, inst, v);
+            }
+            Op::FunctionCall => {
+                let callee_id = self.id_op(inst, 0)?;
+                let fid = *self
+                    .functions
+                    .get(&callee_id)
+                    .ok_or_else(|| self.err(format!("%{} is not a function", callee_id.0)))?;
+                let mut args = Vec::new();
+                for i in 1..inst.operands.len() {
+                    args.push(self.op_value(st, inst, i)?);
+                }
+                let (fn_ty, cc) = match self.m.functions.get(fid.0 as usize) {
+                    Some(f) => (f.fn_ty, f.cc),
+                    None => return Err(self.err("callee missing")),
+                };
+                let ret = self.result_ty(inst)?;
+                let v = self.emit(
+                    st,
+                    ret,
+                    InstKind::Call {
+                        callee: ValueRef::Function(fid),
+                        fn_ty,
+                        args,
+                        cc,
+                        tail: Default::default(),
+                        attrs: Box::default(),
+                        fast_math: 0,
+                    },
+                );
+                self.define(st, inst, v);
+            }
+            Op::CopyObject | Op::ExpectKHR => {
+                let v = self.op_value(st, inst, 0)?;
+                self.define(st, inst, v);
+            }
+            Op::AssumeTrueKHR | Op::LifetimeStart | Op::LifetimeStop => {}
+            Op::Undef => {
+                let ty = self.result_ty(inst)?;
+                let v = self.push_const(ty, llvm::ConstKind::Undef);
+                self.define(st, inst, v);
+            }
+            Op::ExtInst => self.ext_inst(st, inst)?,
+            _ => {
+                if !(self.arith(st, inst)?
+                    || self.convert(st, inst)?
+                    || self.memory(st, inst)?
+                    || self.sync(st, inst)?
+                    || self.builtin_instruction(st, inst)?)
+                {
+                    return Err(self.err("no SPIR 1.2 form for this instruction"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn switch(&mut self, st: &mut FnState, inst: &Instruction) -> Result<()> {
+        let value = self.op_value(st, inst, 0)?;
+        let ty = self.type_of(st, value)?;
+        let wide = self.int_width(ty) > 32;
+        let default = self.block(st, self.id_op(inst, 1)?)?;
+        let mut cases = Vec::new();
+        let mut i = 2;
+        while i < inst.operands.len() {
+            let lo = self.word_op(inst, i)? as u64;
+            let v = if wide {
+                i += 1;
+                lo | (self.word_op(inst, i)? as u64) << 32
+            } else {
+                lo
+            };
+            i += 1;
+            let target = self.block(st, self.id_op(inst, i)?)?;
+            i += 1;
+            let c = self.const_int(ty, v);
+            cases.push((c, target));
+        }
+        let void = self.m.types.void();
+        self.emit(
+            st,
+            void,
+            InstKind::Switch {
+                value,
+                default,
+                cases,
+            },
+        );
+        Ok(())
+    }
+
+    /// A call to a built-in declared on first use (`spir_func`, nounwind).
+    pub fn call_builtin(
+        &mut self,
+        st: &mut FnState,
+        name: &str,
+        ret: TypeId,
+        args: Vec<ValueRef>,
+        vararg: bool,
+    ) -> Result<ValueRef> {
+        let mut params = Vec::with_capacity(args.len());
+        for a in &args {
+            params.push(self.type_of(st, *a)?);
+        }
+        if vararg {
+            params.truncate(1);
+        }
+        let fn_ty = self.m.types.intern(llvm::Type::Function {
+            ret,
+            params,
+            vararg,
+        });
+        let fid = match self.declared.get(name) {
+            Some(f) => *f,
+            None => {
+                let fid = llvm::FuncId(self.m.functions.len() as u32);
+                let ptr = self.m.types.pointer_to(Some(fn_ty), 0);
+                let mut attrs = llvm::AttributeList::default();
+                attrs
+                    .function
+                    .push(llvm::Attribute::Flag("nounwind".into()));
+                let params = self
+                    .m
+                    .types
+                    .function_signature(fn_ty)
+                    .map(|(_, p, _)| p.to_vec())
+                    .unwrap_or_default();
+                self.m.functions.push(llvm::Function {
+                    name: name.to_owned(),
+                    fn_ty,
+                    ty: ptr,
+                    cc: if vararg {
+                        llvm::CallingConv::C
+                    } else {
+                        llvm::CallingConv::SPIR_FUNC
+                    },
+                    linkage: llvm::Linkage::External,
+                    visibility: Default::default(),
+                    unnamed_addr: Default::default(),
+                    attrs,
+                    align: None,
+                    section: None,
+                    gc: None,
+                    addrspace: 0,
+                    dso_local: false,
+                    args: params
+                        .iter()
+                        .map(|t| llvm::Argument { name: None, ty: *t })
+                        .collect(),
+                    blocks: Vec::new(),
+                    insts: Vec::new(),
+                    attachments: Vec::new(),
+                    dropped_debug_locations: 0,
+                });
+                self.declared.insert(name.to_owned(), fid);
+                fid
+            }
+        };
+        let (fn_ty, cc) = match self.m.functions.get(fid.0 as usize) {
+            Some(f) => (f.fn_ty, f.cc),
+            None => (fn_ty, llvm::CallingConv::SPIR_FUNC),
+        };
+        Ok(self.emit(
+            st,
+            ret,
+            InstKind::Call {
+                callee: ValueRef::Function(fid),
+                fn_ty,
+                args,
+                cc,
+                tail: Default::default(),
+                attrs: Box::default(),
+                fast_math: 0,
+            },
+        ))
+    }
+}

@@ -1,0 +1,280 @@
+//! Module metadata: `!opencl.kernels` with the `kernel_arg_*` nodes (argument types from the
+//! forward translator's OpString, derived otherwise), work-group size hints, SPIR and OpenCL
+//! versions, used extensions, FP_CONTRACT.
+
+use spirvkit_core::grammar::Op;
+use spirvkit_core::Operand;
+use spirvkit_llvm as llvm;
+use spirvkit_llvm::{
+    ConstKind, MdOperand, Metadata, MetadataId, NamedMetadata, Type, TypeId, ValueRef,
+};
+
+use super::{Ctx, Result};
+
+impl Ctx<'_> {
+    fn md(&mut self, md: Metadata) -> MetadataId {
+        let id = MetadataId(self.m.metadata.len() as u32);
+        self.m.metadata.push(md);
+        id
+    }
+
+    fn md_str(&mut self, s: &str) -> MdOperand {
+        MdOperand::Metadata(self.md(Metadata::String(s.as_bytes().to_vec())))
+    }
+
+    fn md_i32(&mut self, v: u32) -> MdOperand {
+        let t = self.m.types.int(32);
+        let value = self.const_int(t, v as u64);
+        MdOperand::Value { ty: t, value }
+    }
+
+    fn md_node(&mut self, operands: Vec<MdOperand>) -> MetadataId {
+        self.md(Metadata::Node {
+            operands,
+            distinct: false,
+        })
+    }
+
+    fn named(&mut self, name: &str, nodes: Vec<MetadataId>) {
+        self.m.named_metadata.push(NamedMetadata {
+            name: name.to_owned(),
+            nodes,
+        });
+    }
+
+    /// OpenCL C name of a kernel argument type (when the OpString is missing).
+    fn arg_type_name(&self, ty: TypeId) -> String {
+        match self.m.types.get(ty) {
+            Type::Pointer {
+                pointee: Some(p), ..
+            } => match self.m.types.get(*p) {
+                Type::Named(sid) => {
+                    let name = self
+                        .m
+                        .types
+                        .struct_def(*sid)
+                        .and_then(|d| d.name.clone())
+                        .unwrap_or_default();
+                    match name.strip_prefix("opencl.") {
+                        Some(base) => base.to_owned(),
+                        None => format!("{}*", name.replace("struct.", "struct ")),
+                    }
+                }
+                _ => format!("{}*", self.arg_type_name(*p)),
+            },
+            _ => self
+                .type_name(ty, super::builtins::Sign::Signed)
+                .unwrap_or_else(|_| "void".into()),
+        }
+    }
+
+    pub fn kernel_metadata(&mut self) -> Result<()> {
+        let kernels: Vec<(spirvkit_core::Id, String)> = self
+            .spv
+            .functions
+            .iter()
+            .filter_map(|f| Some((f.id(), self.entry_points.get(&f.id())?.clone())))
+            .collect();
+        let mut nodes = Vec::new();
+        for (id, name) in kernels {
+            let Some(&fid) = self.functions.get(&id) else {
+                continue;
+            };
+            let Some(f) = self.spv.functions.iter().find(|f| f.id() == id) else {
+                continue;
+            };
+            let params: Vec<Option<spirvkit_core::Id>> =
+                f.parameters.iter().map(|p| p.result_id).collect();
+            let arg_tys: Vec<TypeId> = self
+                .m
+                .functions
+                .get(fid.0 as usize)
+                .map(|f| f.args.iter().map(|a| a.ty).collect())
+                .unwrap_or_default();
+            let mut spaces = vec![self.md_str("kernel_arg_addr_space")];
+            let mut access = vec![self.md_str("kernel_arg_access_qual")];
+            let mut types = vec![self.md_str("kernel_arg_type")];
+            let mut quals = vec![self.md_str("kernel_arg_type_qual")];
+            let mut base = vec![self.md_str("kernel_arg_base_type")];
+            let mut names = vec![self.md_str("kernel_arg_name")];
+            let kept = self.kernel_arg_types.get(&name).cloned();
+            for (i, ty) in arg_tys.iter().enumerate() {
+                let pid = params.get(i).copied().flatten();
+                let space = match self.m.types.get(*ty) {
+                    Type::Pointer { addrspace, .. } => *addrspace,
+                    _ => 0,
+                };
+                let spirv_ty = pid.and_then(|p| {
+                    f.parameters
+                        .iter()
+                        .find(|x| x.result_id == Some(p))
+                        .and_then(|x| x.result_type)
+                });
+                let image_access = spirv_ty
+                    .and_then(|t| self.def(t))
+                    .filter(|d| d.opcode == Op::TypeImage)
+                    .and_then(|d| d.operands.get(7).and_then(Operand::word));
+                let acc = match image_access {
+                    Some(0) => "read_only",
+                    Some(1) => "write_only",
+                    Some(2) => "read_write",
+                    _ => "none",
+                };
+                let is_sampler = spirv_ty
+                    .and_then(|t| self.def(t))
+                    .is_some_and(|d| d.opcode == Op::TypeSampler);
+                let tname = kept
+                    .as_ref()
+                    .and_then(|k| k.get(i).cloned())
+                    .unwrap_or_else(|| {
+                        if is_sampler {
+                            "sampler_t".into()
+                        } else {
+                            self.arg_type_name(*ty)
+                        }
+                    });
+                let mut q = Vec::new();
+                if let Some(p) = pid {
+                    let ds = self.decorations(p);
+                    if ds
+                        .iter()
+                        .any(|d| d.kind == 38 && d.args.first() == Some(&6))
+                        && space != 0
+                    {
+                        q.push("const");
+                    }
+                    if ds
+                        .iter()
+                        .any(|d| d.kind == 19 || (d.kind == 38 && d.args.first() == Some(&4)))
+                    {
+                        q.push("restrict");
+                    }
+                    if ds.iter().any(|d| d.kind == 21) {
+                        q.push("volatile");
+                    }
+                }
+                let s = self.md_i32(space);
+                spaces.push(s);
+                let a = self.md_str(acc);
+                access.push(a);
+                let t = self.md_str(&tname);
+                types.push(t);
+                let qs = self.md_str(&q.join(" "));
+                quals.push(qs);
+                let b = self.md_str(&tname);
+                base.push(b);
+                let n = pid
+                    .and_then(|p| self.names.get(&p).map(|s| s.to_string()))
+                    .unwrap_or_default();
+                let n = self.md_str(&n);
+                names.push(n);
+            }
+            let fty = self
+                .m
+                .functions
+                .get(fid.0 as usize)
+                .map(|f| f.ty)
+                .unwrap_or(TypeId(0));
+            let mut ops = vec![MdOperand::Value {
+                ty: fty,
+                value: ValueRef::Function(fid),
+            }];
+            for list in [spaces, access, types, quals, base, names] {
+                let n = self.md_node(list);
+                ops.push(MdOperand::Metadata(n));
+            }
+            for (mode, args) in self.execution_modes.get(&id).cloned().unwrap_or_default() {
+                let key = match mode {
+                    17 => "reqd_work_group_size",
+                    18 => "work_group_size_hint",
+                    30 => "vec_type_hint",
+                    _ => continue,
+                };
+                let mut list = vec![self.md_str(key)];
+                if mode == 30 {
+                    let hint = args.first().copied().unwrap_or(0);
+                    let (elem, len) = (hint & 0xffff, hint >> 16);
+                    let et = match elem {
+                        0 => self.m.types.int(8),
+                        1 => self.m.types.int(16),
+                        2 => self.m.types.int(32),
+                        3 => self.m.types.int(64),
+                        4 => self.m.types.intern(Type::Half),
+                        5 => self.m.types.intern(Type::Float),
+                        _ => self.m.types.intern(Type::Double),
+                    };
+                    let ty = if len > 1 {
+                        self.m.types.intern(Type::Vector {
+                            len,
+                            elem: et,
+                            scalable: false,
+                        })
+                    } else {
+                        et
+                    };
+                    let value = self.push_const(ty, ConstKind::Undef);
+                    list.push(MdOperand::Value { ty, value });
+                    let one = self.md_i32(1);
+                    list.push(one);
+                } else {
+                    for a in args.iter().take(3) {
+                        let v = self.md_i32(*a);
+                        list.push(v);
+                    }
+                }
+                let n = self.md_node(list);
+                ops.push(MdOperand::Metadata(n));
+            }
+            nodes.push(self.md_node(ops));
+        }
+        self.named("opencl.kernels", nodes);
+        // Versions from OpSource (OpenCL C 1.2 unless said otherwise).
+        let version = self
+            .spv
+            .globals
+            .iter()
+            .find(|i| i.opcode == Op::Source)
+            .and_then(|i| i.operands.get(1).and_then(Operand::word))
+            .unwrap_or(102000);
+        let (major, minor) = (version / 100000, version / 1000 % 100);
+        let one = self.md_i32(1);
+        let two = self.md_i32(2);
+        let spir = self.md_node(vec![one, two]);
+        self.named("opencl.spir.version", vec![spir]);
+        let ma = self.md_i32(major);
+        let mi = self.md_i32(minor);
+        let ocl = self.md_node(vec![ma, mi]);
+        self.named("opencl.ocl.version", vec![ocl]);
+        let mut exts = Vec::new();
+        let mut features = Vec::new();
+        for i in self
+            .spv
+            .globals
+            .iter()
+            .filter(|i| i.opcode == Op::SourceExtension)
+        {
+            if let Some(s) = i.operands.first().and_then(Operand::string) {
+                if s == "cl_images" || s == "cl_doubles" {
+                    features.push(s.to_owned());
+                } else {
+                    exts.push(s.to_owned());
+                }
+            }
+        }
+        let list: Vec<MdOperand> = exts.iter().map(|e| self.md_str(e)).collect();
+        let n = self.md_node(list);
+        self.named("opencl.used.extensions", vec![n]);
+        let list: Vec<MdOperand> = features.iter().map(|e| self.md_str(e)).collect();
+        let n = self.md_node(list);
+        self.named("opencl.used.optional.core.features", vec![n]);
+        let contraction_off = self
+            .execution_modes
+            .values()
+            .any(|ms| ms.iter().any(|(m, _)| *m == 31));
+        if !contraction_off {
+            self.named("opencl.enable.FP_CONTRACT", Vec::new());
+        }
+        let _ = llvm::Linkage::External;
+        Ok(())
+    }
+}

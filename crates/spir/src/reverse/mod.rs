@@ -1,0 +1,406 @@
+//! SPIR-V (OpenCL kernels) → SPIR 1.2 LLVM IR, the reverse of the crate's forward translator
+//! (`llvm-spirv -r`).
+//!
+//! The output is a `spirvkit_llvm::Module` with typed pointers (SPIR 1.2: triple and data
+//! layout from the addressing model, address spaces 0–4, `spir_kernel`/`spir_func`,
+//! `!opencl.kernels` metadata), OpenCL built-ins as calls to their SPIR mangled names, and
+//! built-in variables as `get_global_id`-style calls. Untyped pointers become `i8*` values,
+//! cast to the accessed type where they are used.
+//!
+//! One file per instruction class; the translation context (`Ctx`) is at the bottom of this
+//! file.
+
+mod arith;
+mod builtins;
+mod convert;
+mod function;
+mod images;
+mod kernels;
+mod memory;
+mod opencl_std;
+mod sync;
+mod types;
+mod values;
+
+use std::collections::HashMap;
+
+use spirvkit_core::grammar::Op;
+use spirvkit_core::{Id, Instruction, Module as SpvModule, Operand};
+use spirvkit_llvm as llvm;
+
+/// Which LLVM dialect to produce (`--spirv-target-env`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TargetEnv {
+    /// SPIR 1.2: typed pointers, OpenCL 1.2 built-in names.
+    #[default]
+    Cl12,
+    /// OpenCL 2.0 built-in names (atomics with memory order and scope) and the generic
+    /// address space.
+    Cl20,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ReverseOptions {
+    pub target: TargetEnv,
+    /// `--spec-const`: SpecId → value bits (replacing the default of the spec constant).
+    pub spec_constants: HashMap<u32, u64>,
+}
+
+/// Why a module has no LLVM form here: the instruction and its word offset.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReverseError {
+    #[error("{0}")]
+    Decode(String),
+    #[error("word {offset}: {opcode}: {message}")]
+    Unsupported {
+        offset: usize,
+        opcode: String,
+        message: String,
+    },
+    #[error("{0}")]
+    Module(String),
+}
+
+pub type Result<T> = std::result::Result<T, ReverseError>;
+
+/// Translates a SPIR-V binary (host-order words).
+pub fn reverse_words(words: &[u32], opts: &ReverseOptions) -> Result<llvm::Module> {
+    let spv = SpvModule::from_words(words).map_err(|e| ReverseError::Decode(e.to_string()))?;
+    reverse(&spv, opts)
+}
+
+/// Translates a decoded SPIR-V module.
+pub fn reverse(spv: &SpvModule, opts: &ReverseOptions) -> Result<llvm::Module> {
+    let mut ctx = Ctx::new(spv, opts)?;
+    ctx.translate()?;
+    Ok(ctx.m)
+}
+
+pub fn op_name(op: Op) -> String {
+    spirvkit_core::grammar::instruction(op.0)
+        .map(|d| d.opname.to_owned())
+        .unwrap_or_else(|| format!("Op{}", op.0))
+}
+
+/// A decoration with its literal (and id) operands.
+#[derive(Debug, Clone)]
+pub(crate) struct Decoration {
+    pub kind: u32,
+    pub args: Vec<u32>,
+}
+
+/// The translation context: the SPIR-V module indexed by id, and the LLVM module being built.
+pub(crate) struct Ctx<'a> {
+    pub spv: &'a SpvModule,
+    pub opts: &'a ReverseOptions,
+    pub m: llvm::Module,
+    /// Physical64 addressing (`spir64`, 64-bit `size_t`).
+    pub addr64: bool,
+    /// Id → global instruction (types, constants, variables, strings...).
+    pub globals: Vec<Option<&'a Instruction>>,
+    /// Id → word offset of its defining instruction (for errors).
+    pub offsets: HashMap<Id, usize>,
+    /// Id → LLVM type.
+    pub types: HashMap<Id, llvm::TypeId>,
+    /// Id → module-level LLVM value (constants, globals, functions).
+    pub values: HashMap<Id, llvm::ValueRef>,
+    pub names: HashMap<Id, &'a str>,
+    pub decorations: HashMap<Id, Vec<Decoration>>,
+    pub member_decorations: HashMap<(Id, u32), Vec<Decoration>>,
+    /// Input variables decorated BuiltIn: variable id → built-in.
+    pub builtin_vars: HashMap<Id, u32>,
+    /// Ids of `OpExtInstImport "OpenCL.std"`.
+    pub opencl_std: Option<Id>,
+    /// Built-in declarations made so far, by name.
+    pub declared: HashMap<String, llvm::FuncId>,
+    /// `kernel_arg_type.<kernel>.` strings the forward translator keeps.
+    pub kernel_arg_types: HashMap<String, Vec<String>>,
+    /// SPIR-V function id → LLVM function.
+    pub functions: HashMap<Id, llvm::FuncId>,
+    /// Entry points: function id → (name, execution modes).
+    pub entry_points: HashMap<Id, String>,
+    pub execution_modes: HashMap<Id, Vec<(u32, Vec<u32>)>>,
+    /// Word offset of the instruction being translated.
+    pub offset: usize,
+    pub opcode: Op,
+    /// OpSampledImage results: (image, sampler).
+    pub sampled_images: HashMap<Id, (llvm::ValueRef, llvm::ValueRef)>,
+    /// Result id → SPIR-V result type, for every instruction of every function.
+    pub result_types: HashMap<Id, Id>,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(spv: &'a SpvModule, opts: &'a ReverseOptions) -> Result<Self> {
+        let bound = spv.header.bound as usize;
+        let mut ctx = Ctx {
+            spv,
+            opts,
+            m: llvm::Module::default(),
+            addr64: true,
+            globals: vec![None; bound],
+            offsets: HashMap::new(),
+            types: HashMap::new(),
+            values: HashMap::new(),
+            names: HashMap::new(),
+            decorations: HashMap::new(),
+            member_decorations: HashMap::new(),
+            builtin_vars: HashMap::new(),
+            opencl_std: None,
+            declared: HashMap::new(),
+            kernel_arg_types: HashMap::new(),
+            functions: HashMap::new(),
+            entry_points: HashMap::new(),
+            execution_modes: HashMap::new(),
+            offset: 5,
+            opcode: Op::Nop,
+            sampled_images: HashMap::new(),
+            result_types: HashMap::new(),
+        };
+        for f in &spv.functions {
+            for i in f.instructions() {
+                if let (Some(r), Some(t)) = (i.result_id, i.result_type) {
+                    ctx.result_types.insert(r, t);
+                }
+            }
+        }
+        ctx.index()?;
+        Ok(ctx)
+    }
+
+    /// An error about the instruction being translated.
+    pub fn err(&self, message: impl Into<String>) -> ReverseError {
+        ReverseError::Unsupported {
+            offset: self.offset,
+            opcode: op_name(self.opcode),
+            message: message.into(),
+        }
+    }
+
+    pub fn def(&self, id: Id) -> Option<&'a Instruction> {
+        self.globals.get(id.0 as usize).copied().flatten()
+    }
+
+    pub fn decorations(&self, id: Id) -> &[Decoration] {
+        self.decorations.get(&id).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    pub fn decoration(&self, id: Id, kind: u32) -> Option<&Decoration> {
+        self.decorations(id).iter().find(|d| d.kind == kind)
+    }
+
+    /// Indexes global instructions, names, decorations (decoration groups applied), entry
+    /// points, and refuses shader modules.
+    fn index(&mut self) -> Result<()> {
+        let spv = self.spv;
+        let mut offset = 5;
+        let mut groups: HashMap<Id, Vec<Decoration>> = HashMap::new();
+        let mut group_member: HashMap<Id, Vec<(u32, Decoration)>> = HashMap::new();
+        for inst in &spv.globals {
+            self.offset = offset;
+            self.opcode = inst.opcode;
+            if let Some(r) = inst.result_id {
+                if let Some(slot) = self.globals.get_mut(r.0 as usize) {
+                    *slot = Some(inst);
+                }
+                self.offsets.insert(r, offset);
+            }
+            let word = |i: usize| inst.operands.get(i).and_then(Operand::word);
+            let id = |i: usize| inst.operands.get(i).and_then(Operand::id);
+            let words_from = |i: usize| -> Vec<u32> {
+                inst.operands
+                    .iter()
+                    .skip(i)
+                    .filter_map(|o| match o {
+                        Operand::Word(w) => Some(*w),
+                        Operand::Id(x) => Some(x.0),
+                        Operand::String(_) => None,
+                    })
+                    .collect()
+            };
+            match inst.opcode {
+                Op::MemoryModel => {
+                    match word(0) {
+                        Some(1) => self.addr64 = false,
+                        Some(2) => self.addr64 = true,
+                        _ => {
+                            return Err(self.err(
+                                "only Physical32/Physical64 (OpenCL kernel) modules have a SPIR form; \
+                                 this is a shader module (Logical addressing)",
+                            ))
+                        }
+                    }
+                    if word(1) != Some(2) {
+                        return Err(self.err("the memory model is not OpenCL: not a kernel module"));
+                    }
+                }
+                Op::ExtInstImport => match inst.operands.first().and_then(Operand::string) {
+                    Some("OpenCL.std") => self.opencl_std = inst.result_id,
+                    Some(s) if s.starts_with("GLSL.std.450") => {
+                        return Err(self.err(
+                            "GLSL.std.450 is a shader instruction set: shader modules have no SPIR form",
+                        ))
+                    }
+                    _ => {}
+                },
+                Op::EntryPoint => {
+                    if word(0) != Some(6) {
+                        return Err(self.err(
+                            "entry point of a shader execution model: only Kernel entry points have a SPIR form",
+                        ));
+                    }
+                    if let (Some(f), Some(name)) =
+                        (id(1), inst.operands.get(2).and_then(Operand::string))
+                    {
+                        self.entry_points.insert(f, name.to_owned());
+                    }
+                }
+                Op::ExecutionMode => {
+                    if let (Some(f), Some(mode)) = (id(0), word(1)) {
+                        self.execution_modes
+                            .entry(f)
+                            .or_default()
+                            .push((mode, words_from(2)));
+                    }
+                }
+                Op::Name => {
+                    if let (Some(t), Some(n)) = (id(0), inst.operands.get(1).and_then(Operand::string)) {
+                        self.names.insert(t, n);
+                    }
+                }
+                Op::String => {
+                    if let Some(s) = inst.operands.first().and_then(Operand::string) {
+                        if let Some(rest) = s.strip_prefix("kernel_arg_type.") {
+                            if let Some((kernel, list)) = rest.split_once('.') {
+                                let types = list
+                                    .split(',')
+                                    .filter(|t| !t.is_empty())
+                                    .map(str::to_owned)
+                                    .collect();
+                                self.kernel_arg_types.insert(kernel.to_owned(), types);
+                            }
+                        }
+                    }
+                }
+                Op::Decorate | Op::DecorateId => {
+                    if let (Some(t), Some(kind)) = (id(0), word(1)) {
+                        let d = Decoration {
+                            kind,
+                            args: words_from(2),
+                        };
+                        if kind == 11 {
+                            if let Some(&b) = d.args.first() {
+                                self.builtin_vars.insert(t, b);
+                            }
+                        }
+                        match self.def(t).map(|i| i.opcode) {
+                            Some(Op::DecorationGroup) => groups.entry(t).or_default().push(d),
+                            _ => self.decorations.entry(t).or_default().push(d),
+                        }
+                    }
+                }
+                Op::MemberDecorate => {
+                    if let (Some(t), Some(member), Some(kind)) = (id(0), word(1), word(2)) {
+                        let d = Decoration {
+                            kind,
+                            args: words_from(3),
+                        };
+                        match self.def(t).map(|i| i.opcode) {
+                            Some(Op::DecorationGroup) => {
+                                group_member.entry(t).or_default().push((member, d))
+                            }
+                            _ => self
+                                .member_decorations
+                                .entry((t, member))
+                                .or_default()
+                                .push(d),
+                        }
+                    }
+                }
+                Op::GroupDecorate => {
+                    if let Some(g) = id(0) {
+                        let ds = groups.get(&g).cloned().unwrap_or_default();
+                        for target in inst.operands.iter().skip(1).filter_map(Operand::id) {
+                            for d in &ds {
+                                if d.kind == 11 {
+                                    if let Some(&b) = d.args.first() {
+                                        self.builtin_vars.insert(target, b);
+                                    }
+                                }
+                            }
+                            self.decorations
+                                .entry(target)
+                                .or_default()
+                                .extend(ds.iter().cloned());
+                        }
+                    }
+                }
+                Op::GroupMemberDecorate => {
+                    if let Some(g) = id(0) {
+                        let ds = group_member.get(&g).cloned().unwrap_or_default();
+                        let targets: Vec<_> = inst.operands.iter().skip(1).collect();
+                        for pair in targets.chunks(2) {
+                            if let [Operand::Id(t), Operand::Word(member)] = pair {
+                                for (_, d) in &ds {
+                                    self.member_decorations
+                                        .entry((*t, *member))
+                                        .or_default()
+                                        .push(d.clone());
+                                }
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+            offset += inst.word_count();
+        }
+        // Function parameters and results are decorated too; their offsets come with bodies.
+        Ok(())
+    }
+
+    /// The whole module: header facts, globals, function declarations, bodies, metadata.
+    fn translate(&mut self) -> Result<()> {
+        self.m.triple = Some(
+            if self.addr64 {
+                "spir64-unknown-unknown"
+            } else {
+                "spir-unknown-unknown"
+            }
+            .into(),
+        );
+        self.m.datalayout = Some(if self.addr64 {
+            "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
+        } else {
+            "e-p:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
+        }
+        .into());
+        let spv = self.spv;
+        let mut offset = 5;
+        for inst in &spv.globals {
+            self.offset = offset;
+            self.opcode = inst.opcode;
+            self.global(inst)?;
+            offset += inst.word_count();
+        }
+        for f in &spv.functions {
+            self.offset = offset;
+            self.opcode = Op::Function;
+            self.declare_function(f)?;
+            offset += f.instructions().map(Instruction::word_count).sum::<usize>();
+        }
+        let mut offset = 5 + spv
+            .globals
+            .iter()
+            .map(Instruction::word_count)
+            .sum::<usize>();
+        for f in &spv.functions {
+            let words = f.instructions().map(Instruction::word_count).sum::<usize>();
+            if !f.blocks.is_empty() {
+                self.function_body(f, offset)?;
+            }
+            offset += words;
+        }
+        self.kernel_metadata()?;
+        Ok(())
+    }
+}

@@ -1,0 +1,410 @@
+//! Module-level values: constants (spec constants at their default or `--spec-const`
+//! value, OpSpecConstantOp as constant expressions), samplers, global variables, function
+//! declarations.
+
+use spirvkit_core::grammar::Op;
+use spirvkit_core::{Function, Id, Instruction, Operand};
+use spirvkit_llvm as llvm;
+use spirvkit_llvm::{
+    Argument, AttributeList, CallingConv, ConstExpr, ConstKind, Constant, GlobalVar, Linkage, Type,
+    ValueRef,
+};
+
+use super::{Ctx, Result};
+
+impl Ctx<'_> {
+    pub fn push_const(&mut self, ty: llvm::TypeId, kind: ConstKind) -> ValueRef {
+        let id = llvm::ConstId(self.m.constants.len() as u32);
+        self.m.constants.push(Constant { ty, kind });
+        ValueRef::Constant(id)
+    }
+
+    pub fn const_int(&mut self, ty: llvm::TypeId, v: u64) -> ValueRef {
+        self.push_const(ty, ConstKind::Int(v))
+    }
+
+    pub fn const_i32(&mut self, v: u32) -> ValueRef {
+        let t = self.m.types.int(32);
+        self.const_int(t, v as u64)
+    }
+
+    /// One global instruction: constants, variables; everything else is indexed already.
+    pub fn global(&mut self, inst: &Instruction) -> Result<()> {
+        let Some(id) = inst.result_id else {
+            return Ok(());
+        };
+        let value = match inst.opcode {
+            Op::Constant | Op::SpecConstant => {
+                let ty = self.ty(self.result_type(inst)?)?;
+                let bits = self.constant_u64(id).unwrap_or(0);
+                let kind = match self.m.types.get(ty) {
+                    Type::Int(w) => ConstKind::Int(mask(bits, *w)),
+                    Type::Half => ConstKind::Float(bits & 0xffff),
+                    Type::Float => ConstKind::Float(bits & 0xffff_ffff),
+                    _ => ConstKind::Float(bits),
+                };
+                self.push_const(ty, kind)
+            }
+            Op::ConstantTrue | Op::ConstantFalse | Op::SpecConstantTrue | Op::SpecConstantFalse => {
+                let ty = self.ty(self.result_type(inst)?)?;
+                let mut v = matches!(inst.opcode, Op::ConstantTrue | Op::SpecConstantTrue) as u64;
+                if matches!(inst.opcode, Op::SpecConstantTrue | Op::SpecConstantFalse) {
+                    if let Some(x) = self
+                        .decoration(id, 1)
+                        .and_then(|d| d.args.first())
+                        .and_then(|s| self.opts.spec_constants.get(s))
+                    {
+                        v = (*x != 0) as u64;
+                    }
+                }
+                self.push_const(ty, ConstKind::Int(v))
+            }
+            Op::ConstantNull => {
+                let ty = self.ty(self.result_type(inst)?)?;
+                self.push_const(ty, ConstKind::Null)
+            }
+            Op::Undef => {
+                let ty = self.ty(self.result_type(inst)?)?;
+                self.push_const(ty, ConstKind::Undef)
+            }
+            Op::ConstantComposite | Op::SpecConstantComposite => {
+                let ty = self.ty(self.result_type(inst)?)?;
+                let mut elems = Vec::new();
+                for e in inst.operands.iter().filter_map(Operand::id) {
+                    elems.push(self.value(e)?);
+                }
+                self.push_const(ty, ConstKind::Aggregate(elems))
+            }
+            Op::ConstantSampler => {
+                let addressing = self.word_op(inst, 0)?;
+                let normalized = self.word_op(inst, 1)?;
+                let filter = self.word_op(inst, 2)?;
+                let bits = (addressing * 2) | normalized | if filter == 1 { 0x20 } else { 0x10 };
+                self.const_i32(bits)
+            }
+            Op::SpecConstantOp => self.spec_constant_op(inst)?,
+            Op::Variable | Op::UntypedVariableKHR => {
+                if self.builtin_vars.contains_key(&id) {
+                    return Ok(());
+                }
+                self.global_variable(inst, id)?
+            }
+            _ => return Ok(()),
+        };
+        self.values.insert(id, value);
+        Ok(())
+    }
+
+    pub fn result_type(&self, inst: &Instruction) -> Result<Id> {
+        inst.result_type
+            .ok_or_else(|| self.err("instruction has no result type"))
+    }
+
+    fn global_variable(&mut self, inst: &Instruction, id: Id) -> Result<ValueRef> {
+        let ptr_ty = self.ty(self.result_type(inst)?)?;
+        let sc = self.word_op(inst, 0)?;
+        let untyped = inst.opcode == Op::UntypedVariableKHR;
+        let value_ty = if untyped {
+            let t = self.id_op(inst, 1)?;
+            self.ty(t)?
+        } else {
+            self.m
+                .types
+                .pointee(ptr_ty)
+                .ok_or_else(|| self.err("variable type is not a pointer"))?
+        };
+        let init_index = if untyped { 2 } else { 1 };
+        let initializer = match inst.operands.get(init_index).and_then(Operand::id) {
+            Some(i) => Some(self.value(i)?),
+            None => None,
+        };
+        let addrspace = super::types::addrspace(sc);
+        let ty = self.m.types.pointer_to(Some(value_ty), addrspace);
+        let linkage = match self.linkage(id) {
+            Some(l) => l,
+            None if sc == 4 => Linkage::Internal,
+            None => Linkage::Private,
+        };
+        let is_constant = self.decoration(id, 22).is_some() || sc == 0;
+        let align = self
+            .decoration(id, 44)
+            .and_then(|d| d.args.first())
+            .map(|a| *a as u64);
+        let name = self
+            .linkage_name(id)
+            .or_else(|| self.names.get(&id).map(|s| s.to_string()))
+            .unwrap_or_default();
+        let initializer = if sc == 4 && initializer.is_none() {
+            Some(self.push_const(value_ty, ConstKind::Undef))
+        } else {
+            initializer
+        };
+        let g = llvm::GlobalId(self.m.globals.len() as u32);
+        self.m.globals.push(GlobalVar {
+            name,
+            value_ty,
+            ty,
+            addrspace,
+            is_constant,
+            initializer,
+            linkage,
+            visibility: Default::default(),
+            unnamed_addr: Default::default(),
+            thread_local: 0,
+            align,
+            section: None,
+            externally_initialized: false,
+            dso_local: false,
+            attachments: Vec::new(),
+        });
+        Ok(ValueRef::Global(g))
+    }
+
+    /// LinkageAttributes: Export → external, Import → external declaration, LinkOnceODR.
+    fn linkage(&self, id: Id) -> Option<Linkage> {
+        let d = self.decoration(id, 41)?;
+        match d.args.last() {
+            Some(2) => Some(Linkage::LinkOnceOdr),
+            _ => Some(Linkage::External),
+        }
+    }
+
+    fn linkage_name(&self, id: Id) -> Option<String> {
+        // The name is a string operand, which `Decoration::args` drops: read it again.
+        self.spv
+            .globals
+            .iter()
+            .filter(|i| i.opcode == Op::Decorate)
+            .find(|i| {
+                i.operands.first().and_then(Operand::id) == Some(id)
+                    && i.operands.get(1).and_then(Operand::word) == Some(41)
+            })
+            .and_then(|i| i.operands.get(2).and_then(Operand::string))
+            .map(str::to_owned)
+    }
+
+    /// A module-level value by id.
+    pub fn value(&mut self, id: Id) -> Result<ValueRef> {
+        if let Some(v) = self.values.get(&id) {
+            return Ok(*v);
+        }
+        if let Some(f) = self.functions.get(&id) {
+            return Ok(ValueRef::Function(*f));
+        }
+        // Constants used before their definition (OpConstantComposite of a later constant
+        // cannot happen; spec-constant ops may refer to each other in order).
+        Err(self.err(format!("%{} is used but has no LLVM value", id.0)))
+    }
+
+    fn spec_constant_op(&mut self, inst: &Instruction) -> Result<ValueRef> {
+        let ty = self.ty(self.result_type(inst)?)?;
+        let opcode = Op(self.word_op(inst, 0)? as _);
+        let mut args = Vec::new();
+        for o in inst.operands.iter().skip(1) {
+            if let Operand::Id(i) = o {
+                args.push(self.value(*i)?);
+            }
+        }
+        let a = |i: usize| args.get(i).copied();
+        let bin = |op| -> Option<ConstKind> {
+            Some(ConstKind::Expr(ConstExpr::Binary {
+                op,
+                lhs: a(0)?,
+                rhs: a(1)?,
+                flags: 0,
+            }))
+        };
+        use llvm::BinaryOp as B;
+        let kind = match opcode {
+            Op::IAdd => bin(B::Add),
+            Op::ISub => bin(B::Sub),
+            Op::IMul => bin(B::Mul),
+            Op::UDiv => bin(B::UDiv),
+            Op::SDiv => bin(B::SDiv),
+            Op::UMod => bin(B::URem),
+            Op::SRem => bin(B::SRem),
+            Op::ShiftLeftLogical => bin(B::Shl),
+            Op::ShiftRightLogical => bin(B::LShr),
+            Op::ShiftRightArithmetic => bin(B::AShr),
+            Op::BitwiseAnd | Op::LogicalAnd => bin(B::And),
+            Op::BitwiseOr | Op::LogicalOr => bin(B::Or),
+            Op::BitwiseXor | Op::LogicalNotEqual => bin(B::Xor),
+            Op::FAdd => bin(B::FAdd),
+            Op::FSub => bin(B::FSub),
+            Op::FMul => bin(B::FMul),
+            Op::FDiv => bin(B::FDiv),
+            Op::Select => Some(ConstKind::Expr(ConstExpr::Select {
+                cond: a(0).ok_or_else(|| self.err("select without operands"))?,
+                then_value: a(1).ok_or_else(|| self.err("select without operands"))?,
+                else_value: a(2).ok_or_else(|| self.err("select without operands"))?,
+            })),
+            Op::UConvert | Op::SConvert => {
+                let v = a(0).ok_or_else(|| self.err("conversion without operand"))?;
+                let from = self.m.value_type(v).map(|t| self.int_width(t)).unwrap_or(0);
+                let to = self.int_width(ty);
+                let op = if to < from {
+                    llvm::CastOp::Trunc
+                } else if opcode == Op::SConvert {
+                    llvm::CastOp::SExt
+                } else {
+                    llvm::CastOp::ZExt
+                };
+                Some(ConstKind::Expr(ConstExpr::Cast { op, value: v }))
+            }
+            Op::IEqual
+            | Op::INotEqual
+            | Op::ULessThan
+            | Op::SLessThan
+            | Op::UGreaterThan
+            | Op::SGreaterThan
+            | Op::ULessThanEqual
+            | Op::SLessThanEqual
+            | Op::UGreaterThanEqual
+            | Op::SGreaterThanEqual => {
+                let pred = super::arith::int_predicate(opcode).unwrap_or(32);
+                Some(ConstKind::Expr(ConstExpr::Cmp {
+                    pred: llvm::CmpPredicate(pred),
+                    lhs: a(0).ok_or_else(|| self.err("compare without operands"))?,
+                    rhs: a(1).ok_or_else(|| self.err("compare without operands"))?,
+                }))
+            }
+            _ => None,
+        };
+        let kind = kind.ok_or_else(|| {
+            self.err(format!(
+                "OpSpecConstantOp {} has no constant-expression form",
+                super::op_name(opcode)
+            ))
+        })?;
+        Ok(self.push_const(ty, kind))
+    }
+
+    /// Declares every SPIR-V function (bodies come later, so calls can go forward).
+    pub fn declare_function(&mut self, f: &Function) -> Result<()> {
+        let id = f.id();
+        let fn_ty_id = self.id_op(&f.def, 1)?;
+        let fn_ty = self.ty(fn_ty_id)?;
+        let kernel = self.entry_points.get(&id).cloned();
+        let name = kernel
+            .clone()
+            .or_else(|| self.linkage_name(id))
+            .or_else(|| self.names.get(&id).map(|s| s.to_string()))
+            .unwrap_or_default();
+        let (_, params, _) = self
+            .m
+            .types
+            .function_signature(fn_ty)
+            .map(|(r, p, v)| (r, p.to_vec(), v))
+            .ok_or_else(|| self.err("function type is not a function"))?;
+        let mut args = Vec::new();
+        let mut attrs = AttributeList::default();
+        for (i, p) in f.parameters.iter().enumerate() {
+            let pid = p.result_id;
+            args.push(Argument {
+                name: pid.and_then(|p| self.names.get(&p)).map(|s| s.to_string()),
+                ty: params.get(i).copied().unwrap_or(fn_ty),
+            });
+            if let Some(pid) = pid {
+                let list = self.param_attributes(pid);
+                if !list.is_empty() {
+                    attrs.params.resize(i + 1, Vec::new());
+                    if let Some(slot) = attrs.params.get_mut(i) {
+                        *slot = list;
+                    }
+                }
+            }
+        }
+        attrs
+            .function
+            .push(llvm::Attribute::Flag("nounwind".into()));
+        let control = self.word_op(&f.def, 0).unwrap_or(0);
+        if control & 1 != 0 {
+            attrs
+                .function
+                .push(llvm::Attribute::Flag("alwaysinline".into()));
+        }
+        if control & 2 != 0 {
+            attrs
+                .function
+                .push(llvm::Attribute::Flag("noinline".into()));
+        }
+        if control & 4 != 0 {
+            attrs
+                .function
+                .push(llvm::Attribute::Flag("readnone".into()));
+        } else if control & 8 != 0 {
+            attrs
+                .function
+                .push(llvm::Attribute::Flag("readonly".into()));
+        }
+        let fid = llvm::FuncId(self.m.functions.len() as u32);
+        let ptr = self.m.types.pointer_to(Some(fn_ty), 0);
+        self.m.functions.push(llvm::Function {
+            name,
+            fn_ty,
+            ty: ptr,
+            cc: if kernel.is_some() {
+                CallingConv::SPIR_KERNEL
+            } else {
+                CallingConv::SPIR_FUNC
+            },
+            linkage: if f.blocks.is_empty() || kernel.is_some() {
+                Linkage::External
+            } else {
+                self.linkage(id).unwrap_or(Linkage::External)
+            },
+            visibility: Default::default(),
+            unnamed_addr: Default::default(),
+            attrs,
+            align: None,
+            section: None,
+            gc: None,
+            addrspace: 0,
+            dso_local: false,
+            args,
+            blocks: Vec::new(),
+            insts: Vec::new(),
+            attachments: Vec::new(),
+            dropped_debug_locations: 0,
+        });
+        self.functions.insert(id, fid);
+        Ok(())
+    }
+
+    /// FuncParamAttr and Alignment decorations of a parameter as LLVM attributes.
+    fn param_attributes(&self, p: Id) -> Vec<llvm::Attribute> {
+        let mut out = Vec::new();
+        for d in self.decorations(p) {
+            let flag = match (d.kind, d.args.first()) {
+                (38, Some(0)) => Some("zeroext"),
+                (38, Some(1)) => Some("signext"),
+                (38, Some(2)) => Some("byval"),
+                (38, Some(3)) => Some("sret"),
+                (38, Some(4)) => Some("noalias"),
+                (38, Some(5)) => Some("nocapture"),
+                (38, Some(6)) => Some("readonly"),
+                (38, Some(7)) => Some("readnone"),
+                (19, _) => Some("noalias"), // Restrict
+                _ => None,
+            };
+            if let Some(f) = flag {
+                out.push(llvm::Attribute::Flag(f.into()));
+            }
+            if d.kind == 44 {
+                if let Some(a) = d.args.first() {
+                    out.push(llvm::Attribute::Int("align".into(), *a as u64));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The low `width` bits of `v`.
+pub fn mask(v: u64, width: u32) -> u64 {
+    if width >= 64 {
+        v
+    } else {
+        v & ((1u64 << width) - 1)
+    }
+}
