@@ -4,7 +4,9 @@
 #![deny(unsafe_code)]
 
 mod allocator;
+mod cfg;
 mod cmd;
+mod dropin;
 mod input;
 mod progress;
 
@@ -38,10 +40,18 @@ enum Command {
     LlvmDis(cmd::llvm_dis::LlvmDisArgs),
     /// Validate SPIR-V modules (universal rules), agreeing with spirv-val; exit 1 when invalid.
     Val(cmd::val::ValArgs),
+    /// Write the control-flow graph: spirv-cfg's DOT text, or an SVG picture (`--format svg`).
+    Cfg(cmd::cfg::CfgArgs),
+    /// Create links named spirv-as, spirv-dis, spirv-val, spirv-cfg, llvm-spirv, ... in DIR:
+    /// invoked under those names, spirvkit behaves as those tools.
+    InstallLinks(dropin::InstallLinksArgs),
 }
 
 fn main() -> ExitCode {
     allocator::tune();
+    if let Some(code) = dropin::dispatch() {
+        return code;
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Info(args) => cmd::info::run(args),
@@ -50,6 +60,8 @@ fn main() -> ExitCode {
         Command::Translate(args) => cmd::translate::run(args),
         Command::LlvmDis(args) => cmd::llvm_dis::run(args),
         Command::Val(args) => cmd::val::run(args),
+        Command::Cfg(args) => cmd::cfg::run(args),
+        Command::InstallLinks(args) => dropin::install_links(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,6 +3,7 @@
 //! another, files inside a section in parallel.
 
 mod binary;
+mod cfg;
 mod llvm;
 mod llvm_cl;
 pub mod mutation;
@@ -68,6 +69,7 @@ pub fn run(
         ("semantics-cl20", semantics::run_clang20),
         ("llvm", llvm::run),
         ("llvm-cl", llvm_cl::run),
+        ("cfg", cfg::run),
     ];
     let mut failed = Vec::new();
     for &(name, section) in sections {

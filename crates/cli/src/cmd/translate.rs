@@ -137,3 +137,16 @@ pub fn run(args: TranslateArgs) -> anyhow::Result<()> {
     }
     bail!("{}", errors[errors.len() - 1])
 }
+
+/// `translate` from already-split arguments (the llvm-spirv drop-in hands its options over).
+pub fn run_from(args: &[String]) -> anyhow::Result<()> {
+    #[derive(clap::Parser)]
+    #[command(no_binary_name = true)]
+    struct Own {
+        #[command(flatten)]
+        translate: TranslateArgs,
+    }
+    use clap::Parser;
+    let own = Own::try_parse_from(args).map_err(|e| anyhow::anyhow!("{e}"))?;
+    run(own.translate)
+}

@@ -61,7 +61,7 @@ pub struct ValArgs {
 }
 
 impl ValArgs {
-    fn options(&self) -> anyhow::Result<ValidatorOptions> {
+    pub fn options(&self) -> anyhow::Result<ValidatorOptions> {
         let target_env: TargetEnv = self.target_env.parse()?;
         let d = Limits::default();
         let limits = Limits {
@@ -101,7 +101,7 @@ impl ValArgs {
     }
 }
 
-fn expand(inputs: &[PathBuf]) -> Vec<PathBuf> {
+pub fn expand(inputs: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for p in inputs {
         if p.is_dir() {
@@ -129,6 +129,43 @@ fn expand(inputs: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
+/// One broken rule with the offending instruction as spirv-dis prints it (friendly names).
+pub struct Finding {
+    pub diagnostic: spirvkit_val::Diagnostic,
+    pub instruction: Option<String>,
+}
+
+/// Validates `words`: empty when valid.
+pub fn findings(words: &[u32], opts: &ValidatorOptions) -> Vec<Finding> {
+    let Err(diags) = spirvkit_val::validate(words, opts) else {
+        return Vec::new();
+    };
+    let dis_opts = spirvkit_text::DisassembleOptions {
+        no_header: true,
+        no_indent: true,
+        ..Default::default()
+    };
+    let listing = spirvkit_text::disassemble(words, &dis_opts).ok();
+    let lines: Vec<&str> = listing
+        .as_deref()
+        .map(|l| l.lines().collect())
+        .unwrap_or_default();
+    diags
+        .into_iter()
+        .map(|d| {
+            let line = d
+                .instruction_index
+                .and_then(|i| lines.get(i))
+                .map(|l| l.trim().to_string());
+            let instruction = line.or_else(|| d.instruction.clone());
+            Finding {
+                diagnostic: d,
+                instruction,
+            }
+        })
+        .collect()
+}
+
 /// The report for one file: None when valid.
 fn validate_file(path: &Path, opts: &ValidatorOptions, quiet: bool) -> Option<String> {
     let words = match input::read_spirv_words(path) {
@@ -140,44 +177,29 @@ fn validate_file(path: &Path, opts: &ValidatorOptions, quiet: bool) -> Option<St
             ))
         }
     };
-    match spirvkit_val::validate(&words, opts) {
-        Ok(()) => None,
-        Err(diags) => {
-            // The offending instructions exactly as spirv-dis prints them (friendly names).
-            let dis_opts = spirvkit_text::DisassembleOptions {
-                no_header: true,
-                no_indent: true,
-                ..Default::default()
-            };
-            let listing = spirvkit_text::disassemble(&words, &dis_opts).ok();
-            let lines: Vec<&str> = listing
-                .as_deref()
-                .map(|l| l.lines().collect())
-                .unwrap_or_default();
-            let mut text = String::new();
-            for d in diags.iter().take(if quiet { 1 } else { usize::MAX }) {
-                let at = match (d.instruction_index, d.word_offset) {
-                    (Some(i), Some(w)) => format!(" [instruction {i}, word {w}]"),
-                    (None, Some(w)) => format!(" [word {w}]"),
-                    _ => String::new(),
-                };
-                text.push_str(&format!(
-                    "spirvkit: {}: error: {}: {}{at}\n",
-                    path.display(),
-                    d.rule,
-                    d.message
-                ));
-                let line = d
-                    .instruction_index
-                    .and_then(|i| lines.get(i))
-                    .map(|l| l.trim().to_string());
-                if let Some(inst) = line.or_else(|| d.instruction.clone()) {
-                    text.push_str(&format!("  {inst}\n"));
-                }
-            }
-            Some(text)
+    let found = findings(&words, opts);
+    if found.is_empty() {
+        return None;
+    }
+    let mut text = String::new();
+    for f in found.iter().take(if quiet { 1 } else { usize::MAX }) {
+        let d = &f.diagnostic;
+        let at = match (d.instruction_index, d.word_offset) {
+            (Some(i), Some(w)) => format!(" [instruction {i}, word {w}]"),
+            (None, Some(w)) => format!(" [word {w}]"),
+            _ => String::new(),
+        };
+        text.push_str(&format!(
+            "spirvkit: {}: error: {}: {}{at}\n",
+            path.display(),
+            d.rule,
+            d.message
+        ));
+        if let Some(inst) = &f.instruction {
+            text.push_str(&format!("  {inst}\n"));
         }
     }
+    Some(text)
 }
 
 pub fn run(args: ValArgs) -> anyhow::Result<()> {
