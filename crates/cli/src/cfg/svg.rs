@@ -187,9 +187,17 @@ fn edge(out: &mut String, a: &Node, b: &Node, kind: EdgeKind, back: bool, dx: f6
         let (sx, sy) = (a.x + dx, a.y + dy + a.h);
         let (tx, ty) = (b.x + dx, b.y + dy);
         let bend = (ty - sy) / 2.0;
+        // Merge and continue edges bow out to either side so they do not hide branches.
+        let bow = match kind {
+            EdgeKind::Branch => 0.0,
+            EdgeKind::Merge => 28.0,
+            EdgeKind::Continue => -28.0,
+        };
         format!(
-            "M{sx:.1},{sy:.1} C{sx:.1},{:.1} {tx:.1},{:.1} {tx:.1},{ty:.1}",
+            "M{sx:.1},{sy:.1} C{:.1},{:.1} {:.1},{:.1} {tx:.1},{ty:.1}",
+            sx + bow,
             sy + bend,
+            tx + bow,
             ty - bend
         )
     };
