@@ -6,6 +6,7 @@
 mod allocator;
 mod cfg;
 mod cmd;
+mod diagnostics;
 mod dropin;
 mod input;
 mod progress;

@@ -1,6 +1,7 @@
 //! `spirvkit val`: validate SPIR-V modules with the universal rules, agreeing with spirv-val.
 //! Several inputs (or directories, searched for `*.spv`) are validated in parallel.
 
+use crate::diagnostics::{self, Format, Report};
 use crate::input;
 use rayon::prelude::*;
 use spirvkit_val::{Limits, Relax, TargetEnv, ValidatorOptions};
@@ -58,6 +59,10 @@ pub struct ValArgs {
     /// Print nothing for valid modules and only the first diagnostic of invalid ones.
     #[arg(long, short)]
     pub quiet: bool,
+    /// How problems are printed: human (standard error), json lines or one SARIF log
+    /// (standard output).
+    #[arg(long, value_enum, default_value = "human")]
+    pub diagnostics_format: crate::diagnostics::Format,
 }
 
 impl ValArgs {
@@ -166,23 +171,49 @@ pub fn findings(words: &[u32], opts: &ValidatorOptions) -> Vec<Finding> {
         .collect()
 }
 
-/// The report for one file: None when valid.
-fn validate_file(path: &Path, opts: &ValidatorOptions, quiet: bool) -> Option<String> {
-    let words = match input::read_spirv_words(path) {
+/// What one file gave: nothing when valid, else text for people or reports for machines.
+enum Outcome {
+    Valid,
+    Human(String),
+    Machine(Vec<Report>),
+}
+
+fn validate_file(path: &Path, opts: &ValidatorOptions, quiet: bool, format: Format) -> Outcome {
+    let name = path.display().to_string();
+    let decoded = input::map_or_read(path).and_then(|bytes| {
+        spirvkit_core::words_from_bytes(&bytes)
+            .map(|(w, _)| w)
+            .map_err(|e| match format {
+                Format::Human => input::decode_error(path, &e),
+                _ => anyhow::Error::new(e),
+            })
+    });
+    let words = match decoded {
         Ok(w) => w,
         Err(e) => {
-            return Some(format!(
-                "spirvkit: {}: error: binary.decode: {e:#}\n",
-                path.display()
-            ))
+            return match format {
+                Format::Human => {
+                    Outcome::Human(format!("spirvkit: {name}: error: binary.decode: {e:#}\n"))
+                }
+                _ => Outcome::Machine(vec![match e.downcast_ref::<spirvkit_core::DecodeError>() {
+                    Some(d) => diagnostics::from_decode_error(&name, &[], d),
+                    None => Report::error("io.read", format!("{e:#}"), &name),
+                }]),
+            }
         }
     };
-    let found = findings(&words, opts);
+    let mut found = findings(&words, opts);
     if found.is_empty() {
-        return None;
+        return Outcome::Valid;
+    }
+    if quiet {
+        found.truncate(1);
+    }
+    if format != Format::Human {
+        return Outcome::Machine(diagnostics::from_findings(&name, &words, &found));
     }
     let mut text = String::new();
-    for f in found.iter().take(if quiet { 1 } else { usize::MAX }) {
+    for f in &found {
         let d = &f.diagnostic;
         let at = match (d.instruction_index, d.word_offset) {
             (Some(i), Some(w)) => format!(" [instruction {i}, word {w}]"),
@@ -190,39 +221,44 @@ fn validate_file(path: &Path, opts: &ValidatorOptions, quiet: bool) -> Option<St
             _ => String::new(),
         };
         text.push_str(&format!(
-            "spirvkit: {}: error: {}: {}{at}\n",
-            path.display(),
-            d.rule,
-            d.message
+            "spirvkit: {name}: error: {}: {}{at}\n",
+            d.rule, d.message
         ));
         if let Some(inst) = &f.instruction {
             text.push_str(&format!("  {inst}\n"));
         }
     }
-    Some(text)
+    Outcome::Human(text)
 }
 
 pub fn run(args: ValArgs) -> anyhow::Result<()> {
     let opts = args.options()?;
+    let format = args.diagnostics_format;
     let files = expand(&args.inputs);
     let total = files.len();
     let progress = crate::progress::Progress::new(total);
-    let reports: Vec<Option<String>> = files
+    let outcomes: Vec<Outcome> = files
         .par_iter()
         .map(|p| {
-            let r = validate_file(p, &opts, args.quiet);
+            let r = validate_file(p, &opts, args.quiet, format);
             progress.tick();
             r
         })
         .collect();
     progress.finish();
     let mut invalid = 0usize;
-    for r in reports.iter().flatten() {
+    let mut reports = Vec::new();
+    for outcome in outcomes {
+        match outcome {
+            Outcome::Valid => continue,
+            Outcome::Human(text) => eprint!("{text}"),
+            Outcome::Machine(r) => reports.extend(r),
+        }
         invalid += 1;
-        eprint!("{r}");
     }
+    diagnostics::emit(format, &reports);
     if invalid > 0 {
-        if total > 1 {
+        if total > 1 && format == Format::Human {
             eprintln!("spirvkit: {invalid} of {total} modules are invalid");
         }
         std::process::exit(1);
