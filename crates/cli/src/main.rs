@@ -4,7 +4,10 @@
 #![deny(unsafe_code)]
 
 mod allocator;
+mod cfg;
 mod cmd;
+mod diagnostics;
+mod dropin;
 mod input;
 mod progress;
 
@@ -42,10 +45,18 @@ enum Command {
     Opt(cmd::opt::OptArgs),
     /// Link SPIR-V modules by their LinkageAttributes (a drop-in for spirv-link).
     Link(cmd::link::LinkArgs),
+    /// Write the control-flow graph: spirv-cfg's DOT text, or an SVG picture (`--format svg`).
+    Cfg(cmd::cfg::CfgArgs),
+    /// Create links named spirv-as, spirv-dis, spirv-val, spirv-cfg, llvm-spirv, ... in DIR:
+    /// invoked under those names, spirvkit behaves as those tools.
+    InstallLinks(dropin::InstallLinksArgs),
 }
 
 fn main() -> ExitCode {
     allocator::tune();
+    if let Some(code) = dropin::dispatch() {
+        return code;
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Info(args) => cmd::info::run(args),
@@ -57,6 +68,8 @@ fn main() -> ExitCode {
         // Exit codes of its own: 2 for usage errors found while reading its flags.
         Command::Opt(args) => return cmd::opt::main(args),
         Command::Link(args) => cmd::link::run(args),
+        Command::Cfg(args) => cmd::cfg::run(args),
+        Command::InstallLinks(args) => dropin::install_links(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,7 +6,10 @@ use std::process::Command;
 use std::time::Instant;
 
 /// Runs a command, returning (seconds, peak RSS in kB if measurable, success).
-fn timed(program: &Path, args: &[&std::ffi::OsStr]) -> anyhow::Result<(f64, Option<u64>, bool)> {
+pub(super) fn timed(
+    program: &Path,
+    args: &[&std::ffi::OsStr],
+) -> anyhow::Result<(f64, Option<u64>, bool)> {
     let time = Path::new("/usr/bin/time");
     let start = Instant::now();
     let (status, rss) = if time.is_file() {

@@ -3,6 +3,7 @@
 //! another, files inside a section in parallel.
 
 mod binary;
+mod cfg;
 mod link;
 mod llvm;
 mod llvm_cl;
@@ -79,6 +80,7 @@ pub fn run(
         ("opt", opt::run),
         ("link", link::run),
         ("llvm-write", llvm_write::run),
+        ("cfg", cfg::run),
     ];
     let mut failed = Vec::new();
     for &(name, section) in sections {

@@ -1,5 +1,6 @@
 //! `spirvkit as`: assembly text → SPIR-V binary, byte-identical to `spirv-as`.
 
+use crate::diagnostics::{code_of, Format, Report};
 use spirvkit_text::{assemble_segments, AssembleOptions, TargetEnv};
 use std::path::PathBuf;
 
@@ -26,6 +27,10 @@ pub struct AsArgs {
     /// Keep numeric ids (`%12`) as they are; named ids fill the gaps from 1.
     #[arg(long)]
     pub preserve_numeric_ids: bool,
+    /// How problems are printed: human (standard error), json lines or a SARIF log
+    /// (standard output).
+    #[arg(long, value_enum, default_value = "human")]
+    pub diagnostics_format: crate::diagnostics::Format,
 }
 
 pub fn run(args: AsArgs) -> anyhow::Result<()> {
@@ -39,6 +44,21 @@ pub fn run(args: AsArgs) -> anyhow::Result<()> {
         target_env: args.target_env,
         preserve_numeric_ids: args.preserve_numeric_ids,
     };
-    let words = assemble_segments(&source, &opts).map_err(|e| anyhow::anyhow!("{name}:{e}"))?;
+    let words = match assemble_segments(&source, &opts) {
+        Ok(w) => w,
+        Err(e) if args.diagnostics_format != Format::Human => {
+            // The source line as the note, like a compiler's snippet.
+            let line = source
+                .lines()
+                .nth(e.line.saturating_sub(1))
+                .map(str::to_owned);
+            let report = Report::error(code_of("asm", &e.kind), e.kind.to_string(), &name)
+                .line_column(e.line, e.column)
+                .note(line);
+            crate::diagnostics::emit(args.diagnostics_format, &[report]);
+            std::process::exit(1);
+        }
+        Err(e) => anyhow::bail!("{name}:{e}"),
+    };
     crate::input::write_output(&args.output, |w| words.write_le(w))
 }

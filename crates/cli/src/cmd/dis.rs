@@ -1,5 +1,6 @@
 //! `spirvkit dis`: SPIR-V binary → assembly text, identical to `spirv-dis`.
 
+use crate::diagnostics::{Format, Report};
 use spirvkit_text::{DisassembleError, DisassembleOptions};
 use std::path::PathBuf;
 
@@ -35,13 +36,23 @@ pub struct DisArgs {
     /// Never colour the output (spirvkit never does; accepted for compatibility).
     #[arg(long)]
     pub no_color: bool,
+    /// How problems are printed: human (standard error), json lines or a SARIF log
+    /// (standard output).
+    #[arg(long, value_enum, default_value = "human")]
+    pub diagnostics_format: crate::diagnostics::Format,
 }
 
 pub fn run(args: DisArgs) -> anyhow::Result<()> {
     let bytes = crate::input::map_or_read(&args.input)?;
     let name = args.input.display().to_string();
+    let machine = args.diagnostics_format != Format::Human;
+    let fail = |report: Report| -> ! {
+        crate::diagnostics::emit(args.diagnostics_format, &[report]);
+        std::process::exit(1)
+    };
     let words = match spirvkit_core::words_from_bytes(&bytes) {
         Ok((w, _)) => w,
+        Err(e) if machine => fail(crate::diagnostics::from_decode_error(&name, &[], &e)),
         Err(e) => anyhow::bail!("{name}: word {}: {}", e.word_offset, e.kind),
     };
     drop(bytes);
@@ -56,6 +67,18 @@ pub fn run(args: DisArgs) -> anyhow::Result<()> {
     };
     let mut text = Vec::with_capacity(words.len() * 12);
     if let Err(e) = spirvkit_text::dis::disassemble_into(&words, &opts, &mut text) {
+        if machine {
+            fail(match &e {
+                DisassembleError::Decode(d) => {
+                    crate::diagnostics::from_decode_error(&name, &words, d)
+                }
+                DisassembleError::InvalidOpcode { word_offset, .. } => {
+                    Report::error("binary.invalid_opcode", e.to_string(), &name)
+                        .at_word(&words, *word_offset)
+                }
+                DisassembleError::Io(_) => Report::error("io.write", e.to_string(), &name),
+            });
+        }
         return Err(match e {
             DisassembleError::Decode(d) => {
                 anyhow::anyhow!("{name}: word {}: {}", d.word_offset, d.kind)

@@ -1,5 +1,6 @@
 //! One module per subcommand: its clap arguments and its `run`.
 pub mod asm;
+pub mod cfg;
 pub mod dis;
 pub mod info;
 pub mod link;

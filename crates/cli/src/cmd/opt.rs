@@ -256,7 +256,8 @@ fn run(request: &Request) -> Result<(), String> {
     }
     let out = optimizer.run(&words).map_err(|e| match e {
         spirvkit_opt::Error::InvalidInput(diags) => {
-            crate::cmd::val::format_diagnostics(&name(&request.input), &words, &diags, false)
+            let found = crate::cmd::val::findings_of(&words, diags);
+            crate::cmd::val::human_text(&name(&request.input).display().to_string(), &found)
         }
         other => format!(
             "spirvkit opt: {}: error: {other}\n",

@@ -1,3 +1,4 @@
+use crate::diagnostics::{code_of, Format, Report};
 use anyhow::bail;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -33,6 +34,68 @@ pub struct TranslateArgs {
     /// With `-r`: specialization constant values, `"ID:TYPE:VALUE ..."` (llvm-spirv's syntax).
     #[arg(long = "spec-const", value_name = "LIST")]
     pub spec_const: Option<String>,
+    /// How problems are printed: human (standard error), json lines or a SARIF log
+    /// (standard output).
+    #[arg(long, value_enum, default_value = "human")]
+    pub diagnostics_format: crate::diagnostics::Format,
+}
+
+/// Why one input failed.
+enum Failure {
+    /// Reading or writing a file, or LLVM input that does not parse.
+    Io(anyhow::Error),
+    Translate(spirvkit_spir::TranslateError),
+    /// The output breaks the rules of the `--spirv-target-env` environment.
+    Invalid {
+        env: spirvkit_val::TargetEnv,
+        words: Vec<u32>,
+        findings: Vec<super::val::Finding>,
+    },
+}
+
+impl Failure {
+    fn human(&self, input: &Path) -> String {
+        match self {
+            Failure::Io(e) => format!("{e:#}"),
+            Failure::Translate(e) => format!("{}: {e}", input.display()),
+            Failure::Invalid { env, findings, .. } => {
+                let first = findings
+                    .first()
+                    .map_or_else(String::new, |f| f.diagnostic.to_string());
+                format!(
+                    "{}: the translated module is not valid in the {env} SPIR-V environment \
+                     ({} problem(s)); first: {first}",
+                    input.display(),
+                    findings.len()
+                )
+            }
+        }
+    }
+
+    fn reports(&self, input: &Path) -> Vec<Report> {
+        let name = input.display().to_string();
+        match self {
+            Failure::Io(e) => {
+                let code = match e.downcast_ref::<spirvkit_llvm::LlvmError>() {
+                    Some(l) => code_of("llvm", l),
+                    None => "io.error".to_owned(),
+                };
+                let mut r = Report::error(code, format!("{e:#}"), &name);
+                if let Some(spirvkit_llvm::LlvmError::Text { line, col, .. }) =
+                    e.downcast_ref::<spirvkit_llvm::LlvmError>()
+                {
+                    r = r.line_column(*line as usize, *col as usize);
+                }
+                vec![r]
+            }
+            Failure::Translate(e) => {
+                vec![Report::error(code_of("translate", e), e.to_string(), &name)]
+            }
+            Failure::Invalid {
+                words, findings, ..
+            } => crate::diagnostics::from_findings(&name, words, findings),
+        }
+    }
 }
 
 /// `--spirv-target-env`: the validator environment the output must satisfy, if any.
@@ -65,41 +128,49 @@ fn translate_one(
     options: &spirvkit_spir::TranslateOptions,
     text: bool,
     env: Option<spirvkit_val::TargetEnv>,
-) -> anyhow::Result<()> {
-    let module = crate::input::read_llvm_module(input)?;
+) -> Result<(), Failure> {
+    let module = read_llvm(input).map_err(Failure::Io)?;
     // Functions are encoded on a second thread while the rest is translated.
-    let words = spirvkit_spir::translate_to_words(&module, options)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
+    let words = spirvkit_spir::translate_to_words(&module, options).map_err(Failure::Translate)?;
     // Freeing the LLVM module takes a noticeable share of a big translation: another
     // thread does it while the output is written.
     rayon::spawn(move || drop(module));
     if let Some(env) = env {
-        if let Err(diagnostics) =
-            spirvkit_val::validate(&words, &spirvkit_val::ValidatorOptions::new(env))
-        {
-            let first = diagnostics
-                .first()
-                .map_or_else(String::new, |d| d.to_string());
-            bail!(
-                "{}: the translated module is not valid in the {env} SPIR-V environment \
-                 ({} problem(s)); first: {first}",
-                input.display(),
-                diagnostics.len()
-            );
+        let findings = super::val::findings(&words, &spirvkit_val::ValidatorOptions::new(env));
+        if !findings.is_empty() {
+            return Err(Failure::Invalid {
+                env,
+                words,
+                findings,
+            });
         }
     }
-    if text {
-        let dis = spirvkit_text::disassemble(&words, &spirvkit_text::DisassembleOptions::default())
-            .map_err(|e| anyhow::anyhow!("{}: disassembling the output: {e}", input.display()))?;
-        crate::input::write_output(output, |w| {
-            w.write_all(dis.as_bytes())?;
-            w.flush()
-        })
+    let written = if text {
+        spirvkit_text::disassemble(&words, &spirvkit_text::DisassembleOptions::default())
+            .map_err(|e| anyhow::anyhow!("{}: disassembling the output: {e}", input.display()))
+            .and_then(|dis| {
+                crate::input::write_output(output, |w| {
+                    w.write_all(dis.as_bytes())?;
+                    w.flush()
+                })
+            })
     } else {
         crate::input::write_output(output, |w| {
             spirvkit_core::binary::write_words_le([words.as_slice()], w)
         })
-    }
+    };
+    written.map_err(Failure::Io)
+}
+
+/// Reads LLVM input keeping the reader's typed error (for machine diagnostics).
+fn read_llvm(path: &Path) -> anyhow::Result<spirvkit_llvm::Module> {
+    let bytes = crate::input::map_or_read(path)?;
+    let name = if path.as_os_str() == "-" {
+        "<stdin>".to_owned()
+    } else {
+        path.display().to_string()
+    };
+    Ok(spirvkit_llvm::read_bytes(&bytes, &name)?)
 }
 
 pub fn run(args: TranslateArgs) -> anyhow::Result<()> {
@@ -125,19 +196,29 @@ pub fn run(args: TranslateArgs) -> anyhow::Result<()> {
         bail!("-o takes a single input; with several inputs each output goes next to its input");
     }
     let progress = crate::progress::Progress::new(args.inputs.len());
-    let errors: Vec<String> = args
+    let format = args.diagnostics_format;
+    let failures: Vec<(&PathBuf, Failure)> = args
         .inputs
         .par_iter()
         .filter_map(|input| {
             let output = args.output.clone().unwrap_or_else(|| default_output(input));
             let result = translate_one(input, &output, &options, args.text, env)
                 .err()
-                .map(|e| format!("{e:#}"));
+                .map(|e| (input, e));
             progress.tick();
             result
         })
         .collect();
     progress.finish();
+    if format != Format::Human {
+        let reports: Vec<Report> = failures.iter().flat_map(|(i, f)| f.reports(i)).collect();
+        crate::diagnostics::emit(format, &reports);
+        if !reports.is_empty() {
+            std::process::exit(1);
+        }
+        return Ok(());
+    }
+    let errors: Vec<String> = failures.iter().map(|(i, f)| f.human(i)).collect();
     if errors.is_empty() {
         return Ok(());
     }
@@ -145,4 +226,17 @@ pub fn run(args: TranslateArgs) -> anyhow::Result<()> {
         eprintln!("spirvkit: {e}");
     }
     bail!("{}", errors[errors.len() - 1])
+}
+
+/// `translate` from already-split arguments (the llvm-spirv drop-in hands its options over).
+pub fn run_from(args: &[String]) -> anyhow::Result<()> {
+    #[derive(clap::Parser)]
+    #[command(no_binary_name = true)]
+    struct Own {
+        #[command(flatten)]
+        translate: TranslateArgs,
+    }
+    use clap::Parser;
+    let own = Own::try_parse_from(args).map_err(|e| anyhow::anyhow!("{e}"))?;
+    run(own.translate)
 }

@@ -1,6 +1,7 @@
 //! `spirvkit val`: validate SPIR-V modules with the universal rules, agreeing with spirv-val.
 //! Several inputs (or directories, searched for `*.spv`) are validated in parallel.
 
+use crate::diagnostics::{self, Format, Report};
 use crate::input;
 use rayon::prelude::*;
 use spirvkit_val::{Limits, Relax, TargetEnv, ValidatorOptions};
@@ -58,10 +59,14 @@ pub struct ValArgs {
     /// Print nothing for valid modules and only the first diagnostic of invalid ones.
     #[arg(long, short)]
     pub quiet: bool,
+    /// How problems are printed: human (standard error), json lines or one SARIF log
+    /// (standard output).
+    #[arg(long, value_enum, default_value = "human")]
+    pub diagnostics_format: crate::diagnostics::Format,
 }
 
 impl ValArgs {
-    fn options(&self) -> anyhow::Result<ValidatorOptions> {
+    pub fn options(&self) -> anyhow::Result<ValidatorOptions> {
         let target_env: TargetEnv = self.target_env.parse()?;
         let d = Limits::default();
         let limits = Limits {
@@ -101,7 +106,7 @@ impl ValArgs {
     }
 }
 
-fn expand(inputs: &[PathBuf]) -> Vec<PathBuf> {
+pub fn expand(inputs: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for p in inputs {
         if p.is_dir() {
@@ -129,32 +134,22 @@ fn expand(inputs: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
-/// The report for one file: None when valid.
-fn validate_file(path: &Path, opts: &ValidatorOptions, quiet: bool) -> Option<String> {
-    let words = match input::read_spirv_words(path) {
-        Ok(w) => w,
-        Err(e) => {
-            return Some(format!(
-                "spirvkit: {}: error: binary.decode: {e:#}\n",
-                path.display()
-            ))
-        }
-    };
-    match spirvkit_val::validate(&words, opts) {
-        Ok(()) => None,
-        Err(diags) => Some(format_diagnostics(path, &words, &diags, quiet)),
+/// One broken rule with the offending instruction as spirv-dis prints it (friendly names).
+pub struct Finding {
+    pub diagnostic: spirvkit_val::Diagnostic,
+    pub instruction: Option<String>,
+}
+
+/// Validates `words`: empty when valid.
+pub fn findings(words: &[u32], opts: &ValidatorOptions) -> Vec<Finding> {
+    match spirvkit_val::validate(words, opts) {
+        Ok(()) => Vec::new(),
+        Err(diags) => findings_of(words, diags),
     }
 }
 
-/// The validator's report for one module: `spirvkit: FILE: error: RULE: message [where]`,
-/// then the offending instruction exactly as spirv-dis prints it.
-pub fn format_diagnostics(
-    path: &Path,
-    words: &[u32],
-    diags: &[spirvkit_val::Diagnostic],
-    quiet: bool,
-) -> String {
-    // The offending instructions exactly as spirv-dis prints them (friendly names).
+/// The validator's `diags` on `words`, each with its instruction as spirv-dis prints it.
+pub fn findings_of(words: &[u32], diags: Vec<spirvkit_val::Diagnostic>) -> Vec<Finding> {
     let dis_opts = spirvkit_text::DisassembleOptions {
         no_header: true,
         no_indent: true,
@@ -165,24 +160,82 @@ pub fn format_diagnostics(
         .as_deref()
         .map(|l| l.lines().collect())
         .unwrap_or_default();
+    diags
+        .into_iter()
+        .map(|d| {
+            let line = d
+                .instruction_index
+                .and_then(|i| lines.get(i))
+                .map(|l| l.trim().to_string());
+            let instruction = line.or_else(|| d.instruction.clone());
+            Finding {
+                diagnostic: d,
+                instruction,
+            }
+        })
+        .collect()
+}
+
+/// What one file gave: nothing when valid, else text for people or reports for machines.
+enum Outcome {
+    Valid,
+    Human(String),
+    Machine(Vec<Report>),
+}
+
+fn validate_file(path: &Path, opts: &ValidatorOptions, quiet: bool, format: Format) -> Outcome {
+    let name = path.display().to_string();
+    let decoded = input::map_or_read(path).and_then(|bytes| {
+        spirvkit_core::words_from_bytes(&bytes)
+            .map(|(w, _)| w)
+            .map_err(|e| match format {
+                Format::Human => input::decode_error(path, &e),
+                _ => anyhow::Error::new(e),
+            })
+    });
+    let words = match decoded {
+        Ok(w) => w,
+        Err(e) => {
+            return match format {
+                Format::Human => {
+                    Outcome::Human(format!("spirvkit: {name}: error: binary.decode: {e:#}\n"))
+                }
+                _ => Outcome::Machine(vec![match e.downcast_ref::<spirvkit_core::DecodeError>() {
+                    Some(d) => diagnostics::from_decode_error(&name, &[], d),
+                    None => Report::error("io.read", format!("{e:#}"), &name),
+                }]),
+            }
+        }
+    };
+    let mut found = findings(&words, opts);
+    if found.is_empty() {
+        return Outcome::Valid;
+    }
+    if quiet {
+        found.truncate(1);
+    }
+    if format != Format::Human {
+        return Outcome::Machine(diagnostics::from_findings(&name, &words, &found));
+    }
+    Outcome::Human(human_text(&name, &found))
+}
+
+/// The human report: `spirvkit: FILE: error: RULE: message [where]`, then the offending
+/// instruction exactly as spirv-dis prints it.
+pub fn human_text(name: &str, found: &[Finding]) -> String {
     let mut text = String::new();
-    for d in diags.iter().take(if quiet { 1 } else { usize::MAX }) {
+    for f in found {
+        let d = &f.diagnostic;
         let at = match (d.instruction_index, d.word_offset) {
             (Some(i), Some(w)) => format!(" [instruction {i}, word {w}]"),
             (None, Some(w)) => format!(" [word {w}]"),
             _ => String::new(),
         };
         text.push_str(&format!(
-            "spirvkit: {}: error: {}: {}{at}\n",
-            path.display(),
-            d.rule,
-            d.message
+            "spirvkit: {name}: error: {}: {}{at}\n",
+            d.rule, d.message
         ));
-        let line = d
-            .instruction_index
-            .and_then(|i| lines.get(i))
-            .map(|l| l.trim().to_string());
-        if let Some(inst) = line.or_else(|| d.instruction.clone()) {
+        if let Some(inst) = &f.instruction {
             text.push_str(&format!("  {inst}\n"));
         }
     }
@@ -191,25 +244,32 @@ pub fn format_diagnostics(
 
 pub fn run(args: ValArgs) -> anyhow::Result<()> {
     let opts = args.options()?;
+    let format = args.diagnostics_format;
     let files = expand(&args.inputs);
     let total = files.len();
     let progress = crate::progress::Progress::new(total);
-    let reports: Vec<Option<String>> = files
+    let outcomes: Vec<Outcome> = files
         .par_iter()
         .map(|p| {
-            let r = validate_file(p, &opts, args.quiet);
+            let r = validate_file(p, &opts, args.quiet, format);
             progress.tick();
             r
         })
         .collect();
     progress.finish();
     let mut invalid = 0usize;
-    for r in reports.iter().flatten() {
+    let mut reports = Vec::new();
+    for outcome in outcomes {
+        match outcome {
+            Outcome::Valid => continue,
+            Outcome::Human(text) => eprint!("{text}"),
+            Outcome::Machine(r) => reports.extend(r),
+        }
         invalid += 1;
-        eprint!("{r}");
     }
+    diagnostics::emit(format, &reports);
     if invalid > 0 {
-        if total > 1 {
+        if total > 1 && format == Format::Human {
             eprintln!("spirvkit: {invalid} of {total} modules are invalid");
         }
         std::process::exit(1);

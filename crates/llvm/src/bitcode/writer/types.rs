@@ -162,6 +162,18 @@ impl TypeNumbering {
                     ops.extend(elems.iter().map(|e| self.id(types, *e)));
                     18
                 }
+                // LLVM 17+: the name as a STRUCT_NAME record, then [#types, types..., ints...].
+                Type::TargetExt {
+                    name,
+                    types: params,
+                    ints,
+                } => {
+                    w.string_record(19, &[], name.as_bytes());
+                    ops.push(params.len() as u64);
+                    ops.extend(params.iter().map(|p| self.id(types, *p)));
+                    ops.extend(ints.iter().map(|&i| i as u64));
+                    26
+                }
                 Type::Named(sid) => {
                     let def = types.struct_def(*sid);
                     if let Some(name) = def.and_then(|d| d.name.as_deref()) {
@@ -210,6 +222,7 @@ fn parts(types: &TypeTable, t: TypeId) -> Vec<TypeId> {
             .collect(),
         Type::Array { elem, .. } | Type::Vector { elem, .. } => vec![*elem],
         Type::Struct { elems, .. } => elems.clone(),
+        Type::TargetExt { types: params, .. } => params.clone(),
         Type::Named(sid) => types
             .struct_def(*sid)
             .and_then(|d| d.body.as_ref())

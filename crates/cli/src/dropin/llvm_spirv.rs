@@ -1,0 +1,147 @@
+//! `llvm-spirv`: LLVM IR → SPIR-V (default output: the input with `.spv`), and `-r` for the
+//! reverse direction once spirvkit has it. Options follow LLVM's syntax: one or two dashes,
+//! `-opt=value` or `-opt value`.
+
+use super::args::{scan, Arg, Spec};
+use std::process::ExitCode;
+
+const SPEC: Spec = Spec {
+    valued: &[
+        "o",
+        "spirv-ext",
+        "spirv-max-version",
+        "spirv-target-env",
+        "spirv-debug-info-version",
+        "spec-const",
+    ],
+    flags: &[
+        "h",
+        "help",
+        "help-list",
+        "version",
+        "r",
+        "s",
+        "spirv-text",
+        "to-text",
+        "to-binary",
+        "spec-const-info",
+        "spirv-mem2reg",
+        "spirv-tools-dis",
+    ],
+    single_dash_long: true,
+};
+
+/// Options spirvkit knows from llvm-spirv but does not implement: refused by name rather
+/// than ignored, so a build never silently gets different output.
+const NOT_IMPLEMENTED: &[&str] = &[
+    "s",
+    "spirv-text",
+    "to-text",
+    "to-binary",
+    "spec-const",
+    "spec-const-info",
+    "spirv-mem2reg",
+    "spirv-tools-dis",
+    "spirv-debug-info-version",
+];
+
+/// The reverse translator (`-r`: SPIR-V → LLVM bitcode), when this build has one:
+/// `(input, output, --spirv-target-env)`.
+type Reverse = fn(&str, &str, Option<&str>) -> anyhow::Result<()>;
+const REVERSE: Option<Reverse> = None;
+
+const HELP: &str = "OVERVIEW: LLVM/SPIR-V translator (spirvkit)
+USAGE: llvm-spirv [options] <input file>
+
+OPTIONS:
+  -o <filename>                  Override output filename ('-': standard output)
+  -r                             Reverse translation (SPIR-V to LLVM)
+  --spirv-ext=<+EXT,-EXT,...>    Specify list of allowed/disallowed extensions (+all, -all)
+  --spirv-max-version=<1.0..1.6> Choose maximum SPIR-V version which can be emitted
+  --spirv-target-env=<CL1.2|CL2.0|SPV-IR>
+                                 Representation of SPIR-V instructions in LLVM IR (with -r)
+  --help, --version
+Options take one or two dashes, and their value after '=' or as the next argument.
+";
+
+fn fail(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("llvm-spirv: {message}");
+    ExitCode::from(1)
+}
+
+pub fn main(argv: &[String]) -> ExitCode {
+    let args = match scan(&SPEC, argv) {
+        Ok(a) => a,
+        Err(e) => {
+            let arg = e.0.strip_prefix("Unknown flag ").unwrap_or(&e.0);
+            return fail(format!(
+                "Unknown command line argument '{arg}'.  Try: 'llvm-spirv --help'"
+            ));
+        }
+    };
+    let mut input: Option<String> = None;
+    let mut output: Option<String> = None;
+    let mut reverse = false;
+    let mut target_env: Option<String> = None;
+    let mut own: Vec<String> = Vec::new();
+    for a in args {
+        match a {
+            Arg::Opt("h" | "help" | "help-list", _) => {
+                print!("{HELP}");
+                return ExitCode::SUCCESS;
+            }
+            Arg::Opt("version", _) => {
+                println!("spirvkit {} (llvm-spirv)", env!("CARGO_PKG_VERSION"));
+                return ExitCode::SUCCESS;
+            }
+            Arg::Opt(name, _) if NOT_IMPLEMENTED.contains(&name) => {
+                return fail(format!("-{name} is not supported by spirvkit"));
+            }
+            Arg::Opt("o", v) => output = v,
+            Arg::Opt("r", _) => reverse = true,
+            Arg::Opt("spirv-target-env", v) => target_env = v,
+            Arg::Opt(name, Some(v)) => own.push(format!("--{name}={v}")),
+            Arg::Opt(name, None) => own.push(format!("--{name}")),
+            Arg::Positional(p) => {
+                if input.is_some() {
+                    return fail(
+                        "Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: llvm-spirv --help",
+                    );
+                }
+                input = Some(p);
+            }
+        }
+    }
+    let Some(input) = input else {
+        return fail("Not enough positional command line arguments specified!\nMust specify at least 1 positional argument: See: llvm-spirv --help");
+    };
+    let extension = if reverse { "bc" } else { "spv" };
+    let output = output.unwrap_or_else(|| {
+        if input == "-" {
+            "-".to_owned()
+        } else {
+            std::path::Path::new(&input)
+                .with_extension(extension)
+                .display()
+                .to_string()
+        }
+    });
+    if reverse {
+        return match REVERSE {
+            Some(reverse) => match reverse(&input, &output, target_env.as_deref()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(format!("{e:#}")),
+            },
+            None => fail("-r: the reverse translator (SPIR-V to LLVM) is not available in this build of spirvkit"),
+        };
+    }
+    // Forward: spirvkit's `translate` spells these options the same way. llvm-spirv's
+    // --spirv-target-env only concerns the reverse direction, so it is not passed on.
+    own.push("-o".to_owned());
+    own.push(output);
+    own.push(input);
+    match crate::cmd::translate::run_from(&own) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(format!("{e:#}")),
+    }
+}

@@ -1,0 +1,338 @@
+//! The multi-call binary under the reference tools' names, against the reference tools on
+//! corpus samples: output bytes/text, exit status, and the stdout/stderr split.
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+fn workspace() -> PathBuf {
+    spirvkit_test_support::workspace_root()
+}
+
+/// Links to the spirvkit binary under every tool name, made by `spirvkit install-links`.
+fn links() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dropin-links");
+        let out = Command::new(env!("CARGO_BIN_EXE_spirvkit"))
+            .arg("install-links")
+            .arg(&dir)
+            .arg("--force")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        dir
+    })
+}
+
+fn tool(name: &str) -> Command {
+    Command::new(links().join(name))
+}
+
+/// The native SPIRV-Tools binaries of `.venv` (`None` when absent; a failure under CI).
+fn reference_dir() -> Option<PathBuf> {
+    let venv = workspace().join(".venv");
+    let mut candidates = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(venv.join("lib")) {
+        for e in entries.flatten() {
+            candidates.push(e.path().join("site-packages/cmeel.prefix/bin"));
+        }
+    }
+    candidates.push(venv.join("bin"));
+    let found = candidates
+        .into_iter()
+        .find(|d| d.join("spirv-cfg").is_file());
+    if found.is_none() && std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("CI=true but the reference SPIRV-Tools are missing (run .ci/setup)");
+    }
+    found
+}
+
+/// Corpus and reference tools, or `None` (skip) outside CI.
+fn setup() -> Option<(PathBuf, PathBuf)> {
+    let corpus = spirvkit_test_support::corpus_dir()?;
+    let tools = reference_dir()?;
+    Some((corpus, tools))
+}
+
+/// Every `step`-th file (a sample spread over the whole corpus).
+fn sample(dir: &Path, extensions: &[&str], step: usize) -> Vec<PathBuf> {
+    spirvkit_test_support::files_with_extensions(dir, extensions)
+        .into_iter()
+        .step_by(step)
+        .collect()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(mut cmd: Command) -> Output {
+    cmd.output().unwrap()
+}
+
+#[test]
+fn spirv_as_gives_the_reference_bytes_status_and_messages() {
+    let Some((corpus, tools)) = setup() else {
+        return;
+    };
+    let dir = scratch("dropin-as");
+    let files = sample(
+        &corpus.join("spvasm"),
+        &["spvasm", "spvasm32", "spvasm64"],
+        6,
+    );
+    assert!(files.len() > 100);
+    for f in &files {
+        let (r_out, m_out) = (dir.join("r.spv"), dir.join("m.spv"));
+        let _ = std::fs::remove_file(&r_out);
+        let _ = std::fs::remove_file(&m_out);
+        let mut r = Command::new(tools.join("spirv-as"));
+        r.args(["--target-env", "spv1.6", "-o"]).arg(&r_out).arg(f);
+        let mut m = tool("spirv-as");
+        m.args(["--target-env", "spv1.6", "-o"]).arg(&m_out).arg(f);
+        let (r, m) = (run(r), run(m));
+        assert_eq!(r.status.code(), m.status.code(), "{}", f.display());
+        assert_eq!(r.stderr, m.stderr, "{}", f.display());
+        assert_eq!(r.stdout, m.stdout, "{}", f.display());
+        assert_eq!(
+            std::fs::read(&r_out).ok(),
+            std::fs::read(&m_out).ok(),
+            "{}",
+            f.display()
+        );
+    }
+}
+
+#[test]
+fn spirv_as_writes_out_spv_by_default_and_exits_with_the_result_code() {
+    let dir = scratch("dropin-as-default");
+    let _ = std::fs::remove_file(dir.join("out.spv"));
+    let src = dir.join("k.spvasm");
+    std::fs::write(&src, "OpCapability Shader\nOpMemoryModel Logical GLSL450\n").unwrap();
+    let mut cmd = tool("spirv-as");
+    cmd.current_dir(&dir).arg(&src);
+    let out = run(cmd);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dir.join("out.spv").is_file());
+    // SPV_ERROR_INVALID_LOOKUP (-9) for an unknown opcode, SPV_ERROR_INVALID_TEXT (-5) else.
+    std::fs::write(&src, "OpFoo\n").unwrap();
+    let out = run({
+        let mut c = tool("spirv-as");
+        c.arg(&src).arg("-o").arg(dir.join("x.spv"));
+        c
+    });
+    assert_eq!(out.status.code(), Some(247));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: 1: 1: Invalid Opcode name 'OpFoo'\n"
+    );
+    std::fs::write(&src, "OpCapability Bogus\n").unwrap();
+    let out = run({
+        let mut c = tool("spirv-as");
+        c.arg(&src).arg("-o").arg(dir.join("x.spv"));
+        c
+    });
+    assert_eq!(out.status.code(), Some(251));
+    let out = run({
+        let mut c = tool("spirv-as");
+        c.arg(dir.join("missing.spvasm"));
+        c
+    });
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("file does not exist"));
+}
+
+#[test]
+fn spirv_dis_and_spirv_cfg_give_the_reference_text() {
+    let Some((corpus, tools)) = setup() else {
+        return;
+    };
+    let files = sample(&corpus.join("spv"), &["spv"], 7);
+    assert!(files.len() > 100);
+    for (i, f) in files.iter().enumerate() {
+        // A few flag combinations, rotated over the sample.
+        let flags: &[&str] = match i % 4 {
+            0 => &[],
+            1 => &["--raw-id", "--no-header"],
+            2 => &["--no-indent", "--offsets"],
+            _ => &["--comment"],
+        };
+        let r = run({
+            let mut c = Command::new(tools.join("spirv-dis"));
+            c.args(flags).arg(f);
+            c
+        });
+        let m = run({
+            let mut c = tool("spirv-dis");
+            c.args(flags).arg(f);
+            c
+        });
+        assert_eq!(r.status.code(), m.status.code(), "{}", f.display());
+        assert!(r.stdout == m.stdout, "spirv-dis {flags:?} {}", f.display());
+        let r = run({
+            let mut c = Command::new(tools.join("spirv-cfg"));
+            c.arg(f);
+            c
+        });
+        let m = run({
+            let mut c = tool("spirv-cfg");
+            c.arg(f);
+            c
+        });
+        assert_eq!(r.status.code(), m.status.code(), "{}", f.display());
+        assert!(r.stdout == m.stdout, "spirv-cfg {}", f.display());
+        assert!(m.stderr.is_empty());
+    }
+}
+
+#[test]
+fn spirv_val_gives_the_reference_status_on_stderr_only() {
+    let Some((corpus, tools)) = setup() else {
+        return;
+    };
+    let files = sample(&corpus.join("spv"), &["spv"], 5);
+    let mut invalid = 0;
+    for f in &files {
+        for env in [["--target-env", "vulkan1.1"], ["--max-id-bound", "4194303"]] {
+            let r = run({
+                let mut c = Command::new(tools.join("spirv-val"));
+                c.args(env).arg(f);
+                c
+            });
+            let m = run({
+                let mut c = tool("spirv-val");
+                c.args(env).arg(f);
+                c
+            });
+            assert_eq!(r.status.code(), m.status.code(), "{env:?} {}", f.display());
+            assert!(m.stdout.is_empty());
+            if !m.status.success() {
+                invalid += 1;
+                let first = String::from_utf8_lossy(&m.stderr);
+                assert!(first.starts_with("error: line "), "{first}");
+            }
+        }
+    }
+    assert!(invalid > 0, "the sample has invalid modules");
+}
+
+#[test]
+fn limits_take_their_value_after_a_space_or_an_equals_sign() {
+    let example = workspace().join("examples/vector_add.spv");
+    for args in [
+        vec!["--max-id-bound=5".to_string()],
+        vec!["--max-id-bound".to_string(), "5".to_string()],
+    ] {
+        let out = run({
+            let mut c = tool("spirv-val");
+            c.args(&args).arg(&example);
+            c
+        });
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("error: line 0: "), "{err}");
+        assert!(err.contains("id bound"), "{err}");
+    }
+    let out = run({
+        let mut c = tool("spirv-val");
+        c.arg("--max-id-bound=1000").arg(&example);
+        c
+    });
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = run({
+        let mut c = tool("spirv-val");
+        c.arg("--bogus").arg(&example);
+        c
+    });
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn tools_not_in_this_build_fail_clearly() {
+    for (name, what) in [("spirv-opt", "optimizer"), ("spirv-link", "linker")] {
+        let out = run({
+            let mut c = tool(name);
+            c.arg("x.spv");
+            c
+        });
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(what) && err.contains("not available"), "{err}");
+    }
+    let out = run({
+        let mut c = tool("llvm-spirv");
+        c.args(["-r", "x.spv"]);
+        c
+    });
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("reverse translator"));
+}
+
+#[test]
+fn llvm_spirv_takes_single_dash_options_and_names_outputs_like_llvm_spirv() {
+    let Some(corpus) = spirvkit_test_support::corpus_dir() else {
+        return;
+    };
+    let dir = scratch("dropin-llvm-spirv");
+    let files = sample(&corpus.join("spir12"), &["bc64", "bc32"], 150);
+    assert!(!files.is_empty());
+    for f in &files {
+        let input = dir.join("kernel.bc");
+        std::fs::copy(f, &input).unwrap();
+        let default_out = dir.join("kernel.spv");
+        let _ = std::fs::remove_file(&default_out);
+        let out = run({
+            let mut c = tool("llvm-spirv");
+            c.arg(&input);
+            c
+        });
+        assert!(
+            out.status.success(),
+            "{}: {}",
+            f.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let by_default = std::fs::read(&default_out).unwrap();
+        let out = run({
+            let mut c = tool("llvm-spirv");
+            c.args(["-spirv-max-version=1.4", "--spirv-ext=+all", "-o", "-"])
+                .arg(&input);
+            c
+        });
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.stdout.get(..4), Some(&[3u8, 2, 0x23, 7][..]));
+        let explicit = dir.join("explicit.spv");
+        let out = run({
+            let mut c = tool("llvm-spirv");
+            c.arg(format!("-o={}", explicit.display())).arg(&input);
+            c
+        });
+        assert!(out.status.success());
+        assert_eq!(std::fs::read(&explicit).unwrap(), by_default);
+    }
+    let out = run({
+        let mut c = tool("llvm-spirv");
+        c.arg("-no-such-option").arg("x.bc");
+        c
+    });
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Unknown command line argument"));
+}
