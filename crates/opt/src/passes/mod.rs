@@ -11,12 +11,14 @@ pub mod eliminate_dead_variables;
 pub mod fold_spec_const_op_composite;
 pub mod freeze_spec_const;
 pub mod merge_blocks;
+pub mod remove_duplicates;
 pub mod set_spec_const_default_value;
 pub mod ssa_rewrite;
 pub mod strip_debug;
 pub mod strip_nonsemantic;
 #[cfg(test)]
 pub(crate) mod testing;
+pub mod unify_const;
 
 use crate::pass::Pass;
 use std::collections::BTreeMap;
@@ -39,6 +41,8 @@ pub enum Passes {
     EliminateDeadCode,
     MergeBlocks,
     ConvertLocalAccessChains,
+    RemoveDuplicates,
+    UnifyConst,
 }
 
 impl Passes {
@@ -70,6 +74,8 @@ impl Passes {
                 Box::new(convert_local_access_chains::ConvertLocalAccessChains)
             }
             Passes::EliminateDeadCode => Box::new(eliminate_dead_code::EliminateDeadCode),
+            Passes::RemoveDuplicates => Box::new(remove_duplicates::RemoveDuplicates),
+            Passes::UnifyConst => Box::new(unify_const::UnifyConst),
         }
     }
 }
@@ -97,6 +103,8 @@ pub const FLAGS: &[(&str, Passes)] = &[
         "convert-local-access-chains",
         Passes::ConvertLocalAccessChains,
     ),
+    ("remove-duplicates", Passes::RemoveDuplicates),
+    ("unify-const", Passes::UnifyConst),
 ];
 
 /// Flags that take the next argument as their value.
@@ -145,7 +153,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "redundancy-elimination",
     "canonicalize-ids",
     "relax-float-ops",
-    "remove-duplicates",
     "remove-unused-interface-variables",
     "replace-invalid-opcode",
     "resolve-binding-conflicts",
@@ -160,7 +167,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "vector-dce",
     "workaround-1209",
     "wrap-opkill",
-    "unify-const",
     "fold",
     "local-single-block-elim",
     "local-single-store-elim",
