@@ -8,6 +8,8 @@ mod llvm_spirv;
 mod spirv_as;
 mod spirv_cfg;
 mod spirv_dis;
+mod spirv_link;
+mod spirv_opt;
 mod spirv_val;
 
 use std::path::{Path, PathBuf};
@@ -21,8 +23,7 @@ pub struct Tool {
     pub run: fn(&[String]) -> ExitCode,
 }
 
-/// Every name spirvkit answers to. `spirv-opt` and `spirv-link` fail clearly until the
-/// optimizer and linker are wired here.
+/// Every name spirvkit answers to.
 pub const TOOLS: &[Tool] = &[
     Tool {
         name: "spirv-as",
@@ -46,11 +47,11 @@ pub const TOOLS: &[Tool] = &[
     },
     Tool {
         name: "spirv-opt",
-        run: |_| not_in_this_build("spirv-opt", "the optimizer"),
+        run: spirv_opt::main,
     },
     Tool {
         name: "spirv-link",
-        run: |_| not_in_this_build("spirv-link", "the linker"),
+        run: spirv_link::main,
     },
 ];
 
@@ -74,11 +75,6 @@ pub fn dispatch() -> Option<ExitCode> {
     let tool = tool_for(&program)?;
     let args: Vec<String> = argv.map(|a| a.to_string_lossy().into_owned()).collect();
     Some((tool.run)(&args))
-}
-
-fn not_in_this_build(tool: &str, what: &str) -> ExitCode {
-    eprintln!("{tool}: {what} is not available in this build of spirvkit");
-    ExitCode::from(1)
 }
 
 /// An exit status as the reference tools return it: SPIRV-Tools returns its negative
