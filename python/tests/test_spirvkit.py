@@ -121,3 +121,33 @@ def test_validate_agrees_with_the_cli_on_the_glslang_corpus():
     }
     assert py_invalid == cli_invalid
     assert py_invalid, "the corpus has invalid modules"
+
+
+def test_batch_local_finds_the_invalid_modules_and_writes_parquet(tmp_path):
+    if os.environ.get("CI") != "true":
+        pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    from spirvkit import batch
+
+    root = corpus() / "spv"
+    out = tmp_path / "v.parquet"
+    assert batch.main(["validate", str(root), "--target-env", "vulkan1.1", "-j", "2", "-o", str(out)]) == 0
+    table = pq.read_table(out)
+    rows = table.to_pylist()
+    files = batch.find_inputs(str(root), "validate")
+    assert [r["path"] for r in rows] == files
+    expected = {f for f in files if spirvkit.validate(open(f, "rb").read(), target_env="vulkan1.1")}
+    assert {r["path"] for r in rows if not r["valid"]} == expected
+    assert all(r["diagnostics"] for r in rows if not r["valid"])
+    assert all(d["code"] and d["message"] for r in rows for d in r["diagnostics"])
+
+    bc = sorted((corpus() / "spir12" / "basic").glob("*.bc64"))[:20]
+    out = tmp_path / "t.parquet"
+    pattern = str(corpus() / "spir12" / "basic" / "*.bc64")
+    assert batch.main(["translate", pattern, "-j", "2", "-o", str(out)]) == 0
+    rows = pq.read_table(out).to_pylist()
+    by_path = {r["path"]: r for r in rows}
+    for f in bc:
+        row = by_path[str(f)]
+        assert row["valid"] and row["output"] == spirvkit.translate(f.read_bytes())
