@@ -75,10 +75,13 @@ fn decode_problem(e: &spirvkit_core::DecodeError) -> Problem {
     p
 }
 
-fn words_of(data: &[u8]) -> Result<Vec<u32>, Problem> {
+/// Problems travel boxed through `Result`s: they are large and rare.
+type Failed = Box<Problem>;
+
+fn words_of(data: &[u8]) -> Result<Vec<u32>, Failed> {
     spirvkit_core::words_from_bytes(data)
         .map(|(w, _)| w)
-        .map_err(|e| decode_problem(&e))
+        .map_err(|e| Box::new(decode_problem(&e)))
 }
 
 /// The validator's findings with the offending instruction in spirv-dis syntax.
@@ -159,7 +162,7 @@ fn validate<'py>(
     }
     let problems = py.allow_threads(|| match words_of(data) {
         Ok(words) => validate_words(&words, &opts),
-        Err(p) => vec![p],
+        Err(p) => vec![*p],
     });
     problems_list(py, &problems)
 }
@@ -183,23 +186,26 @@ fn assemble<'py>(
         target_env,
         preserve_numeric_ids,
     };
-    let result = py.allow_threads(|| {
+    let result = py.allow_threads(|| -> Result<Vec<u8>, Failed> {
         let words = spirvkit_text::assemble_segments(text, &opts).map_err(|e| {
             let mut p = Problem::new("asm.error", e.kind.to_string());
             p.line = Some(e.line);
             p.column = Some(e.column);
-            p.instruction = text.lines().nth(e.line.saturating_sub(1)).map(str::to_owned);
-            p
+            p.instruction = text
+                .lines()
+                .nth(e.line.saturating_sub(1))
+                .map(str::to_owned);
+            Box::new(p)
         })?;
         let mut out = Vec::new();
         words
             .write_le(&mut out)
-            .map_err(|e| Problem::new("io.write", e.to_string()))?;
+            .map_err(|e| Box::new(Problem::new("io.write", e.to_string())))?;
         Ok(out)
     });
     match result {
         Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
-        Err(p) => Err(raise(py, "AssembleError", &[p])),
+        Err(p) => Err(raise(py, "AssembleError", &[*p])),
     }
 }
 
@@ -228,18 +234,18 @@ fn disassemble(
         nested_indent,
         reorder_blocks,
     };
-    let result = py.allow_threads(|| {
+    let result = py.allow_threads(|| -> Result<String, Failed> {
         let words = words_of(data)?;
         spirvkit_text::disassemble(&words, &opts).map_err(|e| match e {
-            spirvkit_text::DisassembleError::Decode(d) => decode_problem(&d),
+            spirvkit_text::DisassembleError::Decode(d) => Box::new(decode_problem(&d)),
             other => {
                 let mut p = Problem::new("binary.invalid_opcode", other.to_string());
                 p.word_offset = other.word_offset();
-                p
+                Box::new(p)
             }
         })
     });
-    result.map_err(|p| raise(py, "DisassembleError", &[p]))
+    result.map_err(|p| raise(py, "DisassembleError", &[*p]))
 }
 
 /// translate(llvm_bytes, extensions=None, max_version=None, reverse=False) -> bytes
@@ -275,22 +281,22 @@ fn translate<'py>(
             })?;
         options.max_version = (parsed.0 << 16) | (parsed.1 << 8);
     }
-    let result = py.allow_threads(|| {
+    let result = py.allow_threads(|| -> Result<Vec<u8>, Failed> {
         let module = spirvkit_llvm::read_bytes(llvm_bytes, "<bytes>").map_err(|e| {
             let mut p = Problem::new("llvm.read", e.to_string());
             if let spirvkit_llvm::LlvmError::Text { line, col, .. } = &e {
                 p.line = Some(*line as usize);
                 p.column = Some(*col as usize);
             }
-            p
+            Box::new(p)
         })?;
         let words = spirvkit_spir::translate_to_words(&module, &options)
-            .map_err(|e| Problem::new("translate.error", e.to_string()))?;
+            .map_err(|e| Box::new(Problem::new("translate.error", e.to_string())))?;
         Ok(spirvkit_core::binary::bytes_from_words(&words))
     });
     match result {
         Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
-        Err(p) => Err(raise(py, "TranslateError", &[p])),
+        Err(p) => Err(raise(py, "TranslateError", &[*p])),
     }
 }
 
