@@ -1,47 +1,51 @@
-//! A one-line progress bar on stderr, shown only when several inputs are processed and stderr
-//! is a terminal (never in pipes or CI logs). Safe to tick from rayon workers.
+//! A progress bar with rate and ETA on stderr (indicatif), shown only when several inputs are
+//! processed and stderr is a terminal outside CI: pipes and CI logs get nothing extra. Safe to
+//! tick from rayon workers (indicatif counts atomically and redraws at most 20 times a second).
 
-use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
 
 pub struct Progress {
-    total: usize,
-    done: AtomicUsize,
-    enabled: bool,
+    bar: Option<ProgressBar>,
 }
 
 impl Progress {
     pub fn new(total: usize) -> Self {
-        Self {
-            total,
-            done: AtomicUsize::new(0),
-            enabled: total > 1 && std::io::stderr().is_terminal(),
-        }
+        let in_ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false");
+        let shown = total > 1 && !in_ci && std::io::stderr().is_terminal();
+        let bar = shown.then(|| {
+            let bar =
+                ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+            if let Ok(style) = ProgressStyle::with_template(
+                "{bar:30.cyan/blue} {pos}/{len} files  {rate:.dim}  ETA {eta}",
+            ) {
+                bar.set_style(
+                    style
+                        .with_key(
+                            "rate",
+                            |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                                let _ = write!(w, "{:.0} files/s", s.per_sec());
+                            },
+                        )
+                        .progress_chars("##-"),
+                );
+            }
+            bar
+        });
+        Self { bar }
     }
 
     /// One more input finished.
     pub fn tick(&self) {
-        if !self.enabled {
-            return;
+        if let Some(bar) = &self.bar {
+            bar.inc(1);
         }
-        let n = self.done.fetch_add(1, Ordering::Relaxed) + 1;
-        let width = 30;
-        let filled = n * width / self.total.max(1);
-        let mut err = std::io::stderr().lock();
-        let _ = write!(
-            err,
-            "\r[{}{}] {n}/{}",
-            "#".repeat(filled),
-            " ".repeat(width - filled),
-            self.total
-        );
-        let _ = err.flush();
     }
 
     /// Clears the bar before the final messages.
     pub fn finish(&self) {
-        if self.enabled {
-            eprint!("\r{}\r", " ".repeat(50));
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
         }
     }
 }

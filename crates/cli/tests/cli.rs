@@ -260,3 +260,61 @@ fn translate_target_env_checks_the_opencl_environment() {
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("CL1.2, CL2.0 or SPV-IR"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn batches_write_next_to_their_inputs_and_print_nothing_extra_in_pipes() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("batch");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = std::fs::read(example("vector_add.spvasm")).unwrap();
+    let inputs: Vec<PathBuf> = (0..3)
+        .map(|i| {
+            let p = dir.join(format!("k{i}.spvasm"));
+            std::fs::write(&p, &source).unwrap();
+            p
+        })
+        .collect();
+    let out = spirvkit().arg("as").args(&inputs).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stderr.is_empty(), "no progress bar in a pipe");
+    let binaries: Vec<PathBuf> = inputs.iter().map(|p| p.with_extension("spv")).collect();
+    let single = dir.join("single.spv");
+    let out = spirvkit()
+        .arg("as")
+        .arg(&inputs[0])
+        .arg("-o")
+        .arg(&single)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    for b in &binaries {
+        assert_eq!(std::fs::read(b).unwrap(), std::fs::read(&single).unwrap());
+    }
+    let texts = dir.join("texts");
+    std::fs::create_dir_all(&texts).unwrap();
+    let copies: Vec<PathBuf> = binaries
+        .iter()
+        .map(|b| {
+            let c = texts.join(b.file_name().unwrap());
+            std::fs::copy(b, &c).unwrap();
+            c
+        })
+        .collect();
+    let out = spirvkit().arg("dis").args(&copies).output().unwrap();
+    assert!(out.status.success() && out.stderr.is_empty() && out.stdout.is_empty());
+    for c in &copies {
+        assert!(c.with_extension("spvasm").is_file());
+    }
+    // -o needs a single input.
+    let out = spirvkit()
+        .arg("as")
+        .args(&inputs)
+        .args(["-o", "x.spv"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}

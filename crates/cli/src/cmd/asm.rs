@@ -1,8 +1,10 @@
-//! `spirvkit as`: assembly text → SPIR-V binary, byte-identical to `spirv-as`.
+//! `spirvkit as`: assembly text → SPIR-V binary, byte-identical to `spirv-as`. Several inputs
+//! are assembled in parallel, each output next to its input (`.spv`).
 
-use crate::diagnostics::{code_of, Format, Report};
+use crate::diagnostics::{code_of, Failure, Format, Report};
+use rayon::prelude::*;
 use spirvkit_text::{assemble_segments, AssembleOptions, TargetEnv};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn parse_env(s: &str) -> Result<TargetEnv, String> {
     TargetEnv::parse(s).ok_or_else(|| {
@@ -15,11 +17,14 @@ fn parse_env(s: &str) -> Result<TargetEnv, String> {
 
 #[derive(clap::Args, Debug)]
 pub struct AsArgs {
-    /// Input assembly (`-` for standard input).
-    pub input: PathBuf,
-    /// Output file (`-` for standard output); default `out.spv` like spirv-as.
-    #[arg(short = 'o', value_name = "OUT", default_value = "out.spv")]
-    pub output: PathBuf,
+    /// Input assembly (`-` for standard input); with several, each output goes next to its
+    /// input with the extension `.spv`.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// Output file (`-` for standard output); default `out.spv` like spirv-as. Only with a
+    /// single input.
+    #[arg(short = 'o', value_name = "OUT")]
+    pub output: Option<PathBuf>,
     /// Target environment; sets the SPIR-V version of the header (default: the
     /// `; Version:` comment at the top, else 1.6).
     #[arg(long, value_name = "ENV", value_parser = parse_env)]
@@ -33,32 +38,64 @@ pub struct AsArgs {
     pub diagnostics_format: crate::diagnostics::Format,
 }
 
-pub fn run(args: AsArgs) -> anyhow::Result<()> {
-    let bytes = crate::input::map_or_read(&args.input)?;
-    let name = args.input.display().to_string();
+fn assemble_one(
+    input: &Path,
+    output: &Path,
+    opts: &AssembleOptions,
+    format: Format,
+) -> Result<(), Failure> {
+    let bytes = crate::input::map_or_read(input).map_err(Failure::Message)?;
+    let name = input.display().to_string();
     let source = match std::str::from_utf8(&bytes) {
         Ok(s) => std::borrow::Cow::Borrowed(s),
         Err(_) => String::from_utf8_lossy(&bytes),
     };
-    let opts = AssembleOptions {
-        target_env: args.target_env,
-        preserve_numeric_ids: args.preserve_numeric_ids,
-    };
-    let words = match assemble_segments(&source, &opts) {
+    let words = match assemble_segments(&source, opts) {
         Ok(w) => w,
-        Err(e) if args.diagnostics_format != Format::Human => {
+        Err(e) if format != Format::Human => {
             // The source line as the note, like a compiler's snippet.
             let line = source
                 .lines()
                 .nth(e.line.saturating_sub(1))
                 .map(str::to_owned);
-            let report = Report::error(code_of("asm", &e.kind), e.kind.to_string(), &name)
-                .line_column(e.line, e.column)
-                .note(line);
-            crate::diagnostics::emit(args.diagnostics_format, &[report]);
-            std::process::exit(1);
+            return Err(Failure::Report(Box::new(
+                Report::error(code_of("asm", &e.kind), e.kind.to_string(), &name)
+                    .line_column(e.line, e.column)
+                    .note(line),
+            )));
         }
-        Err(e) => anyhow::bail!("{name}:{e}"),
+        Err(e) => return Err(Failure::Message(anyhow::anyhow!("{name}:{e}"))),
     };
-    crate::input::write_output(&args.output, |w| words.write_le(w))
+    crate::input::write_output(output, |w| words.write_le(w)).map_err(Failure::Message)
+}
+
+pub fn run(args: AsArgs) -> anyhow::Result<()> {
+    let opts = AssembleOptions {
+        target_env: args.target_env,
+        preserve_numeric_ids: args.preserve_numeric_ids,
+    };
+    let format = args.diagnostics_format;
+    let single = args.inputs.len() == 1;
+    if !single && args.output.is_some() {
+        anyhow::bail!(
+            "-o takes a single input; with several inputs each output goes next to its input"
+        );
+    }
+    let progress = crate::progress::Progress::new(args.inputs.len());
+    let failures: Vec<Failure> = args
+        .inputs
+        .par_iter()
+        .filter_map(|input| {
+            let output = match &args.output {
+                Some(o) => o.clone(),
+                None if single => PathBuf::from("out.spv"),
+                None => input.with_extension("spv"),
+            };
+            let r = assemble_one(input, &output, &opts, format).err();
+            progress.tick();
+            r
+        })
+        .collect();
+    progress.finish();
+    crate::diagnostics::finish_batch(format, failures)
 }

@@ -1,15 +1,17 @@
 //! `spirvkit dis`: SPIR-V binary → assembly text, identical to `spirv-dis`.
 
-use crate::diagnostics::{Format, Report};
+use crate::diagnostics::{Failure, Format, Report};
+use rayon::prelude::*;
 use spirvkit_text::{DisassembleError, DisassembleOptions};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
 pub struct DisArgs {
-    /// Input binary (`-` for standard input).
+    /// Input binaries (`-` for standard input); with several, each text goes next to its
+    /// input with the extension `.spvasm`.
     #[arg(default_value = "-")]
-    pub input: PathBuf,
-    /// Output file (`-` for standard output, the default).
+    pub inputs: Vec<PathBuf>,
+    /// Output file (`-` for standard output, the default); only with a single input.
     #[arg(short = 'o', value_name = "OUT")]
     pub output: Option<PathBuf>,
     /// Show raw id numbers instead of friendly names.
@@ -42,33 +44,35 @@ pub struct DisArgs {
     pub diagnostics_format: crate::diagnostics::Format,
 }
 
-pub fn run(args: DisArgs) -> anyhow::Result<()> {
-    let bytes = crate::input::map_or_read(&args.input)?;
-    let name = args.input.display().to_string();
-    let machine = args.diagnostics_format != Format::Human;
-    let fail = |report: Report| -> ! {
-        crate::diagnostics::emit(args.diagnostics_format, &[report]);
-        std::process::exit(1)
-    };
+fn disassemble_one(
+    input: &Path,
+    output: &Path,
+    opts: &DisassembleOptions,
+    format: Format,
+) -> Result<(), Failure> {
+    let machine = format != Format::Human;
+    let bytes = crate::input::map_or_read(input).map_err(Failure::Message)?;
+    let name = input.display().to_string();
     let words = match spirvkit_core::words_from_bytes(&bytes) {
         Ok((w, _)) => w,
-        Err(e) if machine => fail(crate::diagnostics::from_decode_error(&name, &[], &e)),
-        Err(e) => anyhow::bail!("{name}: word {}: {}", e.word_offset, e.kind),
+        Err(e) if machine => {
+            return Err(Failure::Report(Box::new(
+                crate::diagnostics::from_decode_error(&name, &[], &e),
+            )))
+        }
+        Err(e) => {
+            return Err(Failure::Message(anyhow::anyhow!(
+                "{name}: word {}: {}",
+                e.word_offset,
+                e.kind
+            )))
+        }
     };
     drop(bytes);
-    let opts = DisassembleOptions {
-        raw_id: args.raw_id,
-        no_header: args.no_header,
-        no_indent: args.no_indent,
-        offsets: args.offsets,
-        comment: args.comment,
-        nested_indent: args.nested_indent,
-        reorder_blocks: args.reorder_blocks,
-    };
     let mut text = Vec::with_capacity(words.len() * 12);
-    if let Err(e) = spirvkit_text::dis::disassemble_into(&words, &opts, &mut text) {
+    if let Err(e) = spirvkit_text::dis::disassemble_into(&words, opts, &mut text) {
         if machine {
-            fail(match &e {
+            return Err(Failure::Report(Box::new(match &e {
                 DisassembleError::Decode(d) => {
                     crate::diagnostics::from_decode_error(&name, &words, d)
                 }
@@ -77,9 +81,9 @@ pub fn run(args: DisArgs) -> anyhow::Result<()> {
                         .at_word(&words, *word_offset)
                 }
                 DisassembleError::Io(_) => Report::error("io.write", e.to_string(), &name),
-            });
+            })));
         }
-        return Err(match e {
+        return Err(Failure::Message(match e {
             DisassembleError::Decode(d) => {
                 anyhow::anyhow!("{name}: word {}: {}", d.word_offset, d.kind)
             }
@@ -90,11 +94,47 @@ pub fn run(args: DisArgs) -> anyhow::Result<()> {
                 anyhow::anyhow!("{name}: word {word_offset}: Invalid opcode: {opcode}")
             }
             DisassembleError::Io(e) => anyhow::anyhow!("{name}: {e}"),
-        });
+        }));
     }
-    let output = args.output.as_deref().unwrap_or(std::path::Path::new("-"));
     crate::input::write_output(output, |w| {
         w.write_all(&text)?;
         w.flush()
     })
+    .map_err(Failure::Message)
+}
+
+pub fn run(args: DisArgs) -> anyhow::Result<()> {
+    let opts = DisassembleOptions {
+        raw_id: args.raw_id,
+        no_header: args.no_header,
+        no_indent: args.no_indent,
+        offsets: args.offsets,
+        comment: args.comment,
+        nested_indent: args.nested_indent,
+        reorder_blocks: args.reorder_blocks,
+    };
+    let format = args.diagnostics_format;
+    let single = args.inputs.len() == 1;
+    if !single && args.output.is_some() {
+        anyhow::bail!(
+            "-o takes a single input; with several inputs each output goes next to its input"
+        );
+    }
+    let progress = crate::progress::Progress::new(args.inputs.len());
+    let failures: Vec<Failure> = args
+        .inputs
+        .par_iter()
+        .filter_map(|input| {
+            let output = match &args.output {
+                Some(o) => o.clone(),
+                None if single => PathBuf::from("-"),
+                None => input.with_extension("spvasm"),
+            };
+            let r = disassemble_one(input, &output, &opts, format).err();
+            progress.tick();
+            r
+        })
+        .collect();
+    progress.finish();
+    crate::diagnostics::finish_batch(format, failures)
 }

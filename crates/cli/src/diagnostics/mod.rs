@@ -147,6 +147,35 @@ pub fn emit(format: Format, reports: &[Report]) {
     let _ = out.flush();
 }
 
+/// Why one input of a batch failed: a message for people, or a report for machines.
+pub enum Failure {
+    Message(anyhow::Error),
+    Report(Box<Report>),
+}
+
+/// Ends a batch: prints the reports together (machine formats) and the messages one per
+/// line, the last one as the command's error; exit status 1 when anything failed.
+pub fn finish_batch(format: Format, failures: Vec<Failure>) -> anyhow::Result<()> {
+    let mut reports = Vec::new();
+    let mut messages = Vec::new();
+    for f in failures {
+        match f {
+            Failure::Report(r) => reports.push(*r),
+            Failure::Message(m) => messages.push(m),
+        }
+    }
+    emit(format, &reports);
+    let last = messages.pop();
+    for m in messages {
+        eprintln!("spirvkit: {m:#}");
+    }
+    match last {
+        Some(m) => Err(m),
+        None if !reports.is_empty() => std::process::exit(1),
+        None => Ok(()),
+    }
+}
+
 /// Reports of validator findings for `file`.
 pub fn from_findings(
     file: &str,

@@ -1,0 +1,24 @@
+from typing import Any, Dict, List, Optional
+
+def validate(
+    data: bytes, target_env: str = "spv1.6", limits: Optional[Dict[str, int]] = None
+) -> List[Dict[str, Any]]: ...
+def assemble(
+    text: str, target_env: Optional[str] = None, preserve_numeric_ids: bool = False
+) -> bytes: ...
+def disassemble(
+    data: bytes,
+    raw_id: bool = False,
+    no_header: bool = False,
+    no_indent: bool = False,
+    offsets: bool = False,
+    comment: bool = False,
+    nested_indent: bool = False,
+    reorder_blocks: bool = False,
+) -> str: ...
+def translate(
+    llvm_bytes: bytes,
+    extensions: Optional[str] = None,
+    max_version: Optional[str] = None,
+    reverse: bool = False,
+) -> bytes: ...

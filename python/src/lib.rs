@@ -1,0 +1,310 @@
+//! `spirvkit._spirvkit`: the native half of the Python package. Every call releases the GIL
+//! while spirvkit works; failures raise the exception classes of `spirvkit/__init__.py`
+//! carrying the diagnostics as dicts (the Python side turns them into `Diagnostic`s).
+#![forbid(unsafe_code)]
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList};
+
+/// One problem as plain data (built without the GIL, turned into a dict with it).
+struct Problem {
+    code: String,
+    message: String,
+    word_offset: Option<usize>,
+    instruction_index: Option<usize>,
+    line: Option<usize>,
+    column: Option<usize>,
+    instruction: Option<String>,
+}
+
+impl Problem {
+    fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Problem {
+            code: code.into(),
+            message: message.into(),
+            word_offset: None,
+            instruction_index: None,
+            line: None,
+            column: None,
+            instruction: None,
+        }
+    }
+
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("code", &self.code)?;
+        d.set_item("message", &self.message)?;
+        d.set_item("word_offset", self.word_offset)?;
+        d.set_item("byte_offset", self.word_offset.map(|w| w * 4))?;
+        d.set_item("instruction_index", self.instruction_index)?;
+        d.set_item("line", self.line)?;
+        d.set_item("column", self.column)?;
+        d.set_item("instruction", &self.instruction)?;
+        Ok(d)
+    }
+}
+
+fn problems_list<'py>(py: Python<'py>, problems: &[Problem]) -> PyResult<Bound<'py, PyList>> {
+    let items = problems
+        .iter()
+        .map(|p| p.to_dict(py))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, items)
+}
+
+/// Raises `spirvkit.<class_name>(message, diagnostics)`.
+fn raise(py: Python<'_>, class_name: &str, problems: &[Problem]) -> PyErr {
+    let message = problems
+        .first()
+        .map_or_else(String::new, |p| match (p.line, p.column) {
+            (Some(l), Some(c)) => format!("{l}:{c}: {}", p.message),
+            _ => p.message.clone(),
+        });
+    let built = (|| -> PyResult<PyErr> {
+        let class = py.import("spirvkit")?.getattr(class_name)?;
+        let value = class.call1((message.clone(), problems_list(py, problems)?))?;
+        Ok(PyErr::from_value(value))
+    })();
+    built.unwrap_or_else(|e| e)
+}
+
+fn decode_problem(e: &spirvkit_core::DecodeError) -> Problem {
+    let mut p = Problem::new("binary.decode", e.kind.to_string());
+    p.word_offset = Some(e.word_offset);
+    p.instruction_index = e.instruction;
+    p
+}
+
+/// Problems travel boxed through `Result`s: they are large and rare.
+type Failed = Box<Problem>;
+
+fn words_of(data: &[u8]) -> Result<Vec<u32>, Failed> {
+    spirvkit_core::words_from_bytes(data)
+        .map(|(w, _)| w)
+        .map_err(|e| Box::new(decode_problem(&e)))
+}
+
+/// The validator's findings with the offending instruction in spirv-dis syntax.
+fn validate_words(words: &[u32], opts: &spirvkit_val::ValidatorOptions) -> Vec<Problem> {
+    let Err(diags) = spirvkit_val::validate(words, opts) else {
+        return Vec::new();
+    };
+    let listing = spirvkit_text::disassemble(
+        words,
+        &spirvkit_text::DisassembleOptions {
+            no_header: true,
+            no_indent: true,
+            ..Default::default()
+        },
+    )
+    .ok();
+    let lines: Vec<&str> = listing
+        .as_deref()
+        .map(|l| l.lines().collect())
+        .unwrap_or_default();
+    diags
+        .into_iter()
+        .map(|d| {
+            let instruction = d
+                .instruction_index
+                .and_then(|i| lines.get(i))
+                .map(|l| l.trim().to_owned())
+                .or(d.instruction);
+            Problem {
+                code: d.rule.to_owned(),
+                message: d.message,
+                word_offset: d.word_offset,
+                instruction_index: d.instruction_index,
+                line: None,
+                column: None,
+                instruction,
+            }
+        })
+        .collect()
+}
+
+/// validate(data, target_env, limits) -> list of diagnostic dicts (empty when valid).
+#[pyfunction]
+#[pyo3(signature = (data, target_env="spv1.6", limits=None))]
+fn validate<'py>(
+    py: Python<'py>,
+    data: &[u8],
+    target_env: &str,
+    limits: Option<Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyList>> {
+    let env: spirvkit_val::TargetEnv = target_env
+        .parse()
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("{e}")))?;
+    let mut opts = spirvkit_val::ValidatorOptions::new(env);
+    if let Some(limits) = limits {
+        for (key, value) in limits.iter() {
+            let key: String = key.extract()?;
+            let value: u32 = value.extract()?;
+            let l = &mut opts.limits;
+            let slot = match key.as_str() {
+                "max_struct_members" => &mut l.max_struct_members,
+                "max_struct_depth" => &mut l.max_struct_depth,
+                "max_local_variables" => &mut l.max_local_variables,
+                "max_global_variables" => &mut l.max_global_variables,
+                "max_switch_branches" => &mut l.max_switch_branches,
+                "max_function_args" => &mut l.max_function_args,
+                "max_control_flow_nesting_depth" => &mut l.max_control_flow_nesting_depth,
+                "max_access_chain_indexes" => &mut l.max_access_chain_indexes,
+                "max_id_bound" => &mut l.max_id_bound,
+                other => {
+                    return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                        "unknown validator limit '{other}'"
+                    )))
+                }
+            };
+            *slot = value;
+        }
+    }
+    let problems = py.allow_threads(|| match words_of(data) {
+        Ok(words) => validate_words(&words, &opts),
+        Err(p) => vec![*p],
+    });
+    problems_list(py, &problems)
+}
+
+/// assemble(text, target_env=None, preserve_numeric_ids=False) -> bytes
+#[pyfunction]
+#[pyo3(signature = (text, target_env=None, preserve_numeric_ids=false))]
+fn assemble<'py>(
+    py: Python<'py>,
+    text: &str,
+    target_env: Option<&str>,
+    preserve_numeric_ids: bool,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let target_env = match target_env {
+        Some(name) => Some(spirvkit_text::TargetEnv::parse(name).ok_or_else(|| {
+            pyo3::exceptions::PyValueError::new_err(format!("unknown target env '{name}'"))
+        })?),
+        None => None,
+    };
+    let opts = spirvkit_text::AssembleOptions {
+        target_env,
+        preserve_numeric_ids,
+    };
+    let result = py.allow_threads(|| -> Result<Vec<u8>, Failed> {
+        let words = spirvkit_text::assemble_segments(text, &opts).map_err(|e| {
+            let mut p = Problem::new("asm.error", e.kind.to_string());
+            p.line = Some(e.line);
+            p.column = Some(e.column);
+            p.instruction = text
+                .lines()
+                .nth(e.line.saturating_sub(1))
+                .map(str::to_owned);
+            Box::new(p)
+        })?;
+        let mut out = Vec::new();
+        words
+            .write_le(&mut out)
+            .map_err(|e| Box::new(Problem::new("io.write", e.to_string())))?;
+        Ok(out)
+    });
+    match result {
+        Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
+        Err(p) => Err(raise(py, "AssembleError", &[*p])),
+    }
+}
+
+/// disassemble(data, **options) -> str
+#[pyfunction]
+#[pyo3(signature = (data, raw_id=false, no_header=false, no_indent=false, offsets=false,
+                    comment=false, nested_indent=false, reorder_blocks=false))]
+#[allow(clippy::too_many_arguments)]
+fn disassemble(
+    py: Python<'_>,
+    data: &[u8],
+    raw_id: bool,
+    no_header: bool,
+    no_indent: bool,
+    offsets: bool,
+    comment: bool,
+    nested_indent: bool,
+    reorder_blocks: bool,
+) -> PyResult<String> {
+    let opts = spirvkit_text::DisassembleOptions {
+        raw_id,
+        no_header,
+        no_indent,
+        offsets,
+        comment,
+        nested_indent,
+        reorder_blocks,
+    };
+    let result = py.allow_threads(|| -> Result<String, Failed> {
+        let words = words_of(data)?;
+        spirvkit_text::disassemble(&words, &opts).map_err(|e| match e {
+            spirvkit_text::DisassembleError::Decode(d) => Box::new(decode_problem(&d)),
+            other => {
+                let mut p = Problem::new("binary.invalid_opcode", other.to_string());
+                p.word_offset = other.word_offset();
+                Box::new(p)
+            }
+        })
+    });
+    result.map_err(|p| raise(py, "DisassembleError", &[*p]))
+}
+
+/// translate(llvm_bytes, extensions=None, max_version=None, reverse=False) -> bytes
+#[pyfunction]
+#[pyo3(signature = (llvm_bytes, extensions=None, max_version=None, reverse=false))]
+fn translate<'py>(
+    py: Python<'py>,
+    llvm_bytes: &[u8],
+    extensions: Option<&str>,
+    max_version: Option<&str>,
+    reverse: bool,
+) -> PyResult<Bound<'py, PyBytes>> {
+    if reverse {
+        return Err(pyo3::exceptions::PyNotImplementedError::new_err(
+            "the reverse translator (SPIR-V to LLVM) is not available in this build of spirvkit",
+        ));
+    }
+    let mut options = spirvkit_spir::TranslateOptions::default();
+    if let Some(list) = extensions {
+        options
+            .apply_extension_list(list)
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+    }
+    if let Some(v) = max_version {
+        let parsed = v
+            .split_once('.')
+            .and_then(|(a, b)| Some((a.parse::<u32>().ok()?, b.parse::<u32>().ok()?)))
+            .filter(|&(a, b)| a == 1 && b <= 6)
+            .ok_or_else(|| {
+                pyo3::exceptions::PyValueError::new_err(format!(
+                    "max_version must be 1.0 .. 1.6, not {v}"
+                ))
+            })?;
+        options.max_version = (parsed.0 << 16) | (parsed.1 << 8);
+    }
+    let result = py.allow_threads(|| -> Result<Vec<u8>, Failed> {
+        let module = spirvkit_llvm::read_bytes(llvm_bytes, "<bytes>").map_err(|e| {
+            let mut p = Problem::new("llvm.read", e.to_string());
+            if let spirvkit_llvm::LlvmError::Text { line, col, .. } = &e {
+                p.line = Some(*line as usize);
+                p.column = Some(*col as usize);
+            }
+            Box::new(p)
+        })?;
+        let words = spirvkit_spir::translate_to_words(&module, &options)
+            .map_err(|e| Box::new(Problem::new("translate.error", e.to_string())))?;
+        Ok(spirvkit_core::binary::bytes_from_words(&words))
+    });
+    match result {
+        Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
+        Err(p) => Err(raise(py, "TranslateError", &[*p])),
+    }
+}
+
+#[pymodule]
+fn _spirvkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(validate, m)?)?;
+    m.add_function(wrap_pyfunction!(assemble, m)?)?;
+    m.add_function(wrap_pyfunction!(disassemble, m)?)?;
+    m.add_function(wrap_pyfunction!(translate, m)?)?;
+    Ok(())
+}
