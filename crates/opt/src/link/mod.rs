@@ -190,6 +190,7 @@ pub fn link_to_module(
         options.create_library,
         options.allow_partial_linkage,
     );
+    rewrite::declarations_first(&mut module);
     interface::recompute(&mut module);
     compact::compact_ids(&mut module);
     if module.header.bound > 0x3F_FFFF {
