@@ -318,3 +318,84 @@ fn batches_write_next_to_their_inputs_and_print_nothing_extra_in_pipes() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn link_writes_out_spv_by_default_and_names_files_in_errors() {
+    let dir = std::env::temp_dir().join(format!("spirvkit-cli-link-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let head = "OpCapability Addresses\nOpCapability Kernel\nOpCapability Linkage\nOpMemoryModel Physical64 OpenCL\n";
+    let lib = format!(
+        "{head}OpDecorate %f LinkageAttributes \"g\" Export\n%v = OpTypeVoid\n%fn = OpTypeFunction %v\n\
+         %f = OpFunction %v None %fn\n%l = OpLabel\nOpReturn\nOpFunctionEnd\n"
+    );
+    let main = format!(
+        "{head}OpEntryPoint Kernel %k \"k\"\nOpDecorate %f LinkageAttributes \"g\" Import\n%v = OpTypeVoid\n\
+         %fn = OpTypeFunction %v\n%f = OpFunction %v None %fn\nOpFunctionEnd\n%k = OpFunction %v None %fn\n\
+         %l = OpLabel\n%c = OpFunctionCall %v %f\nOpReturn\nOpFunctionEnd\n"
+    );
+    for (name, text) in [("lib", &lib), ("main", &main)] {
+        let src = dir.join(format!("{name}.spvasm"));
+        std::fs::write(&src, text).unwrap();
+        let out = spirvkit()
+            .arg("as")
+            .arg(&src)
+            .arg("-o")
+            .arg(dir.join(format!("{name}.spv")))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = spirvkit()
+        .current_dir(&dir)
+        .args(["link", "main.spv", "lib.spv"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = spirvkit()
+        .current_dir(&dir)
+        .args(["val", "out.spv"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+
+    let out = spirvkit()
+        .current_dir(&dir)
+        .args(["link", "main.spv", "-o", "partial.spv"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unresolved import \"g\"") && err.contains("main.spv: word"),
+        "{err}"
+    );
+    let out = spirvkit()
+        .current_dir(&dir)
+        .args([
+            "link",
+            "--allow-partial-linkage",
+            "main.spv",
+            "-o",
+            "partial.spv",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

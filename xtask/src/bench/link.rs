@@ -214,7 +214,7 @@ pub fn run(tools: &Path) -> anyhow::Result<Vec<String>> {
     rargs.extend(paths.iter().map(|p| p.clone().into_os_string()));
     let rarg_refs: Vec<&std::ffi::OsStr> = rargs.iter().map(|a| a.as_os_str()).collect();
     let reference = reference_tool(tools, "spirv-link");
-    let theirs = measure(&reference, &rarg_refs, 1)?;
+    let theirs = measure(&reference, &rarg_refs, 3)?;
     let mb =
         |kb: Option<u64>| kb.map_or_else(|| "?".into(), |k| format!("{:.1}", k as f64 / 1024.0));
     let cpu = |c: Option<f64>| c.map_or_else(|| "?".into(), |c| format!("{c:.2}"));

@@ -10,12 +10,72 @@ use spirvkit_core::module::Section;
 use spirvkit_core::{Id, Module, Operand};
 use spirvkit_grammar::{Decoration, Op};
 
-/// One decoded input, ids already shifted.
-pub struct Input {
-    pub module: Module,
+/// What linking needs to know of one input before merging (local ids): its header (with the
+/// bound the ids in use need), symbols, entry points, memory model and how many global
+/// instructions each section has. The decoded module itself is dropped: the merge decodes
+/// each input again straight into the linked module, so the inputs' IR is never all held at
+/// once beside the linked module's.
+pub struct Scan {
+    pub header: spirvkit_core::Header,
     pub symbols: Vec<Symbol>,
     /// (execution model, name, word offset) of each OpEntryPoint.
     pub entry_points: Vec<(u32, Box<str>, usize)>,
+    /// (addressing model, memory model).
+    pub memory_model: Option<(u32, u32)>,
+    pub counts: [usize; super::merge::SECTIONS],
+}
+
+/// Reads, validates and scans one input.
+pub fn scan(
+    index: usize,
+    name: &str,
+    words: &[u32],
+    options: &LinkOptions,
+) -> Result<Scan, LinkError> {
+    let module = read(name, words, options)?;
+    let (symbols, entry_points) = collect(index, name, &module)?;
+    let mut counts = [0; super::merge::SECTIONS];
+    for inst in &module.globals {
+        counts[super::merge::bucket(inst.section())] += 1;
+    }
+    let memory_model = module
+        .globals
+        .iter()
+        .find(|g| g.opcode == Op::MemoryModel)
+        .and_then(|mm| {
+            Some((
+                mm.operands.first().and_then(Operand::word)?,
+                mm.operands.get(1).and_then(Operand::word)?,
+            ))
+        });
+    Ok(Scan {
+        header: module.header,
+        symbols,
+        entry_points,
+        memory_model,
+        counts,
+    })
+}
+
+/// Decodes an input already scanned, every id moved up by `shift`.
+pub fn decode_shifted(name: &str, words: &[u32], shift: u32) -> Result<Module, LinkError> {
+    let mut module = Module::from_words(words).map_err(|e| LinkError::Decode {
+        file: name.to_string(),
+        word_offset: e.word_offset,
+        message: e.kind.to_string(),
+    })?;
+    if shift != 0 {
+        let bump = |id: Id| Id(id.0 + shift);
+        for inst in &mut module.globals {
+            inst.map_ids(bump);
+        }
+        for function in &mut module.functions {
+            for inst in function.instructions_mut() {
+                inst.map_ids(bump);
+            }
+        }
+    }
+    Ok(module)
 }
 
 /// Decodes and (unless disabled) validates one input.
@@ -50,35 +110,6 @@ pub fn read(name: &str, words: &[u32], options: &LinkOptions) -> Result<Module, 
         .unwrap_or(0);
     module.header.bound = max + 1;
     Ok(module)
-}
-
-/// Collects the symbols and entry points (local ids), then shifts every id by `shift`.
-pub fn prepare(
-    index: usize,
-    name: &str,
-    mut module: Module,
-    shift: u32,
-) -> Result<Input, LinkError> {
-    let (mut symbols, entry_points) = collect(index, name, &module)?;
-    if shift != 0 {
-        let bump = |id: Id| Id(id.0 + shift);
-        for inst in &mut module.globals {
-            inst.map_ids(bump);
-        }
-        for function in &mut module.functions {
-            for inst in function.instructions_mut() {
-                inst.map_ids(bump);
-            }
-        }
-        for symbol in &mut symbols {
-            symbol.id = bump(symbol.id);
-        }
-    }
-    Ok(Input {
-        module,
-        symbols,
-        entry_points,
-    })
 }
 
 type Collected = (Vec<Symbol>, Vec<(u32, Box<str>, usize)>);

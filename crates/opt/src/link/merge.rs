@@ -3,9 +3,10 @@
 //! (one memory model, no entry point defined twice).
 
 use super::error::LinkError;
-use super::input::Input;
+use super::input::{decode_shifted, Scan};
 use super::render::Sources;
 use super::{LinkOptions, GENERATOR};
+use rayon::prelude::*;
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::module::Section;
 use spirvkit_core::{Header, Instruction, Module, Operand};
@@ -44,9 +45,9 @@ fn enumerant_name(kind: OperandKind, value: u32) -> String {
         .map_or_else(|| value.to_string(), |e| e.name.to_string())
 }
 
-const SECTIONS: usize = 11;
+pub const SECTIONS: usize = 11;
 
-fn bucket(section: Section) -> usize {
+pub fn bucket(section: Section) -> usize {
     match section {
         Section::Capability => 0,
         Section::Extension => 1,
@@ -62,39 +63,56 @@ fn bucket(section: Section) -> usize {
     }
 }
 
-/// Moves every input into one module. `bound` is the merged id bound.
+/// Decodes every input (ids shifted) straight into one module, sections in order. `bound` is
+/// the merged id bound.
 pub fn merge(
-    inputs: Vec<Input>,
+    scans: &[Scan],
+    shifts: &[u32],
     version: u32,
     bound: u32,
     sources: &Sources<'_>,
 ) -> Result<Module, LinkError> {
-    check_memory_models(&inputs, sources)?;
-    check_entry_points(&inputs, sources)?;
-    // Exact capacities: the instruction lists are most of the linker's memory, so no list
-    // grows by doubling and the sections are moved once into the final list.
+    check_memory_models(scans, sources)?;
+    check_entry_points(scans, sources)?;
+    // Exact capacities: the instruction lists are most of the linker's memory. The first
+    // section's list has room for all, so the others are appended to it without a copy of
+    // the whole (untouched capacity costs no memory).
     let mut counts = [0usize; SECTIONS];
-    for input in &inputs {
-        for inst in &input.module.globals {
-            counts[bucket(inst.section())] += 1;
+    for scan in scans {
+        for (c, n) in counts.iter_mut().zip(scan.counts) {
+            *c += n;
         }
     }
     counts[bucket(Section::DebugModuleProcessed)] += 1;
+    let total: usize = counts.iter().sum();
     let mut sections: [Vec<Instruction>; SECTIONS] =
-        std::array::from_fn(|i| Vec::with_capacity(counts[i]));
-    let mut functions = Vec::with_capacity(inputs.iter().map(|i| i.module.functions.len()).sum());
+        std::array::from_fn(|i| Vec::with_capacity(if i == 0 { total } else { counts[i] }));
+    let mut functions = Vec::new();
     let mut memory_model_seen = false;
-    for input in inputs {
-        for inst in input.module.globals {
-            if inst.opcode == Op::MemoryModel {
-                if memory_model_seen {
-                    continue;
+    // Decoded in parallel a chunk at a time: the chunk's IR is all that exists beside the
+    // linked module.
+    let inputs: Vec<usize> = (0..scans.len()).collect();
+    for chunk in inputs.chunks(64) {
+        let decoded: Vec<Result<Module, LinkError>> = chunk
+            .par_iter()
+            .map(|&i| {
+                let words = sources.words.get(i).copied().unwrap_or(&[]);
+                decode_shifted(&sources.name(i), words, shifts.get(i).copied().unwrap_or(0))
+            })
+            .collect();
+        for module in decoded {
+            let module = module?;
+            for inst in module.globals {
+                if inst.opcode == Op::MemoryModel {
+                    if memory_model_seen {
+                        continue;
+                    }
+                    memory_model_seen = true;
                 }
-                memory_model_seen = true;
+                sections[bucket(inst.section())].push(inst);
             }
-            sections[bucket(inst.section())].push(inst);
+            functions.extend(module.functions);
         }
-        functions.extend(input.module.functions);
     }
     if version >= 0x0001_0100 {
         sections[bucket(Section::DebugModuleProcessed)].push(Instruction::new(
@@ -105,8 +123,8 @@ pub fn merge(
         ));
     }
     let mut module = Module::new(Header::new(version, GENERATOR, bound));
-    let mut globals = Vec::with_capacity(counts.iter().sum());
-    for mut section in sections {
+    let [mut globals, rest @ ..] = sections;
+    for mut section in rest {
         globals.append(&mut section);
     }
     module.globals = globals;
@@ -114,19 +132,11 @@ pub fn merge(
     Ok(module)
 }
 
-fn check_memory_models(inputs: &[Input], sources: &Sources<'_>) -> Result<(), LinkError> {
-    let models = inputs.iter().enumerate().filter_map(|(i, input)| {
-        let mm = input
-            .module
-            .globals
-            .iter()
-            .find(|g| g.opcode == Op::MemoryModel)?;
-        Some((
-            i,
-            mm.operands.first().and_then(Operand::word)?,
-            mm.operands.get(1).and_then(Operand::word)?,
-        ))
-    });
+fn check_memory_models(scans: &[Scan], sources: &Sources<'_>) -> Result<(), LinkError> {
+    let models = scans
+        .iter()
+        .enumerate()
+        .filter_map(|(i, scan)| scan.memory_model.map(|(a, m)| (i, a, m)));
     let mut first = None;
     for (i, addressing, memory) in models {
         let Some((f, fa, fm)) = first else {
@@ -151,9 +161,9 @@ fn check_memory_models(inputs: &[Input], sources: &Sources<'_>) -> Result<(), Li
     Ok(())
 }
 
-fn check_entry_points(inputs: &[Input], sources: &Sources<'_>) -> Result<(), LinkError> {
+fn check_entry_points(scans: &[Scan], sources: &Sources<'_>) -> Result<(), LinkError> {
     let mut seen: FxHashMap<(u32, &str), (usize, usize)> = FxHashMap::default();
-    for (i, input) in inputs.iter().enumerate() {
+    for (i, input) in scans.iter().enumerate() {
         for (model, name, at) in &input.entry_points {
             if let Some(&(m, first_at)) = seen.get(&(*model, &**name)) {
                 return Err(LinkError::DuplicateEntryPoint {

@@ -106,16 +106,20 @@ pub fn link_to_module(
         names: &names,
         words: &words,
     };
-    let read: Vec<Result<Module, LinkError>> = inputs
+    let scanned: Vec<Result<input::Scan, LinkError>> = inputs
         .par_iter()
-        .map(|i| input::read(i.name, i.words, options))
+        .enumerate()
+        .map(|(i, input)| input::scan(i, input.name, input.words, options))
         .collect();
-    let modules = read.into_iter().collect::<Result<Vec<_>, _>>()?;
-    let headers: Vec<_> = modules.iter().map(|m| m.header).collect();
+    let scans = scanned
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| with_text(e, &sources))?;
+    let headers: Vec<_> = scans.iter().map(|s| s.header).collect();
     let version = merge::version(&headers, options, &sources)?;
 
     // Input i's ids move up by the sum of the earlier inputs' (bound - 1).
-    let mut shifts = Vec::with_capacity(modules.len());
+    let mut shifts = Vec::with_capacity(scans.len());
     let mut total: u64 = 0;
     for h in &headers {
         shifts.push(total as u32);
@@ -125,21 +129,18 @@ pub fn link_to_module(
         }
     }
     let bound = total as u32 + 1;
-    let prepared: Vec<Result<input::Input, LinkError>> = modules
-        .into_par_iter()
-        .zip(shifts.par_iter())
-        .enumerate()
-        .map(|(i, (module, &shift))| input::prepare(i, names[i], module, shift))
-        .collect();
-    let prepared = prepared
-        .into_iter()
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| with_text(e, &sources))?;
-    let symbols: Vec<symbols::Symbol> = prepared
+    let symbols: Vec<symbols::Symbol> = scans
         .iter()
-        .flat_map(|p| p.symbols.iter().cloned())
+        .zip(&shifts)
+        .flat_map(|(scan, &shift)| {
+            scan.symbols.iter().map(move |s| symbols::Symbol {
+                id: Id(s.id.0 + shift),
+                ..s.clone()
+            })
+        })
         .collect();
-    let mut module = merge::merge(prepared, version, bound, &sources)?;
+    let mut module = merge::merge(&scans, &shifts, version, bound, &sources)?;
+    drop(scans);
     if options.verify_ids {
         compact::verify_ids(&module)?;
     }
@@ -189,6 +190,7 @@ pub fn link_to_module(
         options.create_library,
         options.allow_partial_linkage,
     );
+    rewrite::declarations_first(&mut module);
     interface::recompute(&mut module);
     compact::compact_ids(&mut module);
     if module.header.bound > 0x3F_FFFF {

@@ -220,3 +220,20 @@ pub fn remove_linkage(module: &mut Module, keep_exports: bool, keep_imports: boo
         });
     }
 }
+
+/// Puts the function declarations left (unresolved imports) before every definition, as the
+/// layout rules require (an input's definitions precede a later input's declarations).
+pub fn declarations_first(module: &mut Module) {
+    if !module
+        .functions
+        .windows(2)
+        .any(|w| !w[0].is_declaration() && w[1].is_declaration())
+    {
+        return;
+    }
+    let (mut declarations, definitions): (Vec<_>, Vec<_>) = std::mem::take(&mut module.functions)
+        .into_iter()
+        .partition(|f| f.is_declaration());
+    declarations.extend(definitions);
+    module.functions = declarations;
+}
