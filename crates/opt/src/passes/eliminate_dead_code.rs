@@ -5,11 +5,13 @@
 //! Function-storage variables that are only ever stored to (the pointer never escapes) are
 //! removed with their stores. Kernel (Addresses) modules are handled like shaders: only
 //! instructions without memory effects are removed, and stores only into such local variables.
+//! At module scope, unused types, constants and OpUndef go too.
 //! Not yet: removing dead control flow or stores to memory that is read elsewhere.
 
 use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
+use crate::passes::eliminate_dead_const::{is_constant, is_type, sweep_unused_globals};
 use crate::util::{remove_references_to, IdSet};
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::{MemoryAccess, Op, StorageClass};
@@ -151,6 +153,10 @@ impl Pass for EliminateDeadCode {
         if changed {
             remove_references_to(module, &dead);
         }
+        // Module scope, as spirv-opt's ADCE: types, constants and OpUndef nothing uses.
+        changed |= sweep_unused_globals(module, |op| {
+            is_type(op) || is_constant(op) || op == Op::Undef
+        });
         Ok(Changed::from_bool(changed))
     }
 }
@@ -300,5 +306,42 @@ OpFunctionEnd
             text.contains("OpStore %out %kept") || text.contains("OpStore %"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn unused_types_and_constants_go_at_module_scope() {
+        let src = r#"
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %S "S"
+OpDecorate %S Block
+OpMemberDecorate %S 0 Offset 0
+%void = OpTypeVoid
+%float = OpTypeFloat 32
+%S = OpTypeStruct %float
+%ps = OpTypePointer Uniform %S
+%c = OpConstant %float 1
+%u = OpUndef %float
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%l = OpLabel
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::EliminateDeadCode, &assemble(src)));
+        for gone in [
+            "OpTypeStruct",
+            "OpTypePointer",
+            "OpTypeFloat",
+            "OpConstant",
+            "OpUndef",
+            "Block",
+            "Offset",
+        ] {
+            assert!(!text.contains(gone), "{gone} left in\n{text}");
+        }
+        assert!(text.contains("OpTypeFunction"));
     }
 }
