@@ -186,6 +186,19 @@ struct Totals {
     compared_ours: AtomicUsize,
     reference_crashes: AtomicUsize,
     valid: AtomicUsize,
+    /// Where spirv-opt succeeds, split by kind: [Kernel, other (shaders)] × (before, ours, theirs).
+    by_kind: [[AtomicUsize; 3]; 2],
+}
+
+/// Does the module declare the Kernel capability (an OpenCL kernel module)?
+fn is_kernel(words: &[u32]) -> bool {
+    Module::from_words(words).is_ok_and(|m| {
+        m.globals.iter().any(|i| {
+            i.opcode == Op::Capability
+                && i.operands.first()
+                    == Some(&Operand::Word(spirvkit_core::grammar::Capability::Kernel.0))
+        })
+    })
 }
 
 pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
@@ -323,6 +336,10 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
             }
             match spirv_opt(&ctx.tools, &input.path, &[flag], &format!("{i}{flag}")) {
                 Some(theirs) => {
+                    let kind = &t.by_kind[usize::from(!is_kernel(&words))];
+                    kind[0].fetch_add(words.len(), Ordering::Relaxed);
+                    kind[1].fetch_add(ours.len(), Ordering::Relaxed);
+                    kind[2].fetch_add(theirs.len() / 4, Ordering::Relaxed);
                     t.theirs.fetch_add(theirs.len() / 4, Ordering::Relaxed);
                     t.compared_before.fetch_add(words.len(), Ordering::Relaxed);
                     t.compared_ours.fetch_add(ours.len(), Ordering::Relaxed);
@@ -351,6 +368,15 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
             pct(g(&t.theirs), g(&t.compared_before)),
             g(&t.reference_crashes)
         ));
+        for (kind, name) in t.by_kind.iter().zip(["kernels", "shaders"]) {
+            let (b, o, r) = (g(&kind[0]), g(&kind[1]), g(&kind[2]));
+            lines.push(format!(
+                "{flag} {name}: {b} -> spirvkit {o} ({:.1}%), spirv-opt {r} ({:.1}%); spirvkit/spirv-opt {:.1}%",
+                pct(o, b),
+                pct(r, b),
+                pct(o, r)
+            ));
+        }
     }
     let g = |a: &AtomicUsize| a.load(Ordering::Relaxed);
     lines.insert(

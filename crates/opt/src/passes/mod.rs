@@ -12,6 +12,7 @@ pub mod fold_spec_const_op_composite;
 pub mod freeze_spec_const;
 pub mod merge_blocks;
 pub mod set_spec_const_default_value;
+pub mod simplify_instructions;
 pub mod ssa_rewrite;
 pub mod strip_debug;
 pub mod strip_nonsemantic;
@@ -39,6 +40,7 @@ pub enum Passes {
     EliminateDeadCode,
     MergeBlocks,
     ConvertLocalAccessChains,
+    SimplifyInstructions,
 }
 
 impl Passes {
@@ -66,6 +68,7 @@ impl Passes {
             Passes::CompactIds => Box::new(compact_ids::CompactIds),
             Passes::SsaRewrite => Box::new(ssa_rewrite::SsaRewrite),
             Passes::MergeBlocks => Box::new(merge_blocks::MergeBlocks),
+            Passes::SimplifyInstructions => Box::new(simplify_instructions::SimplifyInstructions),
             Passes::ConvertLocalAccessChains => {
                 Box::new(convert_local_access_chains::ConvertLocalAccessChains)
             }
@@ -93,6 +96,7 @@ pub const FLAGS: &[(&str, Passes)] = &[
     ("eliminate-local-multi-store", Passes::SsaRewrite),
     ("eliminate-dead-code-aggressive", Passes::EliminateDeadCode),
     ("merge-blocks", Passes::MergeBlocks),
+    ("simplify-instructions", Passes::SimplifyInstructions),
     (
         "convert-local-access-chains",
         Passes::ConvertLocalAccessChains,
@@ -150,7 +154,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "replace-invalid-opcode",
     "resolve-binding-conflicts",
     "scalar-replacement",
-    "simplify-instructions",
     "split-combined-image-sampler",
     "strength-reduction",
     "struct-packing",
@@ -161,9 +164,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "workaround-1209",
     "wrap-opkill",
     "unify-const",
-    "fold",
-    "local-single-block-elim",
-    "local-single-store-elim",
 ];
 
 /// Why a flag did not name a pass.
