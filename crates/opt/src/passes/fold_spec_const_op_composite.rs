@@ -511,9 +511,10 @@ impl State {
                 return Some(id);
             }
         }
+        // Reserve the id first: a composite's components allocate ids of their own.
         let id = Id(self.next_id);
-        let inst = self.materialize(ty, val, id, before)?;
         self.next_id += 1;
+        let inst = self.materialize(ty, val, id, before)?;
         if let Val::Scalar(bits) = val {
             self.scalars.insert((ty, *bits), id);
         }

@@ -139,4 +139,35 @@ OpFunctionEnd
         // Division by zero is undefined: left alone.
         assert!(text.contains("OpUDiv"), "{text}");
     }
+
+    #[test]
+    fn folded_vectors_get_fresh_component_ids() {
+        let src = r#"
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%int = OpTypeInt 32 1
+%v2 = OpTypeVector %int 2
+%c1 = OpConstant %int 1
+%c2 = OpConstant %int 2
+%v = OpConstantComposite %v2 %c1 %c2
+%ptr = OpTypePointer Function %v2
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%l = OpLabel
+%var = OpVariable %ptr Function
+%a = OpIMul %v2 %v %v
+%b = OpIAdd %v2 %a %v
+OpStore %var %b
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::SimplifyInstructions, &assemble(src)));
+        assert!(
+            text.contains("OpConstantComposite %v2int %int_2 %int_6"),
+            "{text}"
+        );
+    }
 }
