@@ -29,6 +29,8 @@ pub struct Optimizer {
 pub const PERFORMANCE_PASSES: &[Passes] = &[
     Passes::EliminateDeadFunctions,
     Passes::FoldSpecConstOpComposite,
+    Passes::InlineSingleCallSite,
+    Passes::EliminateDeadFunctions,
     Passes::ConvertLocalAccessChains,
     Passes::SsaRewrite,
     Passes::SimplifyInstructions,
@@ -42,6 +44,8 @@ pub const PERFORMANCE_PASSES: &[Passes] = &[
 pub const SIZE_PASSES: &[Passes] = &[
     Passes::EliminateDeadFunctions,
     Passes::FoldSpecConstOpComposite,
+    Passes::InlineSingleCallSite,
+    Passes::EliminateDeadFunctions,
     Passes::ConvertLocalAccessChains,
     Passes::SsaRewrite,
     Passes::SimplifyInstructions,

@@ -10,6 +10,7 @@ pub mod eliminate_dead_members;
 pub mod eliminate_dead_variables;
 pub mod fold_spec_const_op_composite;
 pub mod freeze_spec_const;
+pub mod inline;
 pub mod merge_blocks;
 pub mod set_spec_const_default_value;
 pub mod simplify_instructions;
@@ -41,6 +42,10 @@ pub enum Passes {
     MergeBlocks,
     ConvertLocalAccessChains,
     SimplifyInstructions,
+    /// Every straight-line callee (`--inline-entry-points-exhaustive`).
+    InlineExhaustive,
+    /// Straight-line callees with one call site (-O/-Os; no flag).
+    InlineSingleCallSite,
 }
 
 impl Passes {
@@ -69,6 +74,12 @@ impl Passes {
             Passes::SsaRewrite => Box::new(ssa_rewrite::SsaRewrite),
             Passes::MergeBlocks => Box::new(merge_blocks::MergeBlocks),
             Passes::SimplifyInstructions => Box::new(simplify_instructions::SimplifyInstructions),
+            Passes::InlineExhaustive => Box::new(inline::Inline {
+                single_call_site_only: false,
+            }),
+            Passes::InlineSingleCallSite => Box::new(inline::Inline {
+                single_call_site_only: true,
+            }),
             Passes::ConvertLocalAccessChains => {
                 Box::new(convert_local_access_chains::ConvertLocalAccessChains)
             }
@@ -97,6 +108,7 @@ pub const FLAGS: &[(&str, Passes)] = &[
     ("eliminate-dead-code-aggressive", Passes::EliminateDeadCode),
     ("merge-blocks", Passes::MergeBlocks),
     ("simplify-instructions", Passes::SimplifyInstructions),
+    ("inline-entry-points-exhaustive", Passes::InlineExhaustive),
     (
         "convert-local-access-chains",
         Passes::ConvertLocalAccessChains,
@@ -131,7 +143,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "flatten-decorations",
     "graphics-robust-access",
     "if-conversion",
-    "inline-entry-points-exhaustive",
     "legalize-hlsl",
     "local-redundancy-elimination",
     "loop-fission",

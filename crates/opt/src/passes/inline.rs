@@ -1,0 +1,269 @@
+//! Inlining of straight-line functions: a call to a function whose body is one block ending in
+//! OpReturn / OpReturnValue is replaced by a copy of that block with fresh ids (parameters become
+//! the arguments, the return value replaces the call's result, the callee's Function variables
+//! move to the caller's entry block). The CFG of the caller does not change, so structured
+//! control flow stays valid. Never inlined: functions marked DontInline, recursive calls, and
+//! anything in modules with debug-info extended sets (their scopes would need rewriting).
+//!
+//! `--inline-entry-points-exhaustive` inlines every such call; `-O`/`-Os` inline only functions
+//! with a single call site (seed §1.2: no code growth). Callees with several blocks stay calls.
+
+use crate::analyses::Analyses;
+use crate::error::Error;
+use crate::pass::{Changed, Pass};
+use crate::passes::strip_debug::is_debug_info_set;
+use crate::util::{ext_inst_sets_where, remove_references_to, IdSet};
+use spirvkit_core::fasthash::FxHashMap;
+use spirvkit_core::grammar::{FunctionControl, Op};
+use spirvkit_core::{Function, Id, Instruction, Module, Operand};
+
+pub struct Inline {
+    /// Only functions called from exactly one place.
+    pub single_call_site_only: bool,
+}
+
+/// A callee ready to copy.
+struct Body {
+    params: Vec<Id>,
+    instructions: Vec<Instruction>,
+    /// The returned value (None for OpReturn).
+    returns: Option<Id>,
+}
+
+fn body_of(f: &Function) -> Option<Body> {
+    let [block] = f.blocks.as_slice() else {
+        return None;
+    };
+    let control = f.def.operands.first().and_then(Operand::word).unwrap_or(0);
+    if control & FunctionControl::DontInline.0 != 0 {
+        return None;
+    }
+    let (term, rest) = block.instructions.split_last()?;
+    let returns = match term.opcode {
+        Op::Return => None,
+        Op::ReturnValue => Some(term.operands.first()?.id()?),
+        _ => return None,
+    };
+    let me = f.id();
+    if rest.iter().any(|i| {
+        i.opcode == Op::FunctionCall && i.operands.first() == Some(&Operand::Id(me))
+            || matches!(i.opcode, Op::Phi | Op::SelectionMerge | Op::LoopMerge)
+    }) {
+        return None;
+    }
+    let params = f
+        .parameters
+        .iter()
+        .filter(|p| p.opcode == Op::FunctionParameter);
+    Some(Body {
+        params: params.filter_map(|p| p.result_id).collect(),
+        instructions: rest.to_vec(),
+        returns,
+    })
+}
+
+impl Pass for Inline {
+    fn name(&self) -> &'static str {
+        if self.single_call_site_only {
+            "inline-single-call-site"
+        } else {
+            "inline-entry-points-exhaustive"
+        }
+    }
+
+    fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
+        if !ext_inst_sets_where(module, is_debug_info_set).is_empty() {
+            return Ok(Changed::No);
+        }
+        let mut calls: FxHashMap<Id, usize> = FxHashMap::default();
+        for f in &module.functions {
+            for inst in f.instructions() {
+                if inst.opcode == Op::FunctionCall {
+                    if let Some(callee) = inst.operands.first().and_then(Operand::id) {
+                        *calls.entry(callee).or_default() += 1;
+                    }
+                }
+            }
+        }
+        let bodies: FxHashMap<Id, Body> = module
+            .functions
+            .iter()
+            .filter(|f| !self.single_call_site_only || calls.get(&f.id()) == Some(&1))
+            .filter(|f| calls.contains_key(&f.id()))
+            .filter_map(|f| Some((f.id(), body_of(f)?)))
+            .collect();
+        if bodies.is_empty() {
+            return Ok(Changed::No);
+        }
+        let mut next_id = module.header.bound;
+        let mut removed = IdSet::new(module.header.bound);
+        let mut changed = false;
+        for f in &mut module.functions {
+            changed |= inline_into(f, &bodies, &mut next_id, &mut removed);
+        }
+        module.header.bound = next_id;
+        if changed {
+            remove_references_to(module, &removed);
+        }
+        Ok(Changed::from_bool(changed))
+    }
+}
+
+fn inline_into(
+    f: &mut Function,
+    bodies: &FxHashMap<Id, Body>,
+    next_id: &mut u32,
+    removed: &mut IdSet,
+) -> bool {
+    let me = f.id();
+    let mut new_vars: Vec<Instruction> = Vec::new();
+    let mut results: FxHashMap<Id, Id> = FxHashMap::default();
+    let mut changed = false;
+    for block in &mut f.blocks {
+        if !block.instructions.iter().any(|i| {
+            i.opcode == Op::FunctionCall
+                && i.operands
+                    .first()
+                    .and_then(Operand::id)
+                    .is_some_and(|c| c != me && bodies.contains_key(&c))
+        }) {
+            continue;
+        }
+        let old = std::mem::take(&mut block.instructions);
+        let mut out = Vec::with_capacity(old.len() + 16);
+        for inst in old {
+            let callee = inst.operands.first().and_then(Operand::id);
+            let body = callee.filter(|&c| c != me).and_then(|c| bodies.get(&c));
+            let (Op::FunctionCall, Some(body)) = (inst.opcode, body) else {
+                out.push(inst);
+                continue;
+            };
+            let args: Vec<Id> = inst
+                .operands
+                .iter()
+                .skip(1)
+                .filter_map(Operand::id)
+                .collect();
+            if args.len() != body.params.len() {
+                out.push(inst);
+                continue;
+            }
+            let mut map: FxHashMap<Id, Id> = body.params.iter().copied().zip(args).collect();
+            for callee_inst in &body.instructions {
+                let mut copy = callee_inst.clone();
+                if let Some(r) = copy.result_id {
+                    let fresh = Id(*next_id);
+                    *next_id += 1;
+                    map.insert(r, fresh);
+                }
+                copy.map_ids(|id| map.get(&id).copied().unwrap_or(id));
+                if copy.opcode == Op::Variable {
+                    new_vars.push(copy);
+                } else {
+                    out.push(copy);
+                }
+            }
+            if let Some(r) = inst.result_id {
+                removed.insert(r);
+                if let Some(v) = body.returns {
+                    results.insert(r, map.get(&v).copied().unwrap_or(v));
+                }
+            }
+            changed = true;
+        }
+        block.instructions = out;
+    }
+    if !changed {
+        return false;
+    }
+    if let Some(entry) = f.blocks.first_mut() {
+        let at = entry
+            .instructions
+            .iter()
+            .position(|i| i.opcode != Op::Variable)
+            .unwrap_or(entry.instructions.len());
+        entry.instructions.splice(at..at, new_vars);
+    }
+    if !results.is_empty() {
+        for inst in f.instructions_mut() {
+            for op in inst.operands.iter_mut() {
+                if let Operand::Id(id) = op {
+                    if let Some(&v) = results.get(id) {
+                        *id = v;
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::passes::testing::{assemble, disassemble, run_pass};
+
+    const SRC: &str = r#"
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %helper "helper"
+OpName %twice "twice"
+OpName %v "v"
+%void = OpTypeVoid
+%int = OpTypeInt 32 1
+%pi = OpTypePointer Function %int
+%c1 = OpConstant %int 1
+%fn = OpTypeFunction %void
+%hfn = OpTypeFunction %int %pi
+%main = OpFunction %void None %fn
+%l = OpLabel
+%v = OpVariable %pi Function %c1
+%r = OpFunctionCall %int %helper %v
+%s = OpIAdd %int %r %c1
+%t1 = OpFunctionCall %int %twice %v
+%t2 = OpFunctionCall %int %twice %v
+OpStore %v %s
+OpReturn
+OpFunctionEnd
+%helper = OpFunction %int None %hfn
+%p = OpFunctionParameter %pi
+%hl = OpLabel
+%tmp = OpVariable %pi Function
+%x = OpLoad %int %p
+OpStore %tmp %x
+%y = OpIAdd %int %x %c1
+OpReturnValue %y
+OpFunctionEnd
+%twice = OpFunction %int None %hfn
+%q = OpFunctionParameter %pi
+%tl = OpLabel
+%z = OpLoad %int %q
+OpReturnValue %z
+OpFunctionEnd
+"#;
+
+    #[test]
+    fn single_call_sites_are_inlined_in_place() {
+        let pass = super::Inline {
+            single_call_site_only: true,
+        };
+        let text = disassemble(&run_pass(&pass, &assemble(SRC)));
+        assert!(!text.contains("OpFunctionCall %int %helper"), "{text}");
+        assert_eq!(
+            text.matches("OpFunctionCall %int %twice").count(),
+            2,
+            "{text}"
+        );
+        assert!(text.contains("OpLoad %int %v"), "{text}");
+    }
+
+    #[test]
+    fn exhaustive_inlines_every_straight_line_callee() {
+        let pass = super::Inline {
+            single_call_site_only: false,
+        };
+        let text = disassemble(&run_pass(&pass, &assemble(SRC)));
+        assert!(!text.contains("OpFunctionCall"), "{text}");
+    }
+}
