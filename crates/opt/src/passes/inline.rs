@@ -15,7 +15,7 @@ use crate::passes::strip_debug::is_debug_info_set;
 use crate::util::{ext_inst_sets_where, remove_references_to, IdSet};
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::{FunctionControl, Op};
-use spirvkit_core::{Function, Id, Instruction, Module, Operand};
+use spirvkit_core::{Block, Function, Id, Instruction, Module, Operand};
 
 pub struct Inline {
     /// Only functions called from exactly one place.
@@ -28,13 +28,58 @@ struct Body {
     instructions: Vec<Instruction>,
     /// The returned value (None for OpReturn).
     returns: Option<Id>,
+    /// A callee of several blocks whose one return is its last block: the blocks, the last
+    /// one's terminator dropped (the call site branches on from there).
+    blocks: Option<Vec<Block>>,
+}
+
+/// A callee of several blocks with exactly one return, in its last block, and otherwise only
+/// branches (so the inlined copy is a single-entry single-exit region).
+fn multi_block_body(f: &Function, control: u32) -> Option<Body> {
+    if f.blocks.len() < 2 || control & FunctionControl::DontInline.0 != 0 {
+        return None;
+    }
+    let me = f.id();
+    let last = f.blocks.len() - 1;
+    for (i, b) in f.blocks.iter().enumerate() {
+        let term = b.terminator()?;
+        let ok = if i == last {
+            matches!(term.opcode, Op::Return | Op::ReturnValue)
+        } else {
+            matches!(term.opcode, Op::Branch | Op::BranchConditional | Op::Switch)
+        };
+        let recursive = b
+            .instructions
+            .iter()
+            .any(|x| x.opcode == Op::FunctionCall && x.operands.first() == Some(&Operand::Id(me)));
+        if !ok || recursive {
+            return None;
+        }
+    }
+    let ret = f.blocks[last].terminator()?;
+    let returns = match ret.opcode {
+        Op::ReturnValue => Some(ret.operands.first()?.id()?),
+        _ => None,
+    };
+    let mut blocks = f.blocks.clone();
+    blocks[last].instructions.pop();
+    let params = f
+        .parameters
+        .iter()
+        .filter(|p| p.opcode == Op::FunctionParameter);
+    Some(Body {
+        params: params.filter_map(|p| p.result_id).collect(),
+        instructions: Vec::new(),
+        returns,
+        blocks: Some(blocks),
+    })
 }
 
 fn body_of(f: &Function) -> Option<Body> {
-    let [block] = f.blocks.as_slice() else {
-        return None;
-    };
     let control = f.def.operands.first().and_then(Operand::word).unwrap_or(0);
+    let [block] = f.blocks.as_slice() else {
+        return multi_block_body(f, control);
+    };
     if control & FunctionControl::DontInline.0 != 0 {
         return None;
     }
@@ -59,6 +104,7 @@ fn body_of(f: &Function) -> Option<Body> {
         params: params.filter_map(|p| p.result_id).collect(),
         instructions: rest.to_vec(),
         returns,
+        blocks: None,
     })
 }
 
@@ -116,63 +162,157 @@ fn inline_into(
     removed: &mut IdSet,
 ) -> bool {
     let me = f.id();
+    let inlinable = |i: &Instruction| {
+        i.opcode == Op::FunctionCall
+            && i.operands
+                .first()
+                .and_then(Operand::id)
+                .is_some_and(|c| c != me && bodies.contains_key(&c))
+    };
+    if !f
+        .blocks
+        .iter()
+        .any(|b| b.instructions.iter().any(inlinable))
+    {
+        return false;
+    }
+    let mut fresh = || {
+        let id = Id(*next_id);
+        *next_id += 1;
+        id
+    };
     let mut new_vars: Vec<Instruction> = Vec::new();
     let mut results: FxHashMap<Id, Id> = FxHashMap::default();
+    // Caller labels whose terminator moved to the block after an inlined region.
+    let mut relabel: FxHashMap<Id, Id> = FxHashMap::default();
     let mut changed = false;
-    for block in &mut f.blocks {
-        if !block.instructions.iter().any(|i| {
-            i.opcode == Op::FunctionCall
-                && i.operands
-                    .first()
-                    .and_then(Operand::id)
-                    .is_some_and(|c| c != me && bodies.contains_key(&c))
-        }) {
-            continue;
-        }
-        let old = std::mem::take(&mut block.instructions);
-        let mut out = Vec::with_capacity(old.len() + 16);
-        for inst in old {
-            let callee = inst.operands.first().and_then(Operand::id);
-            let body = callee.filter(|&c| c != me).and_then(|c| bodies.get(&c));
-            let (Op::FunctionCall, Some(body)) = (inst.opcode, body) else {
-                out.push(inst);
-                continue;
-            };
-            let args: Vec<Id> = inst
-                .operands
+    let mut new_blocks: Vec<Block> = Vec::with_capacity(f.blocks.len());
+    for block in std::mem::take(&mut f.blocks) {
+        let mut current = block;
+        loop {
+            // A loop header keeps its merge instruction with its label: no splitting there.
+            let splittable = !current
+                .instructions
                 .iter()
-                .skip(1)
-                .filter_map(Operand::id)
-                .collect();
-            if args.len() != body.params.len() {
-                out.push(inst);
-                continue;
-            }
-            let mut map: FxHashMap<Id, Id> = body.params.iter().copied().zip(args).collect();
-            for callee_inst in &body.instructions {
-                let mut copy = callee_inst.clone();
-                if let Some(r) = copy.result_id {
-                    let fresh = Id(*next_id);
-                    *next_id += 1;
-                    map.insert(r, fresh);
+                .any(|i| i.opcode == Op::LoopMerge);
+            let mut pending = std::mem::take(&mut current.instructions).into_iter();
+            let mut out: Vec<Instruction> = Vec::new();
+            let mut split: Option<Block> = None;
+            while let Some(inst) = pending.next() {
+                let callee = inst.operands.first().and_then(Operand::id);
+                let body = callee.filter(|&c| c != me).and_then(|c| bodies.get(&c));
+                let (Op::FunctionCall, Some(body)) = (inst.opcode, body) else {
+                    out.push(inst);
+                    continue;
+                };
+                let args: Vec<Id> = inst
+                    .operands
+                    .iter()
+                    .skip(1)
+                    .filter_map(Operand::id)
+                    .collect();
+                if args.len() != body.params.len() || (body.blocks.is_some() && !splittable) {
+                    out.push(inst);
+                    continue;
                 }
-                copy.map_ids(|id| map.get(&id).copied().unwrap_or(id));
-                if copy.opcode == Op::Variable {
-                    new_vars.push(copy);
-                } else {
-                    out.push(copy);
+                let mut map: FxHashMap<Id, Id> = body.params.iter().copied().zip(args).collect();
+                changed = true;
+                if let Some(r) = inst.result_id {
+                    removed.insert(r);
                 }
-            }
-            if let Some(r) = inst.result_id {
-                removed.insert(r);
-                if let Some(v) = body.returns {
+                let Some(blocks) = &body.blocks else {
+                    for callee_inst in &body.instructions {
+                        let mut copy = callee_inst.clone();
+                        if let Some(r) = copy.result_id {
+                            map.insert(r, fresh());
+                        }
+                        copy.map_ids(|id| map.get(&id).copied().unwrap_or(id));
+                        if copy.opcode == Op::Variable {
+                            new_vars.push(copy);
+                        } else {
+                            out.push(copy);
+                        }
+                    }
+                    if let (Some(r), Some(v)) = (inst.result_id, body.returns) {
+                        results.insert(r, map.get(&v).copied().unwrap_or(v));
+                    }
+                    continue;
+                };
+                // Several blocks: fresh ids for every label and result first (phis and
+                // branches refer forward), then the copies.
+                for b in blocks {
+                    for r in std::iter::once(&b.label)
+                        .chain(&b.instructions)
+                        .filter_map(|i| i.result_id)
+                    {
+                        map.insert(r, fresh());
+                    }
+                }
+                let post = fresh();
+                let entry_copy = map.get(&blocks[0].id()).copied().unwrap_or(post);
+                out.push(Instruction::new(
+                    Op::Branch,
+                    None,
+                    None,
+                    [Operand::Id(entry_copy)],
+                ));
+                let mut copies: Vec<Block> = Vec::with_capacity(blocks.len());
+                for b in blocks {
+                    let mut label = b.label.clone();
+                    label.map_ids(|id| map.get(&id).copied().unwrap_or(id));
+                    let mut instructions = Vec::with_capacity(b.instructions.len() + 1);
+                    for x in &b.instructions {
+                        let mut copy = x.clone();
+                        copy.map_ids(|id| map.get(&id).copied().unwrap_or(id));
+                        if copy.opcode == Op::Variable {
+                            new_vars.push(copy);
+                        } else {
+                            instructions.push(copy);
+                        }
+                    }
+                    copies.push(Block {
+                        label,
+                        instructions,
+                    });
+                }
+                if let Some(last) = copies.last_mut() {
+                    last.instructions.push(Instruction::new(
+                        Op::Branch,
+                        None,
+                        None,
+                        [Operand::Id(post)],
+                    ));
+                }
+                if let (Some(r), Some(v)) = (inst.result_id, body.returns) {
                     results.insert(r, map.get(&v).copied().unwrap_or(v));
                 }
+                relabel.insert(current.id(), post);
+                split = Some(Block {
+                    label: Instruction::new(Op::Label, None, Some(post), []),
+                    instructions: pending.by_ref().collect(),
+                });
+                current.instructions = std::mem::take(&mut out);
+                new_blocks.push(std::mem::replace(
+                    &mut current,
+                    Block {
+                        label: Instruction::new(Op::Label, None, None, []),
+                        instructions: Vec::new(),
+                    },
+                ));
+                new_blocks.extend(copies);
+                break;
             }
-            changed = true;
+            match split {
+                Some(next) => current = next,
+                None => {
+                    current.instructions = out;
+                    new_blocks.push(current);
+                    break;
+                }
+            }
         }
-        block.instructions = out;
     }
+    f.blocks = new_blocks;
     if !changed {
         return false;
     }
@@ -184,13 +324,25 @@ fn inline_into(
             .unwrap_or(entry.instructions.len());
         entry.instructions.splice(at..at, new_vars);
     }
-    if !results.is_empty() {
-        for inst in f.instructions_mut() {
-            for op in inst.operands.iter_mut() {
-                if let Operand::Id(id) = op {
-                    if let Some(&v) = results.get(id) {
-                        *id = v;
-                    }
+    let final_label = |mut l: Id| {
+        let mut steps = 0;
+        while let Some(&n) = relabel.get(&l) {
+            if n == l || steps > relabel.len() {
+                break;
+            }
+            l = n;
+            steps += 1;
+        }
+        l
+    };
+    for inst in f.instructions_mut() {
+        let phi = inst.opcode == Op::Phi;
+        for (k, op) in inst.operands.iter_mut().enumerate() {
+            if let Operand::Id(id) = op {
+                if let Some(&v) = results.get(id) {
+                    *id = v;
+                } else if phi && k % 2 == 1 {
+                    *id = final_label(*id);
                 }
             }
         }
@@ -265,5 +417,53 @@ OpFunctionEnd
         };
         let text = disassemble(&run_pass(&pass, &assemble(SRC)));
         assert!(!text.contains("OpFunctionCall"), "{text}");
+    }
+
+    #[test]
+    fn multi_block_callees_split_the_call_block() {
+        let src = r#"
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %pick "pick"
+%void = OpTypeVoid
+%bool = OpTypeBool
+%int = OpTypeInt 32 1
+%c1 = OpConstant %int 1
+%c2 = OpConstant %int 2
+%t = OpConstantTrue %bool
+%fn = OpTypeFunction %void
+%pfn = OpTypeFunction %int %bool
+%main = OpFunction %void None %fn
+%l = OpLabel
+%r = OpFunctionCall %int %pick %t
+OpSelectionMerge %m None
+OpBranchConditional %t %a %m
+%a = OpLabel
+OpBranch %m
+%m = OpLabel
+%p = OpPhi %int %r %l %c2 %a
+OpReturn
+OpFunctionEnd
+%pick = OpFunction %int None %pfn
+%cond = OpFunctionParameter %bool
+%e = OpLabel
+OpSelectionMerge %j None
+OpBranchConditional %cond %x %j
+%x = OpLabel
+OpBranch %j
+%j = OpLabel
+%v = OpPhi %int %c1 %e %c2 %x
+OpReturnValue %v
+OpFunctionEnd
+"#;
+        let pass = super::Inline {
+            single_call_site_only: true,
+        };
+        let text = disassemble(&run_pass(&pass, &assemble(src)));
+        assert!(!text.contains("OpFunctionCall"), "{text}");
+        // The caller's phi now names the block after the inlined region.
+        assert!(!text.contains("%p = OpPhi %int %r"), "{text}");
     }
 }
