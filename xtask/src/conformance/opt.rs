@@ -283,6 +283,34 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
         .par_iter()
         .filter(|i| reference_validate(&ctx.tools, &i.path, Some("spv1.6")).is_ok())
         .collect();
+    // Every pass alone on every valid module: the output must stay valid (spirvkit val,
+    // in-process; -O/-Os below are also checked by spirv-val).
+    let mut per_pass = Vec::new();
+    for (flag, pass) in spirvkit_opt::passes::FLAGS {
+        let ok = AtomicUsize::new(0);
+        valid.par_iter().for_each(|input| {
+            let Ok((words, _)) = spirvkit_core::words_from_bytes(&input.bytes) else {
+                return;
+            };
+            match spirvkit_opt(&words, std::slice::from_ref(pass), false) {
+                Ok(out) => match spirvkit_val::validate(
+                    &out,
+                    &spirvkit_val::ValidatorOptions::new(TargetEnv::Spv(6)),
+                ) {
+                    Ok(()) => {
+                        ok.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Err(d) => fail(format!(
+                        "{}: --{flag}: output invalid: {}",
+                        input.label,
+                        d.first().map(|d| d.message.as_str()).unwrap_or("")
+                    )),
+                },
+                Err(e) => fail(format!("{}: --{flag}: {e}", input.label)),
+            }
+        });
+        per_pass.push(format!("--{flag} {}", ok.load(Ordering::Relaxed)));
+    }
     let presets: [(&str, &[Passes]); 2] = [
         ("-O", spirvkit_opt::optimizer::PERFORMANCE_PASSES),
         ("-Os", spirvkit_opt::optimizer::SIZE_PASSES),
@@ -378,6 +406,11 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
             ));
         }
     }
+    lines.push(format!(
+        "each pass alone, outputs valid (spirvkit val) of {}: {}",
+        valid.len(),
+        per_pass.join(", ")
+    ));
     let g = |a: &AtomicUsize| a.load(Ordering::Relaxed);
     lines.insert(
         1,
