@@ -173,7 +173,41 @@ fn load_inputs(ctx: &Context) -> anyhow::Result<Vec<Input>> {
         })
         .collect::<anyhow::Result<_>>()?;
     inputs.extend(assembled);
+    inputs.extend(translated_kernels(ctx, &dir)?);
     Ok(inputs)
+}
+
+/// Every 4th OpenCL C source of the corpus (every 32nd without `--full`) compiled by clang-15
+/// (`-cl-std=CL1.2`, spir64, -O0: what `llvm-spirv` users feed an optimizer) and translated
+/// by spirvkit. Sources clang or the translator reject are skipped (other sections judge
+/// those).
+fn translated_kernels(ctx: &Context, dir: &Path) -> anyhow::Result<Vec<Input>> {
+    let corpus = ctx.corpus.join("spir12");
+    let stride = if ctx.full { 4 } else { 32 };
+    let sources: Vec<PathBuf> = files(&corpus, &["cl"])
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| i % stride == 0)
+        .map(|(_, p)| p)
+        .collect();
+    let bc_dir = dir.join("bc");
+    Ok(sources
+        .par_iter()
+        .enumerate()
+        .filter_map(|(i, cl)| {
+            let bc = super::translate_modern::compile(cl, "CL1.2", &corpus, &bc_dir).ok()?;
+            let module = spirvkit_llvm::read_file(&bc).ok()?;
+            let spirv = spirvkit_spir::translate(&module, &Default::default()).ok()?;
+            let bytes = spirv.to_bytes();
+            let path = dir.join(format!("cl{i}.spv"));
+            std::fs::write(&path, &bytes).ok()?;
+            Some(Input {
+                label: format!("{} (clang-15 + spirvkit translate)", cl.display()),
+                path,
+                bytes,
+            })
+        })
+        .collect())
 }
 
 #[derive(Default)]
