@@ -10,9 +10,20 @@ pub use def_use::{DefUse, InstRef};
 use spirvkit_core::analysis::{post_dominators, DomTree, FunctionCfg};
 use spirvkit_core::Module;
 
-/// Lazily built analyses of one module.
+/// What the optimizer was asked to keep even when unused (`--preserve-bindings`,
+/// `--preserve-spec-constants`); passes that delete consult it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Preserve {
+    /// Variables decorated with Binding or DescriptorSet stay.
+    pub bindings: bool,
+    /// Spec constants (OpSpecConstant*, OpSpecConstantComposite/Op) stay.
+    pub spec_constants: bool,
+}
+
+/// Lazily built analyses of one module, and the run's preservation options.
 #[derive(Default)]
 pub struct Analyses {
+    pub preserve: Preserve,
     def_use: Option<DefUse>,
     cfgs: Vec<Option<FunctionCfg>>,
     doms: Vec<Option<DomTree>>,
@@ -26,7 +37,10 @@ impl Analyses {
 
     /// Drops everything: the module changed.
     pub fn invalidate(&mut self) {
-        *self = Self::default();
+        *self = Self {
+            preserve: self.preserve,
+            ..Self::default()
+        };
     }
 
     pub fn def_use(&mut self, module: &Module) -> &DefUse {

@@ -11,7 +11,9 @@
 use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
-use crate::passes::eliminate_dead_const::{is_constant, is_type, sweep_unused_globals};
+use crate::passes::eliminate_dead_const::{
+    is_constant, is_spec_constant, is_type, sweep_unused_globals,
+};
 use crate::util::{remove_references_to, IdSet};
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::{MemoryAccess, Op, StorageClass};
@@ -144,7 +146,8 @@ impl Pass for EliminateDeadCode {
         "eliminate-dead-code-aggressive"
     }
 
-    fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
+    fn run(&self, module: &mut Module, analyses: &mut Analyses) -> Result<Changed, Error> {
+        let keep_spec = analyses.preserve.spec_constants;
         let mut dead = IdSet::new(module.header.bound);
         let mut changed = false;
         for f in &mut module.functions {
@@ -155,7 +158,8 @@ impl Pass for EliminateDeadCode {
         }
         // Module scope, as spirv-opt's ADCE: types, constants and OpUndef nothing uses.
         changed |= sweep_unused_globals(module, |op| {
-            is_type(op) || is_constant(op) || op == Op::Undef
+            (is_type(op) || is_constant(op) || op == Op::Undef)
+                && !(keep_spec && is_spec_constant(op))
         });
         Ok(Changed::from_bool(changed))
     }

@@ -56,6 +56,17 @@ pub fn live_use_counts(module: &Module) -> Vec<u32> {
     counts
 }
 
+pub fn is_spec_constant(op: Op) -> bool {
+    matches!(
+        op,
+        Op::SpecConstantTrue
+            | Op::SpecConstantFalse
+            | Op::SpecConstant
+            | Op::SpecConstantComposite
+            | Op::SpecConstantOp
+    )
+}
+
 /// The types whose unused definitions may go (others stay: unknown vendor types).
 pub fn is_type(op: Op) -> bool {
     matches!(
