@@ -1,12 +1,16 @@
-//! Inlining of straight-line functions: a call to a function whose body is one block ending in
-//! OpReturn / OpReturnValue is replaced by a copy of that block with fresh ids (parameters become
-//! the arguments, the return value replaces the call's result, the callee's Function variables
-//! move to the caller's entry block). The CFG of the caller does not change, so structured
-//! control flow stays valid. Never inlined: functions marked DontInline, recursive calls, and
+//! Inlining: a call to a function whose body is one block ending in OpReturn / OpReturnValue
+//! is replaced by a copy of that block with fresh ids (parameters become the arguments, the
+//! return value replaces the call's result, the callee's Function variables move to the
+//! caller's entry block); the caller's CFG does not change. A callee of several blocks whose
+//! only return ends its last block is copied as a single-entry single-exit region: the call's
+//! block is split there (never a loop header, whose merge instruction must stay with its
+//! label), and the caller's phis follow the block's terminator. Structured control flow stays
+//! valid either way. Never inlined: functions marked DontInline, recursive calls, and
 //! anything in modules with debug-info extended sets (their scopes would need rewriting).
 //!
 //! `--inline-entry-points-exhaustive` inlines every such call; `-O`/`-Os` inline only functions
-//! with a single call site (seed §1.2: no code growth). Callees with several blocks stay calls.
+//! with a single call site that are neither exported nor entry points (seed §1.2: no code
+//! growth). Callees with several returns, or a return before their last block, stay calls.
 
 use crate::analyses::Analyses;
 use crate::error::Error;
@@ -14,7 +18,7 @@ use crate::pass::{Changed, Pass};
 use crate::passes::strip_debug::is_debug_info_set;
 use crate::util::{ext_inst_sets_where, remove_references_to, IdSet};
 use spirvkit_core::fasthash::FxHashMap;
-use spirvkit_core::grammar::{FunctionControl, Op};
+use spirvkit_core::grammar::{Decoration, FunctionControl, LinkageType, Op};
 use spirvkit_core::{Block, Function, Id, Instruction, Module, Operand};
 
 pub struct Inline {
@@ -131,10 +135,29 @@ impl Pass for Inline {
                 }
             }
         }
+        // Functions that stay whatever happens (exported, entry points): inlining their one
+        // call would duplicate them, so the no-growth mode leaves them.
+        let mut kept = IdSet::new(module.header.bound);
+        for inst in &module.globals {
+            let exported = inst.opcode == Op::Decorate
+                && inst.operands.get(1) == Some(&Operand::Word(Decoration::LinkageAttributes.0))
+                && inst.operands.last() == Some(&Operand::Word(LinkageType::Export.0));
+            let target = match inst.opcode {
+                Op::EntryPoint => inst.operands.get(1),
+                _ if exported => inst.operands.first(),
+                _ => None,
+            };
+            if let Some(id) = target.and_then(Operand::id) {
+                kept.insert(id);
+            }
+        }
         let bodies: FxHashMap<Id, Body> = module
             .functions
             .iter()
-            .filter(|f| !self.single_call_site_only || calls.get(&f.id()) == Some(&1))
+            .filter(|f| {
+                !self.single_call_site_only
+                    || (calls.get(&f.id()) == Some(&1) && !kept.contains(f.id()))
+            })
             .filter(|f| calls.contains_key(&f.id()))
             .filter_map(|f| Some((f.id(), body_of(f)?)))
             .collect();
