@@ -83,3 +83,73 @@ impl Analyses {
         Some(self.post_doms[f].get_or_insert_with(|| post_dominators(&cfg.succs, &cfg.preds)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::passes::testing::assemble;
+    use spirvkit_core::grammar::Op;
+    use spirvkit_core::Id;
+
+    const SRC: &str = r#"
+OpCapability Kernel
+OpCapability Addresses
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k "k"
+OpName %one "one"
+%void = OpTypeVoid
+%bool = OpTypeBool
+%uint = OpTypeInt 32 0
+%one = OpConstant %uint 1
+%fn = OpTypeFunction %void %bool
+%k = OpFunction %void None %fn
+%c = OpFunctionParameter %bool
+%e = OpLabel
+OpBranchConditional %c %a %b
+%a = OpLabel
+%x = OpIAdd %uint %one %one
+OpBranch %m
+%b = OpLabel
+OpBranch %m
+%m = OpLabel
+OpReturn
+OpFunctionEnd
+"#;
+
+    #[test]
+    fn def_use_lists_every_use_in_binary_order() {
+        let module = Module::from_words(&assemble(SRC)).unwrap();
+        let mut analyses = Analyses::new();
+        let du = analyses.def_use(&module);
+        let one = module
+            .globals
+            .iter()
+            .find(|i| i.opcode == Op::Constant)
+            .and_then(|i| i.result_id)
+            .unwrap();
+        // OpName and the two operands of OpIAdd.
+        let uses = du.uses(one);
+        assert_eq!(uses.len(), 3);
+        let ops: Vec<Op> = uses
+            .iter()
+            .map(|u| u.get(&module).unwrap().opcode)
+            .collect();
+        assert_eq!(ops, vec![Op::Name, Op::IAdd, Op::IAdd]);
+        assert_eq!(du.def(&module, one).map(|i| i.opcode), Some(Op::Constant));
+        assert!(du.uses(Id(9999)).is_empty());
+    }
+
+    #[test]
+    fn dominators_and_post_dominators_of_a_diamond() {
+        let module = Module::from_words(&assemble(SRC)).unwrap();
+        let mut analyses = Analyses::new();
+        let dom = analyses.dominators(&module, 0).unwrap().clone();
+        assert!(dom.dominates(0, 3));
+        assert!(!dom.dominates(1, 3));
+        let post = analyses.post_dominators(&module, 0).unwrap().clone();
+        assert!(post.dominates(3, 0));
+        assert!(!post.dominates(1, 0));
+        analyses.invalidate();
+        assert_eq!(analyses.cfg(&module, 0).succs[0], vec![1, 2]);
+    }
+}
