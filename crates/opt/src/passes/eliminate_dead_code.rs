@@ -15,6 +15,7 @@ use crate::passes::eliminate_dead_const::{
     is_constant, is_spec_constant, is_type, sweep_unused_globals,
 };
 use crate::util::{remove_references_to, IdSet};
+use rayon::prelude::*;
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::{MemoryAccess, Op, StorageClass};
 use spirvkit_core::{Function, Id, Instruction, Module, Operand};
@@ -150,8 +151,20 @@ impl Pass for EliminateDeadCode {
         let keep_spec = analyses.preserve.spec_constants;
         let mut dead = IdSet::new(module.header.bound);
         let mut changed = false;
-        for f in &mut module.functions {
-            changed |= sweep(f, &mut dead);
+        // Functions are independent: sweep them in parallel, collect the removed ids.
+        let removed: Vec<(bool, Vec<Id>)> = module
+            .functions
+            .par_iter_mut()
+            .map(|f| {
+                let mut ids = Vec::new();
+                (sweep(f, &mut ids), ids)
+            })
+            .collect();
+        for (swept, ids) in removed {
+            changed |= swept;
+            for id in ids {
+                dead.insert(id);
+            }
         }
         if changed {
             remove_references_to(module, &dead);
@@ -165,7 +178,8 @@ impl Pass for EliminateDeadCode {
     }
 }
 
-fn sweep(f: &mut Function, dead: &mut IdSet) -> bool {
+/// Removes the dead instructions of one function; their result ids go to `dead`.
+fn sweep(f: &mut Function, dead: &mut Vec<Id>) -> bool {
     if f.blocks.is_empty() {
         return false;
     }
@@ -263,7 +277,7 @@ fn sweep(f: &mut Function, dead: &mut IdSet) -> bool {
             if !keep {
                 changed = true;
                 if let Some(r) = inst.result_id {
-                    dead.insert(r);
+                    dead.push(r);
                 }
             }
             keep
