@@ -19,8 +19,8 @@ pub struct Optimizer {
     pub validator: ValidatorOptions,
     pub skip_validation: bool,
     pub validate_after_each_pass: bool,
-    /// `--preserve-bindings` / `--preserve-spec-constants`: kept for flag compatibility; no
-    /// pass spirvkit runs removes bindings or spec constants that are used.
+    /// `--preserve-bindings`: variables with Binding/DescriptorSet stay even when unused.
+    /// `--preserve-spec-constants`: spec constants stay even when unused.
     pub preserve_bindings: bool,
     pub preserve_spec_constants: bool,
 }
@@ -29,8 +29,11 @@ pub struct Optimizer {
 pub const PERFORMANCE_PASSES: &[Passes] = &[
     Passes::EliminateDeadFunctions,
     Passes::FoldSpecConstOpComposite,
+    Passes::InlineSingleCallSite,
+    Passes::EliminateDeadFunctions,
     Passes::ConvertLocalAccessChains,
     Passes::SsaRewrite,
+    Passes::SimplifyInstructions,
     Passes::EliminateDeadCode,
     Passes::MergeBlocks,
     Passes::EliminateDeadVariables,
@@ -41,8 +44,11 @@ pub const PERFORMANCE_PASSES: &[Passes] = &[
 pub const SIZE_PASSES: &[Passes] = &[
     Passes::EliminateDeadFunctions,
     Passes::FoldSpecConstOpComposite,
+    Passes::InlineSingleCallSite,
+    Passes::EliminateDeadFunctions,
     Passes::ConvertLocalAccessChains,
     Passes::SsaRewrite,
+    Passes::SimplifyInstructions,
     Passes::EliminateDeadCode,
     Passes::MergeBlocks,
     Passes::EliminateDeadVariables,
@@ -113,6 +119,10 @@ impl Optimizer {
             return Err(Error::BoundTooLarge(largest));
         }
         let mut analyses = Analyses::new();
+        analyses.preserve = crate::analyses::Preserve {
+            bindings: self.preserve_bindings,
+            spec_constants: self.preserve_spec_constants,
+        };
         let mut changed = false;
         let check = self.validate_after_each_pass && !self.skip_validation;
         for pass in &self.passes {

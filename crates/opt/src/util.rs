@@ -78,7 +78,7 @@ fn keep_after_removal(inst: &mut Instruction, dead: &IdSet) -> bool {
     }
     match op {
         Op::GroupDecorate => {
-            retain_ids_after(inst, 1, 1, dead);
+            retain_ids_after(inst, 1, dead);
             !first_dead && inst.operands.len() > 1
         }
         Op::GroupMemberDecorate => {
@@ -100,14 +100,14 @@ fn keep_after_removal(inst: &mut Instruction, dead: &IdSet) -> bool {
                 .iter()
                 .position(|o| matches!(o, Operand::String(_)))
                 .map_or(inst.operands.len(), |p| p + 1);
-            retain_ids_after(inst, start, 1, dead);
+            retain_ids_after(inst, start, dead);
             true
         }
         _ => inst.section() != Section::Annotation || !first_dead,
     }
 }
 
-fn retain_ids_after(inst: &mut Instruction, start: usize, _stride: usize, dead: &IdSet) {
+fn retain_ids_after(inst: &mut Instruction, start: usize, dead: &IdSet) {
     let mut i = 0usize;
     inst.operands.retain(|o| {
         let keep = i < start || !matches!(o, Operand::Id(id) if dead.contains(*id));

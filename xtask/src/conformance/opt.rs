@@ -173,7 +173,41 @@ fn load_inputs(ctx: &Context) -> anyhow::Result<Vec<Input>> {
         })
         .collect::<anyhow::Result<_>>()?;
     inputs.extend(assembled);
+    inputs.extend(translated_kernels(ctx, &dir)?);
     Ok(inputs)
+}
+
+/// Every 4th OpenCL C source of the corpus (every 32nd without `--full`) compiled by clang-15
+/// (`-cl-std=CL1.2`, spir64, -O0: what `llvm-spirv` users feed an optimizer) and translated
+/// by spirvkit. Sources clang or the translator reject are skipped (other sections judge
+/// those).
+fn translated_kernels(ctx: &Context, dir: &Path) -> anyhow::Result<Vec<Input>> {
+    let corpus = ctx.corpus.join("spir12");
+    let stride = if ctx.full { 4 } else { 32 };
+    let sources: Vec<PathBuf> = files(&corpus, &["cl"])
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| i % stride == 0)
+        .map(|(_, p)| p)
+        .collect();
+    let bc_dir = dir.join("bc");
+    Ok(sources
+        .par_iter()
+        .enumerate()
+        .filter_map(|(i, cl)| {
+            let bc = super::translate_modern::compile(cl, "CL1.2", &corpus, &bc_dir).ok()?;
+            let module = spirvkit_llvm::read_file(&bc).ok()?;
+            let spirv = spirvkit_spir::translate(&module, &Default::default()).ok()?;
+            let bytes = spirv.to_bytes();
+            let path = dir.join(format!("cl{i}.spv"));
+            std::fs::write(&path, &bytes).ok()?;
+            Some(Input {
+                label: format!("{} (clang-15 + spirvkit translate)", cl.display()),
+                path,
+                bytes,
+            })
+        })
+        .collect())
 }
 
 #[derive(Default)]
@@ -186,6 +220,19 @@ struct Totals {
     compared_ours: AtomicUsize,
     reference_crashes: AtomicUsize,
     valid: AtomicUsize,
+    /// Where spirv-opt succeeds, split by kind: [Kernel, other (shaders)] × (before, ours, theirs).
+    by_kind: [[AtomicUsize; 3]; 2],
+}
+
+/// Does the module declare the Kernel capability (an OpenCL kernel module)?
+fn is_kernel(words: &[u32]) -> bool {
+    Module::from_words(words).is_ok_and(|m| {
+        m.globals.iter().any(|i| {
+            i.opcode == Op::Capability
+                && i.operands.first()
+                    == Some(&Operand::Word(spirvkit_core::grammar::Capability::Kernel.0))
+        })
+    })
 }
 
 pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
@@ -266,10 +313,47 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
         }
     });
     // (b) -O / -Os on valid modules.
-    let valid: Vec<&Input> = inputs
+    let accepted: Vec<&Input> = inputs
         .par_iter()
         .filter(|i| reference_validate(&ctx.tools, &i.path, Some("spv1.6")).is_ok())
         .collect();
+    // The optimizer validates its input with spirvkit val: a module spirv-val accepts and
+    // spirvkit val rejects is a validator disagreement (the validator section's business),
+    // listed here but not optimized.
+    let (valid, disagreements): (Vec<&Input>, Vec<&Input>) = accepted.into_iter().partition(|i| {
+        spirvkit_core::words_from_bytes(&i.bytes).is_ok_and(|(w, _)| {
+            spirvkit_val::validate(&w, &spirvkit_val::ValidatorOptions::new(TargetEnv::Spv(6)))
+                .is_ok()
+        })
+    });
+    // Every pass alone on every valid module: the output must stay valid (spirvkit val,
+    // in-process; -O/-Os below are also checked by spirv-val).
+    let mut per_pass = Vec::new();
+    for (flag, pass) in spirvkit_opt::passes::FLAGS {
+        let ok = AtomicUsize::new(0);
+        valid.par_iter().for_each(|input| {
+            let Ok((words, _)) = spirvkit_core::words_from_bytes(&input.bytes) else {
+                return;
+            };
+            match spirvkit_opt(&words, std::slice::from_ref(pass), false) {
+                Ok(out) => match spirvkit_val::validate(
+                    &out,
+                    &spirvkit_val::ValidatorOptions::new(TargetEnv::Spv(6)),
+                ) {
+                    Ok(()) => {
+                        ok.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Err(d) => fail(format!(
+                        "{}: --{flag}: output invalid: {}",
+                        input.label,
+                        d.first().map(|d| d.message.as_str()).unwrap_or("")
+                    )),
+                },
+                Err(e) => fail(format!("{}: --{flag}: {e}", input.label)),
+            }
+        });
+        per_pass.push(format!("--{flag} {}", ok.load(Ordering::Relaxed)));
+    }
     let presets: [(&str, &[Passes]); 2] = [
         ("-O", spirvkit_opt::optimizer::PERFORMANCE_PASSES),
         ("-Os", spirvkit_opt::optimizer::SIZE_PASSES),
@@ -323,6 +407,10 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
             }
             match spirv_opt(&ctx.tools, &input.path, &[flag], &format!("{i}{flag}")) {
                 Some(theirs) => {
+                    let kind = &t.by_kind[usize::from(!is_kernel(&words))];
+                    kind[0].fetch_add(words.len(), Ordering::Relaxed);
+                    kind[1].fetch_add(ours.len(), Ordering::Relaxed);
+                    kind[2].fetch_add(theirs.len() / 4, Ordering::Relaxed);
                     t.theirs.fetch_add(theirs.len() / 4, Ordering::Relaxed);
                     t.compared_before.fetch_add(words.len(), Ordering::Relaxed);
                     t.compared_ours.fetch_add(ours.len(), Ordering::Relaxed);
@@ -351,7 +439,30 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
             pct(g(&t.theirs), g(&t.compared_before)),
             g(&t.reference_crashes)
         ));
+        for (kind, name) in t.by_kind.iter().zip(["kernels", "shaders"]) {
+            let (b, o, r) = (g(&kind[0]), g(&kind[1]), g(&kind[2]));
+            lines.push(format!(
+                "{flag} {name}: {b} -> spirvkit {o} ({:.1}%), spirv-opt {r} ({:.1}%); spirvkit/spirv-opt {:.1}%",
+                pct(o, b),
+                pct(r, b),
+                pct(o, r)
+            ));
+        }
     }
+    lines.push(format!(
+        "inputs spirv-val accepts but spirvkit val rejects (not optimized): {}{}",
+        disagreements.len(),
+        disagreements
+            .iter()
+            .take(5)
+            .map(|i| format!("\n      {}", i.label))
+            .collect::<String>()
+    ));
+    lines.push(format!(
+        "each pass alone, outputs valid (spirvkit val) of {}: {}",
+        valid.len(),
+        per_pass.join(", ")
+    ));
     let g = |a: &AtomicUsize| a.load(Ordering::Relaxed);
     lines.insert(
         1,

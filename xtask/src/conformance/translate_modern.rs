@@ -123,7 +123,12 @@ pub fn run_untyped(ctx: &Context) -> anyhow::Result<SectionReport> {
 
 /// Compiles a `.cl` with clang-15 (opaque pointers), reusing the cache when there is one.
 /// Err(message) when clang rejects the source.
-fn compile(cl: &Path, std: &str, corpus: &Path, out_dir: &Path) -> Result<PathBuf, String> {
+pub(super) fn compile(
+    cl: &Path,
+    std: &str,
+    corpus: &Path,
+    out_dir: &Path,
+) -> Result<PathBuf, String> {
     let relative = cl.strip_prefix(corpus).unwrap_or(cl).with_extension("bc");
     let out = out_dir.join(std).join(relative);
     if out.is_file() {

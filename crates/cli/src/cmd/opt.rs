@@ -56,7 +56,15 @@ Pass flags:
   --eliminate-dead-functions        remove functions no entry point reaches
   --eliminate-dead-const            remove unused constants
   --eliminate-dead-variables        remove unused module-scope variables
+  --eliminate-dead-members          remove unused struct members (Logical Shader modules)
   --compact-ids                     renumber ids densely
+  --inline-entry-points-exhaustive  inline callees that are one block or end in their only return
+  --convert-local-access-chains     constant-index access chains into locals → whole accesses
+  --ssa-rewrite, --eliminate-local-multi-store
+                                    local variables loaded/stored whole → SSA values with OpPhi
+  --simplify-instructions           fold instructions whose operands are constants
+  --eliminate-dead-code-aggressive  remove side-effect-free code nothing uses, unused types/constants
+  --merge-blocks                    merge single-predecessor block chains
   -O                                performance pipeline (see ARCHITECTURE.md)
   -Os                               size pipeline
 Options:

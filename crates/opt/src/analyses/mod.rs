@@ -10,9 +10,20 @@ pub use def_use::{DefUse, InstRef};
 use spirvkit_core::analysis::{post_dominators, DomTree, FunctionCfg};
 use spirvkit_core::Module;
 
-/// Lazily built analyses of one module.
+/// What the optimizer was asked to keep even when unused (`--preserve-bindings`,
+/// `--preserve-spec-constants`); passes that delete consult it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Preserve {
+    /// Variables decorated with Binding or DescriptorSet stay.
+    pub bindings: bool,
+    /// Spec constants (OpSpecConstant*, OpSpecConstantComposite/Op) stay.
+    pub spec_constants: bool,
+}
+
+/// Lazily built analyses of one module, and the run's preservation options.
 #[derive(Default)]
 pub struct Analyses {
+    pub preserve: Preserve,
     def_use: Option<DefUse>,
     cfgs: Vec<Option<FunctionCfg>>,
     doms: Vec<Option<DomTree>>,
@@ -26,7 +37,10 @@ impl Analyses {
 
     /// Drops everything: the module changed.
     pub fn invalidate(&mut self) {
-        *self = Self::default();
+        *self = Self {
+            preserve: self.preserve,
+            ..Self::default()
+        };
     }
 
     pub fn def_use(&mut self, module: &Module) -> &DefUse {
@@ -67,5 +81,75 @@ impl Analyses {
             return None;
         }
         Some(self.post_doms[f].get_or_insert_with(|| post_dominators(&cfg.succs, &cfg.preds)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::passes::testing::assemble;
+    use spirvkit_core::grammar::Op;
+    use spirvkit_core::Id;
+
+    const SRC: &str = r#"
+OpCapability Kernel
+OpCapability Addresses
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k "k"
+OpName %one "one"
+%void = OpTypeVoid
+%bool = OpTypeBool
+%uint = OpTypeInt 32 0
+%one = OpConstant %uint 1
+%fn = OpTypeFunction %void %bool
+%k = OpFunction %void None %fn
+%c = OpFunctionParameter %bool
+%e = OpLabel
+OpBranchConditional %c %a %b
+%a = OpLabel
+%x = OpIAdd %uint %one %one
+OpBranch %m
+%b = OpLabel
+OpBranch %m
+%m = OpLabel
+OpReturn
+OpFunctionEnd
+"#;
+
+    #[test]
+    fn def_use_lists_every_use_in_binary_order() {
+        let module = Module::from_words(&assemble(SRC)).unwrap();
+        let mut analyses = Analyses::new();
+        let du = analyses.def_use(&module);
+        let one = module
+            .globals
+            .iter()
+            .find(|i| i.opcode == Op::Constant)
+            .and_then(|i| i.result_id)
+            .unwrap();
+        // OpName and the two operands of OpIAdd.
+        let uses = du.uses(one);
+        assert_eq!(uses.len(), 3);
+        let ops: Vec<Op> = uses
+            .iter()
+            .map(|u| u.get(&module).unwrap().opcode)
+            .collect();
+        assert_eq!(ops, vec![Op::Name, Op::IAdd, Op::IAdd]);
+        assert_eq!(du.def(&module, one).map(|i| i.opcode), Some(Op::Constant));
+        assert!(du.uses(Id(9999)).is_empty());
+    }
+
+    #[test]
+    fn dominators_and_post_dominators_of_a_diamond() {
+        let module = Module::from_words(&assemble(SRC)).unwrap();
+        let mut analyses = Analyses::new();
+        let dom = analyses.dominators(&module, 0).unwrap().clone();
+        assert!(dom.dominates(0, 3));
+        assert!(!dom.dominates(1, 3));
+        let post = analyses.post_dominators(&module, 0).unwrap().clone();
+        assert!(post.dominates(3, 0));
+        assert!(!post.dominates(1, 0));
+        analyses.invalidate();
+        assert_eq!(analyses.cfg(&module, 0).succs[0], vec![1, 2]);
     }
 }

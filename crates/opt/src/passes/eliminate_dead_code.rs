@@ -5,12 +5,17 @@
 //! Function-storage variables that are only ever stored to (the pointer never escapes) are
 //! removed with their stores. Kernel (Addresses) modules are handled like shaders: only
 //! instructions without memory effects are removed, and stores only into such local variables.
+//! At module scope, unused types, constants and OpUndef go too.
 //! Not yet: removing dead control flow or stores to memory that is read elsewhere.
 
 use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
+use crate::passes::eliminate_dead_const::{
+    is_constant, is_spec_constant, is_type, sweep_unused_globals,
+};
 use crate::util::{remove_references_to, IdSet};
+use rayon::prelude::*;
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::{MemoryAccess, Op, StorageClass};
 use spirvkit_core::{Function, Id, Instruction, Module, Operand};
@@ -142,20 +147,39 @@ impl Pass for EliminateDeadCode {
         "eliminate-dead-code-aggressive"
     }
 
-    fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
+    fn run(&self, module: &mut Module, analyses: &mut Analyses) -> Result<Changed, Error> {
+        let keep_spec = analyses.preserve.spec_constants;
         let mut dead = IdSet::new(module.header.bound);
         let mut changed = false;
-        for f in &mut module.functions {
-            changed |= sweep(f, &mut dead);
+        // Functions are independent: sweep them in parallel, collect the removed ids.
+        let removed: Vec<(bool, Vec<Id>)> = module
+            .functions
+            .par_iter_mut()
+            .map(|f| {
+                let mut ids = Vec::new();
+                (sweep(f, &mut ids), ids)
+            })
+            .collect();
+        for (swept, ids) in removed {
+            changed |= swept;
+            for id in ids {
+                dead.insert(id);
+            }
         }
         if changed {
             remove_references_to(module, &dead);
         }
+        // Module scope, as spirv-opt's ADCE: types, constants and OpUndef nothing uses.
+        changed |= sweep_unused_globals(module, |op| {
+            (is_type(op) || is_constant(op) || op == Op::Undef)
+                && !(keep_spec && is_spec_constant(op))
+        });
         Ok(Changed::from_bool(changed))
     }
 }
 
-fn sweep(f: &mut Function, dead: &mut IdSet) -> bool {
+/// Removes the dead instructions of one function; their result ids go to `dead`.
+fn sweep(f: &mut Function, dead: &mut Vec<Id>) -> bool {
     if f.blocks.is_empty() {
         return false;
     }
@@ -253,7 +277,7 @@ fn sweep(f: &mut Function, dead: &mut IdSet) -> bool {
             if !keep {
                 changed = true;
                 if let Some(r) = inst.result_id {
-                    dead.insert(r);
+                    dead.push(r);
                 }
             }
             keep
@@ -300,5 +324,42 @@ OpFunctionEnd
             text.contains("OpStore %out %kept") || text.contains("OpStore %"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn unused_types_and_constants_go_at_module_scope() {
+        let src = r#"
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %S "S"
+OpDecorate %S Block
+OpMemberDecorate %S 0 Offset 0
+%void = OpTypeVoid
+%float = OpTypeFloat 32
+%S = OpTypeStruct %float
+%ps = OpTypePointer Uniform %S
+%c = OpConstant %float 1
+%u = OpUndef %float
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%l = OpLabel
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::EliminateDeadCode, &assemble(src)));
+        for gone in [
+            "OpTypeStruct",
+            "OpTypePointer",
+            "OpTypeFloat",
+            "OpConstant",
+            "OpUndef",
+            "Block",
+            "Offset",
+        ] {
+            assert!(!text.contains(gone), "{gone} left in\n{text}");
+        }
+        assert!(text.contains("OpTypeFunction"));
     }
 }

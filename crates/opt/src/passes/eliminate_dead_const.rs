@@ -56,39 +56,84 @@ pub fn live_use_counts(module: &Module) -> Vec<u32> {
     counts
 }
 
+pub fn is_spec_constant(op: Op) -> bool {
+    matches!(
+        op,
+        Op::SpecConstantTrue
+            | Op::SpecConstantFalse
+            | Op::SpecConstant
+            | Op::SpecConstantComposite
+            | Op::SpecConstantOp
+    )
+}
+
+/// The types whose unused definitions may go (others stay: unknown vendor types).
+pub fn is_type(op: Op) -> bool {
+    matches!(
+        op,
+        Op::TypeVoid
+            | Op::TypeBool
+            | Op::TypeInt
+            | Op::TypeFloat
+            | Op::TypeVector
+            | Op::TypeMatrix
+            | Op::TypeImage
+            | Op::TypeSampler
+            | Op::TypeSampledImage
+            | Op::TypeArray
+            | Op::TypeRuntimeArray
+            | Op::TypeStruct
+            | Op::TypePointer
+            | Op::TypeFunction
+            | Op::TypeEvent
+            | Op::TypeDeviceEvent
+            | Op::TypeReserveId
+            | Op::TypeQueue
+            | Op::TypePipe
+    )
+}
+
+/// Removes global definitions selected by `removable` that nothing uses except names and
+/// decorations, with those names and decorations. One backward sweep frees whole chains (a
+/// definition comes before its users). True when something went.
+pub fn sweep_unused_globals(module: &mut Module, removable: impl Fn(Op) -> bool) -> bool {
+    let mut counts = live_use_counts(module);
+    let mut dead = IdSet::new(module.header.bound);
+    let mut any = false;
+    for inst in module.globals.iter().rev() {
+        if !removable(inst.opcode) {
+            continue;
+        }
+        let Some(id) = inst.result_id else { continue };
+        if counts.get(id.0 as usize).copied().unwrap_or(1) == 0 {
+            dead.insert(id);
+            any = true;
+            for used in inst.used_ids() {
+                if let Some(c) = counts.get_mut(used.0 as usize) {
+                    *c = c.saturating_sub(1);
+                }
+            }
+        }
+    }
+    if any {
+        module
+            .globals
+            .retain(|i| !i.result_id.is_some_and(|id| dead.contains(id)));
+        remove_references_to(module, &dead);
+    }
+    any
+}
+
 impl Pass for EliminateDeadConst {
     fn name(&self) -> &'static str {
         "eliminate-dead-const"
     }
 
     fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
-        let mut counts = live_use_counts(module);
-        let mut dead = IdSet::new(module.header.bound);
-        // Walk backwards: users come after what they use, so one sweep frees whole chains.
-        let mut any = false;
-        for inst in module.globals.iter().rev() {
-            if !is_constant(inst.opcode) {
-                continue;
-            }
-            let Some(id) = inst.result_id else { continue };
-            if counts.get(id.0 as usize).copied().unwrap_or(1) == 0 {
-                dead.insert(id);
-                any = true;
-                for used in inst.used_ids() {
-                    if let Some(c) = counts.get_mut(used.0 as usize) {
-                        *c = c.saturating_sub(1);
-                    }
-                }
-            }
-        }
-        if !any {
-            return Ok(Changed::No);
-        }
-        module
-            .globals
-            .retain(|i| !i.result_id.is_some_and(|id| dead.contains(id)));
-        remove_references_to(module, &dead);
-        Ok(Changed::Yes)
+        Ok(Changed::from_bool(sweep_unused_globals(
+            module,
+            is_constant,
+        )))
     }
 }
 

@@ -1,6 +1,7 @@
 //! `--eliminate-dead-variables`: removes module-scope OpVariable (and OpUntypedVariableKHR)
 //! that nothing references except names and decorations. Entry-point interfaces and exported
-//! variables (LinkageAttributes Export) count as references, so they stay.
+//! variables (LinkageAttributes Export) count as references, so they stay; with
+//! `--preserve-bindings` so do variables decorated Binding or DescriptorSet.
 
 use crate::analyses::Analyses;
 use crate::error::Error;
@@ -17,9 +18,19 @@ impl Pass for EliminateDeadVariables {
         "eliminate-dead-variables"
     }
 
-    fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
+    fn run(&self, module: &mut Module, analyses: &mut Analyses) -> Result<Changed, Error> {
         let mut counts = live_use_counts(module);
+        let keep_bindings = analyses.preserve.bindings;
         for inst in &module.globals {
+            let binding = keep_bindings
+                && inst.opcode == Op::Decorate
+                && matches!(inst.operands.get(1), Some(Operand::Word(d))
+                    if *d == Decoration::Binding.0 || *d == Decoration::DescriptorSet.0);
+            if let (true, Some(Operand::Id(id))) = (binding, inst.operands.first()) {
+                if let Some(c) = counts.get_mut(id.0 as usize) {
+                    *c += 1;
+                }
+            }
             let exported = inst.opcode == Op::Decorate
                 && inst.operands.get(1) == Some(&Operand::Word(Decoration::LinkageAttributes.0))
                 && inst.operands.last() == Some(&Operand::Word(LinkageType::Export.0));
@@ -98,5 +109,43 @@ OpFunctionEnd
         assert!(!text.contains("%unused"), "{text}");
         assert!(text.contains("%in = OpVariable"));
         assert!(text.contains("%used = OpVariable"));
+    }
+
+    #[test]
+    fn preserve_bindings_keeps_unused_resources() {
+        use crate::analyses::Analyses;
+        use crate::pass::Pass;
+        let src = r#"
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %sb Block
+OpMemberDecorate %sb 0 Offset 0
+OpDecorate %unused Binding 0
+OpDecorate %unused DescriptorSet 0
+%void = OpTypeVoid
+%f = OpTypeFloat 32
+%sb = OpTypeStruct %f
+%pu = OpTypePointer Uniform %sb
+%unused = OpVariable %pu Uniform
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%l = OpLabel
+OpReturn
+OpFunctionEnd
+"#;
+        let mut module = spirvkit_core::Module::from_words(&assemble(src)).unwrap();
+        let mut analyses = Analyses::new();
+        analyses.preserve.bindings = true;
+        super::EliminateDeadVariables
+            .run(&mut module, &mut analyses)
+            .unwrap();
+        assert!(disassemble(&module.to_words()).contains("OpVariable"));
+        analyses.preserve.bindings = false;
+        super::EliminateDeadVariables
+            .run(&mut module, &mut analyses)
+            .unwrap();
+        assert!(!disassemble(&module.to_words()).contains("OpVariable"));
     }
 }

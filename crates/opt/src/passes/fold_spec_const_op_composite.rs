@@ -23,7 +23,7 @@ pub struct FoldSpecConstOpComposite;
 
 /// A constant's value: scalar bits (booleans 0/1) or constituents.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum Val {
+pub(crate) enum Val {
     Scalar(u64),
     Composite(Vec<Val>),
 }
@@ -47,7 +47,7 @@ enum Ty {
     Other,
 }
 
-struct State {
+pub(crate) struct State {
     types: FxHashMap<Id, Ty>,
     values: FxHashMap<Id, Val>,
     /// Non-spec scalar constants by (type, bits), for reuse as vector components.
@@ -79,6 +79,27 @@ fn literal_bits(words: &[u32]) -> u64 {
 }
 
 impl State {
+    pub(crate) fn new(next_id: u32) -> Self {
+        State {
+            types: FxHashMap::default(),
+            values: FxHashMap::default(),
+            scalars: FxHashMap::default(),
+            next_id,
+        }
+    }
+
+    pub(crate) fn next_id(&self) -> u32 {
+        self.next_id
+    }
+
+    pub(crate) fn value(&self, id: Id) -> Option<&Val> {
+        self.values.get(&id)
+    }
+
+    pub(crate) fn set_value(&mut self, id: Id, val: Val) {
+        self.values.insert(id, val);
+    }
+
     fn ty(&self, id: Id) -> &Ty {
         self.types.get(&id).unwrap_or(&Ty::Other)
     }
@@ -98,7 +119,7 @@ impl State {
         }
     }
 
-    fn record_type(&mut self, inst: &Instruction) {
+    pub(crate) fn record_type(&mut self, inst: &Instruction) {
         let Some(id) = inst.result_id else { return };
         let w = |i: usize| inst.operands.get(i).and_then(Operand::word);
         let idop = |i: usize| inst.operands.get(i).and_then(Operand::id);
@@ -149,7 +170,7 @@ impl State {
     }
 
     /// The value of a non-spec constant definition.
-    fn record_constant(&mut self, inst: &Instruction) {
+    pub(crate) fn record_constant(&mut self, inst: &Instruction) {
         let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) else {
             return;
         };
@@ -199,7 +220,11 @@ impl State {
     }
 
     /// Evaluates `OpSpecConstantOp` (operands: opcode word, then ids).
-    fn evaluate(&self, value_types: &FxHashMap<Id, Id>, inst: &Instruction) -> Option<Val> {
+    pub(crate) fn evaluate(
+        &self,
+        value_types: &FxHashMap<Id, Id>,
+        inst: &Instruction,
+    ) -> Option<Val> {
         let result_ty = inst.result_type?;
         let op = Op(u16::try_from(inst.operands.first()?.word()?).ok()?);
         let a = || self.operand(inst, 1);
@@ -475,15 +500,21 @@ impl State {
     }
 
     /// An id holding `val` of type `ty`: an existing scalar constant or a new one.
-    fn constant_id(&mut self, ty: Id, val: &Val, before: &mut Vec<Instruction>) -> Option<Id> {
+    pub(crate) fn constant_id(
+        &mut self,
+        ty: Id,
+        val: &Val,
+        before: &mut Vec<Instruction>,
+    ) -> Option<Id> {
         if let Val::Scalar(bits) = val {
             if let Some(&id) = self.scalars.get(&(ty, *bits)) {
                 return Some(id);
             }
         }
+        // Reserve the id first: a composite's components allocate ids of their own.
         let id = Id(self.next_id);
-        let inst = self.materialize(ty, val, id, before)?;
         self.next_id += 1;
+        let inst = self.materialize(ty, val, id, before)?;
         if let Val::Scalar(bits) = val {
             self.scalars.insert((ty, *bits), id);
         }

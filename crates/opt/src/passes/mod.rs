@@ -10,9 +10,11 @@ pub mod eliminate_dead_members;
 pub mod eliminate_dead_variables;
 pub mod fold_spec_const_op_composite;
 pub mod freeze_spec_const;
+pub mod inline;
 pub mod merge_blocks;
 pub mod remove_duplicates;
 pub mod set_spec_const_default_value;
+pub mod simplify_instructions;
 pub mod ssa_rewrite;
 pub mod strip_debug;
 pub mod strip_nonsemantic;
@@ -43,6 +45,11 @@ pub enum Passes {
     ConvertLocalAccessChains,
     RemoveDuplicates,
     UnifyConst,
+    SimplifyInstructions,
+    /// Every straight-line callee (`--inline-entry-points-exhaustive`).
+    InlineExhaustive,
+    /// Straight-line callees with one call site (-O/-Os; no flag).
+    InlineSingleCallSite,
 }
 
 impl Passes {
@@ -70,6 +77,13 @@ impl Passes {
             Passes::CompactIds => Box::new(compact_ids::CompactIds),
             Passes::SsaRewrite => Box::new(ssa_rewrite::SsaRewrite),
             Passes::MergeBlocks => Box::new(merge_blocks::MergeBlocks),
+            Passes::SimplifyInstructions => Box::new(simplify_instructions::SimplifyInstructions),
+            Passes::InlineExhaustive => Box::new(inline::Inline {
+                single_call_site_only: false,
+            }),
+            Passes::InlineSingleCallSite => Box::new(inline::Inline {
+                single_call_site_only: true,
+            }),
             Passes::ConvertLocalAccessChains => {
                 Box::new(convert_local_access_chains::ConvertLocalAccessChains)
             }
@@ -99,6 +113,8 @@ pub const FLAGS: &[(&str, Passes)] = &[
     ("eliminate-local-multi-store", Passes::SsaRewrite),
     ("eliminate-dead-code-aggressive", Passes::EliminateDeadCode),
     ("merge-blocks", Passes::MergeBlocks),
+    ("simplify-instructions", Passes::SimplifyInstructions),
+    ("inline-entry-points-exhaustive", Passes::InlineExhaustive),
     (
         "convert-local-access-chains",
         Passes::ConvertLocalAccessChains,
@@ -135,7 +151,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "flatten-decorations",
     "graphics-robust-access",
     "if-conversion",
-    "inline-entry-points-exhaustive",
     "legalize-hlsl",
     "local-redundancy-elimination",
     "loop-fission",
@@ -157,7 +172,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "replace-invalid-opcode",
     "resolve-binding-conflicts",
     "scalar-replacement",
-    "simplify-instructions",
     "split-combined-image-sampler",
     "strength-reduction",
     "struct-packing",
@@ -167,9 +181,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "vector-dce",
     "workaround-1209",
     "wrap-opkill",
-    "fold",
-    "local-single-block-elim",
-    "local-single-store-elim",
 ];
 
 /// Why a flag did not name a pass.

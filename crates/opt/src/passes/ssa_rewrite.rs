@@ -118,11 +118,16 @@ impl Pass for SsaRewrite {
             if module.functions[fi].blocks.is_empty() {
                 continue;
             }
+            // Most functions have nothing to promote: no CFG or dominators for them.
+            let vars = candidates(&module.functions[fi], &cx);
+            if vars.is_empty() {
+                continue;
+            }
             let cfg = analyses.cfg(module, fi);
             let Some(dom) = analyses.dominators(module, fi).cloned() else {
                 continue;
             };
-            changed |= rewrite_function(&mut module.functions[fi], &cfg, &dom, &mut cx);
+            changed |= rewrite_function(&mut module.functions[fi], vars, &cfg, &dom, &mut cx);
         }
         if changed {
             // OpUndefs go at the end of the global section (after every type).
@@ -208,11 +213,13 @@ fn dominance_frontiers(cfg: &FunctionCfg, dom: &DomTree) -> Vec<Vec<u32>> {
     df
 }
 
-fn rewrite_function(f: &mut Function, cfg: &FunctionCfg, dom: &DomTree, cx: &mut Context) -> bool {
-    let vars = candidates(f, cx);
-    if vars.is_empty() {
-        return false;
-    }
+fn rewrite_function(
+    f: &mut Function,
+    vars: FxHashMap<Id, (Id, Option<Id>)>,
+    cfg: &FunctionCfg,
+    dom: &DomTree,
+    cx: &mut Context,
+) -> bool {
     let n = cfg.len();
     let mut var_list: Vec<Id> = vars.keys().copied().collect();
     var_list.sort_unstable();
