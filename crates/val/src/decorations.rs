@@ -289,7 +289,28 @@ fn check_target(
         return;
     };
     let top = t.op();
-    if !is_core(top) || top == Op::DecorationGroup {
+    if top == Op::DecorationGroup {
+        return;
+    }
+    // Extension instructions are judged for the decorations whose targets spirv-val names
+    // exactly (a Constant or ArrayStride on an untyped access chain is as wrong as on a core
+    // one); the memory-object list of spirv-val has extension members (OpRawAccessChainNV...)
+    // so those decorations are left alone there.
+    if !is_core(top)
+        && !matches!(
+            D(dec),
+            D::ArrayStride
+                | D::Binding
+                | D::DescriptorSet
+                | D::Location
+                | D::Index
+                | D::Invariant
+                | D::Constant
+                | D::InputAttachmentIndex
+                | D::NoSignedWrap
+                | D::NoUnsignedWrap
+        )
+    {
         return;
     }
     let is_var = matches!(top, Op::Variable | Op::UntypedVariableKHR);
@@ -408,6 +429,42 @@ fn check_target(
                     format!(
                         "BuiltIn decoration on target <id> {} must be a variable",
                         st.id_name(target)
+                    ),
+                );
+            }
+        }
+        D::NoSignedWrap | D::NoUnsignedWrap => {
+            // spirv-val allows every extended instruction (it does not judge which ones).
+            if !matches!(
+                top,
+                Op::IAdd
+                    | Op::ISub
+                    | Op::IMul
+                    | Op::ShiftLeftLogical
+                    | Op::SNegate
+                    | Op::ExtInst
+                    | Op::ExtInstWithForwardRefsKHR
+            ) {
+                fail(
+                    "decoration.target",
+                    format!(
+                        "{name} decoration may not be applied to {}",
+                        &crate::typeinfo::op_name(top)[2..]
+                    ),
+                );
+            }
+        }
+        D::LinkageAttributes if top == Op::Function => {
+            let entry = st
+                .entry_points
+                .iter()
+                .any(|&ep| st.inst(ep).is_some_and(|e| st.operand_word(e, 1) == target));
+            if entry {
+                fail(
+                    "decoration.target",
+                    format!(
+                        "The LinkageAttributes Decoration (Linkage name: {}) cannot be applied to function id {target} because it is targeted by an OpEntryPoint instruction.",
+                        st.string(inst, 2)
                     ),
                 );
             }
