@@ -149,6 +149,16 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                 if op == Op::GroupDecorate {
                     for i in 1..usize::from(inst.ops_len) {
                         let t = st.operand_word(&inst, i);
+                        // The integer-wrap decorations reach their targets through groups
+                        // too (spirv-val judges the decorated instruction either way).
+                        for d in st.decorations_of(group) {
+                            let dec = st.word(d, 2);
+                            if d.op() == Op::Decorate
+                                && (dec == D::NoSignedWrap.0 || dec == D::NoUnsignedWrap.0)
+                            {
+                                check_target(st, index, d, t, dec, &mut errors);
+                            }
+                        }
                         if st.def_op(t) == Some(Op::DecorationGroup) {
                             errors.push((
                                 "decoration.group",
