@@ -189,6 +189,7 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     super::vulkan_types::check(&mut s);
     super::vulkan_variables::check(&mut s);
     super::vulkan_layout_storage::check(&mut s);
+    super::vulkan_models::check(&mut s);
     local_size_id(&mut s);
     local_size_required(&mut s);
     if st.opts.relax.skip_block_layout {
