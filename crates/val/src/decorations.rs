@@ -149,6 +149,16 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                 if op == Op::GroupDecorate {
                     for i in 1..usize::from(inst.ops_len) {
                         let t = st.operand_word(&inst, i);
+                        // The integer-wrap decorations reach their targets through groups
+                        // too (spirv-val judges the decorated instruction either way).
+                        for d in st.decorations_of(group) {
+                            let dec = st.word(d, 2);
+                            if d.op() == Op::Decorate
+                                && (dec == D::NoSignedWrap.0 || dec == D::NoUnsignedWrap.0)
+                            {
+                                check_target(st, index, d, t, dec, &mut errors);
+                            }
+                        }
                         if st.def_op(t) == Some(Op::DecorationGroup) {
                             errors.push((
                                 "decoration.group",
@@ -289,7 +299,28 @@ fn check_target(
         return;
     };
     let top = t.op();
-    if !is_core(top) || top == Op::DecorationGroup {
+    if top == Op::DecorationGroup {
+        return;
+    }
+    // Extension instructions are judged for the decorations whose targets spirv-val names
+    // exactly (a Constant or ArrayStride on an untyped access chain is as wrong as on a core
+    // one); the memory-object list of spirv-val has extension members (OpRawAccessChainNV...)
+    // so those decorations are left alone there.
+    if !is_core(top)
+        && !matches!(
+            D(dec),
+            D::ArrayStride
+                | D::Binding
+                | D::DescriptorSet
+                | D::Location
+                | D::Index
+                | D::Invariant
+                | D::Constant
+                | D::InputAttachmentIndex
+                | D::NoSignedWrap
+                | D::NoUnsignedWrap
+        )
+    {
         return;
     }
     let is_var = matches!(top, Op::Variable | Op::UntypedVariableKHR);
@@ -408,6 +439,42 @@ fn check_target(
                     format!(
                         "BuiltIn decoration on target <id> {} must be a variable",
                         st.id_name(target)
+                    ),
+                );
+            }
+        }
+        D::NoSignedWrap | D::NoUnsignedWrap => {
+            // spirv-val allows every extended instruction (it does not judge which ones).
+            if !matches!(
+                top,
+                Op::IAdd
+                    | Op::ISub
+                    | Op::IMul
+                    | Op::ShiftLeftLogical
+                    | Op::SNegate
+                    | Op::ExtInst
+                    | Op::ExtInstWithForwardRefsKHR
+            ) {
+                fail(
+                    "decoration.target",
+                    format!(
+                        "{name} decoration may not be applied to {}",
+                        &crate::typeinfo::op_name(top)[2..]
+                    ),
+                );
+            }
+        }
+        D::LinkageAttributes if top == Op::Function => {
+            let entry = st
+                .entry_points
+                .iter()
+                .any(|&ep| st.inst(ep).is_some_and(|e| st.operand_word(e, 1) == target));
+            if entry {
+                fail(
+                    "decoration.target",
+                    format!(
+                        "The LinkageAttributes Decoration (Linkage name: {}) cannot be applied to function id {target} because it is targeted by an OpEntryPoint instruction.",
+                        st.string(inst, 2)
                     ),
                 );
             }

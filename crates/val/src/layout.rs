@@ -30,6 +30,8 @@ fn rank(op: Op, ext: ExtKind) -> Option<u8> {
         Op::Line | Op::NoLine => return None,
         Op::ExtInst if ext != ExtKind::Semantic => return None,
         Op::Function => 11,
+        // Extension types, constants and module-scope variables have the same place.
+        _ if is_type_op(op) || is_constant_op(op) || op == Op::UntypedVariableKHR => 10,
         _ if !is_core(op) => return None,
         _ => 10,
     })

@@ -82,6 +82,7 @@ OpCapability UntypedPointersKHR
 OpExtension \"SPV_KHR_untyped_pointers\"
 OpMemoryModel Physical64 OpenCL
 OpEntryPoint Kernel %k \"k\"
+DECOR
 %void = OpTypeVoid
 %uint = OpTypeInt 32 0
 %u1 = OpConstant %uint 1
@@ -182,6 +183,75 @@ OpReturn
 OpFunctionEnd
 ";
 
+/// A storage buffer Block holding an array `%A` of struct `%S` (`DECOR` for their layout).
+const NESTED_BLOCK: &str = "; Version: 1.3
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %B Block
+OpMemberDecorate %B 0 Offset 0
+OpDecorate %v DescriptorSet 0
+OpDecorate %v Binding 0
+DECOR
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%uint = OpTypeInt 32 0
+%u2 = OpConstant %uint 2
+%I = OpTypeArray %float %u2
+%S = OpTypeStruct %float %I
+TYPES
+%B = OpTypeStruct %A
+%pB = OpTypePointer StorageBuffer %B
+%v = OpVariable %pB StorageBuffer
+%main = OpFunction %void None %fn
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+";
+
+/// A SPIR-V 1.4 kernel (NoSignedWrap / NoUnsignedWrap are core there) with a parameter `%a`.
+const WRAP: &str = "; Version: 1.4
+OpCapability Addresses
+OpCapability Kernel
+OpCapability Linkage
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k \"k\"
+DECOR
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%u4 = OpConstant %uint 4
+%fnty = OpTypeFunction %void %uint
+%k = OpFunction %void None %fnty
+%a = OpFunctionParameter %uint
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+";
+
+const SHADER_F32: &str = "; Version: 1.3
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v2float = OpTypeVector %float 2
+%uint = OpTypeInt 32 0
+%f1 = OpConstant %float 1
+%v1 = OpConstantComposite %v2float %f1 %f1
+%u1 = OpConstant %uint 1
+%main = OpFunction %void None %fn
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+";
+
 pub const CASES: &[Case] = &[
     // printf's format string: an 8-bit int or an array of them (clang-22 points at the array).
     kernel("printf.format_i8_array", PRINTF_I8_ARRAY, "%r = OpExtInst %uint %ocl printf %str %u0", None, Ref::Accepts),
@@ -218,10 +288,17 @@ pub const CASES: &[Case] = &[
     fragment("location.array_spans", "vulkan1.2", "OpDecorate %i0 Location 0\nOpDecorate %i1 Location 1", "%i0 = OpVariable %parri Input\n%i1 = OpVariable %pv4i Input", Some("vulkan.location"), Ref::Rejects),
     fragment("location.array_then_next", "vulkan1.2", "OpDecorate %i0 Location 0\nOpDecorate %i1 Location 2", "%i0 = OpVariable %parri Input\n%i1 = OpVariable %pv4i Input", None, Ref::Accepts),
     fragment("location.dvec4_two_locations", "vulkan1.2", "OpDecorate %i0 Location 0\nOpDecorate %i0 Flat\nOpDecorate %i1 Location 1", "%i0 = OpVariable %pd4i Input\n%i1 = OpVariable %pv4i Input", Some("vulkan.location"), Ref::Rejects),
+    fragment("location.dvec3_then_dmat4", "vulkan1.2", "OpDecorate %i0 Location 1\nOpDecorate %i0 Flat\nOpDecorate %i1 Location 2\nOpDecorate %i1 Flat", "%dm4 = OpTypeMatrix %v4double 4\n%pdm4 = OpTypePointer Input %dm4\n%v3double = OpTypeVector %double 3\n%pd3 = OpTypePointer Input %v3double\n%i0 = OpVariable %pd3 Input\n%i1 = OpVariable %pdm4 Input", Some("vulkan.location"), Ref::Rejects),
+    fragment("location.matrix_columns", "vulkan1.2", "OpDecorate %i0 Location 0\nOpDecorate %i1 Location 3", "%m4 = OpTypeMatrix %v4float 4\n%pm4 = OpTypePointer Input %m4\n%i0 = OpVariable %pm4 Input\n%i1 = OpVariable %pv4i Input", Some("vulkan.location"), Ref::Rejects),
+    fragment("location.matrix_then_next", "vulkan1.2", "OpDecorate %i0 Location 0\nOpDecorate %i1 Location 4", "%m4 = OpTypeMatrix %v4float 4\n%pm4 = OpTypePointer Input %m4\n%i0 = OpVariable %pm4 Input\n%i1 = OpVariable %pv4i Input", None, Ref::Accepts),
     fragment("location.struct_member_location", "vulkan1.2", "OpDecorate %i0 Location 0\nOpMemberDecorate %St 0 Location 3\nOpDecorate %i1 Location 5", "%St = OpTypeStruct %v4float\n%pSt = OpTypePointer Input %St\n%i0 = OpVariable %pSt Input\n%i1 = OpVariable %pv4i Input", Some("vulkan.location"), Ref::Rejects),
     fragment("location.block_members", "vulkan1.2", "OpDecorate %Bl Block\nOpMemberDecorate %Bl 0 Location 0\nOpMemberDecorate %Bl 1 Location 1\nOpDecorate %i1 Location 2", "%Bl = OpTypeStruct %v4float %v4float\n%pBl = OpTypePointer Input %Bl\n%i0 = OpVariable %pBl Input\n%i1 = OpVariable %pv4i Input", None, Ref::Accepts),
     fragment("location.block_member_conflict", "vulkan1.2", "OpDecorate %Bl Block\nOpMemberDecorate %Bl 0 Location 0\nOpMemberDecorate %Bl 1 Location 1\nOpDecorate %i1 Location 1", "%Bl = OpTypeStruct %v4float %v4float\n%pBl = OpTypePointer Input %Bl\n%i0 = OpVariable %pBl Input\n%i1 = OpVariable %pv4i Input", Some("vulkan.location"), Ref::Rejects),
     fragment("location.universal_env_not_checked", "spv1.5", "OpDecorate %i0 Location 1\nOpDecorate %i1 Location 1", "%i0 = OpVariable %pv4i Input\n%i1 = OpVariable %pv4i Input", None, Ref::Accepts),
+    // Vulkan addressing model and fragment origin modes (every Vulkan environment).
+    Case::new("vulkan.addressing_model", "; Version: 1.4\nOpCapability Addresses\nOpCapability Kernel\nOpMemoryModel Physical32 OpenCL\nOpEntryPoint Kernel %k \"k\"\n%void = OpTypeVoid\n%fnty = OpTypeFunction %void\n%k = OpFunction %void None %fnty\n%e = OpLabel\nOpReturn\nOpFunctionEnd\n", "", Some("vulkan.addressing_model"), Ref::Rejects).with_env("vulkan1.1spv1.4"),
+    fragment("vulkan.pixel_center_integer", "vulkan1.3", "OpExecutionMode %main PixelCenterInteger", "%i0 = OpVariable %pfi Input\n%i1 = OpVariable %pfi Input", Some("vulkan.execution_mode"), Ref::Rejects),
+    Case::new("vulkan.interface_psb_pointer", "; Version: 1.5\nOpCapability Shader\nOpCapability PhysicalStorageBufferAddresses\nOpMemoryModel PhysicalStorageBuffer64 GLSL450\nOpEntryPoint Vertex %main \"main\" %o\nOpDecorate %o Location 0\nOpDecorate %pp ArrayStride 4\n%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%float = OpTypeFloat 32\n%pp = OpTypePointer PhysicalStorageBuffer %float\n%S = OpTypeStruct %pp\n%po = OpTypePointer Output %S\n%o = OpVariable %po Output\n%main = OpFunction %void None %fn\n%e = OpLabel\nOpReturn\nOpFunctionEnd\n", "", Some("vulkan.interface_pointer"), Ref::Rejects).with_env("vulkan1.2"),
     // Explicit layout outside buffer storage classes: Vulkan, SPIR-V 1.5+.
     Case::new("explicit_layout.private_offset", LAYOUT_SCOPE, "", Some("vulkan.explicit_layout"), Ref::Rejects).with_env("vulkan1.2").with_decorations("OpMemberDecorate %O 0 Offset 0").with_types("%v = OpVariable %pp Private"),
     Case::new("explicit_layout.private_matrix_stride", LAYOUT_SCOPE, "", Some("vulkan.explicit_layout"), Ref::Rejects).with_env("vulkan1.2").with_decorations("OpMemberDecorate %S 0 MatrixStride 16").with_types("%v = OpVariable %pp Private"),
@@ -229,7 +306,25 @@ pub const CASES: &[Case] = &[
     Case::new("explicit_layout.row_major_only", LAYOUT_SCOPE, "", None, Ref::Accepts).with_env("vulkan1.2").with_decorations("OpMemberDecorate %S 0 RowMajor").with_types("%v = OpVariable %pp Private"),
     Case::new("explicit_layout.pointer_type_unused", LAYOUT_SCOPE, "", None, Ref::Accepts).with_env("vulkan1.2").with_decorations("OpMemberDecorate %O 0 Offset 0"),
     Case::new("explicit_layout.spirv_1_4", "; Version: 1.4\nOpCapability Shader\nOpMemoryModel Logical GLSL450\nOpEntryPoint GLCompute %main \"main\" %v\nOpExecutionMode %main LocalSize 1 1 1\nOpMemberDecorate %O 0 Offset 0\n%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%float = OpTypeFloat 32\n%O = OpTypeStruct %float\n%pp = OpTypePointer Private %O\n%v = OpVariable %pp Private\n%main = OpFunction %void None %fn\n%e = OpLabel\nOpReturn\nOpFunctionEnd\n", "", None, Ref::Accepts).with_env("vulkan1.2"),
+    Case::new("explicit_layout.private_pointer_with_stride", "; Version: 1.5\nOpCapability Shader\nOpCapability VariablePointersStorageBuffer\nOpMemoryModel Logical GLSL450\nOpEntryPoint GLCompute %main \"main\" %v\nOpExecutionMode %main LocalSize 1 1 1\nOpDecorate %ps ArrayStride 4\n%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%int = OpTypeInt 32 1\n%ps = OpTypePointer StorageBuffer %int\n%pp = OpTypePointer Private %ps\n%v = OpVariable %pp Private\n%main = OpFunction %void None %fn\n%e = OpLabel\nOpReturn\nOpFunctionEnd\n", "", None, Ref::Accepts).with_env("vulkan1.2"),
     Case::new("explicit_layout.universal_env", LAYOUT_SCOPE, "", None, Ref::Accepts).with_env("spv1.5").with_decorations("OpMemberDecorate %O 0 Offset 0").with_types("%v = OpVariable %pp Private"),
+    // Found by producers-mutation.
+    Case::new("layout.offset_struct_in_array", NESTED_BLOCK, "", Some("layout.explicit"), Ref::Rejects).with_env("spv1.3").with_decorations("OpMemberDecorate %S 0 Offset 0\nOpDecorate %A ArrayStride 16").with_types("%A = OpTypeArray %S %u2"),
+    Case::new("layout.offset_struct_in_runtime_array", NESTED_BLOCK, "", Some("layout.explicit"), Ref::Rejects).with_env("spv1.3").with_decorations("OpMemberDecorate %S 1 Offset 4\nOpDecorate %A ArrayStride 16").with_types("%A = OpTypeRuntimeArray %S"),
+    Case::new("layout.struct_in_array_laid_out", NESTED_BLOCK, "", None, Ref::Accepts).with_env("spv1.3").with_decorations("OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 1 Offset 4\nOpDecorate %A ArrayStride 16").with_types("%A = OpTypeArray %S %u2"),
+    Case::new("layout.inner_array_stride_not_required", NESTED_BLOCK, "", None, Ref::Accepts).with_env("spv1.3").with_decorations("OpMemberDecorate %S 0 Offset 0\nOpMemberDecorate %S 1 Offset 4\nOpDecorate %A ArrayStride 16\nOpDecorate %I ArrayStride 4").with_types("%A = OpTypeArray %S %u2"),
+    Case::new("conversion.quantize", SHADER_F32, "%q = OpQuantizeToF16 %v2float %v1", None, Ref::Accepts).with_env("spv1.3"),
+    Case::new("conversion.quantize_input_type", SHADER_F32, "%q = OpQuantizeToF16 %float %v1", Some("conversion.operand_type"), Ref::Rejects).with_env("spv1.3"),
+    Case::new("conversion.quantize_result_type", SHADER_F32, "%q = OpQuantizeToF16 %uint %u1", Some("conversion.result_type"), Ref::Rejects).with_env("spv1.3"),
+    Case::new("decoration.no_signed_wrap_iadd", WRAP, "%r = OpIAdd %uint %u4 %a", None, Ref::Accepts).with_env("spv1.4").with_decorations("OpDecorate %r NoSignedWrap"),
+    Case::new("decoration.no_unsigned_wrap_parameter", WRAP, "", Some("decoration.target"), Ref::Rejects).with_env("spv1.4").with_decorations("OpDecorate %a NoUnsignedWrap"),
+    Case::new("decoration.no_signed_wrap_udiv", WRAP, "%r = OpUDiv %uint %u4 %a", Some("decoration.target"), Ref::Rejects).with_env("spv1.4").with_decorations("OpDecorate %r NoSignedWrap"),
+    Case::new("decoration.no_signed_wrap_group_on_parameter", WRAP, "", Some("decoration.target"), Ref::Rejects).with_env("spv1.4").with_decorations("OpDecorate %g NoSignedWrap\n%g = OpDecorationGroup\nOpGroupDecorate %g %a"),
+    Case::new("decoration.no_signed_wrap_group_on_iadd", WRAP, "%r = OpIAdd %uint %u4 %a", None, Ref::Accepts).with_env("spv1.4").with_decorations("OpDecorate %g NoSignedWrap\n%g = OpDecorationGroup\nOpGroupDecorate %g %r"),
+    Case::new("layout.untyped_pointer_before_memory_model", "; Version: 1.4\nOpCapability Addresses\nOpCapability Kernel\nOpCapability UntypedPointersKHR\nOpExtension \"SPV_KHR_untyped_pointers\"\n%pf = OpTypeUntypedPointerKHR Function\nOpMemoryModel Physical64 OpenCL\nOpEntryPoint Kernel %k \"k\"\n%void = OpTypeVoid\n%fnty = OpTypeFunction %void\n%k = OpFunction %void None %fnty\n%e = OpLabel\nOpReturn\nOpFunctionEnd\n", "", Some("layout.order"), Ref::Rejects).with_env("spv1.4"),
+    Case::new("decoration.linkage_on_entry_point", WRAP, "", Some("decoration.target"), Ref::Rejects).with_env("spv1.4").with_decorations("OpDecorate %k LinkageAttributes \"k\" Export"),
+    Case::new("arithmetic.untyped_pointer_result", UNTYPED, "%v0 = OpUntypedVariableKHR %pf Function %uint\n%r = OpIAdd %pf %u1 %u1", Some("arithmetic.result_type"), Ref::Rejects).with_env("spv1.4"),
+    Case::new("decoration.constant_on_untyped_chain", UNTYPED, "%v0 = OpUntypedVariableKHR %pf Function %uint\n%c = OpUntypedAccessChainKHR %pf %uint %v0", Some("decoration.target"), Ref::Rejects).with_env("spv1.4").with_decorations("OpDecorate %c Constant"),
 ];
 
 #[test]

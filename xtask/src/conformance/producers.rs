@@ -16,7 +16,8 @@
 //! disassemblers (default and `--raw-id`). Compiled modules, spirv-val verdicts and spirv-dis
 //! texts are cached in `target/producers/`, keyed by the hash of their inputs and flags, so a
 //! rerun only redoes spirvkit's side. By default a spread sample of every producer's sources
-//! runs (`SAMPLE_STRIDE`); `--full` runs them all. Fails on any false rejection, any
+//! runs (`SAMPLE_STRIDE`); `--full` runs them all; `SPIRVKIT_PRODUCERS=a,b` keeps some
+//! producers only. Fails on any false rejection, any
 //! disassembly difference and any panic; misses are reported grouped by spirv-val's message.
 
 use super::{files, Context, SectionReport};
@@ -482,13 +483,34 @@ fn spvasm(cache: &Cache, tools: &Path, corpus: &Path, full: bool) -> Vec<Produce
 /// Compiles (or finds in the cache) every module of every producer.
 pub fn produce(ctx: &Context) -> anyhow::Result<Vec<Produced>> {
     let cache = Cache::new()?;
-    let mut all = glslang(&cache, &ctx.corpus, ctx.full);
+    // `SPIRVKIT_PRODUCERS=glslang,spirv-as` keeps the producers named (glslang, clang-22,
+    // llvm-spirv-15, spirvkit, spirv-as).
+    let wanted = std::env::var("SPIRVKIT_PRODUCERS").ok();
+    let on = |name: &str| {
+        wanted
+            .as_deref()
+            .is_none_or(|w| w.split(',').any(|p| p.trim() == name))
+    };
+    let mut all = Vec::new();
+    if on("glslang") {
+        all.extend(glslang(&cache, &ctx.corpus, ctx.full));
+    }
     let sources = opencl_sources(&ctx.corpus, ctx.full);
-    all.extend(clang22(&cache, &sources));
-    let bitcode = clang15_bitcode(&cache, &sources);
-    all.extend(llvm_spirv(&cache, &bitcode));
-    all.extend(spirvkit_translator(&cache, &bitcode, &ctx.corpus, ctx.full));
-    all.extend(spvasm(&cache, &ctx.tools, &ctx.corpus, ctx.full));
+    if on("clang-22") {
+        all.extend(clang22(&cache, &sources));
+    }
+    if on("llvm-spirv-15") || on("spirvkit") {
+        let bitcode = clang15_bitcode(&cache, &sources);
+        if on("llvm-spirv-15") {
+            all.extend(llvm_spirv(&cache, &bitcode));
+        }
+        if on("spirvkit") {
+            all.extend(spirvkit_translator(&cache, &bitcode, &ctx.corpus, ctx.full));
+        }
+    }
+    if on("spirv-as") {
+        all.extend(spvasm(&cache, &ctx.tools, &ctx.corpus, ctx.full));
+    }
     Ok(all)
 }
 

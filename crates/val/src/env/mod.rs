@@ -7,6 +7,7 @@ pub mod vulkan_capabilities;
 pub mod vulkan_interfaces;
 pub mod vulkan_layout_storage;
 pub mod vulkan_location_slots;
+pub mod vulkan_models;
 pub mod vulkan_types;
 pub mod vulkan_variables;
 

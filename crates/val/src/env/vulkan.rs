@@ -189,6 +189,7 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     super::vulkan_types::check(&mut s);
     super::vulkan_variables::check(&mut s);
     super::vulkan_layout_storage::check(&mut s);
+    super::vulkan_models::check(&mut s);
     local_size_id(&mut s);
     local_size_required(&mut s);
     if st.opts.relax.skip_block_layout {
@@ -553,6 +554,21 @@ fn check_strides_present(
     depth: u32,
 ) {
     let st = s.st;
+    // Structs inside arrays need their Offsets too (spirv-val follows arrays for Offset,
+    // not for ArrayStride or MatrixStride).
+    if matches!(
+        ti::type_op(st, member),
+        Some(Op::TypeArray | Op::TypeRuntimeArray)
+    ) && !offsets_inside(st, member, 0)
+    {
+        s.err(
+            "layout.explicit",
+            at,
+            format!("Structure id {ty} decorated as {dec} must be explicitly laid out with Offset decorations."),
+            &[ty],
+        );
+        return;
+    }
     match ti::type_op(st, member) {
         Some(Op::TypeArray) => {
             if ti::decoration_value(st, member, Decoration::ArrayStride).is_none() {
@@ -582,6 +598,26 @@ fn check_strides_present(
         _ => {}
     }
     check_majorness(s, at, ty, dec, i, member);
+}
+
+/// Whether every struct reached from `ty` through arrays and struct members has an Offset on
+/// each member (bounded depth: deeper types count as laid out).
+fn offsets_inside(st: &State<'_>, ty: u32, depth: u32) -> bool {
+    if depth > 32 {
+        return true;
+    }
+    match ti::type_op(st, ty) {
+        Some(Op::TypeArray | Op::TypeRuntimeArray) => {
+            ti::element_type(st, ty).is_none_or(|e| offsets_inside(st, e, depth + 1))
+        }
+        Some(Op::TypeStruct) => ti::struct_members(st, ty)
+            .iter()
+            .enumerate()
+            .all(|(i, &m)| {
+                ti::member_offset(st, ty, i as u32).is_some() && offsets_inside(st, m, depth + 1)
+            }),
+        _ => true,
+    }
 }
 
 /// A matrix member, or an array (of arrays) of matrices, states its majorness (every

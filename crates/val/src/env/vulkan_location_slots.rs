@@ -179,7 +179,8 @@ fn locations_of(st: &State<'_>, ty: u32, depth: u32) -> Result<Option<u32>, Brok
             let Some(per_column) = locations_of(st, column, depth + 1)? else {
                 return Ok(None);
             };
-            per_column.saturating_mul(ti::component_count(st, ty).unwrap_or(0))
+            let columns = ti::type_inst(st, ty).map_or(0, |d| st.word(d, 3));
+            per_column.saturating_mul(columns)
         }
         Op::TypeArray => {
             let Some(element) = ti::element_type(st, ty) else {

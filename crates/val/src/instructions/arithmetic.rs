@@ -104,6 +104,7 @@ fn judged_result(st: &State<'_>, ty: u32) -> bool {
                 | Op::TypeArray
                 | Op::TypeMatrix
                 | Op::TypePointer
+                | Op::TypeUntypedPointerKHR
         )
     })
 }

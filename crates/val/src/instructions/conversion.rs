@@ -19,6 +19,7 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) -> bool {
         }
         Op::ConvertPtrToU => ptr_to_u(s, index, inst),
         Op::ConvertUToPtr => u_to_ptr(s, index, inst),
+        Op::QuantizeToF16 => quantize(s, index, inst),
         _ => return false,
     }
     true
@@ -41,6 +42,31 @@ fn kind_name(k: Kind) -> &'static str {
     match k {
         Kind::Int => "int",
         Kind::Float => "float",
+    }
+}
+
+/// OpQuantizeToF16: a 32-bit float scalar or vector, of the input's type.
+fn quantize(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
+    let st = s.st;
+    let rt = inst.result_type;
+    let value = st.word(inst, 3);
+    if st.def(value).is_none() || ti::type_inst(st, rt).is_none() {
+        return;
+    }
+    if !(ti::is_float_scalar_or_vector(st, rt) && ti::component_width(st, rt) == Some(32)) {
+        s.err(
+            "conversion.result_type",
+            index,
+            "Expected 32-bit float scalar or vector type as Result Type: QuantizeToF16",
+            &[rt],
+        );
+    } else if ti::type_of(st, value) != rt {
+        s.err(
+            "conversion.operand_type",
+            index,
+            "Expected input type to be equal to Result Type: QuantizeToF16",
+            &[value],
+        );
     }
 }
 
