@@ -27,7 +27,7 @@ impl TryFrom<Vec<u8>> for Binary {
     type Error = Error;
 
     fn try_from(v: Vec<u8>) -> Result<Self, Self::Error> {
-        if v.len() % 4 != 0 {
+        if !v.len().is_multiple_of(4) {
             return Err(invalid_length(v.len()));
         }
         // Copy into words when the allocation is not word-aligned, so `as_words` holds.
@@ -46,6 +46,8 @@ impl AsRef<[u32]> for Binary {
     fn as_ref(&self) -> &[u32] {
         match self {
             Self::OwnedU32(v) => v,
+            // An empty Vec's dangling pointer need not be word-aligned.
+            Self::OwnedU8(v) if v.is_empty() => &[],
             Self::OwnedU8(v) => match bytemuck::try_cast_slice(v) {
                 Ok(words) => words,
                 Err(e) => panic!("Binary::OwnedU8 is not a whole number of aligned words ({e}); build it with Binary::try_from"),
@@ -85,8 +87,11 @@ pub fn from_binary(bin: &[u32]) -> &[u8] {
 /// Bytes as words without copying; fails unless the length is a multiple of 4 (and, since
 /// no copy is made, the bytes start on a 4-byte boundary).
 pub fn to_binary(bytes: &[u8]) -> Result<&[u32], Error> {
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return Err(invalid_length(bytes.len()));
+    }
+    if bytes.is_empty() {
+        return Ok(&[]);
     }
     bytemuck::try_cast_slice(bytes).map_err(|e| {
         Error::new(
@@ -117,6 +122,7 @@ mod tests {
         let bin = bin.as_ref().map(Binary::as_words);
         assert_eq!(bin, Ok(&words[..]));
         assert!(Binary::try_from(vec![0u8; 5]).is_err());
+        assert!(Binary::OwnedU8(Vec::new()).as_words().is_empty());
         assert_eq!(to_binary(&[]).map(<[u32]>::len), Ok(0));
         assert_eq!(
             to_binary(&[0; 3]).map_err(|e| e.inner),
