@@ -67,3 +67,20 @@ fn logical_pointer_rules() {
 fn reference_agrees() {
     reference::check_reference(CASES.iter());
 }
+
+/// `--relax-logical-pointer` lifts the variable rule (spirv-val 2025.5 accepts this module with
+/// the flag and rejects it without; rust-gpu relies on the flag).
+#[test]
+fn relax_logical_pointer_allows_variables_holding_pointers() {
+    let text = "OpCapability Shader\nOpCapability Linkage\nOpMemoryModel Logical GLSL450\n\
+                %v = OpTypeVoid\n%f = OpTypeFloat 32\n%pf = OpTypePointer Private %f\n\
+                %ppf = OpTypePointer Function %pf\n%fn = OpTypeFunction %v\n\
+                %main = OpFunction %v None %fn\n%l = OpLabel\n%var = OpVariable %ppf Function\n\
+                OpReturn\nOpFunctionEnd\n";
+    let words = spirvkit_text::assemble(text, &Default::default()).unwrap();
+    let mut opts = spirvkit_val::ValidatorOptions::default();
+    let strict = spirvkit_val::validate(&words, &opts).unwrap_err();
+    assert_eq!(strict[0].rule, "logical_pointer.variable");
+    opts.relax.relax_logical_pointer = true;
+    assert!(spirvkit_val::validate(&words, &opts).is_ok());
+}

@@ -144,7 +144,8 @@ pub fn check(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
             };
             s.err("logical_pointer.compare", index, message, &[a, b]);
         }
-        Op::Variable => {
+        // spirv-val skips this rule entirely under --relax-logical-pointer.
+        Op::Variable if !st.opts.relax.relax_logical_pointer => {
             let Some(pointee) = ti::pointee(st, inst.result_type) else {
                 return;
             };
