@@ -16,7 +16,7 @@ use crate::mangle::Demangled;
 use crate::translator::Translator;
 use llvm::ValueRef;
 use spirvkit_core::{Id, Operand};
-use spirvkit_grammar::{Op, OpenClStdOp};
+use spirvkit_grammar::{Capability, Op, OpenClStdOp};
 use spirvkit_llvm as llvm;
 
 pub(crate) use groups::generic_cast_target;
@@ -133,6 +133,8 @@ pub(crate) fn call(
     Err(unsupported(&ctx.location, format!("the built-in {n}")))
 }
 
+const EXPECT_ASSUME: &str = "SPV_KHR_expect_assume";
+
 /// LLVM intrinsics (`llvm.*`).
 pub(crate) fn intrinsic(
     t: &mut Translator<'_>,
@@ -145,18 +147,46 @@ pub(crate) fn intrinsic(
     let base = name.strip_prefix("llvm.").unwrap_or(name);
     let family = base.split('.').next().unwrap_or(base);
     match family {
+        "assume" if t.opts.allows(EXPECT_ASSUME) => {
+            // SPV_KHR_expect_assume: OpAssumeTrueKHR; without it the hint is dropped, as
+            // llvm-spirv does.
+            let cond = t.value(
+                ctx,
+                *args
+                    .first()
+                    .ok_or_else(|| malformed(&ctx.location, "llvm.assume without arguments"))?,
+            )?;
+            t.b.extension(EXPECT_ASSUME);
+            t.b.capability(Capability::ExpectAssumeKHR);
+            t.emit_void(Op::AssumeTrueKHR, vec![Operand::Id(cond)]);
+            Ok(())
+        }
         "lifetime" | "dbg" | "assume" | "experimental" | "invariant" | "var" | "donothing"
         | "sideeffect" => Ok(()),
         "memcpy" | "memmove" | "memset" => memory::mem_intrinsic(t, ctx, family, args),
         "expect" => {
             let ty = t.ty(result_ty, &ctx.location)?;
-            let v = t.value(
-                ctx,
-                *args
-                    .first()
-                    .ok_or_else(|| malformed(&ctx.location, "llvm.expect without arguments"))?,
-            )?;
-            t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(v)]);
+            let operand = |i: usize| {
+                args.get(i).copied().ok_or_else(|| {
+                    malformed(&ctx.location, format!("{name} needs argument {}", i + 1))
+                })
+            };
+            let v = t.value(ctx, operand(0)?)?;
+            if t.opts.allows(EXPECT_ASSUME) {
+                // OpExpectKHR value, expected (llvm.expect.with.probability's probability has
+                // no SPIR-V operand).
+                let expected = t.value(ctx, operand(1)?)?;
+                t.b.extension(EXPECT_ASSUME);
+                t.b.capability(Capability::ExpectAssumeKHR);
+                t.emit_to(
+                    out,
+                    Op::ExpectKHR,
+                    ty,
+                    vec![Operand::Id(v), Operand::Id(expected)],
+                );
+            } else {
+                t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(v)]);
+            }
             Ok(())
         }
         _ => math::intrinsic(t, ctx, out, result_ty, family, args),

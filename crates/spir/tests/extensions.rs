@@ -1,0 +1,77 @@
+//! `--spirv-ext`: every name llvm-spirv lists is accepted; the constructs of the extensions
+//! the translator implements are emitted only when enabled (each case checked by spirv-val).
+
+mod common;
+use common::{spirv_val, translate_with};
+use spirvkit_core::Module;
+use spirvkit_grammar::{Capability, Op};
+use spirvkit_spir::TranslateOptions;
+
+fn count(m: &Module, op: Op) -> usize {
+    m.instructions().filter(|i| i.opcode == op).count()
+}
+
+#[test]
+fn every_llvm_spirv_extension_name_is_accepted_and_unknown_ones_refused() {
+    for name in spirvkit_spir::extensions::LLVM_SPIRV {
+        let mut o = TranslateOptions::default();
+        o.apply_extension_list(&format!("+{name}"))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(o.allows(name));
+        o.apply_extension_list(&format!("-{name}"))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(!o.allows(name));
+    }
+    let mut o = TranslateOptions::default();
+    let e = o
+        .apply_extension_list("+SPV_KHR_expect_assume,+SPV_NOT_AN_EXTENSION")
+        .expect_err("unknown name")
+        .to_string();
+    assert!(e.contains("SPV_NOT_AN_EXTENSION"), "{e}");
+    o.apply_extension_list("+all").expect("+all");
+    for name in spirvkit_spir::KNOWN_EXTENSIONS {
+        assert!(o.allows(name), "+all enables {name}");
+    }
+}
+
+/// SPV_KHR_expect_assume: `llvm.assume` → OpAssumeTrueKHR, `llvm.expect(.with.probability)`
+/// → OpExpectKHR; without the extension the hints are dropped (llvm-spirv's behaviour).
+const EXPECT_ASSUME: &str = r#"target triple = "spir64-unknown-unknown"
+declare void @llvm.assume(i1)
+declare i32 @llvm.expect.i32(i32, i32)
+declare <2 x i64> @llvm.expect.v2i64(<2 x i64>, <2 x i64>)
+declare i1 @llvm.expect.with.probability.i1(i1, i1, double)
+define spir_kernel void @k(ptr addrspace(1) %p, i32 %n, <2 x i64> %v) {
+entry:
+  %c = icmp sgt i32 %n, 0
+  call void @llvm.assume(i1 %c)
+  %e = call i32 @llvm.expect.i32(i32 %n, i32 5)
+  %w = call <2 x i64> @llvm.expect.v2i64(<2 x i64> %v, <2 x i64> zeroinitializer)
+  %b = call i1 @llvm.expect.with.probability.i1(i1 %c, i1 true, double 0.9)
+  %s = select i1 %b, i32 %e, i32 0
+  store i32 %s, ptr addrspace(1) %p, align 4
+  %q = getelementptr i8, ptr addrspace(1) %p, i64 16
+  store <2 x i64> %w, ptr addrspace(1) %q, align 16
+  ret void
+}
+"#;
+
+#[test]
+fn expect_assume_with_and_without_the_extension() {
+    let on =
+        translate_with(EXPECT_ASSUME, "+SPV_KHR_expect_assume").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&on, "expect_assume_on");
+    assert_eq!(count(&on, Op::AssumeTrueKHR), 1);
+    assert_eq!(count(&on, Op::ExpectKHR), 3);
+    assert!(on.instructions().any(|i| i.opcode == Op::Capability
+        && i.operands.first().and_then(spirvkit_core::Operand::word)
+            == Some(Capability::ExpectAssumeKHR.0)));
+    assert!(on.instructions().any(|i| i.opcode == Op::Extension));
+    let off = translate_with(EXPECT_ASSUME, "").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&off, "expect_assume_off");
+    assert_eq!(
+        count(&off, Op::AssumeTrueKHR) + count(&off, Op::ExpectKHR),
+        0
+    );
+    assert_eq!(count(&off, Op::Extension), 0);
+}
