@@ -75,3 +75,42 @@ fn expect_assume_with_and_without_the_extension() {
     );
     assert_eq!(count(&off, Op::Extension), 0);
 }
+
+/// SPV_EXT_shader_atomic_float_add / _float_min_max: clang-22 OpenCL C 3.0 float atomics
+/// (`atomic_fetch_add/sub/min/max[_explicit]` on `atomic_float` / `atomic_double`) and LLVM's
+/// `atomicrmw fadd/fsub/fmin/fmax`; fsub adds the negated value.
+const FLOAT_ATOMICS: &str = include_str!("data/float_atomics.ll");
+
+#[test]
+fn float_atomics_need_their_extensions() {
+    let both = "+SPV_EXT_shader_atomic_float_add,+SPV_EXT_shader_atomic_float_min_max";
+    for ext in [both, &format!("{both},+SPV_KHR_untyped_pointers")] {
+        let m = translate_with(FLOAT_ATOMICS, ext).unwrap_or_else(|e| panic!("{e}"));
+        spirv_val(&m, &format!("float_atomics{}", ext.len()));
+        // kernel k: add, sub, min, max (float), max (double); kernel rmw: fadd, fsub, fmin, fmax.
+        assert_eq!(count(&m, Op::AtomicFAddEXT), 4);
+        assert_eq!(count(&m, Op::AtomicFMinEXT), 2);
+        assert_eq!(count(&m, Op::AtomicFMaxEXT), 3);
+        assert_eq!(count(&m, Op::FNegate), 2);
+        let caps: Vec<u32> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Capability)
+            .filter_map(|i| i.operands.first().and_then(spirvkit_core::Operand::word))
+            .collect();
+        for cap in [
+            Capability::AtomicFloat32AddEXT,
+            Capability::AtomicFloat32MinMaxEXT,
+            Capability::AtomicFloat64MinMaxEXT,
+        ] {
+            assert!(caps.contains(&cap.0), "{cap:?}");
+        }
+    }
+    let e = translate_with(FLOAT_ATOMICS, "").expect_err("no extension");
+    assert!(
+        e.contains("@k") && e.contains("needs --spirv-ext=+SPV_EXT_shader_atomic_float_add"),
+        "{e}"
+    );
+    let e =
+        translate_with(FLOAT_ATOMICS, "+SPV_EXT_shader_atomic_float_add").expect_err("no min/max");
+    assert!(e.contains("+SPV_EXT_shader_atomic_float_min_max"), "{e}");
+}
