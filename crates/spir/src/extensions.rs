@@ -11,6 +11,10 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_INTEL_usm_storage_classes",
     "SPV_KHR_no_integer_wrap_decoration",
     "SPV_KHR_expect_assume",
+    "SPV_EXT_shader_atomic_float_add",
+    "SPV_EXT_shader_atomic_float16_add",
+    "SPV_EXT_shader_atomic_float_min_max",
+    "SPV_KHR_integer_dot_product",
 ];
 
 /// llvm-spirv's list (names only).

@@ -114,3 +114,43 @@ fn float_atomics_need_their_extensions() {
         translate_with(FLOAT_ATOMICS, "+SPV_EXT_shader_atomic_float_add").expect_err("no min/max");
     assert!(e.contains("+SPV_EXT_shader_atomic_float_min_max"), "{e}");
 }
+
+/// SPV_KHR_integer_dot_product: clang-22 cl_khr_integer_dot_product built-ins (`dot` and
+/// `dot_acc_sat` on char4/uchar4 in all four signedness pairs, the `4x8packed` forms).
+const INTEGER_DOT: &str = include_str!("data/integer_dot_product.ll");
+
+#[test]
+fn integer_dot_product_needs_its_extension() {
+    for ext in [
+        "+SPV_KHR_integer_dot_product",
+        "+SPV_KHR_integer_dot_product,+SPV_KHR_untyped_pointers",
+    ] {
+        let m = translate_with(INTEGER_DOT, ext).unwrap_or_else(|e| panic!("{e}"));
+        spirv_val(&m, &format!("integer_dot{}", ext.len()));
+        assert_eq!(count(&m, Op::UDot), 2);
+        assert_eq!(count(&m, Op::SDot), 2);
+        assert_eq!(count(&m, Op::SUDot), 4);
+        assert_eq!(count(&m, Op::UDotAccSat), 2);
+        assert_eq!(count(&m, Op::SDotAccSat), 2);
+        assert_eq!(count(&m, Op::SUDotAccSat), 1);
+        assert_eq!(count(&m, Op::FunctionCall), 0, "every built-in lowered");
+        let packed = m
+            .instructions()
+            .filter(|i| {
+                matches!(
+                    i.opcode,
+                    Op::UDot | Op::SDot | Op::SUDot | Op::UDotAccSat | Op::SDotAccSat
+                ) && i
+                    .operands
+                    .iter()
+                    .any(|o| matches!(o, spirvkit_core::Operand::Word(0)))
+            })
+            .count();
+        assert_eq!(packed, 6, "PackedVectorFormat4x8Bit on the packed forms");
+    }
+    let e = translate_with(INTEGER_DOT, "").expect_err("no extension");
+    assert!(
+        e.contains("needs --spirv-ext=+SPV_KHR_integer_dot_product"),
+        "{e}"
+    );
+}

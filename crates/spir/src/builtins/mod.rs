@@ -4,6 +4,7 @@
 mod atomic_ops;
 mod atomics20;
 mod convert;
+mod dot_product;
 mod groups;
 mod images;
 mod math;
@@ -27,6 +28,7 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
     let n = d.name.as_str();
     workitem::builtin(n).is_some()
         || math::is_math(d)
+        || dot_product::is_integer_dot(d)
         || memory::is_memory(n)
         || convert::is_conversion(n)
         || images::is_image(n)
@@ -126,6 +128,9 @@ pub(crate) fn call(
             ids.into_iter().map(Operand::Id).collect(),
         );
         return Ok(());
+    }
+    if dot_product::is_integer_dot(d) {
+        return dot_product::lower(t, ctx, out, result_ty, d, args);
     }
     if math::is_math(d) {
         return math::lower(t, ctx, out, result_ty, d, args);
