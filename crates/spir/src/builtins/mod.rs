@@ -79,6 +79,9 @@ fn is_reserved(name: &str) -> bool {
         "get_fence",
         "__enqueue_kernel",
         "__get_kernel",
+        // SPIR-V friendly IR (llvm-spirv's SPV-IR, DPC++): only the `__spirv_BuiltIn*`
+        // work-item calls are translated so far; any other `__spirv_*` is refused by name.
+        "__spirv_",
     ];
     PREFIXES.iter().any(|p| name.starts_with(p))
 }
