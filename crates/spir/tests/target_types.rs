@@ -131,3 +131,40 @@ fn unknown_or_malformed_target_types_are_refused_by_name() {
         assert!(e.contains(expected) && e.contains("@f"), "{ty}: {e}");
     }
 }
+
+/// Hostile input: the clang-22 module with bytes replaced or lines dropped either fails with an
+/// error or translates; never a panic.
+#[test]
+fn mutated_target_type_modules_never_panic() {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let lines: Vec<&str> = IMAGES_EVENTS.lines().collect();
+    let alphabet = b"0123456789(),\"% target spirv.Image Event Sampler void i32 ptr";
+    for round in 0..400 {
+        let text = if round % 2 == 0 {
+            let drop = (next() % lines.len() as u64) as usize;
+            lines
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != drop)
+                .map(|(_, l)| *l)
+                .collect::<Vec<_>>()
+                .join("\n")
+        } else {
+            let mut bytes = IMAGES_EVENTS.as_bytes().to_vec();
+            for _ in 0..1 + next() % 3 {
+                let at = (next() % bytes.len() as u64) as usize;
+                bytes[at] = alphabet[(next() % alphabet.len() as u64) as usize];
+            }
+            String::from_utf8_lossy(&bytes).into_owned()
+        };
+        for ext in ["", "+SPV_KHR_untyped_pointers"] {
+            let _ = translate_with(&text, ext);
+        }
+    }
+}
