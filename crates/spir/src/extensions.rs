@@ -15,6 +15,7 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_EXT_shader_atomic_float16_add",
     "SPV_EXT_shader_atomic_float_min_max",
     "SPV_KHR_integer_dot_product",
+    "SPV_KHR_bit_instructions",
 ];
 
 /// llvm-spirv's list (names only).

@@ -154,3 +154,28 @@ fn integer_dot_product_needs_its_extension() {
         "{e}"
     );
 }
+
+/// SPV_KHR_bit_instructions: `llvm.bitreverse` → OpBitReverse (scalar and vector).
+#[test]
+fn bitreverse_needs_bit_instructions() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare i32 @llvm.bitreverse.i32(i32)
+declare <4 x i16> @llvm.bitreverse.v4i16(<4 x i16>)
+define spir_kernel void @k(ptr addrspace(1) %p, i32 %x, <4 x i16> %v) {
+  %r = call i32 @llvm.bitreverse.i32(i32 %x)
+  store i32 %r, ptr addrspace(1) %p, align 4
+  %w = call <4 x i16> @llvm.bitreverse.v4i16(<4 x i16> %v)
+  %q = getelementptr i8, ptr addrspace(1) %p, i64 8
+  store <4 x i16> %w, ptr addrspace(1) %q, align 8
+  ret void
+}
+"#;
+    let m = translate_with(src, "+SPV_KHR_bit_instructions").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "bitreverse");
+    assert_eq!(count(&m, Op::BitReverse), 2);
+    let e = translate_with(src, "").expect_err("no extension");
+    assert!(
+        e.contains("+SPV_KHR_bit_instructions") && e.contains("@k"),
+        "{e}"
+    );
+}
