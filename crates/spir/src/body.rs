@@ -970,7 +970,21 @@ fn translate_instruction(
             else_value,
             ..
         } => {
-            let c = t.value(ctx, *cond)?;
+            let mut c = t.value(ctx, *cond)?;
+            // LLVM selects whole vectors on one i1; SPIR-V wants one condition per component.
+            if let llvm::Type::Vector { len, .. } = t.m.types.get(result_ty) {
+                let cond_ty = t.value_llvm_type(ctx, *cond)?;
+                if !matches!(t.m.types.get(cond_ty), llvm::Type::Vector { .. }) {
+                    let len = *len;
+                    let bool_ty = t.b.type_bool();
+                    let bools = t.b.type_vector(bool_ty, len);
+                    c = t.emit(
+                        Op::CompositeConstruct,
+                        bools,
+                        vec![Operand::Id(c); len as usize],
+                    );
+                }
+            }
             let (a, b) = if opaque_result {
                 (
                     t.value_as(ctx, *then_value, ty)?,

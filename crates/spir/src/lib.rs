@@ -10,6 +10,7 @@ mod body;
 mod builtins;
 mod consts;
 pub mod error;
+pub mod extensions;
 mod kernels;
 pub mod mangle;
 mod parallel;
@@ -42,13 +43,9 @@ impl Default for TranslateOptions {
     }
 }
 
-/// Extensions the translator knows how to emit (names as `--spirv-ext` takes them).
-pub const KNOWN_EXTENSIONS: &[&str] = &[
-    "SPV_KHR_untyped_pointers",
-    "SPV_ALTERA_usm_storage_classes",
-    "SPV_INTEL_usm_storage_classes",
-    "SPV_KHR_no_integer_wrap_decoration",
-];
+/// Extensions the translator emits constructs for (names as `--spirv-ext` takes them);
+/// `--spirv-ext` also accepts every other name llvm-spirv lists (`extensions::LLVM_SPIRV`).
+pub const KNOWN_EXTENSIONS: &[&str] = extensions::TRANSLATED;
 
 impl TranslateOptions {
     /// Applies an llvm-spirv style `--spirv-ext` list: `+all`, `-all`, `+EXT`, `-EXT`, comma separated.
@@ -61,13 +58,23 @@ impl TranslateOptions {
             };
             if name == "all" {
                 self.allowed_extensions = if enable {
-                    KNOWN_EXTENSIONS.iter().map(|s| (*s).to_owned()).collect()
+                    let mut all: Vec<String> = extensions::LLVM_SPIRV
+                        .iter()
+                        .map(|s| (*s).to_owned())
+                        .collect();
+                    all.extend(
+                        KNOWN_EXTENSIONS
+                            .iter()
+                            .filter(|e| !extensions::LLVM_SPIRV.contains(e))
+                            .map(|s| (*s).to_owned()),
+                    );
+                    all
                 } else {
                     Vec::new()
                 };
                 continue;
             }
-            if !KNOWN_EXTENSIONS.contains(&name) {
+            if !extensions::is_known(name) {
                 return Err(TranslateError::UnknownExtension(name.to_owned()));
             }
             self.allowed_extensions.retain(|e| e != name);

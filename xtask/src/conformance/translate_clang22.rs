@@ -5,7 +5,8 @@
 //!
 //! `opencl-c.h` is precompiled once per configuration (a plain compile takes ~0.3 s of CPU, one
 //! with the PCH ~0.02 s); on a few spread files per configuration the PCH bitcode is checked
-//! byte for byte against a plain compile. By default every 12th `.cl` runs; `--full` runs all.
+//! byte for byte against a plain compile. By default every 12th `.cl` runs; `--full` runs all,
+//! `SPIRVKIT_CL22_STRIDE=N` every Nth.
 //! `SPIRVKIT_CL22_CACHE=DIR` keeps the bitcode (`DIR/<config>/<path>.bc`) between runs.
 
 use super::translate_modern::{scratch_dir, translate_and_validate, unique_name, UNTYPED};
@@ -170,7 +171,14 @@ enum Outcome {
 
 pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
     let corpus = ctx.corpus.join("spir12");
-    let stride = if ctx.full { 1 } else { SAMPLE_STRIDE };
+    let stride = match std::env::var("SPIRVKIT_CL22_STRIDE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+    {
+        Some(n) if n > 0 => n,
+        _ if ctx.full => 1,
+        _ => SAMPLE_STRIDE,
+    };
     let sources: Vec<PathBuf> = files(&corpus, &["cl"])
         .into_iter()
         .step_by(stride)
@@ -275,10 +283,10 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
         "{} .cl files{} x 12 configurations: typed {all_typed}/{all_compiled} ({:.2}%), \
          untyped {all_untyped}/{all_compiled} ({:.2}%)",
         sources.len(),
-        if ctx.full {
+        if stride == 1 {
             String::new()
         } else {
-            format!(" (every {SAMPLE_STRIDE}th; --full for all)")
+            format!(" (every {stride}th; --full for all)")
         },
         pct(all_typed),
         pct(all_untyped)

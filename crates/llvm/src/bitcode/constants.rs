@@ -134,17 +134,24 @@ impl<'a> Reader<'a> {
                     }
                     ConstKind::Expr(ConstExpr::Cast { op, value })
                 }
-                12 | 20 | 24 => {
+                12 | 20 | 24 | 31 | 32 => {
                     let mut i = 0;
                     let mut source_ty = None;
-                    if code == 24 || ops.len() % 2 == 1 {
+                    if matches!(code, 24 | 31 | 32) || ops.len() % 2 == 1 {
                         source_ty = Some(self.ty(self.op(&ops, 0)?)?);
                         i = 1;
                     }
                     let mut inbounds = code == 20;
-                    if code == 24 {
+                    if matches!(code, 24 | 31 | 32) {
+                        // Bit 0 is inbounds in both the old inrange-index flags and the
+                        // GEPNoWrapFlags of LLVM ≥ 19 (nusw, nuw: bits 1, 2).
                         inbounds = self.op(&ops, 1)? & 1 != 0;
                         i = 2;
+                    }
+                    if code == 31 {
+                        // CE_GEP_WITH_INRANGE: [opty, flags, bitwidth, range, operands...];
+                        // the range only bounds the access, it does not change the address.
+                        i += self.constant_range_len(&ops, 2)?;
                     }
                     let mut operands = Vec::new();
                     let mut base_ty = None;
@@ -359,6 +366,24 @@ impl<'a> Reader<'a> {
             _ => {}
         }
         refs
+    }
+
+    /// Operands taken by a constant range written with its bit width at `ops[at]` (LLVM's
+    /// `emitConstantRange`): width, then two signed VBRs, or for widths over 64 a word-count
+    /// pair and the two wide values.
+    fn constant_range_len(&self, ops: &[u64], at: usize) -> Result<usize, LlvmError> {
+        let width = self.op(ops, at)?;
+        if width <= 64 {
+            return Ok(3);
+        }
+        let words = self.op(ops, at + 1)?;
+        let (lower, upper) = ((words & 0xffff_ffff) as usize, (words >> 32) as usize);
+        let len = 2usize
+            .checked_add(lower)
+            .and_then(|n| n.checked_add(upper))
+            .filter(|&n| at + n <= ops.len())
+            .ok_or_else(|| self.error("constant range longer than its record"))?;
+        Ok(len)
     }
 
     fn inline_asm(&self, code: u32, ops: &[u64], ty: TypeId) -> Result<ConstKind, LlvmError> {

@@ -632,7 +632,12 @@ impl<'a> Reader<'a> {
                 if !pred.is_valid() {
                     return Err(self.error("invalid comparison predicate"));
                 }
-                let fast_math = ops.get(i + 1).map(|&f| Self::fast_math(f)).unwrap_or(0);
+                // The trailing flags are fast-math flags on fcmp (predicates 0..=15) but
+                // `samesign` on icmp (LLVM ≥ 20), which changes no result.
+                let fast_math = match ops.get(i + 1) {
+                    Some(&f) if pred.0 < 32 => Self::fast_math(f),
+                    _ => 0,
+                };
                 let result = self.m.types.bool_like(ty);
                 (
                     result,
@@ -896,6 +901,10 @@ impl<'a> Reader<'a> {
             57 => return Err(self.error("unsupported construct: callbr")),
             48..=54 => return Err(self.error("unsupported construct: exception-handling funclet")),
             60 => return Ok(()), // BLOCKADDR_USERS: an index only
+            // Debug records of LLVM ≥ 19 (DEBUG_RECORD_VALUE, _DECLARE, _ASSIGN, _VALUE_SIMPLE,
+            // _LABEL: the `#dbg_value(...)` lines of the text form) define no value; they are
+            // dropped as the text reader drops `#dbg_*` records and as debug intrinsics are.
+            61..=65 => return Ok(()),
             other => return Err(self.error(format!("unsupported instruction record code {other}"))),
         };
         let id = self.push_inst(body, ty, kind)?;

@@ -1176,6 +1176,27 @@ impl<'s> Parser<'s> {
                 "null" | "zeroinitializer" | "none" => self.push_const(ty, ConstKind::Null),
                 "undef" => self.push_const(ty, ConstKind::Undef),
                 "poison" => self.push_const(ty, ConstKind::Poison),
+                "splat" => {
+                    // `<N x T> splat (T v)` (LLVM ≥ 19): the vector with every element v.
+                    self.expect_punct('(')?;
+                    let (_, element) = self.parse_typed_value()?;
+                    self.expect_punct(')')?;
+                    let len = match tyk {
+                        Type::Vector {
+                            len,
+                            scalable: false,
+                            ..
+                        } => len,
+                        _ => {
+                            return Err(self.err_at(
+                                l,
+                                c,
+                                "splat of a non-vector (or scalable) type",
+                            ))
+                        }
+                    };
+                    self.push_const(ty, ConstKind::Aggregate(vec![element; len as usize]))
+                }
                 "asm" => {
                     let side_effects = self.eat_word("sideeffect");
                     let align_stack = self.eat_word("alignstack");
@@ -1196,6 +1217,22 @@ impl<'s> Parser<'s> {
                 }
                 "getelementptr" => {
                     let inbounds = self.eat_word("inbounds");
+                    // LLVM ≥ 19 flags and `inrange(lo, hi)` before the operands; neither changes
+                    // the address computed.
+                    loop {
+                        if self.eat_word("nuw") || self.eat_word("nusw") {
+                            continue;
+                        }
+                        if self.eat_word("inrange") {
+                            self.expect_punct('(')?;
+                            self.parse_inrange_bound()?;
+                            self.expect_punct(',')?;
+                            self.parse_inrange_bound()?;
+                            self.expect_punct(')')?;
+                            continue;
+                        }
+                        break;
+                    }
                     self.expect_punct('(')?;
                     let (source_ty, _, base) = self.parse_gep_base((l, c))?;
                     let mut indices = Vec::new();
@@ -1391,6 +1428,14 @@ impl<'s> Parser<'s> {
         Ok(self.float_const(ty, f))
     }
 
+    /// One bound of a constant GEP's `inrange(lo, hi)`: a (possibly negative) integer.
+    fn parse_inrange_bound(&mut self) -> PResult<()> {
+        match self.next() {
+            Tok::Int(_) => Ok(()),
+            _ => Err(self.err("expected an integer bound in inrange(...)")),
+        }
+    }
+
     fn parse_binary_flags(&mut self) -> u8 {
         let mut flags = 0;
         loop {
@@ -1463,6 +1508,7 @@ fn looks_like_attribute(w: &str) -> bool {
                 | "undef"
                 | "poison"
                 | "zeroinitializer"
+                | "splat"
                 | "true"
                 | "false"
                 | "none"

@@ -2,9 +2,10 @@
 //! Semantics, then the values), used by the OpenCL 1.x atomics, the OpenCL C 2.0 atomics and
 //! LLVM's `atomicrmw`, so the three spell the instruction the same way.
 
+use crate::error::{unsupported, Result};
 use crate::translator::Translator;
 use spirvkit_core::{Id, Operand};
-use spirvkit_grammar::Op;
+use spirvkit_grammar::{Capability, Op};
 
 /// The operands every atomic instruction starts with.
 #[derive(Clone, Copy)]
@@ -55,6 +56,107 @@ pub(crate) fn rmw_opcode(operation: &str, signed: bool) -> Option<Op> {
         "max" => Op::AtomicUMax,
         _ => return None,
     })
+}
+
+/// A floating-point read-modify-write: `atomicrmw fadd/fsub/fmin/fmax`, or an OpenCL C
+/// `atomic_fetch_add/sub/min/max` on a floating-point atomic.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum FloatRmw {
+    Add,
+    /// Added as the negated value (SPIR-V has no atomic float subtract).
+    Sub,
+    Min,
+    Max,
+}
+
+impl FloatRmw {
+    pub(crate) fn from_operation(operation: &str) -> Option<FloatRmw> {
+        Some(match operation {
+            "add" | "fadd" => FloatRmw::Add,
+            "sub" | "fsub" => FloatRmw::Sub,
+            "min" | "fmin" => FloatRmw::Min,
+            "max" | "fmax" => FloatRmw::Max,
+            _ => return None,
+        })
+    }
+
+    /// The extension that defines the instruction for `width`-bit floats, and its capability.
+    fn requirement(self, width: u32) -> Option<(&'static str, Capability)> {
+        Some(match (self, width) {
+            (FloatRmw::Add | FloatRmw::Sub, 16) => (
+                "SPV_EXT_shader_atomic_float16_add",
+                Capability::AtomicFloat16AddEXT,
+            ),
+            (FloatRmw::Add | FloatRmw::Sub, 32) => (
+                "SPV_EXT_shader_atomic_float_add",
+                Capability::AtomicFloat32AddEXT,
+            ),
+            (FloatRmw::Add | FloatRmw::Sub, 64) => (
+                "SPV_EXT_shader_atomic_float_add",
+                Capability::AtomicFloat64AddEXT,
+            ),
+            (FloatRmw::Min | FloatRmw::Max, 16) => (
+                "SPV_EXT_shader_atomic_float_min_max",
+                Capability::AtomicFloat16MinMaxEXT,
+            ),
+            (FloatRmw::Min | FloatRmw::Max, 32) => (
+                "SPV_EXT_shader_atomic_float_min_max",
+                Capability::AtomicFloat32MinMaxEXT,
+            ),
+            (FloatRmw::Min | FloatRmw::Max, 64) => (
+                "SPV_EXT_shader_atomic_float_min_max",
+                Capability::AtomicFloat64MinMaxEXT,
+            ),
+            _ => return None,
+        })
+    }
+}
+
+/// `out = OpAtomicF{Add,Min,Max}EXT ty access value` for a `width`-bit float, declaring the
+/// extension and capability; refused naming the extension when the options do not allow it.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn emit_float_rmw(
+    t: &mut Translator<'_>,
+    location: &str,
+    what: &str,
+    out: Id,
+    op: FloatRmw,
+    width: u32,
+    ty: Id,
+    access: AtomicAccess,
+    value: Id,
+) -> Result<()> {
+    let Some((extension, capability)) = op.requirement(width) else {
+        return Err(unsupported(
+            location,
+            format!("{what} on a {width}-bit float"),
+        ));
+    };
+    if !t.opts.allows(extension) {
+        return Err(unsupported(
+            location,
+            format!("{what} on a {width}-bit float (needs --spirv-ext=+{extension})"),
+        ));
+    }
+    if width == 16 {
+        // OpAtomicFAddEXT itself comes from SPV_EXT_shader_atomic_float_add.
+        if op == FloatRmw::Add || op == FloatRmw::Sub {
+            t.b.extension("SPV_EXT_shader_atomic_float_add");
+        }
+    }
+    t.b.extension(extension);
+    t.b.capability(capability);
+    let (opcode, value) = match op {
+        FloatRmw::Add => (Op::AtomicFAddEXT, value),
+        FloatRmw::Sub => (
+            Op::AtomicFAddEXT,
+            t.emit(Op::FNegate, ty, vec![Operand::Id(value)]),
+        ),
+        FloatRmw::Min => (Op::AtomicFMinEXT, value),
+        FloatRmw::Max => (Op::AtomicFMaxEXT, value),
+    };
+    emit_atomic_rmw(t, out, opcode, ty, access, value);
+    Ok(())
 }
 
 #[cfg(test)]

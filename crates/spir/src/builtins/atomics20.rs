@@ -2,7 +2,7 @@
 //! `atomic_compare_exchange_strong`, `atomic_flag_*`, `atomic_work_item_fence`) with their
 //! memory orders and scopes, as clang 15+ mangles them (`PU3AS4VU7_Atomici`).
 
-use super::atomic_ops::{emit_atomic_rmw, rmw_opcode, AtomicAccess};
+use super::atomic_ops::{emit_atomic_rmw, emit_float_rmw, rmw_opcode, AtomicAccess, FloatRmw};
 use crate::body::FnCtx;
 use crate::error::{malformed, unsupported, Result};
 use crate::mangle::{Demangled, MType, Scalar};
@@ -221,20 +221,25 @@ pub(super) fn lower(
                 Some(MType::Pointer { pointee, .. }) => pointee.scalar(),
                 _ => None,
             };
-            if pointee.is_some_and(Scalar::is_float) && base != "atomic_exchange" {
-                return Err(unsupported(
-                    loc,
-                    format!(
-                        "{name} on a floating-point atomic (needs SPV_EXT_shader_atomic_float_add)"
-                    ),
-                ));
-            }
             let signed = pointee.is_some_and(Scalar::is_signed);
             // `atomic_fetch_add` → "add", `atomic_exchange` → "exchange".
             let operation = base
                 .strip_prefix("atomic_fetch_")
                 .or_else(|| base.strip_prefix("atomic_"))
                 .unwrap_or(base);
+            if let Some(scalar) = pointee.filter(|s| s.is_float() && base != "atomic_exchange") {
+                let width = match scalar {
+                    Scalar::Half => 16,
+                    Scalar::Float => 32,
+                    _ => 64,
+                };
+                let op = FloatRmw::from_operation(operation).ok_or_else(|| {
+                    unsupported(loc, format!("{base} on a floating-point atomic"))
+                })?;
+                let v = t.value(ctx, a.get(1)?)?;
+                let ty = t.ty(result_ty, loc)?;
+                return emit_float_rmw(t, loc, name, out, op, width, ty, access(sem), v);
+            }
             let opcode = rmw_opcode(operation, signed)
                 .ok_or_else(|| unsupported(loc, format!("{base} (no such atomic operation)")))?;
             let v = t.value(ctx, a.get(1)?)?;

@@ -1,7 +1,7 @@
 //! Synchronisation, atomics, async copies, prefetch, vector loads/stores, memcpy/memset,
 //! and address-space casts.
 
-use super::atomic_ops::{emit_atomic_rmw, rmw_opcode, AtomicAccess};
+use super::atomic_ops::{emit_atomic_rmw, emit_float_rmw, rmw_opcode, AtomicAccess, FloatRmw};
 use super::{arg_ids, ext_inst};
 use crate::body::FnCtx;
 use crate::error::{malformed, unsupported, Result};
@@ -208,6 +208,35 @@ pub(crate) fn atomic_rmw(
     p: ValueRef,
     v: ValueRef,
 ) -> Result<()> {
+    let float = match op {
+        RmwOp::FAdd => Some(FloatRmw::Add),
+        RmwOp::FSub => Some(FloatRmw::Sub),
+        RmwOp::FMin => Some(FloatRmw::Min),
+        RmwOp::FMax => Some(FloatRmw::Max),
+        _ => None,
+    };
+    if let Some(float) = float {
+        let width = float_width(t, ctx, v)?;
+        let (scope, semantics) = atomic_scope_semantics(t, ctx, p)?;
+        let (pointer, value) = (t.value(ctx, p)?, t.value(ctx, v)?);
+        let access = AtomicAccess {
+            pointer,
+            scope,
+            semantics,
+        };
+        let what = format!("atomicrmw {}", op.keyword());
+        return emit_float_rmw(
+            t,
+            &ctx.location,
+            &what,
+            out,
+            float,
+            width,
+            ty,
+            access,
+            value,
+        );
+    }
     let opcode = match op {
         RmwOp::Xchg => Op::AtomicExchange,
         RmwOp::Add => Op::AtomicIAdd,
@@ -235,6 +264,17 @@ pub(crate) fn atomic_rmw(
     };
     emit_atomic_rmw(t, out, opcode, ty, access, value);
     Ok(())
+}
+
+/// Bit width of a floating-point value (0 when it is not one).
+fn float_width(t: &Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Result<u32> {
+    let ty = t.value_llvm_type(ctx, v)?;
+    Ok(match t.m.types.get(ty) {
+        llvm::Type::Half => 16,
+        llvm::Type::Float => 32,
+        llvm::Type::Double => 64,
+        _ => 0,
+    })
 }
 
 pub(super) fn lower(

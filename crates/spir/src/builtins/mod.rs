@@ -4,6 +4,7 @@
 mod atomic_ops;
 mod atomics20;
 mod convert;
+mod dot_product;
 mod groups;
 mod images;
 mod math;
@@ -16,7 +17,7 @@ use crate::mangle::Demangled;
 use crate::translator::Translator;
 use llvm::ValueRef;
 use spirvkit_core::{Id, Operand};
-use spirvkit_grammar::{Op, OpenClStdOp};
+use spirvkit_grammar::{Capability, Op, OpenClStdOp};
 use spirvkit_llvm as llvm;
 
 pub(crate) use groups::generic_cast_target;
@@ -27,6 +28,7 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
     let n = d.name.as_str();
     workitem::builtin(n).is_some()
         || math::is_math(d)
+        || dot_product::is_integer_dot(d)
         || memory::is_memory(n)
         || convert::is_conversion(n)
         || images::is_image(n)
@@ -77,6 +79,9 @@ fn is_reserved(name: &str) -> bool {
         "get_fence",
         "__enqueue_kernel",
         "__get_kernel",
+        // SPIR-V friendly IR (llvm-spirv's SPV-IR, DPC++): only the `__spirv_BuiltIn*`
+        // work-item calls are translated so far; any other `__spirv_*` is refused by name.
+        "__spirv_",
     ];
     PREFIXES.iter().any(|p| name.starts_with(p))
 }
@@ -127,11 +132,16 @@ pub(crate) fn call(
         );
         return Ok(());
     }
+    if dot_product::is_integer_dot(d) {
+        return dot_product::lower(t, ctx, out, result_ty, d, args);
+    }
     if math::is_math(d) {
         return math::lower(t, ctx, out, result_ty, d, args);
     }
     Err(unsupported(&ctx.location, format!("the built-in {n}")))
 }
+
+const EXPECT_ASSUME: &str = "SPV_KHR_expect_assume";
 
 /// LLVM intrinsics (`llvm.*`).
 pub(crate) fn intrinsic(
@@ -145,18 +155,46 @@ pub(crate) fn intrinsic(
     let base = name.strip_prefix("llvm.").unwrap_or(name);
     let family = base.split('.').next().unwrap_or(base);
     match family {
+        "assume" if t.opts.allows(EXPECT_ASSUME) => {
+            // SPV_KHR_expect_assume: OpAssumeTrueKHR; without it the hint is dropped, as
+            // llvm-spirv does.
+            let cond = t.value(
+                ctx,
+                *args
+                    .first()
+                    .ok_or_else(|| malformed(&ctx.location, "llvm.assume without arguments"))?,
+            )?;
+            t.b.extension(EXPECT_ASSUME);
+            t.b.capability(Capability::ExpectAssumeKHR);
+            t.emit_void(Op::AssumeTrueKHR, vec![Operand::Id(cond)]);
+            Ok(())
+        }
         "lifetime" | "dbg" | "assume" | "experimental" | "invariant" | "var" | "donothing"
         | "sideeffect" => Ok(()),
         "memcpy" | "memmove" | "memset" => memory::mem_intrinsic(t, ctx, family, args),
         "expect" => {
             let ty = t.ty(result_ty, &ctx.location)?;
-            let v = t.value(
-                ctx,
-                *args
-                    .first()
-                    .ok_or_else(|| malformed(&ctx.location, "llvm.expect without arguments"))?,
-            )?;
-            t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(v)]);
+            let operand = |i: usize| {
+                args.get(i).copied().ok_or_else(|| {
+                    malformed(&ctx.location, format!("{name} needs argument {}", i + 1))
+                })
+            };
+            let v = t.value(ctx, operand(0)?)?;
+            if t.opts.allows(EXPECT_ASSUME) {
+                // OpExpectKHR value, expected (llvm.expect.with.probability's probability has
+                // no SPIR-V operand).
+                let expected = t.value(ctx, operand(1)?)?;
+                t.b.extension(EXPECT_ASSUME);
+                t.b.capability(Capability::ExpectAssumeKHR);
+                t.emit_to(
+                    out,
+                    Op::ExpectKHR,
+                    ty,
+                    vec![Operand::Id(v), Operand::Id(expected)],
+                );
+            } else {
+                t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(v)]);
+            }
             Ok(())
         }
         _ => math::intrinsic(t, ctx, out, result_ty, family, args),

@@ -8,28 +8,63 @@ use spirvkit_core::{Id, Instruction, Operand};
 use spirvkit_grammar::{BuiltIn, Decoration, Op, StorageClass};
 use spirvkit_llvm as llvm;
 
-/// (BuiltIn, is a 3-component vector, value for an out-of-range dimension).
+/// OpenCL C work-item function, its BuiltIn, whether it is a 3-component vector, and the value
+/// for an out-of-range dimension.
+const WORK_ITEM: &[(&str, BuiltIn, bool, u64)] = &[
+    ("get_global_id", BuiltIn::GlobalInvocationId, true, 0),
+    ("get_local_id", BuiltIn::LocalInvocationId, true, 0),
+    ("get_group_id", BuiltIn::WorkgroupId, true, 0),
+    ("get_global_size", BuiltIn::GlobalSize, true, 1),
+    ("get_local_size", BuiltIn::WorkgroupSize, true, 1),
+    (
+        "get_enqueued_local_size",
+        BuiltIn::EnqueuedWorkgroupSize,
+        true,
+        1,
+    ),
+    ("get_num_groups", BuiltIn::NumWorkgroups, true, 1),
+    ("get_global_offset", BuiltIn::GlobalOffset, true, 0),
+    ("get_work_dim", BuiltIn::WorkDim, false, 0),
+    ("get_global_linear_id", BuiltIn::GlobalLinearId, false, 0),
+    (
+        "get_local_linear_id",
+        BuiltIn::LocalInvocationIndex,
+        false,
+        0,
+    ),
+    ("get_sub_group_size", BuiltIn::SubgroupSize, false, 0),
+    ("get_max_sub_group_size", BuiltIn::SubgroupMaxSize, false, 0),
+    ("get_num_sub_groups", BuiltIn::NumSubgroups, false, 0),
+    (
+        "get_enqueued_num_sub_groups",
+        BuiltIn::NumEnqueuedSubgroups,
+        false,
+        0,
+    ),
+    ("get_sub_group_id", BuiltIn::SubgroupId, false, 0),
+    (
+        "get_sub_group_local_id",
+        BuiltIn::SubgroupLocalInvocationId,
+        false,
+        0,
+    ),
+];
+
+/// (BuiltIn, is a 3-component vector, value for an out-of-range dimension) of an OpenCL C
+/// work-item function, or of its SPIR-V friendly IR spelling (`__spirv_BuiltInGlobalInvocationId`
+/// called with the dimension, `__spirv_BuiltInWorkDim()`, as llvm-spirv's SPV-IR and DPC++ emit).
 pub(super) fn builtin(name: &str) -> Option<(BuiltIn, bool, u64)> {
-    Some(match name {
-        "get_global_id" => (BuiltIn::GlobalInvocationId, true, 0),
-        "get_local_id" => (BuiltIn::LocalInvocationId, true, 0),
-        "get_group_id" => (BuiltIn::WorkgroupId, true, 0),
-        "get_global_size" => (BuiltIn::GlobalSize, true, 1),
-        "get_local_size" => (BuiltIn::WorkgroupSize, true, 1),
-        "get_enqueued_local_size" => (BuiltIn::EnqueuedWorkgroupSize, true, 1),
-        "get_num_groups" => (BuiltIn::NumWorkgroups, true, 1),
-        "get_global_offset" => (BuiltIn::GlobalOffset, true, 0),
-        "get_work_dim" => (BuiltIn::WorkDim, false, 0),
-        "get_global_linear_id" => (BuiltIn::GlobalLinearId, false, 0),
-        "get_local_linear_id" => (BuiltIn::LocalInvocationIndex, false, 0),
-        "get_sub_group_size" => (BuiltIn::SubgroupSize, false, 0),
-        "get_max_sub_group_size" => (BuiltIn::SubgroupMaxSize, false, 0),
-        "get_num_sub_groups" => (BuiltIn::NumSubgroups, false, 0),
-        "get_enqueued_num_sub_groups" => (BuiltIn::NumEnqueuedSubgroups, false, 0),
-        "get_sub_group_id" => (BuiltIn::SubgroupId, false, 0),
-        "get_sub_group_local_id" => (BuiltIn::SubgroupLocalInvocationId, false, 0),
-        _ => return None,
-    })
+    let found = match name.strip_prefix("__spirv_BuiltIn") {
+        Some(spelled) => {
+            let value = spirvkit_grammar::OperandKind::BuiltIn
+                .desc()
+                .enumerant_by_name(spelled)?
+                .value;
+            WORK_ITEM.iter().find(|w| w.1 .0 == value)
+        }
+        None => WORK_ITEM.iter().find(|w| w.0 == name),
+    }?;
+    Some((found.1, found.2, found.3))
 }
 
 fn builtin_name(b: BuiltIn) -> String {

@@ -1,0 +1,36 @@
+//! Helpers shared by the translator's integration tests.
+#![allow(dead_code)]
+
+use spirvkit_core::Module;
+use spirvkit_spir::{translate, TranslateOptions};
+
+pub fn translate_with(src: &str, extensions: &str) -> Result<Module, String> {
+    let llvm = spirvkit_llvm::parse_text(src, "test.ll").map_err(|e| e.to_string())?;
+    let mut options = TranslateOptions::default();
+    options
+        .apply_extension_list(extensions)
+        .map_err(|e| e.to_string())?;
+    translate(&llvm, &options).map_err(|e| e.to_string())
+}
+
+/// spirv-val (universal environment) when the pinned tools are installed.
+pub fn spirv_val(module: &Module, tag: &str) {
+    let val = spirvkit_test_support::workspace_root().join(".venv/bin/spirv-val");
+    if !val.is_file() {
+        eprintln!("note: {} missing; spirv-val check skipped", val.display());
+        return;
+    }
+    let dir = spirvkit_test_support::workspace_root().join("target/test-target-types");
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    let file = dir.join(format!("{tag}.spv"));
+    std::fs::write(&file, module.to_bytes()).expect("write");
+    let out = std::process::Command::new(val)
+        .arg(&file)
+        .output()
+        .expect("run spirv-val");
+    assert!(
+        out.status.success(),
+        "{tag}: spirv-val: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
