@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Semantic check of the SPIR 1.2 -> SPIR-V translator on a real OpenCL runtime (pocl).
 
-For each corpus kernel file: spirvkit translates the .bc64, llvm-spirv-15 -r converts the
-SPIR-V back to SPIR bitcode, and pocl runs every kernel twice on the same seeded random
+For each corpus kernel file: spirvkit translates the .bc64, `spirvkit translate -r` (or, with
+--reverse llvm-spirv, the control llvm-spirv-15 -r) converts the SPIR-V back to SPIR bitcode, and pocl runs every kernel twice on the same seeded random
 inputs: once built from the original OpenCL C source, once from the round-tripped bitcode
 (-x spir -spir-std=1.2). Every buffer must come out bit-identical.
 
@@ -60,7 +60,7 @@ def build_spir(ctx, dev, bitcode):
     return cl.Program(ctx, [dev], [open(bitcode, "rb").read()]).build(options="-x spir -spir-std=1.2")
 
 
-def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None):
+def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None, reverse="spirvkit", spirv_ext=None):
     import numpy as np
     import pyopencl as cl
     result = {"file": cl_path, "kernels": 0, "status": "passed", "detail": ""}
@@ -81,10 +81,19 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None):
         # pocl's SPIR 1.2 path cannot build; image kernels are outside this check.
         result["status"] = "skipped"; result["detail"] = "images"; return result
     spv = os.path.join(workdir, "k.spv"); back = os.path.join(workdir, "k.bc")
-    r = subprocess.run([spirvkit, "translate", bc, "-o", spv], capture_output=True, text=True)
+    ext = [f"--spirv-ext={spirv_ext}"] if spirv_ext else []
+    r = subprocess.run([spirvkit, "translate", bc, "-o", spv] + ext, capture_output=True, text=True)
     if r.returncode != 0:
         result["status"] = "failed"; result["detail"] = "spirvkit: " + r.stderr.strip()[:300]; return result
-    r = subprocess.run(["llvm-spirv-15", "-r", spv, "-o", back], capture_output=True, text=True)
+    if reverse == "spirvkit":
+        # spirvkit's own reverse translator: any failure is ours.
+        r = subprocess.run([spirvkit, "translate", "-r", spv, "-o", back], capture_output=True, text=True)
+        if r.returncode != 0:
+            result["status"] = "failed"
+            result["detail"] = f"spirvkit translate -r (exit {r.returncode}): " + r.stderr.strip()[:300]
+            return result
+    else:
+        r = subprocess.run(["llvm-spirv-15", "-r", spv, "-o", back], capture_output=True, text=True)
     if r.returncode != 0:
         # Our output is checked by spirv-val in the translate section; a crash of the reference
         # reverse translator leaves nothing to run, so the kernel cannot be compared.
@@ -254,8 +263,10 @@ def run_kernel(ctx, dev, queue, program, name, args):
 
 
 def worker(args):
-    cl_path, spirvkit, timeout, clang_std, symbols_path = args
+    cl_path, spirvkit, timeout, clang_std, symbols_path, reverse, spirv_ext = args
     extra = ["--clang-std", clang_std] if clang_std else []
+    extra += ["--reverse", reverse]
+    extra += [f"--spirv-ext={spirv_ext}"] if spirv_ext else []
     extra += ["--pocl-symbols", symbols_path] if symbols_path else []
     with tempfile.TemporaryDirectory() as d:
         try:
@@ -288,9 +299,12 @@ def main():
     p.add_argument("--no-generic-shim", action="store_true", help="give pocl the round-tripped bitcode without the shim")
     p.add_argument("--pocl-triple", default="x86_64-pc-linux-gnu", help="selects pocl's device library files")
     p.add_argument("--pocl-symbols", help=argparse.SUPPRESS)  # set by the parent for --one
+    p.add_argument("--reverse", choices=["spirvkit", "llvm-spirv"], default="spirvkit",
+                   help="SPIR-V back to SPIR bitcode with spirvkit translate -r (default) or llvm-spirv-15 -r (the control)")
+    p.add_argument("--spirv-ext", help="extensions for the forward translation (e.g. +SPV_KHR_untyped_pointers)")
     a = p.parse_args()
     if a.one:
-        print(json.dumps(run_file(a.one, a.spirvkit, a.workdir, a.clang_std, a.pocl_symbols)))
+        print(json.dumps(run_file(a.one, a.spirvkit, a.workdir, a.clang_std, a.pocl_symbols, a.reverse, a.spirv_ext)))
         return
     files = sorted(os.path.join(dp, f) for dp, _, fs in os.walk(os.path.join(a.corpus, "spir12"), followlinks=True) for f in fs
                    if f.endswith(".cl") and os.path.exists(os.path.join(dp, f[:-3] + ".bc64")))
@@ -326,7 +340,7 @@ def main():
                 json.dump(generic_shim.library_symbols(a.pocl_triple), f)
         log = open(a.log, "a", encoding="utf-8") if a.log else None
         with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-            for r in ex.map(worker, [(f, a.spirvkit, a.timeout, a.clang_std, symbols_path) for f in todo]):
+            for r in ex.map(worker, [(f, a.spirvkit, a.timeout, a.clang_std, symbols_path, a.reverse, a.spirv_ext) for f in todo]):
                 count(r)
                 print(json.dumps(r), flush=True)
                 if log:
