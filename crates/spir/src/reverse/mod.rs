@@ -127,6 +127,10 @@ pub(crate) struct Ctx<'a> {
     pub sampled_images: HashMap<Id, (llvm::ValueRef, llvm::ValueRef)>,
     /// Result id → SPIR-V result type, for every instruction of every function.
     pub result_types: HashMap<Id, Id>,
+    /// Types being made (a type that contains itself other than through a pointer).
+    pub resolving: std::collections::HashSet<Id>,
+    /// Structs whose bodies wait for the pointer being made.
+    pub pending_bodies: Vec<Id>,
 }
 
 impl<'a> Ctx<'a> {
@@ -155,6 +159,8 @@ impl<'a> Ctx<'a> {
             opcode: Op::Nop,
             sampled_images: HashMap::new(),
             result_types: HashMap::new(),
+            resolving: Default::default(),
+            pending_bodies: Vec::new(),
         };
         for f in &spv.functions {
             for i in f.instructions() {
