@@ -3,6 +3,7 @@
 
 mod corpus;
 mod generate;
+mod reverse;
 mod text;
 mod val;
 
@@ -102,6 +103,12 @@ pub fn run(functions: u32, only: Option<&str>) -> anyhow::Result<()> {
     let part = |name: &str| only.is_none_or(|o| o == name);
     if only == Some("corpus") {
         for line in corpus::run()? {
+            println!("{line}");
+        }
+        return Ok(());
+    }
+    if only == Some("reverse") {
+        for line in reverse::run(functions)? {
             println!("{line}");
         }
         return Ok(());

@@ -170,17 +170,7 @@ impl Ctx<'_> {
     }
 
     fn linkage_name(&self, id: Id) -> Option<String> {
-        // The name is a string operand, which `Decoration::args` drops: read it again.
-        self.spv
-            .globals
-            .iter()
-            .filter(|i| i.opcode == Op::Decorate)
-            .find(|i| {
-                i.operands.first().and_then(Operand::id) == Some(id)
-                    && i.operands.get(1).and_then(Operand::word) == Some(41)
-            })
-            .and_then(|i| i.operands.get(2).and_then(Operand::string))
-            .map(str::to_owned)
+        self.linkage_names.get(&id).map(|s| s.to_string())
     }
 
     /// A module-level value by id.
