@@ -1,5 +1,7 @@
-//! Semantics on a real OpenCL runtime: spirvkit's SPIR-V, converted back by `llvm-spirv-15 -r`,
-//! must compute bit-identical buffers to the original OpenCL C on pocl (same seeded inputs).
+//! Semantics on a real OpenCL runtime: spirvkit's SPIR-V, converted back by spirvkit's own
+//! reverse translator (`spirvkit translate -r`; `semantics-control` uses `llvm-spirv-15 -r`
+//! instead), must compute bit-identical buffers to the original OpenCL C on pocl (same seeded
+//! inputs).
 //! The driver is `xtask/semantics/run_kernels.py` (pyopencl); by default an evenly spread
 //! sample keeps CI fast, `SPIRVKIT_SEMANTICS_ALL=1` runs every kernel file.
 //! OpenCL C 2.0 input goes through the driver's generic-address-space shim (see
@@ -8,7 +10,29 @@
 use super::{Context, SectionReport};
 
 pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
-    run_with(ctx, None, "160", "translation semantics on pocl")
+    run_with(ctx, None, "160", "translation semantics on pocl", &[])
+}
+
+/// The control: the same sample converted back by `llvm-spirv-15 -r`.
+pub fn run_control(ctx: &Context) -> anyhow::Result<SectionReport> {
+    run_with(
+        ctx,
+        None,
+        "60",
+        "translation semantics on pocl, llvm-spirv-15 -r as the reverse translator (control)",
+        &["--reverse", "llvm-spirv"],
+    )
+}
+
+/// Untyped pointers there and back: `+SPV_KHR_untyped_pointers`, then `spirvkit translate -r`.
+pub fn run_untyped(ctx: &Context) -> anyhow::Result<SectionReport> {
+    run_with(
+        ctx,
+        None,
+        "60",
+        "translation semantics on pocl, +SPV_KHR_untyped_pointers round trip",
+        &["--spirv-ext=+SPV_KHR_untyped_pointers"],
+    )
 }
 
 /// The same check with clang-15's opaque-pointer bitcode of each `.cl` (OpenCL C 1.2) as the
@@ -19,6 +43,7 @@ pub fn run_clang(ctx: &Context) -> anyhow::Result<SectionReport> {
         Some("CL1.2"),
         "60",
         "translation semantics on pocl, clang-15 opaque-pointer input",
+        &[],
     )
 }
 
@@ -29,6 +54,7 @@ pub fn run_clang20(ctx: &Context) -> anyhow::Result<SectionReport> {
         Some("CL2.0"),
         "60",
         "translation semantics on pocl, clang-15 OpenCL C 2.0 input",
+        &[],
     )
 }
 
@@ -37,6 +63,7 @@ fn run_with(
     clang_std: Option<&str>,
     sample: &str,
     name: &'static str,
+    extra: &[&str],
 ) -> anyhow::Result<SectionReport> {
     let root = crate::workspace_root();
     let python = root.join(".venv/bin/python3");
@@ -62,6 +89,7 @@ fn run_with(
         .arg(&spirvkit)
         .args(["--limit", limit, "--jobs", "2"])
         .args(clang_std.map(|s| ["--clang-std", s]).into_iter().flatten())
+        .args(extra)
         .output()?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let mut failures = Vec::new();
