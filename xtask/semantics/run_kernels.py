@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Semantic check of the SPIR 1.2 -> SPIR-V translator on a real OpenCL runtime (pocl).
 
-For each corpus kernel file: spirvkit translates the .bc64, llvm-spirv-15 -r converts the
-SPIR-V back to SPIR bitcode, and pocl runs every kernel twice on the same seeded random
+For each corpus kernel file: spirvkit translates the .bc64, `spirvkit translate -r` (or, with
+--reverse llvm-spirv, the control llvm-spirv-15 -r) converts the SPIR-V back to SPIR bitcode, and pocl runs every kernel twice on the same seeded random
 inputs: once built from the original OpenCL C source, once from the round-tripped bitcode
 (-x spir -spir-std=1.2). Every buffer must come out bit-identical.
 
@@ -64,7 +64,8 @@ def build_spir(ctx, dev, bitcode):
     return cl.Program(ctx, [dev], [open(bitcode, "rb").read()]).build(options="-x spir -spir-std=1.2")
 
 
-def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None, split_mode=None):
+def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None, split_mode=None,
+             reverse="spirvkit", spirv_ext=None):
     import numpy as np
     import pyopencl as cl
     result = {"file": cl_path, "kernels": 0, "status": "passed", "detail": ""}
@@ -85,15 +86,24 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None, spli
         # pocl's SPIR 1.2 path cannot build; image kernels are outside this check.
         result["status"] = "skipped"; result["detail"] = "images"; return result
     spv = os.path.join(workdir, "k.spv"); back = os.path.join(workdir, "k.bc")
+    ext = [f"--spirv-ext={spirv_ext}"] if spirv_ext else []
     if split_mode:
         spv, problem = split_kernels.linked_spirv(cl_path, split_mode, spirvkit, workdir)
         if problem:
             result["status"], result["detail"] = problem; return result
     else:
-        r = subprocess.run([spirvkit, "translate", bc, "-o", spv], capture_output=True, text=True)
+        r = subprocess.run([spirvkit, "translate", bc, "-o", spv] + ext, capture_output=True, text=True)
         if r.returncode != 0:
             result["status"] = "failed"; result["detail"] = "spirvkit: " + r.stderr.strip()[:300]; return result
-    r = subprocess.run(["llvm-spirv-15", "-r", spv, "-o", back], capture_output=True, text=True)
+    if reverse == "spirvkit":
+        # spirvkit's own reverse translator: any failure is ours.
+        r = subprocess.run([spirvkit, "translate", "-r", spv, "-o", back], capture_output=True, text=True)
+        if r.returncode != 0:
+            result["status"] = "failed"
+            result["detail"] = f"spirvkit translate -r (exit {r.returncode}): " + r.stderr.strip()[:300]
+            return result
+    else:
+        r = subprocess.run(["llvm-spirv-15", "-r", spv, "-o", back], capture_output=True, text=True)
     if r.returncode != 0:
         # Our output is checked by spirv-val in the translate section; a crash of the reference
         # reverse translator leaves nothing to run, so the kernel cannot be compared.
@@ -263,9 +273,11 @@ def run_kernel(ctx, dev, queue, program, name, args):
 
 
 def worker(args):
-    cl_path, spirvkit, timeout, clang_std, symbols_path, split_mode = args
+    cl_path, spirvkit, timeout, clang_std, symbols_path, split_mode, reverse, spirv_ext = args
     extra = ["--clang-std", clang_std] if clang_std else []
     extra += ["--split-link", split_mode] if split_mode else []
+    extra += ["--reverse", reverse]
+    extra += [f"--spirv-ext={spirv_ext}"] if spirv_ext else []
     extra += ["--pocl-symbols", symbols_path] if symbols_path else []
     with tempfile.TemporaryDirectory() as d:
         try:
@@ -300,9 +312,12 @@ def main():
     p.add_argument("--split-link", choices=["spirvkit", "llvm-spirv", "mixed", "anchor"],
                    help="split each file's kernels into two modules, translate and link them")
     p.add_argument("--pocl-symbols", help=argparse.SUPPRESS)  # set by the parent for --one
+    p.add_argument("--reverse", choices=["spirvkit", "llvm-spirv"], default="spirvkit",
+                   help="SPIR-V back to SPIR bitcode with spirvkit translate -r (default) or llvm-spirv-15 -r (the control)")
+    p.add_argument("--spirv-ext", help="extensions for the forward translation (e.g. +SPV_KHR_untyped_pointers)")
     a = p.parse_args()
     if a.one:
-        print(json.dumps(run_file(a.one, a.spirvkit, a.workdir, a.clang_std, a.pocl_symbols, a.split_link)))
+        print(json.dumps(run_file(a.one, a.spirvkit, a.workdir, a.clang_std, a.pocl_symbols, a.split_link, a.reverse, a.spirv_ext)))
         return
     files = sorted(os.path.join(dp, f) for dp, _, fs in os.walk(os.path.join(a.corpus, "spir12"), followlinks=True) for f in fs
                    if f.endswith(".cl") and os.path.exists(os.path.join(dp, f[:-3] + ".bc64")))
@@ -338,7 +353,7 @@ def main():
                 json.dump(generic_shim.library_symbols(a.pocl_triple), f)
         log = open(a.log, "a", encoding="utf-8") if a.log else None
         with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-            for r in ex.map(worker, [(f, a.spirvkit, a.timeout, a.clang_std, symbols_path, a.split_link) for f in todo]):
+            for r in ex.map(worker, [(f, a.spirvkit, a.timeout, a.clang_std, symbols_path, a.split_link, a.reverse, a.spirv_ext) for f in todo]):
                 count(r)
                 print(json.dumps(r), flush=True)
                 if log:

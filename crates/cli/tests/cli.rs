@@ -399,3 +399,65 @@ fn link_writes_out_spv_by_default_and_names_files_in_errors() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn translate_reverse_writes_spir_bitcode_and_refuses_invalid_spirv() {
+    let dir = std::env::temp_dir().join(format!("spirvkit-cli-reverse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spv = dir.join("va.spv");
+    let ok = spirvkit()
+        .arg("translate")
+        .arg(example("vector_add.bc"))
+        .arg("-o")
+        .arg(&spv)
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    // Default output name: the input with `.bc`.
+    let r = spirvkit()
+        .args(["translate", "-r"])
+        .arg(&spv)
+        .output()
+        .unwrap();
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let bytes = std::fs::read(dir.join("va.bc")).unwrap();
+    let m = spirvkit_llvm::read_bitcode(&bytes, "va.bc").expect("bitcode");
+    assert!(m.triple.as_deref().is_some_and(|t| t.starts_with("spir")));
+    let text = spirvkit()
+        .args(["translate", "-r", "--text", "-o", "-"])
+        .arg(&spv)
+        .output()
+        .unwrap();
+    let ll = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        ll.contains("spir_kernel") && ll.contains("_Z13get_global_idj"),
+        "{ll}"
+    );
+    // Invalid SPIR-V: the validator's diagnostics, exit 1.
+    let mut words = bytes_to_words(&std::fs::read(&spv).unwrap());
+    words[3] = 1; // id bound below the ids used
+    let bad = dir.join("bad.spv");
+    std::fs::write(
+        &bad,
+        words
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect::<Vec<u8>>(),
+    )
+    .unwrap();
+    let r = spirvkit()
+        .args(["translate", "-r"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(r.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("bad.spv"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn bytes_to_words(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}

@@ -200,7 +200,7 @@ pub fn large_module(functions: u32) -> anyhow::Result<Vec<String>> {
 use super::text::Measured;
 
 /// The better of two measurements of one command: fastest wall time, least CPU, smallest peak.
-fn best(previous: Option<Measured>, next: Measured) -> Measured {
+pub(super) fn best(previous: Option<Measured>, next: Measured) -> Measured {
     let Some(p) = previous else {
         return next;
     };
@@ -220,7 +220,7 @@ fn best(previous: Option<Measured>, next: Measured) -> Measured {
 
 /// The 1-minute load average (`/proc/loadavg`), to read every figure of this shared machine
 /// against.
-fn load_average() -> String {
+pub(super) fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .ok()
         .and_then(|s| s.split_whitespace().next().map(str::to_owned))

@@ -5,6 +5,7 @@ mod corpus;
 mod generate;
 mod link;
 mod opt;
+mod reverse;
 mod text;
 mod val;
 
@@ -116,6 +117,12 @@ pub fn run(functions: u32, only: Option<&str>) -> anyhow::Result<()> {
     }
     if only == Some("link") {
         for line in link::run(&crate::conformance::tools_dir()?)? {
+            println!("{line}");
+        }
+        return Ok(());
+    }
+    if only == Some("reverse") {
+        for line in reverse::run(functions)? {
             println!("{line}");
         }
         return Ok(());

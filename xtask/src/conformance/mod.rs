@@ -75,6 +75,8 @@ pub fn run(
         ("semantics", semantics::run),
         ("semantics-cl", semantics::run_clang),
         ("semantics-cl20", semantics::run_clang20),
+        ("semantics-control", semantics::run_control),
+        ("semantics-untyped", semantics::run_untyped),
         ("llvm", llvm::run),
         ("llvm-cl", llvm_cl::run),
         ("opt", opt::run),

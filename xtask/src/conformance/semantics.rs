@@ -1,5 +1,7 @@
-//! Semantics on a real OpenCL runtime: spirvkit's SPIR-V, converted back by `llvm-spirv-15 -r`,
-//! must compute bit-identical buffers to the original OpenCL C on pocl (same seeded inputs).
+//! Semantics on a real OpenCL runtime: spirvkit's SPIR-V, converted back by spirvkit's own
+//! reverse translator (`spirvkit translate -r`; `semantics-control` uses `llvm-spirv-15 -r`
+//! instead), must compute bit-identical buffers to the original OpenCL C on pocl (same seeded
+//! inputs).
 //! The driver is `xtask/semantics/run_kernels.py` (pyopencl); by default an evenly spread
 //! sample keeps CI fast, `SPIRVKIT_SEMANTICS_ALL=1` runs every kernel file.
 //! OpenCL C 2.0 input goes through the driver's generic-address-space shim (see
@@ -9,6 +11,28 @@ use super::{Context, SectionReport};
 
 pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
     run_with(ctx, None, "160", "translation semantics on pocl", &[])
+}
+
+/// The control: the same sample converted back by `llvm-spirv-15 -r`.
+pub fn run_control(ctx: &Context) -> anyhow::Result<SectionReport> {
+    run_with(
+        ctx,
+        None,
+        "60",
+        "translation semantics on pocl, llvm-spirv-15 -r as the reverse translator (control)",
+        &["--reverse", "llvm-spirv"],
+    )
+}
+
+/// Untyped pointers there and back: `+SPV_KHR_untyped_pointers`, then `spirvkit translate -r`.
+pub fn run_untyped(ctx: &Context) -> anyhow::Result<SectionReport> {
+    run_with(
+        ctx,
+        None,
+        "60",
+        "translation semantics on pocl, +SPV_KHR_untyped_pointers round trip",
+        &["--spirv-ext=+SPV_KHR_untyped_pointers"],
+    )
 }
 
 /// The same check with clang-15's opaque-pointer bitcode of each `.cl` (OpenCL C 1.2) as the

@@ -1,13 +1,13 @@
-//! Module metadata: `!opencl.kernels` with the `kernel_arg_*` nodes (argument types from the
-//! forward translator's OpString, derived otherwise), work-group size hints, SPIR and OpenCL
-//! versions, used extensions, FP_CONTRACT.
+//! Module metadata: the `kernel_arg_*` lists (argument types from the forward translator's
+//! OpString, derived otherwise) and work-group size hints, attached to each kernel as
+//! `llvm-spirv -r` and clang do (pocl's SPIR loader crashes on the older `!opencl.kernels`
+//! form, even on the corpus' own SPIR 1.2 bitcode), SPIR and OpenCL versions, used
+//! extensions, FP_CONTRACT.
 
 use spirvkit_core::grammar::Op;
 use spirvkit_core::Operand;
 use spirvkit_llvm as llvm;
-use spirvkit_llvm::{
-    ConstKind, MdOperand, Metadata, MetadataId, NamedMetadata, Type, TypeId, ValueRef,
-};
+use spirvkit_llvm::{ConstKind, MdOperand, Metadata, MetadataId, NamedMetadata, Type, TypeId};
 
 use super::{Ctx, Result};
 
@@ -75,7 +75,6 @@ impl Ctx<'_> {
             .iter()
             .filter_map(|f| Some((f.id(), self.entry_points.get(&f.id())?.clone())))
             .collect();
-        let mut nodes = Vec::new();
         for (id, name) in kernels {
             let Some(&fid) = self.functions.get(&id) else {
                 continue;
@@ -91,12 +90,8 @@ impl Ctx<'_> {
                 .get(fid.0 as usize)
                 .map(|f| f.args.iter().map(|a| a.ty).collect())
                 .unwrap_or_default();
-            let mut spaces = vec![self.md_str("kernel_arg_addr_space")];
-            let mut access = vec![self.md_str("kernel_arg_access_qual")];
-            let mut types = vec![self.md_str("kernel_arg_type")];
-            let mut quals = vec![self.md_str("kernel_arg_type_qual")];
-            let mut base = vec![self.md_str("kernel_arg_base_type")];
-            let mut names = vec![self.md_str("kernel_arg_name")];
+            let (mut spaces, mut access, mut types) = (Vec::new(), Vec::new(), Vec::new());
+            let (mut quals, mut base, mut names) = (Vec::new(), Vec::new(), Vec::new());
             let kept = self.kernel_arg_types.get(&name).cloned();
             for (i, ty) in arg_tys.iter().enumerate() {
                 let pid = params.get(i).copied().flatten();
@@ -169,19 +164,24 @@ impl Ctx<'_> {
                 let n = self.md_str(&n);
                 names.push(n);
             }
-            let fty = self
-                .m
-                .functions
-                .get(fid.0 as usize)
-                .map(|f| f.ty)
-                .unwrap_or(TypeId(0));
-            let mut ops = vec![MdOperand::Value {
-                ty: fty,
-                value: ValueRef::Function(fid),
-            }];
-            for list in [spaces, access, types, quals, base, names] {
+            let mut attachments = Vec::new();
+            let any_name = names
+                .iter()
+                .any(|n| self.m.md_string(n).is_some_and(|s| !s.is_empty()));
+            let lists = [
+                ("kernel_arg_addr_space", spaces),
+                ("kernel_arg_access_qual", access),
+                ("kernel_arg_type", types),
+                ("kernel_arg_type_qual", quals),
+                ("kernel_arg_base_type", base),
+                ("kernel_arg_name", names),
+            ];
+            for (key, list) in lists {
+                if key == "kernel_arg_name" && !any_name {
+                    continue;
+                }
                 let n = self.md_node(list);
-                ops.push(MdOperand::Metadata(n));
+                attachments.push((key.to_owned(), n));
             }
             for (mode, args) in self.execution_modes.get(&id).cloned().unwrap_or_default() {
                 let key = match mode {
@@ -190,7 +190,7 @@ impl Ctx<'_> {
                     30 => "vec_type_hint",
                     _ => continue,
                 };
-                let mut list = vec![self.md_str(key)];
+                let mut list = Vec::new();
                 if mode == 30 {
                     let hint = args.first().copied().unwrap_or(0);
                     let (elem, len) = (hint & 0xffff, hint >> 16);
@@ -223,11 +223,12 @@ impl Ctx<'_> {
                     }
                 }
                 let n = self.md_node(list);
-                ops.push(MdOperand::Metadata(n));
+                attachments.push((key.to_owned(), n));
             }
-            nodes.push(self.md_node(ops));
+            if let Some(f) = self.m.functions.get_mut(fid.0 as usize) {
+                f.attachments = attachments;
+            }
         }
-        self.named("opencl.kernels", nodes);
         // Versions from OpSource (OpenCL C 1.2 unless said otherwise).
         let version = self
             .spv

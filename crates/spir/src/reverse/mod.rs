@@ -127,6 +127,12 @@ pub(crate) struct Ctx<'a> {
     pub sampled_images: HashMap<Id, (llvm::ValueRef, llvm::ValueRef)>,
     /// Result id → SPIR-V result type, for every instruction of every function.
     pub result_types: HashMap<Id, Id>,
+    /// Types being made (a type that contains itself other than through a pointer).
+    pub resolving: std::collections::HashSet<Id>,
+    /// Structs whose bodies wait for the pointer being made.
+    pub pending_bodies: Vec<Id>,
+    /// LinkageAttributes names.
+    pub linkage_names: HashMap<Id, &'a str>,
 }
 
 impl<'a> Ctx<'a> {
@@ -155,6 +161,9 @@ impl<'a> Ctx<'a> {
             opcode: Op::Nop,
             sampled_images: HashMap::new(),
             result_types: HashMap::new(),
+            resolving: Default::default(),
+            pending_bodies: Vec::new(),
+            linkage_names: HashMap::new(),
         };
         for f in &spv.functions {
             for i in f.instructions() {
@@ -282,6 +291,11 @@ impl<'a> Ctx<'a> {
                     }
                 }
                 Op::Decorate | Op::DecorateId => {
+                    if let (Some(t), Some(41), Some(name)) =
+                        (id(0), word(1), inst.operands.get(2).and_then(Operand::string))
+                    {
+                        self.linkage_names.insert(t, name);
+                    }
                     if let (Some(t), Some(kind)) = (id(0), word(1)) {
                         let d = Decoration {
                             kind,

@@ -121,6 +121,28 @@ impl Ctx<'_> {
                 let name = mangle("wait_group_events", &params);
                 self.call_builtin(st, &name, void, vec![num, list], false)?;
             }
+            Op::UntypedPrefetchKHR => {
+                // A hint: `prefetch` of that many bytes (as `uchar`s) from the pointer.
+                let id = self.id_op(inst, 0)?;
+                if self.def(id).is_some_and(|d| d.result_type.is_none()) {
+                    return Ok(true); // the operand names a type: nothing to prefetch
+                }
+                let p = self.operand(st, id)?;
+                let n = self.op_value(st, inst, 1)?;
+                let i8 = self.m.types.int(8);
+                let p = self.ptr_to(st, p, i8)?;
+                let size_t = self.size_t();
+                let n = self.fit_int(st, n, size_t)?;
+                let pt = self.type_of(st, p)?;
+                let name = mangle(
+                    "prefetch",
+                    &[
+                        self.param(pt, Sign::Signed, true)?,
+                        self.param(size_t, Sign::Unsigned, false)?,
+                    ],
+                );
+                self.call_builtin(st, &name, void, vec![p, n], false)?;
+            }
             _ => return Ok(false),
         }
         Ok(true)

@@ -81,6 +81,50 @@ impl Ctx<'_> {
         if let Some(t) = self.types.get(&id) {
             return Ok(*t);
         }
+        if !self.resolving.insert(id) {
+            return Err(self.err(format!("type %{} contains itself", id.0)));
+        }
+        let t = self.make_type(id);
+        self.resolving.remove(&id);
+        let t = t?;
+        self.types.insert(id, t);
+        // Struct bodies put off by a pointer to them, now that the pointer exists.
+        while let Some(s) = self.pending_bodies.pop() {
+            self.fill_body(s)?;
+        }
+        Ok(t)
+    }
+
+    /// An identified struct for OpTypeStruct `id`, without its body yet.
+    fn struct_shell(&mut self, id: Id) -> TypeId {
+        if let Some(t) = self.types.get(&id) {
+            return *t;
+        }
+        let name = self.names.get(&id).map(|s| s.to_string());
+        let t = self.m.types.add_struct(name, None);
+        self.types.insert(id, t);
+        t
+    }
+
+    fn fill_body(&mut self, id: Id) -> Result<()> {
+        let Some(inst) = self.def(id) else {
+            return Ok(());
+        };
+        let t = self.struct_shell(id);
+        let packed = self.decoration(id, 10).is_some(); // CPacked
+        let mut elems = Vec::new();
+        for m in inst.operands.iter().filter_map(Operand::id) {
+            elems.push(self.ty(m)?);
+        }
+        if let Type::Named(sid) = self.m.types.get(t).clone() {
+            if let Some(def) = self.m.types.structs.get_mut(sid.0 as usize) {
+                def.body = Some(StructBody { elems, packed });
+            }
+        }
+        Ok(())
+    }
+
+    fn make_type(&mut self, id: Id) -> Result<TypeId> {
         let inst = self
             .def(id)
             .ok_or_else(|| self.err(format!("%{} is not a type", id.0)))?;
@@ -119,20 +163,9 @@ impl Ctx<'_> {
                 self.m.types.intern(Type::Array { len: 0, elem })
             }
             Op::TypeStruct => {
-                let packed = self.decoration(id, 10).is_some(); // CPacked
-                let name = self.names.get(&id).map(|s| s.to_string());
-                // Identified (recursive structs refer to themselves through pointers).
-                let t = self.m.types.add_struct(name, None);
-                self.types.insert(id, t);
-                let mut elems = Vec::new();
-                for m in inst.operands.iter().filter_map(Operand::id) {
-                    elems.push(self.ty(m)?);
-                }
-                if let Type::Named(sid) = self.m.types.get(t).clone() {
-                    if let Some(def) = self.m.types.structs.get_mut(sid.0 as usize) {
-                        def.body = Some(StructBody { elems, packed });
-                    }
-                }
+                // Cached before its members: a member pointing back finds it.
+                let t = self.struct_shell(id);
+                self.fill_body(id)?;
                 t
             }
             Op::TypeOpaque => {
@@ -147,10 +180,16 @@ impl Ctx<'_> {
             Op::TypePointer => {
                 let sc = self.word_op(inst, 0)?;
                 let pointee_id = self.id_op(inst, 1)?;
-                // A struct pointing to itself: the pointer is made while the struct is.
-                self.types.insert(id, self.m.types.void());
-                let pointee = self.ty(pointee_id)?;
-                self.types.remove(&id);
+                let pointee_is_struct = self
+                    .def(pointee_id)
+                    .is_some_and(|d| d.opcode == Op::TypeStruct);
+                let pointee = if pointee_is_struct && !self.types.contains_key(&pointee_id) {
+                    // The body may point back here: made once this pointer exists.
+                    self.pending_bodies.push(pointee_id);
+                    self.struct_shell(pointee_id)
+                } else {
+                    self.ty(pointee_id)?
+                };
                 let pointee = if self.m.types.is_void(pointee) {
                     self.m.types.int(8)
                 } else {
@@ -214,7 +253,6 @@ impl Ctx<'_> {
                 )))
             }
         };
-        self.types.insert(id, t);
         Ok(t)
     }
 

@@ -170,17 +170,7 @@ impl Ctx<'_> {
     }
 
     fn linkage_name(&self, id: Id) -> Option<String> {
-        // The name is a string operand, which `Decoration::args` drops: read it again.
-        self.spv
-            .globals
-            .iter()
-            .filter(|i| i.opcode == Op::Decorate)
-            .find(|i| {
-                i.operands.first().and_then(Operand::id) == Some(id)
-                    && i.operands.get(1).and_then(Operand::word) == Some(41)
-            })
-            .and_then(|i| i.operands.get(2).and_then(Operand::string))
-            .map(str::to_owned)
+        self.linkage_names.get(&id).map(|s| s.to_string())
     }
 
     /// A module-level value by id.
@@ -267,6 +257,71 @@ impl Ctx<'_> {
                     lhs: a(0).ok_or_else(|| self.err("compare without operands"))?,
                     rhs: a(1).ok_or_else(|| self.err("compare without operands"))?,
                 }))
+            }
+            Op::AccessChain
+            | Op::InBoundsAccessChain
+            | Op::PtrAccessChain
+            | Op::InBoundsPtrAccessChain => {
+                let base = a(0).ok_or_else(|| self.err("access chain without a base"))?;
+                let base_ty = self
+                    .m
+                    .value_type(base)
+                    .ok_or_else(|| self.err("access chain base has no type"))?;
+                let source_ty = self
+                    .m
+                    .types
+                    .pointee(base_ty)
+                    .ok_or_else(|| self.err("access chain base is not a pointer"))?;
+                let mut indices = Vec::new();
+                if matches!(opcode, Op::AccessChain | Op::InBoundsAccessChain) {
+                    indices.push(self.const_i32(0));
+                }
+                indices.extend(args.iter().skip(1).copied());
+                let mut typed = Vec::new();
+                for i in &indices {
+                    let t = self
+                        .m
+                        .value_type(*i)
+                        .ok_or_else(|| self.err("index has no type"))?;
+                    typed.push((*i, t));
+                }
+                let gep_ty = self
+                    .m
+                    .gep_result_type(source_ty, base_ty, &typed, false)
+                    .map_err(|e| self.err(e))?;
+                let gep = self.push_const(
+                    gep_ty,
+                    ConstKind::Expr(ConstExpr::Gep {
+                        source_ty,
+                        inbounds: matches!(
+                            opcode,
+                            Op::InBoundsAccessChain | Op::InBoundsPtrAccessChain
+                        ),
+                        base,
+                        indices,
+                    }),
+                );
+                if gep_ty == ty {
+                    return Ok(gep);
+                }
+                Some(ConstKind::Expr(ConstExpr::Cast {
+                    op: llvm::CastOp::BitCast,
+                    value: gep,
+                }))
+            }
+            Op::Bitcast
+            | Op::ConvertPtrToU
+            | Op::ConvertUToPtr
+            | Op::PtrCastToGeneric
+            | Op::GenericCastToPtr => {
+                let v = a(0).ok_or_else(|| self.err("conversion without operand"))?;
+                let op = match opcode {
+                    Op::ConvertPtrToU => llvm::CastOp::PtrToInt,
+                    Op::ConvertUToPtr => llvm::CastOp::IntToPtr,
+                    Op::Bitcast => llvm::CastOp::BitCast,
+                    _ => llvm::CastOp::AddrSpaceCast,
+                };
+                Some(ConstKind::Expr(ConstExpr::Cast { op, value: v }))
             }
             _ => None,
         };

@@ -1,0 +1,147 @@
+//! The reverse translator (SPIR-V → SPIR 1.2 LLVM): forward-translated kernels come back as
+//! typed-pointer SPIR with their built-ins and kernel metadata; shader modules are refused;
+//! mutated modules never panic.
+
+use proptest::prelude::*;
+use spirvkit_llvm::{CallingConv, Type};
+use spirvkit_spir::reverse::{reverse_words, ReverseOptions};
+use spirvkit_spir::{translate_to_words, TranslateOptions};
+
+const KERNEL: &str = r#"
+target datalayout = "e-p:64:64:64-i64:64:64"
+target triple = "spir64-unknown-unknown"
+
+define spir_kernel void @scale(float addrspace(1)* %out, float addrspace(1)* %in, i32 %n, <4 x float> addrspace(1)* %v) {
+entry:
+  %id = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %p = getelementptr inbounds float, float addrspace(1)* %in, i64 %id
+  %x = load float, float addrspace(1)* %p, align 4
+  %s = call spir_func float @_Z4sqrtf(float %x)
+  %c = sitofp i32 %n to float
+  %y = fmul float %s, %c
+  %q = getelementptr inbounds float, float addrspace(1)* %out, i64 %id
+  store float %y, float addrspace(1)* %q, align 4
+  %w = call spir_func <4 x float> @_Z6vload4mPU3AS1Kf(i64 %id, float addrspace(1)* %in)
+  store <4 x float> %w, <4 x float> addrspace(1)* %v, align 16
+  call spir_func void @_Z7barrierj(i32 1)
+  ret void
+}
+
+declare spir_func i64 @_Z13get_global_idj(i32)
+declare spir_func float @_Z4sqrtf(float)
+declare spir_func <4 x float> @_Z6vload4mPU3AS1Kf(i64, float addrspace(1)*)
+declare spir_func void @_Z7barrierj(i32)
+
+!opencl.kernels = !{!0}
+!0 = !{void (float addrspace(1)*, float addrspace(1)*, i32, <4 x float> addrspace(1)*)* @scale, !1, !2, !3, !4, !5}
+!1 = !{!"kernel_arg_addr_space", i32 1, i32 1, i32 0, i32 1}
+!2 = !{!"kernel_arg_access_qual", !"none", !"none", !"none", !"none"}
+!3 = !{!"kernel_arg_type", !"float*", !"float*", !"int", !"float4*"}
+!4 = !{!"kernel_arg_type_qual", !"", !"const", !"", !""}
+!5 = !{!"kernel_arg_base_type", !"float*", !"float*", !"int", !"float4*"}
+"#;
+
+fn spirv(ext: &str) -> Vec<u32> {
+    let m = spirvkit_llvm::parse_text(KERNEL, "kernel.ll").expect("test kernel parses");
+    let mut opts = TranslateOptions::default();
+    opts.apply_extension_list(ext)
+        .expect("known extension list");
+    translate_to_words(&m, &opts).expect("forward translation")
+}
+
+fn check_round_trip(words: &[u32]) {
+    let m = reverse_words(words, &ReverseOptions::default()).expect("reverse translation");
+    assert_eq!(m.triple.as_deref(), Some("spir64-unknown-unknown"));
+    let kernel = m
+        .functions
+        .iter()
+        .find(|f| f.name == "scale")
+        .expect("kernel");
+    assert_eq!(kernel.cc, CallingConv::SPIR_KERNEL);
+    assert!(kernel.attachment("kernel_arg_type").is_some());
+    for name in [
+        "_Z13get_global_idj",
+        "_Z4sqrtf",
+        "_Z6vload4mPU3AS1Kf",
+        "_Z7barrierj",
+    ] {
+        assert!(
+            m.functions.iter().any(|f| f.name == name),
+            "missing call to {name}"
+        );
+    }
+    // Typed pointers only: SPIR 1.2.
+    assert!(m
+        .types
+        .iter()
+        .all(|(_, t)| !matches!(t, Type::Pointer { pointee: None, .. })));
+    let ty = m.types.get(kernel.args[0].ty);
+    assert!(matches!(
+        ty,
+        Type::Pointer {
+            addrspace: 1,
+            pointee: Some(_)
+        }
+    ));
+    // The kept OpString restores the argument type names.
+    let types = kernel.attachment("kernel_arg_type").expect("types");
+    let names: Vec<String> = m
+        .node_operands(types)
+        .iter()
+        .filter_map(|o| m.md_string(o))
+        .map(|s| String::from_utf8_lossy(s).into_owned())
+        .collect();
+    assert_eq!(names, ["float*", "float*", "int", "float4*"]);
+    let bytes = spirvkit_llvm::write_bitcode(&m, "scale.bc").expect("bitcode");
+    spirvkit_llvm::read_bitcode(&bytes, "scale.bc").expect("reads back");
+}
+
+#[test]
+fn typed_kernel_round_trips() {
+    check_round_trip(&spirv(""));
+}
+
+#[test]
+fn untyped_pointer_kernel_round_trips() {
+    check_round_trip(&spirv("+SPV_KHR_untyped_pointers"));
+}
+
+#[test]
+fn shader_modules_are_refused() {
+    let words = [
+        0x0723_0203,
+        0x0001_0000,
+        0,
+        1,
+        0,
+        (2 << 16) | 17,
+        1, // OpCapability Shader
+        (3 << 16) | 14,
+        0,
+        1, // OpMemoryModel Logical GLSL450
+    ];
+    let err = reverse_words(&words, &ReverseOptions::default()).expect_err("shader refused");
+    let text = err.to_string();
+    assert!(text.contains("word 7") && text.contains("shader"), "{text}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+    #[test]
+    fn mutated_modules_never_panic(seed in any::<u64>(), count in 1usize..6) {
+        let mut words = spirv("");
+        let mut s = seed;
+        for _ in 0..count {
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let at = 5 + (s >> 33) as usize % (words.len() - 5);
+            let bits = (s >> 7) as u32;
+            if let Some(w) = words.get_mut(at) {
+                *w = if s & 1 == 0 { *w ^ (1 << (bits % 32)) } else { bits % 64 };
+            }
+        }
+        if let Ok(m) = reverse_words(&words, &ReverseOptions::default()) {
+            let _ = spirvkit_llvm::write_bitcode(&m, "mutant.bc");
+            let _ = m.to_ll(&spirvkit_llvm::WriteOptions::typed());
+        }
+    }
+}
