@@ -384,3 +384,35 @@ fn llvm_spirv_takes_single_dash_options_and_names_outputs_like_llvm_spirv() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("Unknown command line argument"));
 }
+
+#[test]
+fn llvm_spirv_r_writes_bitcode_next_to_the_input_that_llvm_dis_reads() {
+    let dir = scratch("dropin-llvm-spirv-r");
+    let input = dir.join("vector_add.spv");
+    std::fs::copy(workspace().join("examples/vector_add.spv"), &input).unwrap();
+    let out = run({
+        let mut c = tool("llvm-spirv");
+        c.arg("-r").arg(&input);
+        c
+    });
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bitcode = std::fs::read(dir.join("vector_add.bc")).unwrap();
+    assert_eq!(&bitcode[..4], b"BC\xc0\xde");
+    // llvm-dis-15 (when installed; CI installs it) reads it and finds the kernel.
+    if let Ok(dis) = Command::new("llvm-dis-15")
+        .arg(dir.join("vector_add.bc"))
+        .arg("-o")
+        .arg("-")
+        .output()
+    {
+        let text = String::from_utf8_lossy(&dis.stdout);
+        assert!(
+            dis.status.success() && text.contains("spir_kernel"),
+            "{text}"
+        );
+    }
+}

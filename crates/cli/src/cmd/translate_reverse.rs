@@ -105,14 +105,27 @@ fn reverse_one(
     }
 }
 
-pub fn run(args: &TranslateArgs) -> anyhow::Result<()> {
+/// The options `--spirv-target-env` selects.
+fn options_for(target_env: Option<&str>) -> anyhow::Result<ReverseOptions> {
     let mut opts = ReverseOptions::default();
-    match args.target_env.as_deref() {
+    match target_env {
         None | Some("CL1.2") => {}
         Some("CL2.0") => opts.target = TargetEnv::Cl20,
         Some("SPV-IR") => bail!("--spirv-target-env=SPV-IR is not implemented for -r yet"),
         Some(other) => bail!("--spirv-target-env must be CL1.2, CL2.0 or SPV-IR, not {other}"),
     }
+    Ok(opts)
+}
+
+/// `llvm-spirv -r IN -o OUT [--spirv-target-env=ENV]` under the multi-call name: one input,
+/// bitcode unless OUT ends in `.ll`.
+pub fn reverse_file(input: &str, output: &str, target_env: Option<&str>) -> anyhow::Result<()> {
+    let opts = options_for(target_env)?;
+    reverse_one(Path::new(input), Path::new(output), &opts, false)
+}
+
+pub fn run(args: &TranslateArgs) -> anyhow::Result<()> {
+    let mut opts = options_for(args.target_env.as_deref())?;
     if let Some(list) = &args.spec_const {
         parse_spec_consts(list, &mut opts)?;
     }

@@ -1,5 +1,5 @@
 //! `llvm-spirv`: LLVM IR → SPIR-V (default output: the input with `.spv`), and `-r` for the
-//! reverse direction once spirvkit has it. Options follow LLVM's syntax: one or two dashes,
+//! reverse direction (SPIR-V → SPIR 1.2 bitcode, `spirvkit translate -r`). Options follow LLVM's syntax: one or two dashes,
 //! `-opt=value` or `-opt value`.
 
 use super::args::{scan, Arg, Spec};
@@ -44,11 +44,6 @@ const NOT_IMPLEMENTED: &[&str] = &[
     "spirv-tools-dis",
     "spirv-debug-info-version",
 ];
-
-/// The reverse translator (`-r`: SPIR-V → LLVM bitcode), when this build has one:
-/// `(input, output, --spirv-target-env)`.
-type Reverse = fn(&str, &str, Option<&str>) -> anyhow::Result<()>;
-const REVERSE: Option<Reverse> = None;
 
 const HELP: &str = "OVERVIEW: LLVM/SPIR-V translator (spirvkit)
 USAGE: llvm-spirv [options] <input file>
@@ -127,12 +122,11 @@ pub fn main(argv: &[String]) -> ExitCode {
         }
     });
     if reverse {
-        return match REVERSE {
-            Some(reverse) => match reverse(&input, &output, target_env.as_deref()) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => fail(format!("{e:#}")),
-            },
-            None => fail("-r: the reverse translator (SPIR-V to LLVM) is not available in this build of spirvkit"),
+        let reversed =
+            crate::cmd::translate_reverse::reverse_file(&input, &output, target_env.as_deref());
+        return match reversed {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => fail(format!("{e:#}")),
         };
     }
     // Forward: spirvkit's `translate` spells these options the same way. llvm-spirv's
