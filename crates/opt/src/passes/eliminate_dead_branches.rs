@@ -362,11 +362,14 @@ fn rewrite_function(f: &mut Function, cfg: &FunctionCfg, dom: &DomTree, cx: &mut
                 };
                 if preds.contains(&parent) {
                     pairs.extend(pair.iter().cloned());
-                } else if back.contains(&parent) {
-                    if let Some(ty) = inst.result_type {
-                        pairs.push(Operand::Id(cx.undef(ty)));
-                        pairs.push(Operand::Id(parent));
-                    }
+                }
+            }
+            // Kept continue targets reach the header by a new (never taken) edge.
+            if let (Some(ty), false) = (inst.result_type, back.is_empty()) {
+                let undef = cx.undef(ty);
+                for &c in &back {
+                    pairs.push(Operand::Id(undef));
+                    pairs.push(Operand::Id(c));
                 }
             }
             if pairs == inst.operands.as_slice() {
@@ -649,6 +652,35 @@ OpFunctionEnd
         // The continue target stays, branching back to the header with an undef value.
         assert!(text.contains("%cont = OpLabel"), "{text}");
         assert!(text.contains("OpUndef %int"), "{text}");
+    }
+
+    #[test]
+    fn unreachable_continue_construct_of_two_blocks() {
+        // The back edge came from %latch; the kept continue target %cont now brings it.
+        let text = run(r#"
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpBranch %h
+%h = OpLabel
+%i = OpPhi %int %c0 %e %i2 %latch
+OpLoopMerge %exit %cont None
+OpBranchConditional %t %exit %body
+%body = OpLabel
+OpBranch %cont
+%cont = OpLabel
+%i2 = OpIAdd %int %i %c1
+OpBranch %latch
+%latch = OpLabel
+OpBranch %h
+%exit = OpLabel
+OpReturn
+OpFunctionEnd
+"#);
+        assert!(!text.contains("%latch = OpLabel"), "{text}");
+        assert!(
+            text.contains("%cont = OpLabel\n               OpBranch %h"),
+            "{text}"
+        );
     }
 
     #[test]
