@@ -149,7 +149,10 @@ impl Pass for EliminateDeadBranches {
         }
         let mut changed = false;
         for fi in 0..module.functions.len() {
-            if module.functions[fi].blocks.is_empty() {
+            // A debug line after the terminator hides the block's successors from the CFG:
+            // such functions are left as they are.
+            let f = &module.functions[fi];
+            if f.blocks.is_empty() || !f.blocks.iter().all(ends_in_terminator) {
                 continue;
             }
             let cfg = analyses.cfg(module, fi);
@@ -165,6 +168,31 @@ impl Pass for EliminateDeadBranches {
         }
         Ok(Changed::from_bool(changed))
     }
+}
+
+fn ends_in_terminator(block: &spirvkit_core::Block) -> bool {
+    block.terminator().is_some_and(|t| {
+        matches!(
+            t.opcode,
+            Op::Branch
+                | Op::BranchConditional
+                | Op::Switch
+                | Op::Return
+                | Op::ReturnValue
+                | Op::Kill
+                | Op::Unreachable
+                | Op::TerminateInvocation
+                | Op::IgnoreIntersectionKHR
+                | Op::TerminateRayKHR
+                | Op::EmitMeshTasksEXT
+        )
+    })
+}
+
+/// Is the edge `from → to` a loop's back edge (`to` a loop header dominating `from`)?
+fn is_back_edge(f: &Function, dom: &DomTree, from: u32, to: u32) -> bool {
+    merge_of(&f.blocks[to as usize]).is_some_and(|m| m.opcode == Op::LoopMerge)
+        && dom.dominates(to, from)
 }
 
 fn merge_of(block: &spirvkit_core::Block) -> Option<&Instruction> {
@@ -235,6 +263,13 @@ fn rewrite_function(f: &mut Function, cfg: &FunctionCfg, dom: &DomTree, cx: &mut
         let Some(taken_index) = cfg.block_of(taken) else {
             continue;
         };
+        // A loop keeps its one back edge even when the branch never takes it.
+        if cfg.succs[b]
+            .iter()
+            .any(|&s| s != taken_index && is_back_edge(f, dom, b as u32, s))
+        {
+            continue;
+        }
         let merge =
             merge_of(&f.blocks[b]).map(|i| (i.opcode, i.operands.first().and_then(Operand::id)));
         let drop_merge = match merge {
@@ -681,6 +716,28 @@ OpFunctionEnd
             text.contains("%cont = OpLabel\n               OpBranch %h"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn do_while_false_keeps_its_back_edge() {
+        let src = format!(
+            "{SHADER_HEAD}{}",
+            r#"
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpBranch %h
+%h = OpLabel
+OpLoopMerge %exit %cont None
+OpBranch %cont
+%cont = OpLabel
+OpBranchConditional %f %h %exit
+%exit = OpLabel
+OpReturn
+OpFunctionEnd
+"#
+        );
+        let words = assemble(&src);
+        assert_eq!(run_pass(&super::EliminateDeadBranches, &words), words);
     }
 
     #[test]
