@@ -3,6 +3,7 @@
 
 pub mod compact_ids;
 pub mod convert_local_access_chains;
+pub mod eliminate_dead_branches;
 pub mod eliminate_dead_code;
 pub mod eliminate_dead_const;
 pub mod eliminate_dead_functions;
@@ -42,6 +43,7 @@ pub enum Passes {
     SsaRewrite,
     EliminateDeadCode,
     MergeBlocks,
+    EliminateDeadBranches,
     ConvertLocalAccessChains,
     RemoveDuplicates,
     UnifyConst,
@@ -77,6 +79,9 @@ impl Passes {
             Passes::CompactIds => Box::new(compact_ids::CompactIds),
             Passes::SsaRewrite => Box::new(ssa_rewrite::SsaRewrite),
             Passes::MergeBlocks => Box::new(merge_blocks::MergeBlocks),
+            Passes::EliminateDeadBranches => {
+                Box::new(eliminate_dead_branches::EliminateDeadBranches)
+            }
             Passes::SimplifyInstructions => Box::new(simplify_instructions::SimplifyInstructions),
             Passes::InlineExhaustive => Box::new(inline::Inline {
                 single_call_site_only: false,
@@ -112,6 +117,7 @@ pub const FLAGS: &[(&str, Passes)] = &[
     ("ssa-rewrite", Passes::SsaRewrite),
     ("eliminate-local-multi-store", Passes::SsaRewrite),
     ("eliminate-dead-code-aggressive", Passes::EliminateDeadCode),
+    ("eliminate-dead-branches", Passes::EliminateDeadBranches),
     ("merge-blocks", Passes::MergeBlocks),
     ("simplify-instructions", Passes::SimplifyInstructions),
     ("inline-entry-points-exhaustive", Passes::InlineExhaustive),
@@ -141,7 +147,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "descriptor-scalar-replacement",
     "descriptor-composite-scalar-replacement",
     "descriptor-array-scalar-replacement",
-    "eliminate-dead-branches",
     "eliminate-dead-inserts",
     "eliminate-dead-input-components",
     "eliminate-insert-extract",
