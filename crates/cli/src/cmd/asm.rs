@@ -2,7 +2,6 @@
 //! are assembled in parallel, each output next to its input (`.spv`).
 
 use crate::diagnostics::{code_of, Failure, Format, Report};
-use rayon::prelude::*;
 use spirvkit_text::{assemble_segments, AssembleOptions, TargetEnv};
 use std::path::{Path, PathBuf};
 
@@ -75,27 +74,12 @@ pub fn run(args: AsArgs) -> anyhow::Result<()> {
         preserve_numeric_ids: args.preserve_numeric_ids,
     };
     let format = args.diagnostics_format;
-    let single = args.inputs.len() == 1;
-    if !single && args.output.is_some() {
-        anyhow::bail!(
-            "-o takes a single input; with several inputs each output goes next to its input"
-        );
-    }
-    let progress = crate::progress::Progress::new(args.inputs.len());
-    let failures: Vec<Failure> = args
-        .inputs
-        .par_iter()
-        .filter_map(|input| {
-            let output = match &args.output {
-                Some(o) => o.clone(),
-                None if single => PathBuf::from("out.spv"),
-                None => input.with_extension("spv"),
-            };
-            let r = assemble_one(input, &output, &opts, format).err();
-            progress.tick();
-            r
-        })
-        .collect();
-    progress.finish();
-    crate::diagnostics::finish_batch(format, failures)
+    crate::diagnostics::run_batch(
+        &args.inputs,
+        args.output.as_deref(),
+        "out.spv",
+        "spv",
+        format,
+        |input, output| assemble_one(input, output, &opts, format),
+    )
 }

@@ -1,7 +1,6 @@
 //! `spirvkit dis`: SPIR-V binary → assembly text, identical to `spirv-dis`.
 
 use crate::diagnostics::{Failure, Format, Report};
-use rayon::prelude::*;
 use spirvkit_text::{DisassembleError, DisassembleOptions};
 use std::path::{Path, PathBuf};
 
@@ -114,27 +113,12 @@ pub fn run(args: DisArgs) -> anyhow::Result<()> {
         reorder_blocks: args.reorder_blocks,
     };
     let format = args.diagnostics_format;
-    let single = args.inputs.len() == 1;
-    if !single && args.output.is_some() {
-        anyhow::bail!(
-            "-o takes a single input; with several inputs each output goes next to its input"
-        );
-    }
-    let progress = crate::progress::Progress::new(args.inputs.len());
-    let failures: Vec<Failure> = args
-        .inputs
-        .par_iter()
-        .filter_map(|input| {
-            let output = match &args.output {
-                Some(o) => o.clone(),
-                None if single => PathBuf::from("-"),
-                None => input.with_extension("spvasm"),
-            };
-            let r = disassemble_one(input, &output, &opts, format).err();
-            progress.tick();
-            r
-        })
-        .collect();
-    progress.finish();
-    crate::diagnostics::finish_batch(format, failures)
+    crate::diagnostics::run_batch(
+        &args.inputs,
+        args.output.as_deref(),
+        "-",
+        "spvasm",
+        format,
+        |input, output| disassemble_one(input, output, &opts, format),
+    )
 }

@@ -153,6 +153,42 @@ pub enum Failure {
     Report(Box<Report>),
 }
 
+/// Runs `one(input, output)` over `inputs` in parallel with a progress bar, then
+/// [`finish_batch`]. The output of each input: `-o` (single input only), `single_default` for a
+/// lone input without `-o`, otherwise the input with `extension`.
+pub fn run_batch(
+    inputs: &[std::path::PathBuf],
+    output: Option<&std::path::Path>,
+    single_default: &str,
+    extension: &str,
+    format: Format,
+    one: impl Fn(&std::path::Path, &std::path::Path) -> Result<(), Failure> + Sync,
+) -> anyhow::Result<()> {
+    use rayon::prelude::*;
+    let single = inputs.len() == 1;
+    if !single && output.is_some() {
+        anyhow::bail!(
+            "-o takes a single input; with several inputs each output goes next to its input"
+        );
+    }
+    let progress = crate::progress::Progress::new(inputs.len());
+    let failures: Vec<Failure> = inputs
+        .par_iter()
+        .filter_map(|input| {
+            let out = match output {
+                Some(o) => o.to_path_buf(),
+                None if single => std::path::PathBuf::from(single_default),
+                None => input.with_extension(extension),
+            };
+            let r = one(input, &out).err();
+            progress.tick();
+            r
+        })
+        .collect();
+    progress.finish();
+    finish_batch(format, failures)
+}
+
 /// Ends a batch: prints the reports together (machine formats) and the messages one per
 /// line, the last one as the command's error; exit status 1 when anything failed.
 pub fn finish_batch(format: Format, failures: Vec<Failure>) -> anyhow::Result<()> {
