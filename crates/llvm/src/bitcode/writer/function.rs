@@ -87,6 +87,26 @@ impl Emit<'_, '_, '_> {
         Ok(())
     }
 
+    /// The operands loads and stores end with — alignment, volatility and, for atomic
+    /// accesses, ordering and scope — and the record code: `codes.0` plain, `codes.1` atomic.
+    fn memory_access_tail(
+        &mut self,
+        align: Option<u64>,
+        volatile: bool,
+        ordering: AtomicOrdering,
+        scope: &SyncScope,
+        codes: (u32, u32),
+    ) -> u32 {
+        self.ops.push(encode_align(align));
+        self.ops.push(volatile as u64);
+        if ordering == AtomicOrdering::NotAtomic {
+            return codes.0;
+        }
+        self.ops.push(ordering_code(ordering));
+        self.ops.push(self.w.scope_id(scope));
+        codes.1
+    }
+
     fn t(&mut self, t: TypeId) {
         let id = self.w.type_id(t);
         self.ops.push(id);
@@ -297,15 +317,7 @@ impl Emit<'_, '_, '_> {
             } => {
                 self.push_typed(*ptr)?;
                 self.t(inst.ty);
-                self.ops.push(encode_align(*align));
-                self.ops.push(*volatile as u64);
-                if *ordering != AtomicOrdering::NotAtomic {
-                    self.ops.push(ordering_code(*ordering));
-                    self.ops.push(self.w.scope_id(scope));
-                    41
-                } else {
-                    20
-                }
+                self.memory_access_tail(*align, *volatile, *ordering, scope, (20, 41))
             }
             K::Store {
                 ptr,
@@ -317,15 +329,7 @@ impl Emit<'_, '_, '_> {
             } => {
                 self.push_typed(*ptr)?;
                 self.push_typed(*value)?;
-                self.ops.push(encode_align(*align));
-                self.ops.push(*volatile as u64);
-                if *ordering != AtomicOrdering::NotAtomic {
-                    self.ops.push(ordering_code(*ordering));
-                    self.ops.push(self.w.scope_id(scope));
-                    45
-                } else {
-                    44
-                }
+                self.memory_access_tail(*align, *volatile, *ordering, scope, (44, 45))
             }
             K::Gep {
                 source_ty,
