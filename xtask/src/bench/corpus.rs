@@ -162,16 +162,7 @@ pub fn large_module(functions: u32) -> anyhow::Result<Vec<String>> {
     };
     let phase_line = phases(&bc, &ours_out, 3)?;
     let _ = std::fs::remove_dir_all(&dir);
-    let wall = |m: &Measured| m.time.as_secs_f64();
-    let cpu = |m: &Measured| m.cpu.map_or_else(|| "?".to_string(), |c| format!("{c:.3}"));
-    let rss = |m: &Measured| {
-        m.peak_kb
-            .map_or_else(|| "?".to_string(), |k| format!("{:.0}", k as f64 / 1024.0))
-    };
-    let cpu_ratio = match (ours.cpu, theirs.cpu) {
-        (Some(a), Some(b)) => format!("{:.1}x", b / a.max(1e-9)),
-        _ => "?".into(),
-    };
+    let cpu_ratio = ours.cpu_ratio_text(&theirs);
     Ok(vec![
         format!(
             "translate one large module ({functions} functions, {:.1} MB bitcode), best of 5 alternating runs, load {load_before} -> {load_after}:",
@@ -179,19 +170,19 @@ pub fn large_module(functions: u32) -> anyhow::Result<Vec<String>> {
         ),
         format!(
             "  wall: spirvkit {:.3} s vs llvm-spirv-15 {:.3} s: {:.1}x",
-            wall(&ours),
-            wall(&theirs),
-            wall(&theirs) / wall(&ours).max(1e-9)
+            ours.wall_secs(),
+            theirs.wall_secs(),
+            theirs.wall_secs() / ours.wall_secs().max(1e-9)
         ),
         format!(
             "  CPU (user+sys, all threads): spirvkit {} s vs llvm-spirv-15 {} s: {cpu_ratio}",
-            cpu(&ours),
-            cpu(&theirs)
+            ours.cpu_text(),
+            theirs.cpu_text()
         ),
         format!(
             "  peak RSS: spirvkit {} MB vs llvm-spirv-15 {} MB",
-            rss(&ours),
-            rss(&theirs)
+            ours.rss_mb_text(),
+            theirs.rss_mb_text()
         ),
         phase_line,
     ])

@@ -79,16 +79,7 @@ pub fn run(functions: u32) -> anyhow::Result<Vec<String>> {
     let (Some(ours), Some(theirs)) = (ours, theirs) else {
         anyhow::bail!("no measurement");
     };
-    let wall = |m: &Measured| m.time.as_secs_f64();
-    let cpu = |m: &Measured| m.cpu.map_or_else(|| "?".to_string(), |c| format!("{c:.3}"));
-    let rss = |m: &Measured| {
-        m.peak_kb
-            .map_or_else(|| "?".to_string(), |k| format!("{:.0}", k as f64 / 1024.0))
-    };
-    let cpu_ratio = match (ours.cpu, theirs.cpu) {
-        (Some(a), Some(b)) => format!("{:.1}x", b / a.max(1e-9)),
-        _ => "?".into(),
-    };
+    let cpu_ratio = ours.cpu_ratio_text(&theirs);
     Ok(vec![
         format!(
             "translate -r one large module ({functions} functions, {:.1} MB SPIR-V from llvm-spirv-15), best of 5 alternating runs, load {load_before} -> {load_after}:",
@@ -96,19 +87,19 @@ pub fn run(functions: u32) -> anyhow::Result<Vec<String>> {
         ),
         format!(
             "  wall: spirvkit {:.3} s vs llvm-spirv-15 -r {:.3} s: {:.1}x (goal >= 5x)",
-            wall(&ours),
-            wall(&theirs),
-            wall(&theirs) / wall(&ours).max(1e-9)
+            ours.wall_secs(),
+            theirs.wall_secs(),
+            theirs.wall_secs() / ours.wall_secs().max(1e-9)
         ),
         format!(
             "  CPU (user+sys): spirvkit {} s vs llvm-spirv-15 -r {} s: {cpu_ratio}",
-            cpu(&ours),
-            cpu(&theirs)
+            ours.cpu_text(),
+            theirs.cpu_text()
         ),
         format!(
             "  peak RSS: spirvkit {} MB vs llvm-spirv-15 -r {} MB (goal <= 1/2)",
-            rss(&ours),
-            rss(&theirs)
+            ours.rss_mb_text(),
+            theirs.rss_mb_text()
         ),
     ])
 }

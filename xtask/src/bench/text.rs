@@ -52,6 +52,32 @@ pub(crate) struct Measured {
     pub cpu: Option<f64>,
 }
 
+impl Measured {
+    pub fn wall_secs(&self) -> f64 {
+        self.time.as_secs_f64()
+    }
+
+    /// CPU seconds as printed in reports (`?` when not measurable).
+    pub fn cpu_text(&self) -> String {
+        self.cpu
+            .map_or_else(|| "?".to_string(), |c| format!("{c:.3}"))
+    }
+
+    /// Peak RSS in MB as printed in reports (`?` when not measurable).
+    pub fn rss_mb_text(&self) -> String {
+        self.peak_kb
+            .map_or_else(|| "?".to_string(), |k| format!("{:.0}", k as f64 / 1024.0))
+    }
+
+    /// How many times less CPU `self` took than `other` (`?` when either is unknown).
+    pub fn cpu_ratio_text(&self, other: &Measured) -> String {
+        match (self.cpu, other.cpu) {
+            (Some(a), Some(b)) => format!("{:.1}x", b / a.max(1e-9)),
+            _ => "?".into(),
+        }
+    }
+}
+
 /// Runs `program args` `runs` times (under `/usr/bin/time -f %M` when available, which
 /// reports the peak RSS of each run); best wall time and the smallest peak.
 pub(crate) fn measure(program: &Path, args: &[&std::ffi::OsStr], runs: usize) -> Result<Measured> {
