@@ -5,6 +5,7 @@
 #[allow(dead_code)]
 mod generate;
 #[path = "../../../xtask/src/bench/text.rs"]
+#[allow(dead_code)] // the report helpers are used by xtask, not by this example
 mod text;
 
 fn main() {
