@@ -7,7 +7,7 @@ Failures raise :class:`SpirvkitError` subclasses carrying :class:`Diagnostic` ob
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, Iterable, List, Optional
+from typing import Any, Dict, Iterable, List, Optional, Sequence
 
 __all__ = [
     "Diagnostic",
@@ -15,10 +15,14 @@ __all__ = [
     "AssembleError",
     "DisassembleError",
     "TranslateError",
+    "OptimizeError",
+    "LinkError",
     "validate",
     "assemble",
     "disassemble",
     "translate",
+    "optimize",
+    "link",
 ]
 
 
@@ -35,6 +39,8 @@ class Diagnostic:
     column: Optional[int] = None
     #: The offending instruction in spirv-dis syntax (or the offending source line).
     instruction: Optional[str] = None
+    #: The input the problem is in, when a call takes several (``link``).
+    file: Optional[str] = None
 
     def __str__(self) -> str:
         where = ""
@@ -43,6 +49,8 @@ class Diagnostic:
         elif self.word_offset is not None:
             where = f" at word {self.word_offset}"
         text = f"{self.code}: {self.message}{where}"
+        if self.file is not None:
+            text = f"{self.file}: {text}"
         if self.instruction:
             text += f"\n  {self.instruction}"
         return text
@@ -72,6 +80,14 @@ class DisassembleError(SpirvkitError):
 
 class TranslateError(SpirvkitError):
     """The LLVM input cannot be read or translated."""
+
+
+class OptimizeError(SpirvkitError):
+    """The input is invalid (the validator's diagnostics) or a pass could not run."""
+
+
+class LinkError(SpirvkitError):
+    """The modules cannot be linked; the diagnostic names the input (``file``)."""
 
 
 from . import _spirvkit  # noqa: E402  (the exception classes must exist first)
@@ -112,3 +128,61 @@ def translate(
     """
     ext = ",".join(extensions) if extensions else None
     return _spirvkit.translate(bytes(llvm_bytes), ext, max_version, reverse)
+
+
+def optimize(
+    data: bytes,
+    passes: Sequence[str] = ("-O",),
+    target_env: str = "spv1.6",
+    skip_validation: bool = False,
+    preserve_bindings: bool = False,
+    preserve_spec_constants: bool = False,
+    **limits: int,
+) -> bytes:
+    """Optimizes a SPIR-V binary like ``spirv-opt``: ``passes`` are its flags, applied in order
+    (``"-O"``, ``"-Os"``, ``"--strip-debug"``, ``"--set-spec-const-default-value=1:42"``, ...).
+
+    The input is validated first for ``target_env`` (with spirv-val's ``limits``) unless
+    ``skip_validation``. An unknown or unimplemented pass flag raises ``ValueError``; an
+    invalid input raises :class:`OptimizeError` carrying the validator's diagnostics.
+    """
+    if isinstance(passes, str):
+        passes = [passes]
+    return _spirvkit.optimize(
+        bytes(data),
+        list(passes),
+        target_env,
+        skip_validation,
+        preserve_bindings,
+        preserve_spec_constants,
+        limits or None,
+    )
+
+
+def link(
+    modules: Iterable[bytes],
+    names: Optional[Sequence[str]] = None,
+    target_env: str = "universal",
+    create_library: bool = False,
+    allow_partial_linkage: bool = False,
+    use_highest_version: bool = False,
+    allow_pointer_mismatch: bool = False,
+    verify_ids: bool = False,
+    validate: bool = True,
+) -> bytes:
+    """Links SPIR-V modules by their LinkageAttributes like ``spirv-link``.
+
+    ``names`` (one per module, e.g. their paths) are what errors call the inputs; by default
+    ``"module 0"``, ``"module 1"``, ... Failures raise :class:`LinkError`.
+    """
+    return _spirvkit.link(
+        [bytes(m) for m in modules],
+        list(names) if names is not None else None,
+        target_env,
+        create_library,
+        allow_partial_linkage,
+        use_highest_version,
+        allow_pointer_mismatch,
+        verify_ids,
+        validate,
+    )

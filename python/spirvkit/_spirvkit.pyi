@@ -22,3 +22,23 @@ def translate(
     max_version: Optional[str] = None,
     reverse: bool = False,
 ) -> bytes: ...
+def optimize(
+    data: bytes,
+    passes: List[str],
+    target_env: str = "spv1.6",
+    skip_validation: bool = False,
+    preserve_bindings: bool = False,
+    preserve_spec_constants: bool = False,
+    limits: Optional[Dict[str, int]] = None,
+) -> bytes: ...
+def link(
+    modules: List[bytes],
+    names: Optional[List[str]] = None,
+    target_env: str = "universal",
+    create_library: bool = False,
+    allow_partial_linkage: bool = False,
+    use_highest_version: bool = False,
+    allow_pointer_mismatch: bool = False,
+    verify_ids: bool = False,
+    validate: bool = True,
+) -> bytes: ...

@@ -9,6 +9,8 @@ use pyo3::types::{PyBytes, PyDict, PyList};
 /// One problem as plain data (built without the GIL, turned into a dict with it).
 struct Problem {
     code: String,
+    /// The input the problem is in, when a call takes several (link).
+    file: Option<String>,
     message: String,
     word_offset: Option<usize>,
     instruction_index: Option<usize>,
@@ -21,6 +23,7 @@ impl Problem {
     fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
         Problem {
             code: code.into(),
+            file: None,
             message: message.into(),
             word_offset: None,
             instruction_index: None,
@@ -40,6 +43,7 @@ impl Problem {
         d.set_item("line", self.line)?;
         d.set_item("column", self.column)?;
         d.set_item("instruction", &self.instruction)?;
+        d.set_item("file", &self.file)?;
         Ok(d)
     }
 }
@@ -86,9 +90,14 @@ fn words_of(data: &[u8]) -> Result<Vec<u32>, Failed> {
 
 /// The validator's findings with the offending instruction in spirv-dis syntax.
 fn validate_words(words: &[u32], opts: &spirvkit_val::ValidatorOptions) -> Vec<Problem> {
-    let Err(diags) = spirvkit_val::validate(words, opts) else {
-        return Vec::new();
-    };
+    match spirvkit_val::validate(words, opts) {
+        Ok(()) => Vec::new(),
+        Err(diags) => validator_problems(words, diags),
+    }
+}
+
+/// The validator's diagnostics of `words` as problems with the instruction as spirv-dis text.
+fn validator_problems(words: &[u32], diags: Vec<spirvkit_val::Diagnostic>) -> Vec<Problem> {
     let listing = spirvkit_text::disassemble(
         words,
         &spirvkit_text::DisassembleOptions {
@@ -112,6 +121,7 @@ fn validate_words(words: &[u32], opts: &spirvkit_val::ValidatorOptions) -> Vec<P
                 .or(d.instruction);
             Problem {
                 code: d.rule.to_owned(),
+                file: None,
                 message: d.message,
                 word_offset: d.word_offset,
                 instruction_index: d.instruction_index,
@@ -123,6 +133,40 @@ fn validate_words(words: &[u32], opts: &spirvkit_val::ValidatorOptions) -> Vec<P
         .collect()
 }
 
+fn parse_env(name: &str) -> PyResult<spirvkit_val::TargetEnv> {
+    name.parse()
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("{e}")))
+}
+
+/// Sets spirv-val's limits given by their Python names (`max_id_bound=...`).
+fn set_limits(l: &mut spirvkit_val::Limits, limits: Option<Bound<'_, PyDict>>) -> PyResult<()> {
+    let Some(limits) = limits else {
+        return Ok(());
+    };
+    for (key, value) in limits.iter() {
+        let key: String = key.extract()?;
+        let value: u32 = value.extract()?;
+        let slot = match key.as_str() {
+            "max_struct_members" => &mut l.max_struct_members,
+            "max_struct_depth" => &mut l.max_struct_depth,
+            "max_local_variables" => &mut l.max_local_variables,
+            "max_global_variables" => &mut l.max_global_variables,
+            "max_switch_branches" => &mut l.max_switch_branches,
+            "max_function_args" => &mut l.max_function_args,
+            "max_control_flow_nesting_depth" => &mut l.max_control_flow_nesting_depth,
+            "max_access_chain_indexes" => &mut l.max_access_chain_indexes,
+            "max_id_bound" => &mut l.max_id_bound,
+            other => {
+                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                    "unknown validator limit '{other}'"
+                )))
+            }
+        };
+        *slot = value;
+    }
+    Ok(())
+}
+
 /// validate(data, target_env, limits) -> list of diagnostic dicts (empty when valid).
 #[pyfunction]
 #[pyo3(signature = (data, target_env="spv1.6", limits=None))]
@@ -132,34 +176,9 @@ fn validate<'py>(
     target_env: &str,
     limits: Option<Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let env: spirvkit_val::TargetEnv = target_env
-        .parse()
-        .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("{e}")))?;
+    let env = parse_env(target_env)?;
     let mut opts = spirvkit_val::ValidatorOptions::new(env);
-    if let Some(limits) = limits {
-        for (key, value) in limits.iter() {
-            let key: String = key.extract()?;
-            let value: u32 = value.extract()?;
-            let l = &mut opts.limits;
-            let slot = match key.as_str() {
-                "max_struct_members" => &mut l.max_struct_members,
-                "max_struct_depth" => &mut l.max_struct_depth,
-                "max_local_variables" => &mut l.max_local_variables,
-                "max_global_variables" => &mut l.max_global_variables,
-                "max_switch_branches" => &mut l.max_switch_branches,
-                "max_function_args" => &mut l.max_function_args,
-                "max_control_flow_nesting_depth" => &mut l.max_control_flow_nesting_depth,
-                "max_access_chain_indexes" => &mut l.max_access_chain_indexes,
-                "max_id_bound" => &mut l.max_id_bound,
-                other => {
-                    return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                        "unknown validator limit '{other}'"
-                    )))
-                }
-            };
-            *slot = value;
-        }
-    }
+    set_limits(&mut opts.limits, limits)?;
     let problems = py.allow_threads(|| match words_of(data) {
         Ok(words) => validate_words(&words, &opts),
         Err(p) => vec![*p],
@@ -300,11 +319,133 @@ fn translate<'py>(
     }
 }
 
+/// optimize(data, passes, target_env, skip_validation, preserve_bindings,
+/// preserve_spec_constants, limits) -> bytes: spirv-opt's pass flags in order.
+#[pyfunction]
+#[pyo3(signature = (data, passes, target_env="spv1.6", skip_validation=false,
+                    preserve_bindings=false, preserve_spec_constants=false, limits=None))]
+#[allow(clippy::too_many_arguments)]
+fn optimize<'py>(
+    py: Python<'py>,
+    data: &[u8],
+    passes: Vec<String>,
+    target_env: &str,
+    skip_validation: bool,
+    preserve_bindings: bool,
+    preserve_spec_constants: bool,
+    limits: Option<Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let pipeline = spirvkit_opt::passes_from_flags(&passes)
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+    let mut optimizer = spirvkit_opt::Optimizer::new(parse_env(target_env)?);
+    set_limits(&mut optimizer.validator.limits, limits)?;
+    optimizer.skip_validation = skip_validation;
+    optimizer.preserve_bindings = preserve_bindings;
+    optimizer.preserve_spec_constants = preserve_spec_constants;
+    for pass in pipeline {
+        optimizer.register_pass(pass);
+    }
+    let result = py.allow_threads(|| -> Result<Vec<u8>, Vec<Problem>> {
+        let words = words_of(data).map_err(|p| vec![*p])?;
+        let out = optimizer.run(&words).map_err(|e| {
+            let code = e.code();
+            match e {
+                spirvkit_opt::Error::InvalidInput(diags) => validator_problems(&words, diags),
+                spirvkit_opt::Error::Decode(d) => vec![decode_problem(&d)],
+                other => vec![Problem::new(code, other.to_string())],
+            }
+        })?;
+        Ok(spirvkit_core::binary::bytes_from_words(&out))
+    });
+    match result {
+        Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
+        Err(problems) => Err(raise(py, "OptimizeError", &problems)),
+    }
+}
+
+/// The problem of a linker error, located in the input it names.
+fn link_problem(e: &spirvkit_opt::LinkError) -> Problem {
+    let mut p = Problem::new(e.code(), e.to_string());
+    p.file = e.file().map(str::to_owned);
+    if let Some((_, word, text)) = e.primary_location() {
+        p.word_offset = Some(word);
+        p.instruction = text.map(str::to_owned);
+    }
+    p
+}
+
+/// link(modules, names, target_env, create_library, allow_partial_linkage,
+/// use_highest_version, allow_pointer_mismatch, verify_ids, validate) -> bytes
+#[pyfunction]
+#[pyo3(signature = (modules, names=None, target_env="universal", create_library=false,
+                    allow_partial_linkage=false, use_highest_version=false,
+                    allow_pointer_mismatch=false, verify_ids=false, validate=true))]
+#[allow(clippy::too_many_arguments)]
+fn link<'py>(
+    py: Python<'py>,
+    modules: Vec<Vec<u8>>,
+    names: Option<Vec<String>>,
+    target_env: &str,
+    create_library: bool,
+    allow_partial_linkage: bool,
+    use_highest_version: bool,
+    allow_pointer_mismatch: bool,
+    verify_ids: bool,
+    validate: bool,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let names = match names {
+        Some(n) if n.len() != modules.len() => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "{} names for {} modules",
+                n.len(),
+                modules.len()
+            )))
+        }
+        Some(n) => n,
+        None => (0..modules.len()).map(|i| format!("module {i}")).collect(),
+    };
+    let options = spirvkit_opt::LinkOptions {
+        create_library,
+        allow_partial_linkage,
+        use_highest_version,
+        allow_pointer_mismatch,
+        verify_ids,
+        target_env: parse_env(target_env)?,
+        validate_inputs: validate,
+    };
+    let result = py.allow_threads(|| -> Result<Vec<u8>, Failed> {
+        let words = modules
+            .iter()
+            .zip(&names)
+            .map(|(m, name)| {
+                words_of(m).map_err(|mut p| {
+                    p.file = Some(name.clone());
+                    p
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let named: Vec<spirvkit_opt::NamedInput<'_>> = names
+            .iter()
+            .zip(&words)
+            .map(|(name, words)| spirvkit_opt::NamedInput { name, words })
+            .collect();
+        let linked =
+            spirvkit_opt::link_named(&named, &options).map_err(|e| Box::new(link_problem(&e)))?;
+        Ok(spirvkit_core::binary::bytes_from_words(&linked))
+    });
+    match result {
+        Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
+        Err(p) => Err(raise(py, "LinkError", &[*p])),
+    }
+}
+
 #[pymodule]
 fn _spirvkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(assemble, m)?)?;
     m.add_function(wrap_pyfunction!(disassemble, m)?)?;
     m.add_function(wrap_pyfunction!(translate, m)?)?;
+    m.add_function(wrap_pyfunction!(optimize, m)?)?;
+    m.add_function(wrap_pyfunction!(link, m)?)?;
     Ok(())
 }

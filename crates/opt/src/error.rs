@@ -31,3 +31,17 @@ fn first_message(diags: &[Diagnostic]) -> String {
         .first()
         .map_or_else(String::new, |d| d.message.clone())
 }
+
+impl Error {
+    /// A stable rule id for machine-readable diagnostics (`opt.pass_failed`, ...); an invalid
+    /// input's diagnostics carry the validator's own rule ids.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::Decode(_) => "binary.decode",
+            Error::InvalidInput(_) => "opt.invalid_input",
+            Error::BoundTooLarge(_) => "opt.bound_too_large",
+            Error::PassFailed { .. } => "opt.pass_failed",
+            Error::PassProducedInvalid { .. } => "opt.pass_produced_invalid",
+        }
+    }
+}

@@ -5,6 +5,7 @@
 pub mod analyses;
 pub mod dedup;
 pub mod error;
+pub mod flags;
 pub mod link;
 pub mod numbers;
 pub mod optimizer;
@@ -13,6 +14,7 @@ pub mod passes;
 pub mod util;
 
 pub use error::Error;
+pub use flags::passes_from_flags;
 pub use link::{link, link_named, LinkError, LinkOptions, NamedInput};
 pub use optimizer::Optimizer;
 pub use pass::{Changed, Pass};

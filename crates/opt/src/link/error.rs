@@ -112,3 +112,66 @@ pub enum LinkError {
     #[error("--verify-ids: id %{id} is defined more than once in the merged module")]
     NonUniqueId { id: u32 },
 }
+
+impl LinkError {
+    /// A stable rule id for machine-readable diagnostics (`link.unresolved_import`, ...).
+    pub fn code(&self) -> &'static str {
+        match self {
+            LinkError::NoInputs => "link.no_inputs",
+            LinkError::Decode { .. } => "link.decode",
+            LinkError::Invalid { .. } => "link.invalid",
+            LinkError::VersionConflict { .. } => "link.version_conflict",
+            LinkError::ModelConflict { .. } => "link.model_conflict",
+            LinkError::DuplicateEntryPoint { .. } => "link.duplicate_entry_point",
+            LinkError::UnresolvedImport { .. } => "link.unresolved_import",
+            LinkError::DuplicateExport { .. } => "link.duplicate_export",
+            LinkError::ExportAndLinkOnce { .. } => "link.export_and_link_once",
+            LinkError::NotLinkable { .. } => "link.not_linkable",
+            LinkError::TypeMismatch { .. } => "link.type_mismatch",
+            LinkError::DecorationMismatch { .. } => "link.decoration_mismatch",
+            LinkError::IdLimit { .. } => "link.id_limit",
+            LinkError::NonUniqueId { .. } => "link.non_unique_id",
+        }
+    }
+
+    /// Where the error is: the file, the word offset and (when shown) the instruction in
+    /// spirv-dis syntax; the later of two places when two inputs disagree (the one that
+    /// conflicts), none when the error is about the whole link.
+    pub fn primary_location(&self) -> Option<(&str, usize, Option<&str>)> {
+        fn at(l: &Location) -> Option<(&str, usize, Option<&str>)> {
+            let text = Some(l.text.trim()).filter(|t| !t.is_empty());
+            Some((l.file.as_str(), l.word_offset, text))
+        }
+        match self {
+            LinkError::Decode {
+                file, word_offset, ..
+            }
+            | LinkError::Invalid {
+                file, word_offset, ..
+            } => Some((file.as_str(), *word_offset, None)),
+            LinkError::DuplicateEntryPoint { second, .. } => at(second),
+            LinkError::UnresolvedImport { import, .. }
+            | LinkError::DuplicateExport { import, .. }
+            | LinkError::TypeMismatch { import, .. }
+            | LinkError::DecorationMismatch { import, .. } => at(import),
+            LinkError::ExportAndLinkOnce { link_once, .. } => at(link_once),
+            LinkError::NotLinkable { at: l, .. } => at(l),
+            LinkError::NoInputs
+            | LinkError::VersionConflict { .. }
+            | LinkError::ModelConflict { .. }
+            | LinkError::IdLimit { .. }
+            | LinkError::NonUniqueId { .. } => None,
+        }
+    }
+
+    /// The file the error is about when it has no instruction (version and model conflicts
+    /// name the later input).
+    pub fn file(&self) -> Option<&str> {
+        match self {
+            LinkError::VersionConflict { file, .. } | LinkError::ModelConflict { file, .. } => {
+                Some(file)
+            }
+            _ => self.primary_location().map(|(f, _, _)| f),
+        }
+    }
+}
