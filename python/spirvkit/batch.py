@@ -271,7 +271,14 @@ def run_ray(
     if isinstance(inputs, str):
         ds = ray.data.read_binary_files(inputs, include_paths=True, file_extensions=extensions)
     else:
-        ds = ray.data.read_binary_files(inputs, include_paths=True)
+        # Ray's default splits a list of small files into hundreds of read tasks, whose
+        # scheduling costs more than spirvkit's work on them (999 modules: 8.8 s against 1.7 s
+        # with 4 blocks on 2 CPUs): two blocks per CPU, of at most 1000 files each.
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+        blocks = min(len(inputs), max(2 * cpus, -(-len(inputs) // 1000)))
+        ds = ray.data.read_binary_files(
+            inputs, include_paths=True, override_num_blocks=blocks
+        )
     ds = ds.map_batches(
         RayBatch(command, target_env, passes), batch_format="pyarrow", batch_size=64
     )
