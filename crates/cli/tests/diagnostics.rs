@@ -190,3 +190,225 @@ fn assembler_disassembler_and_translator_errors_in_json() {
     assert!(v["code"]["code"].as_str().unwrap().starts_with("llvm."));
     assert!(v["line"].as_u64().is_some());
 }
+
+/// The invalid modules of the glslang corpus under vulkan1.1, by the human validator.
+fn invalid_glslang(corpus: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
+    let dir = corpus.join("spv/glslang-vulkan");
+    let human = spirvkit(&["val", "--target-env", "vulkan1.1"], &[&dir]);
+    let invalid = human_invalid(&human);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "spv"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .partition(|p| invalid.contains(&p.display().to_string()))
+}
+
+#[test]
+fn opt_reports_every_invalid_corpus_module_in_json_and_sarif() {
+    let Some(corpus) = spirvkit_test_support::corpus_dir() else {
+        return;
+    };
+    let (invalid, valid) = invalid_glslang(&corpus);
+    assert!(!invalid.is_empty());
+    let out_file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("diagnostics-opt.spv");
+    let out = out_file.to_str().unwrap();
+    for file in &invalid {
+        let name = file.display().to_string();
+        let json = spirvkit(
+            &[
+                "opt",
+                "-O",
+                "--target-env=vulkan1.1",
+                "--diagnostics-format=json",
+                "-o",
+                out,
+            ],
+            &[file],
+        );
+        assert_eq!(json.status.code(), Some(1), "{name}");
+        assert!(json.stderr.is_empty(), "{name}");
+        assert_eq!(json_files(&json), BTreeSet::from([name.clone()]));
+        // The same findings as the validator's own JSON.
+        let val = spirvkit(
+            &[
+                "val",
+                "--target-env",
+                "vulkan1.1",
+                "--diagnostics-format=json",
+            ],
+            &[file],
+        );
+        assert_eq!(json.stdout, val.stdout, "{name}");
+        let sarif = spirvkit(
+            &[
+                "opt",
+                "-O",
+                "--target-env=vulkan1.1",
+                "--diagnostics-format",
+                "sarif",
+                "-o",
+                out,
+            ],
+            &[file],
+        );
+        assert_eq!(sarif.status.code(), Some(1));
+        assert_eq!(sarif_files(&sarif), BTreeSet::from([name]));
+    }
+    for file in valid.iter().step_by(50) {
+        for f in ["json", "sarif"] {
+            let o = spirvkit(
+                &[
+                    "opt",
+                    "-O",
+                    "--target-env=vulkan1.1",
+                    "--diagnostics-format",
+                    f,
+                    "-o",
+                    out,
+                ],
+                &[file],
+            );
+            assert!(o.status.success() && o.stdout.is_empty() && o.stderr.is_empty());
+        }
+    }
+}
+
+const LIBRARY: &str = "OpCapability Addresses
+OpCapability Linkage
+OpCapability Kernel
+OpMemoryModel Physical64 OpenCL
+OpDecorate %f LinkageAttributes \"helper\" Export
+%int = OpTypeInt 32 0
+%fn = OpTypeFunction %int %int
+%f = OpFunction %int None %fn
+%x = OpFunctionParameter %int
+%l = OpLabel
+OpReturnValue %x
+OpFunctionEnd
+";
+
+const MAIN: &str = "OpCapability Addresses
+OpCapability Linkage
+OpCapability Kernel
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k \"k\"
+OpDecorate %h LinkageAttributes \"NAME\" Import
+%void = OpTypeVoid
+%int = OpTypeInt 32 0
+%c = OpConstant %int 7
+%fn = OpTypeFunction %int %int
+%kfn = OpTypeFunction %void
+%h = OpFunction %int None %fn
+%p = OpFunctionParameter %int
+OpFunctionEnd
+%k = OpFunction %void None %kfn
+%l = OpLabel
+%r = OpFunctionCall %int %h %c
+OpReturn
+OpFunctionEnd
+";
+
+fn assembled(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let src = dir.join(format!("{name}.spvasm"));
+    std::fs::write(&src, text).unwrap();
+    let out = dir.join(format!("{name}.spv"));
+    let o = spirvkit(&["as", "-o", out.to_str().unwrap()], &[&src]);
+    assert!(o.status.success());
+    out
+}
+
+#[test]
+fn link_errors_in_json_and_sarif_name_the_input_and_instruction() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("diagnostics-link");
+    std::fs::create_dir_all(&dir).unwrap();
+    let lib = assembled(&dir, "lib", LIBRARY);
+    let main = assembled(&dir, "main", &MAIN.replace("NAME", "helper"));
+    let missing = assembled(&dir, "missing", &MAIN.replace("NAME", "nothing"));
+    let out = dir.join("out.spv");
+    let out = out.to_str().unwrap();
+
+    for f in ["human", "json", "sarif"] {
+        let o = spirvkit(
+            &["link", "--diagnostics-format", f, "-o", out],
+            &[&main, &lib],
+        );
+        assert!(o.status.success() && o.stdout.is_empty() && o.stderr.is_empty());
+    }
+
+    let json = spirvkit(
+        &["link", "--diagnostics-format=json", "-o", out],
+        &[&missing, &lib],
+    );
+    assert_eq!(json.status.code(), Some(1));
+    assert!(json.stderr.is_empty());
+    let v: Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["code"]["code"], "link.unresolved_import");
+    assert_eq!(v["file"], missing.display().to_string());
+    let word = v["word_offset"].as_u64().unwrap();
+    assert_eq!(v["byte_offset"].as_u64(), Some(word * 4));
+    let note = v["children"][0]["message"].as_str().unwrap();
+    assert!(
+        note.contains("OpDecorate") && note.contains("Import"),
+        "{note}"
+    );
+    let sarif = spirvkit(
+        &["link", "--diagnostics-format=sarif", "-o", out],
+        &[&missing, &lib],
+    );
+    assert_eq!(sarif.status.code(), Some(1));
+    assert_eq!(
+        sarif_files(&sarif),
+        BTreeSet::from([missing.display().to_string()])
+    );
+    let s: Value = serde_json::from_slice(&sarif.stdout).unwrap();
+    let region = &s["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
+    assert_eq!(region["byteOffset"].as_u64(), Some(word * 4));
+    assert!(region["byteLength"].as_u64().is_some_and(|n| n > 0));
+
+    // An undecodable input is reported against itself.
+    let cut = dir.join("cut.spv");
+    let bytes = std::fs::read(&lib).unwrap();
+    std::fs::write(&cut, &bytes[..bytes.len() - 2]).unwrap();
+    let json = spirvkit(
+        &["link", "--diagnostics-format=json", "-o", out],
+        &[&main, &cut],
+    );
+    assert_eq!(json.status.code(), Some(1));
+    assert_eq!(
+        json_files(&json),
+        BTreeSet::from([cut.display().to_string()])
+    );
+}
+
+#[test]
+fn link_reports_every_invalid_corpus_module_against_its_file() {
+    let Some(corpus) = spirvkit_test_support::corpus_dir() else {
+        return;
+    };
+    let (invalid, valid) = invalid_glslang(&corpus);
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("diagnostics-link-corpus.spv");
+    for file in &invalid {
+        let json = spirvkit(
+            &[
+                "link",
+                "--target-env",
+                "vulkan1.1",
+                "--diagnostics-format=json",
+                "-o",
+                out.to_str().unwrap(),
+            ],
+            &[&valid[0], file],
+        );
+        assert_eq!(json.status.code(), Some(1));
+        assert_eq!(
+            json_files(&json),
+            BTreeSet::from([file.display().to_string()])
+        );
+        let v: Value = serde_json::from_slice(&json.stdout).unwrap();
+        assert_eq!(v["code"]["code"], "link.invalid");
+    }
+}

@@ -1,6 +1,7 @@
 //! `spirvkit link`: join SPIR-V modules by their LinkageAttributes, a drop-in for spirv-link
 //! (same flags, default output `out.spv`). Inputs are read in parallel.
 
+use crate::diagnostics::{self, Format};
 use crate::input;
 use rayon::prelude::*;
 use spirvkit_opt::{LinkOptions, NamedInput};
@@ -36,6 +37,10 @@ pub struct LinkArgs {
     /// Do not validate the inputs first (spirv-link does not).
     #[arg(long)]
     pub no_validate: bool,
+    /// How problems are printed: human (standard error), json lines or one SARIF log
+    /// (standard output).
+    #[arg(long, value_enum, default_value = "human")]
+    pub diagnostics_format: Format,
 }
 
 pub fn run(args: LinkArgs) -> anyhow::Result<()> {
@@ -53,17 +58,43 @@ pub fn run(args: LinkArgs) -> anyhow::Result<()> {
         .iter()
         .map(|p| p.display().to_string())
         .collect();
-    let words = args
-        .inputs
-        .par_iter()
-        .map(|p| input::read_spirv_words(p))
-        .collect::<Result<Vec<_>, _>>()?;
+    let format = args.diagnostics_format;
+    let words = if format == Format::Human {
+        args.inputs
+            .par_iter()
+            .map(|p| input::read_spirv_words(p))
+            .collect::<Result<Vec<_>, _>>()?
+    } else {
+        let read: Vec<_> = args
+            .inputs
+            .par_iter()
+            .zip(&names)
+            .map(|(p, name)| diagnostics::read_spirv(p, name))
+            .collect();
+        let failed: Vec<_> = read
+            .iter()
+            .filter_map(|r| r.as_ref().err().map(|b| (**b).clone()))
+            .collect();
+        if !failed.is_empty() {
+            diagnostics::emit(format, &failed);
+            std::process::exit(1);
+        }
+        read.into_iter().flatten().collect()
+    };
     let named: Vec<NamedInput<'_>> = names
         .iter()
         .zip(&words)
         .map(|(name, words)| NamedInput { name, words })
         .collect();
-    let linked = spirvkit_opt::link_named(&named, &options)?;
+    let linked = match spirvkit_opt::link_named(&named, &options) {
+        Ok(linked) => linked,
+        Err(e) if format != Format::Human => {
+            let output = args.output.display().to_string();
+            diagnostics::emit(format, &[diagnostics::from_link_error(&e, &named, &output)]);
+            std::process::exit(1);
+        }
+        Err(e) => return Err(e.into()),
+    };
     input::write_output(&args.output, |out| {
         spirvkit_core::binary::write_words_le([linked.as_slice()], out)
     })

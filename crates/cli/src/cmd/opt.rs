@@ -4,6 +4,7 @@
 //! implement are usage errors naming the flag (exit 2); an invalid input module prints the
 //! validator's diagnostics (exit 1) unless `--skip-validation`.
 
+use crate::diagnostics::{self, Format, Report};
 use crate::input;
 use spirvkit_opt::{pass_from_flag, FlagError, Optimizer, Passes, TargetEnv};
 use spirvkit_val::{Limits, Relax};
@@ -31,6 +32,7 @@ struct Request {
     relax: Relax,
     input: PathBuf,
     output: PathBuf,
+    diagnostics_format: Format,
 }
 
 enum Parsed {
@@ -76,6 +78,9 @@ Options:
   --relax-struct-store --allow-localsizeid --allow-offset-texture-operand
   --allow-vulkan-32-bit-bitwise --before-hlsl-legalization
   --max-id-bound=N --max-struct-members=N ... (the validator limits, `=N` or ` N`)
+  --diagnostics-format=human|json|sarif
+                                    problems as messages on standard error (human), JSON lines
+                                    or one SARIF 2.1.0 log on standard output
   -o OUT                            output file (required)
 ";
 
@@ -129,6 +134,7 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
     let mut relax = Relax::default();
     let mut input: Option<PathBuf> = None;
     let mut output: Option<PathBuf> = None;
+    let mut diagnostics_format = Format::Human;
     let mut i = 0;
     while i < args.len() {
         let arg = args[i].as_str();
@@ -161,7 +167,18 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
                     Some((n, v)) => (n, Some(v.to_string())),
                     None => (flag, None),
                 };
-                if name == "target-env" {
+                if name == "diagnostics-format" {
+                    let value = match inline_value {
+                        Some(v) => v,
+                        None => next(arg)?,
+                    };
+                    diagnostics_format =
+                        clap::ValueEnum::from_str(&value, false).map_err(|_| {
+                            usage(format!(
+                            "invalid value '{value}' for --diagnostics-format (human, json, sarif)"
+                        ))
+                        })?;
+                } else if name == "target-env" {
                     let value = inline_value.ok_or_else(|| {
                         usage("'--target-env' takes its value as --target-env=ENV")
                     })?;
@@ -212,6 +229,7 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
         relax,
         input,
         output,
+        diagnostics_format,
     })))
 }
 
@@ -235,15 +253,25 @@ pub fn main(args: OptArgs) -> ExitCode {
         }
         Ok(Parsed::Run(request)) => match run(&request) {
             Ok(()) => ExitCode::SUCCESS,
-            Err(report) => {
+            Err(Failed::Human(report)) => {
                 eprint!("{report}");
+                ExitCode::from(1)
+            }
+            Err(Failed::Reports(reports)) => {
+                diagnostics::emit(request.diagnostics_format, &reports);
                 ExitCode::from(1)
             }
         },
     }
 }
 
-fn run(request: &Request) -> Result<(), String> {
+/// Why a run failed: the human text for standard error, or reports for a machine format.
+enum Failed {
+    Human(String),
+    Reports(Vec<Report>),
+}
+
+fn run(request: &Request) -> Result<(), Failed> {
     let name = |p: &Path| {
         if p.as_os_str() == "-" {
             PathBuf::from("<stdin>")
@@ -251,8 +279,14 @@ fn run(request: &Request) -> Result<(), String> {
             p.to_path_buf()
         }
     };
-    let words =
-        input::read_spirv_words(&request.input).map_err(|e| format!("spirvkit opt: {e:#}\n"))?;
+    let file = name(&request.input).display().to_string();
+    let machine = request.diagnostics_format != Format::Human;
+    let words = if machine {
+        diagnostics::read_spirv(&request.input, &file).map_err(|r| Failed::Reports(vec![*r]))?
+    } else {
+        input::read_spirv_words(&request.input)
+            .map_err(|e| Failed::Human(format!("spirvkit opt: {e:#}\n")))?
+    };
     let mut optimizer = Optimizer::new(request.target_env);
     optimizer.validator.limits = request.limits;
     optimizer.validator.relax = request.relax;
@@ -263,18 +297,25 @@ fn run(request: &Request) -> Result<(), String> {
         optimizer.register_pass(pass.clone());
     }
     let out = optimizer.run(&words).map_err(|e| match e {
+        e if machine => Failed::Reports(diagnostics::from_opt_error(&file, &words, e)),
         spirvkit_opt::Error::InvalidInput(diags) => {
             let found = crate::cmd::val::findings_of(&words, diags);
-            crate::cmd::val::human_text(&name(&request.input).display().to_string(), &found)
+            Failed::Human(crate::cmd::val::human_text(&file, &found))
         }
-        other => format!(
-            "spirvkit opt: {}: error: {other}\n",
-            name(&request.input).display()
-        ),
+        other => Failed::Human(format!("spirvkit opt: {file}: error: {other}\n")),
     })?;
     let bytes = spirvkit_core::binary::bytes_from_words(&out);
-    input::write_output(&request.output, |w| w.write_all(&bytes))
-        .map_err(|e| format!("spirvkit opt: {e:#}\n"))
+    input::write_output(&request.output, |w| w.write_all(&bytes)).map_err(|e| {
+        let message = format!("{e:#}");
+        match machine {
+            true => Failed::Reports(vec![Report::error(
+                "io.write",
+                message,
+                &request.output.display().to_string(),
+            )]),
+            false => Failed::Human(format!("spirvkit opt: {message}\n")),
+        }
+    })
 }
 
 #[cfg(test)]

@@ -240,6 +240,48 @@ pub fn from_decode_error(file: &str, words: &[u32], e: &spirvkit_core::DecodeErr
         .instruction(e.instruction)
 }
 
+/// A SPIR-V input's words, or the report of why it cannot be read (`io.read`) or decoded.
+pub fn read_spirv(path: &std::path::Path, name: &str) -> Result<Vec<u32>, Box<Report>> {
+    let bytes = crate::input::map_or_read(path)
+        .map_err(|e| Box::new(Report::error("io.read", format!("{e:#}"), name)))?;
+    spirvkit_core::words_from_bytes(&bytes)
+        .map(|(w, _)| w)
+        .map_err(|e| Box::new(from_decode_error(name, &[], &e)))
+}
+
+/// The reports of an optimizer failure on `file`: an invalid input's validator findings
+/// (with the instructions), else one report under the error's rule id.
+pub fn from_opt_error(file: &str, words: &[u32], e: spirvkit_opt::Error) -> Vec<Report> {
+    match e {
+        spirvkit_opt::Error::InvalidInput(diags) => {
+            from_findings(file, words, &crate::cmd::val::findings_of(words, diags))
+        }
+        spirvkit_opt::Error::Decode(d) => vec![from_decode_error(file, words, &d)],
+        other => vec![Report::error(other.code(), other.to_string(), file)],
+    }
+}
+
+/// The report of a linker failure, located in the input it names (`inputs` give each
+/// input's words by name); errors about the whole link are reported against `output`.
+pub fn from_link_error(
+    e: &spirvkit_opt::LinkError,
+    inputs: &[spirvkit_opt::NamedInput<'_>],
+    output: &str,
+) -> Report {
+    let file = e.file().unwrap_or(output);
+    let report = Report::error(e.code(), e.to_string(), file);
+    match e.primary_location() {
+        Some((_, word, text)) => {
+            let words = inputs
+                .iter()
+                .find(|i| i.name == file)
+                .map_or(&[][..], |i| i.words);
+            report.at_word(words, word).note(text.map(str::to_owned))
+        }
+        None => report,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
