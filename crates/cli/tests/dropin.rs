@@ -416,3 +416,197 @@ fn llvm_spirv_r_writes_bitcode_next_to_the_input_that_llvm_dis_reads() {
         );
     }
 }
+
+/// A Debian LLVM tool (`llvm-spirv-15`, `llvm-dis-15`), or `None` (skip) outside CI.
+fn debian_tool(name: &str) -> Option<PathBuf> {
+    let found = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join(name))
+            .find(|p| p.is_file())
+    });
+    if found.is_none() && std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("CI=true but {name} is missing (run .ci/setup)");
+    }
+    found
+}
+
+/// The `define spir_kernel` names of a bitcode file, by llvm-dis-15.
+fn kernel_names(llvm_dis: &Path, bitcode: &Path) -> Vec<String> {
+    let out = run({
+        let mut c = Command::new(llvm_dis);
+        c.arg(bitcode).args(["-o", "-"]);
+        c
+    });
+    assert!(out.status.success(), "llvm-dis-15 {}", bitcode.display());
+    let mut names: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.starts_with("define") && l.contains("spir_kernel"))
+        .filter_map(|l| l.split('@').nth(1))
+        .filter_map(|l| l.split('(').next())
+        .map(str::to_owned)
+        .collect();
+    names.sort();
+    names
+}
+
+/// The entry-point names of a SPIR-V binary, by spirvkit dis.
+fn entry_points(spv: &Path) -> Vec<String> {
+    let out = run({
+        let mut c = Command::new(env!("CARGO_BIN_EXE_spirvkit"));
+        c.args(["dis", "-o", "-"]).arg(spv);
+        c
+    });
+    assert!(
+        out.status.success(),
+        "{}: {}",
+        spv.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut names: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.trim_start().starts_with("OpEntryPoint"))
+        .filter_map(|l| l.split('"').nth(1).map(str::to_owned))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn llvm_spirv_forward_and_reverse_match_llvm_spirv_15_on_corpus_samples() {
+    let Some((corpus, tools)) = setup() else {
+        return;
+    };
+    let (Some(reference), Some(llvm_dis)) =
+        (debian_tool("llvm-spirv-15"), debian_tool("llvm-dis-15"))
+    else {
+        return;
+    };
+    let spirv_val = tools.join("spirv-val");
+    let dir = scratch("dropin-llvm-spirv-15");
+    let files = sample(&corpus.join("spir12"), &["bc64", "bc32"], 120);
+    assert!(files.len() > 20);
+    for f in &files {
+        let (ours_spv, ref_spv) = (dir.join("ours.spv"), dir.join("ref.spv"));
+        let ours = run({
+            let mut c = tool("llvm-spirv");
+            c.arg(f).arg("-o").arg(&ours_spv);
+            c
+        });
+        let theirs = run({
+            let mut c = Command::new(&reference);
+            c.arg(f).arg("-o").arg(&ref_spv);
+            c
+        });
+        // llvm-spirv-15 aborts on a few kernels (an assertion, no exit code): spirvkit then
+        // must still finish with 0 or 1, and what it writes must be valid.
+        match theirs.status.code() {
+            None => assert!(matches!(ours.status.code(), Some(0 | 1)), "{}", f.display()),
+            code => assert_eq!(ours.status.code(), code, "{}", f.display()),
+        }
+        assert!(ours.stdout.is_empty() && theirs.stdout.is_empty());
+        if !ours.status.success() {
+            continue;
+        }
+        let valid = run({
+            let mut c = Command::new(&spirv_val);
+            c.arg(&ours_spv);
+            c
+        });
+        assert!(valid.status.success(), "spirv-val rejects {}", f.display());
+        if theirs.status.success() {
+            assert_eq!(
+                entry_points(&ours_spv),
+                entry_points(&ref_spv),
+                "{}",
+                f.display()
+            );
+        }
+
+        // -r of the SPIR-V: the same status, and the same kernels in the bitcode.
+        assert_reverse_matches(&reference, &llvm_dis, &ours_spv, &dir, f);
+    }
+    // Errors: a missing input and input that is not bitcode exit 1 with a message on stderr.
+    let garbage = dir.join("garbage.bc");
+    std::fs::write(&garbage, b"garbage\n").unwrap();
+    for input in [dir.join("missing.bc"), garbage] {
+        let ours = run({
+            let mut c = tool("llvm-spirv");
+            c.arg(&input).arg("-o").arg(dir.join("x.spv"));
+            c
+        });
+        let theirs = run({
+            let mut c = Command::new(&reference);
+            c.arg(&input).arg("-o").arg(dir.join("y.spv"));
+            c
+        });
+        assert_eq!(
+            ours.status.code(),
+            theirs.status.code(),
+            "{}",
+            input.display()
+        );
+        assert_eq!(ours.status.code(), Some(1));
+        assert!(ours.stdout.is_empty() && !ours.stderr.is_empty());
+    }
+}
+
+/// `llvm-spirv -r SPV` and `llvm-spirv-15 -r SPV`: the same exit status, nothing on stdout,
+/// and bitcode with the same kernels.
+fn assert_reverse_matches(reference: &Path, llvm_dis: &Path, spv: &Path, dir: &Path, f: &Path) {
+    let (ours_bc, ref_bc) = (dir.join("ours.bc"), dir.join("ref.bc"));
+    let ours = run({
+        let mut c = tool("llvm-spirv");
+        c.arg("-r").arg(spv).arg("-o").arg(&ours_bc);
+        c
+    });
+    let theirs = run({
+        let mut c = Command::new(reference);
+        c.arg("-r").arg(spv).arg("-o").arg(&ref_bc);
+        c
+    });
+    assert_eq!(
+        ours.status.code(),
+        theirs.status.code(),
+        "-r {}: {}",
+        f.display(),
+        String::from_utf8_lossy(&ours.stderr)
+    );
+    assert!(ours.stdout.is_empty() && theirs.stdout.is_empty());
+    if theirs.status.success() {
+        assert_eq!(
+            kernel_names(llvm_dis, &ours_bc),
+            kernel_names(llvm_dis, &ref_bc),
+            "-r {}",
+            f.display()
+        );
+    }
+}
+
+/// llvm-spirv-15 emits each kernel as an exported function plus an entry-point wrapper of the
+/// same name; its `-r` folds them back into one kernel. spirvkit's reverse translator keeps
+/// both and renames the kernel `NAME.1` (every sampled llvm-spirv-15 module), so a runtime
+/// asking for kernel NAME finds the spir_func.
+#[test]
+#[ignore = "known difference: reverse of llvm-spirv-15's entry-point wrappers renames kernels NAME.1"]
+fn llvm_spirv_r_of_llvm_spirv_15_output_keeps_the_kernel_names() {
+    let Some((corpus, _tools)) = setup() else {
+        return;
+    };
+    let (Some(reference), Some(llvm_dis)) =
+        (debian_tool("llvm-spirv-15"), debian_tool("llvm-dis-15"))
+    else {
+        return;
+    };
+    let dir = scratch("dropin-llvm-spirv-15-r");
+    for f in sample(&corpus.join("spir12"), &["bc64"], 120) {
+        let spv = dir.join("ref.spv");
+        let made = run({
+            let mut c = Command::new(&reference);
+            c.arg(&f).arg("-o").arg(&spv);
+            c
+        });
+        if made.status.success() {
+            assert_reverse_matches(&reference, &llvm_dis, &spv, &dir, &f);
+        }
+    }
+}
