@@ -155,10 +155,27 @@ impl PhaseTimer {
     fn phase(&self, name: &str) {
         if let Some(last) = self.last.get() {
             let now = std::time::Instant::now();
-            eprintln!("as: {name}: {:.1} ms", (now - last).as_secs_f64() * 1e3);
+            eprintln!(
+                "as: {name}: {:.1} ms, resident {}",
+                (now - last).as_secs_f64() * 1e3,
+                resident_text()
+            );
             self.last.set(Some(now));
         }
     }
+}
+
+/// The process's resident and peak resident memory, from /proc (Linux; `?` elsewhere).
+fn resident_text() -> String {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let field = |key: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(key))
+            .map_or("?", str::trim)
+            .to_owned()
+    };
+    format!("{} (peak {})", field("VmRSS:"), field("VmHWM:"))
 }
 
 /// The id name starting at `offset` (validated when it entered a chunk's table, so it runs
