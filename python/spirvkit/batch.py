@@ -6,7 +6,7 @@ DIR_OR_GLOB [--target-env ENV] [--passes FLAGS] [--engine local|ray] [-j N] -o O
 (``RAY_ADDRESS``) or, when none is set, on a local Ray started with ``num_cpus=N``. Both write
 one Parquet file with a row per input: ``path``, ``valid``, ``diagnostics`` (a list of
 structs) and, for ``translate`` and ``optimize``, ``output`` (the SPIR-V bytes). A progress
-bar is shown on a terminal only.
+bar is shown on a terminal only (for Ray, drawn by the driver as results come back).
 """
 
 from __future__ import annotations
@@ -262,11 +262,11 @@ def run_ray(
     counts = {"files": 0, "invalid": 0, "startup": time.monotonic() - started}
     context = ray.data.DataContext.get_current()
     context.execution_options.preserve_order = True
-    if not on_terminal():
-        # Off a terminal Ray Data would log its progress (and that it has no bar) instead;
-        # pipes and CI logs stay clean.
-        logging.getLogger("ray.data").setLevel(logging.ERROR)
-    context.enable_progress_bars = on_terminal()
+    # The driver counts the rows as they come back and draws the same bar as the local
+    # engine (Ray Data's own bars need tqdm, and its progress logging would fill pipes and
+    # CI logs).
+    logging.getLogger("ray.data").setLevel(logging.ERROR)
+    context.enable_progress_bars = False
     extensions = [e.lstrip(".") for e in EXTENSIONS[command]]
     if isinstance(inputs, str):
         ds = ray.data.read_binary_files(inputs, include_paths=True, file_extensions=extensions)
@@ -282,12 +282,15 @@ def run_ray(
     ds = ds.map_batches(
         RayBatch(command, target_env, passes), batch_format="pyarrow", batch_size=64
     )
+    progress = Progress(0 if isinstance(inputs, str) else len(inputs))
     with pq.ParquetWriter(out, schema(command)) as writer:
         for batch in ds.iter_batches(batch_format="pyarrow", batch_size=None):
             table = batch.cast(schema(command))
             writer.write_table(table)
             counts["files"] += table.num_rows
             counts["invalid"] += table.num_rows - pc.sum(table.column("valid")).as_py()
+            progress.advance(table.num_rows)
+    progress.finish()
     return counts
 
 
