@@ -6,7 +6,7 @@
 
 use crate::diagnostics::{self, Format, Report};
 use crate::input;
-use spirvkit_opt::{pass_from_flag, FlagError, Optimizer, Passes, TargetEnv};
+use spirvkit_opt::{passes_from_flags, FlagError, Optimizer, Passes, TargetEnv};
 use spirvkit_val::{Limits, Relax};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -126,7 +126,9 @@ fn set_relax(relax: &mut Relax, name: &str) -> bool {
 }
 
 fn parse(args: &[String]) -> Result<Parsed, String> {
-    let mut pipeline = Vec::new();
+    // Pass flags (with their arguments) in order, turned into passes by
+    // `spirvkit_opt::passes_from_flags` once the other options are set apart.
+    let mut pass_args: Vec<String> = Vec::new();
     let mut target_env = TargetEnv::default();
     let (mut skip_validation, mut preserve_bindings, mut preserve_spec_constants) =
         (false, false, false);
@@ -150,8 +152,7 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
         match arg {
             "-h" | "--help" => return Ok(Parsed::Help),
             "--version" => return Ok(Parsed::Version),
-            "-O" => pipeline.extend_from_slice(spirvkit_opt::optimizer::PERFORMANCE_PASSES),
-            "-Os" => pipeline.extend_from_slice(spirvkit_opt::optimizer::SIZE_PASSES),
+            "-O" | "-Os" => pass_args.push(arg.to_owned()),
             "-o" => output = Some(PathBuf::from(next("-o")?)),
             "-" => {
                 if input.replace(PathBuf::from("-")).is_some() {
@@ -195,14 +196,13 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
                         .parse()
                         .map_err(|_| usage(format!("invalid value '{text}' for --{name}")))?;
                     set_limit(&mut limits, name, value);
-                } else if spirvkit_opt::passes::FLAGS_WITH_ARGUMENT.contains(&name) {
-                    let value = match inline_value {
-                        Some(v) => v,
-                        None => next(arg)?,
-                    };
-                    pipeline.push(pass_from_flag(name, Some(&value)).map_err(flag_message)?);
                 } else {
-                    pipeline.push(pass_from_flag(flag, None).map_err(flag_message)?);
+                    pass_args.push(arg.to_owned());
+                    if spirvkit_opt::passes::FLAGS_WITH_ARGUMENT.contains(&name)
+                        && inline_value.is_none()
+                    {
+                        pass_args.push(next(arg)?);
+                    }
                 }
             }
             _ if arg.starts_with('-') => {
@@ -217,6 +217,7 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
             }
         }
     }
+    let pipeline = passes_from_flags(&pass_args).map_err(flag_message)?;
     let input = input.ok_or_else(|| usage("No input file specified"))?;
     let output = output.ok_or_else(|| usage("-o required"))?;
     Ok(Parsed::Run(Box::new(Request {
