@@ -125,6 +125,9 @@ def translate(
     """Translates SPIR 1.2 / OpenCL C LLVM IR (bitcode or text) to SPIR-V, like llvm-spirv.
 
     ``extensions`` uses llvm-spirv's syntax, e.g. ``["+all"]`` or ``["+SPV_KHR_untyped_pointers"]``.
+    With ``reverse=True`` the input is SPIR-V for OpenCL and the result SPIR 1.2 LLVM bitcode,
+    like ``llvm-spirv -r`` (the input is validated first; an invalid one raises
+    :class:`TranslateError` with the validator's diagnostics).
     """
     ext = ",".join(extensions) if extensions else None
     return _spirvkit.translate(bytes(llvm_bytes), ext, max_version, reverse)

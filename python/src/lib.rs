@@ -267,6 +267,32 @@ fn disassemble(
     result.map_err(|p| raise(py, "DisassembleError", &[*p]))
 }
 
+/// SPIR-V for OpenCL → SPIR 1.2 LLVM bitcode, as `spirvkit translate -r`: the input is
+/// validated first (spv1.6, as the CLI does), its diagnostics raised when it is invalid.
+fn reverse_translate<'py>(py: Python<'py>, spirv: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
+    let result = py.allow_threads(|| -> Result<Vec<u8>, Vec<Problem>> {
+        let words = words_of(spirv).map_err(|p| vec![*p])?;
+        let problems = validate_words(&words, &spirvkit_val::ValidatorOptions::default());
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let options = spirvkit_spir::reverse::ReverseOptions::default();
+        let module = spirvkit_spir::reverse::reverse_words(&words, &options).map_err(|e| {
+            let mut p = Problem::new("reverse.error", e.to_string());
+            if let spirvkit_spir::reverse::ReverseError::Unsupported { offset, .. } = &e {
+                p.word_offset = Some(*offset);
+            }
+            vec![p]
+        })?;
+        spirvkit_llvm::write_bitcode(&module, "<bytes>")
+            .map_err(|e| vec![Problem::new("llvm.write", e.to_string())])
+    });
+    match result {
+        Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
+        Err(problems) => Err(raise(py, "TranslateError", &problems)),
+    }
+}
+
 /// translate(llvm_bytes, extensions=None, max_version=None, reverse=False) -> bytes
 #[pyfunction]
 #[pyo3(signature = (llvm_bytes, extensions=None, max_version=None, reverse=false))]
@@ -278,9 +304,7 @@ fn translate<'py>(
     reverse: bool,
 ) -> PyResult<Bound<'py, PyBytes>> {
     if reverse {
-        return Err(pyo3::exceptions::PyNotImplementedError::new_err(
-            "the reverse translator (SPIR-V to LLVM) is not available in this build of spirvkit",
-        ));
+        return reverse_translate(py, llvm_bytes);
     }
     let mut options = spirvkit_spir::TranslateOptions::default();
     if let Some(list) = extensions {

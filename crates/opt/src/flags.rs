@@ -1,6 +1,6 @@
 //! A pipeline from spirv-opt's pass flags as a list of strings (`["-O", "--strip-debug",
 //! "--set-spec-const-default-value=1:2"]`), for the library front ends (Python, the
-//! `spirv-tools` facade): `-O` / `-Os` expand in place, a flag's argument is given after `=`
+//! `spirv-tools` facade) and the CLI: `-O` / `-Os` expand in place, a flag's argument is given after `=`
 //! or as the next string. The CLI parses its argv itself (interleaved with other options)
 //! through the same `pass_from_flag`.
 
