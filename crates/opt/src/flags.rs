@@ -1,8 +1,7 @@
 //! A pipeline from spirv-opt's pass flags as a list of strings (`["-O", "--strip-debug",
-//! "--set-spec-const-default-value=1:2"]`), for the library front ends (Python, the
-//! `spirv-tools` facade) and the CLI: `-O` / `-Os` expand in place, a flag's argument is given after `=`
-//! or as the next string. The CLI parses its argv itself (interleaved with other options)
-//! through the same `pass_from_flag`.
+//! "--set-spec-const-default-value=1:2"]`): `-O` / `-Os` expand in place, a flag's argument is
+//! given after `=` or as the next string. The one implementation behind the CLI (which sets
+//! its other options apart first) and the Python package.
 
 use crate::optimizer::{PERFORMANCE_PASSES, SIZE_PASSES};
 use crate::passes::{pass_from_flag, FlagError, Passes, FLAGS_WITH_ARGUMENT};
