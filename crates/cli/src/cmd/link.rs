@@ -59,18 +59,33 @@ pub fn run(args: LinkArgs) -> anyhow::Result<()> {
         .map(|p| p.display().to_string())
         .collect();
     let format = args.diagnostics_format;
+    // Reading many inputs is the part of a link that scales with their number: the bar
+    // (terminal only) counts the modules read.
+    let progress = crate::progress::Progress::new(args.inputs.len());
     let words = if format == Format::Human {
-        args.inputs
+        let read = args
+            .inputs
             .par_iter()
-            .map(|p| input::read_spirv_words(p))
-            .collect::<Result<Vec<_>, _>>()?
+            .map(|p| {
+                let r = input::read_spirv_words(p);
+                progress.tick();
+                r
+            })
+            .collect::<Result<Vec<_>, _>>();
+        progress.finish();
+        read?
     } else {
         let read: Vec<_> = args
             .inputs
             .par_iter()
             .zip(&names)
-            .map(|(p, name)| diagnostics::read_spirv(p, name))
+            .map(|(p, name)| {
+                let r = diagnostics::read_spirv(p, name);
+                progress.tick();
+                r
+            })
             .collect();
+        progress.finish();
         let failed: Vec<_> = read
             .iter()
             .filter_map(|r| r.as_ref().err().map(|b| (**b).clone()))
