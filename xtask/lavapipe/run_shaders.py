@@ -55,6 +55,8 @@ def binary_of(kind, path, spirvkit, work):
         cmd = [spirvkit, "as", "--target-env", f"spv{version}", path, "-o", out]
     else:
         cmd = ["glslangValidator", "-V", "--amb", "--aml", "--target-env", "vulkan1.3", path, "-o", out]
+        if os.path.basename(path).startswith("hlsl."):
+            cmd[1:1] = ["-D", "-e", "main"]
     r = subprocess.run(cmd, capture_output=True, timeout=60)
     if r.returncode != 0 or not os.path.exists(out):
         raise reflect.Skip("does not assemble/compile")
