@@ -262,18 +262,24 @@ fn run(request: &Request) -> Result<(), String> {
     for pass in &request.pipeline {
         optimizer.register_pass(pass.clone());
     }
-    let out = optimizer.run(&words).map_err(|e| match e {
+    let failed = |e: spirvkit_opt::Error, words: &[u32]| match e {
         spirvkit_opt::Error::InvalidInput(diags) => {
-            let found = crate::cmd::val::findings_of(&words, diags);
+            let found = crate::cmd::val::findings_of(words, diags);
             crate::cmd::val::human_text(&name(&request.input).display().to_string(), &found)
         }
         other => format!(
             "spirvkit opt: {}: error: {other}\n",
             name(&request.input).display()
         ),
-    })?;
-    let bytes = spirvkit_core::binary::bytes_from_words(&out);
-    input::write_output(&request.output, |w| w.write_all(&bytes))
+    };
+    let mut module = optimizer.decode(&words).map_err(|e| failed(e, &words))?;
+    // The input words are not needed any more: freed before the passes, and the output is
+    // encoded a chunk at a time (peak memory: the module, not module + input + output).
+    drop(words);
+    optimizer
+        .run_module(&mut module)
+        .map_err(|e| failed(e, &[]))?;
+    input::write_output(&request.output, |w| module.write_to(w))
         .map_err(|e| format!("spirvkit opt: {e:#}\n"))
 }
 
