@@ -125,6 +125,7 @@ def main():
     text = os.path.join(args.scratch, "raw.spvasm")
     binary = os.path.join(args.scratch, "raw.spv")
     lowered = os.path.join(args.scratch, "raw.lowered.spv")
+    optimized = os.path.join(args.scratch, "raw.lowered.O.spv")
     with open(text, "w") as f:
         f.write(MODULE)
     failures = []
@@ -138,7 +139,10 @@ def main():
     ok = (run([args.spirvkit, "as", "--target-env", "spv1.6", text, "-o", binary])
           and run([args.spirvkit, "opt", "--target-env=vulkan1.3", "--lower-raw-access-chains", binary, "-o", lowered])
           and run([args.spirv_val, "--target-env", "vulkan1.3", lowered])
-          and run([args.spirvkit, "val", "--target-env", "vulkan1.3", lowered]))
+          and run([args.spirvkit, "val", "--target-env", "vulkan1.3", lowered])
+          # The lowered module through -O too (the helpers get inlined): same outputs expected.
+          and run([args.spirvkit, "opt", "--target-env=vulkan1.3", "-O", lowered, "-o", optimized])
+          and run([args.spirv_val, "--target-env", "vulkan1.3", optimized]))
     compared = 0
     if ok:
         names = ["src", "out_plain", "out_element", "out_component"]
@@ -147,28 +151,30 @@ def main():
         layout = {"entry": "main", "local_size": [INVOCATIONS, 1, 1], "push_constant_size": 0,
                   "bindings": [{"set": 0, "binding": b, "storage": True, "count": 1, "size": SIZES[n]}
                                for b, n in enumerate(names)]}
-        job = {"layout": layout, "modules": [lowered], "seed": 0, "groups": [1, 1, 1],
+        job = {"layout": layout, "modules": [lowered, optimized], "seed": 0, "groups": [1, 1, 1],
                "contents": [initial[n].hex() for n in names], "dump": True}
         r = subprocess.run([sys.executable, os.path.join(HERE, "vk_worker.py")], input=json.dumps(job),
                            capture_output=True, text=True, timeout=120)
         results = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
-        if not results or results[0]["status"] != "ok":
-            failures.append(f"lavapipe run: {results[0] if results else r.stderr[-300:]}")
-        else:
-            expected = reference(initial)
-            for name, data in zip(names, results[0]["data"]):
+        expected = reference(initial)
+        for label, result in zip(["lowered", "lowered + -O"], results + [None] * (2 - len(results))):
+            if result is None or result["status"] != "ok":
+                failures.append(f"{label}: lavapipe run: {result or r.stderr[-300:]}")
+                continue
+            for name, data in zip(names, result["data"]):
                 got = bytes.fromhex(data)
                 compared += len(got)
                 want = bytes(expected[name])
                 if len(got) != len(want):
-                    failures.append(f"{name}: {len(got)} bytes read back, expected {len(want)}")
+                    failures.append(f"{label}: {name}: {len(got)} bytes read back, expected {len(want)}")
                 elif got != want:
                     first = next(k for k in range(len(got)) if got[k] != want[k])
-                    failures.append(f"{name}: byte {first} is {got[first]:#x}, expected {want[first]:#x}")
+                    failures.append(f"{label}: {name}: byte {first} is {got[first]:#x}, expected {want[first]:#x}")
     for f in failures:
         print(json.dumps({"status": "failed", "detail": f}))
-    print(f"raw-access-chains: lowered module valid={ok}, {compared} output bytes compared with the "
-          f"extension's definition (in- and out-of-bounds), {len(failures)} failures", flush=True)
+    print(f"raw-access-chains: lowered module and its -O output valid={ok}, {compared} output bytes "
+          f"compared with the extension's definition (in- and out-of-bounds), {len(failures)} failures",
+          flush=True)
 
 
 if __name__ == "__main__":
