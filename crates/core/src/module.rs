@@ -464,6 +464,31 @@ impl Module {
     }
 
     /// Encodes the module to words (header first).
+    /// Writes the module's binary (little-endian words) to `w` a chunk at a time, so that no
+    /// second copy of the whole module exists as words and bytes (the optimizer's output path).
+    pub fn write_to(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        const CHUNK_WORDS: usize = 1 << 14;
+        let mut words = Vec::with_capacity(CHUNK_WORDS + 64);
+        let mut bytes = Vec::with_capacity((CHUNK_WORDS + 64) * 4);
+        words.extend_from_slice(&self.header.words());
+        for inst in self.instructions() {
+            crate::encode::encode_instruction(inst, &mut words);
+            if words.len() >= CHUNK_WORDS {
+                bytes.clear();
+                words
+                    .iter()
+                    .for_each(|x| bytes.extend_from_slice(&x.to_le_bytes()));
+                w.write_all(&bytes)?;
+                words.clear();
+            }
+        }
+        bytes.clear();
+        words
+            .iter()
+            .for_each(|x| bytes.extend_from_slice(&x.to_le_bytes()));
+        w.write_all(&bytes)
+    }
+
     pub fn to_words(&self) -> Vec<u32> {
         let total: usize = HEADER_WORDS
             + self

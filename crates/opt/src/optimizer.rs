@@ -104,12 +104,21 @@ impl Optimizer {
 
     /// Optimizes a module given as host-order words.
     pub fn run(&self, words: &[u32]) -> Result<Vec<u32>, Error> {
+        let mut module = self.decode(words)?;
+        self.run_module(&mut module)?;
+        Ok(module.to_words())
+    }
+
+    /// Validates (unless `skip_validation`) and decodes the input: the first half of [`run`],
+    /// for callers that free the input words before the passes run and stream the output
+    /// (`Module::write_to`), as the CLI does to keep its peak memory down.
+    ///
+    /// [`run`]: Optimizer::run
+    pub fn decode(&self, words: &[u32]) -> Result<Module, Error> {
         if !self.skip_validation {
             spirvkit_val::validate(words, &self.validator).map_err(Error::InvalidInput)?;
         }
-        let mut module = Module::from_words(words)?;
-        self.run_module(&mut module)?;
-        Ok(module.to_words())
+        Ok(Module::from_words(words)?)
     }
 
     /// Runs the passes on a decoded module; true when something changed.

@@ -10,6 +10,7 @@ mod llvm_cl;
 mod llvm_write;
 pub mod mutation;
 mod opt;
+mod opt_lavapipe;
 mod producers;
 mod semantics;
 pub mod text;
@@ -80,6 +81,7 @@ pub fn run(
         ("llvm", llvm::run),
         ("llvm-cl", llvm_cl::run),
         ("opt", opt::run),
+        ("opt-lavapipe", opt_lavapipe::run),
         ("link", link::run),
         ("llvm-write", llvm_write::run),
         ("cfg", cfg::run),

@@ -297,16 +297,22 @@ fn run(request: &Request) -> Result<(), Failed> {
     for pass in &request.pipeline {
         optimizer.register_pass(pass.clone());
     }
-    let out = optimizer.run(&words).map_err(|e| match e {
-        e if machine => Failed::Reports(diagnostics::from_opt_error(&file, &words, e)),
+    let failed = |e: spirvkit_opt::Error, words: &[u32]| match e {
+        e if machine => Failed::Reports(diagnostics::from_opt_error(&file, words, e)),
         spirvkit_opt::Error::InvalidInput(diags) => {
-            let found = crate::cmd::val::findings_of(&words, diags);
+            let found = crate::cmd::val::findings_of(words, diags);
             Failed::Human(crate::cmd::val::human_text(&file, &found))
         }
         other => Failed::Human(format!("spirvkit opt: {file}: error: {other}\n")),
-    })?;
-    let bytes = spirvkit_core::binary::bytes_from_words(&out);
-    input::write_output(&request.output, |w| w.write_all(&bytes)).map_err(|e| {
+    };
+    let mut module = optimizer.decode(&words).map_err(|e| failed(e, &words))?;
+    // The input words are not needed any more: freed before the passes, and the output is
+    // encoded a chunk at a time (peak memory: the module, not module + input + output).
+    drop(words);
+    optimizer
+        .run_module(&mut module)
+        .map_err(|e| failed(e, &[]))?;
+    input::write_output(&request.output, |w| module.write_to(w)).map_err(|e| {
         let message = format!("{e:#}");
         match machine {
             true => Failed::Reports(vec![Report::error(

@@ -8,7 +8,7 @@ use crate::pass::{Changed, Pass};
 use crate::util::{remove_references_to, targets_first_operand, IdSet};
 use spirvkit_core::grammar::Op;
 use spirvkit_core::module::Section;
-use spirvkit_core::{Instruction, Module};
+use spirvkit_core::{Instruction, Module, Operand};
 
 pub struct EliminateDeadConst;
 
@@ -30,11 +30,19 @@ pub fn is_constant(op: Op) -> bool {
 }
 
 /// Counts, per id, the uses that keep a definition alive: everything except debug
-/// instructions and the target operand of names/decorations.
+/// instructions and the target operand of names/decorations. A `BuiltIn WorkgroupSize`
+/// decoration is a use: that constant sets the workgroup size (it overrides LocalSize), so it
+/// is live though no instruction reads it (found on lavapipe: dropping it changed the
+/// dispatch of a specialization-constant workgroup shader).
 pub fn live_use_counts(module: &Module) -> Vec<u32> {
+    const BUILTIN: u32 = 11;
+    const WORKGROUP_SIZE: u32 = 25;
     let mut counts = vec![0u32; module.header.bound as usize];
     let mut count = |inst: &Instruction| {
-        let skip_first = targets_first_operand(inst.opcode);
+        let sets_workgroup_size = inst.opcode == Op::Decorate
+            && inst.operands.get(1).and_then(Operand::word) == Some(BUILTIN)
+            && inst.operands.get(2).and_then(Operand::word) == Some(WORKGROUP_SIZE);
+        let skip_first = targets_first_operand(inst.opcode) && !sets_workgroup_size;
         if matches!(inst.section(), Section::DebugName | Section::DebugSource)
             || matches!(
                 inst.opcode,
@@ -177,5 +185,33 @@ OpFunctionEnd
             assert!(!text.contains(gone), "{gone} left in\n{text}");
         }
         assert!(text.contains("%used = OpConstant %int 5"));
+    }
+
+    #[test]
+    fn keeps_the_workgroup_size_constant_and_what_it_uses() {
+        let src = r#"
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 20 1
+OpDecorate %x SpecId 10
+OpDecorate %wgs BuiltIn WorkgroupSize
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%v3 = OpTypeVector %uint 3
+%x = OpSpecConstant %uint 9
+%c20 = OpConstant %uint 20
+%c1 = OpConstant %uint 1
+%wgs = OpSpecConstantComposite %v3 %x %c20 %c1
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%l = OpLabel
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::EliminateDeadConst, &assemble(src)));
+        assert!(text.contains("BuiltIn WorkgroupSize"), "{text}");
+        assert!(text.contains("OpSpecConstantComposite"), "{text}");
+        assert!(text.contains("SpecId 10"), "{text}");
     }
 }

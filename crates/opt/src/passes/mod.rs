@@ -12,6 +12,7 @@ pub mod eliminate_dead_variables;
 pub mod fold_spec_const_op_composite;
 pub mod freeze_spec_const;
 pub mod inline;
+pub mod lower_raw_access_chains;
 pub mod merge_blocks;
 pub mod remove_duplicates;
 pub mod set_spec_const_default_value;
@@ -52,6 +53,8 @@ pub enum Passes {
     InlineExhaustive,
     /// Straight-line callees with one call site (-O/-Os; no flag).
     InlineSingleCallSite,
+    /// spirvkit's own: OpRawAccessChainNV → ordinary buffer accesses.
+    LowerRawAccessChains,
 }
 
 impl Passes {
@@ -95,6 +98,7 @@ impl Passes {
             Passes::EliminateDeadCode => Box::new(eliminate_dead_code::EliminateDeadCode),
             Passes::RemoveDuplicates => Box::new(remove_duplicates::RemoveDuplicates),
             Passes::UnifyConst => Box::new(unify_const::UnifyConst),
+            Passes::LowerRawAccessChains => Box::new(lower_raw_access_chains::LowerRawAccessChains),
         }
     }
 }
@@ -127,6 +131,7 @@ pub const FLAGS: &[(&str, Passes)] = &[
     ),
     ("remove-duplicates", Passes::RemoveDuplicates),
     ("unify-const", Passes::UnifyConst),
+    ("lower-raw-access-chains", Passes::LowerRawAccessChains),
 ];
 
 /// Flags that take the next argument as their value.
