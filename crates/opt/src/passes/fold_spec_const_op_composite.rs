@@ -100,6 +100,19 @@ impl State {
         self.values.insert(id, val);
     }
 
+    /// Drops a value recorded with `set_value` (it turned out not to be constant).
+    pub(crate) fn forget(&mut self, id: Id) {
+        self.values.remove(&id);
+    }
+
+    /// The width of an integer type (None for other types).
+    pub(crate) fn int_width(&self, ty: Id) -> Option<u32> {
+        match self.ty(ty) {
+            Ty::Int { width, .. } => Some(*width),
+            _ => None,
+        }
+    }
+
     fn ty(&self, id: Id) -> &Ty {
         self.types.get(&id).unwrap_or(&Ty::Other)
     }

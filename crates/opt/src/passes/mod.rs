@@ -1,6 +1,7 @@
 //! The passes, one file each, and the flag table (`--strip-debug`, ...) in spirv-opt's
 //! spelling that the CLI and library facades share.
 
+pub mod ccp;
 pub mod compact_ids;
 pub mod convert_local_access_chains;
 pub mod eliminate_dead_branches;
@@ -13,6 +14,7 @@ pub mod fold_spec_const_op_composite;
 pub mod freeze_spec_const;
 pub mod inline;
 pub mod merge_blocks;
+pub mod redundancy_elimination;
 pub mod remove_duplicates;
 pub mod set_spec_const_default_value;
 pub mod simplify_instructions;
@@ -52,6 +54,8 @@ pub enum Passes {
     InlineExhaustive,
     /// Straight-line callees with one call site (-O/-Os; no flag).
     InlineSingleCallSite,
+    RedundancyElimination,
+    Ccp,
 }
 
 impl Passes {
@@ -95,6 +99,10 @@ impl Passes {
             Passes::EliminateDeadCode => Box::new(eliminate_dead_code::EliminateDeadCode),
             Passes::RemoveDuplicates => Box::new(remove_duplicates::RemoveDuplicates),
             Passes::UnifyConst => Box::new(unify_const::UnifyConst),
+            Passes::Ccp => Box::new(ccp::Ccp),
+            Passes::RedundancyElimination => {
+                Box::new(redundancy_elimination::RedundancyElimination)
+            }
         }
     }
 }
@@ -127,6 +135,12 @@ pub const FLAGS: &[(&str, Passes)] = &[
     ),
     ("remove-duplicates", Passes::RemoveDuplicates),
     ("unify-const", Passes::UnifyConst),
+    ("redundancy-elimination", Passes::RedundancyElimination),
+    ("ccp", Passes::Ccp),
+    (
+        "local-redundancy-elimination",
+        Passes::RedundancyElimination,
+    ),
 ];
 
 /// Flags that take the next argument as their value.
@@ -136,7 +150,6 @@ pub const FLAGS_WITH_ARGUMENT: &[&str] = &["set-spec-const-default-value"];
 /// never silently ignored.
 pub const NOT_IMPLEMENTED: &[&str] = &[
     "amd-ext-to-khr",
-    "ccp",
     "cfg-cleanup",
     "combine-access-chains",
     "convert-relaxed-to-half",
@@ -157,7 +170,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "graphics-robust-access",
     "if-conversion",
     "legalize-hlsl",
-    "local-redundancy-elimination",
     "loop-fission",
     "loop-fusion",
     "loop-invariant-code-motion",
@@ -170,7 +182,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "loop-unswitch",
     "private-to-local",
     "reduce-load-size",
-    "redundancy-elimination",
     "canonicalize-ids",
     "relax-float-ops",
     "remove-unused-interface-variables",

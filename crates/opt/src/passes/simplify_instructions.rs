@@ -8,7 +8,7 @@
 use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
-use crate::passes::fold_spec_const_op_composite::State;
+use crate::passes::fold_spec_const_op_composite::{State, Val};
 use crate::util::{remove_references_to, IdSet};
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::Op;
@@ -86,18 +86,28 @@ fn fold(
     if ids.is_empty() || ids.iter().any(|id| st.value(*id).is_none()) {
         return None;
     }
-    // Evaluate as the equivalent OpSpecConstantOp (opcode word first).
-    let as_spec_op = Instruction::new(
-        Op::SpecConstantOp,
-        Some(ty),
-        Some(result),
-        std::iter::once(Operand::Word(u32::from(inst.opcode.0)))
-            .chain(inst.operands.iter().cloned()),
-    );
-    let val = st.evaluate(value_types, &as_spec_op)?;
+    let val = evaluate(st, value_types, inst)?;
     let id = st.constant_id(ty, &val, new_constants)?;
     st.set_value(result, val);
     Some(id)
+}
+
+/// The value of an instruction whose id operands all have values in `st` (None when the
+/// opcode is not foldable or the result undefined), evaluated as the equivalent
+/// OpSpecConstantOp. Shared with `--ccp`.
+pub(crate) fn evaluate(
+    st: &State,
+    value_types: &FxHashMap<Id, Id>,
+    inst: &Instruction,
+) -> Option<Val> {
+    let as_spec_op = Instruction::new(
+        Op::SpecConstantOp,
+        inst.result_type,
+        inst.result_id,
+        std::iter::once(Operand::Word(u32::from(inst.opcode.0)))
+            .chain(inst.operands.iter().cloned()),
+    );
+    st.evaluate(value_types, &as_spec_op)
 }
 
 #[cfg(test)]
