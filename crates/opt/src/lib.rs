@@ -5,6 +5,7 @@
 pub mod analyses;
 pub mod dedup;
 pub mod error;
+mod folding;
 pub mod link;
 pub mod numbers;
 pub mod optimizer;

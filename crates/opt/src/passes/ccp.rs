@@ -12,6 +12,7 @@
 
 use crate::analyses::Analyses;
 use crate::error::Error;
+use crate::folding::FoldRules;
 use crate::pass::{Changed, Pass};
 use crate::passes::fold_spec_const_op_composite::{State, Val};
 use crate::passes::simplify_instructions::evaluate;
@@ -46,11 +47,12 @@ impl Pass for Ccp {
             st.record_type(inst);
             st.record_constant(inst);
         }
+        let rules = FoldRules::new(module);
         let mut new_constants: Vec<Instruction> = Vec::new();
         let mut removed = IdSet::new(module.header.bound);
         let mut changed = false;
         for f in &mut module.functions {
-            let Some(constants) = propagate(f, &mut st, &value_types) else {
+            let Some(constants) = propagate(f, &mut st, &value_types, &rules) else {
                 continue;
             };
             let mut replace: FxHashMap<Id, Id> = FxHashMap::default();
@@ -119,7 +121,6 @@ fn may_be_constant(op: Op) -> bool {
             | Op::Variable
             | Op::FunctionCall
             | Op::Undef
-            | Op::ExtInst
             | Op::AccessChain
             | Op::InBoundsAccessChain
             | Op::PtrAccessChain
@@ -132,6 +133,7 @@ struct Solver<'a> {
     f: &'a Function,
     st: &'a mut State,
     value_types: &'a FxHashMap<Id, Id>,
+    rules: &'a FoldRules,
     /// Local result id → (block, instruction index).
     defs: FxHashMap<Id, (u32, u32)>,
     /// Local id → the instructions using it.
@@ -240,7 +242,9 @@ impl Solver<'_> {
             return self.set(result, Lat::Varying);
         }
         let mut any = false;
-        for id in inst.operands.iter().filter_map(Operand::id) {
+        // An OpExtInst's first operand is its instruction set, not a value.
+        let skip = usize::from(inst.opcode == Op::ExtInst);
+        for id in inst.operands.iter().skip(skip).filter_map(Operand::id) {
             any = true;
             match self.value(id) {
                 None => return,
@@ -258,7 +262,7 @@ impl Solver<'_> {
                 .and_then(|id| self.value(id))
                 .unwrap_or(Lat::Varying)
         } else {
-            match evaluate(self.st, self.value_types, inst) {
+            match evaluate(self.st, self.value_types, self.rules, inst) {
                 Some(v) => Lat::Const(v),
                 None => Lat::Varying,
             }
@@ -337,6 +341,7 @@ fn propagate(
     f: &Function,
     st: &mut State,
     value_types: &FxHashMap<Id, Id>,
+    rules: &FoldRules,
 ) -> Option<Vec<(Id, Val)>> {
     if f.blocks.is_empty() {
         return None;
@@ -366,6 +371,7 @@ fn propagate(
         f,
         st,
         value_types,
+        rules,
         defs,
         uses,
         block_of,

@@ -128,6 +128,7 @@ pub const FLAGS: &[(&str, Passes)] = &[
     ("eliminate-dead-branches", Passes::EliminateDeadBranches),
     ("merge-blocks", Passes::MergeBlocks),
     ("simplify-instructions", Passes::SimplifyInstructions),
+    ("fold", Passes::SimplifyInstructions),
     ("inline-entry-points-exhaustive", Passes::InlineExhaustive),
     (
         "convert-local-access-chains",
