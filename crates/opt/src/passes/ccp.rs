@@ -95,7 +95,7 @@ impl Pass for Ccp {
     }
 }
 
-fn is_block_terminator(op: Op) -> bool {
+pub(crate) fn is_block_terminator(op: Op) -> bool {
     matches!(
         op,
         Op::Branch

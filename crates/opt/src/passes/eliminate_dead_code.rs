@@ -5,12 +5,16 @@
 //! Function-storage variables that are only ever stored to (the pointer never escapes) are
 //! removed with their stores. Kernel (Addresses) modules are handled like shaders: only
 //! instructions without memory effects are removed, and stores only into such local variables.
-//! At module scope, unused types, constants and OpUndef go too.
-//! Not yet: removing dead control flow or stores to memory that is read elsewhere.
+//! At module scope, unused types, constants and OpUndef go too. Dead control flow: a branch
+//! whose paths to its immediate post-dominator do nothing after the sweep is replaced by a
+//! branch to it (`dead_control_flow.rs`), and the sweep runs again. Stores through pointers
+//! that may escape (parameters, globals, Workgroup/CrossWorkgroup memory, pointers passed to
+//! calls) are always live.
 
 use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
+use crate::passes::dead_control_flow::remove_empty_branches;
 use crate::passes::eliminate_dead_const::{
     is_constant, is_spec_constant, is_type, sweep_unused_globals,
 };
@@ -151,13 +155,24 @@ impl Pass for EliminateDeadCode {
         let keep_spec = analyses.preserve.spec_constants;
         let mut dead = IdSet::new(module.header.bound);
         let mut changed = false;
+        let structured = module.globals.iter().any(|i| {
+            i.opcode == Op::Capability
+                && i.operands.first()
+                    == Some(&Operand::Word(spirvkit_core::grammar::Capability::Shader.0))
+        });
         // Functions are independent: sweep them in parallel, collect the removed ids.
         let removed: Vec<(bool, Vec<Id>)> = module
             .functions
             .par_iter_mut()
             .map(|f| {
                 let mut ids = Vec::new();
-                (sweep(f, &mut ids), ids)
+                let mut swept = sweep(f, &mut ids);
+                // Branches the sweep left deciding nothing go, then what fed them.
+                while remove_empty_branches(f, structured, &mut ids) {
+                    swept = true;
+                    sweep(f, &mut ids);
+                }
+                (swept, ids)
             })
             .collect();
         for (swept, ids) in removed {

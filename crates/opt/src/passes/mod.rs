@@ -4,6 +4,7 @@
 pub mod ccp;
 pub mod compact_ids;
 pub mod convert_local_access_chains;
+pub mod dead_control_flow;
 pub mod eliminate_dead_branches;
 pub mod eliminate_dead_code;
 pub mod eliminate_dead_const;
