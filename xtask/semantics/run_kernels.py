@@ -21,8 +21,11 @@ so are struct arguments passed by value; global/constant pointers to structs get
 With --split-link MODE each file's kernels are split into a library and a main module that are
 translated separately and linked (split_kernels.py; the linked module must pass spirv-val and
 carry no LinkageAttributes), and the linked SPIR-V is what goes back through llvm-spirv-15 -r.
+With --opt=FLAGS (e.g. --opt=-O, --opt=-Os) `spirvkit opt FLAGS` runs on the SPIR-V before the
+reverse step, so the optimizer's output is what pocl runs.
 Usage: run_kernels.py --corpus DIR --spirvkit BIN [--jobs N] [--limit N] [--clang-std CL1.2|CL2.0]
                       [--log FILE] [--no-generic-shim] [--split-link spirvkit|llvm-spirv|mixed|anchor]
+                      [--opt=FLAGS]
 Prints one JSON line per file, then a summary line "semantics: N passed, M failed".
 With --log, every result is also appended to FILE as it comes, and files already in FILE are
 not run again (so a long sweep can be stopped and resumed; the summary counts both).
@@ -65,7 +68,7 @@ def build_spir(ctx, dev, bitcode):
 
 
 def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None, split_mode=None,
-             reverse="spirvkit", spirv_ext=None):
+             reverse="spirvkit", spirv_ext=None, opt=None):
     import numpy as np
     import pyopencl as cl
     result = {"file": cl_path, "kernels": 0, "status": "passed", "detail": ""}
@@ -95,6 +98,15 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None, spli
         r = subprocess.run([spirvkit, "translate", bc, "-o", spv] + ext, capture_output=True, text=True)
         if r.returncode != 0:
             result["status"] = "failed"; result["detail"] = "spirvkit: " + r.stderr.strip()[:300]; return result
+    if opt:
+        # The optimizer between the translations: any failure, or a different result, is its.
+        optimized = os.path.join(workdir, "k.opt.spv")
+        r = subprocess.run([spirvkit, "opt"] + opt.split() + [spv, "-o", optimized], capture_output=True, text=True)
+        if r.returncode != 0:
+            result["status"] = "failed"
+            result["detail"] = f"spirvkit opt {opt} (exit {r.returncode}): " + r.stderr.strip()[:300]
+            return result
+        spv = optimized
     if reverse == "spirvkit":
         # spirvkit's own reverse translator: any failure is ours.
         r = subprocess.run([spirvkit, "translate", "-r", spv, "-o", back], capture_output=True, text=True)
@@ -273,11 +285,12 @@ def run_kernel(ctx, dev, queue, program, name, args):
 
 
 def worker(args):
-    cl_path, spirvkit, timeout, clang_std, symbols_path, split_mode, reverse, spirv_ext = args
+    cl_path, spirvkit, timeout, clang_std, symbols_path, split_mode, reverse, spirv_ext, opt = args
     extra = ["--clang-std", clang_std] if clang_std else []
     extra += ["--split-link", split_mode] if split_mode else []
     extra += ["--reverse", reverse]
     extra += [f"--spirv-ext={spirv_ext}"] if spirv_ext else []
+    extra += [f"--opt={opt}"] if opt else []
     extra += ["--pocl-symbols", symbols_path] if symbols_path else []
     with tempfile.TemporaryDirectory() as d:
         try:
@@ -315,9 +328,10 @@ def main():
     p.add_argument("--reverse", choices=["spirvkit", "llvm-spirv"], default="spirvkit",
                    help="SPIR-V back to SPIR bitcode with spirvkit translate -r (default) or llvm-spirv-15 -r (the control)")
     p.add_argument("--spirv-ext", help="extensions for the forward translation (e.g. +SPV_KHR_untyped_pointers)")
+    p.add_argument("--opt", help="run `spirvkit opt` with these flags (e.g. --opt=-O) on the SPIR-V before the reverse step")
     a = p.parse_args()
     if a.one:
-        print(json.dumps(run_file(a.one, a.spirvkit, a.workdir, a.clang_std, a.pocl_symbols, a.split_link, a.reverse, a.spirv_ext)))
+        print(json.dumps(run_file(a.one, a.spirvkit, a.workdir, a.clang_std, a.pocl_symbols, a.split_link, a.reverse, a.spirv_ext, a.opt)))
         return
     files = sorted(os.path.join(dp, f) for dp, _, fs in os.walk(os.path.join(a.corpus, "spir12"), followlinks=True) for f in fs
                    if f.endswith(".cl") and os.path.exists(os.path.join(dp, f[:-3] + ".bc64")))
@@ -353,7 +367,7 @@ def main():
                 json.dump(generic_shim.library_symbols(a.pocl_triple), f)
         log = open(a.log, "a", encoding="utf-8") if a.log else None
         with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-            for r in ex.map(worker, [(f, a.spirvkit, a.timeout, a.clang_std, symbols_path, a.split_link, a.reverse, a.spirv_ext) for f in todo]):
+            for r in ex.map(worker, [(f, a.spirvkit, a.timeout, a.clang_std, symbols_path, a.split_link, a.reverse, a.spirv_ext, a.opt) for f in todo]):
                 count(r)
                 print(json.dumps(r), flush=True)
                 if log:

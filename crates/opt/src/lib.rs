@@ -6,6 +6,7 @@ pub mod analyses;
 pub mod dedup;
 pub mod error;
 pub mod flags;
+mod folding;
 pub mod link;
 pub mod numbers;
 pub mod optimizer;

@@ -78,6 +78,7 @@ pub fn run(
         ("semantics-cl20", semantics::run_clang20),
         ("semantics-control", semantics::run_control),
         ("semantics-untyped", semantics::run_untyped),
+        ("semantics-opt", semantics::run_opt),
         ("llvm", llvm::run),
         ("llvm-cl", llvm_cl::run),
         ("opt", opt::run),

@@ -35,6 +35,27 @@ pub fn run_untyped(ctx: &Context) -> anyhow::Result<SectionReport> {
     )
 }
 
+/// The optimizer's semantics: the translated SPIR-V goes through `spirvkit opt -O` (and, on a
+/// smaller sample, `-Os`) before `spirvkit translate -r`; pocl must compute the same buffers.
+pub fn run_opt(ctx: &Context) -> anyhow::Result<SectionReport> {
+    let mut report = run_with(
+        ctx,
+        None,
+        "24",
+        "optimizer semantics on pocl (translate, opt -O / -Os, translate -r)",
+        &["--opt=-O"],
+    )?;
+    let size = run_with(ctx, None, "12", "opt -Os", &["--opt=-Os"])?;
+    report
+        .lines
+        .extend(size.lines.into_iter().map(|l| format!("-Os: {l}")));
+    report.failures.extend(size.failures);
+    if let Some(first) = report.lines.first_mut() {
+        *first = format!("-O: {first}");
+    }
+    Ok(report)
+}
+
 /// The same check with clang-15's opaque-pointer bitcode of each `.cl` (OpenCL C 1.2) as the
 /// translator's input instead of the corpus `.bc64`; a smaller sample (clang is slow).
 pub fn run_clang(ctx: &Context) -> anyhow::Result<SectionReport> {

@@ -64,8 +64,11 @@ Pass flags:
   --convert-local-access-chains     constant-index access chains into locals → whole accesses
   --ssa-rewrite, --eliminate-local-multi-store
                                     local variables loaded/stored whole → SSA values with OpPhi
-  --simplify-instructions           fold instructions whose operands are constants
-  --eliminate-dead-code-aggressive  remove side-effect-free code nothing uses, unused types/constants
+  --simplify-instructions, --fold   fold constant operands (exact FP only) and exact identities
+  --ccp                             sparse conditional constant propagation
+  --redundancy-elimination, --local-redundancy-elimination
+                                    merge repeated computations and loads within a block
+  --eliminate-dead-code-aggressive  remove code nothing uses, written-only locals, empty branches
   --merge-blocks                    merge single-predecessor block chains
   -O                                performance pipeline (see ARCHITECTURE.md)
   -Os                               size pipeline

@@ -5,12 +5,16 @@
 //! Function-storage variables that are only ever stored to (the pointer never escapes) are
 //! removed with their stores. Kernel (Addresses) modules are handled like shaders: only
 //! instructions without memory effects are removed, and stores only into such local variables.
-//! At module scope, unused types, constants and OpUndef go too.
-//! Not yet: removing dead control flow or stores to memory that is read elsewhere.
+//! At module scope, unused types, constants and OpUndef go too. Dead control flow: a branch
+//! whose paths to its immediate post-dominator do nothing after the sweep is replaced by a
+//! branch to it (`dead_control_flow.rs`), and the sweep runs again. Stores through pointers
+//! that may escape (parameters, globals, Workgroup/CrossWorkgroup memory, pointers passed to
+//! calls) are always live.
 
 use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
+use crate::passes::dead_control_flow::remove_empty_branches;
 use crate::passes::eliminate_dead_const::{
     is_constant, is_spec_constant, is_type, sweep_unused_globals,
 };
@@ -151,13 +155,24 @@ impl Pass for EliminateDeadCode {
         let keep_spec = analyses.preserve.spec_constants;
         let mut dead = IdSet::new(module.header.bound);
         let mut changed = false;
+        let structured = module.globals.iter().any(|i| {
+            i.opcode == Op::Capability
+                && i.operands.first()
+                    == Some(&Operand::Word(spirvkit_core::grammar::Capability::Shader.0))
+        });
         // Functions are independent: sweep them in parallel, collect the removed ids.
         let removed: Vec<(bool, Vec<Id>)> = module
             .functions
             .par_iter_mut()
             .map(|f| {
                 let mut ids = Vec::new();
-                (sweep(f, &mut ids), ids)
+                let mut swept = sweep(f, &mut ids);
+                // Branches the sweep left deciding nothing go, then what fed them.
+                while remove_empty_branches(f, structured, &mut ids) {
+                    swept = true;
+                    sweep(f, &mut ids);
+                }
+                (swept, ids)
             })
             .collect();
         for (swept, ids) in removed {
@@ -178,12 +193,20 @@ impl Pass for EliminateDeadCode {
     }
 }
 
+fn is_chain(op: Op) -> bool {
+    matches!(
+        op,
+        Op::AccessChain | Op::InBoundsAccessChain | Op::PtrAccessChain | Op::InBoundsPtrAccessChain
+    )
+}
+
 /// Removes the dead instructions of one function; their result ids go to `dead`.
 fn sweep(f: &mut Function, dead: &mut Vec<Id>) -> bool {
     if f.blocks.is_empty() {
         return false;
     }
-    // Local variables whose every use is the pointer of a store.
+    // Local variables whose every use is the pointer of a store, directly or through access
+    // chains into them (and lifetime markers): never read, so they and their stores go.
     let mut store_only: FxHashMap<Id, bool> = FxHashMap::default();
     for inst in &f.blocks[0].instructions {
         if inst.opcode == Op::Variable
@@ -194,13 +217,37 @@ fn sweep(f: &mut Function, dead: &mut Vec<Id>) -> bool {
             }
         }
     }
+    // Pointer → the local variable it points into (the variable itself included).
+    let mut root: FxHashMap<Id, Id> = store_only.keys().map(|&v| (v, v)).collect();
     for inst in f.instructions() {
         for (i, op) in inst.operands.iter().enumerate() {
-            if let Operand::Id(id) = op {
-                if let Some(flag) = store_only.get_mut(id) {
-                    if !(inst.opcode == Op::Store && i == 0) {
-                        *flag = false;
-                    }
+            let Operand::Id(id) = op else { continue };
+            let Some(&var) = root.get(id) else { continue };
+            let volatile = inst.opcode == Op::Store
+                && inst
+                    .operands
+                    .get(2)
+                    .and_then(Operand::word)
+                    .is_some_and(|m| m & MemoryAccess::Volatile.0 != 0);
+            let allowed = i == 0
+                && !volatile
+                && matches!(
+                    inst.opcode,
+                    Op::Store
+                        | Op::LifetimeStart
+                        | Op::LifetimeStop
+                        | Op::AccessChain
+                        | Op::InBoundsAccessChain
+                        | Op::PtrAccessChain
+                        | Op::InBoundsPtrAccessChain
+                );
+            if allowed && is_chain(inst.opcode) {
+                if let Some(r) = inst.result_id {
+                    root.insert(r, var);
+                }
+            } else if !allowed {
+                if let Some(flag) = store_only.get_mut(&var) {
+                    *flag = false;
                 }
             }
         }
@@ -209,12 +256,15 @@ fn sweep(f: &mut Function, dead: &mut Vec<Id>) -> bool {
         }
     }
     let removable_store = |inst: &Instruction| {
-        inst.opcode == Op::Store
-            && inst
-                .operands
-                .first()
-                .and_then(Operand::id)
-                .is_some_and(|p| store_only.get(&p) == Some(&true))
+        matches!(
+            inst.opcode,
+            Op::Store | Op::LifetimeStart | Op::LifetimeStop
+        ) && inst
+            .operands
+            .first()
+            .and_then(Operand::id)
+            .and_then(|p| root.get(&p))
+            .is_some_and(|v| store_only.get(v) == Some(&true))
     };
     // Mark: live roots, then what live instructions use (worklist over result ids).
     let mut local: FxHashMap<Id, (usize, usize)> = FxHashMap::default();
@@ -361,5 +411,52 @@ OpFunctionEnd
             assert!(!text.contains(gone), "{gone} left in\n{text}");
         }
         assert!(text.contains("OpTypeFunction"));
+    }
+
+    #[test]
+    fn local_arrays_written_through_access_chains_and_never_read_go() {
+        let src = r#"
+OpCapability Kernel
+OpCapability Addresses
+OpCapability Int64
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k "k"
+OpName %scratch "scratch"
+OpName %kept "kept"
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%ulong = OpTypeInt 64 0
+%c4 = OpConstant %ulong 4
+%arr = OpTypeArray %uint %c4
+%parr = OpTypePointer Function %arr
+%pu = OpTypePointer Function %uint
+%gptr = OpTypePointer CrossWorkgroup %uint
+%one = OpConstant %uint 1
+%i1 = OpConstant %ulong 1
+%fn = OpTypeFunction %void %gptr %ulong
+%k = OpFunction %void None %fn
+%out = OpFunctionParameter %gptr
+%n = OpFunctionParameter %ulong
+%l = OpLabel
+%scratch = OpVariable %parr Function
+%kept = OpVariable %parr Function
+%e0 = OpInBoundsAccessChain %pu %scratch %i1
+OpStore %e0 %one
+%e1 = OpInBoundsAccessChain %pu %scratch %n
+OpStore %e1 %one
+%k0 = OpInBoundsAccessChain %pu %kept %n
+OpStore %k0 %one
+%k1 = OpInBoundsAccessChain %pu %kept %i1
+%v = OpLoad %uint %k1
+OpStore %out %v
+OpStore %out %one Volatile
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::EliminateDeadCode, &assemble(src)));
+        assert!(!text.contains("scratch"), "{text}");
+        assert!(text.contains("%kept = OpVariable"), "{text}");
+        // The read variable keeps its store; stores to the parameter stay.
+        assert_eq!(text.matches("OpStore").count(), 3, "{text}");
     }
 }

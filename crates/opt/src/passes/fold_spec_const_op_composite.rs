@@ -30,7 +30,7 @@ pub(crate) enum Val {
 
 /// What the pass needs to know about a type.
 #[derive(Clone, Debug)]
-enum Ty {
+pub(crate) enum Ty {
     Bool,
     Int {
         width: u32,
@@ -55,7 +55,7 @@ pub(crate) struct State {
     next_id: u32,
 }
 
-fn mask(width: u32) -> u64 {
+pub(crate) fn mask(width: u32) -> u64 {
     if width >= 64 {
         u64::MAX
     } else {
@@ -63,7 +63,7 @@ fn mask(width: u32) -> u64 {
     }
 }
 
-fn sext(v: u64, width: u32) -> i64 {
+pub(crate) fn sext(v: u64, width: u32) -> i64 {
     if width >= 64 {
         v as i64
     } else {
@@ -100,11 +100,24 @@ impl State {
         self.values.insert(id, val);
     }
 
-    fn ty(&self, id: Id) -> &Ty {
+    /// Drops a value recorded with `set_value` (it turned out not to be constant).
+    pub(crate) fn forget(&mut self, id: Id) {
+        self.values.remove(&id);
+    }
+
+    /// The width of an integer type (None for other types).
+    pub(crate) fn int_width(&self, ty: Id) -> Option<u32> {
+        match self.ty(ty) {
+            Ty::Int { width, .. } => Some(*width),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn ty(&self, id: Id) -> &Ty {
         self.types.get(&id).unwrap_or(&Ty::Other)
     }
 
-    fn zero(&self, ty: Id, depth: u32) -> Option<Val> {
+    pub(crate) fn zero(&self, ty: Id, depth: u32) -> Option<Val> {
         if depth > 64 {
             return None;
         }
@@ -536,7 +549,7 @@ fn scalar_constant(ty: Id, result: Id, bits: u64, width: u32) -> Instruction {
     Instruction::new(Op::Constant, Some(ty), Some(result), words)
 }
 
-fn map1(a: &Val, f: &dyn Fn(u64) -> Option<u64>) -> Option<Val> {
+pub(crate) fn map1(a: &Val, f: &dyn Fn(u64) -> Option<u64>) -> Option<Val> {
     match a {
         Val::Scalar(x) => f(*x).map(Val::Scalar),
         Val::Composite(xs) => xs
@@ -547,7 +560,7 @@ fn map1(a: &Val, f: &dyn Fn(u64) -> Option<u64>) -> Option<Val> {
     }
 }
 
-fn map2(a: &Val, b: &Val, f: &dyn Fn(u64, u64) -> Option<u64>) -> Option<Val> {
+pub(crate) fn map2(a: &Val, b: &Val, f: &dyn Fn(u64, u64) -> Option<u64>) -> Option<Val> {
     match (a, b) {
         (Val::Scalar(x), Val::Scalar(y)) => f(*x, *y).map(Val::Scalar),
         (Val::Composite(xs), Val::Composite(ys)) if xs.len() == ys.len() => xs

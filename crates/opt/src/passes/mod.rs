@@ -1,8 +1,10 @@
 //! The passes, one file each, and the flag table (`--strip-debug`, ...) in spirv-opt's
 //! spelling that the CLI and library facades share.
 
+pub mod ccp;
 pub mod compact_ids;
 pub mod convert_local_access_chains;
+pub mod dead_control_flow;
 pub mod eliminate_dead_branches;
 pub mod eliminate_dead_code;
 pub mod eliminate_dead_const;
@@ -14,6 +16,7 @@ pub mod freeze_spec_const;
 pub mod inline;
 pub mod lower_raw_access_chains;
 pub mod merge_blocks;
+pub mod redundancy_elimination;
 pub mod remove_duplicates;
 pub mod set_spec_const_default_value;
 pub mod simplify_instructions;
@@ -55,6 +58,8 @@ pub enum Passes {
     InlineSingleCallSite,
     /// spirvkit's own: OpRawAccessChainNV → ordinary buffer accesses.
     LowerRawAccessChains,
+    RedundancyElimination,
+    Ccp,
 }
 
 impl Passes {
@@ -99,6 +104,10 @@ impl Passes {
             Passes::RemoveDuplicates => Box::new(remove_duplicates::RemoveDuplicates),
             Passes::UnifyConst => Box::new(unify_const::UnifyConst),
             Passes::LowerRawAccessChains => Box::new(lower_raw_access_chains::LowerRawAccessChains),
+            Passes::Ccp => Box::new(ccp::Ccp),
+            Passes::RedundancyElimination => {
+                Box::new(redundancy_elimination::RedundancyElimination)
+            }
         }
     }
 }
@@ -124,6 +133,7 @@ pub const FLAGS: &[(&str, Passes)] = &[
     ("eliminate-dead-branches", Passes::EliminateDeadBranches),
     ("merge-blocks", Passes::MergeBlocks),
     ("simplify-instructions", Passes::SimplifyInstructions),
+    ("fold", Passes::SimplifyInstructions),
     ("inline-entry-points-exhaustive", Passes::InlineExhaustive),
     (
         "convert-local-access-chains",
@@ -132,6 +142,12 @@ pub const FLAGS: &[(&str, Passes)] = &[
     ("remove-duplicates", Passes::RemoveDuplicates),
     ("unify-const", Passes::UnifyConst),
     ("lower-raw-access-chains", Passes::LowerRawAccessChains),
+    ("redundancy-elimination", Passes::RedundancyElimination),
+    ("ccp", Passes::Ccp),
+    (
+        "local-redundancy-elimination",
+        Passes::RedundancyElimination,
+    ),
 ];
 
 /// Flags that take the next argument as their value.
@@ -141,7 +157,6 @@ pub const FLAGS_WITH_ARGUMENT: &[&str] = &["set-spec-const-default-value"];
 /// never silently ignored.
 pub const NOT_IMPLEMENTED: &[&str] = &[
     "amd-ext-to-khr",
-    "ccp",
     "cfg-cleanup",
     "combine-access-chains",
     "convert-relaxed-to-half",
@@ -162,7 +177,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "graphics-robust-access",
     "if-conversion",
     "legalize-hlsl",
-    "local-redundancy-elimination",
     "loop-fission",
     "loop-fusion",
     "loop-invariant-code-motion",
@@ -175,7 +189,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "loop-unswitch",
     "private-to-local",
     "reduce-load-size",
-    "redundancy-elimination",
     "canonicalize-ids",
     "relax-float-ops",
     "remove-unused-interface-variables",

@@ -1,14 +1,20 @@
-//! `--simplify-instructions`, the constant-folding part: inside functions, an instruction of an
-//! opcode `--fold-spec-const-op-composite` can evaluate (integer, boolean and composite
-//! operations, FNegate and widening FConvert — the floating-point ones exact in every rounding
-//! mode and float control) whose operands are all constants is replaced by the constant it
-//! computes; uses are rewritten and the instruction removed. Folded results feed later folds in
-//! the same run. Undefined results (division by zero, oversized shifts) are left alone.
+//! `--simplify-instructions` / `--fold`: inside functions, an instruction whose operands are
+//! all constants is replaced by the constant it computes — every opcode
+//! `--fold-spec-const-op-composite` evaluates (integer, boolean, composite, FNegate, widening
+//! FConvert) plus `folding.rs` (composite construction, conversions, bitcasts, IEEE-exact
+//! floating point, exact OpenCL.std / GLSL.std.450 calls); and exact algebraic identities with
+//! one varying operand: x+0, x-0, x*1, x/1, x|0, x^0, x&~0, shifts by 0, x&x, x|x,
+//! select(c, x, x), a&&true, a||false become x; x*0, x&0, x-x, x^x become 0; a&&false,
+//! a||true become the constant (integers and booleans only: no floating-point identity holds for
+//! every input, and no fast-math assumption is made). Uses are rewritten and the instruction
+//! removed; results feed later folds in the same run. Undefined results (division by zero,
+//! oversized shifts) are left alone.
 
 use crate::analyses::Analyses;
 use crate::error::Error;
+use crate::folding::{elem, evaluate_more, FoldRules};
 use crate::pass::{Changed, Pass};
-use crate::passes::fold_spec_const_op_composite::State;
+use crate::passes::fold_spec_const_op_composite::{mask, State, Ty, Val};
 use crate::util::{remove_references_to, IdSet};
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::Op;
@@ -33,14 +39,26 @@ impl Pass for SimplifyInstructions {
             st.record_type(inst);
             st.record_constant(inst);
         }
+        let rules = FoldRules::new(module);
         let mut new_constants: Vec<Instruction> = Vec::new();
         let mut removed = IdSet::new(module.header.bound);
         let mut changed = false;
         for f in &mut module.functions {
             let mut replace: FxHashMap<Id, Id> = FxHashMap::default();
             for block in &mut f.blocks {
-                block.instructions.retain(|inst| {
-                    let folded = fold(&mut st, &value_types, inst, &mut new_constants);
+                block.instructions.retain_mut(|inst| {
+                    // Earlier replacements first, so identities chain.
+                    if !replace.is_empty() {
+                        for op in inst.operands.iter_mut() {
+                            if let Operand::Id(id) = op {
+                                if let Some(&c) = replace.get(id) {
+                                    *id = c;
+                                }
+                            }
+                        }
+                    }
+                    let folded = fold(&mut st, &value_types, &rules, inst, &mut new_constants)
+                        .or_else(|| identity(&mut st, &value_types, inst, &mut new_constants));
                     match (folded, inst.result_id) {
                         (Some(c), Some(r)) => {
                             replace.insert(r, c);
@@ -78,26 +96,177 @@ impl Pass for SimplifyInstructions {
 fn fold(
     st: &mut State,
     value_types: &FxHashMap<Id, Id>,
+    rules: &FoldRules,
     inst: &Instruction,
     new_constants: &mut Vec<Instruction>,
 ) -> Option<Id> {
     let (ty, result) = (inst.result_type?, inst.result_id?);
-    let ids: Vec<Id> = inst.operands.iter().filter_map(Operand::id).collect();
-    if ids.is_empty() || ids.iter().any(|id| st.value(*id).is_none()) {
+    if !operands_constant(st, inst) {
         return None;
     }
-    // Evaluate as the equivalent OpSpecConstantOp (opcode word first).
-    let as_spec_op = Instruction::new(
-        Op::SpecConstantOp,
-        Some(ty),
-        Some(result),
-        std::iter::once(Operand::Word(u32::from(inst.opcode.0)))
-            .chain(inst.operands.iter().cloned()),
-    );
-    let val = st.evaluate(value_types, &as_spec_op)?;
+    let val = evaluate(st, value_types, rules, inst)?;
     let id = st.constant_id(ty, &val, new_constants)?;
     st.set_value(result, val);
     Some(id)
+}
+
+/// The value operands of `inst` (an OpExtInst's set id excluded): at least one, all constant.
+fn operands_constant(st: &State, inst: &Instruction) -> bool {
+    let skip = usize::from(inst.opcode == Op::ExtInst);
+    let mut ids = inst
+        .operands
+        .iter()
+        .skip(skip)
+        .filter_map(Operand::id)
+        .peekable();
+    ids.peek().is_some() && ids.all(|id| st.value(id).is_some())
+}
+
+/// The value of an instruction whose value operands all have values in `st` (None when the
+/// opcode is not foldable or the result undefined): first as the equivalent OpSpecConstantOp,
+/// then by `folding.rs`. Shared with `--ccp`.
+pub(crate) fn evaluate(
+    st: &State,
+    value_types: &FxHashMap<Id, Id>,
+    rules: &FoldRules,
+    inst: &Instruction,
+) -> Option<Val> {
+    let as_spec_op = Instruction::new(
+        Op::SpecConstantOp,
+        inst.result_type,
+        inst.result_id,
+        std::iter::once(Operand::Word(u32::from(inst.opcode.0)))
+            .chain(inst.operands.iter().cloned()),
+    );
+    if inst.opcode != Op::ExtInst {
+        if let Some(v) = st.evaluate(value_types, &as_spec_op) {
+            return Some(v);
+        }
+    }
+    evaluate_more(st, value_types, rules, inst)
+}
+
+/// Is `v` (a scalar or a vector) `k` in every component?
+fn all_equal(v: &Val, k: u64) -> bool {
+    match v {
+        Val::Scalar(x) => *x == k,
+        Val::Composite(items) => items.iter().all(|i| all_equal(i, k)),
+    }
+}
+
+/// An exact algebraic identity with a varying operand: the id the result equals.
+fn identity(
+    st: &mut State,
+    value_types: &FxHashMap<Id, Id>,
+    inst: &Instruction,
+    new_constants: &mut Vec<Instruction>,
+) -> Option<Id> {
+    let ty = inst.result_type?;
+    let id_at = |i: usize| inst.operands.get(i).and_then(Operand::id);
+    let same_type = |id: Id| value_types.get(&id) == Some(&ty);
+    let (width, boolean) = match elem(st, ty)? {
+        Ty::Int { width, .. } => (width, false),
+        Ty::Bool => (1, true),
+        _ => {
+            // select(c, x, x) holds for every type.
+            let (x, y) = (id_at(1)?, id_at(2)?);
+            return (inst.opcode == Op::Select && x == y && same_type(x)).then_some(x);
+        }
+    };
+    let c = |i: usize, k: u64| {
+        id_at(i)
+            .and_then(|id| st.value(id))
+            .is_some_and(|v| all_equal(v, k))
+    };
+    let (a, b) = (id_at(0), id_at(1));
+    let ones = mask(width);
+    // The result equals operand `i`.
+    let keep = |i: usize| id_at(i).filter(|&x| same_type(x));
+    let zero = |st: &mut State, new_constants: &mut Vec<Instruction>| -> Option<Id> {
+        let z = st.zero(ty, 0)?;
+        st.constant_id(ty, &z, new_constants)
+    };
+    let ones_val = |st: &mut State, new_constants: &mut Vec<Instruction>| -> Option<Id> {
+        let z = st.zero(ty, 0)?;
+        let v = crate::passes::fold_spec_const_op_composite::map1(&z, &|_| Some(1))?;
+        st.constant_id(ty, &v, new_constants)
+    };
+    match inst.opcode {
+        Op::IAdd | Op::BitwiseOr | Op::BitwiseXor if !boolean => {
+            if c(1, 0) {
+                return keep(0);
+            }
+            if c(0, 0) {
+                return keep(1);
+            }
+            if a == b {
+                return match inst.opcode {
+                    Op::BitwiseOr => keep(0),
+                    Op::BitwiseXor => zero(st, new_constants),
+                    _ => None,
+                };
+            }
+            None
+        }
+        Op::ISub if !boolean => {
+            if c(1, 0) {
+                return keep(0);
+            }
+            (a == b).then(|| zero(st, new_constants)).flatten()
+        }
+        Op::IMul if !boolean => {
+            if c(1, 1) {
+                return keep(0);
+            }
+            if c(0, 1) {
+                return keep(1);
+            }
+            if c(0, 0) || c(1, 0) {
+                return zero(st, new_constants);
+            }
+            None
+        }
+        Op::UDiv | Op::SDiv if !boolean => c(1, 1).then(|| keep(0)).flatten(),
+        Op::BitwiseAnd if !boolean => {
+            if c(1, ones) || a == b {
+                return keep(0);
+            }
+            if c(0, ones) {
+                return keep(1);
+            }
+            if c(0, 0) || c(1, 0) {
+                return zero(st, new_constants);
+            }
+            None
+        }
+        Op::ShiftLeftLogical | Op::ShiftRightLogical | Op::ShiftRightArithmetic if !boolean => {
+            c(1, 0).then(|| keep(0)).flatten()
+        }
+        Op::LogicalAnd | Op::LogicalOr if boolean => {
+            let and = inst.opcode == Op::LogicalAnd;
+            // The neutral element keeps the other operand; the absorbing one is the result.
+            let (neutral, absorbing) = if and { (1, 0) } else { (0, 1) };
+            if c(1, neutral) || a == b {
+                return keep(0);
+            }
+            if c(0, neutral) {
+                return keep(1);
+            }
+            if c(0, absorbing) || c(1, absorbing) {
+                return if absorbing == 0 {
+                    zero(st, new_constants)
+                } else {
+                    ones_val(st, new_constants)
+                };
+            }
+            None
+        }
+        Op::Select => {
+            let (x, y) = (id_at(1)?, id_at(2)?);
+            (x == y && same_type(x)).then_some(x)
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -169,5 +338,167 @@ OpFunctionEnd
             text.contains("OpConstantComposite %v2int %int_2 %int_6"),
             "{text}"
         );
+    }
+
+    const CL_HEAD: &str = r#"
+OpCapability Kernel
+OpCapability Addresses
+OpCapability Int64
+OpCapability Float64
+%ocl = OpExtInstImport "OpenCL.std"
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k "k"
+"#;
+
+    const CL_TYPES: &str = r#"
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%ulong = OpTypeInt 64 0
+%float = OpTypeFloat 32
+%double = OpTypeFloat 64
+%bool = OpTypeBool
+%v2f = OpTypeVector %float 2
+%v4f = OpTypeVector %float 4
+%pu = OpTypePointer CrossWorkgroup %uint
+%pf = OpTypePointer CrossWorkgroup %float
+%pd = OpTypePointer CrossWorkgroup %double
+%pv4 = OpTypePointer CrossWorkgroup %v4f
+%u0 = OpConstant %uint 0
+%u1 = OpConstant %uint 1
+%u7 = OpConstant %uint 7
+%ones = OpConstant %uint 0xffffffff
+%f1_5 = OpConstant %float 1.5
+%fm2_5 = OpConstant %float -2.5
+%f0_1 = OpConstant %float 0.1
+%f0_2 = OpConstant %float 0.2
+%d0_1 = OpConstant %double 0.1
+%d0_5 = OpConstant %double 0.5
+%fbig = OpConstant %float 1e+30
+%fn = OpTypeFunction %void %pu %pf %pd %pv4
+"#;
+
+    const PARAM_NAMES: &str = "OpName %pu_ \"pu\"\nOpName %pf_ \"pf\"\n";
+
+    fn kernel(modes: &str, names: &str, body: &str) -> String {
+        let src = format!(
+            "{CL_HEAD}{modes}{PARAM_NAMES}{names}{CL_TYPES}%k = OpFunction %void None %fn\n%pu_ = OpFunctionParameter %pu\n%pf_ = OpFunctionParameter %pf\n%pd_ = OpFunctionParameter %pd\n%pv_ = OpFunctionParameter %pv4\n%l = OpLabel\n{body}OpReturn\nOpFunctionEnd\n"
+        );
+        disassemble(&run_pass(&super::SimplifyInstructions, &assemble(&src)))
+    }
+
+    #[test]
+    fn conversions_and_exact_float_arithmetic_fold() {
+        let body = r#"%a = OpFAdd %float %f1_5 %fm2_5
+OpStore %pf_ %a
+%m = OpFMul %float %f0_1 %f0_2
+OpStore %pf_ %m
+%c = OpConvertFToS %uint %fm2_5
+OpStore %pu_ %c
+%big = OpConvertFToU %uint %fbig
+OpStore %pu_ %big
+%i = OpConvertUToF %float %u7
+OpStore %pf_ %i
+%n = OpFConvert %float %d0_5
+OpStore %pf_ %n
+%inexact = OpFConvert %float %d0_1
+OpStore %pf_ %inexact
+%d = OpFDiv %float %f1_5 %f0_1
+OpStore %pf_ %d
+%v = OpCompositeConstruct %v4f %f1_5 %f1_5 %fm2_5 %f0_1
+OpStore %pv_ %v
+%cmp = OpFOrdLessThan %bool %fm2_5 %f1_5
+%s = OpSelect %uint %cmp %u7 %u0
+OpStore %pu_ %s
+%fl = OpExtInst %float %ocl floor %fm2_5
+OpStore %pf_ %fl
+%mx = OpExtInst %float %ocl fmax %f1_5 %fm2_5
+OpStore %pf_ %mx
+%um = OpExtInst %uint %ocl u_min %u7 %u1
+OpStore %pu_ %um
+"#;
+        let names = "OpName %big \"big\"\nOpName %inexact \"inexact\"\nOpName %d \"d\"\n";
+        let text = kernel("", names, body);
+        assert!(text.contains("OpStore %pf %float_n1"), "{text}");
+        // 0.1f * 0.2f rounded to nearest in single precision.
+        assert!(text.contains("OpStore %pf %float_0_0200000014"), "{text}");
+        assert!(text.contains("OpStore %pu %uint_4294967294"), "{text}");
+        assert!(text.contains("%big = OpConvertFToU"), "{text}");
+        assert!(text.contains("OpStore %pf %float_7"), "{text}");
+        assert!(text.contains("OpStore %pf %float_0_5"), "{text}");
+        assert!(text.contains("%inexact = OpFConvert"), "{text}");
+        assert!(text.contains("%d = OpFDiv"), "{text}");
+        assert!(!text.contains("OpCompositeConstruct"), "{text}");
+        assert!(text.contains("OpStore %pu %uint_7"), "{text}");
+        assert!(text.contains("OpStore %pf %float_n3"), "{text}");
+        assert!(text.contains("OpStore %pf %float_1_5"), "{text}");
+        assert!(text.contains("OpStore %pu %uint_1"), "{text}");
+        assert!(!text.contains("= OpExtInst "), "{text}");
+    }
+
+    #[test]
+    fn float_controls_and_rounding_decorations_stop_float_folding() {
+        let body = "%a = OpFAdd %float %f1_5 %fm2_5\nOpStore %pf_ %a\n%i = OpIAdd %uint %u7 %u1\nOpStore %pu_ %i\n";
+        let mode = "OpCapability DenormFlushToZero\nOpExecutionMode %k DenormFlushToZero 32\n";
+        let src_mode = kernel_with_capability(mode, body);
+        assert!(src_mode.contains("OpFAdd"), "{src_mode}");
+        assert!(src_mode.contains("OpStore %pu %uint_8"), "{src_mode}");
+        let body = "%c = OpConvertUToF %float %ones\nOpStore %pf_ %c\n";
+        let text = kernel("", "OpDecorate %c FPRoundingMode RTZ\n", body);
+        assert!(text.contains("OpConvertUToF"), "{text}");
+        let text = kernel("", "", body);
+        assert!(!text.contains("OpConvertUToF"), "{text}");
+    }
+
+    fn kernel_with_capability(extra: &str, body: &str) -> String {
+        let (caps, modes): (Vec<&str>, Vec<&str>) =
+            extra.lines().partition(|l| l.starts_with("OpCapability"));
+        let head = CL_HEAD.replace(
+            "%ocl = OpExtInstImport",
+            &format!(
+                "{}\nOpExtension \"SPV_KHR_float_controls\"\n%ocl = OpExtInstImport",
+                caps.join("\n")
+            ),
+        );
+        let src = format!(
+            "{head}{}\n{PARAM_NAMES}{CL_TYPES}%k = OpFunction %void None %fn\n%pu_ = OpFunctionParameter %pu\n%pf_ = OpFunctionParameter %pf\n%pd_ = OpFunctionParameter %pd\n%pv_ = OpFunctionParameter %pv4\n%l = OpLabel\n{body}OpReturn\nOpFunctionEnd\n",
+            modes.join("\n")
+        );
+        disassemble(&run_pass(&super::SimplifyInstructions, &assemble(&src)))
+    }
+
+    #[test]
+    fn exact_integer_identities_with_a_varying_operand() {
+        let body = r#"%x = OpLoad %uint %pu_
+%a = OpIAdd %uint %x %u0
+%b = OpIMul %uint %u1 %a
+%c = OpBitwiseAnd %uint %b %ones
+%d = OpShiftLeftLogical %uint %c %u0
+%e = OpBitwiseOr %uint %d %d
+OpStore %pu_ %e
+%z = OpISub %uint %x %x
+OpStore %pu_ %z
+%y = OpIMul %uint %x %u0
+OpStore %pu_ %y
+%keep = OpIAdd %uint %x %u1
+OpStore %pu_ %keep
+%fx = OpLoad %float %pf_
+%f = OpFAdd %float %fx %f1_5
+OpStore %pf_ %f
+"#;
+        let text = kernel("", "OpName %x \"x\"\nOpName %keep \"keep\"\n", body);
+        assert!(text.contains("OpStore %pu %x"), "{text}");
+        assert_eq!(text.matches("OpStore %pu %uint_0").count(), 2, "{text}");
+        assert!(text.contains("%keep = OpIAdd"), "{text}");
+        // Floating point keeps its addition: x + 1.5 is not an identity.
+        assert!(text.contains("OpFAdd"), "{text}");
+        for gone in [
+            "OpIMul",
+            "OpBitwiseAnd",
+            "OpShiftLeftLogical",
+            "OpBitwiseOr",
+            "OpISub",
+        ] {
+            assert!(!text.contains(gone), "{gone}\n{text}");
+        }
     }
 }

@@ -1,0 +1,516 @@
+//! `--ccp`: sparse conditional constant propagation (Wegman & Zadeck) over each function's SSA
+//! form. Every result id starts unknown; a block's instructions are evaluated once an edge into
+//! it is known executable, an OpPhi meets only the values arriving over executable edges, and a
+//! conditional branch or switch whose condition is constant makes only its taken edge
+//! executable. Values are evaluated with the folder `--simplify-instructions` uses (integer,
+//! boolean, composite and exact floating-point operations; undefined results are not
+//! constants). Afterwards every instruction found constant in a reachable block is replaced by
+//! that constant (a phi whose executable inputs agree included); branches on conditions that
+//! became constants are left to `--eliminate-dead-branches`, which rewrites the CFG with the
+//! structured-control-flow rules. Loads, calls, parameters, OpUndef and everything the folder
+//! does not know are not constants.
+
+use crate::analyses::Analyses;
+use crate::error::Error;
+use crate::folding::FoldRules;
+use crate::pass::{Changed, Pass};
+use crate::passes::fold_spec_const_op_composite::{State, Val};
+use crate::passes::simplify_instructions::evaluate;
+use crate::util::{remove_references_to, IdSet};
+use spirvkit_core::fasthash::{FxHashMap, FxHashSet};
+use spirvkit_core::grammar::Op;
+use spirvkit_core::{Function, Id, Instruction, Module, Operand};
+
+pub struct Ccp;
+
+/// Lattice value of an id: absent from the table means "unknown yet" (top).
+#[derive(Clone, Debug, PartialEq)]
+enum Lat {
+    Const(Val),
+    Varying,
+}
+
+impl Pass for Ccp {
+    fn name(&self) -> &'static str {
+        "ccp"
+    }
+
+    fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
+        let mut st = State::new(module.header.bound);
+        let mut value_types: FxHashMap<Id, Id> = FxHashMap::default();
+        for inst in module.instructions() {
+            if let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) {
+                value_types.insert(id, ty);
+            }
+        }
+        for inst in &module.globals {
+            st.record_type(inst);
+            st.record_constant(inst);
+        }
+        let rules = FoldRules::new(module);
+        let mut new_constants: Vec<Instruction> = Vec::new();
+        let mut removed = IdSet::new(module.header.bound);
+        let mut changed = false;
+        for f in &mut module.functions {
+            let Some(constants) = propagate(f, &mut st, &value_types, &rules) else {
+                continue;
+            };
+            let mut replace: FxHashMap<Id, Id> = FxHashMap::default();
+            for (id, val) in constants {
+                let Some(&ty) = value_types.get(&id) else {
+                    continue;
+                };
+                if let Some(c) = st.constant_id(ty, &val, &mut new_constants) {
+                    replace.insert(id, c);
+                }
+            }
+            if replace.is_empty() {
+                continue;
+            }
+            changed = true;
+            for block in &mut f.blocks {
+                block
+                    .instructions
+                    .retain(|inst| inst.result_id.is_none_or(|r| !replace.contains_key(&r)));
+            }
+            for inst in f.instructions_mut() {
+                for op in inst.operands.iter_mut() {
+                    if let Operand::Id(id) = op {
+                        if let Some(&c) = replace.get(id) {
+                            *id = c;
+                        }
+                    }
+                }
+            }
+            for id in replace.keys() {
+                removed.insert(*id);
+            }
+        }
+        if changed {
+            module.globals.append(&mut new_constants);
+            module.header.bound = st.next_id().max(module.header.bound);
+            remove_references_to(module, &removed);
+        }
+        Ok(Changed::from_bool(changed))
+    }
+}
+
+pub(crate) fn is_block_terminator(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Branch
+            | Op::BranchConditional
+            | Op::Switch
+            | Op::Return
+            | Op::ReturnValue
+            | Op::Kill
+            | Op::TerminateInvocation
+            | Op::Unreachable
+            | Op::IgnoreIntersectionKHR
+            | Op::TerminateRayKHR
+            | Op::EmitMeshTasksEXT
+    )
+}
+
+/// Which instructions are foldable at all: the folder's opcodes and OpCopyObject. Anything else
+/// with a result is varying.
+fn may_be_constant(op: Op) -> bool {
+    !matches!(
+        op,
+        Op::Load
+            | Op::Variable
+            | Op::FunctionCall
+            | Op::Undef
+            | Op::AccessChain
+            | Op::InBoundsAccessChain
+            | Op::PtrAccessChain
+            | Op::InBoundsPtrAccessChain
+    )
+}
+
+/// Per-function solver state.
+struct Solver<'a> {
+    f: &'a Function,
+    st: &'a mut State,
+    value_types: &'a FxHashMap<Id, Id>,
+    rules: &'a FoldRules,
+    /// Local result id → (block, instruction index).
+    defs: FxHashMap<Id, (u32, u32)>,
+    /// Local id → the instructions using it.
+    uses: FxHashMap<Id, Vec<(u32, u32)>>,
+    block_of: FxHashMap<Id, u32>,
+    /// Index of each block's terminator.
+    terminators: Vec<usize>,
+    lattice: FxHashMap<Id, Lat>,
+    executable: Vec<bool>,
+    edges: FxHashSet<(u32, u32)>,
+    block_work: Vec<u32>,
+    ssa_work: Vec<Id>,
+}
+
+impl Solver<'_> {
+    /// The lattice value of an operand: global constants are constants, other non-local ids
+    /// (parameters, variables, spec constants, undefs) varying; None = unknown yet.
+    fn value(&self, id: Id) -> Option<Lat> {
+        if self.defs.contains_key(&id) {
+            return self.lattice.get(&id).cloned();
+        }
+        Some(match self.st.value(id) {
+            Some(v) => Lat::Const(v.clone()),
+            None => Lat::Varying,
+        })
+    }
+
+    fn set(&mut self, id: Id, lat: Lat) {
+        if self.lattice.get(&id) == Some(&lat) {
+            return;
+        }
+        // Monotone: unknown → constant → varying; a second constant means varying.
+        let lat = match (self.lattice.get(&id), lat) {
+            (Some(Lat::Const(_)), Lat::Const(_)) | (Some(Lat::Varying), _) => Lat::Varying,
+            (_, l) => l,
+        };
+        if self.lattice.get(&id) == Some(&lat) {
+            return;
+        }
+        match &lat {
+            Lat::Const(v) => self.st.set_value(id, v.clone()),
+            Lat::Varying => self.st.forget(id),
+        }
+        self.lattice.insert(id, lat);
+        self.ssa_work.push(id);
+    }
+
+    fn mark_edge(&mut self, from: u32, to: u32) {
+        if !self.edges.insert((from, to)) {
+            return;
+        }
+        if self.executable[to as usize] {
+            // Only the phis see the new edge.
+            let block = &self.f.blocks[to as usize];
+            for (i, inst) in block.instructions.iter().enumerate() {
+                if inst.opcode == Op::Phi {
+                    self.visit(to, i as u32);
+                }
+            }
+        } else {
+            self.executable[to as usize] = true;
+            self.block_work.push(to);
+        }
+    }
+
+    fn visit(&mut self, b: u32, i: u32) {
+        let f = self.f;
+        let Some(inst) = f.blocks[b as usize].instructions.get(i as usize) else {
+            return;
+        };
+        if i as usize == self.terminators[b as usize] {
+            return self.visit_terminator(b, inst);
+        }
+        let Some(result) = inst.result_id else {
+            return;
+        };
+        if inst.opcode == Op::Phi {
+            let mut meet: Option<Lat> = None;
+            for pair in inst.operands.chunks(2) {
+                let (Some(value), Some(parent)) = (
+                    pair.first().and_then(Operand::id),
+                    pair.get(1).and_then(Operand::id),
+                ) else {
+                    return self.set(result, Lat::Varying);
+                };
+                let Some(&p) = self.block_of.get(&parent) else {
+                    continue;
+                };
+                if !self.edges.contains(&(p, b)) {
+                    continue;
+                }
+                match (self.value(value), &meet) {
+                    (None, _) => {}
+                    (Some(Lat::Varying), _) => return self.set(result, Lat::Varying),
+                    (Some(v), None) => meet = Some(v),
+                    (Some(v), Some(m)) if &v == m => {}
+                    (Some(_), Some(_)) => return self.set(result, Lat::Varying),
+                }
+            }
+            if let Some(m) = meet {
+                self.set(result, m);
+            }
+            return;
+        }
+        if !may_be_constant(inst.opcode) || inst.result_type.is_none() {
+            return self.set(result, Lat::Varying);
+        }
+        let mut any = false;
+        // An OpExtInst's first operand is its instruction set, not a value.
+        let skip = usize::from(inst.opcode == Op::ExtInst);
+        for id in inst.operands.iter().skip(skip).filter_map(Operand::id) {
+            any = true;
+            match self.value(id) {
+                None => return,
+                Some(Lat::Varying) => return self.set(result, Lat::Varying),
+                Some(Lat::Const(_)) => {}
+            }
+        }
+        if !any {
+            return self.set(result, Lat::Varying);
+        }
+        let lat = if inst.opcode == Op::CopyObject {
+            inst.operands
+                .first()
+                .and_then(Operand::id)
+                .and_then(|id| self.value(id))
+                .unwrap_or(Lat::Varying)
+        } else {
+            match evaluate(self.st, self.value_types, self.rules, inst) {
+                Some(v) => Lat::Const(v),
+                None => Lat::Varying,
+            }
+        };
+        self.set(result, lat);
+    }
+
+    fn visit_terminator(&mut self, b: u32, term: &Instruction) {
+        let target = |op: Option<&Operand>| op.and_then(Operand::id);
+        let all = |s: &mut Self| {
+            for label in spirvkit_core::analysis::cfg::successor_labels(term) {
+                if let Some(&t) = s.block_of.get(&label) {
+                    s.mark_edge(b, t);
+                }
+            }
+        };
+        let cond = term.operands.first().and_then(Operand::id);
+        match term.opcode {
+            Op::BranchConditional => match cond.and_then(|c| self.value(c)) {
+                None => {}
+                Some(Lat::Const(Val::Scalar(c))) => {
+                    let taken = target(term.operands.get(if c != 0 { 1 } else { 2 }));
+                    if let Some(&t) = taken.and_then(|l| self.block_of.get(&l)) {
+                        self.mark_edge(b, t);
+                    }
+                }
+                Some(_) => all(self),
+            },
+            Op::Switch => match cond.and_then(|c| self.value(c)) {
+                None => {}
+                Some(Lat::Const(Val::Scalar(v))) => {
+                    let width = cond
+                        .and_then(|c| self.value_types.get(&c))
+                        .and_then(|t| self.st.int_width(*t));
+                    match width.and_then(|w| switch_target(term, v, w)) {
+                        Some(label) => {
+                            if let Some(&t) = self.block_of.get(&label) {
+                                self.mark_edge(b, t);
+                            }
+                        }
+                        None => all(self),
+                    }
+                }
+                Some(_) => all(self),
+            },
+            _ => all(self),
+        }
+    }
+}
+
+/// The label an OpSwitch on `value` (an integer of `width` bits) takes.
+fn switch_target(term: &Instruction, value: u64, width: u32) -> Option<Id> {
+    let mask = if width >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    };
+    let default = term.operands.get(1)?.id()?;
+    let words_per_literal = if width > 32 { 2 } else { 1 };
+    let cases = term.operands.get(2..)?;
+    for case in cases.chunks(words_per_literal + 1) {
+        let mut literal = 0u64;
+        for (k, op) in case.iter().take(words_per_literal).enumerate() {
+            literal |= u64::from(op.word()?) << (32 * k);
+        }
+        if literal & mask == value & mask {
+            return case.get(words_per_literal)?.id();
+        }
+    }
+    Some(default)
+}
+
+/// Runs the solver on one function; the constant values of its local ids in executable
+/// blocks (None when the function has no body or a block without a terminator).
+fn propagate(
+    f: &Function,
+    st: &mut State,
+    value_types: &FxHashMap<Id, Id>,
+    rules: &FoldRules,
+) -> Option<Vec<(Id, Val)>> {
+    if f.blocks.is_empty() {
+        return None;
+    }
+    let mut defs = FxHashMap::default();
+    let mut uses: FxHashMap<Id, Vec<(u32, u32)>> = FxHashMap::default();
+    let mut block_of = FxHashMap::default();
+    let mut terminators = Vec::with_capacity(f.blocks.len());
+    for (b, block) in f.blocks.iter().enumerate() {
+        block_of.insert(block.id(), b as u32);
+        // The terminator, skipping debug lines the decoder may have kept after it.
+        let term = block
+            .instructions
+            .iter()
+            .rposition(|i| is_block_terminator(i.opcode))?;
+        terminators.push(term);
+        for (i, inst) in block.instructions.iter().enumerate() {
+            if let Some(r) = inst.result_id {
+                defs.insert(r, (b as u32, i as u32));
+            }
+            for id in inst.operands.iter().filter_map(Operand::id) {
+                uses.entry(id).or_default().push((b as u32, i as u32));
+            }
+        }
+    }
+    let mut s = Solver {
+        f,
+        st,
+        value_types,
+        rules,
+        defs,
+        uses,
+        block_of,
+        terminators,
+        lattice: FxHashMap::default(),
+        executable: vec![false; f.blocks.len()],
+        edges: FxHashSet::default(),
+        block_work: vec![0],
+        ssa_work: Vec::new(),
+    };
+    s.executable[0] = true;
+    loop {
+        if let Some(b) = s.block_work.pop() {
+            for i in 0..f.blocks[b as usize].instructions.len() {
+                s.visit(b, i as u32);
+            }
+        } else if let Some(id) = s.ssa_work.pop() {
+            let users = s.uses.get(&id).cloned().unwrap_or_default();
+            for (b, i) in users {
+                if s.executable[b as usize] {
+                    s.visit(b, i);
+                }
+            }
+        } else {
+            break;
+        }
+    }
+    let mut constants = Vec::new();
+    for (id, lat) in &s.lattice {
+        if let Lat::Const(v) = lat {
+            constants.push((*id, v.clone()));
+        }
+    }
+    // Local values must not leak into the next function's evaluation.
+    for id in s.lattice.keys() {
+        s.st.forget(*id);
+    }
+    constants.sort_by_key(|(id, _)| id.0);
+    Some(constants)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::passes::testing::{assemble, disassemble, run_pass};
+
+    #[test]
+    fn a_loop_counter_stays_varying_and_a_decided_branch_makes_its_phi_constant() {
+        let src = r#"
+OpCapability Kernel
+OpCapability Addresses
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k "k"
+OpName %p "p"
+OpName %i "i"
+OpName %out "out"
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%bool = OpTypeBool
+%gptr = OpTypePointer CrossWorkgroup %uint
+%c0 = OpConstant %uint 0
+%c1 = OpConstant %uint 1
+%c4 = OpConstant %uint 4
+%c9 = OpConstant %uint 9
+%fn = OpTypeFunction %void %gptr
+%k = OpFunction %void None %fn
+%out = OpFunctionParameter %gptr
+%entry = OpLabel
+%x = OpIAdd %uint %c4 %c0
+%cond = OpULessThan %bool %x %c9
+OpBranchConditional %cond %then %else
+%then = OpLabel
+%y = OpIMul %uint %x %c1
+OpBranch %join
+%else = OpLabel
+%z = OpLoad %uint %out
+OpBranch %join
+%join = OpLabel
+%p = OpPhi %uint %y %then %z %else
+OpStore %out %p
+OpBranch %loop
+%loop = OpLabel
+%i = OpPhi %uint %c0 %join %next %loop
+%next = OpIAdd %uint %i %c1
+OpStore %out %i
+%more = OpULessThan %bool %next %c4
+OpBranchConditional %more %loop %exit
+%exit = OpLabel
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::Ccp, &assemble(src)));
+        // %p only receives %y = 4 over the executable edge.
+        assert!(!text.contains("%p = OpPhi"), "{text}");
+        assert!(text.contains("OpStore %out %uint_4"), "{text}");
+        assert!(text.contains("OpBranchConditional %true"), "{text}");
+        // The loop counter changes: it stays.
+        assert!(text.contains("%i = OpPhi"), "{text}");
+        assert!(text.contains("OpStore %out %i"), "{text}");
+    }
+
+    #[test]
+    fn switch_on_a_propagated_selector_in_a_shader() {
+        let src = r#"
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %r "r"
+OpName %v "v"
+%void = OpTypeVoid
+%int = OpTypeInt 32 1
+%pint = OpTypePointer Function %int
+%c2 = OpConstant %int 2
+%c3 = OpConstant %int 3
+%c7 = OpConstant %int 7
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%v = OpVariable %pint Function
+%sel = OpISub %int %c3 %c2
+OpSelectionMerge %merge None
+OpSwitch %sel %default 1 %one 2 %two
+%one = OpLabel
+%a = OpIAdd %int %c2 %c2
+OpBranch %merge
+%two = OpLabel
+%b = OpLoad %int %v
+OpBranch %merge
+%default = OpLabel
+OpBranch %merge
+%merge = OpLabel
+%r = OpPhi %int %a %one %b %two %c7 %default
+OpStore %v %r
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::Ccp, &assemble(src)));
+        assert!(!text.contains("%r = OpPhi"), "{text}");
+        assert!(text.contains("OpStore %v %int_4"), "{text}");
+        assert!(text.contains("OpSwitch %int_1"), "{text}");
+    }
+}

@@ -1,0 +1,377 @@
+//! `--redundancy-elimination` (and `--local-redundancy-elimination`), within a basic block only:
+//! local value numbering. A side-effect-free instruction (the set ADCE removes when unused)
+//! computing the same opcode, result type and operands as an earlier one in the same block is
+//! replaced by that earlier result; operands of commutative operations are compared in either
+//! order. A load is redundant when an earlier load in the block read the same pointer with no
+//! instruction that may write memory (anything not side-effect free: stores, calls, atomics,
+//! barriers, extended instructions, image writes) in between; volatile loads, loads with memory
+//! operands other than Aligned, and pointers decorated Volatile or Coherent (or derived from
+//! such) are never merged. Results carrying a decoration (NoContraction, FPRoundingMode, ...)
+//! are left alone. Never across blocks: seed 003 §1.2 forbids CSE that raises register
+//! pressure, and a block-local leader is live exactly as long as before.
+
+use crate::analyses::Analyses;
+use crate::error::Error;
+use crate::pass::{Changed, Pass};
+use crate::passes::eliminate_dead_code::is_pure;
+use crate::util::{remove_references_to, IdSet};
+use spirvkit_core::fasthash::FxHashMap;
+use spirvkit_core::grammar::{Decoration, MemoryAccess, Op};
+use spirvkit_core::{Function, Id, Instruction, Module, Operand};
+
+pub struct RedundancyElimination;
+
+impl Pass for RedundancyElimination {
+    fn name(&self) -> &'static str {
+        "redundancy-elimination"
+    }
+
+    fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
+        let bound = module.header.bound;
+        let mut decorated = IdSet::new(bound);
+        let mut unsafe_pointers = IdSet::new(bound);
+        let mut pointer_types = IdSet::new(bound);
+        for inst in &module.globals {
+            match inst.opcode {
+                Op::Decorate | Op::DecorateId | Op::DecorateString | Op::MemberDecorate => {
+                    if let Some(Operand::Id(target)) = inst.operands.first() {
+                        decorated.insert(*target);
+                        let d = inst.operands.get(1).and_then(Operand::word);
+                        if d == Some(Decoration::Volatile.0) || d == Some(Decoration::Coherent.0) {
+                            unsafe_pointers.insert(*target);
+                        }
+                    }
+                }
+                Op::GroupDecorate | Op::GroupMemberDecorate => {
+                    // Group decorations are not inspected: every target is treated as decorated
+                    // and, conservatively, as possibly volatile.
+                    for op in inst.operands.iter().skip(1) {
+                        if let Operand::Id(target) = op {
+                            decorated.insert(*target);
+                            unsafe_pointers.insert(*target);
+                        }
+                    }
+                }
+                Op::TypePointer | Op::TypeUntypedPointerKHR => {
+                    if let Some(id) = inst.result_id {
+                        pointer_types.insert(id);
+                    }
+                }
+                _ => {}
+            }
+        }
+        propagate_unsafe_pointers(module, &pointer_types, &mut unsafe_pointers);
+        let mut removed = IdSet::new(bound);
+        let mut changed = false;
+        for f in &mut module.functions {
+            let mut replaced = Vec::new();
+            number_blocks(f, &decorated, &unsafe_pointers, &mut replaced);
+            if replaced.is_empty() {
+                continue;
+            }
+            changed = true;
+            let map: FxHashMap<Id, Id> = replaced.iter().copied().collect();
+            for (gone, _) in &replaced {
+                removed.insert(*gone);
+            }
+            for inst in f.instructions_mut() {
+                for op in inst.operands.iter_mut() {
+                    if let Operand::Id(id) = op {
+                        if let Some(&leader) = map.get(id) {
+                            *id = leader;
+                        }
+                    }
+                }
+            }
+        }
+        if changed {
+            remove_references_to(module, &removed);
+        }
+        Ok(Changed::from_bool(changed))
+    }
+}
+
+/// Pointers computed from a Volatile/Coherent pointer (access chains, casts, phis, ...) are
+/// unsafe too; iterated to a fixed point so phis over back edges are covered.
+fn propagate_unsafe_pointers(module: &Module, pointer_types: &IdSet, unsafe_pointers: &mut IdSet) {
+    if unsafe_pointers.is_empty() {
+        return;
+    }
+    loop {
+        let mut grew = false;
+        for inst in module.functions.iter().flat_map(Function::instructions) {
+            let (Some(r), Some(t)) = (inst.result_id, inst.result_type) else {
+                continue;
+            };
+            if pointer_types.contains(t)
+                && !unsafe_pointers.contains(r)
+                && inst.used_ids().any(|id| unsafe_pointers.contains(id))
+            {
+                unsafe_pointers.insert(r);
+                grew = true;
+            }
+        }
+        if !grew {
+            return;
+        }
+    }
+}
+
+fn is_commutative(op: Op) -> bool {
+    matches!(
+        op,
+        Op::IAdd
+            | Op::IMul
+            | Op::FAdd
+            | Op::FMul
+            | Op::BitwiseAnd
+            | Op::BitwiseOr
+            | Op::BitwiseXor
+            | Op::LogicalAnd
+            | Op::LogicalOr
+            | Op::LogicalEqual
+            | Op::LogicalNotEqual
+            | Op::IEqual
+            | Op::INotEqual
+            | Op::FOrdEqual
+            | Op::FUnordEqual
+            | Op::FOrdNotEqual
+            | Op::FUnordNotEqual
+    )
+}
+
+/// The value-numbering key of a pure instruction (commutative operands sorted).
+fn key(inst: &Instruction) -> (u16, Option<Id>, Vec<Operand>) {
+    let mut operands: Vec<Operand> = inst.operands.iter().cloned().collect();
+    if is_commutative(inst.opcode) && operands.len() == 2 {
+        if let (Operand::Id(a), Operand::Id(b)) = (&operands[0], &operands[1]) {
+            if b < a {
+                operands.swap(0, 1);
+            }
+        }
+    }
+    (inst.opcode.0, inst.result_type, operands)
+}
+
+/// A load that may be merged with an earlier load of the same pointer: no memory operands
+/// beyond Aligned, pointer not volatile/coherent.
+fn mergeable_load(inst: &Instruction, unsafe_pointers: &IdSet) -> Option<Id> {
+    let ptr = inst.operands.first()?.id()?;
+    if unsafe_pointers.contains(ptr) {
+        return None;
+    }
+    match inst.operands.get(1).and_then(Operand::word) {
+        None => Some(ptr),
+        Some(m) if m == MemoryAccess::Aligned.0 && inst.operands.len() == 3 => Some(ptr),
+        Some(_) => None,
+    }
+}
+
+/// Value-numbers each block of `f`, removing redundant instructions; pushes
+/// (removed result, leader) pairs.
+fn number_blocks(
+    f: &mut Function,
+    decorated: &IdSet,
+    unsafe_pointers: &IdSet,
+    replaced: &mut Vec<(Id, Id)>,
+) {
+    let mut values: FxHashMap<(u16, Option<Id>, Vec<Operand>), Id> = FxHashMap::default();
+    let mut loads: FxHashMap<(Id, Option<Id>), Id> = FxHashMap::default();
+    let mut map: FxHashMap<Id, Id> = FxHashMap::default();
+    for block in &mut f.blocks {
+        values.clear();
+        loads.clear();
+        block.instructions.retain_mut(|inst| {
+            // Earlier replacements in this block feed later keys.
+            if !map.is_empty() {
+                for op in inst.operands.iter_mut() {
+                    if let Operand::Id(id) = op {
+                        if let Some(&leader) = map.get(id) {
+                            *id = leader;
+                        }
+                    }
+                }
+            }
+            let Some(result) = inst.result_id else {
+                if !is_pure(inst) {
+                    loads.clear();
+                }
+                return true;
+            };
+            if inst.opcode == Op::Load {
+                let Some(ptr) = mergeable_load(inst, unsafe_pointers) else {
+                    return true;
+                };
+                if decorated.contains(result) {
+                    return true;
+                }
+                return match loads.get(&(ptr, inst.result_type)) {
+                    Some(&leader) => {
+                        map.insert(result, leader);
+                        replaced.push((result, leader));
+                        false
+                    }
+                    None => {
+                        loads.insert((ptr, inst.result_type), result);
+                        true
+                    }
+                };
+            }
+            if !is_pure(inst) {
+                loads.clear();
+                return true;
+            }
+            if matches!(inst.opcode, Op::Phi | Op::Undef) || decorated.contains(result) {
+                return true;
+            }
+            match values.get(&key(inst)) {
+                Some(&leader) => {
+                    map.insert(result, leader);
+                    replaced.push((result, leader));
+                    false
+                }
+                None => {
+                    values.insert(key(inst), result);
+                    true
+                }
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::passes::testing::{assemble, disassemble, run_pass};
+
+    const KERNEL_HEAD: &str = r#"
+OpCapability Kernel
+OpCapability Addresses
+OpCapability Int64
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k "k" %gid
+OpDecorate %gid BuiltIn GlobalInvocationId
+OpDecorate %gid Constant
+OpDecorate %vol Volatile
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%ulong = OpTypeInt 64 0
+%v3 = OpTypeVector %ulong 3
+%pin = OpTypePointer Input %v3
+%gid = OpVariable %pin Input
+%gptr = OpTypePointer CrossWorkgroup %uint
+%c1 = OpConstant %uint 1
+%fn = OpTypeFunction %void %gptr %gptr
+%k = OpFunction %void None %fn
+%out = OpFunctionParameter %gptr
+%vol = OpFunctionParameter %gptr
+%l = OpLabel
+"#;
+
+    fn run(body: &str) -> String {
+        let src = format!("{KERNEL_HEAD}{body}OpReturn\nOpFunctionEnd\n");
+        disassemble(&run_pass(&super::RedundancyElimination, &assemble(&src)))
+    }
+
+    #[test]
+    fn repeated_builtin_loads_and_pure_code_are_merged_in_a_block() {
+        let text = run(r#"
+%a = OpLoad %v3 %gid
+%x = OpCompositeExtract %ulong %a 0
+%b = OpLoad %v3 %gid
+%y = OpCompositeExtract %ulong %b 0
+%s1 = OpIAdd %ulong %x %x
+%s2 = OpIAdd %ulong %y %y
+%p = OpInBoundsPtrAccessChain %gptr %out %s1
+%q = OpInBoundsPtrAccessChain %gptr %out %s2
+OpStore %p %c1
+OpStore %q %c1
+"#);
+        assert_eq!(text.matches("OpLoad").count(), 1, "{text}");
+        assert_eq!(text.matches("OpCompositeExtract").count(), 1, "{text}");
+        assert_eq!(text.matches("OpIAdd").count(), 1, "{text}");
+        assert_eq!(
+            text.matches("OpInBoundsPtrAccessChain").count(),
+            1,
+            "{text}"
+        );
+        assert_eq!(text.matches("OpStore").count(), 2, "{text}");
+    }
+
+    #[test]
+    fn commutative_operands_match_in_either_order() {
+        let text = run(r#"
+%a = OpLoad %uint %out
+%m1 = OpIMul %uint %a %c1
+%m2 = OpIMul %uint %c1 %a
+%d = OpISub %uint %m1 %a
+%e = OpISub %uint %a %m2
+OpStore %out %d
+OpStore %out %e
+"#);
+        assert_eq!(text.matches("OpIMul").count(), 1, "{text}");
+        // ISub is not commutative: both stay.
+        assert_eq!(text.matches("OpISub").count(), 2, "{text}");
+    }
+
+    #[test]
+    fn a_store_between_loads_keeps_both_and_volatile_loads_stay() {
+        let text = run(r#"
+%a = OpLoad %uint %out
+OpStore %out %c1
+%b = OpLoad %uint %out
+%s = OpIAdd %uint %a %b
+%v1 = OpLoad %uint %vol
+%v2 = OpLoad %uint %vol
+%t = OpIAdd %uint %v1 %v2
+%w1 = OpLoad %uint %out Volatile
+%w2 = OpLoad %uint %out Volatile
+%u = OpIAdd %uint %w1 %w2
+OpStore %out %s
+OpStore %out %t
+OpStore %out %u
+"#);
+        assert_eq!(text.matches("OpLoad").count(), 6, "{text}");
+    }
+
+    #[test]
+    fn nothing_is_shared_across_blocks_in_shaders() {
+        let src = r#"
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %a "a"
+OpName %s "s"
+OpDecorate %nc NoContraction
+%void = OpTypeVoid
+%float = OpTypeFloat 32
+%pf = OpTypePointer Function %float
+%c2 = OpConstant %float 2
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%l = OpLabel
+%v = OpVariable %pf Function
+%x = OpLoad %float %v
+%a = OpFMul %float %x %c2
+%nc = OpFMul %float %x %c2
+%b = OpFMul %float %c2 %x
+%s = OpFAdd %float %a %b
+%t = OpFAdd %float %s %nc
+OpStore %v %t
+OpBranch %next
+%next = OpLabel
+%y = OpLoad %float %v
+%c = OpFMul %float %y %c2
+%d = OpFMul %float %y %c2
+%e = OpFAdd %float %c %d
+OpStore %v %e
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::RedundancyElimination, &assemble(src)));
+        // First block: %a and %b merge, %nc (decorated) stays; second block: %c and %d merge.
+        assert_eq!(text.matches("OpFMul").count(), 3, "{text}");
+        assert_eq!(text.matches("OpLoad").count(), 2, "{text}");
+        assert!(text.contains("%s = OpFAdd %float %a %a"), "{text}");
+    }
+}
