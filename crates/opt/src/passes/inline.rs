@@ -66,7 +66,7 @@ fn multi_block_body(f: &Function, control: u32) -> Option<Body> {
         _ => None,
     };
     let mut blocks = f.blocks.clone();
-    blocks[last].instructions.pop();
+    blocks[last].take_terminator();
     let params = f
         .parameters
         .iter()
@@ -87,7 +87,8 @@ fn body_of(f: &Function) -> Option<Body> {
     if control & FunctionControl::DontInline.0 != 0 {
         return None;
     }
-    let (term, rest) = block.instructions.split_last()?;
+    let t = block.terminator_index()?;
+    let (term, rest) = (&block.instructions[t], &block.instructions[..t]);
     let returns = match term.opcode {
         Op::Return => None,
         Op::ReturnValue => Some(term.operands.first()?.id()?),

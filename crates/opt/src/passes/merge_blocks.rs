@@ -33,12 +33,7 @@ impl Pass for MergeBlocks {
 }
 
 fn has_merge_instruction(block: &Block) -> bool {
-    block
-        .instructions
-        .iter()
-        .rev()
-        .nth(1)
-        .is_some_and(|i| matches!(i.opcode, Op::SelectionMerge | Op::LoopMerge))
+    block.merge_instruction().is_some()
 }
 
 fn merge_function(f: &mut Function, removed: &mut IdSet) -> bool {
@@ -101,7 +96,7 @@ fn merge_function(f: &mut Function, removed: &mut IdSet) -> bool {
             let here = f.blocks[b].id();
             relabel.insert(target, here);
             let block = &mut f.blocks[b];
-            block.instructions.pop();
+            block.take_terminator();
             for inst in absorbed {
                 if inst.opcode == Op::Phi {
                     if let (Some(r), Some(v)) =
