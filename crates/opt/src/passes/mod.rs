@@ -14,6 +14,7 @@ pub mod freeze_spec_const;
 pub mod inline;
 pub mod merge_blocks;
 pub mod remove_duplicates;
+pub mod scalar_replacement;
 pub mod set_spec_const_default_value;
 pub mod simplify_instructions;
 pub mod ssa_rewrite;
@@ -52,6 +53,7 @@ pub enum Passes {
     InlineExhaustive,
     /// Straight-line callees with one call site (-O/-Os; no flag).
     InlineSingleCallSite,
+    ScalarReplacement,
 }
 
 impl Passes {
@@ -95,6 +97,7 @@ impl Passes {
             Passes::EliminateDeadCode => Box::new(eliminate_dead_code::EliminateDeadCode),
             Passes::RemoveDuplicates => Box::new(remove_duplicates::RemoveDuplicates),
             Passes::UnifyConst => Box::new(unify_const::UnifyConst),
+            Passes::ScalarReplacement => Box::new(scalar_replacement::ScalarReplacement),
         }
     }
 }
@@ -127,6 +130,7 @@ pub const FLAGS: &[(&str, Passes)] = &[
     ),
     ("remove-duplicates", Passes::RemoveDuplicates),
     ("unify-const", Passes::UnifyConst),
+    ("scalar-replacement", Passes::ScalarReplacement),
 ];
 
 /// Flags that take the next argument as their value.
@@ -176,7 +180,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "remove-unused-interface-variables",
     "replace-invalid-opcode",
     "resolve-binding-conflicts",
-    "scalar-replacement",
     "split-combined-image-sampler",
     "strength-reduction",
     "struct-packing",
