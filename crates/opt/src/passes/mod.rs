@@ -11,6 +11,7 @@ pub mod eliminate_dead_members;
 pub mod eliminate_dead_variables;
 pub mod fold_spec_const_op_composite;
 pub mod freeze_spec_const;
+pub mod if_conversion;
 pub mod inline;
 pub mod merge_blocks;
 pub mod remove_duplicates;
@@ -54,6 +55,7 @@ pub enum Passes {
     /// Straight-line callees with one call site (-O/-Os; no flag).
     InlineSingleCallSite,
     ScalarReplacement,
+    IfConversion,
 }
 
 impl Passes {
@@ -98,6 +100,7 @@ impl Passes {
             Passes::RemoveDuplicates => Box::new(remove_duplicates::RemoveDuplicates),
             Passes::UnifyConst => Box::new(unify_const::UnifyConst),
             Passes::ScalarReplacement => Box::new(scalar_replacement::ScalarReplacement),
+            Passes::IfConversion => Box::new(if_conversion::IfConversion),
         }
     }
 }
@@ -131,6 +134,7 @@ pub const FLAGS: &[(&str, Passes)] = &[
     ("remove-duplicates", Passes::RemoveDuplicates),
     ("unify-const", Passes::UnifyConst),
     ("scalar-replacement", Passes::ScalarReplacement),
+    ("if-conversion", Passes::IfConversion),
 ];
 
 /// Flags that take the next argument as their value.
@@ -159,7 +163,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "fix-func-call-param",
     "flatten-decorations",
     "graphics-robust-access",
-    "if-conversion",
     "legalize-hlsl",
     "local-redundancy-elimination",
     "loop-fission",
