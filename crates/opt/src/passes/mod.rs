@@ -7,6 +7,7 @@ pub mod eliminate_dead_branches;
 pub mod eliminate_dead_code;
 pub mod eliminate_dead_const;
 pub mod eliminate_dead_functions;
+pub mod eliminate_dead_inserts;
 pub mod eliminate_dead_members;
 pub mod eliminate_dead_variables;
 pub mod fold_spec_const_op_composite;
@@ -56,6 +57,7 @@ pub enum Passes {
     InlineSingleCallSite,
     ScalarReplacement,
     IfConversion,
+    EliminateDeadInserts,
 }
 
 impl Passes {
@@ -101,6 +103,7 @@ impl Passes {
             Passes::UnifyConst => Box::new(unify_const::UnifyConst),
             Passes::ScalarReplacement => Box::new(scalar_replacement::ScalarReplacement),
             Passes::IfConversion => Box::new(if_conversion::IfConversion),
+            Passes::EliminateDeadInserts => Box::new(eliminate_dead_inserts::EliminateDeadInserts),
         }
     }
 }
@@ -135,6 +138,7 @@ pub const FLAGS: &[(&str, Passes)] = &[
     ("unify-const", Passes::UnifyConst),
     ("scalar-replacement", Passes::ScalarReplacement),
     ("if-conversion", Passes::IfConversion),
+    ("eliminate-dead-inserts", Passes::EliminateDeadInserts),
 ];
 
 /// Flags that take the next argument as their value.
@@ -155,7 +159,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "descriptor-scalar-replacement",
     "descriptor-composite-scalar-replacement",
     "descriptor-array-scalar-replacement",
-    "eliminate-dead-inserts",
     "eliminate-dead-input-components",
     "eliminate-insert-extract",
     "eliminate-local-single-block",
