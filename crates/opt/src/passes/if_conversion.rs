@@ -4,8 +4,9 @@
 //! side-effect-free instructions that cannot trap, becomes straight-line code: the arms'
 //! instructions move to the header, every OpPhi of the merge block becomes an OpSelect on the
 //! header's condition, and the header branches to the merge block (the construct is gone;
-//! merge-blocks then joins the two). Honours DontFlatten (left alone) and Flatten. Selects of
-//! composites need SPIR-V 1.4; before that only scalar phis convert. Pointer phis never do.
+//! merge-blocks then joins the two). Honours DontFlatten (left alone) and Flatten. A scalar
+//! condition selects vectors and composites only from SPIR-V 1.4; before that only scalar phis
+//! convert. Pointer phis never do.
 
 use crate::analyses::Analyses;
 use crate::error::Error;
@@ -108,7 +109,11 @@ impl Pass for IfConversion {
         for inst in &module.globals {
             let Some(id) = inst.result_id else { continue };
             match inst.opcode {
-                Op::TypeBool | Op::TypeInt | Op::TypeFloat | Op::TypeVector => {
+                Op::TypeBool | Op::TypeInt | Op::TypeFloat => {
+                    selectable.insert(id);
+                }
+                // Before 1.4 a vector select needs a vector condition.
+                Op::TypeVector if composites => {
                     selectable.insert(id);
                 }
                 Op::TypeArray | Op::TypeStruct | Op::TypeMatrix if composites => {
