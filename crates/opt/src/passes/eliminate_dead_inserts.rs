@@ -169,10 +169,7 @@ OpFunctionEnd
             // %a (overwritten by %c) and %b (component 1 never read) go; %c and %d stay.
             assert_eq!(text.matches("OpCompositeInsert").count(), 2, "{text}");
             assert!(text.contains("OpCompositeInsert %v4"), "{text}");
-            assert!(
-                text.contains("int_2 %8 0\n"),
-                "{text}"
-            );
+            assert!(text.contains("int_2 %8 0\n"), "{text}");
         }
     }
 

@@ -88,9 +88,14 @@ fn merge_function(f: &mut Function, removed: &mut IdSet) -> bool {
             // end); a plain block absorbs a selection header (which brings its merge
             // instruction). A loop header is never absorbed: the instructions before it would
             // run on every iteration.
+            // (A loop header must still end in OpBranch or OpBranchConditional.)
             let absorbed_kind = f.blocks[s].merge_instruction().map(|m| m.opcode);
+            let absorbed_branches = f.blocks[s]
+                .terminator()
+                .is_some_and(|t| matches!(t.opcode, Op::Branch | Op::BranchConditional));
             match (header_kind, absorbed_kind) {
-                (None, None) | (None, Some(Op::SelectionMerge)) | (Some(Op::LoopMerge), None) => {}
+                (None, None) | (None, Some(Op::SelectionMerge)) => {}
+                (Some(Op::LoopMerge), None) if absorbed_branches => {}
                 _ => break,
             }
             let absorbed = std::mem::take(&mut f.blocks[s].instructions);
@@ -208,6 +213,33 @@ OpFunctionEnd
         assert_eq!(text.matches("OpLabel").count(), 3, "{text}");
         assert!(text.contains("%m = OpLabel"), "{text}");
         assert!(text.contains("OpSelectionMerge %m"), "{text}");
+    }
+
+    #[test]
+    fn loop_header_keeps_a_body_that_returns() {
+        let src = r#"
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpBranch %h
+%h = OpLabel
+OpLoopMerge %m %c None
+OpBranch %body
+%body = OpLabel
+OpReturn
+%c = OpLabel
+OpBranch %h
+%m = OpLabel
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::MergeBlocks, &assemble(src)));
+        assert_eq!(text.matches("OpLabel").count(), 5, "{text}");
     }
 
     #[test]
