@@ -3,6 +3,7 @@
 
 pub mod compact_ids;
 pub mod convert_local_access_chains;
+pub mod copy_propagate_arrays;
 pub mod eliminate_dead_branches;
 pub mod eliminate_dead_code;
 pub mod eliminate_dead_const;
@@ -58,6 +59,7 @@ pub enum Passes {
     ScalarReplacement,
     IfConversion,
     EliminateDeadInserts,
+    CopyPropagateArrays,
 }
 
 impl Passes {
@@ -104,6 +106,7 @@ impl Passes {
             Passes::ScalarReplacement => Box::new(scalar_replacement::ScalarReplacement),
             Passes::IfConversion => Box::new(if_conversion::IfConversion),
             Passes::EliminateDeadInserts => Box::new(eliminate_dead_inserts::EliminateDeadInserts),
+            Passes::CopyPropagateArrays => Box::new(copy_propagate_arrays::CopyPropagateArrays),
         }
     }
 }
@@ -139,6 +142,7 @@ pub const FLAGS: &[(&str, Passes)] = &[
     ("scalar-replacement", Passes::ScalarReplacement),
     ("if-conversion", Passes::IfConversion),
     ("eliminate-dead-inserts", Passes::EliminateDeadInserts),
+    ("copy-propagate-arrays", Passes::CopyPropagateArrays),
 ];
 
 /// Flags that take the next argument as their value.
@@ -153,7 +157,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "combine-access-chains",
     "convert-relaxed-to-half",
     "convert-to-sampled-image",
-    "copy-propagate-arrays",
     "replace-desc-array-access-using-var-index",
     "spread-volatile-semantics",
     "descriptor-scalar-replacement",
