@@ -1,5 +1,5 @@
-//! `--copy-propagate-arrays`: a Function variable without initializer whose only store is
-//! the whole value just loaded from read-only memory (Input, UniformConstant, PushConstant, or
+//! `--copy-propagate-arrays`: a Function array or struct variable without initializer whose
+//! only store is the whole value just loaded from read-only memory (Input, UniformConstant, PushConstant, or
 //! a Uniform block that is not a BufferBlock) — the variable itself or a constant-index access
 //! chain into it — and which is otherwise only read (whole loads, and access chains with any
 //! indices that are only loaded from) reads that memory directly: each access chain is rebuilt
@@ -24,6 +24,8 @@ struct Globals {
     read_only: FxHashMap<Id, u32>,
     /// Non-spec integer constants.
     constants: FxHashSet<Id>,
+    /// Array and struct types (scalars and vectors are left to SSA).
+    aggregates: FxHashSet<Id>,
 }
 
 impl Globals {
@@ -41,6 +43,7 @@ impl Globals {
             pointer: FxHashMap::default(),
             read_only: FxHashMap::default(),
             constants: FxHashSet::default(),
+            aggregates: FxHashSet::default(),
         };
         for inst in &module.globals {
             let Some(id) = inst.result_id else { continue };
@@ -54,6 +57,9 @@ impl Globals {
                 }
                 Op::Constant => {
                     g.constants.insert(id);
+                }
+                Op::TypeArray | Op::TypeStruct => {
+                    g.aggregates.insert(id);
                 }
                 Op::Variable => {
                     let Some(sc) = sc else { continue };
@@ -150,6 +156,9 @@ fn propagate(
             i.opcode == Op::Variable
                 && i.operands.len() == 1
                 && i.operands.first() == Some(&Operand::Word(StorageClass::Function.0))
+                && i.result_type
+                    .and_then(|t| g.pointee.get(&t))
+                    .is_some_and(|&(_, p)| g.aggregates.contains(&p))
         })
         .filter_map(|i| i.result_id)
         .collect();
@@ -332,6 +341,7 @@ OpDecorate %u Binding 0
 %parr_u = OpTypePointer Uniform %arr
 %parr_f = OpTypePointer Function %arr
 %pf = OpTypePointer Function %float
+%pfu = OpTypePointer Uniform %float
 %pi = OpTypePointer Function %int
 %u = OpVariable %pubo Uniform
 %pp = OpTypePointer Private %arr
@@ -374,5 +384,18 @@ OpFunctionEnd
         );
         let text = disassemble(&run_pass(&super::CopyPropagateArrays, &assemble(&twice)));
         assert!(text.contains("%local = OpVariable"), "{text}");
+    }
+
+    #[test]
+    fn scalar_copies_are_left_to_ssa() {
+        let scalar = SRC
+            .replace("%i = OpLoad %int %n", "%i = OpLoad %int %n\n%one = OpAccessChain %pfu %u %c0 %c0\n%sv = OpLoad %float %one\nOpStore %fl %sv\n%again = OpLoad %float %fl")
+            .replace("%n = OpVariable %pi Function", "%n = OpVariable %pi Function\n%fl = OpVariable %pf Function");
+        let text = disassemble(&run_pass(&super::CopyPropagateArrays, &assemble(&scalar)));
+        assert!(
+            text.contains("OpVariable %_ptr_Function_float Function"),
+            "{text}"
+        );
+        assert!(!text.contains("%local = OpVariable"), "{text}");
     }
 }
