@@ -196,9 +196,59 @@ impl Block {
         self.label.result_id.unwrap_or_default()
     }
 
-    pub fn terminator(&self) -> Option<&Instruction> {
-        self.instructions.last()
+    /// Index of the block's terminator: its last instruction other than OpLine/OpNoLine
+    /// (producers may put a debug line after the terminator; it is not part of the control
+    /// flow).
+    pub fn terminator_index(&self) -> Option<usize> {
+        self.instructions
+            .iter()
+            .rposition(|i| !is_line_instruction(i.opcode))
     }
+
+    pub fn terminator(&self) -> Option<&Instruction> {
+        self.terminator_index().map(|i| &self.instructions[i])
+    }
+
+    pub fn terminator_mut(&mut self) -> Option<&mut Instruction> {
+        self.terminator_index().map(|i| &mut self.instructions[i])
+    }
+
+    /// The merge instruction (OpSelectionMerge/OpLoopMerge) right before the terminator.
+    pub fn merge_instruction(&self) -> Option<&Instruction> {
+        let t = self.terminator_index()?;
+        self.instructions[..t]
+            .iter()
+            .rev()
+            .find(|i| !is_line_instruction(i.opcode))
+            .filter(|i| matches!(i.opcode, Op::SelectionMerge | Op::LoopMerge))
+    }
+
+    /// Removes the terminator together with the debug lines after it (their scope ends with
+    /// the block, so they describe nothing) and returns it.
+    pub fn take_terminator(&mut self) -> Option<Instruction> {
+        let t = self.terminator_index()?;
+        self.instructions.truncate(t + 1);
+        self.instructions.pop()
+    }
+
+    /// Removes the merge instruction right before the terminator, if any.
+    pub fn take_merge_instruction(&mut self) -> Option<Instruction> {
+        let t = self.terminator_index()?;
+        let m = self.instructions[..t]
+            .iter()
+            .rposition(|i| !is_line_instruction(i.opcode))?;
+        matches!(
+            self.instructions[m].opcode,
+            Op::SelectionMerge | Op::LoopMerge
+        )
+        .then(|| self.instructions.remove(m))
+    }
+}
+
+/// OpLine and OpNoLine: the debug lines that may stand anywhere in a block, even after its
+/// terminator.
+pub fn is_line_instruction(op: Op) -> bool {
+    matches!(op, Op::Line | Op::NoLine)
 }
 
 /// A function. `parameters` holds everything between OpFunction and the first OpLabel
@@ -568,4 +618,53 @@ fn exact_string(words: &[u32]) -> Option<Box<str>> {
     let mut re = Vec::with_capacity(words.len());
     crate::encode::encode_string(&s, &mut re);
     (re == words).then(|| s.into_boxed_str())
+}
+
+#[cfg(test)]
+mod block_tests {
+    use super::*;
+
+    fn inst(op: Op) -> Instruction {
+        Instruction::new(op, None, None, [])
+    }
+
+    #[test]
+    fn the_terminator_is_not_a_trailing_debug_line() {
+        let mut block = Block {
+            label: Instruction::new(Op::Label, None, Some(Id(1)), []),
+            instructions: vec![
+                inst(Op::Nop),
+                Instruction::new(
+                    Op::SelectionMerge,
+                    None,
+                    None,
+                    [Operand::Id(Id(2)), Operand::Word(0)],
+                ),
+                inst(Op::NoLine),
+                inst(Op::Return),
+                inst(Op::NoLine),
+                inst(Op::NoLine),
+            ],
+        };
+        assert_eq!(block.terminator_index(), Some(3));
+        assert_eq!(block.terminator().map(|i| i.opcode), Some(Op::Return));
+        assert_eq!(
+            block.merge_instruction().map(|i| i.opcode),
+            Some(Op::SelectionMerge)
+        );
+        assert_eq!(
+            block.take_merge_instruction().map(|i| i.opcode),
+            Some(Op::SelectionMerge)
+        );
+        assert_eq!(block.take_terminator().map(|i| i.opcode), Some(Op::Return));
+        assert_eq!(
+            block
+                .instructions
+                .iter()
+                .map(|i| i.opcode)
+                .collect::<Vec<_>>(),
+            [Op::Nop, Op::NoLine]
+        );
+        assert_eq!(block.terminator().map(|i| i.opcode), Some(Op::Nop));
+    }
 }

@@ -68,7 +68,7 @@ mod tests {
             Err(FlagError::Unknown(_))
         ));
         assert!(matches!(
-            passes_from_flags(&["--ccp"]),
+            passes_from_flags(&["--loop-unroll"]),
             Err(FlagError::NotImplemented(_))
         ));
         assert!(matches!(

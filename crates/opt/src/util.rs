@@ -30,6 +30,12 @@ impl IdSet {
         }
     }
 
+    pub fn remove(&mut self, id: Id) {
+        if let Some(word) = self.bits.get_mut(id.0 as usize / 64) {
+            *word &= !(1 << (id.0 % 64));
+        }
+    }
+
     pub fn contains(&self, id: Id) -> bool {
         self.bits
             .get(id.0 as usize / 64)

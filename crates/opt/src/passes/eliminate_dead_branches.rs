@@ -149,8 +149,6 @@ impl Pass for EliminateDeadBranches {
         }
         let mut changed = false;
         for fi in 0..module.functions.len() {
-            // A debug line after the terminator hides the block's successors from the CFG:
-            // such functions are left as they are.
             let f = &module.functions[fi];
             if f.blocks.is_empty() || !f.blocks.iter().all(ends_in_terminator) {
                 continue;
@@ -196,9 +194,7 @@ fn is_back_edge(f: &Function, dom: &DomTree, from: u32, to: u32) -> bool {
 }
 
 fn merge_of(block: &spirvkit_core::Block) -> Option<&Instruction> {
-    let n = block.instructions.len();
-    let inst = block.instructions.get(n.checked_sub(2)?)?;
-    matches!(inst.opcode, Op::SelectionMerge | Op::LoopMerge).then_some(inst)
+    block.merge_instruction()
 }
 
 /// May the selection header `h` (merge block `m`) lose its OpSelectionMerge when it always
@@ -286,16 +282,13 @@ fn rewrite_function(f: &mut Function, cfg: &FunctionCfg, dom: &DomTree, cx: &mut
             _ => false,
         };
         let block = &mut f.blocks[b];
-        block.instructions.pop();
         if drop_merge {
-            block.instructions.pop();
+            block.take_merge_instruction();
         }
-        block.instructions.push(Instruction::new(
-            Op::Branch,
-            None,
-            None,
-            [Operand::Id(taken)],
-        ));
+        // Replaced in place: debug lines after the terminator stay where they are.
+        if let Some(term) = block.terminator_mut() {
+            *term = Instruction::new(Op::Branch, None, None, [Operand::Id(taken)]);
+        }
         folded = true;
     }
     let had_unreachable = (0..n).any(|b| !dom.reachable(b as u32));
@@ -536,6 +529,45 @@ OpFunctionEnd
         assert!(!text.contains("%b = OpLabel"), "{text}");
         assert!(!text.contains("OpPhi"), "{text}");
         assert!(text.contains("%q = OpIAdd %int %xa %c1"), "{text}");
+    }
+
+    #[test]
+    fn debug_lines_after_terminators_stay_in_place() {
+        // Producers put OpLine/OpNoLine after a terminator; it is not the terminator.
+        let src = r#"
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%file = OpString "a.comp"
+%void = OpTypeVoid
+%bool = OpTypeBool
+%t = OpConstantTrue %bool
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpSelectionMerge %m None
+OpBranchConditional %t %a %m
+OpLine %file 3 1
+%a = OpLabel
+OpBranch %m
+OpNoLine
+%m = OpLabel
+OpReturn
+OpLine %file 9 1
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::EliminateDeadBranches, &assemble(src)));
+        assert!(!text.contains("OpBranchConditional"), "{text}");
+        assert!(!text.contains("OpSelectionMerge"), "{text}");
+        assert!(
+            text.contains("OpBranch %9\n               OpLine %2 3 1"),
+            "{text}"
+        );
+        assert!(
+            text.contains("OpBranch %8\n               OpNoLine\n          %8 = OpLabel\n               OpReturn\n               OpLine %2 9 1"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! `--merge-blocks`: a block ending in an unconditional OpBranch to a block that has no other
 //! predecessor absorbs that block (its single-entry OpPhis become their one value). Structured
 //! control flow is kept: neither block may hold a merge instruction, and the successor may be
-//! no construct's merge block or continue target. Valid on Kernel and Shader modules.
+//! no construct's merge block or continue target. A loop header absorbs the first block of its
+//! body (its OpLoopMerge moves before the new terminator) and a block without a merge
+//! instruction absorbs a selection header, as spirv-opt does; loop headers are never absorbed.
+//! Valid on Kernel and Shader modules.
 
 use crate::analyses::Analyses;
 use crate::error::Error;
@@ -10,7 +13,7 @@ use crate::util::{remove_references_to, IdSet};
 use spirvkit_core::analysis::FunctionCfg;
 use spirvkit_core::fasthash::{FxHashMap, FxHashSet};
 use spirvkit_core::grammar::Op;
-use spirvkit_core::{Block, Function, Id, Module, Operand};
+use spirvkit_core::{Function, Id, Module, Operand};
 
 pub struct MergeBlocks;
 
@@ -30,15 +33,6 @@ impl Pass for MergeBlocks {
         }
         Ok(Changed::from_bool(changed))
     }
-}
-
-fn has_merge_instruction(block: &Block) -> bool {
-    block
-        .instructions
-        .iter()
-        .rev()
-        .nth(1)
-        .is_some_and(|i| matches!(i.opcode, Op::SelectionMerge | Op::LoopMerge))
 }
 
 fn merge_function(f: &mut Function, removed: &mut IdSet) -> bool {
@@ -77,23 +71,32 @@ fn merge_function(f: &mut Function, removed: &mut IdSet) -> bool {
             let Some(term) = block.terminator() else {
                 break;
             };
-            if term.opcode != Op::Branch || has_merge_instruction(block) {
+            if term.opcode != Op::Branch {
                 break;
             }
+            let header_kind = block.merge_instruction().map(|m| m.opcode);
             let Some(target) = term.operands.first().and_then(Operand::id) else {
                 break;
             };
             let Some(s) = cfg.block_of(target).map(|s| s as usize) else {
                 break;
             };
-            if s == 0
-                || s == b
-                || gone[s]
-                || edge_count[s] != 1
-                || structural.contains(&target)
-                || has_merge_instruction(&f.blocks[s])
-            {
+            if s == 0 || s == b || gone[s] || edge_count[s] != 1 || structural.contains(&target) {
                 break;
+            }
+            // A loop header absorbs its body's first block (the merge instruction moves to the
+            // end); a plain block absorbs a selection header (which brings its merge
+            // instruction). A loop header is never absorbed: the instructions before it would
+            // run on every iteration.
+            // (A loop header must still end in OpBranch or OpBranchConditional.)
+            let absorbed_kind = f.blocks[s].merge_instruction().map(|m| m.opcode);
+            let absorbed_branches = f.blocks[s]
+                .terminator()
+                .is_some_and(|t| matches!(t.opcode, Op::Branch | Op::BranchConditional));
+            match (header_kind, absorbed_kind) {
+                (None, None) | (None, Some(Op::SelectionMerge)) => {}
+                (Some(Op::LoopMerge), None) if absorbed_branches => {}
+                _ => break,
             }
             let absorbed = std::mem::take(&mut f.blocks[s].instructions);
             gone[s] = true;
@@ -101,7 +104,8 @@ fn merge_function(f: &mut Function, removed: &mut IdSet) -> bool {
             let here = f.blocks[b].id();
             relabel.insert(target, here);
             let block = &mut f.blocks[b];
-            block.instructions.pop();
+            let moved_merge = block.take_merge_instruction();
+            block.take_terminator();
             for inst in absorbed {
                 if inst.opcode == Op::Phi {
                     if let (Some(r), Some(v)) =
@@ -113,6 +117,10 @@ fn merge_function(f: &mut Function, removed: &mut IdSet) -> bool {
                     continue;
                 }
                 block.instructions.push(inst);
+            }
+            if let Some(m) = moved_merge {
+                let at = block.terminator_index().unwrap_or(block.instructions.len());
+                block.instructions.insert(at, m);
             }
         }
     }
@@ -199,10 +207,81 @@ OpReturn
 OpFunctionEnd
 "#;
         let text = disassemble(&run_pass(&super::MergeBlocks, &assemble(src)));
-        // e+a merge; b holds a selection header, so it stays; m is a merge block.
+        // e, a and the selection header b become one block (it keeps the selection's merge
+        // instruction); m is a merge block and stays.
         assert!(!text.contains("%a = OpLabel"), "{text}");
+        assert_eq!(text.matches("OpLabel").count(), 3, "{text}");
         assert!(text.contains("%m = OpLabel"), "{text}");
         assert!(text.contains("OpSelectionMerge %m"), "{text}");
+    }
+
+    #[test]
+    fn loop_header_keeps_a_body_that_returns() {
+        let src = r#"
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpBranch %h
+%h = OpLabel
+OpLoopMerge %m %c None
+OpBranch %body
+%body = OpLabel
+OpReturn
+%c = OpLabel
+OpBranch %h
+%m = OpLabel
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::MergeBlocks, &assemble(src)));
+        assert_eq!(text.matches("OpLabel").count(), 5, "{text}");
+    }
+
+    #[test]
+    fn loop_header_absorbs_its_body_but_is_never_absorbed() {
+        let src = r#"
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %h "h"
+OpName %body "body"
+%void = OpTypeVoid
+%bool = OpTypeBool
+%int = OpTypeInt 32 1
+%c1 = OpConstant %int 1
+%c9 = OpConstant %int 9
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%e = OpLabel
+%pre = OpIAdd %int %c1 %c1
+OpBranch %h
+%h = OpLabel
+%i = OpPhi %int %pre %e %n %c
+OpLoopMerge %m %c None
+OpBranch %body
+%body = OpLabel
+%lt = OpSLessThan %bool %i %c9
+OpBranchConditional %lt %c %m
+%c = OpLabel
+%n = OpIAdd %int %i %c1
+OpBranch %h
+%m = OpLabel
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::MergeBlocks, &assemble(src)));
+        assert!(text.contains("%h = OpLabel"), "{text}");
+        assert!(!text.contains("%body = OpLabel"), "{text}");
+        assert!(
+            text.contains("OpLoopMerge %15 %14 None\n               OpBranchConditional %16"),
+            "{text}"
+        );
     }
 
     #[test]

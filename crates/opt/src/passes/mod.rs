@@ -4,20 +4,24 @@
 pub mod ccp;
 pub mod compact_ids;
 pub mod convert_local_access_chains;
+pub mod copy_propagate_arrays;
 pub mod dead_control_flow;
 pub mod eliminate_dead_branches;
 pub mod eliminate_dead_code;
 pub mod eliminate_dead_const;
 pub mod eliminate_dead_functions;
+pub mod eliminate_dead_inserts;
 pub mod eliminate_dead_members;
 pub mod eliminate_dead_variables;
 pub mod fold_spec_const_op_composite;
 pub mod freeze_spec_const;
+pub mod if_conversion;
 pub mod inline;
 pub mod lower_raw_access_chains;
 pub mod merge_blocks;
 pub mod redundancy_elimination;
 pub mod remove_duplicates;
+pub mod scalar_replacement;
 pub mod set_spec_const_default_value;
 pub mod simplify_instructions;
 pub mod ssa_rewrite;
@@ -60,6 +64,10 @@ pub enum Passes {
     LowerRawAccessChains,
     RedundancyElimination,
     Ccp,
+    ScalarReplacement,
+    IfConversion,
+    EliminateDeadInserts,
+    CopyPropagateArrays,
 }
 
 impl Passes {
@@ -108,6 +116,10 @@ impl Passes {
             Passes::RedundancyElimination => {
                 Box::new(redundancy_elimination::RedundancyElimination)
             }
+            Passes::ScalarReplacement => Box::new(scalar_replacement::ScalarReplacement),
+            Passes::IfConversion => Box::new(if_conversion::IfConversion),
+            Passes::EliminateDeadInserts => Box::new(eliminate_dead_inserts::EliminateDeadInserts),
+            Passes::CopyPropagateArrays => Box::new(copy_propagate_arrays::CopyPropagateArrays),
         }
     }
 }
@@ -148,6 +160,10 @@ pub const FLAGS: &[(&str, Passes)] = &[
         "local-redundancy-elimination",
         Passes::RedundancyElimination,
     ),
+    ("scalar-replacement", Passes::ScalarReplacement),
+    ("if-conversion", Passes::IfConversion),
+    ("eliminate-dead-inserts", Passes::EliminateDeadInserts),
+    ("copy-propagate-arrays", Passes::CopyPropagateArrays),
 ];
 
 /// Flags that take the next argument as their value.
@@ -161,13 +177,11 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "combine-access-chains",
     "convert-relaxed-to-half",
     "convert-to-sampled-image",
-    "copy-propagate-arrays",
     "replace-desc-array-access-using-var-index",
     "spread-volatile-semantics",
     "descriptor-scalar-replacement",
     "descriptor-composite-scalar-replacement",
     "descriptor-array-scalar-replacement",
-    "eliminate-dead-inserts",
     "eliminate-dead-input-components",
     "eliminate-insert-extract",
     "eliminate-local-single-block",
@@ -175,7 +189,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "fix-func-call-param",
     "flatten-decorations",
     "graphics-robust-access",
-    "if-conversion",
     "legalize-hlsl",
     "loop-fission",
     "loop-fusion",
@@ -194,7 +207,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "remove-unused-interface-variables",
     "replace-invalid-opcode",
     "resolve-binding-conflicts",
-    "scalar-replacement",
     "split-combined-image-sampler",
     "strength-reduction",
     "struct-packing",
