@@ -3,7 +3,7 @@
 //! attached to the function).
 
 use crate::error::Result;
-use crate::translator::{Callee, Translator};
+use crate::forward::translator::{Callee, Translator};
 use llvm::{MdOperand, Type, ValueRef};
 use spirvkit_core::{Id, Instruction, Operand};
 use spirvkit_grammar::{
@@ -89,12 +89,12 @@ pub fn arg_access_qualifiers(t: &Translator<'_>, func: &llvm::Function) -> Optio
                 _ if types.get(i).is_some_and(|ty| ty == "sampler_t")
                     && used_only_as_sampler(func, i) =>
                 {
-                    crate::types::SAMPLER_PARAM
+                    crate::forward::types::SAMPLER_PARAM
                 }
                 "write_only" => AccessQualifier::WriteOnly.0,
                 "read_write" => AccessQualifier::ReadWrite.0,
                 "read_only" => AccessQualifier::ReadOnly.0,
-                _ => crate::types::NO_ACCESS,
+                _ => crate::forward::types::NO_ACCESS,
             })
             .collect(),
     )
@@ -121,10 +121,14 @@ fn used_only_as_sampler(func: &llvm::Function, index: usize) -> bool {
 }
 
 /// True when `v` is a kernel parameter declared `sampler_t`.
-pub fn is_sampler_param(t: &Translator<'_>, ctx: &crate::body::FnCtx<'_>, v: ValueRef) -> bool {
+pub fn is_sampler_param(
+    t: &Translator<'_>,
+    ctx: &crate::forward::context::FnCtx<'_>,
+    v: ValueRef,
+) -> bool {
     match v {
         ValueRef::Argument(n) => arg_access_qualifiers(t, ctx.func)
-            .is_some_and(|a| a.get(n as usize) == Some(&crate::types::SAMPLER_PARAM)),
+            .is_some_and(|a| a.get(n as usize) == Some(&crate::forward::types::SAMPLER_PARAM)),
         // A load of a sampler parameter spilled to an alloca.
         ValueRef::Instruction(i) => ctx.handle_types.contains_key(&i),
         _ => false,

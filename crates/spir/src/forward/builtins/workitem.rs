@@ -1,8 +1,8 @@
 //! Work-item functions → loads of BuiltIn Input variables.
 
-use crate::body::FnCtx;
 use crate::error::Result;
-use crate::translator::Translator;
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
 use llvm::ValueRef;
 use spirvkit_core::{Id, Instruction, Operand};
 use spirvkit_grammar::{BuiltIn, Decoration, Op, StorageClass};

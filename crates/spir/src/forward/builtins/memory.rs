@@ -3,10 +3,10 @@
 
 use super::atomic_ops::{emit_atomic_rmw, emit_float_rmw, rmw_opcode, AtomicAccess, FloatRmw};
 use super::{arg_ids, ext_inst};
-use crate::body::FnCtx;
 use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
 use crate::mangle::{Demangled, MType, Scalar};
-use crate::translator::Translator;
 use llvm::{RmwOp, Type, ValueRef};
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{MemoryAccess, MemorySemantics, Op, Scope};
@@ -373,8 +373,10 @@ pub(super) fn lower(
                 )
             };
             // The result is an event, whatever LLVM type carries it (`ptr` since LLVM 15).
-            let event_ty =
-                t.opencl_handle_type(crate::types::OpenClType::Event, crate::types::NO_ACCESS);
+            let event_ty = t.opencl_handle_type(
+                crate::opencl_types::OpenClType::Event,
+                crate::forward::types::NO_ACCESS,
+            );
             t.emit_to(
                 out,
                 Op::GroupAsyncCopy,

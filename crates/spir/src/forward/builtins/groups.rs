@@ -3,10 +3,10 @@
 //! address space's `to_global/to_local/to_private` → OpGenericCastToPtrExplicit.
 
 use super::arg_ids;
-use crate::body::FnCtx;
 use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
 use crate::mangle::Demangled;
-use crate::translator::Translator;
 use llvm::ValueRef;
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{Capability, GroupOperation, Op, Scope, StorageClass};
