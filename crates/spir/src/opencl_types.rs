@@ -1,5 +1,7 @@
 //! OpenCL opaque types by their LLVM names (`opencl.image2d_ro_t`, `opencl.event_t`, ...):
-//! the names SPIR 1.2 and clang give images, samplers, events, queues and reserve ids.
+//! the names SPIR 1.2 and clang give images, samplers, events, queues and reserve ids, and the
+//! `spirv.*` struct names of llvm-spirv's SPIR-V friendly IR with typed pointers
+//! (`spirv.Event`, `spirv.Image._void_1_0_0_0_0_0_1`).
 
 use spirvkit_grammar::Dim;
 
@@ -20,6 +22,9 @@ pub enum OpenClType {
 }
 
 pub fn opencl_type(name: &str) -> Option<OpenClType> {
+    if let Some(spirv) = name.strip_prefix("spirv.") {
+        return spirv_type(spirv);
+    }
     let base = name.strip_prefix("opencl.")?.split('.').next()?;
     let image = |dim, arrayed, depth, ms| {
         Some(OpenClType::Image {
@@ -54,4 +59,28 @@ pub fn opencl_type(name: &str) -> Option<OpenClType> {
         "reserve_id" => Some(OpenClType::ReserveId),
         _ => None,
     }
+}
+
+/// `spirv.Image._{SampledType}_{Dim}_{Depth}_{Arrayed}_{MS}_{Sampled}_{Format}_{Access}` and
+/// the operand-less handle names, without the `spirv.` prefix.
+fn spirv_type(name: &str) -> Option<OpenClType> {
+    if let Some(operands) = name.strip_prefix("Image._") {
+        let mut ints = operands.split('_').skip(1).map(|n| n.parse::<u32>().ok());
+        let mut next = || ints.next().flatten();
+        let (dim, depth, arrayed, ms) = (next()?, next()?, next()?, next()?);
+        return Some(OpenClType::Image {
+            dim: Dim(dim),
+            depth: depth == 1,
+            arrayed: arrayed != 0,
+            ms: ms != 0,
+        });
+    }
+    Some(match name.split('.').next()? {
+        "Sampler" => OpenClType::Sampler,
+        "Event" => OpenClType::Event,
+        "DeviceEvent" => OpenClType::ClkEvent,
+        "Queue" => OpenClType::Queue,
+        "ReserveId" => OpenClType::ReserveId,
+        _ => return None,
+    })
 }

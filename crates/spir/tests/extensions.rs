@@ -3,7 +3,7 @@
 
 mod common;
 use common::{spirv_val, translate_with};
-use spirvkit_core::Module;
+use spirvkit_core::{Module, Operand};
 use spirvkit_grammar::{Capability, Op};
 use spirvkit_spir::TranslateOptions;
 
@@ -178,4 +178,40 @@ define spir_kernel void @k(ptr addrspace(1) %p, i32 %x, <4 x i16> %v) {
         e.contains("+SPV_KHR_bit_instructions") && e.contains("@k"),
         "{e}"
     );
+}
+
+#[test]
+fn cache_controls_from_spirv_decorations_metadata() {
+    // SPV_INTEL_cache_controls as llvm-spirv reads it: `!spirv.Decorations` on the pointer
+    // (one decoration of each kind per id: spirv-val refuses two CacheControlLoadINTEL).
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @test(ptr addrspace(1) %buffer) {
+entry:
+  %arrayidx = getelementptr inbounds i32, ptr addrspace(1) %buffer, i64 1, !spirv.Decorations !0
+  %v = load i32, ptr addrspace(1) %arrayidx, align 4
+  %arrayidx1 = getelementptr inbounds i32, ptr addrspace(1) %buffer, i64 0, !spirv.Decorations !3
+  store i32 %v, ptr addrspace(1) %arrayidx1, align 4
+  ret void
+}
+!0 = !{!1}
+!1 = !{i32 6442, i32 0, i32 1}
+!3 = !{!4}
+!4 = !{i32 6443, i32 0, i32 1}
+"#;
+    let e = translate_with(src, "").expect_err("cache controls need their extension");
+    assert!(e.contains("SPV_INTEL_cache_controls"), "{e}");
+    for ext in [
+        "+SPV_INTEL_cache_controls",
+        "+SPV_INTEL_cache_controls,+SPV_KHR_untyped_pointers",
+    ] {
+        let m = translate_with(src, ext).unwrap_or_else(|e| panic!("{e}"));
+        spirv_val(&m, &format!("cache_controls_{}", ext.len()));
+        let decorations: Vec<u32> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Decorate)
+            .filter_map(|i| i.operands.get(1).and_then(Operand::word))
+            .collect();
+        assert_eq!(decorations.iter().filter(|&&d| d == 6442).count(), 1);
+        assert_eq!(decorations.iter().filter(|&&d| d == 6443).count(), 1);
+    }
 }

@@ -77,7 +77,7 @@ impl<'m> Translator<'m> {
             Type::Int(w) if *w < 32 => self
                 .b
                 .constant_u32(ty_id, (bits & ((1u64 << w) - 1)) as u32),
-            Type::Half => self.b.constant_u32(ty_id, (bits & 0xffff) as u32),
+            Type::Half | Type::BFloat => self.b.constant_u32(ty_id, (bits & 0xffff) as u32),
             _ => self.b.constant_u32(ty_id, bits as u32),
         })
     }
@@ -91,7 +91,7 @@ impl<'m> Translator<'m> {
                 let ty_id = self.ty(ty, location)?;
                 Ok(match self.m.types.get(ty) {
                     Type::Int(1) => self.b.dedup_global(Op::ConstantFalse, Some(ty_id), vec![]),
-                    Type::Int(_) | Type::Half | Type::Float | Type::Double => {
+                    Type::Int(_) | Type::Half | Type::BFloat | Type::Float | Type::Double => {
                         self.scalar_constant(ty, 0, location)?
                     }
                     _ => self.b.dedup_global(Op::ConstantNull, Some(ty_id), vec![]),

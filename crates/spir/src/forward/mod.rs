@@ -10,6 +10,7 @@
 pub(crate) mod builtins;
 pub(crate) mod consts;
 pub(crate) mod context;
+pub(crate) mod decorations;
 pub mod extensions;
 pub(crate) mod function;
 pub(crate) mod instructions;
@@ -17,6 +18,7 @@ pub(crate) mod kernels;
 pub(crate) mod parallel;
 pub(crate) mod pointee;
 pub(crate) mod ptrtypes;
+pub(crate) mod requirements;
 pub(crate) mod target_types;
 pub(crate) mod translator;
 pub(crate) mod types;

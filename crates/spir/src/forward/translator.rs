@@ -352,7 +352,15 @@ impl<'m> Translator<'m> {
             let callee = if f.name.starts_with("llvm.") {
                 Callee::Intrinsic(f.name.clone())
             } else if f.is_declaration() {
-                match mangle::demangle(&f.name).filter(crate::forward::builtins::is_builtin) {
+                let demangled = mangle::demangle(&f.name).or_else(|| {
+                    mangle::demangle_name(&f.name)
+                        .filter(|n| n.starts_with("__spirv_"))
+                        .map(|name| mangle::Demangled {
+                            name: name.to_owned(),
+                            params: Vec::new(),
+                        })
+                });
+                match demangled.filter(crate::forward::builtins::is_builtin) {
                     Some(d) => Callee::Builtin(d),
                     None => Callee::Function(self.b.alloc_id()),
                 }
@@ -458,6 +466,11 @@ impl<'m> Translator<'m> {
         if let Some(align) = global.align.filter(|&a| a > 0) {
             self.b
                 .decorate(id, Decoration::Alignment.0, &[Operand::Word(align as u32)]);
+        }
+        for (kind, md) in &global.attachments {
+            if kind == crate::forward::decorations::KIND {
+                crate::forward::decorations::apply(self, id, *md, &location)?;
+            }
         }
         match global.linkage {
             llvm::Linkage::External if global.initializer.is_none() => {

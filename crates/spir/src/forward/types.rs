@@ -6,9 +6,11 @@ use crate::opencl_types::{opencl_type, OpenClType};
 use llvm::Type;
 use spirvkit_core::{Id, Instruction, Operand};
 use spirvkit_grammar::{
-    AccessQualifier, Capability, Decoration, Dim, ImageFormat, Op, StorageClass,
+    AccessQualifier, Capability, Decoration, Dim, FPEncoding, ImageFormat, Op, StorageClass,
 };
 use spirvkit_llvm as llvm;
+
+const BFLOAT16: &str = "SPV_KHR_bfloat16";
 
 /// Access qualifier key for non-image types (images use the AccessQualifier value).
 pub const NO_ACCESS: u32 = u32::MAX;
@@ -63,6 +65,18 @@ impl<'m> Translator<'m> {
             Type::Named(sid) => opencl_type(self.m.types.struct_def(*sid)?.name.as_deref()?),
             _ => None,
         }
+    }
+
+    /// A pointer to `%spirv.SampledImage._{operands}` (SPIR-V friendly IR with typed
+    /// pointers): the image those operands describe.
+    fn sampled_image_struct(&self, ty: llvm::TypeId) -> Option<OpenClType> {
+        let pointee = self.m.types.pointee(ty)?;
+        let Type::Named(sid) = self.m.types.get(pointee) else {
+            return None;
+        };
+        let name = self.m.types.struct_def(*sid)?.name.as_deref()?;
+        let operands = name.strip_prefix("spirv.SampledImage.")?;
+        opencl_type(&format!("spirv.Image.{operands}"))
     }
 
     pub fn ty(&mut self, ty: llvm::TypeId, location: &str) -> Result<Id> {
@@ -148,6 +162,14 @@ impl<'m> Translator<'m> {
         if let Some(handle) = self.opencl_handle(ty) {
             return Ok(self.opencl_handle_type(handle, access));
         }
+        if let Some(image) = self.sampled_image_struct(ty) {
+            let image = self.opencl_handle_type(image, access);
+            let id = self
+                .b
+                .dedup_global(Op::TypeSampledImage, None, vec![Operand::Id(image)]);
+            self.handle_type_ids.insert(id);
+            return Ok(id);
+        }
         let t = self.m.types.get(ty).clone();
         Ok(match t {
             Type::Void => self.b.type_void(),
@@ -157,6 +179,22 @@ impl<'m> Translator<'m> {
             Type::Half => {
                 self.b.capability(Capability::Float16Buffer);
                 self.b.type_float(16)
+            }
+            // SPV_KHR_bfloat16: a 16-bit float with the BFloat16KHR encoding.
+            Type::BFloat if self.opts.allows(BFLOAT16) => {
+                self.b.extension(BFLOAT16);
+                self.b.capability(Capability::BFloat16TypeKHR);
+                self.b.dedup_global(
+                    Op::TypeFloat,
+                    None,
+                    vec![Operand::Word(16), Operand::Word(FPEncoding::BFloat16KHR.0)],
+                )
+            }
+            Type::BFloat => {
+                return Err(unsupported(
+                    location,
+                    format!("the type bfloat (needs --spirv-ext=+{BFLOAT16})"),
+                ))
             }
             Type::Float => self.b.type_float(32),
             Type::Double => {

@@ -53,7 +53,7 @@ fn relational(name: &str) -> Option<(Op, usize)> {
     })
 }
 
-fn ext_number(name: &str) -> Option<u32> {
+pub(super) fn ext_number(name: &str) -> Option<u32> {
     let set = spirvkit_grammar::ExtInstSet::OpenClStd.desc();
     set.instruction_by_name(name).map(|i| i.opcode)
 }

@@ -157,6 +157,11 @@ pub(crate) fn translate_instruction(
     }
     if !void_result {
         name_value(t, r.out, inst);
+        for (kind, md) in &inst.metadata {
+            if kind == crate::forward::decorations::KIND {
+                crate::forward::decorations::apply(t, r.out, *md, loc)?;
+            }
+        }
     }
     Ok(())
 }

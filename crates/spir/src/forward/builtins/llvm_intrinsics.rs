@@ -1,0 +1,568 @@
+//! LLVM intrinsics beyond the math families of `math.rs`: saturating and overflow-checked
+//! arithmetic, funnel shifts, byte swaps, three-way compares, saturating float-to-int
+//! conversions, vector reductions, constrained floating point, pointer masks, and the math
+//! functions OpenCL.std has under another name (llvm-spirv's lowering, written from the LLVM
+//! Language Reference and the OpenCL.std specification).
+
+use super::{ext_inst, math::ext_number};
+use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
+use llvm::{Type, ValueRef};
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::{Capability, Decoration, Op};
+use spirvkit_llvm as llvm;
+
+/// The intrinsic's name without `llvm.` and without its overload suffixes (`uadd.sat.i32` →
+/// `uadd.sat`, `vector.reduce.add.v4i32` → `vector.reduce.add`).
+pub(super) fn stem(base: &str) -> &str {
+    let is_type = |s: &str| {
+        let b = s.as_bytes();
+        matches!(b.first(), Some(b'i' | b'f' | b'v' | b'p'))
+            && b.get(1).is_some_and(u8::is_ascii_digit)
+            || s.starts_with("nxv")
+            || s == "bf16"
+    };
+    let mut end = base.len();
+    let mut start: usize = 0;
+    for segment in base.split('.') {
+        if is_type(segment) {
+            end = start.saturating_sub(1);
+            break;
+        }
+        start += segment.len() + 1;
+    }
+    &base[..end.min(base.len())]
+}
+
+/// OpenCL.std functions LLVM names differently (or that `math.rs` does not list).
+fn opencl_std_name(stem: &str) -> Option<&'static str> {
+    Some(match stem {
+        "uadd.sat" => "u_add_sat",
+        "sadd.sat" => "s_add_sat",
+        "usub.sat" => "u_sub_sat",
+        "ssub.sat" => "s_sub_sat",
+        "exp10" => "exp10",
+        "tan" => "tan",
+        "asin" => "asin",
+        "acos" => "acos",
+        "atan" => "atan",
+        "atan2" => "atan2",
+        "sinh" => "sinh",
+        "cosh" => "cosh",
+        "tanh" => "tanh",
+        // Round to nearest even in the default rounding mode: OpenCL's rint.
+        "nearbyint" | "roundeven" => "rint",
+        "ldexp" => "ldexp",
+        "powi" => "pown",
+        _ => return None,
+    })
+}
+
+pub(super) fn handles(stem: &str) -> bool {
+    opencl_std_name(stem).is_some()
+        || matches!(
+            stem,
+            "fptosi.sat"
+                | "fptoui.sat"
+                | "lround"
+                | "llround"
+                | "lrint"
+                | "llrint"
+                | "fshl"
+                | "fshr"
+                | "bswap"
+                | "scmp"
+                | "ucmp"
+                | "ptrmask"
+                | "threadlocal.address"
+                | "arithmetic.fence"
+                | "sincos"
+                | "sadd.with.overflow"
+                | "uadd.with.overflow"
+                | "ssub.with.overflow"
+                | "usub.with.overflow"
+                | "umul.with.overflow"
+                | "smul.with.overflow"
+        )
+        || stem.starts_with("vector.reduce.")
+        || constrained(stem).is_some()
+}
+
+/// `experimental.constrained.OP`: the operation under the default environment (rounding and
+/// exception metadata say what the code may assume, not what it must do).
+fn constrained(stem: &str) -> Option<&str> {
+    stem.strip_prefix("experimental.constrained.")
+        .filter(|op| constrained_op(op).is_some() || matches!(*op, "fma" | "fmuladd"))
+}
+
+fn constrained_op(op: &str) -> Option<Op> {
+    Some(match op {
+        "fadd" => Op::FAdd,
+        "fsub" => Op::FSub,
+        "fmul" => Op::FMul,
+        "fdiv" => Op::FDiv,
+        "frem" => Op::FRem,
+        "fptosi" => Op::ConvertFToS,
+        "fptoui" => Op::ConvertFToU,
+        "sitofp" => Op::ConvertSToF,
+        "uitofp" => Op::ConvertUToF,
+        "fptrunc" | "fpext" => Op::FConvert,
+        _ => return None,
+    })
+}
+
+pub(super) fn lower(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    stem: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let arg = |i: usize| {
+        args.get(i)
+            .copied()
+            .ok_or_else(|| malformed(loc, format!("llvm.{stem} needs argument {}", i + 1)))
+    };
+    let ty = if t.m.types.is_void(result_ty) {
+        t.b.type_void()
+    } else {
+        t.ty(result_ty, loc)?
+    };
+    if let Some(name) = opencl_std_name(stem) {
+        let number =
+            ext_number(name).ok_or_else(|| malformed(loc, format!("no OpenCL.std {name}")))?;
+        let ids = args
+            .iter()
+            .map(|&a| t.value(ctx, a).map(Operand::Id))
+            .collect::<Result<Vec<_>>>()?;
+        ext_inst(t, out, ty, number, ids);
+        return Ok(());
+    }
+    if let Some(op) = constrained(stem) {
+        // Trailing metadata operands (rounding, exceptions) are not values.
+        let values: Vec<ValueRef> = args
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, ValueRef::Metadata(_)))
+            .collect();
+        let ids = values
+            .iter()
+            .map(|&a| t.value(ctx, a).map(Operand::Id))
+            .collect::<Result<Vec<_>>>()?;
+        match constrained_op(op) {
+            Some(opcode) => t.emit_to(out, opcode, ty, ids),
+            None => {
+                let number =
+                    ext_number("fma").ok_or_else(|| malformed(loc, "no OpenCL.std fma"))?;
+                ext_inst(t, out, ty, number, ids);
+            }
+        }
+        return Ok(());
+    }
+    if let Some(kind) = stem.strip_prefix("vector.reduce.") {
+        return reduce(t, ctx, out, ty, kind, args);
+    }
+    match stem {
+        "fptosi.sat" | "fptoui.sat" => {
+            let v = t.value(ctx, arg(0)?)?;
+            let op = if stem == "fptosi.sat" {
+                Op::ConvertFToS
+            } else {
+                Op::ConvertFToU
+            };
+            t.emit_ops_to(out, op, ty, [Operand::Id(v)]);
+            t.b.decorate(out, Decoration::SaturatedConversion.0, &[]);
+        }
+        "lround" | "llround" | "lrint" | "llrint" => {
+            let x = arg(0)?;
+            let xty = t.value_llvm_type(ctx, x)?;
+            let fty = t.ty(xty, loc)?;
+            let v = t.value(ctx, x)?;
+            let name = if stem.ends_with("round") {
+                "round"
+            } else {
+                "rint"
+            };
+            let number = ext_number(name).ok_or_else(|| malformed(loc, "no OpenCL.std round"))?;
+            let rounded = t.b.alloc_id();
+            ext_inst(t, rounded, fty, number, vec![Operand::Id(v)]);
+            t.emit_ops_to(out, Op::ConvertFToS, ty, [Operand::Id(rounded)]);
+        }
+        "fshl" | "fshr" => funnel_shift(t, ctx, out, ty, result_ty, stem == "fshl", args)?,
+        "bswap" => byte_swap(t, ctx, out, ty, result_ty, arg(0)?)?,
+        "scmp" | "ucmp" => {
+            let (a, b) = (arg(0)?, arg(1)?);
+            let operand_ty = t.value_llvm_type(ctx, a)?;
+            let (a, b) = (t.value(ctx, a)?, t.value(ctx, b)?);
+            let bool_ty = bool_like(t, operand_ty);
+            let (gt, lt) = if stem == "scmp" {
+                (Op::SGreaterThan, Op::SLessThan)
+            } else {
+                (Op::UGreaterThan, Op::ULessThan)
+            };
+            let greater = t.emit_ops(gt, bool_ty, [Operand::Id(a), Operand::Id(b)]);
+            let less = t.emit_ops(lt, bool_ty, [Operand::Id(a), Operand::Id(b)]);
+            let one = t.splat(result_ty, 1, loc)?;
+            let zero = t.splat(result_ty, 0, loc)?;
+            let minus_one = t.splat(result_ty, u64::MAX, loc)?;
+            let low = t.emit_ops(
+                Op::Select,
+                ty,
+                [Operand::Id(less), Operand::Id(minus_one), Operand::Id(zero)],
+            );
+            t.emit_ops_to(
+                out,
+                Op::Select,
+                ty,
+                [Operand::Id(greater), Operand::Id(one), Operand::Id(low)],
+            );
+        }
+        "ptrmask" => {
+            let (p, mask) = (arg(0)?, arg(1)?);
+            let mask_llvm = t.value_llvm_type(ctx, mask)?;
+            let int_ty = t.ty(mask_llvm, loc)?;
+            let pid = t.value(ctx, p)?;
+            let mid = t.value(ctx, mask)?;
+            let address = t.emit_ops(Op::ConvertPtrToU, int_ty, [Operand::Id(pid)]);
+            let masked = t.emit_ops(
+                Op::BitwiseAnd,
+                int_ty,
+                [Operand::Id(address), Operand::Id(mid)],
+            );
+            t.emit_ops_to(out, Op::ConvertUToPtr, ty, [Operand::Id(masked)]);
+        }
+        "threadlocal.address" => {
+            // OpenCL has no thread-local storage: the address is the variable's.
+            let v = t.value_as(ctx, arg(0)?, ty)?;
+            t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(v)]);
+        }
+        "arithmetic.fence" => {
+            let v = t.value(ctx, arg(0)?)?;
+            // SPV_INTEL_arithmetic_fence's capability is the EXT one, which spirv-val only
+            // accepts under SPV_EXT_arithmetic_fence: the fence needs that extension.
+            const FENCE: &str = "SPV_EXT_arithmetic_fence";
+            match Some(FENCE).filter(|e| t.opts.allows(e)) {
+                Some(ext) => {
+                    t.b.extension(ext);
+                    t.b.capability(Capability::ArithmeticFenceEXT);
+                    t.emit_ops_to(out, Op::ArithmeticFenceEXT, ty, [Operand::Id(v)]);
+                }
+                // Without the extension the fence is dropped, as llvm-spirv does.
+                None => t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(v)]),
+            }
+        }
+        "sincos" => {
+            let x = arg(0)?;
+            let xty = t.value_llvm_type(ctx, x)?;
+            let fty = t.ty(xty, loc)?;
+            let v = t.value(ctx, x)?;
+            let mut parts = Vec::with_capacity(2);
+            for name in ["sin", "cos"] {
+                let number = ext_number(name).ok_or_else(|| malformed(loc, "no OpenCL.std sin"))?;
+                let id = t.b.alloc_id();
+                ext_inst(t, id, fty, number, vec![Operand::Id(v)]);
+                parts.push(Operand::Id(id));
+            }
+            t.emit_to(out, Op::CompositeConstruct, ty, parts);
+        }
+        _ if stem.ends_with(".with.overflow") => overflow(
+            t,
+            ctx,
+            out,
+            ty,
+            stem.trim_end_matches(".with.overflow"),
+            args,
+        )?,
+        _ => return Err(unsupported(loc, format!("the intrinsic llvm.{stem}"))),
+    }
+    Ok(())
+}
+
+/// `bool` or `<N x bool>` shaped like `ty`.
+fn bool_like(t: &mut Translator<'_>, ty: llvm::TypeId) -> Id {
+    let b = t.b.type_bool();
+    match t.m.types.get(ty) {
+        Type::Vector { len, .. } => t.b.type_vector(b, *len),
+        _ => b,
+    }
+}
+
+fn scalar_width(t: &Translator<'_>, ty: llvm::TypeId) -> u32 {
+    match t.m.types.get(t.m.types.scalar(ty)) {
+        Type::Int(w) => *w,
+        _ => 0,
+    }
+}
+
+/// `fshl(a, b, s)`: the high half of `a:b << s % w`; `fshr` the low half of `a:b >> s % w`.
+/// The complementary shift is split in two (`>> 1 >> (w-1-s)`) so that `s = 0` shifts by
+/// less than the width.
+fn funnel_shift(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    ty: Id,
+    result_ty: llvm::TypeId,
+    left: bool,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let [a, b, s] = args else {
+        return Err(malformed(loc, "a funnel shift needs three arguments"));
+    };
+    let width = u64::from(scalar_width(t, result_ty));
+    if !width.is_power_of_two() {
+        return Err(unsupported(loc, format!("a funnel shift of i{width}")));
+    }
+    let (a, b, s) = (t.value(ctx, *a)?, t.value(ctx, *b)?, t.value(ctx, *s)?);
+    let mask = t.splat(result_ty, width - 1, loc)?;
+    let one = t.splat(result_ty, 1, loc)?;
+    let amount = t.emit_ops(Op::BitwiseAnd, ty, [Operand::Id(s), Operand::Id(mask)]);
+    let inverse = t.emit_ops(Op::BitwiseXor, ty, [Operand::Id(amount), Operand::Id(mask)]);
+    let (main, main_op, other, other_op) = if left {
+        (a, Op::ShiftLeftLogical, b, Op::ShiftRightLogical)
+    } else {
+        (b, Op::ShiftRightLogical, a, Op::ShiftLeftLogical)
+    };
+    let shifted = t.emit_ops(main_op, ty, [Operand::Id(main), Operand::Id(amount)]);
+    let by_one = t.emit_ops(other_op, ty, [Operand::Id(other), Operand::Id(one)]);
+    let rest = t.emit_ops(other_op, ty, [Operand::Id(by_one), Operand::Id(inverse)]);
+    t.emit_ops_to(
+        out,
+        Op::BitwiseOr,
+        ty,
+        [Operand::Id(shifted), Operand::Id(rest)],
+    );
+    Ok(())
+}
+
+/// `bswap`: byte `k` moves to byte `n-1-k`, one shift and mask per byte.
+fn byte_swap(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    ty: Id,
+    result_ty: llvm::TypeId,
+    x: ValueRef,
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let width = scalar_width(t, result_ty);
+    if !width.is_multiple_of(16) || width > 64 {
+        return Err(unsupported(loc, format!("llvm.bswap of i{width}")));
+    }
+    let v = t.value(ctx, x)?;
+    let bytes = width / 8;
+    let mut acc: Option<Id> = None;
+    for k in 0..bytes {
+        let target = bytes - 1 - k;
+        let (op, distance) = if target > k {
+            (Op::ShiftLeftLogical, (target - k) * 8)
+        } else {
+            (Op::ShiftRightLogical, (k - target) * 8)
+        };
+        let amount = t.splat(result_ty, u64::from(distance), loc)?;
+        let moved = t.emit_ops(op, ty, [Operand::Id(v), Operand::Id(amount)]);
+        let mask = t.splat(result_ty, 0xff_u64 << (target * 8), loc)?;
+        let byte = t.emit_ops(Op::BitwiseAnd, ty, [Operand::Id(moved), Operand::Id(mask)]);
+        acc = Some(match acc {
+            None => byte,
+            Some(prev) if k + 1 == bytes => {
+                t.emit_ops_to(
+                    out,
+                    Op::BitwiseOr,
+                    ty,
+                    [Operand::Id(prev), Operand::Id(byte)],
+                );
+                out
+            }
+            Some(prev) => t.emit_ops(Op::BitwiseOr, ty, [Operand::Id(prev), Operand::Id(byte)]),
+        });
+    }
+    Ok(())
+}
+
+/// `{s,u}{add,sub,mul}.with.overflow`: `{ result, i1 overflowed }`.
+fn overflow(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    ty: Id,
+    kind: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let [a, b] = args else {
+        return Err(malformed(
+            loc,
+            format!("llvm.{kind}.with.overflow needs two arguments"),
+        ));
+    };
+    let operand_ty = t.value_llvm_type(ctx, *a)?;
+    let int = t.ty(operand_ty, loc)?;
+    let bool_ty = bool_like(t, operand_ty);
+    let (a, b) = (t.value(ctx, *a)?, t.value(ctx, *b)?);
+    let zero = t.splat(operand_ty, 0, loc)?;
+    let pair = t.b.dedup_global(
+        Op::TypeStruct,
+        None,
+        vec![Operand::Id(int), Operand::Id(int)],
+    );
+    let extract = |t: &mut Translator<'_>, whole: Id, i: u32| {
+        t.emit_ops(
+            Op::CompositeExtract,
+            int,
+            [Operand::Id(whole), Operand::Word(i)],
+        )
+    };
+    let (value, overflowed) = match kind {
+        "uadd" | "usub" | "umul" | "smul" => {
+            let op = match kind {
+                "uadd" => Op::IAddCarry,
+                "usub" => Op::ISubBorrow,
+                "umul" => Op::UMulExtended,
+                _ => Op::SMulExtended,
+            };
+            let whole = t.emit_ops(op, pair, [Operand::Id(a), Operand::Id(b)]);
+            let low = extract(t, whole, 0);
+            let high = extract(t, whole, 1);
+            // smul overflows when the high half is not the sign extension of the low one.
+            let expected_high = if kind == "smul" {
+                let width = u64::from(scalar_width(t, operand_ty));
+                let shift = t.splat(operand_ty, width - 1, loc)?;
+                t.emit_ops(
+                    Op::ShiftRightArithmetic,
+                    int,
+                    [Operand::Id(low), Operand::Id(shift)],
+                )
+            } else {
+                zero
+            };
+            let flag = t.emit_ops(
+                Op::INotEqual,
+                bool_ty,
+                [Operand::Id(high), Operand::Id(expected_high)],
+            );
+            (low, flag)
+        }
+        "sadd" | "ssub" => {
+            // Signed overflow: the result's sign differs from what both operands imply.
+            let op = if kind == "sadd" { Op::IAdd } else { Op::ISub };
+            let r = t.emit_ops(op, int, [Operand::Id(a), Operand::Id(b)]);
+            let ar = t.emit_ops(Op::BitwiseXor, int, [Operand::Id(a), Operand::Id(r)]);
+            let other = if kind == "sadd" {
+                t.emit_ops(Op::BitwiseXor, int, [Operand::Id(b), Operand::Id(r)])
+            } else {
+                t.emit_ops(Op::BitwiseXor, int, [Operand::Id(a), Operand::Id(b)])
+            };
+            let both = t.emit_ops(Op::BitwiseAnd, int, [Operand::Id(ar), Operand::Id(other)]);
+            let flag = t.emit_ops(
+                Op::SLessThan,
+                bool_ty,
+                [Operand::Id(both), Operand::Id(zero)],
+            );
+            (r, flag)
+        }
+        _ => {
+            return Err(unsupported(
+                loc,
+                format!("the intrinsic llvm.{kind}.with.overflow"),
+            ))
+        }
+    };
+    t.emit_to(
+        out,
+        Op::CompositeConstruct,
+        ty,
+        vec![Operand::Id(value), Operand::Id(overflowed)],
+    );
+    Ok(())
+}
+
+/// `vector.reduce.KIND`: the components folded left to right (`fadd`/`fmul` start from their
+/// scalar first argument, as the ordered forms define).
+fn reduce(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    ty: Id,
+    kind: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let (start, vector) = match (kind, args) {
+        ("fadd" | "fmul", [s, v]) => (Some(*s), *v),
+        (_, [v]) => (None, *v),
+        _ => {
+            return Err(malformed(
+                loc,
+                format!("llvm.vector.reduce.{kind} arguments"),
+            ))
+        }
+    };
+    let vty = t.value_llvm_type(ctx, vector)?;
+    let Type::Vector { len, .. } = *t.m.types.get(vty) else {
+        return Err(malformed(loc, "a vector reduction of a scalar"));
+    };
+    let combine = |t: &mut Translator<'_>, target: Id, a: Id, b: Id| -> Result<()> {
+        let binary = |op| Some(op);
+        let core = match kind {
+            "add" => binary(Op::IAdd),
+            "mul" => binary(Op::IMul),
+            "and" => binary(Op::BitwiseAnd),
+            "or" => binary(Op::BitwiseOr),
+            "xor" => binary(Op::BitwiseXor),
+            "fadd" => binary(Op::FAdd),
+            "fmul" => binary(Op::FMul),
+            _ => None,
+        };
+        // i1 vectors: the logical forms.
+        let is_bool = t.b.type_bool() == ty;
+        let core = match (core, is_bool) {
+            (Some(Op::BitwiseAnd), true) => Some(Op::LogicalAnd),
+            (Some(Op::BitwiseOr), true) => Some(Op::LogicalOr),
+            (Some(Op::BitwiseXor), true) => Some(Op::LogicalNotEqual),
+            (other, _) => other,
+        };
+        if let Some(op) = core {
+            t.emit_ops_to(target, op, ty, [Operand::Id(a), Operand::Id(b)]);
+            return Ok(());
+        }
+        let name = match kind {
+            "smax" => "s_max",
+            "smin" => "s_min",
+            "umax" => "u_max",
+            "umin" => "u_min",
+            "fmax" | "fmaximum" => "fmax",
+            "fmin" | "fminimum" => "fmin",
+            other => {
+                return Err(unsupported(
+                    loc,
+                    format!("the intrinsic llvm.vector.reduce.{other}"),
+                ))
+            }
+        };
+        let number = ext_number(name).ok_or_else(|| malformed(loc, "no OpenCL.std min/max"))?;
+        ext_inst(t, target, ty, number, vec![Operand::Id(a), Operand::Id(b)]);
+        Ok(())
+    };
+    let v = t.value(ctx, vector)?;
+    let mut acc = match start {
+        Some(s) => t.value(ctx, s)?,
+        None => t.emit_ops(Op::CompositeExtract, ty, [Operand::Id(v), Operand::Word(0)]),
+    };
+    let first = u32::from(start.is_none());
+    if first >= len {
+        t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(acc)]);
+        return Ok(());
+    }
+    for i in first..len {
+        let component = t.emit_ops(Op::CompositeExtract, ty, [Operand::Id(v), Operand::Word(i)]);
+        let target = if i + 1 == len { out } else { t.b.alloc_id() };
+        combine(t, target, acc, component)?;
+        acc = target;
+    }
+    Ok(())
+}
