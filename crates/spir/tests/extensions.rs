@@ -215,3 +215,52 @@ entry:
         assert_eq!(decorations.iter().filter(|&&d| d == 6443).count(), 1);
     }
 }
+
+#[test]
+fn float_controls_from_spirv_execution_mode_metadata() {
+    // llvm-spirv's float controls input: `!spirv.ExecutionMode` nodes naming the kernel, the
+    // mode (4459 DenormPreserve, 4462 RoundingModeRTE, 5620 RoundingModeRTPINTEL) and its
+    // target width.
+    let src = |modes: &str| {
+        format!(
+            r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %p) {{
+  store float 1.0, ptr addrspace(1) %p
+  ret void
+}}
+!spirv.ExecutionMode = !{{{modes}}}
+!0 = !{{ptr @k, i32 4459, i32 32}}
+!1 = !{{ptr @k, i32 4462, i32 64}}
+!2 = !{{ptr @k, i32 5620, i32 32}}
+"#
+        )
+    };
+    let modes = |m: &Module| -> Vec<u32> {
+        m.instructions()
+            .filter(|i| i.opcode == Op::ExecutionMode)
+            .filter_map(|i| i.operands.get(1).and_then(Operand::word))
+            .collect()
+    };
+    let m =
+        translate_with(&src("!0, !1"), "+SPV_KHR_float_controls").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "float_controls_khr");
+    assert!(modes(&m).contains(&4459) && modes(&m).contains(&4462));
+    assert_eq!(
+        m.header.version, 0x0001_0000,
+        "the extension keeps SPIR-V 1.0"
+    );
+    // Without the extension the modes are core SPIR-V 1.4.
+    let m = translate_with(&src("!0, !1"), "").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "float_controls_core");
+    assert_eq!(m.header.version, 0x0001_0400);
+    // SPV_INTEL_float_controls2 has no core version: refused by name without it.
+    let e = translate_with(&src("!2"), "").expect_err("needs SPV_INTEL_float_controls2");
+    assert!(e.contains("SPV_INTEL_float_controls2"), "{e}");
+    let m = translate_with(
+        &src("!0, !2"),
+        "+SPV_KHR_float_controls,+SPV_INTEL_float_controls2",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "float_controls_intel");
+    assert!(modes(&m).contains(&5620));
+}

@@ -19,6 +19,10 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_KHR_fma",
     "SPV_EXT_arithmetic_fence",
     "SPV_KHR_bfloat16",
+    "SPV_KHR_float_controls",
+    "SPV_INTEL_float_controls2",
+    "SPV_INTEL_cache_controls",
+    "SPV_KHR_uniform_group_instructions",
 ];
 
 /// llvm-spirv's list (names only).

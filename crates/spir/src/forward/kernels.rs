@@ -236,6 +236,8 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
             ops.extend(args.iter().map(|&a| Operand::Word(a)));
             t.b.global(Instruction::new(Op::ExecutionMode, None, None, ops));
         };
+        // Modes emitted here; `!spirv.ExecutionMode` adds the others.
+        let mut emitted: Vec<u32> = Vec::new();
         if let Some(size) = kernel_metadata(t, func, "reqd_work_group_size") {
             let v = md_ints(t, &size);
             if v.len() == 3 {
@@ -244,6 +246,7 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
                     ExecutionMode::LocalSize,
                     &[v[0] as u32, v[1] as u32, v[2] as u32],
                 );
+                emitted.push(ExecutionMode::LocalSize.0);
             }
         }
         if let Some(size) = kernel_metadata(t, func, "work_group_size_hint") {
@@ -254,18 +257,22 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
                     ExecutionMode::LocalSizeHint,
                     &[v[0] as u32, v[1] as u32, v[2] as u32],
                 );
+                emitted.push(ExecutionMode::LocalSizeHint.0);
             }
         }
         if let Some(hint) = kernel_metadata(t, func, "vec_type_hint") {
             if let Some((ty, _)) = hint.first().and_then(|o| t.m.md_value(o)) {
                 if let Some(code) = vec_type_hint(t, ty) {
                     mode(t, ExecutionMode::VecTypeHint, &[code]);
+                    emitted.push(ExecutionMode::VecTypeHint.0);
                 }
             }
         }
         if contraction_off {
             mode(t, ExecutionMode::ContractionOff, &[]);
+            emitted.push(ExecutionMode::ContractionOff.0);
         }
+        crate::forward::execution_modes::explicit(t, f, id, &emitted)?;
         // Argument type names, kept for the reverse translation (as llvm-spirv does).
         if let Some(types) = kernel_metadata(t, func, "kernel_arg_type") {
             let types = md_strings(t, &types);

@@ -11,6 +11,7 @@ pub(crate) mod builtins;
 pub(crate) mod consts;
 pub(crate) mod context;
 pub(crate) mod decorations;
+pub(crate) mod execution_modes;
 pub mod extensions;
 pub(crate) mod function;
 pub(crate) mod instructions;

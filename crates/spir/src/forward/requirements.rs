@@ -14,40 +14,43 @@ pub(crate) fn require(
     avail: &spirvkit_grammar::Availability,
 ) -> Result<()> {
     // An instruction's extension is often declared only on its capability.
-    let extensions = match avail.capabilities.first() {
-        Some(&c) if avail.extensions.is_empty() && !t.b.has_capability(c) => {
-            OperandKind::Capability
-                .desc()
-                .enumerant(c.0)
-                .filter(|e| e.avail.version.is_none())
-                .map_or(avail.extensions, |e| e.avail.extensions)
-        }
-        _ if avail.version.is_none() => avail.extensions,
-        _ => &[],
+    let capability = avail
+        .capabilities
+        .first()
+        .filter(|&&c| !t.b.has_capability(c))
+        .and_then(|c| OperandKind::Capability.desc().enumerant(c.0));
+    let extensions = match capability {
+        Some(c) if avail.extensions.is_empty() => c.avail.extensions,
+        _ => avail.extensions,
     };
-    if !extensions.is_empty() {
-        let Some(ext) = extensions.iter().find(|e| t.opts.allows(e)) else {
-            return Err(unsupported(
-                loc,
-                format!(
-                    "{name} without --spirv-ext=+{} (the extension it needs)",
-                    extensions.join(",+")
-                ),
-            ));
-        };
+    let core_since = avail
+        .version
+        .or_else(|| capability.and_then(|c| c.avail.version))
+        .filter(|_| avail.version.is_some() || avail.extensions.is_empty());
+    // The extension when allowed (it keeps the module's version low, as llvm-spirv does);
+    // else the core version that has the feature, if any; else a refusal naming it.
+    if let Some(ext) = extensions.iter().find(|e| t.opts.allows(e)) {
         t.b.extension(ext);
-    }
-    if let Some(version) = avail.version {
+    } else if let Some(version) = core_since {
         if version > t.opts.max_version {
             return Err(unsupported(
                 loc,
                 format!(
-                    "{name}: needs SPIR-V {}",
-                    spirvkit_grammar::version_string(version)
+                    "{name}: needs SPIR-V {} or --spirv-ext=+{}",
+                    spirvkit_grammar::version_string(version),
+                    extensions.join(",+")
                 ),
             ));
         }
         t.needed_version = t.needed_version.max(version);
+    } else if !extensions.is_empty() {
+        return Err(unsupported(
+            loc,
+            format!(
+                "{name} without --spirv-ext=+{} (the extension it needs)",
+                extensions.join(",+")
+            ),
+        ));
     }
     if let Some(&first) = avail.capabilities.first() {
         if !avail.capabilities.iter().any(|&c| t.b.has_capability(c)) {

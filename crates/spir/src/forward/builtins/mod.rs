@@ -159,7 +159,9 @@ pub(crate) fn intrinsic(
     let base = name.strip_prefix("llvm.").unwrap_or(name);
     let family = base.split('.').next().unwrap_or(base);
     let stem = llvm_intrinsics::stem(base);
-    if llvm_intrinsics::handles(stem) {
+    // A funnel shift of a value with itself is a rotate (`math.rs`: OpenCL.std rotate).
+    let rotate = matches!(stem, "fshl" | "fshr") && args.len() == 3 && args[0] == args[1];
+    if llvm_intrinsics::handles(stem) && !rotate {
         return llvm_intrinsics::lower(t, ctx, out, result_ty, stem, args);
     }
     match family {
