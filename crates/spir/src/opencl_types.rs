@@ -84,3 +84,12 @@ fn spirv_type(name: &str) -> Option<OpenClType> {
         _ => return None,
     })
 }
+
+/// The access qualifier a `spirv.Image._..._{Access}` or `spirv.SampledImage._...` struct
+/// name ends with.
+pub fn spirv_image_access(name: &str) -> Option<u32> {
+    let operands = name
+        .strip_prefix("spirv.Image._")
+        .or_else(|| name.strip_prefix("spirv.SampledImage._"))?;
+    operands.rsplit('_').next()?.parse().ok()
+}

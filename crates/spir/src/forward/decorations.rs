@@ -13,8 +13,16 @@ use spirvkit_llvm as llvm;
 /// The metadata kind llvm-spirv reads decorations from.
 pub(crate) const KIND: &str = "spirv.Decorations";
 
-/// Decorates `target` with every entry of the `!spirv.Decorations` node `list`.
-pub(crate) fn apply(t: &mut Translator<'_>, target: Id, list: MetadataId, loc: &str) -> Result<()> {
+/// Decorates `target` with every entry of the `!spirv.Decorations` node `list`, except the
+/// decorations in `derived` (the caller emitted them from the LLVM construct itself; spirv-val
+/// refuses most decorations twice).
+pub(crate) fn apply(
+    t: &mut Translator<'_>,
+    target: Id,
+    list: MetadataId,
+    derived: &[u32],
+    loc: &str,
+) -> Result<()> {
     let m = t.m;
     for entry in m.node_operands(list) {
         let llvm::MdOperand::Metadata(node) = entry else {
@@ -43,6 +51,9 @@ pub(crate) fn apply(t: &mut Translator<'_>, target: Id, list: MetadataId, loc: &
         let Some(Operand::Word(decoration)) = words.first().cloned() else {
             return Err(malformed(loc, "an empty !spirv.Decorations entry"));
         };
+        if derived.contains(&decoration) {
+            continue;
+        }
         let desc = OperandKind::Decoration
             .desc()
             .enumerant(decoration)

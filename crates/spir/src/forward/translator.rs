@@ -467,9 +467,15 @@ impl<'m> Translator<'m> {
             self.b
                 .decorate(id, Decoration::Alignment.0, &[Operand::Word(align as u32)]);
         }
+        // Constant, Alignment and LinkageAttributes come from the global itself.
+        let derived = [
+            Decoration::Constant.0,
+            Decoration::Alignment.0,
+            Decoration::LinkageAttributes.0,
+        ];
         for (kind, md) in &global.attachments {
             if kind == crate::forward::decorations::KIND {
-                crate::forward::decorations::apply(self, id, *md, &location)?;
+                crate::forward::decorations::apply(self, id, *md, &derived, &location)?;
             }
         }
         match global.linkage {

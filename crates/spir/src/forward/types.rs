@@ -2,7 +2,7 @@
 
 use crate::error::{malformed, unsupported, Result};
 use crate::forward::translator::Translator;
-use crate::opencl_types::{opencl_type, OpenClType};
+use crate::opencl_types::{opencl_type, spirv_image_access, OpenClType};
 use llvm::Type;
 use spirvkit_core::{Id, Instruction, Operand};
 use spirvkit_grammar::{
@@ -67,14 +67,19 @@ impl<'m> Translator<'m> {
         }
     }
 
-    /// A pointer to `%spirv.SampledImage._{operands}` (SPIR-V friendly IR with typed
-    /// pointers): the image those operands describe.
-    fn sampled_image_struct(&self, ty: llvm::TypeId) -> Option<OpenClType> {
+    /// The name of the struct a pointer type points to.
+    fn pointee_struct_name(&self, ty: llvm::TypeId) -> Option<&'m str> {
         let pointee = self.m.types.pointee(ty)?;
         let Type::Named(sid) = self.m.types.get(pointee) else {
             return None;
         };
-        let name = self.m.types.struct_def(*sid)?.name.as_deref()?;
+        self.m.types.struct_def(*sid)?.name.as_deref()
+    }
+
+    /// A pointer to `%spirv.SampledImage._{operands}` (SPIR-V friendly IR with typed
+    /// pointers): the image those operands describe.
+    fn sampled_image_struct(&self, ty: llvm::TypeId) -> Option<OpenClType> {
+        let name = self.pointee_struct_name(ty)?;
         let operands = name.strip_prefix("spirv.SampledImage.")?;
         opencl_type(&format!("spirv.Image.{operands}"))
     }
@@ -159,6 +164,10 @@ impl<'m> Translator<'m> {
     }
 
     fn lower_type(&mut self, ty: llvm::TypeId, access: u32, location: &str) -> Result<Id> {
+        let access = match self.pointee_struct_name(ty) {
+            Some(name) if access == NO_ACCESS => spirv_image_access(name).unwrap_or(access),
+            _ => access,
+        };
         if let Some(handle) = self.opencl_handle(ty) {
             return Ok(self.opencl_handle_type(handle, access));
         }

@@ -15,6 +15,7 @@ use spirvkit_llvm as llvm;
 const SYNC: &[&str] = &[
     "barrier",
     "work_group_barrier",
+    "sub_group_barrier",
     "mem_fence",
     "read_mem_fence",
     "write_mem_fence",
@@ -293,8 +294,13 @@ pub(super) fn lower(
             .ok_or_else(|| malformed(loc, format!("{n} needs argument {}", i + 1)))
     };
     match n {
-        "barrier" | "work_group_barrier" => {
-            let wg = t.u32_constant(Scope::Workgroup.0);
+        "barrier" | "work_group_barrier" | "sub_group_barrier" => {
+            let scope = if n == "sub_group_barrier" {
+                Scope::Subgroup
+            } else {
+                Scope::Workgroup
+            };
+            let wg = t.u32_constant(scope.0);
             let sem = semantics(
                 t,
                 ctx,

@@ -7,6 +7,7 @@ mod convert;
 mod dot_product;
 mod groups;
 mod images;
+mod intel_subgroups;
 mod llvm_intrinsics;
 mod math;
 mod memory;
@@ -43,6 +44,7 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
         || groups::is_group(n)
         || groups::generic_cast_target(n).is_some()
         || spv_ir::is_spv_ir(n)
+        || intel_subgroups::is_intel_subgroup(d)
         || is_reserved(n)
 }
 
@@ -140,6 +142,9 @@ pub(crate) fn call(
     }
     if spv_ir::is_spv_ir(n) {
         return spv_ir::lower(t, ctx, out, result_ty, d, args);
+    }
+    if intel_subgroups::is_intel_subgroup(d) {
+        return intel_subgroups::lower(t, ctx, out, result_ty, d, args);
     }
     Err(unsupported(&ctx.location, format!("the built-in {n}")))
 }

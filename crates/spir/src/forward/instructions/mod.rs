@@ -159,7 +159,7 @@ pub(crate) fn translate_instruction(
         name_value(t, r.out, inst);
         for (kind, md) in &inst.metadata {
             if kind == crate::forward::decorations::KIND {
-                crate::forward::decorations::apply(t, r.out, *md, loc)?;
+                crate::forward::decorations::apply(t, r.out, *md, &[], loc)?;
             }
         }
     }
