@@ -244,3 +244,54 @@ define spir_kernel void @k(ptr addrspace(1) %p) {
             .any(|i| i.opcode == Op::TypeFloat && i.operands.len() == 2));
     }
 }
+
+#[test]
+fn fp_class_tests_translate_for_every_mask_shape() {
+    // No class, every class, NaN, signalling/quiet NaN, infinities, normals, subnormals and
+    // zeros of one or both signs, and a mix; scalar and vector; half, float, double.
+    for (ty, mask) in [
+        ("float", 0),
+        ("float", 1023),
+        ("float", 3),
+        ("float", 1),
+        ("float", 2),
+        ("float", 516),
+        ("float", 512),
+        ("float", 4),
+        ("float", 264),
+        ("float", 144),
+        ("float", 128),
+        ("float", 96),
+        ("float", 64),
+        ("float", 32),
+        ("float", 7),
+        ("double", 0x1a5),
+        ("half", 0x1a5),
+        ("<2 x float>", 3),
+        ("<2 x half>", 0x1a5),
+    ] {
+        let ret = if ty.starts_with('<') {
+            "<2 x i1>"
+        } else {
+            "i1"
+        };
+        let suffix = match ty {
+            "float" => "f32",
+            "double" => "f64",
+            "half" => "f16",
+            "<2 x float>" => "v2f32",
+            _ => "v2f16",
+        };
+        let src = format!(
+            r#"target triple = "spir64-unknown-unknown"
+declare {ret} @llvm.is.fpclass.{suffix}({ty}, i32)
+define spir_func {ret} @f({ty} %x) {{
+  %r = call {ret} @llvm.is.fpclass.{suffix}({ty} %x, i32 {mask})
+  ret {ret} %r
+}}
+"#
+        );
+        let m = translate_with(&src, "").unwrap_or_else(|e| panic!("{ty} {mask}: {e}"));
+        spirv_val(&m, &format!("fpclass_{suffix}_{mask}"));
+    }
+}

@@ -84,6 +84,7 @@ pub(super) fn handles(stem: &str) -> bool {
                 | "usub.with.overflow"
                 | "umul.with.overflow"
                 | "smul.with.overflow"
+                | "is.fpclass"
         )
         || stem.starts_with("vector.reduce.")
         || constrained(stem).is_some()
@@ -191,6 +192,7 @@ pub(super) fn lower(
             ext_inst(t, rounded, fty, number, vec![Operand::Id(v)]);
             t.emit_ops_to(out, Op::ConvertFToS, ty, [Operand::Id(rounded)]);
         }
+        "is.fpclass" => fp_class(t, ctx, out, ty, arg(0)?, arg(1)?)?,
         "fshl" | "fshr" => funnel_shift(t, ctx, out, ty, result_ty, stem == "fshl", args)?,
         "bswap" => byte_swap(t, ctx, out, ty, result_ty, arg(0)?)?,
         "scmp" | "ucmp" => {
@@ -565,4 +567,178 @@ fn reduce(
         acc = target;
     }
     Ok(())
+}
+
+/// `is.fpclass(x, mask)`: the union of the classes the mask names (bit 0 signalling NaN,
+/// 1 quiet NaN, 2..5 negative infinity/normal/subnormal/zero, 6..9 the positive ones), from
+/// IsNan/IsInf/IsNormal/SignBitSet and integer tests of the bits.
+fn fp_class(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    bool_ty: Id,
+    x: ValueRef,
+    mask: ValueRef,
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let mask = t
+        .const_int(mask)
+        .ok_or_else(|| malformed(loc, "llvm.is.fpclass with a non-constant class mask"))?
+        as u32
+        & 0x3ff;
+    let xty = t.value_llvm_type(ctx, x)?;
+    let width: u32 = match t.m.types.get(t.m.types.scalar(xty)) {
+        Type::Half | Type::BFloat => 16,
+        Type::Float => 32,
+        Type::Double => 64,
+        _ => return Err(malformed(loc, "llvm.is.fpclass of a non-float")),
+    };
+    let int_scalar = t.int_type(width);
+    let int_ty = match t.m.types.get(xty) {
+        Type::Vector { len, .. } => t.b.type_vector(int_scalar, *len),
+        _ => int_scalar,
+    };
+    if mask == 0 || mask == 0x3ff {
+        let op = if mask == 0 {
+            Op::ConstantFalse
+        } else {
+            Op::ConstantTrue
+        };
+        let scalar_bool = t.b.type_bool();
+        let c = t.b.dedup_global(op, Some(scalar_bool), vec![]);
+        let v = if bool_ty == scalar_bool {
+            c
+        } else {
+            t.b.dedup_global(
+                Op::ConstantComposite,
+                Some(bool_ty),
+                vec![Operand::Id(c); vector_len(t, xty) as usize],
+            )
+        };
+        t.emit_ops_to(out, Op::CopyObject, bool_ty, [Operand::Id(v)]);
+        return Ok(());
+    }
+    let mantissa_bits = match width {
+        16 => 10,
+        32 => 23,
+        _ => 52,
+    };
+    let sign_bit = 1u64 << (width - 1);
+    let v = t.value(ctx, x)?;
+    let int_const = |t: &mut Translator<'_>, bits: u64| -> Result<Id> {
+        let scalar = if width == 64 {
+            t.b.constant_u64(int_scalar, bits)
+        } else {
+            t.b.constant_u32(int_scalar, bits as u32)
+        };
+        Ok(if int_ty == int_scalar {
+            scalar
+        } else {
+            t.b.dedup_global(
+                Op::ConstantComposite,
+                Some(int_ty),
+                vec![Operand::Id(scalar); vector_len(t, xty) as usize],
+            )
+        })
+    };
+    let bits = t.emit_ops(Op::Bitcast, int_ty, [Operand::Id(v)]);
+    let abs_mask = int_const(t, sign_bit - 1)?;
+    let abs = t.emit_ops(
+        Op::BitwiseAnd,
+        int_ty,
+        [Operand::Id(bits), Operand::Id(abs_mask)],
+    );
+    let sign = t.emit_ops(Op::SignBitSet, bool_ty, [Operand::Id(v)]);
+    let positive = t.emit_ops(Op::LogicalNot, bool_ty, [Operand::Id(sign)]);
+    let mut terms: Vec<Id> = Vec::new();
+    // A class with a negative and a positive half: the test, restricted by the sign bit when
+    // only one half is asked for.
+    let signed = |t: &mut Translator<'_>, test: Id, negative_bit: u32, positive_bit: u32| match (
+        mask & (1 << negative_bit) != 0,
+        mask & (1 << positive_bit) != 0,
+    ) {
+        (true, true) => Some(test),
+        (true, false) => Some(t.emit_ops(
+            Op::LogicalAnd,
+            bool_ty,
+            [Operand::Id(sign), Operand::Id(test)],
+        )),
+        (false, true) => Some(t.emit_ops(
+            Op::LogicalAnd,
+            bool_ty,
+            [Operand::Id(positive), Operand::Id(test)],
+        )),
+        (false, false) => None,
+    };
+    match mask & 3 {
+        0 => {}
+        3 => terms.push(t.emit_ops(Op::IsNan, bool_ty, [Operand::Id(v)])),
+        quiet_or_signalling => {
+            let quiet_bits = int_const(
+                t,
+                ((1u64 << (width - 1)) - 1) & !((1u64 << (mantissa_bits - 1)) - 1),
+            )?;
+            let quiet = t.emit_ops(
+                Op::UGreaterThanEqual,
+                bool_ty,
+                [Operand::Id(abs), Operand::Id(quiet_bits)],
+            );
+            terms.push(if quiet_or_signalling == 2 {
+                quiet
+            } else {
+                let nan = t.emit_ops(Op::IsNan, bool_ty, [Operand::Id(v)]);
+                let not_quiet = t.emit_ops(Op::LogicalNot, bool_ty, [Operand::Id(quiet)]);
+                t.emit_ops(
+                    Op::LogicalAnd,
+                    bool_ty,
+                    [Operand::Id(nan), Operand::Id(not_quiet)],
+                )
+            });
+        }
+    }
+    if mask & (1 << 2 | 1 << 9) != 0 {
+        let inf = t.emit_ops(Op::IsInf, bool_ty, [Operand::Id(v)]);
+        terms.extend(signed(t, inf, 2, 9));
+    }
+    if mask & (1 << 3 | 1 << 8) != 0 {
+        let normal = t.emit_ops(Op::IsNormal, bool_ty, [Operand::Id(v)]);
+        terms.extend(signed(t, normal, 3, 8));
+    }
+    if mask & (1 << 4 | 1 << 7) != 0 {
+        // Subnormal: 1 <= |bits| <= mantissa mask, i.e. |bits| - 1 < mantissa mask (unsigned).
+        let one = int_const(t, 1)?;
+        let mantissa = int_const(t, (1u64 << mantissa_bits) - 1)?;
+        let less_one = t.emit_ops(Op::ISub, int_ty, [Operand::Id(abs), Operand::Id(one)]);
+        let sub = t.emit_ops(
+            Op::ULessThan,
+            bool_ty,
+            [Operand::Id(less_one), Operand::Id(mantissa)],
+        );
+        terms.extend(signed(t, sub, 4, 7));
+    }
+    if mask & (1 << 5 | 1 << 6) != 0 {
+        let zero = int_const(t, 0)?;
+        let is_zero = t.emit_ops(Op::IEqual, bool_ty, [Operand::Id(abs), Operand::Id(zero)]);
+        terms.extend(signed(t, is_zero, 5, 6));
+    }
+    let (&first, rest) = terms
+        .split_first()
+        .ok_or_else(|| malformed(loc, "llvm.is.fpclass with an empty class mask"))?;
+    let mut acc = first;
+    for &term in rest {
+        acc = t.emit_ops(
+            Op::LogicalOr,
+            bool_ty,
+            [Operand::Id(acc), Operand::Id(term)],
+        );
+    }
+    t.emit_ops_to(out, Op::CopyObject, bool_ty, [Operand::Id(acc)]);
+    Ok(())
+}
+
+fn vector_len(t: &Translator<'_>, ty: llvm::TypeId) -> u32 {
+    match t.m.types.get(ty) {
+        Type::Vector { len, .. } => *len,
+        _ => 1,
+    }
 }
