@@ -160,3 +160,39 @@ define spir_kernel void @k() {
     let e = translate_with(src, "").expect_err("no such instruction");
     assert!(e.contains("__spirv_NoSuchThing") && e.contains("@k"), "{e}");
 }
+
+#[test]
+fn spirv_builtin_globals_become_builtin_variables() {
+    // Older DPC++ and llvm-spirv's SPV-IR: `__spirv_BuiltIn*` as external globals, loaded
+    // directly (-O2) or through an addrspacecast to generic (-O0).
+    let src = r#"target triple = "spir64-unknown-unknown"
+@__spirv_BuiltInGlobalInvocationId = external dso_local local_unnamed_addr addrspace(1) constant <3 x i64>, align 32
+@__spirv_BuiltInLocalInvocationId = external dso_local local_unnamed_addr addrspace(1) constant <3 x i64>, align 32
+define spir_kernel void @k(ptr addrspace(1) %out) {
+  %g = load <3 x i64>, ptr addrspace(1) @__spirv_BuiltInGlobalInvocationId, align 32
+  %x = extractelement <3 x i64> %g, i64 0
+  %l = load <3 x i64>, ptr addrspace(4) addrspacecast (ptr addrspace(1) @__spirv_BuiltInLocalInvocationId to ptr addrspace(4)), align 32
+  %y = extractelement <3 x i64> %l, i64 1
+  %s = add i64 %x, %y
+  %p = getelementptr inbounds i64, ptr addrspace(1) %out, i64 %x
+  store i64 %s, ptr addrspace(1) %p
+  ret void
+}
+"#;
+    for ext in ["", "+SPV_KHR_untyped_pointers"] {
+        let m = translate_with(src, ext).unwrap_or_else(|e| panic!("{e}"));
+        spirv_val(&m, &format!("spv_ir_builtin_globals{}", ext.len()));
+        let mut builtins: Vec<u32> = m
+            .instructions()
+            .filter(|i| {
+                i.opcode == Op::Decorate
+                    && i.operands.get(1).and_then(Operand::word) == Some(Decoration::BuiltIn.0)
+            })
+            .filter_map(|i| i.operands.get(2).and_then(Operand::word))
+            .collect();
+        builtins.sort_unstable();
+        let mut expected = vec![BuiltIn::GlobalInvocationId.0, BuiltIn::LocalInvocationId.0];
+        expected.sort_unstable();
+        assert_eq!(builtins, expected);
+    }
+}

@@ -432,6 +432,10 @@ impl<'m> Translator<'m> {
         if let Some(id) = self.globals[g.0 as usize] {
             return Ok(id);
         }
+        if let Some(id) = crate::forward::builtins::builtin_global(self, g)? {
+            self.globals[g.0 as usize] = Some(id);
+            return Ok(id);
+        }
         let global = &self.m.globals[g.0 as usize];
         let location = format!("global @{}", global.name);
         if global.addrspace == 0 {

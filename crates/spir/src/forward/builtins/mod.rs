@@ -25,6 +25,7 @@ use spirvkit_llvm as llvm;
 
 pub(crate) use groups::generic_cast_target;
 pub(crate) use memory::{atomic_rmw, atomic_scope_semantics, fence, usm_cast};
+pub(crate) use workitem::{builtin_global, builtin_global_behind};
 
 /// True when a declaration is an OpenCL built-in the translator lowers itself.
 pub(crate) fn is_builtin(d: &Demangled) -> bool {

@@ -20,6 +20,12 @@ pub(super) fn load(
     ordering: &llvm::AtomicOrdering,
 ) -> Result<()> {
     let Out { out, ty, .. } = *r;
+    if let Some(g) = crate::forward::builtins::builtin_global_behind(t, *ptr) {
+        // A `__spirv_BuiltIn*` global is the built-in's Input variable.
+        let var = t.global_id(g, &ctx.location)?;
+        t.emit_ops_to(out, Op::Load, ty, [Operand::Id(var)]);
+        return Ok(());
+    }
     let p = if is_opaque(t, ctx, *ptr) {
         let wanted = t.pointer_to_in(ctx, *ptr, ty)?;
         t.value_as(ctx, *ptr, wanted)?
