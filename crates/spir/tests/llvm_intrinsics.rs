@@ -295,3 +295,18 @@ define spir_func {ret} @f({ty} %x) {{
         spirv_val(&m, &format!("fpclass_{suffix}_{mask}"));
     }
 }
+
+#[test]
+fn traps_are_dropped_before_their_unreachable() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare void @llvm.trap()
+define spir_func void @f() {
+entry:
+  call void @llvm.trap()
+  unreachable
+}
+"#;
+    let m = translate_with(src, "").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "trap");
+    assert!(m.instructions().any(|i| i.opcode == Op::Unreachable));
+}

@@ -199,8 +199,10 @@ pub(crate) fn intrinsic(
             t.emit_void(Op::AssumeTrueKHR, vec![Operand::Id(cond)]);
             Ok(())
         }
+        // Traps are dropped as llvm-spirv drops them without SPV_KHR_abort (its OpAbortKHR is
+        // not known to spirv-val 2025.5); the `unreachable` after them stays.
         "lifetime" | "dbg" | "assume" | "experimental" | "invariant" | "var" | "donothing"
-        | "sideeffect" => {
+        | "sideeffect" | "trap" | "debugtrap" | "ubsantrap" => {
             // Hints without a SPIR-V form; a result (`invariant.start`'s token) is undefined.
             if !t.m.types.is_void(result_ty) {
                 let ty = t.ty(result_ty, &ctx.location)?;
