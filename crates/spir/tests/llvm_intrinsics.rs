@@ -164,6 +164,12 @@ const CASES: &[(&str, &str, &str, Op)] = &[
         "float %x",
         Op::CopyObject,
     ),
+    (
+        "i64",
+        "llvm.objectsize.i64.p1",
+        "ptr addrspace(1) %p, i1 false, i1 false, i1 false",
+        Op::CopyObject,
+    ),
 ];
 
 #[test]

@@ -85,6 +85,7 @@ pub(super) fn handles(stem: &str) -> bool {
                 | "umul.with.overflow"
                 | "smul.with.overflow"
                 | "is.fpclass"
+                | "objectsize"
         )
         || stem.starts_with("vector.reduce.")
         || constrained(stem).is_some()
@@ -191,6 +192,13 @@ pub(super) fn lower(
             let rounded = t.b.alloc_id();
             ext_inst(t, rounded, fty, number, vec![Operand::Id(v)]);
             t.emit_ops_to(out, Op::ConvertFToS, ty, [Operand::Id(rounded)]);
+        }
+        "objectsize" => {
+            // The size is not known at compile time here: -1, or 0 when the second argument
+            // asks for the minimum (the LLVM Language Reference's answer for unknown sizes).
+            let min = t.const_int(arg(1)?).is_some_and(|v| v & 1 == 1);
+            let value = t.splat(result_ty, if min { 0 } else { u64::MAX }, loc)?;
+            t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(value)]);
         }
         "is.fpclass" => fp_class(t, ctx, out, ty, arg(0)?, arg(1)?)?,
         "fshl" | "fshr" => funnel_shift(t, ctx, out, ty, result_ty, stem == "fshl", args)?,
