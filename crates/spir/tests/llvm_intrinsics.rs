@@ -164,6 +164,7 @@ const CASES: &[(&str, &str, &str, Op)] = &[
         "float %x",
         Op::CopyObject,
     ),
+    ("float", "llvm.canonicalize.f32", "float %x", Op::FMul),
     (
         "i64",
         "llvm.objectsize.i64.p1",

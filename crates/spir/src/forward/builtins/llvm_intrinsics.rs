@@ -86,6 +86,7 @@ pub(super) fn handles(stem: &str) -> bool {
                 | "smul.with.overflow"
                 | "is.fpclass"
                 | "objectsize"
+                | "canonicalize"
         )
         || stem.starts_with("vector.reduce.")
         || constrained(stem).is_some()
@@ -192,6 +193,19 @@ pub(super) fn lower(
             let rounded = t.b.alloc_id();
             ext_inst(t, rounded, fty, number, vec![Operand::Id(v)]);
             t.emit_ops_to(out, Op::ConvertFToS, ty, [Operand::Id(rounded)]);
+        }
+        "canonicalize" => {
+            // The Language Reference's definition: the value multiplied by 1.0 (quiets
+            // signalling NaNs, flushes denormals where the mode does).
+            let one = match t.m.types.get(t.m.types.scalar(result_ty)) {
+                Type::Half => 0x3c00,
+                Type::Float => u64::from(1.0f32.to_bits()),
+                Type::Double => 1.0f64.to_bits(),
+                _ => return Err(malformed(loc, "llvm.canonicalize of a non-float")),
+            };
+            let one = t.splat(result_ty, one, loc)?;
+            let v = t.value(ctx, arg(0)?)?;
+            t.emit_ops_to(out, Op::FMul, ty, [Operand::Id(v), Operand::Id(one)]);
         }
         "objectsize" => {
             // The size is not known at compile time here: -1, or 0 when the second argument
