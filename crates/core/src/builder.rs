@@ -191,6 +191,11 @@ impl Builder {
         }
     }
 
+    /// Whether `cap` is declared already.
+    pub fn has_capability(&self, cap: Capability) -> bool {
+        self.capabilities.contains(&cap.0)
+    }
+
     pub fn capability(&mut self, cap: Capability) {
         if self.capabilities.insert(cap.0) {
             self.global(Instruction::new(

@@ -6,23 +6,14 @@
 //! OpenCL.std extended instruction set.
 #![forbid(unsafe_code)]
 
-mod body;
-mod builtins;
-mod consts;
 pub mod error;
-pub mod extensions;
-mod kernels;
+mod forward;
 pub mod mangle;
-mod parallel;
-mod pointee;
-mod ptrtypes;
+mod opencl_types;
 pub mod reverse;
-mod target_types;
-mod translator;
-mod types;
-mod untyped;
 
 pub use error::TranslateError;
+pub use forward::extensions;
 use spirvkit_core::Module;
 
 /// Options, mirroring llvm-spirv's where it has an equivalent.
@@ -97,7 +88,7 @@ pub fn translate(
     module: &spirvkit_llvm::Module,
     options: &TranslateOptions,
 ) -> Result<Module, TranslateError> {
-    translator::Translator::new(module, options)?.run()
+    forward::translator::Translator::new(module, options)?.run()
 }
 
 /// `translate` with an explicit threading plan (tests force the parallel path on small
@@ -108,13 +99,13 @@ pub fn translate_with_plan(
     options: &TranslateOptions,
     plan: ParallelPlan,
 ) -> Result<Module, TranslateError> {
-    let mut translator = translator::Translator::new(module, options)?;
+    let mut translator = forward::translator::Translator::new(module, options)?;
     translator.parallel = plan;
     translator.run()
 }
 
 #[doc(hidden)]
-pub use parallel::Plan as ParallelPlan;
+pub use forward::parallel::Plan as ParallelPlan;
 
 /// Modules with fewer LLVM instructions are translated and then encoded, on one thread.
 const STREAMING_MIN_INSTRUCTIONS: usize = 20_000;
@@ -162,7 +153,7 @@ pub fn translate_to_words_from(
         });
         // Every function is sent before the builder finishes, so its words are the header
         // and the globals.
-        let translated = translator::Translator::new(module, options).and_then(|mut t| {
+        let translated = forward::translator::Translator::new(module, options).and_then(|mut t| {
             t.function_sink = Some(sink);
             t.parallel = plan;
             t.run_to_words()

@@ -101,6 +101,15 @@ pub fn demangle(symbol: &str) -> Option<Demangled> {
     Some(Demangled { name, params })
 }
 
+/// The name part of `_Z<len><name>...` even when the parameter types do not demangle (SPIR-V
+/// friendly IR names carry types such as `target("spirv.Image", ...)` spellings).
+pub fn demangle_name(symbol: &str) -> Option<&str> {
+    let rest = symbol.strip_prefix("_Z")?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let len: usize = rest.get(..digits)?.parse().ok()?;
+    rest.get(digits..digits.checked_add(len)?)
+}
+
 struct Cursor<'a> {
     s: &'a [u8],
     pos: usize,

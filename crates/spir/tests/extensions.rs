@@ -3,7 +3,7 @@
 
 mod common;
 use common::{spirv_val, translate_with};
-use spirvkit_core::Module;
+use spirvkit_core::{Module, Operand};
 use spirvkit_grammar::{Capability, Op};
 use spirvkit_spir::TranslateOptions;
 
@@ -178,4 +178,89 @@ define spir_kernel void @k(ptr addrspace(1) %p, i32 %x, <4 x i16> %v) {
         e.contains("+SPV_KHR_bit_instructions") && e.contains("@k"),
         "{e}"
     );
+}
+
+#[test]
+fn cache_controls_from_spirv_decorations_metadata() {
+    // SPV_INTEL_cache_controls as llvm-spirv reads it: `!spirv.Decorations` on the pointer
+    // (one decoration of each kind per id: spirv-val refuses two CacheControlLoadINTEL).
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @test(ptr addrspace(1) %buffer) {
+entry:
+  %arrayidx = getelementptr inbounds i32, ptr addrspace(1) %buffer, i64 1, !spirv.Decorations !0
+  %v = load i32, ptr addrspace(1) %arrayidx, align 4
+  %arrayidx1 = getelementptr inbounds i32, ptr addrspace(1) %buffer, i64 0, !spirv.Decorations !3
+  store i32 %v, ptr addrspace(1) %arrayidx1, align 4
+  ret void
+}
+!0 = !{!1}
+!1 = !{i32 6442, i32 0, i32 1}
+!3 = !{!4}
+!4 = !{i32 6443, i32 0, i32 1}
+"#;
+    let e = translate_with(src, "").expect_err("cache controls need their extension");
+    assert!(e.contains("SPV_INTEL_cache_controls"), "{e}");
+    for ext in [
+        "+SPV_INTEL_cache_controls",
+        "+SPV_INTEL_cache_controls,+SPV_KHR_untyped_pointers",
+    ] {
+        let m = translate_with(src, ext).unwrap_or_else(|e| panic!("{e}"));
+        spirv_val(&m, &format!("cache_controls_{}", ext.len()));
+        let decorations: Vec<u32> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Decorate)
+            .filter_map(|i| i.operands.get(1).and_then(Operand::word))
+            .collect();
+        assert_eq!(decorations.iter().filter(|&&d| d == 6442).count(), 1);
+        assert_eq!(decorations.iter().filter(|&&d| d == 6443).count(), 1);
+    }
+}
+
+#[test]
+fn float_controls_from_spirv_execution_mode_metadata() {
+    // llvm-spirv's float controls input: `!spirv.ExecutionMode` nodes naming the kernel, the
+    // mode (4459 DenormPreserve, 4462 RoundingModeRTE, 5620 RoundingModeRTPINTEL) and its
+    // target width.
+    let src = |modes: &str| {
+        format!(
+            r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %p) {{
+  store float 1.0, ptr addrspace(1) %p
+  ret void
+}}
+!spirv.ExecutionMode = !{{{modes}}}
+!0 = !{{ptr @k, i32 4459, i32 32}}
+!1 = !{{ptr @k, i32 4462, i32 64}}
+!2 = !{{ptr @k, i32 5620, i32 32}}
+"#
+        )
+    };
+    let modes = |m: &Module| -> Vec<u32> {
+        m.instructions()
+            .filter(|i| i.opcode == Op::ExecutionMode)
+            .filter_map(|i| i.operands.get(1).and_then(Operand::word))
+            .collect()
+    };
+    let m =
+        translate_with(&src("!0, !1"), "+SPV_KHR_float_controls").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "float_controls_khr");
+    assert!(modes(&m).contains(&4459) && modes(&m).contains(&4462));
+    assert_eq!(
+        m.header.version, 0x0001_0000,
+        "the extension keeps SPIR-V 1.0"
+    );
+    // Without the extension the modes are core SPIR-V 1.4.
+    let m = translate_with(&src("!0, !1"), "").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "float_controls_core");
+    assert_eq!(m.header.version, 0x0001_0400);
+    // SPV_INTEL_float_controls2 has no core version: refused by name without it.
+    let e = translate_with(&src("!2"), "").expect_err("needs SPV_INTEL_float_controls2");
+    assert!(e.contains("SPV_INTEL_float_controls2"), "{e}");
+    let m = translate_with(
+        &src("!0, !2"),
+        "+SPV_KHR_float_controls,+SPV_INTEL_float_controls2",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "float_controls_intel");
+    assert!(modes(&m).contains(&5620));
 }

@@ -1,7 +1,7 @@
 //! SPIR-V friendly IR input (llvm-spirv's `--spirv-target-env=SPV-IR`, DPC++): the
-//! `__spirv_BuiltIn*` work-item calls become loads of the BuiltIn Input variables; the other
-//! `__spirv_*` built-ins are not translated yet and are refused by name (never turned into
-//! unresolved imports).
+//! `__spirv_BuiltIn*` work-item calls become loads of the BuiltIn Input variables, the other
+//! `__spirv_{Op}` calls the instruction of that name, `__spirv_ocl_*` OpenCL.std; names the
+//! grammar does not know are refused by name (never turned into unresolved imports).
 
 mod common;
 use common::{spirv_val, translate_with};
@@ -37,18 +37,162 @@ fn spirv_builtin_calls_become_builtin_variables() {
     }
 }
 
+/// Opcodes of the module's function bodies.
+fn opcodes(m: &spirvkit_core::Module) -> Vec<Op> {
+    m.instructions().map(|i| i.opcode).collect()
+}
+
 #[test]
-fn other_spirv_builtins_are_refused_by_name() {
+fn spirv_instruction_calls_become_their_instructions() {
+    // As llvm-spirv -r --spirv-target-env=SPV-IR and DPC++ write them: scope and semantics
+    // as i32 constants, the result type from the return type, postfixes naming overloads and
+    // decorations, literal operands (the storage class of GenericCastToPtrExplicit) as
+    // constant arguments.
     let src = r#"target triple = "spir64-unknown-unknown"
 declare spir_func void @_Z22__spirv_ControlBarrieriii(i32, i32, i32)
-define spir_kernel void @k() {
+declare spir_func void @_Z21__spirv_MemoryBarrierii(i32, i32)
+declare spir_func i32 @_Z18__spirv_AtomicIAddPU3AS1iiii(ptr addrspace(1), i32, i32, i32)
+declare spir_func i32 @_Z28__spirv_ConvertFToS_Rint_satf(float)
+declare spir_func float @_Z30__spirv_ConvertSToF_Rfloat_rtzi(i32)
+declare spir_func ptr addrspace(1) @_Z41__spirv_GenericCastToPtrExplicit_ToGlobalPvi(ptr addrspace(4), i32)
+declare spir_func i1 @_Z11__spirv_AnyDv2_c(<2 x i8>)
+define spir_kernel void @k(ptr addrspace(1) %p, float %x, <2 x i8> %v) {
   call spir_func void @_Z22__spirv_ControlBarrieriii(i32 2, i32 2, i32 272)
+  call spir_func void @_Z21__spirv_MemoryBarrierii(i32 2, i32 256)
+  %old = call spir_func i32 @_Z18__spirv_AtomicIAddPU3AS1iiii(ptr addrspace(1) %p, i32 2, i32 0, i32 1)
+  %i = call spir_func i32 @_Z28__spirv_ConvertFToS_Rint_satf(float %x)
+  %f = call spir_func float @_Z30__spirv_ConvertSToF_Rfloat_rtzi(i32 %i)
+  %g = addrspacecast ptr addrspace(1) %p to ptr addrspace(4)
+  %back = call spir_func ptr addrspace(1) @_Z41__spirv_GenericCastToPtrExplicit_ToGlobalPvi(ptr addrspace(4) %g, i32 5)
+  store float %f, ptr addrspace(1) %back
+  %any = call spir_func i1 @_Z11__spirv_AnyDv2_c(<2 x i8> %v)
+  %z = zext i1 %any to i32
+  store i32 %z, ptr addrspace(1) %p
   ret void
 }
 "#;
-    let e = translate_with(src, "").expect_err("not translated yet");
-    assert!(
-        e.contains("__spirv_ControlBarrier") && e.contains("@k"),
-        "{e}"
-    );
+    for ext in ["", "+SPV_KHR_untyped_pointers"] {
+        let m = translate_with(src, ext).unwrap_or_else(|e| panic!("{e}"));
+        spirv_val(&m, &format!("spv_ir_ops{}", ext.len()));
+        let ops = opcodes(&m);
+        for op in [
+            Op::ControlBarrier,
+            Op::MemoryBarrier,
+            Op::AtomicIAdd,
+            Op::ConvertFToS,
+            Op::ConvertSToF,
+            Op::GenericCastToPtrExplicit,
+            Op::Any,
+        ] {
+            assert!(ops.contains(&op), "{op:?} missing ({ext})");
+        }
+        assert!(!ops.contains(&Op::FunctionCall));
+        let decorations: Vec<u32> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Decorate)
+            .filter_map(|i| i.operands.get(1).and_then(Operand::word))
+            .collect();
+        assert!(decorations.contains(&Decoration::SaturatedConversion.0));
+        assert!(decorations.contains(&Decoration::FPRoundingMode.0));
+    }
+}
+
+#[test]
+fn spirv_ocl_calls_become_opencl_std() {
+    // `__spirv_ocl_NAME`, with llvm-spirv's `_R{type}` postfix after one underscore.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func float @_Z15__spirv_ocl_fmafff(float, float, float)
+declare spir_func <3 x i32> @_Z24__spirv_ocl_vloadn_Rint3lPU3AS1ii(i64, ptr addrspace(1), i32)
+declare spir_func i32 @_Z17__spirv_ocl_s_absi(i32)
+define spir_kernel void @k(ptr addrspace(1) %p, float %x) {
+  %f = call spir_func float @_Z15__spirv_ocl_fmafff(float %x, float %x, float %x)
+  store float %f, ptr addrspace(1) %p
+  %v = call spir_func <3 x i32> @_Z24__spirv_ocl_vloadn_Rint3lPU3AS1ii(i64 0, ptr addrspace(1) %p, i32 3)
+  %e = extractelement <3 x i32> %v, i32 0
+  %a = call spir_func i32 @_Z17__spirv_ocl_s_absi(i32 %e)
+  store i32 %a, ptr addrspace(1) %p
+  ret void
+}
+"#;
+    for ext in ["", "+SPV_KHR_untyped_pointers"] {
+        let m = translate_with(src, ext).unwrap_or_else(|e| panic!("{e}"));
+        spirv_val(&m, &format!("spv_ir_ocl{}", ext.len()));
+        let numbers: Vec<u32> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::ExtInst)
+            .filter_map(|i| i.operands.get(1).and_then(Operand::word))
+            .collect();
+        let std = spirvkit_grammar::ExtInstSet::OpenClStd.desc();
+        for name in ["fma", "vloadn", "s_abs"] {
+            let n = std.instruction_by_name(name).map(|i| i.opcode);
+            assert!(n.is_some_and(|n| numbers.contains(&n)), "{name} missing");
+        }
+    }
+}
+
+#[test]
+fn spirv_calls_needing_an_extension_name_it() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i32 @_Z26__spirv_GroupBitwiseAndKHRjji(i32, i32, i32)
+define spir_kernel void @k(ptr addrspace(1) %p) {
+  %r = call spir_func i32 @_Z26__spirv_GroupBitwiseAndKHRjji(i32 2, i32 0, i32 7)
+  store i32 %r, ptr addrspace(1) %p
+  ret void
+}
+"#;
+    let e = translate_with(src, "").expect_err("needs its extension");
+    assert!(e.contains("SPV_KHR_uniform_group_instructions"), "{e}");
+    let m = translate_with(src, "+SPV_KHR_uniform_group_instructions")
+        .unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "spv_ir_uniform_group");
+    assert!(opcodes(&m).contains(&Op::GroupBitwiseAndKHR));
+}
+
+#[test]
+fn unknown_spirv_builtins_are_refused_by_name() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func void @_Z20__spirv_NoSuchThingiii(i32, i32, i32)
+define spir_kernel void @k() {
+  call spir_func void @_Z20__spirv_NoSuchThingiii(i32 2, i32 2, i32 272)
+  ret void
+}
+"#;
+    let e = translate_with(src, "").expect_err("no such instruction");
+    assert!(e.contains("__spirv_NoSuchThing") && e.contains("@k"), "{e}");
+}
+
+#[test]
+fn spirv_builtin_globals_become_builtin_variables() {
+    // Older DPC++ and llvm-spirv's SPV-IR: `__spirv_BuiltIn*` as external globals, loaded
+    // directly (-O2) or through an addrspacecast to generic (-O0).
+    let src = r#"target triple = "spir64-unknown-unknown"
+@__spirv_BuiltInGlobalInvocationId = external dso_local local_unnamed_addr addrspace(1) constant <3 x i64>, align 32
+@__spirv_BuiltInLocalInvocationId = external dso_local local_unnamed_addr addrspace(1) constant <3 x i64>, align 32
+define spir_kernel void @k(ptr addrspace(1) %out) {
+  %g = load <3 x i64>, ptr addrspace(1) @__spirv_BuiltInGlobalInvocationId, align 32
+  %x = extractelement <3 x i64> %g, i64 0
+  %l = load <3 x i64>, ptr addrspace(4) addrspacecast (ptr addrspace(1) @__spirv_BuiltInLocalInvocationId to ptr addrspace(4)), align 32
+  %y = extractelement <3 x i64> %l, i64 1
+  %s = add i64 %x, %y
+  %p = getelementptr inbounds i64, ptr addrspace(1) %out, i64 %x
+  store i64 %s, ptr addrspace(1) %p
+  ret void
+}
+"#;
+    for ext in ["", "+SPV_KHR_untyped_pointers"] {
+        let m = translate_with(src, ext).unwrap_or_else(|e| panic!("{e}"));
+        spirv_val(&m, &format!("spv_ir_builtin_globals{}", ext.len()));
+        let mut builtins: Vec<u32> = m
+            .instructions()
+            .filter(|i| {
+                i.opcode == Op::Decorate
+                    && i.operands.get(1).and_then(Operand::word) == Some(Decoration::BuiltIn.0)
+            })
+            .filter_map(|i| i.operands.get(2).and_then(Operand::word))
+            .collect();
+        builtins.sort_unstable();
+        let mut expected = vec![BuiltIn::GlobalInvocationId.0, BuiltIn::LocalInvocationId.0];
+        expected.sort_unstable();
+        assert_eq!(builtins, expected);
+    }
 }

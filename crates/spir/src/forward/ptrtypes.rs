@@ -5,10 +5,10 @@
 //! an OpBitcast (inside functions) or an OpSpecConstantOp Bitcast (module-scope values, which
 //! may then be used anywhere, phi operands included).
 
-use crate::body::FnCtx;
 use crate::error::Result;
-use crate::pointee::{is_opaque_pointer, Repr};
-use crate::translator::Translator;
+use crate::forward::context::FnCtx;
+use crate::forward::pointee::{is_opaque_pointer, Repr};
+use crate::forward::translator::Translator;
 use llvm::{ConstKind, Type, ValueRef};
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::Op;
@@ -49,7 +49,7 @@ impl<'m> Translator<'m> {
         Ok(match repr {
             Repr::Handle(h) => h,
             Repr::Pointee(p) => {
-                let storage = crate::types::storage_class(self, addrspace, location)?;
+                let storage = crate::forward::types::storage_class(self, addrspace, location)?;
                 self.pointer_type(storage, p)
             }
         })
@@ -81,7 +81,8 @@ impl<'m> Translator<'m> {
         pointee: Id,
     ) -> Result<Id> {
         let ty = self.value_llvm_type(ctx, v)?;
-        let storage = crate::types::storage_class(self, addrspace_of(self.m, ty), &ctx.location)?;
+        let storage =
+            crate::forward::types::storage_class(self, addrspace_of(self.m, ty), &ctx.location)?;
         Ok(self.pointer_type(storage, pointee))
     }
 

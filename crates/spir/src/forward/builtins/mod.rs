@@ -7,14 +7,17 @@ mod convert;
 mod dot_product;
 mod groups;
 mod images;
+mod intel_subgroups;
+mod llvm_intrinsics;
 mod math;
 mod memory;
+mod spv_ir;
 mod workitem;
 
-use crate::body::FnCtx;
 use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
 use crate::mangle::Demangled;
-use crate::translator::Translator;
 use llvm::ValueRef;
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{Capability, Op, OpenClStdOp};
@@ -22,6 +25,7 @@ use spirvkit_llvm as llvm;
 
 pub(crate) use groups::generic_cast_target;
 pub(crate) use memory::{atomic_rmw, atomic_scope_semantics, fence, usm_cast};
+pub(crate) use workitem::{builtin_global, builtin_global_behind};
 
 /// True when a declaration is an OpenCL built-in the translator lowers itself.
 pub(crate) fn is_builtin(d: &Demangled) -> bool {
@@ -40,6 +44,8 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
         || atomics20::is_atomic20(n)
         || groups::is_group(n)
         || groups::generic_cast_target(n).is_some()
+        || spv_ir::is_spv_ir(n)
+        || intel_subgroups::is_intel_subgroup(d)
         || is_reserved(n)
 }
 
@@ -79,9 +85,6 @@ fn is_reserved(name: &str) -> bool {
         "get_fence",
         "__enqueue_kernel",
         "__get_kernel",
-        // SPIR-V friendly IR (llvm-spirv's SPV-IR, DPC++): only the `__spirv_BuiltIn*`
-        // work-item calls are translated so far; any other `__spirv_*` is refused by name.
-        "__spirv_",
     ];
     PREFIXES.iter().any(|p| name.starts_with(p))
 }
@@ -138,10 +141,17 @@ pub(crate) fn call(
     if math::is_math(d) {
         return math::lower(t, ctx, out, result_ty, d, args);
     }
+    if spv_ir::is_spv_ir(n) {
+        return spv_ir::lower(t, ctx, out, result_ty, d, args);
+    }
+    if intel_subgroups::is_intel_subgroup(d) {
+        return intel_subgroups::lower(t, ctx, out, result_ty, d, args);
+    }
     Err(unsupported(&ctx.location, format!("the built-in {n}")))
 }
 
 const EXPECT_ASSUME: &str = "SPV_KHR_expect_assume";
+const FMA: &str = "SPV_KHR_fma";
 
 /// LLVM intrinsics (`llvm.*`).
 pub(crate) fn intrinsic(
@@ -154,7 +164,27 @@ pub(crate) fn intrinsic(
 ) -> Result<()> {
     let base = name.strip_prefix("llvm.").unwrap_or(name);
     let family = base.split('.').next().unwrap_or(base);
+    let stem = llvm_intrinsics::stem(base);
+    // A funnel shift of a value with itself is a rotate (`math.rs`: OpenCL.std rotate).
+    let rotate = matches!(stem, "fshl" | "fshr") && args.len() == 3 && args[0] == args[1];
+    if llvm_intrinsics::handles(stem) && !rotate {
+        return llvm_intrinsics::lower(t, ctx, out, result_ty, stem, args);
+    }
     match family {
+        "fma" if t.opts.allows(FMA) => {
+            // SPV_KHR_fma: OpFmaKHR; without it OpenCL.std fma (`math.rs`).
+            let ids = arg_ids(t, ctx, args)?;
+            let ty = t.ty(result_ty, &ctx.location)?;
+            t.b.extension(FMA);
+            t.b.capability(Capability::FMAKHR);
+            t.emit_to(
+                out,
+                Op::FmaKHR,
+                ty,
+                ids.into_iter().map(Operand::Id).collect(),
+            );
+            Ok(())
+        }
         "assume" if t.opts.allows(EXPECT_ASSUME) => {
             // SPV_KHR_expect_assume: OpAssumeTrueKHR; without it the hint is dropped, as
             // llvm-spirv does.
@@ -169,8 +199,17 @@ pub(crate) fn intrinsic(
             t.emit_void(Op::AssumeTrueKHR, vec![Operand::Id(cond)]);
             Ok(())
         }
+        // Traps are dropped as llvm-spirv drops them without SPV_KHR_abort (its OpAbortKHR is
+        // not known to spirv-val 2025.5); the `unreachable` after them stays.
         "lifetime" | "dbg" | "assume" | "experimental" | "invariant" | "var" | "donothing"
-        | "sideeffect" => Ok(()),
+        | "sideeffect" | "trap" | "debugtrap" | "ubsantrap" => {
+            // Hints without a SPIR-V form; a result (`invariant.start`'s token) is undefined.
+            if !t.m.types.is_void(result_ty) {
+                let ty = t.ty(result_ty, &ctx.location)?;
+                t.emit_ops_to(out, Op::Undef, ty, []);
+            }
+            Ok(())
+        }
         "memcpy" | "memmove" | "memset" => memory::mem_intrinsic(t, ctx, family, args),
         "expect" => {
             let ty = t.ty(result_ty, &ctx.location)?;

@@ -3,7 +3,7 @@
 //! attached to the function).
 
 use crate::error::Result;
-use crate::translator::{Callee, Translator};
+use crate::forward::translator::{Callee, Translator};
 use llvm::{MdOperand, Type, ValueRef};
 use spirvkit_core::{Id, Instruction, Operand};
 use spirvkit_grammar::{
@@ -89,12 +89,12 @@ pub fn arg_access_qualifiers(t: &Translator<'_>, func: &llvm::Function) -> Optio
                 _ if types.get(i).is_some_and(|ty| ty == "sampler_t")
                     && used_only_as_sampler(func, i) =>
                 {
-                    crate::types::SAMPLER_PARAM
+                    crate::forward::types::SAMPLER_PARAM
                 }
                 "write_only" => AccessQualifier::WriteOnly.0,
                 "read_write" => AccessQualifier::ReadWrite.0,
                 "read_only" => AccessQualifier::ReadOnly.0,
-                _ => crate::types::NO_ACCESS,
+                _ => crate::forward::types::NO_ACCESS,
             })
             .collect(),
     )
@@ -121,10 +121,14 @@ fn used_only_as_sampler(func: &llvm::Function, index: usize) -> bool {
 }
 
 /// True when `v` is a kernel parameter declared `sampler_t`.
-pub fn is_sampler_param(t: &Translator<'_>, ctx: &crate::body::FnCtx<'_>, v: ValueRef) -> bool {
+pub fn is_sampler_param(
+    t: &Translator<'_>,
+    ctx: &crate::forward::context::FnCtx<'_>,
+    v: ValueRef,
+) -> bool {
     match v {
         ValueRef::Argument(n) => arg_access_qualifiers(t, ctx.func)
-            .is_some_and(|a| a.get(n as usize) == Some(&crate::types::SAMPLER_PARAM)),
+            .is_some_and(|a| a.get(n as usize) == Some(&crate::forward::types::SAMPLER_PARAM)),
         // A load of a sampler parameter spilled to an alloca.
         ValueRef::Instruction(i) => ctx.handle_types.contains_key(&i),
         _ => false,
@@ -232,6 +236,8 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
             ops.extend(args.iter().map(|&a| Operand::Word(a)));
             t.b.global(Instruction::new(Op::ExecutionMode, None, None, ops));
         };
+        // Modes emitted here; `!spirv.ExecutionMode` adds the others.
+        let mut emitted: Vec<u32> = Vec::new();
         if let Some(size) = kernel_metadata(t, func, "reqd_work_group_size") {
             let v = md_ints(t, &size);
             if v.len() == 3 {
@@ -240,6 +246,7 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
                     ExecutionMode::LocalSize,
                     &[v[0] as u32, v[1] as u32, v[2] as u32],
                 );
+                emitted.push(ExecutionMode::LocalSize.0);
             }
         }
         if let Some(size) = kernel_metadata(t, func, "work_group_size_hint") {
@@ -250,18 +257,22 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
                     ExecutionMode::LocalSizeHint,
                     &[v[0] as u32, v[1] as u32, v[2] as u32],
                 );
+                emitted.push(ExecutionMode::LocalSizeHint.0);
             }
         }
         if let Some(hint) = kernel_metadata(t, func, "vec_type_hint") {
             if let Some((ty, _)) = hint.first().and_then(|o| t.m.md_value(o)) {
                 if let Some(code) = vec_type_hint(t, ty) {
                     mode(t, ExecutionMode::VecTypeHint, &[code]);
+                    emitted.push(ExecutionMode::VecTypeHint.0);
                 }
             }
         }
         if contraction_off {
             mode(t, ExecutionMode::ContractionOff, &[]);
+            emitted.push(ExecutionMode::ContractionOff.0);
         }
+        crate::forward::execution_modes::explicit(t, f, id, &emitted)?;
         // Argument type names, kept for the reverse translation (as llvm-spirv does).
         if let Some(types) = kernel_metadata(t, func, "kernel_arg_type") {
             let types = md_strings(t, &types);

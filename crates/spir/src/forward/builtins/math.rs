@@ -1,10 +1,10 @@
 //! Math, integer, common, geometric and relational built-ins; LLVM math intrinsics.
 
 use super::{arg_ids, ext_inst};
-use crate::body::FnCtx;
 use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
 use crate::mangle::{Demangled, Scalar};
-use crate::translator::Translator;
 use llvm::{Type, ValueRef};
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::Op;
@@ -53,7 +53,7 @@ fn relational(name: &str) -> Option<(Op, usize)> {
     })
 }
 
-fn ext_number(name: &str) -> Option<u32> {
+pub(super) fn ext_number(name: &str) -> Option<u32> {
     let set = spirvkit_grammar::ExtInstSet::OpenClStd.desc();
     set.instruction_by_name(name).map(|i| i.opcode)
 }

@@ -1,13 +1,16 @@
 //! LLVM types → SPIR-V types (SPIR 1.2 tables 1–3 and section 2.2).
 
 use crate::error::{malformed, unsupported, Result};
-use crate::translator::Translator;
+use crate::forward::translator::Translator;
+use crate::opencl_types::{opencl_type, spirv_image_access, OpenClType};
 use llvm::Type;
 use spirvkit_core::{Id, Instruction, Operand};
 use spirvkit_grammar::{
-    AccessQualifier, Capability, Decoration, Dim, ImageFormat, Op, StorageClass,
+    AccessQualifier, Capability, Decoration, Dim, FPEncoding, ImageFormat, Op, StorageClass,
 };
 use spirvkit_llvm as llvm;
+
+const BFLOAT16: &str = "SPV_KHR_bfloat16";
 
 /// Access qualifier key for non-image types (images use the AccessQualifier value).
 pub const NO_ACCESS: u32 = u32::MAX;
@@ -51,63 +54,10 @@ pub fn storage_class(t: &mut Translator<'_>, addrspace: u32, location: &str) -> 
     })
 }
 
-/// An OpenCL opaque type named by an LLVM struct (`opencl.image2d_t`, `opencl.event_t`, ...).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OpenClType {
-    Image {
-        dim: Dim,
-        arrayed: bool,
-        depth: bool,
-        ms: bool,
-    },
-    Sampler,
-    Event,
-    ClkEvent,
-    Queue,
-    ReserveId,
-}
-
-pub fn opencl_type(name: &str) -> Option<OpenClType> {
-    let base = name.strip_prefix("opencl.")?.split('.').next()?;
-    let image = |dim, arrayed, depth, ms| {
-        Some(OpenClType::Image {
-            dim,
-            arrayed,
-            depth,
-            ms,
-        })
-    };
-    match base
-        .trim_end_matches("_ro_t")
-        .trim_end_matches("_wo_t")
-        .trim_end_matches("_rw_t")
-        .trim_end_matches("_t")
-    {
-        "image1d" => image(Dim::Dim1D, false, false, false),
-        "image1d_array" => image(Dim::Dim1D, true, false, false),
-        "image1d_buffer" => image(Dim::Buffer, false, false, false),
-        "image2d" => image(Dim::Dim2D, false, false, false),
-        "image2d_array" => image(Dim::Dim2D, true, false, false),
-        "image2d_depth" => image(Dim::Dim2D, false, true, false),
-        "image2d_array_depth" => image(Dim::Dim2D, true, true, false),
-        "image2d_msaa" => image(Dim::Dim2D, false, false, true),
-        "image2d_array_msaa" => image(Dim::Dim2D, true, false, true),
-        "image2d_msaa_depth" => image(Dim::Dim2D, false, true, true),
-        "image2d_array_msaa_depth" => image(Dim::Dim2D, true, true, true),
-        "image3d" => image(Dim::Dim3D, false, false, false),
-        "sampler" => Some(OpenClType::Sampler),
-        "event" => Some(OpenClType::Event),
-        "clk_event" => Some(OpenClType::ClkEvent),
-        "queue" => Some(OpenClType::Queue),
-        "reserve_id" => Some(OpenClType::ReserveId),
-        _ => None,
-    }
-}
-
 impl<'m> Translator<'m> {
     /// The OpenCL opaque type a pointer type stands for (`%opencl.image2d_t addrspace(1)*`).
     pub fn opencl_handle(&self, ty: llvm::TypeId) -> Option<OpenClType> {
-        if let Some((handle, _)) = crate::target_types::handle_of(self.m, ty) {
+        if let Some((handle, _)) = crate::forward::target_types::handle_of(self.m, ty) {
             return Some(handle);
         }
         let pointee = self.m.types.pointee(ty)?;
@@ -115,6 +65,23 @@ impl<'m> Translator<'m> {
             Type::Named(sid) => opencl_type(self.m.types.struct_def(*sid)?.name.as_deref()?),
             _ => None,
         }
+    }
+
+    /// The name of the struct a pointer type points to.
+    fn pointee_struct_name(&self, ty: llvm::TypeId) -> Option<&'m str> {
+        let pointee = self.m.types.pointee(ty)?;
+        let Type::Named(sid) = self.m.types.get(pointee) else {
+            return None;
+        };
+        self.m.types.struct_def(*sid)?.name.as_deref()
+    }
+
+    /// A pointer to `%spirv.SampledImage._{operands}` (SPIR-V friendly IR with typed
+    /// pointers): the image those operands describe.
+    fn sampled_image_struct(&self, ty: llvm::TypeId) -> Option<OpenClType> {
+        let name = self.pointee_struct_name(ty)?;
+        let operands = name.strip_prefix("spirv.SampledImage.")?;
+        opencl_type(&format!("spirv.Image.{operands}"))
     }
 
     pub fn ty(&mut self, ty: llvm::TypeId, location: &str) -> Result<Id> {
@@ -197,8 +164,20 @@ impl<'m> Translator<'m> {
     }
 
     fn lower_type(&mut self, ty: llvm::TypeId, access: u32, location: &str) -> Result<Id> {
+        let access = match self.pointee_struct_name(ty) {
+            Some(name) if access == NO_ACCESS => spirv_image_access(name).unwrap_or(access),
+            _ => access,
+        };
         if let Some(handle) = self.opencl_handle(ty) {
             return Ok(self.opencl_handle_type(handle, access));
+        }
+        if let Some(image) = self.sampled_image_struct(ty) {
+            let image = self.opencl_handle_type(image, access);
+            let id = self
+                .b
+                .dedup_global(Op::TypeSampledImage, None, vec![Operand::Id(image)]);
+            self.handle_type_ids.insert(id);
+            return Ok(id);
         }
         let t = self.m.types.get(ty).clone();
         Ok(match t {
@@ -209,6 +188,22 @@ impl<'m> Translator<'m> {
             Type::Half => {
                 self.b.capability(Capability::Float16Buffer);
                 self.b.type_float(16)
+            }
+            // SPV_KHR_bfloat16: a 16-bit float with the BFloat16KHR encoding.
+            Type::BFloat if self.opts.allows(BFLOAT16) => {
+                self.b.extension(BFLOAT16);
+                self.b.capability(Capability::BFloat16TypeKHR);
+                self.b.dedup_global(
+                    Op::TypeFloat,
+                    None,
+                    vec![Operand::Word(16), Operand::Word(FPEncoding::BFloat16KHR.0)],
+                )
+            }
+            Type::BFloat => {
+                return Err(unsupported(
+                    location,
+                    format!("the type bfloat (needs --spirv-ext=+{BFLOAT16})"),
+                ))
             }
             Type::Float => self.b.type_float(32),
             Type::Double => {
@@ -463,8 +458,10 @@ impl<'m> Translator<'m> {
         let param_reprs: Vec<_> = (0..params.len())
             .map(|i| classes.repr_of(fid, f, llvm::ValueRef::Argument(i as u32)))
             .collect();
-        let ret_id = match ret_repr.filter(|_| crate::pointee::is_opaque_pointer(m, ret)) {
-            Some(r) => self.repr_type(r, crate::ptrtypes::addrspace_of(m, ret), location)?,
+        let ret_id = match ret_repr.filter(|_| crate::forward::pointee::is_opaque_pointer(m, ret)) {
+            Some(r) => {
+                self.repr_type(r, crate::forward::ptrtypes::addrspace_of(m, ret), location)?
+            }
             None => self.ty(ret, location)?,
         };
         let mut ids = Vec::with_capacity(params.len());
@@ -472,8 +469,12 @@ impl<'m> Translator<'m> {
             let access = param_access
                 .and_then(|a| a.get(i).copied())
                 .unwrap_or(NO_ACCESS);
-            let id = match param_reprs[i].filter(|_| crate::pointee::is_opaque_pointer(m, *p)) {
-                Some(r) => self.repr_type(r, crate::ptrtypes::addrspace_of(m, *p), location)?,
+            let id = match param_reprs[i]
+                .filter(|_| crate::forward::pointee::is_opaque_pointer(m, *p))
+            {
+                Some(r) => {
+                    self.repr_type(r, crate::forward::ptrtypes::addrspace_of(m, *p), location)?
+                }
                 None => self.ty_with_access(*p, access, location)?,
             };
             ids.push(id);

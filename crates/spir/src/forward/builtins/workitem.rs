@@ -1,8 +1,8 @@
 //! Work-item functions → loads of BuiltIn Input variables.
 
-use crate::body::FnCtx;
 use crate::error::Result;
-use crate::translator::Translator;
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
 use llvm::ValueRef;
 use spirvkit_core::{Id, Instruction, Operand};
 use spirvkit_grammar::{BuiltIn, Decoration, Op, StorageClass};
@@ -73,6 +73,47 @@ fn builtin_name(b: BuiltIn) -> String {
         .enumerant(b.0)
         .map_or("Unknown", |e| e.name);
     format!("__spirv_BuiltIn{name}")
+}
+
+/// A `__spirv_BuiltIn*` global (SPIR-V friendly IR's variable form, older DPC++): the Input
+/// variable of that built-in, typed as the global's value.
+pub(crate) fn builtin_global(t: &mut Translator<'_>, g: llvm::GlobalId) -> Result<Option<Id>> {
+    let Some(global) = t.m.global(g) else {
+        return Ok(None);
+    };
+    let Some(b) = global.name.strip_prefix("__spirv_BuiltIn").and_then(|n| {
+        spirvkit_grammar::OperandKind::BuiltIn
+            .desc()
+            .enumerant_by_name(n)
+    }) else {
+        return Ok(None);
+    };
+    let location = format!("global @{}", global.name);
+    let value_ty = t.ty(global.value_ty, &location)?;
+    let id = variable(t, BuiltIn(b.value), value_ty);
+    let ptr = t.b.type_pointer(StorageClass::Input.0, value_ty);
+    t.note_type(id, ptr);
+    Ok(Some(id))
+}
+
+/// The `__spirv_BuiltIn*` global a pointer operand is, looking through constant
+/// address-space casts (`addrspacecast (ptr addrspace(1) @g to ptr addrspace(4))`).
+pub(crate) fn builtin_global_behind(t: &Translator<'_>, v: ValueRef) -> Option<llvm::GlobalId> {
+    match v {
+        ValueRef::Global(g) => {
+            t.m.global(g)
+                .filter(|gl| gl.name.starts_with("__spirv_BuiltIn"))
+                .map(|_| g)
+        }
+        ValueRef::Constant(c) => match &t.m.constant(c)?.kind {
+            llvm::ConstKind::Expr(llvm::ConstExpr::Cast {
+                op: llvm::CastOp::AddrSpaceCast | llvm::CastOp::BitCast,
+                value,
+            }) => builtin_global_behind(t, *value),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// The Input variable of a built-in, created on first use with the type `value_ty`.

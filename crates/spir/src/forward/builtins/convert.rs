@@ -1,9 +1,9 @@
 //! `convert_<type>[n][_sat][_<rounding>]` and `as_<type>[n]`.
 
-use crate::body::FnCtx;
 use crate::error::{malformed, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
 use crate::mangle::Demangled;
-use crate::translator::Translator;
 use llvm::{Type, ValueRef};
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{Decoration, Op};

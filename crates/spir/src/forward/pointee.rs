@@ -10,9 +10,9 @@
 //! type, body.rs inserts an OpBitcast, so every choice gives valid SPIR-V; the vote only keeps
 //! the casts few.
 
+use crate::forward::translator::{Callee, Translator};
 use crate::mangle::{self, MType, Scalar};
-use crate::translator::{Callee, Translator};
-use crate::types::{opencl_type, OpenClType};
+use crate::opencl_types::{opencl_type, OpenClType};
 use llvm::{InstKind, Type, ValueRef};
 use spirvkit_core::Id;
 use spirvkit_llvm as llvm;
@@ -329,7 +329,7 @@ impl<'m> Translator<'m> {
             }
             Some(Callee::Builtin(d)) => {
                 // to_global/to_local/to_private keep the pointee.
-                if crate::builtins::generic_cast_target(&d.name).is_some() {
+                if crate::forward::builtins::generic_cast_target(&d.name).is_some() {
                     if let (Some(x), Some(y)) =
                         (result, args.first().and_then(|&a| classes.node(f, func, a)))
                     {
@@ -338,7 +338,8 @@ impl<'m> Translator<'m> {
                 }
                 // Async copies return the event (an OpTypeEvent handle).
                 if d.name.starts_with("async_work_group") {
-                    let event = self.opencl_handle_type(OpenClType::Event, crate::types::NO_ACCESS);
+                    let event = self
+                        .opencl_handle_type(OpenClType::Event, crate::forward::types::NO_ACCESS);
                     votes.add(result, Some(Repr::Handle(event)));
                 }
                 if d.name == "__translate_sampler_initializer" {
@@ -368,13 +369,17 @@ impl<'m> Translator<'m> {
         f: llvm::FuncId,
         func: &llvm::Function,
     ) {
-        let Some(types) = crate::kernels::kernel_arg_strings(self, func, "kernel_arg_base_type")
-            .or_else(|| crate::kernels::kernel_arg_strings(self, func, "kernel_arg_type"))
+        let Some(types) =
+            crate::forward::kernels::kernel_arg_strings(self, func, "kernel_arg_base_type")
+                .or_else(|| {
+                    crate::forward::kernels::kernel_arg_strings(self, func, "kernel_arg_type")
+                })
         else {
             return;
         };
-        let access = crate::kernels::kernel_arg_strings(self, func, "kernel_arg_access_qual")
-            .unwrap_or_default();
+        let access =
+            crate::forward::kernels::kernel_arg_strings(self, func, "kernel_arg_access_qual")
+                .unwrap_or_default();
         for (i, text) in types.iter().enumerate() {
             let Some(arg) = func.args.get(i) else { break };
             if !is_opaque_pointer(self.m, arg.ty) {
@@ -450,7 +455,7 @@ impl<'m> Translator<'m> {
                 self.b.type_vector(e, *n)
             }
             MType::Named(n) if n.contains("event") => {
-                self.opencl_handle_type(OpenClType::Event, crate::types::NO_ACCESS)
+                self.opencl_handle_type(OpenClType::Event, crate::forward::types::NO_ACCESS)
             }
             _ => return None,
         };

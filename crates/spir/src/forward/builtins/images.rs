@@ -1,11 +1,11 @@
 //! Image built-ins: read/write with and without samplers, and queries.
 
 use super::arg_ids;
-use crate::body::FnCtx;
 use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
 use crate::mangle::Demangled;
-use crate::translator::Translator;
-use crate::types::OpenClType;
+use crate::opencl_types::OpenClType;
 use llvm::ValueRef;
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{Capability, Dim, ImageOperands, Op};
@@ -119,8 +119,9 @@ fn sampler(t: &mut Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Result<Id> {
     let ty = t.value_llvm_type(ctx, v)?;
     let sampler_ty = t.b.dedup_global(Op::TypeSampler, None, vec![]);
     if t.opencl_handle(ty) == Some(OpenClType::Sampler)
-        || crate::kernels::is_sampler_param(t, ctx, v)
-        || (crate::pointee::is_opaque_pointer(t.m, ty) && t.value_type_id(ctx, v)? == sampler_ty)
+        || crate::forward::kernels::is_sampler_param(t, ctx, v)
+        || (crate::forward::pointee::is_opaque_pointer(t.m, ty)
+            && t.value_type_id(ctx, v)? == sampler_ty)
     {
         return Ok(id);
     }
@@ -141,7 +142,7 @@ fn image_type_of(
     let ty = t.value_llvm_type(ctx, v)?;
     let from_name = || match d.params.first() {
         Some(crate::mangle::MType::Named(n)) => {
-            crate::types::opencl_type(&format!("opencl.{}_t", n.strip_prefix("ocl_")?))
+            crate::opencl_types::opencl_type(&format!("opencl.{}_t", n.strip_prefix("ocl_")?))
         }
         _ => None,
     };
@@ -174,10 +175,10 @@ pub(super) fn lower(
         let img = t.value(ctx, arg(0)?)?;
         let img_ty_id = {
             let lty = t.value_llvm_type(ctx, arg(0)?)?;
-            if crate::pointee::is_opaque_pointer(t.m, lty) {
+            if crate::forward::pointee::is_opaque_pointer(t.m, lty) {
                 t.value_type_id(ctx, arg(0)?)?
             } else {
-                t.ty_with_access(lty, crate::types::NO_ACCESS, loc)?
+                t.ty_with_access(lty, crate::forward::types::NO_ACCESS, loc)?
             }
         };
         let with_sampler = args.len() >= 3

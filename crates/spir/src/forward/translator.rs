@@ -45,7 +45,7 @@ pub(crate) struct Translator<'m> {
     /// Inside a kernel: (context number, image type → access qualifier of its parameters).
     pub image_context: Option<(u32, HashMap<llvm::TypeId, u32>)>,
     /// Inferred SPIR-V types of opaque-pointer values (pointee.rs).
-    pub pointer_classes: std::sync::Arc<crate::pointee::PointerClasses>,
+    pub pointer_classes: std::sync::Arc<crate::forward::pointee::PointerClasses>,
     /// Pointer type id → (storage class, pointee).
     pub pointer_info: FxHashMap<Id, (u32, Id)>,
     /// Pointer-typed result id → its type.
@@ -62,7 +62,7 @@ pub(crate) struct Translator<'m> {
     /// (`translate_to_words`); `None`: they stay in the module.
     pub function_sink: Option<std::sync::mpsc::Sender<Vec<spirvkit_core::Function>>>,
     /// When function bodies are translated on several threads (`parallel.rs`).
-    pub parallel: crate::parallel::Plan,
+    pub parallel: crate::forward::parallel::Plan,
 }
 
 pub(crate) fn location_of_function(f: &llvm::Function) -> String {
@@ -109,7 +109,7 @@ impl<'m> Translator<'m> {
             handle_type_ids: FxHashSet::default(),
             opencl_kernel_nodes: m.opencl_kernels(),
             function_sink: None,
-            parallel: crate::parallel::Plan::default(),
+            parallel: crate::forward::parallel::Plan::default(),
         })
     }
 
@@ -189,7 +189,7 @@ impl<'m> Translator<'m> {
         for g in 0..self.m.globals.len() {
             self.global(llvm::GlobalId(g as u32))?;
         }
-        let kernels = crate::kernels::kernel_set(self.m);
+        let kernels = crate::forward::kernels::kernel_set(self.m);
         let defined: Vec<llvm::FuncId> = (0..self.m.functions.len())
             .filter(|&f| !self.m.functions[f].is_declaration())
             .map(|f| llvm::FuncId(f as u32))
@@ -197,22 +197,22 @@ impl<'m> Translator<'m> {
         let instructions: usize = self.m.functions.iter().map(|f| f.insts.len()).sum();
         let threads = rayon::current_num_threads();
         if instructions >= self.parallel.min_instructions && defined.len() > 1 && threads > 1 {
-            crate::parallel::translate_functions(self, &defined, &kernels)?;
+            crate::forward::parallel::translate_functions(self, &defined, &kernels)?;
         } else {
             // Every named function, parameter, block and instruction gets an OpName.
             self.b.reserve(
                 spirvkit_core::module::Section::DebugName,
-                crate::parallel::names_in(self.m, &defined),
+                crate::forward::parallel::names_in(self.m, &defined),
             );
             for (n, &f) in defined.iter().enumerate() {
-                crate::body::translate_function(self, f, &kernels)?;
+                crate::forward::function::translate_function(self, f, &kernels)?;
                 // In batches: each send may wake the encoder thread.
                 if n % 32 == 31 {
                     self.send_finished_functions();
                 }
             }
         }
-        crate::kernels::emit_entry_points(self, &kernels)?;
+        crate::forward::kernels::emit_entry_points(self, &kernels)?;
         self.compiler_options();
         // A module without kernels is a library: it needs Linkage to be valid.
         if self.uses_linkage || kernels.is_empty() {
@@ -352,7 +352,15 @@ impl<'m> Translator<'m> {
             let callee = if f.name.starts_with("llvm.") {
                 Callee::Intrinsic(f.name.clone())
             } else if f.is_declaration() {
-                match mangle::demangle(&f.name).filter(crate::builtins::is_builtin) {
+                let demangled = mangle::demangle(&f.name).or_else(|| {
+                    mangle::demangle_name(&f.name)
+                        .filter(|n| n.starts_with("__spirv_"))
+                        .map(|name| mangle::Demangled {
+                            name: name.to_owned(),
+                            params: Vec::new(),
+                        })
+                });
+                match demangled.filter(crate::forward::builtins::is_builtin) {
                     Some(d) => Callee::Builtin(d),
                     None => Callee::Function(self.b.alloc_id()),
                 }
@@ -424,13 +432,17 @@ impl<'m> Translator<'m> {
         if let Some(id) = self.globals[g.0 as usize] {
             return Ok(id);
         }
+        if let Some(id) = crate::forward::builtins::builtin_global(self, g)? {
+            self.globals[g.0 as usize] = Some(id);
+            return Ok(id);
+        }
         let global = &self.m.globals[g.0 as usize];
         let location = format!("global @{}", global.name);
         if global.addrspace == 0 {
             // Private-space globals become Function variables in each function using them.
             return Ok(Id(0));
         }
-        let storage = crate::types::storage_class(self, global.addrspace, &location)?;
+        let storage = crate::forward::types::storage_class(self, global.addrspace, &location)?;
         let ptr_ty = self.global_pointer_type(g, &location)?;
         let data_ty = self.global_data_type(g, &location)?;
         let id = self.b.alloc_id();
@@ -459,6 +471,17 @@ impl<'m> Translator<'m> {
             self.b
                 .decorate(id, Decoration::Alignment.0, &[Operand::Word(align as u32)]);
         }
+        // Constant, Alignment and LinkageAttributes come from the global itself.
+        let derived = [
+            Decoration::Constant.0,
+            Decoration::Alignment.0,
+            Decoration::LinkageAttributes.0,
+        ];
+        for (kind, md) in &global.attachments {
+            if kind == crate::forward::decorations::KIND {
+                crate::forward::decorations::apply(self, id, *md, &derived, &location)?;
+            }
+        }
         match global.linkage {
             llvm::Linkage::External if global.initializer.is_none() => {
                 self.linkage(id, &global.name, LinkageType::Import)
@@ -480,13 +503,13 @@ impl<'m> Translator<'m> {
     /// carry the value type separately; i1 is stored as i8).
     pub fn global_pointer_type(&mut self, g: llvm::GlobalId, location: &str) -> Result<Id> {
         let global = &self.m.globals[g.0 as usize];
-        if !crate::pointee::is_opaque_pointer(self.m, global.ty) {
+        if !crate::forward::pointee::is_opaque_pointer(self.m, global.ty) {
             return self.ty(global.ty, location);
         }
         let storage = if global.addrspace == 0 {
             spirvkit_grammar::StorageClass::Function.0
         } else {
-            crate::types::storage_class(self, global.addrspace, location)?
+            crate::forward::types::storage_class(self, global.addrspace, location)?
         };
         let pointee = self.global_data_type(g, location)?;
         Ok(self.pointer_type(storage, pointee))
@@ -495,7 +518,7 @@ impl<'m> Translator<'m> {
     /// The type of a global's value in SPIR-V (i1 is stored as i8 behind opaque pointers).
     pub fn global_data_type(&mut self, g: llvm::GlobalId, location: &str) -> Result<Id> {
         let global = &self.m.globals[g.0 as usize];
-        if crate::pointee::is_opaque_pointer(self.m, global.ty)
+        if crate::forward::pointee::is_opaque_pointer(self.m, global.ty)
             && matches!(self.m.types.get(global.value_ty), llvm::Type::Int(1))
         {
             return Ok(self.int_type(8));

@@ -4,10 +4,10 @@
 //! PackedVectorFormat4x8Bit operand. OpSUDot takes the signed operand first, so `us` swaps.
 
 use super::arg_ids;
-use crate::body::FnCtx;
 use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
 use crate::mangle::{Demangled, MType, Scalar};
-use crate::translator::Translator;
 use llvm::ValueRef;
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{Capability, Op, PackedVectorFormat};

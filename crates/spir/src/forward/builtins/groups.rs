@@ -1,27 +1,35 @@
 //! OpenCL C 2.0 work-group collectives (`work_group_all/any/broadcast`, reductions and scans)
-//! → the Groups capability's OpGroup* instructions at Workgroup scope; and the generic
+//! → the Groups capability's OpGroup* instructions at Workgroup scope, cl_khr_subgroups'
+//! `sub_group_*` ones at Subgroup scope; and the generic
 //! address space's `to_global/to_local/to_private` → OpGenericCastToPtrExplicit.
 
 use super::arg_ids;
-use crate::body::FnCtx;
 use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
 use crate::mangle::Demangled;
-use crate::translator::Translator;
 use llvm::ValueRef;
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{Capability, GroupOperation, Op, Scope, StorageClass};
 use spirvkit_llvm as llvm;
 
 pub(super) fn is_group(name: &str) -> bool {
-    matches!(
-        name,
-        "work_group_all" | "work_group_any" | "work_group_broadcast"
-    ) || group_arithmetic(name).is_some()
+    group(name).is_some_and(|(_, rest)| matches!(rest, "all" | "any" | "broadcast"))
+        || group_arithmetic(name).is_some()
+}
+
+/// The scope of a `work_group_*` (Workgroup) or cl_khr_subgroups `sub_group_*` (Subgroup)
+/// collective, and the rest of its name.
+fn group(name: &str) -> Option<(Scope, &str)> {
+    match name.strip_prefix("work_group_") {
+        Some(rest) => Some((Scope::Workgroup, rest)),
+        None => Some((Scope::Subgroup, name.strip_prefix("sub_group_")?)),
+    }
 }
 
 /// `work_group_reduce_add` → (Reduce, "add"), `work_group_scan_exclusive_max` → ...
 fn group_arithmetic(name: &str) -> Option<(GroupOperation, &str)> {
-    let rest = name.strip_prefix("work_group_")?;
+    let (_, rest) = group(name)?;
     let (operation, op) = if let Some(op) = rest.strip_prefix("reduce_") {
         (GroupOperation::Reduce, op)
     } else if let Some(op) = rest.strip_prefix("scan_inclusive_") {
@@ -47,13 +55,15 @@ pub(super) fn lower_group(
     let n = d.name.as_str();
     t.b.capability(Capability::Groups);
     let ty = t.ty(result_ty, loc)?;
-    let workgroup = t.u32_constant(Scope::Workgroup.0);
+    let (scope, rest) =
+        group(n).ok_or_else(|| malformed(loc, format!("{n} is not a collective")))?;
+    let workgroup = t.u32_constant(scope.0);
     let ids = arg_ids(t, ctx, args)?;
     let first = *ids
         .first()
         .ok_or_else(|| malformed(loc, format!("{n} without arguments")))?;
-    match n {
-        "work_group_all" | "work_group_any" => {
+    match rest {
+        "all" | "any" => {
             // int predicate → bool, and the bool result back to int.
             let bool_ty = t.b.type_bool();
             let arg_ty = t.value_llvm_type(ctx, args[0])?;
@@ -63,7 +73,7 @@ pub(super) fn lower_group(
                 bool_ty,
                 vec![Operand::Id(first), Operand::Id(zero)],
             );
-            let op = if n == "work_group_all" {
+            let op = if rest == "all" {
                 Op::GroupAll
             } else {
                 Op::GroupAny
@@ -84,7 +94,7 @@ pub(super) fn lower_group(
                 vec![Operand::Id(all), Operand::Id(one), Operand::Id(zero)],
             );
         }
-        "work_group_broadcast" => {
+        "broadcast" => {
             // The local id is one size_t, or a vector of two or three.
             let local_id = match &ids[1..] {
                 [one] => *one,

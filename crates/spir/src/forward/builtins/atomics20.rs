@@ -3,10 +3,10 @@
 //! memory orders and scopes, as clang 15+ mangles them (`PU3AS4VU7_Atomici`).
 
 use super::atomic_ops::{emit_atomic_rmw, emit_float_rmw, rmw_opcode, AtomicAccess, FloatRmw};
-use crate::body::FnCtx;
 use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
 use crate::mangle::{Demangled, MType, Scalar};
-use crate::translator::Translator;
 use llvm::{Type, ValueRef};
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{MemorySemantics, Op, Scope};

@@ -4,7 +4,7 @@
 //! type of loads and atomics, the stored object's type). Pointers to OpenCL handles (events,
 //! images, samplers...) stay typed: the instructions consuming them need the handle type.
 
-use crate::translator::Translator;
+use crate::forward::translator::Translator;
 use spirvkit_core::{Id, Instruction, Operand};
 use spirvkit_grammar::{Capability, Op};
 

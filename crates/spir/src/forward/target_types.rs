@@ -5,8 +5,8 @@
 //! the SPIR 1.2 struct names.
 
 use crate::error::{malformed, unsupported, Result};
-use crate::translator::Translator;
-use crate::types::{opencl_type, OpenClType};
+use crate::forward::translator::Translator;
+use crate::opencl_types::{opencl_type, OpenClType};
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{AccessQualifier, Capability, Dim, Op};
 use spirvkit_llvm as llvm;
@@ -57,7 +57,7 @@ fn opencl_name_access(name: &str) -> u32 {
 /// `NO_ACCESS` otherwise). `None` for any other type.
 pub fn handle_of(m: &llvm::Module, ty: llvm::TypeId) -> Option<(OpenClType, u32)> {
     let (name, _, ints) = m.types.target_ext(ty)?;
-    let no = crate::types::NO_ACCESS;
+    let no = crate::forward::types::NO_ACCESS;
     let handle = match name {
         "spirv.Image" => {
             let int = |i: usize| ints.get(i).copied().unwrap_or(0);

@@ -16,6 +16,13 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_EXT_shader_atomic_float_min_max",
     "SPV_KHR_integer_dot_product",
     "SPV_KHR_bit_instructions",
+    "SPV_KHR_fma",
+    "SPV_EXT_arithmetic_fence",
+    "SPV_KHR_bfloat16",
+    "SPV_KHR_float_controls",
+    "SPV_INTEL_float_controls2",
+    "SPV_INTEL_cache_controls",
+    "SPV_KHR_uniform_group_instructions",
 ];
 
 /// llvm-spirv's list (names only).
@@ -101,6 +108,20 @@ pub const LLVM_SPIRV: &[&str] = &[
     "SPV_INTEL_ternary_bitwise_function",
     "SPV_INTEL_int4",
     "SPV_INTEL_function_variants",
+    // Newer llvm-spirv (the extension directories of its tests).
+    "SPV_KHR_abort",
+    "SPV_KHR_float_controls2",
+    "SPV_KHR_poison_freeze",
+    "SPV_KHR_fma",
+    "SPV_EXT_bfloat16_arithmetic",
+    "SPV_EXT_float8",
+    "SPV_EXT_long_vector",
+    "SPV_EXT_ocp_microscaling_types",
+    "SPV_EXT_shader_image_int64",
+    "SPV_INTEL_device_barrier",
+    "SPV_INTEL_16bit_atomics",
+    "SPV_INTEL_float4",
+    "SPV_INTEL_fp_conversions",
     // The Intel FPGA extensions renamed to SPV_ALTERA_* in SPIRV-Headers.
     "SPV_ALTERA_usm_storage_classes",
     "SPV_ALTERA_arbitrary_precision_fixed_point",

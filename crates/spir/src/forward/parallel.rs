@@ -11,7 +11,7 @@
 //! (`tests/translate.rs` and `tests/opaque.rs` check this on every test and corpus input).
 
 use crate::error::Result;
-use crate::translator::Translator;
+use crate::forward::translator::Translator;
 use spirvkit_core::module::Section;
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::Op;
@@ -68,7 +68,9 @@ pub(crate) fn translate_functions(
                 fork.b.reserve(Section::DebugName, names_in(seed.m, chunk));
                 let translated = chunk
                     .iter()
-                    .try_for_each(|&f| crate::body::translate_function(&mut fork, f, kernels))
+                    .try_for_each(|&f| {
+                        crate::forward::function::translate_function(&mut fork, f, kernels)
+                    })
                     .map(|()| fork);
                 if translated.is_err() {
                     first_failure.fetch_min(index, Ordering::Relaxed);

@@ -3,10 +3,10 @@
 
 use super::atomic_ops::{emit_atomic_rmw, emit_float_rmw, rmw_opcode, AtomicAccess, FloatRmw};
 use super::{arg_ids, ext_inst};
-use crate::body::FnCtx;
 use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
 use crate::mangle::{Demangled, MType, Scalar};
-use crate::translator::Translator;
 use llvm::{RmwOp, Type, ValueRef};
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{MemoryAccess, MemorySemantics, Op, Scope};
@@ -15,6 +15,7 @@ use spirvkit_llvm as llvm;
 const SYNC: &[&str] = &[
     "barrier",
     "work_group_barrier",
+    "sub_group_barrier",
     "mem_fence",
     "read_mem_fence",
     "write_mem_fence",
@@ -293,8 +294,13 @@ pub(super) fn lower(
             .ok_or_else(|| malformed(loc, format!("{n} needs argument {}", i + 1)))
     };
     match n {
-        "barrier" | "work_group_barrier" => {
-            let wg = t.u32_constant(Scope::Workgroup.0);
+        "barrier" | "work_group_barrier" | "sub_group_barrier" => {
+            let scope = if n == "sub_group_barrier" {
+                Scope::Subgroup
+            } else {
+                Scope::Workgroup
+            };
+            let wg = t.u32_constant(scope.0);
             let sem = semantics(
                 t,
                 ctx,
@@ -373,8 +379,10 @@ pub(super) fn lower(
                 )
             };
             // The result is an event, whatever LLVM type carries it (`ptr` since LLVM 15).
-            let event_ty =
-                t.opencl_handle_type(crate::types::OpenClType::Event, crate::types::NO_ACCESS);
+            let event_ty = t.opencl_handle_type(
+                crate::opencl_types::OpenClType::Event,
+                crate::forward::types::NO_ACCESS,
+            );
             t.emit_to(
                 out,
                 Op::GroupAsyncCopy,

@@ -3,7 +3,7 @@
 //! and conversion opcodes there), so they can be used anywhere, phi operands included.
 
 use crate::error::{malformed, unsupported, Result};
-use crate::translator::{Callee, Translator};
+use crate::forward::translator::{Callee, Translator};
 use llvm::{ConstExpr, ConstKind, Type, ValueRef};
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::Op;
@@ -77,7 +77,7 @@ impl<'m> Translator<'m> {
             Type::Int(w) if *w < 32 => self
                 .b
                 .constant_u32(ty_id, (bits & ((1u64 << w) - 1)) as u32),
-            Type::Half => self.b.constant_u32(ty_id, (bits & 0xffff) as u32),
+            Type::Half | Type::BFloat => self.b.constant_u32(ty_id, (bits & 0xffff) as u32),
             _ => self.b.constant_u32(ty_id, bits as u32),
         })
     }
@@ -91,7 +91,7 @@ impl<'m> Translator<'m> {
                 let ty_id = self.ty(ty, location)?;
                 Ok(match self.m.types.get(ty) {
                     Type::Int(1) => self.b.dedup_global(Op::ConstantFalse, Some(ty_id), vec![]),
-                    Type::Int(_) | Type::Half | Type::Float | Type::Double => {
+                    Type::Int(_) | Type::Half | Type::BFloat | Type::Float | Type::Double => {
                         self.scalar_constant(ty, 0, location)?
                     }
                     _ => self.b.dedup_global(Op::ConstantNull, Some(ty_id), vec![]),
@@ -109,7 +109,7 @@ impl<'m> Translator<'m> {
                     let member = self
                         .m
                         .value_type(e)
-                        .filter(|&et| crate::pointee::is_opaque_pointer(self.m, et));
+                        .filter(|&et| crate::forward::pointee::is_opaque_pointer(self.m, et));
                     let id = match member {
                         Some(et) => {
                             let wanted = self.ty(et, location)?;
@@ -152,7 +152,7 @@ impl<'m> Translator<'m> {
     }
 
     fn const_expr(&mut self, ty: llvm::TypeId, expr: &ConstExpr, location: &str) -> Result<Id> {
-        if crate::pointee::is_opaque_pointer(self.m, ty) {
+        if crate::forward::pointee::is_opaque_pointer(self.m, ty) {
             if let Some(id) = self.opaque_pointer_expr(ty, expr, location)? {
                 return Ok(id);
             }
@@ -174,7 +174,7 @@ impl<'m> Translator<'m> {
                 let addrspace = self
                     .m
                     .value_type(*base)
-                    .map_or(0, |bt| crate::ptrtypes::addrspace_of(self.m, bt));
+                    .map_or(0, |bt| crate::forward::ptrtypes::addrspace_of(self.m, bt));
                 self.const_gep(addrspace, *source_ty, *inbounds, base_id, indices, location)
             }
             ConstExpr::Gep {
@@ -224,7 +224,7 @@ impl<'m> Translator<'m> {
                     self.const_value(*lhs, location)?,
                     self.const_value(*rhs, location)?,
                 );
-                let opcode = crate::body::binary_opcode(*op, false)
+                let opcode = crate::forward::instructions::binary_opcode(*op, false)
                     .ok_or_else(|| unsupported(location, "this constant expression"))?;
                 Ok(spec_op(self, opcode, vec![l, r]))
             }
@@ -248,7 +248,7 @@ impl<'m> Translator<'m> {
         expr: &ConstExpr,
         location: &str,
     ) -> Result<Option<Id>> {
-        let addrspace = crate::ptrtypes::addrspace_of(self.m, ty);
+        let addrspace = crate::forward::ptrtypes::addrspace_of(self.m, ty);
         match expr {
             ConstExpr::Gep {
                 inbounds,
@@ -273,7 +273,7 @@ impl<'m> Translator<'m> {
                 let Some(pointee) = self.id_types.get(&v).and_then(|&t| self.pointee_of(t)) else {
                     return Ok(None);
                 };
-                let storage = crate::types::storage_class(self, addrspace, location)?;
+                let storage = crate::forward::types::storage_class(self, addrspace, location)?;
                 let result_ty = self.pointer_type(storage, pointee);
                 let opcode = if addrspace == 4 {
                     Op::PtrCastToGeneric
@@ -304,7 +304,7 @@ impl<'m> Translator<'m> {
         indices: &[ValueRef],
         location: &str,
     ) -> Result<Id> {
-        let storage = crate::types::storage_class(self, addrspace, location)?;
+        let storage = crate::forward::types::storage_class(self, addrspace, location)?;
         let source = self.ty(source_ty, location)?;
         let typed_base_ty = self.typed_pointer_type(storage, source);
         let base = match self.id_types.get(&base) {
@@ -320,7 +320,7 @@ impl<'m> Translator<'m> {
         for &i in indices {
             ops.push(Operand::Id(self.index_constant(i, location)?));
         }
-        let indexed = crate::pointee::gep_indexed_type(self, source_ty, indices)
+        let indexed = crate::forward::pointee::gep_indexed_type(self, source_ty, indices)
             .ok_or_else(|| malformed(location, "GEP indices outside the source type"))?;
         let indexed = self.ty(indexed, location)?;
         let typed_result = self.typed_pointer_type(storage, indexed);

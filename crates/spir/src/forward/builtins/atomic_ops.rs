@@ -3,7 +3,7 @@
 //! LLVM's `atomicrmw`, so the three spell the instruction the same way.
 
 use crate::error::{unsupported, Result};
-use crate::translator::Translator;
+use crate::forward::translator::Translator;
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{Capability, Op};
 

@@ -1,0 +1,766 @@
+//! LLVM intrinsics beyond the math families of `math.rs`: saturating and overflow-checked
+//! arithmetic, funnel shifts, byte swaps, three-way compares, saturating float-to-int
+//! conversions, vector reductions, constrained floating point, pointer masks, and the math
+//! functions OpenCL.std has under another name (llvm-spirv's lowering, written from the LLVM
+//! Language Reference and the OpenCL.std specification).
+
+use super::{ext_inst, math::ext_number};
+use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
+use llvm::{Type, ValueRef};
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::{Capability, Decoration, Op};
+use spirvkit_llvm as llvm;
+
+/// The intrinsic's name without `llvm.` and without its overload suffixes (`uadd.sat.i32` →
+/// `uadd.sat`, `vector.reduce.add.v4i32` → `vector.reduce.add`).
+pub(super) fn stem(base: &str) -> &str {
+    let is_type = |s: &str| {
+        let b = s.as_bytes();
+        matches!(b.first(), Some(b'i' | b'f' | b'v' | b'p'))
+            && b.get(1).is_some_and(u8::is_ascii_digit)
+            || s.starts_with("nxv")
+            || s == "bf16"
+    };
+    let mut end = base.len();
+    let mut start: usize = 0;
+    for segment in base.split('.') {
+        if is_type(segment) {
+            end = start.saturating_sub(1);
+            break;
+        }
+        start += segment.len() + 1;
+    }
+    &base[..end.min(base.len())]
+}
+
+/// OpenCL.std functions LLVM names differently (or that `math.rs` does not list).
+fn opencl_std_name(stem: &str) -> Option<&'static str> {
+    Some(match stem {
+        "uadd.sat" => "u_add_sat",
+        "sadd.sat" => "s_add_sat",
+        "usub.sat" => "u_sub_sat",
+        "ssub.sat" => "s_sub_sat",
+        "exp10" => "exp10",
+        "tan" => "tan",
+        "asin" => "asin",
+        "acos" => "acos",
+        "atan" => "atan",
+        "atan2" => "atan2",
+        "sinh" => "sinh",
+        "cosh" => "cosh",
+        "tanh" => "tanh",
+        // Round to nearest even in the default rounding mode: OpenCL's rint.
+        "nearbyint" | "roundeven" => "rint",
+        "ldexp" => "ldexp",
+        "powi" => "pown",
+        _ => return None,
+    })
+}
+
+pub(super) fn handles(stem: &str) -> bool {
+    opencl_std_name(stem).is_some()
+        || matches!(
+            stem,
+            "fptosi.sat"
+                | "fptoui.sat"
+                | "lround"
+                | "llround"
+                | "lrint"
+                | "llrint"
+                | "fshl"
+                | "fshr"
+                | "bswap"
+                | "scmp"
+                | "ucmp"
+                | "ptrmask"
+                | "threadlocal.address"
+                | "arithmetic.fence"
+                | "sincos"
+                | "sadd.with.overflow"
+                | "uadd.with.overflow"
+                | "ssub.with.overflow"
+                | "usub.with.overflow"
+                | "umul.with.overflow"
+                | "smul.with.overflow"
+                | "is.fpclass"
+                | "objectsize"
+                | "canonicalize"
+        )
+        || stem.starts_with("vector.reduce.")
+        || constrained(stem).is_some()
+}
+
+/// `experimental.constrained.OP`: the operation under the default environment (rounding and
+/// exception metadata say what the code may assume, not what it must do).
+fn constrained(stem: &str) -> Option<&str> {
+    stem.strip_prefix("experimental.constrained.")
+        .filter(|op| constrained_op(op).is_some() || matches!(*op, "fma" | "fmuladd"))
+}
+
+fn constrained_op(op: &str) -> Option<Op> {
+    Some(match op {
+        "fadd" => Op::FAdd,
+        "fsub" => Op::FSub,
+        "fmul" => Op::FMul,
+        "fdiv" => Op::FDiv,
+        "frem" => Op::FRem,
+        "fptosi" => Op::ConvertFToS,
+        "fptoui" => Op::ConvertFToU,
+        "sitofp" => Op::ConvertSToF,
+        "uitofp" => Op::ConvertUToF,
+        "fptrunc" | "fpext" => Op::FConvert,
+        _ => return None,
+    })
+}
+
+pub(super) fn lower(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    stem: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let arg = |i: usize| {
+        args.get(i)
+            .copied()
+            .ok_or_else(|| malformed(loc, format!("llvm.{stem} needs argument {}", i + 1)))
+    };
+    let ty = if t.m.types.is_void(result_ty) {
+        t.b.type_void()
+    } else {
+        t.ty(result_ty, loc)?
+    };
+    if let Some(name) = opencl_std_name(stem) {
+        let number =
+            ext_number(name).ok_or_else(|| malformed(loc, format!("no OpenCL.std {name}")))?;
+        let ids = args
+            .iter()
+            .map(|&a| t.value(ctx, a).map(Operand::Id))
+            .collect::<Result<Vec<_>>>()?;
+        ext_inst(t, out, ty, number, ids);
+        return Ok(());
+    }
+    if let Some(op) = constrained(stem) {
+        // Trailing metadata operands (rounding, exceptions) are not values.
+        let values: Vec<ValueRef> = args
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, ValueRef::Metadata(_)))
+            .collect();
+        let ids = values
+            .iter()
+            .map(|&a| t.value(ctx, a).map(Operand::Id))
+            .collect::<Result<Vec<_>>>()?;
+        match constrained_op(op) {
+            Some(opcode) => t.emit_to(out, opcode, ty, ids),
+            None => {
+                let number =
+                    ext_number("fma").ok_or_else(|| malformed(loc, "no OpenCL.std fma"))?;
+                ext_inst(t, out, ty, number, ids);
+            }
+        }
+        return Ok(());
+    }
+    if let Some(kind) = stem.strip_prefix("vector.reduce.") {
+        return reduce(t, ctx, out, ty, kind, args);
+    }
+    match stem {
+        "fptosi.sat" | "fptoui.sat" => {
+            let v = t.value(ctx, arg(0)?)?;
+            let op = if stem == "fptosi.sat" {
+                Op::ConvertFToS
+            } else {
+                Op::ConvertFToU
+            };
+            t.emit_ops_to(out, op, ty, [Operand::Id(v)]);
+            t.b.decorate(out, Decoration::SaturatedConversion.0, &[]);
+        }
+        "lround" | "llround" | "lrint" | "llrint" => {
+            let x = arg(0)?;
+            let xty = t.value_llvm_type(ctx, x)?;
+            let fty = t.ty(xty, loc)?;
+            let v = t.value(ctx, x)?;
+            let name = if stem.ends_with("round") {
+                "round"
+            } else {
+                "rint"
+            };
+            let number = ext_number(name).ok_or_else(|| malformed(loc, "no OpenCL.std round"))?;
+            let rounded = t.b.alloc_id();
+            ext_inst(t, rounded, fty, number, vec![Operand::Id(v)]);
+            t.emit_ops_to(out, Op::ConvertFToS, ty, [Operand::Id(rounded)]);
+        }
+        "canonicalize" => {
+            // The Language Reference's definition: the value multiplied by 1.0 (quiets
+            // signalling NaNs, flushes denormals where the mode does).
+            let one = match t.m.types.get(t.m.types.scalar(result_ty)) {
+                Type::Half => 0x3c00,
+                Type::Float => u64::from(1.0f32.to_bits()),
+                Type::Double => 1.0f64.to_bits(),
+                _ => return Err(malformed(loc, "llvm.canonicalize of a non-float")),
+            };
+            let one = t.splat(result_ty, one, loc)?;
+            let v = t.value(ctx, arg(0)?)?;
+            t.emit_ops_to(out, Op::FMul, ty, [Operand::Id(v), Operand::Id(one)]);
+        }
+        "objectsize" => {
+            // The size is not known at compile time here: -1, or 0 when the second argument
+            // asks for the minimum (the LLVM Language Reference's answer for unknown sizes).
+            let min = t.const_int(arg(1)?).is_some_and(|v| v & 1 == 1);
+            let value = t.splat(result_ty, if min { 0 } else { u64::MAX }, loc)?;
+            t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(value)]);
+        }
+        "is.fpclass" => fp_class(t, ctx, out, ty, arg(0)?, arg(1)?)?,
+        "fshl" | "fshr" => funnel_shift(t, ctx, out, ty, result_ty, stem == "fshl", args)?,
+        "bswap" => byte_swap(t, ctx, out, ty, result_ty, arg(0)?)?,
+        "scmp" | "ucmp" => {
+            let (a, b) = (arg(0)?, arg(1)?);
+            let operand_ty = t.value_llvm_type(ctx, a)?;
+            let (a, b) = (t.value(ctx, a)?, t.value(ctx, b)?);
+            let bool_ty = bool_like(t, operand_ty);
+            let (gt, lt) = if stem == "scmp" {
+                (Op::SGreaterThan, Op::SLessThan)
+            } else {
+                (Op::UGreaterThan, Op::ULessThan)
+            };
+            let greater = t.emit_ops(gt, bool_ty, [Operand::Id(a), Operand::Id(b)]);
+            let less = t.emit_ops(lt, bool_ty, [Operand::Id(a), Operand::Id(b)]);
+            let one = t.splat(result_ty, 1, loc)?;
+            let zero = t.splat(result_ty, 0, loc)?;
+            let minus_one = t.splat(result_ty, u64::MAX, loc)?;
+            let low = t.emit_ops(
+                Op::Select,
+                ty,
+                [Operand::Id(less), Operand::Id(minus_one), Operand::Id(zero)],
+            );
+            t.emit_ops_to(
+                out,
+                Op::Select,
+                ty,
+                [Operand::Id(greater), Operand::Id(one), Operand::Id(low)],
+            );
+        }
+        "ptrmask" => {
+            let (p, mask) = (arg(0)?, arg(1)?);
+            let mask_llvm = t.value_llvm_type(ctx, mask)?;
+            let int_ty = t.ty(mask_llvm, loc)?;
+            let pid = t.value(ctx, p)?;
+            let mid = t.value(ctx, mask)?;
+            let address = t.emit_ops(Op::ConvertPtrToU, int_ty, [Operand::Id(pid)]);
+            let masked = t.emit_ops(
+                Op::BitwiseAnd,
+                int_ty,
+                [Operand::Id(address), Operand::Id(mid)],
+            );
+            t.emit_ops_to(out, Op::ConvertUToPtr, ty, [Operand::Id(masked)]);
+        }
+        "threadlocal.address" => {
+            // OpenCL has no thread-local storage: the address is the variable's.
+            let v = t.value_as(ctx, arg(0)?, ty)?;
+            t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(v)]);
+        }
+        "arithmetic.fence" => {
+            let v = t.value(ctx, arg(0)?)?;
+            // SPV_INTEL_arithmetic_fence's capability is the EXT one, which spirv-val only
+            // accepts under SPV_EXT_arithmetic_fence: the fence needs that extension.
+            const FENCE: &str = "SPV_EXT_arithmetic_fence";
+            match Some(FENCE).filter(|e| t.opts.allows(e)) {
+                Some(ext) => {
+                    t.b.extension(ext);
+                    t.b.capability(Capability::ArithmeticFenceEXT);
+                    t.emit_ops_to(out, Op::ArithmeticFenceEXT, ty, [Operand::Id(v)]);
+                }
+                // Without the extension the fence is dropped, as llvm-spirv does.
+                None => t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(v)]),
+            }
+        }
+        "sincos" => {
+            let x = arg(0)?;
+            let xty = t.value_llvm_type(ctx, x)?;
+            let fty = t.ty(xty, loc)?;
+            let v = t.value(ctx, x)?;
+            let mut parts = Vec::with_capacity(2);
+            for name in ["sin", "cos"] {
+                let number = ext_number(name).ok_or_else(|| malformed(loc, "no OpenCL.std sin"))?;
+                let id = t.b.alloc_id();
+                ext_inst(t, id, fty, number, vec![Operand::Id(v)]);
+                parts.push(Operand::Id(id));
+            }
+            t.emit_to(out, Op::CompositeConstruct, ty, parts);
+        }
+        _ if stem.ends_with(".with.overflow") => overflow(
+            t,
+            ctx,
+            out,
+            ty,
+            stem.trim_end_matches(".with.overflow"),
+            args,
+        )?,
+        _ => return Err(unsupported(loc, format!("the intrinsic llvm.{stem}"))),
+    }
+    Ok(())
+}
+
+/// `bool` or `<N x bool>` shaped like `ty`.
+fn bool_like(t: &mut Translator<'_>, ty: llvm::TypeId) -> Id {
+    let b = t.b.type_bool();
+    match t.m.types.get(ty) {
+        Type::Vector { len, .. } => t.b.type_vector(b, *len),
+        _ => b,
+    }
+}
+
+fn scalar_width(t: &Translator<'_>, ty: llvm::TypeId) -> u32 {
+    match t.m.types.get(t.m.types.scalar(ty)) {
+        Type::Int(w) => *w,
+        _ => 0,
+    }
+}
+
+/// `fshl(a, b, s)`: the high half of `a:b << s % w`; `fshr` the low half of `a:b >> s % w`.
+/// The complementary shift is split in two (`>> 1 >> (w-1-s)`) so that `s = 0` shifts by
+/// less than the width.
+fn funnel_shift(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    ty: Id,
+    result_ty: llvm::TypeId,
+    left: bool,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let [a, b, s] = args else {
+        return Err(malformed(loc, "a funnel shift needs three arguments"));
+    };
+    let width = u64::from(scalar_width(t, result_ty));
+    if !width.is_power_of_two() {
+        return Err(unsupported(loc, format!("a funnel shift of i{width}")));
+    }
+    let (a, b, s) = (t.value(ctx, *a)?, t.value(ctx, *b)?, t.value(ctx, *s)?);
+    let mask = t.splat(result_ty, width - 1, loc)?;
+    let one = t.splat(result_ty, 1, loc)?;
+    let amount = t.emit_ops(Op::BitwiseAnd, ty, [Operand::Id(s), Operand::Id(mask)]);
+    let inverse = t.emit_ops(Op::BitwiseXor, ty, [Operand::Id(amount), Operand::Id(mask)]);
+    let (main, main_op, other, other_op) = if left {
+        (a, Op::ShiftLeftLogical, b, Op::ShiftRightLogical)
+    } else {
+        (b, Op::ShiftRightLogical, a, Op::ShiftLeftLogical)
+    };
+    let shifted = t.emit_ops(main_op, ty, [Operand::Id(main), Operand::Id(amount)]);
+    let by_one = t.emit_ops(other_op, ty, [Operand::Id(other), Operand::Id(one)]);
+    let rest = t.emit_ops(other_op, ty, [Operand::Id(by_one), Operand::Id(inverse)]);
+    t.emit_ops_to(
+        out,
+        Op::BitwiseOr,
+        ty,
+        [Operand::Id(shifted), Operand::Id(rest)],
+    );
+    Ok(())
+}
+
+/// `bswap`: byte `k` moves to byte `n-1-k`, one shift and mask per byte.
+fn byte_swap(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    ty: Id,
+    result_ty: llvm::TypeId,
+    x: ValueRef,
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let width = scalar_width(t, result_ty);
+    if !width.is_multiple_of(16) || width > 64 {
+        return Err(unsupported(loc, format!("llvm.bswap of i{width}")));
+    }
+    let v = t.value(ctx, x)?;
+    let bytes = width / 8;
+    let mut acc: Option<Id> = None;
+    for k in 0..bytes {
+        let target = bytes - 1 - k;
+        let (op, distance) = if target > k {
+            (Op::ShiftLeftLogical, (target - k) * 8)
+        } else {
+            (Op::ShiftRightLogical, (k - target) * 8)
+        };
+        let amount = t.splat(result_ty, u64::from(distance), loc)?;
+        let moved = t.emit_ops(op, ty, [Operand::Id(v), Operand::Id(amount)]);
+        let mask = t.splat(result_ty, 0xff_u64 << (target * 8), loc)?;
+        let byte = t.emit_ops(Op::BitwiseAnd, ty, [Operand::Id(moved), Operand::Id(mask)]);
+        acc = Some(match acc {
+            None => byte,
+            Some(prev) if k + 1 == bytes => {
+                t.emit_ops_to(
+                    out,
+                    Op::BitwiseOr,
+                    ty,
+                    [Operand::Id(prev), Operand::Id(byte)],
+                );
+                out
+            }
+            Some(prev) => t.emit_ops(Op::BitwiseOr, ty, [Operand::Id(prev), Operand::Id(byte)]),
+        });
+    }
+    Ok(())
+}
+
+/// `{s,u}{add,sub,mul}.with.overflow`: `{ result, i1 overflowed }`.
+fn overflow(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    ty: Id,
+    kind: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let [a, b] = args else {
+        return Err(malformed(
+            loc,
+            format!("llvm.{kind}.with.overflow needs two arguments"),
+        ));
+    };
+    let operand_ty = t.value_llvm_type(ctx, *a)?;
+    let int = t.ty(operand_ty, loc)?;
+    let bool_ty = bool_like(t, operand_ty);
+    let (a, b) = (t.value(ctx, *a)?, t.value(ctx, *b)?);
+    let zero = t.splat(operand_ty, 0, loc)?;
+    let pair = t.b.dedup_global(
+        Op::TypeStruct,
+        None,
+        vec![Operand::Id(int), Operand::Id(int)],
+    );
+    let extract = |t: &mut Translator<'_>, whole: Id, i: u32| {
+        t.emit_ops(
+            Op::CompositeExtract,
+            int,
+            [Operand::Id(whole), Operand::Word(i)],
+        )
+    };
+    let (value, overflowed) = match kind {
+        "uadd" | "usub" | "umul" | "smul" => {
+            let op = match kind {
+                "uadd" => Op::IAddCarry,
+                "usub" => Op::ISubBorrow,
+                "umul" => Op::UMulExtended,
+                _ => Op::SMulExtended,
+            };
+            let whole = t.emit_ops(op, pair, [Operand::Id(a), Operand::Id(b)]);
+            let low = extract(t, whole, 0);
+            let high = extract(t, whole, 1);
+            // smul overflows when the high half is not the sign extension of the low one.
+            let expected_high = if kind == "smul" {
+                let width = u64::from(scalar_width(t, operand_ty));
+                let shift = t.splat(operand_ty, width - 1, loc)?;
+                t.emit_ops(
+                    Op::ShiftRightArithmetic,
+                    int,
+                    [Operand::Id(low), Operand::Id(shift)],
+                )
+            } else {
+                zero
+            };
+            let flag = t.emit_ops(
+                Op::INotEqual,
+                bool_ty,
+                [Operand::Id(high), Operand::Id(expected_high)],
+            );
+            (low, flag)
+        }
+        "sadd" | "ssub" => {
+            // Signed overflow: the result's sign differs from what both operands imply.
+            let op = if kind == "sadd" { Op::IAdd } else { Op::ISub };
+            let r = t.emit_ops(op, int, [Operand::Id(a), Operand::Id(b)]);
+            let ar = t.emit_ops(Op::BitwiseXor, int, [Operand::Id(a), Operand::Id(r)]);
+            let other = if kind == "sadd" {
+                t.emit_ops(Op::BitwiseXor, int, [Operand::Id(b), Operand::Id(r)])
+            } else {
+                t.emit_ops(Op::BitwiseXor, int, [Operand::Id(a), Operand::Id(b)])
+            };
+            let both = t.emit_ops(Op::BitwiseAnd, int, [Operand::Id(ar), Operand::Id(other)]);
+            let flag = t.emit_ops(
+                Op::SLessThan,
+                bool_ty,
+                [Operand::Id(both), Operand::Id(zero)],
+            );
+            (r, flag)
+        }
+        _ => {
+            return Err(unsupported(
+                loc,
+                format!("the intrinsic llvm.{kind}.with.overflow"),
+            ))
+        }
+    };
+    t.emit_to(
+        out,
+        Op::CompositeConstruct,
+        ty,
+        vec![Operand::Id(value), Operand::Id(overflowed)],
+    );
+    Ok(())
+}
+
+/// `vector.reduce.KIND`: the components folded left to right (`fadd`/`fmul` start from their
+/// scalar first argument, as the ordered forms define).
+fn reduce(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    ty: Id,
+    kind: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let (start, vector) = match (kind, args) {
+        ("fadd" | "fmul", [s, v]) => (Some(*s), *v),
+        (_, [v]) => (None, *v),
+        _ => {
+            return Err(malformed(
+                loc,
+                format!("llvm.vector.reduce.{kind} arguments"),
+            ))
+        }
+    };
+    let vty = t.value_llvm_type(ctx, vector)?;
+    let Type::Vector { len, .. } = *t.m.types.get(vty) else {
+        return Err(malformed(loc, "a vector reduction of a scalar"));
+    };
+    let combine = |t: &mut Translator<'_>, target: Id, a: Id, b: Id| -> Result<()> {
+        let binary = |op| Some(op);
+        let core = match kind {
+            "add" => binary(Op::IAdd),
+            "mul" => binary(Op::IMul),
+            "and" => binary(Op::BitwiseAnd),
+            "or" => binary(Op::BitwiseOr),
+            "xor" => binary(Op::BitwiseXor),
+            "fadd" => binary(Op::FAdd),
+            "fmul" => binary(Op::FMul),
+            _ => None,
+        };
+        // i1 vectors: the logical forms.
+        let is_bool = t.b.type_bool() == ty;
+        let core = match (core, is_bool) {
+            (Some(Op::BitwiseAnd), true) => Some(Op::LogicalAnd),
+            (Some(Op::BitwiseOr), true) => Some(Op::LogicalOr),
+            (Some(Op::BitwiseXor), true) => Some(Op::LogicalNotEqual),
+            (other, _) => other,
+        };
+        if let Some(op) = core {
+            t.emit_ops_to(target, op, ty, [Operand::Id(a), Operand::Id(b)]);
+            return Ok(());
+        }
+        let name = match kind {
+            "smax" => "s_max",
+            "smin" => "s_min",
+            "umax" => "u_max",
+            "umin" => "u_min",
+            "fmax" | "fmaximum" => "fmax",
+            "fmin" | "fminimum" => "fmin",
+            other => {
+                return Err(unsupported(
+                    loc,
+                    format!("the intrinsic llvm.vector.reduce.{other}"),
+                ))
+            }
+        };
+        let number = ext_number(name).ok_or_else(|| malformed(loc, "no OpenCL.std min/max"))?;
+        ext_inst(t, target, ty, number, vec![Operand::Id(a), Operand::Id(b)]);
+        Ok(())
+    };
+    let v = t.value(ctx, vector)?;
+    let mut acc = match start {
+        Some(s) => t.value(ctx, s)?,
+        None => t.emit_ops(Op::CompositeExtract, ty, [Operand::Id(v), Operand::Word(0)]),
+    };
+    let first = u32::from(start.is_none());
+    if first >= len {
+        t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(acc)]);
+        return Ok(());
+    }
+    for i in first..len {
+        let component = t.emit_ops(Op::CompositeExtract, ty, [Operand::Id(v), Operand::Word(i)]);
+        let target = if i + 1 == len { out } else { t.b.alloc_id() };
+        combine(t, target, acc, component)?;
+        acc = target;
+    }
+    Ok(())
+}
+
+/// `is.fpclass(x, mask)`: the union of the classes the mask names (bit 0 signalling NaN,
+/// 1 quiet NaN, 2..5 negative infinity/normal/subnormal/zero, 6..9 the positive ones), from
+/// IsNan/IsInf/IsNormal/SignBitSet and integer tests of the bits.
+fn fp_class(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    bool_ty: Id,
+    x: ValueRef,
+    mask: ValueRef,
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let mask = t
+        .const_int(mask)
+        .ok_or_else(|| malformed(loc, "llvm.is.fpclass with a non-constant class mask"))?
+        as u32
+        & 0x3ff;
+    let xty = t.value_llvm_type(ctx, x)?;
+    let width: u32 = match t.m.types.get(t.m.types.scalar(xty)) {
+        Type::Half | Type::BFloat => 16,
+        Type::Float => 32,
+        Type::Double => 64,
+        _ => return Err(malformed(loc, "llvm.is.fpclass of a non-float")),
+    };
+    let int_scalar = t.int_type(width);
+    let int_ty = match t.m.types.get(xty) {
+        Type::Vector { len, .. } => t.b.type_vector(int_scalar, *len),
+        _ => int_scalar,
+    };
+    if mask == 0 || mask == 0x3ff {
+        let op = if mask == 0 {
+            Op::ConstantFalse
+        } else {
+            Op::ConstantTrue
+        };
+        let scalar_bool = t.b.type_bool();
+        let c = t.b.dedup_global(op, Some(scalar_bool), vec![]);
+        let v = if bool_ty == scalar_bool {
+            c
+        } else {
+            t.b.dedup_global(
+                Op::ConstantComposite,
+                Some(bool_ty),
+                vec![Operand::Id(c); vector_len(t, xty) as usize],
+            )
+        };
+        t.emit_ops_to(out, Op::CopyObject, bool_ty, [Operand::Id(v)]);
+        return Ok(());
+    }
+    let mantissa_bits = match width {
+        16 => 10,
+        32 => 23,
+        _ => 52,
+    };
+    let sign_bit = 1u64 << (width - 1);
+    let v = t.value(ctx, x)?;
+    let int_const = |t: &mut Translator<'_>, bits: u64| -> Result<Id> {
+        let scalar = if width == 64 {
+            t.b.constant_u64(int_scalar, bits)
+        } else {
+            t.b.constant_u32(int_scalar, bits as u32)
+        };
+        Ok(if int_ty == int_scalar {
+            scalar
+        } else {
+            t.b.dedup_global(
+                Op::ConstantComposite,
+                Some(int_ty),
+                vec![Operand::Id(scalar); vector_len(t, xty) as usize],
+            )
+        })
+    };
+    let bits = t.emit_ops(Op::Bitcast, int_ty, [Operand::Id(v)]);
+    let abs_mask = int_const(t, sign_bit - 1)?;
+    let abs = t.emit_ops(
+        Op::BitwiseAnd,
+        int_ty,
+        [Operand::Id(bits), Operand::Id(abs_mask)],
+    );
+    let sign = t.emit_ops(Op::SignBitSet, bool_ty, [Operand::Id(v)]);
+    let positive = t.emit_ops(Op::LogicalNot, bool_ty, [Operand::Id(sign)]);
+    let mut terms: Vec<Id> = Vec::new();
+    // A class with a negative and a positive half: the test, restricted by the sign bit when
+    // only one half is asked for.
+    let signed = |t: &mut Translator<'_>, test: Id, negative_bit: u32, positive_bit: u32| match (
+        mask & (1 << negative_bit) != 0,
+        mask & (1 << positive_bit) != 0,
+    ) {
+        (true, true) => Some(test),
+        (true, false) => Some(t.emit_ops(
+            Op::LogicalAnd,
+            bool_ty,
+            [Operand::Id(sign), Operand::Id(test)],
+        )),
+        (false, true) => Some(t.emit_ops(
+            Op::LogicalAnd,
+            bool_ty,
+            [Operand::Id(positive), Operand::Id(test)],
+        )),
+        (false, false) => None,
+    };
+    match mask & 3 {
+        0 => {}
+        3 => terms.push(t.emit_ops(Op::IsNan, bool_ty, [Operand::Id(v)])),
+        quiet_or_signalling => {
+            let quiet_bits = int_const(
+                t,
+                ((1u64 << (width - 1)) - 1) & !((1u64 << (mantissa_bits - 1)) - 1),
+            )?;
+            let quiet = t.emit_ops(
+                Op::UGreaterThanEqual,
+                bool_ty,
+                [Operand::Id(abs), Operand::Id(quiet_bits)],
+            );
+            terms.push(if quiet_or_signalling == 2 {
+                quiet
+            } else {
+                let nan = t.emit_ops(Op::IsNan, bool_ty, [Operand::Id(v)]);
+                let not_quiet = t.emit_ops(Op::LogicalNot, bool_ty, [Operand::Id(quiet)]);
+                t.emit_ops(
+                    Op::LogicalAnd,
+                    bool_ty,
+                    [Operand::Id(nan), Operand::Id(not_quiet)],
+                )
+            });
+        }
+    }
+    if mask & (1 << 2 | 1 << 9) != 0 {
+        let inf = t.emit_ops(Op::IsInf, bool_ty, [Operand::Id(v)]);
+        terms.extend(signed(t, inf, 2, 9));
+    }
+    if mask & (1 << 3 | 1 << 8) != 0 {
+        let normal = t.emit_ops(Op::IsNormal, bool_ty, [Operand::Id(v)]);
+        terms.extend(signed(t, normal, 3, 8));
+    }
+    if mask & (1 << 4 | 1 << 7) != 0 {
+        // Subnormal: 1 <= |bits| <= mantissa mask, i.e. |bits| - 1 < mantissa mask (unsigned).
+        let one = int_const(t, 1)?;
+        let mantissa = int_const(t, (1u64 << mantissa_bits) - 1)?;
+        let less_one = t.emit_ops(Op::ISub, int_ty, [Operand::Id(abs), Operand::Id(one)]);
+        let sub = t.emit_ops(
+            Op::ULessThan,
+            bool_ty,
+            [Operand::Id(less_one), Operand::Id(mantissa)],
+        );
+        terms.extend(signed(t, sub, 4, 7));
+    }
+    if mask & (1 << 5 | 1 << 6) != 0 {
+        let zero = int_const(t, 0)?;
+        let is_zero = t.emit_ops(Op::IEqual, bool_ty, [Operand::Id(abs), Operand::Id(zero)]);
+        terms.extend(signed(t, is_zero, 5, 6));
+    }
+    let (&first, rest) = terms
+        .split_first()
+        .ok_or_else(|| malformed(loc, "llvm.is.fpclass with an empty class mask"))?;
+    let mut acc = first;
+    for &term in rest {
+        acc = t.emit_ops(
+            Op::LogicalOr,
+            bool_ty,
+            [Operand::Id(acc), Operand::Id(term)],
+        );
+    }
+    t.emit_ops_to(out, Op::CopyObject, bool_ty, [Operand::Id(acc)]);
+    Ok(())
+}
+
+fn vector_len(t: &Translator<'_>, ty: llvm::TypeId) -> u32 {
+    match t.m.types.get(ty) {
+        Type::Vector { len, .. } => *len,
+        _ => 1,
+    }
+}

@@ -1,0 +1,283 @@
+//! SPIR-V friendly IR (llvm-spirv's `SPV-IR`, what DPC++ and `llvm-spirv -r
+//! --spirv-target-env=SPV-IR` write): a call to `__spirv_{OpName}{_postfixes}` is the
+//! instruction `Op{OpName}`, `__spirv_ocl_{name}{__postfixes}` the OpenCL.std instruction
+//! `name` (llvm-spirv's docs/SPIRVRepresentationInLLVM.rst). The operands come from the
+//! grammar: ids from the arguments, literal and enumerant operands from constant arguments,
+//! the result type from the call's return type. Postfixes `_sat` and `_rt[enpz]` become the
+//! SaturatedConversion and FPRoundingMode decorations; `_R{type}` and `_To{Storage}` only
+//! name the overload. (`__spirv_BuiltIn*` work-item calls are `workitem.rs`'s.)
+
+use super::ext_inst;
+use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
+use crate::mangle::Demangled;
+use llvm::ValueRef;
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::{Category, Decoration, ExtInstSet, OperandDesc, OperandKind, Quantifier};
+use spirvkit_llvm as llvm;
+
+pub(super) const PREFIX: &str = "__spirv_";
+
+pub(super) fn is_spv_ir(name: &str) -> bool {
+    name.starts_with(PREFIX)
+}
+
+pub(super) fn lower(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    d: &Demangled,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let rest = d.name.strip_prefix(PREFIX).unwrap_or(&d.name);
+    if let Some(ext) = rest.strip_prefix("ocl_") {
+        return opencl_std(t, ctx, out, result_ty, d, ext, args);
+    }
+    let mut parts = rest.split('_');
+    let opname = parts.next().unwrap_or_default();
+    let desc = spirvkit_grammar::instruction_by_name(&format!("Op{opname}")).ok_or_else(|| {
+        unsupported(
+            loc,
+            format!(
+                "the SPIR-V friendly IR built-in {} (no instruction Op{opname})",
+                d.name
+            ),
+        )
+    })?;
+    crate::forward::requirements::require(t, loc, &d.name, &desc.avail)?;
+    let operands = desc
+        .operands
+        .iter()
+        .filter(|o| !matches!(o.kind, OperandKind::IdResultType | OperandKind::IdResult));
+    if opname == "GenericCastToPtrExplicit" {
+        // The result keeps the operand's pointee, in the storage class the literal names.
+        let storage = args.get(1).and_then(|&a| t.const_int(a)).ok_or_else(|| {
+            malformed(loc, format!("{} without a constant storage class", d.name))
+        })?;
+        return super::groups::lower_generic_cast(
+            t,
+            ctx,
+            out,
+            spirvkit_grammar::StorageClass(storage as u32),
+            &args[..1],
+        );
+    }
+    let mut ops = operands_from_args(t, ctx, &d.name, operands, args)?;
+    if matches!(opname, "Any" | "All") {
+        // llvm-spirv's SPV-IR passes the bool vector sign-extended to an integer vector.
+        if let (Some(&a), Some(Operand::Id(v))) = (args.first(), ops.first_mut()) {
+            *v = integer_to_bool(t, ctx, a, *v)?;
+        }
+    }
+    let void = t.m.types.is_void(result_ty);
+    if desc.has_result {
+        if void {
+            return Err(malformed(
+                loc,
+                format!("{} returns void but Op{opname} has a result", d.name),
+            ));
+        }
+        let ty = t.ty(result_ty, loc)?;
+        t.emit_to(out, desc_op(desc.opcode), ty, ops);
+        for postfix in parts {
+            decorate(t, out, postfix);
+        }
+    } else {
+        t.emit_void(desc_op(desc.opcode), ops);
+    }
+    Ok(())
+}
+
+fn desc_op(opcode: u16) -> spirvkit_grammar::Op {
+    spirvkit_grammar::Op(opcode)
+}
+
+/// `_sat` and `_rte`/`_rtz`/`_rtp`/`_rtn` on a conversion.
+fn decorate(t: &mut Translator<'_>, out: Id, postfix: &str) {
+    let mode = match postfix {
+        "sat" => {
+            t.b.decorate(out, Decoration::SaturatedConversion.0, &[]);
+            return;
+        }
+        "rte" => 0,
+        "rtz" => 1,
+        "rtp" => 2,
+        "rtn" => 3,
+        _ => return,
+    };
+    t.b.decorate(out, Decoration::FPRoundingMode.0, &[Operand::Word(mode)]);
+}
+
+/// `__spirv_ocl_{name}{__postfixes}`: OpExtInst of OpenCL.std `name`.
+fn opencl_std(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    d: &Demangled,
+    ext: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let (inst, postfixes) = opencl_std_name(ext).ok_or_else(|| {
+        unsupported(
+            loc,
+            format!(
+                "the SPIR-V friendly IR built-in {} (no OpenCL.std instruction)",
+                d.name
+            ),
+        )
+    })?;
+    let ops = operands_from_args(t, ctx, &d.name, inst.operands.iter(), args)?;
+    let ty = if t.m.types.is_void(result_ty) {
+        t.b.type_void()
+    } else {
+        t.ty(result_ty, loc)?
+    };
+    ext_inst(t, out, ty, inst.opcode, ops);
+    for postfix in postfixes.split('_') {
+        decorate(t, out, postfix);
+    }
+    Ok(())
+}
+
+/// The OpenCL.std instruction a `__spirv_ocl_` name starts with, and the postfixes after it:
+/// postfixes follow `__` (the documented form) or `_` (`vloadn_Rint3`, as llvm-spirv writes),
+/// and instruction names contain `_` themselves (`fast_distance`, `s_abs`), so the longest
+/// known name wins.
+fn opencl_std_name(ext: &str) -> Option<(&'static spirvkit_grammar::ExtInstDesc, &str)> {
+    let set = ExtInstSet::OpenClStd.desc();
+    let ends = ext
+        .match_indices('_')
+        .map(|(i, _)| i)
+        .chain(std::iter::once(ext.len()));
+    let mut best = None;
+    for end in ends {
+        if let Some(inst) = set.instruction_by_name(&ext[..end]) {
+            best = Some((inst, ext[end..].trim_start_matches('_')));
+        }
+    }
+    best
+}
+
+/// The instruction's operands from the call's arguments, in grammar order.
+fn operands_from_args<'a>(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    name: &str,
+    descs: impl Iterator<Item = &'a OperandDesc>,
+    args: &[ValueRef],
+) -> Result<Vec<Operand>> {
+    let loc = ctx.location.as_str();
+    let mut next = args.iter().copied().peekable();
+    let mut ops = Vec::with_capacity(args.len());
+    for desc in descs {
+        loop {
+            let Some(arg) = next.next() else {
+                if desc.quantifier == Quantifier::One {
+                    return Err(malformed(
+                        loc,
+                        format!("{name}: too few arguments (no {})", desc.kind.name()),
+                    ));
+                }
+                break;
+            };
+            operand(t, ctx, name, desc.kind, arg, &mut next, &mut ops)?;
+            if desc.quantifier != Quantifier::Variadic {
+                break;
+            }
+        }
+    }
+    if next.peek().is_some() {
+        return Err(malformed(loc, format!("{name}: too many arguments")));
+    }
+    Ok(ops)
+}
+
+/// One operand of kind `kind` from `arg`; an enumerant with parameters takes them from the
+/// following arguments.
+fn operand(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    name: &str,
+    kind: OperandKind,
+    arg: ValueRef,
+    rest: &mut std::iter::Peekable<impl Iterator<Item = ValueRef>>,
+    ops: &mut Vec<Operand>,
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let literal = |t: &Translator<'_>| {
+        t.const_int(arg).ok_or_else(|| {
+            unsupported(
+                loc,
+                format!("{name}: a non-constant {} operand", kind.name()),
+            )
+        })
+    };
+    match kind.category() {
+        Category::Id => ops.push(Operand::Id(t.value(ctx, arg)?)),
+        Category::Literal if kind == OperandKind::LiteralString => {
+            return Err(unsupported(loc, format!("{name}: a string operand")))
+        }
+        Category::Literal => {
+            let bits = literal(t)?;
+            ops.push(Operand::Word(bits as u32));
+            if kind == OperandKind::LiteralContextDependentNumber && bits > u64::from(u32::MAX) {
+                ops.push(Operand::Word((bits >> 32) as u32));
+            }
+        }
+        Category::ValueEnum | Category::BitEnum => {
+            let value = literal(t)? as u32;
+            ops.push(Operand::Word(value));
+            let desc = kind.desc();
+            let enumerants: Vec<_> = if kind.category() == Category::BitEnum {
+                desc.enumerants
+                    .iter()
+                    .filter(|e| e.value != 0 && value & e.value == e.value)
+                    .collect()
+            } else {
+                desc.enumerant(value).into_iter().collect()
+            };
+            for e in enumerants {
+                for p in e.parameters {
+                    let Some(a) = rest.next() else {
+                        return Err(malformed(
+                            loc,
+                            format!("{name}: {} without its operand", e.name),
+                        ));
+                    };
+                    operand(t, ctx, name, p.kind, a, rest, ops)?;
+                }
+            }
+        }
+        Category::Composite => {
+            return Err(unsupported(
+                loc,
+                format!("{name}: a {} operand", kind.name()),
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// `v != 0` when `v` (the value of `arg`) is an integer vector rather than a bool one.
+fn integer_to_bool(t: &mut Translator<'_>, ctx: &FnCtx<'_>, arg: ValueRef, v: Id) -> Result<Id> {
+    let ty = t.value_llvm_type(ctx, arg)?;
+    let llvm::Type::Vector { len, elem, .. } = *t.m.types.get(ty) else {
+        return Ok(v);
+    };
+    if matches!(t.m.types.get(elem), llvm::Type::Int(1)) {
+        return Ok(v);
+    }
+    let zero = t.splat(ty, 0, &ctx.location)?;
+    let b = t.b.type_bool();
+    let bools = t.b.type_vector(b, len);
+    Ok(t.emit_ops(
+        spirvkit_grammar::Op::INotEqual,
+        bools,
+        [Operand::Id(v), Operand::Id(zero)],
+    ))
+}

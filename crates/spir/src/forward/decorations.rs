@@ -1,0 +1,66 @@
+//! `!spirv.Decorations` metadata (llvm-spirv's generic way to carry any decoration on an
+//! instruction or a global: `!{!{i32 DecorationNumber, literals...}, ...}`, e.g. the cache
+//! controls of SPV_INTEL_cache_controls): each entry becomes an OpDecorate of the value.
+//! A decoration that needs an extension is refused, naming it, unless `--spirv-ext` allows it.
+
+use crate::error::{malformed, Result};
+use crate::forward::translator::Translator;
+use llvm::MetadataId;
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::OperandKind;
+use spirvkit_llvm as llvm;
+
+/// The metadata kind llvm-spirv reads decorations from.
+pub(crate) const KIND: &str = "spirv.Decorations";
+
+/// Decorates `target` with every entry of the `!spirv.Decorations` node `list`, except the
+/// decorations in `derived` (the caller emitted them from the LLVM construct itself; spirv-val
+/// refuses most decorations twice).
+pub(crate) fn apply(
+    t: &mut Translator<'_>,
+    target: Id,
+    list: MetadataId,
+    derived: &[u32],
+    loc: &str,
+) -> Result<()> {
+    let m = t.m;
+    for entry in m.node_operands(list) {
+        let llvm::MdOperand::Metadata(node) = entry else {
+            return Err(malformed(
+                loc,
+                "a !spirv.Decorations entry that is not a node",
+            ));
+        };
+        let operands = m.node_operands(*node);
+        let mut words = Vec::with_capacity(operands.len());
+        for op in operands {
+            if let Some(s) = m.md_string(op) {
+                words.push(Operand::String(
+                    String::from_utf8_lossy(s).into_owned().into(),
+                ));
+                continue;
+            }
+            let value = m
+                .md_value(op)
+                .and_then(|(_, v)| t.const_int(v))
+                .ok_or_else(|| {
+                    malformed(loc, "a !spirv.Decorations operand that is not a constant")
+                })?;
+            words.push(Operand::Word(value as u32));
+        }
+        let Some(Operand::Word(decoration)) = words.first().cloned() else {
+            return Err(malformed(loc, "an empty !spirv.Decorations entry"));
+        };
+        if derived.contains(&decoration) {
+            continue;
+        }
+        let desc = OperandKind::Decoration
+            .desc()
+            .enumerant(decoration)
+            .ok_or_else(|| malformed(loc, format!("unknown decoration {decoration}")))?;
+        let what = format!("the decoration {}", desc.name);
+        crate::forward::requirements::require(t, loc, &what, &desc.avail)?;
+        t.b.decorate(target, decoration, &words[1..]);
+    }
+    Ok(())
+}

@@ -1,0 +1,64 @@
+//! `!spirv.ExecutionMode` named metadata (llvm-spirv's SPIR-V friendly IR and its float
+//! controls tests): `!{ptr @kernel, i32 Mode, i32 literals...}` becomes OpExecutionMode of that
+//! entry point, with what the grammar says the mode needs (SPV_KHR_float_controls'
+//! DenormPreserve/DenormFlushToZero/SignedZeroInfNanPreserve/RoundingModeRTE/RTZ, the
+//! SPV_INTEL_float_controls2 modes, ...): refused naming the extension unless allowed.
+
+use crate::error::{malformed, Result};
+use crate::forward::translator::Translator;
+use llvm::ValueRef;
+use spirvkit_core::{Id, Instruction, Operand};
+use spirvkit_grammar::{Op, OperandKind};
+use spirvkit_llvm as llvm;
+
+const NAMED: &str = "spirv.ExecutionMode";
+
+/// The modes `!spirv.ExecutionMode` gives kernel `f` (entry point `id`), except those in
+/// `emitted` (already derived from the kernel's OpenCL metadata).
+pub(crate) fn explicit(
+    t: &mut Translator<'_>,
+    f: llvm::FuncId,
+    id: Id,
+    emitted: &[u32],
+) -> Result<()> {
+    let m = t.m;
+    let Some(named) = m.named_metadata(NAMED) else {
+        return Ok(());
+    };
+    let location = format!("!{NAMED} of @{}", m.functions[f.0 as usize].name);
+    for &node in &named.nodes {
+        let ops = m.node_operands(node);
+        let Some((_, ValueRef::Function(target))) = ops.first().and_then(|o| m.md_value(o)) else {
+            continue;
+        };
+        if target != f {
+            continue;
+        }
+        let mut words = Vec::with_capacity(ops.len());
+        for op in &ops[1..] {
+            let value = m
+                .md_value(op)
+                .and_then(|(_, v)| t.const_int(v))
+                .ok_or_else(|| {
+                    malformed(&location, "an operand that is not an integer constant")
+                })?;
+            words.push(value as u32);
+        }
+        let Some(&mode) = words.first() else {
+            return Err(malformed(&location, "an entry without an execution mode"));
+        };
+        if emitted.contains(&mode) {
+            continue;
+        }
+        let desc = OperandKind::ExecutionMode
+            .desc()
+            .enumerant(mode)
+            .ok_or_else(|| malformed(&location, format!("unknown execution mode {mode}")))?;
+        let what = format!("the execution mode {}", desc.name);
+        crate::forward::requirements::require(t, &location, &what, &desc.avail)?;
+        let mut operands = vec![Operand::Id(id)];
+        operands.extend(words.iter().map(|&w| Operand::Word(w)));
+        t.b.global(Instruction::new(Op::ExecutionMode, None, None, operands));
+    }
+    Ok(())
+}

@@ -1,0 +1,362 @@
+//! Function bodies: the SPIR-V function, its parameters and blocks; every LLVM result gets its
+//! SPIR-V id up front, so forward references (phi operands, branches) need no patching.
+//! Function-storage variables (private globals, allocas) open the entry block; each other
+//! instruction is lowered by `instructions::translate_instruction`.
+
+use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::{collect_private_globals, name_value, FnCtx};
+use crate::forward::instructions::translate_instruction;
+use crate::forward::translator::{location_of_function, Callee, Translator};
+use llvm::{InstKind, Type, ValueRef};
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::{Decoration, FunctionControl, Op};
+use spirvkit_llvm as llvm;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+
+/// FunctionControl from function attributes (SPIR 1.2 table 13).
+fn function_control(f: &llvm::Function) -> u32 {
+    let mut control = FunctionControl::None.0;
+    let attrs = &f.attrs;
+    if attrs.has_function_flag("alwaysinline") {
+        control |= FunctionControl::Inline.0;
+    }
+    if attrs.has_function_flag("noinline") {
+        control |= FunctionControl::DontInline.0;
+    }
+    if attrs.has_function_flag("readnone") {
+        control |= FunctionControl::Const.0;
+    } else if attrs.has_function_flag("readonly") {
+        control |= FunctionControl::Pure.0;
+    }
+    control
+}
+
+pub(crate) fn translate_function(
+    t: &mut Translator<'_>,
+    f: llvm::FuncId,
+    kernels: &HashSet<llvm::FuncId>,
+) -> Result<()> {
+    let m = t.m;
+    let func = &m.functions[f.0 as usize];
+    let location = location_of_function(func);
+    let Callee::Function(id) = t.callees[f.0 as usize].clone() else {
+        return Err(malformed(
+            &location,
+            "a defined function classified as a built-in",
+        ));
+    };
+    let access = if kernels.contains(&f) {
+        crate::forward::kernels::arg_access_qualifiers(t, func)
+    } else {
+        None
+    };
+    let (_, _, vararg) = m
+        .types
+        .function_signature(func.fn_ty)
+        .ok_or_else(|| malformed(&location, "no function type"))?;
+    if vararg {
+        return Err(unsupported(&location, "a variadic function definition"));
+    }
+    let (fn_ty, ret_id, param_types) = t.function_type(f, access.as_deref(), &location)?;
+    t.b.begin_function_with_id(id, ret_id, function_control(func), fn_ty);
+    t.b.name(id, &func.name);
+    let mut ctx = FnCtx {
+        func,
+        func_id: f,
+        arg_casts: RefCell::new(HashMap::new()),
+        alloca_casts: Vec::new(),
+        values: Vec::new(),
+        args: Vec::new(),
+        blocks: Vec::new(),
+        location,
+        private_globals: HashMap::new(),
+        private_inits: Vec::new(),
+        handle_types: HashMap::new(),
+    };
+    t.image_context = image_context(t, f, access.as_deref());
+    for (i, &pty) in param_types.iter().enumerate() {
+        let pid = t.b.alloc_id();
+        t.b.function_parameter_with_id(pid, pty);
+        t.note_type(pid, pty);
+        if let Some(name) = func.args.get(i).and_then(|a| a.name.as_deref()) {
+            t.b.name(pid, name);
+        }
+        crate::forward::kernels::param_attributes(t, func, i, pid);
+        ctx.args.push(pid);
+    }
+    ctx.handle_types = handle_flow(t, func, access.as_deref(), &ctx.args)?;
+    // Linkage: external definitions that are not kernels are exported.
+    if !kernels.contains(&f)
+        && matches!(
+            func.linkage,
+            llvm::Linkage::External
+                | llvm::Linkage::Weak
+                | llvm::Linkage::WeakOdr
+                | llvm::Linkage::LinkOnceOdr
+        )
+    {
+        t.linkage(id, &func.name, spirvkit_grammar::LinkageType::Export);
+    }
+    ctx.blocks = func.blocks.iter().map(|_| t.b.alloc_id()).collect();
+    ctx.values = func
+        .insts
+        .iter()
+        .map(|i| {
+            if t.m.types.is_void(i.ty) {
+                Id(0)
+            } else {
+                t.b.alloc_id()
+            }
+        })
+        .collect();
+    for (bi, block) in func.blocks.iter().enumerate() {
+        t.b.begin_block_with_capacity(ctx.blocks[bi], block.insts.len() + 4);
+        if let Some(name) = block.name.as_deref().filter(|n| !n.is_empty()) {
+            t.b.name(ctx.blocks[bi], name);
+        }
+        if bi == 0 {
+            // Function-storage variables must come first in the entry block: private-space
+            // globals used here, then the allocas.
+            private_globals(t, &mut ctx)?;
+            for inst_id in func.blocks.iter().flat_map(|b| b.insts.iter()) {
+                if let Some(inst) = func.inst(*inst_id) {
+                    if let InstKind::Alloca { .. } = inst.kind {
+                        if let Some(cast) = alloca(t, &ctx, *inst_id, inst)? {
+                            ctx.alloca_casts.push(cast);
+                        }
+                    }
+                }
+            }
+            // Allocas whose uses want another pointee are cast once all variables exist.
+            for (var, out, ty) in std::mem::take(&mut ctx.alloca_casts) {
+                t.emit_ops_to(out, Op::Bitcast, ty, [Operand::Id(var)]);
+            }
+            private_initializers(t, &mut ctx)?;
+        }
+        for &inst_id in &block.insts {
+            let inst = func
+                .inst(inst_id)
+                .ok_or_else(|| malformed(&ctx.location, "missing instruction"))?;
+            if matches!(inst.kind, InstKind::Alloca { .. }) {
+                continue;
+            }
+            translate_instruction(t, &ctx, inst_id, inst)?;
+        }
+    }
+    t.b.end_function();
+    t.image_context = None;
+    Ok(())
+}
+
+/// Image access qualifiers that apply to every value of an image type inside a kernel: the
+/// qualifier of the kernel's parameters of that type, when they all agree (so that -O0 code
+/// copying an image through an alloca keeps one SPIR-V image type).
+fn image_context(
+    t: &Translator<'_>,
+    f: llvm::FuncId,
+    access: Option<&[u32]>,
+) -> Option<(u32, HashMap<llvm::TypeId, u32>)> {
+    let access = access?;
+    let func = t.m.function(f)?;
+    let mut map: HashMap<llvm::TypeId, u32> = HashMap::new();
+    let mut conflicting = HashSet::new();
+    for (arg, &a) in func.args.iter().zip(access) {
+        if a == crate::forward::types::NO_ACCESS
+            || a == crate::forward::types::SAMPLER_PARAM
+            || t.opencl_handle(arg.ty).is_none()
+        {
+            continue;
+        }
+        if *map.entry(arg.ty).or_insert(a) != a {
+            conflicting.insert(arg.ty);
+        }
+    }
+    map.retain(|ty, _| !conflicting.contains(ty));
+    (!map.is_empty()).then_some((f.0 + 1, map))
+}
+
+/// Follows sampler and image parameters through stores into allocas and loads back out, so
+/// that the alloca and the load get the parameter's SPIR-V type.
+fn handle_flow(
+    t: &mut Translator<'_>,
+    func: &llvm::Function,
+    access: Option<&[u32]>,
+    _args: &[Id],
+) -> Result<HashMap<llvm::InstId, Id>> {
+    let mut out = HashMap::new();
+    let Some(access) = access else { return Ok(out) };
+    let mut value_types: HashMap<ValueRef, Id> = HashMap::new();
+    for (i, (arg, &a)) in func.args.iter().zip(access).enumerate() {
+        let special = a == crate::forward::types::SAMPLER_PARAM
+            || (a != crate::forward::types::NO_ACCESS && t.opencl_handle(arg.ty).is_some());
+        if special {
+            let ty = t.ty_with_access(arg.ty, a, "kernel parameter")?;
+            value_types.insert(ValueRef::Argument(i as u32), ty);
+        }
+    }
+    if value_types.is_empty() {
+        return Ok(out);
+    }
+    loop {
+        let before = value_types.len() + out.len();
+        for (i, inst) in func.insts.iter().enumerate() {
+            match &inst.kind {
+                InstKind::Store {
+                    ptr: ValueRef::Instruction(slot),
+                    value,
+                    ..
+                } => {
+                    if let Some(&ty) = value_types.get(value) {
+                        if matches!(
+                            func.inst(*slot).map(|s| &s.kind),
+                            Some(InstKind::Alloca { .. })
+                        ) {
+                            out.insert(*slot, ty);
+                        }
+                    }
+                }
+                InstKind::Load {
+                    ptr: ValueRef::Instruction(slot),
+                    ..
+                } => {
+                    if let Some(&ty) = out.get(slot).filter(|_| {
+                        matches!(
+                            func.inst(*slot).map(|s| &s.kind),
+                            Some(InstKind::Alloca { .. })
+                        )
+                    }) {
+                        let id = llvm::InstId(i as u32);
+                        out.insert(id, ty);
+                        value_types.insert(ValueRef::Instruction(id), ty);
+                    }
+                }
+                _ => {}
+            }
+        }
+        if value_types.len() + out.len() == before {
+            break;
+        }
+    }
+    Ok(out)
+}
+
+/// Globals of address space 0 cannot exist at module scope in SPIR-V: each function that
+/// uses one gets its own Function variable with the same initializer.
+fn private_globals(t: &mut Translator<'_>, ctx: &mut FnCtx<'_>) -> Result<()> {
+    let mut used = Vec::new();
+    // Most modules have no private-space global: nothing to look for then.
+    if !t.m.globals.iter().any(|g| g.addrspace == 0) {
+        return Ok(());
+    }
+    let mut seen = HashSet::new();
+    for inst in &ctx.func.insts {
+        inst.kind.for_each_operand(|v| {
+            // Only globals and constants (expressions, aggregates) can name a global.
+            if matches!(v, ValueRef::Global(_) | ValueRef::Constant(_)) {
+                collect_private_globals(t, v, &mut used, &mut seen, 0);
+            }
+        });
+    }
+    // Initializers may name further private globals.
+    let mut i = 0;
+    while let Some(&g) = used.get(i) {
+        if let Some(init) = t.m.global(g).and_then(|g| g.initializer) {
+            collect_private_globals(t, init, &mut used, &mut seen, 0);
+        }
+        i += 1;
+    }
+    for g in used {
+        let global = &t.m.globals[g.0 as usize];
+        let location = format!("global @{}", global.name);
+        let ptr_ty = t.global_pointer_type(g, &location)?;
+        let data_ty = t.global_data_type(g, &location)?;
+        let mut init_id = None;
+        let id = t.b.alloc_id();
+        if let Some(init) = global.initializer.filter(|&i| !t.is_undef(i)) {
+            let mut refs = Vec::new();
+            collect_private_globals(t, init, &mut refs, &mut HashSet::new(), 0);
+            if refs.is_empty() {
+                init_id = Some(if t.m.types.is_pointer(global.value_ty) {
+                    t.const_as(init, data_ty, &location)?
+                } else {
+                    t.const_value(init, &location)?
+                });
+            } else {
+                // Initialised by a store once every variable exists (it names other privates).
+                ctx.private_inits.push((id, init));
+            }
+        }
+        let storage = spirvkit_grammar::StorageClass::Function.0;
+        let var = t.variable_instruction(id, ptr_ty, storage, data_ty, init_id);
+        t.b.push_instruction(var);
+        t.note_type(id, ptr_ty);
+        t.b.name(id, &global.name);
+        ctx.private_globals.insert(g, id);
+    }
+    Ok(())
+}
+
+/// Stores the initializers of private variables that refer to other private variables.
+fn private_initializers(t: &mut Translator<'_>, ctx: &mut FnCtx<'_>) -> Result<()> {
+    for (var, init) in std::mem::take(&mut ctx.private_inits) {
+        let value = t.value(ctx, init)?;
+        t.emit_void_ops(Op::Store, [Operand::Id(var), Operand::Id(value)]);
+    }
+    Ok(())
+}
+
+fn alloca(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    inst_id: llvm::InstId,
+    inst: &llvm::Instruction,
+) -> Result<Option<(Id, Id, Id)>> {
+    let InstKind::Alloca {
+        allocated_ty,
+        count,
+        align,
+        ..
+    } = &inst.kind
+    else {
+        return Ok(None);
+    };
+    let out = ctx.values[inst_id.0 as usize];
+    let count_is_one = t.const_int(*count) == Some(1);
+    if !count_is_one {
+        return Err(unsupported(
+            &ctx.location,
+            "alloca with an element count (variable-length array)",
+        ));
+    }
+    let elem = match ctx.handle_types.get(&inst_id) {
+        Some(&ty) => ty,
+        None if matches!(t.m.types.get(*allocated_ty), Type::Int(1))
+            && crate::forward::pointee::is_opaque_pointer(t.m, inst.ty) =>
+        {
+            t.int_type(8)
+        }
+        None => t.ty(*allocated_ty, &ctx.location)?,
+    };
+    let ptr_ty = t.pointer_type(spirvkit_grammar::StorageClass::Function.0, elem);
+    // An opaque-pointer alloca used at another pointee is cast after the variables.
+    let wanted = if crate::forward::pointee::is_opaque_pointer(t.m, inst.ty) {
+        t.value_type_id(ctx, ValueRef::Instruction(inst_id))?
+    } else {
+        ptr_ty
+    };
+    let var = if wanted == ptr_ty {
+        out
+    } else {
+        t.b.alloc_id()
+    };
+    let storage = spirvkit_grammar::StorageClass::Function.0;
+    let variable = t.variable_instruction(var, ptr_ty, storage, elem, None);
+    t.b.push_instruction(variable);
+    t.note_type(var, ptr_ty);
+    if let Some(a) = align.filter(|&a| a > 0) {
+        t.b.decorate(var, Decoration::Alignment.0, &[Operand::Word(a as u32)]);
+    }
+    name_value(t, var, inst);
+    Ok((var != out).then_some((var, out, wanted)))
+}

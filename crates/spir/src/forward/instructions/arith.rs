@@ -1,0 +1,280 @@
+//! Arithmetic, bitwise and comparison instructions, select and freeze; the nsw/nuw and
+//! fast-math flags they carry become decorations.
+
+use super::{is_bool, Out};
+use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
+use llvm::{BinaryOp, ValueRef};
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::{Decoration, Op};
+use spirvkit_llvm as llvm;
+
+pub(crate) fn binary_opcode(op: BinaryOp, is_bool: bool) -> Option<Op> {
+    Some(match (op, is_bool) {
+        (BinaryOp::And, true) => Op::LogicalAnd,
+        (BinaryOp::Or, true) => Op::LogicalOr,
+        (BinaryOp::Xor, true) => Op::LogicalNotEqual,
+        (_, true) => return None,
+        (BinaryOp::Add, _) => Op::IAdd,
+        (BinaryOp::FAdd, _) => Op::FAdd,
+        (BinaryOp::Sub, _) => Op::ISub,
+        (BinaryOp::FSub, _) => Op::FSub,
+        (BinaryOp::Mul, _) => Op::IMul,
+        (BinaryOp::FMul, _) => Op::FMul,
+        (BinaryOp::UDiv, _) => Op::UDiv,
+        (BinaryOp::SDiv, _) => Op::SDiv,
+        (BinaryOp::FDiv, _) => Op::FDiv,
+        (BinaryOp::URem, _) => Op::UMod,
+        (BinaryOp::SRem, _) => Op::SRem,
+        (BinaryOp::FRem, _) => Op::FRem,
+        (BinaryOp::Shl, _) => Op::ShiftLeftLogical,
+        (BinaryOp::LShr, _) => Op::ShiftRightLogical,
+        (BinaryOp::AShr, _) => Op::ShiftRightArithmetic,
+        (BinaryOp::And, _) => Op::BitwiseAnd,
+        (BinaryOp::Or, _) => Op::BitwiseOr,
+        (BinaryOp::Xor, _) => Op::BitwiseXor,
+    })
+}
+
+fn cmp_opcode(pred: u8) -> Option<Op> {
+    Some(match pred {
+        1 => Op::FOrdEqual,
+        2 => Op::FOrdGreaterThan,
+        3 => Op::FOrdGreaterThanEqual,
+        4 => Op::FOrdLessThan,
+        5 => Op::FOrdLessThanEqual,
+        6 => Op::FOrdNotEqual,
+        7 => Op::Ordered,
+        8 => Op::Unordered,
+        9 => Op::FUnordEqual,
+        10 => Op::FUnordGreaterThan,
+        11 => Op::FUnordGreaterThanEqual,
+        12 => Op::FUnordLessThan,
+        13 => Op::FUnordLessThanEqual,
+        14 => Op::FUnordNotEqual,
+        32 => Op::IEqual,
+        33 => Op::INotEqual,
+        34 => Op::UGreaterThan,
+        35 => Op::UGreaterThanEqual,
+        36 => Op::ULessThan,
+        37 => Op::ULessThanEqual,
+        38 => Op::SGreaterThan,
+        39 => Op::SGreaterThanEqual,
+        40 => Op::SLessThan,
+        41 => Op::SLessThanEqual,
+        _ => return None,
+    })
+}
+
+/// Integer, float and bitwise binary operators (logical ones on i1).
+pub(super) fn binary(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    r: &Out,
+    op: &llvm::BinaryOp,
+    [lhs, rhs]: [&ValueRef; 2],
+    flags: &u8,
+    fast_math: &u32,
+) -> Result<()> {
+    let Out {
+        out, ty, result_ty, ..
+    } = *r;
+    let loc = ctx.location.as_str();
+    let (l, r) = (t.value(ctx, *lhs)?, t.value(ctx, *rhs)?);
+    let opcode = binary_opcode(*op, is_bool(t, result_ty))
+        .ok_or_else(|| unsupported(loc, format!("{} on i1", op.keyword())))?;
+    t.emit_ops_to(out, opcode, ty, [Operand::Id(l), Operand::Id(r)]);
+    fast_math_decoration(t, out, *fast_math);
+    wrap_decorations(t, out, opcode, *flags);
+    Ok(())
+}
+
+/// `fneg`.
+pub(super) fn fneg(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    r: &Out,
+    value: &ValueRef,
+    fast_math: &u32,
+) -> Result<()> {
+    let Out { out, ty, .. } = *r;
+    let v = t.value(ctx, *value)?;
+    t.emit_ops_to(out, Op::FNegate, ty, [Operand::Id(v)]);
+    fast_math_decoration(t, out, *fast_math);
+    Ok(())
+}
+
+/// `icmp`/`fcmp` (pointers compared as integers, i1 as logical values).
+pub(super) fn cmp(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    r: &Out,
+    pred: &llvm::CmpPredicate,
+    lhs: &ValueRef,
+    rhs: &ValueRef,
+    fast_math: &u32,
+) -> Result<()> {
+    let Out { out, ty, .. } = *r;
+    let loc = ctx.location.as_str();
+    let operand_ty = t.value_llvm_type(ctx, *lhs)?;
+    let (mut l, mut r) = (t.value(ctx, *lhs)?, t.value(ctx, *rhs)?);
+    match pred.0 {
+        0 | 15 => {
+            let op = if pred.0 == 15 {
+                Op::ConstantTrue
+            } else {
+                Op::ConstantFalse
+            };
+            let bool_ty = t.b.type_bool();
+            let c = t.b.dedup_global(op, Some(bool_ty), vec![]);
+            t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(c)]);
+            return Ok(());
+        }
+        _ => {}
+    }
+    let mut opcode =
+        cmp_opcode(pred.0).ok_or_else(|| malformed(loc, format!("predicate {}", pred.0)))?;
+    if t.m.types.is_pointer(operand_ty) {
+        let size = t.size_type();
+        l = t.emit_ops(Op::ConvertPtrToU, size, [Operand::Id(l)]);
+        r = t.emit_ops(Op::ConvertPtrToU, size, [Operand::Id(r)]);
+    } else if is_bool(t, operand_ty) {
+        opcode = match opcode {
+            Op::IEqual => Op::LogicalEqual,
+            Op::INotEqual => Op::LogicalNotEqual,
+            _ => return Err(unsupported(loc, "an ordered comparison of i1 values")),
+        };
+    }
+    t.emit_ops_to(out, opcode, ty, [Operand::Id(l), Operand::Id(r)]);
+    fast_math_decoration(t, out, *fast_math);
+    Ok(())
+}
+
+/// `select`, on a vector condition or one i1 for a whole vector.
+pub(super) fn select(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    r: &Out,
+    cond: &ValueRef,
+    then_value: &ValueRef,
+    else_value: &ValueRef,
+) -> Result<()> {
+    let Out {
+        out,
+        ty,
+        result_ty,
+        opaque_result,
+        ..
+    } = *r;
+    let mut c = t.value(ctx, *cond)?;
+    // LLVM selects whole vectors on one i1; SPIR-V wants one condition per component.
+    if let llvm::Type::Vector { len, .. } = t.m.types.get(result_ty) {
+        let cond_ty = t.value_llvm_type(ctx, *cond)?;
+        if !matches!(t.m.types.get(cond_ty), llvm::Type::Vector { .. }) {
+            let len = *len;
+            let bool_ty = t.b.type_bool();
+            let bools = t.b.type_vector(bool_ty, len);
+            c = t.emit(
+                Op::CompositeConstruct,
+                bools,
+                vec![Operand::Id(c); len as usize],
+            );
+        }
+    }
+    let (a, b) = if opaque_result {
+        (
+            t.value_as(ctx, *then_value, ty)?,
+            t.value_as(ctx, *else_value, ty)?,
+        )
+    } else {
+        (t.value(ctx, *then_value)?, t.value(ctx, *else_value)?)
+    };
+    t.emit_to(
+        out,
+        Op::Select,
+        ty,
+        vec![Operand::Id(c), Operand::Id(a), Operand::Id(b)],
+    );
+    Ok(())
+}
+
+/// `freeze`: SPIR-V values are never poison, so a copy.
+pub(super) fn freeze(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    r: &Out,
+    value: &ValueRef,
+) -> Result<()> {
+    let Out {
+        out,
+        ty,
+        opaque_result,
+        ..
+    } = *r;
+    let v = if opaque_result {
+        t.value_as(ctx, *value, ty)?
+    } else {
+        t.value(ctx, *value)?
+    };
+    t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(v)]);
+    Ok(())
+}
+
+/// The extension that makes NoSignedWrap/NoUnsignedWrap available before SPIR-V 1.4.
+const NO_WRAP_EXTENSION: &str = "SPV_KHR_no_integer_wrap_decoration";
+
+/// LLVM's nsw/nuw as NoSignedWrap/NoUnsignedWrap, on the instructions the spec allows them
+/// on. They only make overflow undefined, so dropping them keeps the program's meaning: they
+/// are emitted where they cost no compatibility, i.e. when the user allows
+/// SPV_KHR_no_integer_wrap_decoration (a SPIR-V 1.0 module then declares it). They never
+/// raise the version to 1.4 by themselves, as llvm-spirv-15 does by default: OpenCL 1.2 and
+/// 2.x consumers cannot load 1.4 modules.
+fn wrap_decorations(t: &mut Translator<'_>, out: Id, opcode: Op, flags: u8) {
+    let wraps = flags & (llvm::flags::NSW | llvm::flags::NUW);
+    if wraps == 0
+        || !matches!(
+            opcode,
+            Op::IAdd | Op::ISub | Op::IMul | Op::ShiftLeftLogical
+        )
+        || !t.opts.allows(NO_WRAP_EXTENSION)
+    {
+        return;
+    }
+    t.b.extension(NO_WRAP_EXTENSION);
+    if wraps & llvm::flags::NSW != 0 {
+        t.b.decorate(out, Decoration::NoSignedWrap.0, &[]);
+    }
+    if wraps & llvm::flags::NUW != 0 {
+        t.b.decorate(out, Decoration::NoUnsignedWrap.0, &[]);
+    }
+}
+
+fn fast_math_decoration(t: &mut Translator<'_>, id: Id, fast_math: u32) {
+    use llvm::fmf;
+    if fast_math == 0 {
+        return;
+    }
+    let mut mode = 0;
+    if fast_math & (fmf::FAST_OLD | fmf::REASSOC) != 0
+        && fast_math & fmf::NNAN != 0
+        && fast_math & fmf::NINF != 0
+    {
+        mode |= 0x10; // Fast
+    }
+    if fast_math & fmf::NNAN != 0 {
+        mode |= 0x1;
+    }
+    if fast_math & fmf::NINF != 0 {
+        mode |= 0x2;
+    }
+    if fast_math & fmf::NSZ != 0 {
+        mode |= 0x4;
+    }
+    if fast_math & fmf::ARCP != 0 {
+        mode |= 0x8;
+    }
+    if mode != 0 {
+        t.b.decorate(id, Decoration::FPFastMathMode.0, &[Operand::Word(mode)]);
+    }
+}

@@ -1,0 +1,118 @@
+//! Calls: defined functions become OpFunctionCall, mangled OpenCL built-ins and LLVM
+//! intrinsics are lowered by `builtins`.
+
+use super::{is_opaque, Out};
+use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::{Callee, Translator};
+use llvm::ValueRef;
+use spirvkit_core::Operand;
+use spirvkit_grammar::Op;
+use spirvkit_llvm as llvm;
+
+/// `call` of a function, a built-in or an intrinsic (indirect calls are refused).
+pub(super) fn call(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    r: &Out,
+    callee: &ValueRef,
+    args: &[ValueRef],
+) -> Result<()> {
+    let Out {
+        out,
+        ty,
+        result_ty,
+        void_result,
+        ..
+    } = *r;
+    let loc = ctx.location.as_str();
+    let ValueRef::Function(f) = callee else {
+        return Err(unsupported(loc, "an indirect call"));
+    };
+    match t.callees.get(f.0 as usize).cloned() {
+        Some(Callee::Function(fid)) => {
+            let params = match t.signatures.get(f) {
+                Some((_, p)) => p.clone(),
+                None => t.function_type(*f, None, loc)?.2,
+            };
+            let mut ops = vec![Operand::Id(fid)];
+            for (i, &a) in args.iter().enumerate() {
+                let id = match params.get(i) {
+                    Some(&p) if is_opaque(t, ctx, a) => t.value_as(ctx, a, p)?,
+                    _ => t.value(ctx, a)?,
+                };
+                ops.push(Operand::Id(id));
+            }
+            let ret_ty = if void_result { t.b.type_void() } else { ty };
+            let call_out = if void_result { t.b.alloc_id() } else { out };
+            t.emit_to(call_out, Op::FunctionCall, ret_ty, ops);
+        }
+        Some(Callee::Builtin(d)) => {
+            cast_builtin_pointer_args(t, ctx, &d, args)?;
+            let lowered = crate::forward::builtins::call(t, ctx, out, result_ty, &d, args);
+            ctx.arg_casts.borrow_mut().clear();
+            lowered?
+        }
+        Some(Callee::Intrinsic(name)) => {
+            crate::forward::builtins::intrinsic(t, ctx, out, result_ty, &name, args)?
+        }
+        None => return Err(malformed(loc, "call to a missing function")),
+    }
+    Ok(())
+}
+
+/// Casts opaque-pointer arguments of a built-in to the pointee its mangled name gives; the
+/// built-in's lowering then finds them through `FnCtx::arg_casts`.
+fn cast_builtin_pointer_args(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    d: &crate::mangle::Demangled,
+    args: &[ValueRef],
+) -> Result<()> {
+    // OpenCL.std and the group copies need typed pointers even with untyped pointers
+    // allowed (atomics and prefetch have untyped forms).
+    let keeps_untyped = d.name.starts_with("atom") || d.name == "prefetch";
+    for (i, &a) in args.iter().enumerate() {
+        // A null handle (`ptr null` for "no event") is a null of the handle type.
+        if let Some(crate::mangle::MType::Named(name)) = d.params.get(i) {
+            let handle = crate::opencl_types::opencl_type(&format!(
+                "opencl.{}_t",
+                name.strip_prefix("ocl_").unwrap_or(name)
+            ));
+            let is_null = matches!(a, ValueRef::Constant(c)
+                if matches!(t.m.constant(c).map(|c| &c.kind), Some(llvm::ConstKind::Null)));
+            if let (Some(handle), true) = (handle, is_null) {
+                let ty = t.opencl_handle_type(handle, crate::forward::types::NO_ACCESS);
+                let null = t.b.dedup_global(Op::ConstantNull, Some(ty), vec![]);
+                ctx.arg_casts.borrow_mut().insert(a, null);
+            }
+            continue;
+        }
+        let Some(crate::mangle::MType::Pointer { pointee, .. }) = d.params.get(i) else {
+            continue;
+        };
+        let Some(llvm_ty) = t.m.value_type_in(ctx.func, a) else {
+            continue;
+        };
+        let is_opaque = crate::forward::pointee::is_opaque_pointer(t.m, llvm_ty);
+        if !is_opaque && !t.untyped_allowed() {
+            continue;
+        }
+        let Some(crate::forward::pointee::Repr::Pointee(p)) = t.mangled_pointee(pointee) else {
+            continue;
+        };
+        let wanted = if t.untyped_allowed() {
+            if keeps_untyped {
+                continue;
+            }
+            let addrspace = crate::forward::ptrtypes::addrspace_of(t.m, llvm_ty);
+            let storage = crate::forward::types::storage_class(t, addrspace, &ctx.location)?;
+            t.typed_pointer_type(storage, p)
+        } else {
+            t.pointer_to_in(ctx, a, p)?
+        };
+        let id = t.value_as(ctx, a, wanted)?;
+        ctx.arg_casts.borrow_mut().insert(a, id);
+    }
+    Ok(())
+}

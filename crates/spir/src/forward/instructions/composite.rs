@@ -1,0 +1,151 @@
+//! Aggregates and vectors: extract/insert value and element, shufflevector.
+
+use super::{is_opaque, Out};
+use crate::error::Result;
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
+use llvm::ValueRef;
+use spirvkit_core::Operand;
+use spirvkit_grammar::Op;
+use spirvkit_llvm as llvm;
+
+/// `extractvalue` (a pointer member is cast from its default pointer type).
+pub(super) fn extract_value(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    r: &Out,
+    aggregate: &ValueRef,
+    indices: &[u32],
+) -> Result<()> {
+    let Out {
+        out,
+        ty,
+        result_ty,
+        opaque_result,
+        ..
+    } = *r;
+    let loc = ctx.location.as_str();
+    let a = t.value(ctx, *aggregate)?;
+    let mut ops = vec![Operand::Id(a)];
+    ops.extend(indices.iter().map(|&i| Operand::Word(i)));
+    // A pointer member is stored as the default pointer type of its LLVM type.
+    let member = if opaque_result {
+        t.ty(result_ty, loc)?
+    } else {
+        ty
+    };
+    if member == ty {
+        t.emit_to(out, Op::CompositeExtract, ty, ops);
+    } else {
+        let raw = t.emit(Op::CompositeExtract, member, ops);
+        t.emit_ops_to(out, Op::Bitcast, ty, [Operand::Id(raw)]);
+    }
+    Ok(())
+}
+
+/// `insertvalue`.
+pub(super) fn insert_value(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    r: &Out,
+    aggregate: &ValueRef,
+    value: &ValueRef,
+    indices: &[u32],
+) -> Result<()> {
+    let Out { out, ty, .. } = *r;
+    let loc = ctx.location.as_str();
+    let a = t.value(ctx, *aggregate)?;
+    let v = if is_opaque(t, ctx, *value) {
+        let member_ty = t.value_llvm_type(ctx, *value)?;
+        let member = t.ty(member_ty, loc)?;
+        t.value_as(ctx, *value, member)?
+    } else {
+        t.value(ctx, *value)?
+    };
+    let mut ops = vec![Operand::Id(v), Operand::Id(a)];
+    ops.extend(indices.iter().map(|&i| Operand::Word(i)));
+    t.emit_to(out, Op::CompositeInsert, ty, ops);
+    Ok(())
+}
+
+/// `extractelement`, by a literal when the index is constant.
+pub(super) fn extract_element(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    r: &Out,
+    vector: &ValueRef,
+    index: &ValueRef,
+) -> Result<()> {
+    let Out { out, ty, .. } = *r;
+    let v = t.value(ctx, *vector)?;
+    match constant_index(t, *index) {
+        Some(i) => t.emit_to(
+            out,
+            Op::CompositeExtract,
+            ty,
+            vec![Operand::Id(v), Operand::Word(i)],
+        ),
+        None => {
+            let i = t.value(ctx, *index)?;
+            t.emit_to(
+                out,
+                Op::VectorExtractDynamic,
+                ty,
+                vec![Operand::Id(v), Operand::Id(i)],
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `insertelement`, by a literal when the index is constant.
+pub(super) fn insert_element(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    r: &Out,
+    vector: &ValueRef,
+    element: &ValueRef,
+    index: &ValueRef,
+) -> Result<()> {
+    let Out { out, ty, .. } = *r;
+    let (v, e) = (t.value(ctx, *vector)?, t.value(ctx, *element)?);
+    match constant_index(t, *index) {
+        Some(i) => t.emit_to(
+            out,
+            Op::CompositeInsert,
+            ty,
+            vec![Operand::Id(e), Operand::Id(v), Operand::Word(i)],
+        ),
+        None => {
+            let i = t.value(ctx, *index)?;
+            t.emit_to(
+                out,
+                Op::VectorInsertDynamic,
+                ty,
+                vec![Operand::Id(v), Operand::Id(e), Operand::Id(i)],
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `shufflevector` (undefined mask elements become 0xFFFFFFFF).
+pub(super) fn shuffle_vector(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    r: &Out,
+    v1: &ValueRef,
+    v2: &ValueRef,
+    mask: &[Option<u32>],
+) -> Result<()> {
+    let Out { out, ty, .. } = *r;
+    let (a, b) = (t.value(ctx, *v1)?, t.value(ctx, *v2)?);
+    let mut ops = vec![Operand::Id(a), Operand::Id(b)];
+    ops.extend(mask.iter().map(|m| Operand::Word(m.unwrap_or(u32::MAX))));
+    t.emit_to(out, Op::VectorShuffle, ty, ops);
+    Ok(())
+}
+
+fn constant_index(t: &Translator<'_>, v: ValueRef) -> Option<u32> {
+    t.const_int(v).and_then(|n| u32::try_from(n).ok())
+}

@@ -1,0 +1,121 @@
+//! Control flow: phi, branches, switch, return, unreachable.
+
+use super::{is_opaque, Out};
+use crate::error::{malformed, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
+use llvm::{Type, ValueRef};
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::Op;
+use spirvkit_llvm as llvm;
+
+/// `phi`: module-scope incoming values are cast to the result type.
+pub(super) fn phi(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    r: &Out,
+    incoming: &[(ValueRef, llvm::BlockId)],
+) -> Result<()> {
+    let Out {
+        out,
+        ty,
+        opaque_result,
+        ..
+    } = *r;
+    let loc = ctx.location.as_str();
+    let mut ops = Vec::with_capacity(incoming.len() * 2);
+    for (v, block) in incoming {
+        // Module-scope values are cast at module scope; local ones share the class.
+        let id = if opaque_result && !matches!(v, ValueRef::Instruction(_) | ValueRef::Argument(_))
+        {
+            t.value_as(ctx, *v, ty)?
+        } else {
+            t.value(ctx, *v)?
+        };
+        ops.push(Operand::Id(id));
+        let label = ctx
+            .blocks
+            .get(block.0 as usize)
+            .copied()
+            .ok_or_else(|| malformed(loc, "phi from a missing block"))?;
+        ops.push(Operand::Id(label));
+    }
+    t.emit_to(out, Op::Phi, ty, ops);
+    Ok(())
+}
+
+/// `ret`, with the value cast to the function's return type when it is an opaque pointer.
+pub(super) fn ret(t: &mut Translator<'_>, ctx: &FnCtx<'_>, value: &Option<ValueRef>) -> Result<()> {
+    match value {
+        Some(v) => {
+            let v = match t.signatures.get(&ctx.func_id) {
+                Some(&(ret, _)) if is_opaque(t, ctx, *v) => t.value_as(ctx, *v, ret)?,
+                _ => t.value(ctx, *v)?,
+            };
+            t.emit_void_ops(Op::ReturnValue, [Operand::Id(v)]);
+        }
+        None => t.emit_void_ops(Op::Return, []),
+    }
+    Ok(())
+}
+
+/// `br i1`.
+pub(super) fn cond_br(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    cond: &ValueRef,
+    then_block: &llvm::BlockId,
+    else_block: &llvm::BlockId,
+) -> Result<()> {
+    let c = t.value(ctx, *cond)?;
+    let (a, b) = (
+        block_label(ctx, *then_block)?,
+        block_label(ctx, *else_block)?,
+    );
+    t.emit_void(
+        Op::BranchConditional,
+        vec![Operand::Id(c), Operand::Id(a), Operand::Id(b)],
+    );
+    Ok(())
+}
+
+/// `switch`, with 64-bit selectors taking two-word literals.
+pub(super) fn switch(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    value: &ValueRef,
+    default: &llvm::BlockId,
+    cases: &[(ValueRef, llvm::BlockId)],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let selector_ty = t.value_llvm_type(ctx, *value)?;
+    let wide = matches!(t.m.types.get(selector_ty), Type::Int(64));
+    let v = t.value(ctx, *value)?;
+    let mut ops = vec![Operand::Id(v), Operand::Id(block_label(ctx, *default)?)];
+    for (case, target) in cases {
+        let bits = t
+            .const_int(*case)
+            .ok_or_else(|| malformed(loc, "switch case is not an integer constant"))?;
+        ops.push(Operand::Word(bits as u32));
+        if wide {
+            ops.push(Operand::Word((bits >> 32) as u32));
+        }
+        ops.push(Operand::Id(block_label(ctx, *target)?));
+    }
+    t.emit_void(Op::Switch, ops);
+    Ok(())
+}
+
+fn block_label(ctx: &FnCtx<'_>, b: llvm::BlockId) -> Result<Id> {
+    ctx.blocks
+        .get(b.0 as usize)
+        .copied()
+        .ok_or_else(|| malformed(&ctx.location, "branch to a missing block"))
+}
+
+/// `br label`.
+pub(super) fn br(t: &mut Translator<'_>, ctx: &FnCtx<'_>, target: llvm::BlockId) -> Result<()> {
+    let l = block_label(ctx, target)?;
+    t.emit_void_ops(Op::Branch, [Operand::Id(l)]);
+    Ok(())
+}

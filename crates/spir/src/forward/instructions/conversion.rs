@@ -1,0 +1,136 @@
+//! Casts (SPIR 1.2 table 10): integer/float conversions, i1 through select, pointer casts
+//! and address-space casts.
+
+use super::is_bool;
+use crate::error::{unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
+use llvm::{CastOp, Type, ValueRef};
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::Op;
+use spirvkit_llvm as llvm;
+
+/// Bit pattern of 1.0 / -1.0 in a float type.
+fn float_bits(t: &Translator<'_>, ty: llvm::TypeId, value: f64) -> u64 {
+    match t.m.types.get(t.m.types.scalar(ty)) {
+        Type::Double => value.to_bits(),
+        Type::Half => {
+            if value < 0.0 {
+                0xbc00
+            } else if value > 0.0 {
+                0x3c00
+            } else {
+                0
+            }
+        }
+        _ => u64::from((value as f32).to_bits()),
+    }
+}
+
+/// A cast instruction (`op`) of `value` to `result_ty` (SPIR-V type `ty`), into `out`.
+pub(super) fn cast(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    ty: Id,
+    result_ty: llvm::TypeId,
+    op: CastOp,
+    value: ValueRef,
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let src_ty = t.value_llvm_type(ctx, value)?;
+    let opaque_pair = crate::forward::pointee::is_opaque_pointer(t.m, src_ty)
+        && crate::forward::pointee::is_opaque_pointer(t.m, result_ty);
+    let v = match op {
+        // Same pointee in another storage class (the classes of both are unified).
+        CastOp::AddrSpaceCast if opaque_pair => match t.pointee_of(ty) {
+            Some(pointee) => {
+                let wanted = t.pointer_to_in(ctx, value, pointee)?;
+                t.value_as(ctx, value, wanted)?
+            }
+            None => t.value(ctx, value)?,
+        },
+        CastOp::BitCast if opaque_pair => {
+            let v = t.value_as(ctx, value, ty)?;
+            t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(v)]);
+            return Ok(());
+        }
+        _ => t.value(ctx, value)?,
+    };
+    let from_bool = is_bool(t, src_ty);
+    let to_bool = is_bool(t, result_ty);
+    let select = |t: &mut Translator<'_>, one: u64, zero: u64| -> Result<()> {
+        let (a, b) = (
+            t.splat(result_ty, one, loc)?,
+            t.splat(result_ty, zero, loc)?,
+        );
+        t.emit_to(
+            out,
+            Op::Select,
+            ty,
+            vec![Operand::Id(v), Operand::Id(a), Operand::Id(b)],
+        );
+        Ok(())
+    };
+    match op {
+        CastOp::ZExt if from_bool => return select(t, 1, 0),
+        CastOp::SExt if from_bool => return select(t, u64::MAX, 0),
+        CastOp::UiToFp if from_bool => {
+            let one = float_bits(t, result_ty, 1.0);
+            return select(t, one, 0);
+        }
+        CastOp::SiToFp if from_bool => {
+            let minus_one = float_bits(t, result_ty, -1.0);
+            return select(t, minus_one, 0);
+        }
+        CastOp::Trunc if to_bool => {
+            // i1 is the low bit: (x & 1) != 0.
+            let one = t.splat(src_ty, 1, loc)?;
+            let zero = t.splat(src_ty, 0, loc)?;
+            let src = t.ty(src_ty, loc)?;
+            let bit = t.emit_ops(Op::BitwiseAnd, src, [Operand::Id(v), Operand::Id(one)]);
+            t.emit_to(
+                out,
+                Op::INotEqual,
+                ty,
+                vec![Operand::Id(bit), Operand::Id(zero)],
+            );
+            return Ok(());
+        }
+        _ if from_bool || to_bool => {
+            return Err(unsupported(loc, format!("{} involving i1", op.keyword())))
+        }
+        _ => {}
+    }
+    let opcode = match op {
+        CastOp::Trunc | CastOp::ZExt => Op::UConvert,
+        CastOp::SExt => Op::SConvert,
+        CastOp::FpToUi => Op::ConvertFToU,
+        CastOp::FpToSi => Op::ConvertFToS,
+        CastOp::UiToFp => Op::ConvertUToF,
+        CastOp::SiToFp => Op::ConvertSToF,
+        CastOp::FpTrunc | CastOp::FpExt => Op::FConvert,
+        CastOp::PtrToInt => Op::ConvertPtrToU,
+        CastOp::IntToPtr => Op::ConvertUToPtr,
+        CastOp::BitCast => {
+            if src_ty == result_ty {
+                Op::CopyObject
+            } else {
+                Op::Bitcast
+            }
+        }
+        CastOp::AddrSpaceCast => {
+            let space = |ty| match t.m.types.get(ty) {
+                Type::Pointer { addrspace, .. } => *addrspace,
+                _ => 0,
+            };
+            match (space(src_ty), space(result_ty)) {
+                (_, 4) => Op::PtrCastToGeneric,
+                (4, _) => Op::GenericCastToPtr,
+                (a, b) => return crate::forward::builtins::usm_cast(t, out, ty, v, a, b, loc),
+            }
+        }
+    };
+    t.emit_ops_to(out, opcode, ty, [Operand::Id(v)]);
+    Ok(())
+}

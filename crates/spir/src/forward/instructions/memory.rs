@@ -1,0 +1,160 @@
+//! Loads, stores (atomic ones included) and `getelementptr` as access chains.
+
+use super::{is_opaque, Out};
+use crate::error::{malformed, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
+use llvm::ValueRef;
+use spirvkit_core::Operand;
+use spirvkit_grammar::{MemoryAccess, Op};
+use spirvkit_llvm as llvm;
+
+/// `load`: OpLoad with its memory operands, or OpAtomicLoad.
+pub(super) fn load(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    r: &Out,
+    ptr: &ValueRef,
+    align: &Option<u64>,
+    volatile: &bool,
+    ordering: &llvm::AtomicOrdering,
+) -> Result<()> {
+    let Out { out, ty, .. } = *r;
+    if let Some(g) = crate::forward::builtins::builtin_global_behind(t, *ptr) {
+        // A `__spirv_BuiltIn*` global is the built-in's Input variable.
+        let var = t.global_id(g, &ctx.location)?;
+        t.emit_ops_to(out, Op::Load, ty, [Operand::Id(var)]);
+        return Ok(());
+    }
+    let p = if is_opaque(t, ctx, *ptr) {
+        let wanted = t.pointer_to_in(ctx, *ptr, ty)?;
+        t.value_as(ctx, *ptr, wanted)?
+    } else {
+        t.value(ctx, *ptr)?
+    };
+    if *ordering != llvm::AtomicOrdering::NotAtomic {
+        let (scope, sem) = crate::forward::builtins::atomic_scope_semantics(t, ctx, *ptr)?;
+        t.emit_to(
+            out,
+            Op::AtomicLoad,
+            ty,
+            vec![Operand::Id(p), Operand::Id(scope), Operand::Id(sem)],
+        );
+    } else {
+        let mut ops = vec![Operand::Id(p)];
+        ops.extend(memory_access(*volatile, *align));
+        t.emit_to(out, Op::Load, ty, ops);
+    }
+    Ok(())
+}
+
+/// `store`: OpStore with its memory operands, or OpAtomicStore.
+pub(super) fn store(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    ptr: &ValueRef,
+    value: &ValueRef,
+    align: &Option<u64>,
+    volatile: &bool,
+    ordering: &llvm::AtomicOrdering,
+) -> Result<()> {
+    let v = t.value(ctx, *value)?;
+    let p = if is_opaque(t, ctx, *ptr) {
+        let value_ty = t.value_type_id(ctx, *value)?;
+        let wanted = t.pointer_to_in(ctx, *ptr, value_ty)?;
+        t.value_as(ctx, *ptr, wanted)?
+    } else {
+        t.value(ctx, *ptr)?
+    };
+    if *ordering != llvm::AtomicOrdering::NotAtomic {
+        let (scope, sem) = crate::forward::builtins::atomic_scope_semantics(t, ctx, *ptr)?;
+        t.emit_void(
+            Op::AtomicStore,
+            vec![
+                Operand::Id(p),
+                Operand::Id(scope),
+                Operand::Id(sem),
+                Operand::Id(v),
+            ],
+        );
+    } else {
+        let mut ops = vec![Operand::Id(p), Operand::Id(v)];
+        ops.extend(memory_access(*volatile, *align));
+        t.emit_void(Op::Store, ops);
+    }
+    Ok(())
+}
+
+/// `getelementptr`: a (Ptr/InBounds, typed or untyped) access chain.
+pub(super) fn gep(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    r: &Out,
+    inbounds: &bool,
+    base: &ValueRef,
+    indices: &[ValueRef],
+    source_ty: &llvm::TypeId,
+) -> Result<()> {
+    let Out { out, ty, .. } = *r;
+    let loc = ctx.location.as_str();
+    // Opaque pointers: the base is cast to the source element type, and the chain's
+    // natural result (a pointer to the indexed type) to the value's inferred type.
+    let base_type = t.ty(*source_ty, loc)?;
+    let (b, natural) = if is_opaque(t, ctx, *base) {
+        let source = t.ty(*source_ty, loc)?;
+        let wanted = t.pointer_to_in(ctx, *base, source)?;
+        let b = t.value_as(ctx, *base, wanted)?;
+        let indexed = crate::forward::pointee::gep_indexed_type(t, *source_ty, indices)
+            .ok_or_else(|| malformed(loc, "GEP indices outside the source type"))?;
+        let indexed = t.ty(indexed, loc)?;
+        (b, t.pointer_to_in(ctx, *base, indexed)?)
+    } else {
+        (t.value(ctx, *base)?, ty)
+    };
+    let target = if natural == ty { out } else { t.b.alloc_id() };
+    if indices.is_empty() {
+        t.emit_ops_to(target, Op::CopyObject, natural, [Operand::Id(b)]);
+    } else if t.is_untyped(natural) && indices.len() > 1 && t.const_int(indices[0]) == Some(0) {
+        // `gep T, p, 0, i...` stays inside the object at p: an untyped (non-Ptr)
+        // access chain walking T from p.
+        let op = if *inbounds {
+            Op::UntypedInBoundsAccessChainKHR
+        } else {
+            Op::UntypedAccessChainKHR
+        };
+        let mut ops = vec![Operand::Id(base_type), Operand::Id(b)];
+        for &i in &indices[1..] {
+            ops.push(Operand::Id(t.value(ctx, i)?));
+        }
+        t.emit_to(target, op, natural, ops);
+    } else {
+        let (op, mut ops) = t.ptr_access_chain(natural, *inbounds, base_type, b);
+        for &i in indices {
+            ops.push(Operand::Id(t.value(ctx, i)?));
+        }
+        t.emit_to(target, op, natural, ops);
+    }
+    if target != out {
+        t.emit_ops_to(out, Op::Bitcast, ty, [Operand::Id(target)]);
+    }
+    Ok(())
+}
+
+/// Memory operands: Volatile and Aligned (SPIR 1.2: alignment and volatile on load/store).
+fn memory_access(volatile: bool, align: Option<u64>) -> Vec<Operand> {
+    let mut mask = 0;
+    if volatile {
+        mask |= MemoryAccess::Volatile.0;
+    }
+    if align.is_some_and(|a| a > 0) {
+        mask |= MemoryAccess::Aligned.0;
+    }
+    if mask == 0 {
+        return Vec::new();
+    }
+    let mut ops = vec![Operand::Word(mask)];
+    if let Some(a) = align.filter(|&a| a > 0) {
+        ops.push(Operand::Word(a as u32));
+    }
+    ops
+}

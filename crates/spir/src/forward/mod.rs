@@ -1,0 +1,26 @@
+//! LLVM (SPIR 1.2 and what clang 15–22 emits) → SPIR-V.
+//!
+//! Layers, bottom up: `types`/`target_types`/`consts` (module-scope types and constants),
+//! `pointee`/`ptrtypes`/`untyped` (pointer types under opaque and untyped pointers),
+//! `context` (a function body's state, operand lookup and emission), `instructions/` (one
+//! file per instruction class) and `builtins/` (OpenCL built-ins and LLVM intrinsics), both
+//! built on `context`; `function` (bodies), `kernels` (entry points) and `translator` (the
+//! module) on top, `parallel` forking the translator over functions.
+
+pub(crate) mod builtins;
+pub(crate) mod consts;
+pub(crate) mod context;
+pub(crate) mod decorations;
+pub(crate) mod execution_modes;
+pub mod extensions;
+pub(crate) mod function;
+pub(crate) mod instructions;
+pub(crate) mod kernels;
+pub(crate) mod parallel;
+pub(crate) mod pointee;
+pub(crate) mod ptrtypes;
+pub(crate) mod requirements;
+pub(crate) mod target_types;
+pub(crate) mod translator;
+pub(crate) mod types;
+pub(crate) mod untyped;

@@ -1,0 +1,95 @@
+//! OpenCL opaque types by their LLVM names (`opencl.image2d_ro_t`, `opencl.event_t`, ...):
+//! the names SPIR 1.2 and clang give images, samplers, events, queues and reserve ids, and the
+//! `spirv.*` struct names of llvm-spirv's SPIR-V friendly IR with typed pointers
+//! (`spirv.Event`, `spirv.Image._void_1_0_0_0_0_0_1`).
+
+use spirvkit_grammar::Dim;
+
+/// An OpenCL opaque type named by an LLVM struct (`opencl.image2d_t`, `opencl.event_t`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpenClType {
+    Image {
+        dim: Dim,
+        arrayed: bool,
+        depth: bool,
+        ms: bool,
+    },
+    Sampler,
+    Event,
+    ClkEvent,
+    Queue,
+    ReserveId,
+}
+
+pub fn opencl_type(name: &str) -> Option<OpenClType> {
+    if let Some(spirv) = name.strip_prefix("spirv.") {
+        return spirv_type(spirv);
+    }
+    let base = name.strip_prefix("opencl.")?.split('.').next()?;
+    let image = |dim, arrayed, depth, ms| {
+        Some(OpenClType::Image {
+            dim,
+            arrayed,
+            depth,
+            ms,
+        })
+    };
+    match base
+        .trim_end_matches("_ro_t")
+        .trim_end_matches("_wo_t")
+        .trim_end_matches("_rw_t")
+        .trim_end_matches("_t")
+    {
+        "image1d" => image(Dim::Dim1D, false, false, false),
+        "image1d_array" => image(Dim::Dim1D, true, false, false),
+        "image1d_buffer" => image(Dim::Buffer, false, false, false),
+        "image2d" => image(Dim::Dim2D, false, false, false),
+        "image2d_array" => image(Dim::Dim2D, true, false, false),
+        "image2d_depth" => image(Dim::Dim2D, false, true, false),
+        "image2d_array_depth" => image(Dim::Dim2D, true, true, false),
+        "image2d_msaa" => image(Dim::Dim2D, false, false, true),
+        "image2d_array_msaa" => image(Dim::Dim2D, true, false, true),
+        "image2d_msaa_depth" => image(Dim::Dim2D, false, true, true),
+        "image2d_array_msaa_depth" => image(Dim::Dim2D, true, true, true),
+        "image3d" => image(Dim::Dim3D, false, false, false),
+        "sampler" => Some(OpenClType::Sampler),
+        "event" => Some(OpenClType::Event),
+        "clk_event" => Some(OpenClType::ClkEvent),
+        "queue" => Some(OpenClType::Queue),
+        "reserve_id" => Some(OpenClType::ReserveId),
+        _ => None,
+    }
+}
+
+/// `spirv.Image._{SampledType}_{Dim}_{Depth}_{Arrayed}_{MS}_{Sampled}_{Format}_{Access}` and
+/// the operand-less handle names, without the `spirv.` prefix.
+fn spirv_type(name: &str) -> Option<OpenClType> {
+    if let Some(operands) = name.strip_prefix("Image._") {
+        let mut ints = operands.split('_').skip(1).map(|n| n.parse::<u32>().ok());
+        let mut next = || ints.next().flatten();
+        let (dim, depth, arrayed, ms) = (next()?, next()?, next()?, next()?);
+        return Some(OpenClType::Image {
+            dim: Dim(dim),
+            depth: depth == 1,
+            arrayed: arrayed != 0,
+            ms: ms != 0,
+        });
+    }
+    Some(match name.split('.').next()? {
+        "Sampler" => OpenClType::Sampler,
+        "Event" => OpenClType::Event,
+        "DeviceEvent" => OpenClType::ClkEvent,
+        "Queue" => OpenClType::Queue,
+        "ReserveId" => OpenClType::ReserveId,
+        _ => return None,
+    })
+}
+
+/// The access qualifier a `spirv.Image._..._{Access}` or `spirv.SampledImage._...` struct
+/// name ends with.
+pub fn spirv_image_access(name: &str) -> Option<u32> {
+    let operands = name
+        .strip_prefix("spirv.Image._")
+        .or_else(|| name.strip_prefix("spirv.SampledImage._"))?;
+    operands.rsplit('_').next()?.parse().ok()
+}
