@@ -23,6 +23,8 @@ pub struct Case {
     pub types: &'static str,
     pub decorations: &'static str,
     pub capabilities: &'static str,
+    /// Replaces `INTERFACE` (an entry point's interface list).
+    pub interface: &'static str,
     /// `--target-env` (spirv-val's name).
     pub env: &'static str,
     /// The rule spirvkit reports (None: valid).
@@ -45,6 +47,7 @@ impl Case {
             types: "",
             decorations: "",
             capabilities: "",
+            interface: "",
             env: "spv1.6",
             rule,
             reference,
@@ -60,6 +63,10 @@ impl Case {
     }
     pub const fn with_env(mut self, env: &'static str) -> Self {
         self.env = env;
+        self
+    }
+    pub const fn with_interface(mut self, interface: &'static str) -> Self {
+        self.interface = interface;
         self
     }
     pub const fn with_capabilities(mut self, capabilities: &'static str) -> Self {
@@ -79,7 +86,8 @@ impl Case {
                 .replace("BODY", self.body)
                 .replace("W2TYPE", self.body)
                 .replace("TYPES", self.types)
-                .replace("DECOR", self.decorations),
+                .replace("DECOR", self.decorations)
+                .replace("INTERFACE", self.interface),
         );
         text
     }
