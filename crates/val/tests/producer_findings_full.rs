@@ -96,7 +96,291 @@ const fn geometry_array(
         .with_env("vulkan1.0")
 }
 
+/// Compute shader with a Workgroup uint `%w`, scope constants `%cN` (N = the Scope value) and
+/// semantics constants `%sX` (X = the mask in hex).
+const SEMANTICS: &str = "; Version: 1.0
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+DECOR
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%c0 = OpConstant %uint 0
+%c1 = OpConstant %uint 1
+%c2 = OpConstant %uint 2
+%c3 = OpConstant %uint 3
+%c4 = OpConstant %uint 4
+%c5 = OpConstant %uint 5
+%c6 = OpConstant %uint 6
+%s0 = OpConstant %uint 0
+%s8 = OpConstant %uint 0x8
+%s100 = OpConstant %uint 0x100
+%s102 = OpConstant %uint 0x102
+%s104 = OpConstant %uint 0x104
+%s108 = OpConstant %uint 0x108
+%s110 = OpConstant %uint 0x110
+%snull = OpConstantNull %uint
+%sspec = OpSpecConstant %uint 0
+%pw = OpTypePointer Workgroup %uint
+%w = OpVariable %pw Workgroup
+TYPES
+%main = OpFunction %void None %fn
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+";
+
+const fn semantics(
+    name: &'static str,
+    env: &'static str,
+    body: &'static str,
+    rule: Option<&'static str>,
+    reference: Ref,
+) -> Case {
+    Case::new(name, SEMANTICS, body, rule, reference).with_env(env)
+}
+
+/// The same under the Vulkan memory model (SPIR-V 1.5, `%w` in the interface).
+const SEMANTICS_VK: &str = "; Version: 1.5
+OpCapability Shader
+OpCapability VulkanMemoryModel
+OpMemoryModel Logical Vulkan
+OpEntryPoint GLCompute %main \"main\" %w
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%c1 = OpConstant %uint 1
+%c2 = OpConstant %uint 2
+%c5 = OpConstant %uint 5
+%s108 = OpConstant %uint 0x108
+%pw = OpTypePointer Workgroup %uint
+%w = OpVariable %pw Workgroup
+%main = OpFunction %void None %fn
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+";
+
+/// An entry point of model `MODEL` (modes `DECOR`) running `BODY`.
+const MODEL_SCOPES: &str = "; Version: 1.3
+OpCapability Shader
+OpCapability Geometry
+OpCapability Tessellation
+OpCapability RayTracingKHR
+OpExtension \"SPV_KHR_ray_tracing\"
+OpMemoryModel Logical GLSL450
+OpEntryPoint INTERFACE %main \"main\"
+DECOR
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%c0 = OpConstant %uint 0
+%c2 = OpConstant %uint 2
+%c3 = OpConstant %uint 3
+%c4 = OpConstant %uint 4
+%c6 = OpConstant %uint 6
+%s48 = OpConstant %uint 0x48
+%s108 = OpConstant %uint 0x108
+%main = OpFunction %void None %fn
+%e = OpLabel
+%f = OpFunctionCall %void %g
+OpReturn
+OpFunctionEnd
+%g = OpFunction %void None %fn
+%ge = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+";
+
+const fn model_scope(
+    name: &'static str,
+    model: &'static str,
+    modes: &'static str,
+    body: &'static str,
+    rule: Option<&'static str>,
+    reference: Ref,
+) -> Case {
+    Case::new(name, MODEL_SCOPES, body, rule, reference)
+        .with_interface(model)
+        .with_decorations(modes)
+        .with_env("vulkan1.1")
+}
+
+/// A Uniform variable `%u` of type `TYPES` (`%S` or the array `%A`), `%S` decorated `DECOR`.
+const UNIFORM_STORE: &str = "; Version: 1.0
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %S DECOR
+OpMemberDecorate %S 0 Offset 0
+OpDecorate %u DescriptorSet 0
+OpDecorate %u Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%u0 = OpConstant %uint 0
+%u2 = OpConstant %uint 2
+%S = OpTypeStruct %uint
+%A = OpTypeArray %S %u2
+%pS = OpTypePointer Uniform TYPES
+%pu = OpTypePointer Uniform %uint
+%u = OpVariable %pS Uniform
+%main = OpFunction %void None %fn
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+";
+
+const fn uniform_store(
+    name: &'static str,
+    env: &'static str,
+    block: &'static str,
+    ty: &'static str,
+    body: &'static str,
+    rule: Option<&'static str>,
+    reference: Ref,
+) -> Case {
+    Case::new(name, UNIFORM_STORE, body, rule, reference)
+        .with_decorations(block)
+        .with_types(ty)
+        .with_env(env)
+}
+
+/// A kernel with OpenCL.std, untyped pointers and the generic storage class; `BODY` runs in
+/// a kernel taking an untyped CrossWorkgroup pointer `%a`.
+const KERNEL: &str = "; Version: 1.4
+OpCapability Addresses
+OpCapability Kernel
+OpCapability Vector16
+OpCapability Float64
+OpCapability GenericPointer
+OpCapability UntypedPointersKHR
+OpExtension \"SPV_KHR_untyped_pointers\"
+%std = OpExtInstImport \"OpenCL.std\"
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k \"k\"
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%double = OpTypeFloat 64
+%v4 = OpTypeVector %float 4
+%v3 = OpTypeVector %float 3
+%v8 = OpTypeVector %float 8
+%v4d = OpTypeVector %double 4
+%pcw = OpTypePointer CrossWorkgroup %uint
+%pg = OpTypePointer Generic %uint
+%ucw = OpTypeUntypedPointerKHR CrossWorkgroup
+%ug = OpTypeUntypedPointerKHR Generic
+%fnty = OpTypeFunction %void %ucw %pcw
+%f1 = OpConstant %float 1
+%d1 = OpConstant %double 1
+%u1 = OpConstant %uint 1
+%c4 = OpConstantComposite %v4 %f1 %f1 %f1 %f1
+%c3 = OpConstantComposite %v3 %f1 %f1 %f1
+%c8 = OpConstantComposite %v8 %f1 %f1 %f1 %f1 %f1 %f1 %f1 %f1
+%c4d = OpConstantComposite %v4d %d1 %d1 %d1 %d1
+%k = OpFunction %void None %fnty
+%a = OpFunctionParameter %ucw
+%t = OpFunctionParameter %pcw
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+";
+
+const fn kernel(
+    name: &'static str,
+    body: &'static str,
+    rule: Option<&'static str>,
+    reference: Ref,
+) -> Case {
+    Case::new(name, KERNEL, body, rule, reference).with_env("spv1.4")
+}
+
+const EXT: Option<&str> = Some("ext_inst.types");
+const CAST: Option<&str> = Some("conversion.generic_cast");
+const ORDER: Option<&str> = Some("semantics.order");
+const MEMORY_SCOPE: Option<&str> = Some("scope.memory");
+const SCOPE_MODEL: Option<&str> = Some("execution_model.scope");
+const STORE: Option<&str> = Some("memory.store");
+const GEOMETRY_MODES: &str = "OpExecutionMode %main Triangles\nOpExecutionMode %main OutputPoints\nOpExecutionMode %main OutputVertices 1\nOpExecutionMode %main Invocations 1";
+
 static CASES: &[Case] = &[
+    // OpenCL.std geometric functions.
+    kernel("opencl.distance", "%r = OpExtInst %float %std distance %c4 %c4", None, Ref::Accepts),
+    kernel("opencl.distance_scalar", "%r = OpExtInst %float %std fast_distance %f1 %f1", None, Ref::Accepts),
+    kernel("opencl.distance_vector_result", "%r = OpExtInst %v4 %std distance %c4 %c4", EXT, Ref::Rejects),
+    kernel("opencl.distance_mixed", "%r = OpExtInst %float %std distance %c4 %c3", EXT, Ref::Rejects),
+    kernel("opencl.distance_eight", "%r = OpExtInst %float %std distance %c8 %c8", EXT, Ref::Rejects),
+    kernel("opencl.distance_component", "%r = OpExtInst %float %std fast_distance %c4d %c4d", EXT, Ref::Rejects),
+    kernel("opencl.distance_untyped_pointer", "%r = OpExtInst %float %std distance %a %a", EXT, Ref::Rejects),
+    kernel("opencl.length", "%r = OpExtInst %float %std length %c4", None, Ref::Accepts),
+    kernel("opencl.length_pointer", "%r = OpExtInst %float %std fast_length %a", EXT, Ref::Rejects),
+    kernel("opencl.length_component", "%r = OpExtInst %double %std length %c4", EXT, Ref::Rejects),
+    kernel("opencl.normalize", "%r = OpExtInst %v4 %std normalize %c4", None, Ref::Accepts),
+    kernel("opencl.normalize_eight", "%r = OpExtInst %v8 %std fast_normalize %c8", EXT, Ref::Rejects),
+    kernel("opencl.normalize_operand", "%r = OpExtInst %float %std normalize %c4", EXT, Ref::Rejects),
+    // Generic casts: an untyped pointer matches only an untyped pointer.
+    kernel("generic_cast.typed_to_untyped", "%r = OpPtrCastToGeneric %ug %t", CAST, Ref::Rejects),
+    kernel("generic_cast.untyped_to_typed", "%r = OpPtrCastToGeneric %pg %a", CAST, Ref::Rejects),
+    kernel("generic_cast.untyped", "%r = OpPtrCastToGeneric %ug %a", None, Ref::Accepts),
+    // spirv-val 2025.5 also rejects these; the extension compares pointees only when both
+    // pointers are typed (crates/val/STATUS.md, "Where spirv-val 2025.5 is wrong").
+    kernel("generic_cast.back_to_untyped", "%g = OpPtrCastToGeneric %pg %t\n%r = OpGenericCastToPtr %ucw %g", None, Ref::Rejects),
+    kernel("generic_cast.explicit_untyped", "%g = OpPtrCastToGeneric %ug %a\n%r = OpGenericCastToPtrExplicit %pcw %g CrossWorkgroup", None, Ref::Rejects),
+    // Memory semantics (ValidateMemorySemantics).
+    semantics("semantics.load_release", "spv1.3", "%r = OpAtomicLoad %uint %w %c2 %s104", ORDER, Ref::Rejects),
+    semantics("semantics.load_acquire", "vulkan1.1", "%r = OpAtomicLoad %uint %w %c2 %s102", None, Ref::Accepts),
+    semantics("semantics.store_acquire", "spv1.3", "OpAtomicStore %w %c2 %s102 %c1", ORDER, Ref::Rejects),
+    semantics("semantics.store_release", "vulkan1.1", "OpAtomicStore %w %c2 %s104 %c1", None, Ref::Accepts),
+    semantics("semantics.storage_class_needs_order", "vulkan1.1", "%r = OpAtomicIAdd %uint %w %c2 %s100 %c1", ORDER, Ref::Rejects),
+    semantics("semantics.storage_class_without_order_universal", "spv1.3", "%r = OpAtomicIAdd %uint %w %c2 %s100 %c1", None, Ref::Accepts),
+    semantics("semantics.order_needs_storage_class", "vulkan1.1", "%r = OpAtomicIAdd %uint %w %c2 %s8 %c1", ORDER, Ref::Rejects),
+    semantics("semantics.order_without_storage_class_universal", "spv1.3", "%r = OpAtomicIAdd %uint %w %c2 %s8 %c1", None, Ref::Accepts),
+    semantics("semantics.relaxed_memory_barrier", "vulkan1.1", "OpMemoryBarrier %c2 %s100", ORDER, Ref::Rejects),
+    semantics("semantics.relaxed_memory_barrier_universal", "spv1.3", "OpMemoryBarrier %c2 %s0", None, Ref::Accepts),
+    semantics("semantics.sequentially_consistent", "vulkan1.1", "OpMemoryBarrier %c2 %s110", ORDER, Ref::Rejects),
+    semantics("semantics.sequentially_consistent_universal", "spv1.3", "OpMemoryBarrier %c2 %s110", None, Ref::Accepts),
+    semantics("semantics.invocation_scope", "vulkan1.1", "OpMemoryBarrier %c4 %s108", ORDER, Ref::Rejects),
+    semantics("semantics.unequal_release", "spv1.3", "%r = OpAtomicCompareExchange %uint %w %c2 %s108 %s104 %c1 %c1", ORDER, Ref::Rejects),
+    semantics("semantics.unequal_acquire", "vulkan1.1", "%r = OpAtomicCompareExchange %uint %w %c2 %s108 %s102 %c1 %c1", None, Ref::Accepts),
+    semantics("semantics.unequal_stronger", "spv1.3", "%r = OpAtomicCompareExchange %uint %w %c2 %s100 %s102 %c1 %c1", ORDER, Ref::Rejects),
+    semantics("semantics.unequal_storage_class", "vulkan1.1", "%r = OpAtomicCompareExchange %uint %w %c2 %s0 %s100 %c1 %c1", ORDER, Ref::Rejects),
+    semantics("semantics.null_constant", "vulkan1.1", "OpControlBarrier %c2 %c2 %snull", None, Ref::Accepts),
+    semantics("semantics.spec_constant", "spv1.3", "OpControlBarrier %c2 %c2 %sspec", Some("semantics.constant"), Ref::Rejects),
+    semantics("semantics.not_int32", "spv1.3", "OpControlBarrier %c2 %c2 %f", Some("semantics.type"), Ref::Rejects).with_types("%float = OpTypeFloat 32\n%f = OpConstant %float 0"),
+    // Memory scopes (ValidateMemoryScope).
+    semantics("scope.queue_family_without_vulkan_model", "spv1.3", "OpMemoryBarrier %c5 %s108", MEMORY_SCOPE, Ref::Rejects),
+    semantics("scope.subgroup_vulkan_1_0", "vulkan1.0", "OpMemoryBarrier %c3 %s108", Some("scope.vulkan"), Ref::Rejects),
+    semantics("scope.subgroup_vulkan_1_1", "vulkan1.1", "OpMemoryBarrier %c3 %s108", None, Ref::Accepts),
+    Case::new("scope.queue_family_vulkan_model", SEMANTICS_VK, "OpMemoryBarrier %c5 %s108", None, Ref::Accepts).with_env("vulkan1.2"),
+    Case::new("scope.device_without_device_scope", SEMANTICS_VK, "OpMemoryBarrier %c1 %s108", MEMORY_SCOPE, Ref::Rejects).with_env("spv1.5"),
+    Case::new("scope.device_with_device_scope", SEMANTICS_VK, "OpMemoryBarrier %c1 %s108", None, Ref::Accepts).with_env("spv1.5").with_capabilities("OpCapability VulkanMemoryModelDeviceScope"),
+    // Scopes limited to execution models (through a called function).
+    model_scope("scope_model.barrier_fragment", "Fragment", "OpExecutionMode %main OriginUpperLeft", "OpControlBarrier %c2 %c4 %c0", SCOPE_MODEL, Ref::Rejects),
+    model_scope("scope_model.barrier_subgroup_fragment", "Fragment", "OpExecutionMode %main OriginUpperLeft", "OpControlBarrier %c3 %c3 %c0", None, Ref::Accepts),
+    model_scope("scope_model.barrier_compute", "GLCompute", "OpExecutionMode %main LocalSize 1 1 1", "OpControlBarrier %c2 %c2 %s108", None, Ref::Accepts),
+    model_scope("scope_model.workgroup_memory_vertex", "Vertex", "", "OpMemoryBarrier %c2 %s108", SCOPE_MODEL, Ref::Rejects),
+    model_scope("scope_model.workgroup_memory_geometry", "Geometry", GEOMETRY_MODES, "OpMemoryBarrier %c2 %s108", SCOPE_MODEL, Ref::Rejects),
+    model_scope("scope_model.workgroup_memory_tessellation_glsl450", "TessellationControl", "OpExecutionMode %main OutputVertices 3", "OpMemoryBarrier %c2 %s108", SCOPE_MODEL, Ref::Rejects),
+    model_scope("scope_model.tessellation_barrier", "TessellationControl", "OpExecutionMode %main OutputVertices 3", "OpControlBarrier %c2 %c4 %c0", None, Ref::Accepts),
+    model_scope("scope_model.shader_call_compute", "GLCompute", "OpExecutionMode %main LocalSize 1 1 1", "OpMemoryBarrier %c6 %s48", SCOPE_MODEL, Ref::Rejects),
+    model_scope("scope_model.shader_call_raygen", "RayGenerationKHR", "", "OpMemoryBarrier %c6 %s48", None, Ref::Accepts),
+    model_scope("scope_model.universal_env", "Vertex", "", "OpMemoryBarrier %c2 %s108", None, Ref::Accepts).with_env("spv1.3"),
+    // Stores into Uniform Blocks (06925).
+    uniform_store("uniform_store.block", "vulkan1.0", "Block", "%S", "%p = OpAccessChain %pu %u %u0\nOpStore %p %u0", STORE, Ref::Rejects),
+    uniform_store("uniform_store.array_of_blocks", "vulkan1.0", "Block", "%A", "%p = OpAccessChain %pu %u %u0 %u0\nOpStore %p %u0", STORE, Ref::Rejects),
+    uniform_store("uniform_store.copy_object", "vulkan1.0", "Block", "%S", "%p = OpAccessChain %pu %u %u0\n%q = OpCopyObject %pu %p\nOpStore %q %u0", STORE, Ref::Rejects),
+    uniform_store("uniform_store.buffer_block", "vulkan1.0", "BufferBlock", "%S", "%p = OpAccessChain %pu %u %u0\nOpStore %p %u0", None, Ref::Accepts),
+    uniform_store("uniform_store.universal_env", "spv1.0", "Block", "%S", "%p = OpAccessChain %pu %u %u0\nOpStore %p %u0", None, Ref::Accepts),
     geometry_array("location.geometry_input_builtin_blocks", "OpMemberDecorate %S2 0 BuiltIn Position", "%pA = OpTypePointer Input %A\n%arr = OpVariable %pA Input", None, Ref::Accepts),
     geometry_array("location.geometry_input_located_blocks", "OpMemberDecorate %S2 0 Location 0", "%pA = OpTypePointer Input %A\n%arr = OpVariable %pA Input", None, Ref::Accepts),
     geometry_array("location.geometry_output_array_of_blocks", "OpMemberDecorate %S2 0 BuiltIn Position", "%pA = OpTypePointer Output %A\n%arr = OpVariable %pA Output", Some("vulkan.location"), Ref::Rejects),
@@ -128,4 +412,75 @@ fn producer_rules_full() {
 #[test]
 fn reference_agrees() {
     reference::check_reference(CASES.iter());
+}
+
+/// Literal high-order bits: valid literals of a 16/8-bit module with one word replaced.
+#[test]
+fn literal_high_bits() {
+    let text = "; Version: 1.0
+OpCapability Shader
+OpCapability Int16
+OpCapability Float16
+OpCapability Int8
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%us = OpTypeInt 16 0
+%ss = OpTypeInt 16 1
+%h = OpTypeFloat 16
+%sb = OpTypeInt 8 1
+%c1 = OpConstant %us 4660
+%c2 = OpConstant %ss 4661
+%c3 = OpConstant %h 0x1.8p+0
+%c4 = OpSpecConstant %us 4662
+%c6 = OpConstant %sb 86
+%c7 = OpConstant %ss -2
+%main = OpFunction %void None %fn
+%e = OpLabel
+%x = OpIAdd %us %c1 %c1
+OpSelectionMerge %m None
+OpSwitch %x %m 4663 %b
+%b = OpLabel
+OpBranch %m
+%m = OpLabel
+OpReturn
+OpFunctionEnd
+";
+    let words = spirvkit_text::assemble(text, &Default::default()).expect("assembles");
+    let opts = spirvkit_val::ValidatorOptions::new("spv1.0".parse().expect("env"));
+    assert!(spirvkit_val::validate(&words, &opts).is_ok());
+    // (old word, new word, valid)
+    let patches: &[(u32, u32, bool)] = &[
+        (4660, 0x1_0000 | 4660, false),
+        (0xffff_fffe, 0x0000_fffe, false),
+        (4661, 0xffff_0000 | 4661, false),
+        (0x3e00, 0x1_3e00, false),
+        (4662, 0x1_0000 | 4662, false),
+        (4663, 0x1_0000 | 4663, false),
+        (86, 0xffff_ff56, false),
+        (0xffff_fffe, 0xffff_fffe, true),
+    ];
+    for &(old, new, valid) in patches {
+        let mut w = words.clone();
+        let at = w
+            .iter()
+            .rposition(|&x| x == old)
+            .expect("literal word present");
+        w[at] = new;
+        let result = spirvkit_val::validate(&w, &opts);
+        if valid {
+            assert!(result.is_ok(), "{old:#x} -> {new:#x}: {result:?}");
+        } else {
+            let d = result.expect_err("rejected");
+            assert!(
+                d.iter().any(|d| d.rule == "literal.high_bits"),
+                "{old:#x} -> {new:#x}: {d:?}"
+            );
+        }
+        if let Some(reference) = reference::reference_verdict_in(&w, "spv1.0") {
+            assert_eq!(reference, valid, "spirv-val on {old:#x} -> {new:#x}");
+        }
+    }
 }

@@ -332,15 +332,20 @@ fn generic_cast(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
             }
         }
     }
-    if let (Some(a), Some(b)) = (ti::pointee(st, rt), ti::pointee(st, vt)) {
-        if a != b {
-            s.err(
-                "conversion.generic_cast",
-                index,
-                format!("Expected input and Result Type to point to the same type: {opname}"),
-                &[value, rt],
-            );
-        }
+    // OpPtrCastToGeneric keeps the core rule "Result Type and Pointer must point to the same
+    // type" (SPV_KHR_untyped_pointers only rewords its Result Type), so an untyped pointer,
+    // pointing to no type, matches only another untyped pointer (as spirv-val). The generic to
+    // concrete casts compare pointees only "if Result Type and the type of Pointer are
+    // OpTypePointer" (the extension's wording; spirv-val 2025.5 is stricter, see STATUS).
+    let (a, b) = (ti::pointee(st, rt), ti::pointee(st, vt));
+    let compared = op == Op::PtrCastToGeneric || (a.is_some() && b.is_some());
+    if compared && a != b {
+        s.err(
+            "conversion.generic_cast",
+            index,
+            format!("Expected input and Result Type to point to the same type: {opname}"),
+            &[value, rt],
+        );
     }
 }
 

@@ -17,9 +17,12 @@ pub mod ext_opencl;
 pub mod group;
 pub mod image;
 pub mod linear_algebra;
+pub mod literals;
 pub mod logical_pointers;
 pub mod memory;
 pub mod non_semantic;
+pub mod scope_models;
+pub mod semantics;
 pub mod small_constants;
 pub mod storage_class_models;
 pub mod variables;
@@ -80,6 +83,7 @@ pub fn check(st: &State<'_>) -> Vec<Diagnostic> {
     extensions::check_module(&mut sink);
     image::check_module(&mut sink);
     execution_limits::check(&mut sink);
+    scope_models::check(&mut sink);
     ext_debug::check_placement(&mut sink);
     non_semantic::check_imports(&mut sink);
     storage_class_models::check(&mut sink);
@@ -93,6 +97,7 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
     }
     logical_pointers::check(s, index, inst);
     small_constants::check(s, index, inst);
+    literals::check(s, index, inst);
     if memory::dispatch(s, index, inst)
         || conversion::dispatch(s, index, inst)
         || composite::dispatch(s, index, inst)

@@ -202,3 +202,21 @@ pub fn reference_verdict(words: &[u32]) -> Option<bool> {
     let _ = std::fs::remove_file(&path);
     Some(status.success())
 }
+
+/// spirv-val's verdict (true: valid) on `words` under `env`, with the tools `check_reference`
+/// uses; None without them.
+pub fn reference_verdict_in(words: &[u32], env: &str) -> Option<bool> {
+    let exe = reference_bin()?;
+    static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("spirvkit-refin-{}-{n}.spv", std::process::id()));
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&path, bytes).ok()?;
+    let out = std::process::Command::new(exe)
+        .args(["--target-env", env])
+        .arg(&path)
+        .output()
+        .ok()?;
+    let _ = std::fs::remove_file(&path);
+    Some(out.status.success())
+}
