@@ -313,7 +313,74 @@ const SCOPE_MODEL: Option<&str> = Some("execution_model.scope");
 const STORE: Option<&str> = Some("memory.store");
 const GEOMETRY_MODES: &str = "OpExecutionMode %main Triangles\nOpExecutionMode %main OutputPoints\nOpExecutionMode %main OutputVertices 1\nOpExecutionMode %main Invocations 1";
 
+/// A call from the entry point (model `INTERFACE`, modes `DECOR`) to a function running `BODY`.
+const FRAGMENT_ONLY: &str = "; Version: 1.6
+OpCapability Shader
+OpCapability FragmentShaderPixelInterlockEXT
+OpCapability DemoteToHelperInvocation
+OpCapability ShaderClockKHR
+OpCapability Int64
+OpExtension \"SPV_EXT_fragment_shader_interlock\"
+OpExtension \"SPV_KHR_shader_clock\"
+OpMemoryModel Logical GLSL450
+OpEntryPoint INTERFACE %main \"main\"
+DECOR
+%void = OpTypeVoid
+%bool = OpTypeBool
+%uint = OpTypeInt 32 0
+%ulong = OpTypeInt 64 0
+%long = OpTypeInt 64 1
+%v2u = OpTypeVector %uint 2
+%c1 = OpConstant %uint 1
+%c2 = OpConstant %uint 2
+%c3 = OpConstant %uint 3
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%e = OpLabel
+%x = OpFunctionCall %void %g
+OpReturn
+OpFunctionEnd
+%g = OpFunction %void None %fn
+%ge = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+";
+
+const fn fragment_only(
+    name: &'static str,
+    fragment: bool,
+    modes: &'static str,
+    body: &'static str,
+    rule: Option<&'static str>,
+    reference: Ref,
+) -> Case {
+    let (model, origin) = if fragment {
+        ("Fragment", "OpExecutionMode %main OriginUpperLeft")
+    } else {
+        ("GLCompute", "OpExecutionMode %main LocalSize 1 1 1")
+    };
+    Case::new(name, FRAGMENT_ONLY, body, rule, reference)
+        .with_interface(model)
+        .with_decorations(if modes.is_empty() { origin } else { modes })
+        .with_env("vulkan1.3")
+}
+
+const FRAGMENT_MODEL: Option<&str> = Some("execution_model.fragment");
+
 static CASES: &[Case] = &[
+    fragment_only("interlock.without_mode", true, "", "OpBeginInvocationInterlockEXT", FRAGMENT_MODEL, Ref::Rejects),
+    fragment_only("interlock.with_mode", true, "OpExecutionMode %main OriginUpperLeft\nOpExecutionMode %main PixelInterlockOrderedEXT", "OpBeginInvocationInterlockEXT\nOpEndInvocationInterlockEXT", None, Ref::Accepts),
+    fragment_only("interlock.compute", false, "", "OpEndInvocationInterlockEXT", FRAGMENT_MODEL, Ref::Rejects),
+    fragment_only("demote.fragment", true, "", "OpDemoteToHelperInvocation", None, Ref::Accepts),
+    fragment_only("demote.compute", false, "", "OpDemoteToHelperInvocation", FRAGMENT_MODEL, Ref::Rejects),
+    fragment_only("is_helper.compute", false, "", "%h = OpIsHelperInvocationEXT %bool", FRAGMENT_MODEL, Ref::Rejects),
+    fragment_only("is_helper.result", true, "", "%h = OpIsHelperInvocationEXT %uint", Some("misc.result_type"), Ref::Rejects),
+    fragment_only("read_clock.ulong", false, "", "%h = OpReadClockKHR %ulong %c3", None, Ref::Accepts),
+    fragment_only("read_clock.uvec2_device", false, "", "%h = OpReadClockKHR %v2u %c1", None, Ref::Accepts),
+    fragment_only("read_clock.workgroup", false, "", "%h = OpReadClockKHR %ulong %c2", Some("misc.scope"), Ref::Rejects),
+    fragment_only("read_clock.workgroup_universal", false, "", "%h = OpReadClockKHR %ulong %c2", None, Ref::Accepts).with_env("spv1.6"),
+    fragment_only("read_clock.signed", false, "", "%h = OpReadClockKHR %long %c3", Some("misc.result_type"), Ref::Rejects),
     // OpenCL.std geometric functions.
     kernel("opencl.distance", "%r = OpExtInst %float %std distance %c4 %c4", None, Ref::Accepts),
     kernel("opencl.distance_scalar", "%r = OpExtInst %float %std fast_distance %f1 %f1", None, Ref::Accepts),

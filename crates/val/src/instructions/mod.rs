@@ -14,6 +14,7 @@ pub mod ext_debug;
 pub mod ext_glsl;
 pub mod ext_inst;
 pub mod ext_opencl;
+pub mod fragment_only;
 pub mod group;
 pub mod image;
 pub mod linear_algebra;
@@ -84,6 +85,7 @@ pub fn check(st: &State<'_>) -> Vec<Diagnostic> {
     image::check_module(&mut sink);
     execution_limits::check(&mut sink);
     scope_models::check(&mut sink);
+    fragment_only::check(&mut sink);
     ext_debug::check_placement(&mut sink);
     non_semantic::check_imports(&mut sink);
     storage_class_models::check(&mut sink);
@@ -110,6 +112,7 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         || expect_assume::dispatch(s, index, inst)
         || bits::dispatch(s, index, inst)
         || linear_algebra::dispatch(s, index, inst)
+        || fragment_only::dispatch(s, index, inst)
     {
         return;
     }
