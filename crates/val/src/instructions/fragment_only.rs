@@ -25,7 +25,7 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) -> bool {
     match inst.op() {
         Op::IsHelperInvocationEXT => {
             let rt = inst.result_type;
-            if !(ti::is_bool(st, rt) && !ti::is_vector(st, rt)) {
+            if !ti::is_bool(st, rt) || ti::is_vector(st, rt) {
                 s.err(
                     "misc.result_type",
                     index,
