@@ -368,7 +368,38 @@ const fn fragment_only(
 
 const FRAGMENT_MODEL: Option<&str> = Some("execution_model.fragment");
 
+/// A StorageBuffer Block holding the runtime array `TYPES` (`%R`, `%R2`: runtime arrays of
+/// uint; `DECOR` strides).
+const RUNTIME_STRIDE: &str = "; Version: 1.3
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %S Block
+OpMemberDecorate %S 0 Offset 0
+OpDecorate %u DescriptorSet 0
+OpDecorate %u Binding 0
+DECOR
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%R = OpTypeRuntimeArray %uint
+%R2 = OpTypeRuntimeArray %uint
+%S = OpTypeStruct TYPES
+%pS = OpTypePointer StorageBuffer %S
+%u = OpVariable %pS StorageBuffer
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpReturn
+OpFunctionEnd
+";
+
 static CASES: &[Case] = &[
+    // A missing ArrayStride is a stride of 0 for the Vulkan layout (element size 4).
+    Case::new("layout.runtime_array_without_stride", RUNTIME_STRIDE, "", Some("vulkan.layout"), Ref::Rejects).with_types("%R").with_env("vulkan1.1"),
+    Case::new("layout.runtime_array_other_has_stride", RUNTIME_STRIDE, "", Some("vulkan.layout"), Ref::Rejects).with_types("%R").with_decorations("OpDecorate %R2 ArrayStride 4").with_env("vulkan1.1"),
+    Case::new("layout.runtime_array_with_stride", RUNTIME_STRIDE, "", None, Ref::Accepts).with_types("%R").with_decorations("OpDecorate %R ArrayStride 4").with_env("vulkan1.1"),
+    Case::new("layout.runtime_array_without_stride_universal", RUNTIME_STRIDE, "", None, Ref::Accepts).with_types("%R").with_env("spv1.3"),
     fragment_only("interlock.without_mode", true, "", "OpBeginInvocationInterlockEXT", FRAGMENT_MODEL, Ref::Rejects),
     fragment_only("interlock.with_mode", true, "OpExecutionMode %main OriginUpperLeft\nOpExecutionMode %main PixelInterlockOrderedEXT", "OpBeginInvocationInterlockEXT\nOpEndInvocationInterlockEXT", None, Ref::Accepts),
     fragment_only("interlock.compute", false, "", "OpEndInvocationInterlockEXT", FRAGMENT_MODEL, Ref::Rejects),
