@@ -394,7 +394,85 @@ OpReturn
 OpFunctionEnd
 ";
 
+/// A buffer variable `%v` of class `INTERFACE` whose struct `%O` holds `TYPES` (`%I`, the struct
+/// decorated `DECOR`, or `%A`, an array of it).
+const NESTED_BLOCK: &str = "; Version: 1.3
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %I DECOR
+OpMemberDecorate %I 0 Offset 0
+OpMemberDecorate %O 0 Offset 0
+OpDecorate %v DescriptorSet 0
+OpDecorate %v Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%uint = OpTypeInt 32 0
+%u2 = OpConstant %uint 2
+%I = OpTypeStruct %float
+%A = OpTypeArray %I %u2
+%O = OpTypeStruct TYPES
+%p = OpTypePointer INTERFACE %O
+%v = OpVariable %p INTERFACE
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpReturn
+OpFunctionEnd
+";
+
+const fn nested_block(
+    name: &'static str,
+    class: &'static str,
+    decoration: &'static str,
+    member: &'static str,
+    rule: Option<&'static str>,
+    reference: Ref,
+) -> Case {
+    Case::new(name, NESTED_BLOCK, "", rule, reference)
+        .with_interface(class)
+        .with_decorations(decoration)
+        .with_types(member)
+        .with_env("vulkan1.1")
+}
+
+/// A Block `%S` without Offset behind a buffer variable of type `TYPES` (`%S`, `%A` = one
+/// array level, `%AA` = two).
+const BLOCK_ARRAYS: &str = "; Version: 1.3
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %S Block
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%uint = OpTypeInt 32 0
+%u2 = OpConstant %uint 2
+%u3 = OpConstant %uint 3
+%S = OpTypeStruct %float
+%A = OpTypeArray %S %u2
+%AA = OpTypeArray %A %u3
+%p = OpTypePointer StorageBuffer TYPES
+%v = OpVariable %p StorageBuffer
+%main = OpFunction %void None %fn
+%e = OpLabel
+OpReturn
+OpFunctionEnd
+";
+
 static CASES: &[Case] = &[
+    // A member struct that is the Block satisfies 06675/06676 (spirv-val's nested hasDecoration).
+    nested_block("block.nested_storage_buffer", "StorageBuffer", "Block", "%I", None, Ref::Accepts),
+    nested_block("block.nested_uniform_buffer_block", "Uniform", "BufferBlock", "%I", None, Ref::Accepts),
+    nested_block("block.nested_uniform_block", "Uniform", "Block", "%I", None, Ref::Accepts),
+    nested_block("block.array_member_not_nested", "StorageBuffer", "Block", "%A", Some("vulkan.block"), Ref::Rejects),
+    nested_block("block.array_member_not_nested_uniform", "Uniform", "Block", "%A", Some("vulkan.block"), Ref::Rejects),
+    // Offsets are judged on the Block of a variable or of one array level only.
+    Case::new("layout.block_offsets", BLOCK_ARRAYS, "", Some("layout.explicit"), Ref::Rejects).with_types("%S").with_env("spv1.3"),
+    Case::new("layout.block_array_offsets", BLOCK_ARRAYS, "", Some("layout.explicit"), Ref::Rejects).with_types("%A").with_env("spv1.3"),
+    Case::new("layout.block_array_of_arrays_not_judged", BLOCK_ARRAYS, "", None, Ref::Accepts).with_types("%AA").with_env("spv1.3"),
     // A missing ArrayStride is a stride of 0 for the Vulkan layout (element size 4).
     Case::new("layout.runtime_array_without_stride", RUNTIME_STRIDE, "", Some("vulkan.layout"), Ref::Rejects).with_types("%R").with_env("vulkan1.1"),
     Case::new("layout.runtime_array_other_has_stride", RUNTIME_STRIDE, "", Some("vulkan.layout"), Ref::Rejects).with_types("%R").with_decorations("OpDecorate %R2 ArrayStride 4").with_env("vulkan1.1"),
