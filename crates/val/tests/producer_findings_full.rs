@@ -462,7 +462,69 @@ OpReturn
 OpFunctionEnd
 ";
 
+/// A compute shader with a ray query `%q`, a Private float `%pq`, an acceleration structure
+/// `%a`, running `BODY`.
+const RAY_QUERY: &str = "; Version: 1.4
+OpCapability Shader
+OpCapability RayQueryKHR
+OpCapability Float64
+OpExtension \"SPV_KHR_ray_query\"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\" %as %q %pq
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %as DescriptorSet 0
+OpDecorate %as Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%double = OpTypeFloat 64
+%uint = OpTypeInt 32 0
+%v3 = OpTypeVector %float 3
+%v4 = OpTypeVector %float 4
+%AS = OpTypeAccelerationStructureKHR
+%pas = OpTypePointer UniformConstant %AS
+%as = OpVariable %pas UniformConstant
+%RQ = OpTypeRayQueryKHR
+%prq = OpTypePointer Private %RQ
+%q = OpVariable %prq Private
+%pf = OpTypePointer Private %float
+%pq = OpVariable %pf Private
+%u0 = OpConstant %uint 0
+%f0 = OpConstant %float 0
+%d0 = OpConstant %double 0
+%c3 = OpConstantComposite %v3 %f0 %f0 %f0
+%c4 = OpConstantComposite %v4 %f0 %f0 %f0 %f0
+%main = OpFunction %void None %fn
+%e = OpLabel
+%a = OpLoad %AS %as
+BODY
+OpReturn
+OpFunctionEnd
+";
+
+const fn ray_query(
+    name: &'static str,
+    body: &'static str,
+    rule: Option<&'static str>,
+    reference: Ref,
+) -> Case {
+    Case::new(name, RAY_QUERY, body, rule, reference).with_env("vulkan1.2")
+}
+
+const RQ: Option<&str> = Some("ray_query.operand");
+
 static CASES: &[Case] = &[
+    ray_query("ray_query.initialize", "OpRayQueryInitializeKHR %q %a %u0 %u0 %c3 %f0 %c3 %f0", None, Ref::Accepts),
+    ray_query("ray_query.not_a_ray_query", "OpRayQueryInitializeKHR %pq %a %u0 %u0 %c3 %f0 %c3 %f0", RQ, Ref::Rejects),
+    ray_query("ray_query.loaded_value", "%l = OpLoad %RQ %q\nOpRayQueryInitializeKHR %l %a %u0 %u0 %c3 %f0 %c3 %f0", RQ, Ref::Rejects),
+    ray_query("ray_query.flags", "OpRayQueryInitializeKHR %q %a %f0 %u0 %c3 %f0 %c3 %f0", RQ, Ref::Rejects),
+    ray_query("ray_query.origin", "OpRayQueryInitializeKHR %q %a %u0 %u0 %c4 %f0 %c3 %f0", RQ, Ref::Rejects),
+    ray_query("ray_query.tmin", "OpRayQueryInitializeKHR %q %a %u0 %u0 %c3 %d0 %c3 %f0", RQ, Ref::Rejects),
+    ray_query("ray_query.tmax", "OpRayQueryInitializeKHR %q %a %u0 %u0 %c3 %f0 %c3 %u0", RQ, Ref::Rejects),
+    ray_query("ray_query.accel", "OpRayQueryInitializeKHR %q %as %u0 %u0 %c3 %f0 %c3 %f0", RQ, Ref::Rejects),
+    ray_query("ray_query.get_tmin", "%r = OpRayQueryGetRayTMinKHR %float %q", None, Ref::Accepts),
+    ray_query("ray_query.get_tmin_wrong_pointer", "%r = OpRayQueryGetRayTMinKHR %float %pq", RQ, Ref::Rejects),
+    ray_query("ray_query.hit_t", "OpRayQueryGenerateIntersectionKHR %q %u0", RQ, Ref::Rejects),
     // A member struct that is the Block satisfies 06675/06676 (spirv-val's nested hasDecoration).
     nested_block("block.nested_storage_buffer", "StorageBuffer", "Block", "%I", None, Ref::Accepts),
     nested_block("block.nested_uniform_buffer_block", "Uniform", "BufferBlock", "%I", None, Ref::Accepts),

@@ -22,6 +22,7 @@ pub mod literals;
 pub mod logical_pointers;
 pub mod memory;
 pub mod non_semantic;
+pub mod ray_query;
 pub mod scope_models;
 pub mod semantics;
 pub mod small_constants;
@@ -113,6 +114,7 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         || bits::dispatch(s, index, inst)
         || linear_algebra::dispatch(s, index, inst)
         || fragment_only::dispatch(s, index, inst)
+        || ray_query::dispatch(s, index, inst)
     {
         return;
     }
