@@ -513,7 +513,47 @@ const fn ray_query(
 
 const RQ: Option<&str> = Some("ray_query.operand");
 
+/// Logically matching types for OpCopyLogical (`BODY` in a compute shader, SPIR-V 1.4).
+const COPY_LOGICAL: &str = "; Version: 1.4
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%uint = OpTypeInt 32 0
+%u2 = OpConstant %uint 2
+%u2b = OpConstant %uint 2
+%u3 = OpConstant %uint 3
+%A = OpTypeArray %float %u2
+%A2 = OpTypeArray %float %u2
+%Ab = OpTypeArray %float %u2b
+%A3 = OpTypeArray %float %u3
+%S = OpTypeStruct %float %A
+%S2 = OpTypeStruct %float %A2
+%S3 = OpTypeStruct %float %A3
+%f0 = OpConstant %float 0
+%a = OpConstantComposite %A %f0 %f0
+%s = OpConstantComposite %S %f0 %a
+%main = OpFunction %void None %fn
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+";
+
+const COPY: Option<&str> = Some("composite.copy_logical");
+
 static CASES: &[Case] = &[
+    // The entry point's function type has a parameter, the function declares none.
+    Case::new("entry.type_parameters", "; Version: 1.4\nOpCapability Shader\nOpMemoryModel Logical GLSL450\nOpEntryPoint GLCompute %main \"main\"\nOpExecutionMode %main LocalSize 1 1 1\n%void = OpTypeVoid\n%float = OpTypeFloat 32\n%fn2 = OpTypeFunction %void %float\n%main = OpFunction %void None %fn2\n%e = OpLabel\nOpReturn\nOpFunctionEnd\n", "", Some("entry.function"), Ref::Rejects).with_env("spv1.4"),
+    Case::new("copy_logical.array", COPY_LOGICAL, "%r = OpCopyLogical %A2 %a", None, Ref::Accepts).with_env("spv1.4"),
+    Case::new("copy_logical.same_type", COPY_LOGICAL, "%r = OpCopyLogical %A %a", COPY, Ref::Rejects).with_env("spv1.4"),
+    Case::new("copy_logical.length_id", COPY_LOGICAL, "%r = OpCopyLogical %Ab %a", COPY, Ref::Rejects).with_env("spv1.4"),
+    Case::new("copy_logical.length", COPY_LOGICAL, "%r = OpCopyLogical %A3 %a", COPY, Ref::Rejects).with_env("spv1.4"),
+    Case::new("copy_logical.struct", COPY_LOGICAL, "%r = OpCopyLogical %S2 %s", None, Ref::Accepts).with_env("spv1.4"),
+    Case::new("copy_logical.struct_member", COPY_LOGICAL, "%r = OpCopyLogical %S3 %s", COPY, Ref::Rejects).with_env("spv1.4"),
     ray_query("ray_query.initialize", "OpRayQueryInitializeKHR %q %a %u0 %u0 %c3 %f0 %c3 %f0", None, Ref::Accepts),
     ray_query("ray_query.not_a_ray_query", "OpRayQueryInitializeKHR %pq %a %u0 %u0 %c3 %f0 %c3 %f0", RQ, Ref::Rejects),
     ray_query("ray_query.loaded_value", "%l = OpLoad %RQ %q\nOpRayQueryInitializeKHR %l %a %u0 %u0 %c3 %f0 %c3 %f0", RQ, Ref::Rejects),

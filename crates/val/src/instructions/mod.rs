@@ -8,6 +8,7 @@ pub mod barriers;
 pub mod bits;
 pub mod composite;
 pub mod conversion;
+pub mod copy_logical;
 pub mod execution_limits;
 pub mod expect_assume;
 pub mod ext_debug;
@@ -115,6 +116,7 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         || linear_algebra::dispatch(s, index, inst)
         || fragment_only::dispatch(s, index, inst)
         || ray_query::dispatch(s, index, inst)
+        || copy_logical::dispatch(s, index, inst)
     {
         return;
     }
