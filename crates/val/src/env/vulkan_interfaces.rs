@@ -67,7 +67,7 @@ fn member_has(s: &Sink<'_, '_>, ty: u32, member: Option<u32>, dec: Decoration) -
 }
 
 /// Execution models whose Input/Output interfaces have locations (spirv-val judges these only:
-/// compute and ray-tracing inputs are built-ins or not judged; found by mutation).
+/// compute, mesh and ray-tracing interfaces are not judged; found by mutation and probes).
 fn has_locations(model: u32) -> bool {
     use spirvkit_grammar::ExecutionModel as M;
     [
@@ -76,8 +76,6 @@ fn has_locations(model: u32) -> bool {
         M::TessellationEvaluation,
         M::Geometry,
         M::Fragment,
-        M::MeshNV,
-        M::MeshEXT,
     ]
     .iter()
     .any(|m| m.0 == model)
