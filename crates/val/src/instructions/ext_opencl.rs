@@ -228,6 +228,15 @@ pub fn check(st: &State<'_>, inst: &Inst, name: &str) -> Option<String> {
             }
             None
         }
+        "fclamp" => {
+            if !float_result {
+                return msg("expected Result Type to be a float scalar or vector type");
+            }
+            if !all_equal(operands) {
+                return msg("expected types of all operands to be equal to Result Type");
+            }
+            None
+        }
         "normalize" | "fast_normalize" => {
             if !float_result {
                 return msg("expected Result Type to be a float scalar or vector type");
