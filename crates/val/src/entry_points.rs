@@ -194,10 +194,16 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                         vec![fid],
                     ));
                 }
-                let has_params = func_index
-                    .get(&fid)
-                    .and_then(|&i| st.functions.get(i as usize))
-                    .is_some_and(|func| !func.params.is_empty());
+                // spirv-val counts the parameters of the function's type (a function may
+                // declare fewer OpFunctionParameters than its type).
+                let type_params = st
+                    .def(st.word(&f, 4))
+                    .is_some_and(|t| t.op() == Op::TypeFunction && st.inst_words(t).len() > 3);
+                let has_params = type_params
+                    || func_index
+                        .get(&fid)
+                        .and_then(|&i| st.functions.get(i as usize))
+                        .is_some_and(|func| !func.params.is_empty());
                 if has_params && !st.has_capability(Capability::Kernel) {
                     errors.push((
                         "entry.function",

@@ -196,7 +196,14 @@ fn capabilities_and_versions_from_the_grammar() {
         assemble_version(&format!("{SHADER_HEAD}{TYPES}%main = OpFunction %void None %fn\n%e = OpLabel\n%x = OpCopyLogical %int %c1\nOpReturn\nOpFunctionEnd\n"), v)
     };
     assert_rule(&copy(0x0001_0000), "version.opcode");
-    assert_valid(&copy(0x0001_0400));
+    // At 1.4 the opcode exists (copying a value to its own type is a separate error).
+    assert!(
+        !rules(&copy(0x0001_0400))
+            .iter()
+            .any(|r| r.starts_with("version.")),
+        "{:?}",
+        rules(&copy(0x0001_0400))
+    );
     // Implicitly declared capabilities: Shader implies Matrix.
     assert_valid(&shader("", "%m = OpTypeMatrix %v4 4", RET));
 }

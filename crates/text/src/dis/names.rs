@@ -458,11 +458,9 @@ pub fn push_number(
     };
     match o.num_words {
         1 => match o.number_kind {
-            NumberKind::Signed => {
-                let width = u32::from(o.number_width).clamp(1, 32);
-                let v = ((word << (32 - width)) as i32) >> (32 - width);
-                push_i64(out, i64::from(v));
-            }
+            // The whole word as a 32-bit signed integer: a valid narrower literal is sign
+            // extended already, and an invalid one prints as spirv-dis prints it.
+            NumberKind::Signed => push_i64(out, i64::from(word as i32)),
             NumberKind::Unsigned => push_u64(out, u64::from(word)),
             NumberKind::Float => match o.number_width {
                 16 => push_float(out, u64::from(word & 0xffff), float_format.unwrap_or(F16)),

@@ -3,6 +3,7 @@
 
 pub mod opencl;
 pub mod vulkan;
+pub mod vulkan_builtin_interfaces;
 pub mod vulkan_capabilities;
 pub mod vulkan_interfaces;
 pub mod vulkan_layout_storage;

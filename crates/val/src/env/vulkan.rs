@@ -272,14 +272,12 @@ fn check_blocks(s: &mut Sink<'_, '_>, presence_only: bool) {
         let Some(mut ty) = ti::pointee(st, inst.result_type) else {
             continue;
         };
-        // Bounded: a malformed array type may name itself as its element type.
-        for _ in 0..64 {
-            if !matches!(
-                ti::type_op(st, ty),
-                Some(Op::TypeArray | Op::TypeRuntimeArray)
-            ) {
-                break;
-            }
+        // One array level (a descriptor array), as spirv-val: the Block of an array of arrays
+        // is not judged here (Vulkan rejects such variables by their type, 06807/06808).
+        if matches!(
+            ti::type_op(st, ty),
+            Some(Op::TypeArray | Op::TypeRuntimeArray)
+        ) {
             ty = ti::element_type(st, ty).unwrap_or(0);
         }
         let block = ti::has_decoration(st, ty, Decoration::Block);
@@ -313,6 +311,64 @@ fn check_blocks(s: &mut Sink<'_, '_>, presence_only: bool) {
             "storage buffer"
         };
         check_struct(s, index, ty, &rules, what, sc, 0);
+    }
+}
+
+/// Size of a type exactly as spirv-val's `getSize` computes it for the array-stride check:
+/// arrays `(length - 1) × stride + element size` (0 for spec-constant lengths and runtime
+/// arrays), structs end at their last declared member, matrices by the inherited stride.
+fn reference_size(
+    st: &State<'_>,
+    ty: u32,
+    matrix_stride: Option<u32>,
+    row_major: bool,
+    depth: u32,
+) -> u64 {
+    if depth > 32 {
+        return 0;
+    }
+    match ti::type_op(st, ty) {
+        Some(Op::TypeArray) => {
+            let Some(def) = ti::type_inst(st, ty).copied() else {
+                return 0;
+            };
+            let length = st.word(&def, 3);
+            if st.def_op(length) != Some(Op::Constant) {
+                return 0;
+            }
+            let n = ti::const_uint(st, length).unwrap_or(0) & 0xffff_ffff;
+            let stride =
+                u64::from(ti::decoration_value(st, ty, Decoration::ArrayStride).unwrap_or(0));
+            let elem = ti::element_type(st, ty).unwrap_or(0);
+            n.saturating_sub(1)
+                .saturating_mul(stride)
+                .saturating_add(reference_size(
+                    st,
+                    elem,
+                    matrix_stride,
+                    row_major,
+                    depth + 1,
+                ))
+        }
+        Some(Op::TypeRuntimeArray) => 0,
+        Some(Op::TypeStruct) => {
+            let members = ti::struct_members(st, ty);
+            let Some((last, &m)) = members.iter().enumerate().next_back() else {
+                return 0;
+            };
+            let last = last as u32;
+            let Some(offset) = ti::member_offset(st, ty, last) else {
+                return 0;
+            };
+            u64::from(offset).saturating_add(reference_size(
+                st,
+                m,
+                member_matrix_stride(st, ty, last),
+                member_row_major(st, ty, last),
+                depth + 1,
+            ))
+        }
+        _ => size(st, ty, matrix_stride, row_major, depth),
     }
 }
 
@@ -433,12 +489,20 @@ fn check_struct(
                 // members only, as spirv-val); the layout judges the strides that exist.
                 Some(Op::TypeArray | Op::TypeRuntimeArray) => {
                     let elem = ti::element_type(st, t).unwrap_or(0);
-                    if let Some(stride) = ti::decoration_value(st, t, Decoration::ArrayStride) {
+                    let stride = ti::decoration_value(st, t, Decoration::ArrayStride);
+                    if let Some(stride) = stride {
                         let a = alignment(st, t, rules, row_major, 0);
                         if u64::from(stride) % a != 0 {
                             s.err("vulkan.layout", at, format!("{prefix}: member {i} contains an array with stride {stride} not satisfying alignment to {a}"), &[ty]);
                             return;
                         }
+                    }
+                    // A missing ArrayStride is a stride of 0 here, as in spirv-val.
+                    let stride = u64::from(stride.unwrap_or(0));
+                    let element_size = reference_size(st, elem, matrix_stride, row_major, 0);
+                    if element_size > stride {
+                        s.err("vulkan.layout", at, format!("{prefix}: member {i} contains an array with stride {stride}, but with an element size of {element_size}"), &[ty]);
+                        return;
                     }
                     t = elem;
                 }

@@ -14,6 +14,7 @@ pub fn check(s: &mut Sink<'_, '_>) {
     flat(s);
     locations(s);
     super::vulkan_location_slots::check(s);
+    super::vulkan_builtin_interfaces::check(s);
     location_storage_classes(s);
 }
 
@@ -66,7 +67,7 @@ fn member_has(s: &Sink<'_, '_>, ty: u32, member: Option<u32>, dec: Decoration) -
 }
 
 /// Execution models whose Input/Output interfaces have locations (spirv-val judges these only:
-/// compute and ray-tracing inputs are built-ins or not judged; found by mutation).
+/// compute, mesh and ray-tracing interfaces are not judged; found by mutation and probes).
 fn has_locations(model: u32) -> bool {
     use spirvkit_grammar::ExecutionModel as M;
     [
@@ -75,8 +76,6 @@ fn has_locations(model: u32) -> bool {
         M::TessellationEvaluation,
         M::Geometry,
         M::Fragment,
-        M::MeshNV,
-        M::MeshEXT,
     ]
     .iter()
     .any(|m| m.0 == model)
@@ -99,7 +98,7 @@ fn locations(s: &mut Sink<'_, '_>) {
             let sc = st.word(&def, 3);
             if def.op() != Op::Variable
                 || (sc != StorageClass::Input.0 && sc != StorageClass::Output.0)
-                || !seen.insert((var, needs_locations))
+                || !seen.insert((var, st.word(&inst, 1)))
             {
                 continue;
             }
@@ -122,13 +121,15 @@ fn locations(s: &mut Sink<'_, '_>) {
             let Some(mut ty) = ti::pointee(st, def.result_type) else {
                 continue;
             };
-            for _ in 0..64 {
-                match ti::type_op(st, ty) {
-                    Some(Op::TypeArray | Op::TypeRuntimeArray) => {
-                        ty = ti::element_type(st, ty).unwrap_or(0);
-                    }
-                    _ => break,
-                }
+            // One array level is the per-vertex (per-primitive) array of arrayed interfaces;
+            // any other array is the variable's own type and needs a Location (probed).
+            if arrayed_interface(st, st.word(&inst, 1), var, sc == StorageClass::Output.0)
+                && matches!(
+                    ti::type_op(st, ty),
+                    Some(Op::TypeArray | Op::TypeRuntimeArray)
+                )
+            {
+                ty = ti::element_type(st, ty).unwrap_or(0);
             }
             let is_struct = ti::type_op(st, ty) == Some(Op::TypeStruct);
             if is_struct && member_has(s, ty, None, Decoration::BuiltIn) {
@@ -156,6 +157,21 @@ fn locations(s: &mut Sink<'_, '_>) {
                 &[var],
             );
         }
+    }
+}
+
+/// Whether an interface variable of an entry point of `model` is arrayed per vertex (or per
+/// primitive), as spirv-val's GetLocationsForVariable decides.
+fn arrayed_interface(st: &crate::state::State<'_>, model: u32, var: u32, is_output: bool) -> bool {
+    use spirvkit_grammar::ExecutionModel as M;
+    let patch = || ti::has_decoration_or_group(st, var, Decoration::Patch);
+    match M(model) {
+        M::TessellationControl => !patch(),
+        M::TessellationEvaluation => !is_output && !patch(),
+        M::Geometry => !is_output,
+        M::Fragment => !is_output && ti::has_decoration_or_group(st, var, Decoration::PerVertexKHR),
+        M::MeshNV | M::MeshEXT => is_output,
+        _ => false,
     }
 }
 

@@ -212,11 +212,9 @@ fn descriptors(s: &mut Sink<'_, '_>, index: u32, var: u32, storage: SC, data: u3
     if ti::type_op(st, block) != Some(Op::TypeStruct) {
         return;
     }
-    let has_block = ti::has_decoration_or_group(st, block, Decoration::Block);
+    let has_block = has_nested(st, block, Decoration::Block, 0);
     let message = match storage {
-        SC::Uniform
-            if !has_block && !ti::has_decoration_or_group(st, block, Decoration::BufferBlock) =>
-        {
+        SC::Uniform if !has_block && !has_nested(st, block, Decoration::BufferBlock, 0) => {
             format!("[VUID-StandaloneSpirv-Uniform-06676] Uniform id '{var}' is missing Block or BufferBlock decoration.")
         }
         SC::StorageBuffer | SC::PushConstant if !has_block => {
@@ -225,6 +223,20 @@ fn descriptors(s: &mut Sink<'_, '_>, index: u32, var: u32, storage: SC, data: u3
         _ => return,
     };
     s.err("vulkan.block", index, message, &[var, block]);
+}
+
+/// Whether struct `ty` or a struct it holds directly as a member (recursively, not through
+/// arrays) carries `dec` — spirv-val's `hasDecoration` for the Block/BufferBlock VUIDs
+/// (probed: a StorageBuffer struct whose member struct is the Block is accepted).
+fn has_nested(st: &crate::state::State<'_>, ty: u32, dec: Decoration, depth: u32) -> bool {
+    if ti::has_decoration_or_group(st, ty, dec) {
+        return true;
+    }
+    depth < 32
+        && ti::type_op(st, ty) == Some(Op::TypeStruct)
+        && ti::struct_members(st, ty).iter().any(|&m| {
+            ti::type_op(st, m) == Some(Op::TypeStruct) && has_nested(st, m, dec, depth + 1)
+        })
 }
 
 /// Whether any instruction inside a function names `var`.

@@ -161,7 +161,7 @@ fn check_scope_semantics(
 ) {
     let st = s.st;
     super::barriers::check_scope(s, index, inst, opname, pointer_word + 1);
-    super::barriers::check_vulkan_memory_scope(s, index, inst, opname, pointer_word + 1);
+    super::barriers::check_memory_scope(s, index, inst, opname, pointer_word + 1);
     let compare = matches!(
         inst.op(),
         Op::AtomicCompareExchange | Op::AtomicCompareExchangeWeak
@@ -182,7 +182,7 @@ fn check_scope_semantics(
                 &[v],
             );
         } else {
-            super::barriers::check_semantics(s, index, inst, opname, w);
+            super::semantics::check(s, index, inst, opname, w, pointer_word + 1);
         }
     }
 }

@@ -13,14 +13,14 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) -> bool {
         Op::ControlBarrier => {
             check_scope(s, index, inst, opname, 1);
             check_scope(s, index, inst, opname, 2);
-            check_semantics(s, index, inst, opname, 3);
+            super::semantics::check(s, index, inst, opname, 3, 2);
             check_vulkan_execution_scope(s, index, inst, opname, 1);
-            check_vulkan_memory_scope(s, index, inst, opname, 2);
+            check_memory_scope(s, index, inst, opname, 2);
         }
         Op::MemoryBarrier => {
             check_scope(s, index, inst, opname, 1);
-            check_semantics(s, index, inst, opname, 2);
-            check_vulkan_memory_scope(s, index, inst, opname, 1);
+            super::semantics::check(s, index, inst, opname, 2, 1);
+            check_memory_scope(s, index, inst, opname, 1);
         }
         _ => return false,
     }
@@ -75,23 +75,54 @@ fn vulkan_scope_value(s: &Sink<'_, '_>, inst: &Inst, word: usize) -> Option<u64>
         .flatten()
 }
 
-/// Vulkan has no CrossDevice memory scope (VUID-StandaloneSpirv-None-04638).
-pub fn check_vulkan_memory_scope(
+/// The Memory Scope at word `word`, as spirv-val's ValidateMemoryScope (after the Scope
+/// operand rules of [`check_scope`]): QueueFamily needs VulkanMemoryModel, Device under
+/// VulkanMemoryModel needs VulkanMemoryModelDeviceScope; in Vulkan no CrossDevice
+/// (VUID-StandaloneSpirv-None-04638) and, in Vulkan 1.0, Subgroup only with SubgroupBallotKHR
+/// or SubgroupVoteKHR (07951).
+pub fn check_memory_scope(
     s: &mut Sink<'_, '_>,
     index: u32,
     inst: &Inst,
     opname: &str,
     word: usize,
 ) {
-    const CROSS_DEVICE: u64 = 0;
-    if vulkan_scope_value(s, inst, word) == Some(CROSS_DEVICE) {
-        let id = s.st.word(inst, word);
-        s.err(
-            "scope.vulkan",
-            index,
-            format!("[VUID-StandaloneSpirv-None-04638] {opname}: in Vulkan environment Memory Scope is limited to Device, QueueFamily, Workgroup, ShaderCallKHR, Subgroup, or Invocation"),
-            &[id],
-        );
+    const CROSS_DEVICE: u32 = 0;
+    const DEVICE: u32 = 1;
+    const SUBGROUP: u32 = 3;
+    const QUEUE_FAMILY: u32 = 5;
+    let st = s.st;
+    let id = st.word(inst, word);
+    let Some(value) = super::semantics::const_int32(s, id) else {
+        return;
+    };
+    let vulkan_model = st.has_capability(Capability::VulkanMemoryModel);
+    let env = st.opts.target_env;
+    let message = if value == QUEUE_FAMILY {
+        (!vulkan_model).then(|| {
+            (
+                "scope.memory",
+                format!("{opname}: Memory Scope QueueFamilyKHR requires capability VulkanMemoryModelKHR"),
+            )
+        })
+    } else if value == DEVICE
+        && vulkan_model
+        && !st.has_capability(Capability::VulkanMemoryModelDeviceScope)
+    {
+        Some(("scope.memory", "Use of device scope with VulkanKHR memory model requires the VulkanMemoryModelDeviceScopeKHR capability".to_string()))
+    } else if env.is_vulkan() && value == CROSS_DEVICE {
+        Some(("scope.vulkan", format!("[VUID-StandaloneSpirv-None-04638] {opname}: in Vulkan environment Memory Scope is limited to Device, QueueFamily, Workgroup, ShaderCallKHR, Subgroup, or Invocation")))
+    } else if env == crate::TargetEnv::Vulkan(0)
+        && value == SUBGROUP
+        && !st.has_capability(Capability::SubgroupBallotKHR)
+        && !st.has_capability(Capability::SubgroupVoteKHR)
+    {
+        Some(("scope.vulkan", format!("[VUID-StandaloneSpirv-None-07951] {opname}: in Vulkan 1.0 environment Memory Scope is can not be Subgroup without SubgroupBallotKHR or SubgroupVoteKHR declared")))
+    } else {
+        None
+    };
+    if let Some((rule, message)) = message {
+        s.err(rule, index, message, &[id]);
     }
 }
 
@@ -113,25 +144,5 @@ fn check_vulkan_execution_scope(
             format!("[VUID-StandaloneSpirv-None-04636] {opname}: in Vulkan environment Execution Scope is limited to Workgroup and Subgroup"),
             &[id],
         );
-    }
-}
-
-/// The Memory Semantics id at word `word`.
-pub fn check_semantics(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, opname: &str, word: usize) {
-    let st = s.st;
-    let id = st.word(inst, word);
-    if st.def(id).is_none() {
-        return;
-    }
-    const ORDER_BITS: u64 = 0x2 | 0x4 | 0x8 | 0x10;
-    if let Some(v) = ti::const_uint(st, id).filter(|_| st.def_op(id) == Some(Op::Constant)) {
-        if (v & ORDER_BITS).count_ones() > 1 {
-            s.err(
-                "semantics.order",
-                index,
-                format!("{opname}: Memory Semantics must have at most one non-relaxed memory order bit set"),
-                &[id],
-            );
-        }
     }
 }

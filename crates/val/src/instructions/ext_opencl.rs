@@ -1,7 +1,8 @@
 //! OpenCL.std extended instructions beyond the float-math family and vloadn/vstoren (which
 //! `ext_inst.rs` judges): the integer family, 24-bit multiplies, upsample, the pointer-output
 //! math (fract/modf/sincos, frexp/lgamma_r/remquo), ilogb, ldexp/pown/rootn, nan, bitselect,
-//! select, printf, vloadn/vstoren, vload_half*/vstore_half*, prefetch, cross and shuffle. Messages as spirv-val 2025.5's.
+//! select, printf, vloadn/vstoren, vload_half*/vstore_half*, prefetch, cross, distance/length/normalize (and their fast_ forms)
+//! and shuffle. Messages as spirv-val 2025.5's.
 
 use crate::state::{Inst, State};
 use crate::typeinfo::{self as ti, ScalarKind, Shape};
@@ -195,6 +196,56 @@ pub fn check(st: &State<'_>, inst: &Inst, name: &str) -> Option<String> {
             }
             if operand_type(1) != rt {
                 return msg("expected operand Y type to be equal to Result Type");
+            }
+            None
+        }
+        "distance" | "fast_distance" | "length" | "fast_length" => {
+            if !float_result || ti::is_vector(st, rt) {
+                return msg("expected Result Type to be a float scalar type");
+            }
+            let two = name.ends_with("distance");
+            let p = if two { "P0" } else { "P" };
+            let p0 = operand_type(0);
+            let Some(shape) = ti::shape(st, p0).filter(|o| o.kind == ScalarKind::Float) else {
+                return Some(if two {
+                    "expected operand P0 to be of float scalar or vector type".to_string()
+                } else {
+                    "expected operand P to be a float scalar or vector".to_string()
+                });
+            };
+            if shape.count > 4 {
+                return Some(format!(
+                    "expected operand {p} to have no more than 4 components"
+                ));
+            }
+            if ti::scalar_of(st, p0) != rt {
+                return Some(format!(
+                    "expected operand {p} component type to be equal to Result Type"
+                ));
+            }
+            if two && operand_type(1) != p0 {
+                return msg("expected operands P0 and P1 to be of the same type");
+            }
+            None
+        }
+        "fclamp" => {
+            if !float_result {
+                return msg("expected Result Type to be a float scalar or vector type");
+            }
+            if !all_equal(operands) {
+                return msg("expected types of all operands to be equal to Result Type");
+            }
+            None
+        }
+        "normalize" | "fast_normalize" => {
+            if !float_result {
+                return msg("expected Result Type to be a float scalar or vector type");
+            }
+            if result.is_some_and(|r| r.count > 4) {
+                return msg("expected Result Type to have no more than 4 components");
+            }
+            if operand_type(0) != rt {
+                return msg("expected operand P type to be equal to Result Type");
             }
             None
         }

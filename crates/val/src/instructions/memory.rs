@@ -91,6 +91,7 @@ fn check_memory_operands(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
                 fail(s, "memory.operands", "NonPrivatePointerKHR must be specified if MakePointerAvailableKHR is specified.".into());
             }
             super::barriers::check_scope(s, index, inst, opname, param);
+            super::barriers::check_memory_scope(s, index, inst, opname, param);
             param += 1;
         }
         if mask & MA::MakePointerVisible.0 != 0 {
@@ -115,6 +116,7 @@ fn check_memory_operands(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
                 );
             }
             super::barriers::check_scope(s, index, inst, opname, param);
+            super::barriers::check_memory_scope(s, index, inst, opname, param);
         }
         if non_private {
             let pointer_type = ti::type_of(st, st.word(inst, pointer_word(n)));
@@ -425,6 +427,49 @@ fn check_store(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
             ),
             &[pointer],
         );
+    } else if sc == StorageClass::Uniform.0 && st.opts.target_env.is_vulkan() {
+        uniform_block_store(s, index, pointer);
+    }
+}
+
+/// Vulkan: no OpStore into a Uniform Block (VUID-StandaloneSpirv-Uniform-06925). As spirv-val,
+/// the pointer is traced through access chains and OpCopyObject to its variable, whose
+/// pointee (or array element) is judged.
+fn uniform_block_store(s: &mut Sink<'_, '_>, index: u32, pointer: u32) {
+    let st = s.st;
+    let mut base = pointer;
+    // Each step moves to an earlier definition, so the walk ends; bounded against hostile
+    // self-references all the same.
+    for _ in 0..4096 {
+        let Some(def) = st.def(base) else { return };
+        match def.op() {
+            Op::AccessChain
+            | Op::InBoundsAccessChain
+            | Op::PtrAccessChain
+            | Op::InBoundsPtrAccessChain
+            | Op::CopyObject => base = st.word(def, 3),
+            Op::Variable => {
+                let Some(mut ty) = ti::pointee(st, def.result_type) else {
+                    return;
+                };
+                if matches!(
+                    ti::type_op(st, ty),
+                    Some(Op::TypeArray | Op::TypeRuntimeArray)
+                ) {
+                    ty = ti::element_type(st, ty).unwrap_or(0);
+                }
+                if ti::has_decoration_or_group(st, ty, spirvkit_grammar::Decoration::Block) {
+                    s.err(
+                        "memory.store",
+                        index,
+                        "[VUID-StandaloneSpirv-Uniform-06925] In the Vulkan environment, cannot store to Uniform Blocks",
+                        &[pointer],
+                    );
+                }
+                return;
+            }
+            _ => return,
+        }
     }
 }
 

@@ -8,18 +8,24 @@ pub mod barriers;
 pub mod bits;
 pub mod composite;
 pub mod conversion;
+pub mod copy_logical;
 pub mod execution_limits;
 pub mod expect_assume;
 pub mod ext_debug;
 pub mod ext_glsl;
 pub mod ext_inst;
 pub mod ext_opencl;
+pub mod fragment_only;
 pub mod group;
 pub mod image;
 pub mod linear_algebra;
+pub mod literals;
 pub mod logical_pointers;
 pub mod memory;
 pub mod non_semantic;
+pub mod ray_query;
+pub mod scope_models;
+pub mod semantics;
 pub mod small_constants;
 pub mod storage_class_models;
 pub mod variables;
@@ -80,6 +86,8 @@ pub fn check(st: &State<'_>) -> Vec<Diagnostic> {
     extensions::check_module(&mut sink);
     image::check_module(&mut sink);
     execution_limits::check(&mut sink);
+    scope_models::check(&mut sink);
+    fragment_only::check(&mut sink);
     ext_debug::check_placement(&mut sink);
     non_semantic::check_imports(&mut sink);
     storage_class_models::check(&mut sink);
@@ -93,6 +101,7 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
     }
     logical_pointers::check(s, index, inst);
     small_constants::check(s, index, inst);
+    literals::check(s, index, inst);
     if memory::dispatch(s, index, inst)
         || conversion::dispatch(s, index, inst)
         || composite::dispatch(s, index, inst)
@@ -105,6 +114,9 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         || expect_assume::dispatch(s, index, inst)
         || bits::dispatch(s, index, inst)
         || linear_algebra::dispatch(s, index, inst)
+        || fragment_only::dispatch(s, index, inst)
+        || ray_query::dispatch(s, index, inst)
+        || copy_logical::dispatch(s, index, inst)
     {
         return;
     }

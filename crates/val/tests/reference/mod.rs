@@ -23,6 +23,8 @@ pub struct Case {
     pub types: &'static str,
     pub decorations: &'static str,
     pub capabilities: &'static str,
+    /// Replaces `INTERFACE` (an entry point's interface list).
+    pub interface: &'static str,
     /// `--target-env` (spirv-val's name).
     pub env: &'static str,
     /// The rule spirvkit reports (None: valid).
@@ -45,6 +47,7 @@ impl Case {
             types: "",
             decorations: "",
             capabilities: "",
+            interface: "",
             env: "spv1.6",
             rule,
             reference,
@@ -60,6 +63,10 @@ impl Case {
     }
     pub const fn with_env(mut self, env: &'static str) -> Self {
         self.env = env;
+        self
+    }
+    pub const fn with_interface(mut self, interface: &'static str) -> Self {
+        self.interface = interface;
         self
     }
     pub const fn with_capabilities(mut self, capabilities: &'static str) -> Self {
@@ -79,7 +86,8 @@ impl Case {
                 .replace("BODY", self.body)
                 .replace("W2TYPE", self.body)
                 .replace("TYPES", self.types)
-                .replace("DECOR", self.decorations),
+                .replace("DECOR", self.decorations)
+                .replace("INTERFACE", self.interface),
         );
         text
     }
@@ -193,4 +201,22 @@ pub fn reference_verdict(words: &[u32]) -> Option<bool> {
         .status;
     let _ = std::fs::remove_file(&path);
     Some(status.success())
+}
+
+/// spirv-val's verdict (true: valid) on `words` under `env`, with the tools `check_reference`
+/// uses; None without them.
+pub fn reference_verdict_in(words: &[u32], env: &str) -> Option<bool> {
+    let exe = reference_bin()?;
+    static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("spirvkit-refin-{}-{n}.spv", std::process::id()));
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&path, bytes).ok()?;
+    let out = std::process::Command::new(exe)
+        .args(["--target-env", env])
+        .arg(&path)
+        .output()
+        .ok()?;
+    let _ = std::fs::remove_file(&path);
+    Some(out.status.success())
 }
