@@ -64,6 +64,7 @@ pub fn deduplicate(module: &mut Module, scope: DedupScope) -> bool {
     let mut changed = replace.removed_any;
     if replace.removed_any {
         apply_replacement(module, &replace);
+        copies_between_merged_types_become_plain(module);
     }
     if scope.module_level {
         changed |= remove_duplicate_annotations(module);
@@ -380,6 +381,40 @@ fn apply_replacement(module: &mut Module, replacement: &Replacement) {
     });
 }
 
+/// Merging two logically matching types can leave an OpCopyLogical whose Result Type is its
+/// Operand's type, which OpCopyLogical forbids ("Result Type must not equal the type of
+/// Operand"); such a copy is an OpCopyObject. (spirv-opt --remove-duplicates leaves the invalid
+/// copy.)
+fn copies_between_merged_types_become_plain(module: &mut Module) {
+    let any_copy = module
+        .functions
+        .iter()
+        .flat_map(|f| f.instructions())
+        .any(|i| i.opcode == Op::CopyLogical);
+    if !any_copy {
+        return;
+    }
+    let types: FxHashMap<Id, Id> = module
+        .instructions()
+        .filter_map(|i| Some((i.result_id?, i.result_type?)))
+        .collect();
+    for function in &mut module.functions {
+        for inst in function.instructions_mut() {
+            if inst.opcode != Op::CopyLogical {
+                continue;
+            }
+            if let Some(Operand::Id(operand)) = inst.operands.first() {
+                if types
+                    .get(operand)
+                    .is_some_and(|t| Some(*t) == inst.result_type)
+                {
+                    inst.opcode = Op::CopyObject;
+                }
+            }
+        }
+    }
+}
+
 /// Whether a debug-name or annotation instruction only concerns removed ids (after dropping the
 /// removed targets from group decorations).
 fn targets_removed(inst: &mut Instruction, replacement: &Replacement) -> bool {
@@ -564,6 +599,22 @@ mod tests {
         let mut m = module(&text);
         assert!(remove_duplicates(&mut m));
         assert_eq!(count(&m, Op::TypeArray), 2, "3 and 3 merge, 4 stays");
+    }
+
+    #[test]
+    fn copy_logical_between_merged_types_becomes_copy_object() {
+        let mut m = module(
+            "OpCapability Shader\nOpCapability Linkage\nOpMemoryModel Logical GLSL450\n\
+             %f = OpTypeFloat 32\n%a = OpTypeStruct %f\n%b = OpTypeStruct %f\n\
+             %v = OpTypeVoid\n%fn = OpTypeFunction %v %a\n\
+             %g = OpFunction %v None %fn\n%p = OpFunctionParameter %a\n%l = OpLabel\n\
+             %c = OpCopyLogical %b %p\nOpReturn\nOpFunctionEnd\n",
+        );
+        assert_eq!(count(&m, Op::CopyLogical), 1);
+        assert!(remove_duplicates(&mut m));
+        assert_eq!(count(&m, Op::CopyLogical), 0);
+        assert_eq!(count(&m, Op::CopyObject), 1);
+        assert_eq!(count(&m, Op::TypeStruct), 1);
     }
 
     #[test]

@@ -22,6 +22,8 @@ struct Input {
     label: String,
     path: PathBuf,
     bytes: Vec<u8>,
+    /// Made by llvm-spirv-15 from clang -O0 bitcode (allocas and all): sizes reported apart.
+    from_llvm_spirv: bool,
 }
 
 fn scratch() -> PathBuf {
@@ -155,6 +157,7 @@ fn load_inputs(ctx: &Context) -> anyhow::Result<Vec<Input>> {
                 label: p.display().to_string(),
                 path: p.clone(),
                 bytes: std::fs::read(p)?,
+                from_llvm_spirv: false,
             })
         })
         .collect::<anyhow::Result<_>>()?;
@@ -169,12 +172,72 @@ fn load_inputs(ctx: &Context) -> anyhow::Result<Vec<Input>> {
                 label: p.display().to_string(),
                 path,
                 bytes,
+                from_llvm_spirv: false,
             })
         })
         .collect::<anyhow::Result<_>>()?;
     inputs.extend(assembled);
     inputs.extend(translated_kernels(ctx, &dir)?);
+    inputs.extend(llvm_spirv_kernels(ctx, &dir));
     Ok(inputs)
+}
+
+/// The same sources as [`translated_kernels`] through the other kernel producer: clang-15
+/// typed-pointer bitcode (-O0) translated by llvm-spirv-15, which keeps every alloca, load and
+/// store of the -O0 code (what an optimizer of kernels meets in practice). Sources either tool
+/// rejects, and outputs spirv-val rejects (checked later), are skipped.
+fn llvm_spirv_kernels(ctx: &Context, dir: &Path) -> Vec<Input> {
+    let corpus = ctx.corpus.join("spir12");
+    let stride = if ctx.full { 4 } else { 32 };
+    let sources: Vec<PathBuf> = files(&corpus, &["cl"])
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| i % stride == 0)
+        .map(|(_, p)| p)
+        .collect();
+    let out_dir = dir.join("llvm-spirv");
+    if std::fs::create_dir_all(&out_dir).is_err() {
+        return Vec::new();
+    }
+    sources
+        .par_iter()
+        .enumerate()
+        .filter_map(|(i, cl)| {
+            let bc = out_dir.join(format!("k{i}.bc"));
+            let spv = out_dir.join(format!("k{i}.spv"));
+            let include = cl.parent().unwrap_or(Path::new("."));
+            let clang = std::process::Command::new("clang-15")
+                .args(["-cc1", "-triple", "spir64-unknown-unknown", "-cl-std=CL1.2"])
+                .args(["-emit-llvm-bc", "-finclude-default-header", "-O0"])
+                .arg("-no-opaque-pointers")
+                .arg("-I")
+                .arg(include)
+                .arg(cl)
+                .arg("-o")
+                .arg(&bc)
+                .output()
+                .ok()?;
+            if !clang.status.success() {
+                return None;
+            }
+            let translated = std::process::Command::new("llvm-spirv-15")
+                .arg(&bc)
+                .arg("-o")
+                .arg(&spv)
+                .output()
+                .ok()?;
+            if !translated.status.success() {
+                return None;
+            }
+            let bytes = std::fs::read(&spv).ok()?;
+            Some(Input {
+                label: format!("{} (clang-15 + llvm-spirv-15)", cl.display()),
+                path: spv,
+                bytes,
+                from_llvm_spirv: true,
+            })
+        })
+        .collect()
 }
 
 /// Every 4th OpenCL C source of the corpus (every 32nd without `--full`) compiled by clang-15
@@ -205,6 +268,7 @@ fn translated_kernels(ctx: &Context, dir: &Path) -> anyhow::Result<Vec<Input>> {
                 label: format!("{} (clang-15 + spirvkit translate)", cl.display()),
                 path,
                 bytes,
+                from_llvm_spirv: false,
             })
         })
         .collect())
@@ -220,8 +284,9 @@ struct Totals {
     compared_ours: AtomicUsize,
     reference_crashes: AtomicUsize,
     valid: AtomicUsize,
-    /// Where spirv-opt succeeds, split by kind: [Kernel, other (shaders)] × (before, ours, theirs).
-    by_kind: [[AtomicUsize; 3]; 2],
+    /// Where spirv-opt succeeds, split by kind: [Kernel translated by spirvkit, Kernel made by
+    /// llvm-spirv-15, other (shaders)] × (before, ours, theirs).
+    by_kind: [[AtomicUsize; 3]; 3],
 }
 
 /// Does the module declare the Kernel capability (an OpenCL kernel module)?
@@ -407,7 +472,13 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
             }
             match spirv_opt(&ctx.tools, &input.path, &[flag], &format!("{i}{flag}")) {
                 Some(theirs) => {
-                    let kind = &t.by_kind[usize::from(!is_kernel(&words))];
+                    let kind = &t.by_kind[if input.from_llvm_spirv {
+                        1
+                    } else if is_kernel(&words) {
+                        0
+                    } else {
+                        2
+                    }];
                     kind[0].fetch_add(words.len(), Ordering::Relaxed);
                     kind[1].fetch_add(ours.len(), Ordering::Relaxed);
                     kind[2].fetch_add(theirs.len() / 4, Ordering::Relaxed);
@@ -439,7 +510,11 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
             pct(g(&t.theirs), g(&t.compared_before)),
             g(&t.reference_crashes)
         ));
-        for (kind, name) in t.by_kind.iter().zip(["kernels", "shaders"]) {
+        for (kind, name) in t
+            .by_kind
+            .iter()
+            .zip(["kernels", "kernels (llvm-spirv-15)", "shaders"])
+        {
             let (b, o, r) = (g(&kind[0]), g(&kind[1]), g(&kind[2]));
             lines.push(format!(
                 "{flag} {name}: {b} -> spirvkit {o} ({:.1}%), spirv-opt {r} ({:.1}%); spirvkit/spirv-opt {:.1}%",
