@@ -36,6 +36,9 @@ impl Ctx<'_> {
             Op::FConvert => (Sign::Signed, Sign::Signed),
             Op::SatConvertSToU => (Sign::Signed, Sign::Unsigned),
             Op::SatConvertUToS => (Sign::Unsigned, Sign::Signed),
+            Op::GenericCastToPtrExplicit if self.cl20() => {
+                return self.generic_cast_explicit(st, inst).map(|_| true)
+            }
             Op::Bitcast
             | Op::ConvertPtrToU
             | Op::ConvertUToPtr

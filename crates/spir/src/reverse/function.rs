@@ -276,6 +276,7 @@ impl Ctx<'_> {
                     || self.convert(st, inst)?
                     || self.memory(st, inst)?
                     || self.sync(st, inst)?
+                    || self.group(st, inst)?
                     || self.builtin_instruction(st, inst)?)
                 {
                     return Err(self.err("no SPIR 1.2 form for this instruction"));

@@ -11,9 +11,11 @@
 //! file.
 
 mod arith;
+mod atomics;
 mod builtins;
 mod convert;
 mod function;
+mod groups;
 mod images;
 mod kernels;
 mod memory;
