@@ -95,12 +95,23 @@ fn reverse_one(
     let module = spirvkit_spir::reverse::reverse_words(&words, opts)
         .map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
     let name = input.display().to_string();
+    // SPV-IR is LLVM's opaque-pointer form; SPIR 1.2 (CL1.2, CL2.0) has typed pointers.
+    let opaque = opts.target == TargetEnv::SpvIr;
     if text || output.extension().is_some_and(|e| e == "ll") {
-        let ll = module.to_ll(&spirvkit_llvm::WriteOptions::typed());
+        let style = if opaque {
+            spirvkit_llvm::WriteOptions::opaque()
+        } else {
+            spirvkit_llvm::WriteOptions::typed()
+        };
+        let ll = module.to_ll(&style);
         crate::input::write_output(output, |w| w.write_all(ll.as_bytes()))
     } else {
-        let bytes =
-            spirvkit_llvm::write_bitcode(&module, &name).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let write = if opaque {
+            spirvkit_llvm::write_bitcode_opaque
+        } else {
+            spirvkit_llvm::write_bitcode
+        };
+        let bytes = write(&module, &name).map_err(|e| anyhow::anyhow!("{e}"))?;
         crate::input::write_output(output, |w| w.write_all(&bytes))
     }
 }
@@ -111,7 +122,7 @@ fn options_for(target_env: Option<&str>) -> anyhow::Result<ReverseOptions> {
     match target_env {
         None | Some("CL1.2") => {}
         Some("CL2.0") => opts.target = TargetEnv::Cl20,
-        Some("SPV-IR") => bail!("--spirv-target-env=SPV-IR is not implemented for -r yet"),
+        Some("SPV-IR") => opts.target = TargetEnv::SpvIr,
         Some(other) => bail!("--spirv-target-env must be CL1.2, CL2.0 or SPV-IR, not {other}"),
     }
     Ok(opts)

@@ -62,7 +62,11 @@ impl Ctx<'_> {
         let rounding = rounding.filter(|_| op != Op::UConvert && op != Op::SConvert);
         if sat || rounding.is_some() {
             let dst = self.type_name(ty, signs.1)?;
-            let mut name = format!("convert_{dst}");
+            let mut name = if self.spv_ir() {
+                format!("__spirv_{}_R{dst}", &super::op_name(op)[2..])
+            } else {
+                format!("convert_{dst}")
+            };
             if sat {
                 name.push_str("_sat");
             }

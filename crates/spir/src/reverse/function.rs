@@ -272,7 +272,8 @@ impl Ctx<'_> {
             }
             Op::ExtInst => self.ext_inst(st, inst)?,
             _ => {
-                if !(self.arith(st, inst)?
+                if !((self.spv_ir() && self.spv_ir_instruction(st, inst)?)
+                    || self.arith(st, inst)?
                     || self.convert(st, inst)?
                     || self.memory(st, inst)?
                     || self.sync(st, inst)?

@@ -20,6 +20,7 @@ mod images;
 mod kernels;
 mod memory;
 mod opencl_std;
+mod spv_ir;
 mod sync;
 mod types;
 mod values;
@@ -39,6 +40,8 @@ pub enum TargetEnv {
     /// OpenCL 2.0 built-in names (atomics with memory order and scope) and the generic
     /// address space.
     Cl20,
+    /// llvm-spirv's SPIR-V friendly IR: `__spirv_*` calls, written with opaque pointers.
+    SpvIr,
 }
 
 #[derive(Debug, Clone, Default)]
