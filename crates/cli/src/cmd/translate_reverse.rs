@@ -92,7 +92,10 @@ fn reverse_one(
         let list: Vec<String> = diagnostics.iter().map(|d| d.to_string()).collect();
         bail!("{}: invalid SPIR-V:\n{}", input.display(), list.join("\n"));
     }
-    let module = spirvkit_spir::reverse::reverse_words(&words, opts)
+    let spv = spirvkit_core::Module::from_words(&words)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
+    drop(words); // the decoded module has everything: keep one form in memory
+    let module = spirvkit_spir::reverse::reverse(spv, opts)
         .map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
     let name = input.display().to_string();
     // SPV-IR is LLVM's opaque-pointer form; SPIR 1.2 (CL1.2, CL2.0) has typed pointers.

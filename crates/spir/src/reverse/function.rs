@@ -1,7 +1,7 @@
 //! Function bodies: blocks, the instruction dispatch, control flow, calls, phis (patched
 //! once every value of the function exists, since phis may refer forward).
 
-use std::collections::HashMap;
+use spirvkit_core::fasthash::FxHashMap;
 
 use spirvkit_core::grammar::Op;
 use spirvkit_core::{Function, Id, Instruction, Operand};
@@ -21,8 +21,8 @@ pub enum Local {
 
 pub struct FnState {
     pub func: llvm::Function,
-    pub locals: HashMap<Id, Local>,
-    pub blocks: HashMap<Id, BlockId>,
+    pub locals: FxHashMap<Id, Local>,
+    pub blocks: FxHashMap<Id, BlockId>,
     pub current: BlockId,
     /// (phi, [(value id, block id)]) to fill at the end.
     pub phis: Vec<(InstId, Vec<(Id, Id)>)>,
@@ -44,17 +44,22 @@ impl Ctx<'_> {
         let Some(template) = self.m.functions.get_mut(fid.0 as usize) else {
             return Err(self.err("function was not declared"));
         };
-        let func = std::mem::replace(
+        let mut func = std::mem::replace(
             template,
             llvm::Function {
                 args: Vec::new(),
                 ..template.clone()
             },
         );
+        let count: usize = f.blocks.iter().map(|b| b.instructions.len()).sum();
+        func.insts.reserve(count);
         let mut st = FnState {
             func,
-            locals: HashMap::new(),
-            blocks: HashMap::new(),
+            locals: FxHashMap::with_capacity_and_hasher(
+                f.blocks.iter().map(|b| b.instructions.len()).sum::<usize>() + f.parameters.len(),
+                Default::default(),
+            ),
+            blocks: FxHashMap::default(),
             current: BlockId(0),
             phis: Vec::new(),
         };
@@ -101,6 +106,7 @@ impl Ctx<'_> {
                 i.kind = InstKind::Phi { incoming: list };
             }
         }
+        st.func.insts.shrink_to_fit();
         if let Some(slot) = self.m.functions.get_mut(fid.0 as usize) {
             *slot = st.func;
         }
