@@ -99,3 +99,32 @@ fn cl12_keeps_the_12_atomics_and_names_the_collectives() {
     assert!(names.contains(&"_Z7barrierj"), "{names:?}");
     assert!(!names.iter().any(|n| n.contains("explicit")), "{names:?}");
 }
+
+#[test]
+fn spv_ir_calls_spirv_functions_with_opaque_pointers() {
+    let m = reverse(TargetEnv::SpvIr);
+    let names = declared(&m);
+    for want in [
+        "_Z18__spirv_AtomicIAddPU3AS4iiii",
+        "_Z29__spirv_AtomicCompareExchangePU3AS4iiiiii",
+        "_Z33__spirv_BuiltInGlobalInvocationIdi",
+        "_Z17__spirv_GroupIAddiii",
+        "_Z16__spirv_GroupAllib",
+        "_Z26__spirv_ocl_vloadn_Rfloat4lPU3AS4fi",
+        "_Z41__spirv_GenericCastToPtrExplicit_ToGlobalPU3AS4ci",
+        "_Z22__spirv_ControlBarrieriii",
+    ] {
+        assert!(names.contains(&want), "{want} missing from {names:?}");
+    }
+    // Written with opaque pointers only, and read back as such.
+    let bc = spirvkit_llvm::write_bitcode_opaque(&m, "spv-ir.bc").expect("bitcode");
+    let back = spirvkit_llvm::read_bitcode(&bc, "spv-ir.bc").expect("reads back");
+    assert!(back.types.iter().all(|(_, t)| !matches!(
+        t,
+        spirvkit_llvm::Type::Pointer {
+            pointee: Some(_),
+            ..
+        }
+    )));
+    assert_eq!(back.functions.len(), m.functions.len());
+}

@@ -190,16 +190,20 @@ impl Ctx<'_> {
                 Operand::String(_) => {}
             }
         }
+        if number == 184 {
+            // printf: the format as a `char` pointer; the call is not variadic in SPV-IR, its
+            // name mangles the arguments of this call (as llvm-spirv writes it).
+            if let Some(f) = args.first_mut() {
+                let i8 = self.m.types.int(8);
+                *f = self.ptr_to(st, *f, i8)?;
+            }
+        }
         let n = args.len();
         let mut params = Vec::with_capacity(n);
         for (i, a) in args.iter().enumerate() {
             let t = self.type_of(st, *a)?;
             params.push(self.param(t, signs(i, n), false)?);
         }
-        let vararg = number == 184; // printf
-        if vararg {
-            params.truncate(1);
-        }
-        self.call_builtin(st, &mangle(&name, &params), ret, args, vararg)
+        self.call_builtin(st, &mangle(&name, &params), ret, args, false)
     }
 }
