@@ -102,6 +102,12 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None, spli
             result["status"] = "skipped"; result["detail"] = "clang-22 rejects the source: " + r.stderr.strip()[:200]
             return result
         clang_std = None  # no clang-15 bitcode to use as the generic-shim control
+        val = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".venv", "bin", "spirv-val")
+        r = subprocess.run([val if os.path.exists(val) else "spirv-val", spv], capture_output=True, text=True)
+        if r.returncode != 0:
+            # translate -r refuses invalid SPIR-V with the validator's diagnostics, as spirv-val does.
+            result["status"] = "skipped"; result["detail"] = "clang-22 output rejected by spirv-val: " + r.stderr.strip()[:200]
+            return result
     else:
         r = subprocess.run([spirvkit, "translate", bc, "-o", spv] + ext, capture_output=True, text=True)
         if r.returncode != 0:
