@@ -71,7 +71,7 @@ impl Ctx<'_> {
         }
         for (i, b) in f.blocks.iter().enumerate() {
             st.blocks.insert(b.id(), BlockId(i as u32));
-            let name = self.names.get(&b.id()).map(|s| s.to_string());
+            let name = self.name(b.id()).map(|s| s.to_string());
             st.func.blocks.push(llvm::BasicBlock {
                 name,
                 insts: Vec::new(),
@@ -143,7 +143,7 @@ impl Ctx<'_> {
     /// Records `value` as the result of `inst`, naming it after OpName.
     pub fn define(&mut self, st: &mut FnState, inst: &Instruction, value: ValueRef) {
         let Some(r) = inst.result_id else { return };
-        if let (ValueRef::Instruction(i), Some(name)) = (value, self.names.get(&r)) {
+        if let (ValueRef::Instruction(i), Some(name)) = (value, self.name(r)) {
             if let Some(x) = st.func.insts.get_mut(i.0 as usize) {
                 if x.name.is_none() {
                     x.name = Some(name.to_string());

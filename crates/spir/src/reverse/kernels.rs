@@ -143,7 +143,7 @@ impl Ctx<'_> {
                 let b = self.md_str(&tname);
                 base.push(b);
                 let n = pid
-                    .and_then(|p| self.names.get(&p).map(|s| s.to_string()))
+                    .and_then(|p| self.name(p).map(|s| s.to_string()))
                     .unwrap_or_default();
                 let n = self.md_str(&n);
                 names.push(n);

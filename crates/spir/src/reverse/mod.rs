@@ -113,7 +113,8 @@ pub(crate) struct Ctx<'a> {
     pub types: FxHashMap<Id, llvm::TypeId>,
     /// Id → module-level LLVM value (constants, globals, functions).
     pub values: FxHashMap<Id, llvm::ValueRef>,
-    pub names: FxHashMap<Id, &'a str>,
+    /// OpName by id (dense: looked up for every result).
+    pub names: Vec<Option<&'a str>>,
     pub decorations: FxHashMap<Id, Vec<Decoration>>,
     pub member_decorations: FxHashMap<(Id, u32), Vec<Decoration>>,
     /// Input variables decorated BuiltIn: variable id → built-in.
@@ -162,7 +163,7 @@ impl<'a> Ctx<'a> {
             offsets: FxHashMap::default(),
             types: FxHashMap::default(),
             values: FxHashMap::default(),
-            names: FxHashMap::default(),
+            names: vec![None; bound],
             decorations: FxHashMap::default(),
             member_decorations: FxHashMap::default(),
             builtin_vars: FxHashMap::default(),
@@ -199,6 +200,11 @@ impl<'a> Ctx<'a> {
             opcode: op_name(self.opcode),
             message: message.into(),
         }
+    }
+
+    /// The OpName of `id`.
+    pub fn name(&self, id: Id) -> Option<&'a str> {
+        self.names.get(id.0 as usize).copied().flatten()
     }
 
     pub fn def(&self, id: Id) -> Option<&'a Instruction> {
@@ -289,7 +295,9 @@ impl<'a> Ctx<'a> {
                 }
                 Op::Name => {
                     if let (Some(t), Some(n)) = (id(0), inst.operands.get(1).and_then(Operand::string)) {
-                        self.names.insert(t, n);
+                        if let Some(slot) = self.names.get_mut(t.0 as usize) {
+                            *slot = Some(n);
+                        }
                     }
                 }
                 Op::String => {
@@ -412,6 +420,7 @@ impl<'a> Ctx<'a> {
             self.global(inst)?;
             offset += inst.word_count();
         }
+        let mut function_words = Vec::with_capacity(functions.len());
         for f in &functions {
             self.offset = offset;
             self.opcode = Op::Function;
@@ -420,15 +429,16 @@ impl<'a> Ctx<'a> {
                 let params = f.parameters.iter().map(|p| p.result_id).collect();
                 self.kernels.push((f.id(), name.clone(), params));
             }
-            offset += f.instructions().map(Instruction::word_count).sum::<usize>();
+            let words = f.instructions().map(Instruction::word_count).sum::<usize>();
+            function_words.push(words);
+            offset += words;
         }
         let mut offset = 5 + spv
             .globals
             .iter()
             .map(Instruction::word_count)
             .sum::<usize>();
-        for f in functions {
-            let words = f.instructions().map(Instruction::word_count).sum::<usize>();
+        for (f, words) in functions.into_iter().zip(function_words) {
             if !f.blocks.is_empty() {
                 self.function_body(&f, offset)?;
             }
