@@ -23,8 +23,11 @@ translated separately and linked (split_kernels.py; the linked module must pass 
 carry no LinkageAttributes), and the linked SPIR-V is what goes back through llvm-spirv-15 -r.
 With --opt=FLAGS (e.g. --opt=-O, --opt=-Os) `spirvkit opt FLAGS` runs on the SPIR-V before the
 reverse step, so the optimizer's output is what pocl runs.
+With --target-env CL2.0 the reverse translation is `translate -r --spirv-target-env=CL2.0`; with
+--spirv-from clang-22 the SPIR-V is clang-22's own (`--target=spirv64`), not spirvkit's.
 Usage: run_kernels.py --corpus DIR --spirvkit BIN [--jobs N] [--limit N] [--clang-std CL1.2|CL2.0]
                       [--log FILE] [--no-generic-shim] [--split-link spirvkit|llvm-spirv|mixed|anchor]
+                      [--target-env CL1.2|CL2.0] [--spirv-from clang-22] [--spread]
                       [--opt=FLAGS]
 Prints one JSON line per file, then a summary line "semantics: N passed, M failed".
 With --log, every result is also appended to FILE as it comes, and files already in FILE are
@@ -68,7 +71,7 @@ def build_spir(ctx, dev, bitcode):
 
 
 def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None, split_mode=None,
-             reverse="spirvkit", spirv_ext=None, opt=None):
+             reverse="spirvkit", spirv_ext=None, target_env=None, spirv_from=None, opt=None):
     import numpy as np
     import pyopencl as cl
     result = {"file": cl_path, "kernels": 0, "status": "passed", "detail": ""}
@@ -77,7 +80,7 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None, spli
         with open(symbols_path, encoding="utf-8") as f:
             symbols = json.load(f)
     bc = cl_path[:-3] + ".bc64"
-    if clang_std:
+    if clang_std and not spirv_from:
         bc = clang_bitcode(cl_path, clang_std, workdir)
         if bc is None:
             result["status"] = "skipped"; result["detail"] = f"clang-15 -cl-std={clang_std} rejects the source"; return result
@@ -94,6 +97,20 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None, spli
         spv, problem = split_kernels.linked_spirv(cl_path, split_mode, spirvkit, workdir)
         if problem:
             result["status"], result["detail"] = problem; return result
+    elif spirv_from == "clang-22":
+        # clang-22's own SPIR-V back end makes the SPIR-V: only the reverse path is spirvkit's.
+        r = subprocess.run(["clang-22", "--target=spirv64", f"-cl-std={clang_std or 'CL2.0'}", "-c", "-I",
+                            os.path.dirname(cl_path), cl_path, "-o", spv], capture_output=True, text=True)
+        if r.returncode != 0:
+            result["status"] = "skipped"; result["detail"] = "clang-22 rejects the source: " + r.stderr.strip()[:200]
+            return result
+        clang_std = None  # no clang-15 bitcode to use as the generic-shim control
+        val = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".venv", "bin", "spirv-val")
+        r = subprocess.run([val if os.path.exists(val) else "spirv-val", spv], capture_output=True, text=True)
+        if r.returncode != 0:
+            # translate -r refuses invalid SPIR-V with the validator's diagnostics, as spirv-val does.
+            result["status"] = "skipped"; result["detail"] = "clang-22 output rejected by spirv-val: " + r.stderr.strip()[:200]
+            return result
     else:
         r = subprocess.run([spirvkit, "translate", bc, "-o", spv] + ext, capture_output=True, text=True)
         if r.returncode != 0:
@@ -109,13 +126,15 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None, spli
         spv = optimized
     if reverse == "spirvkit":
         # spirvkit's own reverse translator: any failure is ours.
-        r = subprocess.run([spirvkit, "translate", "-r", spv, "-o", back], capture_output=True, text=True)
+        env = [f"--spirv-target-env={target_env}"] if target_env else []
+        r = subprocess.run([spirvkit, "translate", "-r", spv, "-o", back] + env, capture_output=True, text=True)
         if r.returncode != 0:
             result["status"] = "failed"
             result["detail"] = f"spirvkit translate -r (exit {r.returncode}): " + r.stderr.strip()[:300]
             return result
     else:
-        r = subprocess.run(["llvm-spirv-15", "-r", spv, "-o", back], capture_output=True, text=True)
+        env = [f"--spirv-target-env={target_env}"] if target_env else []
+        r = subprocess.run(["llvm-spirv-15", "-r", spv, "-o", back] + env, capture_output=True, text=True)
     if r.returncode != 0:
         # Our output is checked by spirv-val in the translate section; a crash of the reference
         # reverse translator leaves nothing to run, so the kernel cannot be compared.
@@ -285,11 +304,13 @@ def run_kernel(ctx, dev, queue, program, name, args):
 
 
 def worker(args):
-    cl_path, spirvkit, timeout, clang_std, symbols_path, split_mode, reverse, spirv_ext, opt = args
+    cl_path, spirvkit, timeout, clang_std, symbols_path, split_mode, reverse, spirv_ext, target_env, spirv_from, opt = args
     extra = ["--clang-std", clang_std] if clang_std else []
     extra += ["--split-link", split_mode] if split_mode else []
     extra += ["--reverse", reverse]
     extra += [f"--spirv-ext={spirv_ext}"] if spirv_ext else []
+    extra += [f"--target-env={target_env}"] if target_env else []
+    extra += ["--spirv-from", spirv_from] if spirv_from else []
     extra += [f"--opt={opt}"] if opt else []
     extra += ["--pocl-symbols", symbols_path] if symbols_path else []
     with tempfile.TemporaryDirectory() as d:
@@ -328,10 +349,16 @@ def main():
     p.add_argument("--reverse", choices=["spirvkit", "llvm-spirv"], default="spirvkit",
                    help="SPIR-V back to SPIR bitcode with spirvkit translate -r (default) or llvm-spirv-15 -r (the control)")
     p.add_argument("--spirv-ext", help="extensions for the forward translation (e.g. +SPV_KHR_untyped_pointers)")
+    p.add_argument("--target-env", help="--spirv-target-env of the reverse translation (CL1.2, CL2.0)")
+    p.add_argument("--spirv-from", choices=["clang-22"],
+                   help="make the SPIR-V with clang-22 --target=spirv64 (-cl-std from --clang-std, default CL2.0) "
+                        "instead of spirvkit translate")
+    p.add_argument("--spread", action="store_true",
+                   help="run the files in a strided order, so that a sweep stopped early covers every category")
     p.add_argument("--opt", help="run `spirvkit opt` with these flags (e.g. --opt=-O) on the SPIR-V before the reverse step")
     a = p.parse_args()
     if a.one:
-        print(json.dumps(run_file(a.one, a.spirvkit, a.workdir, a.clang_std, a.pocl_symbols, a.split_link, a.reverse, a.spirv_ext, a.opt)))
+        print(json.dumps(run_file(a.one, a.spirvkit, a.workdir, a.clang_std, a.pocl_symbols, a.split_link, a.reverse, a.spirv_ext, a.target_env, a.spirv_from, a.opt)))
         return
     files = sorted(os.path.join(dp, f) for dp, _, fs in os.walk(os.path.join(a.corpus, "spir12"), followlinks=True) for f in fs
                    if f.endswith(".cl") and os.path.exists(os.path.join(dp, f[:-3] + ".bc64")))
@@ -359,6 +386,8 @@ def main():
                 if r.get("file") in files and r["file"] not in done:
                     done.add(r["file"]); count(r)
     todo = [f for f in files if f not in done]
+    if a.spread:
+        todo = [f for k in range(17) for f in todo[k::17]]
     with tempfile.TemporaryDirectory() as d:
         symbols_path = None
         if not a.no_generic_shim:
@@ -367,7 +396,7 @@ def main():
                 json.dump(generic_shim.library_symbols(a.pocl_triple), f)
         log = open(a.log, "a", encoding="utf-8") if a.log else None
         with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-            for r in ex.map(worker, [(f, a.spirvkit, a.timeout, a.clang_std, symbols_path, a.split_link, a.reverse, a.spirv_ext, a.opt) for f in todo]):
+            for r in ex.map(worker, [(f, a.spirvkit, a.timeout, a.clang_std, symbols_path, a.split_link, a.reverse, a.spirv_ext, a.target_env, a.spirv_from, a.opt) for f in todo]):
                 count(r)
                 print(json.dumps(r), flush=True)
                 if log:

@@ -53,6 +53,11 @@ pub fn write_bitcode(m: &Module, file_name: &str) -> Result<Vec<u8>, LlvmError> 
     bitcode::writer::write_bitcode(m, file_name)
 }
 
+/// Writes `m` as LLVM bitcode with opaque pointers only (`ptr addrspace(N)`).
+pub fn write_bitcode_opaque(m: &Module, file_name: &str) -> Result<Vec<u8>, LlvmError> {
+    bitcode::writer::write_bitcode_opaque(m, file_name)
+}
+
 /// True when `bytes` start like bitcode (raw magic or wrapper magic).
 pub fn is_bitcode(bytes: &[u8]) -> bool {
     bytes.starts_with(&bitcode::BITCODE_MAGIC)

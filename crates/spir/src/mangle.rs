@@ -284,6 +284,8 @@ pub enum ParamType {
     },
     /// A vendor type by its mangled source name (`ocl_image2d`, `ocl_event`, `ocl_sampler`).
     Named(String),
+    /// `_Atomic(T)` (`U7_Atomic`), the pointee of the OpenCL 2.0 atomic built-ins.
+    Atomic(Box<ParamType>),
 }
 
 fn scalar_code(s: Scalar) -> &'static str {
@@ -356,6 +358,11 @@ fn mangle_type(p: &ParamType, out: &mut String, subs: &mut Vec<String>) {
         }
         ParamType::Named(n) => {
             out.push_str(&format!("{}{n}", n.len()));
+            subs.push(key);
+        }
+        ParamType::Atomic(inner) => {
+            out.push_str("U7_Atomic");
+            mangle_type(inner, out, subs);
             subs.push(key);
         }
         ParamType::Pointer {

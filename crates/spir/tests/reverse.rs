@@ -145,3 +145,26 @@ proptest! {
         }
     }
 }
+
+/// A rounding or saturating conversion from `half` to an integer calls the `float` overload on
+/// the exactly widened value (the same result; libraries without cl_khr_fp16 have only that).
+#[test]
+fn half_to_integer_conversions_use_the_float_overload() {
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(i16 addrspace(1)* %out, half addrspace(1)* %in) {
+entry:
+  %h = load half, half addrspace(1)* %in, align 2
+  %s = call spir_func i16 @_Z17convert_short_rtzDh(half %h)
+  store i16 %s, i16 addrspace(1)* %out, align 2
+  ret void
+}
+declare spir_func i16 @_Z17convert_short_rtzDh(half)
+"#;
+    let m = spirvkit_llvm::parse_text(src, "half.ll").expect("parses");
+    let words = translate_to_words(&m, &TranslateOptions::default()).expect("forward");
+    let back = reverse_words(&words, &ReverseOptions::default()).expect("reverse");
+    let ll = back.to_ll(&spirvkit_llvm::WriteOptions::typed());
+    assert!(ll.contains("fpext half"), "{ll}");
+    assert!(ll.contains("@_Z17convert_short_rtzf(float"), "{ll}");
+}

@@ -92,15 +92,29 @@ fn reverse_one(
         let list: Vec<String> = diagnostics.iter().map(|d| d.to_string()).collect();
         bail!("{}: invalid SPIR-V:\n{}", input.display(), list.join("\n"));
     }
-    let module = spirvkit_spir::reverse::reverse_words(&words, opts)
+    let spv = spirvkit_core::Module::from_words(&words)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
+    drop(words); // the decoded module has everything: keep one form in memory
+    let module = spirvkit_spir::reverse::reverse(spv, opts)
         .map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
     let name = input.display().to_string();
+    // SPV-IR is LLVM's opaque-pointer form; SPIR 1.2 (CL1.2, CL2.0) has typed pointers.
+    let opaque = opts.target == TargetEnv::SpvIr;
     if text || output.extension().is_some_and(|e| e == "ll") {
-        let ll = module.to_ll(&spirvkit_llvm::WriteOptions::typed());
+        let style = if opaque {
+            spirvkit_llvm::WriteOptions::opaque()
+        } else {
+            spirvkit_llvm::WriteOptions::typed()
+        };
+        let ll = module.to_ll(&style);
         crate::input::write_output(output, |w| w.write_all(ll.as_bytes()))
     } else {
-        let bytes =
-            spirvkit_llvm::write_bitcode(&module, &name).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let write = if opaque {
+            spirvkit_llvm::write_bitcode_opaque
+        } else {
+            spirvkit_llvm::write_bitcode
+        };
+        let bytes = write(&module, &name).map_err(|e| anyhow::anyhow!("{e}"))?;
         crate::input::write_output(output, |w| w.write_all(&bytes))
     }
 }
@@ -111,7 +125,7 @@ fn options_for(target_env: Option<&str>) -> anyhow::Result<ReverseOptions> {
     match target_env {
         None | Some("CL1.2") => {}
         Some("CL2.0") => opts.target = TargetEnv::Cl20,
-        Some("SPV-IR") => bail!("--spirv-target-env=SPV-IR is not implemented for -r yet"),
+        Some("SPV-IR") => opts.target = TargetEnv::SpvIr,
         Some(other) => bail!("--spirv-target-env must be CL1.2, CL2.0 or SPV-IR, not {other}"),
     }
     Ok(opts)

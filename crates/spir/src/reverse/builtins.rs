@@ -142,12 +142,18 @@ impl Ctx<'_> {
             ))
         })?;
         let scalar_ty = self.m.types.scalar(ty);
+        // SPV-IR calls `__spirv_BuiltIn<Name>(int dim)`; OpenCL C `get_<name>(uint dim)`.
+        let (name, dim) = if self.spv_ir() {
+            (self.spv_ir_builtin_name(builtin)?, Scalar::Int)
+        } else {
+            (name.to_owned(), Scalar::UInt)
+        };
         if !dimensional {
-            let mangled = mangle(name, &[]);
+            let mangled = mangle(&name, &[]);
             return self.call_builtin(st, &mangled, ty, Vec::new(), false);
         }
         let i32t = self.m.types.int(32);
-        let mangled = mangle(name, &[ParamType::Scalar(Scalar::UInt)]);
+        let mangled = mangle(&name, &[ParamType::Scalar(dim)]);
         let size_t = self.size_t();
         let call = |c: &mut Self, st: &mut FnState, dim: ValueRef| -> Result<ValueRef> {
             let dim = c.fit_int(st, dim, i32t)?;

@@ -36,6 +36,9 @@ impl Ctx<'_> {
             Op::FConvert => (Sign::Signed, Sign::Signed),
             Op::SatConvertSToU => (Sign::Signed, Sign::Unsigned),
             Op::SatConvertUToS => (Sign::Unsigned, Sign::Signed),
+            Op::GenericCastToPtrExplicit if self.cl20() => {
+                return self.generic_cast_explicit(st, inst).map(|_| true)
+            }
             Op::Bitcast
             | Op::ConvertPtrToU
             | Op::ConvertUToPtr
@@ -58,8 +61,29 @@ impl Ctx<'_> {
         // Rounding only matters where the conversion can be inexact with a float involved.
         let rounding = rounding.filter(|_| op != Op::UConvert && op != Op::SConvert);
         if sat || rounding.is_some() {
+            // half → integer: widening the half to float is exact and the integer result
+            // depends only on the value, so the float overload computes the same (and exists
+            // in libraries without cl_khr_fp16, which have no `convert_*(half)` at all).
+            let (x, xt) = if self.float_bits(xt) == 16 && self.float_bits(ty) == 0 {
+                let f = self.m.types.intern(Type::Float);
+                let wide = match self.m.types.get(xt).clone() {
+                    Type::Vector { len, scalable, .. } => self.m.types.intern(Type::Vector {
+                        len,
+                        elem: f,
+                        scalable,
+                    }),
+                    _ => f,
+                };
+                (self.cast(st, CastOp::FpExt, x, wide)?, wide)
+            } else {
+                (x, xt)
+            };
             let dst = self.type_name(ty, signs.1)?;
-            let mut name = format!("convert_{dst}");
+            let mut name = if self.spv_ir() {
+                format!("__spirv_{}_R{dst}", &super::op_name(op)[2..])
+            } else {
+                format!("convert_{dst}")
+            };
             if sat {
                 name.push_str("_sat");
             }

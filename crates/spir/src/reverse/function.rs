@@ -1,7 +1,7 @@
 //! Function bodies: blocks, the instruction dispatch, control flow, calls, phis (patched
 //! once every value of the function exists, since phis may refer forward).
 
-use std::collections::HashMap;
+use spirvkit_core::fasthash::FxHashMap;
 
 use spirvkit_core::grammar::Op;
 use spirvkit_core::{Function, Id, Instruction, Operand};
@@ -21,8 +21,8 @@ pub enum Local {
 
 pub struct FnState {
     pub func: llvm::Function,
-    pub locals: HashMap<Id, Local>,
-    pub blocks: HashMap<Id, BlockId>,
+    pub locals: FxHashMap<Id, Local>,
+    pub blocks: FxHashMap<Id, BlockId>,
     pub current: BlockId,
     /// (phi, [(value id, block id)]) to fill at the end.
     pub phis: Vec<(InstId, Vec<(Id, Id)>)>,
@@ -44,17 +44,22 @@ impl Ctx<'_> {
         let Some(template) = self.m.functions.get_mut(fid.0 as usize) else {
             return Err(self.err("function was not declared"));
         };
-        let func = std::mem::replace(
+        let mut func = std::mem::replace(
             template,
             llvm::Function {
                 args: Vec::new(),
                 ..template.clone()
             },
         );
+        let count: usize = f.blocks.iter().map(|b| b.instructions.len()).sum();
+        func.insts.reserve(count);
         let mut st = FnState {
             func,
-            locals: HashMap::new(),
-            blocks: HashMap::new(),
+            locals: FxHashMap::with_capacity_and_hasher(
+                f.blocks.iter().map(|b| b.instructions.len()).sum::<usize>() + f.parameters.len(),
+                Default::default(),
+            ),
+            blocks: FxHashMap::default(),
             current: BlockId(0),
             phis: Vec::new(),
         };
@@ -66,7 +71,7 @@ impl Ctx<'_> {
         }
         for (i, b) in f.blocks.iter().enumerate() {
             st.blocks.insert(b.id(), BlockId(i as u32));
-            let name = self.names.get(&b.id()).map(|s| s.to_string());
+            let name = self.name(b.id()).map(|s| s.to_string());
             st.func.blocks.push(llvm::BasicBlock {
                 name,
                 insts: Vec::new(),
@@ -101,6 +106,7 @@ impl Ctx<'_> {
                 i.kind = InstKind::Phi { incoming: list };
             }
         }
+        st.func.insts.shrink_to_fit();
         if let Some(slot) = self.m.functions.get_mut(fid.0 as usize) {
             *slot = st.func;
         }
@@ -137,7 +143,7 @@ impl Ctx<'_> {
     /// Records `value` as the result of `inst`, naming it after OpName.
     pub fn define(&mut self, st: &mut FnState, inst: &Instruction, value: ValueRef) {
         let Some(r) = inst.result_id else { return };
-        if let (ValueRef::Instruction(i), Some(name)) = (value, self.names.get(&r)) {
+        if let (ValueRef::Instruction(i), Some(name)) = (value, self.name(r)) {
             if let Some(x) = st.func.insts.get_mut(i.0 as usize) {
                 if x.name.is_none() {
                     x.name = Some(name.to_string());
@@ -272,10 +278,12 @@ impl Ctx<'_> {
             }
             Op::ExtInst => self.ext_inst(st, inst)?,
             _ => {
-                if !(self.arith(st, inst)?
+                if !((self.spv_ir() && self.spv_ir_instruction(st, inst)?)
+                    || self.arith(st, inst)?
                     || self.convert(st, inst)?
                     || self.memory(st, inst)?
                     || self.sync(st, inst)?
+                    || self.group(st, inst)?
                     || self.builtin_instruction(st, inst)?)
                 {
                     return Err(self.err("no SPIR 1.2 form for this instruction"));

@@ -69,21 +69,10 @@ impl Ctx<'_> {
     }
 
     pub fn kernel_metadata(&mut self) -> Result<()> {
-        let kernels: Vec<(spirvkit_core::Id, String)> = self
-            .spv
-            .functions
-            .iter()
-            .filter_map(|f| Some((f.id(), self.entry_points.get(&f.id())?.clone())))
-            .collect();
-        for (id, name) in kernels {
+        for (id, name, params) in std::mem::take(&mut self.kernels) {
             let Some(&fid) = self.functions.get(&id) else {
                 continue;
             };
-            let Some(f) = self.spv.functions.iter().find(|f| f.id() == id) else {
-                continue;
-            };
-            let params: Vec<Option<spirvkit_core::Id>> =
-                f.parameters.iter().map(|p| p.result_id).collect();
             let arg_tys: Vec<TypeId> = self
                 .m
                 .functions
@@ -99,12 +88,7 @@ impl Ctx<'_> {
                     Type::Pointer { addrspace, .. } => *addrspace,
                     _ => 0,
                 };
-                let spirv_ty = pid.and_then(|p| {
-                    f.parameters
-                        .iter()
-                        .find(|x| x.result_id == Some(p))
-                        .and_then(|x| x.result_type)
-                });
+                let spirv_ty = pid.and_then(|p| self.result_types.get(&p).copied());
                 let image_access = spirv_ty
                     .and_then(|t| self.def(t))
                     .filter(|d| d.opcode == Op::TypeImage)
@@ -159,7 +143,7 @@ impl Ctx<'_> {
                 let b = self.md_str(&tname);
                 base.push(b);
                 let n = pid
-                    .and_then(|p| self.names.get(&p).map(|s| s.to_string()))
+                    .and_then(|p| self.name(p).map(|s| s.to_string()))
                     .unwrap_or_default();
                 let n = self.md_str(&n);
                 names.push(n);

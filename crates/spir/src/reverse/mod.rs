@@ -11,18 +11,23 @@
 //! file.
 
 mod arith;
+mod atomics;
 mod builtins;
 mod convert;
 mod function;
+mod groups;
 mod images;
 mod kernels;
 mod memory;
 mod opencl_std;
+mod spv_ir;
 mod sync;
 mod types;
 mod values;
 
 use std::collections::HashMap;
+
+use spirvkit_core::fasthash::FxHashMap;
 
 use spirvkit_core::grammar::Op;
 use spirvkit_core::{Id, Instruction, Module as SpvModule, Operand};
@@ -37,6 +42,8 @@ pub enum TargetEnv {
     /// OpenCL 2.0 built-in names (atomics with memory order and scope) and the generic
     /// address space.
     Cl20,
+    /// llvm-spirv's SPIR-V friendly IR: `__spirv_*` calls, written with opaque pointers.
+    SpvIr,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -66,13 +73,15 @@ pub type Result<T> = std::result::Result<T, ReverseError>;
 /// Translates a SPIR-V binary (host-order words).
 pub fn reverse_words(words: &[u32], opts: &ReverseOptions) -> Result<llvm::Module> {
     let spv = SpvModule::from_words(words).map_err(|e| ReverseError::Decode(e.to_string()))?;
-    reverse(&spv, opts)
+    reverse(spv, opts)
 }
 
-/// Translates a decoded SPIR-V module.
-pub fn reverse(spv: &SpvModule, opts: &ReverseOptions) -> Result<llvm::Module> {
-    let mut ctx = Ctx::new(spv, opts)?;
-    ctx.translate()?;
+/// Translates a decoded SPIR-V module. The module is consumed: each function's SPIR-V is
+/// dropped once its LLVM body exists, so the two forms of a large module are not both held.
+pub fn reverse(mut spv: SpvModule, opts: &ReverseOptions) -> Result<llvm::Module> {
+    let functions = std::mem::take(&mut spv.functions);
+    let mut ctx = Ctx::new(&spv, opts, &functions)?;
+    ctx.translate(functions)?;
     Ok(ctx.m)
 }
 
@@ -99,44 +108,51 @@ pub(crate) struct Ctx<'a> {
     /// Id → global instruction (types, constants, variables, strings...).
     pub globals: Vec<Option<&'a Instruction>>,
     /// Id → word offset of its defining instruction (for errors).
-    pub offsets: HashMap<Id, usize>,
+    pub offsets: FxHashMap<Id, usize>,
     /// Id → LLVM type.
-    pub types: HashMap<Id, llvm::TypeId>,
+    pub types: FxHashMap<Id, llvm::TypeId>,
     /// Id → module-level LLVM value (constants, globals, functions).
-    pub values: HashMap<Id, llvm::ValueRef>,
-    pub names: HashMap<Id, &'a str>,
-    pub decorations: HashMap<Id, Vec<Decoration>>,
-    pub member_decorations: HashMap<(Id, u32), Vec<Decoration>>,
+    pub values: FxHashMap<Id, llvm::ValueRef>,
+    /// OpName by id (dense: looked up for every result).
+    pub names: Vec<Option<&'a str>>,
+    pub decorations: FxHashMap<Id, Vec<Decoration>>,
+    pub member_decorations: FxHashMap<(Id, u32), Vec<Decoration>>,
     /// Input variables decorated BuiltIn: variable id → built-in.
-    pub builtin_vars: HashMap<Id, u32>,
+    pub builtin_vars: FxHashMap<Id, u32>,
     /// Ids of `OpExtInstImport "OpenCL.std"`.
     pub opencl_std: Option<Id>,
     /// Built-in declarations made so far, by name.
-    pub declared: HashMap<String, llvm::FuncId>,
+    pub declared: FxHashMap<String, llvm::FuncId>,
     /// `kernel_arg_type.<kernel>.` strings the forward translator keeps.
-    pub kernel_arg_types: HashMap<String, Vec<String>>,
+    pub kernel_arg_types: FxHashMap<String, Vec<String>>,
     /// SPIR-V function id → LLVM function.
-    pub functions: HashMap<Id, llvm::FuncId>,
+    pub functions: FxHashMap<Id, llvm::FuncId>,
     /// Entry points: function id → (name, execution modes).
-    pub entry_points: HashMap<Id, String>,
-    pub execution_modes: HashMap<Id, Vec<(u32, Vec<u32>)>>,
+    pub entry_points: FxHashMap<Id, String>,
+    pub execution_modes: FxHashMap<Id, Vec<(u32, Vec<u32>)>>,
     /// Word offset of the instruction being translated.
     pub offset: usize,
     pub opcode: Op,
     /// OpSampledImage results: (image, sampler).
-    pub sampled_images: HashMap<Id, (llvm::ValueRef, llvm::ValueRef)>,
+    pub sampled_images: FxHashMap<Id, (llvm::ValueRef, llvm::ValueRef)>,
     /// Result id → SPIR-V result type, for every instruction of every function.
-    pub result_types: HashMap<Id, Id>,
+    pub result_types: FxHashMap<Id, Id>,
     /// Types being made (a type that contains itself other than through a pointer).
     pub resolving: std::collections::HashSet<Id>,
     /// Structs whose bodies wait for the pointer being made.
     pub pending_bodies: Vec<Id>,
     /// LinkageAttributes names.
-    pub linkage_names: HashMap<Id, &'a str>,
+    pub linkage_names: FxHashMap<Id, &'a str>,
+    /// Entry points in function order: (function, name, parameter ids).
+    pub kernels: Vec<(Id, String, Vec<Option<Id>>)>,
 }
 
 impl<'a> Ctx<'a> {
-    fn new(spv: &'a SpvModule, opts: &'a ReverseOptions) -> Result<Self> {
+    fn new(
+        spv: &'a SpvModule,
+        opts: &'a ReverseOptions,
+        functions: &[spirvkit_core::Function],
+    ) -> Result<Self> {
         let bound = spv.header.bound as usize;
         let mut ctx = Ctx {
             spv,
@@ -144,28 +160,29 @@ impl<'a> Ctx<'a> {
             m: llvm::Module::default(),
             addr64: true,
             globals: vec![None; bound],
-            offsets: HashMap::new(),
-            types: HashMap::new(),
-            values: HashMap::new(),
-            names: HashMap::new(),
-            decorations: HashMap::new(),
-            member_decorations: HashMap::new(),
-            builtin_vars: HashMap::new(),
+            offsets: FxHashMap::default(),
+            types: FxHashMap::default(),
+            values: FxHashMap::default(),
+            names: vec![None; bound],
+            decorations: FxHashMap::default(),
+            member_decorations: FxHashMap::default(),
+            builtin_vars: FxHashMap::default(),
             opencl_std: None,
-            declared: HashMap::new(),
-            kernel_arg_types: HashMap::new(),
-            functions: HashMap::new(),
-            entry_points: HashMap::new(),
-            execution_modes: HashMap::new(),
+            declared: FxHashMap::default(),
+            kernel_arg_types: FxHashMap::default(),
+            functions: FxHashMap::default(),
+            entry_points: FxHashMap::default(),
+            execution_modes: FxHashMap::default(),
             offset: 5,
             opcode: Op::Nop,
-            sampled_images: HashMap::new(),
-            result_types: HashMap::new(),
+            sampled_images: FxHashMap::default(),
+            result_types: FxHashMap::default(),
             resolving: Default::default(),
             pending_bodies: Vec::new(),
-            linkage_names: HashMap::new(),
+            linkage_names: FxHashMap::default(),
+            kernels: Vec::new(),
         };
-        for f in &spv.functions {
+        for f in functions {
             for i in f.instructions() {
                 if let (Some(r), Some(t)) = (i.result_id, i.result_type) {
                     ctx.result_types.insert(r, t);
@@ -183,6 +200,11 @@ impl<'a> Ctx<'a> {
             opcode: op_name(self.opcode),
             message: message.into(),
         }
+    }
+
+    /// The OpName of `id`.
+    pub fn name(&self, id: Id) -> Option<&'a str> {
+        self.names.get(id.0 as usize).copied().flatten()
     }
 
     pub fn def(&self, id: Id) -> Option<&'a Instruction> {
@@ -273,7 +295,9 @@ impl<'a> Ctx<'a> {
                 }
                 Op::Name => {
                     if let (Some(t), Some(n)) = (id(0), inst.operands.get(1).and_then(Operand::string)) {
-                        self.names.insert(t, n);
+                        if let Some(slot) = self.names.get_mut(t.0 as usize) {
+                            *slot = Some(n);
+                        }
                     }
                 }
                 Op::String => {
@@ -373,7 +397,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// The whole module: header facts, globals, function declarations, bodies, metadata.
-    fn translate(&mut self) -> Result<()> {
+    fn translate(&mut self, functions: Vec<spirvkit_core::Function>) -> Result<()> {
         self.m.triple = Some(
             if self.addr64 {
                 "spir64-unknown-unknown"
@@ -396,21 +420,27 @@ impl<'a> Ctx<'a> {
             self.global(inst)?;
             offset += inst.word_count();
         }
-        for f in &spv.functions {
+        let mut function_words = Vec::with_capacity(functions.len());
+        for f in &functions {
             self.offset = offset;
             self.opcode = Op::Function;
             self.declare_function(f)?;
-            offset += f.instructions().map(Instruction::word_count).sum::<usize>();
+            if let Some(name) = self.entry_points.get(&f.id()) {
+                let params = f.parameters.iter().map(|p| p.result_id).collect();
+                self.kernels.push((f.id(), name.clone(), params));
+            }
+            let words = f.instructions().map(Instruction::word_count).sum::<usize>();
+            function_words.push(words);
+            offset += words;
         }
         let mut offset = 5 + spv
             .globals
             .iter()
             .map(Instruction::word_count)
             .sum::<usize>();
-        for f in &spv.functions {
-            let words = f.instructions().map(Instruction::word_count).sum::<usize>();
+        for (f, words) in functions.into_iter().zip(function_words) {
             if !f.blocks.is_empty() {
-                self.function_body(f, offset)?;
+                self.function_body(&f, offset)?;
             }
             offset += words;
         }

@@ -190,6 +190,18 @@ impl Ctx<'_> {
             return Err(self.err("extended instruction set other than OpenCL.std"));
         }
         let number = self.word_op(inst, 1)?;
+        if self.spv_ir() {
+            let kind = instruction(number).map(|(_, k)| k);
+            let signs = |i: usize, n: usize| match kind {
+                Some(Kind::U) => Sign::Unsigned,
+                Some(Kind::SUpsample) if i == 1 => Sign::Unsigned,
+                Some(Kind::LastU) if i + 1 == n => Sign::Unsigned,
+                _ => Sign::Signed,
+            };
+            let v = self.spv_ir_ext_inst(st, inst, &signs)?;
+            self.define(st, inst, v);
+            return Ok(());
+        }
         let ty = self.result_ty(inst)?;
         let mut args = Vec::new();
         let mut literals = Vec::new();

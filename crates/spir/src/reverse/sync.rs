@@ -1,48 +1,24 @@
 //! Synchronisation: barriers and fences (OpenCL 1.2 `barrier`/`mem_fence`), atomics as the
-//! 1.2 `atomic_*` (32-bit) and `atom_*` (64-bit) built-ins, async copies and events.
+//! 1.2 `atomic_*` (32-bit) and `atom_*` (64-bit) built-ins (the OpenCL 2.0 forms are in
+//! atomics.rs), async copies and events.
 
 use spirvkit_core::grammar::Op;
 use spirvkit_core::Instruction;
 use spirvkit_llvm::Type;
 
+use super::atomics::fence_flags;
 use super::builtins::Sign;
 use super::function::FnState;
 use super::{Ctx, Result};
 use crate::mangle::{mangle, ParamType, Scalar};
 
-/// `CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE | CLK_IMAGE_MEM_FENCE` from memory semantics.
-fn fence_flags(semantics: u64) -> u32 {
-    let mut f = 0;
-    if semantics & 0x100 != 0 {
-        f |= 1;
-    }
-    if semantics & 0x200 != 0 {
-        f |= 2;
-    }
-    if semantics & 0x800 != 0 {
-        f |= 4;
-    }
-    f
-}
-
 impl Ctx<'_> {
-    fn const_operand(&mut self, st: &FnState, inst: &Instruction, i: usize) -> Result<u64> {
-        let v = self.op_value(st, inst, i)?;
-        self.m
-            .constant_int(v)
-            .ok_or_else(|| self.err(format!("operand {i} must be a constant")))
-    }
-
     pub fn sync(&mut self, st: &mut FnState, inst: &Instruction) -> Result<bool> {
         let void = self.m.types.void();
         let uint = ParamType::Scalar(Scalar::UInt);
         match inst.opcode {
-            Op::ControlBarrier => {
-                let sem = self.const_operand(st, inst, 2)?;
-                let flags = self.const_i32(fence_flags(sem));
-                let name = mangle("barrier", &[uint]);
-                self.call_builtin(st, &name, void, vec![flags], false)?;
-            }
+            Op::ControlBarrier => self.control_barrier(st, inst)?,
+            Op::MemoryBarrier if self.cl20() => self.work_item_fence(st, inst)?,
             Op::MemoryBarrier => {
                 let sem = self.const_operand(st, inst, 1)?;
                 let flags = self.const_i32(fence_flags(sem));
@@ -73,7 +49,22 @@ impl Ctx<'_> {
             | Op::AtomicLoad
             | Op::AtomicStore
             | Op::AtomicCompareExchange
-            | Op::AtomicCompareExchangeWeak => self.atomic(st, inst)?,
+            | Op::AtomicCompareExchangeWeak
+            | Op::AtomicFlagTestAndSet
+            | Op::AtomicFlagClear
+            | Op::AtomicFAddEXT
+            | Op::AtomicFMinEXT
+            | Op::AtomicFMaxEXT => {
+                if self.cl20() {
+                    self.atomic_explicit(st, inst)?
+                } else if self.has_cl12_atomic(inst)? {
+                    self.atomic(st, inst)?
+                } else if matches!(inst.opcode, Op::AtomicFlagTestAndSet | Op::AtomicFlagClear) {
+                    self.atomic_flag_cl12(st, inst)?
+                } else {
+                    self.atomic_explicit(st, inst)?
+                }
+            }
             Op::GroupAsyncCopy => {
                 let ty = self.result_ty(inst)?;
                 let dst = self.op_value(st, inst, 1)?;

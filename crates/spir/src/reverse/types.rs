@@ -100,7 +100,7 @@ impl Ctx<'_> {
         if let Some(t) = self.types.get(&id) {
             return *t;
         }
-        let name = self.names.get(&id).map(|s| s.to_string());
+        let name = self.name(id).map(|s| s.to_string());
         let t = self.m.types.add_struct(name, None);
         self.types.insert(id, t);
         t

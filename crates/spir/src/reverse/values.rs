@@ -132,7 +132,7 @@ impl Ctx<'_> {
             .map(|a| *a as u64);
         let name = self
             .linkage_name(id)
-            .or_else(|| self.names.get(&id).map(|s| s.to_string()))
+            .or_else(|| self.name(id).map(|s| s.to_string()))
             .unwrap_or_default();
         let initializer = if sc == 4 && initializer.is_none() {
             Some(self.push_const(value_ty, ConstKind::Undef))
@@ -343,7 +343,7 @@ impl Ctx<'_> {
         let name = kernel
             .clone()
             .or_else(|| self.linkage_name(id))
-            .or_else(|| self.names.get(&id).map(|s| s.to_string()))
+            .or_else(|| self.name(id).map(|s| s.to_string()))
             .unwrap_or_default();
         let (_, params, _) = self
             .m
@@ -356,7 +356,7 @@ impl Ctx<'_> {
         for (i, p) in f.parameters.iter().enumerate() {
             let pid = p.result_id;
             args.push(Argument {
-                name: pid.and_then(|p| self.names.get(&p)).map(|s| s.to_string()),
+                name: pid.and_then(|p| self.name(p)).map(|s| s.to_string()),
                 ty: params.get(i).copied().unwrap_or(fn_ty),
             });
             if let Some(pid) = pid {

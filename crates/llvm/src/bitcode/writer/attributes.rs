@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use super::bits::BitWriter;
 use super::types::TypeNumbering;
 use crate::bitcode::attributes::attribute_kind_name;
-use crate::model::{Attribute, AttributeList, TypeTable};
+use crate::model::{Attribute, AttributeList};
 
 #[derive(Default)]
 pub struct AttributeTable<'m> {
@@ -67,7 +67,7 @@ impl<'m> AttributeTable<'m> {
         self.list_order.is_empty()
     }
 
-    pub fn write(&self, w: &mut BitWriter, types: &TypeTable, numbering: &TypeNumbering) {
+    pub fn write(&self, w: &mut BitWriter, numbering: &TypeNumbering) {
         if self.is_empty() {
             return;
         }
@@ -78,7 +78,7 @@ impl<'m> AttributeTable<'m> {
             ops.push(i as u64 + 1);
             ops.push(*index);
             for a in *attrs {
-                encode(a, &mut ops, types, numbering);
+                encode(a, &mut ops, numbering);
             }
             w.record(3, &ops);
         }
@@ -98,7 +98,7 @@ fn push_str(ops: &mut Vec<u64>, s: &str) {
 
 /// Appends one attribute in the group encoding; attributes with no bitcode form (kept
 /// verbatim from text, or dropped while reading) are left out.
-fn encode(a: &Attribute, ops: &mut Vec<u64>, types: &TypeTable, numbering: &TypeNumbering) {
+fn encode(a: &Attribute, ops: &mut Vec<u64>, numbering: &TypeNumbering) {
     match a {
         Attribute::Flag(name) => {
             if let Some(k) = kind(name) {
@@ -122,7 +122,7 @@ fn encode(a: &Attribute, ops: &mut Vec<u64>, types: &TypeTable, numbering: &Type
         Attribute::Type(name, ty) => {
             if let Some(k) = kind(name) {
                 match ty {
-                    Some(t) => ops.extend([6, k, numbering.id(types, *t)]),
+                    Some(t) => ops.extend([6, k, numbering.id(*t)]),
                     None => ops.extend([5, k]),
                 }
             }

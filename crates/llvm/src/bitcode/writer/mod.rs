@@ -27,7 +27,16 @@ use types::TypeNumbering;
 
 /// Writes `m` as LLVM bitcode; `file_name` names the module in errors.
 pub fn write_bitcode(m: &Module, file_name: &str) -> Result<Vec<u8>, LlvmError> {
-    let mut writer = Writer::new(m, file_name);
+    let mut writer = Writer::new(m, file_name, false);
+    writer.prepare()?;
+    writer.write()
+}
+
+/// Writes `m` with opaque pointers only: every pointer type, typed in the model or not, is
+/// the `ptr` of its address space (the form LLVM 15+ uses; loads, GEPs and calls already
+/// carry their explicit types).
+pub fn write_bitcode_opaque(m: &Module, file_name: &str) -> Result<Vec<u8>, LlvmError> {
+    let mut writer = Writer::new(m, file_name, true);
     writer.prepare()?;
     writer.write()
 }
@@ -38,6 +47,8 @@ pub(crate) struct Writer<'m> {
     /// The module's types plus the ones the writer needs (`i8*`, mask vectors).
     types: TypeTable,
     numbering: TypeNumbering,
+    /// Every pointer written as an opaque `ptr`.
+    opaque: bool,
     attrs: AttributeTable<'m>,
     /// Constants the model lacks: shufflevector masks and their elements.
     extra_constants: Vec<Constant>,
@@ -57,14 +68,15 @@ pub(crate) struct Writer<'m> {
 }
 
 impl<'m> Writer<'m> {
-    fn new(m: &'m Module, file: &'m str) -> Self {
+    fn new(m: &'m Module, file: &'m str, opaque: bool) -> Self {
         let mut types = m.types.clone();
-        let numbering = TypeNumbering::new(&mut types);
+        let numbering = TypeNumbering::new(&mut types, opaque);
         Writer {
             m,
             file,
             types,
             numbering,
+            opaque,
             attrs: AttributeTable::default(),
             extra_constants: Vec::new(),
             masks: HashMap::new(),
@@ -88,7 +100,7 @@ impl<'m> Writer<'m> {
     }
 
     fn type_id(&self, t: TypeId) -> u64 {
-        self.numbering.id(&self.types, t)
+        self.numbering.id(t)
     }
 
     fn global_count(&self) -> u64 {
@@ -227,7 +239,7 @@ impl<'m> Writer<'m> {
             self.add_mask(mask);
         }
         // Extra types change the numbering: number again over the grown table.
-        self.numbering = TypeNumbering::new(&mut self.types);
+        self.numbering = TypeNumbering::new(&mut self.types, self.opaque);
         for md in &m.metadata {
             if let Metadata::Node { operands, .. } = md {
                 for op in operands {
@@ -278,7 +290,7 @@ impl<'m> Writer<'m> {
 
         w.enter_block(8, 3);
         w.record(1, &[2]);
-        self.attrs.write(&mut w, &self.types, &self.numbering);
+        self.attrs.write(&mut w, &self.numbering);
         self.numbering.write(&mut w, &self.types);
         let m = self.m;
         if let Some(t) = &m.triple {

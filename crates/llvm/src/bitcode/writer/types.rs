@@ -9,8 +9,9 @@ pub struct TypeNumbering {
     ids: Vec<u32>,
     /// Model type ids in bitcode order.
     order: Vec<TypeId>,
-    /// The module has typed pointers: an opaque `ptr` is written as `i8*`.
-    pub typed: bool,
+    /// Model type id -> the type written in its place (`UNSEEN`: itself): `i8*` for an
+    /// opaque pointer in a typed module, `ptr` for a typed pointer in an opaque one.
+    redirect: Vec<u32>,
 }
 
 const UNSEEN: u32 = u32::MAX;
@@ -18,39 +19,55 @@ const IN_PROGRESS: u32 = u32::MAX - 1;
 
 impl TypeNumbering {
     /// Numbers every type of `types` (which gets the `i8` and `i8*` types a typed module
-    /// needs in place of opaque pointers).
-    pub fn new(types: &mut TypeTable) -> Self {
-        let typed = types.iter().any(|(_, t)| {
-            matches!(
-                t,
+    /// needs in place of opaque pointers). With `opaque`, every pointer is written as the
+    /// opaque `ptr` of its address space (LLVM's opaque-pointer form).
+    pub fn new(types: &mut TypeTable, opaque: bool) -> Self {
+        let typed = !opaque
+            && types.iter().any(|(_, t)| {
+                matches!(
+                    t,
+                    Type::Pointer {
+                        pointee: Some(_),
+                        ..
+                    }
+                )
+            });
+        // (pointer type, address space) of the pointers written as another type.
+        let replaced: Vec<(TypeId, u32)> = types
+            .iter()
+            .filter_map(|(id, t)| match t {
+                Type::Pointer {
+                    pointee: None,
+                    addrspace,
+                } if typed => Some((id, *addrspace)),
                 Type::Pointer {
                     pointee: Some(_),
-                    ..
-                }
-            )
-        });
-        if typed {
-            let opaque: Vec<u32> = types
-                .iter()
-                .filter_map(|(_, t)| match t {
-                    Type::Pointer {
-                        pointee: None,
-                        addrspace,
-                    } => Some(*addrspace),
-                    _ => None,
-                })
-                .collect();
-            if !opaque.is_empty() {
-                let i8 = types.int(8);
-                for a in opaque {
-                    types.pointer_to(Some(i8), a);
+                    addrspace,
+                } if opaque => Some((id, *addrspace)),
+                _ => None,
+            })
+            .collect();
+        let mut redirect = Vec::new();
+        if !replaced.is_empty() {
+            let i8 = types.int(8);
+            let mut by_space = std::collections::HashMap::new();
+            for &(_, a) in &replaced {
+                by_space
+                    .entry(a)
+                    .or_insert_with(|| types.pointer_to(if typed { Some(i8) } else { None }, a));
+            }
+            redirect = vec![UNSEEN; types.len()];
+            for (id, a) in replaced {
+                if let (Some(slot), Some(to)) = (redirect.get_mut(id.0 as usize), by_space.get(&a))
+                {
+                    *slot = to.0;
                 }
             }
         }
         let mut n = TypeNumbering {
             ids: vec![UNSEEN; types.len()],
             order: Vec::with_capacity(types.len()),
-            typed,
+            redirect,
         };
         for i in 0..types.len() {
             n.visit(types, TypeId(i as u32));
@@ -58,24 +75,17 @@ impl TypeNumbering {
         n
     }
 
-    /// The type a model type is written as (an opaque pointer in a typed module: `i8*`).
-    fn written(&self, types: &TypeTable, t: TypeId) -> TypeId {
-        if self.typed {
-            if let Type::Pointer {
-                pointee: None,
-                addrspace,
-            } = types.get(t)
-            {
-                if let Some(p) = lookup_i8_ptr(types, *addrspace) {
-                    return p;
-                }
-            }
+    /// The type a model type is written as (an opaque pointer in a typed module: `i8*`; a
+    /// typed pointer in an opaque module: `ptr`).
+    fn written(&self, t: TypeId) -> TypeId {
+        match self.redirect.get(t.0 as usize) {
+            Some(&r) if r != UNSEEN => TypeId(r),
+            _ => t,
         }
-        t
     }
 
     fn visit(&mut self, types: &TypeTable, t: TypeId) {
-        let t = self.written(types, t);
+        let t = self.written(t);
         match self.ids.get(t.0 as usize) {
             Some(&UNSEEN) => {}
             _ => return,
@@ -90,8 +100,8 @@ impl TypeNumbering {
         self.order.push(t);
     }
 
-    pub fn id(&self, types: &TypeTable, t: TypeId) -> u64 {
-        let t = self.written(types, t);
+    pub fn id(&self, t: TypeId) -> u64 {
+        let t = self.written(t);
         self.ids.get(t.0 as usize).copied().unwrap_or(0) as u64
     }
 
@@ -121,7 +131,7 @@ impl TypeNumbering {
                 }
                 Type::Pointer { pointee, addrspace } => match pointee {
                     Some(p) => {
-                        ops.push(self.id(types, *p));
+                        ops.push(self.id(*p));
                         ops.push(*addrspace as u64);
                         8
                     }
@@ -136,13 +146,13 @@ impl TypeNumbering {
                     vararg,
                 } => {
                     ops.push(*vararg as u64);
-                    ops.push(self.id(types, *ret));
-                    ops.extend(params.iter().map(|p| self.id(types, *p)));
+                    ops.push(self.id(*ret));
+                    ops.extend(params.iter().map(|p| self.id(*p)));
                     21
                 }
                 Type::Array { len, elem } => {
                     ops.push(*len);
-                    ops.push(self.id(types, *elem));
+                    ops.push(self.id(*elem));
                     11
                 }
                 Type::Vector {
@@ -151,7 +161,7 @@ impl TypeNumbering {
                     scalable,
                 } => {
                     ops.push(*len as u64);
-                    ops.push(self.id(types, *elem));
+                    ops.push(self.id(*elem));
                     if *scalable {
                         ops.push(1);
                     }
@@ -159,7 +169,7 @@ impl TypeNumbering {
                 }
                 Type::Struct { elems, packed } => {
                     ops.push(*packed as u64);
-                    ops.extend(elems.iter().map(|e| self.id(types, *e)));
+                    ops.extend(elems.iter().map(|e| self.id(*e)));
                     18
                 }
                 // LLVM 17+: the name as a STRUCT_NAME record, then [#types, types..., ints...].
@@ -170,7 +180,7 @@ impl TypeNumbering {
                 } => {
                     w.string_record(19, &[], name.as_bytes());
                     ops.push(params.len() as u64);
-                    ops.extend(params.iter().map(|p| self.id(types, *p)));
+                    ops.extend(params.iter().map(|p| self.id(*p)));
                     ops.extend(ints.iter().map(|&i| i as u64));
                     26
                 }
@@ -182,7 +192,7 @@ impl TypeNumbering {
                     match def.and_then(|d| d.body.as_ref()) {
                         Some(body) => {
                             ops.push(body.packed as u64);
-                            ops.extend(body.elems.iter().map(|e| self.id(types, *e)));
+                            ops.extend(body.elems.iter().map(|e| self.id(*e)));
                             20
                         }
                         None => {
@@ -196,19 +206,6 @@ impl TypeNumbering {
         }
         w.exit_block();
     }
-}
-
-fn lookup_i8_ptr(types: &TypeTable, addrspace: u32) -> Option<TypeId> {
-    let i8 = types
-        .iter()
-        .find(|(_, t)| matches!(t, Type::Int(8)))
-        .map(|(id, _)| id)?;
-    types
-        .iter()
-        .find(|(_, t)| {
-            matches!(t, Type::Pointer { pointee: Some(p), addrspace: a } if *p == i8 && *a == addrspace)
-        })
-        .map(|(id, _)| id)
 }
 
 /// The types `t` is made of.
