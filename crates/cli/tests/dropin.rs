@@ -583,11 +583,9 @@ fn assert_reverse_matches(reference: &Path, llvm_dis: &Path, spv: &Path, dir: &P
 }
 
 /// llvm-spirv-15 emits each kernel as an exported function plus an entry-point wrapper of the
-/// same name; its `-r` folds them back into one kernel. spirvkit's reverse translator keeps
-/// both and renames the kernel `NAME.1` (every sampled llvm-spirv-15 module), so a runtime
-/// asking for kernel NAME finds the spir_func.
+/// same name; its `-r` folds them back into one kernel, and so does spirvkit's
+/// (reverse/entry_wrappers.rs), so a runtime asking for kernel NAME finds the body.
 #[test]
-#[ignore = "known difference: reverse of llvm-spirv-15's entry-point wrappers renames kernels NAME.1"]
 fn llvm_spirv_r_of_llvm_spirv_15_output_keeps_the_kernel_names() {
     let Some((corpus, _tools)) = setup() else {
         return;

@@ -14,6 +14,7 @@ mod arith;
 mod atomics;
 mod builtins;
 mod convert;
+mod entry_wrappers;
 mod function;
 mod groups;
 mod images;
@@ -420,16 +421,22 @@ impl<'a> Ctx<'a> {
             self.global(inst)?;
             offset += inst.word_count();
         }
+        let wrappers = self.fold_entry_point_wrappers(&functions);
         let mut function_words = Vec::with_capacity(functions.len());
         for f in &functions {
             self.offset = offset;
             self.opcode = Op::Function;
+            let words = f.instructions().map(Instruction::word_count).sum::<usize>();
+            if wrappers.contains(&f.id()) {
+                function_words.push(words);
+                offset += words;
+                continue;
+            }
             self.declare_function(f)?;
             if let Some(name) = self.entry_points.get(&f.id()) {
                 let params = f.parameters.iter().map(|p| p.result_id).collect();
                 self.kernels.push((f.id(), name.clone(), params));
             }
-            let words = f.instructions().map(Instruction::word_count).sum::<usize>();
             function_words.push(words);
             offset += words;
         }
@@ -439,7 +446,7 @@ impl<'a> Ctx<'a> {
             .map(Instruction::word_count)
             .sum::<usize>();
         for (f, words) in functions.into_iter().zip(function_words) {
-            if !f.blocks.is_empty() {
+            if !f.blocks.is_empty() && !wrappers.contains(&f.id()) {
                 self.function_body(&f, offset)?;
             }
             offset += words;

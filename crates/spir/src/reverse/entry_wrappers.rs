@@ -1,0 +1,89 @@
+//! Kernel entry-point wrappers. llvm-spirv (since LLVM 15) writes each `spir_kernel` twice: a
+//! function with the kernel's name and Export linkage holding the body, and an entry point of
+//! the same name whose one block only calls it with its own parameters (SPIR-V does not let one
+//! entry point call another, OpenCL C lets kernels call kernels). In SPIR there is one kernel:
+//! as `llvm-spirv -r` does, the named function becomes the kernel and the wrapper is dropped,
+//! so a runtime asking for the kernel by name gets the body, not a `NAME.1` copy.
+
+use super::Ctx;
+use spirvkit_core::fasthash::FxHashSet;
+use spirvkit_core::grammar::Op;
+use spirvkit_core::{Function, Id, Operand};
+
+impl Ctx<'_> {
+    /// Finds the wrappers, moves their entry point (name, execution modes) to the function they
+    /// call, and returns the wrapper ids, which are then neither declared nor translated.
+    pub(super) fn fold_entry_point_wrappers(&mut self, functions: &[Function]) -> FxHashSet<Id> {
+        let mut wrappers = FxHashSet::default();
+        if self.entry_points.is_empty() {
+            return wrappers;
+        }
+        let called: FxHashSet<Id> = functions
+            .iter()
+            .flat_map(|f| f.instructions())
+            .filter(|i| i.opcode == Op::FunctionCall)
+            .filter_map(|i| i.operands.first().and_then(Operand::id))
+            .collect();
+        let by_id: FxHashSet<Id> = functions.iter().map(|f| f.id()).collect();
+        for wrapper in functions {
+            let id = wrapper.id();
+            let Some(name) = self.entry_points.get(&id).cloned() else {
+                continue;
+            };
+            if called.contains(&id) {
+                continue;
+            }
+            let Some(target) = self.single_forwarding_call(wrapper) else {
+                continue;
+            };
+            let Some(body) = functions.iter().find(|f| f.id() == target) else {
+                continue;
+            };
+            let target_name = self
+                .linkage_names
+                .get(&target)
+                .map(|s| s.to_string())
+                .or_else(|| self.name(target).map(str::to_owned));
+            let same_type = body.def.operands.get(1) == wrapper.def.operands.get(1);
+            if body.blocks.is_empty()
+                || !by_id.contains(&target)
+                || self.entry_points.contains_key(&target)
+                || target_name.as_deref() != Some(name.as_str())
+                || !same_type
+            {
+                continue;
+            }
+            self.entry_points.remove(&id);
+            self.entry_points.insert(target, name);
+            if let Some(modes) = self.execution_modes.remove(&id) {
+                self.execution_modes
+                    .entry(target)
+                    .or_default()
+                    .extend(modes);
+            }
+            wrappers.insert(id);
+        }
+        wrappers
+    }
+
+    /// The callee when `f` is one block that only calls a function with `f`'s parameters in
+    /// order (debug lines aside) and returns.
+    fn single_forwarding_call(&self, f: &Function) -> Option<Id> {
+        let [block] = f.blocks.as_slice() else {
+            return None;
+        };
+        let mut body = block
+            .instructions
+            .iter()
+            .filter(|i| !matches!(i.opcode, Op::Line | Op::NoLine));
+        let call = body.next()?;
+        let ret = body.next()?;
+        if call.opcode != Op::FunctionCall || ret.opcode != Op::Return || body.next().is_some() {
+            return None;
+        }
+        let callee = call.operands.first().and_then(Operand::id)?;
+        let args: Vec<Option<Id>> = call.operands.iter().skip(1).map(Operand::id).collect();
+        let params: Vec<Option<Id>> = f.parameters.iter().map(|p| p.result_id).collect();
+        (args == params).then_some(callee)
+    }
+}
