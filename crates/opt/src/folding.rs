@@ -111,6 +111,22 @@ fn float_bits(v: f64, width: u32) -> Option<u64> {
     }
 }
 
+/// What folding a module's functions starts from, for `simplify_instructions` and `ccp`: the
+/// evaluator state knowing every global type and constant, the type of every value, and the
+/// module's folding rules.
+pub(crate) fn folding_context(module: &Module) -> (State, FxHashMap<Id, Id>, FoldRules) {
+    let mut st = State::new(module.header.bound);
+    let value_types: FxHashMap<Id, Id> = module
+        .instructions()
+        .filter_map(|inst| Some((inst.result_id?, inst.result_type?)))
+        .collect();
+    for inst in &module.globals {
+        st.record_type(inst);
+        st.record_constant(inst);
+    }
+    (st, value_types, FoldRules::new(module))
+}
+
 pub(crate) fn elem(st: &State, ty: Id) -> Option<Ty> {
     match st.ty(ty) {
         Ty::Composite {

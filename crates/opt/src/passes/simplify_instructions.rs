@@ -12,7 +12,7 @@
 
 use crate::analyses::Analyses;
 use crate::error::Error;
-use crate::folding::{elem, evaluate_more, FoldRules};
+use crate::folding::{elem, evaluate_more, folding_context, FoldRules};
 use crate::pass::{Changed, Pass};
 use crate::passes::fold_spec_const_op_composite::{mask, State, Ty, Val};
 use crate::util::{remove_references_to, IdSet};
@@ -28,18 +28,7 @@ impl Pass for SimplifyInstructions {
     }
 
     fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
-        let mut st = State::new(module.header.bound);
-        let mut value_types: FxHashMap<Id, Id> = FxHashMap::default();
-        for inst in module.instructions() {
-            if let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) {
-                value_types.insert(id, ty);
-            }
-        }
-        for inst in &module.globals {
-            st.record_type(inst);
-            st.record_constant(inst);
-        }
-        let rules = FoldRules::new(module);
+        let (mut st, value_types, rules) = folding_context(module);
         let mut new_constants: Vec<Instruction> = Vec::new();
         let mut removed = IdSet::new(module.header.bound);
         let mut changed = false;
