@@ -1,6 +1,7 @@
 """The Python package against the CLI's behaviour: examples always, the corpus when present
 (``../shared/corpus``; under CI=true its absence is a failure)."""
 
+import functools
 import os
 import pathlib
 import subprocess
@@ -137,13 +138,14 @@ def test_calls_run_in_parallel_threads():
     assert len(results) == 200 and all(r == [] for r in results)
 
 
+@functools.lru_cache(maxsize=None)
 def spirvkit_cli() -> pathlib.Path:
-    exe = ROOT / "target" / "release" / "spirvkit"
-    if not exe.is_file():
-        subprocess.run(
-            ["cargo", "build", "--release", "-q", "-p", "spirvkit-cli"], cwd=ROOT, check=True
-        )
-    return exe
+    # Always through cargo (a no-op when up to date): a release binary left from an older
+    # checkout would compare the wheel against stale code.
+    subprocess.run(
+        ["cargo", "build", "--release", "-q", "-p", "spirvkit-cli"], cwd=ROOT, check=True
+    )
+    return ROOT / "target" / "release" / "spirvkit"
 
 
 def test_validate_agrees_with_the_cli_on_the_glslang_corpus():
