@@ -394,10 +394,7 @@ fn copies_between_merged_types_become_plain(module: &mut Module) {
     if !any_copy {
         return;
     }
-    let types: FxHashMap<Id, Id> = module
-        .instructions()
-        .filter_map(|i| Some((i.result_id?, i.result_type?)))
-        .collect();
+    let types = crate::util::value_types(module);
     for function in &mut module.functions {
         for inst in function.instructions_mut() {
             if inst.opcode != Op::CopyLogical {

@@ -116,10 +116,7 @@ fn float_bits(v: f64, width: u32) -> Option<u64> {
 /// module's folding rules.
 pub(crate) fn folding_context(module: &Module) -> (State, FxHashMap<Id, Id>, FoldRules) {
     let mut st = State::new(module.header.bound);
-    let value_types: FxHashMap<Id, Id> = module
-        .instructions()
-        .filter_map(|inst| Some((inst.result_id?, inst.result_type?)))
-        .collect();
+    let value_types = crate::util::value_types(module);
     for inst in &module.globals {
         st.record_type(inst);
         st.record_constant(inst);

@@ -1,6 +1,7 @@
 //! Helpers shared by passes: dense id sets, and removing the names, decorations and
 //! interface entries of ids that no longer exist.
 
+use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::Op;
 use spirvkit_core::module::Section;
 use spirvkit_core::{Id, Instruction, Module, Operand};
@@ -146,4 +147,12 @@ pub fn ext_inst_sets_where(module: &Module, pred: impl Fn(&str) -> bool) -> IdSe
 pub fn is_ext_inst_of(inst: &Instruction, sets: &IdSet) -> bool {
     inst.opcode == Op::ExtInst
         && matches!(inst.operands.first(), Some(Operand::Id(set)) if sets.contains(*set))
+}
+
+/// The type of every value in the module: result id → Result Type id.
+pub fn value_types(module: &Module) -> FxHashMap<Id, Id> {
+    module
+        .instructions()
+        .filter_map(|inst| Some((inst.result_id?, inst.result_type?)))
+        .collect()
 }

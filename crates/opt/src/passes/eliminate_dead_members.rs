@@ -165,11 +165,7 @@ fn collect_types(module: &Module) -> Types {
             _ => {}
         }
     }
-    for inst in module.instructions() {
-        if let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) {
-            t.value_types.insert(id, ty);
-        }
-    }
+    t.value_types = crate::util::value_types(module);
     t
 }
 
