@@ -6,7 +6,7 @@
 //! so a runtime asking for the kernel by name gets the body, not a `NAME.1` copy.
 
 use super::Ctx;
-use spirvkit_core::fasthash::FxHashSet;
+use spirvkit_core::fasthash::{FxHashMap, FxHashSet};
 use spirvkit_core::grammar::Op;
 use spirvkit_core::{Function, Id, Operand};
 
@@ -24,7 +24,7 @@ impl Ctx<'_> {
             .filter(|i| i.opcode == Op::FunctionCall)
             .filter_map(|i| i.operands.first().and_then(Operand::id))
             .collect();
-        let by_id: FxHashSet<Id> = functions.iter().map(|f| f.id()).collect();
+        let by_id: FxHashMap<Id, &Function> = functions.iter().map(|f| (f.id(), f)).collect();
         for wrapper in functions {
             let id = wrapper.id();
             let Some(name) = self.entry_points.get(&id).cloned() else {
@@ -36,17 +36,14 @@ impl Ctx<'_> {
             let Some(target) = self.single_forwarding_call(wrapper) else {
                 continue;
             };
-            let Some(body) = functions.iter().find(|f| f.id() == target) else {
+            let Some(body) = by_id.get(&target) else {
                 continue;
             };
             let target_name = self
-                .linkage_names
-                .get(&target)
-                .map(|s| s.to_string())
+                .linkage_name(target)
                 .or_else(|| self.name(target).map(str::to_owned));
             let same_type = body.def.operands.get(1) == wrapper.def.operands.get(1);
             if body.blocks.is_empty()
-                || !by_id.contains(&target)
                 || self.entry_points.contains_key(&target)
                 || target_name.as_deref() != Some(name.as_str())
                 || !same_type

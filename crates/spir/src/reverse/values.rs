@@ -169,7 +169,7 @@ impl Ctx<'_> {
         }
     }
 
-    fn linkage_name(&self, id: Id) -> Option<String> {
+    pub(super) fn linkage_name(&self, id: Id) -> Option<String> {
         self.linkage_names.get(&id).map(|s| s.to_string())
     }
 
