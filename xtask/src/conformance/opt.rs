@@ -188,13 +188,7 @@ fn load_inputs(ctx: &Context) -> anyhow::Result<Vec<Input>> {
 /// rejects, and outputs spirv-val rejects (checked later), are skipped.
 fn llvm_spirv_kernels(ctx: &Context, dir: &Path) -> Vec<Input> {
     let corpus = ctx.corpus.join("spir12");
-    let stride = if ctx.full { 4 } else { 32 };
-    let sources: Vec<PathBuf> = files(&corpus, &["cl"])
-        .into_iter()
-        .enumerate()
-        .filter(|(i, _)| i % stride == 0)
-        .map(|(_, p)| p)
-        .collect();
+    let sources = kernel_sources(ctx, &corpus);
     let out_dir = dir.join("llvm-spirv");
     if std::fs::create_dir_all(&out_dir).is_err() {
         return Vec::new();
@@ -240,19 +234,25 @@ fn llvm_spirv_kernels(ctx: &Context, dir: &Path) -> Vec<Input> {
         .collect()
 }
 
+/// Every 4th OpenCL C source of the corpus (every 32nd without `--full`): the kernels both
+/// kernel producers below compile.
+fn kernel_sources(ctx: &Context, corpus: &Path) -> Vec<PathBuf> {
+    let stride = if ctx.full { 4 } else { 32 };
+    files(corpus, &["cl"])
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| i % stride == 0)
+        .map(|(_, p)| p)
+        .collect()
+}
+
 /// Every 4th OpenCL C source of the corpus (every 32nd without `--full`) compiled by clang-15
 /// (`-cl-std=CL1.2`, spir64, -O0: what `llvm-spirv` users feed an optimizer) and translated
 /// by spirvkit. Sources clang or the translator reject are skipped (other sections judge
 /// those).
 fn translated_kernels(ctx: &Context, dir: &Path) -> anyhow::Result<Vec<Input>> {
     let corpus = ctx.corpus.join("spir12");
-    let stride = if ctx.full { 4 } else { 32 };
-    let sources: Vec<PathBuf> = files(&corpus, &["cl"])
-        .into_iter()
-        .enumerate()
-        .filter(|(i, _)| i % stride == 0)
-        .map(|(_, p)| p)
-        .collect();
+    let sources = kernel_sources(ctx, &corpus);
     let bc_dir = dir.join("bc");
     Ok(sources
         .par_iter()
