@@ -10,6 +10,9 @@ With --clang-std CL1.2 the input is not the corpus .bc64 but the .cl compiled by
 (`-cc1 -triple spir64-unknown-unknown -emit-llvm-bc -finclude-default-header`: modern LLVM
 with opaque pointers), so the check covers spirvkit's pointee recovery.
 
+With --clang clang-22 the .cl is compiled by clang-22 instead (LLVM 22 bitcode: target extension
+types, new attributes and flags), so the check covers the modern LLVM reader (issue 18).
+
 With --clang-std CL2.0, `llvm-spirv-15 -r` gives built-ins on generic pointers back as their
 generic-address-space overloads, which pocl's OpenCL C 1.2 library lacks; generic_shim.py links
 a wrapper for each of them (only into the module given to pocl, never into spirvkit's output).
@@ -56,10 +59,11 @@ def element(type_name):
     return dtype, size, count
 
 
-def clang_bitcode(cl_path, std, workdir):
-    """The .cl compiled by clang-15 (opaque pointers); None when clang rejects it."""
+def clang_bitcode(cl_path, std, workdir, clang="clang-15"):
+    """The .cl compiled by clang-15 or clang-22 (opaque pointers; clang-22 also target extension
+    types); None when clang rejects it."""
     out = os.path.join(workdir, "clang.bc")
-    r = subprocess.run(["clang-15", "-cc1", "-triple", "spir64-unknown-unknown", f"-cl-std={std}", "-emit-llvm-bc",
+    r = subprocess.run([clang, "-cc1", "-triple", "spir64-unknown-unknown", f"-cl-std={std}", "-emit-llvm-bc",
                         "-finclude-default-header", "-I", os.path.dirname(cl_path), cl_path, "-o", out],
                        capture_output=True, text=True)
     return out if r.returncode == 0 else None
@@ -71,7 +75,7 @@ def build_spir(ctx, dev, bitcode):
 
 
 def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None, split_mode=None,
-             reverse="spirvkit", spirv_ext=None, target_env=None, spirv_from=None, opt=None):
+             reverse="spirvkit", spirv_ext=None, target_env=None, spirv_from=None, opt=None, clang="clang-15"):
     import numpy as np
     import pyopencl as cl
     result = {"file": cl_path, "kernels": 0, "status": "passed", "detail": ""}
@@ -81,9 +85,9 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None, spli
             symbols = json.load(f)
     bc = cl_path[:-3] + ".bc64"
     if clang_std and not spirv_from:
-        bc = clang_bitcode(cl_path, clang_std, workdir)
+        bc = clang_bitcode(cl_path, clang_std, workdir, clang)
         if bc is None:
-            result["status"] = "skipped"; result["detail"] = f"clang-15 -cl-std={clang_std} rejects the source"; return result
+            result["status"] = "skipped"; result["detail"] = f"{clang} -cl-std={clang_std} rejects the source"; return result
     src = open(cl_path, encoding="utf-8", errors="replace").read()
     if "printf" in src:
         result["status"] = "skipped"; result["detail"] = "printf"; return result
@@ -304,7 +308,7 @@ def run_kernel(ctx, dev, queue, program, name, args):
 
 
 def worker(args):
-    cl_path, spirvkit, timeout, clang_std, symbols_path, split_mode, reverse, spirv_ext, target_env, spirv_from, opt = args
+    cl_path, spirvkit, timeout, clang_std, symbols_path, split_mode, reverse, spirv_ext, target_env, spirv_from, opt, clang = args
     extra = ["--clang-std", clang_std] if clang_std else []
     extra += ["--split-link", split_mode] if split_mode else []
     extra += ["--reverse", reverse]
@@ -312,6 +316,7 @@ def worker(args):
     extra += [f"--target-env={target_env}"] if target_env else []
     extra += ["--spirv-from", spirv_from] if spirv_from else []
     extra += [f"--opt={opt}"] if opt else []
+    extra += ["--clang", clang]
     extra += ["--pocl-symbols", symbols_path] if symbols_path else []
     with tempfile.TemporaryDirectory() as d:
         try:
@@ -355,10 +360,12 @@ def main():
                         "instead of spirvkit translate")
     p.add_argument("--spread", action="store_true",
                    help="run the files in a strided order, so that a sweep stopped early covers every category")
+    p.add_argument("--clang", choices=["clang-15", "clang-22"], default="clang-15",
+                   help="the compiler of --clang-std (clang-22: LLVM 22 bitcode with target extension types)")
     p.add_argument("--opt", help="run `spirvkit opt` with these flags (e.g. --opt=-O) on the SPIR-V before the reverse step")
     a = p.parse_args()
     if a.one:
-        print(json.dumps(run_file(a.one, a.spirvkit, a.workdir, a.clang_std, a.pocl_symbols, a.split_link, a.reverse, a.spirv_ext, a.target_env, a.spirv_from, a.opt)))
+        print(json.dumps(run_file(a.one, a.spirvkit, a.workdir, a.clang_std, a.pocl_symbols, a.split_link, a.reverse, a.spirv_ext, a.target_env, a.spirv_from, a.opt, a.clang)))
         return
     files = sorted(os.path.join(dp, f) for dp, _, fs in os.walk(os.path.join(a.corpus, "spir12"), followlinks=True) for f in fs
                    if f.endswith(".cl") and os.path.exists(os.path.join(dp, f[:-3] + ".bc64")))
@@ -396,7 +403,7 @@ def main():
                 json.dump(generic_shim.library_symbols(a.pocl_triple), f)
         log = open(a.log, "a", encoding="utf-8") if a.log else None
         with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-            for r in ex.map(worker, [(f, a.spirvkit, a.timeout, a.clang_std, symbols_path, a.split_link, a.reverse, a.spirv_ext, a.target_env, a.spirv_from, a.opt) for f in todo]):
+            for r in ex.map(worker, [(f, a.spirvkit, a.timeout, a.clang_std, symbols_path, a.split_link, a.reverse, a.spirv_ext, a.target_env, a.spirv_from, a.opt, a.clang) for f in todo]):
                 count(r)
                 print(json.dumps(r), flush=True)
                 if log:

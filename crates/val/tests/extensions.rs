@@ -269,6 +269,8 @@ pub const UNTYPED_CASES: &[Case] = &[
     Case::new("untyped.array_length.last_member", UNTYPED, "%len = OpUntypedArrayLengthKHR %uint %Block %ssbo 0", Some("memory.array_length"), Ref::Rejects),
     Case::new("untyped.array_length.runtime_array", UNTYPED, "%len = OpUntypedArrayLengthKHR %uint %Fixed %ssbo 1", Some("memory.array_length"), Ref::Rejects),
     Case::new("untyped.array_length_block", UNTYPED, "%len = OpUntypedArrayLengthKHR %uint %NoBlock %ssbo 1", Some("untyped.array_length_block"), Ref::Accepts),
+    Case::new("untyped.array_length_descriptor.indexless_chain", UNTYPED, "%p = OpUntypedAccessChainKHR %usb %Block %ssbo\n%len = OpUntypedArrayLengthKHR %uint %Block %p 1", None, Ref::Accepts),
+    Case::new("untyped.array_length_descriptor.indexless_chain_of_function", UNTYPED, "%p = OpUntypedAccessChainKHR %ufn %uint %fv\n%len = OpUntypedArrayLengthKHR %uint %Block %p 1", Some("untyped.array_length_descriptor"), Ref::Accepts),
     Case::new("untyped.array_length_descriptor", UNTYPED, "%len = OpUntypedArrayLengthKHR %uint %Block %fv 1", Some("untyped.array_length_descriptor"), Ref::Accepts),
     Case::new("memory.load.untyped_any_type", UNTYPED, "%v = OpLoad %float %fv", None, Ref::Accepts),
     Case::new("memory.load.typed_mismatch", UNTYPED, "%v = OpLoad %float %tv", Some("memory.load"), Ref::Rejects),

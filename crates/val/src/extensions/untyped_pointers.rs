@@ -283,30 +283,45 @@ fn check_array_length(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         );
     }
     // Pointer has the value of a descriptor: a variable decorated DescriptorSet and Binding, or
-    // an element of such a variable of an array of Block structs.
+    // an element of such a variable of an array of Block structs. An access chain without
+    // indices has its base's value, so it is a descriptor when its base is one.
     if st.has_capability(Capability::Shader) {
         let descriptor_var = |v: u32| {
             matches!(st.def_op(v), Some(Op::Variable | Op::UntypedVariableKHR))
                 && ti::has_decoration(st, v, Decoration::DescriptorSet)
                 && ti::has_decoration(st, v, Decoration::Binding)
         };
-        let ok = descriptor_var(pointer)
-            || st.def(pointer).is_some_and(|d| {
-                matches!(
-                    d.op(),
-                    Op::AccessChain
-                        | Op::InBoundsAccessChain
-                        | Op::UntypedAccessChainKHR
-                        | Op::UntypedInBoundsAccessChainKHR
-                ) && {
-                    let untyped = matches!(
-                        d.op(),
-                        Op::UntypedAccessChainKHR | Op::UntypedInBoundsAccessChainKHR
-                    );
-                    let base = st.word(d, if untyped { 4 } else { 3 });
-                    descriptor_var(base) && d.len == if untyped { 6 } else { 5 }
+        // (base, number of indices) of an access chain.
+        let chain = |v: u32| {
+            st.def(v).and_then(|d| {
+                let untyped = match d.op() {
+                    Op::AccessChain | Op::InBoundsAccessChain => false,
+                    Op::UntypedAccessChainKHR | Op::UntypedInBoundsAccessChainKHR => true,
+                    _ => return None,
+                };
+                let base_word = if untyped { 4 } else { 3 };
+                let indices = usize::from(d.len).saturating_sub(base_word + 1);
+                Some((st.word(d, base_word), indices))
+            })
+        };
+        // Index-less chains are followed a bounded number of steps (ids are acyclic in valid
+        // modules, but this runs on invalid ones too).
+        let mut value = pointer;
+        let mut ok = false;
+        for _ in 0..64 {
+            if descriptor_var(value) {
+                ok = true;
+                break;
+            }
+            match chain(value) {
+                Some((base, 0)) => value = base,
+                Some((base, 1)) => {
+                    ok = descriptor_var(base);
+                    break;
                 }
-            });
+                _ => break,
+            }
+        }
         if !ok && st.def(pointer).is_some() {
             s.err(
                 "untyped.array_length_descriptor",
