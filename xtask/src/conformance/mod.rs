@@ -76,6 +76,7 @@ pub fn run(
         ("semantics", semantics::run),
         ("semantics-cl", semantics::run_clang),
         ("semantics-cl20", semantics::run_clang20),
+        ("semantics-cl22", semantics::run_clang22),
         ("semantics-control", semantics::run_control),
         ("semantics-untyped", semantics::run_untyped),
         ("semantics-opt", semantics::run_opt),

@@ -68,6 +68,18 @@ pub fn run_clang(ctx: &Context) -> anyhow::Result<SectionReport> {
     )
 }
 
+/// The same with clang-22's bitcode (LLVM 22: target extension types, new attributes and
+/// instruction flags) as the translator's input (issue 18).
+pub fn run_clang22(ctx: &Context) -> anyhow::Result<SectionReport> {
+    run_with(
+        ctx,
+        Some("CL1.2"),
+        "40",
+        "translation semantics on pocl, clang-22 (LLVM 22) OpenCL C 1.2 input",
+        &["--clang", "clang-22"],
+    )
+}
+
 /// The same with the `.cl` compiled as OpenCL C 2.0 (generic address space, `atomic_*`).
 pub fn run_clang20(ctx: &Context) -> anyhow::Result<SectionReport> {
     run_with(
