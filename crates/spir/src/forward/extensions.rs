@@ -23,6 +23,7 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_INTEL_float_controls2",
     "SPV_INTEL_cache_controls",
     "SPV_KHR_uniform_group_instructions",
+    "SPV_INTEL_function_pointers",
 ];
 
 /// llvm-spirv's list (names only).

@@ -61,6 +61,7 @@ pub(crate) fn translate_function(
     let (fn_ty, ret_id, param_types) = t.function_type(f, access.as_deref(), &location)?;
     t.b.begin_function_with_id(id, ret_id, function_control(func), fn_ty);
     t.b.name(id, &func.name);
+    t.referenced_indirectly(func, id);
     let mut ctx = FnCtx {
         func,
         func_id: f,

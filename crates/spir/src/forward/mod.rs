@@ -14,6 +14,7 @@ pub(crate) mod decorations;
 pub(crate) mod execution_modes;
 pub mod extensions;
 pub(crate) mod function;
+pub(crate) mod function_pointers;
 pub(crate) mod instructions;
 pub(crate) mod kernels;
 pub(crate) mod parallel;

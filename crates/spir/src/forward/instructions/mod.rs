@@ -106,7 +106,12 @@ pub(crate) fn translate_instruction(
             indices,
             source_ty,
         } => memory::gep(t, ctx, r, inbounds, base, indices, source_ty)?,
-        InstKind::Call { callee, args, .. } => calls::call(t, ctx, r, callee, args)?,
+        InstKind::Call {
+            callee,
+            args,
+            fn_ty,
+            ..
+        } => calls::call(t, ctx, r, callee, *fn_ty, args)?,
         InstKind::Phi { incoming } => control::phi(t, ctx, r, incoming)?,
         InstKind::Select {
             cond,
