@@ -24,6 +24,9 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_INTEL_cache_controls",
     "SPV_KHR_uniform_group_instructions",
     "SPV_INTEL_function_pointers",
+    "SPV_KHR_subgroup_rotate",
+    "SPV_KHR_shader_clock",
+    "SPV_INTEL_split_barrier",
 ];
 
 /// llvm-spirv's list (names only).
