@@ -27,6 +27,7 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_KHR_subgroup_rotate",
     "SPV_KHR_shader_clock",
     "SPV_INTEL_split_barrier",
+    "SPV_KHR_cooperative_matrix",
 ];
 
 /// llvm-spirv's list (names only).
