@@ -28,6 +28,8 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_KHR_shader_clock",
     "SPV_INTEL_split_barrier",
     "SPV_KHR_cooperative_matrix",
+    "SPV_EXT_optnone",
+    "SPV_INTEL_optnone",
 ];
 
 /// llvm-spirv's list (names only).

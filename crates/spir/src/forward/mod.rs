@@ -18,6 +18,7 @@ pub(crate) mod function;
 pub(crate) mod function_pointers;
 pub(crate) mod instructions;
 pub(crate) mod kernels;
+pub(crate) mod optnone;
 pub(crate) mod parallel;
 pub(crate) mod pointee;
 pub(crate) mod ptrtypes;
