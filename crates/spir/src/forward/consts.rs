@@ -72,6 +72,8 @@ impl<'m> Translator<'m> {
                 self.b.dedup_global(op, Some(ty_id), vec![])
             }
             Type::Int(64) | Type::Double => self.b.constant_u64(ty_id, bits),
+            // Odd widths (`arbitrary_integers.rs`): the value masked to the LLVM width.
+            Type::Int(w) if *w > 32 => self.b.constant_u64(ty_id, bits & ((1u64 << w) - 1)),
             Type::Int(w) if *w < 32 => self
                 .b
                 .constant_u32(ty_id, (bits & ((1u64 << w) - 1)) as u32),

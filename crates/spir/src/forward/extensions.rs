@@ -30,6 +30,8 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_KHR_cooperative_matrix",
     "SPV_EXT_optnone",
     "SPV_INTEL_optnone",
+    "SPV_INTEL_arbitrary_precision_integers",
+    "SPV_ALTERA_arbitrary_precision_integers",
 ];
 
 /// llvm-spirv's list (names only).

@@ -186,7 +186,7 @@ impl<'m> Translator<'m> {
             Type::Void => self.b.type_void(),
             Type::Int(1) => self.b.type_bool(),
             Type::Int(w @ (8 | 16 | 32 | 64)) => self.int_type(w),
-            Type::Int(w) => return Err(unsupported(location, format!("the integer type i{w}"))),
+            Type::Int(w) => self.odd_int_type(w, location)?,
             Type::Half => {
                 self.b.capability(Capability::Float16Buffer);
                 self.b.type_float(16)
