@@ -32,6 +32,7 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_INTEL_optnone",
     "SPV_INTEL_arbitrary_precision_integers",
     "SPV_ALTERA_arbitrary_precision_integers",
+    "SPV_KHR_linkonce_odr",
 ];
 
 /// llvm-spirv's list (names only).

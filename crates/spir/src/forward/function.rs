@@ -98,7 +98,8 @@ pub(crate) fn translate_function(
                 | llvm::Linkage::LinkOnceOdr
         )
     {
-        t.linkage(id, &func.name, spirvkit_grammar::LinkageType::Export);
+        let kind = t.definition_linkage(func.linkage);
+        t.linkage(id, &func.name, kind);
     }
     ctx.blocks = func.blocks.iter().map(|_| t.b.alloc_id()).collect();
     ctx.values = func

@@ -19,6 +19,7 @@ pub(crate) mod function;
 pub(crate) mod function_pointers;
 pub(crate) mod instructions;
 pub(crate) mod kernels;
+pub(crate) mod linkonce_odr;
 pub(crate) mod optnone;
 pub(crate) mod parallel;
 pub(crate) mod pointee;

@@ -492,7 +492,14 @@ impl<'m> Translator<'m> {
             | llvm::Linkage::WeakOdr
                 if global.addrspace != 3 =>
             {
-                self.linkage(id, &global.name, LinkageType::Export)
+                let kind = self.definition_linkage(global.linkage);
+                self.linkage(id, &global.name, kind)
+            }
+            llvm::Linkage::LinkOnceOdr
+                if global.addrspace != 3 && self.linkonce_odr(global.linkage) =>
+            {
+                let kind = self.definition_linkage(global.linkage);
+                self.linkage(id, &global.name, kind)
             }
             _ => {}
         }
