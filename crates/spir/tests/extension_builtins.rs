@@ -177,3 +177,37 @@ fn split_barrier_arrive_and_wait() {
     let e = translate_with(SPLIT_BARRIER, "").expect_err("needs the extension");
     assert!(e.contains("SPV_INTEL_split_barrier"), "{e}");
 }
+
+const BFLOAT16_CONVERSION: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_func void @f(float %x, i16 %y, <2 x float> %vx, <2 x i16> %vy, ptr addrspace(1) %o) {
+entry:
+  %a = call spir_func zeroext i16 @_Z32intel_convert_bfloat16_as_ushortf(float %x)
+  %b = call spir_func float @_Z31intel_convert_as_bfloat16_floatt(i16 zeroext %y)
+  %c = call spir_func <2 x i16> @_Z34intel_convert_bfloat162_as_ushort2Dv2_f(<2 x float> %vx)
+  %d = call spir_func <2 x float> @_Z33intel_convert_as_bfloat162_float2Dv2_t(<2 x i16> %vy)
+  store i16 %a, ptr addrspace(1) %o
+  %p1 = getelementptr i8, ptr addrspace(1) %o, i64 4
+  store float %b, ptr addrspace(1) %p1
+  %p2 = getelementptr i8, ptr addrspace(1) %o, i64 8
+  store <2 x i16> %c, ptr addrspace(1) %p2
+  %p3 = getelementptr i8, ptr addrspace(1) %o, i64 16
+  store <2 x float> %d, ptr addrspace(1) %p3
+  ret void
+}
+declare spir_func zeroext i16 @_Z32intel_convert_bfloat16_as_ushortf(float)
+declare spir_func float @_Z31intel_convert_as_bfloat16_floatt(i16 zeroext)
+declare spir_func <2 x i16> @_Z34intel_convert_bfloat162_as_ushort2Dv2_f(<2 x float>)
+declare spir_func <2 x float> @_Z33intel_convert_as_bfloat162_float2Dv2_t(<2 x i16>)
+"#;
+
+#[test]
+fn bfloat16_conversions_need_their_extension() {
+    let m = translate_with(BFLOAT16_CONVERSION, "+SPV_INTEL_bfloat16_conversion")
+        .unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "bfloat16_conversion");
+    assert_eq!(count(&m, Op::ConvertFToBF16INTEL), 2);
+    assert_eq!(count(&m, Op::ConvertBF16ToFINTEL), 2);
+    assert!(has_capability(&m, Capability::BFloat16ConversionINTEL));
+    let e = translate_with(BFLOAT16_CONVERSION, "").expect_err("needs the extension");
+    assert!(e.contains("SPV_INTEL_bfloat16_conversion"), "{e}");
+}

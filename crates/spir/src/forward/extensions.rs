@@ -33,6 +33,7 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_INTEL_arbitrary_precision_integers",
     "SPV_ALTERA_arbitrary_precision_integers",
     "SPV_KHR_linkonce_odr",
+    "SPV_INTEL_bfloat16_conversion",
 ];
 
 /// llvm-spirv's list (names only).

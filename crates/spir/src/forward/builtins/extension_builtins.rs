@@ -10,6 +10,10 @@
 //!   OpControlBarrier{Arrive,Wait}INTEL at Workgroup scope, Release / Acquire semantics with
 //!   the storage bits of the flags.
 //!
+//! - SPV_INTEL_bfloat16_conversion (cl_intel_bfloat16_conversions):
+//!   `intel_convert_bfloat16[N]_as_ushort[N]` → OpConvertFToBF16INTEL,
+//!   `intel_convert_as_bfloat16[N]_float[N]` → OpConvertBF16ToFINTEL.
+//!
 //! What each instruction needs comes from the grammar; without its extension the call is
 //! refused naming it.
 
@@ -31,6 +35,19 @@ pub(super) fn is_extension_builtin(name: &str) -> bool {
             | "intel_work_group_barrier_arrive"
             | "intel_work_group_barrier_wait"
     ) || clock_scope(name).is_some()
+        || bfloat16_conversion(name).is_some()
+}
+
+/// `intel_convert_bfloat16[N]_as_ushort[N]` / `intel_convert_as_bfloat16[N]_float[N]`.
+fn bfloat16_conversion(name: &str) -> Option<Op> {
+    let width_ok = |w: &str| matches!(w, "" | "2" | "3" | "4" | "8" | "16");
+    if let Some(rest) = name.strip_prefix("intel_convert_bfloat16") {
+        let (width, tail) = rest.split_once("_as_ushort")?;
+        return (width_ok(width) && tail == width).then_some(Op::ConvertFToBF16INTEL);
+    }
+    let rest = name.strip_prefix("intel_convert_as_bfloat16")?;
+    let (width, tail) = rest.split_once("_float")?;
+    (width_ok(width) && tail == width).then_some(Op::ConvertBF16ToFINTEL)
 }
 
 /// `clock_read_[hilo_]{device,work_group,sub_group}` → its scope.
@@ -68,6 +85,16 @@ pub(super) fn lower(
         let ty = t.ty(result_ty, loc)?;
         let scope = t.u32_constant(scope.0);
         t.emit_to(out, Op::ReadClockKHR, ty, vec![Operand::Id(scope)]);
+        return Ok(());
+    }
+    if let Some(op) = bfloat16_conversion(n) {
+        require(t, loc, n, op)?;
+        let ty = t.ty(result_ty, loc)?;
+        let ids = arg_ids(t, ctx, args)?;
+        let [value] = ids[..] else {
+            return Err(malformed(loc, format!("{n} takes one argument")));
+        };
+        t.emit_to(out, op, ty, vec![Operand::Id(value)]);
         return Ok(());
     }
     match n {
