@@ -34,6 +34,7 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_ALTERA_arbitrary_precision_integers",
     "SPV_KHR_linkonce_odr",
     "SPV_INTEL_bfloat16_conversion",
+    "SPV_INTEL_memory_access_aliasing",
 ];
 
 /// llvm-spirv's list (names only).

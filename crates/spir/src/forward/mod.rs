@@ -7,6 +7,7 @@
 //! built on `context`; `function` (bodies), `kernels` (entry points) and `translator` (the
 //! module) on top, `parallel` forking the translator over functions.
 
+pub(crate) mod alias_scopes;
 pub(crate) mod arbitrary_integers;
 pub(crate) mod builtins;
 pub(crate) mod consts;

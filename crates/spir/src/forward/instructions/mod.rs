@@ -91,7 +91,7 @@ pub(crate) fn translate_instruction(
             volatile,
             ordering,
             ..
-        } => memory::load(t, ctx, r, ptr, align, volatile, ordering)?,
+        } => memory::load(t, ctx, r, ptr, align, volatile, ordering, &inst.metadata)?,
         InstKind::Store {
             ptr,
             value,
@@ -99,7 +99,16 @@ pub(crate) fn translate_instruction(
             volatile,
             ordering,
             ..
-        } => memory::store(t, ctx, ptr, value, align, volatile, ordering)?,
+        } => memory::store(
+            t,
+            ctx,
+            ptr,
+            value,
+            align,
+            volatile,
+            ordering,
+            &inst.metadata,
+        )?,
         InstKind::Gep {
             inbounds,
             base,
