@@ -3,7 +3,7 @@
 //! and conversion opcodes there), so they can be used anywhere, phi operands included.
 
 use crate::error::{malformed, unsupported, Result};
-use crate::forward::translator::{Callee, Translator};
+use crate::forward::translator::Translator;
 use llvm::{ConstExpr, ConstKind, Type, ValueRef};
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::Op;
@@ -33,9 +33,7 @@ impl<'m> Translator<'m> {
             ValueRef::Constant(c) => self.constant(c, location),
             ValueRef::Global(g) => self.global_id(g, location),
             ValueRef::Function(f) => match self.callees.get(f.0 as usize) {
-                Some(Callee::Function(_)) | Some(_) => {
-                    Err(unsupported(location, "taking the address of a function"))
-                }
+                Some(_) => self.function_address(f, location),
                 None => Err(malformed(location, "reference to a missing function")),
             },
             ValueRef::Alias(_) => Err(unsupported(location, "a global alias")),
@@ -74,6 +72,8 @@ impl<'m> Translator<'m> {
                 self.b.dedup_global(op, Some(ty_id), vec![])
             }
             Type::Int(64) | Type::Double => self.b.constant_u64(ty_id, bits),
+            // Odd widths (`arbitrary_integers.rs`): the value masked to the LLVM width.
+            Type::Int(w) if *w > 32 => self.b.constant_u64(ty_id, bits & ((1u64 << w) - 1)),
             Type::Int(w) if *w < 32 => self
                 .b
                 .constant_u32(ty_id, (bits & ((1u64 << w) - 1)) as u32),

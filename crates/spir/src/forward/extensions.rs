@@ -23,6 +23,18 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_INTEL_float_controls2",
     "SPV_INTEL_cache_controls",
     "SPV_KHR_uniform_group_instructions",
+    "SPV_INTEL_function_pointers",
+    "SPV_KHR_subgroup_rotate",
+    "SPV_KHR_shader_clock",
+    "SPV_INTEL_split_barrier",
+    "SPV_KHR_cooperative_matrix",
+    "SPV_EXT_optnone",
+    "SPV_INTEL_optnone",
+    "SPV_INTEL_arbitrary_precision_integers",
+    "SPV_ALTERA_arbitrary_precision_integers",
+    "SPV_KHR_linkonce_odr",
+    "SPV_INTEL_bfloat16_conversion",
+    "SPV_INTEL_memory_access_aliasing",
 ];
 
 /// llvm-spirv's list (names only).

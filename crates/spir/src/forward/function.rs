@@ -59,8 +59,10 @@ pub(crate) fn translate_function(
         return Err(unsupported(&location, "a variadic function definition"));
     }
     let (fn_ty, ret_id, param_types) = t.function_type(f, access.as_deref(), &location)?;
-    t.b.begin_function_with_id(id, ret_id, function_control(func), fn_ty);
+    let control = function_control(func) | t.optnone_control(func);
+    t.b.begin_function_with_id(id, ret_id, control, fn_ty);
     t.b.name(id, &func.name);
+    t.referenced_indirectly(func, id);
     let mut ctx = FnCtx {
         func,
         func_id: f,
@@ -96,7 +98,8 @@ pub(crate) fn translate_function(
                 | llvm::Linkage::LinkOnceOdr
         )
     {
-        t.linkage(id, &func.name, spirvkit_grammar::LinkageType::Export);
+        let kind = t.definition_linkage(func.linkage);
+        t.linkage(id, &func.name, kind);
     }
     ctx.blocks = func.blocks.iter().map(|_| t.b.alloc_id()).collect();
     ctx.values = func

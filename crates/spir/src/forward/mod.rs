@@ -7,15 +7,21 @@
 //! built on `context`; `function` (bodies), `kernels` (entry points) and `translator` (the
 //! module) on top, `parallel` forking the translator over functions.
 
+pub(crate) mod alias_scopes;
+pub(crate) mod arbitrary_integers;
 pub(crate) mod builtins;
 pub(crate) mod consts;
 pub(crate) mod context;
+pub(crate) mod cooperative_matrix;
 pub(crate) mod decorations;
 pub(crate) mod execution_modes;
 pub mod extensions;
 pub(crate) mod function;
+pub(crate) mod function_pointers;
 pub(crate) mod instructions;
 pub(crate) mod kernels;
+pub(crate) mod linkonce_odr;
+pub(crate) mod optnone;
 pub(crate) mod parallel;
 pub(crate) mod pointee;
 pub(crate) mod ptrtypes;

@@ -215,8 +215,9 @@ impl<'m> Translator<'m> {
                     votes.add(classes.node(f, func, *ptr), r);
                 }
                 InstKind::Store { ptr, value, .. } if opaque(*ptr) => {
+                    let stored = self.stored_function_repr(*value);
                     if let Some(ty) = m.value_type_in(func, *value) {
-                        let r = self.pointee_repr(ty);
+                        let r = stored.or_else(|| self.pointee_repr(ty));
                         votes.add(classes.node(f, func, *ptr), r);
                     }
                 }
@@ -253,6 +254,8 @@ impl<'m> Translator<'m> {
                         if let (Some(a), Some(b)) = (this, classes.node(f, func, *v)) {
                             classes.union(a, b);
                         }
+                        let r = self.function_value_repr(*v);
+                        votes.add(this, r);
                     }
                 }
                 InstKind::Select {
@@ -264,6 +267,8 @@ impl<'m> Translator<'m> {
                         if let (Some(a), Some(b)) = (this, classes.node(f, func, *v)) {
                             classes.union(a, b);
                         }
+                        let r = self.function_value_repr(*v);
+                        votes.add(this, r);
                     }
                 }
                 InstKind::Freeze { value }
@@ -282,8 +287,18 @@ impl<'m> Translator<'m> {
                         classes.union(a, b);
                     }
                 }
-                InstKind::Call { callee, args, .. } => {
+                InstKind::Call {
+                    callee,
+                    args,
+                    fn_ty,
+                    ..
+                } => {
                     let result = this.filter(|_| is_opaque_pointer(m, inst.ty));
+                    if !matches!(callee, ValueRef::Function(_)) && opaque(*callee) {
+                        // A call through a pointer: the pointer is to the call's type.
+                        let r = self.indirect_callee_repr(*fn_ty);
+                        votes.add(classes.node(f, func, *callee), r);
+                    }
                     self.call_votes(classes, votes, f, func, result, *callee, args);
                 }
                 _ => {}
@@ -315,12 +330,12 @@ impl<'m> Translator<'m> {
                         .get(i)
                         .is_some_and(|p| is_opaque_pointer(m, p.ty));
                     if is_ptr {
-                        if let (Some(x), Some(y)) = (
-                            classes.node(f, func, a),
-                            classes.node(g, target, ValueRef::Argument(i as u32)),
-                        ) {
+                        let param = classes.node(g, target, ValueRef::Argument(i as u32));
+                        if let (Some(x), Some(y)) = (classes.node(f, func, a), param) {
                             classes.union(x, y);
                         }
+                        let r = self.function_value_repr(a);
+                        votes.add(param, r);
                     }
                 }
                 if let (Some(x), Some(y)) = (result, classes.return_node(g, target)) {

@@ -127,6 +127,9 @@ impl<'m> Translator<'m> {
                 self.handle_type_ids.insert(id);
                 Ok(id)
             }
+            crate::forward::cooperative_matrix::TYPE_NAME => {
+                self.cooperative_matrix_type(ty, location)
+            }
             "spirv.NamedBarrier" => {
                 self.require_version(0x0001_0100);
                 self.b.capability(Capability::NamedBarrier);

@@ -63,6 +63,8 @@ pub(crate) struct Translator<'m> {
     pub function_sink: Option<std::sync::mpsc::Sender<Vec<spirvkit_core::Function>>>,
     /// When function bodies are translated on several threads (`parallel.rs`).
     pub parallel: crate::forward::parallel::Plan,
+    /// `!alias.scope`/`!noalias` list → its OpAliasScopeListDeclINTEL (`alias_scopes.rs`).
+    pub alias_lists: FxHashMap<llvm::MetadataId, Id>,
 }
 
 pub(crate) fn location_of_function(f: &llvm::Function) -> String {
@@ -110,6 +112,7 @@ impl<'m> Translator<'m> {
             opencl_kernel_nodes: m.opencl_kernels(),
             function_sink: None,
             parallel: crate::forward::parallel::Plan::default(),
+            alias_lists: FxHashMap::default(),
         })
     }
 
@@ -141,6 +144,7 @@ impl<'m> Translator<'m> {
             opencl_kernel_nodes: self.opencl_kernel_nodes.clone(),
             function_sink: None,
             parallel: self.parallel,
+            alias_lists: self.alias_lists.clone(),
         }
     }
 
@@ -189,6 +193,7 @@ impl<'m> Translator<'m> {
         for g in 0..self.m.globals.len() {
             self.global(llvm::GlobalId(g as u32))?;
         }
+        self.declare_alias_scopes();
         let kernels = crate::forward::kernels::kernel_set(self.m);
         let defined: Vec<llvm::FuncId> = (0..self.m.functions.len())
             .filter(|&f| !self.m.functions[f].is_declaration())
@@ -492,7 +497,14 @@ impl<'m> Translator<'m> {
             | llvm::Linkage::WeakOdr
                 if global.addrspace != 3 =>
             {
-                self.linkage(id, &global.name, LinkageType::Export)
+                let kind = self.definition_linkage(global.linkage);
+                self.linkage(id, &global.name, kind)
+            }
+            llvm::Linkage::LinkOnceOdr
+                if global.addrspace != 3 && self.linkonce_odr(global.linkage) =>
+            {
+                let kind = self.definition_linkage(global.linkage);
+                self.linkage(id, &global.name, kind)
             }
             _ => {}
         }

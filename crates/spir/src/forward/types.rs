@@ -50,6 +50,8 @@ pub fn storage_class(t: &mut Translator<'_>, addrspace: u32, location: &str) -> 
             }
         }
         7 => StorageClass::Input.0,
+        // Functions in the program address space llvm-spirv gives function pointers.
+        9 if t.function_pointers_allowed() => StorageClass::Function.0,
         n => return Err(unsupported(location, format!("address space {n}"))),
     })
 }
@@ -184,7 +186,7 @@ impl<'m> Translator<'m> {
             Type::Void => self.b.type_void(),
             Type::Int(1) => self.b.type_bool(),
             Type::Int(w @ (8 | 16 | 32 | 64)) => self.int_type(w),
-            Type::Int(w) => return Err(unsupported(location, format!("the integer type i{w}"))),
+            Type::Int(w) => self.odd_int_type(w, location)?,
             Type::Half => {
                 self.b.capability(Capability::Float16Buffer);
                 self.b.type_float(16)
@@ -238,7 +240,7 @@ impl<'m> Translator<'m> {
                 let pointee_id = match self.m.types.get(pointee) {
                     Type::Int(1) => self.int_type(8),
                     Type::Function { .. } => {
-                        return Err(unsupported(location, "a function pointer"))
+                        return self.function_pointer_type(pointee, addrspace, location)
                     }
                     _ => self.ty(pointee, location)?,
                 };

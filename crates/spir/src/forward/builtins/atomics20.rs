@@ -46,7 +46,7 @@ fn order_bits(order: u64) -> Option<u32> {
 }
 
 /// OpenCL `memory_scope` → SPIR-V Scope.
-fn scope_value(scope: u64) -> Option<u32> {
+pub(super) fn scope_value(scope: u64) -> Option<u32> {
     Some(match scope {
         0 => Scope::Invocation.0,
         1 => Scope::Workgroup.0,

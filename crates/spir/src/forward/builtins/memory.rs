@@ -120,7 +120,7 @@ fn fence_bits(flags: u64) -> u32 {
 
 /// Semantics of a barrier/fence from its flags argument: constant when the flags are, else
 /// computed (bit 0 → 0x100, bit 1 → 0x200, bit 2 → 0x800) at run time.
-fn semantics(
+pub(super) fn semantics(
     t: &mut Translator<'_>,
     ctx: &FnCtx<'_>,
     flags: Option<ValueRef>,

@@ -5,6 +5,7 @@ mod atomic_ops;
 mod atomics20;
 mod convert;
 mod dot_product;
+mod extension_builtins;
 mod groups;
 mod images;
 mod intel_subgroups;
@@ -46,6 +47,7 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
         || groups::generic_cast_target(n).is_some()
         || spv_ir::is_spv_ir(n)
         || intel_subgroups::is_intel_subgroup(d)
+        || extension_builtins::is_extension_builtin(n)
         || is_reserved(n)
 }
 
@@ -113,6 +115,9 @@ pub(crate) fn call(
     }
     if atomics20::is_atomic20(n) {
         return atomics20::lower(t, ctx, out, result_ty, d, args);
+    }
+    if extension_builtins::is_extension_builtin(n) {
+        return extension_builtins::lower(t, ctx, out, result_ty, d, args);
     }
     if groups::is_group(n) {
         return groups::lower_group(t, ctx, out, result_ty, d, args);

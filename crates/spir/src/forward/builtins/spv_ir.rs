@@ -65,7 +65,24 @@ pub(super) fn lower(
             &args[..1],
         );
     }
+    if matches!(opname, "AccessChain" | "InBoundsAccessChain")
+        && crate::forward::cooperative_matrix::access_chain(
+            t,
+            ctx,
+            out,
+            opname == "InBoundsAccessChain",
+            args,
+        )?
+    {
+        return Ok(());
+    }
     let mut ops = operands_from_args(t, ctx, &d.name, operands, args)?;
+    if opname == "CooperativeMatrixLengthKHR" {
+        // The operand is the matrix type; llvm-spirv's SPV-IR passes a matrix value.
+        if let (Some(&a), Some(Operand::Id(v))) = (args.first(), ops.first_mut()) {
+            *v = t.value_type_id(ctx, a)?;
+        }
+    }
     if matches!(opname, "Any" | "All") {
         // llvm-spirv's SPV-IR passes the bool vector sign-extended to an integer vector.
         if let (Some(&a), Some(Operand::Id(v))) = (args.first(), ops.first_mut()) {

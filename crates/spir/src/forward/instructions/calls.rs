@@ -2,7 +2,7 @@
 //! intrinsics are lowered by `builtins`.
 
 use super::{is_opaque, Out};
-use crate::error::{malformed, unsupported, Result};
+use crate::error::{malformed, Result};
 use crate::forward::context::FnCtx;
 use crate::forward::translator::{Callee, Translator};
 use llvm::ValueRef;
@@ -10,12 +10,13 @@ use spirvkit_core::Operand;
 use spirvkit_grammar::Op;
 use spirvkit_llvm as llvm;
 
-/// `call` of a function, a built-in or an intrinsic (indirect calls are refused).
+/// `call` of a function, a built-in or an intrinsic, or through a function pointer.
 pub(super) fn call(
     t: &mut Translator<'_>,
     ctx: &FnCtx<'_>,
     r: &Out,
     callee: &ValueRef,
+    fn_ty: llvm::TypeId,
     args: &[ValueRef],
 ) -> Result<()> {
     let Out {
@@ -27,7 +28,16 @@ pub(super) fn call(
     } = *r;
     let loc = ctx.location.as_str();
     let ValueRef::Function(f) = callee else {
-        return Err(unsupported(loc, "an indirect call"));
+        return crate::forward::function_pointers::indirect_call(
+            t,
+            ctx,
+            out,
+            ty,
+            void_result,
+            *callee,
+            fn_ty,
+            args,
+        );
     };
     match t.callees.get(f.0 as usize).cloned() {
         Some(Callee::Function(fid)) => {

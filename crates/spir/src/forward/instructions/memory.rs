@@ -10,6 +10,7 @@ use spirvkit_grammar::{MemoryAccess, Op};
 use spirvkit_llvm as llvm;
 
 /// `load`: OpLoad with its memory operands, or OpAtomicLoad.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn load(
     t: &mut Translator<'_>,
     ctx: &FnCtx<'_>,
@@ -18,6 +19,7 @@ pub(super) fn load(
     align: &Option<u64>,
     volatile: &bool,
     ordering: &llvm::AtomicOrdering,
+    metadata: &[(String, llvm::MetadataId)],
 ) -> Result<()> {
     let Out { out, ty, .. } = *r;
     if let Some(g) = crate::forward::builtins::builtin_global_behind(t, *ptr) {
@@ -42,13 +44,18 @@ pub(super) fn load(
         );
     } else {
         let mut ops = vec![Operand::Id(p)];
-        ops.extend(memory_access(*volatile, *align));
+        ops.extend(memory_access(
+            *volatile,
+            *align,
+            t.alias_memory_operands(metadata),
+        ));
         t.emit_to(out, Op::Load, ty, ops);
     }
     Ok(())
 }
 
 /// `store`: OpStore with its memory operands, or OpAtomicStore.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn store(
     t: &mut Translator<'_>,
     ctx: &FnCtx<'_>,
@@ -57,6 +64,7 @@ pub(super) fn store(
     align: &Option<u64>,
     volatile: &bool,
     ordering: &llvm::AtomicOrdering,
+    metadata: &[(String, llvm::MetadataId)],
 ) -> Result<()> {
     let v = t.value(ctx, *value)?;
     let p = if is_opaque(t, ctx, *ptr) {
@@ -79,7 +87,11 @@ pub(super) fn store(
         );
     } else {
         let mut ops = vec![Operand::Id(p), Operand::Id(v)];
-        ops.extend(memory_access(*volatile, *align));
+        ops.extend(memory_access(
+            *volatile,
+            *align,
+            t.alias_memory_operands(metadata),
+        ));
         t.emit_void(Op::Store, ops);
     }
     Ok(())
@@ -140,9 +152,10 @@ pub(super) fn gep(
     Ok(())
 }
 
-/// Memory operands: Volatile and Aligned (SPIR 1.2: alignment and volatile on load/store).
-fn memory_access(volatile: bool, align: Option<u64>) -> Vec<Operand> {
-    let mut mask = 0;
+/// Memory operands: Volatile and Aligned (SPIR 1.2: alignment and volatile on load/store),
+/// then the alias-scope bits and their ids (`alias_scopes.rs`).
+fn memory_access(volatile: bool, align: Option<u64>, alias: (u32, Vec<Operand>)) -> Vec<Operand> {
+    let (mut mask, alias_ids) = alias;
     if volatile {
         mask |= MemoryAccess::Volatile.0;
     }
@@ -156,5 +169,6 @@ fn memory_access(volatile: bool, align: Option<u64>) -> Vec<Operand> {
     if let Some(a) = align.filter(|&a| a > 0) {
         ops.push(Operand::Word(a as u32));
     }
+    ops.extend(alias_ids);
     ops
 }

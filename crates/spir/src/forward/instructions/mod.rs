@@ -91,7 +91,7 @@ pub(crate) fn translate_instruction(
             volatile,
             ordering,
             ..
-        } => memory::load(t, ctx, r, ptr, align, volatile, ordering)?,
+        } => memory::load(t, ctx, r, ptr, align, volatile, ordering, &inst.metadata)?,
         InstKind::Store {
             ptr,
             value,
@@ -99,14 +99,28 @@ pub(crate) fn translate_instruction(
             volatile,
             ordering,
             ..
-        } => memory::store(t, ctx, ptr, value, align, volatile, ordering)?,
+        } => memory::store(
+            t,
+            ctx,
+            ptr,
+            value,
+            align,
+            volatile,
+            ordering,
+            &inst.metadata,
+        )?,
         InstKind::Gep {
             inbounds,
             base,
             indices,
             source_ty,
         } => memory::gep(t, ctx, r, inbounds, base, indices, source_ty)?,
-        InstKind::Call { callee, args, .. } => calls::call(t, ctx, r, callee, args)?,
+        InstKind::Call {
+            callee,
+            args,
+            fn_ty,
+            ..
+        } => calls::call(t, ctx, r, callee, *fn_ty, args)?,
         InstKind::Phi { incoming } => control::phi(t, ctx, r, incoming)?,
         InstKind::Select {
             cond,

@@ -1,0 +1,145 @@
+//! SPV_KHR_cooperative_matrix: `target("spirv.CooperativeMatrixKHR", T, scope, rows,
+//! columns, use)` → OpTypeCooperativeMatrixKHR with the four integers as OpConstant operands
+//! (as llvm-spirv maps it). The instructions on matrices (`__spirv_CooperativeMatrixLoadKHR`,
+//! `...StoreKHR`, `...MulAddKHR`, `...LengthKHR`, `__spirv_CompositeConstruct`, arithmetic
+//! and conversions) are SPIR-V friendly IR calls (`builtins/spv_ir.rs`).
+
+use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
+use llvm::ValueRef;
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::{Capability, Op};
+use spirvkit_llvm as llvm;
+
+pub(crate) const EXTENSION: &str = "SPV_KHR_cooperative_matrix";
+pub(crate) const TYPE_NAME: &str = "spirv.CooperativeMatrixKHR";
+
+impl<'m> Translator<'m> {
+    pub(crate) fn cooperative_matrix_type(
+        &mut self,
+        ty: llvm::TypeId,
+        location: &str,
+    ) -> Result<Id> {
+        let m = self.m;
+        let described = || crate::forward::target_types::describe(m, ty);
+        if !self.opts.allows(EXTENSION) {
+            return Err(unsupported(
+                location,
+                format!("the type {} (needs --spirv-ext=+{EXTENSION})", described()),
+            ));
+        }
+        let (_, types, ints) = m
+            .types
+            .target_ext(ty)
+            .ok_or_else(|| malformed(location, "not a target extension type"))?;
+        let (Some(&component), [scope, rows, columns, usage]) = (types.first(), ints) else {
+            return Err(malformed(
+                location,
+                format!(
+                    "{} needs a component type and four integers (scope, rows, columns, use)",
+                    described()
+                ),
+            ));
+        };
+        let component = self.ty(component, location)?;
+        let mut operands = vec![Operand::Id(component)];
+        for n in [*scope, *rows, *columns, *usage] {
+            operands.push(Operand::Id(self.u32_constant(n)));
+        }
+        self.b.extension(EXTENSION);
+        self.b.capability(Capability::CooperativeMatrixKHR);
+        Ok(self
+            .b
+            .dedup_global(Op::TypeCooperativeMatrixKHR, None, operands))
+    }
+}
+
+/// `__spirv_[InBounds]AccessChain(ptr %base, indices...)` into a cooperative matrix (or an
+/// aggregate holding one) whose type is known from the LLVM value (an alloca or a global):
+/// the result points to the indexed element (a matrix indexes to its component type), which
+/// the call's `ptr` result cannot say. Other bases keep the generic SPV-IR lowering (false).
+pub(crate) fn access_chain(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    inbounds: bool,
+    args: &[ValueRef],
+) -> Result<bool> {
+    let m = t.m;
+    let loc = ctx.location.as_str();
+    let Some((&base, indices)) = args.split_first() else {
+        return Ok(false);
+    };
+    let Some(base_ty) = object_type(t, ctx, base) else {
+        return Ok(false);
+    };
+    let mut ty = base_ty;
+    let mut crosses_matrix = false;
+    for &index in indices {
+        ty = match m.types.target_ext(ty) {
+            Some((TYPE_NAME, types, _)) => {
+                crosses_matrix = true;
+                match types.first() {
+                    Some(&component) => component,
+                    None => return Ok(false),
+                }
+            }
+            _ => match m.types.element(ty, t.const_int(index).unwrap_or(0)) {
+                Some(e) => e,
+                None => return Ok(false),
+            },
+        };
+    }
+    if !crosses_matrix {
+        return Ok(false);
+    }
+    let base_llvm_ty = t.value_llvm_type(ctx, base)?;
+    let addrspace = crate::forward::ptrtypes::addrspace_of(m, base_llvm_ty);
+    let storage = crate::forward::types::storage_class(t, addrspace, loc)?;
+    let object = t.ty(base_ty, loc)?;
+    let element = t.ty(ty, loc)?;
+    let mut index_ids = Vec::with_capacity(indices.len());
+    for &i in indices {
+        index_ids.push(Operand::Id(t.value(ctx, i)?));
+    }
+    if t.untyped_allowed() {
+        let result = t.untyped_pointer(storage);
+        let b = t.value(ctx, base)?;
+        let op = if inbounds {
+            Op::UntypedInBoundsAccessChainKHR
+        } else {
+            Op::UntypedAccessChainKHR
+        };
+        let mut ops = vec![Operand::Id(object), Operand::Id(b)];
+        ops.extend(index_ids);
+        t.emit_to(out, op, result, ops);
+        t.note_type(out, result);
+    } else {
+        let wanted_base = t.typed_pointer_type(storage, object);
+        let b = t.value_as(ctx, base, wanted_base)?;
+        let result = t.typed_pointer_type(storage, element);
+        let op = if inbounds {
+            Op::InBoundsAccessChain
+        } else {
+            Op::AccessChain
+        };
+        let mut ops = vec![Operand::Id(b)];
+        ops.extend(index_ids);
+        t.emit_to(out, op, result, ops);
+        t.note_type(out, result);
+    }
+    Ok(true)
+}
+
+/// The LLVM type of the object an alloca or a global holds.
+fn object_type(t: &Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Option<llvm::TypeId> {
+    match v {
+        ValueRef::Instruction(i) => match &ctx.func.inst(i)?.kind {
+            llvm::InstKind::Alloca { allocated_ty, .. } => Some(*allocated_ty),
+            _ => None,
+        },
+        ValueRef::Global(g) => Some(t.m.global(g)?.value_ty),
+        _ => None,
+    }
+}

@@ -1,0 +1,191 @@
+//! SPV_INTEL_function_pointers: the address of a function is an
+//! OpConstantFunctionPointerINTEL (a pointer to the function's OpTypeFunction, or an untyped
+//! pointer under SPV_KHR_untyped_pointers), a call through a pointer is an
+//! OpFunctionPointerCallINTEL, and the `"referenced-indirectly"` attribute is the
+//! ReferencedIndirectlyINTEL decoration, as llvm-spirv maps them. Without the extension each
+//! is refused naming it.
+//!
+//! spirv-val 2025.5 rejects every module holding OpConstantFunctionPointerINTEL (its function
+//! operand is a forward reference, which that version allows for no instruction at module
+//! scope) and typed pointers to function types; llvm-spirv's and LLVM's own outputs are
+//! rejected the same way. Calls through untyped pointers that arrive as parameters validate.
+
+use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::pointee::{is_opaque_pointer, Repr};
+use crate::forward::translator::{Callee, Translator};
+use llvm::ValueRef;
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::{Capability, Decoration, Op};
+use spirvkit_llvm as llvm;
+
+pub(crate) const EXTENSION: &str = "SPV_INTEL_function_pointers";
+
+/// The LLVM attribute llvm-spirv turns into ReferencedIndirectlyINTEL.
+const REFERENCED_INDIRECTLY: &str = "referenced-indirectly";
+
+impl<'m> Translator<'m> {
+    pub(crate) fn function_pointers_allowed(&self) -> bool {
+        self.opts.allows(EXTENSION)
+    }
+
+    /// Declares the extension and its capability, or refuses `what` naming the extension.
+    fn require_function_pointers(&mut self, location: &str, what: &str) -> Result<()> {
+        if !self.function_pointers_allowed() {
+            return Err(unsupported(
+                location,
+                format!("{what} (needs --spirv-ext=+{EXTENSION})"),
+            ));
+        }
+        self.b.extension(EXTENSION);
+        self.b.capability(Capability::FunctionPointersINTEL);
+        Ok(())
+    }
+
+    /// OpTypeFunction of an LLVM function type, pointer parameters with their default
+    /// pointees (the type an indirect call site gives its callee).
+    fn plain_function_type(&mut self, fn_ty: llvm::TypeId, location: &str) -> Result<Id> {
+        let (ret, params, vararg) = self
+            .m
+            .types
+            .function_signature(fn_ty)
+            .ok_or_else(|| malformed(location, "not a function type"))?;
+        if vararg {
+            return Err(unsupported(location, "a pointer to a variadic function"));
+        }
+        let ret = self.ty(ret, location)?;
+        let mut ids = Vec::with_capacity(params.len());
+        for p in params {
+            ids.push(self.ty(*p, location)?);
+        }
+        Ok(self.b.type_function(ret, &ids))
+    }
+
+    /// The SPIR-V type of a pointer to a function of LLVM type `fn_ty` in `addrspace`
+    /// (typed-pointer input spells it `i32 (i32)*`).
+    pub(crate) fn function_pointer_type(
+        &mut self,
+        fn_ty: llvm::TypeId,
+        addrspace: u32,
+        location: &str,
+    ) -> Result<Id> {
+        self.require_function_pointers(location, "a function pointer")?;
+        let f = self.plain_function_type(fn_ty, location)?;
+        let storage = crate::forward::types::storage_class(self, addrspace, location)?;
+        Ok(self.pointer_type(storage, f))
+    }
+
+    /// The address of a function: OpConstantFunctionPointerINTEL.
+    pub(crate) fn function_address(&mut self, f: llvm::FuncId, location: &str) -> Result<Id> {
+        self.require_function_pointers(location, "taking the address of a function")?;
+        let Some(Callee::Function(target)) = self.callees.get(f.0 as usize).cloned() else {
+            return Err(unsupported(
+                location,
+                "taking the address of a built-in or an intrinsic",
+            ));
+        };
+        let addrspace = self.m.function(f).map_or(0, |func| func.addrspace);
+        let (fn_ty, _, _) = self.function_type(f, None, location)?;
+        let storage = crate::forward::types::storage_class(self, addrspace, location)?;
+        let ptr_ty = self.pointer_type(storage, fn_ty);
+        let id = self.b.dedup_global(
+            Op::ConstantFunctionPointerINTEL,
+            Some(ptr_ty),
+            vec![Operand::Id(target)],
+        );
+        self.note_type(id, ptr_ty);
+        Ok(id)
+    }
+
+    /// What a function used as a value is in pointee inference: a pointer to its type.
+    pub(crate) fn function_value_repr(&mut self, v: ValueRef) -> Option<Repr> {
+        let ValueRef::Function(f) = v else {
+            return None;
+        };
+        if !self.function_pointers_allowed() {
+            return None;
+        }
+        let fn_ty = self.m.function(f)?.fn_ty;
+        let id = self.plain_function_type(fn_ty, "pointee inference").ok()?;
+        Some(Repr::Pointee(id))
+    }
+
+    /// The pointee of a pointer that stores the function `v` (`store ptr @f, ptr %p`).
+    pub(crate) fn stored_function_repr(&mut self, v: ValueRef) -> Option<Repr> {
+        let Repr::Pointee(fn_ty) = self.function_value_repr(v)? else {
+            return None;
+        };
+        let ValueRef::Function(f) = v else {
+            return None;
+        };
+        let addrspace = self.m.function(f)?.addrspace;
+        let storage =
+            crate::forward::types::storage_class(self, addrspace, "pointee inference").ok()?;
+        Some(Repr::Pointee(self.pointer_type(storage, fn_ty)))
+    }
+
+    /// What the callee of an indirect call points to: the call's function type.
+    pub(crate) fn indirect_callee_repr(&mut self, fn_ty: llvm::TypeId) -> Option<Repr> {
+        if !self.function_pointers_allowed() {
+            return None;
+        }
+        let id = self.plain_function_type(fn_ty, "pointee inference").ok()?;
+        Some(Repr::Pointee(id))
+    }
+
+    /// `"referenced-indirectly"` on a definition → ReferencedIndirectlyINTEL (ignored without
+    /// the extension, as llvm-spirv does).
+    pub(crate) fn referenced_indirectly(&mut self, func: &llvm::Function, id: Id) {
+        let marked = func
+            .attrs
+            .function
+            .iter()
+            .any(|a| matches!(a, llvm::Attribute::Str(n, _) if n == REFERENCED_INDIRECTLY));
+        if marked && self.function_pointers_allowed() {
+            self.b.extension(EXTENSION);
+            self.b.capability(Capability::FunctionPointersINTEL);
+            self.b.capability(Capability::IndirectReferencesINTEL);
+            self.b
+                .decorate(id, Decoration::ReferencedIndirectlyINTEL.0, &[]);
+        }
+    }
+}
+
+/// `call %fp(args)`: OpFunctionPointerCallINTEL with result `out` of type `ty` (`ty` is
+/// unused for a void call).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn indirect_call(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    ty: Id,
+    void_result: bool,
+    callee: ValueRef,
+    fn_ty: llvm::TypeId,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    t.require_function_pointers(loc, "an indirect call")?;
+    let (_, params, _) =
+        t.m.types
+            .function_signature(fn_ty)
+            .ok_or_else(|| malformed(loc, "call without a function type"))?;
+    let callee_ty = t.value_llvm_type(ctx, callee)?;
+    let addrspace = crate::forward::ptrtypes::addrspace_of(t.m, callee_ty);
+    let wanted = t.function_pointer_type(fn_ty, addrspace, loc)?;
+    let mut ops = Vec::with_capacity(args.len() + 1);
+    ops.push(Operand::Id(t.value_as(ctx, callee, wanted)?));
+    for (i, &a) in args.iter().enumerate() {
+        let id = match params.get(i) {
+            Some(&p) if is_opaque_pointer(t.m, p) => {
+                let p = t.ty(p, loc)?;
+                t.value_as(ctx, a, p)?
+            }
+            _ => t.value(ctx, a)?,
+        };
+        ops.push(Operand::Id(id));
+    }
+    let ret_ty = if void_result { t.b.type_void() } else { ty };
+    t.emit_to(out, Op::FunctionPointerCallINTEL, ret_ty, ops);
+    Ok(())
+}
