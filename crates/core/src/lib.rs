@@ -14,5 +14,5 @@ pub mod module;
 pub use binary::{words_from_bytes, Endian, Header, MAGIC};
 pub use decode::{NumberKind, ParsedInstruction, ParsedOperand, Parser};
 pub use error::{DecodeError, DecodeErrorKind};
-pub use module::{Block, Function, Id, Instruction, Module, Operand};
+pub use module::{Block, Function, Id, Instruction, LiteralString, Module, Operand, Operands};
 pub use spirvkit_grammar as grammar;

@@ -21,6 +21,106 @@ impl std::fmt::Display for Id {
     }
 }
 
+/// A literal string operand: a thin (one-word) pointer to the text, so that [`Operand`] is 16
+/// bytes instead of the 24 a `Box<str>` would make it (strings are rare; every operand pays
+/// for the largest variant). Reads as a `str` (`Deref`), and is built with `.into()` from
+/// `&str`, `String`, `Box<str>` or `Cow<str>`.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct LiteralString(Box<Box<str>>);
+
+impl LiteralString {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_boxed_str(self) -> Box<str> {
+        *self.0
+    }
+}
+
+impl std::ops::Deref for LiteralString {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for LiteralString {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::borrow::Borrow<str> for LiteralString {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for LiteralString {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&**self.0, f)
+    }
+}
+
+impl std::fmt::Display for LiteralString {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl PartialEq<str> for LiteralString {
+    fn eq(&self, other: &str) -> bool {
+        **self.0 == *other
+    }
+}
+
+impl PartialEq<&str> for LiteralString {
+    fn eq(&self, other: &&str) -> bool {
+        **self.0 == **other
+    }
+}
+
+impl From<Box<str>> for LiteralString {
+    fn from(s: Box<str>) -> Self {
+        Self(Box::new(s))
+    }
+}
+
+impl From<&str> for LiteralString {
+    fn from(s: &str) -> Self {
+        Self(Box::new(s.into()))
+    }
+}
+
+impl From<&String> for LiteralString {
+    fn from(s: &String) -> Self {
+        Self(Box::new(s.as_str().into()))
+    }
+}
+
+impl From<String> for LiteralString {
+    fn from(s: String) -> Self {
+        Self(Box::new(s.into_boxed_str()))
+    }
+}
+
+impl From<std::borrow::Cow<'_, str>> for LiteralString {
+    fn from(s: std::borrow::Cow<'_, str>) -> Self {
+        Self(Box::new(s.into()))
+    }
+}
+
+impl From<LiteralString> for String {
+    fn from(s: LiteralString) -> Self {
+        s.into_boxed_str().into_string()
+    }
+}
+
+/// The operands of an instruction, inline up to three (the common case: binary operations,
+/// stores, branches), so that an [`Instruction`] is 80 bytes.
+pub type Operands = SmallVec<[Operand; 3]>;
+
 /// An operand after the result type and result id.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Operand {
@@ -30,7 +130,7 @@ pub enum Operand {
     /// 64-bit number (low word first), an extended instruction number.
     Word(u32),
     /// A literal string (UTF-8, encoded NUL-terminated and zero-padded).
-    String(Box<str>),
+    String(LiteralString),
 }
 
 impl Operand {
@@ -62,7 +162,7 @@ pub struct Instruction {
     pub opcode: Op,
     pub result_type: Option<Id>,
     pub result_id: Option<Id>,
-    pub operands: SmallVec<[Operand; 4]>,
+    pub operands: Operands,
 }
 
 impl Instruction {
@@ -608,7 +708,7 @@ pub fn instruction_from_parsed(parsed: &crate::decode::ParsedInstruction<'_>) ->
     inst
 }
 
-fn exact_string(words: &[u32]) -> Option<Box<str>> {
+fn exact_string(words: &[u32]) -> Option<LiteralString> {
     if string_words(words) != Some(words.len()) {
         return None;
     }
@@ -617,12 +717,29 @@ fn exact_string(words: &[u32]) -> Option<Box<str>> {
     // Re-encoding pads with zeros: only accept strings whose padding already is zero.
     let mut re = Vec::with_capacity(words.len());
     crate::encode::encode_string(&s, &mut re);
-    (re == words).then(|| s.into_boxed_str())
+    (re == words).then(|| s.into())
 }
 
 #[cfg(test)]
 mod block_tests {
     use super::*;
+
+    #[test]
+    fn instructions_stay_compact() {
+        // Every pass walks whole modules of these: their size is the optimizer's memory
+        // traffic and most of its peak memory.
+        assert_eq!(std::mem::size_of::<Operand>(), 16);
+        assert_eq!(std::mem::size_of::<Instruction>(), 80);
+    }
+
+    #[test]
+    fn literal_strings_read_as_str() {
+        let s: LiteralString = "main".into();
+        assert_eq!(s, "main");
+        assert_eq!(s.len(), 4);
+        assert_eq!(format!("{s:?}"), format!("{:?}", "main"));
+        assert_eq!(Operand::String(s).string(), Some("main"));
+    }
 
     fn inst(op: Op) -> Instruction {
         Instruction::new(op, None, None, [])

@@ -17,7 +17,6 @@
 
 use crate::passes::fold_spec_const_op_composite::{map1, map2, mask, sext, State, Ty, Val};
 use crate::util::{ext_inst_sets_where, IdSet};
-use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::{Decoration, Op};
 use spirvkit_core::{Id, Instruction, Module, Operand};
 
@@ -114,7 +113,7 @@ fn float_bits(v: f64, width: u32) -> Option<u64> {
 /// What folding a module's functions starts from, for `simplify_instructions` and `ccp`: the
 /// evaluator state knowing every global type and constant, the type of every value, and the
 /// module's folding rules.
-pub(crate) fn folding_context(module: &Module) -> (State, FxHashMap<Id, Id>, FoldRules) {
+pub(crate) fn folding_context(module: &Module) -> (State, crate::util::ValueTypes, FoldRules) {
     let mut st = State::new(module.header.bound);
     let value_types = crate::util::value_types(module);
     for inst in &module.globals {
@@ -155,7 +154,7 @@ fn map3(a: &Val, b: &Val, c: &Val, f: &dyn Fn(u64, u64, u64) -> Option<u64>) -> 
 /// The value of `inst` (all id operands constant in `st`), or None.
 pub(crate) fn evaluate_more(
     st: &State,
-    value_types: &FxHashMap<Id, Id>,
+    value_types: &crate::util::ValueTypes,
     rules: &FoldRules,
     inst: &Instruction,
 ) -> Option<Val> {
@@ -308,7 +307,7 @@ pub(crate) fn evaluate_more(
 /// OpCompositeConstruct of constants: vectors concatenate vector constituents.
 fn construct(
     st: &State,
-    value_types: &FxHashMap<Id, Id>,
+    value_types: &crate::util::ValueTypes,
     inst: &Instruction,
     result_ty: Id,
 ) -> Option<Val> {

@@ -8,7 +8,8 @@ use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
 use crate::passes::Passes;
-use spirvkit_core::Module;
+use rayon::prelude::*;
+use spirvkit_core::{Instruction, Module, Operand};
 use spirvkit_val::{TargetEnv, ValidatorOptions};
 
 /// The largest id bound the optimizer accepts (spirv-val's default limit is 0x3FFFFF).
@@ -168,13 +169,41 @@ impl Optimizer {
     }
 }
 
-/// One more than the largest id the module mentions (1 for a module without ids).
+/// One more than the largest id the module mentions (1 for a module without ids). It runs
+/// after every pass that changed the module, so it is a plain loop, and functions are scanned
+/// in parallel.
 pub fn id_bound(module: &Module) -> u32 {
-    let mut max = 0u32;
-    for inst in module.instructions() {
-        for id in inst.result_id.into_iter().chain(inst.used_ids()) {
-            max = max.max(id.0);
+    fn largest(inst: &Instruction) -> u32 {
+        let mut max = inst.result_type.map_or(0, |t| t.0);
+        max = max.max(inst.result_id.map_or(0, |r| r.0));
+        for operand in &inst.operands {
+            if let Operand::Id(id) = operand {
+                max = max.max(id.0);
+            }
         }
+        max
     }
-    max.saturating_add(1)
+    fn largest_in(insts: &[Instruction]) -> u32 {
+        insts.iter().map(largest).max().unwrap_or(0)
+    }
+    let globals = largest_in(&module.globals);
+    let functions = module
+        .functions
+        .par_iter()
+        .map(|f| {
+            let blocks = f
+                .blocks
+                .iter()
+                .map(|b| largest(&b.label).max(largest_in(&b.instructions)))
+                .max()
+                .unwrap_or(0);
+            largest(&f.def)
+                .max(largest_in(&f.parameters))
+                .max(blocks)
+                .max(f.end.as_ref().map_or(0, largest))
+                .max(largest_in(&f.trailing))
+        })
+        .max()
+        .unwrap_or(0);
+    globals.max(functions).saturating_add(1)
 }

@@ -1,10 +1,10 @@
 //! Helpers shared by passes: dense id sets, and removing the names, decorations and
 //! interface entries of ids that no longer exist.
 
-use spirvkit_core::fasthash::FxHashMap;
+use rayon::prelude::*;
 use spirvkit_core::grammar::Op;
 use spirvkit_core::module::Section;
-use spirvkit_core::{Id, Instruction, Module, Operand};
+use spirvkit_core::{Function, Id, Instruction, Module, Operand};
 
 /// A set of ids below the module's bound (one bit per id).
 #[derive(Clone, Debug)]
@@ -149,10 +149,71 @@ pub fn is_ext_inst_of(inst: &Instruction, sets: &IdSet) -> bool {
         && matches!(inst.operands.first(), Some(Operand::Id(set)) if sets.contains(*set))
 }
 
+/// Runs a function-local rewrite on every function in parallel (functions are independent
+/// when the rewrite allocates no ids). `rewrite` reports whether it changed its function and
+/// pushes the result ids it deleted; returns whether any function changed and every deleted
+/// id, for [`remove_references_to`].
+pub fn rewrite_functions_in_parallel(
+    module: &mut Module,
+    rewrite: impl Fn(&mut Function, &mut Vec<Id>) -> bool + Sync,
+) -> (bool, IdSet) {
+    let results: Vec<(bool, Vec<Id>)> = module
+        .functions
+        .par_iter_mut()
+        .map(|f| {
+            let mut deleted = Vec::new();
+            let changed = rewrite(f, &mut deleted);
+            (changed, deleted)
+        })
+        .collect();
+    let mut removed = IdSet::new(module.header.bound);
+    let mut changed = false;
+    for (c, deleted) in results {
+        changed |= c;
+        for id in deleted {
+            removed.insert(id);
+        }
+    }
+    (changed, removed)
+}
+
+/// Result id → Result Type id, dense over the ids (a module-wide hash map of every value cost
+/// more than the folding it served). `Id(0)` (never a valid id) marks "no type".
+#[derive(Clone, Debug, Default)]
+pub struct ValueTypes {
+    types: Vec<Id>,
+}
+
+impl ValueTypes {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn get(&self, id: &Id) -> Option<&Id> {
+        self.types.get(id.0 as usize).filter(|t| t.0 != 0)
+    }
+
+    /// Records `id`'s type (a later record of the same id wins, as in a map).
+    pub fn insert(&mut self, id: Id, ty: Id) {
+        let i = id.0 as usize;
+        if i >= self.types.len() {
+            self.types.resize(i + 1, Id(0));
+        }
+        self.types[i] = ty;
+    }
+}
+
 /// The type of every value in the module: result id → Result Type id.
-pub fn value_types(module: &Module) -> FxHashMap<Id, Id> {
-    module
-        .instructions()
-        .filter_map(|inst| Some((inst.result_id?, inst.result_type?)))
-        .collect()
+pub fn value_types(module: &Module) -> ValueTypes {
+    let mut types = ValueTypes {
+        types: Vec::with_capacity(module.header.bound as usize),
+    };
+    // `for_each` (internal iteration) walks the chained sections without re-checking every
+    // layer of the chain per instruction as `for` would.
+    module.instructions().for_each(|inst| {
+        if let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) {
+            types.insert(id, ty);
+        }
+    });
+    types
 }

@@ -40,8 +40,9 @@ impl Pass for Ccp {
         let mut new_constants: Vec<Instruction> = Vec::new();
         let mut removed = IdSet::new(module.header.bound);
         let mut changed = false;
+        let mut local = LocalIds::new(module.header.bound);
         for f in &mut module.functions {
-            let Some(constants) = propagate(f, &mut st, &value_types, &rules) else {
+            let Some(constants) = propagate(f, &mut st, &value_types, &rules, &mut local) else {
                 continue;
             };
             let mut replace: FxHashMap<Id, Id> = FxHashMap::default();
@@ -117,20 +118,64 @@ fn may_be_constant(op: Op) -> bool {
     )
 }
 
+/// Dense id → local number tables shared by every function's solver (allocated once for the
+/// module, cleared after each function by walking only that function's ids, so the solver
+/// does no hashing per operand).
+struct LocalIds {
+    /// Result id → 1 + its index in the function's definitions (0: not local).
+    def: Vec<u32>,
+    /// Label id → 1 + its block index (0: not a block of this function).
+    block: Vec<u32>,
+}
+
+impl LocalIds {
+    fn new(bound: u32) -> Self {
+        Self {
+            def: vec![0; bound as usize],
+            block: vec![0; bound as usize],
+        }
+    }
+
+    /// Makes room for `id` (an invalid module may use ids beyond its bound).
+    fn fit(&mut self, id: Id) {
+        let i = id.0 as usize;
+        if i >= self.def.len() {
+            self.def.resize(i + 1, 0);
+            self.block.resize(i + 1, 0);
+        }
+    }
+
+    fn def(&self, id: Id) -> Option<usize> {
+        match self.def.get(id.0 as usize) {
+            Some(&k) if k != 0 => Some(k as usize - 1),
+            _ => None,
+        }
+    }
+
+    fn block(&self, id: Id) -> Option<u32> {
+        match self.block.get(id.0 as usize) {
+            Some(&b) if b != 0 => Some(b - 1),
+            _ => None,
+        }
+    }
+}
+
 /// Per-function solver state.
 struct Solver<'a> {
     f: &'a Function,
     st: &'a mut State,
-    value_types: &'a FxHashMap<Id, Id>,
+    value_types: &'a crate::util::ValueTypes,
     rules: &'a FoldRules,
-    /// Local result id → (block, instruction index).
-    defs: FxHashMap<Id, (u32, u32)>,
-    /// Local id → the instructions using it.
-    uses: FxHashMap<Id, Vec<(u32, u32)>>,
-    block_of: FxHashMap<Id, u32>,
+    local: &'a LocalIds,
+    /// The local result ids, in definition order (the index `LocalIds::def` gives).
+    def_ids: Vec<Id>,
+    /// Users of local definition k: `uses[use_start[k]..use_start[k + 1]]`, (block, index).
+    use_start: Vec<u32>,
+    uses: Vec<(u32, u32)>,
     /// Index of each block's terminator.
     terminators: Vec<usize>,
-    lattice: FxHashMap<Id, Lat>,
+    /// Lattice value of each local definition (None: unknown yet).
+    lattice: Vec<Option<Lat>>,
     executable: Vec<bool>,
     edges: FxHashSet<(u32, u32)>,
     block_work: Vec<u32>,
@@ -141,8 +186,8 @@ impl Solver<'_> {
     /// The lattice value of an operand: global constants are constants, other non-local ids
     /// (parameters, variables, spec constants, undefs) varying; None = unknown yet.
     fn value(&self, id: Id) -> Option<Lat> {
-        if self.defs.contains_key(&id) {
-            return self.lattice.get(&id).cloned();
+        if let Some(k) = self.local.def(id) {
+            return self.lattice[k].clone();
         }
         Some(match self.st.value(id) {
             Some(v) => Lat::Const(v.clone()),
@@ -150,23 +195,36 @@ impl Solver<'_> {
         })
     }
 
+    /// `value` without cloning a constant: None unknown, Some(true) varying, Some(false)
+    /// constant.
+    fn is_varying(&self, id: Id) -> Option<bool> {
+        if let Some(k) = self.local.def(id) {
+            return self.lattice[k].as_ref().map(|l| matches!(l, Lat::Varying));
+        }
+        Some(self.st.value(id).is_none())
+    }
+
     fn set(&mut self, id: Id, lat: Lat) {
-        if self.lattice.get(&id) == Some(&lat) {
+        // Only local results are ever set (callers pass the result of a local instruction).
+        let Some(k) = self.local.def(id) else {
+            return;
+        };
+        if self.lattice[k].as_ref() == Some(&lat) {
             return;
         }
         // Monotone: unknown → constant → varying; a second constant means varying.
-        let lat = match (self.lattice.get(&id), lat) {
+        let lat = match (&self.lattice[k], lat) {
             (Some(Lat::Const(_)), Lat::Const(_)) | (Some(Lat::Varying), _) => Lat::Varying,
             (_, l) => l,
         };
-        if self.lattice.get(&id) == Some(&lat) {
+        if self.lattice[k].as_ref() == Some(&lat) {
             return;
         }
         match &lat {
             Lat::Const(v) => self.st.set_value(id, v.clone()),
             Lat::Varying => self.st.forget(id),
         }
-        self.lattice.insert(id, lat);
+        self.lattice[k] = Some(lat);
         self.ssa_work.push(id);
     }
 
@@ -208,7 +266,7 @@ impl Solver<'_> {
                 ) else {
                     return self.set(result, Lat::Varying);
                 };
-                let Some(&p) = self.block_of.get(&parent) else {
+                let Some(p) = self.local.block(parent) else {
                     continue;
                 };
                 if !self.edges.contains(&(p, b)) {
@@ -235,10 +293,10 @@ impl Solver<'_> {
         let skip = usize::from(inst.opcode == Op::ExtInst);
         for id in inst.operands.iter().skip(skip).filter_map(Operand::id) {
             any = true;
-            match self.value(id) {
+            match self.is_varying(id) {
                 None => return,
-                Some(Lat::Varying) => return self.set(result, Lat::Varying),
-                Some(Lat::Const(_)) => {}
+                Some(true) => return self.set(result, Lat::Varying),
+                Some(false) => {}
             }
         }
         if !any {
@@ -263,7 +321,7 @@ impl Solver<'_> {
         let target = |op: Option<&Operand>| op.and_then(Operand::id);
         let all = |s: &mut Self| {
             for label in spirvkit_core::analysis::cfg::successor_labels(term) {
-                if let Some(&t) = s.block_of.get(&label) {
+                if let Some(t) = s.local.block(label) {
                     s.mark_edge(b, t);
                 }
             }
@@ -274,7 +332,7 @@ impl Solver<'_> {
                 None => {}
                 Some(Lat::Const(Val::Scalar(c))) => {
                     let taken = target(term.operands.get(if c != 0 { 1 } else { 2 }));
-                    if let Some(&t) = taken.and_then(|l| self.block_of.get(&l)) {
+                    if let Some(t) = taken.and_then(|l| self.local.block(l)) {
                         self.mark_edge(b, t);
                     }
                 }
@@ -288,7 +346,7 @@ impl Solver<'_> {
                         .and_then(|t| self.st.int_width(*t));
                     match width.and_then(|w| switch_target(term, v, w)) {
                         Some(label) => {
-                            if let Some(&t) = self.block_of.get(&label) {
+                            if let Some(t) = self.local.block(label) {
                                 self.mark_edge(b, t);
                             }
                         }
@@ -329,43 +387,81 @@ fn switch_target(term: &Instruction, value: u64, width: u32) -> Option<Id> {
 fn propagate(
     f: &Function,
     st: &mut State,
-    value_types: &FxHashMap<Id, Id>,
+    value_types: &crate::util::ValueTypes,
     rules: &FoldRules,
+    local: &mut LocalIds,
 ) -> Option<Vec<(Id, Val)>> {
     if f.blocks.is_empty() {
         return None;
     }
-    let mut defs = FxHashMap::default();
-    let mut uses: FxHashMap<Id, Vec<(u32, u32)>> = FxHashMap::default();
-    let mut block_of = FxHashMap::default();
     let mut terminators = Vec::with_capacity(f.blocks.len());
-    for (b, block) in f.blocks.iter().enumerate() {
-        block_of.insert(block.id(), b as u32);
+    for block in &f.blocks {
         // The terminator, skipping debug lines the decoder may have kept after it.
-        let term = block
-            .instructions
-            .iter()
-            .rposition(|i| is_block_terminator(i.opcode))?;
-        terminators.push(term);
-        for (i, inst) in block.instructions.iter().enumerate() {
+        terminators.push(
+            block
+                .instructions
+                .iter()
+                .rposition(|i| is_block_terminator(i.opcode))?,
+        );
+    }
+    // Number the labels and local results (a later definition of a duplicated id wins, as
+    // the maps did), then count each definition's users and lay them out in one array.
+    let mut def_ids = Vec::new();
+    for (b, block) in f.blocks.iter().enumerate() {
+        local.fit(block.id());
+        local.block[block.id().0 as usize] = b as u32 + 1;
+        for inst in &block.instructions {
             if let Some(r) = inst.result_id {
-                defs.insert(r, (b as u32, i as u32));
-            }
-            for id in inst.operands.iter().filter_map(Operand::id) {
-                uses.entry(id).or_default().push((b as u32, i as u32));
+                local.fit(r);
+                if local.def[r.0 as usize] == 0 {
+                    def_ids.push(r);
+                    local.def[r.0 as usize] = def_ids.len() as u32;
+                }
             }
         }
     }
+    let mut use_start = vec![0u32; def_ids.len() + 1];
+    fn operand_defs<'a>(
+        local: &'a LocalIds,
+        inst: &'a Instruction,
+    ) -> impl Iterator<Item = usize> + 'a {
+        inst.operands
+            .iter()
+            .filter_map(Operand::id)
+            .filter_map(|id| local.def(id))
+    }
+    for block in &f.blocks {
+        for inst in &block.instructions {
+            for k in operand_defs(local, inst) {
+                use_start[k + 1] += 1;
+            }
+        }
+    }
+    for k in 1..use_start.len() {
+        use_start[k] += use_start[k - 1];
+    }
+    let mut uses = vec![(0u32, 0u32); use_start[def_ids.len()] as usize];
+    let mut fill = use_start.clone();
+    for (b, block) in f.blocks.iter().enumerate() {
+        for (i, inst) in block.instructions.iter().enumerate() {
+            for k in operand_defs(local, inst) {
+                uses[fill[k] as usize] = (b as u32, i as u32);
+                fill[k] += 1;
+            }
+        }
+    }
+    let lattice = vec![None; def_ids.len()];
     let mut s = Solver {
         f,
         st,
         value_types,
         rules,
-        defs,
+        local,
+        def_ids,
+        use_start,
         uses,
-        block_of,
         terminators,
-        lattice: FxHashMap::default(),
+        lattice,
         executable: vec![false; f.blocks.len()],
         edges: FxHashSet::default(),
         block_work: vec![0],
@@ -378,8 +474,11 @@ fn propagate(
                 s.visit(b, i as u32);
             }
         } else if let Some(id) = s.ssa_work.pop() {
-            let users = s.uses.get(&id).cloned().unwrap_or_default();
-            for (b, i) in users {
+            let Some(k) = s.local.def(id) else {
+                continue;
+            };
+            for u in s.use_start[k]..s.use_start[k + 1] {
+                let (b, i) = s.uses[u as usize];
                 if s.executable[b as usize] {
                     s.visit(b, i);
                 }
@@ -389,14 +488,24 @@ fn propagate(
         }
     }
     let mut constants = Vec::new();
-    for (id, lat) in &s.lattice {
-        if let Lat::Const(v) = lat {
-            constants.push((*id, v.clone()));
+    for (k, lat) in s.lattice.iter().enumerate() {
+        match lat {
+            Some(Lat::Const(v)) => constants.push((s.def_ids[k], v.clone())),
+            Some(Lat::Varying) | None => {}
         }
     }
     // Local values must not leak into the next function's evaluation.
-    for id in s.lattice.keys() {
-        s.st.forget(*id);
+    for (k, lat) in s.lattice.iter().enumerate() {
+        if lat.is_some() {
+            s.st.forget(s.def_ids[k]);
+        }
+    }
+    let def_ids = std::mem::take(&mut s.def_ids);
+    for id in def_ids {
+        local.def[id.0 as usize] = 0;
+    }
+    for block in &f.blocks {
+        local.block[block.id().0 as usize] = 0;
     }
     constants.sort_by_key(|(id, _)| id.0);
     Some(constants)

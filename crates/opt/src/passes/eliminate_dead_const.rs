@@ -6,6 +6,7 @@ use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
 use crate::util::{remove_references_to, targets_first_operand, IdSet};
+use rayon::prelude::*;
 use spirvkit_core::grammar::Op;
 use spirvkit_core::module::Section;
 use spirvkit_core::{Instruction, Module, Operand};
@@ -34,11 +35,37 @@ pub fn is_constant(op: Op) -> bool {
 /// decoration is a use: that constant sets the workgroup size (it overrides LocalSize), so it
 /// is live though no instruction reads it (found on lavapipe: dropping it changed the
 /// dispatch of a specialization-constant workgroup shader).
+///
+/// The functions are counted in parallel: one table per worker, summed at the end.
 pub fn live_use_counts(module: &Module) -> Vec<u32> {
+    let bound = module.header.bound as usize;
+    let mut counts = vec![0u32; bound];
+    count_live_uses(module.globals.iter(), &mut counts);
+    let workers = rayon::current_num_threads().max(1);
+    let chunk = module.functions.len().div_ceil(workers).max(64);
+    let partial: Vec<Vec<u32>> = module
+        .functions
+        .par_chunks(chunk)
+        .map(|functions| {
+            let mut counts = vec![0u32; bound];
+            for f in functions {
+                count_live_uses(f.instructions(), &mut counts);
+            }
+            counts
+        })
+        .collect();
+    for p in partial {
+        for (c, n) in counts.iter_mut().zip(p) {
+            *c += n;
+        }
+    }
+    counts
+}
+
+fn count_live_uses<'a>(instructions: impl Iterator<Item = &'a Instruction>, counts: &mut [u32]) {
     const BUILTIN: u32 = 11;
     const WORKGROUP_SIZE: u32 = 25;
-    let mut counts = vec![0u32; module.header.bound as usize];
-    let mut count = |inst: &Instruction| {
+    let count = |inst: &Instruction| {
         let sets_workgroup_size = inst.opcode == Op::Decorate
             && inst.operands.get(1).and_then(Operand::word) == Some(BUILTIN)
             && inst.operands.get(2).and_then(Operand::word) == Some(WORKGROUP_SIZE);
@@ -60,8 +87,7 @@ pub fn live_use_counts(module: &Module) -> Vec<u32> {
             }
         }
     };
-    module.instructions().for_each(&mut count);
-    counts
+    instructions.for_each(count);
 }
 
 pub fn is_spec_constant(op: Op) -> bool {

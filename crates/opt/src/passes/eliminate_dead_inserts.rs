@@ -8,7 +8,7 @@
 use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
-use crate::util::{remove_references_to, IdSet};
+use crate::util::{remove_references_to, rewrite_functions_in_parallel};
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::Op;
 use spirvkit_core::{Function, Id, Module, Operand};
@@ -30,11 +30,7 @@ impl Pass for EliminateDeadInserts {
     }
 
     fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
-        let mut removed = IdSet::new(module.header.bound);
-        let mut changed = false;
-        for f in &mut module.functions {
-            changed |= eliminate(f, &mut removed);
-        }
+        let (changed, removed) = rewrite_functions_in_parallel(module, eliminate);
         if changed {
             remove_references_to(module, &removed);
         }
@@ -42,7 +38,7 @@ impl Pass for EliminateDeadInserts {
     }
 }
 
-fn eliminate(f: &mut Function, removed: &mut IdSet) -> bool {
+fn eliminate(f: &mut Function, removed: &mut Vec<Id>) -> bool {
     // Insert result → live first-level components.
     let mut live: FxHashMap<Id, u64> = f
         .blocks
@@ -114,7 +110,7 @@ fn eliminate(f: &mut Function, removed: &mut IdSet) -> bool {
         block.instructions.retain(|i| {
             let gone = i.result_id.is_some_and(|r| dead.contains_key(&r));
             if let (true, Some(r)) = (gone, i.result_id) {
-                removed.insert(r);
+                removed.push(r);
             }
             !gone
         });

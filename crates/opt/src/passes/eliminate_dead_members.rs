@@ -28,7 +28,7 @@ struct Types {
     /// Non-spec integer constants: id → (type, value).
     int_constants: FxHashMap<Id, (Id, u64)>,
     /// Result type of every value.
-    value_types: FxHashMap<Id, Id>,
+    value_types: crate::util::ValueTypes,
 }
 
 struct Usage {

@@ -224,7 +224,7 @@ impl State {
 
     fn type_of_value(
         &self,
-        module_types: &FxHashMap<Id, Id>,
+        module_types: &crate::util::ValueTypes,
         inst: &Instruction,
         i: usize,
     ) -> Option<Id> {
@@ -235,7 +235,7 @@ impl State {
     /// Evaluates `OpSpecConstantOp` (operands: opcode word, then ids).
     pub(crate) fn evaluate(
         &self,
-        value_types: &FxHashMap<Id, Id>,
+        value_types: &crate::util::ValueTypes,
         inst: &Instruction,
     ) -> Option<Val> {
         let result_ty = inst.result_type?;
@@ -599,7 +599,7 @@ impl Pass for FoldSpecConstOpComposite {
             next_id: module.header.bound,
         };
         // Result types of every global value (operands of spec constant ops).
-        let mut value_types: FxHashMap<Id, Id> = FxHashMap::default();
+        let mut value_types = crate::util::ValueTypes::new();
         let mut changed = false;
         let globals = std::mem::take(&mut module.globals);
         let mut out: Vec<Instruction> = Vec::with_capacity(globals.len());

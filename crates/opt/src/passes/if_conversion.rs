@@ -11,7 +11,7 @@
 use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
-use crate::util::{remove_references_to, IdSet};
+use crate::util::{remove_references_to, rewrite_functions_in_parallel};
 use spirvkit_core::analysis::FunctionCfg;
 use spirvkit_core::fasthash::FxHashSet;
 use spirvkit_core::grammar::{Op, SelectionControl};
@@ -131,11 +131,9 @@ impl Pass for IfConversion {
                 _ => {}
             }
         }
-        let mut removed = IdSet::new(module.header.bound);
-        let mut changed = false;
-        for f in &mut module.functions {
-            changed |= convert_function(f, &selectable, &mut removed);
-        }
+        let (changed, removed) = rewrite_functions_in_parallel(module, |f, removed| {
+            convert_function(f, &selectable, removed)
+        });
         if changed {
             remove_references_to(module, &removed);
         }
@@ -143,7 +141,7 @@ impl Pass for IfConversion {
     }
 }
 
-fn convert_function(f: &mut Function, selectable: &FxHashSet<Id>, removed: &mut IdSet) -> bool {
+fn convert_function(f: &mut Function, selectable: &FxHashSet<Id>, removed: &mut Vec<Id>) -> bool {
     if f.blocks.len() < 3 {
         return false;
     }
@@ -290,7 +288,7 @@ fn apply(
     plan: Plan,
     h: usize,
     gone: &mut [bool],
-    removed: &mut IdSet,
+    removed: &mut Vec<Id>,
 ) {
     let header_id = f.blocks[h].id();
     let preds: Vec<Id> = plan
@@ -308,7 +306,7 @@ fn apply(
                 .into_iter()
                 .filter(|i| !is_line_instruction(i.opcode)),
         );
-        removed.insert(block.id());
+        removed.push(block.id());
         gone[*a] = true;
     }
     let merge_label = cfg.labels[plan.merge];

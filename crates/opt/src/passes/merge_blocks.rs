@@ -9,7 +9,7 @@
 use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
-use crate::util::{remove_references_to, IdSet};
+use crate::util::{remove_references_to, rewrite_functions_in_parallel};
 use spirvkit_core::analysis::FunctionCfg;
 use spirvkit_core::fasthash::{FxHashMap, FxHashSet};
 use spirvkit_core::grammar::Op;
@@ -23,11 +23,7 @@ impl Pass for MergeBlocks {
     }
 
     fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
-        let mut removed = IdSet::new(module.header.bound);
-        let mut changed = false;
-        for f in &mut module.functions {
-            changed |= merge_function(f, &mut removed);
-        }
+        let (changed, removed) = rewrite_functions_in_parallel(module, merge_function);
         if changed {
             remove_references_to(module, &removed);
         }
@@ -35,7 +31,7 @@ impl Pass for MergeBlocks {
     }
 }
 
-fn merge_function(f: &mut Function, removed: &mut IdSet) -> bool {
+fn merge_function(f: &mut Function, removed: &mut Vec<Id>) -> bool {
     if f.blocks.len() < 2 {
         return false;
     }
@@ -100,7 +96,7 @@ fn merge_function(f: &mut Function, removed: &mut IdSet) -> bool {
             }
             let absorbed = std::mem::take(&mut f.blocks[s].instructions);
             gone[s] = true;
-            removed.insert(target);
+            removed.push(target);
             let here = f.blocks[b].id();
             relabel.insert(target, here);
             let block = &mut f.blocks[b];
@@ -112,7 +108,7 @@ fn merge_function(f: &mut Function, removed: &mut IdSet) -> bool {
                         (inst.result_id, inst.operands.first().and_then(Operand::id))
                     {
                         replace.insert(r, v);
-                        removed.insert(r);
+                        removed.push(r);
                     }
                     continue;
                 }

@@ -15,9 +15,12 @@ use crate::error::Error;
 use crate::pass::{Changed, Pass};
 use crate::passes::eliminate_dead_code::is_pure;
 use crate::util::{remove_references_to, IdSet};
+use rayon::prelude::*;
+use smallvec::SmallVec;
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::{Decoration, MemoryAccess, Op};
 use spirvkit_core::{Function, Id, Instruction, Module, Operand};
+use std::collections::hash_map::Entry;
 
 pub struct RedundancyElimination;
 
@@ -61,28 +64,33 @@ impl Pass for RedundancyElimination {
             }
         }
         propagate_unsafe_pointers(module, &pointer_types, &mut unsafe_pointers);
-        let mut removed = IdSet::new(bound);
-        let mut changed = false;
-        for f in &mut module.functions {
-            let mut replaced = Vec::new();
-            number_blocks(f, &decorated, &unsafe_pointers, &mut replaced);
-            if replaced.is_empty() {
-                continue;
-            }
-            changed = true;
-            let map: FxHashMap<Id, Id> = replaced.iter().copied().collect();
-            for (gone, _) in &replaced {
-                removed.insert(*gone);
-            }
-            for inst in f.instructions_mut() {
-                for op in inst.operands.iter_mut() {
-                    if let Operand::Id(id) = op {
-                        if let Some(&leader) = map.get(id) {
-                            *id = leader;
+        // Function-local: the functions are numbered in parallel.
+        let replaced_per_function: Vec<Vec<(Id, Id)>> = module
+            .functions
+            .par_iter_mut()
+            .map(|f| {
+                let mut replaced = Vec::new();
+                number_blocks(f, &decorated, &unsafe_pointers, &mut replaced);
+                if !replaced.is_empty() {
+                    let map: FxHashMap<Id, Id> = replaced.iter().copied().collect();
+                    for inst in f.instructions_mut() {
+                        for op in inst.operands.iter_mut() {
+                            if let Operand::Id(id) = op {
+                                if let Some(&leader) = map.get(id) {
+                                    *id = leader;
+                                }
+                            }
                         }
                     }
                 }
-            }
+                replaced
+            })
+            .collect();
+        let mut removed = IdSet::new(bound);
+        let mut changed = false;
+        for (gone, _) in replaced_per_function.iter().flatten() {
+            removed.insert(*gone);
+            changed = true;
         }
         if changed {
             remove_references_to(module, &removed);
@@ -140,9 +148,12 @@ fn is_commutative(op: Op) -> bool {
     )
 }
 
-/// The value-numbering key of a pure instruction (commutative operands sorted).
-fn key(inst: &Instruction) -> (u16, Option<Id>, Vec<Operand>) {
-    let mut operands: Vec<Operand> = inst.operands.iter().cloned().collect();
+/// The value-numbering key of a pure instruction (commutative operands sorted); inline, so
+/// numbering allocates nothing per instruction.
+type Key = (u16, Option<Id>, SmallVec<[Operand; 4]>);
+
+fn key(inst: &Instruction) -> Key {
+    let mut operands: SmallVec<[Operand; 4]> = inst.operands.iter().cloned().collect();
     if is_commutative(inst.opcode) && operands.len() == 2 {
         if let (Operand::Id(a), Operand::Id(b)) = (&operands[0], &operands[1]) {
             if b < a {
@@ -175,7 +186,7 @@ fn number_blocks(
     unsafe_pointers: &IdSet,
     replaced: &mut Vec<(Id, Id)>,
 ) {
-    let mut values: FxHashMap<(u16, Option<Id>, Vec<Operand>), Id> = FxHashMap::default();
+    let mut values: FxHashMap<Key, Id> = FxHashMap::default();
     let mut loads: FxHashMap<(Id, Option<Id>), Id> = FxHashMap::default();
     let mut map: FxHashMap<Id, Id> = FxHashMap::default();
     for block in &mut f.blocks {
@@ -224,14 +235,15 @@ fn number_blocks(
             if matches!(inst.opcode, Op::Phi | Op::Undef) || decorated.contains(result) {
                 return true;
             }
-            match values.get(&key(inst)) {
-                Some(&leader) => {
+            match values.entry(key(inst)) {
+                Entry::Occupied(leader) => {
+                    let leader = *leader.get();
                     map.insert(result, leader);
                     replaced.push((result, leader));
                     false
                 }
-                None => {
-                    values.insert(key(inst), result);
+                Entry::Vacant(slot) => {
+                    slot.insert(result);
                     true
                 }
             }

@@ -178,8 +178,7 @@ fn apply(inst: &mut Instruction, words: &[u32]) -> bool {
     let truth = words.iter().any(|&w| w != 0);
     match inst.opcode {
         Op::SpecConstant => {
-            let new: smallvec::SmallVec<[Operand; 4]> =
-                words.iter().map(|&w| Operand::Word(w)).collect();
+            let new: spirvkit_core::Operands = words.iter().map(|&w| Operand::Word(w)).collect();
             if inst.operands == new {
                 return false;
             }

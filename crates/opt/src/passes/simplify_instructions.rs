@@ -84,7 +84,7 @@ impl Pass for SimplifyInstructions {
 /// The constant id `inst` computes, when its operands are constants and the result defined.
 fn fold(
     st: &mut State,
-    value_types: &FxHashMap<Id, Id>,
+    value_types: &crate::util::ValueTypes,
     rules: &FoldRules,
     inst: &Instruction,
     new_constants: &mut Vec<Instruction>,
@@ -116,7 +116,7 @@ fn operands_constant(st: &State, inst: &Instruction) -> bool {
 /// then by `folding.rs`. Shared with `--ccp`.
 pub(crate) fn evaluate(
     st: &State,
-    value_types: &FxHashMap<Id, Id>,
+    value_types: &crate::util::ValueTypes,
     rules: &FoldRules,
     inst: &Instruction,
 ) -> Option<Val> {
@@ -146,7 +146,7 @@ fn all_equal(v: &Val, k: u64) -> bool {
 /// An exact algebraic identity with a varying operand: the id the result equals.
 fn identity(
     st: &mut State,
-    value_types: &FxHashMap<Id, Id>,
+    value_types: &crate::util::ValueTypes,
     inst: &Instruction,
     new_constants: &mut Vec<Instruction>,
 ) -> Option<Id> {
