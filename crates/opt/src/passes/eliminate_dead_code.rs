@@ -142,9 +142,44 @@ pub fn is_pure(inst: &Instruction) -> bool {
         | O::Transpose
         | O::SampledImage
         | O::Image => true,
+        // Reads of sampled images (never written by shaders) and image queries; not with the
+        // memory-model texel operands, which order them with other memory accesses.
+        O::ImageSampleImplicitLod
+        | O::ImageSampleExplicitLod
+        | O::ImageSampleDrefImplicitLod
+        | O::ImageSampleDrefExplicitLod
+        | O::ImageSampleProjImplicitLod
+        | O::ImageSampleProjExplicitLod
+        | O::ImageSampleProjDrefImplicitLod
+        | O::ImageSampleProjDrefExplicitLod
+        | O::ImageFetch
+        | O::ImageGather
+        | O::ImageDrefGather
+        | O::ImageSparseSampleImplicitLod
+        | O::ImageSparseSampleExplicitLod
+        | O::ImageSparseSampleDrefImplicitLod
+        | O::ImageSparseSampleDrefExplicitLod
+        | O::ImageSparseFetch
+        | O::ImageSparseGather
+        | O::ImageSparseDrefGather
+        | O::ImageSparseTexelsResident
+        | O::ImageQueryFormat
+        | O::ImageQueryOrder
+        | O::ImageQuerySizeLod
+        | O::ImageQuerySize
+        | O::ImageQueryLod
+        | O::ImageQueryLevels
+        | O::ImageQuerySamples
+        | O::ImageTexelPointer => !inst
+            .operands
+            .iter()
+            .any(|o| matches!(o, Operand::Word(w) if w & TEXEL_MEMORY_OPERANDS != 0)),
         _ => false,
     }
 }
+
+/// MakeTexelVisible | NonPrivateTexel | VolatileTexel image operands.
+const TEXEL_MEMORY_OPERANDS: u32 = 0x200 | 0x400 | 0x800;
 
 impl Pass for EliminateDeadCode {
     fn name(&self) -> &'static str {
