@@ -22,6 +22,7 @@ pub mod local_single_store_elim;
 pub mod local_vars;
 pub mod lower_raw_access_chains;
 pub mod merge_blocks;
+pub mod promote_value_parameters;
 pub mod redundancy_elimination;
 pub mod remove_duplicates;
 pub mod scalar_replacement;
@@ -75,6 +76,8 @@ pub enum Passes {
     LocalSingleBlockElim,
     LocalSingleStoreElim,
     VectorDce,
+    /// spirvkit's own: read-only pointer parameters take values.
+    PromoteValueParameters,
 }
 
 impl Passes {
@@ -130,6 +133,9 @@ impl Passes {
             Passes::LocalSingleBlockElim => Box::new(local_single_block_elim::LocalSingleBlockElim),
             Passes::LocalSingleStoreElim => Box::new(local_single_store_elim::LocalSingleStoreElim),
             Passes::VectorDce => Box::new(vector_dce::VectorDce),
+            Passes::PromoteValueParameters => {
+                Box::new(promote_value_parameters::PromoteValueParameters)
+            }
         }
     }
 }
@@ -179,6 +185,7 @@ pub const FLAGS: &[(&str, Passes)] = &[
     ("eliminate-local-single-store", Passes::LocalSingleStoreElim),
     ("local-single-store-elim", Passes::LocalSingleStoreElim),
     ("vector-dce", Passes::VectorDce),
+    ("promote-value-parameters", Passes::PromoteValueParameters),
 ];
 
 /// Flags that take the next argument as their value.
