@@ -178,6 +178,15 @@ pub fn is_pure(inst: &Instruction) -> bool {
     }
 }
 
+/// GLSL.std.450 instructions (`glsl`: that set's import ids) have no effect but their result,
+/// except Modf and Frexp, which write through a pointer operand.
+pub fn is_pure_glsl(inst: &Instruction, glsl: &IdSet) -> bool {
+    const MODF: u32 = 35;
+    const FREXP: u32 = 52;
+    crate::util::is_ext_inst_of(inst, glsl)
+        && !matches!(inst.operands.get(1), Some(Operand::Word(n)) if *n == MODF || *n == FREXP)
+}
+
 /// MakeTexelVisible | NonPrivateTexel | VolatileTexel image operands.
 const TEXEL_MEMORY_OPERANDS: u32 = 0x200 | 0x400 | 0x800;
 
@@ -195,17 +204,18 @@ impl Pass for EliminateDeadCode {
                 && i.operands.first()
                     == Some(&Operand::Word(spirvkit_core::grammar::Capability::Shader.0))
         });
+        let glsl = crate::util::ext_inst_sets_where(module, |name| name == "GLSL.std.450");
         // Functions are independent: sweep them in parallel, collect the removed ids.
         let removed: Vec<(bool, Vec<Id>)> = module
             .functions
             .par_iter_mut()
             .map(|f| {
                 let mut ids = Vec::new();
-                let mut swept = sweep(f, &mut ids);
+                let mut swept = sweep(f, &glsl, &mut ids);
                 // Branches the sweep left deciding nothing go, then what fed them.
                 while remove_empty_branches(f, structured, &mut ids) {
                     swept = true;
-                    sweep(f, &mut ids);
+                    sweep(f, &glsl, &mut ids);
                 }
                 (swept, ids)
             })
@@ -236,7 +246,7 @@ fn is_chain(op: Op) -> bool {
 }
 
 /// Removes the dead instructions of one function; their result ids go to `dead`.
-fn sweep(f: &mut Function, dead: &mut Vec<Id>) -> bool {
+fn sweep(f: &mut Function, glsl: &IdSet, dead: &mut Vec<Id>) -> bool {
     if f.blocks.is_empty() {
         return false;
     }
@@ -322,7 +332,7 @@ fn sweep(f: &mut Function, dead: &mut Vec<Id>) -> bool {
                 Op::Variable => inst
                     .result_id
                     .is_some_and(|r| store_only.get(&r) == Some(&true)),
-                _ => is_pure(inst) || removable_store(inst),
+                _ => is_pure(inst) || is_pure_glsl(inst, glsl) || removable_store(inst),
             };
             if !removable && inst.opcode != Op::Variable {
                 live[b][i] = true;
@@ -493,5 +503,59 @@ OpFunctionEnd
         assert!(text.contains("%kept = OpVariable"), "{text}");
         // The read variable keeps its store; stores to the parameter stay.
         assert_eq!(text.matches("OpStore").count(), 3, "{text}");
+    }
+    #[test]
+    fn unused_samples_queries_and_glsl_calls_go_but_modf_stays() {
+        let src = r#"
+OpCapability Shader
+OpCapability ImageQuery
+%glsl = OpExtInstImport "GLSL.std.450"
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %tex %out
+OpExecutionMode %main OriginUpperLeft
+OpDecorate %tex DescriptorSet 0
+OpDecorate %tex Binding 0
+OpDecorate %out Location 0
+%void = OpTypeVoid
+%float = OpTypeFloat 32
+%int = OpTypeInt 32 1
+%v2 = OpTypeVector %float 2
+%v2i = OpTypeVector %int 2
+%v4 = OpTypeVector %float 4
+%img = OpTypeImage %float 2D 0 0 0 1 Unknown
+%simg = OpTypeSampledImage %img
+%pt = OpTypePointer UniformConstant %simg
+%tex = OpVariable %pt UniformConstant
+%pf = OpTypePointer Function %float
+%po = OpTypePointer Output %float
+%out = OpVariable %po Output
+%f1 = OpConstant %float 0.5
+%i0 = OpConstant %int 0
+%uv = OpConstantComposite %v2 %f1 %f1
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%l = OpLabel
+%whole = OpVariable %pf Function
+%t = OpLoad %simg %tex
+%s = OpImageSampleImplicitLod %v4 %t %uv
+%i = OpImage %img %t
+%q = OpImageQuerySizeLod %v2i %i %i0
+%sin = OpExtInst %float %glsl Sin %f1
+%frac = OpExtInst %float %glsl Modf %f1 %whole
+%w = OpLoad %float %whole
+OpStore %out %w
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::EliminateDeadCode, &assemble(src)));
+        for gone in [
+            "OpImageSample",
+            "OpImageQuerySizeLod",
+            "Sin",
+            "OpLoad %_ptr",
+        ] {
+            assert!(!text.contains(gone), "{gone}: {text}");
+        }
+        assert!(text.contains("Modf"), "{text}");
     }
 }

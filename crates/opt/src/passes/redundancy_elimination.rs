@@ -18,7 +18,7 @@
 use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
-use crate::passes::eliminate_dead_code::is_pure;
+use crate::passes::eliminate_dead_code::{is_pure, is_pure_glsl};
 use crate::util::{remove_references_to, IdSet};
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::{Decoration, MemoryAccess, Op, StorageClass};
@@ -211,13 +211,8 @@ impl MemoryFacts {
         }
     }
 
-    /// GLSL.std.450 instructions write no memory except Modf and Frexp (through their pointer
-    /// operand).
     fn writes_no_memory(&self, inst: &Instruction) -> bool {
-        const MODF: u32 = 35;
-        const FREXP: u32 = 52;
-        crate::util::is_ext_inst_of(inst, &self.glsl)
-            && !matches!(inst.operands.get(1), Some(Operand::Word(n)) if *n == MODF || *n == FREXP)
+        is_pure_glsl(inst, &self.glsl)
     }
 }
 
