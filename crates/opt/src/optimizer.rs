@@ -26,6 +26,11 @@ pub struct Optimizer {
 }
 
 /// `-O`: the passes that exist, cheapest first; dead code before the passes that only shrink.
+/// Calls stay unless the callee has one call site (seed 003 §1.2); read-only pointer
+/// parameters become values instead, so the callers' local copies fold away. Local variables
+/// SSA cannot take (dynamic indices) still get block-local and single-store forwarding. After
+/// merging blocks and block-local redundancy elimination, a second folding and dead-code round
+/// (after dead global variables, so their types go too). Rationale per step: ARCHITECTURE.md.
 pub const PERFORMANCE_PASSES: &[Passes] = &[
     Passes::EliminateDeadFunctions,
     Passes::FoldSpecConstOpComposite,
