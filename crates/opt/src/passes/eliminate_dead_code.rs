@@ -7,7 +7,8 @@
 //! instructions without memory effects are removed, and stores only into such local variables.
 //! At module scope, unused types, constants and OpUndef go too. Dead control flow: a branch
 //! whose paths to its immediate post-dominator do nothing after the sweep is replaced by a
-//! branch to it (`dead_control_flow.rs`), and the sweep runs again. Stores through pointers
+//! branch to it (`dead_control_flow.rs`); a loop that then does nothing and that a counter
+//! proves finite goes too (`dead_loops.rs`); and the sweep runs again. Stores through pointers
 //! that may escape (parameters, globals, Workgroup/CrossWorkgroup memory, pointers passed to
 //! calls) are always live.
 
@@ -15,6 +16,7 @@ use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
 use crate::passes::dead_control_flow::remove_empty_branches;
+use crate::passes::dead_loops::remove_one_dead_loop;
 use crate::passes::eliminate_dead_const::{
     is_constant, is_spec_constant, is_type, sweep_unused_globals,
 };
@@ -205,6 +207,7 @@ impl Pass for EliminateDeadCode {
                     == Some(&Operand::Word(spirvkit_core::grammar::Capability::Shader.0))
         });
         let glsl = crate::util::ext_inst_sets_where(module, |name| name == "GLSL.std.450");
+        let constants = crate::passes::dead_loops::int_constants(module);
         // Functions are independent: sweep them in parallel, collect the removed ids.
         let removed: Vec<(bool, Vec<Id>)> = module
             .functions
@@ -213,7 +216,9 @@ impl Pass for EliminateDeadCode {
                 let mut ids = Vec::new();
                 let mut swept = sweep(f, &glsl, &mut ids);
                 // Branches the sweep left deciding nothing go, then what fed them.
-                while remove_empty_branches(f, structured, &mut ids) {
+                while remove_empty_branches(f, structured, &mut ids)
+                    || remove_one_dead_loop(f, &constants, &mut ids)
+                {
                     swept = true;
                     sweep(f, &glsl, &mut ids);
                 }

@@ -6,6 +6,7 @@ pub mod compact_ids;
 pub mod convert_local_access_chains;
 pub mod copy_propagate_arrays;
 pub mod dead_control_flow;
+pub mod dead_loops;
 pub mod eliminate_dead_branches;
 pub mod eliminate_dead_code;
 pub mod eliminate_dead_const;
