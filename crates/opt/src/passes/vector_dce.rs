@@ -384,7 +384,8 @@ fn rewrite(
                 changed = true;
                 return false;
             }
-            if mask & !bit == 0 {
+            // Only a value of this function can die for it; a constant would just gain an undef.
+            if mask & !bit == 0 && live.contains_key(composite) {
                 let undef = cx.undef(ty);
                 if *composite != undef {
                     inst.operands[1] = Operand::Id(undef);
