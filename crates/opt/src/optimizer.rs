@@ -27,46 +27,65 @@ pub struct Optimizer {
 }
 
 /// `-O`: the passes that exist, cheapest first; dead code before the passes that only shrink.
+/// Calls stay unless the callee has one call site (seed 003 §1.2); read-only pointer
+/// parameters become values instead, so the callers' local copies fold away. Local variables
+/// SSA cannot take (dynamic indices) still get block-local and single-store forwarding. After
+/// merging blocks and block-local redundancy elimination, a second folding and dead-code round
+/// (after dead global variables, so their types go too). Rationale per step: ARCHITECTURE.md.
 pub const PERFORMANCE_PASSES: &[Passes] = &[
     Passes::EliminateDeadFunctions,
     Passes::FoldSpecConstOpComposite,
     Passes::InlineSingleCallSite,
     Passes::EliminateDeadFunctions,
+    Passes::PromoteValueParameters,
     Passes::ScalarReplacement,
     Passes::CopyPropagateArrays,
     Passes::ConvertLocalAccessChains,
+    Passes::LocalSingleBlockElim,
+    Passes::LocalSingleStoreElim,
     Passes::SsaRewrite,
     Passes::SimplifyInstructions,
     Passes::Ccp,
     Passes::EliminateDeadInserts,
+    Passes::VectorDce,
     Passes::EliminateDeadCode,
     Passes::EliminateDeadBranches,
     Passes::IfConversion,
     Passes::MergeBlocks,
     Passes::RedundancyElimination,
+    Passes::SimplifyInstructions,
     Passes::EliminateDeadVariables,
+    Passes::EliminateDeadCode,
+    Passes::EliminateDeadMembers,
     Passes::EliminateDeadConst,
 ];
 
 /// `-Os`: `-O` plus renumbering (smaller id bound, smaller varint-compressed modules).
+/// (Both drop unused struct members: it costs nothing at run time.)
 pub const SIZE_PASSES: &[Passes] = &[
     Passes::EliminateDeadFunctions,
     Passes::FoldSpecConstOpComposite,
     Passes::InlineSingleCallSite,
     Passes::EliminateDeadFunctions,
+    Passes::PromoteValueParameters,
     Passes::ScalarReplacement,
     Passes::CopyPropagateArrays,
     Passes::ConvertLocalAccessChains,
+    Passes::LocalSingleBlockElim,
+    Passes::LocalSingleStoreElim,
     Passes::SsaRewrite,
     Passes::SimplifyInstructions,
     Passes::Ccp,
     Passes::EliminateDeadInserts,
+    Passes::VectorDce,
     Passes::EliminateDeadCode,
     Passes::EliminateDeadBranches,
     Passes::IfConversion,
     Passes::MergeBlocks,
     Passes::RedundancyElimination,
+    Passes::SimplifyInstructions,
     Passes::EliminateDeadVariables,
+    Passes::EliminateDeadCode,
     Passes::EliminateDeadMembers,
     Passes::EliminateDeadConst,
     Passes::CompactIds,

@@ -190,7 +190,10 @@ fn acyclic(cfg: &FunctionCfg, region: &FxHashSet<u32>) -> bool {
 
 /// For each phi of the post-dominator (in order): the single value it receives over the edges
 /// from `from`, or None when two differ.
-fn agreeing_phi_values(instructions: &[Instruction], from: &FxHashSet<Id>) -> Option<Vec<Id>> {
+pub(crate) fn agreeing_phi_values(
+    instructions: &[Instruction],
+    from: &FxHashSet<Id>,
+) -> Option<Vec<Id>> {
     let mut values = Vec::new();
     for phi in instructions.iter().take_while(|i| i.opcode == Op::Phi) {
         let mut value: Option<Id> = None;

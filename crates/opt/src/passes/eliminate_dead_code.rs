@@ -7,7 +7,8 @@
 //! instructions without memory effects are removed, and stores only into such local variables.
 //! At module scope, unused types, constants and OpUndef go too. Dead control flow: a branch
 //! whose paths to its immediate post-dominator do nothing after the sweep is replaced by a
-//! branch to it (`dead_control_flow.rs`), and the sweep runs again. Stores through pointers
+//! branch to it (`dead_control_flow.rs`); a loop that then does nothing and that a counter
+//! proves finite goes too (`dead_loops.rs`); and the sweep runs again. Stores through pointers
 //! that may escape (parameters, globals, Workgroup/CrossWorkgroup memory, pointers passed to
 //! calls) are always live.
 
@@ -15,6 +16,7 @@ use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
 use crate::passes::dead_control_flow::remove_empty_branches;
+use crate::passes::dead_loops::remove_one_dead_loop;
 use crate::passes::eliminate_dead_const::{
     is_constant, is_spec_constant, is_type, sweep_unused_globals,
 };
@@ -142,9 +144,53 @@ pub fn is_pure(inst: &Instruction) -> bool {
         | O::Transpose
         | O::SampledImage
         | O::Image => true,
+        // Reads of sampled images (never written by shaders) and image queries; not with the
+        // memory-model texel operands, which order them with other memory accesses.
+        O::ImageSampleImplicitLod
+        | O::ImageSampleExplicitLod
+        | O::ImageSampleDrefImplicitLod
+        | O::ImageSampleDrefExplicitLod
+        | O::ImageSampleProjImplicitLod
+        | O::ImageSampleProjExplicitLod
+        | O::ImageSampleProjDrefImplicitLod
+        | O::ImageSampleProjDrefExplicitLod
+        | O::ImageFetch
+        | O::ImageGather
+        | O::ImageDrefGather
+        | O::ImageSparseSampleImplicitLod
+        | O::ImageSparseSampleExplicitLod
+        | O::ImageSparseSampleDrefImplicitLod
+        | O::ImageSparseSampleDrefExplicitLod
+        | O::ImageSparseFetch
+        | O::ImageSparseGather
+        | O::ImageSparseDrefGather
+        | O::ImageSparseTexelsResident
+        | O::ImageQueryFormat
+        | O::ImageQueryOrder
+        | O::ImageQuerySizeLod
+        | O::ImageQuerySize
+        | O::ImageQueryLod
+        | O::ImageQueryLevels
+        | O::ImageQuerySamples
+        | O::ImageTexelPointer => !inst
+            .operands
+            .iter()
+            .any(|o| matches!(o, Operand::Word(w) if w & TEXEL_MEMORY_OPERANDS != 0)),
         _ => false,
     }
 }
+
+/// GLSL.std.450 instructions (`glsl`: that set's import ids) have no effect but their result,
+/// except Modf and Frexp, which write through a pointer operand.
+pub fn is_pure_glsl(inst: &Instruction, glsl: &IdSet) -> bool {
+    const MODF: u32 = 35;
+    const FREXP: u32 = 52;
+    crate::util::is_ext_inst_of(inst, glsl)
+        && !matches!(inst.operands.get(1), Some(Operand::Word(n)) if *n == MODF || *n == FREXP)
+}
+
+/// MakeTexelVisible | NonPrivateTexel | VolatileTexel image operands.
+const TEXEL_MEMORY_OPERANDS: u32 = 0x200 | 0x400 | 0x800;
 
 impl Pass for EliminateDeadCode {
     fn name(&self) -> &'static str {
@@ -160,17 +206,21 @@ impl Pass for EliminateDeadCode {
                 && i.operands.first()
                     == Some(&Operand::Word(spirvkit_core::grammar::Capability::Shader.0))
         });
+        let glsl = crate::util::ext_inst_sets_where(module, |name| name == "GLSL.std.450");
+        let constants = crate::passes::dead_loops::int_constants(module);
         // Functions are independent: sweep them in parallel, collect the removed ids.
         let removed: Vec<(bool, Vec<Id>)> = module
             .functions
             .par_iter_mut()
             .map(|f| {
                 let mut ids = Vec::new();
-                let mut swept = sweep(f, &mut ids);
+                let mut swept = sweep(f, &glsl, &mut ids);
                 // Branches the sweep left deciding nothing go, then what fed them.
-                while remove_empty_branches(f, structured, &mut ids) {
+                while remove_empty_branches(f, structured, &mut ids)
+                    || remove_one_dead_loop(f, &constants, &mut ids)
+                {
                     swept = true;
-                    sweep(f, &mut ids);
+                    sweep(f, &glsl, &mut ids);
                 }
                 (swept, ids)
             })
@@ -201,7 +251,7 @@ fn is_chain(op: Op) -> bool {
 }
 
 /// Removes the dead instructions of one function; their result ids go to `dead`.
-fn sweep(f: &mut Function, dead: &mut Vec<Id>) -> bool {
+fn sweep(f: &mut Function, glsl: &IdSet, dead: &mut Vec<Id>) -> bool {
     if f.blocks.is_empty() {
         return false;
     }
@@ -287,7 +337,7 @@ fn sweep(f: &mut Function, dead: &mut Vec<Id>) -> bool {
                 Op::Variable => inst
                     .result_id
                     .is_some_and(|r| store_only.get(&r) == Some(&true)),
-                _ => is_pure(inst) || removable_store(inst),
+                _ => is_pure(inst) || is_pure_glsl(inst, glsl) || removable_store(inst),
             };
             if !removable && inst.opcode != Op::Variable {
                 live[b][i] = true;
@@ -458,5 +508,59 @@ OpFunctionEnd
         assert!(text.contains("%kept = OpVariable"), "{text}");
         // The read variable keeps its store; stores to the parameter stay.
         assert_eq!(text.matches("OpStore").count(), 3, "{text}");
+    }
+    #[test]
+    fn unused_samples_queries_and_glsl_calls_go_but_modf_stays() {
+        let src = r#"
+OpCapability Shader
+OpCapability ImageQuery
+%glsl = OpExtInstImport "GLSL.std.450"
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %tex %out
+OpExecutionMode %main OriginUpperLeft
+OpDecorate %tex DescriptorSet 0
+OpDecorate %tex Binding 0
+OpDecorate %out Location 0
+%void = OpTypeVoid
+%float = OpTypeFloat 32
+%int = OpTypeInt 32 1
+%v2 = OpTypeVector %float 2
+%v2i = OpTypeVector %int 2
+%v4 = OpTypeVector %float 4
+%img = OpTypeImage %float 2D 0 0 0 1 Unknown
+%simg = OpTypeSampledImage %img
+%pt = OpTypePointer UniformConstant %simg
+%tex = OpVariable %pt UniformConstant
+%pf = OpTypePointer Function %float
+%po = OpTypePointer Output %float
+%out = OpVariable %po Output
+%f1 = OpConstant %float 0.5
+%i0 = OpConstant %int 0
+%uv = OpConstantComposite %v2 %f1 %f1
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%l = OpLabel
+%whole = OpVariable %pf Function
+%t = OpLoad %simg %tex
+%s = OpImageSampleImplicitLod %v4 %t %uv
+%i = OpImage %img %t
+%q = OpImageQuerySizeLod %v2i %i %i0
+%sin = OpExtInst %float %glsl Sin %f1
+%frac = OpExtInst %float %glsl Modf %f1 %whole
+%w = OpLoad %float %whole
+OpStore %out %w
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::EliminateDeadCode, &assemble(src)));
+        for gone in [
+            "OpImageSample",
+            "OpImageQuerySizeLod",
+            "Sin",
+            "OpLoad %_ptr",
+        ] {
+            assert!(!text.contains(gone), "{gone}: {text}");
+        }
+        assert!(text.contains("Modf"), "{text}");
     }
 }

@@ -6,6 +6,7 @@ pub mod compact_ids;
 pub mod convert_local_access_chains;
 pub mod copy_propagate_arrays;
 pub mod dead_control_flow;
+pub mod dead_loops;
 pub mod eliminate_dead_branches;
 pub mod eliminate_dead_code;
 pub mod eliminate_dead_const;
@@ -17,8 +18,12 @@ pub mod fold_spec_const_op_composite;
 pub mod freeze_spec_const;
 pub mod if_conversion;
 pub mod inline;
+pub mod local_single_block_elim;
+pub mod local_single_store_elim;
+pub mod local_vars;
 pub mod lower_raw_access_chains;
 pub mod merge_blocks;
+pub mod promote_value_parameters;
 pub mod redundancy_elimination;
 pub mod remove_duplicates;
 pub mod scalar_replacement;
@@ -30,6 +35,7 @@ pub mod strip_nonsemantic;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod unify_const;
+pub mod vector_dce;
 
 use crate::pass::Pass;
 use std::collections::BTreeMap;
@@ -68,6 +74,11 @@ pub enum Passes {
     IfConversion,
     EliminateDeadInserts,
     CopyPropagateArrays,
+    LocalSingleBlockElim,
+    LocalSingleStoreElim,
+    VectorDce,
+    /// spirvkit's own: read-only pointer parameters take values.
+    PromoteValueParameters,
 }
 
 impl Passes {
@@ -120,6 +131,12 @@ impl Passes {
             Passes::IfConversion => Box::new(if_conversion::IfConversion),
             Passes::EliminateDeadInserts => Box::new(eliminate_dead_inserts::EliminateDeadInserts),
             Passes::CopyPropagateArrays => Box::new(copy_propagate_arrays::CopyPropagateArrays),
+            Passes::LocalSingleBlockElim => Box::new(local_single_block_elim::LocalSingleBlockElim),
+            Passes::LocalSingleStoreElim => Box::new(local_single_store_elim::LocalSingleStoreElim),
+            Passes::VectorDce => Box::new(vector_dce::VectorDce),
+            Passes::PromoteValueParameters => {
+                Box::new(promote_value_parameters::PromoteValueParameters)
+            }
         }
     }
 }
@@ -164,6 +181,12 @@ pub const FLAGS: &[(&str, Passes)] = &[
     ("if-conversion", Passes::IfConversion),
     ("eliminate-dead-inserts", Passes::EliminateDeadInserts),
     ("copy-propagate-arrays", Passes::CopyPropagateArrays),
+    ("eliminate-local-single-block", Passes::LocalSingleBlockElim),
+    ("local-single-block-elim", Passes::LocalSingleBlockElim),
+    ("eliminate-local-single-store", Passes::LocalSingleStoreElim),
+    ("local-single-store-elim", Passes::LocalSingleStoreElim),
+    ("vector-dce", Passes::VectorDce),
+    ("promote-value-parameters", Passes::PromoteValueParameters),
 ];
 
 /// Flags that take the next argument as their value.
@@ -184,8 +207,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "descriptor-array-scalar-replacement",
     "eliminate-dead-input-components",
     "eliminate-insert-extract",
-    "eliminate-local-single-block",
-    "eliminate-local-single-store",
     "fix-func-call-param",
     "flatten-decorations",
     "graphics-robust-access",
@@ -213,7 +234,6 @@ pub const NOT_IMPLEMENTED: &[&str] = &[
     "switch-descriptorset",
     "trim-capabilities",
     "upgrade-memory-model",
-    "vector-dce",
     "workaround-1209",
     "wrap-opkill",
 ];

@@ -4,7 +4,12 @@
 //! replaced by that earlier result; operands of commutative operations are compared in either
 //! order. A load is redundant when an earlier load in the block read the same pointer with no
 //! instruction that may write memory (anything not side-effect free: stores, calls, atomics,
-//! barriers, extended instructions, image writes) in between; volatile loads, loads with memory
+//! barriers, extended instructions other than GLSL.std.450's pure ones, image writes) in
+//! between. Memory is told apart by root variable: a pointer's root is the OpVariable it is an
+//! access chain (or copy) of; a store through a pointer with a known root only ends loads of
+//! that root and loads of unknown root (distinct variables never overlap), and loads of
+//! read-only memory (Input, UniformConstant, PushConstant, and Uniform in modules without
+//! BufferBlock) are ended by nothing. Volatile loads, loads with memory
 //! operands other than Aligned, and pointers decorated Volatile or Coherent (or derived from
 //! such) are never merged. Results carrying a decoration (NoContraction, FPRoundingMode, ...)
 //! are left alone. Never across blocks: seed 003 §1.2 forbids CSE that raises register
@@ -13,12 +18,12 @@
 use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
-use crate::passes::eliminate_dead_code::is_pure;
+use crate::passes::eliminate_dead_code::{is_pure, is_pure_glsl};
 use crate::util::{remove_references_to, IdSet};
 use rayon::prelude::*;
 use smallvec::SmallVec;
 use spirvkit_core::fasthash::FxHashMap;
-use spirvkit_core::grammar::{Decoration, MemoryAccess, Op};
+use spirvkit_core::grammar::{Decoration, MemoryAccess, Op, StorageClass};
 use spirvkit_core::{Function, Id, Instruction, Module, Operand};
 use std::collections::hash_map::Entry;
 
@@ -64,13 +69,22 @@ impl Pass for RedundancyElimination {
             }
         }
         propagate_unsafe_pointers(module, &pointer_types, &mut unsafe_pointers);
+        let memory = MemoryFacts::new(module);
         // Function-local: the functions are numbered in parallel.
         let replaced_per_function: Vec<Vec<(Id, Id)>> = module
             .functions
             .par_iter_mut()
             .map(|f| {
                 let mut replaced = Vec::new();
-                number_blocks(f, &decorated, &unsafe_pointers, &mut replaced);
+                let roots = memory.roots(f);
+                number_blocks(
+                    f,
+                    &decorated,
+                    &unsafe_pointers,
+                    &memory,
+                    &roots,
+                    &mut replaced,
+                );
                 if !replaced.is_empty() {
                     let map: FxHashMap<Id, Id> = replaced.iter().copied().collect();
                     for inst in f.instructions_mut() {
@@ -122,6 +136,91 @@ fn propagate_unsafe_pointers(module: &Module, pointer_types: &IdSet, unsafe_poin
         if !grew {
             return;
         }
+    }
+}
+
+/// Which memory loads read: root variables, their storage classes, and the extended
+/// instruction sets whose instructions write no memory.
+struct MemoryFacts {
+    /// Module-scope variable → storage class.
+    globals: FxHashMap<Id, u32>,
+    /// Uniform-class variables are read-only (no BufferBlock in the module).
+    uniform_read_only: bool,
+    glsl: IdSet,
+}
+
+impl MemoryFacts {
+    fn new(module: &Module) -> Self {
+        let mut globals = FxHashMap::default();
+        let mut uniform_read_only = true;
+        for inst in &module.globals {
+            match inst.opcode {
+                Op::Variable => {
+                    if let (Some(id), Some(Operand::Word(class))) =
+                        (inst.result_id, inst.operands.first())
+                    {
+                        globals.insert(id, *class);
+                    }
+                }
+                Op::Decorate
+                    if inst.operands.get(1) == Some(&Operand::Word(Decoration::BufferBlock.0)) =>
+                {
+                    uniform_read_only = false;
+                }
+                _ => {}
+            }
+        }
+        MemoryFacts {
+            globals,
+            uniform_read_only,
+            glsl: crate::util::ext_inst_sets_where(module, |name| name == "GLSL.std.450"),
+        }
+    }
+
+    /// Pointer → root variable, for the pointers of `f` derived from one by access chains
+    /// and copies (definitions come before uses in block order).
+    fn roots(&self, f: &Function) -> FxHashMap<Id, Id> {
+        let mut roots: FxHashMap<Id, Id> = self.globals.keys().map(|&g| (g, g)).collect();
+        for inst in f.blocks.iter().flat_map(|b| &b.instructions) {
+            let Some(r) = inst.result_id else { continue };
+            match inst.opcode {
+                Op::Variable => {
+                    roots.insert(r, r);
+                }
+                Op::AccessChain
+                | Op::InBoundsAccessChain
+                | Op::PtrAccessChain
+                | Op::InBoundsPtrAccessChain
+                | Op::CopyObject => {
+                    if let Some(&root) = inst
+                        .operands
+                        .first()
+                        .and_then(Operand::id)
+                        .and_then(|b| roots.get(&b))
+                    {
+                        roots.insert(r, root);
+                    }
+                }
+                _ => {}
+            }
+        }
+        roots
+    }
+
+    fn read_only(&self, root: Id) -> bool {
+        match self.globals.get(&root) {
+            Some(&c) if c == StorageClass::Uniform.0 => self.uniform_read_only,
+            Some(&c) => {
+                c == StorageClass::Input.0
+                    || c == StorageClass::UniformConstant.0
+                    || c == StorageClass::PushConstant.0
+            }
+            None => false,
+        }
+    }
+
+    fn writes_no_memory(&self, inst: &Instruction) -> bool {
+        is_pure_glsl(inst, &self.glsl)
     }
 }
 
@@ -184,10 +283,24 @@ fn number_blocks(
     f: &mut Function,
     decorated: &IdSet,
     unsafe_pointers: &IdSet,
+    memory: &MemoryFacts,
+    roots: &FxHashMap<Id, Id>,
     replaced: &mut Vec<(Id, Id)>,
 ) {
     let mut values: FxHashMap<Key, Id> = FxHashMap::default();
     let mut loads: FxHashMap<(Id, Option<Id>), Id> = FxHashMap::default();
+    // What a write may end: loads of its root and of unknown roots (None: every load of
+    // writable memory).
+    let forget = |loads: &mut FxHashMap<(Id, Option<Id>), Id>, written: Option<Id>| {
+        loads.retain(|(ptr, _), _| {
+            let root = roots.get(ptr).copied();
+            match root {
+                Some(r) if memory.read_only(r) => true,
+                Some(r) => written.is_some_and(|w| w != r),
+                None => false,
+            }
+        });
+    };
     let mut map: FxHashMap<Id, Id> = FxHashMap::default();
     for block in &mut f.blocks {
         values.clear();
@@ -204,8 +317,11 @@ fn number_blocks(
                 }
             }
             let Some(result) = inst.result_id else {
-                if !is_pure(inst) {
-                    loads.clear();
+                if inst.opcode == Op::Store {
+                    let written = inst.operands.first().and_then(Operand::id);
+                    forget(&mut loads, written.and_then(|p| roots.get(&p).copied()));
+                } else if !is_pure(inst) {
+                    forget(&mut loads, None);
                 }
                 return true;
             };
@@ -229,7 +345,9 @@ fn number_blocks(
                 };
             }
             if !is_pure(inst) {
-                loads.clear();
+                if !memory.writes_no_memory(inst) {
+                    forget(&mut loads, None);
+                }
                 return true;
             }
             if matches!(inst.opcode, Op::Phi | Op::Undef) || decorated.contains(result) {
@@ -385,5 +503,56 @@ OpFunctionEnd
         assert_eq!(text.matches("OpFMul").count(), 3, "{text}");
         assert_eq!(text.matches("OpLoad").count(), 2, "{text}");
         assert!(text.contains("%s = OpFAdd %float %a %a"), "{text}");
+    }
+    #[test]
+    fn stores_end_only_loads_of_their_own_root_and_read_only_loads_survive() {
+        let src = r#"
+OpCapability Shader
+%glsl = OpExtInstImport "GLSL.std.450"
+OpMemoryModel Logical GLSL450
+OpEntryPoint Fragment %main "main" %in %o1 %o2 %priv
+OpExecutionMode %main OriginUpperLeft
+OpName %a "a"
+OpName %p "p"
+OpDecorate %in Location 0
+OpDecorate %o1 Location 0
+OpDecorate %o2 Location 1
+%void = OpTypeVoid
+%float = OpTypeFloat 32
+%pin = OpTypePointer Input %float
+%pout = OpTypePointer Output %float
+%pp = OpTypePointer Private %float
+%in = OpVariable %pin Input
+%o1 = OpVariable %pout Output
+%o2 = OpVariable %pout Output
+%priv = OpVariable %pp Private
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%l = OpLabel
+%a = OpLoad %float %in
+%s = OpExtInst %float %glsl Sin %a
+OpStore %o1 %s
+%b = OpLoad %float %in
+OpStore %priv %b
+%p = OpLoad %float %priv
+OpStore %o2 %p
+%q = OpLoad %float %priv
+OpStore %priv %a
+%r = OpLoad %float %priv
+%t = OpFAdd %float %q %r
+%u = OpFAdd %float %t %b
+OpStore %o1 %u
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::RedundancyElimination, &assemble(src)));
+        // %b merges into %a across the Sin and the Output store; %q into %p across the store
+        // to another variable; %r stays (its own root was written).
+        assert!(text.contains("OpFAdd %float %p %"), "{text}");
+        assert!(
+            text.contains("OpFAdd %float %22 %a") || text.matches("OpLoad").count() == 3,
+            "{text}"
+        );
+        assert_eq!(text.matches("OpLoad").count(), 3, "{text}");
     }
 }

@@ -38,3 +38,38 @@ pub fn run_pass(pass: &dyn Pass, words: &[u32]) -> Vec<u32> {
     validate(&out, pass.name());
     out
 }
+
+/// `src` with an OpName for every `%name = ...` definition, so the disassembly of a pass's
+/// output shows the test's own names.
+pub fn named(src: &str) -> String {
+    let preamble = |l: &str| {
+        let l = l.trim_start();
+        [
+            "OpCapability",
+            "OpExtension",
+            "OpMemoryModel",
+            "OpEntryPoint",
+            "OpExecutionMode",
+        ]
+        .iter()
+        .any(|p| l.starts_with(p))
+            || l.contains("OpExtInstImport")
+            || l.is_empty()
+    };
+    let names: String = src
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix('%')?.split_once(" = "))
+        .map(|(name, _)| format!("OpName %{name} \"{name}\"\n"))
+        .collect();
+    let mut out = String::with_capacity(src.len() + names.len());
+    let mut inserted = false;
+    for line in src.lines() {
+        if !inserted && !preamble(line) {
+            out.push_str(&names);
+            inserted = true;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
