@@ -101,6 +101,18 @@ pub fn text_line(path: &Path, line: usize) -> Option<String> {
     )
 }
 
+/// A SPIR-V module from a binary or from llvm-spirv's text format (`.spt`, recognised by its
+/// content as llvm-spirv does), as host-order words.
+pub fn read_spirv_words_or_llvm_text(path: &Path) -> anyhow::Result<Vec<u32>> {
+    let bytes = map_or_read(path)?;
+    if spirvkit_text::llvm_text::is_llvm_spirv_text(&bytes) {
+        return spirvkit_text::llvm_text::read(&bytes)
+            .map_err(|e| anyhow::anyhow!("{}:{e}", path.display()));
+    }
+    let (words, _) = spirvkit_core::words_from_bytes(&bytes).map_err(|e| decode_error(path, &e))?;
+    Ok(words)
+}
+
 /// Reads a SPIR-V binary as host-order words; errors name the file and byte offset.
 pub fn read_spirv_words(path: &Path) -> anyhow::Result<Vec<u32>> {
     let bytes = map_or_read(path)?;

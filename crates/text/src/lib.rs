@@ -10,3 +10,4 @@ pub use asm::{
     assemble, assemble_read, AssembleError, AssembleOptions, ReadAssembleError, TargetEnv,
 };
 pub use dis::{disassemble, disassemble_to, DisassembleError, DisassembleOptions};
+pub mod llvm_text;
