@@ -102,6 +102,19 @@ pub struct Assembler<'a> {
     result_type: u32,
     ext_set: Option<ExtSet>,
     opcode: u16,
+    /// The module's SPIR-V version (header word layout): opcodes newer than it are unknown
+    /// names, as in spirv-as, unless a capability or extension can enable them.
+    pub version: u32,
+}
+
+/// Whether spirv-as knows `desc` by name in SPIR-V `version`: its version range covers
+/// `version`, or a capability or extension can enable it.
+fn opcode_available(desc: &g::InstructionDesc, version: u32) -> bool {
+    let a = &desc.avail;
+    !a.capabilities.is_empty()
+        || !a.extensions.is_empty()
+        || a.version
+            .is_some_and(|min| version >= min && a.last_version.is_none_or(|last| version <= last))
 }
 
 /// The `; Version: 1.X` comment among the comment lines before the first instruction.
@@ -179,6 +192,7 @@ impl<'a> Assembler<'a> {
             result_type: 0,
             ext_set: None,
             opcode: 0,
+            version: 0x0001_0600,
         }
     }
 
@@ -197,6 +211,7 @@ impl<'a> Assembler<'a> {
             result_type: self.result_type,
             ext_set: self.ext_set,
             opcode: self.opcode,
+            version: self.version,
         }
     }
 
@@ -287,6 +302,9 @@ impl<'a> Assembler<'a> {
                 d
             }
         };
+        if !opcode_available(desc, self.version) {
+            return Err(self.err(K::InvalidOpcodeName(opname.to_string())));
+        }
         if desc.has_result && result.is_none() {
             return Err(self.err(K::MissingResultId(first.to_string())));
         }

@@ -37,9 +37,11 @@ enum Progress {
 
 /// Assembles the instructions of the assembler's current piece of text. `version` is set
 /// from the comments before the first instruction once they have been seen.
+/// `target`: the `--target-env` version, which overrides the comment.
 fn assemble_piece(
     asm: &mut Assembler<'_>,
     version: &mut Option<u32>,
+    target: Option<u32>,
 ) -> Result<Progress, Box<AssembleError>> {
     loop {
         let before = asm.lex.mark();
@@ -49,7 +51,9 @@ fn assemble_piece(
         if !asm.lex.cut_short() {
             if version.is_none() {
                 let prefix = asm.lex.src.get(..asm.lex.pos.index).unwrap_or("");
-                *version = Some(version_from_comment(prefix).unwrap_or(DEFAULT_VERSION));
+                let v = version_from_comment(prefix).unwrap_or(DEFAULT_VERSION);
+                *version = Some(v);
+                asm.version = target.unwrap_or(v);
             }
             if !more {
                 return Ok(Progress::Done);
@@ -82,10 +86,11 @@ fn finish(mut asm: Assembler<'_>, version: Option<u32>, opts: &AssembleOptions) 
 
 /// Assembles text already in memory.
 pub fn assemble_text(source: &str, opts: &AssembleOptions) -> Result<Vec<u32>, AssembleError> {
+    let target = opts.target_env.map(|env| env.version_word());
     let preserve = if opts.preserve_numeric_ids {
         let mut pre = Assembler::new(source, HashSet::default(), Some(source.len()));
         let mut version = None;
-        assemble_piece(&mut pre, &mut version).map_err(|e| *e)?;
+        assemble_piece(&mut pre, &mut version, target).map_err(|e| *e)?;
         pre.ids.numeric_names()
     } else {
         HashSet::default()
@@ -93,7 +98,7 @@ pub fn assemble_text(source: &str, opts: &AssembleOptions) -> Result<Vec<u32>, A
     let mut asm = Assembler::new(source, preserve, Some(source.len()));
     let mut version = None;
     // A whole text has no continuation, so it is never cut.
-    assemble_piece(&mut asm, &mut version).map_err(|e| *e)?;
+    assemble_piece(&mut asm, &mut version, target).map_err(|e| *e)?;
     Ok(finish(asm, version, opts))
 }
 
@@ -117,13 +122,14 @@ pub fn assemble_read_in_pieces<R: Read>(
     opts: &AssembleOptions,
     piece: usize,
 ) -> Result<Vec<u32>, ReadAssembleError> {
+    let target = opts.target_env.map(|env| env.version_word());
     let preserve = if opts.preserve_numeric_ids {
-        let pre = stream(&mut open()?, HashSet::default(), size_hint, piece)?;
+        let pre = stream(&mut open()?, HashSet::default(), size_hint, piece, target)?;
         pre.0.ids.numeric_names()
     } else {
         HashSet::default()
     };
-    let (asm, version) = stream(&mut open()?, preserve, size_hint, piece)?;
+    let (asm, version) = stream(&mut open()?, preserve, size_hint, piece, target)?;
     Ok(finish(asm, version, opts))
 }
 
@@ -132,6 +138,7 @@ fn stream(
     preserve: HashSet<u32, super::ids::FxBuild>,
     size_hint: Option<usize>,
     piece: usize,
+    target: Option<u32>,
 ) -> Result<(Assembler<'static>, Option<u32>), ReadAssembleError> {
     let piece = piece.max(1);
     let mut parked: Assembler<'static> = Assembler::new("", preserve, size_hint);
@@ -151,7 +158,7 @@ fn stream(
         };
         let more_follows = !eof || text.len() < buf.len();
         let mut asm = parked.rebase(text, consumed, more_follows);
-        let progress = assemble_piece(&mut asm, &mut version).map_err(|e| *e)?;
+        let progress = assemble_piece(&mut asm, &mut version, target).map_err(|e| *e)?;
         match progress {
             Progress::Done => return Ok((asm.rebase("", 0, false), version)),
             Progress::NeedMore { consumed: c } => {
