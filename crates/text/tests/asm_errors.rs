@@ -45,6 +45,7 @@ const CASES: &[(&str, &str)] = &[
     ("OpUnknown 17 2 1\n", "1:11: '(' expected after OpUnknown but found '1'."),
     ("%1 = OpTypeInt 32 0\n%2 = OpUnknown(9999, 3) %1 0\n", "2:6: OpUnknown not allowed in assignment. Use an explicit result id operand instead."),
     ("OpUnknown(17, 2) Shader\n", "1:18: Invalid word following !<integer>: Shader"),
+    ("", "1:1: Missing assembly text."),
 ];
 
 #[test]

@@ -29,10 +29,12 @@ Options:
 ";
 
 /// SPIRV-Tools' `spv_result_t` for an assembly error: lookups of opcode names fail with
-/// SPV_ERROR_INVALID_LOOKUP (-9), everything else with SPV_ERROR_INVALID_TEXT (-5).
-fn result_code(kind: &AssembleErrorKind) -> i32 {
+/// SPV_ERROR_INVALID_LOOKUP (-9), everything else with SPV_ERROR_INVALID_TEXT (-5). With
+/// `--preserve-numeric-ids` the first error comes from the pass that collects the numeric ids,
+/// which spirv-as reports as SPV_ERROR_INVALID_TEXT whatever it was.
+fn result_code(kind: &AssembleErrorKind, preserve_numeric_ids: bool) -> i32 {
     match kind {
-        AssembleErrorKind::InvalidOpcodeName(_) => -9,
+        AssembleErrorKind::InvalidOpcodeName(_) if !preserve_numeric_ids => -9,
         _ => -5,
     }
 }
@@ -76,7 +78,7 @@ pub fn main(argv: &[String]) -> ExitCode {
         }
         Err(ReadAssembleError::Assemble(e)) => {
             eprintln!("error: {}: {}: {}", e.line, e.column, e.kind);
-            return status(result_code(&e.kind));
+            return status(result_code(&e.kind, opts.preserve_numeric_ids));
         }
     };
     match io::write_with(&output, |w| {

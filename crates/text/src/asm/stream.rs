@@ -73,6 +73,15 @@ fn assemble_piece(
     }
 }
 
+/// spirv-as refuses an empty text (a text of only blanks and comments is an empty module).
+fn missing_text() -> AssembleError {
+    AssembleError {
+        line: 1,
+        column: 1,
+        kind: super::AssembleErrorKind::MissingText,
+    }
+}
+
 /// Sets the header words known only at the end.
 fn finish(mut asm: Assembler<'_>, version: Option<u32>, opts: &AssembleOptions) -> Vec<u32> {
     let version = match opts.target_env {
@@ -86,6 +95,9 @@ fn finish(mut asm: Assembler<'_>, version: Option<u32>, opts: &AssembleOptions) 
 
 /// Assembles text already in memory.
 pub fn assemble_text(source: &str, opts: &AssembleOptions) -> Result<Vec<u32>, AssembleError> {
+    if source.is_empty() {
+        return Err(missing_text());
+    }
     let target = opts.target_env.map(|env| env.version_word());
     let preserve = if opts.preserve_numeric_ids {
         let mut pre = Assembler::new(source, HashSet::default(), Some(source.len()));
@@ -149,6 +161,9 @@ fn stream(
     loop {
         let ask = want.saturating_sub(buf.len());
         let eof = read.take(ask as u64).read_to_end(&mut buf)? < ask;
+        if eof && buf.is_empty() && consumed == 0 && version.is_none() {
+            return Err(missing_text().into());
+        }
         let text = match std::str::from_utf8(&buf) {
             Ok(text) => text,
             Err(_) => {
