@@ -206,7 +206,7 @@ fn assemble<'py>(
         preserve_numeric_ids,
     };
     let result = py.allow_threads(|| -> Result<Vec<u8>, Failed> {
-        let words = spirvkit_text::assemble_segments(text, &opts).map_err(|e| {
+        let words = spirvkit_text::assemble(text, &opts).map_err(|e| {
             let mut p = Problem::new("asm.error", e.kind.to_string());
             p.line = Some(e.line);
             p.column = Some(e.column);
@@ -216,11 +216,7 @@ fn assemble<'py>(
                 .map(str::to_owned);
             Box::new(p)
         })?;
-        let mut out = Vec::new();
-        words
-            .write_le(&mut out)
-            .map_err(|e| Box::new(Problem::new("io.write", e.to_string())))?;
-        Ok(out)
+        Ok(spirvkit_core::binary::bytes_from_words(&words))
     });
     match result {
         Ok(bytes) => Ok(PyBytes::new(py, &bytes)),

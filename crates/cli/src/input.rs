@@ -64,6 +64,55 @@ pub fn map_or_read(path: &Path) -> anyhow::Result<InputBytes> {
     }
 }
 
+/// Assembles a text file (`-`: standard input) as it is read, in pieces: the text is never
+/// held whole (see `spirvkit_text::assemble_read`).
+pub fn assemble_path(
+    path: &Path,
+    opts: &spirvkit_text::AssembleOptions,
+) -> Result<Vec<u32>, spirvkit_text::ReadAssembleError> {
+    if path.as_os_str() == "-" {
+        if opts.preserve_numeric_ids {
+            // The numbering needs two passes and standard input can be read once.
+            let mut bytes = Vec::new();
+            std::io::stdin().read_to_end(&mut bytes)?;
+            let text = String::from_utf8_lossy(&bytes);
+            return Ok(spirvkit_text::assemble(&text, opts)?);
+        }
+        return spirvkit_text::assemble_read(|| Ok(std::io::stdin().lock()), None, opts);
+    }
+    let size = std::fs::metadata(path)
+        .ok()
+        .and_then(|m| usize::try_from(m.len()).ok());
+    spirvkit_text::assemble_read(|| std::fs::File::open(path), size, opts)
+}
+
+/// Line `line` (1-based) of a text file, for notes on errors (`None` for standard input).
+pub fn text_line(path: &Path, line: usize) -> Option<String> {
+    use std::io::BufRead;
+    if path.as_os_str() == "-" {
+        return None;
+    }
+    let file = std::io::BufReader::new(std::fs::File::open(path).ok()?);
+    let bytes = file.split(b'\n').nth(line.checked_sub(1)?)?.ok()?;
+    Some(
+        String::from_utf8_lossy(&bytes)
+            .trim_end_matches('\r')
+            .to_owned(),
+    )
+}
+
+/// A SPIR-V module from a binary or from llvm-spirv's text format (`.spt`, recognised by its
+/// content as llvm-spirv does), as host-order words.
+pub fn read_spirv_words_or_llvm_text(path: &Path) -> anyhow::Result<Vec<u32>> {
+    let bytes = map_or_read(path)?;
+    if spirvkit_text::llvm_text::is_llvm_spirv_text(&bytes) {
+        return spirvkit_text::llvm_text::read(&bytes)
+            .map_err(|e| anyhow::anyhow!("{}:{e}", path.display()));
+    }
+    let (words, _) = spirvkit_core::words_from_bytes(&bytes).map_err(|e| decode_error(path, &e))?;
+    Ok(words)
+}
+
 /// Reads a SPIR-V binary as host-order words; errors name the file and byte offset.
 pub fn read_spirv_words(path: &Path) -> anyhow::Result<Vec<u32>> {
     let bytes = map_or_read(path)?;

@@ -417,6 +417,79 @@ fn llvm_spirv_r_writes_bitcode_next_to_the_input_that_llvm_dis_reads() {
     }
 }
 
+#[test]
+fn llvm_spirv_text_format_converts_both_ways_and_feeds_the_reverse_direction() {
+    let dir = scratch("dropin-llvm-spirv-text");
+    let data = workspace().join("crates/text/tests/data/llvm_text");
+    let spv = dir.join("golden.spv");
+    std::fs::copy(data.join("golden.spv"), &spv).unwrap();
+    // -to-text: default output next to the input with .spt, llvm-spirv-15's exact text.
+    let out = run({
+        let mut c = tool("llvm-spirv");
+        c.arg("-to-text").arg(&spv);
+        c
+    });
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let spt = dir.join("golden.spt");
+    assert_eq!(
+        std::fs::read(&spt).unwrap(),
+        std::fs::read(data.join("golden.spt")).unwrap()
+    );
+    // -to-binary gives back the words.
+    let back = dir.join("back.spv");
+    let out = run({
+        let mut c = tool("llvm-spirv");
+        c.arg("--to-binary").arg(&spt).arg("-o").arg(&back);
+        c
+    });
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read(&back).unwrap(), std::fs::read(&spv).unwrap());
+    // -r reads the text form (golden.spv is llvm-spirv-15 output that does not validate,
+    // which the reverse direction requires; decl's does).
+    let decl = dir.join("decl.spt");
+    std::fs::copy(data.join("decl.spt"), &decl).unwrap();
+    let out = run({
+        let mut c = tool("llvm-spirv");
+        c.arg("-r").arg(&decl);
+        c
+    });
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        &std::fs::read(dir.join("decl.bc")).unwrap()[..4],
+        b"BC\xc0\xde"
+    );
+    // -spirv-text: the forward translation written as text (.spt by default), which reads
+    // back to a module that validates.
+    let bc = dir.join("k.bc");
+    std::fs::copy(workspace().join("examples/vector_add.bc"), &bc).unwrap();
+    let out = run({
+        let mut c = tool("llvm-spirv");
+        c.arg("-spirv-text").arg(&bc);
+        c
+    });
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read(dir.join("k.spt")).unwrap();
+    assert!(text.starts_with(b"119734787 "));
+    let words = spirvkit_text::llvm_text::read(&text).unwrap();
+    assert!(spirvkit_val::validate(&words, &spirvkit_val::ValidatorOptions::default()).is_ok());
+}
+
 /// A Debian LLVM tool (`llvm-spirv-15`, `llvm-dis-15`), or `None` (skip) outside CI.
 fn debian_tool(name: &str) -> Option<PathBuf> {
     let found = std::env::var_os("PATH").and_then(|paths| {

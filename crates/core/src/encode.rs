@@ -4,7 +4,12 @@ use crate::module::{Instruction, Operand};
 
 /// Appends a literal string: UTF-8 bytes, a NUL, zero padding to a word boundary.
 pub fn encode_string(s: &str, out: &mut Vec<u32>) {
-    let bytes = s.as_bytes();
+    encode_string_bytes(s.as_bytes(), out);
+}
+
+/// [`encode_string`] of bytes that need not be UTF-8 (strings read back from text formats
+/// that carry them raw).
+pub fn encode_string_bytes(bytes: &[u8], out: &mut Vec<u32>) {
     let mut chunks = bytes.chunks_exact(4);
     for c in &mut chunks {
         out.push(u32::from_le_bytes([c[0], c[1], c[2], c[3]]));

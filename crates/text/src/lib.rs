@@ -6,5 +6,8 @@
 pub mod asm;
 pub mod dis;
 
-pub use asm::{assemble, assemble_segments, AssembleError, AssembleOptions, Assembled, TargetEnv};
+pub use asm::{
+    assemble, assemble_read, AssembleError, AssembleOptions, ReadAssembleError, TargetEnv,
+};
 pub use dis::{disassemble, disassemble_to, DisassembleError, DisassembleOptions};
+pub mod llvm_text;

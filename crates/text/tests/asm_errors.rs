@@ -45,6 +45,7 @@ const CASES: &[(&str, &str)] = &[
     ("OpUnknown 17 2 1\n", "1:11: '(' expected after OpUnknown but found '1'."),
     ("%1 = OpTypeInt 32 0\n%2 = OpUnknown(9999, 3) %1 0\n", "2:6: OpUnknown not allowed in assignment. Use an explicit result id operand instead."),
     ("OpUnknown(17, 2) Shader\n", "1:18: Invalid word following !<integer>: Shader"),
+    ("", "1:1: Missing assembly text."),
 ];
 
 #[test]
@@ -61,4 +62,26 @@ fn errors_match_spirv_as() {
         }
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// spirv-as knows an opcode by name only in the SPIR-V versions that have it (unless a
+/// capability or extension can enable it): the `; Version:` comment or `--target-env` decides.
+#[test]
+fn opcodes_newer_than_the_module_version_are_unknown_names() {
+    use spirvkit_text::TargetEnv;
+    let text = "; Version: 1.0\n%1 = OpTypeInt 32 0\n%2 = OpUndef %1\n%3 = OpCopyLogical %1 %2\n";
+    let e = assemble(text, &AssembleOptions::default()).expect_err("1.0 has no OpCopyLogical");
+    assert_eq!(e.to_string(), "4:6: Invalid Opcode name 'OpCopyLogical'");
+    let v14 = AssembleOptions {
+        target_env: Some(TargetEnv::Spv(1, 4)),
+        ..Default::default()
+    };
+    assert!(assemble(text, &v14).is_ok());
+    assert!(assemble(&text.replace("1.0", "1.4"), &AssembleOptions::default()).is_ok());
+    // Capability-enabled opcodes stay known in every version.
+    assert!(assemble(
+        "; Version: 1.0\nOpCapability Kernel\n%1 = OpTypeEvent\n",
+        &AssembleOptions::default()
+    )
+    .is_ok());
 }

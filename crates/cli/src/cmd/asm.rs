@@ -2,7 +2,7 @@
 //! are assembled in parallel, each output next to its input (`.spv`).
 
 use crate::diagnostics::{code_of, Failure, Format, Report};
-use spirvkit_text::{assemble_segments, AssembleOptions, TargetEnv};
+use spirvkit_text::{AssembleOptions, ReadAssembleError, TargetEnv};
 use std::path::{Path, PathBuf};
 
 fn parse_env(s: &str) -> Result<TargetEnv, String> {
@@ -43,29 +43,29 @@ fn assemble_one(
     opts: &AssembleOptions,
     format: Format,
 ) -> Result<(), Failure> {
-    let bytes = crate::input::map_or_read(input).map_err(Failure::Message)?;
     let name = input.display().to_string();
-    let source = match std::str::from_utf8(&bytes) {
-        Ok(s) => std::borrow::Cow::Borrowed(s),
-        Err(_) => String::from_utf8_lossy(&bytes),
-    };
-    let words = match assemble_segments(&source, opts) {
+    let words = match crate::input::assemble_path(input, opts) {
         Ok(w) => w,
-        Err(e) if format != Format::Human => {
+        Err(ReadAssembleError::Io(e)) => {
+            return Err(Failure::Message(anyhow::anyhow!("cannot read {name}: {e}")))
+        }
+        Err(ReadAssembleError::Assemble(e)) if format != Format::Human => {
             // The source line as the note, like a compiler's snippet.
-            let line = source
-                .lines()
-                .nth(e.line.saturating_sub(1))
-                .map(str::to_owned);
+            let line = crate::input::text_line(input, e.line);
             return Err(Failure::Report(Box::new(
                 Report::error(code_of("asm", &e.kind), e.kind.to_string(), &name)
                     .line_column(e.line, e.column)
                     .note(line),
             )));
         }
-        Err(e) => return Err(Failure::Message(anyhow::anyhow!("{name}:{e}"))),
+        Err(ReadAssembleError::Assemble(e)) => {
+            return Err(Failure::Message(anyhow::anyhow!("{name}:{e}")))
+        }
     };
-    crate::input::write_output(output, |w| words.write_le(w)).map_err(Failure::Message)
+    crate::input::write_output(output, |w| {
+        spirvkit_core::binary::write_words_le([words.as_slice()], w)
+    })
+    .map_err(Failure::Message)
 }
 
 pub fn run(args: AsArgs) -> anyhow::Result<()> {

@@ -21,6 +21,10 @@ pub struct TranslateArgs {
     /// Print spirv-dis text instead of writing a binary.
     #[arg(long)]
     pub text: bool,
+    /// Write llvm-spirv's own text format (`llvm-spirv -spirv-text`) instead of a binary;
+    /// the default output then ends in `.spt`.
+    #[arg(long = "spirv-text", conflicts_with = "text")]
+    pub spirv_text: bool,
     /// The OpenCL environment the output is for, with llvm-spirv's names: `CL1.2` or `CL2.0`
     /// (the output must then be valid in that SPIR-V environment: SPIR-V 1.0 unless
     /// `--spirv-max-version` says otherwise, and only the capabilities that environment
@@ -118,15 +122,25 @@ fn parse_version(v: &str) -> anyhow::Result<u32> {
     Ok((major << 16) | (minor << 8))
 }
 
-fn default_output(input: &Path) -> PathBuf {
-    input.with_extension("spv")
+fn default_output(input: &Path, spirv_text: bool) -> PathBuf {
+    input.with_extension(if spirv_text { "spt" } else { "spv" })
+}
+
+/// How a translation is written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OutputForm {
+    Binary,
+    /// spirv-dis text (`--text`).
+    Disassembly,
+    /// llvm-spirv's text format (`--spirv-text`).
+    LlvmSpirvText,
 }
 
 fn translate_one(
     input: &Path,
     output: &Path,
     options: &spirvkit_spir::TranslateOptions,
-    text: bool,
+    form: OutputForm,
     env: Option<spirvkit_val::TargetEnv>,
 ) -> Result<(), Failure> {
     let module = read_llvm(input).map_err(Failure::Io)?;
@@ -145,7 +159,11 @@ fn translate_one(
             });
         }
     }
-    let written = if text {
+    let written = if form == OutputForm::LlvmSpirvText {
+        spirvkit_text::llvm_text::write(&words)
+            .map_err(|e| anyhow::anyhow!("{}: writing llvm-spirv text: {e}", input.display()))
+            .and_then(|text| crate::input::write_output(output, |w| w.write_all(&text)))
+    } else if form == OutputForm::Disassembly {
         spirvkit_text::disassemble(&words, &spirvkit_text::DisassembleOptions::default())
             .map_err(|e| anyhow::anyhow!("{}: disassembling the output: {e}", input.display()))
             .and_then(|dis| {
@@ -197,12 +215,22 @@ pub fn run(args: TranslateArgs) -> anyhow::Result<()> {
     }
     let progress = crate::progress::Progress::new(args.inputs.len());
     let format = args.diagnostics_format;
+    let form = if args.spirv_text {
+        OutputForm::LlvmSpirvText
+    } else if args.text {
+        OutputForm::Disassembly
+    } else {
+        OutputForm::Binary
+    };
     let failures: Vec<(&PathBuf, Failure)> = args
         .inputs
         .par_iter()
         .filter_map(|input| {
-            let output = args.output.clone().unwrap_or_else(|| default_output(input));
-            let result = translate_one(input, &output, &options, args.text, env)
+            let output = args
+                .output
+                .clone()
+                .unwrap_or_else(|| default_output(input, args.spirv_text));
+            let result = translate_one(input, &output, &options, form, env)
                 .err()
                 .map(|e| (input, e));
             progress.tick();

@@ -85,7 +85,7 @@ fn reverse_one(
     opts: &ReverseOptions,
     text: bool,
 ) -> anyhow::Result<()> {
-    let words = crate::input::read_spirv_words(input)?;
+    let words = crate::input::read_spirv_words_or_llvm_text(input)?;
     if let Err(diagnostics) =
         spirvkit_val::validate(&words, &spirvkit_val::ValidatorOptions::default())
     {

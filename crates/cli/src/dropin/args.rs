@@ -3,6 +3,8 @@
 //! `cl::opt`) takes long options with one or two dashes and `-opt=VALUE`. Both spellings of a
 //! value (`--opt=V` and `--opt V`) are accepted everywhere.
 
+use std::process::ExitCode;
+
 /// How a tool's options look.
 pub struct Spec {
     /// Options taking a value, without dashes (`o`, `target-env`).
@@ -74,6 +76,69 @@ pub fn scan(spec: &Spec, args: &[String]) -> Result<Vec<Arg>, UsageError> {
         }
     }
     Ok(out)
+}
+
+/// What the SPIRV-Tools drop-ins that take one input share: help, version, `-o FILE` and at
+/// most one positional input.
+pub struct OneInput {
+    /// The reference tool's name (`spirv-dis`), for `--version`.
+    pub tool: &'static str,
+    /// Printed for `-h`/`--help`.
+    pub help: &'static str,
+    /// The output when there is no `-o` (`out.spv`, `-`).
+    pub default_output: &'static str,
+    /// The reference tool's message for a second positional argument.
+    pub too_many_inputs: &'static str,
+}
+
+/// The input (`-` when none) and output a [`OneInput`] tool runs on.
+pub struct Files {
+    pub input: String,
+    pub output: String,
+}
+
+impl OneInput {
+    /// Scans `argv` against `spec`; each option other than help, version and `-o` goes to
+    /// `option` (which may refuse it with an exit code). `Err`: the tool is done (help or
+    /// version printed, or a mistake reported) and exits with that code.
+    pub fn parse(
+        &self,
+        spec: &Spec,
+        argv: &[String],
+        mut option: impl FnMut(&'static str, Option<String>) -> Result<(), ExitCode>,
+    ) -> Result<Files, ExitCode> {
+        let args = scan(spec, argv).map_err(|e| {
+            eprintln!("{}", e.0);
+            ExitCode::from(1)
+        })?;
+        let mut output = self.default_output.to_owned();
+        let mut input: Option<String> = None;
+        for a in args {
+            match a {
+                Arg::Opt("h" | "help", _) => {
+                    print!("{}", self.help);
+                    return Err(ExitCode::SUCCESS);
+                }
+                Arg::Opt("version", _) => {
+                    println!("spirvkit {} ({})", env!("CARGO_PKG_VERSION"), self.tool);
+                    return Err(ExitCode::SUCCESS);
+                }
+                Arg::Opt("o", Some(v)) => output = v,
+                Arg::Opt(name, value) => option(name, value)?,
+                Arg::Positional(p) => {
+                    if input.is_some() {
+                        eprintln!("{}", self.too_many_inputs);
+                        return Err(ExitCode::from(1));
+                    }
+                    input = Some(p);
+                }
+            }
+        }
+        Ok(Files {
+            input: input.unwrap_or_else(|| "-".to_owned()),
+            output,
+        })
+    }
 }
 
 /// A numeric option value.

@@ -35,9 +35,6 @@ const SPEC: Spec = Spec {
 /// than ignored, so a build never silently gets different output.
 const NOT_IMPLEMENTED: &[&str] = &[
     "s",
-    "spirv-text",
-    "to-text",
-    "to-binary",
     "spec-const",
     "spec-const-info",
     "spirv-mem2reg",
@@ -50,7 +47,11 @@ USAGE: llvm-spirv [options] <input file>
 
 OPTIONS:
   -o <filename>                  Override output filename ('-': standard output)
-  -r                             Reverse translation (SPIR-V to LLVM)
+  -r                             Reverse translation (SPIR-V to LLVM); the input may be
+                                 llvm-spirv text (.spt)
+  -spirv-text                    Write llvm-spirv's SPIR-V text format instead of a binary
+  -to-text                       Convert a SPIR-V binary to llvm-spirv's text format (.spt)
+  -to-binary                     Convert llvm-spirv's text format to a SPIR-V binary
   --spirv-ext=<+EXT,-EXT,...>    Specify list of allowed/disallowed extensions (+all, -all)
   --spirv-max-version=<1.0..1.6> Choose maximum SPIR-V version which can be emitted
   --spirv-target-env=<CL1.2|CL2.0|SPV-IR>
@@ -77,6 +78,8 @@ pub fn main(argv: &[String]) -> ExitCode {
     let mut input: Option<String> = None;
     let mut output: Option<String> = None;
     let mut reverse = false;
+    let mut convert: Option<Form> = None;
+    let mut spirv_text = false;
     let mut target_env: Option<String> = None;
     let mut own: Vec<String> = Vec::new();
     for a in args {
@@ -94,6 +97,12 @@ pub fn main(argv: &[String]) -> ExitCode {
             }
             Arg::Opt("o", v) => output = v,
             Arg::Opt("r", _) => reverse = true,
+            Arg::Opt("to-text", _) => convert = Some(Form::Text),
+            Arg::Opt("to-binary", _) => convert = Some(Form::Binary),
+            Arg::Opt("spirv-text", _) => {
+                spirv_text = true;
+                own.push("--spirv-text".to_owned());
+            }
             Arg::Opt("spirv-target-env", v) => target_env = v,
             Arg::Opt(name, Some(v)) => own.push(format!("--{name}={v}")),
             Arg::Opt(name, None) => own.push(format!("--{name}")),
@@ -110,7 +119,13 @@ pub fn main(argv: &[String]) -> ExitCode {
     let Some(input) = input else {
         return fail("Not enough positional command line arguments specified!\nMust specify at least 1 positional argument: See: llvm-spirv --help");
     };
-    let extension = if reverse { "bc" } else { "spv" };
+    let extension = match convert {
+        Some(Form::Text) => "spt",
+        Some(Form::Binary) => "spv",
+        None if reverse => "bc",
+        None if spirv_text => "spt",
+        None => "spv",
+    };
     let output = output.unwrap_or_else(|| {
         if input == "-" {
             "-".to_owned()
@@ -121,6 +136,12 @@ pub fn main(argv: &[String]) -> ExitCode {
                 .to_string()
         }
     });
+    if let Some(form) = convert {
+        return match convert_spirv(&input, &output, form) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => fail(format!("{e:#}")),
+        };
+    }
     if reverse {
         let reversed =
             crate::cmd::translate_reverse::reverse_file(&input, &output, target_env.as_deref());
@@ -137,5 +158,43 @@ pub fn main(argv: &[String]) -> ExitCode {
     match crate::cmd::translate::run_from(&own) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(format!("{e:#}")),
+    }
+}
+
+/// The two forms `-to-text` and `-to-binary` convert between.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    Binary,
+    Text,
+}
+
+/// `-to-text` / `-to-binary`: an input already in the asked form is copied unchanged, as
+/// llvm-spirv does.
+fn convert_spirv(input: &str, output: &str, to: Form) -> anyhow::Result<()> {
+    use spirvkit_text::llvm_text;
+    let path = std::path::Path::new(input);
+    let bytes = crate::input::map_or_read(path)?;
+    let from = if llvm_text::is_llvm_spirv_text(&bytes) {
+        Form::Text
+    } else {
+        Form::Binary
+    };
+    let out = std::path::Path::new(output);
+    if from == to {
+        return crate::input::write_output(out, |w| w.write_all(&bytes));
+    }
+    match to {
+        Form::Text => {
+            let (words, _) = spirvkit_core::words_from_bytes(&bytes)
+                .map_err(|e| crate::input::decode_error(path, &e))?;
+            let text = llvm_text::write(&words).map_err(|e| anyhow::anyhow!("{input}: {e}"))?;
+            crate::input::write_output(out, |w| w.write_all(&text))
+        }
+        Form::Binary => {
+            let words = llvm_text::read(&bytes).map_err(|e| anyhow::anyhow!("{input}:{e}"))?;
+            crate::input::write_output(out, |w| {
+                spirvkit_core::binary::write_words_le([words.as_slice()], w)
+            })
+        }
     }
 }

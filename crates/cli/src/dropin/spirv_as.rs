@@ -1,10 +1,10 @@
 //! `spirv-as`: assembly text → binary, default output `out.spv`; assembly errors print
 //! `error: LINE: COL: message` and exit with SPIRV-Tools' result code.
 
-use super::args::{scan, Arg, Spec};
+use super::args::{OneInput, Spec};
 use super::{io, status};
 use spirvkit_text::asm::AssembleErrorKind;
-use spirvkit_text::{assemble_segments, AssembleOptions, TargetEnv};
+use spirvkit_text::{AssembleOptions, ReadAssembleError, TargetEnv};
 use std::process::ExitCode;
 
 const SPEC: Spec = Spec {
@@ -29,73 +29,61 @@ Options:
 ";
 
 /// SPIRV-Tools' `spv_result_t` for an assembly error: lookups of opcode names fail with
-/// SPV_ERROR_INVALID_LOOKUP (-9), everything else with SPV_ERROR_INVALID_TEXT (-5).
-fn result_code(kind: &AssembleErrorKind) -> i32 {
+/// SPV_ERROR_INVALID_LOOKUP (-9), everything else with SPV_ERROR_INVALID_TEXT (-5). With
+/// `--preserve-numeric-ids` the first error comes from the pass that collects the numeric ids,
+/// which spirv-as reports as SPV_ERROR_INVALID_TEXT whatever it was.
+fn result_code(kind: &AssembleErrorKind, preserve_numeric_ids: bool) -> i32 {
     match kind {
-        AssembleErrorKind::InvalidOpcodeName(_) => -9,
+        AssembleErrorKind::InvalidOpcodeName(_) if !preserve_numeric_ids => -9,
         _ => -5,
     }
 }
 
+const TOOL: OneInput = OneInput {
+    tool: "spirv-as",
+    help: HELP,
+    default_output: "out.spv",
+    too_many_inputs: "error: one input file at most must be specified.",
+};
+
 pub fn main(argv: &[String]) -> ExitCode {
-    let args = match scan(&SPEC, argv) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("{}", e.0);
-            return ExitCode::from(1);
-        }
-    };
-    let mut output = "out.spv".to_owned();
-    let mut input: Option<String> = None;
     let mut opts = AssembleOptions::default();
-    for a in args {
-        match a {
-            Arg::Opt("h" | "help", _) => {
-                print!("{HELP}");
-                return ExitCode::SUCCESS;
-            }
-            Arg::Opt("version", _) => {
-                println!("spirvkit {} (spirv-as)", env!("CARGO_PKG_VERSION"));
-                return ExitCode::SUCCESS;
-            }
-            Arg::Opt("o", Some(v)) => output = v,
-            Arg::Opt("preserve-numeric-ids", _) => opts.preserve_numeric_ids = true,
-            Arg::Opt("target-env", Some(v)) => match TargetEnv::parse(&v) {
+    let files = TOOL.parse(&SPEC, argv, |name, value| {
+        match (name, value) {
+            ("preserve-numeric-ids", _) => opts.preserve_numeric_ids = true,
+            ("target-env", Some(v)) => match TargetEnv::parse(&v) {
                 Some(env) => opts.target_env = Some(env),
                 None => {
                     eprintln!("error: Unrecognized target env: {v}");
-                    return ExitCode::from(1);
+                    return Err(ExitCode::from(1));
                 }
             },
-            Arg::Positional(p) => {
-                if input.is_some() {
-                    eprintln!("error: one input file at most must be specified.");
-                    return ExitCode::from(1);
-                }
-                input = Some(p);
-            }
-            Arg::Opt(..) => {}
+            _ => {}
         }
+        Ok(())
+    });
+    let (input, output) = match files {
+        Ok(f) => (f.input, f.output),
+        Err(code) => return code,
+    };
+    if input != "-" && !std::path::Path::new(&input).exists() {
+        eprintln!("error: file does not exist '{input}'");
+        return ExitCode::from(1);
     }
-    let input = input.unwrap_or_else(|| "-".to_owned());
-    let bytes = match io::read_file(&input) {
-        Ok(b) => b,
-        Err(msg) => {
-            eprintln!("{msg}");
+    let words = match crate::input::assemble_path(std::path::Path::new(&input), &opts) {
+        Ok(w) => w,
+        Err(ReadAssembleError::Io(e)) => {
+            eprintln!("error: cannot read '{input}': {e}");
             return ExitCode::from(1);
         }
-    };
-    let source = String::from_utf8_lossy(&bytes);
-    let words = match assemble_segments(&source, &opts) {
-        Ok(w) => w,
-        Err(e) => {
+        Err(ReadAssembleError::Assemble(e)) => {
             eprintln!("error: {}: {}: {}", e.line, e.column, e.kind);
-            return status(result_code(&e.kind));
+            return status(result_code(&e.kind, opts.preserve_numeric_ids));
         }
     };
-    drop(source);
-    drop(bytes);
-    match io::write_with(&output, |w| words.write_le(w)) {
+    match io::write_with(&output, |w| {
+        spirvkit_core::binary::write_words_le([words.as_slice()], w)
+    }) {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
             eprintln!("{msg}");

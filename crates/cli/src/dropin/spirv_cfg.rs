@@ -1,7 +1,7 @@
 //! `spirv-cfg`: the DOT text of the module's control flow on standard output (or `-o FILE`);
 //! nothing is written when the binary is malformed (exit SPV_ERROR_INVALID_BINARY, -4).
 
-use super::args::{scan, Arg, Spec};
+use super::args::{OneInput, Spec};
 use super::{io, status};
 use crate::cmd::cfg::{render, Format};
 use std::process::ExitCode;
@@ -24,38 +24,18 @@ Options:
   -o <filename>   Set the output filename (default or \"-\": standard output).
 ";
 
+const TOOL: OneInput = OneInput {
+    tool: "spirv-cfg",
+    help: HELP,
+    default_output: "-",
+    too_many_inputs: "error: too many positional arguments",
+};
+
 pub fn main(argv: &[String]) -> ExitCode {
-    let args = match scan(&SPEC, argv) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("{}", e.0);
-            return ExitCode::from(1);
-        }
+    let (input, output) = match TOOL.parse(&SPEC, argv, |_, _| Ok(())) {
+        Ok(f) => (f.input, f.output),
+        Err(code) => return code,
     };
-    let mut output = "-".to_owned();
-    let mut input: Option<String> = None;
-    for a in args {
-        match a {
-            Arg::Opt("h" | "help", _) => {
-                print!("{HELP}");
-                return ExitCode::SUCCESS;
-            }
-            Arg::Opt("version", _) => {
-                println!("spirvkit {} (spirv-cfg)", env!("CARGO_PKG_VERSION"));
-                return ExitCode::SUCCESS;
-            }
-            Arg::Opt("o", Some(v)) => output = v,
-            Arg::Positional(p) => {
-                if input.is_some() {
-                    eprintln!("error: too many positional arguments");
-                    return ExitCode::from(1);
-                }
-                input = Some(p);
-            }
-            Arg::Opt(..) => {}
-        }
-    }
-    let input = input.unwrap_or_else(|| "-".to_owned());
     let words = match io::read_binary(&input) {
         Ok(w) => w,
         Err(msg) => {

@@ -1,7 +1,7 @@
 //! `spirv-dis`: binary → text on standard output (or `-o FILE`); a malformed binary exits
 //! with SPV_ERROR_INVALID_BINARY (-4), an unreadable file with 1.
 
-use super::args::{scan, Arg, Spec};
+use super::args::{OneInput, Spec};
 use super::{io, status};
 use spirvkit_text::{DisassembleError, DisassembleOptions};
 use std::process::ExitCode;
@@ -46,46 +46,32 @@ Options:
   --comment         Add comments to make reading easier.
 ";
 
+const TOOL: OneInput = OneInput {
+    tool: "spirv-dis",
+    help: HELP,
+    default_output: "-",
+    too_many_inputs: "error: too many positional arguments",
+};
+
 pub fn main(argv: &[String]) -> ExitCode {
-    let args = match scan(&SPEC, argv) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("{}", e.0);
-            return ExitCode::from(1);
-        }
-    };
-    let mut output = "-".to_owned();
-    let mut input: Option<String> = None;
     let mut opts = DisassembleOptions::default();
-    for a in args {
-        match a {
-            Arg::Opt("h" | "help", _) => {
-                print!("{HELP}");
-                return ExitCode::SUCCESS;
-            }
-            Arg::Opt("version", _) => {
-                println!("spirvkit {} (spirv-dis)", env!("CARGO_PKG_VERSION"));
-                return ExitCode::SUCCESS;
-            }
-            Arg::Opt("o", Some(v)) => output = v,
-            Arg::Opt("no-indent", _) => opts.no_indent = true,
-            Arg::Opt("no-header", _) => opts.no_header = true,
-            Arg::Opt("raw-id", _) => opts.raw_id = true,
-            Arg::Opt("nested-indent", _) => opts.nested_indent = true,
-            Arg::Opt("reorder-blocks", _) => opts.reorder_blocks = true,
-            Arg::Opt("offsets", _) => opts.offsets = true,
-            Arg::Opt("comment", _) => opts.comment = true,
-            Arg::Positional(p) => {
-                if input.is_some() {
-                    eprintln!("error: too many positional arguments");
-                    return ExitCode::from(1);
-                }
-                input = Some(p);
-            }
-            Arg::Opt(..) => {}
+    let files = TOOL.parse(&SPEC, argv, |name, _| {
+        match name {
+            "no-indent" => opts.no_indent = true,
+            "no-header" => opts.no_header = true,
+            "raw-id" => opts.raw_id = true,
+            "nested-indent" => opts.nested_indent = true,
+            "reorder-blocks" => opts.reorder_blocks = true,
+            "offsets" => opts.offsets = true,
+            "comment" => opts.comment = true,
+            _ => {}
         }
-    }
-    let input = input.unwrap_or_else(|| "-".to_owned());
+        Ok(())
+    });
+    let (input, output) = match files {
+        Ok(f) => (f.input, f.output),
+        Err(code) => return code,
+    };
     let words = match io::read_binary(&input) {
         Ok(w) => w,
         Err(msg) => {

@@ -74,12 +74,6 @@ enum Encoded {
 /// Errors are boxed inside the encoder so the hot `Ok` paths return small values.
 type R<T> = Result<T, Box<AssembleError>>;
 
-/// Whether `c` may appear in an id name: `[A-Za-z0-9_]`.
-#[inline]
-pub(super) fn is_id_char(c: u8) -> bool {
-    ID_CHAR[usize::from(c)]
-}
-
 /// `[A-Za-z0-9_]`.
 static ID_CHAR: [bool; 256] = {
     let mut t = [false; 256];
@@ -93,28 +87,34 @@ static ID_CHAR: [bool; 256] = {
 };
 
 pub struct Assembler<'a> {
-    lex: Lexer<'a>,
+    pub lex: Lexer<'a>,
     pub out: Vec<u32>,
-    pub ids: Ids<'a>,
+    pub ids: Ids,
     types: FxHashMap<u32, IdType>,
     /// Value id → its type id (0: none), for OpSwitch literal widths.
     value_types: Vec<u32>,
     ext_sets: FxHashMap<u32, ExtSet>,
     expected: Vec<Expect>,
     /// Opcode names seen so far (a small hash map is faster than the grammar's perfect hash).
-    opcodes: FxHashMap<&'a str, &'static g::InstructionDesc>,
+    opcodes: FxHashMap<&'static str, &'static g::InstructionDesc>,
     /// Start of the current instruction in `out`.
     start: usize,
     result_type: u32,
     ext_set: Option<ExtSet>,
     opcode: u16,
-    /// Assembling one chunk of a parallel assembly (see `parallel.rs`).
-    in_chunk: bool,
-    /// Positions in `out` holding a chunk's temporary ids (renumbered at the merge).
-    pub temp_id_positions: Vec<u32>,
-    /// The chunk met something that depends on text outside it (a type or an import defined
-    /// in the function section, a value of another function): assemble sequentially.
-    pub needs_sequential: bool,
+    /// The module's SPIR-V version (header word layout): opcodes newer than it are unknown
+    /// names, as in spirv-as, unless a capability or extension can enable them.
+    pub version: u32,
+}
+
+/// Whether spirv-as knows `desc` by name in SPIR-V `version`: its version range covers
+/// `version`, or a capability or extension can enable it.
+fn opcode_available(desc: &g::InstructionDesc, version: u32) -> bool {
+    let a = &desc.avail;
+    !a.capabilities.is_empty()
+        || !a.extensions.is_empty()
+        || a.version
+            .is_some_and(|min| version >= min && a.last_version.is_none_or(|last| version <= last))
 }
 
 /// The `; Version: 1.X` comment among the comment lines before the first instruction.
@@ -170,13 +170,19 @@ fn is_number_like(t: &str) -> bool {
 }
 
 impl<'a> Assembler<'a> {
-    pub fn new(source: &'a str, preserve: HashSet<u32, FxBuild>) -> Self {
-        let mut out = Vec::with_capacity(source.len() / 6 + 16);
+    /// An assembler for `source`, which may be the first piece of a longer text
+    /// (`expected_text_len`, when known, sizes the tables).
+    pub fn new(
+        source: &'a str,
+        preserve: HashSet<u32, FxBuild>,
+        expected_text_len: Option<usize>,
+    ) -> Self {
+        let mut out = Vec::with_capacity(expected_text_len.unwrap_or(source.len()) / 6 + 16);
         out.extend_from_slice(&[spirvkit_core::MAGIC, 0x0001_0600, 0x0007_0000, 0, 0]);
         Self {
             lex: Lexer::new(source),
             out,
-            ids: Ids::new(preserve, source.len() / 400),
+            ids: Ids::new(preserve, expected_text_len),
             types: FxHashMap::default(),
             value_types: Vec::new(),
             ext_sets: FxHashMap::default(),
@@ -186,58 +192,41 @@ impl<'a> Assembler<'a> {
             result_type: 0,
             ext_set: None,
             opcode: 0,
-            in_chunk: false,
-            temp_id_positions: Vec::new(),
-            needs_sequential: false,
+            version: 0x0001_0600,
         }
     }
 
-    /// An assembler for the text from `start` (an instruction start) that knows everything
-    /// this one has seen; its new names get temporary ids.
-    pub fn chunk(&self, start: usize, expected_words: usize) -> Self {
-        let mut lex = Lexer::new(self.lex.src);
-        lex.pos.index = start;
-        Self {
-            lex,
-            out: Vec::with_capacity(expected_words),
-            ids: self.ids.for_chunk(self.lex.src, expected_words / 4),
-            types: self.types.clone(),
-            value_types: self.value_types.clone(),
-            ext_sets: self.ext_sets.clone(),
-            expected: Vec::with_capacity(32),
-            opcodes: self.opcodes.clone(),
-            start: 0,
-            result_type: 0,
-            ext_set: None,
-            opcode: 0,
-            in_chunk: true,
-            // Most words of function bodies are ids new to the chunk. Reserved room costs
-            // address space only; growing by copies would cost time.
-            temp_id_positions: Vec::with_capacity(expected_words),
-            needs_sequential: false,
-        }
-    }
-
-    /// Assembles instructions up to the text offset `end`. `Ok(false)` when the instructions
-    /// do not stop exactly there (the offset is inside an instruction, a string or a comment).
-    pub fn run_until(&mut self, end: usize) -> R<bool> {
-        loop {
-            if !self.lex.advance() {
-                return Ok(end >= self.lex.text.len());
-            }
-            if self.lex.pos.index >= end {
-                return Ok(self.lex.pos.index == end);
-            }
-            self.instruction()?;
+    /// The same assembler on the next piece of text (see [`Lexer::rebase`]).
+    pub fn rebase<'b>(self, text: &'b str, consumed: usize, more_follows: bool) -> Assembler<'b> {
+        Assembler {
+            lex: self.lex.rebase(text, consumed, more_follows),
+            out: self.out,
+            ids: self.ids,
+            types: self.types,
+            value_types: self.value_types,
+            ext_sets: self.ext_sets,
+            expected: self.expected,
+            opcodes: self.opcodes,
+            start: self.start,
+            result_type: self.result_type,
+            ext_set: self.ext_set,
+            opcode: self.opcode,
+            version: self.version,
         }
     }
 
     #[inline]
     fn push_id(&mut self, id: u32) {
-        if self.in_chunk && id >= self.ids.chunk_base() {
-            self.temp_id_positions.push(self.out.len() as u32);
-        }
         self.out.push(id);
+    }
+
+    /// Before recording what an instruction defines: stop if its text may have been cut
+    /// at the end of a piece (the driver reads more and assembles it again).
+    fn ensure_complete(&self) -> R<()> {
+        if self.lex.cut_short() {
+            return Err(self.err(K::MissingText));
+        }
+        Ok(())
     }
 
     #[cold]
@@ -255,24 +244,12 @@ impl<'a> Assembler<'a> {
         self.err_at(self.lex.mark(), kind)
     }
 
-    pub fn run(&mut self) -> R<()> {
-        if !self.lex.advance() {
-            return Ok(());
-        }
-        loop {
-            self.instruction()?;
-            if !self.lex.advance() {
-                return Ok(());
-            }
-        }
-    }
-
     #[inline]
     fn words_len(&self) -> usize {
         self.out.len() - self.start
     }
 
-    fn instruction(&mut self) -> R<()> {
+    pub fn instruction(&mut self) -> R<()> {
         self.start = self.out.len();
         self.result_type = 0;
         self.ext_set = None;
@@ -321,10 +298,13 @@ impl<'a> Assembler<'a> {
                 let Some(d) = g::instruction_by_name(opname) else {
                     return Err(self.err(K::InvalidOpcodeName(opname.to_string())));
                 };
-                self.opcodes.insert(opname, d);
+                self.opcodes.insert(d.opname, d);
                 d
             }
         };
+        if !opcode_available(desc, self.version) {
+            return Err(self.err(K::InvalidOpcodeName(opname.to_string())));
+        }
         if desc.has_result && result.is_none() {
             return Err(self.err(K::MissingResultId(first.to_string())));
         }
@@ -403,9 +383,9 @@ impl<'a> Assembler<'a> {
             return Err(self.err(K::InstructionTooLong(n)));
         }
         self.out[self.start] = ((n as u32) << 16) | u32::from(desc.opcode);
+        self.ensure_complete()?;
         // Type bookkeeping for context-dependent literals.
         if desc.opname.starts_with("OpType") && desc.has_result {
-            self.needs_sequential |= self.in_chunk;
             let w = &self.out[self.start..];
             let id = w.get(1).copied().unwrap_or(0);
             if self.types.contains_key(&id) {
@@ -643,11 +623,7 @@ impl<'a> Assembler<'a> {
     fn typed(&mut self, type_id: Option<u32>, text: &str) -> IdType {
         match type_id.and_then(|t| self.types.get(&t)) {
             Some(&t) => t,
-            None => {
-                // The type may be defined where a chunk cannot see it.
-                self.needs_sequential |= self.in_chunk;
-                Self::inferred(text)
-            }
+            None => Self::inferred(text),
         }
     }
 
@@ -813,9 +789,9 @@ impl<'a> Assembler<'a> {
                                 return Err(self.err(K::InvalidExtInstImport(name.into_owned())))
                             }
                         };
+                        self.ensure_complete()?;
                         let id = self.out.get(self.start + 1).copied().unwrap_or(0);
                         self.ext_sets.insert(id, set);
-                        self.needs_sequential |= self.in_chunk;
                     }
                     self.push_string(&s)?;
                     Ok(Encoded::Ok)
@@ -883,7 +859,6 @@ impl<'a> Assembler<'a> {
                         .get(selector as usize)
                         .copied()
                         .filter(|&t| t != 0);
-                    self.needs_sequential |= self.in_chunk && ty.is_none();
                     let t = self.typed(ty, text);
                     self.number(text, t, optional)
                 }

@@ -8,104 +8,112 @@ use std::collections::HashSet;
 
 const CACHE: usize = 1024;
 
+/// Names up to this many bytes can sit in the lookup cache.
+const CACHED_NAME: usize = 16;
+
+/// One slot of the direct-mapped name cache: the name's bytes inline (no borrow of the
+/// text, which is read in pieces), its length (0: empty slot) and its id.
+#[derive(Clone, Copy)]
+struct CacheSlot {
+    name: [u8; CACHED_NAME],
+    len: u8,
+    id: u32,
+}
+
+const EMPTY_SLOT: CacheSlot = CacheSlot {
+    name: [0; CACHED_NAME],
+    len: 0,
+    id: 0,
+};
+
+/// What to undo when an instruction that ran into the end of a piece of text is assembled
+/// again after more text has been read (see `stream.rs`).
+#[derive(Clone, Copy, Debug)]
+pub struct Checkpoint {
+    next: u32,
+    bound: u32,
+}
+
 #[derive(Clone)]
-pub struct Ids<'a> {
-    named: FxHashMap<&'a str, u32>,
+pub struct Ids {
+    /// Names that are not small canonical numbers. Owned: the text is read in pieces.
+    named: FxHashMap<Box<str>, u32>,
     /// Names that are canonical decimal numbers (`17`, not `017`) below `numeric_limit`:
     /// number → id + 1 (0: not yet seen). Same mapping as `named`, without hashing.
     numeric: Vec<u32>,
     numeric_limit: usize,
     /// A direct-mapped cache in front of `named`: types and constants (`%uint`, `%uint_3`)
     /// are referenced by almost every instruction.
-    cache: Vec<(&'a str, u32)>,
+    cache: Vec<CacheSlot>,
     next: u32,
     pub bound: u32,
     preserve: HashSet<u32, FxBuild>,
-    /// In a chunk of a parallel assembly: where in the source the names of the ids made
-    /// fresh here start, in order (the first one is `chunk_base`); they are renumbered when
-    /// the chunks are merged. Offsets (4 bytes) rather than `&str` (16) keep this small.
-    chunk_names: Option<Vec<u32>>,
-    chunk_base: u32,
-    /// The address of the source text, to turn names into offsets.
-    source_start: usize,
+    /// Numeric names entered since the last checkpoint, and whether any other name was.
+    fresh_numeric: Vec<usize>,
+    fresh_named: bool,
 }
 
-impl<'a> Ids<'a> {
-    pub fn new(preserve: HashSet<u32, FxBuild>, capacity: usize) -> Self {
-        let mut named = FxHashMap::default();
-        named.reserve(capacity);
+impl Ids {
+    /// `expected_text_len`: the size of the text, when known; it bounds the numbers kept in
+    /// the direct table (larger ones go to the hash map).
+    pub fn new(preserve: HashSet<u32, FxBuild>, expected_text_len: Option<usize>) -> Self {
         // Decimal names with d digits take d+1 bytes of text, so numbers beyond a few times
         // the text size are rare; they fall back to the hash map.
-        let numeric_limit = (capacity * 64).clamp(1 << 16, 1 << 26);
+        let numeric_limit = match expected_text_len {
+            Some(len) => (len / 400 * 64).clamp(1 << 16, 1 << 26),
+            None => 1 << 22,
+        };
         Self {
-            named,
+            named: FxHashMap::default(),
             numeric: Vec::new(),
             numeric_limit,
-            cache: vec![("", 0); CACHE],
+            cache: vec![EMPTY_SLOT; CACHE],
             next: 1,
             bound: 1,
             preserve,
-            chunk_names: None,
-            chunk_base: 0,
-            source_start: 0,
+            fresh_numeric: Vec::new(),
+            fresh_named: false,
         }
     }
 
-    /// A copy for assembling a chunk of the text in parallel: names known here keep their
-    /// ids; new names get temporary ids from `self.next` up, recorded in order.
-    /// Releases the room reserved for names not seen yet (before copying for chunks).
-    pub fn shrink_to_fit(&mut self) {
-        self.named.shrink_to_fit();
-        self.numeric.shrink_to_fit();
-    }
-
-    /// `source` is the whole text; it must be shorter than 4 GiB (offsets are `u32`).
-    /// `expected_names` only sizes the first allocation.
-    pub fn for_chunk(&self, source: &'a str, expected_names: usize) -> Self {
-        let mut chunk = self.clone();
-        chunk.chunk_names = Some(Vec::with_capacity(expected_names));
-        chunk.chunk_base = self.next;
-        chunk.source_start = source.as_ptr() as usize;
-        chunk
-    }
-
-    /// The first temporary id of a chunk (ids below it are final).
-    pub fn chunk_base(&self) -> u32 {
-        self.chunk_base
-    }
-
-    /// Where the names behind a chunk's temporary ids start in the source (after the `%`),
-    /// in id order. A name runs to the first byte that cannot be part of a name.
-    pub fn chunk_name_offsets(&self) -> &[u32] {
-        self.chunk_names.as_deref().unwrap_or(&[])
-    }
-
-    /// The id of a name already seen, without recording anything.
-    pub fn lookup(&self, name: &str) -> Option<u32> {
-        if let Some(n) = canonical_decimal(name, self.numeric_limit) {
-            return match self.numeric.get(n) {
-                Some(&v) if v != 0 => Some(v - 1),
-                _ => None,
-            };
+    /// Marks the state before an instruction.
+    #[inline]
+    pub fn checkpoint(&mut self) -> Checkpoint {
+        self.fresh_numeric.clear();
+        self.fresh_named = false;
+        Checkpoint {
+            next: self.next,
+            bound: self.bound,
         }
-        self.named.get(name).copied()
     }
 
-    /// The next id a fresh name would get.
-    pub fn next_id(&self) -> u32 {
-        self.next
+    /// Forgets every name entered since `cp`.
+    pub fn rollback(&mut self, cp: Checkpoint) {
+        for &n in &self.fresh_numeric {
+            if let Some(slot) = self.numeric.get_mut(n) {
+                *slot = 0;
+            }
+        }
+        self.fresh_numeric.clear();
+        if self.fresh_named {
+            self.named.retain(|_, id| *id < cp.next);
+            self.cache.fill(EMPTY_SLOT);
+            self.fresh_named = false;
+        }
+        self.next = cp.next;
+        self.bound = cp.bound;
     }
 
     /// The id for `%name` (name without `%`); a name not seen before must pass `valid` first
     /// (`None` if not).
     /// Names already in the table were checked when they entered it, so the common case of
     /// a known name costs no validation.
-    #[inline]
     /// `first_eight`: the 8 source bytes starting at `name`, when the text has that many
     /// (lets numeric names be recognised and parsed without a loop).
+    #[inline]
     pub fn get_if_valid(
         &mut self,
-        name: &'a str,
+        name: &str,
         first_eight: Option<[u8; 8]>,
         valid: impl Fn(&str) -> bool,
     ) -> Option<u32> {
@@ -129,11 +137,12 @@ impl<'a> Ids<'a> {
                     return Some(v - 1);
                 }
             }
-            let id = self.fresh_named(name);
+            let id = self.fresh();
             if n >= self.numeric.len() {
                 self.numeric.resize((n + 1).max(self.numeric.len() * 2), 0);
             }
             self.numeric[n] = id.wrapping_add(1);
+            self.fresh_numeric.push(n);
             return Some(id);
         }
         let b = name.as_bytes();
@@ -142,9 +151,12 @@ impl<'a> Ids<'a> {
             ^ usize::from(b.last().copied().unwrap_or(0)).wrapping_mul(131)
             ^ usize::from(b.get(b.len() / 2).copied().unwrap_or(0)).wrapping_mul(1031))
             & (CACHE - 1);
-        if let Some(&(k, id)) = self.cache.get(slot) {
-            if k == name && !k.is_empty() {
-                return Some(id);
+        let cacheable = !b.is_empty() && b.len() <= CACHED_NAME;
+        if cacheable {
+            if let Some(c) = self.cache.get(slot) {
+                if usize::from(c.len) == b.len() && c.name[..b.len()] == *b {
+                    return Some(c.id);
+                }
             }
         }
         let id = match self.named.get(name) {
@@ -153,24 +165,20 @@ impl<'a> Ids<'a> {
                 if !valid(name) {
                     return None;
                 }
-                let id = self.fresh_named(name);
-                self.named.insert(name, id);
+                let id = self.fresh();
+                self.named.insert(name.into(), id);
+                self.fresh_named = true;
                 id
             }
         };
-        if let Some(c) = self.cache.get_mut(slot) {
-            *c = (name, id);
+        if cacheable {
+            if let Some(c) = self.cache.get_mut(slot) {
+                c.name[..b.len()].copy_from_slice(b);
+                c.len = b.len() as u8;
+                c.id = id;
+            }
         }
         Some(id)
-    }
-
-    #[inline]
-    fn fresh_named(&mut self, name: &'a str) -> u32 {
-        if let Some(names) = &mut self.chunk_names {
-            // Names are slices of the source (see `for_chunk`), so this cannot underflow.
-            names.push((name.as_ptr() as usize).wrapping_sub(self.source_start) as u32);
-        }
-        self.fresh()
     }
 
     #[inline]

@@ -21,7 +21,9 @@ pub struct Mark {
 impl Mark {
     /// 0-based line and column.
     pub fn line_column(self) -> (usize, usize) {
-        (self.line, self.index.saturating_sub(self.line_start))
+        // `line_start` may lie before the current piece of text (see `Lexer::rebase`):
+        // positions are relative, their difference is not.
+        (self.line, self.index.wrapping_sub(self.line_start))
     }
 }
 
@@ -34,6 +36,11 @@ pub struct Lexer<'a> {
     /// position on the current line is its distance from there.
     line: usize,
     line_start: usize,
+    /// Whether more text follows this piece (the text is read in pieces, see `stream.rs`).
+    more_follows: bool,
+    /// Set when a scan reached the end of a piece that is not the last: what was seen may
+    /// be cut short, and the instruction must be assembled again with more text.
+    reached_end: std::cell::Cell<bool>,
 }
 
 impl<'a> Lexer<'a> {
@@ -44,18 +51,64 @@ impl<'a> Lexer<'a> {
             pos: Pos::default(),
             line: 0,
             line_start: 0,
+            more_follows: false,
+            reached_end: std::cell::Cell::new(false),
+        }
+    }
+
+    /// The same lexer state on the next piece of text: `text` starts `consumed` bytes after
+    /// the current piece did (the bytes before were assembled and dropped) and the position
+    /// moves with it. Line numbers carry on.
+    pub fn rebase<'b>(&self, text: &'b str, consumed: usize, more_follows: bool) -> Lexer<'b> {
+        Lexer {
+            src: text,
+            text: text.as_bytes(),
+            pos: Pos {
+                index: self.pos.index - consumed,
+            },
+            line: self.line,
+            line_start: self.line_start.wrapping_sub(consumed),
+            more_follows,
+            reached_end: std::cell::Cell::new(false),
+        }
+    }
+
+    /// Moves back to `mark` (an instruction start) and forgets that the end was reached.
+    pub fn reset_to(&mut self, mark: Mark) {
+        self.pos.index = mark.index;
+        self.line = mark.line;
+        self.line_start = mark.line_start;
+        self.reached_end.set(false);
+    }
+
+    /// Whether a scan since the last reset reached the end of a piece that has a
+    /// continuation (so the instruction being read may be cut).
+    #[inline]
+    pub fn cut_short(&self) -> bool {
+        self.more_follows && self.reached_end.get()
+    }
+
+    /// Notes a scan that stopped at `index`.
+    #[inline]
+    fn scanned_to(&self, index: usize) {
+        if index >= self.text.len() {
+            self.reached_end.set(true);
         }
     }
 
     /// Skips whitespace and comments. Returns false at the end of the stream.
     #[inline]
     pub fn advance(&mut self) -> bool {
-        advance_counting_lines(
+        let more = advance_counting_lines(
             self.text,
             &mut self.pos.index,
             &mut self.line,
             &mut self.line_start,
-        )
+        );
+        if !more {
+            self.scanned_to(self.pos.index);
+        }
+        more
     }
 
     /// The current position with its line.
@@ -70,17 +123,21 @@ impl<'a> Lexer<'a> {
     /// The word starting at the current position, and the position after it.
     #[inline]
     pub fn word(&self) -> (&'a str, Pos) {
-        word_at(self.src, self.pos)
+        let (w, next) = word_at(self.src, self.pos);
+        self.scanned_to(next.index);
+        (w, next)
     }
 
     #[inline]
     pub fn peek(&self) -> u8 {
+        self.scanned_to(self.pos.index);
         self.text.get(self.pos.index).copied().unwrap_or(0)
     }
 
     /// `Op` followed by an upper-case letter at the current position.
     #[inline]
     pub fn starts_with_op(&self) -> bool {
+        self.scanned_to(self.pos.index + 2);
         starts_with_op_at(self.text, self.pos)
     }
 
@@ -89,6 +146,7 @@ impl<'a> Lexer<'a> {
     #[inline]
     pub fn word_and_new_inst(&self) -> (&'a str, Pos, bool) {
         let (w, next) = word_at(self.src, self.pos);
+        self.scanned_to(next.index.max(self.pos.index + 2));
         if starts_with_op_at(self.text, self.pos) {
             return (w, next, true);
         }
@@ -96,32 +154,41 @@ impl<'a> Lexer<'a> {
             return (w, next, false);
         }
         let mut index = next.index;
-        if !skip_blanks(self.text, &mut index) || self.text.get(index) != Some(&b'=') {
+        let more = skip_blanks(self.text, &mut index);
+        self.scanned_to(index);
+        if !more || self.text.get(index) != Some(&b'=') {
             return (w, next, false);
         }
-        let (eq, _) = word_at(self.src, Pos { index });
+        let (eq, after) = word_at(self.src, Pos { index });
+        self.scanned_to(after.index);
         (w, next, eq == "=")
     }
 
     /// Whether the next word (after whitespace) begins a new instruction: `OpX` or `%id =`.
     pub fn is_start_of_new_inst(&self) -> bool {
         let mut index = self.pos.index;
-        if !skip_blanks(self.text, &mut index) {
+        let more = skip_blanks(self.text, &mut index);
+        self.scanned_to(index);
+        if !more {
             return false;
         }
         let pos = Pos { index };
+        let (w, next) = word_at(self.src, pos);
+        self.scanned_to(next.index.max(index + 2));
         if starts_with_op_at(self.text, pos) {
             return true;
         }
-        let (w, next) = word_at(self.src, pos);
         if !w.starts_with('%') {
             return false;
         }
         let mut index = next.index;
-        if !skip_blanks(self.text, &mut index) {
+        let more = skip_blanks(self.text, &mut index);
+        self.scanned_to(index);
+        if !more {
             return false;
         }
-        let (w, _) = word_at(self.src, Pos { index });
+        let (w, after) = word_at(self.src, Pos { index });
+        self.scanned_to(after.index);
         w == "="
     }
 }

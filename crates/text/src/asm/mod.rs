@@ -5,7 +5,9 @@ mod encode;
 pub mod ids;
 mod lexer;
 pub mod numbers;
-mod parallel;
+mod stream;
+
+pub use stream::{assemble_read, assemble_read_in_pieces, ReadAssembleError};
 
 use std::fmt;
 
@@ -227,96 +229,7 @@ impl fmt::Display for AssembleError {
 
 impl std::error::Error for AssembleError {}
 
-/// The parallel assembler on any text, for tests: `None` when it leaves the text to the
-/// sequential assembler. Whenever it answers, the words must equal [`assemble`]'s.
-#[doc(hidden)]
-pub fn assemble_in_parallel(source: &str) -> Option<Vec<u32>> {
-    let version = encode::version_from_comment(source).unwrap_or(0x0001_0600);
-    let mut words = Assembled {
-        segments: parallel::assemble_any_size(source)?,
-    };
-    words.set_header_word(1, version);
-    Some(words.into_words())
-}
-
-/// An assembled module as consecutive segments of words (header first). Large texts are
-/// assembled in parallel pieces; keeping them apart spares a copy when they are only written.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Assembled {
-    segments: Vec<Vec<u32>>,
-}
-
-impl Assembled {
-    /// The segments, in order; their concatenation is the module.
-    pub fn segments(&self) -> &[Vec<u32>] {
-        &self.segments
-    }
-
-    /// Number of words in the module.
-    pub fn len(&self) -> usize {
-        self.segments.iter().map(Vec::len).sum()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The module as one vector (no copy when it is a single segment).
-    pub fn into_words(self) -> Vec<u32> {
-        let mut segments = self.segments.into_iter();
-        let mut words = segments.next().unwrap_or_default();
-        let rest: Vec<Vec<u32>> = segments.collect();
-        words.reserve_exact(rest.iter().map(Vec::len).sum());
-        for segment in rest {
-            words.extend_from_slice(&segment);
-        }
-        words
-    }
-
-    /// Writes the module as little-endian bytes, segment by segment.
-    pub fn write_le(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
-        spirvkit_core::binary::write_words_le(self.segments.iter().map(Vec::as_slice), w)
-    }
-
-    fn set_header_word(&mut self, index: usize, value: u32) {
-        if let Some(word) = self.segments.first_mut().and_then(|s| s.get_mut(index)) {
-            *word = value;
-        }
-    }
-}
-
 /// Assembles `source` to words (header included).
 pub fn assemble(source: &str, opts: &AssembleOptions) -> Result<Vec<u32>, AssembleError> {
-    assemble_segments(source, opts).map(Assembled::into_words)
-}
-
-/// Assembles `source`, keeping the pieces of a parallel assembly apart (see [`Assembled`]).
-pub fn assemble_segments(source: &str, opts: &AssembleOptions) -> Result<Assembled, AssembleError> {
-    let version = match opts.target_env {
-        Some(env) => env.version_word(),
-        None => encode::version_from_comment(source).unwrap_or(0x0001_0600),
-    };
-    if !opts.preserve_numeric_ids {
-        if let Some(segments) = parallel::assemble(source) {
-            let mut words = Assembled { segments };
-            words.set_header_word(1, version);
-            return Ok(words);
-        }
-    }
-    let preserve = if opts.preserve_numeric_ids {
-        let mut pre = encode::Assembler::new(source, Default::default());
-        pre.run().map_err(|e| *e)?;
-        pre.ids.numeric_names()
-    } else {
-        Default::default()
-    };
-    let mut a = encode::Assembler::new(source, preserve);
-    a.run().map_err(|e| *e)?;
-    let bound = a.ids.bound;
-    let mut words = Assembled {
-        segments: vec![a.out],
-    };
-    words.set_header_word(1, version);
-    words.set_header_word(3, bound);
-    Ok(words)
+    stream::assemble_text(source, opts)
 }
