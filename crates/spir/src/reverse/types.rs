@@ -5,6 +5,7 @@ use spirvkit_core::grammar::Op;
 use spirvkit_core::{Id, Operand};
 use spirvkit_llvm::{StructBody, Type, TypeId};
 
+use super::spv_ir::is_opaque_type;
 use super::{Ctx, Result};
 
 /// LLVM address space of a SPIR-V storage class (SPIR 1.2 section 2.2, seed 004 for USM).
@@ -58,7 +59,7 @@ impl Ctx<'_> {
             .ok_or_else(|| self.err(format!("operand {i} is not an id")))
     }
 
-    fn named_struct(&mut self, name: &str, body: Option<StructBody>) -> TypeId {
+    pub(crate) fn named_struct(&mut self, name: &str, body: Option<StructBody>) -> TypeId {
         match self.m.types.find_struct(name) {
             Some(t) => t,
             None => self.m.types.add_struct(Some(name.to_owned()), body),
@@ -217,6 +218,9 @@ impl Ctx<'_> {
                     vararg: false,
                 })
             }
+            _ if self.opts.target == super::TargetEnv::SpvIr && is_opaque_type(inst.opcode) => {
+                self.spv_ir_opaque_type(inst)?
+            }
             Op::TypeImage => {
                 let dim = self.word_op(inst, 1)?;
                 let depth = self.word_op(inst, 2)?;
@@ -244,7 +248,11 @@ impl Ctx<'_> {
             Op::TypeDeviceEvent => self.opencl_handle("clk_event_t", 0),
             Op::TypeReserveId => self.opencl_handle("reserve_id_t", 0),
             Op::TypeQueue => self.opencl_handle("queue_t", 0),
-            Op::TypePipe => self.opencl_handle("pipe_t", 1),
+            Op::TypePipe => match inst.operands.first().and_then(Operand::word) {
+                Some(0) => self.opencl_handle("pipe_ro_t", 1),
+                Some(1) => self.opencl_handle("pipe_wo_t", 1),
+                _ => self.opencl_handle("pipe_t", 1),
+            },
             other => {
                 return Err(self.err(format!(
                     "%{} is a {} type, which has no SPIR 1.2 form",
