@@ -167,4 +167,12 @@ declare spir_func i16 @_Z17convert_short_rtzDh(half)
     let ll = back.to_ll(&spirvkit_llvm::WriteOptions::typed());
     assert!(ll.contains("fpext half"), "{ll}");
     assert!(ll.contains("@_Z17convert_short_rtzf(float"), "{ll}");
+    // SPV-IR keeps the half operand, as llvm-spirv -r --spirv-target-env=SPV-IR writes it.
+    let opts = ReverseOptions {
+        target: spirvkit_spir::reverse::TargetEnv::SpvIr,
+        ..Default::default()
+    };
+    let spv_ir = reverse_words(&words, &opts).expect("reverse to SPV-IR");
+    let names: Vec<&str> = spv_ir.functions.iter().map(|f| f.name.as_str()).collect();
+    assert!(names.iter().any(|n| n.ends_with("_rtzDh")), "{names:?}");
 }
