@@ -125,6 +125,28 @@ fn shader_modules_are_refused() {
     assert!(text.contains("word 7") && text.contains("shader"), "{text}");
 }
 
+/// A corrupt vector component count (a flipped high bit) is refused instead of building
+/// splats and masks element by element (this once took 22 GB in the proptest below).
+#[test]
+fn huge_vector_component_counts_are_refused() {
+    let mut words = spirv("");
+    let mut at = 5;
+    let mut found = false;
+    while at < words.len() {
+        let count = (words[at] >> 16) as usize;
+        if words[at] & 0xffff == 23 && count == 4 {
+            // OpTypeVector: result, component type, component count.
+            words[at + 3] |= 1 << 30;
+            found = true;
+            break;
+        }
+        at += count.max(1);
+    }
+    assert!(found, "the test kernel has a vector type");
+    let err = reverse_words(&words, &ReverseOptions::default()).expect_err("refused");
+    assert!(err.to_string().contains("components"), "{err}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
     #[test]

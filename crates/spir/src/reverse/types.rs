@@ -21,6 +21,10 @@ pub fn addrspace(storage_class: u32) -> u32 {
     }
 }
 
+/// The longest vector translated (SPIR-V allows 16, or any length with
+/// SPV_INTEL_vector_compute; beyond this a component count is taken as corrupt).
+const MAX_VECTOR_LEN: u32 = 1 << 16;
+
 /// The OpenCL C spelling of an image type (`image2d_array_t`), from OpTypeImage operands.
 pub fn image_name(dim: u32, depth: u32, arrayed: u32, ms: u32) -> String {
     let base = match dim {
@@ -145,6 +149,13 @@ impl Ctx<'_> {
             Op::TypeVector => {
                 let elem = self.ty(self.id_op(inst, 0)?)?;
                 let len = self.word_op(inst, 1)?;
+                // Splats and shuffle masks are built element by element: a corrupt count
+                // must not become a multi-gigabyte allocation (OpenCL vectors have ≤ 16).
+                if !(2..=MAX_VECTOR_LEN).contains(&len) {
+                    return Err(self.err(format!(
+                        "a vector of {len} components (2 to {MAX_VECTOR_LEN} have an LLVM form here)"
+                    )));
+                }
                 self.m.types.intern(Type::Vector {
                     len,
                     elem,
