@@ -9,6 +9,7 @@ pub mod decode;
 pub mod encode;
 pub mod error;
 pub mod fasthash;
+pub mod float;
 pub mod module;
 
 pub use binary::{words_from_bytes, Endian, Header, MAGIC};

@@ -125,6 +125,28 @@ fn shader_modules_are_refused() {
     assert!(text.contains("word 7") && text.contains("shader"), "{text}");
 }
 
+/// A corrupt vector component count (a flipped high bit) is refused instead of building
+/// splats and masks element by element (this once took 22 GB in the proptest below).
+#[test]
+fn huge_vector_component_counts_are_refused() {
+    let mut words = spirv("");
+    let mut at = 5;
+    let mut found = false;
+    while at < words.len() {
+        let count = (words[at] >> 16) as usize;
+        if words[at] & 0xffff == 23 && count == 4 {
+            // OpTypeVector: result, component type, component count.
+            words[at + 3] |= 1 << 30;
+            found = true;
+            break;
+        }
+        at += count.max(1);
+    }
+    assert!(found, "the test kernel has a vector type");
+    let err = reverse_words(&words, &ReverseOptions::default()).expect_err("refused");
+    assert!(err.to_string().contains("components"), "{err}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
     #[test]
@@ -167,4 +189,12 @@ declare spir_func i16 @_Z17convert_short_rtzDh(half)
     let ll = back.to_ll(&spirvkit_llvm::WriteOptions::typed());
     assert!(ll.contains("fpext half"), "{ll}");
     assert!(ll.contains("@_Z17convert_short_rtzf(float"), "{ll}");
+    // SPV-IR keeps the half operand, as llvm-spirv -r --spirv-target-env=SPV-IR writes it.
+    let opts = ReverseOptions {
+        target: spirvkit_spir::reverse::TargetEnv::SpvIr,
+        ..Default::default()
+    };
+    let spv_ir = reverse_words(&words, &opts).expect("reverse to SPV-IR");
+    let names: Vec<&str> = spv_ir.functions.iter().map(|f| f.name.as_str()).collect();
+    assert!(names.iter().any(|n| n.ends_with("_rtzDh")), "{names:?}");
 }

@@ -37,7 +37,13 @@ fn parse_spec_consts(list: &str, opts: &mut ReverseOptions) -> anyhow::Result<()
                 if ty == "f32" {
                     v.to_bits() as u64
                 } else {
-                    f32_to_f16(v) as u64
+                    // Rounded to nearest even as llvm-spirv does; too large is infinite.
+                    use spirvkit_core::float::{f32_to_narrow, Rounding};
+                    f32_to_narrow(v, 5, 10, Rounding::NearestEven).unwrap_or(if v < 0.0 {
+                        0xfc00
+                    } else {
+                        0x7c00
+                    })
                 }
             }
             "f64" => value
@@ -49,34 +55,6 @@ fn parse_spec_consts(list: &str, opts: &mut ReverseOptions) -> anyhow::Result<()
         opts.spec_constants.insert(id, bits);
     }
     Ok(())
-}
-
-/// IEEE half bits of `v` (round to nearest even; enough for spec constant values).
-fn f32_to_f16(v: f32) -> u16 {
-    let b = v.to_bits();
-    let sign = ((b >> 16) & 0x8000) as u16;
-    let exp = ((b >> 23) & 0xff) as i32 - 127 + 15;
-    let mant = b & 0x7f_ffff;
-    if exp >= 31 {
-        return sign
-            | 0x7c00
-            | if mant != 0 && ((b >> 23) & 0xff) == 0xff {
-                0x200
-            } else {
-                0
-            };
-    }
-    if exp <= 0 {
-        return sign;
-    }
-    let m = (mant >> 13) as u16;
-    let round = mant & 0x1fff;
-    let h = sign | ((exp as u16) << 10) | m;
-    if round > 0x1000 || (round == 0x1000 && m & 1 == 1) {
-        h + 1
-    } else {
-        h
-    }
 }
 
 fn reverse_one(

@@ -7,7 +7,7 @@
 
 use spirvkit_core::grammar::Op;
 use spirvkit_core::Instruction;
-use spirvkit_llvm::{CastOp, ConstKind, InstKind, Type, TypeId, ValueRef};
+use spirvkit_llvm::{BinaryOp, CastOp, ConstKind, InstKind, Type, TypeId, ValueRef};
 
 use super::builtins::Sign;
 use super::function::FnState;
@@ -423,6 +423,21 @@ impl Ctx<'_> {
         let x = self.cast(st, CastOp::BitCast, x, from)?;
         let v = self.call_builtin(st, name, to, vec![x], false)?;
         let v = self.cast(st, CastOp::BitCast, v, ty)?;
+        self.define(st, inst, v);
+        Ok(())
+    }
+
+    /// OpGenericPtrMemSemantics: `get_fence` of the generic pointer (as a `const void*`),
+    /// whose `CLK_*_MEM_FENCE` flags are the memory semantics shifted right by 8.
+    pub fn get_fence(&mut self, st: &mut FnState, inst: &Instruction) -> Result<()> {
+        let ty = self.result_ty(inst)?;
+        let x = self.op_value(st, inst, 0)?;
+        let x = self.generic_pointer(st, x)?;
+        let generic = self.i8_ptr(4);
+        let x = self.cast(st, CastOp::BitCast, x, generic)?;
+        let flags = self.call_builtin(st, "_Z9get_fencePU3AS4Kv", ty, vec![x], false)?;
+        let eight = self.const_int(ty, 8);
+        let v = self.binary(st, ty, BinaryOp::Shl, flags, eight);
         self.define(st, inst, v);
         Ok(())
     }

@@ -68,6 +68,15 @@ impl Ctx<'_> {
                 if let Some(name) = self.opencl_type_name(*p) {
                     return Ok(ParamType::Named(name));
                 }
+                if let Some(name) = self.spirv_type_name(*p) {
+                    // SPV-IR: a pointer to `%spirv.Image._...`, mangled `PU3AS1` + its name.
+                    return Ok(ParamType::Pointer {
+                        addrspace: *addrspace,
+                        konst: false,
+                        volatile: false,
+                        pointee: Box::new(ParamType::Named(name)),
+                    });
+                }
                 ParamType::Pointer {
                     addrspace: *addrspace,
                     konst,
@@ -87,11 +96,22 @@ impl Ctx<'_> {
         let name = self.m.types.struct_def(*sid)?.name.as_deref()?;
         let base = name.strip_prefix("opencl.")?;
         let base = base.strip_suffix("_t").unwrap_or(base);
-        let base = base
-            .trim_end_matches("_ro")
-            .trim_end_matches("_wo")
-            .trim_end_matches("_rw");
+        // An access qualifier in the name (CL2.0 images): clang's `ocl_image2d_array_ro`.
+        // Without one, SPIR 1.2's `ocl_image2darray`.
+        if ["_ro", "_wo", "_rw"].iter().any(|a| base.ends_with(a)) {
+            return Some(format!("ocl_{base}"));
+        }
         Some(format!("ocl_{}", base.replace('_', "")))
+    }
+
+    /// `__spirv_Image__void_1_0_0_0_0_0_0` for the SPV-IR struct `spirv.Image._void_1_...`.
+    fn spirv_type_name(&self, pointee: TypeId) -> Option<String> {
+        let Type::Named(sid) = self.m.types.get(pointee) else {
+            return None;
+        };
+        let name = self.m.types.struct_def(*sid)?.name.as_deref()?;
+        name.starts_with("spirv.")
+            .then(|| format!("__{}", name.replace('.', "_")))
     }
 
     /// The mangled name of `name` called with these (type, sign) arguments; `konst`

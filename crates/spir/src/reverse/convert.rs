@@ -64,7 +64,9 @@ impl Ctx<'_> {
             // half → integer: widening the half to float is exact and the integer result
             // depends only on the value, so the float overload computes the same (and exists
             // in libraries without cl_khr_fp16, which have no `convert_*(half)` at all).
-            let (x, xt) = if self.float_bits(xt) == 16 && self.float_bits(ty) == 0 {
+            // SPV-IR keeps the SPIR-V operand, as llvm-spirv does (`..._Rchar_satDh`).
+            let (x, xt) = if self.float_bits(xt) == 16 && self.float_bits(ty) == 0 && !self.spv_ir()
+            {
                 let f = self.m.types.intern(Type::Float);
                 let wide = match self.m.types.get(xt).clone() {
                     Type::Vector { len, scalable, .. } => self.m.types.intern(Type::Vector {

@@ -284,6 +284,8 @@ impl Ctx<'_> {
                     || self.memory(st, inst)?
                     || self.sync(st, inst)?
                     || self.group(st, inst)?
+                    || self.pipe(st, inst)?
+                    || self.enqueue(st, inst)?
                     || self.builtin_instruction(st, inst)?)
                 {
                     return Err(self.err("no SPIR 1.2 form for this instruction"));
@@ -367,7 +369,8 @@ impl Ctx<'_> {
                     name: name.to_owned(),
                     fn_ty,
                     ty: ptr,
-                    cc: if vararg {
+                    // Intrinsics (`llvm.memcpy`) and variadic functions use the C convention.
+                    cc: if vararg || name.starts_with("llvm.") {
                         llvm::CallingConv::C
                     } else {
                         llvm::CallingConv::SPIR_FUNC

@@ -158,8 +158,9 @@ impl Ctx<'_> {
                     }
                     _ => args.push(self.fit_int(st, id, coord_ty)?),
                 }
-                let mut signs = vec![Sign::Signed];
-                signs.resize(args.len(), Sign::Unsigned);
+                // SPIR-V integers carry no sign: llvm-spirv names the broadcast value
+                // unsigned (`_Z20work_group_broadcastjm`), and so do we.
+                let signs = vec![Sign::Unsigned; args.len()];
                 self.group_call(st, inst, &format!("{prefix}broadcast"), args, &signs)?;
             }
             Op::GroupNonUniformElect => {

@@ -143,13 +143,17 @@ impl Ctx<'_> {
                 let ty = self.result_ty(inst)?;
                 let image = self.op_value(st, inst, 0)?;
                 let it = self.type_of(st, image)?;
-                let q = if inst.opcode == Op::ImageQueryFormat {
-                    "get_image_channel_data_type"
+                // The SPIR-V result counts from 0; OpenCL C returns the `CL_` enumerant, which
+                // starts at CL_SNORM_INT8 (0x10D0) or CL_R (0x10B0).
+                let (q, base) = if inst.opcode == Op::ImageQueryFormat {
+                    ("get_image_channel_data_type", 0x10D0)
                 } else {
-                    "get_image_channel_order"
+                    ("get_image_channel_order", 0x10B0)
                 };
                 let params = [self.param(it, Sign::Signed, false)?];
                 let v = self.call_builtin(st, &mangle(q, &params), ty, vec![image], false)?;
+                let base = self.const_int(ty, base);
+                let v = self.binary(st, ty, spirvkit_llvm::BinaryOp::Sub, v, base);
                 self.define(st, inst, v);
             }
             _ => return Ok(false),

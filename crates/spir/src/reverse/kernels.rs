@@ -89,10 +89,22 @@ impl Ctx<'_> {
                     _ => 0,
                 };
                 let spirv_ty = pid.and_then(|p| self.result_types.get(&p).copied());
-                let image_access = spirv_ty
+                // Images carry their access qualifier as operand 7, pipes as operand 0.
+                let image_access =
+                    spirv_ty
+                        .and_then(|t| self.def(t))
+                        .and_then(|d| match d.opcode {
+                            Op::TypeImage => d.operands.get(7).and_then(Operand::word),
+                            Op::TypePipe => d.operands.first().and_then(Operand::word),
+                            _ => None,
+                        });
+                let image_name = spirv_ty
                     .and_then(|t| self.def(t))
                     .filter(|d| d.opcode == Op::TypeImage)
-                    .and_then(|d| d.operands.get(7).and_then(Operand::word));
+                    .map(|d| {
+                        let w = |i: usize| d.operands.get(i).and_then(Operand::word).unwrap_or(0);
+                        super::types::image_name(w(1), w(2), w(3), w(4))
+                    });
                 let acc = match image_access {
                     Some(0) => "read_only",
                     Some(1) => "write_only",
@@ -102,17 +114,29 @@ impl Ctx<'_> {
                 let is_sampler = spirv_ty
                     .and_then(|t| self.def(t))
                     .is_some_and(|d| d.opcode == Op::TypeSampler);
+                // A pipe's packet type is not in the SPIR-V: `pipe`, qualified `pipe`, as
+                // llvm-spirv -r writes it.
+                let is_pipe = spirv_ty
+                    .and_then(|t| self.def(t))
+                    .is_some_and(|d| d.opcode == Op::TypePipe);
                 let tname = kept
                     .as_ref()
                     .and_then(|k| k.get(i).cloned())
                     .unwrap_or_else(|| {
                         if is_sampler {
                             "sampler_t".into()
+                        } else if is_pipe {
+                            "pipe".into()
+                        } else if let Some(image) = image_name.clone() {
+                            image
                         } else {
                             self.arg_type_name(*ty)
                         }
                     });
                 let mut q = Vec::new();
+                if is_pipe {
+                    q.push("pipe");
+                }
                 if let Some(p) = pid {
                     let ds = self.decorations(p);
                     if ds

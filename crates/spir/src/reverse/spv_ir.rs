@@ -15,13 +15,15 @@ use super::function::FnState;
 use super::{op_name, Ctx, Result, TargetEnv};
 use crate::mangle::{mangle, ParamType, Scalar};
 
-/// Instructions SPV-IR writes as `__spirv_*` calls (the rest keep their LLVM form; images
-/// keep the OpenCL C built-ins).
+/// Instructions SPV-IR writes as `__spirv_*` calls (the rest keep their LLVM form; kernel
+/// enqueue, markers and ND ranges keep their OpenCL C lowering).
 fn is_call_form(op: Op) -> bool {
     let name = op_name(op);
     name.starts_with("OpAtomic")
         || name.starts_with("OpGroup")
         || name.starts_with("OpSubgroupShuffle")
+        || name.ends_with("Pipe")
+        || name.ends_with("PipePackets")
         || matches!(
             op,
             Op::ControlBarrier
@@ -30,7 +32,49 @@ fn is_call_form(op: Op) -> bool {
                 | Op::GenericPtrMemSemantics
                 | Op::SatConvertSToU
                 | Op::SatConvertUToS
+                | Op::IsValidReserveId
+                | Op::GetDefaultQueue
+                | Op::CreateUserEvent
+                | Op::RetainEvent
+                | Op::ReleaseEvent
+                | Op::IsValidEvent
+                | Op::SetUserEventStatus
+                | Op::CaptureEventProfilingInfo
+                | Op::SampledImage
+                | Op::ImageSampleExplicitLod
+                | Op::ImageRead
+                | Op::ImageWrite
+                | Op::ImageQuerySize
+                | Op::ImageQuerySizeLod
+                | Op::ImageQueryFormat
+                | Op::ImageQueryOrder
+                | Op::ImageQueryLevels
+                | Op::ImageQuerySamples
         )
+}
+
+/// Image instructions whose `__spirv_*` name spells the result type (`_Rfloat4`), as
+/// llvm-spirv writes them: the texel and size results the arguments do not determine.
+fn names_result_type(op: Op) -> bool {
+    matches!(
+        op,
+        Op::ImageSampleExplicitLod | Op::ImageRead | Op::ImageQuerySize | Op::ImageQuerySizeLod
+    )
+}
+
+/// Opaque SPIR-V types, which SPV-IR writes as pointers to `%spirv.<Name>` structs.
+pub(super) fn is_opaque_type(op: Op) -> bool {
+    matches!(
+        op,
+        Op::TypeImage
+            | Op::TypeSampledImage
+            | Op::TypeSampler
+            | Op::TypePipe
+            | Op::TypeReserveId
+            | Op::TypeEvent
+            | Op::TypeDeviceEvent
+            | Op::TypeQueue
+    )
 }
 
 /// Whether the integer operands of `op` are unsigned in its mangled name.
@@ -85,7 +129,12 @@ impl Ctx<'_> {
             let kind = kinds.get(i).copied().unwrap_or("");
             match o {
                 Operand::Id(id) => {
-                    let v = self.operand(st, *id)?;
+                    let mut v = self.operand(st, *id)?;
+                    if op == Op::GenericPtrMemSemantics {
+                        // The pointee does not matter: llvm-spirv passes a `char` pointer.
+                        let i8 = self.m.types.int(8);
+                        v = self.ptr_to(st, v, i8)?;
+                    }
                     let t = self.type_of(st, v)?;
                     let s = if matches!(kind, "IdScope" | "IdMemorySemantics") {
                         Sign::Signed
@@ -106,6 +155,9 @@ impl Ctx<'_> {
             Some(_) => self.result_ty(inst)?,
             None => self.m.types.void(),
         };
+        if names_result_type(op) {
+            name.push_str(&format!("_R{}", self.type_name(ret, Sign::Signed)?));
+        }
         if matches!(op, Op::SatConvertSToU | Op::SatConvertUToS) {
             let s = if op == Op::SatConvertSToU {
                 Sign::Unsigned
@@ -205,5 +257,61 @@ impl Ctx<'_> {
             params.push(self.param(t, signs(i, n), false)?);
         }
         self.call_builtin(st, &mangle(&name, &params), ret, args, false)
+    }
+}
+
+impl Ctx<'_> {
+    /// The `%spirv.<Name>` struct pointer SPV-IR gives an opaque SPIR-V type, named as
+    /// llvm-spirv names it (`spirv.Image._void_1_0_0_0_0_0_0`, `spirv.Pipe._0`): images,
+    /// sampled images and pipes in the global address space, samplers in the constant one.
+    pub fn spv_ir_opaque_type(&mut self, inst: &Instruction) -> Result<TypeId> {
+        let (name, space) = match inst.opcode {
+            Op::TypeImage => (format!("spirv.Image.{}", self.image_postfix(inst)?), 1),
+            Op::TypeSampledImage => {
+                let image = self.id_op(inst, 0)?;
+                let image = self
+                    .def(image)
+                    .filter(|d| d.opcode == Op::TypeImage)
+                    .ok_or_else(|| self.err("a sampled image of something other than an image"))?;
+                (
+                    format!("spirv.SampledImage.{}", self.image_postfix(image)?),
+                    1,
+                )
+            }
+            Op::TypeSampler => ("spirv.Sampler".to_owned(), 2),
+            Op::TypePipe => (format!("spirv.Pipe._{}", self.word_op(inst, 0)?), 1),
+            Op::TypeReserveId => ("spirv.ReserveId".to_owned(), 0),
+            Op::TypeEvent => ("spirv.Event".to_owned(), 0),
+            Op::TypeDeviceEvent => ("spirv.DeviceEvent".to_owned(), 0),
+            Op::TypeQueue => ("spirv.Queue".to_owned(), 0),
+            other => return Err(self.err(format!("{} is not an opaque type", op_name(other)))),
+        };
+        let s = self.named_struct(&name, None);
+        Ok(self.m.types.pointer_to(Some(s), space))
+    }
+
+    /// `_<sampled type>_<dim>_<depth>_<arrayed>_<ms>_<sampled>_<format>_<access>` of an
+    /// OpTypeImage (access 0 when the operand is absent).
+    fn image_postfix(&self, image: &Instruction) -> Result<String> {
+        let sampled = self.id_op(image, 0)?;
+        let sampled = match self.def(sampled).map(|d| (d.opcode, &d.operands)) {
+            Some((Op::TypeVoid, _)) => "void",
+            Some((Op::TypeFloat, ops)) => match ops.first().and_then(Operand::word) {
+                Some(16) => "half",
+                Some(64) => "double",
+                _ => "float",
+            },
+            Some((Op::TypeInt, ops)) => match ops.get(1).and_then(Operand::word) {
+                Some(1) => "int",
+                _ => "uint",
+            },
+            _ => return Err(self.err("an image of a sampled type other than void, float or int")),
+        };
+        let mut s = format!("_{sampled}");
+        for i in 1..=7 {
+            let w = image.operands.get(i).and_then(Operand::word).unwrap_or(0);
+            s.push_str(&format!("_{w}"));
+        }
+        Ok(s)
     }
 }

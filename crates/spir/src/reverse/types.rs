@@ -5,6 +5,7 @@ use spirvkit_core::grammar::Op;
 use spirvkit_core::{Id, Operand};
 use spirvkit_llvm::{StructBody, Type, TypeId};
 
+use super::spv_ir::is_opaque_type;
 use super::{Ctx, Result};
 
 /// LLVM address space of a SPIR-V storage class (SPIR 1.2 section 2.2, seed 004 for USM).
@@ -19,6 +20,10 @@ pub fn addrspace(storage_class: u32) -> u32 {
         _ => 0,    // Function, Private, Input
     }
 }
+
+/// The longest vector translated (SPIR-V allows 16, or any length with
+/// SPV_INTEL_vector_compute; beyond this a component count is taken as corrupt).
+const MAX_VECTOR_LEN: u32 = 1 << 16;
 
 /// The OpenCL C spelling of an image type (`image2d_array_t`), from OpTypeImage operands.
 pub fn image_name(dim: u32, depth: u32, arrayed: u32, ms: u32) -> String {
@@ -58,7 +63,7 @@ impl Ctx<'_> {
             .ok_or_else(|| self.err(format!("operand {i} is not an id")))
     }
 
-    fn named_struct(&mut self, name: &str, body: Option<StructBody>) -> TypeId {
+    pub(crate) fn named_struct(&mut self, name: &str, body: Option<StructBody>) -> TypeId {
         match self.m.types.find_struct(name) {
             Some(t) => t,
             None => self.m.types.add_struct(Some(name.to_owned()), body),
@@ -144,6 +149,13 @@ impl Ctx<'_> {
             Op::TypeVector => {
                 let elem = self.ty(self.id_op(inst, 0)?)?;
                 let len = self.word_op(inst, 1)?;
+                // Splats and shuffle masks are built element by element: a corrupt count
+                // must not become a multi-gigabyte allocation (OpenCL vectors have ≤ 16).
+                if !(2..=MAX_VECTOR_LEN).contains(&len) {
+                    return Err(self.err(format!(
+                        "a vector of {len} components (2 to {MAX_VECTOR_LEN} have an LLVM form here)"
+                    )));
+                }
                 self.m.types.intern(Type::Vector {
                     len,
                     elem,
@@ -217,6 +229,9 @@ impl Ctx<'_> {
                     vararg: false,
                 })
             }
+            _ if self.opts.target == super::TargetEnv::SpvIr && is_opaque_type(inst.opcode) => {
+                self.spv_ir_opaque_type(inst)?
+            }
             Op::TypeImage => {
                 let dim = self.word_op(inst, 1)?;
                 let depth = self.word_op(inst, 2)?;
@@ -244,7 +259,11 @@ impl Ctx<'_> {
             Op::TypeDeviceEvent => self.opencl_handle("clk_event_t", 0),
             Op::TypeReserveId => self.opencl_handle("reserve_id_t", 0),
             Op::TypeQueue => self.opencl_handle("queue_t", 0),
-            Op::TypePipe => self.opencl_handle("pipe_t", 1),
+            Op::TypePipe => match inst.operands.first().and_then(Operand::word) {
+                Some(0) => self.opencl_handle("pipe_ro_t", 1),
+                Some(1) => self.opencl_handle("pipe_wo_t", 1),
+                _ => self.opencl_handle("pipe_t", 1),
+            },
             other => {
                 return Err(self.err(format!(
                     "%{} is a {} type, which has no SPIR 1.2 form",

@@ -408,34 +408,14 @@ fn parse_normal(s: &str, negate: bool, used: u32, eb: u32, fb: u32) -> Option<u6
                 return None;
             }
             let v = if negate { -v } else { v };
-            f32_to_small_toward_zero(v, eb, fb)
+            // spirv-as rounds toward zero and refuses what overflows.
+            spirvkit_core::float::f32_to_narrow(
+                v,
+                eb,
+                fb,
+                spirvkit_core::float::Rounding::TowardZero,
+            )
         }
-    }
-}
-
-/// Converts an f32 to a 16-bit format rounding toward zero; None when it overflows.
-fn f32_to_small_toward_zero(v: f32, eb: u32, fb: u32) -> Option<u64> {
-    let sign = u64::from(v.is_sign_negative()) << (eb + fb);
-    let m = f64::from(v.abs());
-    if m == 0.0 {
-        return Some(sign);
-    }
-    let bias = (1i32 << (eb - 1)) - 1;
-    if m >= 2f64.powi(bias + 1) {
-        return None;
-    }
-    let e = ((m.to_bits() >> 52) & 0x7ff) as i32 - 1023;
-    let e = if e == -1023 {
-        m.log2().floor() as i32
-    } else {
-        e
-    };
-    if e >= 1 - bias {
-        let frac = ((m / 2f64.powi(e) - 1.0) * 2f64.powi(fb as i32)).floor() as u64;
-        Some(sign | (((e + bias) as u64) << fb) | frac)
-    } else {
-        let q = (m / 2f64.powi(1 - bias - fb as i32)).floor() as u64;
-        Some(sign | q)
     }
 }
 

@@ -290,8 +290,10 @@ impl<'m> Writer<'m> {
 
         w.enter_block(8, 3);
         w.record(1, &[2]);
-        self.attrs.write(&mut w, &self.numbering);
+        // Types before attributes, as LLVM writes them: a type attribute (`sret(%T)`) read
+        // before the type table has no type, which an opaque-pointer reader cannot recover.
         self.numbering.write(&mut w, &self.types);
+        self.attrs.write(&mut w, &self.numbering);
         let m = self.m;
         if let Some(t) = &m.triple {
             w.string_record(2, &[], t.as_bytes());
