@@ -369,9 +369,9 @@ impl<'s> Parser<'s> {
 
     fn finish(mut self) -> PResult<Module> {
         for (f, g) in std::mem::take(&mut self.pending_fn_groups) {
-            let attrs = self.attr_groups.get(&g).cloned().ok_or_else(|| {
-                self.err_at(1, 1, format!("use of undefined attribute group #{g}"))
-            })?;
+            // LLVM's parser merges only the groups that exist: a reference to an undefined
+            // group (`declare void @f() #8` with no `attributes #8`) adds nothing.
+            let attrs = self.attr_groups.get(&g).cloned().unwrap_or_default();
             if let Some(func) = self.m.functions.get_mut(f.0 as usize) {
                 func.attrs.function.extend(attrs);
             }

@@ -18,8 +18,9 @@ pub(crate) struct FnCtx<'f> {
     /// Pointer arguments of the built-in call being lowered, cast to the pointee its mangled
     /// name gives (consulted by `Translator::value`).
     pub arg_casts: RefCell<HashMap<ValueRef, Id>>,
-    /// (variable, alloca result, its inferred type) for allocas used at another pointee.
-    pub alloca_casts: Vec<(Id, Id, Id)>,
+    /// (variable, alloca result, its inferred type, the generic pointer type first cast to
+    /// for an `addrspace(4)` alloca) for allocas used at another pointee or address space.
+    pub alloca_casts: Vec<(Id, Id, Id, Option<Id>)>,
     pub values: Vec<Id>,
     pub args: Vec<Id>,
     pub blocks: Vec<Id>,
