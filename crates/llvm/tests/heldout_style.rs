@@ -24,3 +24,23 @@ attributes #0 = { nounwind }
     let k = m.functions.iter().find(|f| f.name == "k").expect("kernel");
     assert!(!k.attrs.function.is_empty());
 }
+
+#[test]
+fn comdat_definitions_are_read() {
+    // A SYCL kernel in a comdat, as DPC++ emits it.
+    let src = r#"target triple = "spir64-unknown-unknown"
+$_ZTS6kernel = comdat any
+$other = comdat largest
+define weak_odr spir_kernel void @_ZTS6kernel() comdat {
+  ret void
+}
+define linkonce_odr spir_func void @other() comdat($other) {
+  ret void
+}
+"#;
+    let m = parse_text(src, "comdat.ll").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(m.functions.len(), 2);
+    let bad = "$x = comdat sometimes\n";
+    let e = parse_text(bad, "bad.ll").expect_err("bad selection kind");
+    assert!(e.to_string().contains("comdat selection kind"), "{e}");
+}

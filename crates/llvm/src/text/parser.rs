@@ -244,6 +244,8 @@ impl<'s> Parser<'s> {
                     "define" | "declare" => self.parse_function()?,
                     "attributes" => self.parse_attribute_group()?,
                     "deplibs" => return Err(self.err("unsupported construct 'deplibs'")),
+                    // `$name = comdat any`: a link-time section group, nothing for SPIR-V.
+                    w if w.starts_with('$') => self.parse_comdat()?,
                     _ => return Err(self.err("expected a top-level entity")),
                 },
                 Tok::Local(name) => self.parse_type_def(name)?,
@@ -254,6 +256,32 @@ impl<'s> Parser<'s> {
             }
         }
         self.finish()
+    }
+
+    /// `$name = comdat any|exactmatch|largest|nodeduplicate|noduplicates|samesize`.
+    fn parse_comdat(&mut self) -> PResult<()> {
+        self.next();
+        self.expect_punct('=')?;
+        self.expect_word("comdat")?;
+        match self.next() {
+            Tok::Word(kind)
+                if matches!(
+                    kind.as_str(),
+                    "any"
+                        | "exactmatch"
+                        | "largest"
+                        | "nodeduplicate"
+                        | "noduplicates"
+                        | "samesize"
+                ) =>
+            {
+                Ok(())
+            }
+            _ => {
+                self.pos = self.pos.saturating_sub(1);
+                Err(self.err("expected a comdat selection kind (any, exactmatch, largest, nodeduplicate, samesize)"))
+            }
+        }
     }
 
     /// Assigns ids to every global and function before parsing, so uses may
