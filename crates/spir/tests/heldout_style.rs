@@ -109,3 +109,86 @@ define spir_kernel void @fill(ptr addrspace(1) %dst) {
         assert_eq!(count(&m, Op::CopyMemorySized), 1);
     }
 }
+
+#[test]
+fn get_fence_is_the_pointer_semantics_shifted_to_fence_flags() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i32 @_Z9get_fencePU3AS4v(ptr addrspace(4))
+define spir_kernel void @k(ptr addrspace(1) %out, ptr addrspace(4) %p) {
+  %f = call spir_func i32 @_Z9get_fencePU3AS4v(ptr addrspace(4) %p)
+  store i32 %f, ptr addrspace(1) %out, align 4
+  ret void
+}
+"#;
+    for m in both(src, "", "get_fence") {
+        assert_eq!(count(&m, Op::GenericPtrMemSemantics), 1);
+        assert_eq!(count(&m, Op::ShiftRightLogical), 1);
+    }
+}
+
+#[test]
+fn one_element_vectors_are_scalars() {
+    // `<1 x T>` (llvm-spirv scalarizes it; SPIR-V vectors have 2 or more components).
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare <1 x float> @llvm.fmuladd.v1f32(<1 x float>, <1 x float>, <1 x float>)
+define spir_kernel void @k(ptr addrspace(1) %p, float %x) {
+  %v = insertelement <1 x float> poison, float %x, i64 0
+  %m = call <1 x float> @llvm.fmuladd.v1f32(<1 x float> %v, <1 x float> %v, <1 x float> <float 2.0>)
+  %s = fadd <1 x float> %m, zeroinitializer
+  %w = shufflevector <1 x float> %s, <1 x float> poison, <2 x i32> zeroinitializer
+  %e = extractelement <1 x float> %s, i32 0
+  %b = bitcast <1 x i32> <i32 65793> to <4 x i8>
+  %one = shufflevector <4 x i8> %b, <4 x i8> poison, <1 x i32> <i32 2>
+  store float %e, ptr addrspace(1) %p, align 4
+  store <2 x float> %w, ptr addrspace(1) %p, align 8
+  store <1 x i8> %one, ptr addrspace(1) %p, align 1
+  ret void
+}
+"#;
+    for m in both(src, "", "one_element_vectors") {
+        assert!(m
+            .instructions()
+            .filter(|i| i.opcode == Op::TypeVector)
+            .all(|i| i.operands.get(1).and_then(spirvkit_core::Operand::word) != Some(1)));
+        assert_eq!(count(&m, Op::CompositeConstruct), 1);
+    }
+}
+
+#[test]
+fn a_zero_length_copy_or_fill_emits_nothing() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare void @llvm.memcpy.p1.p1.i64(ptr addrspace(1), ptr addrspace(1), i64, i1)
+declare void @llvm.memset.p1.i64(ptr addrspace(1), i8, i64, i1)
+define spir_kernel void @k(ptr addrspace(1) %d, ptr addrspace(1) %s) {
+  call void @llvm.memcpy.p1.p1.i64(ptr addrspace(1) %d, ptr addrspace(1) %s, i64 0, i1 false)
+  call void @llvm.memset.p1.i64(ptr addrspace(1) %d, i8 7, i64 0, i1 false)
+  ret void
+}
+"#;
+    for m in both(src, "", "zero_length") {
+        assert_eq!(count(&m, Op::CopyMemorySized), 0);
+    }
+}
+
+#[test]
+fn a_generic_address_space_global_is_a_cross_workgroup_variable_seen_as_generic() {
+    // No OpVariable may be in the Generic storage class.
+    let src = r#"target triple = "spir64-unknown-unknown"
+@g = internal addrspace(4) constant [2 x i32] [i32 1, i32 2], align 4
+define spir_kernel void @k(ptr addrspace(1) %out) {
+  %v = load i32, ptr addrspace(4) @g, align 4
+  store i32 %v, ptr addrspace(1) %out, align 4
+  ret void
+}
+"#;
+    for m in both(src, "", "generic_global") {
+        assert!(m
+            .instructions()
+            .filter(|i| i.opcode == Op::Variable || i.opcode == Op::UntypedVariableKHR)
+            .all(
+                |i| i.operands.first().and_then(spirvkit_core::Operand::word)
+                    != Some(spirvkit_grammar::StorageClass::Generic.0)
+            ));
+        assert_eq!(count(&m, Op::SpecConstantOp), 1);
+    }
+}

@@ -261,7 +261,7 @@ impl<'m> Translator<'m> {
     /// A constant of `ty` (scalar or vector) with every component equal to `bits`.
     pub(crate) fn splat(&mut self, ty: llvm::TypeId, bits: u64, location: &str) -> Result<Id> {
         match self.m.types.get(ty).clone() {
-            Type::Vector { len, elem, .. } => {
+            Type::Vector { len, elem, .. } if len > 1 => {
                 let scalar = self.scalar_constant(elem, bits, location)?;
                 let ty_id = self.ty(ty, location)?;
                 Ok(self.b.dedup_global(
@@ -270,7 +270,13 @@ impl<'m> Translator<'m> {
                     vec![Operand::Id(scalar); len as usize],
                 ))
             }
+            Type::Vector { elem, .. } => self.scalar_constant(elem, bits, location),
             _ => self.scalar_constant(ty, bits, location),
         }
+    }
+
+    /// `<1 x T>`, translated as `T`.
+    pub(crate) fn is_single_vector(&self, ty: llvm::TypeId) -> bool {
+        matches!(self.m.types.get(ty), Type::Vector { len: 1, .. })
     }
 }

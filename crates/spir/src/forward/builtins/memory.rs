@@ -512,6 +512,10 @@ pub(super) fn mem_intrinsic(
             format!("llvm.{family} with {} arguments", args.len()),
         ));
     }
+    if t.const_int(args[2]) == Some(0) {
+        // Nothing to copy or set, and OpCopyMemorySized may not have a constant zero size.
+        return Ok(());
+    }
     let (dst, len) = (t.value(ctx, args[0])?, t.value(ctx, args[2])?);
     // LLVM ≤ 6 passes the alignment as the fourth argument.
     let align = args.get(3).and_then(|&a| {
