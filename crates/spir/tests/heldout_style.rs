@@ -192,3 +192,29 @@ define spir_kernel void @k(ptr addrspace(1) %out) {
         assert_eq!(count(&m, Op::SpecConstantOp), 1);
     }
 }
+
+#[test]
+fn multisampled_images_query_and_read_their_samples() {
+    let src = r#"target triple = "spir-unknown-unknown"
+%opencl.image2d_msaa_t = type opaque
+declare spir_func i32 @_Z21get_image_num_samples15ocl_image2dmsaa(%opencl.image2d_msaa_t addrspace(1)*)
+declare spir_func <4 x float> @_Z11read_imagef15ocl_image2dmsaaDv2_ii(%opencl.image2d_msaa_t addrspace(1)*, <2 x i32>, i32)
+define spir_kernel void @k(%opencl.image2d_msaa_t addrspace(1)* %img, i32 addrspace(1)* %out) !kernel_arg_access_qual !0 {
+  %n = call spir_func i32 @_Z21get_image_num_samples15ocl_image2dmsaa(%opencl.image2d_msaa_t addrspace(1)* %img)
+  store i32 %n, i32 addrspace(1)* %out, align 4
+  %last = sub i32 %n, 1
+  %texel = call spir_func <4 x float> @_Z11read_imagef15ocl_image2dmsaaDv2_ii(%opencl.image2d_msaa_t addrspace(1)* %img, <2 x i32> zeroinitializer, i32 %last)
+  %x = extractelement <4 x float> %texel, i32 0
+  %bits = bitcast float %x to i32
+  store i32 %bits, i32 addrspace(1)* %out, align 4
+  ret void
+}
+!0 = !{!"read_only", !"none"}
+"#;
+    for m in both(src, "", "num_samples") {
+        assert_eq!(count(&m, Op::ImageQuerySamples), 1);
+        let read = m.instructions().find(|i| i.opcode == Op::ImageRead);
+        // Image, coordinate, the Sample mask, the sample.
+        assert_eq!(read.map(|i| i.operands.len()), Some(4));
+    }
+}
