@@ -12,6 +12,9 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
 /// Per-function state.
+/// (variable, alloca result, the result's type, the generic pointer type first cast to).
+pub(crate) type AllocaCast = (Id, Id, Id, Option<Id>);
+
 pub(crate) struct FnCtx<'f> {
     pub func: &'f llvm::Function,
     pub func_id: llvm::FuncId,
@@ -20,7 +23,7 @@ pub(crate) struct FnCtx<'f> {
     pub arg_casts: RefCell<HashMap<ValueRef, Id>>,
     /// (variable, alloca result, its inferred type, the generic pointer type first cast to
     /// for an `addrspace(4)` alloca) for allocas used at another pointee or address space.
-    pub alloca_casts: Vec<(Id, Id, Id, Option<Id>)>,
+    pub alloca_casts: Vec<AllocaCast>,
     pub values: Vec<Id>,
     pub args: Vec<Id>,
     pub blocks: Vec<Id>,

@@ -320,7 +320,7 @@ fn alloca(
     ctx: &FnCtx<'_>,
     inst_id: llvm::InstId,
     inst: &llvm::Instruction,
-) -> Result<Option<(Id, Id, Id, Option<Id>)>> {
+) -> Result<Option<crate::forward::context::AllocaCast>> {
     let InstKind::Alloca {
         allocated_ty,
         count,
