@@ -211,7 +211,9 @@ pub(super) fn lower(
         } else {
             let coord = t.value(ctx, arg(1)?)?;
             let mut ops = vec![Operand::Id(img), Operand::Id(coord)];
-            if let Some(&sample) = args.get(2) {
+            let multisampled = matches!(d.params.first(),
+                Some(crate::mangle::MType::Named(n)) if n.contains("msaa"));
+            if let (true, Some(&sample)) = (multisampled, args.get(2)) {
                 // read_image{f,i,ui}(image2d_msaa_t, int2, int sample): the Sample operand.
                 ops.push(Operand::Word(ImageOperands::Sample.0));
                 ops.push(Operand::Id(t.value(ctx, sample)?));
