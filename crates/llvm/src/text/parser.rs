@@ -244,6 +244,8 @@ impl<'s> Parser<'s> {
                     "define" | "declare" => self.parse_function()?,
                     "attributes" => self.parse_attribute_group()?,
                     "deplibs" => return Err(self.err("unsupported construct 'deplibs'")),
+                    // `$name = comdat any`: a link-time section group, nothing for SPIR-V.
+                    w if w.starts_with('$') => self.parse_comdat()?,
                     _ => return Err(self.err("expected a top-level entity")),
                 },
                 Tok::Local(name) => self.parse_type_def(name)?,
@@ -254,6 +256,32 @@ impl<'s> Parser<'s> {
             }
         }
         self.finish()
+    }
+
+    /// `$name = comdat any|exactmatch|largest|nodeduplicate|noduplicates|samesize`.
+    fn parse_comdat(&mut self) -> PResult<()> {
+        self.next();
+        self.expect_punct('=')?;
+        self.expect_word("comdat")?;
+        match self.next() {
+            Tok::Word(kind)
+                if matches!(
+                    kind.as_str(),
+                    "any"
+                        | "exactmatch"
+                        | "largest"
+                        | "nodeduplicate"
+                        | "noduplicates"
+                        | "samesize"
+                ) =>
+            {
+                Ok(())
+            }
+            _ => {
+                self.pos = self.pos.saturating_sub(1);
+                Err(self.err("expected a comdat selection kind (any, exactmatch, largest, nodeduplicate, samesize)"))
+            }
+        }
     }
 
     /// Assigns ids to every global and function before parsing, so uses may
@@ -369,9 +397,9 @@ impl<'s> Parser<'s> {
 
     fn finish(mut self) -> PResult<Module> {
         for (f, g) in std::mem::take(&mut self.pending_fn_groups) {
-            let attrs = self.attr_groups.get(&g).cloned().ok_or_else(|| {
-                self.err_at(1, 1, format!("use of undefined attribute group #{g}"))
-            })?;
+            // LLVM's parser merges only the groups that exist: a reference to an undefined
+            // group (`declare void @f() #8` with no `attributes #8`) adds nothing.
+            let attrs = self.attr_groups.get(&g).cloned().unwrap_or_default();
             if let Some(func) = self.m.functions.get_mut(f.0 as usize) {
                 func.attrs.function.extend(attrs);
             }

@@ -101,6 +101,13 @@ impl<'m> Translator<'m> {
                 let ty_id = self.ty(ty, location)?;
                 Ok(self.b.dedup_global(Op::Undef, Some(ty_id), vec![]))
             }
+            ConstKind::Aggregate(elems) if self.is_single_vector(ty) => match elems.as_slice() {
+                [e] => self.const_value(*e, location),
+                _ => Err(malformed(
+                    location,
+                    "a <1 x T> constant without one element",
+                )),
+            },
             ConstKind::Aggregate(elems) => {
                 let ty_id = self.ty(ty, location)?;
                 let mut ops = Vec::with_capacity(elems.len());
@@ -144,6 +151,9 @@ impl<'m> Translator<'m> {
             .types
             .element(ty, 0)
             .ok_or_else(|| malformed(location, "data constant of a non-sequence type"))?;
+        if let (true, [v]) = (self.is_single_vector(ty), values) {
+            return self.scalar_constant(elem, *v, location);
+        }
         let mut ops = Vec::with_capacity(values.len());
         for &v in values {
             ops.push(Operand::Id(self.scalar_constant(elem, v, location)?));

@@ -12,14 +12,18 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
 /// Per-function state.
+/// (variable, alloca result, the result's type, the generic pointer type first cast to).
+pub(crate) type AllocaCast = (Id, Id, Id, Option<Id>);
+
 pub(crate) struct FnCtx<'f> {
     pub func: &'f llvm::Function,
     pub func_id: llvm::FuncId,
     /// Pointer arguments of the built-in call being lowered, cast to the pointee its mangled
     /// name gives (consulted by `Translator::value`).
     pub arg_casts: RefCell<HashMap<ValueRef, Id>>,
-    /// (variable, alloca result, its inferred type) for allocas used at another pointee.
-    pub alloca_casts: Vec<(Id, Id, Id)>,
+    /// (variable, alloca result, its inferred type, the generic pointer type first cast to
+    /// for an `addrspace(4)` alloca) for allocas used at another pointee or address space.
+    pub alloca_casts: Vec<AllocaCast>,
     pub values: Vec<Id>,
     pub args: Vec<Id>,
     pub blocks: Vec<Id>,
@@ -260,7 +264,7 @@ impl<'m> Translator<'m> {
     /// A constant of `ty` (scalar or vector) with every component equal to `bits`.
     pub(crate) fn splat(&mut self, ty: llvm::TypeId, bits: u64, location: &str) -> Result<Id> {
         match self.m.types.get(ty).clone() {
-            Type::Vector { len, elem, .. } => {
+            Type::Vector { len, elem, .. } if len > 1 => {
                 let scalar = self.scalar_constant(elem, bits, location)?;
                 let ty_id = self.ty(ty, location)?;
                 Ok(self.b.dedup_global(
@@ -269,7 +273,13 @@ impl<'m> Translator<'m> {
                     vec![Operand::Id(scalar); len as usize],
                 ))
             }
+            Type::Vector { elem, .. } => self.scalar_constant(elem, bits, location),
             _ => self.scalar_constant(ty, bits, location),
         }
+    }
+
+    /// `<1 x T>`, translated as `T`.
+    pub(crate) fn is_single_vector(&self, ty: llvm::TypeId) -> bool {
+        matches!(self.m.types.get(ty), Type::Vector { len: 1, .. })
     }
 }

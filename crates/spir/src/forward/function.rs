@@ -132,8 +132,17 @@ pub(crate) fn translate_function(
                 }
             }
             // Allocas whose uses want another pointee are cast once all variables exist.
-            for (var, out, ty) in std::mem::take(&mut ctx.alloca_casts) {
-                t.emit_ops_to(out, Op::Bitcast, ty, [Operand::Id(var)]);
+            for (var, out, ty, generic) in std::mem::take(&mut ctx.alloca_casts) {
+                match generic {
+                    None => t.emit_ops_to(out, Op::Bitcast, ty, [Operand::Id(var)]),
+                    Some(g) if g == ty => {
+                        t.emit_ops_to(out, Op::PtrCastToGeneric, ty, [Operand::Id(var)])
+                    }
+                    Some(g) => {
+                        let generic = t.emit(Op::PtrCastToGeneric, g, vec![Operand::Id(var)]);
+                        t.emit_ops_to(out, Op::Bitcast, ty, [Operand::Id(generic)]);
+                    }
+                }
             }
             private_initializers(t, &mut ctx)?;
         }
@@ -314,7 +323,7 @@ fn alloca(
     ctx: &FnCtx<'_>,
     inst_id: llvm::InstId,
     inst: &llvm::Instruction,
-) -> Result<Option<(Id, Id, Id)>> {
+) -> Result<Option<crate::forward::context::AllocaCast>> {
     let InstKind::Alloca {
         allocated_ty,
         count,
@@ -342,13 +351,19 @@ fn alloca(
         None => t.ty(*allocated_ty, &ctx.location)?,
     };
     let ptr_ty = t.pointer_type(spirvkit_grammar::StorageClass::Function.0, elem);
+    // `alloca ..., addrspace(4)`: the variable is a Function one, its users see it through
+    // OpPtrCastToGeneric (as llvm-spirv does).
+    let generic = matches!(t.m.types.get(inst.ty), Type::Pointer { addrspace: 4, .. }).then(|| {
+        t.b.capability(spirvkit_grammar::Capability::GenericPointer);
+        t.pointer_type(spirvkit_grammar::StorageClass::Generic.0, elem)
+    });
     // An opaque-pointer alloca used at another pointee is cast after the variables.
     let wanted = if crate::forward::pointee::is_opaque_pointer(t.m, inst.ty) {
         t.value_type_id(ctx, ValueRef::Instruction(inst_id))?
     } else {
-        ptr_ty
+        generic.unwrap_or(ptr_ty)
     };
-    let var = if wanted == ptr_ty {
+    let var = if wanted == ptr_ty && generic.is_none() {
         out
     } else {
         t.b.alloc_id()
@@ -361,5 +376,5 @@ fn alloca(
         t.b.decorate(var, Decoration::Alignment.0, &[Operand::Word(a as u32)]);
     }
     name_value(t, var, inst);
-    Ok((var != out).then_some((var, out, wanted)))
+    Ok((var != out).then_some((var, out, wanted, generic)))
 }

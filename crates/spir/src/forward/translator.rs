@@ -465,9 +465,36 @@ impl<'m> Translator<'m> {
             Some(init) => Some(self.const_value(init, &location)?),
             None => None,
         };
-        let var = self.variable_instruction(id, ptr_ty, storage, data_ty, init_id);
+        // No variable lives in the Generic storage class: an `addrspace(4)` global is a
+        // CrossWorkgroup one, and its users see it through a constant PtrCastToGeneric.
+        let generic = storage == spirvkit_grammar::StorageClass::Generic.0;
+        let (id, var_storage, var_ptr_ty) = if generic {
+            let cross = spirvkit_grammar::StorageClass::CrossWorkgroup.0;
+            let var_ptr = match self.pointee_of(ptr_ty) {
+                Some(_) => self.pointer_type(cross, data_ty),
+                None => self.untyped_pointer(cross),
+            };
+            (self.b.alloc_id(), cross, var_ptr)
+        } else {
+            (id, storage, ptr_ty)
+        };
+        let var = self.variable_instruction(id, var_ptr_ty, var_storage, data_ty, init_id);
         self.b.global(var);
-        self.note_type(id, ptr_ty);
+        self.note_type(id, var_ptr_ty);
+        if generic {
+            let cast = self.globals[g.0 as usize].unwrap_or(id);
+            self.b.global(Instruction::new(
+                Op::SpecConstantOp,
+                Some(ptr_ty),
+                Some(cast),
+                [
+                    Operand::Word(u32::from(Op::PtrCastToGeneric.0)),
+                    Operand::Id(id),
+                ],
+            ));
+            self.note_type(cast, ptr_ty);
+        }
+        let global = &self.m.globals[g.0 as usize];
         self.b.name(id, &global.name);
         if global.is_constant {
             self.b.decorate(id, Decoration::Constant.0, &[]);
@@ -508,7 +535,7 @@ impl<'m> Translator<'m> {
             }
             _ => {}
         }
-        Ok(id)
+        Ok(self.globals[g.0 as usize].unwrap_or(id))
     }
 
     /// The type of a global variable: a pointer to its value type (opaque-pointer globals

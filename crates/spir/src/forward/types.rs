@@ -251,6 +251,11 @@ impl<'m> Translator<'m> {
                 elem,
                 scalable: false,
             } => {
+                if len == 1 {
+                    // SPIR-V has no one-component vectors: `<1 x T>` is `T` (as llvm-spirv
+                    // scalarizes it); the vector instructions on it become copies.
+                    return self.ty(elem, location);
+                }
                 if !matches!(len, 2 | 3 | 4 | 8 | 16) {
                     return Err(unsupported(location, format!("a vector of {len} elements")));
                 }

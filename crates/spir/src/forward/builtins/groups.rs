@@ -189,3 +189,30 @@ pub(super) fn lower_generic_cast(
     );
     Ok(())
 }
+
+/// `get_fence(p)` → OpGenericPtrMemSemantics shifted right by 8, as llvm-spirv does:
+/// WorkgroupMemory (0x100) and CrossWorkgroupMemory (0x200) become CLK_LOCAL_MEM_FENCE (1)
+/// and CLK_GLOBAL_MEM_FENCE (2).
+pub(super) fn lower_get_fence(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let &p = args
+        .first()
+        .ok_or_else(|| malformed(loc, "get_fence without an argument"))?;
+    let pointer = t.value(ctx, p)?;
+    let ty = t.ty(result_ty, loc)?;
+    let semantics = t.emit(Op::GenericPtrMemSemantics, ty, vec![Operand::Id(pointer)]);
+    let eight = t.b.constant_u32(ty, 8);
+    t.emit_to(
+        out,
+        Op::ShiftRightLogical,
+        ty,
+        vec![Operand::Id(semantics), Operand::Id(eight)],
+    );
+    Ok(())
+}

@@ -210,12 +210,15 @@ pub(super) fn lower(
             );
         } else {
             let coord = t.value(ctx, arg(1)?)?;
-            t.emit_to(
-                out,
-                Op::ImageRead,
-                ty,
-                vec![Operand::Id(img), Operand::Id(coord)],
-            );
+            let mut ops = vec![Operand::Id(img), Operand::Id(coord)];
+            let multisampled = matches!(d.params.first(),
+                Some(crate::mangle::MType::Named(n)) if n.contains("msaa"));
+            if let (true, Some(&sample)) = (multisampled, args.get(2)) {
+                // read_image{f,i,ui}(image2d_msaa_t, int2, int sample): the Sample operand.
+                ops.push(Operand::Word(ImageOperands::Sample.0));
+                ops.push(Operand::Id(t.value(ctx, sample)?));
+            }
+            t.emit_to(out, Op::ImageRead, ty, ops);
         }
         return Ok(());
     }
@@ -262,6 +265,11 @@ pub(super) fn lower(
             let raw = t.emit(op, int, vec![Operand::Id(img)]);
             let off = t.u32_constant(offset);
             t.emit_to(out, Op::IAdd, ty, vec![Operand::Id(raw), Operand::Id(off)]);
+            Ok(())
+        }
+        "get_image_num_samples" => {
+            // Multisampled images (cl_khr_gl_msaa_sharing).
+            t.emit_to(out, Op::ImageQuerySamples, ty, vec![Operand::Id(img)]);
             Ok(())
         }
         _ => {

@@ -512,6 +512,10 @@ pub(super) fn mem_intrinsic(
             format!("llvm.{family} with {} arguments", args.len()),
         ));
     }
+    if t.const_int(args[2]) == Some(0) {
+        // Nothing to copy or set, and OpCopyMemorySized may not have a constant zero size.
+        return Ok(());
+    }
     let (dst, len) = (t.value(ctx, args[0])?, t.value(ctx, args[2])?);
     // LLVM ≤ 6 passes the alignment as the fourth argument.
     let align = args.get(3).and_then(|&a| {
@@ -554,27 +558,73 @@ pub(super) fn mem_intrinsic(
     Ok(())
 }
 
+/// Bytes per OpConstantComposite of a memset fill (well under the 65535-word limit).
+const FILL_CHUNK: u64 = 16384;
+
+fn byte_array(t: &mut Translator<'_>, i8_ty: Id, count: u64) -> Id {
+    let len = t.size_constant(count);
+    t.b.dedup_global(
+        Op::TypeArray,
+        None,
+        vec![Operand::Id(i8_ty), Operand::Id(len)],
+    )
+}
+
+/// `[count x i8]` and its constant with every byte `value`.
+fn filled_bytes(t: &mut Translator<'_>, i8_ty: Id, value: Id, count: u64) -> (Id, Id) {
+    let arr = byte_array(t, i8_ty, count);
+    let init = t.b.dedup_global(
+        Op::ConstantComposite,
+        Some(arr),
+        vec![Operand::Id(value); count as usize],
+    );
+    (arr, init)
+}
+
 /// A UniformConstant array of `count` bytes equal to `byte`, as an i8 pointer.
 fn fill_constant(t: &mut Translator<'_>, byte: u8, count: u64, loc: &str) -> Result<Id> {
     if count > 1 << 20 {
         return Err(unsupported(loc, "llvm.memset of more than 1 MiB"));
     }
     let i8_ty = t.int_type(8);
-    let len = t.size_constant(count);
-    let arr = t.b.dedup_global(
-        Op::TypeArray,
-        None,
-        vec![Operand::Id(i8_ty), Operand::Id(len)],
-    );
     let value = t.b.constant_u32(i8_ty, u32::from(byte));
-    let init = if byte == 0 {
-        t.b.dedup_global(Op::ConstantNull, Some(arr), vec![])
+    let (arr, init) = if byte == 0 {
+        let arr = byte_array(t, i8_ty, count);
+        (arr, t.b.dedup_global(Op::ConstantNull, Some(arr), vec![]))
+    } else if count <= FILL_CHUNK {
+        filled_bytes(t, i8_ty, value, count)
     } else {
-        t.b.dedup_global(
+        // One OpConstantComposite holds at most 65535 words: a long fill is an array of
+        // chunks followed by the rest, in a struct (byte arrays have no padding between).
+        let (chunk, chunk_init) = filled_bytes(t, i8_ty, value, FILL_CHUNK);
+        let chunks = t.size_constant(count / FILL_CHUNK);
+        let whole = t.b.dedup_global(
+            Op::TypeArray,
+            None,
+            vec![Operand::Id(chunk), Operand::Id(chunks)],
+        );
+        let whole_init = t.b.dedup_global(
             Op::ConstantComposite,
-            Some(arr),
-            vec![Operand::Id(value); count as usize],
-        )
+            Some(whole),
+            vec![Operand::Id(chunk_init); (count / FILL_CHUNK) as usize],
+        );
+        match count % FILL_CHUNK {
+            0 => (whole, whole_init),
+            rest => {
+                let (tail, tail_init) = filled_bytes(t, i8_ty, value, rest);
+                let both = t.b.dedup_global(
+                    Op::TypeStruct,
+                    None,
+                    vec![Operand::Id(whole), Operand::Id(tail)],
+                );
+                let init = t.b.dedup_global(
+                    Op::ConstantComposite,
+                    Some(both),
+                    vec![Operand::Id(whole_init), Operand::Id(tail_init)],
+                );
+                (both, init)
+            }
+        }
     };
     let uc = spirvkit_grammar::StorageClass::UniformConstant.0;
     let arr_ptr = t.pointer_type(uc, arr);

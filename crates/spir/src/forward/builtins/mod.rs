@@ -45,6 +45,7 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
         || atomics20::is_atomic20(n)
         || groups::is_group(n)
         || groups::generic_cast_target(n).is_some()
+        || n == "get_fence"
         || spv_ir::is_spv_ir(n)
         || intel_subgroups::is_intel_subgroup(d)
         || extension_builtins::is_extension_builtin(n)
@@ -84,7 +85,6 @@ fn is_reserved(name: &str) -> bool {
         "capture_event_profiling_info",
         "is_valid_event",
         "get_default_queue",
-        "get_fence",
         "__enqueue_kernel",
         "__get_kernel",
     ];
@@ -124,6 +124,9 @@ pub(crate) fn call(
     }
     if let Some(storage) = groups::generic_cast_target(n) {
         return groups::lower_generic_cast(t, ctx, out, storage, args);
+    }
+    if n == "get_fence" {
+        return groups::lower_get_fence(t, ctx, out, result_ty, args);
     }
     if n == images::SAMPLER_INITIALIZER {
         return images::sampler_initializer(t, ctx, out, args);

@@ -47,7 +47,12 @@ pub(super) fn lower(
             ),
         )
     })?;
-    crate::forward::requirements::require(t, loc, &d.name, &desc.avail)?;
+    // The atomic float instructions list one capability per width: the one declared is the
+    // result's, as for `atomicrmw` (the grammar's first would be the 16-bit one).
+    let float_rmw = float_rmw(opname).zip(float_width(t, result_ty));
+    if float_rmw.is_none() {
+        crate::forward::requirements::require(t, loc, &d.name, &desc.avail)?;
+    }
     let operands = desc
         .operands
         .iter()
@@ -83,6 +88,30 @@ pub(super) fn lower(
             *v = t.value_type_id(ctx, a)?;
         }
     }
+    if let Some((op, width)) = float_rmw {
+        let ids: Vec<Id> = ops
+            .iter()
+            .filter_map(|o| match o {
+                Operand::Id(id) => Some(*id),
+                _ => None,
+            })
+            .collect();
+        let &[pointer, scope, semantics, value] = ids.as_slice() else {
+            return Err(malformed(
+                loc,
+                format!("{} takes a pointer, scope, semantics and value", d.name),
+            ));
+        };
+        let ty = t.ty(result_ty, loc)?;
+        let access = super::atomic_ops::AtomicAccess {
+            pointer,
+            scope,
+            semantics,
+        };
+        return super::atomic_ops::emit_float_rmw(
+            t, loc, &d.name, out, op, width, ty, access, value,
+        );
+    }
     if matches!(opname, "Any" | "All") {
         // llvm-spirv's SPV-IR passes the bool vector sign-extended to an integer vector.
         if let (Some(&a), Some(Operand::Id(v))) = (args.first(), ops.first_mut()) {
@@ -106,6 +135,26 @@ pub(super) fn lower(
         t.emit_void(desc_op(desc.opcode), ops);
     }
     Ok(())
+}
+
+fn float_rmw(opname: &str) -> Option<super::atomic_ops::FloatRmw> {
+    use super::atomic_ops::FloatRmw;
+    match opname {
+        "AtomicFAddEXT" => Some(FloatRmw::Add),
+        "AtomicFMinEXT" => Some(FloatRmw::Min),
+        "AtomicFMaxEXT" => Some(FloatRmw::Max),
+        _ => None,
+    }
+}
+
+/// Width of a half, float or double (bfloat16 atomics have their own extension).
+fn float_width(t: &Translator<'_>, ty: llvm::TypeId) -> Option<u32> {
+    match t.m.types.get(ty) {
+        llvm::Type::Half => Some(16),
+        llvm::Type::Float => Some(32),
+        llvm::Type::Double => Some(64),
+        _ => None,
+    }
 }
 
 fn desc_op(opcode: u16) -> spirvkit_grammar::Op {

@@ -1,11 +1,11 @@
 //! Aggregates and vectors: extract/insert value and element, shufflevector.
 
 use super::{is_opaque, Out};
-use crate::error::Result;
+use crate::error::{malformed, Result};
 use crate::forward::context::FnCtx;
 use crate::forward::translator::Translator;
 use llvm::ValueRef;
-use spirvkit_core::Operand;
+use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::Op;
 use spirvkit_llvm as llvm;
 
@@ -78,6 +78,11 @@ pub(super) fn extract_element(
 ) -> Result<()> {
     let Out { out, ty, .. } = *r;
     let v = t.value(ctx, *vector)?;
+    if is_single(t, ctx, *vector)? {
+        // `<1 x T>` is `T`: its only element is the value itself.
+        t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(v)]);
+        return Ok(());
+    }
     match constant_index(t, *index) {
         Some(i) => t.emit_to(
             out,
@@ -109,6 +114,10 @@ pub(super) fn insert_element(
 ) -> Result<()> {
     let Out { out, ty, .. } = *r;
     let (v, e) = (t.value(ctx, *vector)?, t.value(ctx, *element)?);
+    if is_single(t, ctx, *vector)? {
+        t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(e)]);
+        return Ok(());
+    }
     match constant_index(t, *index) {
         Some(i) => t.emit_to(
             out,
@@ -140,9 +149,61 @@ pub(super) fn shuffle_vector(
 ) -> Result<()> {
     let Out { out, ty, .. } = *r;
     let (a, b) = (t.value(ctx, *v1)?, t.value(ctx, *v2)?);
+    if is_single(t, ctx, *v1)? || mask.len() == 1 {
+        return shuffle_single(t, ctx, r, (*v1, a), b, mask);
+    }
     let mut ops = vec![Operand::Id(a), Operand::Id(b)];
     ops.extend(mask.iter().map(|m| Operand::Word(m.unwrap_or(u32::MAX))));
     t.emit_to(out, Op::VectorShuffle, ty, ops);
+    Ok(())
+}
+
+fn is_single(t: &Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Result<bool> {
+    Ok(t.is_single_vector(t.value_llvm_type(ctx, v)?))
+}
+
+/// `shufflevector` from or to `<1 x T>` (a scalar in SPIR-V): the selected components one by
+/// one, then a copy (one component) or an OpCompositeConstruct.
+fn shuffle_single(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    r: &Out,
+    (v1, a): (ValueRef, Id),
+    b: Id,
+    mask: &[Option<u32>],
+) -> Result<()> {
+    let Out { out, ty, .. } = *r;
+    let source_ty = t.value_llvm_type(ctx, v1)?;
+    let (len, elem) = match t.m.types.get(source_ty) {
+        llvm::Type::Vector { len, elem, .. } => (*len, *elem),
+        _ => return Err(malformed(&ctx.location, "shufflevector of a non-vector")),
+    };
+    let elem_ty = t.ty(elem, &ctx.location)?;
+    let mut parts = Vec::with_capacity(mask.len());
+    for m in mask {
+        let id = match m {
+            None => t.b.dedup_global(Op::Undef, Some(elem_ty), vec![]),
+            Some(i) => {
+                let (src, i) = if *i < len { (a, *i) } else { (b, *i - len) };
+                if len == 1 {
+                    src
+                } else {
+                    t.emit(
+                        Op::CompositeExtract,
+                        elem_ty,
+                        vec![Operand::Id(src), Operand::Word(i)],
+                    )
+                }
+            }
+        };
+        parts.push(Operand::Id(id));
+    }
+    let op = if parts.len() == 1 {
+        Op::CopyObject
+    } else {
+        Op::CompositeConstruct
+    };
+    t.emit_to(out, op, ty, parts);
     Ok(())
 }
 
