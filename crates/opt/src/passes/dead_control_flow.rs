@@ -242,7 +242,23 @@ fn rewrite(
         None,
         [Operand::Id(target)],
     ));
-    for (phi, &value) in f.blocks[p as usize]
+    bypass_region(f, p as usize, branching, from, values, region, dead);
+}
+
+/// Removes the blocks of `region` (block indices; `from` holds their labels) after their one
+/// entry now branches straight to block `target` from `new_parent`: `target`'s phis lose their
+/// incoming pairs from the region and gain (`values[i]`, `new_parent`). The removed labels and
+/// results are recorded in `dead` so names and decorations of them go too.
+pub(crate) fn bypass_region(
+    f: &mut Function,
+    target: usize,
+    new_parent: Id,
+    from: &FxHashSet<Id>,
+    values: &[Id],
+    region: &FxHashSet<u32>,
+    dead: &mut Vec<Id>,
+) {
+    for (phi, &value) in f.blocks[target]
         .instructions
         .iter_mut()
         .take_while(|i| i.opcode == Op::Phi)
@@ -262,7 +278,7 @@ fn rewrite(
             .collect();
         phi.operands = kept.into_iter().collect();
         phi.operands.push(Operand::Id(value));
-        phi.operands.push(Operand::Id(branching));
+        phi.operands.push(Operand::Id(new_parent));
     }
     let mut index = 0u32;
     f.blocks.retain(|block| {
@@ -270,6 +286,7 @@ fn rewrite(
         index += 1;
         if !keep {
             dead.push(block.id());
+            dead.extend(block.instructions.iter().filter_map(|i| i.result_id));
         }
         keep
     });

@@ -9,7 +9,7 @@
 //! reached; `>`/`<` only against a constant that is not the type's extreme). Loops containing
 //! other loops wait until those are gone.
 
-use crate::passes::dead_control_flow::agreeing_phi_values;
+use crate::passes::dead_control_flow::{agreeing_phi_values, bypass_region};
 use crate::passes::eliminate_dead_code::is_pure;
 use spirvkit_core::analysis::cfg::FunctionCfg;
 use spirvkit_core::analysis::DomTree;
@@ -395,38 +395,15 @@ fn apply(f: &mut Function, plan: Plan, dead: &mut Vec<Id>) {
     if let Some(term) = f.blocks[preheader].instructions.last_mut() {
         *term = Instruction::new(Op::Branch, None, None, [Operand::Id(merge_label)]);
     }
-    for (phi, &value) in f.blocks[plan.merge as usize]
-        .instructions
-        .iter_mut()
-        .take_while(|i| i.opcode == Op::Phi)
-        .zip(&plan.phi_values)
-    {
-        let kept: Vec<Operand> = phi
-            .operands
-            .chunks(2)
-            .filter(|pair| {
-                !pair
-                    .get(1)
-                    .and_then(Operand::id)
-                    .is_some_and(|parent| from.contains(&parent))
-            })
-            .flatten()
-            .cloned()
-            .collect();
-        phi.operands = kept.into_iter().collect();
-        phi.operands.push(Operand::Id(value));
-        phi.operands.push(Operand::Id(pre_label));
-    }
-    let mut index = 0u32;
-    f.blocks.retain(|block| {
-        let keep = !plan.body.contains(&index);
-        index += 1;
-        if !keep {
-            dead.push(block.id());
-            dead.extend(block.instructions.iter().filter_map(|i| i.result_id));
-        }
-        keep
-    });
+    bypass_region(
+        f,
+        plan.merge as usize,
+        pre_label,
+        &from,
+        &plan.phi_values,
+        &plan.body,
+        dead,
+    );
 }
 
 /// The module's integer constants (bounds and steps of counters).

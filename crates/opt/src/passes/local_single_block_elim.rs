@@ -155,7 +155,7 @@ fn eliminate(f: &mut Function, vars: &LocalVars, removed: &mut IdSet) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::passes::testing::{assemble, disassemble, named, run_pass};
+    use crate::passes::testing::{assemble, disassemble, named, run_on_body, run_pass};
 
     const SHADER_HEAD: &str = r#"OpCapability Shader
 OpMemoryModel Logical GLSL450
@@ -192,11 +192,7 @@ OpDecorate %out Binding 0
 "#;
 
     fn run(body: &str) -> String {
-        let src = format!("{SHADER_HEAD}{body}OpReturn\nOpFunctionEnd\n");
-        disassemble(&run_pass(
-            &super::LocalSingleBlockElim,
-            &assemble(&named(&src)),
-        ))
+        run_on_body(&super::LocalSingleBlockElim, SHADER_HEAD, body)
     }
 
     #[test]

@@ -168,7 +168,7 @@ fn single_writes(f: &spirvkit_core::Function, vars: &LocalVars) -> FxHashMap<Id,
 
 #[cfg(test)]
 mod tests {
-    use crate::passes::testing::{assemble, disassemble, named, run_pass};
+    use crate::passes::testing::{assemble, disassemble, named, run_on_body, run_pass};
 
     const HEAD: &str = r#"OpCapability Shader
 OpMemoryModel Logical GLSL450
@@ -205,11 +205,7 @@ OpDecorate %out Binding 0
 "#;
 
     fn run(body: &str) -> String {
-        let src = format!("{HEAD}{body}OpReturn\nOpFunctionEnd\n");
-        disassemble(&run_pass(
-            &super::LocalSingleStoreElim,
-            &assemble(&named(&src)),
-        ))
+        run_on_body(&super::LocalSingleStoreElim, HEAD, body)
     }
 
     #[test]

@@ -73,3 +73,10 @@ pub fn named(src: &str) -> String {
     }
     out
 }
+
+/// Runs `pass` on `head` (everything up to the function's first block) followed by `body` and a
+/// closing `OpReturn`/`OpFunctionEnd`, with the test's names kept, and prints the result.
+pub fn run_on_body(pass: &dyn Pass, head: &str, body: &str) -> String {
+    let src = format!("{head}{body}OpReturn\nOpFunctionEnd\n");
+    disassemble(&run_pass(pass, &assemble(&named(&src))))
+}
