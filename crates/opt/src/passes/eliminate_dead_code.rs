@@ -20,6 +20,7 @@ use crate::passes::dead_loops::remove_one_dead_loop;
 use crate::passes::eliminate_dead_const::{
     is_constant, is_spec_constant, is_type, sweep_unused_globals,
 };
+use crate::passes::opcode_classes::is_component_wise;
 use crate::util::{remove_references_to, IdSet};
 use rayon::prelude::*;
 use spirvkit_core::fasthash::FxHashMap;
@@ -37,45 +38,18 @@ pub fn is_pure(inst: &Instruction) -> bool {
             .get(1)
             .and_then(Operand::word)
             .is_none_or(|m| m & MemoryAccess::Volatile.0 == 0),
+        op if is_component_wise(op) => true,
         O::Undef
-        | O::Phi
-        | O::Select
-        | O::CopyObject
         | O::AccessChain
         | O::InBoundsAccessChain
         | O::PtrAccessChain
         | O::InBoundsPtrAccessChain
         | O::ArrayLength
-        | O::ConvertFToU
-        | O::ConvertFToS
-        | O::ConvertSToF
-        | O::ConvertUToF
-        | O::UConvert
-        | O::SConvert
-        | O::FConvert
-        | O::QuantizeToF16
         | O::ConvertPtrToU
         | O::ConvertUToPtr
         | O::PtrCastToGeneric
         | O::GenericCastToPtr
         | O::Bitcast
-        | O::SNegate
-        | O::FNegate
-        | O::IAdd
-        | O::FAdd
-        | O::ISub
-        | O::FSub
-        | O::IMul
-        | O::FMul
-        | O::UDiv
-        | O::SDiv
-        | O::FDiv
-        | O::UMod
-        | O::SRem
-        | O::SMod
-        | O::FRem
-        | O::FMod
-        | O::VectorTimesScalar
         | O::MatrixTimesScalar
         | O::VectorTimesMatrix
         | O::MatrixTimesVector
@@ -88,53 +62,6 @@ pub fn is_pure(inst: &Instruction) -> bool {
         | O::SMulExtended
         | O::Any
         | O::All
-        | O::IsNan
-        | O::IsInf
-        | O::IsFinite
-        | O::IsNormal
-        | O::SignBitSet
-        | O::LessOrGreater
-        | O::Ordered
-        | O::Unordered
-        | O::LogicalEqual
-        | O::LogicalNotEqual
-        | O::LogicalOr
-        | O::LogicalAnd
-        | O::LogicalNot
-        | O::IEqual
-        | O::INotEqual
-        | O::UGreaterThan
-        | O::SGreaterThan
-        | O::UGreaterThanEqual
-        | O::SGreaterThanEqual
-        | O::ULessThan
-        | O::SLessThan
-        | O::ULessThanEqual
-        | O::SLessThanEqual
-        | O::FOrdEqual
-        | O::FUnordEqual
-        | O::FOrdNotEqual
-        | O::FUnordNotEqual
-        | O::FOrdLessThan
-        | O::FUnordLessThan
-        | O::FOrdGreaterThan
-        | O::FUnordGreaterThan
-        | O::FOrdLessThanEqual
-        | O::FUnordLessThanEqual
-        | O::FOrdGreaterThanEqual
-        | O::FUnordGreaterThanEqual
-        | O::ShiftRightLogical
-        | O::ShiftRightArithmetic
-        | O::ShiftLeftLogical
-        | O::BitwiseOr
-        | O::BitwiseXor
-        | O::BitwiseAnd
-        | O::Not
-        | O::BitFieldInsert
-        | O::BitFieldSExtract
-        | O::BitFieldUExtract
-        | O::BitReverse
-        | O::BitCount
         | O::VectorExtractDynamic
         | O::VectorInsertDynamic
         | O::VectorShuffle

@@ -23,6 +23,7 @@ pub mod local_single_store_elim;
 pub mod local_vars;
 pub mod lower_raw_access_chains;
 pub mod merge_blocks;
+pub mod opcode_classes;
 pub mod promote_value_parameters;
 pub mod redundancy_elimination;
 pub mod remove_duplicates;

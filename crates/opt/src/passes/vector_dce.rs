@@ -14,6 +14,7 @@ use crate::error::Error;
 use crate::pass::{Changed, Pass};
 use crate::passes::eliminate_dead_code::is_pure;
 use crate::passes::local_vars::Replacements;
+use crate::passes::opcode_classes::is_component_wise;
 use crate::util::{remove_references_to, IdSet};
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::Op;
@@ -122,90 +123,6 @@ impl Pass for VectorDce {
         }
         Ok(Changed::from_bool(changed))
     }
-}
-
-/// Instructions whose result component `i` depends only on component `i` of each vector
-/// operand (scalar operands apply to every component).
-fn component_wise(op: Op) -> bool {
-    use Op as O;
-    matches!(
-        op,
-        O::Phi
-            | O::Select
-            | O::CopyObject
-            | O::ConvertFToU
-            | O::ConvertFToS
-            | O::ConvertSToF
-            | O::ConvertUToF
-            | O::UConvert
-            | O::SConvert
-            | O::FConvert
-            | O::QuantizeToF16
-            | O::SNegate
-            | O::FNegate
-            | O::IAdd
-            | O::FAdd
-            | O::ISub
-            | O::FSub
-            | O::IMul
-            | O::FMul
-            | O::UDiv
-            | O::SDiv
-            | O::FDiv
-            | O::UMod
-            | O::SRem
-            | O::SMod
-            | O::FRem
-            | O::FMod
-            | O::VectorTimesScalar
-            | O::IsNan
-            | O::IsInf
-            | O::IsFinite
-            | O::IsNormal
-            | O::SignBitSet
-            | O::LessOrGreater
-            | O::Ordered
-            | O::Unordered
-            | O::LogicalEqual
-            | O::LogicalNotEqual
-            | O::LogicalOr
-            | O::LogicalAnd
-            | O::LogicalNot
-            | O::IEqual
-            | O::INotEqual
-            | O::UGreaterThan
-            | O::SGreaterThan
-            | O::UGreaterThanEqual
-            | O::SGreaterThanEqual
-            | O::ULessThan
-            | O::SLessThan
-            | O::ULessThanEqual
-            | O::SLessThanEqual
-            | O::FOrdEqual
-            | O::FUnordEqual
-            | O::FOrdNotEqual
-            | O::FUnordNotEqual
-            | O::FOrdLessThan
-            | O::FUnordLessThan
-            | O::FOrdGreaterThan
-            | O::FUnordGreaterThan
-            | O::FOrdLessThanEqual
-            | O::FUnordLessThanEqual
-            | O::FOrdGreaterThanEqual
-            | O::FUnordGreaterThanEqual
-            | O::ShiftRightLogical
-            | O::ShiftRightArithmetic
-            | O::ShiftLeftLogical
-            | O::BitwiseOr
-            | O::BitwiseXor
-            | O::BitwiseAnd
-            | O::Not
-            | O::BitFieldInsert
-            | O::BitFieldSExtract
-            | O::BitFieldUExtract
-            | O::BitReverse
-            | O::BitCount
-    )
 }
 
 /// The values of a function the pass tracks: result id → (instruction, shape).
@@ -326,7 +243,7 @@ fn find_live_components(f: &Function, cx: &Context) -> FxHashMap<Id, Mask> {
                     component += width;
                 }
             }
-            op if component_wise(op) => {
+            op if is_component_wise(op) => {
                 for part in inst.operands.iter().filter_map(Operand::id) {
                     match shape_of(part) {
                         Some(Shape::Vector(_)) => mark(part, mask, &mut live, &mut work),
