@@ -483,18 +483,93 @@ impl<'a> State<'a> {
     }
 }
 
+/// Per-opcode class flags, computed once from the grammar: the grammar's class is a string,
+/// and comparing it (or looking the opcode up) for every instruction of every rule family was
+/// a visible part of validation time.
+const TYPE_OP: u8 = 1;
+const CONSTANT_OP: u8 = 2;
+const CORE_OP: u8 = 4;
+
+fn opcode_flags() -> &'static [u8] {
+    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let all = g::instructions();
+        let len = all
+            .iter()
+            .map(|d| usize::from(d.opcode) + 1)
+            .max()
+            .unwrap_or(0);
+        let mut table = vec![0u8; len];
+        for d in all {
+            // The opcode's own entry (as `g::instruction` finds it), not an alias's.
+            let Some(d) = g::instruction(d.opcode) else {
+                continue;
+            };
+            let mut flags = 0;
+            if d.class == "Type-Declaration" && d.has_result {
+                flags |= TYPE_OP;
+            }
+            if d.class == "Constant-Creation" {
+                flags |= CONSTANT_OP;
+            }
+            if d.avail.version.is_some() {
+                flags |= CORE_OP;
+            }
+            if let Some(slot) = table.get_mut(usize::from(d.opcode)) {
+                *slot = flags;
+            }
+        }
+        table
+    })
+}
+
+#[inline]
+fn has_flag(op: Op, flag: u8) -> bool {
+    opcode_flags()
+        .get(usize::from(op.0))
+        .is_some_and(|f| f & flag != 0)
+}
+
 /// Opcodes that declare a type.
 pub fn is_type_op(op: Op) -> bool {
-    g::instruction(op.0).is_some_and(|d| d.class == "Type-Declaration" && d.has_result)
+    has_flag(op, TYPE_OP)
 }
 
 /// Opcodes that declare a constant.
 pub fn is_constant_op(op: Op) -> bool {
-    g::instruction(op.0).is_some_and(|d| d.class == "Constant-Creation")
+    has_flag(op, CONSTANT_OP)
 }
 
 /// Core (versioned) instructions: the rules below are exact for these; instructions that exist
 /// only through extensions are treated leniently.
 pub fn is_core(op: Op) -> bool {
-    g::instruction(op.0).is_some_and(|d| d.avail.version.is_some())
+    has_flag(op, CORE_OP)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The flag table answers exactly what the grammar says, for every 16-bit opcode.
+    #[test]
+    fn opcode_flags_match_the_grammar() {
+        for op in 0..=u16::MAX {
+            let d = g::instruction(op);
+            assert_eq!(
+                is_type_op(Op(op)),
+                d.is_some_and(|d| d.class == "Type-Declaration" && d.has_result),
+                "type {op}"
+            );
+            assert_eq!(
+                is_constant_op(Op(op)),
+                d.is_some_and(|d| d.class == "Constant-Creation"),
+                "constant {op}"
+            );
+            assert_eq!(
+                is_core(Op(op)),
+                d.is_some_and(|d| d.avail.version.is_some()),
+                "core {op}"
+            );
+        }
+    }
 }

@@ -96,6 +96,18 @@ pub fn check(st: &State<'_>) -> Vec<Diagnostic> {
 
 fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
     let op = inst.op();
+    // Most instructions of real code are plain arithmetic, which no other rule family claims
+    // (each returns at once on these opcodes): go straight to its rules.
+    if arithmetic::only_arithmetic(op) {
+        let _ = arithmetic::dispatch(s, index, inst, op);
+        return;
+    }
+    dispatch_all(s, index, inst);
+}
+
+/// Every rule family in turn (the first that claims the opcode ends the chain).
+fn dispatch_all(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
+    let op = inst.op();
     if extensions::dispatch(s, index, inst) {
         return;
     }
@@ -121,4 +133,111 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         return;
     }
     let _ = arithmetic::dispatch(s, index, inst, op);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::ValidatorOptions;
+    use spirvkit_grammar::Op;
+
+    /// Every opcode `dispatch` sends straight to the arithmetic rules gets exactly the
+    /// diagnostics the whole chain of rule families gives it, over well- and ill-typed operands
+    /// and results, in a Shader and in a Kernel module.
+    #[test]
+    fn arithmetic_shortcut_matches_every_family() {
+        let types = [
+            "%bool", "%int", "%uint", "%short", "%float", "%double", "%v2bool", "%v2int", "%v3int",
+            "%v2uint", "%v2float", "%v3float", "%struct", "%ptr",
+        ];
+        let values = [
+            "%c_bool",
+            "%c_int",
+            "%c_uint",
+            "%c_short",
+            "%c_float",
+            "%c_double",
+            "%c_v2bool",
+            "%c_v2int",
+            "%c_v3int",
+            "%c_v2uint",
+            "%c_v2float",
+            "%c_v3float",
+            "%var",
+        ];
+        let ops: Vec<&str> = spirvkit_grammar::instructions()
+            .iter()
+            .filter(|d| arithmetic::only_arithmetic(Op(d.opcode)))
+            .map(|d| d.opname)
+            .collect();
+        assert!(ops.len() >= 50, "{ops:?}");
+        for (caps, model) in [
+            ("OpCapability Shader\nOpCapability Int16\nOpCapability Float64\n", "Logical GLSL450"),
+            ("OpCapability Kernel\nOpCapability Addresses\nOpCapability Int16\nOpCapability Float64\n", "Physical64 OpenCL"),
+        ] {
+            let mut text = format!(
+                "{caps}OpMemoryModel {model}\n\
+                 %void = OpTypeVoid\n%fn = OpTypeFunction %void\n\
+                 %bool = OpTypeBool\n%int = OpTypeInt 32 1\n%uint = OpTypeInt 32 0\n\
+                 %short = OpTypeInt 16 1\n%float = OpTypeFloat 32\n%double = OpTypeFloat 64\n\
+                 %v2bool = OpTypeVector %bool 2\n%v2int = OpTypeVector %int 2\n\
+                 %v3int = OpTypeVector %int 3\n%v2uint = OpTypeVector %uint 2\n\
+                 %v2float = OpTypeVector %float 2\n%v3float = OpTypeVector %float 3\n\
+                 %struct = OpTypeStruct %int %float\n%ptr = OpTypePointer Function %int\n\
+                 %c_bool = OpConstantTrue %bool\n%c_int = OpConstant %int 1\n\
+                 %c_uint = OpConstant %uint 1\n%c_short = OpConstant %short 1\n\
+                 %c_float = OpConstant %float 1\n%c_double = OpConstant %double 1\n\
+                 %c_v2bool = OpConstantComposite %v2bool %c_bool %c_bool\n\
+                 %c_v2int = OpConstantComposite %v2int %c_int %c_int\n\
+                 %c_v3int = OpConstantComposite %v3int %c_int %c_int %c_int\n\
+                 %c_v2uint = OpConstantComposite %v2uint %c_uint %c_uint\n\
+                 %c_v2float = OpConstantComposite %v2float %c_float %c_float\n\
+                 %c_v3float = OpConstantComposite %v3float %c_float %c_float %c_float\n\
+                 %main = OpFunction %void None %fn\n%entry = OpLabel\n\
+                 %var = OpVariable %ptr Function\n"
+            );
+            let mut n = 0;
+            for op in &ops {
+                let unary = matches!(
+                    *op,
+                    "OpFNegate" | "OpSNegate" | "OpNot" | "OpLogicalNot" | "OpIsNan" | "OpIsInf"
+                        | "OpIsFinite" | "OpIsNormal" | "OpSignBitSet"
+                );
+                for ty in types {
+                    for (i, a) in values.iter().enumerate() {
+                        n += 1;
+                        if unary {
+                            text.push_str(&format!("%r{n} = {op} {ty} {a}\n"));
+                        } else {
+                            // Same-typed and mixed operand pairs, and an undefined operand.
+                            let b = values[(i + n) % values.len()];
+                            text.push_str(&format!("%r{n} = {op} {ty} {a} {a}\n"));
+                            n += 1;
+                            text.push_str(&format!("%r{n} = {op} {ty} {a} {b}\n"));
+                        }
+                    }
+                }
+                n += 1;
+                let second = if unary { String::new() } else { format!(" %undefined{n}") };
+                text.push_str(&format!("%r{n} = {op} %int %c_int{second}\n"));
+            }
+            text.push_str("OpReturn\nOpFunctionEnd\n");
+            let words = spirvkit_text::assemble(&text, &Default::default()).expect("assembles");
+            let opts = ValidatorOptions::default();
+            let st = State::build(&words, &opts).expect("decodes");
+            let mut checked = 0;
+            for (index, inst) in st.insts.iter().enumerate() {
+                if !arithmetic::only_arithmetic(inst.op()) {
+                    continue;
+                }
+                let mut direct = Sink::new(&st);
+                dispatch(&mut direct, index as u32, inst);
+                let mut chain = Sink::new(&st);
+                dispatch_all(&mut chain, index as u32, inst);
+                assert_eq!(direct.out, chain.out, "{}", st.render(inst));
+                checked += 1;
+            }
+            assert!(checked > 10_000, "{checked}");
+        }
+    }
 }
