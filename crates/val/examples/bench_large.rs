@@ -32,6 +32,21 @@ fn main() {
     }
     let mut opts = spirvkit_val::ValidatorOptions::default();
     opts.sequential = std::env::var_os("SEQUENTIAL").is_some();
+    // `ITER=N`: the mean of N validations (small modules, as the linker validates them).
+    if let Some(n) = std::env::var("ITER")
+        .ok()
+        .and_then(|s| s.parse::<u32>().ok())
+    {
+        let t = std::time::Instant::now();
+        for _ in 0..n {
+            let _ = spirvkit_val::validate(&words, &opts);
+        }
+        println!(
+            "validate x{n}: {:.1} us each",
+            t.elapsed().as_secs_f64() * 1e6 / f64::from(n.max(1))
+        );
+        return;
+    }
     for _ in 0..3 {
         let t = std::time::Instant::now();
         let r = spirvkit_val::validate(&words, &opts);

@@ -276,7 +276,7 @@ fn int_operands(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, want: Want, same_
     let st = s.st;
     let rt = inst.result_type;
     let opname = &ti::op_name(inst.op())[2..];
-    let result = match ti::shape(st, rt) {
+    let result = match s.shape(rt) {
         Some(r) if r.kind == ti::ScalarKind::Int => r,
         _ => {
             if judged_result(st, rt) {

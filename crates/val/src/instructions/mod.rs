@@ -39,6 +39,8 @@ use rayon::prelude::*;
 pub struct Sink<'s, 'a> {
     pub st: &'s State<'a>,
     pub out: Vec<Diagnostic>,
+    /// The last type whose shape was asked for (runs of instructions share a result type).
+    last_shape: Option<(u32, Option<crate::typeinfo::Shape>)>,
 }
 
 impl<'s, 'a> Sink<'s, 'a> {
@@ -46,6 +48,19 @@ impl<'s, 'a> Sink<'s, 'a> {
         Self {
             st,
             out: Vec::new(),
+            last_shape: None,
+        }
+    }
+
+    /// `typeinfo::shape` of `ty`, remembering the last answer.
+    pub fn shape(&mut self, ty: u32) -> Option<crate::typeinfo::Shape> {
+        match self.last_shape {
+            Some((t, shape)) if t == ty => shape,
+            _ => {
+                let shape = crate::typeinfo::shape(self.st, ty);
+                self.last_shape = Some((ty, shape));
+                shape
+            }
         }
     }
 
