@@ -34,6 +34,7 @@ use crate::diagnostic::Diagnostic;
 use crate::extensions;
 use crate::state::{Inst, State};
 use rayon::prelude::*;
+use spirvkit_grammar::Op;
 
 /// Collects diagnostics of one rule pass.
 pub struct Sink<'s, 'a> {
@@ -117,7 +118,42 @@ fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         let _ = arithmetic::dispatch(s, index, inst, op);
         return;
     }
+    if judged_by_no_family(op) {
+        return;
+    }
     dispatch_all(s, index, inst);
+}
+
+/// Control flow, debug and mode-setting instructions: no per-instruction rule family judges
+/// them (their rules live in cfg, layout, ids, entry_points...), each family returns at once.
+fn judged_by_no_family(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Label
+            | Op::Branch
+            | Op::BranchConditional
+            | Op::Return
+            | Op::ReturnValue
+            | Op::Unreachable
+            | Op::Kill
+            | Op::FunctionEnd
+            | Op::FunctionCall
+            | Op::SelectionMerge
+            | Op::LoopMerge
+            | Op::Name
+            | Op::MemberName
+            | Op::Line
+            | Op::NoLine
+            | Op::Source
+            | Op::SourceContinued
+            | Op::SourceExtension
+            | Op::ModuleProcessed
+            | Op::Capability
+            | Op::Extension
+            | Op::MemoryModel
+            | Op::EntryPoint
+            | Op::ExecutionMode
+    )
 }
 
 /// Every rule family in turn (the first that claims the opcode ends the chain).
@@ -154,11 +190,11 @@ fn dispatch_all(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
 mod tests {
     use super::*;
     use crate::options::ValidatorOptions;
-    use spirvkit_grammar::Op;
 
-    /// Every opcode `dispatch` sends straight to the arithmetic rules gets exactly the
-    /// diagnostics the whole chain of rule families gives it, over well- and ill-typed operands
-    /// and results, in a Shader and in a Kernel module.
+    /// Every opcode `dispatch` sends straight to the arithmetic rules (or to no rules) gets
+    /// exactly the diagnostics the whole chain of rule families gives it, over well- and
+    /// ill-typed operands and results, misplaced control flow and debug instructions, in a
+    /// Shader and in a Kernel module.
     #[test]
     fn arithmetic_shortcut_matches_every_family() {
         let types = [
@@ -191,7 +227,16 @@ mod tests {
             ("OpCapability Kernel\nOpCapability Addresses\nOpCapability Int16\nOpCapability Float64\n", "Physical64 OpenCL"),
         ] {
             let mut text = format!(
-                "{caps}OpMemoryModel {model}\n\
+                "{caps}OpExtension \"SPV_KHR_storage_buffer_storage_class\"\n\
+                 %ext = OpExtInstImport \"GLSL.std.450\"\n\
+                 OpMemoryModel {model}\n\
+                 OpEntryPoint GLCompute %main \"main\"\nOpEntryPoint Kernel %main \"k\"\n\
+                 OpExecutionMode %main LocalSize 1 1 1\n\
+                 %file = OpString \"f.cl\"\nOpSource OpenCL_C 200000 %file\n\
+                 OpSourceContinued \"x\"\nOpSourceExtension \"e\"\n\
+                 OpName %main \"main\"\nOpName %int \"int\"\nOpMemberName %struct 0 \"a\"\n\
+                 OpMemberName %struct 7 \"b\"\nOpMemberName %int 0 \"c\"\n\
+                 OpModuleProcessed \"p\"\nOpDecorate %c_int SpecId 1\n\
                  %void = OpTypeVoid\n%fn = OpTypeFunction %void\n\
                  %bool = OpTypeBool\n%int = OpTypeInt 32 1\n%uint = OpTypeInt 32 0\n\
                  %short = OpTypeInt 16 1\n%float = OpTypeFloat 32\n%double = OpTypeFloat 64\n\
@@ -236,13 +281,23 @@ mod tests {
                 let second = if unary { String::new() } else { format!(" %undefined{n}") };
                 text.push_str(&format!("%r{n} = {op} %int %c_int{second}\n"));
             }
-            text.push_str("OpReturn\nOpFunctionEnd\n");
+            text.push_str(
+                "OpLine %file 1 1\nOpNoLine\n%call = OpFunctionCall %int %helper %c_int\n\
+                 %call2 = OpFunctionCall %void %main\n\
+                 OpSelectionMerge %merge None\nOpBranchConditional %c_bool %then %merge\n\
+                 %then = OpLabel\nOpLoopMerge %merge %then None\nOpBranch %merge\n\
+                 %dead = OpLabel\nOpUnreachable\n%dead2 = OpLabel\nOpKill\n\
+                 %merge = OpLabel\nOpReturnValue %c_int\nOpFunctionEnd\n\
+                 %ifn = OpTypeFunction %int %int\n\
+                 %helper = OpFunction %int None %ifn\n%p = OpFunctionParameter %int\n\
+                 %h = OpLabel\nOpBranch %h\nOpReturnValue %p\nOpReturn\nOpFunctionEnd\n",
+            );
             let words = spirvkit_text::assemble(&text, &Default::default()).expect("assembles");
             let opts = ValidatorOptions::default();
             let st = State::build(&words, &opts).expect("decodes");
             let mut checked = 0;
             for (index, inst) in st.insts.iter().enumerate() {
-                if !arithmetic::only_arithmetic(inst.op()) {
+                if !arithmetic::only_arithmetic(inst.op()) && !judged_by_no_family(inst.op()) {
                     continue;
                 }
                 let mut direct = Sink::new(&st);
