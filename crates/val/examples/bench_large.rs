@@ -30,8 +30,10 @@ fn main() {
     if std::env::var_os("PHASES").is_some() {
         phases(&words);
     }
-    let mut opts = spirvkit_val::ValidatorOptions::default();
-    opts.sequential = std::env::var_os("SEQUENTIAL").is_some();
+    let opts = spirvkit_val::ValidatorOptions {
+        sequential: std::env::var_os("SEQUENTIAL").is_some(),
+        ..Default::default()
+    };
     // `ITER=N`: the mean of N validations (small modules, as the linker validates them).
     if let Some(n) = std::env::var("ITER")
         .ok()
