@@ -369,6 +369,14 @@ impl<'a> State<'a> {
         }
     }
 
+    /// Whether rules should split their work over threads: not when asked to run
+    /// sequentially, nor for small modules, where starting parallel work costs more than it
+    /// saves (the linker validates many small inputs). Results are the same either way.
+    pub fn parallel(&self) -> bool {
+        const PARALLEL_MIN_INSTRUCTIONS: usize = 4096;
+        !self.opts.sequential && self.insts.len() >= PARALLEL_MIN_INSTRUCTIONS
+    }
+
     pub fn has_capability(&self, cap: Capability) -> bool {
         self.declares(cap.0)
     }

@@ -92,10 +92,10 @@ pub fn check(st: &State<'_>) -> Vec<Diagnostic> {
         sink.out
     };
     let starts: Vec<usize> = (0..n).step_by(CHUNK).collect();
-    let parts: Vec<Vec<Diagnostic>> = if st.opts.sequential {
-        starts.into_iter().map(run).collect()
-    } else {
+    let parts: Vec<Vec<Diagnostic>> = if st.parallel() {
         starts.into_par_iter().map(run).collect()
+    } else {
+        starts.into_iter().map(run).collect()
     };
     let mut sink = Sink::new(st);
     sink.out = parts.into_iter().flatten().collect();
