@@ -10,16 +10,45 @@ fn main() {
         .next()
         .unwrap_or_else(|| "/tmp/spirvkit-large.spv".into());
     let functions: u32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(20_000);
-    let words = generate::large_module(functions, 48);
+    // `INPUT=FILE` times an existing module (e.g. bench-opt's exported kernels) instead.
+    let words = match std::env::var_os("INPUT") {
+        Some(path) => {
+            let bytes = std::fs::read(&path).unwrap_or_default();
+            spirvkit_core::words_from_bytes(&bytes)
+                .map(|(w, _)| w)
+                .unwrap_or_default()
+        }
+        None => generate::large_module(functions, 48),
+    };
     println!(
         "module: {functions} functions, {:.1} MB",
         words.len() as f64 * 4.0 / 1e6
     );
-    let _ = std::fs::write(&out, spirvkit_core::binary::bytes_from_words(&words));
+    if std::env::var_os("INPUT").is_none() {
+        let _ = std::fs::write(&out, spirvkit_core::binary::bytes_from_words(&words));
+    }
     if std::env::var_os("PHASES").is_some() {
         phases(&words);
     }
-    let opts = spirvkit_val::ValidatorOptions::default();
+    let opts = spirvkit_val::ValidatorOptions {
+        sequential: std::env::var_os("SEQUENTIAL").is_some(),
+        ..Default::default()
+    };
+    // `ITER=N`: the mean of N validations (small modules, as the linker validates them).
+    if let Some(n) = std::env::var("ITER")
+        .ok()
+        .and_then(|s| s.parse::<u32>().ok())
+    {
+        let t = std::time::Instant::now();
+        for _ in 0..n {
+            let _ = spirvkit_val::validate(&words, &opts);
+        }
+        println!(
+            "validate x{n}: {:.1} us each",
+            t.elapsed().as_secs_f64() * 1e6 / f64::from(n.max(1))
+        );
+        return;
+    }
     for _ in 0..3 {
         let t = std::time::Instant::now();
         let r = spirvkit_val::validate(&words, &opts);
@@ -48,7 +77,7 @@ fn phases(words: &[u32]) {
     layout::check(&mut st);
     println!("  layout: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
     type Check = fn(&state::State<'_>) -> Vec<Diagnostic>;
-    let steps: [(&str, Check); 10] = [
+    let steps: [(&str, Check); 12] = [
         ("ids", ids::check),
         ("capabilities", capabilities::check),
         ("limits", limits::check),
@@ -59,6 +88,8 @@ fn phases(words: &[u32]) {
         ("functions", functions::check),
         ("instructions", instructions::check),
         ("env", env::check),
+        ("builtins", builtins::check),
+        ("access_decorations", access_decorations::check),
     ];
     for (name, f) in steps {
         let t = std::time::Instant::now();

@@ -74,12 +74,64 @@ const EXTENSIONS_FROM_1_4: &[&str] = &[
 /// Extensions spirv-val requires SPIR-V 1.3 for (probed: every target environment).
 const EXTENSIONS_FROM_1_3: &[&str] = &["SPV_KHR_vulkan_memory_model"];
 
+/// Per opcode, the SPIR-V version from which an instruction of it has nothing to check here:
+/// core opcodes needing no capability whose grammar has no enumerated operand (so no operand
+/// can need a capability or version either). `u32::MAX` for every other opcode.
+fn plain_from_version() -> &'static [u32] {
+    static TABLE: std::sync::OnceLock<Vec<u32>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let all = spirvkit_grammar::instructions();
+        let len = all
+            .iter()
+            .map(|d| usize::from(d.opcode) + 1)
+            .max()
+            .unwrap_or(0);
+        let mut table = vec![u32::MAX; len];
+        for d in all {
+            let Some(d) = spirvkit_grammar::instruction(d.opcode) else {
+                continue;
+            };
+            let op = Op(d.opcode);
+            let special = matches!(
+                op,
+                Op::Extension
+                    | Op::ExtInst
+                    | Op::ExtInstWithForwardRefsKHR
+                    | Op::SpecConstantOp
+                    | Op::TerminateInvocation
+            );
+            let enumerated = d
+                .operands
+                .iter()
+                .any(|o| matches!(o.kind.category(), Category::ValueEnum | Category::BitEnum));
+            if let (Some(min), false, false, true) = (
+                d.avail.version,
+                special,
+                enumerated,
+                d.avail.capabilities.is_empty(),
+            ) {
+                if let Some(slot) = table.get_mut(usize::from(d.opcode)) {
+                    *slot = min;
+                }
+            }
+        }
+        table
+    })
+}
+
 pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut errors: Vec<(&'static str, u32, String)> = Vec::new();
+    let plain = plain_from_version();
     for index in 0..st.insts.len() as u32 {
         let Some(inst) = st.inst(index).copied() else {
             break;
         };
+        if plain
+            .get(usize::from(inst.opcode))
+            .is_some_and(|&min| st.version >= min)
+        {
+            continue;
+        }
         let Some(desc) = inst.desc() else { continue };
         let op = inst.op();
         let name = &desc.opname[2..];

@@ -49,7 +49,7 @@ pub fn check(st: &mut State<'_>) {
         out
     };
     let n = st.functions.len();
-    let results: Vec<Vec<Diagnostic>> = if n > 1 && !st.opts.sequential {
+    let results: Vec<Vec<Diagnostic>> = if n > 1 && st.parallel() {
         (0..n).into_par_iter().map(run).collect()
     } else {
         (0..n).map(run).collect()

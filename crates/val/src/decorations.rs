@@ -43,6 +43,8 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
     // (target, member or u32::MAX, decoration) -> first instruction
     let mut seen: HashMap<(u32, u32, u32), u32> = HashMap::new();
+    // Most modules have no decoration group: then no operand can name one.
+    let any_group = st.insts.iter().any(|i| i.op() == Op::DecorationGroup);
     for index in 0..st.insts.len() as u32 {
         let Some(inst) = st.inst(index).copied() else {
             break;
@@ -198,15 +200,17 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
             _ => {}
         }
         // A decoration group's result may only be used by decoration instructions and names.
-        if !matches!(
-            op,
-            Op::Name
-                | Op::Decorate
-                | Op::DecorateId
-                | Op::GroupDecorate
-                | Op::GroupMemberDecorate
-                | Op::DecorateString
-        ) && is_core(op)
+        if any_group
+            && !matches!(
+                op,
+                Op::Name
+                    | Op::Decorate
+                    | Op::DecorateId
+                    | Op::GroupDecorate
+                    | Op::GroupMemberDecorate
+                    | Op::DecorateString
+            )
+            && is_core(op)
         {
             for o in st.ops(&inst) {
                 if o.kind == OperandKind::IdRef {

@@ -564,38 +564,39 @@ fn check_interfaces(
     }
     let graph = call_graph(st);
     // Interface variables used directly by each function.
-    let used: Vec<Vec<u32>> = st
-        .functions
-        .par_iter()
-        .map(|f| {
-            let end = if f.end == NONE {
-                st.insts.len() as u32
-            } else {
-                f.end
-            };
-            let mut vars = Vec::new();
-            for i in f.inst..end {
-                let Some(inst) = st.inst(i) else { break };
-                for o in st.ops(inst) {
-                    if o.kind.category() != spirvkit_grammar::Category::Id {
-                        continue;
-                    }
-                    let id = st.word(inst, usize::from(o.offset));
-                    if let Some(d) = st.def(id) {
-                        if d.op() == Op::Variable
-                            && d.func == NONE
-                            && is_interface_storage(st.version, st.operand_word(d, 2))
-                        {
-                            vars.push(id);
-                        }
+    let direct_uses = |f: &crate::state::Function| {
+        let end = if f.end == NONE {
+            st.insts.len() as u32
+        } else {
+            f.end
+        };
+        let mut vars = Vec::new();
+        for i in f.inst..end {
+            let Some(inst) = st.inst(i) else { break };
+            for o in st.ops(inst) {
+                if o.kind.category() != spirvkit_grammar::Category::Id {
+                    continue;
+                }
+                let id = st.word(inst, usize::from(o.offset));
+                if let Some(d) = st.def(id) {
+                    if d.op() == Op::Variable
+                        && d.func == NONE
+                        && is_interface_storage(st.version, st.operand_word(d, 2))
+                    {
+                        vars.push(id);
                     }
                 }
             }
-            vars.sort_unstable();
-            vars.dedup();
-            vars
-        })
-        .collect();
+        }
+        vars.sort_unstable();
+        vars.dedup();
+        vars
+    };
+    let used: Vec<Vec<u32>> = if st.parallel() {
+        st.functions.par_iter().map(direct_uses).collect()
+    } else {
+        st.functions.iter().map(direct_uses).collect()
+    };
     let mut reported: HashSet<(u32, u32)> = HashSet::new();
     // One visited stamp array for all entry points: linear in the call trees walked.
     let mut stamp = vec![0u32; st.functions.len()];

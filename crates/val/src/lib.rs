@@ -81,10 +81,10 @@ pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
         builtins::check,
         access_decorations::check,
     ];
-    let found: Vec<Vec<Diagnostic>> = if opts.sequential {
-        checks.iter().map(|c| c(&st)).collect()
-    } else {
+    let found: Vec<Vec<Diagnostic>> = if st.parallel() {
         checks.par_iter().map(|c| c(&st)).collect()
+    } else {
+        checks.iter().map(|c| c(&st)).collect()
     };
     st.diags.extend(found.into_iter().flatten());
     // CFG, dominance and structured control flow need every id defined.

@@ -79,39 +79,70 @@ pub struct Block {
     pub func: u32,
 }
 
-/// Id → value, dense for sane bounds, hashed for hostile ones.
+/// Id → value, dense for sane bounds, hashed for hostile ones. Lookups (the most frequent
+/// operation of every rule) test only the dense table unless the sparse one is in use.
 #[derive(Debug)]
-pub enum IdMap {
-    Dense(Vec<u32>),
-    Sparse(HashMap<u32, u32>),
+pub struct IdMap {
+    dense: Vec<u32>,
+    sparse: HashMap<u32, u32>,
+    use_sparse: bool,
 }
 
 impl IdMap {
     pub fn new(bound: u32, words: usize) -> Self {
-        if (bound as usize) <= words.saturating_mul(2).saturating_add(1024) {
-            IdMap::Dense(vec![NONE; bound as usize])
-        } else {
-            IdMap::Sparse(HashMap::new())
+        let use_sparse = (bound as usize) > words.saturating_mul(2).saturating_add(1024);
+        IdMap {
+            dense: if use_sparse {
+                Vec::new()
+            } else {
+                vec![NONE; bound as usize]
+            },
+            sparse: HashMap::new(),
+            use_sparse,
         }
     }
     #[inline]
     pub fn get(&self, id: u32) -> u32 {
-        match self {
-            IdMap::Dense(v) => v.get(id as usize).copied().unwrap_or(NONE),
-            IdMap::Sparse(m) => m.get(&id).copied().unwrap_or(NONE),
+        match self.dense.get(id as usize) {
+            Some(&v) => v,
+            None if self.use_sparse => self.sparse.get(&id).copied().unwrap_or(NONE),
+            None => NONE,
         }
     }
     #[inline]
     pub fn set(&mut self, id: u32, value: u32) {
-        match self {
-            IdMap::Dense(v) => {
-                if let Some(s) = v.get_mut(id as usize) {
-                    *s = value;
-                }
-            }
-            IdMap::Sparse(m) => {
-                m.insert(id, value);
-            }
+        if self.use_sparse {
+            self.sparse.insert(id, value);
+        } else if let Some(s) = self.dense.get_mut(id as usize) {
+            *s = value;
+        }
+    }
+}
+
+/// Declared capabilities as a bit set (membership is asked for every instruction). Values
+/// beyond any real capability are left to the hash set (`large`), so a hostile module cannot
+/// make the set big.
+#[derive(Debug, Default)]
+pub struct CapabilityBits {
+    words: Vec<u64>,
+    large: bool,
+}
+
+/// Capabilities below this live in the bit set (real ones are below 8 000).
+const CAPABILITY_BITS: u32 = 1 << 16;
+
+impl CapabilityBits {
+    fn insert(&mut self, cap: u32) {
+        if cap >= CAPABILITY_BITS {
+            self.large = true;
+            return;
+        }
+        let word = (cap / 64) as usize;
+        if self.words.len() <= word {
+            self.words.resize(word + 1, 0);
+        }
+        if let Some(w) = self.words.get_mut(word) {
+            *w |= 1 << (cap % 64);
         }
     }
 }
@@ -129,6 +160,8 @@ pub struct State<'a> {
     pub blocks: Vec<Block>,
     /// Declared capabilities and everything they imply.
     pub capabilities: HashSet<u32>,
+    /// The same set, for fast membership tests.
+    pub capability_bits: CapabilityBits,
     pub extensions: HashSet<String>,
     pub addressing_model: Option<u32>,
     pub memory_model: Option<u32>,
@@ -200,6 +233,7 @@ impl<'a> State<'a> {
             functions: Vec::new(),
             blocks: Vec::new(),
             capabilities: HashSet::new(),
+            capability_bits: CapabilityBits::default(),
             extensions: HashSet::new(),
             addressing_model: None,
             memory_model: None,
@@ -327,6 +361,7 @@ impl<'a> State<'a> {
         let mut stack = vec![cap];
         while let Some(c) = stack.pop() {
             if self.capabilities.insert(c) {
+                self.capability_bits.insert(c);
                 if let Some(e) = OperandKind::Capability.desc().enumerant(c) {
                     stack.extend(e.avail.capabilities.iter().map(|c| c.0));
                 }
@@ -334,12 +369,33 @@ impl<'a> State<'a> {
         }
     }
 
+    /// Whether rules should split their work over threads: not when asked to run
+    /// sequentially, nor for small modules, where starting parallel work costs more than it
+    /// saves (the linker validates many small inputs). Results are the same either way.
+    pub fn parallel(&self) -> bool {
+        const PARALLEL_MIN_INSTRUCTIONS: usize = 4096;
+        !self.opts.sequential && self.insts.len() >= PARALLEL_MIN_INSTRUCTIONS
+    }
+
     pub fn has_capability(&self, cap: Capability) -> bool {
-        self.capabilities.contains(&cap.0)
+        self.declares(cap.0)
+    }
+
+    /// Whether capability `cap` is declared (or implied).
+    #[inline]
+    fn declares(&self, cap: u32) -> bool {
+        let bits = &self.capability_bits;
+        if cap < CAPABILITY_BITS {
+            bits.words
+                .get((cap / 64) as usize)
+                .is_some_and(|w| w & (1 << (cap % 64)) != 0)
+        } else {
+            bits.large && self.capabilities.contains(&cap)
+        }
     }
 
     pub fn has_any_capability(&self, caps: &[Capability]) -> bool {
-        caps.is_empty() || caps.iter().any(|c| self.capabilities.contains(&c.0))
+        caps.is_empty() || caps.iter().any(|c| self.declares(c.0))
     }
 
     pub fn has_any_extension(&self, exts: &[&str]) -> bool {
@@ -483,18 +539,93 @@ impl<'a> State<'a> {
     }
 }
 
+/// Per-opcode class flags, computed once from the grammar: the grammar's class is a string,
+/// and comparing it (or looking the opcode up) for every instruction of every rule family was
+/// a visible part of validation time.
+const TYPE_OP: u8 = 1;
+const CONSTANT_OP: u8 = 2;
+const CORE_OP: u8 = 4;
+
+fn opcode_flags() -> &'static [u8] {
+    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let all = g::instructions();
+        let len = all
+            .iter()
+            .map(|d| usize::from(d.opcode) + 1)
+            .max()
+            .unwrap_or(0);
+        let mut table = vec![0u8; len];
+        for d in all {
+            // The opcode's own entry (as `g::instruction` finds it), not an alias's.
+            let Some(d) = g::instruction(d.opcode) else {
+                continue;
+            };
+            let mut flags = 0;
+            if d.class == "Type-Declaration" && d.has_result {
+                flags |= TYPE_OP;
+            }
+            if d.class == "Constant-Creation" {
+                flags |= CONSTANT_OP;
+            }
+            if d.avail.version.is_some() {
+                flags |= CORE_OP;
+            }
+            if let Some(slot) = table.get_mut(usize::from(d.opcode)) {
+                *slot = flags;
+            }
+        }
+        table
+    })
+}
+
+#[inline]
+fn has_flag(op: Op, flag: u8) -> bool {
+    opcode_flags()
+        .get(usize::from(op.0))
+        .is_some_and(|f| f & flag != 0)
+}
+
 /// Opcodes that declare a type.
 pub fn is_type_op(op: Op) -> bool {
-    g::instruction(op.0).is_some_and(|d| d.class == "Type-Declaration" && d.has_result)
+    has_flag(op, TYPE_OP)
 }
 
 /// Opcodes that declare a constant.
 pub fn is_constant_op(op: Op) -> bool {
-    g::instruction(op.0).is_some_and(|d| d.class == "Constant-Creation")
+    has_flag(op, CONSTANT_OP)
 }
 
 /// Core (versioned) instructions: the rules below are exact for these; instructions that exist
 /// only through extensions are treated leniently.
 pub fn is_core(op: Op) -> bool {
-    g::instruction(op.0).is_some_and(|d| d.avail.version.is_some())
+    has_flag(op, CORE_OP)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The flag table answers exactly what the grammar says, for every 16-bit opcode.
+    #[test]
+    fn opcode_flags_match_the_grammar() {
+        for op in 0..=u16::MAX {
+            let d = g::instruction(op);
+            assert_eq!(
+                is_type_op(Op(op)),
+                d.is_some_and(|d| d.class == "Type-Declaration" && d.has_result),
+                "type {op}"
+            );
+            assert_eq!(
+                is_constant_op(Op(op)),
+                d.is_some_and(|d| d.class == "Constant-Creation"),
+                "constant {op}"
+            );
+            assert_eq!(
+                is_core(Op(op)),
+                d.is_some_and(|d| d.avail.version.is_some()),
+                "core {op}"
+            );
+        }
+    }
 }

@@ -5,27 +5,13 @@
 
 use crate::state::{Inst, State};
 use spirvkit_grammar::{Decoration, Op};
-use std::sync::OnceLock;
 
 /// `SC` of a pointer type, as a raw storage-class number.
 pub type StorageClassId = u32;
 
-/// Opcode → "declares a type", computed once from the grammar (the grammar's class is a
-/// string; comparing it on every type query dominated the instruction rules' time).
-fn type_opcodes() -> &'static [bool] {
-    static TABLE: OnceLock<Vec<bool>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        (0..=u16::MAX)
-            .map(|op| crate::state::is_type_op(Op(op)))
-            .collect()
-    })
-}
-
 /// The type-declaring instruction of `ty`, if `ty` is a type.
 pub fn type_inst<'s>(st: &'s State<'_>, ty: u32) -> Option<&'s Inst> {
-    let table = type_opcodes();
-    st.def(ty)
-        .filter(|d| table.get(usize::from(d.opcode)).copied().unwrap_or(false))
+    st.def(ty).filter(|d| crate::state::is_type_op(d.op()))
 }
 
 /// The opcode declaring type `ty`.

@@ -102,6 +102,14 @@ pub fn run(tools: &Path) -> anyhow::Result<Vec<String>> {
             words.len(),
             out.len()
         ));
+        // The input validation -O starts with (as spirv-opt), alone: the optimizer's options.
+        let (tv, valid) =
+            super::best_of(3, || spirvkit_val::validate(&words, &optimizer.validator));
+        lines.push(format!(
+            "  of which input validation alone (in-process): {:.1} ms ({})",
+            tv.as_secs_f64() * 1e3,
+            if valid.is_ok() { "valid" } else { "INVALID" }
+        ));
         let ours_out = dir.join(format!("kernels-{functions}.ours.spv"));
         let ours = timed(
             &bin,

@@ -74,6 +74,72 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, op: Op) -> bool {
     true
 }
 
+/// Opcodes judged here and by no other rule family (`instructions::dispatch` skips the others
+/// for them). A test checks the other families leave every one of them alone.
+pub fn only_arithmetic(op: Op) -> bool {
+    matches!(
+        op,
+        Op::FAdd
+            | Op::FSub
+            | Op::FMul
+            | Op::FDiv
+            | Op::FRem
+            | Op::FMod
+            | Op::FNegate
+            | Op::UDiv
+            | Op::UMod
+            | Op::IAdd
+            | Op::ISub
+            | Op::IMul
+            | Op::SDiv
+            | Op::SMod
+            | Op::SRem
+            | Op::SNegate
+            | Op::BitwiseOr
+            | Op::BitwiseAnd
+            | Op::BitwiseXor
+            | Op::Not
+            | Op::ShiftRightLogical
+            | Op::ShiftRightArithmetic
+            | Op::ShiftLeftLogical
+            | Op::LogicalAnd
+            | Op::LogicalOr
+            | Op::LogicalEqual
+            | Op::LogicalNotEqual
+            | Op::LogicalNot
+            | Op::IEqual
+            | Op::INotEqual
+            | Op::UGreaterThan
+            | Op::SGreaterThan
+            | Op::UGreaterThanEqual
+            | Op::SGreaterThanEqual
+            | Op::ULessThan
+            | Op::SLessThan
+            | Op::ULessThanEqual
+            | Op::SLessThanEqual
+            | Op::FOrdEqual
+            | Op::FUnordEqual
+            | Op::FOrdNotEqual
+            | Op::FUnordNotEqual
+            | Op::FOrdLessThan
+            | Op::FUnordLessThan
+            | Op::FOrdGreaterThan
+            | Op::FUnordGreaterThan
+            | Op::FOrdLessThanEqual
+            | Op::FUnordLessThanEqual
+            | Op::FOrdGreaterThanEqual
+            | Op::FUnordGreaterThanEqual
+            | Op::LessOrGreater
+            | Op::Ordered
+            | Op::Unordered
+            | Op::IsNan
+            | Op::IsInf
+            | Op::IsFinite
+            | Op::IsNormal
+            | Op::SignBitSet
+    )
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Want {
     Float,
@@ -134,12 +200,34 @@ fn value_operands<'a>(st: &State<'a>, inst: &Inst) -> &'a [u32] {
     st.inst_words(inst).get(3..).unwrap_or(&[])
 }
 
-/// Every operand defined (else id rules report it) and typed by a core type.
-fn operand_types(st: &State<'_>, inst: &Inst) -> Option<Vec<u32>> {
-    value_operands(st, inst)
-        .iter()
-        .map(|&v| st.def(v).map(|d| d.result_type))
-        .collect()
+/// The types of an instruction's value operands, read on demand (no allocation per
+/// instruction).
+struct OperandTypes<'s, 'a> {
+    st: &'s State<'a>,
+    ids: &'a [u32],
+}
+
+impl OperandTypes<'_, '_> {
+    fn get(&self, i: usize) -> Option<u32> {
+        self.ids.get(i).map(|&v| ti::type_of(self.st, v))
+    }
+    fn first(&self) -> Option<u32> {
+        self.get(0)
+    }
+    fn len(&self) -> usize {
+        self.ids.len()
+    }
+    fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.ids.iter().map(|&v| ti::type_of(self.st, v))
+    }
+}
+
+/// The operands' types when every operand is defined (else id rules report it).
+fn operand_types<'s, 'a>(st: &'s State<'a>, inst: &Inst) -> Option<OperandTypes<'s, 'a>> {
+    let ids = value_operands(st, inst);
+    ids.iter()
+        .all(|&v| st.def(v).is_some())
+        .then_some(OperandTypes { st, ids })
 }
 
 fn same_as_result(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, want: Want) {
@@ -165,7 +253,7 @@ fn same_as_result(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, want: Want) {
     let Some(types) = operand_types(st, inst) else {
         return;
     };
-    for (i, &t) in types.iter().enumerate() {
+    for (i, t) in types.iter().enumerate() {
         if t != rt {
             s.err(
                 "arithmetic.operand_type",
@@ -188,7 +276,7 @@ fn int_operands(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, want: Want, same_
     let st = s.st;
     let rt = inst.result_type;
     let opname = &ti::op_name(inst.op())[2..];
-    let result = match ti::shape(st, rt) {
+    let result = match s.shape(rt) {
         Some(r) if r.kind == ti::ScalarKind::Int => r,
         _ => {
             if judged_result(st, rt) {
@@ -208,6 +296,10 @@ fn int_operands(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, want: Want, same_
     }
     for (i, &operand) in operands.iter().enumerate() {
         let t = ti::type_of(st, operand);
+        // An operand of the Result Type itself (the usual case) has its shape.
+        if t == rt {
+            continue;
+        }
         let problem = match ti::shape(st, t) {
             Some(o) if o.kind == ti::ScalarKind::Int => {
                 if o.count != result.count {
@@ -251,7 +343,7 @@ fn shift(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
     let Some(types) = operand_types(st, inst) else {
         return;
     };
-    let (Some(&base), Some(&shift)) = (types.first(), types.get(1)) else {
+    let (Some(base), Some(shift)) = (types.first(), types.get(1)) else {
         return;
     };
     if !ti::is_int_scalar_or_vector(st, base) {
@@ -312,7 +404,7 @@ fn compare(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, want: Want) {
     let Some(types) = operand_types(st, inst) else {
         return;
     };
-    let (Some(&a), Some(&b)) = (types.first(), types.get(1)) else {
+    let (Some(a), Some(b)) = (types.first(), types.get(1)) else {
         return;
     };
     // Operands of extension types (cooperative vectors...) are not judged.
@@ -449,7 +541,7 @@ fn select(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
     let Some(types) = operand_types(st, inst) else {
         return;
     };
-    let (Some(&cond), Some(&a), Some(&b)) = (types.first(), types.get(1), types.get(2)) else {
+    let (Some(cond), Some(a), Some(b)) = (types.first(), types.get(1), types.get(2)) else {
         return;
     };
     if !ti::is_bool_scalar_or_vector(st, cond) {
@@ -503,7 +595,7 @@ fn dot(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
     let Some(types) = operand_types(st, inst) else {
         return;
     };
-    for &t in &types {
+    for t in types.iter() {
         if !(ti::is_vector(st, t) && ti::is_float_scalar_or_vector(st, t)) {
             s.err(
                 "arithmetic.operand_type",
@@ -523,7 +615,10 @@ fn dot(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
             return;
         }
     }
-    if types.len() == 2 && ti::component_count(st, types[0]) != ti::component_count(st, types[1]) {
+    if types.len() == 2
+        && ti::component_count(st, types.get(0).unwrap_or(0))
+            != ti::component_count(st, types.get(1).unwrap_or(0))
+    {
         s.err(
             "arithmetic.operand_type",
             index,

@@ -13,7 +13,7 @@ use std::collections::HashSet;
 /// Whether `ty` (or a type it is made of, following pointers as spirv-val does) satisfies
 /// `pred`. Each type is visited once, so shared sub-types cannot make this exponential.
 pub fn contains_type(st: &State<'_>, ty: u32, pred: &dyn Fn(&Inst) -> bool) -> bool {
-    let mut seen = HashSet::new();
+    let mut seen = Visited::default();
     let mut stack = vec![ty];
     while let Some(t) = stack.pop() {
         if !seen.insert(t) {
@@ -40,6 +40,29 @@ pub fn contains_type(st: &State<'_>, ty: u32, pred: &dyn Fn(&Inst) -> bool) -> b
         }
     }
     false
+}
+
+/// The types a walk has visited: a short list (most types are made of a few others), a hash
+/// set once it grows.
+#[derive(Default)]
+struct Visited {
+    few: Vec<u32>,
+    many: HashSet<u32>,
+}
+
+impl Visited {
+    /// True when `t` was not visited before.
+    fn insert(&mut self, t: u32) -> bool {
+        const FEW: usize = 32;
+        if self.few.len() < FEW {
+            if self.few.contains(&t) {
+                return false;
+            }
+            self.few.push(t);
+            return true;
+        }
+        !self.few.contains(&t) && self.many.insert(t)
+    }
 }
 
 /// spirv-val's ContainsInvalidBool: a boolean anywhere in the data type (through vectors,
