@@ -226,3 +226,101 @@ define spir_kernel void @k(%opencl.image2d_msaa_t addrspace(1)* %img, i32 addrsp
         assert_eq!(read.map(|i| i.operands.len()), Some(4));
     }
 }
+
+#[test]
+fn cmpxchg_is_an_atomic_compare_exchange_and_an_equality() {
+    // `cmpxchg` (C++ / SYCL atomics at -O2) yields `{ old, old == expected }`.
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %p, ptr addrspace(3) %l, i32 %e, i64 %n) {
+  %r = cmpxchg ptr addrspace(1) %p, i32 %e, i32 7 seq_cst seq_cst
+  %old = extractvalue { i32, i1 } %r, 0
+  %ok = extractvalue { i32, i1 } %r, 1
+  %s = select i1 %ok, i32 %old, i32 0
+  store i32 %s, ptr addrspace(1) %p, align 4
+  %w = cmpxchg weak ptr addrspace(3) %l, i64 %n, i64 1 syncscope("workgroup") acq_rel monotonic
+  %x = atomicrmw add ptr addrspace(3) %l, i64 1 seq_cst
+  ret void
+}
+"#;
+    for m in both(src, "", "cmpxchg") {
+        assert_eq!(count(&m, Op::AtomicCompareExchange), 2);
+        assert_eq!(count(&m, Op::IEqual), 2);
+    }
+    // A pointer cmpxchg has no OpAtomicCompareExchange form: refused, named.
+    let ptr = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %p, ptr %a, ptr %b) {
+  %r = cmpxchg ptr addrspace(1) %p, ptr %a, ptr %b seq_cst seq_cst
+  ret void
+}
+"#;
+    let e = translate_with(ptr, "").expect_err("pointer cmpxchg");
+    assert!(e.to_string().contains("cmpxchg"), "{e}");
+}
+
+#[test]
+fn a_variadic_declaration_called_with_its_fixed_parameters_is_translated() {
+    // `declare void @foo(...)` called as `foo()`: the function of no parameters.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func void @foo(...)
+declare spir_func i32 @bar(i32, ...)
+define spir_kernel void @k(i32 %x) {
+  tail call spir_func void (...) @foo()
+  %r = call spir_func i32 (i32, ...) @bar(i32 %x)
+  ret void
+}
+"#;
+    for m in both(src, "", "variadic_decl") {
+        assert_eq!(count(&m, Op::FunctionCall), 2);
+    }
+    // Variadic arguments have no SPIR-V form: refused, named.
+    let extra = r#"target triple = "spir64-unknown-unknown"
+declare spir_func void @foo(i32, ...)
+define spir_kernel void @k(i32 %x) {
+  call spir_func void (i32, ...) @foo(i32 %x, i32 %x)
+  ret void
+}
+"#;
+    let e = translate_with(extra, "").expect_err("variadic arguments");
+    assert!(e.to_string().contains("variadic arguments"), "{e}");
+}
+
+#[test]
+fn a_use_of_a_global_alias_is_a_use_of_its_aliasee() {
+    // Aliases (of a variable, through a chain, of a function's address) are dereferenced.
+    let src = r#"target triple = "spir64-unknown-unknown"
+@g = addrspace(1) global i32 5, align 4
+@g.alias = alias i32, ptr addrspace(1) @g
+@g.alias2 = internal alias i32, ptr addrspace(1) @g.alias
+define spir_kernel void @k(ptr addrspace(1) %out) {
+  %v = load i32, ptr addrspace(1) @g.alias2, align 4
+  store i32 %v, ptr addrspace(1) @g.alias, align 4
+  store i32 %v, ptr addrspace(1) %out, align 4
+  ret void
+}
+"#;
+    for m in both(src, "", "alias") {
+        assert_eq!(count(&m, Op::Load), 1);
+        assert_eq!(count(&m, Op::Store), 2);
+    }
+}
+
+#[test]
+fn a_constant_gep_into_a_private_global_points_at_the_indexed_member() {
+    // A private (addrspace 0) global is a Function variable; a constant GEP into it is an
+    // access chain in the function, typed by the member it reaches.
+    let src = r#"target triple = "spir64-unknown-unknown"
+%S = type { ptr, i64, i32 }
+@h = internal global %S zeroinitializer
+define spir_kernel void @k(ptr addrspace(1) %out) {
+  %b = load i64, ptr getelementptr inbounds (%S, ptr @h, i64 0, i32 1), align 8
+  %c = load i32, ptr getelementptr inbounds (%S, ptr @h, i64 0, i32 2), align 4
+  %d = zext i32 %c to i64
+  %e = add i64 %b, %d
+  store i64 %e, ptr addrspace(1) %out, align 8
+  ret void
+}
+"#;
+    for m in both(src, "", "private_const_gep") {
+        assert_eq!(count(&m, Op::Load), 2);
+    }
+}
