@@ -75,3 +75,24 @@ define spir_func i32 @f(i32 %a, i32 %b) {
     let e = parse_text(bad, "bad.ll").expect_err("an undefined function");
     assert!(e.to_string().contains("@not_declared"), "{e}");
 }
+
+#[test]
+fn unnamed_values_may_skip_numbers_but_not_go_back() {
+    // llvm-as 19+ reads `%2` as the first value after the implicit entry block `%0`.
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func i32 @f(i32 %a) {
+  %2 = add i32 %a, 1
+  %5 = mul i32 %2, 3
+  br label %7
+7:
+  ret i32 %5
+}
+"#;
+    let m = parse_text(src, "skip.ll").unwrap_or_else(|e| panic!("{e}"));
+    let f = m.functions.iter().find(|f| f.name == "f").expect("f");
+    assert_eq!(f.blocks.len(), 2);
+    let back =
+        "define i32 @g(i32 %a) {\n  %3 = add i32 %a, 1\n  %2 = add i32 %3, 1\n  ret i32 %2\n}\n";
+    let e = parse_text(back, "back.ll").expect_err("a number going back");
+    assert!(e.to_string().contains("or greater"), "{e}");
+}

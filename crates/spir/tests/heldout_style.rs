@@ -324,3 +324,49 @@ define spir_kernel void @k(ptr addrspace(1) %out) {
         assert_eq!(count(&m, Op::Load), 2);
     }
 }
+
+#[test]
+fn ndrange_builtins_build_an_ndrange_through_their_sret_pointer() {
+    // OpenCL C 2.0 `ndrange_1D(global, local)` and `ndrange_2D(offset, global, local)`
+    // (sizes behind `const size_t[2]` pointers) → OpBuildNDRange stored to the sret slot.
+    let src = r#"target triple = "spir64-unknown-unknown"
+%struct.ndrange_t = type { i32, [3 x i64], [3 x i64], [3 x i64] }
+declare spir_func void @_Z10ndrange_1Dmm(ptr sret(%struct.ndrange_t), i64, i64)
+declare spir_func void @_Z10ndrange_1Dm(ptr sret(%struct.ndrange_t), i64)
+declare spir_func void @_Z10ndrange_2DPKmS0_S0_(ptr sret(%struct.ndrange_t), ptr, ptr, ptr)
+define spir_kernel void @k(i64 %g) {
+  %a = alloca %struct.ndrange_t, align 8
+  %b = alloca %struct.ndrange_t, align 8
+  %c = alloca %struct.ndrange_t, align 8
+  %sizes = alloca [2 x i64], align 8
+  store [2 x i64] [i64 4, i64 8], ptr %sizes, align 8
+  call spir_func void @_Z10ndrange_1Dmm(ptr sret(%struct.ndrange_t) %a, i64 %g, i64 16)
+  call spir_func void @_Z10ndrange_1Dm(ptr sret(%struct.ndrange_t) %b, i64 %g)
+  call spir_func void @_Z10ndrange_2DPKmS0_S0_(ptr sret(%struct.ndrange_t) %c, ptr %sizes, ptr %sizes, ptr %sizes)
+  ret void
+}
+"#;
+    for m in both(src, "", "ndrange") {
+        assert_eq!(count(&m, Op::BuildNDRange), 3);
+        assert!(capabilities(&m).contains(&Capability::DeviceEnqueue.0));
+    }
+}
+
+#[test]
+fn an_image_of_64_bit_integers_needs_shader_image_int64() {
+    // R64ui (40) / R64i (41) images: Int64ImageEXT under SPV_EXT_shader_image_int64,
+    // refused (naming it) when the extension is not enabled.
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func void @foo(target("spirv.Image", i64, 1, 0, 0, 0, 2, 40, 2) %img) {
+  ret void
+}
+define spir_func void @bar(target("spirv.Image", i64, 1, 0, 0, 0, 2, 41, 2) %img) {
+  ret void
+}
+"#;
+    for m in both(src, "+SPV_EXT_shader_image_int64", "image_int64") {
+        assert!(capabilities(&m).contains(&Capability::Int64ImageEXT.0));
+    }
+    let e = translate_with(src, "").expect_err("without the extension");
+    assert!(e.to_string().contains("SPV_EXT_shader_image_int64"), "{e}");
+}

@@ -226,12 +226,13 @@ impl<'s> Parser<'s> {
         ValueRef::Function(id)
     }
 
-    /// Records a local value; numeric names advance the unnamed counter.
+    /// Records a local value; numeric names advance the unnamed counter. Numbers may skip
+    /// ahead but never go back (LLVM 19 and later accept `%0`, `%2`, ...).
     fn register_local(&mut self, name: String, v: ValueRef, ty: TypeId) -> PResult<()> {
         if let Ok(n) = name.parse::<u32>() {
-            if n != self.local.next_unnamed {
+            if n < self.local.next_unnamed {
                 return Err(self.err(format!(
-                    "instruction expected to be numbered '%{}'",
+                    "instruction expected to be numbered '%{}' or greater",
                     self.local.next_unnamed
                 )));
             }
@@ -271,9 +272,9 @@ impl<'s> Parser<'s> {
             None => self.local.next_unnamed.to_string(),
         };
         if let Ok(n) = key.parse::<u32>() {
-            if n != self.local.next_unnamed {
+            if n < self.local.next_unnamed {
                 return Err(self.err(format!(
-                    "label expected to be numbered '{}'",
+                    "label expected to be numbered '{}' or greater",
                     self.local.next_unnamed
                 )));
             }

@@ -12,6 +12,7 @@ mod intel_subgroups;
 mod llvm_intrinsics;
 mod math;
 mod memory;
+mod ndrange;
 mod spv_ir;
 mod workitem;
 
@@ -131,6 +132,9 @@ pub(crate) fn call(
     }
     if n == images::SAMPLER_INITIALIZER {
         return images::sampler_initializer(t, ctx, out, args);
+    }
+    if let Some(dims) = ndrange::dimensions(n) {
+        return ndrange::lower(t, ctx, out, result_ty, dims, args);
     }
     if n == "printf" {
         let ty = t.ty(result_ty, &ctx.location)?;
