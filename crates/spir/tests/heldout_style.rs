@@ -370,3 +370,66 @@ define spir_func void @bar(target("spirv.Image", i64, 1, 0, 0, 0, 2, 41, 2) %img
     let e = translate_with(src, "").expect_err("without the extension");
     assert!(e.to_string().contains("SPV_EXT_shader_image_int64"), "{e}");
 }
+
+#[test]
+fn subgroup_non_uniform_builtins_become_group_non_uniform_instructions() {
+    // cl_khr_subgroup_{ballot,non_uniform_vote,non_uniform_arithmetic,shuffle,
+    // shuffle_relative,clustered_reduce}: int predicates become bools and boolean results
+    // ints; a dynamic broadcast lane needs SPIR-V 1.5.
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %out, i16 %a, i32 %id, float %f, <4 x i32> %mask) {
+  %b = call spir_func i16 @_Z31sub_group_non_uniform_broadcastsj(i16 %a, i32 %id)
+  %e = call spir_func i32 @_Z15sub_group_electv()
+  %v = call spir_func i32 @_Z25sub_group_non_uniform_alli(i32 %e)
+  %q = call spir_func i32 @_Z31sub_group_non_uniform_all_equalf(float %f)
+  %m = call spir_func <4 x i32> @_Z16sub_group_balloti(i32 %v)
+  %x = call spir_func i32 @_Z28sub_group_ballot_bit_extractDv4_jj(<4 x i32> %m, i32 %id)
+  %c = call spir_func i32 @_Z26sub_group_ballot_bit_countDv4_j(<4 x i32> %mask)
+  %l = call spir_func i32 @_Z25sub_group_ballot_find_lsbDv4_j(<4 x i32> %mask)
+  %r = call spir_func float @_Z32sub_group_non_uniform_reduce_maxf(float %f)
+  %s = call spir_func i32 @_Z40sub_group_non_uniform_scan_inclusive_muli(i32 %c)
+  %g = call spir_func i32 @_Z40sub_group_non_uniform_reduce_logical_andi(i32 %x)
+  %t = call spir_func i32 @_Z30sub_group_clustered_reduce_minjj(i32 %l, i32 4)
+  %h = call spir_func float @_Z20sub_group_shuffle_upfj(float %r, i32 1)
+  %y = call spir_func i32 @_Z21sub_group_shuffle_xorij(i32 %s, i32 %g)
+  store i32 %y, ptr addrspace(1) %out
+  ret void
+}
+declare spir_func i16 @_Z31sub_group_non_uniform_broadcastsj(i16, i32)
+declare spir_func i32 @_Z15sub_group_electv()
+declare spir_func i32 @_Z25sub_group_non_uniform_alli(i32)
+declare spir_func i32 @_Z31sub_group_non_uniform_all_equalf(float)
+declare spir_func <4 x i32> @_Z16sub_group_balloti(i32)
+declare spir_func i32 @_Z28sub_group_ballot_bit_extractDv4_jj(<4 x i32>, i32)
+declare spir_func i32 @_Z26sub_group_ballot_bit_countDv4_j(<4 x i32>)
+declare spir_func i32 @_Z25sub_group_ballot_find_lsbDv4_j(<4 x i32>)
+declare spir_func float @_Z32sub_group_non_uniform_reduce_maxf(float)
+declare spir_func i32 @_Z40sub_group_non_uniform_scan_inclusive_muli(i32)
+declare spir_func i32 @_Z40sub_group_non_uniform_reduce_logical_andi(i32)
+declare spir_func i32 @_Z30sub_group_clustered_reduce_minjj(i32, i32)
+declare spir_func float @_Z20sub_group_shuffle_upfj(float, i32)
+declare spir_func i32 @_Z21sub_group_shuffle_xorij(i32, i32)
+"#;
+    for m in both(src, "", "subgroup_non_uniform") {
+        for op in [
+            Op::GroupNonUniformBroadcast,
+            Op::GroupNonUniformElect,
+            Op::GroupNonUniformAll,
+            Op::GroupNonUniformAllEqual,
+            Op::GroupNonUniformBallot,
+            Op::GroupNonUniformBallotBitExtract,
+            Op::GroupNonUniformBallotBitCount,
+            Op::GroupNonUniformBallotFindLSB,
+            Op::GroupNonUniformFMax,
+            Op::GroupNonUniformIMul,
+            Op::GroupNonUniformLogicalAnd,
+            Op::GroupNonUniformUMin,
+            Op::GroupNonUniformShuffleUp,
+            Op::GroupNonUniformShuffleXor,
+        ] {
+            assert_eq!(count(&m, op), 1, "{op:?}");
+        }
+        assert!(capabilities(&m).contains(&Capability::GroupNonUniformClustered.0));
+        assert_eq!(m.header.version, 0x0001_0500);
+    }
+}

@@ -14,6 +14,7 @@ mod math;
 mod memory;
 mod ndrange;
 mod spv_ir;
+mod subgroup_non_uniform;
 mod workitem;
 
 use crate::error::{malformed, unsupported, Result};
@@ -50,6 +51,7 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
         || n == "get_fence"
         || spv_ir::is_spv_ir(n)
         || intel_subgroups::is_intel_subgroup(d)
+        || subgroup_non_uniform::is_non_uniform(d)
         || extension_builtins::is_extension_builtin(n)
         || is_reserved(n)
 }
@@ -120,6 +122,9 @@ pub(crate) fn call(
     }
     if extension_builtins::is_extension_builtin(n) {
         return extension_builtins::lower(t, ctx, out, result_ty, d, args);
+    }
+    if subgroup_non_uniform::is_non_uniform(d) {
+        return subgroup_non_uniform::lower(t, ctx, out, result_ty, d, args);
     }
     if groups::is_group(n) {
         return groups::lower_group(t, ctx, out, result_ty, d, args);
