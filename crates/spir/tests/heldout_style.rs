@@ -433,3 +433,24 @@ declare spir_func i32 @_Z21sub_group_shuffle_xorij(i32, i32)
         assert_eq!(m.header.version, 0x0001_0500);
     }
 }
+
+#[test]
+fn profiling_counter_intrinsics_are_dropped() {
+    // `llvm.instrprof.*` (coverage / PGO counters) have no SPIR-V form; llvm-spirv removes
+    // them.
+    let src = r#"target triple = "spir64-unknown-unknown"
+@__profn_k = private constant [1 x i8] c"k"
+define spir_kernel void @k() {
+  call void @llvm.instrprof.increment(ptr @__profn_k, i64 0, i32 1, i32 0)
+  call void @llvm.instrprof.increment.step(ptr @__profn_k, i64 0, i32 1, i32 0, i64 2)
+  call void @llvm.instrprof.value.profile(ptr @__profn_k, i64 0, i64 0, i32 1, i32 0)
+  ret void
+}
+declare void @llvm.instrprof.increment(ptr, i64, i32, i32)
+declare void @llvm.instrprof.increment.step(ptr, i64, i32, i32, i64)
+declare void @llvm.instrprof.value.profile(ptr, i64, i64, i32, i32)
+"#;
+    for m in both(src, "", "instrprof") {
+        assert_eq!(count(&m, Op::FunctionCall), 0);
+    }
+}

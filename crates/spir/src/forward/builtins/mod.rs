@@ -218,9 +218,10 @@ pub(crate) fn intrinsic(
             Ok(())
         }
         // Traps are dropped as llvm-spirv drops them without SPV_KHR_abort (its OpAbortKHR is
-        // not known to spirv-val 2025.5); the `unreachable` after them stays.
+        // not known to spirv-val 2025.5); the `unreachable` after them stays. Profiling
+        // counters (`llvm.instrprof.*`) are removed, as llvm-spirv's regularization does.
         "lifetime" | "dbg" | "assume" | "experimental" | "invariant" | "var" | "donothing"
-        | "sideeffect" | "trap" | "debugtrap" | "ubsantrap" => {
+        | "sideeffect" | "trap" | "debugtrap" | "ubsantrap" | "instrprof" => {
             // Hints without a SPIR-V form; a result (`invariant.start`'s token) is undefined.
             if !t.m.types.is_void(result_ty) {
                 let ty = t.ty(result_ty, &ctx.location)?;
