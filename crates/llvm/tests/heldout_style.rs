@@ -44,3 +44,55 @@ define linkonce_odr spir_func void @other() comdat($other) {
     let e = parse_text(bad, "bad.ll").expect_err("bad selection kind");
     assert!(e.to_string().contains("comdat selection kind"), "{e}");
 }
+
+#[test]
+fn an_intrinsic_called_without_a_declaration_is_declared_from_its_call() {
+    // llvm-as declares an intrinsic a call names without `declare`, typed by the call.
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func i32 @f(i32 %a, i32 %b) {
+  %m = call i32 @llvm.umax.i32(i32 %a, i32 %b)
+  %n = call i32 @llvm.umax.i32(i32 %m, i32 7)
+  call void @llvm.dbg.value(metadata i32 %n, metadata !1, metadata !DIExpression())
+  ret i32 %n
+}
+!1 = !{}
+"#;
+    let m = parse_text(src, "implicit.ll").unwrap_or_else(|e| panic!("{e}"));
+    let umax: Vec<_> = m
+        .functions
+        .iter()
+        .filter(|f| f.name == "llvm.umax.i32")
+        .collect();
+    assert_eq!(umax.len(), 1, "declared once");
+    let (ret, params, vararg) = m.types.function_signature(umax[0].fn_ty).expect("fn type");
+    assert!(matches!(m.types.get(ret), Type::Int(32)));
+    assert_eq!(params.len(), 2);
+    assert!(!vararg);
+    assert!(umax[0].blocks.is_empty(), "a declaration");
+    assert!(m.functions.iter().any(|f| f.name == "llvm.dbg.value"));
+    // Only `llvm.*` names are declared implicitly.
+    let bad = "define void @g() {\n  call void @not_declared()\n  ret void\n}\n";
+    let e = parse_text(bad, "bad.ll").expect_err("an undefined function");
+    assert!(e.to_string().contains("@not_declared"), "{e}");
+}
+
+#[test]
+fn unnamed_values_may_skip_numbers_but_not_go_back() {
+    // llvm-as 19+ reads `%2` as the first value after the implicit entry block `%0`.
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func i32 @f(i32 %a) {
+  %2 = add i32 %a, 1
+  %5 = mul i32 %2, 3
+  br label %7
+7:
+  ret i32 %5
+}
+"#;
+    let m = parse_text(src, "skip.ll").unwrap_or_else(|e| panic!("{e}"));
+    let f = m.functions.iter().find(|f| f.name == "f").expect("f");
+    assert_eq!(f.blocks.len(), 2);
+    let back =
+        "define i32 @g(i32 %a) {\n  %3 = add i32 %a, 1\n  %2 = add i32 %3, 1\n  ret i32 %2\n}\n";
+    let e = parse_text(back, "back.ll").expect_err("a number going back");
+    assert!(e.to_string().contains("or greater"), "{e}");
+}

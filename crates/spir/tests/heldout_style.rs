@@ -226,3 +226,231 @@ define spir_kernel void @k(%opencl.image2d_msaa_t addrspace(1)* %img, i32 addrsp
         assert_eq!(read.map(|i| i.operands.len()), Some(4));
     }
 }
+
+#[test]
+fn cmpxchg_is_an_atomic_compare_exchange_and_an_equality() {
+    // `cmpxchg` (C++ / SYCL atomics at -O2) yields `{ old, old == expected }`.
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %p, ptr addrspace(3) %l, i32 %e, i64 %n) {
+  %r = cmpxchg ptr addrspace(1) %p, i32 %e, i32 7 seq_cst seq_cst
+  %old = extractvalue { i32, i1 } %r, 0
+  %ok = extractvalue { i32, i1 } %r, 1
+  %s = select i1 %ok, i32 %old, i32 0
+  store i32 %s, ptr addrspace(1) %p, align 4
+  %w = cmpxchg weak ptr addrspace(3) %l, i64 %n, i64 1 syncscope("workgroup") acq_rel monotonic
+  %x = atomicrmw add ptr addrspace(3) %l, i64 1 seq_cst
+  ret void
+}
+"#;
+    for m in both(src, "", "cmpxchg") {
+        assert_eq!(count(&m, Op::AtomicCompareExchange), 2);
+        assert_eq!(count(&m, Op::IEqual), 2);
+    }
+    // A pointer cmpxchg has no OpAtomicCompareExchange form: refused, named.
+    let ptr = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %p, ptr %a, ptr %b) {
+  %r = cmpxchg ptr addrspace(1) %p, ptr %a, ptr %b seq_cst seq_cst
+  ret void
+}
+"#;
+    let e = translate_with(ptr, "").expect_err("pointer cmpxchg");
+    assert!(e.to_string().contains("cmpxchg"), "{e}");
+}
+
+#[test]
+fn a_variadic_declaration_called_with_its_fixed_parameters_is_translated() {
+    // `declare void @foo(...)` called as `foo()`: the function of no parameters.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func void @foo(...)
+declare spir_func i32 @bar(i32, ...)
+define spir_kernel void @k(i32 %x) {
+  tail call spir_func void (...) @foo()
+  %r = call spir_func i32 (i32, ...) @bar(i32 %x)
+  ret void
+}
+"#;
+    for m in both(src, "", "variadic_decl") {
+        assert_eq!(count(&m, Op::FunctionCall), 2);
+    }
+    // Variadic arguments have no SPIR-V form: refused, named.
+    let extra = r#"target triple = "spir64-unknown-unknown"
+declare spir_func void @foo(i32, ...)
+define spir_kernel void @k(i32 %x) {
+  call spir_func void (i32, ...) @foo(i32 %x, i32 %x)
+  ret void
+}
+"#;
+    let e = translate_with(extra, "").expect_err("variadic arguments");
+    assert!(e.to_string().contains("variadic arguments"), "{e}");
+}
+
+#[test]
+fn a_use_of_a_global_alias_is_a_use_of_its_aliasee() {
+    // Aliases (of a variable, through a chain, of a function's address) are dereferenced.
+    let src = r#"target triple = "spir64-unknown-unknown"
+@g = addrspace(1) global i32 5, align 4
+@g.alias = alias i32, ptr addrspace(1) @g
+@g.alias2 = internal alias i32, ptr addrspace(1) @g.alias
+define spir_kernel void @k(ptr addrspace(1) %out) {
+  %v = load i32, ptr addrspace(1) @g.alias2, align 4
+  store i32 %v, ptr addrspace(1) @g.alias, align 4
+  store i32 %v, ptr addrspace(1) %out, align 4
+  ret void
+}
+"#;
+    for m in both(src, "", "alias") {
+        assert_eq!(count(&m, Op::Load), 1);
+        assert_eq!(count(&m, Op::Store), 2);
+    }
+}
+
+#[test]
+fn a_constant_gep_into_a_private_global_points_at_the_indexed_member() {
+    // A private (addrspace 0) global is a Function variable; a constant GEP into it is an
+    // access chain in the function, typed by the member it reaches.
+    let src = r#"target triple = "spir64-unknown-unknown"
+%S = type { ptr, i64, i32 }
+@h = internal global %S zeroinitializer
+define spir_kernel void @k(ptr addrspace(1) %out) {
+  %b = load i64, ptr getelementptr inbounds (%S, ptr @h, i64 0, i32 1), align 8
+  %c = load i32, ptr getelementptr inbounds (%S, ptr @h, i64 0, i32 2), align 4
+  %d = zext i32 %c to i64
+  %e = add i64 %b, %d
+  store i64 %e, ptr addrspace(1) %out, align 8
+  ret void
+}
+"#;
+    for m in both(src, "", "private_const_gep") {
+        assert_eq!(count(&m, Op::Load), 2);
+    }
+}
+
+#[test]
+fn ndrange_builtins_build_an_ndrange_through_their_sret_pointer() {
+    // OpenCL C 2.0 `ndrange_1D(global, local)` and `ndrange_2D(offset, global, local)`
+    // (sizes behind `const size_t[2]` pointers) → OpBuildNDRange stored to the sret slot.
+    let src = r#"target triple = "spir64-unknown-unknown"
+%struct.ndrange_t = type { i32, [3 x i64], [3 x i64], [3 x i64] }
+declare spir_func void @_Z10ndrange_1Dmm(ptr sret(%struct.ndrange_t), i64, i64)
+declare spir_func void @_Z10ndrange_1Dm(ptr sret(%struct.ndrange_t), i64)
+declare spir_func void @_Z10ndrange_2DPKmS0_S0_(ptr sret(%struct.ndrange_t), ptr, ptr, ptr)
+define spir_kernel void @k(i64 %g) {
+  %a = alloca %struct.ndrange_t, align 8
+  %b = alloca %struct.ndrange_t, align 8
+  %c = alloca %struct.ndrange_t, align 8
+  %sizes = alloca [2 x i64], align 8
+  store [2 x i64] [i64 4, i64 8], ptr %sizes, align 8
+  call spir_func void @_Z10ndrange_1Dmm(ptr sret(%struct.ndrange_t) %a, i64 %g, i64 16)
+  call spir_func void @_Z10ndrange_1Dm(ptr sret(%struct.ndrange_t) %b, i64 %g)
+  call spir_func void @_Z10ndrange_2DPKmS0_S0_(ptr sret(%struct.ndrange_t) %c, ptr %sizes, ptr %sizes, ptr %sizes)
+  ret void
+}
+"#;
+    for m in both(src, "", "ndrange") {
+        assert_eq!(count(&m, Op::BuildNDRange), 3);
+        assert!(capabilities(&m).contains(&Capability::DeviceEnqueue.0));
+    }
+}
+
+#[test]
+fn an_image_of_64_bit_integers_needs_shader_image_int64() {
+    // R64ui (40) / R64i (41) images: Int64ImageEXT under SPV_EXT_shader_image_int64,
+    // refused (naming it) when the extension is not enabled.
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func void @foo(target("spirv.Image", i64, 1, 0, 0, 0, 2, 40, 2) %img) {
+  ret void
+}
+define spir_func void @bar(target("spirv.Image", i64, 1, 0, 0, 0, 2, 41, 2) %img) {
+  ret void
+}
+"#;
+    for m in both(src, "+SPV_EXT_shader_image_int64", "image_int64") {
+        assert!(capabilities(&m).contains(&Capability::Int64ImageEXT.0));
+    }
+    let e = translate_with(src, "").expect_err("without the extension");
+    assert!(e.to_string().contains("SPV_EXT_shader_image_int64"), "{e}");
+}
+
+#[test]
+fn subgroup_non_uniform_builtins_become_group_non_uniform_instructions() {
+    // cl_khr_subgroup_{ballot,non_uniform_vote,non_uniform_arithmetic,shuffle,
+    // shuffle_relative,clustered_reduce}: int predicates become bools and boolean results
+    // ints; a dynamic broadcast lane needs SPIR-V 1.5.
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %out, i16 %a, i32 %id, float %f, <4 x i32> %mask) {
+  %b = call spir_func i16 @_Z31sub_group_non_uniform_broadcastsj(i16 %a, i32 %id)
+  %e = call spir_func i32 @_Z15sub_group_electv()
+  %v = call spir_func i32 @_Z25sub_group_non_uniform_alli(i32 %e)
+  %q = call spir_func i32 @_Z31sub_group_non_uniform_all_equalf(float %f)
+  %m = call spir_func <4 x i32> @_Z16sub_group_balloti(i32 %v)
+  %x = call spir_func i32 @_Z28sub_group_ballot_bit_extractDv4_jj(<4 x i32> %m, i32 %id)
+  %c = call spir_func i32 @_Z26sub_group_ballot_bit_countDv4_j(<4 x i32> %mask)
+  %l = call spir_func i32 @_Z25sub_group_ballot_find_lsbDv4_j(<4 x i32> %mask)
+  %r = call spir_func float @_Z32sub_group_non_uniform_reduce_maxf(float %f)
+  %s = call spir_func i32 @_Z40sub_group_non_uniform_scan_inclusive_muli(i32 %c)
+  %g = call spir_func i32 @_Z40sub_group_non_uniform_reduce_logical_andi(i32 %x)
+  %t = call spir_func i32 @_Z30sub_group_clustered_reduce_minjj(i32 %l, i32 4)
+  %h = call spir_func float @_Z20sub_group_shuffle_upfj(float %r, i32 1)
+  %y = call spir_func i32 @_Z21sub_group_shuffle_xorij(i32 %s, i32 %g)
+  store i32 %y, ptr addrspace(1) %out
+  ret void
+}
+declare spir_func i16 @_Z31sub_group_non_uniform_broadcastsj(i16, i32)
+declare spir_func i32 @_Z15sub_group_electv()
+declare spir_func i32 @_Z25sub_group_non_uniform_alli(i32)
+declare spir_func i32 @_Z31sub_group_non_uniform_all_equalf(float)
+declare spir_func <4 x i32> @_Z16sub_group_balloti(i32)
+declare spir_func i32 @_Z28sub_group_ballot_bit_extractDv4_jj(<4 x i32>, i32)
+declare spir_func i32 @_Z26sub_group_ballot_bit_countDv4_j(<4 x i32>)
+declare spir_func i32 @_Z25sub_group_ballot_find_lsbDv4_j(<4 x i32>)
+declare spir_func float @_Z32sub_group_non_uniform_reduce_maxf(float)
+declare spir_func i32 @_Z40sub_group_non_uniform_scan_inclusive_muli(i32)
+declare spir_func i32 @_Z40sub_group_non_uniform_reduce_logical_andi(i32)
+declare spir_func i32 @_Z30sub_group_clustered_reduce_minjj(i32, i32)
+declare spir_func float @_Z20sub_group_shuffle_upfj(float, i32)
+declare spir_func i32 @_Z21sub_group_shuffle_xorij(i32, i32)
+"#;
+    for m in both(src, "", "subgroup_non_uniform") {
+        for op in [
+            Op::GroupNonUniformBroadcast,
+            Op::GroupNonUniformElect,
+            Op::GroupNonUniformAll,
+            Op::GroupNonUniformAllEqual,
+            Op::GroupNonUniformBallot,
+            Op::GroupNonUniformBallotBitExtract,
+            Op::GroupNonUniformBallotBitCount,
+            Op::GroupNonUniformBallotFindLSB,
+            Op::GroupNonUniformFMax,
+            Op::GroupNonUniformIMul,
+            Op::GroupNonUniformLogicalAnd,
+            Op::GroupNonUniformUMin,
+            Op::GroupNonUniformShuffleUp,
+            Op::GroupNonUniformShuffleXor,
+        ] {
+            assert_eq!(count(&m, op), 1, "{op:?}");
+        }
+        assert!(capabilities(&m).contains(&Capability::GroupNonUniformClustered.0));
+        assert_eq!(m.header.version, 0x0001_0500);
+    }
+}
+
+#[test]
+fn profiling_counter_intrinsics_are_dropped() {
+    // `llvm.instrprof.*` (coverage / PGO counters) have no SPIR-V form; llvm-spirv removes
+    // them.
+    let src = r#"target triple = "spir64-unknown-unknown"
+@__profn_k = private constant [1 x i8] c"k"
+define spir_kernel void @k() {
+  call void @llvm.instrprof.increment(ptr @__profn_k, i64 0, i32 1, i32 0)
+  call void @llvm.instrprof.increment.step(ptr @__profn_k, i64 0, i32 1, i32 0, i64 2)
+  call void @llvm.instrprof.value.profile(ptr @__profn_k, i64 0, i64 0, i32 1, i32 0)
+  ret void
+}
+declare void @llvm.instrprof.increment(ptr, i64, i32, i32)
+declare void @llvm.instrprof.increment.step(ptr, i64, i32, i32, i64)
+declare void @llvm.instrprof.value.profile(ptr, i64, i64, i32, i32)
+"#;
+    for m in both(src, "", "instrprof") {
+        assert_eq!(count(&m, Op::FunctionCall), 0);
+    }
+}

@@ -36,9 +36,30 @@ impl<'m> Translator<'m> {
                 Some(_) => self.function_address(f, location),
                 None => Err(malformed(location, "reference to a missing function")),
             },
-            ValueRef::Alias(_) => Err(unsupported(location, "a global alias")),
+            // SPIR-V has no aliases: a use of one is a use of what it names.
+            ValueRef::Alias(a) => {
+                let aliasee = self.resolve_alias(a, location)?;
+                self.const_value(aliasee, location)
+            }
             other => Err(malformed(location, format!("{other:?} used as a constant"))),
         }
+    }
+
+    /// What alias `a` names, through chains of aliases; a cycle is malformed.
+    pub fn resolve_alias(&self, a: llvm::AliasId, location: &str) -> Result<ValueRef> {
+        let mut at = a;
+        for _ in 0..=self.m.aliases.len() {
+            let alias = self
+                .m
+                .aliases
+                .get(at.0 as usize)
+                .ok_or_else(|| malformed(location, format!("missing alias #{}", at.0)))?;
+            match alias.aliasee {
+                ValueRef::Alias(next) => at = next,
+                v => return Ok(v),
+            }
+        }
+        Err(malformed(location, "a cycle of global aliases"))
     }
 
     pub fn constant(&mut self, c: llvm::ConstId, location: &str) -> Result<Id> {
@@ -124,6 +145,7 @@ impl<'m> Translator<'m> {
                         }
                         None => self.const_value(e, location)?,
                     };
+                    let id = self.as_composite_constituent(e, id, location)?;
                     ops.push(Operand::Id(id));
                 }
                 Ok(self.b.dedup_global(Op::ConstantComposite, Some(ty_id), ops))
@@ -141,6 +163,32 @@ impl<'m> Translator<'m> {
             ConstKind::BlockAddress { .. } => Err(unsupported(location, "blockaddress")),
             ConstKind::InlineAsm(_) => Err(unsupported(location, "inline assembly")),
         }
+    }
+
+    /// A composite constituent must be a constant: a variable's own address (an untyped
+    /// pointer needs no cast to the member type) becomes an OpSpecConstantOp Bitcast to its
+    /// own type, the constant form of the same address.
+    fn as_composite_constituent(&mut self, e: ValueRef, id: Id, location: &str) -> Result<Id> {
+        let e = match e {
+            ValueRef::Alias(a) => self.resolve_alias(a, location)?,
+            other => other,
+        };
+        let ValueRef::Global(g) = e else {
+            return Ok(id);
+        };
+        if self.global_id(g, location)? != id {
+            return Ok(id);
+        }
+        let Some(&ty) = self.id_types.get(&id) else {
+            return Ok(id);
+        };
+        let cast = self.b.dedup_global(
+            Op::SpecConstantOp,
+            Some(ty),
+            vec![Operand::Word(u32::from(Op::Bitcast.0)), Operand::Id(id)],
+        );
+        self.note_type(cast, ty);
+        Ok(cast)
     }
 
     /// An array or vector of simple elements (`c"..."`, ConstantDataArray/Vector).

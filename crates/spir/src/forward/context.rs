@@ -164,11 +164,26 @@ impl<'m> Translator<'m> {
             } => {
                 let b = self.value(ctx, *base)?;
                 let base_type = self.ty(*source_ty, loc)?;
-                let (op, mut ops) = self.ptr_access_chain(ty, *inbounds, base_type, b);
+                // An opaque result points at the indexed type (its default `i8` pointer
+                // would not be what OpPtrAccessChain yields).
+                let indexed = crate::forward::pointee::gep_indexed_type(self, *source_ty, indices)
+                    .filter(|_| crate::forward::pointee::is_opaque_pointer(self.m, constant.ty));
+                let result_ty = match indexed {
+                    Some(indexed) => {
+                        let addrspace = crate::forward::ptrtypes::addrspace_of(self.m, constant.ty);
+                        let storage = crate::forward::types::storage_class(self, addrspace, loc)?;
+                        let element = self.ty(indexed, loc)?;
+                        self.pointer_type(storage, element)
+                    }
+                    None => ty,
+                };
+                let (op, mut ops) = self.ptr_access_chain(result_ty, *inbounds, base_type, b);
                 for &i in indices {
                     ops.push(Operand::Id(self.value(ctx, i)?));
                 }
-                (op, ops)
+                let id = self.emit(op, result_ty, ops);
+                self.note_type(id, result_ty);
+                return Ok(id);
             }
             llvm::ConstExpr::Cast {
                 op: CastOp::BitCast,

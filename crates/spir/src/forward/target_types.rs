@@ -11,6 +11,8 @@ use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{AccessQualifier, Capability, Dim, Op};
 use spirvkit_llvm as llvm;
 
+const IMAGE_INT64: &str = "SPV_EXT_shader_image_int64";
+
 /// `target("name", types..., ints...)` as LLVM prints it (for error messages).
 pub fn describe(m: &llvm::Module, ty: llvm::TypeId) -> String {
     match m.types.target_ext(ty) {
@@ -173,6 +175,23 @@ impl<'m> Translator<'m> {
                 location,
                 format!("{}: parameters out of range", describe(m, ty)),
             ));
+        }
+        // A 64-bit integer texel (the R64ui/R64i formats): SPV_EXT_shader_image_int64.
+        if types
+            .first()
+            .is_some_and(|&t| matches!(m.types.get(t), llvm::Type::Int(64)))
+        {
+            if !self.opts.allows(IMAGE_INT64) {
+                return Err(unsupported(
+                    location,
+                    format!(
+                        "{} with 64-bit integer texels (needs --spirv-ext=+{IMAGE_INT64})",
+                        describe(m, ty)
+                    ),
+                ));
+            }
+            self.b.extension(IMAGE_INT64);
+            self.b.capability(Capability::Int64ImageEXT);
         }
         self.b.capability(Capability::ImageBasic);
         if access == AccessQualifier::ReadWrite.0 {

@@ -387,8 +387,13 @@ impl<'m> Translator<'m> {
                     .types
                     .function_signature(f.fn_ty)
                     .ok_or_else(|| malformed(&location, "function without a function type"))?;
-                if vararg {
-                    return Err(unsupported(&location, "a variadic function declaration"));
+                // A variadic declaration every call passes only its fixed parameters
+                // is the function of those parameters; extra arguments have no form.
+                if vararg && self.passes_variadic_arguments(fid) {
+                    return Err(unsupported(
+                        &location,
+                        "a call passing variadic arguments to a declaration",
+                    ));
                 }
                 let (fn_ty, ret, param_types) = self.function_type(fid, None, &location)?;
                 self.b.begin_function_with_id(id, ret, 0, fn_ty);
@@ -405,6 +410,19 @@ impl<'m> Translator<'m> {
             }
         }
         Ok(())
+    }
+
+    /// Whether some call to `callee` passes more arguments than its fixed parameters.
+    fn passes_variadic_arguments(&self, callee: llvm::FuncId) -> bool {
+        let fixed = self
+            .m
+            .function(callee)
+            .and_then(|f| self.m.types.function_signature(f.fn_ty))
+            .map_or(0, |(_, params, _)| params.len());
+        self.m.functions.iter().flat_map(|f| &f.insts).any(|i| {
+            matches!(&i.kind, llvm::InstKind::Call { callee: llvm::ValueRef::Function(c), args, .. }
+                if *c == callee && args.len() != fixed)
+        })
     }
 
     pub fn linkage(&mut self, target: Id, name: &str, kind: LinkageType) {

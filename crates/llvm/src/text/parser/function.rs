@@ -186,12 +186,53 @@ impl<'s> Parser<'s> {
         self.parse_body(fid)
     }
 
-    /// Records a local value; numeric names advance the unnamed counter.
+    /// Declares intrinsic `name` with the type of its first call, as LLVM's
+    /// parser does for an intrinsic used without a `declare`.
+    fn declare_implicit_intrinsic(&mut self, name: String, fn_ty: TypeId) -> ValueRef {
+        let id = FuncId(self.m.functions.len() as u32);
+        let args = self
+            .m
+            .types
+            .function_signature(fn_ty)
+            .map(|(_, params, _)| {
+                params
+                    .iter()
+                    .map(|&ty| Argument { name: None, ty })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let ty = self.pointer_for(fn_ty, 0);
+        self.m.functions.push(Function {
+            name: name.clone(),
+            fn_ty,
+            ty,
+            cc: CallingConv::C,
+            linkage: Linkage::External,
+            visibility: Visibility::Default,
+            unnamed_addr: UnnamedAddr::None,
+            attrs: AttributeList::default(),
+            align: None,
+            section: None,
+            gc: None,
+            addrspace: 0,
+            dso_local: false,
+            args,
+            blocks: Vec::new(),
+            insts: Vec::new(),
+            attachments: Vec::new(),
+            dropped_debug_locations: 0,
+        });
+        self.globals.insert(name, ValueRef::Function(id));
+        ValueRef::Function(id)
+    }
+
+    /// Records a local value; numeric names advance the unnamed counter. Numbers may skip
+    /// ahead but never go back (LLVM 19 and later accept `%0`, `%2`, ...).
     fn register_local(&mut self, name: String, v: ValueRef, ty: TypeId) -> PResult<()> {
         if let Ok(n) = name.parse::<u32>() {
-            if n != self.local.next_unnamed {
+            if n < self.local.next_unnamed {
                 return Err(self.err(format!(
-                    "instruction expected to be numbered '%{}'",
+                    "instruction expected to be numbered '%{}' or greater",
                     self.local.next_unnamed
                 )));
             }
@@ -231,9 +272,9 @@ impl<'s> Parser<'s> {
             None => self.local.next_unnamed.to_string(),
         };
         if let Ok(n) = key.parse::<u32>() {
-            if n != self.local.next_unnamed {
+            if n < self.local.next_unnamed {
                 return Err(self.err(format!(
-                    "label expected to be numbered '{}'",
+                    "label expected to be numbered '{}' or greater",
                     self.local.next_unnamed
                 )));
             }
@@ -697,7 +738,21 @@ impl<'s> Parser<'s> {
                     } if matches!(self.m.types.get(*p), Type::Function { .. }) => Some(*p),
                     _ => None,
                 };
-                let callee = self.parse_value(explicit_fn.unwrap_or(t))?;
+                // LLVM declares an intrinsic a call names without a `declare`
+                // (the call site gives its type); the declaration is made below.
+                let implicit_intrinsic = match self.peek() {
+                    Tok::Global(n) if n.starts_with("llvm.") && !self.globals.contains_key(n) => {
+                        Some(n.clone())
+                    }
+                    _ => None,
+                };
+                let callee = match &implicit_intrinsic {
+                    Some(_) => {
+                        self.next();
+                        ValueRef::Unresolved(0)
+                    }
+                    None => self.parse_value(explicit_fn.unwrap_or(t))?,
+                };
                 self.expect_punct('(')?;
                 let mut args = Vec::new();
                 let mut arg_types = Vec::new();
@@ -732,6 +787,10 @@ impl<'s> Parser<'s> {
                         params: arg_types,
                         vararg: false,
                     }),
+                };
+                let callee = match implicit_intrinsic {
+                    Some(name) => self.declare_implicit_intrinsic(name, fn_ty),
+                    None => callee,
                 };
                 if let ValueRef::Constant(cid) = callee {
                     if let Some(k) = self.m.constants.get_mut(cid.0 as usize) {

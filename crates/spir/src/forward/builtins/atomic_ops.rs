@@ -27,6 +27,14 @@ impl AtomicAccess {
     }
 }
 
+/// A 64-bit integer atomic needs the Int64Atomics capability (OpenCL
+/// `cl_khr_int64_base_atomics`).
+pub(crate) fn require_atomic_width(t: &mut Translator<'_>, value_ty: spirvkit_llvm::TypeId) {
+    if matches!(t.m.types.get(value_ty), spirvkit_llvm::Type::Int(64)) {
+        t.b.capability(Capability::Int64Atomics);
+    }
+}
+
 /// `out = opcode ty pointer scope semantics value`: a read-modify-write atomic (exchange,
 /// arithmetic, bitwise, min/max).
 pub(crate) fn emit_atomic_rmw(

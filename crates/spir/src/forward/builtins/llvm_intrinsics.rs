@@ -21,7 +21,8 @@ pub(super) fn stem(base: &str) -> &str {
         matches!(b.first(), Some(b'i' | b'f' | b'v' | b'p'))
             && b.get(1).is_some_and(u8::is_ascii_digit)
             || s.starts_with("nxv")
-            || s == "bf16"
+            // `bf16`, and the type names some producers spell out (`llvm.fabs.bfloat`).
+            || matches!(s, "bf16" | "bfloat" | "half" | "float" | "double")
     };
     let mut end = base.len();
     let mut start: usize = 0;

@@ -256,6 +256,8 @@ pub(crate) fn atomic_rmw(
             ))
         }
     };
+    let value_ty = t.value_llvm_type(ctx, v)?;
+    super::atomic_ops::require_atomic_width(t, value_ty);
     let (scope, semantics) = atomic_scope_semantics(t, ctx, p)?;
     let (pointer, value) = (t.value(ctx, p)?, t.value(ctx, v)?);
     let access = AtomicAccess {

@@ -12,7 +12,9 @@ mod intel_subgroups;
 mod llvm_intrinsics;
 mod math;
 mod memory;
+mod ndrange;
 mod spv_ir;
+mod subgroup_non_uniform;
 mod workitem;
 
 use crate::error::{malformed, unsupported, Result};
@@ -24,6 +26,7 @@ use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{Capability, Op, OpenClStdOp};
 use spirvkit_llvm as llvm;
 
+pub(crate) use atomic_ops::require_atomic_width;
 pub(crate) use groups::generic_cast_target;
 pub(crate) use memory::{atomic_rmw, atomic_scope_semantics, fence, usm_cast};
 pub(crate) use workitem::{builtin_global, builtin_global_behind};
@@ -48,6 +51,7 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
         || n == "get_fence"
         || spv_ir::is_spv_ir(n)
         || intel_subgroups::is_intel_subgroup(d)
+        || subgroup_non_uniform::is_non_uniform(d)
         || extension_builtins::is_extension_builtin(n)
         || is_reserved(n)
 }
@@ -119,6 +123,9 @@ pub(crate) fn call(
     if extension_builtins::is_extension_builtin(n) {
         return extension_builtins::lower(t, ctx, out, result_ty, d, args);
     }
+    if subgroup_non_uniform::is_non_uniform(d) {
+        return subgroup_non_uniform::lower(t, ctx, out, result_ty, d, args);
+    }
     if groups::is_group(n) {
         return groups::lower_group(t, ctx, out, result_ty, d, args);
     }
@@ -130,6 +137,9 @@ pub(crate) fn call(
     }
     if n == images::SAMPLER_INITIALIZER {
         return images::sampler_initializer(t, ctx, out, args);
+    }
+    if let Some(dims) = ndrange::dimensions(n) {
+        return ndrange::lower(t, ctx, out, result_ty, dims, args);
     }
     if n == "printf" {
         let ty = t.ty(result_ty, &ctx.location)?;
@@ -208,9 +218,10 @@ pub(crate) fn intrinsic(
             Ok(())
         }
         // Traps are dropped as llvm-spirv drops them without SPV_KHR_abort (its OpAbortKHR is
-        // not known to spirv-val 2025.5); the `unreachable` after them stays.
+        // not known to spirv-val 2025.5); the `unreachable` after them stays. Profiling
+        // counters (`llvm.instrprof.*`) are removed, as llvm-spirv's regularization does.
         "lifetime" | "dbg" | "assume" | "experimental" | "invariant" | "var" | "donothing"
-        | "sideeffect" | "trap" | "debugtrap" | "ubsantrap" => {
+        | "sideeffect" | "trap" | "debugtrap" | "ubsantrap" | "instrprof" => {
             // Hints without a SPIR-V form; a result (`invariant.start`'s token) is undefined.
             if !t.m.types.is_void(result_ty) {
                 let ty = t.ty(result_ty, &ctx.location)?;

@@ -150,7 +150,12 @@ pub(crate) fn translate_instruction(
         InstKind::AtomicRmw { op, ptr, value, .. } => {
             atomics::atomic_rmw(t, ctx, r, op, ptr, value)?
         }
-        InstKind::CmpXchg { .. } => return Err(unsupported(loc, "cmpxchg (use atomic_cmpxchg)")),
+        InstKind::CmpXchg {
+            ptr,
+            expected,
+            new_value,
+            ..
+        } => atomics::cmpxchg(t, ctx, r, ptr, expected, new_value)?,
         InstKind::Fence { .. } => crate::forward::builtins::fence(t)?,
         InstKind::Freeze { value } => arith::freeze(t, ctx, r, value)?,
         InstKind::VaArg { .. } => return Err(unsupported(loc, "va_arg")),
