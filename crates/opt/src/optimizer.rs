@@ -8,6 +8,7 @@ use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
 use crate::passes::Passes;
+use crate::timing;
 use rayon::prelude::*;
 use spirvkit_core::{Instruction, Module, Operand};
 use spirvkit_val::{TargetEnv, ValidatorOptions};
@@ -148,9 +149,14 @@ impl Optimizer {
     /// [`run`]: Optimizer::run
     pub fn decode(&self, words: &[u32]) -> Result<Module, Error> {
         if !self.skip_validation {
+            let start = timing::start();
             spirvkit_val::validate(words, &self.validator).map_err(Error::InvalidInput)?;
+            timing::report(start, "(validate input)", false);
         }
-        Ok(Module::from_words(words)?)
+        let start = timing::start();
+        let module = Module::from_words(words)?;
+        timing::report(start, "(decode)", false);
+        Ok(module)
     }
 
     /// Runs the passes on a decoded module; true when something changed.
@@ -169,11 +175,16 @@ impl Optimizer {
         let mut changed = false;
         let check = self.validate_after_each_pass && !self.skip_validation;
         for pass in &self.passes {
-            if pass.run(module, &mut analyses)? == Changed::Yes {
+            let start = timing::start();
+            let result = pass.run(module, &mut analyses)?;
+            timing::report(start, pass.name(), result == Changed::Yes);
+            if result == Changed::Yes {
                 changed = true;
                 analyses.invalidate();
                 // As spirv-opt's pass manager: a changed module's bound is its largest id + 1.
+                let start = timing::start();
                 module.header.bound = id_bound(module);
+                timing::report(start, "(id bound)", false);
                 if check {
                     spirvkit_val::validate(&module.to_words(), &self.validator).map_err(
                         |diagnostics| Error::PassProducedInvalid {

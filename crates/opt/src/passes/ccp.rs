@@ -17,6 +17,7 @@ use crate::pass::{Changed, Pass};
 use crate::passes::fold_spec_const_op_composite::{State, Val};
 use crate::passes::simplify_instructions::evaluate;
 use crate::util::{remove_references_to, IdSet};
+use rayon::prelude::*;
 use spirvkit_core::fasthash::{FxHashMap, FxHashSet};
 use spirvkit_core::grammar::Op;
 use spirvkit_core::{Function, Id, Instruction, Module, Operand};
@@ -40,9 +41,34 @@ impl Pass for Ccp {
         let mut new_constants: Vec<Instruction> = Vec::new();
         let mut removed = IdSet::new(module.header.bound);
         let mut changed = false;
-        let mut local = LocalIds::new(module.header.bound);
-        for f in &mut module.functions {
-            let Some(constants) = propagate(f, &mut st, &value_types, &rules, &mut local) else {
+        // The solver only reads the module (and leaves `st` as it found it): the functions
+        // are solved in parallel, one contiguous share per worker with its own copy of the
+        // state. Constants are then created in function order, so the ids are those a
+        // sequential run gives (no function's solution reads another's new constants).
+        let bound = module.header.bound;
+        let share = module
+            .functions
+            .len()
+            .div_ceil(rayon::current_num_threads().max(1))
+            .max(1);
+        let solved: Vec<Vec<Option<Vec<(Id, Val)>>>> = module
+            .functions
+            .par_chunks(share)
+            .map(|functions| {
+                let mut st = st.clone();
+                let mut local = LocalIds::new(bound);
+                functions
+                    .iter()
+                    .map(|f| propagate(f, &mut st, &value_types, &rules, &mut local))
+                    .collect()
+            })
+            .collect();
+        for (f, constants) in module
+            .functions
+            .iter_mut()
+            .zip(solved.into_iter().flatten())
+        {
+            let Some(constants) = constants else {
                 continue;
             };
             let mut replace: FxHashMap<Id, Id> = FxHashMap::default();

@@ -47,6 +47,7 @@ pub(crate) enum Ty {
     Other,
 }
 
+#[derive(Clone)]
 pub(crate) struct State {
     types: FxHashMap<Id, Ty>,
     values: FxHashMap<Id, Val>,
