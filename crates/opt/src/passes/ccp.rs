@@ -24,6 +24,9 @@ use spirvkit_core::{Function, Id, Instruction, Module, Operand};
 
 pub struct Ccp;
 
+/// The constant values the solver found for a function's results.
+type Constants = Vec<(Id, Val)>;
+
 /// Lattice value of an id: absent from the table means "unknown yet" (top).
 #[derive(Clone, Debug, PartialEq)]
 enum Lat {
@@ -51,7 +54,7 @@ impl Pass for Ccp {
             .len()
             .div_ceil(rayon::current_num_threads().max(1))
             .max(1);
-        let solved: Vec<Vec<Option<Vec<(Id, Val)>>>> = module
+        let solved: Vec<Vec<Option<Constants>>> = module
             .functions
             .par_chunks(share)
             .map(|functions| {

@@ -156,10 +156,11 @@ impl Pass for EliminateDeadBranches {
             .par_iter()
             .map(|f| may_change(f, &cx))
             .collect();
-        for fi in 0..module.functions.len() {
-            if !candidates[fi] {
-                continue;
-            }
+        let candidates = candidates
+            .iter()
+            .enumerate()
+            .filter_map(|(fi, &c)| c.then_some(fi));
+        for fi in candidates {
             let cfg = analyses.cfg(module, fi);
             let Some(dom) = analyses.dominators(module, fi).cloned() else {
                 continue;
