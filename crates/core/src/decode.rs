@@ -194,6 +194,12 @@ impl<'a> Parser<'a> {
         self.words.get(self.pos).map(|&w| Op((w & 0xffff) as u16))
     }
 
+    /// Stops decoding at word offset `end` (an instruction boundary): the instructions from
+    /// there on are left to a [`fork`](Parser::fork).
+    pub fn end_at(&mut self, end: usize) {
+        self.words = &self.words[..end.min(self.words.len())];
+    }
+
     /// A copy of this parser, with what it has learnt of the module's types and ids so far,
     /// that decodes the instructions from word offset `start` (instruction number `index`,
     /// an instruction boundary) up to word offset `end`. Offsets in its errors stay those of

@@ -513,15 +513,23 @@ impl Module {
         if starts.len() <= 1 || runs <= 1 {
             pieces.push(FunctionRun { parser });
         } else {
-            for (k, chunk) in starts.chunks(per_run).enumerate() {
-                let (start, index) = chunk[0];
-                let end = starts
+            let end_of = |k: usize| {
+                starts
                     .get((k + 1) * per_run)
-                    .map_or(words.len(), |&(next, _)| next);
-                pieces.push(FunctionRun {
-                    parser: parser.fork(start, index, end),
+                    .map_or(words.len(), |&(next, _)| next)
+            };
+            // The later runs get copies of the decoder state; the first run, the state itself
+            // (one copy fewer of its id tables: decoding is where the peak memory is).
+            let mut later = Vec::new();
+            for (k, chunk) in starts.chunks(per_run).enumerate().skip(1) {
+                let (start, index) = chunk[0];
+                later.push(FunctionRun {
+                    parser: parser.fork(start, index, end_of(k)),
                 });
             }
+            parser.end_at(end_of(0));
+            pieces.push(FunctionRun { parser });
+            pieces.extend(later);
         }
         Ok((module, pieces))
     }
