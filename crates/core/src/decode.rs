@@ -98,7 +98,7 @@ pub struct NumericType {
 
 /// A map from ids to small values: dense when the bound is reasonable, hashed when a hostile
 /// or sparse bound would make a dense table wasteful.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 enum IdMap<T: Copy + Default> {
     Dense(Vec<T>),
     Sparse(HashMap<u32, T>),
@@ -139,6 +139,7 @@ impl<T: Copy + Default> IdMap<T> {
 
 /// The decoder. Create with [`Parser::new`], then call [`Parser::next_instruction`] or
 /// [`Parser::for_each`].
+#[derive(Clone)]
 pub struct Parser<'a> {
     words: &'a [u32],
     header: Header,
@@ -176,6 +177,39 @@ impl<'a> Parser<'a> {
 
     pub fn header(&self) -> &Header {
         &self.header
+    }
+
+    /// Word offset of the next instruction (the header included).
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// Index of the next instruction (0 = the first after the header).
+    pub fn instruction_index(&self) -> usize {
+        self.index
+    }
+
+    /// The opcode of the next instruction (its word count unchecked), None at the end.
+    pub fn peek_opcode(&self) -> Option<Op> {
+        self.words.get(self.pos).map(|&w| Op((w & 0xffff) as u16))
+    }
+
+    /// Stops decoding at word offset `end` (an instruction boundary): the instructions from
+    /// there on are left to a [`fork`](Parser::fork).
+    pub fn end_at(&mut self, end: usize) {
+        self.words = &self.words[..end.min(self.words.len())];
+    }
+
+    /// A copy of this parser, with what it has learnt of the module's types and ids so far,
+    /// that decodes the instructions from word offset `start` (instruction number `index`,
+    /// an instruction boundary) up to word offset `end`. Offsets in its errors stay those of
+    /// the whole module.
+    pub fn fork(&self, start: usize, index: usize, end: usize) -> Parser<'a> {
+        let mut fork = self.clone();
+        fork.words = &self.words[..end.min(self.words.len())];
+        fork.pos = start;
+        fork.index = index;
+        fork
     }
 
     /// Numeric facts of a type id seen so far (OpTypeInt/OpTypeFloat).

@@ -469,20 +469,110 @@ impl Module {
     pub fn from_words(words: &[u32]) -> Result<Self, DecodeError> {
         let mut parser = Parser::new(words)?;
         let mut module = Module::new(*parser.header());
+        decode_into(&mut parser, &mut module.globals, &mut module.functions)?;
+        Ok(module)
+    }
+
+    /// For decoding a large module on several threads: decodes the module scope (everything
+    /// before the first OpFunction) and cuts the functions into at most `runs` runs of whole
+    /// functions, each decodable on its own ([`FunctionRun::decode`]). The runs' functions,
+    /// appended in order to the returned module's, make the module [`Module::from_words`]
+    /// decodes, for a valid module. A run does not see the ids another run defines (a valid
+    /// module never uses another function's ids): on an error, decode with `from_words` for
+    /// its exact first error.
+    pub fn split_for_decoding(
+        words: &[u32],
+        runs: usize,
+    ) -> Result<(Module, Vec<FunctionRun<'_>>), DecodeError> {
+        let mut parser = Parser::new(words)?;
+        let mut module = Module::new(*parser.header());
+        while parser.peek_opcode().is_some_and(|op| op != Op::Function) {
+            let Some(parsed) = parser.next_instruction()? else {
+                break;
+            };
+            module.globals.push(instruction_from_parsed(&parsed));
+        }
+        // Where each function starts (word offset, instruction index), from the word counts
+        // alone; a malformed count leaves one run, which reports it as `from_words` would.
+        let mut starts: Vec<(usize, usize)> = Vec::new();
+        let (mut pos, mut index) = (parser.position(), parser.instruction_index());
+        while let Some(&first) = words.get(pos) {
+            let count = (first >> 16) as usize;
+            if count == 0 || pos + count > words.len() {
+                starts.truncate(1);
+                break;
+            }
+            if first & 0xffff == u32::from(Op::Function.0) {
+                starts.push((pos, index));
+            }
+            pos += count;
+            index += 1;
+        }
+        let per_run = starts.len().div_ceil(runs.max(1)).max(1);
+        let mut pieces: Vec<FunctionRun<'_>> = Vec::new();
+        if starts.len() <= 1 || runs <= 1 {
+            pieces.push(FunctionRun { parser });
+        } else {
+            let end_of = |k: usize| {
+                starts
+                    .get((k + 1) * per_run)
+                    .map_or(words.len(), |&(next, _)| next)
+            };
+            // The later runs get copies of the decoder state; the first run, the state itself
+            // (one copy fewer of its id tables: decoding is where the peak memory is).
+            let mut later = Vec::new();
+            for (k, chunk) in starts.chunks(per_run).enumerate().skip(1) {
+                let (start, index) = chunk[0];
+                later.push(FunctionRun {
+                    parser: parser.fork(start, index, end_of(k)),
+                });
+            }
+            parser.end_at(end_of(0));
+            pieces.push(FunctionRun { parser });
+            pieces.extend(later);
+        }
+        Ok((module, pieces))
+    }
+}
+
+/// A run of whole functions of a module, with the decoder state of the module scope (see
+/// [`Module::split_for_decoding`]).
+pub struct FunctionRun<'a> {
+    parser: Parser<'a>,
+}
+
+impl FunctionRun<'_> {
+    /// Decodes the run's functions.
+    pub fn decode(mut self) -> Result<Vec<Function>, DecodeError> {
+        // A run starts at an OpFunction: nothing goes to `globals`.
+        let (mut globals, mut functions) = (Vec::new(), Vec::new());
+        decode_into(&mut self.parser, &mut globals, &mut functions)?;
+        Ok(functions)
+    }
+}
+
+/// Decodes the rest of `parser`'s words: instructions before any function go to `globals`,
+/// functions to `functions`.
+fn decode_into(
+    parser: &mut Parser<'_>,
+    globals: &mut Vec<Instruction>,
+    functions: &mut Vec<Function>,
+) -> Result<(), DecodeError> {
+    {
         let mut in_function = false;
         while let Some(parsed) = parser.next_instruction()? {
             let inst = instruction_from_parsed(&parsed);
             let op = inst.opcode;
             if op == Op::Function {
-                module.functions.push(Function {
+                functions.push(Function {
                     end: None,
                     ..Function::new(inst)
                 });
                 in_function = true;
                 continue;
             }
-            let Some(function) = module.functions.last_mut() else {
-                module.globals.push(inst);
+            let Some(function) = functions.last_mut() else {
+                globals.push(inst);
                 continue;
             };
             if !in_function {
@@ -501,9 +591,11 @@ impl Module {
                 function.parameters.push(inst);
             }
         }
-        Ok(module)
+        Ok(())
     }
+}
 
+impl Module {
     /// Decodes a module from file bytes (either byte order).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, DecodeError> {
         let (words, _) = crate::binary::words_from_bytes(bytes)?;

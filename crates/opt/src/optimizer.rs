@@ -8,6 +8,7 @@ use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
 use crate::passes::Passes;
+use crate::timing;
 use rayon::prelude::*;
 use spirvkit_core::{Instruction, Module, Operand};
 use spirvkit_val::{TargetEnv, ValidatorOptions};
@@ -148,9 +149,14 @@ impl Optimizer {
     /// [`run`]: Optimizer::run
     pub fn decode(&self, words: &[u32]) -> Result<Module, Error> {
         if !self.skip_validation {
+            let start = timing::start();
             spirvkit_val::validate(words, &self.validator).map_err(Error::InvalidInput)?;
+            timing::report(start, "(validate input)", false);
         }
-        Ok(Module::from_words(words)?)
+        let start = timing::start();
+        let module = decode_words(words)?;
+        timing::report(start, "(decode)", false);
+        Ok(module)
     }
 
     /// Runs the passes on a decoded module; true when something changed.
@@ -169,11 +175,16 @@ impl Optimizer {
         let mut changed = false;
         let check = self.validate_after_each_pass && !self.skip_validation;
         for pass in &self.passes {
-            if pass.run(module, &mut analyses)? == Changed::Yes {
+            let start = timing::start();
+            let result = pass.run(module, &mut analyses)?;
+            timing::report(start, pass.name(), result == Changed::Yes);
+            if result == Changed::Yes {
                 changed = true;
                 analyses.invalidate();
                 // As spirv-opt's pass manager: a changed module's bound is its largest id + 1.
+                let start = timing::start();
                 module.header.bound = id_bound(module);
+                timing::report(start, "(id bound)", false);
                 if check {
                     spirvkit_val::validate(&module.to_words(), &self.validator).map_err(
                         |diagnostics| Error::PassProducedInvalid {
@@ -186,6 +197,32 @@ impl Optimizer {
         }
         Ok(changed)
     }
+}
+
+/// Modules from this many words on are decoded on every rayon thread.
+const PARALLEL_DECODE_WORDS: usize = 1 << 12;
+
+/// `Module::from_words`, with the functions of a large module decoded in parallel (one run of
+/// functions per thread). Any error is reported by a sequential decode, so it is the first.
+pub fn decode_words(words: &[u32]) -> Result<Module, spirvkit_core::DecodeError> {
+    let threads = rayon::current_num_threads();
+    if threads < 2 || words.len() < PARALLEL_DECODE_WORDS {
+        return Module::from_words(words);
+    }
+    let Ok((mut module, runs)) = Module::split_for_decoding(words, threads) else {
+        return Module::from_words(words);
+    };
+    let decoded: Vec<_> = runs
+        .into_par_iter()
+        .map(spirvkit_core::module::FunctionRun::decode)
+        .collect();
+    for functions in decoded {
+        match functions {
+            Ok(functions) => module.functions.extend(functions),
+            Err(_) => return Module::from_words(words),
+        }
+    }
+    Ok(module)
 }
 
 /// One more than the largest id the module mentions (1 for a module without ids). It runs
@@ -225,4 +262,64 @@ pub fn id_bound(module: &Module) -> u32 {
         .max()
         .unwrap_or(0);
     globals.max(functions).saturating_add(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decode_words;
+    use crate::passes::testing::assemble;
+    use spirvkit_core::Module;
+
+    /// Seven functions, each with an OpSwitch (whose literal width the decoder takes from
+    /// the selector's type) and a use of a module-scope constant.
+    fn module_words() -> Vec<u32> {
+        let mut src = String::from(
+            "OpCapability Kernel\nOpCapability Addresses\nOpCapability Linkage\n\
+             OpMemoryModel Physical64 OpenCL\n%uint = OpTypeInt 32 0\n\
+             %fn = OpTypeFunction %uint %uint\n%c1 = OpConstant %uint 1\n",
+        );
+        for i in 0..7 {
+            src += &format!(
+                "%f{i} = OpFunction %uint None %fn\n%p{i} = OpFunctionParameter %uint\n\
+                 %l{i} = OpLabel\nOpSelectionMerge %m{i} None\n\
+                 OpSwitch %p{i} %m{i} 1 %a{i} 4000000000 %b{i}\n%a{i} = OpLabel\n\
+                 OpBranch %m{i}\n%b{i} = OpLabel\nOpBranch %m{i}\n%m{i} = OpLabel\n\
+                 %r{i} = OpIAdd %uint %p{i} %c1\nOpReturnValue %r{i}\nOpFunctionEnd\n"
+            );
+        }
+        assemble(&src)
+    }
+
+    #[test]
+    fn decoding_in_runs_gives_the_sequential_module() {
+        let words = module_words();
+        let whole = Module::from_words(&words).unwrap().to_words();
+        assert_eq!(whole, words);
+        for runs in [1, 2, 3, 7, 20] {
+            let (mut module, pieces) = Module::split_for_decoding(&words, runs).unwrap();
+            assert!(pieces.len() <= runs.max(1), "{runs} runs: {}", pieces.len());
+            for piece in pieces {
+                module.functions.extend(piece.decode().unwrap());
+            }
+            assert_eq!(module.to_words(), whole, "{runs} runs");
+        }
+        assert_eq!(decode_words(&words).unwrap().to_words(), whole);
+    }
+
+    #[test]
+    fn a_malformed_function_is_reported_as_the_sequential_decoder_reports_it() {
+        let mut words = module_words();
+        // A zero word count in the last function's OpReturnValue.
+        let at = words.len() - 3;
+        words[at] &= 0xffff;
+        let sequential = Module::from_words(&words).err().map(|e| e.to_string());
+        assert!(sequential.is_some());
+        let (_, pieces) = Module::split_for_decoding(&words, 3).unwrap();
+        let split_failed = pieces.into_iter().any(|p| p.decode().is_err());
+        assert!(split_failed);
+        assert_eq!(
+            decode_words(&words).err().map(|e| e.to_string()),
+            sequential
+        );
+    }
 }

@@ -17,11 +17,15 @@ use crate::pass::{Changed, Pass};
 use crate::passes::fold_spec_const_op_composite::{State, Val};
 use crate::passes::simplify_instructions::evaluate;
 use crate::util::{remove_references_to, IdSet};
+use rayon::prelude::*;
 use spirvkit_core::fasthash::{FxHashMap, FxHashSet};
 use spirvkit_core::grammar::Op;
 use spirvkit_core::{Function, Id, Instruction, Module, Operand};
 
 pub struct Ccp;
+
+/// The constant values the solver found for a function's results.
+type Constants = Vec<(Id, Val)>;
 
 /// Lattice value of an id: absent from the table means "unknown yet" (top).
 #[derive(Clone, Debug, PartialEq)]
@@ -40,9 +44,33 @@ impl Pass for Ccp {
         let mut new_constants: Vec<Instruction> = Vec::new();
         let mut removed = IdSet::new(module.header.bound);
         let mut changed = false;
-        let mut local = LocalIds::new(module.header.bound);
-        for f in &mut module.functions {
-            let Some(constants) = propagate(f, &mut st, &value_types, &rules, &mut local) else {
+        // The solver only reads the module (and leaves `st` as it found it): the functions
+        // are solved in parallel, one contiguous share per worker with its own copy of the
+        // state. Constants are then created in function order, so the ids are those a
+        // sequential run gives (no function's solution reads another's new constants).
+        let share = module
+            .functions
+            .len()
+            .div_ceil(rayon::current_num_threads().max(1))
+            .max(1);
+        let solved: Vec<Vec<Option<Constants>>> = module
+            .functions
+            .par_chunks(share)
+            .map(|functions| {
+                let mut st = st.clone();
+                let mut local = LocalIds::for_functions(functions);
+                functions
+                    .iter()
+                    .map(|f| propagate(f, &mut st, &value_types, &rules, &mut local))
+                    .collect()
+            })
+            .collect();
+        for (f, constants) in module
+            .functions
+            .iter_mut()
+            .zip(solved.into_iter().flatten())
+        {
+            let Some(constants) = constants else {
                 continue;
             };
             let mut replace: FxHashMap<Id, Id> = FxHashMap::default();
@@ -118,10 +146,12 @@ fn may_be_constant(op: Op) -> bool {
     )
 }
 
-/// Dense id → local number tables shared by every function's solver (allocated once for the
-/// module, cleared after each function by walking only that function's ids, so the solver
-/// does no hashing per operand).
+/// Dense id → local number tables shared by the functions one worker solves (allocated once
+/// over the range of those functions' label and result ids, cleared after each function by
+/// walking only that function's ids, so the solver does no hashing per operand).
 struct LocalIds {
+    /// The smallest id the tables cover.
+    base: u32,
     /// Result id → 1 + its index in the function's definitions (0: not local).
     def: Vec<u32>,
     /// Label id → 1 + its block index (0: not a block of this function).
@@ -129,32 +159,58 @@ struct LocalIds {
 }
 
 impl LocalIds {
-    fn new(bound: u32) -> Self {
+    /// Tables covering the labels and block results of `functions`.
+    fn for_functions(functions: &[Function]) -> Self {
+        let (mut lo, mut hi) = (u32::MAX, 0u32);
+        for block in functions.iter().flat_map(|f| &f.blocks) {
+            let ids = std::iter::once(block.id())
+                .chain(block.instructions.iter().filter_map(|i| i.result_id));
+            for id in ids {
+                lo = lo.min(id.0);
+                hi = hi.max(id.0);
+            }
+        }
+        let len = if lo <= hi { (hi - lo) as usize + 1 } else { 0 };
         Self {
-            def: vec![0; bound as usize],
-            block: vec![0; bound as usize],
+            base: lo.min(hi),
+            def: vec![0; len],
+            block: vec![0; len],
         }
     }
 
-    /// Makes room for `id` (an invalid module may use ids beyond its bound).
-    fn fit(&mut self, id: Id) {
-        let i = id.0 as usize;
+    /// The table index of `id`, when the tables cover it.
+    fn slot(&self, id: Id) -> Option<usize> {
+        let i = id.0.checked_sub(self.base)? as usize;
+        (i < self.def.len()).then_some(i)
+    }
+
+    /// The table index of `id`, growing the tables to cover it (`for_functions` already
+    /// covers every id the solver records).
+    fn fit(&mut self, id: Id) -> usize {
+        if id.0 < self.base {
+            let grow = (self.base - id.0) as usize;
+            self.def.splice(0..0, std::iter::repeat_n(0, grow));
+            self.block.splice(0..0, std::iter::repeat_n(0, grow));
+            self.base = id.0;
+        }
+        let i = (id.0 - self.base) as usize;
         if i >= self.def.len() {
             self.def.resize(i + 1, 0);
             self.block.resize(i + 1, 0);
         }
+        i
     }
 
     fn def(&self, id: Id) -> Option<usize> {
-        match self.def.get(id.0 as usize) {
-            Some(&k) if k != 0 => Some(k as usize - 1),
+        match self.slot(id).map(|i| self.def[i]) {
+            Some(k) if k != 0 => Some(k as usize - 1),
             _ => None,
         }
     }
 
     fn block(&self, id: Id) -> Option<u32> {
-        match self.block.get(id.0 as usize) {
-            Some(&b) if b != 0 => Some(b - 1),
+        match self.slot(id).map(|i| self.block[i]) {
+            Some(b) if b != 0 => Some(b - 1),
             _ => None,
         }
     }
@@ -408,14 +464,14 @@ fn propagate(
     // the maps did), then count each definition's users and lay them out in one array.
     let mut def_ids = Vec::new();
     for (b, block) in f.blocks.iter().enumerate() {
-        local.fit(block.id());
-        local.block[block.id().0 as usize] = b as u32 + 1;
+        let i = local.fit(block.id());
+        local.block[i] = b as u32 + 1;
         for inst in &block.instructions {
             if let Some(r) = inst.result_id {
-                local.fit(r);
-                if local.def[r.0 as usize] == 0 {
+                let i = local.fit(r);
+                if local.def[i] == 0 {
                     def_ids.push(r);
-                    local.def[r.0 as usize] = def_ids.len() as u32;
+                    local.def[i] = def_ids.len() as u32;
                 }
             }
         }
@@ -502,10 +558,14 @@ fn propagate(
     }
     let def_ids = std::mem::take(&mut s.def_ids);
     for id in def_ids {
-        local.def[id.0 as usize] = 0;
+        if let Some(i) = local.slot(id) {
+            local.def[i] = 0;
+        }
     }
     for block in &f.blocks {
-        local.block[block.id().0 as usize] = 0;
+        if let Some(i) = local.slot(block.id()) {
+            local.block[i] = 0;
+        }
     }
     constants.sort_by_key(|(id, _)| id.0);
     Some(constants)

@@ -17,6 +17,7 @@ use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
 use crate::util::{remove_references_to, IdSet};
+use rayon::prelude::*;
 use spirvkit_core::analysis::{DomTree, FunctionCfg};
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::Op;
@@ -148,11 +149,18 @@ impl Pass for EliminateDeadBranches {
             return Ok(Changed::No);
         }
         let mut changed = false;
-        for fi in 0..module.functions.len() {
-            let f = &module.functions[fi];
-            if f.blocks.is_empty() || !f.blocks.iter().all(ends_in_terminator) {
-                continue;
-            }
+        // Only a function with a constant branch or an unreachable block can change: found in
+        // parallel, so the dominator trees are built for those alone.
+        let candidates: Vec<bool> = module
+            .functions
+            .par_iter()
+            .map(|f| may_change(f, &cx))
+            .collect();
+        let candidates = candidates
+            .iter()
+            .enumerate()
+            .filter_map(|(fi, &c)| c.then_some(fi));
+        for fi in candidates {
             let cfg = analyses.cfg(module, fi);
             let Some(dom) = analyses.dominators(module, fi).cloned() else {
                 continue;
@@ -166,6 +174,35 @@ impl Pass for EliminateDeadBranches {
         }
         Ok(Changed::from_bool(changed))
     }
+}
+
+/// Whether `rewrite_function` could change `f`: it has a body whose blocks all end in a
+/// terminator, and a branch on a constant or a block the entry does not reach.
+fn may_change(f: &Function, cx: &Context) -> bool {
+    if f.blocks.is_empty() || !f.blocks.iter().all(ends_in_terminator) {
+        return false;
+    }
+    if f.blocks
+        .iter()
+        .any(|b| b.terminator().and_then(|t| cx.taken(t)).is_some())
+    {
+        return true;
+    }
+    let cfg = FunctionCfg::new(f);
+    let mut reached = vec![false; f.blocks.len()];
+    let mut stack = vec![0u32];
+    while let Some(b) = stack.pop() {
+        if std::mem::replace(&mut reached[b as usize], true) {
+            continue;
+        }
+        stack.extend(
+            cfg.succs[b as usize]
+                .iter()
+                .copied()
+                .filter(|&s| !reached[s as usize]),
+        );
+    }
+    reached.contains(&false)
 }
 
 fn ends_in_terminator(block: &spirvkit_core::Block) -> bool {

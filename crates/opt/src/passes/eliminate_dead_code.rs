@@ -21,7 +21,7 @@ use crate::passes::eliminate_dead_const::{
     is_constant, is_spec_constant, is_type, sweep_unused_globals,
 };
 use crate::passes::opcode_classes::is_component_wise;
-use crate::util::{remove_references_to, IdSet};
+use crate::util::{remove_references_to, IdSet, LocalIdMap};
 use rayon::prelude::*;
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::{MemoryAccess, Op, StorageClass};
@@ -196,7 +196,9 @@ fn sweep(f: &mut Function, glsl: &IdSet, dead: &mut Vec<Id>) -> bool {
     }
     // Pointer → the local variable it points into (the variable itself included).
     let mut root: FxHashMap<Id, Id> = store_only.keys().map(|&v| (v, v)).collect();
-    for inst in f.instructions() {
+    // (Without local variables there is nothing to trace.)
+    let has_locals = !store_only.is_empty();
+    for inst in f.instructions().filter(|_| has_locals) {
         for (i, op) in inst.operands.iter().enumerate() {
             let Operand::Id(id) = op else { continue };
             let Some(&var) = root.get(id) else { continue };
@@ -244,11 +246,11 @@ fn sweep(f: &mut Function, glsl: &IdSet, dead: &mut Vec<Id>) -> bool {
             .is_some_and(|v| store_only.get(v) == Some(&true))
     };
     // Mark: live roots, then what live instructions use (worklist over result ids).
-    let mut local: FxHashMap<Id, (usize, usize)> = FxHashMap::default();
+    let mut local: LocalIdMap<(u32, u32)> = LocalIdMap::for_function(f);
     for (b, block) in f.blocks.iter().enumerate() {
         for (i, inst) in block.instructions.iter().enumerate() {
             if let Some(r) = inst.result_id {
-                local.insert(r, (b, i));
+                local.insert(r, (b as u32, i as u32));
             }
         }
     }
@@ -275,6 +277,7 @@ fn sweep(f: &mut Function, glsl: &IdSet, dead: &mut Vec<Id>) -> bool {
     while let Some((b, i)) = work.pop() {
         for id in f.blocks[b].instructions[i].used_ids() {
             if let Some(&(db, di)) = local.get(&id) {
+                let (db, di) = (db as usize, di as usize);
                 if !live[db][di] {
                     live[db][di] = true;
                     work.push((db, di));

@@ -47,13 +47,21 @@ pub(crate) enum Ty {
     Other,
 }
 
+#[derive(Clone)]
 pub(crate) struct State {
     types: FxHashMap<Id, Ty>,
     values: FxHashMap<Id, Val>,
     /// Non-spec scalar constants by (type, bits), for reuse as vector components.
     scalars: FxHashMap<(Id, u64), Id>,
     next_id: u32,
+    /// When set, every outermost `constant_id` call is logged here: (type, value, result).
+    /// A pass working on a copy of the state replays the log on the real state to get the
+    /// ids a sequential run would have allocated.
+    log: Option<Vec<ConstantRequest>>,
 }
+
+/// One logged `constant_id` call: (type, value, the id it returned).
+pub(crate) type ConstantRequest = (Id, Val, Option<Id>);
 
 pub(crate) fn mask(width: u32) -> u64 {
     if width >= 64 {
@@ -85,7 +93,13 @@ impl State {
             values: FxHashMap::default(),
             scalars: FxHashMap::default(),
             next_id,
+            log: None,
         }
+    }
+
+    /// Starts (or restarts) logging `constant_id` calls; returns what was logged so far.
+    pub(crate) fn take_log(&mut self) -> Vec<ConstantRequest> {
+        self.log.replace(Vec::new()).unwrap_or_default()
     }
 
     pub(crate) fn next_id(&self) -> u32 {
@@ -519,6 +533,22 @@ impl State {
         val: &Val,
         before: &mut Vec<Instruction>,
     ) -> Option<Id> {
+        // Only the outermost call is logged (a composite's components are its business).
+        let Some(mut log) = self.log.take() else {
+            return self.constant_id_unlogged(ty, val, before);
+        };
+        let id = self.constant_id_unlogged(ty, val, before);
+        log.push((ty, val.clone(), id));
+        self.log = Some(log);
+        id
+    }
+
+    fn constant_id_unlogged(
+        &mut self,
+        ty: Id,
+        val: &Val,
+        before: &mut Vec<Instruction>,
+    ) -> Option<Id> {
         if let Val::Scalar(bits) = val {
             if let Some(&id) = self.scalars.get(&(ty, *bits)) {
                 return Some(id);
@@ -592,12 +622,7 @@ impl Pass for FoldSpecConstOpComposite {
     }
 
     fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
-        let mut st = State {
-            types: FxHashMap::default(),
-            values: FxHashMap::default(),
-            scalars: FxHashMap::default(),
-            next_id: module.header.bound,
-        };
+        let mut st = State::new(module.header.bound);
         // Result types of every global value (operands of spec constant ops).
         let mut value_types = crate::util::ValueTypes::new();
         let mut changed = false;

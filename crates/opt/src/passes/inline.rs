@@ -194,6 +194,10 @@ impl Pass for Inline {
                 && (!self.single_call_site_only
                     || (calls.get(&f.id()) == Some(&1) && !kept.contains(f.id())))
         };
+        // No callee to inline: nothing to walk.
+        if !module.functions.iter().any(eligible) {
+            return Ok(Changed::No);
+        }
         let index: FxHashMap<Id, usize> = module
             .functions
             .iter()

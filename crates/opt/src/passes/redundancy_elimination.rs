@@ -251,6 +251,44 @@ fn is_commutative(op: Op) -> bool {
 /// numbering allocates nothing per instruction.
 type Key = (u16, Option<Id>, SmallVec<[Operand; 4]>);
 
+/// The key of the common pure instruction, without hashing an operand list: at most three
+/// operands, each an id (tag 1) or a literal word (tag 2), commutative operands sorted. An
+/// instruction has this key exactly when it has no string operand and at most three
+/// operands, so two instructions are equal under it exactly when their [`Key`]s are.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct SmallKey {
+    opcode: u16,
+    len: u8,
+    result_type: Option<Id>,
+    operands: [u64; 3],
+}
+
+fn small_key(inst: &Instruction) -> Option<SmallKey> {
+    if inst.operands.len() > 3 {
+        return None;
+    }
+    let mut operands = [0u64; 3];
+    for (slot, op) in operands.iter_mut().zip(&inst.operands) {
+        *slot = match op {
+            Operand::Id(id) => (1 << 32) | u64::from(id.0),
+            Operand::Word(w) => (2 << 32) | u64::from(*w),
+            Operand::String(_) => return None,
+        };
+    }
+    if is_commutative(inst.opcode) && inst.operands.len() == 2 && operands[1] < operands[0] {
+        // Both ids (the same tag): the smaller id first, as `key` orders them.
+        if operands[0] >> 32 == 1 && operands[1] >> 32 == 1 {
+            operands.swap(0, 1);
+        }
+    }
+    Some(SmallKey {
+        opcode: inst.opcode.0,
+        len: inst.operands.len() as u8,
+        result_type: inst.result_type,
+        operands,
+    })
+}
+
 fn key(inst: &Instruction) -> Key {
     let mut operands: SmallVec<[Operand; 4]> = inst.operands.iter().cloned().collect();
     if is_commutative(inst.opcode) && operands.len() == 2 {
@@ -287,6 +325,15 @@ fn number_blocks(
     roots: &FxHashMap<Id, Id>,
     replaced: &mut Vec<(Id, Id)>,
 ) {
+    // Sized for the longest block once (the tables are cleared per block, not shrunk).
+    let widest = f
+        .blocks
+        .iter()
+        .map(|b| b.instructions.len())
+        .max()
+        .unwrap_or(0);
+    let mut small_values: FxHashMap<SmallKey, Id> =
+        FxHashMap::with_capacity_and_hasher(widest, Default::default());
     let mut values: FxHashMap<Key, Id> = FxHashMap::default();
     let mut loads: FxHashMap<(Id, Option<Id>), Id> = FxHashMap::default();
     // What a write may end: loads of its root and of unknown roots (None: every load of
@@ -303,6 +350,7 @@ fn number_blocks(
     };
     let mut map: FxHashMap<Id, Id> = FxHashMap::default();
     for block in &mut f.blocks {
+        small_values.clear();
         values.clear();
         loads.clear();
         block.instructions.retain_mut(|inst| {
@@ -353,17 +401,29 @@ fn number_blocks(
             if matches!(inst.opcode, Op::Phi | Op::Undef) || decorated.contains(result) {
                 return true;
             }
-            match values.entry(key(inst)) {
-                Entry::Occupied(leader) => {
-                    let leader = *leader.get();
+            let leader = match small_key(inst) {
+                Some(k) => match small_values.entry(k) {
+                    Entry::Occupied(leader) => Some(*leader.get()),
+                    Entry::Vacant(slot) => {
+                        slot.insert(result);
+                        None
+                    }
+                },
+                None => match values.entry(key(inst)) {
+                    Entry::Occupied(leader) => Some(*leader.get()),
+                    Entry::Vacant(slot) => {
+                        slot.insert(result);
+                        None
+                    }
+                },
+            };
+            match leader {
+                Some(leader) => {
                     map.insert(result, leader);
                     replaced.push((result, leader));
                     false
                 }
-                Entry::Vacant(slot) => {
-                    slot.insert(result);
-                    true
-                }
+                None => true,
             }
         });
     }

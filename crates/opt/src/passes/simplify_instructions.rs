@@ -16,6 +16,7 @@ use crate::folding::{elem, evaluate_more, folding_context, FoldRules};
 use crate::pass::{Changed, Pass};
 use crate::passes::fold_spec_const_op_composite::{mask, State, Ty, Val};
 use crate::util::{remove_references_to, IdSet};
+use rayon::prelude::*;
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::Op;
 use spirvkit_core::{Id, Instruction, Module, Operand};
@@ -29,44 +30,71 @@ impl Pass for SimplifyInstructions {
 
     fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
         let (mut st, value_types, rules) = folding_context(module);
+        let bound = st.next_id();
+        // Functions are folded in parallel, one contiguous share per worker with its own copy
+        // of the state; the new constants they ask for get provisional ids (at or above the
+        // bound). Then, in function order, each function's constant requests are replayed on
+        // the real state, which allocates exactly the ids (and the constant instructions, in
+        // the order) a sequential run would, and the provisional ids are renamed. A
+        // function's folding never reads another function's new constants.
+        let share = module
+            .functions
+            .len()
+            .div_ceil(rayon::current_num_threads().max(1))
+            .max(1);
+        let folded: Vec<Vec<Folded>> = module
+            .functions
+            .par_chunks_mut(share)
+            .map(|functions| {
+                let mut st = st.clone();
+                st.take_log();
+                functions
+                    .iter_mut()
+                    .map(|f| {
+                        let removed = fold_function(f, &mut st, &value_types, &rules);
+                        Folded {
+                            removed,
+                            requests: st.take_log(),
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
         let mut new_constants: Vec<Instruction> = Vec::new();
         let mut removed = IdSet::new(module.header.bound);
         let mut changed = false;
-        for f in &mut module.functions {
-            let mut replace: FxHashMap<Id, Id> = FxHashMap::default();
-            for block in &mut f.blocks {
-                block.instructions.retain_mut(|inst| {
-                    // Earlier replacements first, so identities chain.
-                    if !replace.is_empty() {
-                        for op in inst.operands.iter_mut() {
-                            if let Operand::Id(id) = op {
-                                if let Some(&c) = replace.get(id) {
-                                    *id = c;
-                                }
-                            }
-                        }
+        let mut rename: FxHashMap<Id, Id> = FxHashMap::default();
+        for (f, folded) in module
+            .functions
+            .iter_mut()
+            .zip(folded.into_iter().flatten())
+        {
+            rename.clear();
+            for (ty, val, provisional) in &folded.requests {
+                let real = st.constant_id(*ty, val, &mut new_constants);
+                if let (Some(p), Some(r)) = (provisional, real) {
+                    if p != &r {
+                        rename.insert(*p, r);
                     }
-                    let folded = fold(&mut st, &value_types, &rules, inst, &mut new_constants)
-                        .or_else(|| identity(&mut st, &value_types, inst, &mut new_constants));
-                    match (folded, inst.result_id) {
-                        (Some(c), Some(r)) => {
-                            replace.insert(r, c);
-                            removed.insert(r);
-                            false
-                        }
-                        _ => true,
-                    }
-                });
+                }
             }
-            if replace.is_empty() {
+            if folded.removed.is_empty() {
                 continue;
             }
             changed = true;
+            for id in &folded.removed {
+                removed.insert(*id);
+            }
+            if rename.is_empty() {
+                continue;
+            }
             for inst in f.instructions_mut() {
                 for op in inst.operands.iter_mut() {
                     if let Operand::Id(id) = op {
-                        if let Some(&c) = replace.get(id) {
-                            *id = c;
+                        if id.0 >= bound {
+                            if let Some(&r) = rename.get(id) {
+                                *id = r;
+                            }
                         }
                     }
                 }
@@ -79,6 +107,62 @@ impl Pass for SimplifyInstructions {
         }
         Ok(Changed::from_bool(changed))
     }
+}
+
+/// What folding one function did: the result ids it removed and its constant requests.
+struct Folded {
+    removed: Vec<Id>,
+    requests: Vec<crate::passes::fold_spec_const_op_composite::ConstantRequest>,
+}
+
+/// Folds the instructions of `f` in order (earlier replacements feed later folds); returns
+/// the removed result ids. New constants go to `st` (their instructions are dropped: the
+/// caller replays the requests).
+fn fold_function(
+    f: &mut spirvkit_core::Function,
+    st: &mut State,
+    value_types: &crate::util::ValueTypes,
+    rules: &FoldRules,
+) -> Vec<Id> {
+    let mut new_constants: Vec<Instruction> = Vec::new();
+    let mut replace: FxHashMap<Id, Id> = FxHashMap::default();
+    let mut removed = Vec::new();
+    for block in &mut f.blocks {
+        block.instructions.retain_mut(|inst| {
+            // Earlier replacements first, so identities chain.
+            if !replace.is_empty() {
+                for op in inst.operands.iter_mut() {
+                    if let Operand::Id(id) = op {
+                        if let Some(&c) = replace.get(id) {
+                            *id = c;
+                        }
+                    }
+                }
+            }
+            let folded = fold(st, value_types, rules, inst, &mut new_constants)
+                .or_else(|| identity(st, value_types, inst, &mut new_constants));
+            match (folded, inst.result_id) {
+                (Some(c), Some(r)) => {
+                    replace.insert(r, c);
+                    removed.push(r);
+                    false
+                }
+                _ => true,
+            }
+        });
+    }
+    if !replace.is_empty() {
+        for inst in f.instructions_mut() {
+            for op in inst.operands.iter_mut() {
+                if let Operand::Id(id) = op {
+                    if let Some(&c) = replace.get(id) {
+                        *id = c;
+                    }
+                }
+            }
+        }
+    }
+    removed
 }
 
 /// The constant id `inst` computes, when its operands are constants and the result defined.

@@ -15,12 +15,16 @@ use crate::pass::{Changed, Pass};
 use crate::passes::eliminate_dead_code::is_pure;
 use crate::passes::local_vars::Replacements;
 use crate::passes::opcode_classes::is_component_wise;
-use crate::util::{remove_references_to, IdSet};
+use crate::util::{remove_references_to, IdSet, LocalIdMap};
+use rayon::prelude::*;
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::Op;
 use spirvkit_core::{Function, Id, Instruction, Module, Operand};
 
 pub struct VectorDce;
+
+/// Functions whose liveness is found in parallel before their rewrites run.
+const LIVENESS_BATCH: usize = 256;
 
 /// Live components, one bit each; vectors wider than 64 components are not tracked.
 type Mask = u64;
@@ -109,12 +113,19 @@ impl Pass for VectorDce {
         }
         let mut removed = IdSet::new(module.header.bound);
         let mut changed = false;
-        for f in &mut module.functions {
-            if f.blocks.is_empty() {
-                continue;
+        // Liveness only reads: found for a batch of functions in parallel; the rewrites
+        // (which allocate OpUndef ids) then run in function order. Batches bound the memory
+        // the liveness tables take at once.
+        for batch in module.functions.chunks_mut(LIVENESS_BATCH) {
+            let live: Vec<Option<LocalIdMap<Mask>>> = batch
+                .par_iter()
+                .map(|f| (!f.blocks.is_empty()).then(|| find_live_components(f, &cx)))
+                .collect();
+            for (f, live) in batch.iter_mut().zip(live) {
+                if let Some(live) = live {
+                    changed |= rewrite(f, &live, &mut cx, &mut removed);
+                }
             }
-            let live = find_live_components(f, &cx);
-            changed |= rewrite(f, &live, &mut cx, &mut removed);
         }
         if changed {
             module.globals.append(&mut cx.new_globals);
@@ -126,23 +137,25 @@ impl Pass for VectorDce {
 }
 
 /// The values of a function the pass tracks: result id → (instruction, shape).
-fn tracked<'f>(f: &'f Function, cx: &Context) -> FxHashMap<Id, (&'f Instruction, Shape)> {
-    f.blocks
-        .iter()
-        .flat_map(|b| &b.instructions)
-        .filter_map(|inst| {
-            let shape = *cx.shapes.get(&inst.result_type?)?;
-            Some((inst.result_id?, (inst, shape)))
-        })
-        .collect()
+fn tracked<'f>(f: &'f Function, cx: &Context) -> LocalIdMap<(&'f Instruction, Shape)> {
+    let mut values = LocalIdMap::for_function(f);
+    for inst in f.blocks.iter().flat_map(|b| &b.instructions) {
+        let (Some(r), Some(ty)) = (inst.result_id, inst.result_type) else {
+            continue;
+        };
+        if let Some(&shape) = cx.shapes.get(&ty) {
+            values.insert(r, (inst, shape));
+        }
+    }
+    values
 }
 
 /// Result id → live components, for every tracked value something reaches.
-fn find_live_components(f: &Function, cx: &Context) -> FxHashMap<Id, Mask> {
+fn find_live_components(f: &Function, cx: &Context) -> LocalIdMap<Mask> {
     let values = tracked(f, cx);
-    let mut live: FxHashMap<Id, Mask> = FxHashMap::default();
+    let mut live: LocalIdMap<Mask> = LocalIdMap::for_function(f);
     let mut work: Vec<Id> = Vec::new();
-    let mark = |id: Id, mask: Mask, live: &mut FxHashMap<Id, Mask>, work: &mut Vec<Id>| {
+    let mark = |id: Id, mask: Mask, live: &mut LocalIdMap<Mask>, work: &mut Vec<Id>| {
         let Some(&(_, shape)) = values.get(&id) else {
             return;
         };
@@ -263,7 +276,7 @@ fn find_live_components(f: &Function, cx: &Context) -> FxHashMap<Id, Mask> {
 
 fn rewrite(
     f: &mut Function,
-    live: &FxHashMap<Id, Mask>,
+    live: &LocalIdMap<Mask>,
     cx: &mut Context,
     removed: &mut IdSet,
 ) -> bool {
