@@ -27,70 +27,52 @@ pub struct Optimizer {
     pub preserve_spec_constants: bool,
 }
 
-/// `-O`: the passes that exist, cheapest first; dead code before the passes that only shrink.
-/// Calls stay unless the callee has one call site (seed 003 §1.2); read-only pointer
-/// parameters become values instead, so the callers' local copies fold away. Local variables
-/// SSA cannot take (dynamic indices) still get block-local and single-store forwarding. After
-/// merging blocks and block-local redundancy elimination, a second folding and dead-code round
-/// (after dead global variables, so their types go too). Rationale per step: ARCHITECTURE.md.
-pub const PERFORMANCE_PASSES: &[Passes] = &[
-    Passes::EliminateDeadFunctions,
-    Passes::FoldSpecConstOpComposite,
-    Passes::InlineSingleCallSite,
-    Passes::EliminateDeadFunctions,
-    Passes::PromoteValueParameters,
-    Passes::ScalarReplacement,
-    Passes::CopyPropagateArrays,
-    Passes::ConvertLocalAccessChains,
-    Passes::LocalSingleBlockElim,
-    Passes::LocalSingleStoreElim,
-    Passes::SsaRewrite,
-    Passes::SimplifyInstructions,
-    Passes::Ccp,
-    Passes::EliminateDeadInserts,
-    Passes::VectorDce,
-    Passes::EliminateDeadCode,
-    Passes::EliminateDeadBranches,
-    Passes::IfConversion,
-    Passes::MergeBlocks,
-    Passes::RedundancyElimination,
-    Passes::SimplifyInstructions,
-    Passes::EliminateDeadVariables,
-    Passes::EliminateDeadCode,
-    Passes::EliminateDeadMembers,
-    Passes::EliminateDeadConst,
-];
+/// Defines `-O`'s list and `-Os`'s, which is `-O`'s followed by `size_extra` (one list to keep
+/// the two presets from drifting apart).
+macro_rules! presets {
+    ($($pass:ident),* $(,)?; size_extra: $($extra:ident),* $(,)?) => {
+        /// `-O`: the passes that exist, cheapest first; dead code before the passes that only shrink.
+        /// Calls stay unless the callee has one call site (seed 003 §1.2); read-only pointer
+        /// parameters become values instead, so the callers' local copies fold away. Local variables
+        /// SSA cannot take (dynamic indices) still get block-local and single-store forwarding. After
+        /// merging blocks and block-local redundancy elimination, a second folding and dead-code round
+        /// (after dead global variables, so their types go too). Rationale per step: ARCHITECTURE.md.
+        pub const PERFORMANCE_PASSES: &[Passes] = &[$(Passes::$pass),*];
 
-/// `-Os`: `-O` plus renumbering (smaller id bound, smaller varint-compressed modules).
-/// (Both drop unused struct members: it costs nothing at run time.)
-pub const SIZE_PASSES: &[Passes] = &[
-    Passes::EliminateDeadFunctions,
-    Passes::FoldSpecConstOpComposite,
-    Passes::InlineSingleCallSite,
-    Passes::EliminateDeadFunctions,
-    Passes::PromoteValueParameters,
-    Passes::ScalarReplacement,
-    Passes::CopyPropagateArrays,
-    Passes::ConvertLocalAccessChains,
-    Passes::LocalSingleBlockElim,
-    Passes::LocalSingleStoreElim,
-    Passes::SsaRewrite,
-    Passes::SimplifyInstructions,
-    Passes::Ccp,
-    Passes::EliminateDeadInserts,
-    Passes::VectorDce,
-    Passes::EliminateDeadCode,
-    Passes::EliminateDeadBranches,
-    Passes::IfConversion,
-    Passes::MergeBlocks,
-    Passes::RedundancyElimination,
-    Passes::SimplifyInstructions,
-    Passes::EliminateDeadVariables,
-    Passes::EliminateDeadCode,
-    Passes::EliminateDeadMembers,
-    Passes::EliminateDeadConst,
-    Passes::CompactIds,
-];
+        /// `-Os`: `-O` plus renumbering (smaller id bound, smaller varint-compressed modules).
+        /// (Both drop unused struct members: it costs nothing at run time.)
+        pub const SIZE_PASSES: &[Passes] = &[$(Passes::$pass,)* $(Passes::$extra),*];
+    };
+}
+
+presets!(
+    EliminateDeadFunctions,
+    FoldSpecConstOpComposite,
+    InlineSingleCallSite,
+    EliminateDeadFunctions,
+    PromoteValueParameters,
+    ScalarReplacement,
+    CopyPropagateArrays,
+    ConvertLocalAccessChains,
+    LocalSingleBlockElim,
+    LocalSingleStoreElim,
+    SsaRewrite,
+    SimplifyInstructions,
+    Ccp,
+    EliminateDeadInserts,
+    VectorDce,
+    EliminateDeadCode,
+    EliminateDeadBranches,
+    IfConversion,
+    MergeBlocks,
+    RedundancyElimination,
+    SimplifyInstructions,
+    EliminateDeadVariables,
+    EliminateDeadCode,
+    EliminateDeadMembers,
+    EliminateDeadConst,
+    ; size_extra: CompactIds
+);
 
 impl Optimizer {
     pub fn new(target_env: TargetEnv) -> Self {
