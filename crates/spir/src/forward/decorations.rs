@@ -6,8 +6,8 @@
 use crate::error::{malformed, Result};
 use crate::forward::translator::Translator;
 use llvm::MetadataId;
-use spirvkit_core::{Id, Operand};
-use spirvkit_grammar::OperandKind;
+use spirvkit_core::{Id, Instruction, Operand};
+use spirvkit_grammar::{Op, OperandKind};
 use spirvkit_llvm as llvm;
 
 /// The metadata kind llvm-spirv reads decorations from.
@@ -24,6 +24,7 @@ pub(crate) fn apply(
     loc: &str,
 ) -> Result<()> {
     let m = t.m;
+    let mut applied: Vec<u32> = Vec::new();
     for entry in m.node_operands(list) {
         let llvm::MdOperand::Metadata(node) = entry else {
             return Err(malformed(
@@ -60,7 +61,28 @@ pub(crate) fn apply(
             .ok_or_else(|| malformed(loc, format!("unknown decoration {decoration}")))?;
         let what = format!("the decoration {}", desc.name);
         crate::forward::requirements::require(t, loc, &what, &desc.avail)?;
-        t.b.decorate(target, decoration, &words[1..]);
+        if applied.contains(&decoration) {
+            repeated(t, target, decoration, &words[1..]);
+        } else {
+            applied.push(decoration);
+            t.b.decorate(target, decoration, &words[1..]);
+        }
     }
     Ok(())
+}
+
+/// A decoration the list gives again with other operands (SPV_INTEL_cache_controls allows one
+/// per cache level). spirv-val 2025.5 refuses a second OpDecorate of the same kind on one id
+/// whatever its operands, but reads decorations applied through a group as the spec does, so
+/// the repeat goes through an OpDecorationGroup: the same decorations on the same id.
+fn repeated(t: &mut Translator<'_>, target: Id, decoration: u32, extra: &[Operand]) {
+    let group = t.b.alloc_id();
+    t.b.decorate(group, decoration, extra);
+    t.b.global(Instruction::new(Op::DecorationGroup, None, Some(group), []));
+    t.b.global(Instruction::new(
+        Op::GroupDecorate,
+        None,
+        None,
+        [Operand::Id(group), Operand::Id(target)],
+    ));
 }

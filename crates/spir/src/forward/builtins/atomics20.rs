@@ -229,7 +229,7 @@ pub(super) fn lower(
                 .unwrap_or(base);
             if let Some(scalar) = pointee.filter(|s| s.is_float() && base != "atomic_exchange") {
                 let width = match scalar {
-                    Scalar::Half => 16,
+                    Scalar::Half | Scalar::BFloat16 => 16,
                     Scalar::Float => 32,
                     _ => 64,
                 };

@@ -485,7 +485,7 @@ fn mangled_size(ty: &MType) -> Option<u64> {
         Some(match s {
             Scalar::Void => return None,
             Scalar::Bool | Scalar::Char | Scalar::SChar | Scalar::UChar => 1,
-            Scalar::Short | Scalar::UShort | Scalar::Half => 2,
+            Scalar::Short | Scalar::UShort | Scalar::Half | Scalar::BFloat16 => 2,
             Scalar::Int | Scalar::UInt | Scalar::Float => 4,
             Scalar::Long | Scalar::ULong | Scalar::Double => 8,
         })

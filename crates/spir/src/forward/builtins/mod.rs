@@ -132,6 +132,7 @@ pub(crate) fn call(
         return images::sampler_initializer(t, ctx, out, args);
     }
     if n == "printf" {
+        printf_format(t, ctx, args)?;
         let ty = t.ty(result_ty, &ctx.location)?;
         let ids = arg_ids(t, ctx, args)?;
         ext_inst(
@@ -257,6 +258,36 @@ pub(crate) fn arg_ids(
 }
 
 /// `OpExtInst %ty %OpenCL.std <number> operands...` with result `out`.
+/// OpenCL.std printf takes its format from the constant address space (UniformConstant);
+/// another address space needs SPV_EXT_relaxed_printf_string_address_space (declared when
+/// allowed, refused naming it when not, as llvm-spirv does).
+pub(crate) fn printf_format(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    args: &[ValueRef],
+) -> Result<()> {
+    const RELAXED: &str = "SPV_EXT_relaxed_printf_string_address_space";
+    let Some(&format) = args.first() else {
+        return Ok(());
+    };
+    let ty = t.value_llvm_type(ctx, format)?;
+    let addrspace = match t.m.types.get(ty) {
+        llvm::Type::Pointer { addrspace, .. } => *addrspace,
+        _ => return Ok(()),
+    };
+    if addrspace == 2 {
+        return Ok(());
+    }
+    if !t.opts.allows(RELAXED) {
+        return Err(unsupported(
+            &ctx.location,
+            format!("printf with its format string in address space {addrspace} (needs --spirv-ext=+{RELAXED})"),
+        ));
+    }
+    t.b.extension(RELAXED);
+    Ok(())
+}
+
 pub(crate) fn ext_inst(
     t: &mut Translator<'_>,
     out: Id,

@@ -197,6 +197,9 @@ fn opencl_std(
             ),
         )
     })?;
+    if inst.opcode == spirvkit_grammar::OpenClStdOp::printf.0 {
+        super::printf_format(t, ctx, args)?;
+    }
     let ops = operands_from_args(t, ctx, &d.name, inst.operands.iter(), args)?;
     let ty = if t.m.types.is_void(result_ty) {
         t.b.type_void()
