@@ -1,6 +1,7 @@
 //! OpenCL C built-in functions, by their SPIR mangled names (SPIR 1.2 Appendix A), and the LLVM
 //! intrinsics clang emits, each lowered to core SPIR-V, built-in variables or OpenCL.std.
 
+mod annotations;
 mod atomic_ops;
 mod atomics20;
 mod convert;
@@ -176,6 +177,11 @@ pub(crate) fn intrinsic(
     let stem = llvm_intrinsics::stem(base);
     // A funnel shift of a value with itself is a rotate (`math.rs`: OpenCL.std rotate).
     let rotate = matches!(stem, "fshl" | "fshr") && args.len() == 3 && args[0] == args[1];
+    match stem {
+        "ptr.annotation" => return annotations::ptr_annotation(t, ctx, out, result_ty, args),
+        "var.annotation" => return annotations::var_annotation(t, ctx, args),
+        _ => {}
+    }
     if llvm_intrinsics::handles(stem) && !rotate {
         return llvm_intrinsics::lower(t, ctx, out, result_ty, stem, args);
     }
