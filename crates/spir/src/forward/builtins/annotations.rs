@@ -1,7 +1,8 @@
 //! `llvm.ptr.annotation` and `llvm.var.annotation` (llvm-spirv's SPIRVWriter mapping): the
 //! annotation string becomes decorations of the annotated pointer or variable. A string made
-//! of `{N:"a,b"}` groups (SYCL's compile-time properties: decoration number N with its
-//! literals, e.g. `{6172:"0"}{6173:"0,1,5"}` for SPV_INTEL_fpga_latency_control) gives those
+//! of `{N:"a,b"}` / `{N:a,b}` / `{N}` groups (SYCL's compile-time properties: decoration number
+//! N with its literals, e.g. `{6172:"0"}{6173:"0,1,5"}` for SPV_INTEL_fpga_latency_control,
+//! `{5826:DEFAULT}` for SPV_INTEL_fpga_memory_attributes) gives those
 //! decorations, each needing what the grammar says (its extension, named when not allowed);
 //! any other string is a UserSemantic decoration carrying it.
 
@@ -167,8 +168,12 @@ fn parse_decorations(text: &str) -> Option<Vec<(u32, Vec<&str>)>> {
         let number: u32 = number.trim().parse().ok()?;
         let literals = match literals {
             Some(l) => {
+                // The literals are quoted (SYCL properties) or bare (FPGA memory attributes).
                 let l = l.trim();
-                let l = l.strip_prefix('"')?.strip_suffix('"')?;
+                let l = l
+                    .strip_prefix('"')
+                    .and_then(|q| q.strip_suffix('"'))
+                    .unwrap_or(l);
                 if l.is_empty() {
                     Vec::new()
                 } else {
@@ -195,6 +200,10 @@ mod tests {
         assert_eq!(parse_decorations("{5825}"), Some(vec![(5825, vec![])]));
         assert_eq!(parse_decorations("my annotation"), None);
         assert_eq!(parse_decorations("{memory:DEFAULT}"), None);
+        assert_eq!(
+            parse_decorations("{5826:DEFAULT}{5834:key,type}"),
+            Some(vec![(5826, vec!["DEFAULT"]), (5834, vec!["key", "type"])])
+        );
         assert_eq!(parse_decorations(""), None);
     }
 }
