@@ -529,6 +529,11 @@ pub(super) fn mem_intrinsic(
         .and_then(|&a| t.const_int(a))
         .is_some_and(|v| v == 1)
         && args.len() >= 4;
+    if family == "memset" {
+        if let Some(key) = t.memset_key(ctx.func, args) {
+            return memset_loop_call(t, ctx, key, args);
+        }
+    }
     let src = if family == "memset" {
         let byte = t
             .const_int(args[1])
@@ -555,6 +560,36 @@ pub(super) fn mem_intrinsic(
         }
     }
     t.emit_void(Op::CopyMemorySized, ops);
+    Ok(())
+}
+
+/// A memset with a non-constant value or length: a call of its loop helper (memset_loop.rs).
+fn memset_loop_call(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    key: crate::forward::memset_loop::Key,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let helper = t
+        .memset_loops
+        .get(&key)
+        .copied()
+        .ok_or_else(|| malformed(loc, "llvm.memset without its loop helper"))?;
+    let ptr_ty = t.memset_destination_type(key.0)?;
+    let dst = t.value_as(ctx, args[0], ptr_ty)?;
+    let (value, len) = (t.value(ctx, args[1])?, t.value(ctx, args[2])?);
+    let void = t.b.type_void();
+    t.emit_ops(
+        Op::FunctionCall,
+        void,
+        [
+            Operand::Id(helper),
+            Operand::Id(dst),
+            Operand::Id(value),
+            Operand::Id(len),
+        ],
+    );
     Ok(())
 }
 
