@@ -1,0 +1,264 @@
+//! Constructs of llvm-spirv's tests that spirvkit refused or emitted invalid: annotations
+//! (SPV_INTEL_fpga_latency_control, SPV_INTEL_fpga_memory_attributes, UserSemantic), repeated
+//! cache-control decorations, printf formats outside the constant address space
+//! (SPV_EXT_relaxed_printf_string_address_space), non-constant memsets (a loop helper),
+//! casts between odd-width integers carried in one SPIR-V width, bfloat16 mangled pointees.
+//! Every output is checked by spirv-val.
+
+mod common;
+use common::{spirv_val, translate_with};
+use spirvkit_core::{Module, Operand};
+use spirvkit_grammar::{Decoration, Op};
+
+fn count(m: &Module, op: Op) -> usize {
+    m.instructions().filter(|i| i.opcode == op).count()
+}
+
+fn decorations(m: &Module, decoration: u32) -> Vec<Vec<Operand>> {
+    m.instructions()
+        .filter(|i| i.opcode == Op::Decorate)
+        .filter(|i| i.operands.get(1).and_then(Operand::word) == Some(decoration))
+        .map(|i| i.operands[2..].to_vec())
+        .collect()
+}
+
+const LATENCY: &str = r#"target triple = "spir64-unknown-unknown"
+@label = private unnamed_addr addrspace(1) constant [11 x i8] c"{6172:\220\22}\00", section "llvm.metadata"
+@both = private unnamed_addr addrspace(1) constant [25 x i8] c"{6172:\221\22}{6173:\220,1,5\22}\00", section "llvm.metadata"
+@file = private unnamed_addr addrspace(1) constant [2 x i8] c"f\00", section "llvm.metadata"
+declare ptr addrspace(1) @llvm.ptr.annotation.p1.p1(ptr addrspace(1), ptr addrspace(1), ptr addrspace(1), i32, ptr addrspace(1))
+define spir_kernel void @k(ptr addrspace(1) %p, ptr addrspace(1) %out) {
+entry:
+  %a = call ptr addrspace(1) @llvm.ptr.annotation.p1.p1(ptr addrspace(1) %p, ptr addrspace(1) @label, ptr addrspace(1) @file, i32 1, ptr addrspace(1) null)
+  %x = load i32, ptr addrspace(1) %a, align 4
+  %q = getelementptr i32, ptr addrspace(1) %p, i64 1
+  %b = call ptr addrspace(1) @llvm.ptr.annotation.p1.p1(ptr addrspace(1) %q, ptr addrspace(1) @both, ptr addrspace(1) @file, i32 2, ptr addrspace(1) null)
+  %y = load i32, ptr addrspace(1) %b, align 4
+  %s = add i32 %x, %y
+  store i32 %s, ptr addrspace(1) %out, align 4
+  ret void
+}
+"#;
+
+/// `llvm.ptr.annotation` with SYCL's `{N:"literals"}` strings → the decorations N on the
+/// annotated pointer (LatencyControlLabelINTEL 6172, LatencyControlConstraintINTEL 6173).
+#[test]
+fn ptr_annotation_gives_latency_control_decorations() {
+    for ext in [
+        "+SPV_INTEL_fpga_latency_control",
+        "+SPV_INTEL_fpga_latency_control,+SPV_KHR_untyped_pointers",
+    ] {
+        let m = translate_with(LATENCY, ext).unwrap_or_else(|e| panic!("{e}"));
+        spirv_val(&m, &format!("latency{}", ext.len()));
+        assert_eq!(
+            decorations(&m, 6172),
+            vec![vec![Operand::Word(0)], vec![Operand::Word(1)]]
+        );
+        assert_eq!(
+            decorations(&m, 6173),
+            vec![vec![Operand::Word(0), Operand::Word(1), Operand::Word(5)]]
+        );
+        assert!(m.instructions().any(|i| i.opcode == Op::Extension));
+    }
+    let e = translate_with(LATENCY, "").expect_err("needs the extension");
+    assert!(e.contains("SPV_INTEL_fpga_latency_control"), "{e}");
+}
+
+const MEMORY_ATTRIBUTES: &str = r#"target triple = "spir64-unknown-unknown"
+@numbanks = private unnamed_addr addrspace(1) constant [9 x i8] c"{5827:4}\00", section "llvm.metadata"
+@memory = private unnamed_addr addrspace(1) constant [15 x i8] c"{5826:DEFAULT}\00", section "llvm.metadata"
+@merge = private unnamed_addr addrspace(1) constant [16 x i8] c"{5834:key,type}\00", section "llvm.metadata"
+@plain = private unnamed_addr addrspace(1) constant [6 x i8] c"hello\00", section "llvm.metadata"
+@file = private unnamed_addr addrspace(1) constant [2 x i8] c"f\00", section "llvm.metadata"
+declare void @llvm.var.annotation.p0.p1(ptr, ptr addrspace(1), ptr addrspace(1), i32, ptr addrspace(1))
+define spir_kernel void @k(ptr addrspace(1) %out) {
+entry:
+  %a = alloca [4 x i32], align 4
+  %b = alloca [4 x i32], align 4
+  %c = alloca i32, align 4
+  %d = alloca i32, align 4
+  call void @llvm.var.annotation.p0.p1(ptr %a, ptr addrspace(1) @numbanks, ptr addrspace(1) @file, i32 1, ptr addrspace(1) null)
+  call void @llvm.var.annotation.p0.p1(ptr %b, ptr addrspace(1) @memory, ptr addrspace(1) @file, i32 2, ptr addrspace(1) null)
+  call void @llvm.var.annotation.p0.p1(ptr %c, ptr addrspace(1) @merge, ptr addrspace(1) @file, i32 3, ptr addrspace(1) null)
+  call void @llvm.var.annotation.p0.p1(ptr %d, ptr addrspace(1) @plain, ptr addrspace(1) @file, i32 4, ptr addrspace(1) null)
+  store i32 1, ptr %a, align 4
+  store i32 2, ptr %b, align 4
+  store i32 3, ptr %c, align 4
+  store i32 4, ptr %d, align 4
+  %x = load i32, ptr %a, align 4
+  store i32 %x, ptr addrspace(1) %out, align 4
+  ret void
+}
+"#;
+
+/// `llvm.var.annotation` with the FPGA memory-attribute strings (bare literals) → NumbanksINTEL,
+/// MemoryINTEL "DEFAULT", MergeINTEL "key" "type" on the variables; any other string →
+/// UserSemantic (core SPIR-V 1.4).
+#[test]
+fn var_annotation_gives_memory_attributes_and_user_semantic() {
+    let m = translate_with(MEMORY_ATTRIBUTES, "+SPV_INTEL_fpga_memory_attributes")
+        .unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "memory_attributes");
+    assert_eq!(decorations(&m, 5827), vec![vec![Operand::Word(4)]]);
+    assert_eq!(
+        decorations(&m, 5826),
+        vec![vec![Operand::String("DEFAULT".into())]]
+    );
+    assert_eq!(
+        decorations(&m, 5834),
+        vec![vec![
+            Operand::String("key".into()),
+            Operand::String("type".into())
+        ]]
+    );
+    assert_eq!(
+        decorations(&m, Decoration::UserSemantic.0),
+        vec![vec![Operand::String("hello".into())]]
+    );
+    let e = translate_with(MEMORY_ATTRIBUTES, "").expect_err("needs the extension");
+    assert!(e.contains("SPV_INTEL_fpga_memory_attributes"), "{e}");
+}
+
+const CACHE_LEVELS: &str = r#"target triple = "spir64-unknown-unknown"
+@p = common addrspace(1) global i32 0, align 4, !spirv.Decorations !0
+define spir_kernel void @k() {
+entry:
+  store i32 0, ptr addrspace(1) @p, align 4
+  ret void
+}
+!0 = !{!1, !2}
+!1 = !{i32 6443, i32 0, i32 1}
+!2 = !{i32 6443, i32 1, i32 3}
+"#;
+
+/// Two CacheControlStoreINTEL decorations (cache levels 0 and 1) on one global: both kept, the
+/// second through a decoration group (spirv-val 2025.5 refuses the same decoration twice in
+/// OpDecorate whatever its operands).
+#[test]
+fn cache_controls_at_two_levels() {
+    let m =
+        translate_with(CACHE_LEVELS, "+SPV_INTEL_cache_controls").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "cache_levels");
+    let levels: Vec<u32> = m
+        .instructions()
+        .filter(|i| i.opcode == Op::Decorate)
+        .filter(|i| i.operands.get(1).and_then(Operand::word) == Some(6443))
+        .filter_map(|i| i.operands.get(2).and_then(Operand::word))
+        .collect();
+    assert_eq!(levels, vec![0, 1]);
+    assert_eq!(count(&m, Op::DecorationGroup), 1);
+    assert_eq!(count(&m, Op::GroupDecorate), 1);
+}
+
+const PRINTF: &str = r#"target triple = "spir-unknown-unknown"
+@fmt1 = internal unnamed_addr addrspace(1) constant [4 x i8] c"%d\0A\00", align 1
+@fmt2 = internal unnamed_addr addrspace(2) constant [4 x i8] c"%d\0A\00", align 1
+declare spir_func i32 @printf(ptr addrspace(2), ...)
+declare spir_func i32 @_Z18__spirv_ocl_printfPU3AS1c(ptr addrspace(1), ...)
+define spir_kernel void @k(i32 %x) {
+entry:
+  %a = call spir_func i32 (ptr addrspace(1), ...) @_Z18__spirv_ocl_printfPU3AS1c(ptr addrspace(1) @fmt1, i32 %x)
+  %b = call spir_func i32 (ptr addrspace(2), ...) @printf(ptr addrspace(2) @fmt2, i32 %x)
+  ret void
+}
+"#;
+
+/// A printf format outside the constant address space needs
+/// SPV_EXT_relaxed_printf_string_address_space (declared), refused naming it without.
+#[test]
+fn printf_format_outside_constant_space_needs_the_relaxed_extension() {
+    let ext = "SPV_EXT_relaxed_printf_string_address_space";
+    let m = translate_with(PRINTF, &format!("+{ext}")).unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "relaxed_printf");
+    assert_eq!(count(&m, Op::ExtInst), 2);
+    assert!(m
+        .instructions()
+        .any(|i| i.opcode == Op::Extension
+            && i.operands.first() == Some(&Operand::String(ext.into()))));
+    let e = translate_with(PRINTF, "").expect_err("needs the extension");
+    assert!(e.contains(ext), "{e}");
+}
+
+const MEMSET: &str = r#"target triple = "spir64-unknown-unknown"
+declare void @llvm.memset.p1.i64(ptr addrspace(1), i8, i64, i1)
+declare void @llvm.memset.p0.i32(ptr, i8, i32, i1)
+define spir_kernel void @k(ptr addrspace(1) %p, i8 %v, i64 %n, i32 %m) {
+entry:
+  %x = alloca [16 x i8], align 4
+  call void @llvm.memset.p1.i64(ptr addrspace(1) %p, i8 %v, i64 %n, i1 false)
+  call void @llvm.memset.p1.i64(ptr addrspace(1) %p, i8 7, i64 %n, i1 true)
+  call void @llvm.memset.p0.i32(ptr %x, i8 %v, i32 %m, i1 false)
+  call void @llvm.memset.p0.i32(ptr %x, i8 %v, i32 3, i1 false)
+  call void @llvm.memset.p0.i32(ptr %x, i8 0, i32 16, i1 false)
+  %y = load i8, ptr %x, align 1
+  store i8 %y, ptr addrspace(1) %p, align 1
+  ret void
+}
+"#;
+
+/// `llvm.memset` with a non-constant value or length → a call of a byte-loop helper (one per
+/// address space, length width and volatility); constant memsets stay OpCopyMemorySized.
+#[test]
+fn non_constant_memset_calls_a_loop_helper() {
+    for ext in ["", "+SPV_KHR_untyped_pointers"] {
+        let m = translate_with(MEMSET, ext).unwrap_or_else(|e| panic!("{e}"));
+        spirv_val(&m, &format!("memset_loop{}", ext.len()));
+        // Helpers: (global, i64), (global, i64, volatile), (private, i32); plus the kernel.
+        assert_eq!(count(&m, Op::Function), 4);
+        assert_eq!(count(&m, Op::FunctionCall), 4);
+        assert_eq!(count(&m, Op::Phi), 3);
+        assert_eq!(count(&m, Op::CopyMemorySized), 1);
+    }
+}
+
+const WIDENED: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_func i32 @f(i8 %b, ptr addrspace(1) %p) {
+entry:
+  %t = trunc i8 %b to i4
+  %z = zext i4 %t to i8
+  %s = sext i4 %t to i8
+  %w = sext i4 %t to i32
+  %v = insertelement <2 x i4> poison, i4 %t, i64 0
+  store i8 %z, ptr addrspace(1) %p, align 1
+  %q = getelementptr i8, ptr addrspace(1) %p, i64 1
+  store i8 %s, ptr addrspace(1) %q, align 1
+  %e = extractelement <2 x i4> %v, i64 0
+  %ez = zext i4 %e to i32
+  %r = add i32 %w, %ez
+  ret i32 %r
+}
+"#;
+
+/// Without an arbitrary-precision extension `i4` is carried in a uchar: trunc to it masks,
+/// zext masks, sext shifts left and back (UConvert between one width is invalid).
+#[test]
+fn casts_between_widened_integers_define_their_bits() {
+    let m = translate_with(WIDENED, "").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "widened_casts");
+    assert!(count(&m, Op::BitwiseAnd) >= 3);
+    assert_eq!(count(&m, Op::ShiftRightArithmetic), 2);
+}
+
+const BFLOAT_ATOMIC_PTR: &str = r#"target triple = "spir64-unknown-unknown"
+declare spir_func bfloat @_Z18__spirv_AtomicLoadPU3AS1DF16bii(ptr addrspace(1), i32, i32)
+define spir_func bfloat @f(ptr addrspace(1) %p) {
+entry:
+  %r = call spir_func bfloat @_Z18__spirv_AtomicLoadPU3AS1DF16bii(ptr addrspace(1) %p, i32 1, i32 16)
+  ret bfloat %r
+}
+"#;
+
+/// `DF16b` (bfloat16) in a mangled parameter gives the pointer its bfloat pointee.
+#[test]
+fn bfloat16_mangled_pointee() {
+    let m =
+        translate_with(BFLOAT_ATOMIC_PTR, "+SPV_KHR_bfloat16").unwrap_or_else(|e| panic!("{e}"));
+    let bfloat = m
+        .instructions()
+        .find(|i| i.opcode == Op::TypeFloat && i.operands.len() == 2)
+        .and_then(|i| i.result_id)
+        .expect("a bfloat type");
+    assert!(m
+        .instructions()
+        .any(|i| i.opcode == Op::TypePointer && i.operands.get(1) == Some(&Operand::Id(bfloat))));
+}
