@@ -75,6 +75,7 @@ pub(crate) fn translate_function(
         private_globals: HashMap::new(),
         private_inits: Vec::new(),
         handle_types: HashMap::new(),
+        frexp_exponents: HashMap::new(),
     };
     t.image_context = image_context(t, f, access.as_deref());
     for (i, &pty) in param_types.iter().enumerate() {
@@ -128,6 +129,9 @@ pub(crate) fn translate_function(
                         if let Some(cast) = alloca(t, &ctx, *inst_id, inst)? {
                             ctx.alloca_casts.push(cast);
                         }
+                    } else if let Some(var) = frexp_exponent_variable(t, &ctx, inst)? {
+                        ctx.frexp_exponents
+                            .insert(ctx.values[inst_id.0 as usize], var);
                     }
                 }
             }
@@ -316,6 +320,38 @@ fn private_initializers(t: &mut Translator<'_>, ctx: &mut FnCtx<'_>) -> Result<(
         t.emit_void_ops(Op::Store, [Operand::Id(var), Operand::Id(value)]);
     }
     Ok(())
+}
+
+/// The exponent variable of an `llvm.frexp` call (`{ T, iN } @llvm.frexp(T)`): OpenCL.std
+/// frexp returns the mantissa and stores the exponent through a pointer (a typed one: the
+/// extended instruction takes no untyped pointer).
+fn frexp_exponent_variable(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    inst: &llvm::Instruction,
+) -> Result<Option<Id>> {
+    let InstKind::Call {
+        callee: ValueRef::Function(f),
+        ..
+    } = &inst.kind
+    else {
+        return Ok(None);
+    };
+    let is_frexp =
+        t.m.function(*f)
+            .is_some_and(|f| f.name.starts_with("llvm.frexp."));
+    let exponent = is_frexp.then(|| t.m.types.element(inst.ty, 1)).flatten();
+    let Some(exponent) = exponent else {
+        return Ok(None);
+    };
+    let ty = t.ty(exponent, &ctx.location)?;
+    let storage = spirvkit_grammar::StorageClass::Function.0;
+    let ptr = t.typed_pointer_type(storage, ty);
+    let var = t.b.alloc_id();
+    let variable = t.variable_instruction(var, ptr, storage, ty, None);
+    t.b.push_instruction(variable);
+    t.note_type(var, ptr);
+    Ok(Some(var))
 }
 
 fn alloca(

@@ -87,6 +87,7 @@ pub(super) fn handles(stem: &str) -> bool {
                 | "is.fpclass"
                 | "objectsize"
                 | "canonicalize"
+                | "frexp"
         )
         || stem.starts_with("vector.reduce.")
         || constrained(stem).is_some()
@@ -277,6 +278,41 @@ pub(super) fn lower(
                 // Without the extension the fence is dropped, as llvm-spirv does.
                 None => t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(v)]),
             }
+        }
+        "frexp" => {
+            // { mantissa, exponent }: OpenCL.std frexp returns the mantissa and stores the
+            // exponent to the variable the entry block holds for this call.
+            let x = arg(0)?;
+            let xty = t.value_llvm_type(ctx, x)?;
+            let fty = t.ty(xty, loc)?;
+            let exp_ty =
+                t.m.types
+                    .element(result_ty, 1)
+                    .ok_or_else(|| malformed(loc, "llvm.frexp without an exponent member"))?;
+            let ity = t.ty(exp_ty, loc)?;
+            let var = ctx
+                .frexp_exponents
+                .get(&out)
+                .copied()
+                .ok_or_else(|| malformed(loc, "llvm.frexp outside a function body"))?;
+            let v = t.value(ctx, x)?;
+            let number =
+                ext_number("frexp").ok_or_else(|| malformed(loc, "no OpenCL.std frexp"))?;
+            let mantissa = t.b.alloc_id();
+            ext_inst(
+                t,
+                mantissa,
+                fty,
+                number,
+                vec![Operand::Id(v), Operand::Id(var)],
+            );
+            let exponent = t.emit_ops(Op::Load, ity, [Operand::Id(var)]);
+            t.emit_to(
+                out,
+                Op::CompositeConstruct,
+                ty,
+                vec![Operand::Id(mantissa), Operand::Id(exponent)],
+            );
         }
         "sincos" => {
             let x = arg(0)?;
