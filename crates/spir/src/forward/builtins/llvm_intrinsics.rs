@@ -88,6 +88,8 @@ pub(super) fn handles(stem: &str) -> bool {
                 | "objectsize"
                 | "canonicalize"
                 | "frexp"
+                | "ushl.sat"
+                | "sshl.sat"
         )
         || stem.starts_with("vector.reduce.")
         || constrained(stem).is_some()
@@ -278,6 +280,54 @@ pub(super) fn lower(
                 // Without the extension the fence is dropped, as llvm-spirv does.
                 None => t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(v)]),
             }
+        }
+        "ushl.sat" | "sshl.sat" => {
+            // a << b, unless shifting back loses bits: then the saturated value (all ones,
+            // or the signed minimum/maximum by the sign of a).
+            let (a, b) = (t.value(ctx, arg(0)?)?, t.value(ctx, arg(1)?)?);
+            let signed = stem == "sshl.sat";
+            let width = scalar_width(t, result_ty);
+            let shifted = t.emit_ops(Op::ShiftLeftLogical, ty, [Operand::Id(a), Operand::Id(b)]);
+            let back_op = if signed {
+                Op::ShiftRightArithmetic
+            } else {
+                Op::ShiftRightLogical
+            };
+            let back = t.emit_ops(back_op, ty, [Operand::Id(shifted), Operand::Id(b)]);
+            let bool_ty = bool_like(t, result_ty);
+            let overflow = t.emit_ops(Op::INotEqual, bool_ty, [Operand::Id(back), Operand::Id(a)]);
+            let all_ones = if width >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << width) - 1
+            };
+            let saturated = if signed {
+                let min = 1u64 << (width - 1);
+                let (min, max) = (
+                    t.splat(result_ty, min, loc)?,
+                    t.splat(result_ty, min - 1, loc)?,
+                );
+                let zero = t.splat(result_ty, 0, loc)?;
+                let negative =
+                    t.emit_ops(Op::SLessThan, bool_ty, [Operand::Id(a), Operand::Id(zero)]);
+                t.emit_ops(
+                    Op::Select,
+                    ty,
+                    [Operand::Id(negative), Operand::Id(min), Operand::Id(max)],
+                )
+            } else {
+                t.splat(result_ty, all_ones, loc)?
+            };
+            t.emit_ops_to(
+                out,
+                Op::Select,
+                ty,
+                [
+                    Operand::Id(overflow),
+                    Operand::Id(saturated),
+                    Operand::Id(shifted),
+                ],
+            );
         }
         "frexp" => {
             // { mantissa, exponent }: OpenCL.std frexp returns the mantissa and stores the
