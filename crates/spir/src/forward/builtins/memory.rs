@@ -1,7 +1,9 @@
 //! Synchronisation, atomics, async copies, prefetch, vector loads/stores, memcpy/memset,
 //! and address-space casts.
 
-use super::atomic_ops::{emit_atomic_rmw, emit_float_rmw, rmw_opcode, AtomicAccess, FloatRmw};
+use super::atomic_ops::{
+    emit_atomic_rmw, emit_float_rmw, rmw_opcode, AtomicAccess, AtomicFloat, FloatRmw,
+};
 use super::{arg_ids, ext_inst};
 use crate::error::{malformed, unsupported, Result};
 use crate::forward::context::FnCtx;
@@ -217,7 +219,13 @@ pub(crate) fn atomic_rmw(
         _ => None,
     };
     if let Some(float) = float {
-        let width = float_width(t, ctx, v)?;
+        let vty = t.value_llvm_type(ctx, v)?;
+        let format = AtomicFloat::of(t.m.types.get(vty)).ok_or_else(|| {
+            unsupported(
+                &ctx.location,
+                format!("atomicrmw {} of a non-float", op.keyword()),
+            )
+        })?;
         let (scope, semantics) = atomic_scope_semantics(t, ctx, p)?;
         let (pointer, value) = (t.value(ctx, p)?, t.value(ctx, v)?);
         let access = AtomicAccess {
@@ -232,7 +240,7 @@ pub(crate) fn atomic_rmw(
             &what,
             out,
             float,
-            width,
+            format,
             ty,
             access,
             value,
@@ -265,17 +273,6 @@ pub(crate) fn atomic_rmw(
     };
     emit_atomic_rmw(t, out, opcode, ty, access, value);
     Ok(())
-}
-
-/// Bit width of a floating-point value (0 when it is not one).
-fn float_width(t: &Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Result<u32> {
-    let ty = t.value_llvm_type(ctx, v)?;
-    Ok(match t.m.types.get(ty) {
-        llvm::Type::Half => 16,
-        llvm::Type::Float => 32,
-        llvm::Type::Double => 64,
-        _ => 0,
-    })
 }
 
 pub(super) fn lower(
