@@ -61,6 +61,7 @@ fn opencl_std_name(stem: &str) -> Option<&'static str> {
 
 pub(super) fn handles(stem: &str) -> bool {
     opencl_std_name(stem).is_some()
+        || stem.starts_with("fpbuiltin.")
         || matches!(
             stem,
             "fptosi.sat"
@@ -167,6 +168,9 @@ pub(super) fn lower(
             }
         }
         return Ok(());
+    }
+    if let Some(op) = stem.strip_prefix("fpbuiltin.") {
+        return fpbuiltin(t, ctx, out, ty, op, args);
     }
     if let Some(kind) = stem.strip_prefix("vector.reduce.") {
         return reduce(t, ctx, out, ty, kind, args);
@@ -388,6 +392,82 @@ pub(super) fn lower(
         )?,
         _ => return Err(unsupported(loc, format!("the intrinsic llvm.{stem}"))),
     }
+    Ok(())
+}
+
+/// `llvm.fpbuiltin.OP` (an operation whose accuracy the call's `fpbuiltin-max-error` bounds,
+/// `mod.rs`): arithmetic → the core instruction, `sincos(x, sin*, cos*)` → OpenCL.std sincos
+/// and two stores, the math functions → OpenCL.std of the same name (llvm-spirv's mapping).
+fn fpbuiltin(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    ty: Id,
+    op: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let ids = args
+        .iter()
+        .map(|&a| t.value(ctx, a).map(Operand::Id))
+        .collect::<Result<Vec<_>>>()?;
+    let core = match op {
+        "fadd" => Some(Op::FAdd),
+        "fsub" => Some(Op::FSub),
+        "fmul" => Some(Op::FMul),
+        "fdiv" => Some(Op::FDiv),
+        "frem" => Some(Op::FRem),
+        _ => None,
+    };
+    if let Some(opcode) = core {
+        t.emit_to(out, opcode, ty, ids);
+        return Ok(());
+    }
+    let number = ext_number(op)
+        .ok_or_else(|| unsupported(loc, format!("the intrinsic llvm.fpbuiltin.{op}")))?;
+    let pointer_args = args.len() == 3
+        && args[1..].iter().all(|&a| {
+            t.value_llvm_type(ctx, a)
+                .is_ok_and(|ty| t.m.types.is_pointer(ty))
+        });
+    if op == "sincos" && pointer_args {
+        // void sincos(x, ptr sin, ptr cos): OpenCL.std sincos returns sin, stores cos.
+        let x = args[0];
+        let xty = t.value_llvm_type(ctx, x)?;
+        let fty = t.ty(xty, loc)?;
+        let cos_ty = t.pointer_to_in(ctx, args[2], fty)?;
+        let cos_ptr = t.value_as(ctx, args[2], cos_ty)?;
+        let sin_ty = t.pointer_to_in(ctx, args[1], fty)?;
+        let sin_ptr = t.value_as(ctx, args[1], sin_ty)?;
+        let v = t.value(ctx, x)?;
+        let sin = t.b.alloc_id();
+        ext_inst(
+            t,
+            sin,
+            fty,
+            number,
+            vec![Operand::Id(v), Operand::Id(cos_ptr)],
+        );
+        t.emit_void_ops(Op::Store, [Operand::Id(sin_ptr), Operand::Id(sin)]);
+        return Ok(());
+    }
+    if op == "sincos" {
+        return Err(malformed(
+            loc,
+            "llvm.fpbuiltin.sincos takes a value and two pointers",
+        ));
+    }
+    let integer_exponent = args.get(1).is_some_and(|&a| {
+        t.value_llvm_type(ctx, a)
+            .is_ok_and(|ty| matches!(t.m.types.get(t.m.types.scalar(ty)), Type::Int(_)))
+    });
+    if op == "ldexp" && !integer_exponent {
+        return Err(malformed(
+            loc,
+            "llvm.fpbuiltin.ldexp takes an integer exponent",
+        ));
+    }
+    ext_inst(t, out, ty, number, ids);
     Ok(())
 }
 

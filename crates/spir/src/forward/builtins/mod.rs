@@ -255,6 +255,42 @@ pub(crate) fn intrinsic(
     }
 }
 
+/// `"fpbuiltin-max-error"="2.5"` on an `llvm.fpbuiltin.*` call: FPMaxErrorDecorationINTEL
+/// with the bound as a 32-bit float, under SPV_INTEL_fp_max_error. Without the extension the
+/// bound is dropped: the instruction is then as accurate as the core one, which meets it.
+pub(crate) fn fp_max_error(
+    t: &mut Translator<'_>,
+    out: Id,
+    attrs: &llvm::AttributeList,
+    loc: &str,
+) -> Result<()> {
+    const EXTENSION: &str = "SPV_INTEL_fp_max_error";
+    let bound = attrs.function.iter().find_map(|a| match a {
+        llvm::Attribute::Str(k, Some(v)) if k == "fpbuiltin-max-error" => Some(v.as_str()),
+        _ => None,
+    });
+    let Some(bound) = bound else {
+        return Ok(());
+    };
+    if !t.opts.allows(EXTENSION) {
+        return Ok(());
+    }
+    let value: f32 = bound.trim().parse().map_err(|_| {
+        malformed(
+            loc,
+            format!("fpbuiltin-max-error \"{bound}\" is not a number"),
+        )
+    })?;
+    t.b.extension(EXTENSION);
+    t.b.capability(Capability::FPMaxErrorINTEL);
+    t.b.decorate(
+        out,
+        spirvkit_grammar::Decoration::FPMaxErrorDecorationINTEL.0,
+        &[Operand::Word(value.to_bits())],
+    );
+    Ok(())
+}
+
 pub(crate) fn arg_ids(
     t: &mut Translator<'_>,
     ctx: &FnCtx<'_>,

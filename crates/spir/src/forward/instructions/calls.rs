@@ -18,6 +18,7 @@ pub(super) fn call(
     callee: &ValueRef,
     fn_ty: llvm::TypeId,
     args: &[ValueRef],
+    attrs: &llvm::AttributeList,
 ) -> Result<()> {
     let Out {
         out,
@@ -64,7 +65,11 @@ pub(super) fn call(
             lowered?
         }
         Some(Callee::Intrinsic(name)) => {
-            crate::forward::builtins::intrinsic(t, ctx, out, result_ty, &name, args)?
+            crate::forward::builtins::intrinsic(t, ctx, out, result_ty, &name, args)?;
+            // (A void fpbuiltin, sincos, has no result to carry the bound: it is dropped.)
+            if name.starts_with("llvm.fpbuiltin.") && !void_result {
+                crate::forward::builtins::fp_max_error(t, out, attrs, loc)?;
+            }
         }
         None => return Err(malformed(loc, "call to a missing function")),
     }
