@@ -126,6 +126,10 @@ pub(crate) fn translate_function(
             for inst_id in func.blocks.iter().flat_map(|b| b.insts.iter()) {
                 if let Some(inst) = func.inst(*inst_id) {
                     if let InstKind::Alloca { .. } = inst.kind {
+                        if crate::forward::variable_length_array::is_dynamic(t, inst) {
+                            // Made where it stands (its count may be computed there).
+                            continue;
+                        }
                         if let Some(cast) = alloca(t, &ctx, *inst_id, inst)? {
                             ctx.alloca_casts.push(cast);
                         }
@@ -155,6 +159,9 @@ pub(crate) fn translate_function(
                 .inst(inst_id)
                 .ok_or_else(|| malformed(&ctx.location, "missing instruction"))?;
             if matches!(inst.kind, InstKind::Alloca { .. }) {
+                if crate::forward::variable_length_array::is_dynamic(t, inst) {
+                    crate::forward::variable_length_array::alloca(t, &ctx, inst_id, inst)?;
+                }
                 continue;
             }
             translate_instruction(t, &ctx, inst_id, inst)?;
@@ -374,7 +381,10 @@ fn alloca(
     if !count_is_one {
         return Err(unsupported(
             &ctx.location,
-            "alloca with an element count (variable-length array)",
+            format!(
+                "alloca with an element count (variable-length array; needs --spirv-ext=+{})",
+                crate::forward::variable_length_array::EXTENSION
+            ),
         ));
     }
     let elem = match ctx.handle_types.get(&inst_id) {

@@ -31,3 +31,4 @@ pub(crate) mod target_types;
 pub(crate) mod translator;
 pub(crate) mod types;
 pub(crate) mod untyped;
+pub(crate) mod variable_length_array;

@@ -179,6 +179,9 @@ pub(crate) fn intrinsic(
     let rotate = matches!(stem, "fshl" | "fshr") && args.len() == 3 && args[0] == args[1];
     match stem {
         "ptr.annotation" => return annotations::ptr_annotation(t, ctx, out, result_ty, args),
+        "stacksave" | "stackrestore" => {
+            return crate::forward::variable_length_array::stack(t, ctx, out, result_ty, stem, args)
+        }
         "var.annotation" => return annotations::var_annotation(t, ctx, args),
         _ => {}
     }
