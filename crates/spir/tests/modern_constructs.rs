@@ -379,3 +379,39 @@ fn fpbuiltins_with_their_max_error() {
     spirv_val(&m, "fpbuiltin_off");
     assert!(decorations(&m, Decoration::FPMaxErrorDecorationINTEL.0).is_empty());
 }
+
+const VLA: &str = r#"target triple = "spir64-unknown-unknown"
+declare ptr @llvm.stacksave.p0()
+declare void @llvm.stackrestore.p0(ptr)
+define spir_func i32 @f(i64 %a, i64 %b) {
+entry:
+  %fixed = alloca [4 x i32], align 4
+  %s = call ptr @llvm.stacksave.p0()
+  %vla = alloca i32, i64 %a, align 16
+  %p = getelementptr inbounds i32, ptr %vla, i64 %b
+  store i32 1, ptr %p, align 4
+  %x = load i32, ptr %p, align 4
+  call void @llvm.stackrestore.p0(ptr %s)
+  %four = alloca float, i32 4
+  store float 1.0, ptr %four, align 4
+  store i32 %x, ptr %fixed, align 4
+  ret i32 %x
+}
+"#;
+
+/// SPV_INTEL_variable_length_array: allocas with a count → OpVariableLengthArrayINTEL where
+/// they stand, `llvm.stacksave` / `llvm.stackrestore` → OpSaveMemoryINTEL /
+/// OpRestoreMemoryINTEL (typed and untyped pointers); refused naming the extension without it.
+#[test]
+fn variable_length_arrays() {
+    let ext = "+SPV_INTEL_variable_length_array";
+    for extra in ["", ",+SPV_KHR_untyped_pointers"] {
+        let m = translate_with(VLA, &format!("{ext}{extra}")).unwrap_or_else(|e| panic!("{e}"));
+        spirv_val(&m, &format!("vla{}", extra.len()));
+        assert_eq!(count(&m, Op::VariableLengthArrayINTEL), 2);
+        assert_eq!(count(&m, Op::SaveMemoryINTEL), 1);
+        assert_eq!(count(&m, Op::RestoreMemoryINTEL), 1);
+    }
+    let e = translate_with(VLA, "").expect_err("needs the extension");
+    assert!(e.contains("SPV_INTEL_variable_length_array"), "{e}");
+}

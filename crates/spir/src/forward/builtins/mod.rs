@@ -4,6 +4,7 @@
 mod annotations;
 mod atomic_ops;
 mod atomics20;
+mod bit_reverse;
 mod convert;
 mod dot_product;
 mod extension_builtins;
