@@ -415,3 +415,36 @@ fn variable_length_arrays() {
     let e = translate_with(VLA, "").expect_err("needs the extension");
     assert!(e.contains("SPV_INTEL_variable_length_array"), "{e}");
 }
+
+const BITREVERSE: &str = r#"target triple = "spir64-unknown-unknown"
+declare i8 @llvm.bitreverse.i8(i8)
+declare <2 x i64> @llvm.bitreverse.v2i64(<2 x i64>)
+declare i4 @llvm.bitreverse.i4(i4)
+define spir_func i8 @f(i8 %a, <2 x i64> %b, ptr addrspace(1) %p) {
+entry:
+  %x = call i8 @llvm.bitreverse.i8(i8 %a)
+  %y = call <2 x i64> @llvm.bitreverse.v2i64(<2 x i64> %b)
+  store <2 x i64> %y, ptr addrspace(1) %p, align 16
+  %t = trunc i8 %a to i4
+  %r = call i4 @llvm.bitreverse.i4(i4 %t)
+  %z = zext i4 %r to i8
+  %s = add i8 %x, %z
+  ret i8 %s
+}
+"#;
+
+/// `llvm.bitreverse` without SPV_KHR_bit_instructions: emulated (no OpBitReverse), also for
+/// an i4 carried in a uchar; with the extension OpBitReverse.
+#[test]
+fn bitreverse_emulated_without_bit_instructions() {
+    let m = translate_with(BITREVERSE, "").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "bitreverse_emulated");
+    assert_eq!(count(&m, Op::BitReverse), 0);
+    // i8: 3 swap steps, <2 x i64>: 6, i4 in a uchar: 3.
+    assert_eq!(count(&m, Op::BitwiseOr), 12);
+    let m =
+        translate_with(BITREVERSE, "+SPV_KHR_bit_instructions").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "bitreverse_instruction");
+    // The i4 (carried in a uchar) is still emulated.
+    assert_eq!(count(&m, Op::BitReverse), 2);
+}

@@ -260,7 +260,9 @@ pub(super) fn intrinsic(
                     .first()
                     .ok_or_else(|| malformed(loc, "llvm.bitreverse without arguments"))?,
             )?;
-            if !t.opts.allows(BIT_INSTRUCTIONS) {
+            // An odd width carried in a wider integer is emulated too (OpBitReverse would
+            // reverse the carrier).
+            if !t.opts.allows(BIT_INSTRUCTIONS) || t.widened_int_width(result_ty).is_some() {
                 return super::bit_reverse::emulate(t, out, ty, result_ty, x, loc);
             }
             t.b.extension(BIT_INSTRUCTIONS);
