@@ -474,3 +474,32 @@ fn bitreverse_emulated_without_bit_instructions() {
     // The i4 (carried in a uchar) is still emulated.
     assert_eq!(count(&m, Op::BitReverse), 2);
 }
+
+const MISMATCHED_CALL: &str = r#"target triple = "spir"
+define spir_func signext i8 @foo(i8 signext %x) {
+  ret i8 %x
+}
+define spir_func i16 @bar(i16 %x, i64 %y) {
+  %t = trunc i64 %y to i16
+  %s = add i16 %x, %t
+  ret i16 %s
+}
+define spir_func i32 @caller(i32 %a) {
+  %r = call i32 @foo(i32 %a)
+  %q = call i32 @bar(i32 %r, i32 %a)
+  ret i32 %q
+}
+"#;
+
+/// A direct call whose type differs from the callee's only in integer widths (C calling
+/// through a cast function pointer): arguments converted to the parameters, the result back,
+/// sign-extending where the callee says `signext`.
+#[test]
+fn calls_with_other_integer_widths_convert() {
+    let m = translate_with(MISMATCHED_CALL, "").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "mismatched_call");
+    assert_eq!(count(&m, Op::FunctionCall), 2);
+    // foo: argument and result signext; bar: two arguments and the result zero-extended.
+    assert_eq!(count(&m, Op::SConvert), 2);
+    assert_eq!(count(&m, Op::UConvert), 4);
+}
