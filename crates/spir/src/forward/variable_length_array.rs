@@ -1,6 +1,6 @@
 //! SPV_INTEL_variable_length_array: `alloca T, iN %n` (an element count other than a constant
-//! 1) → OpVariableLengthArrayINTEL where the alloca stands, `llvm.stacksave` /
-//! `llvm.stackrestore` → OpSaveMemoryINTEL / OpRestoreMemoryINTEL, as llvm-spirv maps them.
+//! one) → OpVariableLengthArrayINTEL where the alloca stands; `llvm.stacksave` and
+//! `llvm.stackrestore` → OpSaveMemoryINTEL and OpRestoreMemoryINTEL, as llvm-spirv maps them.
 //! Without the extension all three are refused naming it.
 
 use crate::error::{malformed, unsupported, Result};

@@ -54,16 +54,15 @@ pub(super) fn lower(
     if float_rmw.is_none() {
         crate::forward::requirements::require(t, loc, &d.name, &desc.avail)?;
     }
-    if format == Some(super::atomic_ops::AtomicFloat::BFloat)
-        || opname == "AtomicStore"
-            && args
-                .last()
-                .and_then(|&a| t.value_llvm_type(ctx, a).ok())
-                .is_some_and(|ty| matches!(t.m.types.get(ty), llvm::Type::BFloat))
+    let stores_bfloat = opname == "AtomicStore"
+        && args
+            .last()
+            .and_then(|&a| t.value_llvm_type(ctx, a).ok())
+            .is_some_and(|ty| matches!(t.m.types.get(ty), llvm::Type::BFloat));
+    if (format == Some(super::atomic_ops::AtomicFloat::BFloat) || stores_bfloat)
+        && matches!(opname, "AtomicLoad" | "AtomicStore" | "AtomicExchange")
     {
-        if matches!(opname, "AtomicLoad" | "AtomicStore" | "AtomicExchange") {
-            bfloat_load_store(t, loc, &d.name)?;
-        }
+        bfloat_load_store(t, loc, &d.name)?;
     }
     let operands = desc
         .operands
