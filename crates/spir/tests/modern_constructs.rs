@@ -93,14 +93,20 @@ const MEMORY_ATTRIBUTES: &str = r#"target triple = "spir64-unknown-unknown"
 @memory = private unnamed_addr addrspace(1) constant [15 x i8] c"{5826:DEFAULT}\00", section "llvm.metadata"
 @merge = private unnamed_addr addrspace(1) constant [16 x i8] c"{5834:key,type}\00", section "llvm.metadata"
 @plain = private unnamed_addr addrspace(1) constant [6 x i8] c"hello\00", section "llvm.metadata"
+@two = private unnamed_addr addrspace(1) constant [30 x i8] c"{5826:\22DEFAULT\22}{5826:\22MLAB\22}\00", section "llvm.metadata"
 @file = private unnamed_addr addrspace(1) constant [2 x i8] c"f\00", section "llvm.metadata"
 declare void @llvm.var.annotation.p0.p1(ptr, ptr addrspace(1), ptr addrspace(1), i32, ptr addrspace(1))
+declare void @llvm.var.annotation.p4.p1(ptr addrspace(4), ptr addrspace(1), ptr addrspace(1), i32, ptr addrspace(1))
 define spir_kernel void @k(ptr addrspace(1) %out) {
 entry:
   %a = alloca [4 x i32], align 4
   %b = alloca [4 x i32], align 4
   %c = alloca i32, align 4
   %d = alloca i32, align 4
+  %e = alloca [4 x i32], align 4
+  %e.cast = addrspacecast ptr %e to ptr addrspace(4)
+  call void @llvm.var.annotation.p4.p1(ptr addrspace(4) %e.cast, ptr addrspace(1) @two, ptr addrspace(1) @file, i32 5, ptr addrspace(1) null)
+  store i32 5, ptr addrspace(4) %e.cast, align 4
   call void @llvm.var.annotation.p0.p1(ptr %a, ptr addrspace(1) @numbanks, ptr addrspace(1) @file, i32 1, ptr addrspace(1) null)
   call void @llvm.var.annotation.p0.p1(ptr %b, ptr addrspace(1) @memory, ptr addrspace(1) @file, i32 2, ptr addrspace(1) null)
   call void @llvm.var.annotation.p0.p1(ptr %c, ptr addrspace(1) @merge, ptr addrspace(1) @file, i32 3, ptr addrspace(1) null)
@@ -116,18 +122,25 @@ entry:
 "#;
 
 /// `llvm.var.annotation` with the FPGA memory-attribute strings (bare literals) → NumbanksINTEL,
-/// MemoryINTEL "DEFAULT", MergeINTEL "key" "type" on the variables; any other string →
-/// UserSemantic (core SPIR-V 1.4).
+/// MemoryINTEL "DEFAULT", MergeINTEL "key" "type" on the variables (MemoryINTEL twice on one
+/// variable: the second through a decoration group); any other string → UserSemantic (core
+/// SPIR-V 1.4).
 #[test]
 fn var_annotation_gives_memory_attributes_and_user_semantic() {
     let m = translate_with(MEMORY_ATTRIBUTES, "+SPV_INTEL_fpga_memory_attributes")
         .unwrap_or_else(|e| panic!("{e}"));
     spirv_val(&m, "memory_attributes");
     assert_eq!(decorations(&m, 5827), vec![vec![Operand::Word(4)]]);
+    // %b: DEFAULT; %e (through an addrspacecast): DEFAULT, then MLAB through a group.
     assert_eq!(
         decorations(&m, 5826),
-        vec![vec![Operand::String("DEFAULT".into())]]
+        vec![
+            vec![Operand::String("DEFAULT".into())],
+            vec![Operand::String("MLAB".into())],
+            vec![Operand::String("DEFAULT".into())],
+        ]
     );
+    assert_eq!(count(&m, Op::DecorationGroup), 1);
     assert_eq!(
         decorations(&m, 5834),
         vec![vec![

@@ -71,11 +71,11 @@ pub(crate) fn apply(
     Ok(())
 }
 
-/// A decoration the list gives again with other operands (SPV_INTEL_cache_controls allows one
-/// per cache level). spirv-val 2025.5 refuses a second OpDecorate of the same kind on one id
+/// A decoration given again with other operands (SPV_INTEL_cache_controls allows one per cache
+/// level, SPV_INTEL_fpga_memory_attributes several MemoryINTEL kinds). spirv-val 2025.5 refuses a second OpDecorate of the same kind on one id
 /// whatever its operands, but reads decorations applied through a group as the spec does, so
 /// the repeat goes through an OpDecorationGroup: the same decorations on the same id.
-fn repeated(t: &mut Translator<'_>, target: Id, decoration: u32, extra: &[Operand]) {
+pub(crate) fn repeated(t: &mut Translator<'_>, target: Id, decoration: u32, extra: &[Operand]) {
     let group = t.b.alloc_id();
     t.b.decorate(group, decoration, extra);
     t.b.global(Instruction::new(Op::DecorationGroup, None, Some(group), []));

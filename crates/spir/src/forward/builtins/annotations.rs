@@ -109,6 +109,7 @@ fn annotation_string(m: &llvm::Module, v: ValueRef) -> Option<String> {
 fn decorate(t: &mut Translator<'_>, target: Id, text: &str, loc: &str) -> Result<()> {
     match parse_decorations(text) {
         Some(list) => {
+            let mut applied: Vec<u32> = Vec::with_capacity(list.len());
             for (number, literals) in list {
                 let desc = OperandKind::Decoration
                     .desc()
@@ -128,7 +129,12 @@ fn decorate(t: &mut Translator<'_>, target: Id, text: &str, loc: &str) -> Result
                         Err(_) => Operand::String(l.to_string().into()),
                     })
                     .collect();
-                t.b.decorate(target, number, &operands);
+                if applied.contains(&number) {
+                    crate::forward::decorations::repeated(t, target, number, &operands);
+                } else {
+                    applied.push(number);
+                    t.b.decorate(target, number, &operands);
+                }
             }
         }
         None => {
