@@ -56,7 +56,8 @@ entry:
   %a = call ptr addrspace(1) @llvm.ptr.annotation.p1.p1(ptr addrspace(1) %p, ptr addrspace(1) @label, ptr addrspace(1) @file, i32 1, ptr addrspace(1) null)
   %x = load i32, ptr addrspace(1) %a, align 4
   %q = getelementptr i32, ptr addrspace(1) %p, i64 1
-  %b = call ptr addrspace(1) @llvm.ptr.annotation.p1.p1(ptr addrspace(1) %q, ptr addrspace(1) @both, ptr addrspace(1) @file, i32 2, ptr addrspace(1) null)
+  %str = getelementptr inbounds [25 x i8], ptr addrspace(1) @both, i64 0, i64 0
+  %b = call ptr addrspace(1) @llvm.ptr.annotation.p1.p1(ptr addrspace(1) %q, ptr addrspace(1) %str, ptr addrspace(1) @file, i32 2, ptr addrspace(1) null)
   %y = load i32, ptr addrspace(1) %b, align 4
   %s = add i32 %x, %y
   store i32 %s, ptr addrspace(1) %out, align 4
@@ -64,8 +65,9 @@ entry:
 }
 "#;
 
-/// `llvm.ptr.annotation` with SYCL's `{N:"literals"}` strings → the decorations N on the
-/// annotated pointer (LatencyControlLabelINTEL 6172, LatencyControlConstraintINTEL 6173).
+/// `llvm.ptr.annotation` with SYCL's `{N:"literals"}` strings (a global, or reached through a
+/// GEP instruction as -O0 code does) → the decorations N on the annotated pointer
+/// (LatencyControlLabelINTEL 6172, LatencyControlConstraintINTEL 6173).
 #[test]
 fn ptr_annotation_gives_latency_control_decorations() {
     for ext in [

@@ -9,7 +9,7 @@
 use crate::error::{malformed, Result};
 use crate::forward::context::FnCtx;
 use crate::forward::translator::Translator;
-use llvm::{ConstExpr, ConstKind, ValueRef};
+use llvm::{ConstExpr, ConstKind, InstKind, ValueRef};
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{Decoration, OperandKind};
 use spirvkit_llvm as llvm;
@@ -31,7 +31,7 @@ pub(super) fn ptr_annotation(
     let ty = t.ty(result_ty, loc)?;
     let v = t.value_as(ctx, subject, ty)?;
     t.emit_ops_to(out, spirvkit_grammar::Op::CopyObject, ty, [Operand::Id(v)]);
-    let Some(text) = annotation_string(t.m, text) else {
+    let Some(text) = annotation_string(t.m, ctx.func, text) else {
         return Err(malformed(
             loc,
             "llvm.ptr.annotation whose annotation is not a constant string",
@@ -53,7 +53,7 @@ pub(super) fn var_annotation(
             "llvm.var.annotation needs a pointer and a string",
         ));
     };
-    let Some(text) = annotation_string(t.m, *text) else {
+    let Some(text) = annotation_string(t.m, ctx.func, *text) else {
         return Err(malformed(
             loc,
             "llvm.var.annotation whose annotation is not a constant string",
@@ -87,19 +87,25 @@ fn strip_casts(ctx: &FnCtx<'_>, mut v: ValueRef) -> ValueRef {
 
 /// The bytes of a constant C string an annotation argument points to (a global, or a constant
 /// GEP/cast of one), without the terminating NUL.
-fn annotation_string(m: &llvm::Module, v: ValueRef) -> Option<String> {
+fn annotation_string(m: &llvm::Module, func: &llvm::Function, v: ValueRef) -> Option<String> {
     match v {
         ValueRef::Global(g) => {
             let init = m.global(g)?.initializer?;
-            annotation_string(m, init)
+            annotation_string(m, func, init)
         }
+        // -O0 SYCL code reaches the string through GEP and cast instructions.
+        ValueRef::Instruction(i) => match &func.inst(i)?.kind {
+            InstKind::Gep { base, .. } => annotation_string(m, func, *base),
+            InstKind::Cast { value, .. } => annotation_string(m, func, *value),
+            _ => None,
+        },
         ValueRef::Constant(c) => match &m.constant(c)?.kind {
             ConstKind::String(bytes) => {
                 let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
                 Some(String::from_utf8_lossy(&bytes[..end]).into_owned())
             }
-            ConstKind::Expr(ConstExpr::Gep { base, .. }) => annotation_string(m, *base),
-            ConstKind::Expr(ConstExpr::Cast { value, .. }) => annotation_string(m, *value),
+            ConstKind::Expr(ConstExpr::Gep { base, .. }) => annotation_string(m, func, *base),
+            ConstKind::Expr(ConstExpr::Cast { value, .. }) => annotation_string(m, func, *value),
             _ => None,
         },
         _ => None,
