@@ -518,3 +518,23 @@ fn calls_with_other_integer_widths_convert() {
     assert_eq!(count(&m, Op::SConvert), 2);
     assert_eq!(count(&m, Op::UConvert), 4);
 }
+
+const CYCLES: &str = r#"target triple = "spir64-unknown-unknown"
+declare i64 @llvm.readcyclecounter()
+define spir_func i64 @f() {
+entry:
+  %c = call i64 @llvm.readcyclecounter()
+  ret i64 %c
+}
+"#;
+
+/// `llvm.readcyclecounter` → OpReadClockKHR at Device scope under SPV_KHR_shader_clock;
+/// refused naming the extension without it.
+#[test]
+fn readcyclecounter_reads_the_device_clock() {
+    let m = translate_with(CYCLES, "+SPV_KHR_shader_clock").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "readcyclecounter");
+    assert_eq!(count(&m, Op::ReadClockKHR), 1);
+    let e = translate_with(CYCLES, "").expect_err("needs the extension");
+    assert!(e.contains("SPV_KHR_shader_clock"), "{e}");
+}

@@ -180,6 +180,9 @@ pub(crate) fn intrinsic(
     let rotate = matches!(stem, "fshl" | "fshr") && args.len() == 3 && args[0] == args[1];
     match stem {
         "ptr.annotation" => return annotations::ptr_annotation(t, ctx, out, result_ty, args),
+        "readcyclecounter" => {
+            return extension_builtins::read_cycle_counter(t, ctx, out, result_ty);
+        }
         "stacksave" | "stackrestore" => {
             return crate::forward::variable_length_array::stack(t, ctx, out, result_ty, stem, args)
         }
