@@ -538,3 +538,36 @@ fn readcyclecounter_reads_the_device_clock() {
     let e = translate_with(CYCLES, "").expect_err("needs the extension");
     assert!(e.contains("SPV_KHR_shader_clock"), "{e}");
 }
+
+const PARAMETER_DECORATIONS: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %dummy, ptr addrspace(1) %buffer) !spirv.ParameterDecorations !0 {
+entry:
+  %v = load i32, ptr addrspace(1) %buffer, align 4
+  store i32 %v, ptr addrspace(1) %buffer, align 4
+  ret void
+}
+!0 = !{!1, !2}
+!1 = !{}
+!2 = !{!3, !4}
+!3 = !{i32 6442, i32 0, i32 0}
+!4 = !{i32 6443, i32 0, i32 1}
+"#;
+
+/// `!spirv.ParameterDecorations` on a function: each parameter's list → its decorations
+/// (cache controls on a kernel argument); refused naming the extension without it.
+#[test]
+fn parameter_decorations() {
+    let m = translate_with(PARAMETER_DECORATIONS, "+SPV_INTEL_cache_controls")
+        .unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "parameter_decorations");
+    assert_eq!(
+        decorations(&m, 6442),
+        vec![vec![Operand::Word(0), Operand::Word(0)]]
+    );
+    assert_eq!(
+        decorations(&m, 6443),
+        vec![vec![Operand::Word(0), Operand::Word(1)]]
+    );
+    let e = translate_with(PARAMETER_DECORATIONS, "").expect_err("needs the extension");
+    assert!(e.contains("SPV_INTEL_cache_controls"), "{e}");
+}

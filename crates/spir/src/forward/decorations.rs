@@ -12,6 +12,8 @@ use spirvkit_llvm as llvm;
 
 /// The metadata kind llvm-spirv reads decorations from.
 pub(crate) const KIND: &str = "spirv.Decorations";
+/// On a function: one decoration list (as `KIND`'s) per parameter.
+pub(crate) const PARAMETER_KIND: &str = "spirv.ParameterDecorations";
 
 /// Decorates `target` with every entry of the `!spirv.Decorations` node `list`, except the
 /// decorations in `derived` (the caller emitted them from the LLVM construct itself; spirv-val

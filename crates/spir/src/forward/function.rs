@@ -88,6 +88,14 @@ pub(crate) fn translate_function(
         crate::forward::kernels::param_attributes(t, func, i, pid);
         ctx.args.push(pid);
     }
+    // `!spirv.ParameterDecorations`: one `!spirv.Decorations`-style list per parameter.
+    if let Some(lists) = func.attachment(crate::forward::decorations::PARAMETER_KIND) {
+        for (i, op) in t.m.node_operands(lists).iter().enumerate() {
+            if let (llvm::MdOperand::Metadata(list), Some(&pid)) = (op, ctx.args.get(i)) {
+                crate::forward::decorations::apply(t, pid, *list, &[], &ctx.location)?;
+            }
+        }
+    }
     ctx.handle_types = handle_flow(t, func, access.as_deref(), &ctx.args)?;
     // Linkage: external definitions that are not kernels are exported.
     if !kernels.contains(&f)
