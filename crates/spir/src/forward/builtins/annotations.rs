@@ -113,7 +113,12 @@ fn annotation_string(m: &llvm::Module, func: &llvm::Function, v: ValueRef) -> Op
 }
 
 fn decorate(t: &mut Translator<'_>, target: Id, text: &str, loc: &str) -> Result<()> {
-    match parse_decorations(text) {
+    // Numbers the grammar does not know make the string an ordinary annotation.
+    let known = |list: &Vec<(u32, Vec<&str>)>| {
+        list.iter()
+            .all(|(n, _)| OperandKind::Decoration.desc().enumerant(*n).is_some())
+    };
+    match parse_decorations(text).filter(known) {
         Some(list) => {
             let mut applied: Vec<u32> = Vec::with_capacity(list.len());
             for (number, literals) in list {
