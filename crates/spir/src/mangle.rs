@@ -16,6 +16,8 @@ pub enum Scalar {
     Long,
     ULong,
     Half,
+    /// `DF16b` (`__bf16` / `std::bfloat16_t`), SPV_KHR_bfloat16's type.
+    BFloat16,
     Float,
     Double,
 }
@@ -29,7 +31,10 @@ impl Scalar {
     }
 
     pub fn is_float(self) -> bool {
-        matches!(self, Scalar::Half | Scalar::Float | Scalar::Double)
+        matches!(
+            self,
+            Scalar::Half | Scalar::BFloat16 | Scalar::Float | Scalar::Double
+        )
     }
 }
 
@@ -163,6 +168,15 @@ impl<'a> Cursor<'a> {
             b'd' => scalar(Scalar::Double),
             b'D' => match self.bump()? {
                 b'h' => scalar(Scalar::Half),
+                // `DF16b` is bfloat16 (`DF16_` is `_Float16`, spelt `Dh` by OpenCL).
+                b'F' => {
+                    (self.bump()? == b'1' && self.bump()? == b'6').then_some(())?;
+                    match self.bump()? {
+                        b'b' => scalar(Scalar::BFloat16),
+                        b'_' => scalar(Scalar::Half),
+                        _ => None,
+                    }
+                }
                 b'v' => {
                     let n = self.number()? as u32;
                     (self.bump()? == b'_').then_some(())?;
@@ -302,6 +316,7 @@ fn scalar_code(s: Scalar) -> &'static str {
         Scalar::Long => "l",
         Scalar::ULong => "m",
         Scalar::Half => "Dh",
+        Scalar::BFloat16 => "DF16b",
         Scalar::Float => "f",
         Scalar::Double => "d",
     }

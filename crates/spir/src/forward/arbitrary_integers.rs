@@ -6,8 +6,10 @@
 
 use crate::error::{unsupported, Result};
 use crate::forward::translator::Translator;
+use llvm::Type;
 use spirvkit_core::Id;
 use spirvkit_grammar::Capability;
+use spirvkit_llvm as llvm;
 
 const EXTENSIONS: [&str; 2] = [
     "SPV_INTEL_arbitrary_precision_integers",
@@ -28,12 +30,27 @@ impl<'m> Translator<'m> {
                 .capability(Capability::ArbitraryPrecisionIntegersALTERA);
             return Ok(self.b.type_int(width, false));
         }
-        let widened = match width {
-            0..=8 => 8,
-            9..=16 => 16,
-            17..=32 => 32,
-            _ => 64,
-        };
-        Ok(self.int_type(widened))
+        Ok(self.int_type(widened(width)))
+    }
+
+    /// The LLVM integer width of `ty` (or of its elements) when it is carried in a wider
+    /// SPIR-V integer (no arbitrary-precision extension): the bits above it are unspecified.
+    pub(crate) fn widened_int_width(&self, ty: llvm::TypeId) -> Option<u32> {
+        match self.m.types.get(self.m.types.scalar(ty)) {
+            Type::Int(w) if !matches!(w, 1 | 8 | 16 | 32 | 64) && *w <= 64 => {
+                (!EXTENSIONS.into_iter().any(|e| self.opts.allows(e))).then_some(*w)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The standard width an odd integer width is carried in.
+pub(crate) fn widened(width: u32) -> u32 {
+    match width {
+        0..=8 => 8,
+        9..=16 => 16,
+        17..=32 => 32,
+        _ => 64,
     }
 }

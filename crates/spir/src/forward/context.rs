@@ -35,6 +35,9 @@ pub(crate) struct FnCtx<'f> {
     /// SPIR-V types of allocas (their pointee) and loads that carry a kernel's sampler or
     /// access-qualified image parameter through memory (-O0 code).
     pub handle_types: HashMap<llvm::InstId, Id>,
+    /// `llvm.frexp` call results → the Function variable OpenCL.std frexp writes the exponent to
+    /// (variables must open the entry block).
+    pub frexp_exponents: HashMap<Id, Id>,
 }
 
 pub(crate) fn name_value(t: &mut Translator<'_>, id: Id, inst: &llvm::Instruction) {

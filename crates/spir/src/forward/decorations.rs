@@ -6,12 +6,14 @@
 use crate::error::{malformed, Result};
 use crate::forward::translator::Translator;
 use llvm::MetadataId;
-use spirvkit_core::{Id, Operand};
-use spirvkit_grammar::OperandKind;
+use spirvkit_core::{Id, Instruction, Operand};
+use spirvkit_grammar::{Op, OperandKind};
 use spirvkit_llvm as llvm;
 
 /// The metadata kind llvm-spirv reads decorations from.
 pub(crate) const KIND: &str = "spirv.Decorations";
+/// On a function: one decoration list (as `KIND`'s) per parameter.
+pub(crate) const PARAMETER_KIND: &str = "spirv.ParameterDecorations";
 
 /// Decorates `target` with every entry of the `!spirv.Decorations` node `list`, except the
 /// decorations in `derived` (the caller emitted them from the LLVM construct itself; spirv-val
@@ -24,6 +26,7 @@ pub(crate) fn apply(
     loc: &str,
 ) -> Result<()> {
     let m = t.m;
+    let mut applied: Vec<u32> = Vec::new();
     for entry in m.node_operands(list) {
         let llvm::MdOperand::Metadata(node) = entry else {
             return Err(malformed(
@@ -60,7 +63,28 @@ pub(crate) fn apply(
             .ok_or_else(|| malformed(loc, format!("unknown decoration {decoration}")))?;
         let what = format!("the decoration {}", desc.name);
         crate::forward::requirements::require(t, loc, &what, &desc.avail)?;
-        t.b.decorate(target, decoration, &words[1..]);
+        if applied.contains(&decoration) {
+            repeated(t, target, decoration, &words[1..]);
+        } else {
+            applied.push(decoration);
+            t.b.decorate(target, decoration, &words[1..]);
+        }
     }
     Ok(())
+}
+
+/// A decoration given again with other operands (SPV_INTEL_cache_controls allows one per cache
+/// level, SPV_INTEL_fpga_memory_attributes several MemoryINTEL kinds). spirv-val 2025.5 refuses a second OpDecorate of the same kind on one id
+/// whatever its operands, but reads decorations applied through a group as the spec does, so
+/// the repeat goes through an OpDecorationGroup: the same decorations on the same id.
+pub(crate) fn repeated(t: &mut Translator<'_>, target: Id, decoration: u32, extra: &[Operand]) {
+    let group = t.b.alloc_id();
+    t.b.decorate(group, decoration, extra);
+    t.b.global(Instruction::new(Op::DecorationGroup, None, Some(group), []));
+    t.b.global(Instruction::new(
+        Op::GroupDecorate,
+        None,
+        None,
+        [Operand::Id(group), Operand::Id(target)],
+    ));
 }

@@ -75,6 +75,7 @@ pub(crate) fn translate_function(
         private_globals: HashMap::new(),
         private_inits: Vec::new(),
         handle_types: HashMap::new(),
+        frexp_exponents: HashMap::new(),
     };
     t.image_context = image_context(t, f, access.as_deref());
     for (i, &pty) in param_types.iter().enumerate() {
@@ -86,6 +87,14 @@ pub(crate) fn translate_function(
         }
         crate::forward::kernels::param_attributes(t, func, i, pid);
         ctx.args.push(pid);
+    }
+    // `!spirv.ParameterDecorations`: one `!spirv.Decorations`-style list per parameter.
+    if let Some(lists) = func.attachment(crate::forward::decorations::PARAMETER_KIND) {
+        for (i, op) in t.m.node_operands(lists).iter().enumerate() {
+            if let (llvm::MdOperand::Metadata(list), Some(&pid)) = (op, ctx.args.get(i)) {
+                crate::forward::decorations::apply(t, pid, *list, &[], &ctx.location)?;
+            }
+        }
     }
     ctx.handle_types = handle_flow(t, func, access.as_deref(), &ctx.args)?;
     // Linkage: external definitions that are not kernels are exported.
@@ -125,9 +134,16 @@ pub(crate) fn translate_function(
             for inst_id in func.blocks.iter().flat_map(|b| b.insts.iter()) {
                 if let Some(inst) = func.inst(*inst_id) {
                     if let InstKind::Alloca { .. } = inst.kind {
+                        if crate::forward::variable_length_array::is_dynamic(t, inst) {
+                            // Made where it stands (its count may be computed there).
+                            continue;
+                        }
                         if let Some(cast) = alloca(t, &ctx, *inst_id, inst)? {
                             ctx.alloca_casts.push(cast);
                         }
+                    } else if let Some(var) = frexp_exponent_variable(t, &ctx, inst)? {
+                        ctx.frexp_exponents
+                            .insert(ctx.values[inst_id.0 as usize], var);
                     }
                 }
             }
@@ -151,6 +167,9 @@ pub(crate) fn translate_function(
                 .inst(inst_id)
                 .ok_or_else(|| malformed(&ctx.location, "missing instruction"))?;
             if matches!(inst.kind, InstKind::Alloca { .. }) {
+                if crate::forward::variable_length_array::is_dynamic(t, inst) {
+                    crate::forward::variable_length_array::alloca(t, &ctx, inst_id, inst)?;
+                }
                 continue;
             }
             translate_instruction(t, &ctx, inst_id, inst)?;
@@ -318,6 +337,38 @@ fn private_initializers(t: &mut Translator<'_>, ctx: &mut FnCtx<'_>) -> Result<(
     Ok(())
 }
 
+/// The exponent variable of an `llvm.frexp` call (`{ T, iN } @llvm.frexp(T)`): OpenCL.std
+/// frexp returns the mantissa and stores the exponent through a pointer (a typed one: the
+/// extended instruction takes no untyped pointer).
+fn frexp_exponent_variable(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    inst: &llvm::Instruction,
+) -> Result<Option<Id>> {
+    let InstKind::Call {
+        callee: ValueRef::Function(f),
+        ..
+    } = &inst.kind
+    else {
+        return Ok(None);
+    };
+    let is_frexp =
+        t.m.function(*f)
+            .is_some_and(|f| f.name.starts_with("llvm.frexp."));
+    let exponent = is_frexp.then(|| t.m.types.element(inst.ty, 1)).flatten();
+    let Some(exponent) = exponent else {
+        return Ok(None);
+    };
+    let ty = t.ty(exponent, &ctx.location)?;
+    let storage = spirvkit_grammar::StorageClass::Function.0;
+    let ptr = t.typed_pointer_type(storage, ty);
+    let var = t.b.alloc_id();
+    let variable = t.variable_instruction(var, ptr, storage, ty, None);
+    t.b.push_instruction(variable);
+    t.note_type(var, ptr);
+    Ok(Some(var))
+}
+
 fn alloca(
     t: &mut Translator<'_>,
     ctx: &FnCtx<'_>,
@@ -338,7 +389,10 @@ fn alloca(
     if !count_is_one {
         return Err(unsupported(
             &ctx.location,
-            "alloca with an element count (variable-length array)",
+            format!(
+                "alloca with an element count (variable-length array; needs --spirv-ext=+{})",
+                crate::forward::variable_length_array::EXTENSION
+            ),
         ));
     }
     let elem = match ctx.handle_types.get(&inst_id) {

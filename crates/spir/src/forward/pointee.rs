@@ -507,6 +507,8 @@ impl<'m> Translator<'m> {
                     .capability(spirvkit_grammar::Capability::Float16Buffer);
                 self.b.type_float(16)
             }
+            // Only when SPV_KHR_bfloat16 is allowed; otherwise no vote (the use refuses it).
+            Scalar::BFloat16 => self.bfloat_type("pointee inference").ok()?,
             Scalar::Float => self.b.type_float(32),
             Scalar::Double => {
                 self.b.capability(spirvkit_grammar::Capability::Float64);

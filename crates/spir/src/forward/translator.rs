@@ -65,6 +65,8 @@ pub(crate) struct Translator<'m> {
     pub parallel: crate::forward::parallel::Plan,
     /// `!alias.scope`/`!noalias` list → its OpAliasScopeListDeclINTEL (`alias_scopes.rs`).
     pub alias_lists: FxHashMap<llvm::MetadataId, Id>,
+    /// Helper functions of non-constant memsets (memset_loop.rs), made before the bodies.
+    pub memset_loops: std::sync::Arc<FxHashMap<crate::forward::memset_loop::Key, Id>>,
 }
 
 pub(crate) fn location_of_function(f: &llvm::Function) -> String {
@@ -113,6 +115,7 @@ impl<'m> Translator<'m> {
             function_sink: None,
             parallel: crate::forward::parallel::Plan::default(),
             alias_lists: FxHashMap::default(),
+            memset_loops: Default::default(),
         })
     }
 
@@ -145,6 +148,7 @@ impl<'m> Translator<'m> {
             function_sink: None,
             parallel: self.parallel,
             alias_lists: self.alias_lists.clone(),
+            memset_loops: std::sync::Arc::clone(&self.memset_loops),
         }
     }
 
@@ -194,6 +198,7 @@ impl<'m> Translator<'m> {
             self.global(llvm::GlobalId(g as u32))?;
         }
         self.declare_alias_scopes();
+        self.declare_memset_loops()?;
         let kernels = crate::forward::kernels::kernel_set(self.m);
         let defined: Vec<llvm::FuncId> = (0..self.m.functions.len())
             .filter(|&f| !self.m.functions[f].is_declaration())

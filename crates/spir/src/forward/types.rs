@@ -86,6 +86,23 @@ impl<'m> Translator<'m> {
         opencl_type(&format!("spirv.Image.{operands}"))
     }
 
+    /// SPV_KHR_bfloat16: a 16-bit float with the BFloat16KHR encoding.
+    pub fn bfloat_type(&mut self, location: &str) -> Result<Id> {
+        if !self.opts.allows(BFLOAT16) {
+            return Err(unsupported(
+                location,
+                format!("the type bfloat (needs --spirv-ext=+{BFLOAT16})"),
+            ));
+        }
+        self.b.extension(BFLOAT16);
+        self.b.capability(Capability::BFloat16TypeKHR);
+        Ok(self.b.dedup_global(
+            Op::TypeFloat,
+            None,
+            vec![Operand::Word(16), Operand::Word(FPEncoding::BFloat16KHR.0)],
+        ))
+    }
+
     pub fn ty(&mut self, ty: llvm::TypeId, location: &str) -> Result<Id> {
         self.ty_with_access(ty, NO_ACCESS, location)
     }
@@ -191,22 +208,7 @@ impl<'m> Translator<'m> {
                 self.b.capability(Capability::Float16Buffer);
                 self.b.type_float(16)
             }
-            // SPV_KHR_bfloat16: a 16-bit float with the BFloat16KHR encoding.
-            Type::BFloat if self.opts.allows(BFLOAT16) => {
-                self.b.extension(BFLOAT16);
-                self.b.capability(Capability::BFloat16TypeKHR);
-                self.b.dedup_global(
-                    Op::TypeFloat,
-                    None,
-                    vec![Operand::Word(16), Operand::Word(FPEncoding::BFloat16KHR.0)],
-                )
-            }
-            Type::BFloat => {
-                return Err(unsupported(
-                    location,
-                    format!("the type bfloat (needs --spirv-ext=+{BFLOAT16})"),
-                ))
-            }
+            Type::BFloat => self.bfloat_type(location)?,
             Type::Float => self.b.type_float(32),
             Type::Double => {
                 self.b.capability(Capability::Float64);

@@ -88,39 +88,82 @@ impl FloatRmw {
         })
     }
 
-    /// The extension that defines the instruction for `width`-bit floats, and its capability.
-    fn requirement(self, width: u32) -> Option<(&'static str, Capability)> {
-        Some(match (self, width) {
-            (FloatRmw::Add | FloatRmw::Sub, 16) => (
+    /// The extension that defines the instruction for `format`, and its capability.
+    fn requirement(self, format: AtomicFloat) -> (&'static str, Capability) {
+        use AtomicFloat as F;
+        let add = matches!(self, FloatRmw::Add | FloatRmw::Sub);
+        match (add, format) {
+            (true, F::Half) => (
                 "SPV_EXT_shader_atomic_float16_add",
                 Capability::AtomicFloat16AddEXT,
             ),
-            (FloatRmw::Add | FloatRmw::Sub, 32) => (
+            (true, F::Float) => (
                 "SPV_EXT_shader_atomic_float_add",
                 Capability::AtomicFloat32AddEXT,
             ),
-            (FloatRmw::Add | FloatRmw::Sub, 64) => (
+            (true, F::Double) => (
                 "SPV_EXT_shader_atomic_float_add",
                 Capability::AtomicFloat64AddEXT,
             ),
-            (FloatRmw::Min | FloatRmw::Max, 16) => (
+            (false, F::Half) => (
                 "SPV_EXT_shader_atomic_float_min_max",
                 Capability::AtomicFloat16MinMaxEXT,
             ),
-            (FloatRmw::Min | FloatRmw::Max, 32) => (
+            (false, F::Float) => (
                 "SPV_EXT_shader_atomic_float_min_max",
                 Capability::AtomicFloat32MinMaxEXT,
             ),
-            (FloatRmw::Min | FloatRmw::Max, 64) => (
+            (false, F::Double) => (
                 "SPV_EXT_shader_atomic_float_min_max",
                 Capability::AtomicFloat64MinMaxEXT,
             ),
-            _ => return None,
-        })
+            (true, F::BFloat) => (SIXTEEN_BIT_ATOMICS, ATOMIC_BFLOAT16_ADD),
+            (false, F::BFloat) => (SIXTEEN_BIT_ATOMICS, ATOMIC_BFLOAT16_MIN_MAX),
+        }
     }
 }
 
-/// `out = OpAtomicF{Add,Min,Max}EXT ty access value` for a `width`-bit float, declaring the
+/// SPV_INTEL_16bit_atomics: its capabilities are newer than the pinned grammar (SPIR-V
+/// Headers 1.4.335.0), so they are spelt by number, as the extension specification gives them.
+pub(crate) const SIXTEEN_BIT_ATOMICS: &str = "SPV_INTEL_16bit_atomics";
+const ATOMIC_BFLOAT16_ADD: Capability = Capability(6255);
+const ATOMIC_BFLOAT16_MIN_MAX: Capability = Capability(6256);
+/// AtomicBFloat16LoadStoreINTEL: OpAtomicLoad/Store/Exchange of a bfloat16.
+pub(crate) const ATOMIC_BFLOAT16_LOAD_STORE: Capability = Capability(6262);
+
+/// The floating-point formats of the atomic float instructions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum AtomicFloat {
+    Half,
+    /// SPV_KHR_bfloat16's type: its atomics come from SPV_INTEL_16bit_atomics.
+    BFloat,
+    Float,
+    Double,
+}
+
+impl AtomicFloat {
+    pub(crate) fn of(ty: &spirvkit_llvm::Type) -> Option<AtomicFloat> {
+        use spirvkit_llvm::Type;
+        Some(match ty {
+            Type::Half => AtomicFloat::Half,
+            Type::BFloat => AtomicFloat::BFloat,
+            Type::Float => AtomicFloat::Float,
+            Type::Double => AtomicFloat::Double,
+            _ => return None,
+        })
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            AtomicFloat::Half => "16-bit float",
+            AtomicFloat::BFloat => "bfloat16",
+            AtomicFloat::Float => "32-bit float",
+            AtomicFloat::Double => "64-bit float",
+        }
+    }
+}
+
+/// `out = OpAtomicF{Add,Min,Max}EXT ty access value` for a `format` float, declaring the
 /// extension and capability; refused naming the extension when the options do not allow it.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn emit_float_rmw(
@@ -129,24 +172,22 @@ pub(crate) fn emit_float_rmw(
     what: &str,
     out: Id,
     op: FloatRmw,
-    width: u32,
+    format: AtomicFloat,
     ty: Id,
     access: AtomicAccess,
     value: Id,
 ) -> Result<()> {
-    let Some((extension, capability)) = op.requirement(width) else {
-        return Err(unsupported(
-            location,
-            format!("{what} on a {width}-bit float"),
-        ));
-    };
+    let (extension, capability) = op.requirement(format);
     if !t.opts.allows(extension) {
         return Err(unsupported(
             location,
-            format!("{what} on a {width}-bit float (needs --spirv-ext=+{extension})"),
+            format!(
+                "{what} on a {} (needs --spirv-ext=+{extension})",
+                format.name()
+            ),
         ));
     }
-    if width == 16 {
+    if matches!(format, AtomicFloat::Half | AtomicFloat::BFloat) {
         // OpAtomicFAddEXT itself comes from SPV_EXT_shader_atomic_float_add.
         if op == FloatRmw::Add || op == FloatRmw::Sub {
             t.b.extension("SPV_EXT_shader_atomic_float_add");

@@ -2,7 +2,9 @@
 //! `atomic_compare_exchange_strong`, `atomic_flag_*`, `atomic_work_item_fence`) with their
 //! memory orders and scopes, as clang 15+ mangles them (`PU3AS4VU7_Atomici`).
 
-use super::atomic_ops::{emit_atomic_rmw, emit_float_rmw, rmw_opcode, AtomicAccess, FloatRmw};
+use super::atomic_ops::{
+    emit_atomic_rmw, emit_float_rmw, rmw_opcode, AtomicAccess, AtomicFloat, FloatRmw,
+};
 use crate::error::{malformed, unsupported, Result};
 use crate::forward::context::FnCtx;
 use crate::forward::translator::Translator;
@@ -228,17 +230,18 @@ pub(super) fn lower(
                 .or_else(|| base.strip_prefix("atomic_"))
                 .unwrap_or(base);
             if let Some(scalar) = pointee.filter(|s| s.is_float() && base != "atomic_exchange") {
-                let width = match scalar {
-                    Scalar::Half => 16,
-                    Scalar::Float => 32,
-                    _ => 64,
+                let format = match scalar {
+                    Scalar::Half => AtomicFloat::Half,
+                    Scalar::BFloat16 => AtomicFloat::BFloat,
+                    Scalar::Float => AtomicFloat::Float,
+                    _ => AtomicFloat::Double,
                 };
                 let op = FloatRmw::from_operation(operation).ok_or_else(|| {
                     unsupported(loc, format!("{base} on a floating-point atomic"))
                 })?;
                 let v = t.value(ctx, a.get(1)?)?;
                 let ty = t.ty(result_ty, loc)?;
-                return emit_float_rmw(t, loc, name, out, op, width, ty, access(sem), v);
+                return emit_float_rmw(t, loc, name, out, op, format, ty, access(sem), v);
             }
             let opcode = rmw_opcode(operation, signed)
                 .ok_or_else(|| unsupported(loc, format!("{base} (no such atomic operation)")))?;

@@ -62,6 +62,22 @@ fn clock_scope(name: &str) -> Option<Scope> {
     })
 }
 
+/// `llvm.readcyclecounter` (i64): OpReadClockKHR at Device scope under SPV_KHR_shader_clock
+/// (LLVM's SPIR-V back end maps it so); refused naming the extension without it.
+pub(super) fn read_cycle_counter(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    require(t, loc, "llvm.readcyclecounter", Op::ReadClockKHR)?;
+    let ty = t.ty(result_ty, loc)?;
+    let scope = t.u32_constant(Scope::Device.0);
+    t.emit_to(out, Op::ReadClockKHR, ty, vec![Operand::Id(scope)]);
+    Ok(())
+}
+
 /// Declares what `op` needs (refusing the call naming its extension when not allowed).
 fn require(t: &mut Translator<'_>, loc: &str, name: &str, op: Op) -> Result<()> {
     let desc = op

@@ -62,6 +62,7 @@ fn opencl_std_name(stem: &str) -> Option<&'static str> {
 
 pub(super) fn handles(stem: &str) -> bool {
     opencl_std_name(stem).is_some()
+        || stem.starts_with("fpbuiltin.")
         || matches!(
             stem,
             "fptosi.sat"
@@ -88,6 +89,9 @@ pub(super) fn handles(stem: &str) -> bool {
                 | "is.fpclass"
                 | "objectsize"
                 | "canonicalize"
+                | "frexp"
+                | "ushl.sat"
+                | "sshl.sat"
         )
         || stem.starts_with("vector.reduce.")
         || constrained(stem).is_some()
@@ -165,6 +169,9 @@ pub(super) fn lower(
             }
         }
         return Ok(());
+    }
+    if let Some(op) = stem.strip_prefix("fpbuiltin.") {
+        return fpbuiltin(t, ctx, out, ty, op, args);
     }
     if let Some(kind) = stem.strip_prefix("vector.reduce.") {
         return reduce(t, ctx, out, ty, kind, args);
@@ -279,6 +286,89 @@ pub(super) fn lower(
                 None => t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(v)]),
             }
         }
+        "ushl.sat" | "sshl.sat" => {
+            // a << b, unless shifting back loses bits: then the saturated value (all ones,
+            // or the signed minimum/maximum by the sign of a).
+            let (a, b) = (t.value(ctx, arg(0)?)?, t.value(ctx, arg(1)?)?);
+            let signed = stem == "sshl.sat";
+            let width = scalar_width(t, result_ty);
+            let shifted = t.emit_ops(Op::ShiftLeftLogical, ty, [Operand::Id(a), Operand::Id(b)]);
+            let back_op = if signed {
+                Op::ShiftRightArithmetic
+            } else {
+                Op::ShiftRightLogical
+            };
+            let back = t.emit_ops(back_op, ty, [Operand::Id(shifted), Operand::Id(b)]);
+            let bool_ty = bool_like(t, result_ty);
+            let overflow = t.emit_ops(Op::INotEqual, bool_ty, [Operand::Id(back), Operand::Id(a)]);
+            let all_ones = if width >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << width) - 1
+            };
+            let saturated = if signed {
+                let min = 1u64 << (width - 1);
+                let (min, max) = (
+                    t.splat(result_ty, min, loc)?,
+                    t.splat(result_ty, min - 1, loc)?,
+                );
+                let zero = t.splat(result_ty, 0, loc)?;
+                let negative =
+                    t.emit_ops(Op::SLessThan, bool_ty, [Operand::Id(a), Operand::Id(zero)]);
+                t.emit_ops(
+                    Op::Select,
+                    ty,
+                    [Operand::Id(negative), Operand::Id(min), Operand::Id(max)],
+                )
+            } else {
+                t.splat(result_ty, all_ones, loc)?
+            };
+            t.emit_ops_to(
+                out,
+                Op::Select,
+                ty,
+                [
+                    Operand::Id(overflow),
+                    Operand::Id(saturated),
+                    Operand::Id(shifted),
+                ],
+            );
+        }
+        "frexp" => {
+            // { mantissa, exponent }: OpenCL.std frexp returns the mantissa and stores the
+            // exponent to the variable the entry block holds for this call.
+            let x = arg(0)?;
+            let xty = t.value_llvm_type(ctx, x)?;
+            let fty = t.ty(xty, loc)?;
+            let exp_ty =
+                t.m.types
+                    .element(result_ty, 1)
+                    .ok_or_else(|| malformed(loc, "llvm.frexp without an exponent member"))?;
+            let ity = t.ty(exp_ty, loc)?;
+            let var = ctx
+                .frexp_exponents
+                .get(&out)
+                .copied()
+                .ok_or_else(|| malformed(loc, "llvm.frexp outside a function body"))?;
+            let v = t.value(ctx, x)?;
+            let number =
+                ext_number("frexp").ok_or_else(|| malformed(loc, "no OpenCL.std frexp"))?;
+            let mantissa = t.b.alloc_id();
+            ext_inst(
+                t,
+                mantissa,
+                fty,
+                number,
+                vec![Operand::Id(v), Operand::Id(var)],
+            );
+            let exponent = t.emit_ops(Op::Load, ity, [Operand::Id(var)]);
+            t.emit_to(
+                out,
+                Op::CompositeConstruct,
+                ty,
+                vec![Operand::Id(mantissa), Operand::Id(exponent)],
+            );
+        }
         "sincos" => {
             let x = arg(0)?;
             let xty = t.value_llvm_type(ctx, x)?;
@@ -303,6 +393,82 @@ pub(super) fn lower(
         )?,
         _ => return Err(unsupported(loc, format!("the intrinsic llvm.{stem}"))),
     }
+    Ok(())
+}
+
+/// `llvm.fpbuiltin.OP` (an operation whose accuracy the call's `fpbuiltin-max-error` bounds,
+/// `mod.rs`): arithmetic → the core instruction, `sincos(x, sin*, cos*)` → OpenCL.std sincos
+/// and two stores, the math functions → OpenCL.std of the same name (llvm-spirv's mapping).
+fn fpbuiltin(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    ty: Id,
+    op: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let ids = args
+        .iter()
+        .map(|&a| t.value(ctx, a).map(Operand::Id))
+        .collect::<Result<Vec<_>>>()?;
+    let core = match op {
+        "fadd" => Some(Op::FAdd),
+        "fsub" => Some(Op::FSub),
+        "fmul" => Some(Op::FMul),
+        "fdiv" => Some(Op::FDiv),
+        "frem" => Some(Op::FRem),
+        _ => None,
+    };
+    if let Some(opcode) = core {
+        t.emit_to(out, opcode, ty, ids);
+        return Ok(());
+    }
+    let number = ext_number(op)
+        .ok_or_else(|| unsupported(loc, format!("the intrinsic llvm.fpbuiltin.{op}")))?;
+    let pointer_args = args.len() == 3
+        && args[1..].iter().all(|&a| {
+            t.value_llvm_type(ctx, a)
+                .is_ok_and(|ty| t.m.types.is_pointer(ty))
+        });
+    if op == "sincos" && pointer_args {
+        // void sincos(x, ptr sin, ptr cos): OpenCL.std sincos returns sin, stores cos.
+        let x = args[0];
+        let xty = t.value_llvm_type(ctx, x)?;
+        let fty = t.ty(xty, loc)?;
+        let cos_ty = t.pointer_to_in(ctx, args[2], fty)?;
+        let cos_ptr = t.value_as(ctx, args[2], cos_ty)?;
+        let sin_ty = t.pointer_to_in(ctx, args[1], fty)?;
+        let sin_ptr = t.value_as(ctx, args[1], sin_ty)?;
+        let v = t.value(ctx, x)?;
+        let sin = t.b.alloc_id();
+        ext_inst(
+            t,
+            sin,
+            fty,
+            number,
+            vec![Operand::Id(v), Operand::Id(cos_ptr)],
+        );
+        t.emit_void_ops(Op::Store, [Operand::Id(sin_ptr), Operand::Id(sin)]);
+        return Ok(());
+    }
+    if op == "sincos" {
+        return Err(malformed(
+            loc,
+            "llvm.fpbuiltin.sincos takes a value and two pointers",
+        ));
+    }
+    let integer_exponent = args.get(1).is_some_and(|&a| {
+        t.value_llvm_type(ctx, a)
+            .is_ok_and(|ty| matches!(t.m.types.get(t.m.types.scalar(ty)), Type::Int(_)))
+    });
+    if op == "ldexp" && !integer_exponent {
+        return Err(malformed(
+            loc,
+            "llvm.fpbuiltin.ldexp takes an integer exponent",
+        ));
+    }
+    ext_inst(t, out, ty, number, ids);
     Ok(())
 }
 

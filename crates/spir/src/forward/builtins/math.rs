@@ -253,14 +253,6 @@ pub(super) fn intrinsic(
         "bitreverse" => {
             // SPV_KHR_bit_instructions: OpBitReverse is otherwise Shader-only.
             const BIT_INSTRUCTIONS: &str = "SPV_KHR_bit_instructions";
-            if !t.opts.allows(BIT_INSTRUCTIONS) {
-                return Err(unsupported(
-                    loc,
-                    format!(
-                        "the intrinsic llvm.bitreverse (needs --spirv-ext=+{BIT_INSTRUCTIONS})"
-                    ),
-                ));
-            }
             let ty = t.ty(result_ty, loc)?;
             let x = t.value(
                 ctx,
@@ -268,6 +260,11 @@ pub(super) fn intrinsic(
                     .first()
                     .ok_or_else(|| malformed(loc, "llvm.bitreverse without arguments"))?,
             )?;
+            // An odd width carried in a wider integer is emulated too (OpBitReverse would
+            // reverse the carrier).
+            if !t.opts.allows(BIT_INSTRUCTIONS) || t.widened_int_width(result_ty).is_some() {
+                return super::bit_reverse::emulate(t, out, ty, result_ty, x, loc);
+            }
             t.b.extension(BIT_INSTRUCTIONS);
             t.b.capability(spirvkit_grammar::Capability::BitInstructions);
             t.emit_to(out, Op::BitReverse, ty, vec![Operand::Id(x)]);

@@ -1,7 +1,9 @@
 //! Synchronisation, atomics, async copies, prefetch, vector loads/stores, memcpy/memset,
 //! and address-space casts.
 
-use super::atomic_ops::{emit_atomic_rmw, emit_float_rmw, rmw_opcode, AtomicAccess, FloatRmw};
+use super::atomic_ops::{
+    emit_atomic_rmw, emit_float_rmw, rmw_opcode, AtomicAccess, AtomicFloat, FloatRmw,
+};
 use super::{arg_ids, ext_inst};
 use crate::error::{malformed, unsupported, Result};
 use crate::forward::context::FnCtx;
@@ -217,7 +219,13 @@ pub(crate) fn atomic_rmw(
         _ => None,
     };
     if let Some(float) = float {
-        let width = float_width(t, ctx, v)?;
+        let vty = t.value_llvm_type(ctx, v)?;
+        let format = AtomicFloat::of(t.m.types.get(vty)).ok_or_else(|| {
+            unsupported(
+                &ctx.location,
+                format!("atomicrmw {} of a non-float", op.keyword()),
+            )
+        })?;
         let (scope, semantics) = atomic_scope_semantics(t, ctx, p)?;
         let (pointer, value) = (t.value(ctx, p)?, t.value(ctx, v)?);
         let access = AtomicAccess {
@@ -232,7 +240,7 @@ pub(crate) fn atomic_rmw(
             &what,
             out,
             float,
-            width,
+            format,
             ty,
             access,
             value,
@@ -267,17 +275,6 @@ pub(crate) fn atomic_rmw(
     };
     emit_atomic_rmw(t, out, opcode, ty, access, value);
     Ok(())
-}
-
-/// Bit width of a floating-point value (0 when it is not one).
-fn float_width(t: &Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Result<u32> {
-    let ty = t.value_llvm_type(ctx, v)?;
-    Ok(match t.m.types.get(ty) {
-        llvm::Type::Half => 16,
-        llvm::Type::Float => 32,
-        llvm::Type::Double => 64,
-        _ => 0,
-    })
 }
 
 pub(super) fn lower(
@@ -487,7 +484,7 @@ fn mangled_size(ty: &MType) -> Option<u64> {
         Some(match s {
             Scalar::Void => return None,
             Scalar::Bool | Scalar::Char | Scalar::SChar | Scalar::UChar => 1,
-            Scalar::Short | Scalar::UShort | Scalar::Half => 2,
+            Scalar::Short | Scalar::UShort | Scalar::Half | Scalar::BFloat16 => 2,
             Scalar::Int | Scalar::UInt | Scalar::Float => 4,
             Scalar::Long | Scalar::ULong | Scalar::Double => 8,
         })
@@ -531,6 +528,11 @@ pub(super) fn mem_intrinsic(
         .and_then(|&a| t.const_int(a))
         .is_some_and(|v| v == 1)
         && args.len() >= 4;
+    if family == "memset" {
+        if let Some(key) = t.memset_key(ctx.func, args) {
+            return memset_loop_call(t, ctx, key, args);
+        }
+    }
     let src = if family == "memset" {
         let byte = t
             .const_int(args[1])
@@ -557,6 +559,36 @@ pub(super) fn mem_intrinsic(
         }
     }
     t.emit_void(Op::CopyMemorySized, ops);
+    Ok(())
+}
+
+/// A memset with a non-constant value or length: a call of its loop helper (memset_loop.rs).
+fn memset_loop_call(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    key: crate::forward::memset_loop::Key,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let helper = t
+        .memset_loops
+        .get(&key)
+        .copied()
+        .ok_or_else(|| malformed(loc, "llvm.memset without its loop helper"))?;
+    let ptr_ty = t.memset_destination_type(key.0)?;
+    let dst = t.value_as(ctx, args[0], ptr_ty)?;
+    let (value, len) = (t.value(ctx, args[1])?, t.value(ctx, args[2])?);
+    let void = t.b.type_void();
+    t.emit_ops(
+        Op::FunctionCall,
+        void,
+        [
+            Operand::Id(helper),
+            Operand::Id(dst),
+            Operand::Id(value),
+            Operand::Id(len),
+        ],
+    );
     Ok(())
 }
 

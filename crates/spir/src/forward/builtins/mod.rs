@@ -1,8 +1,10 @@
 //! OpenCL C built-in functions, by their SPIR mangled names (SPIR 1.2 Appendix A), and the LLVM
 //! intrinsics clang emits, each lowered to core SPIR-V, built-in variables or OpenCL.std.
 
+mod annotations;
 mod atomic_ops;
 mod atomics20;
+mod bit_reverse;
 mod convert;
 mod dot_product;
 mod extension_builtins;
@@ -142,6 +144,7 @@ pub(crate) fn call(
         return ndrange::lower(t, ctx, out, result_ty, dims, args);
     }
     if n == "printf" {
+        printf_format(t, ctx, args)?;
         let ty = t.ty(result_ty, &ctx.location)?;
         let ids = arg_ids(t, ctx, args)?;
         ext_inst(
@@ -185,6 +188,17 @@ pub(crate) fn intrinsic(
     let stem = llvm_intrinsics::stem(base);
     // A funnel shift of a value with itself is a rotate (`math.rs`: OpenCL.std rotate).
     let rotate = matches!(stem, "fshl" | "fshr") && args.len() == 3 && args[0] == args[1];
+    match stem {
+        "ptr.annotation" => return annotations::ptr_annotation(t, ctx, out, result_ty, args),
+        "readcyclecounter" => {
+            return extension_builtins::read_cycle_counter(t, ctx, out, result_ty);
+        }
+        "stacksave" | "stackrestore" => {
+            return crate::forward::variable_length_array::stack(t, ctx, out, result_ty, stem, args)
+        }
+        "var.annotation" => return annotations::var_annotation(t, ctx, args),
+        _ => {}
+    }
     if llvm_intrinsics::handles(stem) && !rotate {
         return llvm_intrinsics::lower(t, ctx, out, result_ty, stem, args);
     }
@@ -259,6 +273,42 @@ pub(crate) fn intrinsic(
     }
 }
 
+/// `"fpbuiltin-max-error"="2.5"` on an `llvm.fpbuiltin.*` call: FPMaxErrorDecorationINTEL
+/// with the bound as a 32-bit float, under SPV_INTEL_fp_max_error. Without the extension the
+/// bound is dropped: the instruction is then as accurate as the core one, which meets it.
+pub(crate) fn fp_max_error(
+    t: &mut Translator<'_>,
+    out: Id,
+    attrs: &llvm::AttributeList,
+    loc: &str,
+) -> Result<()> {
+    const EXTENSION: &str = "SPV_INTEL_fp_max_error";
+    let bound = attrs.function.iter().find_map(|a| match a {
+        llvm::Attribute::Str(k, Some(v)) if k == "fpbuiltin-max-error" => Some(v.as_str()),
+        _ => None,
+    });
+    let Some(bound) = bound else {
+        return Ok(());
+    };
+    if !t.opts.allows(EXTENSION) {
+        return Ok(());
+    }
+    let value: f32 = bound.trim().parse().map_err(|_| {
+        malformed(
+            loc,
+            format!("fpbuiltin-max-error \"{bound}\" is not a number"),
+        )
+    })?;
+    t.b.extension(EXTENSION);
+    t.b.capability(Capability::FPMaxErrorINTEL);
+    t.b.decorate(
+        out,
+        spirvkit_grammar::Decoration::FPMaxErrorDecorationINTEL.0,
+        &[Operand::Word(value.to_bits())],
+    );
+    Ok(())
+}
+
 pub(crate) fn arg_ids(
     t: &mut Translator<'_>,
     ctx: &FnCtx<'_>,
@@ -268,6 +318,36 @@ pub(crate) fn arg_ids(
 }
 
 /// `OpExtInst %ty %OpenCL.std <number> operands...` with result `out`.
+/// OpenCL.std printf takes its format from the constant address space (UniformConstant);
+/// another address space needs SPV_EXT_relaxed_printf_string_address_space (declared when
+/// allowed, refused naming it when not, as llvm-spirv does).
+pub(crate) fn printf_format(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    args: &[ValueRef],
+) -> Result<()> {
+    const RELAXED: &str = "SPV_EXT_relaxed_printf_string_address_space";
+    let Some(&format) = args.first() else {
+        return Ok(());
+    };
+    let ty = t.value_llvm_type(ctx, format)?;
+    let addrspace = match t.m.types.get(ty) {
+        llvm::Type::Pointer { addrspace, .. } => *addrspace,
+        _ => return Ok(()),
+    };
+    if addrspace == 2 {
+        return Ok(());
+    }
+    if !t.opts.allows(RELAXED) {
+        return Err(unsupported(
+            &ctx.location,
+            format!("printf with its format string in address space {addrspace} (needs --spirv-ext=+{RELAXED})"),
+        ));
+    }
+    t.b.extension(RELAXED);
+    Ok(())
+}
+
 pub(crate) fn ext_inst(
     t: &mut Translator<'_>,
     out: Id,

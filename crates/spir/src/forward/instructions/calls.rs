@@ -18,6 +18,7 @@ pub(super) fn call(
     callee: &ValueRef,
     fn_ty: llvm::TypeId,
     args: &[ValueRef],
+    attrs: &llvm::AttributeList,
 ) -> Result<()> {
     let Out {
         out,
@@ -41,21 +42,44 @@ pub(super) fn call(
     };
     match t.callees.get(f.0 as usize).cloned() {
         Some(Callee::Function(fid)) => {
-            let params = match t.signatures.get(f) {
-                Some((_, p)) => p.clone(),
-                None => t.function_type(*f, None, loc)?.2,
+            let (callee_ret, params) = match t.signatures.get(f) {
+                Some((r, p)) => (*r, p.clone()),
+                None => {
+                    let (_, r, p) = t.function_type(*f, None, loc)?;
+                    (r, p)
+                }
             };
+            let widths = IntegerMismatch::of(t, *f, fn_ty);
             let mut ops = vec![Operand::Id(fid)];
             for (i, &a) in args.iter().enumerate() {
                 let id = match params.get(i) {
                     Some(&p) if is_opaque(t, ctx, a) => t.value_as(ctx, a, p)?,
                     _ => t.value(ctx, a)?,
                 };
+                let id = match (&widths, params.get(i)) {
+                    (Some(w), Some(&p)) if w.params.get(i).copied().flatten().is_some() => {
+                        let op = if w.params[i] == Some(true) {
+                            Op::SConvert
+                        } else {
+                            Op::UConvert
+                        };
+                        t.emit_ops(op, p, [Operand::Id(id)])
+                    }
+                    _ => id,
+                };
                 ops.push(Operand::Id(id));
             }
             let ret_ty = if void_result { t.b.type_void() } else { ty };
             let call_out = if void_result { t.b.alloc_id() } else { out };
-            t.emit_to(call_out, Op::FunctionCall, ret_ty, ops);
+            match widths.as_ref().and_then(|w| w.ret) {
+                Some(signed) if !void_result => {
+                    // The callee's own return type, then converted to the call's.
+                    let r = t.emit(Op::FunctionCall, callee_ret, ops);
+                    let op = if signed { Op::SConvert } else { Op::UConvert };
+                    t.emit_ops_to(out, op, ty, [Operand::Id(r)]);
+                }
+                _ => t.emit_to(call_out, Op::FunctionCall, ret_ty, ops),
+            }
         }
         Some(Callee::Builtin(d)) => {
             cast_builtin_pointer_args(t, ctx, &d, args)?;
@@ -64,7 +88,11 @@ pub(super) fn call(
             lowered?
         }
         Some(Callee::Intrinsic(name)) => {
-            crate::forward::builtins::intrinsic(t, ctx, out, result_ty, &name, args)?
+            crate::forward::builtins::intrinsic(t, ctx, out, result_ty, &name, args)?;
+            // (A void fpbuiltin, sincos, has no result to carry the bound: it is dropped.)
+            if name.starts_with("llvm.fpbuiltin.") && !void_result {
+                crate::forward::builtins::fp_max_error(t, out, attrs, loc)?;
+            }
         }
         None => return Err(malformed(loc, "call to a missing function")),
     }
@@ -125,4 +153,58 @@ fn cast_builtin_pointer_args(
         ctx.arg_casts.borrow_mut().insert(a, id);
     }
     Ok(())
+}
+
+/// A direct call whose function type differs from the callee's only in integer widths
+/// (`call i32 @foo(i32 0)` of `i8 @foo(i8)`, which C code calling through a cast pointer
+/// produces): the arguments are converted to the parameter widths and the result from the
+/// return width, sign-extending where the callee's attributes say `signext` (the ABI's view).
+/// None when the types agree or differ otherwise.
+struct IntegerMismatch {
+    /// Per parameter: Some(signed) when it needs a conversion.
+    params: Vec<Option<bool>>,
+    ret: Option<bool>,
+}
+
+impl IntegerMismatch {
+    fn of(t: &Translator<'_>, f: llvm::FuncId, call_ty: llvm::TypeId) -> Option<IntegerMismatch> {
+        let callee = t.m.function(f)?;
+        if callee.fn_ty == call_ty {
+            return None;
+        }
+        let (ret, params, vararg) = t.m.types.function_signature(callee.fn_ty)?;
+        let (call_ret, call_params, call_vararg) = t.m.types.function_signature(call_ty)?;
+        if vararg || call_vararg || params.len() != call_params.len() {
+            return None;
+        }
+        let int = |ty| match t.m.types.get(ty) {
+            llvm::Type::Int(w) if *w > 1 => Some(*w),
+            _ => None,
+        };
+        let signext = |attrs: &[llvm::Attribute]| {
+            attrs
+                .iter()
+                .any(|a| matches!(a, llvm::Attribute::Flag(n) if n == "signext"))
+        };
+        let differs = |a: llvm::TypeId, b: llvm::TypeId| -> Option<Option<bool>> {
+            if a == b {
+                return Some(None);
+            }
+            int(a).zip(int(b)).map(|_| Some(false))
+        };
+        let mut mismatch = IntegerMismatch {
+            params: Vec::with_capacity(params.len()),
+            ret: None,
+        };
+        for (i, (&p, &c)) in params.iter().zip(call_params).enumerate() {
+            let d = differs(p, c)?;
+            mismatch
+                .params
+                .push(d.map(|_| signext(callee.attrs.param(i))));
+        }
+        if !t.m.types.is_void(ret) || !t.m.types.is_void(call_ret) {
+            mismatch.ret = differs(ret, call_ret)?.map(|_| signext(&callee.attrs.ret));
+        }
+        Some(mismatch)
+    }
 }

@@ -102,6 +102,11 @@ pub(super) fn cast(
         }
         _ => {}
     }
+    if matches!(op, CastOp::Trunc | CastOp::ZExt | CastOp::SExt)
+        && (t.widened_int_width(src_ty).is_some() || t.widened_int_width(result_ty).is_some())
+    {
+        return widened_int_cast(t, out, ty, result_ty, op, v, src_ty, loc);
+    }
     let opcode = match op {
         CastOp::Trunc | CastOp::ZExt => Op::UConvert,
         CastOp::SExt => Op::SConvert,
@@ -132,5 +137,73 @@ pub(super) fn cast(
         }
     };
     t.emit_ops_to(out, opcode, ty, [Operand::Id(v)]);
+    Ok(())
+}
+
+/// trunc/zext/sext where a side is an odd-width integer carried in a wider SPIR-V integer
+/// (no arbitrary-precision extension): convert the carrier (nothing when both sides share
+/// it: UConvert to the same width is invalid), then define the bits the LLVM type has —
+/// zext masks to the source width, sext sign-extends from it by a shift pair, trunc to an odd
+/// width masks to that width.
+#[allow(clippy::too_many_arguments)]
+fn widened_int_cast(
+    t: &mut Translator<'_>,
+    out: Id,
+    ty: Id,
+    result_ty: llvm::TypeId,
+    op: CastOp,
+    v: Id,
+    src_ty: llvm::TypeId,
+    loc: &str,
+) -> Result<()> {
+    let int_width = |t: &Translator<'_>, ty| match t.m.types.get(t.m.types.scalar(ty)) {
+        Type::Int(w) => *w,
+        _ => 0,
+    };
+    let (from, to) = (int_width(t, src_ty), int_width(t, result_ty));
+    let (carrier_from, carrier_to) = (
+        crate::forward::arbitrary_integers::widened(from),
+        crate::forward::arbitrary_integers::widened(to),
+    );
+    let mask = |w: u32| if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
+    let converted = |t: &mut Translator<'_>, opcode| {
+        if carrier_from == carrier_to {
+            v
+        } else {
+            t.emit_ops(opcode, ty, [Operand::Id(v)])
+        }
+    };
+    match op {
+        CastOp::SExt if from != carrier_from => {
+            let x = converted(t, Op::SConvert);
+            let shift = t.splat(result_ty, u64::from(carrier_to - from), loc)?;
+            let up = t.emit_ops(
+                Op::ShiftLeftLogical,
+                ty,
+                [Operand::Id(x), Operand::Id(shift)],
+            );
+            t.emit_ops_to(
+                out,
+                Op::ShiftRightArithmetic,
+                ty,
+                [Operand::Id(up), Operand::Id(shift)],
+            );
+        }
+        CastOp::SExt => {
+            let x = converted(t, Op::SConvert);
+            t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(x)]);
+        }
+        _ => {
+            // zext keeps the source's bits, trunc the result's.
+            let bits = if op == CastOp::ZExt { from } else { to };
+            let x = converted(t, Op::UConvert);
+            if bits == crate::forward::arbitrary_integers::widened(bits) {
+                t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(x)]);
+            } else {
+                let m = t.splat(result_ty, mask(bits), loc)?;
+                t.emit_ops_to(out, Op::BitwiseAnd, ty, [Operand::Id(x), Operand::Id(m)]);
+            }
+        }
+    }
     Ok(())
 }

@@ -119,8 +119,9 @@ pub(crate) fn translate_instruction(
             callee,
             args,
             fn_ty,
+            attrs,
             ..
-        } => calls::call(t, ctx, r, callee, *fn_ty, args)?,
+        } => calls::call(t, ctx, r, callee, *fn_ty, args, attrs)?,
         InstKind::Phi { incoming } => control::phi(t, ctx, r, incoming)?,
         InstKind::Select {
             cond,
