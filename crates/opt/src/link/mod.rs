@@ -28,6 +28,7 @@ use rayon::prelude::*;
 use render::Sources;
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::{Id, Module};
+use spirvkit_grammar::Op;
 use types::Agreement;
 
 /// The generator word of linked modules: spirvkit has no registered tool id, and writes 0 as
@@ -53,6 +54,9 @@ pub struct LinkOptions {
     /// Validate each input before linking (spirv-link does not; an invalid input is reported
     /// against its own file instead of surfacing as a broken linked module).
     pub validate_inputs: bool,
+    /// Keep functions no entry point reaches in a linked executable (spirv-link keeps them;
+    /// by default they are removed, as `--eliminate-dead-functions` would).
+    pub keep_dead_functions: bool,
 }
 
 impl Default for LinkOptions {
@@ -65,6 +69,7 @@ impl Default for LinkOptions {
             verify_ids: false,
             target_env: TargetEnv::Universal,
             validate_inputs: true,
+            keep_dead_functions: false,
         }
     }
 }
@@ -106,41 +111,30 @@ pub fn link_to_module(
         names: &names,
         words: &words,
     };
-    let scanned: Vec<Result<input::Scan, LinkError>> = inputs
+    let prepared = inputs
         .par_iter()
-        .enumerate()
-        .map(|(i, input)| input::scan(i, input.name, input.words, options))
-        .collect();
-    let scans = scanned
+        .map(|input| input::prepare(input.name, input.words, options))
+        .collect::<Vec<_>>()
         .into_iter()
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| with_text(e, &sources))?;
-    let headers: Vec<_> = scans.iter().map(|s| s.header).collect();
+        .collect::<Result<Vec<_>, _>>()?;
+    let headers: Vec<_> = prepared.iter().map(|p| p.header).collect();
     let version = merge::version(&headers, options, &sources)?;
-
-    // Input i's ids move up by the sum of the earlier inputs' (bound - 1).
-    let mut shifts = Vec::with_capacity(scans.len());
-    let mut total: u64 = 0;
-    for h in &headers {
-        shifts.push(total as u32);
-        total += u64::from(h.bound.max(1) - 1);
-        if total >= u64::from(u32::MAX) {
-            return Err(LinkError::IdLimit { bound: total + 1 });
-        }
-    }
-    let bound = total as u32 + 1;
+    let merge::Merged {
+        mut module,
+        scans,
+        shifts,
+    } = merge::merge(&prepared, version, &sources).map_err(|e| with_text(e, &sources))?;
+    drop(prepared);
     let symbols: Vec<symbols::Symbol> = scans
-        .iter()
+        .into_iter()
         .zip(&shifts)
         .flat_map(|(scan, &shift)| {
-            scan.symbols.iter().map(move |s| symbols::Symbol {
+            scan.symbols.into_iter().map(move |s| symbols::Symbol {
                 id: Id(s.id.0 + shift),
-                ..s.clone()
+                ..s
             })
         })
         .collect();
-    let mut module = merge::merge(&scans, &shifts, version, bound, &sources)?;
-    drop(scans);
     if options.verify_ids {
         compact::verify_ids(&module)?;
     }
@@ -191,6 +185,15 @@ pub fn link_to_module(
         options.allow_partial_linkage,
     );
     rewrite::declarations_first(&mut module);
+    // An executable: what no entry point reaches is dead (exports are gone, so only entry
+    // points and what globals reference are roots). Without entry points everything would
+    // be, so such a module is left whole.
+    let executable = !options.create_library
+        && !options.keep_dead_functions
+        && module.globals.iter().any(|i| i.opcode == Op::EntryPoint);
+    if executable {
+        crate::passes::eliminate_dead_functions::remove_dead_functions(&mut module);
+    }
     interface::recompute(&mut module);
     compact::compact_ids(&mut module);
     if module.header.bound > 0x3F_FFFF {
