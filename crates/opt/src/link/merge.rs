@@ -100,31 +100,12 @@ pub fn merge(
     let mut shifts = Vec::with_capacity(prepared.len());
     let mut next: u64 = 0;
     let inputs: Vec<usize> = (0..prepared.len()).collect();
-    for chunk in inputs.chunks(64) {
-        let decoded: Vec<Result<(Module, Scan), LinkError>> = chunk
-            .par_iter()
-            .map(|&i| {
-                let words = sources.words.get(i).copied().unwrap_or(&[]);
-                decode(i, &sources.name(i), words)
-            })
-            .collect();
-        let mut modules = Vec::with_capacity(chunk.len());
-        for (&i, d) in chunk.iter().zip(decoded) {
-            let (module, scan) = d?;
-            checks.memory_model(i, &scan, sources)?;
-            checks.entry_points(i, &scan, sources)?;
-            shifts.push(next as u32);
-            next += u64::from(scan.bound.max(1) - 1);
-            if next >= u64::from(u32::MAX) {
-                return Err(LinkError::IdLimit { bound: next + 1 });
-            }
-            modules.push((module, next as u32 - (scan.bound.max(1) - 1)));
-            scans.push(scan);
-        }
-        modules
-            .par_iter_mut()
-            .for_each(|(module, by)| shift(module, *by));
-        for (module, _) in modules {
+    // A pipeline: while a chunk is decoded in parallel, the previous one (ids shifted) is
+    // moved into the sections on this thread.
+    let mut pending: Vec<(Module, u32)> = Vec::new();
+    let mut append = |chunk: Vec<(Module, u32)>| {
+        for (mut module, by) in chunk {
+            shift(&mut module, by);
             for inst in module.globals {
                 if inst.opcode == Op::MemoryModel {
                     if memory_model_seen {
@@ -136,7 +117,35 @@ pub fn merge(
             }
             functions.extend(module.functions);
         }
+    };
+    for chunk in inputs.chunks(64) {
+        let previous = std::mem::take(&mut pending);
+        let (decoded, ()) = rayon::join(
+            || {
+                chunk
+                    .par_iter()
+                    .map(|&i| {
+                        let words = sources.words.get(i).copied().unwrap_or(&[]);
+                        decode(i, &sources.name(i), words)
+                    })
+                    .collect::<Vec<Result<(Module, Scan), LinkError>>>()
+            },
+            || append(previous),
+        );
+        for (&i, d) in chunk.iter().zip(decoded) {
+            let (module, scan) = d?;
+            checks.memory_model(i, &scan, sources)?;
+            checks.entry_points(i, &scan, sources)?;
+            shifts.push(next as u32);
+            pending.push((module, next as u32));
+            next += u64::from(scan.bound.max(1) - 1);
+            if next >= u64::from(u32::MAX) {
+                return Err(LinkError::IdLimit { bound: next + 1 });
+            }
+            scans.push(scan);
+        }
     }
+    append(pending);
     if version >= 0x0001_0100 {
         sections[bucket(Section::DebugModuleProcessed)].push(Instruction::new(
             Op::ModuleProcessed,
