@@ -1,14 +1,16 @@
 //! The SPIR-V linker (spirv-link's behaviour, seed 003 §3.2): joins modules whose functions
 //! and global variables are exported and imported by name with `LinkageAttributes`.
 //!
-//! Pipeline: read and validate each input, collect its symbols and shift its ids into a
-//! disjoint range (in parallel, `input`); check versions and merge the sections (`merge`);
+//! Pipeline: validate each input and size its sections from the raw words (in parallel,
+//! `input::prepare`); check versions; decode each input once, straight into the merged module
+//! with its ids shifted into a disjoint range, collecting its symbols (`merge`, `input::decode`);
 //! bind imports to definitions (`symbols`); deduplicate types, constants and module-level
 //! declarations over the merged module (`crate::dedup`), so equal types have equal ids; check
 //! types and decorations agree (`types`, `decorations`), inserting casts for pointer mismatches
 //! when allowed; rename imports to definitions and drop declarations and linkage decorations
-//! (`rewrite`); recompute entry-point interfaces (`interface`); renumber ids (`compact`).
-//! Every step is linear in the total size.
+//! (`rewrite`); drop functions no entry point reaches from an executable; recompute
+//! entry-point interfaces (`interface`); renumber ids (`compact`). Every step is linear in the
+//! total size.
 
 mod compact;
 mod decorations;
