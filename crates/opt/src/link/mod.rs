@@ -28,7 +28,7 @@ pub use spirvkit_val::TargetEnv;
 
 use rayon::prelude::*;
 use render::Sources;
-use spirvkit_core::fasthash::FxHashMap;
+use spirvkit_core::fasthash::{FxHashMap, FxHashSet};
 use spirvkit_core::{Id, Module};
 use spirvkit_grammar::Op;
 use types::Agreement;
@@ -96,7 +96,11 @@ pub fn link(inputs: &[&[u32]], options: &LinkOptions) -> Result<Vec<u32>, LinkEr
 
 /// Links named modules; errors name the files.
 pub fn link_named(inputs: &[NamedInput<'_>], options: &LinkOptions) -> Result<Vec<u32>, LinkError> {
-    link_to_module(inputs, options).map(|m| m.to_words())
+    let module = link_to_module(inputs, options)?;
+    let words = module.to_words();
+    // Freeing the IR (an allocation or more per instruction) need not delay the caller.
+    rayon::spawn(move || drop(module));
+    Ok(words)
 }
 
 /// Links named modules into a module.
@@ -146,7 +150,22 @@ pub fn link_to_module(
     crate::dedup::deduplicate(&mut module, crate::dedup::DedupScope::ALL);
 
     let defs = module.def_index();
-    let table = decorations::DecorationTable::new(&module);
+    let pairs = resolution
+        .bindings
+        .iter()
+        .map(|&(i, d)| (i, d, true))
+        .chain(odr.iter().map(|&(dup, first)| (dup, first, false)));
+    // Decorations matter only on the symbols bound and their parameters.
+    let mut compared: FxHashSet<Id> = FxHashSet::default();
+    for (i, d, _) in pairs.clone() {
+        for s in [&symbols[i], &symbols[d]] {
+            compared.insert(s.id);
+            if s.is_function {
+                compared.extend(decorations::parameters(&module, &defs, s.id));
+            }
+        }
+    }
+    let table = decorations::DecorationTable::new(&module, &compared);
     let local = |s: &symbols::Symbol| {
         s.id.0
             .saturating_sub(shifts.get(s.module).copied().unwrap_or(0))
@@ -154,11 +173,6 @@ pub fn link_to_module(
     let at = |s: &symbols::Symbol| sources.symbol(s.module, s.word_offset, local(s), &[]);
     let mut casts: FxHashMap<Id, types::CallCasts> = FxHashMap::default();
     let mut replace: FxHashMap<Id, Id> = FxHashMap::default();
-    let pairs = resolution
-        .bindings
-        .iter()
-        .map(|&(i, d)| (i, d, true))
-        .chain(odr.iter().map(|&(dup, first)| (dup, first, false)));
     for (i, d, is_import) in pairs {
         let (import, def) = (&symbols[i], &symbols[d]);
         let allow = options.allow_pointer_mismatch && is_import;
