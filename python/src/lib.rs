@@ -432,6 +432,7 @@ fn link<'py>(
         verify_ids,
         target_env: parse_env(target_env)?,
         validate_inputs: validate,
+        ..Default::default()
     };
     let result = py.allow_threads(|| -> Result<Vec<u8>, Failed> {
         let words = modules

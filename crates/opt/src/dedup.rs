@@ -92,10 +92,14 @@ impl Replacement {
     }
 }
 
-/// The decorations applied to each id, as canonical comparable keys: the instruction without
-/// its target (member decorations keep the member index), sorted. Decorations applied through
-/// decoration groups are expanded, so a group and direct decorations compare equal.
-fn decoration_signatures(module: &Module) -> FxHashMap<Id, Vec<Instruction>> {
+/// The decorations applied to each id `wanted` accepts (the types and constants the pass may
+/// merge: only their keys carry decorations), as canonical comparable keys: the instruction
+/// without its target (member decorations keep the member index), sorted. Decorations applied
+/// through decoration groups are expanded, so a group and direct decorations compare equal.
+fn decoration_signatures(
+    module: &Module,
+    wanted: impl Fn(Id) -> bool,
+) -> FxHashMap<Id, Vec<Instruction>> {
     let mut groups: FxHashMap<Id, Vec<Instruction>> = FxHashMap::default();
     let mut sigs: FxHashMap<Id, Vec<Instruction>> = FxHashMap::default();
     let group_ids: FxHashSet<Id> = module
@@ -114,17 +118,17 @@ fn decoration_signatures(module: &Module) -> FxHashMap<Id, Vec<Instruction>> {
                 let Some(target) = inst.operands.first().and_then(Operand::id) else {
                     continue;
                 };
+                let is_group = group_ids.contains(&target);
+                if !is_group && !wanted(target) {
+                    continue;
+                }
                 let key = Instruction::new(
                     inst.opcode,
                     None,
                     None,
                     inst.operands.get(1..).unwrap_or_default().to_vec(),
                 );
-                let into = if group_ids.contains(&target) {
-                    &mut groups
-                } else {
-                    &mut sigs
-                };
+                let into = if is_group { &mut groups } else { &mut sigs };
                 into.entry(target).or_default().push(key);
             }
             _ => {}
@@ -145,6 +149,7 @@ fn decoration_signatures(module: &Module) -> FxHashMap<Id, Vec<Instruction>> {
                     .unwrap_or_default()
                     .iter()
                     .filter_map(Operand::id)
+                    .filter(|&t| wanted(t))
                 {
                     sigs.entry(target)
                         .or_default()
@@ -156,6 +161,9 @@ fn decoration_signatures(module: &Module) -> FxHashMap<Id, Vec<Instruction>> {
                     let (Some(target), Some(member)) = (pair[0].id(), pair[1].word()) else {
                         continue;
                     };
+                    if !wanted(target) {
+                        continue;
+                    }
                     sigs.entry(target)
                         .or_default()
                         .extend(decorations.iter().map(|d| {
@@ -230,7 +238,19 @@ fn find_duplicates(module: &Module, scope: DedupScope) -> Replacement {
         removed_any: false,
     };
     let sigs = if scope.types || scope.constants {
-        decoration_signatures(module)
+        let mut keyed = vec![false; max_global + 1];
+        for inst in &module.globals {
+            if (scope.types && is_type(inst.opcode))
+                || (scope.constants && is_mergeable_constant(inst.opcode))
+            {
+                if let Some(slot) = inst.result_id.and_then(|id| keyed.get_mut(id.0 as usize)) {
+                    *slot = true;
+                }
+            }
+        }
+        decoration_signatures(module, |id| {
+            keyed.get(id.0 as usize).copied().unwrap_or(false)
+        })
     } else {
         FxHashMap::default()
     };

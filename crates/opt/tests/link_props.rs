@@ -81,6 +81,7 @@ fn options(bits: u8, validate: bool) -> LinkOptions {
         use_highest_version: bits & 4 != 0,
         allow_pointer_mismatch: bits & 8 != 0,
         verify_ids: bits & 16 != 0,
+        keep_dead_functions: bits & 32 != 0,
         validate_inputs: validate,
         ..LinkOptions::default()
     }
@@ -110,8 +111,13 @@ proptest! {
         x[1] = 0x0001_0000 + (v << 8) * 2;
         let result = link(&[&x, &y], &options(bits, validate));
         if let Ok(out) = result {
-            // Whatever links decodes again.
+            // Whatever links decodes again; linked from validated inputs, it is valid.
             prop_assert!(spirvkit_core::Module::from_words(&out).is_ok());
+            if validate {
+                let opts = spirvkit_val::ValidatorOptions::new(spirvkit_val::TargetEnv::Universal);
+                let verdict = spirvkit_val::validate(&out, &opts);
+                prop_assert!(verdict.is_ok(), "{:?}", verdict);
+            }
         }
     }
 

@@ -127,6 +127,18 @@ fn cases() -> Vec<Case> {
             None,
         ),
         c(
+            "memory-model mismatch",
+            vec![
+                import_fn("g", "k"),
+                export_fn("g", "Export")
+                    .replace("OpCapability Kernel\n", "OpCapability Kernel\nOpCapability Shader\n")
+                    .replace("Physical64 OpenCL", "Physical64 GLSL450"),
+            ],
+            &[],
+            false,
+            None,
+        ),
+        c(
             "LinkOnceODR definitions in two inputs",
             vec![import_fn("g", "k"), once("g"), once("g")],
             &[],

@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 
 const MODULES: usize = 1000;
 const HELPER: &str = "spirvkit_bench_helper";
+/// Runs of each tool (on the same files); the best wall, CPU and RSS of each count.
+const RUNS: usize = 5;
 
 fn global_result(module: &Module, op: Op, operands: &[Operand]) -> Option<Id> {
     module
@@ -201,11 +203,11 @@ pub fn run(tools: &Path) -> anyhow::Result<Vec<String>> {
     ];
     args.extend(paths.iter().map(|p| p.clone().into_os_string()));
     let arg_refs: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
-    let ours = measure(&spirvkit, &arg_refs, 3)?;
+    let ours = measure(&spirvkit, &arg_refs, RUNS)?;
     let mut noval = args.clone();
     noval.insert(1, "--no-validate".into());
     let noval_refs: Vec<&std::ffi::OsStr> = noval.iter().map(|a| a.as_os_str()).collect();
-    let ours_noval = measure(&spirvkit, &noval_refs, 3)?;
+    let ours_noval = measure(&spirvkit, &noval_refs, RUNS)?;
     let mut rargs: Vec<std::ffi::OsString> = vec![
         "--use-highest-version".into(),
         "-o".into(),
@@ -214,7 +216,7 @@ pub fn run(tools: &Path) -> anyhow::Result<Vec<String>> {
     rargs.extend(paths.iter().map(|p| p.clone().into_os_string()));
     let rarg_refs: Vec<&std::ffi::OsStr> = rargs.iter().map(|a| a.as_os_str()).collect();
     let reference = reference_tool(tools, "spirv-link");
-    let theirs = measure(&reference, &rarg_refs, 3)?;
+    let theirs = measure(&reference, &rarg_refs, RUNS)?;
     let mb =
         |kb: Option<u64>| kb.map_or_else(|| "?".into(), |k| format!("{:.1}", k as f64 / 1024.0));
     let cpu = |c: Option<f64>| c.map_or_else(|| "?".into(), |c| format!("{c:.2}"));
@@ -223,7 +225,7 @@ pub fn run(tools: &Path) -> anyhow::Result<Vec<String>> {
         ("spirvkit link --no-validate", &ours_noval),
     ] {
         lines.push(format!(
-            "{what}: {:.3} s wall, {} s CPU, peak RSS {} MB; spirv-link {:.3} s wall, {} s CPU, peak RSS {} MB: {:.1}x faster (wall), {:.1}x less memory",
+            "{what}: {:.3} s wall, {} s CPU, peak RSS {} MB; spirv-link {:.3} s wall, {} s CPU, peak RSS {} MB: {:.1}x faster (wall), {} less CPU, {:.1}x less memory",
             m.time.as_secs_f64(),
             cpu(m.cpu),
             mb(m.peak_kb),
@@ -231,6 +233,10 @@ pub fn run(tools: &Path) -> anyhow::Result<Vec<String>> {
             cpu(theirs.cpu),
             mb(theirs.peak_kb),
             theirs.time.as_secs_f64() / m.time.as_secs_f64().max(1e-9),
+            theirs
+                .cpu
+                .zip(m.cpu)
+                .map_or_else(|| "?x".into(), |(t, o)| format!("{:.1}x", t / o.max(0.01))),
             theirs.peak_kb.zip(m.peak_kb).map_or(0.0, |(t, o)| t as f64 / o.max(1) as f64),
         ));
     }

@@ -37,6 +37,10 @@ pub struct LinkArgs {
     /// Do not validate the inputs first (spirv-link does not).
     #[arg(long)]
     pub no_validate: bool,
+    /// Keep functions no entry point reaches (spirv-link does; by default an executable
+    /// loses them).
+    #[arg(long)]
+    pub keep_dead_functions: bool,
     /// How problems are printed: human (standard error), json lines or one SARIF log
     /// (standard output).
     #[arg(long, value_enum, default_value = "human")]
@@ -52,6 +56,7 @@ pub fn run(args: LinkArgs) -> anyhow::Result<()> {
         verify_ids: args.verify_ids,
         target_env: args.target_env.parse()?,
         validate_inputs: !args.no_validate,
+        keep_dead_functions: args.keep_dead_functions,
     };
     let names: Vec<String> = args
         .inputs

@@ -3,7 +3,7 @@
 //! attributes differ by nature and are skipped; a parameter's FuncParamAttr comes from the
 //! definition (SPIR-V 2.13), so it is skipped too.
 
-use spirvkit_core::fasthash::FxHashMap;
+use spirvkit_core::fasthash::{FxHashMap, FxHashSet};
 use spirvkit_core::module::{DefIndex, DefLocation, Section};
 use spirvkit_core::{Id, Instruction, Module, Operand};
 use spirvkit_grammar::{Decoration, Op};
@@ -14,7 +14,7 @@ pub struct DecorationTable {
 }
 
 impl DecorationTable {
-    pub fn new(module: &Module) -> Self {
+    pub fn new(module: &Module, wanted: &FxHashSet<Id>) -> Self {
         let mut by_target: FxHashMap<Id, Vec<Instruction>> = FxHashMap::default();
         for inst in module.section(Section::Annotation) {
             if !matches!(
@@ -26,6 +26,9 @@ impl DecorationTable {
             let Some(target) = inst.operands.first().and_then(Operand::id) else {
                 continue;
             };
+            if !wanted.contains(&target) {
+                continue;
+            }
             let decoration = inst.operands.get(1).and_then(Operand::word);
             if decoration == Some(Decoration::LinkageAttributes.0) {
                 continue;

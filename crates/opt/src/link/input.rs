@@ -1,43 +1,105 @@
-//! Reading the inputs: decode, validate, find the linkage symbols (with word offsets for
-//! messages) and shift ids into the module's range of the merged id space. Each input is
-//! independent, so the caller runs this in parallel.
+//! Reading the inputs, in two steps. `prepare` (every input, in parallel): validate, read the
+//! header and count each section's global instructions from the raw words (no decoding), so
+//! the merged module's lists get their exact sizes. `decode` (a chunk of inputs at a time,
+//! in parallel): decode once, find the linkage symbols (with word offsets for messages), the
+//! entry points, the memory model and the ids in use; `shift` then moves the ids into the
+//! input's range of the merged id space.
 
 use super::error::LinkError;
+use super::merge::{bucket, SECTIONS};
 use super::symbols::{LinkageKind, Symbol};
 use super::LinkOptions;
+use spirvkit_core::binary::HEADER_WORDS;
 use spirvkit_core::fasthash::{FxHashMap, FxHashSet};
 use spirvkit_core::module::Section;
-use spirvkit_core::{Id, Module, Operand};
+use spirvkit_core::{Header, Id, Module, Operand};
 use spirvkit_grammar::{Decoration, Op};
 
-/// What linking needs to know of one input before merging (local ids): its header (with the
-/// bound the ids in use need), symbols, entry points, memory model and how many global
-/// instructions each section has. The decoded module itself is dropped: the merge decodes
-/// each input again straight into the linked module, so the inputs' IR is never all held at
-/// once beside the linked module's.
+/// What the merge needs before decoding an input: its header and how many global
+/// instructions each section has.
+pub struct Prepared {
+    pub header: Header,
+    pub counts: [usize; SECTIONS],
+}
+
+/// What linking needs to know of one decoded input (local ids): the bound its ids in use
+/// need, symbols, entry points and memory model.
 pub struct Scan {
-    pub header: spirvkit_core::Header,
+    /// Largest id in use + 1 (the header's bound may be far larger than needed, or hostile:
+    /// the ids in use decide the merged id space, so per-id tables stay proportional).
+    pub bound: u32,
     pub symbols: Vec<Symbol>,
     /// (execution model, name, word offset) of each OpEntryPoint.
     pub entry_points: Vec<(u32, Box<str>, usize)>,
     /// (addressing model, memory model).
     pub memory_model: Option<(u32, u32)>,
-    pub counts: [usize; super::merge::SECTIONS],
 }
 
-/// Reads, validates and scans one input.
-pub fn scan(
-    index: usize,
-    name: &str,
-    words: &[u32],
-    options: &LinkOptions,
-) -> Result<Scan, LinkError> {
-    let module = read(name, words, options)?;
-    let (symbols, entry_points) = collect(index, name, &module)?;
-    let mut counts = [0; super::merge::SECTIONS];
-    for inst in &module.globals {
-        counts[super::merge::bucket(inst.section())] += 1;
+/// Validates (unless disabled) one input and reads its header and section sizes.
+pub fn prepare(name: &str, words: &[u32], options: &LinkOptions) -> Result<Prepared, LinkError> {
+    if options.validate_inputs {
+        validate(name, words, options)?;
     }
+    let header = *spirvkit_core::Parser::new(words)
+        .map_err(|e| decode_error(name, e))?
+        .header();
+    // Stepping over word counts until the first function; a malformed stream only makes the
+    // counts (capacities) wrong, and decoding reports it.
+    let mut counts = [0; SECTIONS];
+    let mut at = HEADER_WORDS;
+    while let Some(&first) = words.get(at) {
+        let (count, opcode) = ((first >> 16) as usize, Op((first & 0xFFFF) as u16));
+        if count == 0 || opcode == Op::Function {
+            break;
+        }
+        counts[bucket(Section::of(opcode))] += 1;
+        at += count;
+    }
+    Ok(Prepared { header, counts })
+}
+
+fn validate(name: &str, words: &[u32], options: &LinkOptions) -> Result<(), LinkError> {
+    // The inputs are validated in parallel with each other: each one's checks run in
+    // sequence (nested parallelism costs more than it gains on small modules).
+    let opts = spirvkit_val::ValidatorOptions {
+        sequential: true,
+        ..spirvkit_val::ValidatorOptions::new(options.target_env)
+    };
+    match spirvkit_val::diagnostics(words, &opts).into_iter().next() {
+        None => Ok(()),
+        Some(d) => {
+            let mut message = d.message;
+            if let Some(text) = d.instruction {
+                message.push_str("\n  ");
+                message.push_str(&text);
+            }
+            Err(LinkError::Invalid {
+                file: name.to_string(),
+                word_offset: d.word_offset.unwrap_or(0),
+                message,
+            })
+        }
+    }
+}
+
+fn decode_error(name: &str, e: spirvkit_core::DecodeError) -> LinkError {
+    LinkError::Decode {
+        file: name.to_string(),
+        word_offset: e.word_offset,
+        message: e.kind.to_string(),
+    }
+}
+
+/// Decodes input `index` and scans it (ids still the file's own).
+pub fn decode(index: usize, name: &str, words: &[u32]) -> Result<(Module, Scan), LinkError> {
+    let module = Module::from_words(words).map_err(|e| decode_error(name, e))?;
+    let max = module
+        .instructions()
+        .flat_map(|i| i.result_id.into_iter().chain(i.used_ids()))
+        .map(|id| id.0)
+        .max()
+        .unwrap_or(0);
+    let (symbols, entry_points) = collect(index, name, &module)?;
     let memory_model = module
         .globals
         .iter()
@@ -48,74 +110,35 @@ pub fn scan(
                 mm.operands.get(1).and_then(Operand::word)?,
             ))
         });
-    Ok(Scan {
-        header: module.header,
+    let scan = Scan {
+        bound: max + 1,
         symbols,
         entry_points,
         memory_model,
-        counts,
-    })
+    };
+    Ok((module, scan))
 }
 
-/// Decodes an input already scanned, every id moved up by `shift`.
-pub fn decode_shifted(name: &str, words: &[u32], shift: u32) -> Result<Module, LinkError> {
-    let mut module = Module::from_words(words).map_err(|e| LinkError::Decode {
-        file: name.to_string(),
-        word_offset: e.word_offset,
-        message: e.kind.to_string(),
-    })?;
-    if shift != 0 {
-        let bump = |id: Id| Id(id.0 + shift);
-        for inst in &mut module.globals {
+/// Moves every id of a decoded input up by `shift`.
+pub fn shift(module: &mut Module, shift: u32) {
+    if shift == 0 {
+        return;
+    }
+    let bump = |id: Id| Id(id.0 + shift);
+    for inst in &mut module.globals {
+        inst.map_ids(bump);
+    }
+    for function in &mut module.functions {
+        for inst in function.instructions_mut() {
             inst.map_ids(bump);
         }
-        for function in &mut module.functions {
-            for inst in function.instructions_mut() {
-                inst.map_ids(bump);
-            }
-        }
     }
-    Ok(module)
-}
-
-/// Decodes and (unless disabled) validates one input.
-pub fn read(name: &str, words: &[u32], options: &LinkOptions) -> Result<Module, LinkError> {
-    if options.validate_inputs {
-        let opts = spirvkit_val::ValidatorOptions::new(options.target_env);
-        if let Some(d) = spirvkit_val::diagnostics(words, &opts).into_iter().next() {
-            let mut message = d.message;
-            if let Some(text) = d.instruction {
-                message.push_str("\n  ");
-                message.push_str(&text);
-            }
-            return Err(LinkError::Invalid {
-                file: name.to_string(),
-                word_offset: d.word_offset.unwrap_or(0),
-                message,
-            });
-        }
-    }
-    let mut module = Module::from_words(words).map_err(|e| LinkError::Decode {
-        file: name.to_string(),
-        word_offset: e.word_offset,
-        message: e.kind.to_string(),
-    })?;
-    // The ids in use decide the merged id space, not the header's bound (which may be far
-    // larger than needed, or hostile): per-id tables then stay proportional to the input.
-    let max = module
-        .instructions()
-        .flat_map(|i| i.result_id.into_iter().chain(i.used_ids()))
-        .map(|id| id.0)
-        .max()
-        .unwrap_or(0);
-    module.header.bound = max + 1;
-    Ok(module)
 }
 
 type Collected = (Vec<Symbol>, Vec<(u32, Box<str>, usize)>);
 
 fn collect(index: usize, name: &str, module: &Module) -> Result<Collected, LinkError> {
-    let mut offset = spirvkit_core::binary::HEADER_WORDS;
+    let mut offset = HEADER_WORDS;
     let mut groups: FxHashMap<Id, (Box<str>, u32)> = FxHashMap::default();
     let mut built_ins: FxHashSet<Id> = FxHashSet::default();
     let mut built_in_groups: FxHashSet<Id> = FxHashSet::default();

@@ -3,7 +3,7 @@
 //! (one memory model, no entry point defined twice).
 
 use super::error::LinkError;
-use super::input::{decode_shifted, Scan};
+use super::input::{decode, shift, Prepared, Scan};
 use super::render::Sources;
 use super::{LinkOptions, GENERATOR};
 use rayon::prelude::*;
@@ -63,23 +63,29 @@ pub fn bucket(section: Section) -> usize {
     }
 }
 
-/// Decodes every input (ids shifted) straight into one module, sections in order. `bound` is
-/// the merged id bound.
+/// The merged module with what was learnt decoding the inputs.
+pub struct Merged {
+    pub module: Module,
+    /// Per input, its scan (local ids) and how far its ids moved.
+    pub scans: Vec<Scan>,
+    pub shifts: Vec<u32>,
+}
+
+/// Decodes every input once, straight into one module with sections in order: input i's ids
+/// move up by the sum of the earlier inputs' bounds - 1. Inputs are decoded in parallel a
+/// chunk at a time, so the chunk's IR is all that exists beside the linked module; memory
+/// models and entry points are checked as each input comes.
 pub fn merge(
-    scans: &[Scan],
-    shifts: &[u32],
+    prepared: &[Prepared],
     version: u32,
-    bound: u32,
     sources: &Sources<'_>,
-) -> Result<Module, LinkError> {
-    check_memory_models(scans, sources)?;
-    check_entry_points(scans, sources)?;
+) -> Result<Merged, LinkError> {
     // Exact capacities: the instruction lists are most of the linker's memory. The first
     // section's list has room for all, so the others are appended to it without a copy of
     // the whole (untouched capacity costs no memory).
     let mut counts = [0usize; SECTIONS];
-    for scan in scans {
-        for (c, n) in counts.iter_mut().zip(scan.counts) {
+    for p in prepared {
+        for (c, n) in counts.iter_mut().zip(p.counts) {
             *c += n;
         }
     }
@@ -89,19 +95,17 @@ pub fn merge(
         std::array::from_fn(|i| Vec::with_capacity(if i == 0 { total } else { counts[i] }));
     let mut functions = Vec::new();
     let mut memory_model_seen = false;
-    // Decoded in parallel a chunk at a time: the chunk's IR is all that exists beside the
-    // linked module.
-    let inputs: Vec<usize> = (0..scans.len()).collect();
-    for chunk in inputs.chunks(64) {
-        let decoded: Vec<Result<Module, LinkError>> = chunk
-            .par_iter()
-            .map(|&i| {
-                let words = sources.words.get(i).copied().unwrap_or(&[]);
-                decode_shifted(&sources.name(i), words, shifts.get(i).copied().unwrap_or(0))
-            })
-            .collect();
-        for module in decoded {
-            let module = module?;
+    let mut checks = Checks::default();
+    let mut scans = Vec::with_capacity(prepared.len());
+    let mut shifts = Vec::with_capacity(prepared.len());
+    let mut next: u64 = 0;
+    let inputs: Vec<usize> = (0..prepared.len()).collect();
+    // A pipeline: while a chunk is decoded in parallel, the previous one (ids shifted) is
+    // moved into the sections on this thread.
+    let mut pending: Vec<(Module, u32)> = Vec::new();
+    let mut append = |chunk: Vec<(Module, u32)>| {
+        for (mut module, by) in chunk {
+            shift(&mut module, by);
             for inst in module.globals {
                 if inst.opcode == Op::MemoryModel {
                     if memory_model_seen {
@@ -113,7 +117,35 @@ pub fn merge(
             }
             functions.extend(module.functions);
         }
+    };
+    for chunk in inputs.chunks(64) {
+        let previous = std::mem::take(&mut pending);
+        let (decoded, ()) = rayon::join(
+            || {
+                chunk
+                    .par_iter()
+                    .map(|&i| {
+                        let words = sources.words.get(i).copied().unwrap_or(&[]);
+                        decode(i, &sources.name(i), words)
+                    })
+                    .collect::<Vec<Result<(Module, Scan), LinkError>>>()
+            },
+            || append(previous),
+        );
+        for (&i, d) in chunk.iter().zip(decoded) {
+            let (module, scan) = d?;
+            checks.memory_model(i, &scan, sources)?;
+            checks.entry_points(i, &scan, sources)?;
+            shifts.push(next as u32);
+            pending.push((module, next as u32));
+            next += u64::from(scan.bound.max(1) - 1);
+            if next >= u64::from(u32::MAX) {
+                return Err(LinkError::IdLimit { bound: next + 1 });
+            }
+            scans.push(scan);
+        }
     }
+    append(pending);
     if version >= 0x0001_0100 {
         sections[bucket(Section::DebugModuleProcessed)].push(Instruction::new(
             Op::ModuleProcessed,
@@ -122,59 +154,82 @@ pub fn merge(
             [Operand::String("Linked by spirvkit".into())],
         ));
     }
-    let mut module = Module::new(Header::new(version, GENERATOR, bound));
+    let mut module = Module::new(Header::new(version, GENERATOR, next as u32 + 1));
     let [mut globals, rest @ ..] = sections;
     for mut section in rest {
         globals.append(&mut section);
     }
     module.globals = globals;
     module.functions = functions;
-    Ok(module)
+    Ok(Merged {
+        module,
+        scans,
+        shifts,
+    })
 }
 
-fn check_memory_models(scans: &[Scan], sources: &Sources<'_>) -> Result<(), LinkError> {
-    let models = scans
-        .iter()
-        .enumerate()
-        .filter_map(|(i, scan)| scan.memory_model.map(|(a, m)| (i, a, m)));
-    let mut first = None;
-    for (i, addressing, memory) in models {
-        let Some((f, fa, fm)) = first else {
-            first = Some((i, addressing, memory));
-            continue;
+/// spirv-link's checks while merging: one addressing and memory model; no entry point (model
+/// and name) defined twice.
+#[derive(Default)]
+struct Checks {
+    /// The first input with a memory model: (input, addressing, memory).
+    first_model: Option<(usize, u32, u32)>,
+    /// (model, name) -> (input, word offset).
+    entry_points: FxHashMap<(u32, Box<str>), (usize, usize)>,
+}
+
+impl Checks {
+    fn memory_model(
+        &mut self,
+        i: usize,
+        scan: &Scan,
+        sources: &Sources<'_>,
+    ) -> Result<(), LinkError> {
+        let Some((addressing, memory)) = scan.memory_model else {
+            return Ok(());
+        };
+        let Some((f, fa, fm)) = self.first_model else {
+            self.first_model = Some((i, addressing, memory));
+            return Ok(());
         };
         let (what, kind, a, b) = if fa != addressing {
             ("addressing", OperandKind::AddressingModel, fa, addressing)
         } else if fm != memory {
             ("memory", OperandKind::MemoryModel, fm, memory)
         } else {
-            continue;
+            return Ok(());
         };
-        return Err(LinkError::ModelConflict {
+        Err(LinkError::ModelConflict {
             what,
             first_file: sources.name(f),
             first: enumerant_name(kind, a),
             file: sources.name(i),
             other: enumerant_name(kind, b),
-        });
+        })
     }
-    Ok(())
-}
 
-fn check_entry_points(scans: &[Scan], sources: &Sources<'_>) -> Result<(), LinkError> {
-    let mut seen: FxHashMap<(u32, &str), (usize, usize)> = FxHashMap::default();
-    for (i, input) in scans.iter().enumerate() {
-        for (model, name, at) in &input.entry_points {
-            if let Some(&(m, first_at)) = seen.get(&(*model, &**name)) {
-                return Err(LinkError::DuplicateEntryPoint {
-                    name: name.to_string(),
-                    model: enumerant_name(OperandKind::ExecutionModel, *model),
-                    first: sources.at(m, first_at),
-                    second: sources.at(i, *at),
-                });
+    fn entry_points(
+        &mut self,
+        i: usize,
+        scan: &Scan,
+        sources: &Sources<'_>,
+    ) -> Result<(), LinkError> {
+        for (model, name, at) in &scan.entry_points {
+            match self.entry_points.entry((*model, name.clone())) {
+                std::collections::hash_map::Entry::Occupied(first) => {
+                    let &(m, first_at) = first.get();
+                    return Err(LinkError::DuplicateEntryPoint {
+                        name: name.to_string(),
+                        model: enumerant_name(OperandKind::ExecutionModel, *model),
+                        first: sources.at(m, first_at),
+                        second: sources.at(i, *at),
+                    });
+                }
+                std::collections::hash_map::Entry::Vacant(slot) => {
+                    slot.insert((i, *at));
+                }
             }
-            seen.insert((*model, name), (i, *at));
         }
+        Ok(())
     }
-    Ok(())
 }

@@ -1,14 +1,16 @@
 //! The SPIR-V linker (spirv-link's behaviour, seed 003 §3.2): joins modules whose functions
 //! and global variables are exported and imported by name with `LinkageAttributes`.
 //!
-//! Pipeline: read and validate each input, collect its symbols and shift its ids into a
-//! disjoint range (in parallel, `input`); check versions and merge the sections (`merge`);
+//! Pipeline: validate each input and size its sections from the raw words (in parallel,
+//! `input::prepare`); check versions; decode each input once, straight into the merged module
+//! with its ids shifted into a disjoint range, collecting its symbols (`merge`, `input::decode`);
 //! bind imports to definitions (`symbols`); deduplicate types, constants and module-level
 //! declarations over the merged module (`crate::dedup`), so equal types have equal ids; check
 //! types and decorations agree (`types`, `decorations`), inserting casts for pointer mismatches
 //! when allowed; rename imports to definitions and drop declarations and linkage decorations
-//! (`rewrite`); recompute entry-point interfaces (`interface`); renumber ids (`compact`).
-//! Every step is linear in the total size.
+//! (`rewrite`); drop functions no entry point reaches from an executable; recompute
+//! entry-point interfaces (`interface`); renumber ids (`compact`). Every step is linear in the
+//! total size.
 
 mod compact;
 mod decorations;
@@ -26,8 +28,9 @@ pub use spirvkit_val::TargetEnv;
 
 use rayon::prelude::*;
 use render::Sources;
-use spirvkit_core::fasthash::FxHashMap;
+use spirvkit_core::fasthash::{FxHashMap, FxHashSet};
 use spirvkit_core::{Id, Module};
+use spirvkit_grammar::Op;
 use types::Agreement;
 
 /// The generator word of linked modules: spirvkit has no registered tool id, and writes 0 as
@@ -53,6 +56,9 @@ pub struct LinkOptions {
     /// Validate each input before linking (spirv-link does not; an invalid input is reported
     /// against its own file instead of surfacing as a broken linked module).
     pub validate_inputs: bool,
+    /// Keep functions no entry point reaches in a linked executable (spirv-link keeps them;
+    /// by default they are removed, as `--eliminate-dead-functions` would).
+    pub keep_dead_functions: bool,
 }
 
 impl Default for LinkOptions {
@@ -65,6 +71,7 @@ impl Default for LinkOptions {
             verify_ids: false,
             target_env: TargetEnv::Universal,
             validate_inputs: true,
+            keep_dead_functions: false,
         }
     }
 }
@@ -89,7 +96,11 @@ pub fn link(inputs: &[&[u32]], options: &LinkOptions) -> Result<Vec<u32>, LinkEr
 
 /// Links named modules; errors name the files.
 pub fn link_named(inputs: &[NamedInput<'_>], options: &LinkOptions) -> Result<Vec<u32>, LinkError> {
-    link_to_module(inputs, options).map(|m| m.to_words())
+    let module = link_to_module(inputs, options)?;
+    let words = module.to_words();
+    // Freeing the IR (an allocation or more per instruction) need not delay the caller.
+    rayon::spawn(move || drop(module));
+    Ok(words)
 }
 
 /// Links named modules into a module.
@@ -106,41 +117,30 @@ pub fn link_to_module(
         names: &names,
         words: &words,
     };
-    let scanned: Vec<Result<input::Scan, LinkError>> = inputs
+    let prepared = inputs
         .par_iter()
-        .enumerate()
-        .map(|(i, input)| input::scan(i, input.name, input.words, options))
-        .collect();
-    let scans = scanned
+        .map(|input| input::prepare(input.name, input.words, options))
+        .collect::<Vec<_>>()
         .into_iter()
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| with_text(e, &sources))?;
-    let headers: Vec<_> = scans.iter().map(|s| s.header).collect();
+        .collect::<Result<Vec<_>, _>>()?;
+    let headers: Vec<_> = prepared.iter().map(|p| p.header).collect();
     let version = merge::version(&headers, options, &sources)?;
-
-    // Input i's ids move up by the sum of the earlier inputs' (bound - 1).
-    let mut shifts = Vec::with_capacity(scans.len());
-    let mut total: u64 = 0;
-    for h in &headers {
-        shifts.push(total as u32);
-        total += u64::from(h.bound.max(1) - 1);
-        if total >= u64::from(u32::MAX) {
-            return Err(LinkError::IdLimit { bound: total + 1 });
-        }
-    }
-    let bound = total as u32 + 1;
+    let merge::Merged {
+        mut module,
+        scans,
+        shifts,
+    } = merge::merge(&prepared, version, &sources).map_err(|e| with_text(e, &sources))?;
+    drop(prepared);
     let symbols: Vec<symbols::Symbol> = scans
-        .iter()
+        .into_iter()
         .zip(&shifts)
         .flat_map(|(scan, &shift)| {
-            scan.symbols.iter().map(move |s| symbols::Symbol {
+            scan.symbols.into_iter().map(move |s| symbols::Symbol {
                 id: Id(s.id.0 + shift),
-                ..s.clone()
+                ..s
             })
         })
         .collect();
-    let mut module = merge::merge(&scans, &shifts, version, bound, &sources)?;
-    drop(scans);
     if options.verify_ids {
         compact::verify_ids(&module)?;
     }
@@ -150,7 +150,22 @@ pub fn link_to_module(
     crate::dedup::deduplicate(&mut module, crate::dedup::DedupScope::ALL);
 
     let defs = module.def_index();
-    let table = decorations::DecorationTable::new(&module);
+    let pairs = resolution
+        .bindings
+        .iter()
+        .map(|&(i, d)| (i, d, true))
+        .chain(odr.iter().map(|&(dup, first)| (dup, first, false)));
+    // Decorations matter only on the symbols bound and their parameters.
+    let mut compared: FxHashSet<Id> = FxHashSet::default();
+    for (i, d, _) in pairs.clone() {
+        for s in [&symbols[i], &symbols[d]] {
+            compared.insert(s.id);
+            if s.is_function {
+                compared.extend(decorations::parameters(&module, &defs, s.id));
+            }
+        }
+    }
+    let table = decorations::DecorationTable::new(&module, &compared);
     let local = |s: &symbols::Symbol| {
         s.id.0
             .saturating_sub(shifts.get(s.module).copied().unwrap_or(0))
@@ -158,11 +173,6 @@ pub fn link_to_module(
     let at = |s: &symbols::Symbol| sources.symbol(s.module, s.word_offset, local(s), &[]);
     let mut casts: FxHashMap<Id, types::CallCasts> = FxHashMap::default();
     let mut replace: FxHashMap<Id, Id> = FxHashMap::default();
-    let pairs = resolution
-        .bindings
-        .iter()
-        .map(|&(i, d)| (i, d, true))
-        .chain(odr.iter().map(|&(dup, first)| (dup, first, false)));
     for (i, d, is_import) in pairs {
         let (import, def) = (&symbols[i], &symbols[d]);
         let allow = options.allow_pointer_mismatch && is_import;
@@ -191,6 +201,15 @@ pub fn link_to_module(
         options.allow_partial_linkage,
     );
     rewrite::declarations_first(&mut module);
+    // An executable: what no entry point reaches is dead (exports are gone, so only entry
+    // points and what globals reference are roots). Without entry points everything would
+    // be, so such a module is left whole.
+    let executable = !options.create_library
+        && !options.keep_dead_functions
+        && module.globals.iter().any(|i| i.opcode == Op::EntryPoint);
+    if executable {
+        crate::passes::eliminate_dead_functions::remove_dead_functions(&mut module);
+    }
     interface::recompute(&mut module);
     compact::compact_ids(&mut module);
     if module.header.bound > 0x3F_FFFF {

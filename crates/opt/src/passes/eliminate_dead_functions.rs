@@ -20,78 +20,88 @@ impl Pass for EliminateDeadFunctions {
     }
 
     fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
-        let bound = module.header.bound;
-        let mut index: Vec<u32> = vec![u32::MAX; bound as usize];
-        for (i, f) in module.functions.iter().enumerate() {
-            if let Some(slot) = index.get_mut(f.id().0 as usize) {
-                *slot = i as u32;
-            }
-        }
-        let function_of = |id: Id| -> Option<usize> {
-            index
-                .get(id.0 as usize)
-                .filter(|&&i| i != u32::MAX)
-                .map(|&i| i as usize)
-        };
-        let mut live = vec![false; module.functions.len()];
-        let mut work: Vec<usize> = Vec::new();
-        let mark = |id: Id, live: &mut Vec<bool>, work: &mut Vec<usize>| {
-            if let Some(f) = function_of(id) {
-                if !std::mem::replace(&mut live[f], true) {
-                    work.push(f);
-                }
-            }
-        };
-        for inst in &module.globals {
-            let exported = inst.opcode == Op::Decorate
-                && inst.operands.get(1) == Some(&Operand::Word(Decoration::LinkageAttributes.0))
-                && inst.operands.last() == Some(&Operand::Word(LinkageType::Export.0));
-            let root = match inst.section() {
-                Section::DebugName | Section::DebugSource => false,
-                Section::Annotation => exported,
-                _ => true,
-            };
-            if root {
-                for id in inst.used_ids() {
-                    mark(id, &mut live, &mut work);
-                }
-            }
-        }
-        // Every function reached from the module scope already (entry points and exports):
-        // nothing can be dead, no need to walk the bodies.
-        if live.iter().all(|&l| l) {
-            return Ok(Changed::No);
-        }
-        // Straight over the operands: no list of ids per instruction (this pass runs twice in
-        // -O and was 10% of its CPU time on the 2 000-function bench module).
-        while let Some(f) = work.pop() {
-            // Internal iteration (`for_each`) over the chained sections and operands.
-            module.functions[f].instructions().skip(1).for_each(|inst| {
-                inst.used_ids()
-                    .for_each(|id| mark(id, &mut live, &mut work))
-            });
-        }
-        if live.iter().all(|&l| l) {
-            return Ok(Changed::No);
-        }
-        let mut dead = IdSet::new(bound);
-        let mut kept = Vec::with_capacity(module.functions.len());
-        for (f, function) in std::mem::take(&mut module.functions)
-            .into_iter()
-            .enumerate()
-        {
-            if live[f] {
-                kept.push(function);
-            } else {
-                for id in function.instructions().filter_map(|i| i.result_id) {
-                    dead.insert(id);
-                }
-            }
-        }
-        module.functions = kept;
-        remove_references_to(module, &dead);
-        Ok(Changed::Yes)
+        Ok(if remove_dead_functions(module) {
+            Changed::Yes
+        } else {
+            Changed::No
+        })
     }
+}
+
+/// Removes the functions no root reaches (see the module comment); true when any went. The
+/// linker calls this on executables (spirv-link leaves dead functions behind).
+pub fn remove_dead_functions(module: &mut Module) -> bool {
+    let bound = module.header.bound;
+    let mut index: Vec<u32> = vec![u32::MAX; bound as usize];
+    for (i, f) in module.functions.iter().enumerate() {
+        if let Some(slot) = index.get_mut(f.id().0 as usize) {
+            *slot = i as u32;
+        }
+    }
+    let function_of = |id: Id| -> Option<usize> {
+        index
+            .get(id.0 as usize)
+            .filter(|&&i| i != u32::MAX)
+            .map(|&i| i as usize)
+    };
+    let mut live = vec![false; module.functions.len()];
+    let mut work: Vec<usize> = Vec::new();
+    let mark = |id: Id, live: &mut Vec<bool>, work: &mut Vec<usize>| {
+        if let Some(f) = function_of(id) {
+            if !std::mem::replace(&mut live[f], true) {
+                work.push(f);
+            }
+        }
+    };
+    for inst in &module.globals {
+        let exported = inst.opcode == Op::Decorate
+            && inst.operands.get(1) == Some(&Operand::Word(Decoration::LinkageAttributes.0))
+            && inst.operands.last() == Some(&Operand::Word(LinkageType::Export.0));
+        let root = match inst.section() {
+            Section::DebugName | Section::DebugSource => false,
+            Section::Annotation => exported,
+            _ => true,
+        };
+        if root {
+            for id in inst.used_ids() {
+                mark(id, &mut live, &mut work);
+            }
+        }
+    }
+    // Every function reached from the module scope already (entry points and exports):
+    // nothing can be dead, no need to walk the bodies.
+    if live.iter().all(|&l| l) {
+        return false;
+    }
+    // Straight over the operands: no list of ids per instruction (this pass runs twice in
+    // -O and was 10% of its CPU time on the 2 000-function bench module).
+    while let Some(f) = work.pop() {
+        // Internal iteration (`for_each`) over the chained sections and operands.
+        module.functions[f].instructions().skip(1).for_each(|inst| {
+            inst.used_ids()
+                .for_each(|id| mark(id, &mut live, &mut work))
+        });
+    }
+    if live.iter().all(|&l| l) {
+        return false;
+    }
+    let mut dead = IdSet::new(bound);
+    let mut kept = Vec::with_capacity(module.functions.len());
+    for (f, function) in std::mem::take(&mut module.functions)
+        .into_iter()
+        .enumerate()
+    {
+        if live[f] {
+            kept.push(function);
+        } else {
+            for id in function.instructions().filter_map(|i| i.result_id) {
+                dead.insert(id);
+            }
+        }
+    }
+    module.functions = kept;
+    remove_references_to(module, &dead);
+    true
 }
 
 #[cfg(test)]
