@@ -454,3 +454,23 @@ declare void @llvm.instrprof.value.profile(ptr, i64, i64, i32, i32)
         assert_eq!(count(&m, Op::FunctionCall), 0);
     }
 }
+
+#[test]
+fn minimumnum_and_maximumnum_are_opencl_fmin_and_fmax() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare float @llvm.minimumnum.f32(float, float)
+declare <2 x double> @llvm.maximumnum.v2f64(<2 x double>, <2 x double>)
+define spir_func float @lo(float %x, float %y) {
+  %t = call float @llvm.minimumnum.f32(float %x, float %y)
+  ret float %t
+}
+define spir_func <2 x double> @hi(<2 x double> %x, <2 x double> %y) {
+  %t = call <2 x double> @llvm.maximumnum.v2f64(<2 x double> %x, <2 x double> %y)
+  ret <2 x double> %t
+}
+"#;
+    for m in both(src, "", "minimumnum") {
+        assert_eq!(count(&m, Op::ExtInst), 2);
+        assert_eq!(count(&m, Op::ExtInstImport), 1);
+    }
+}

@@ -219,8 +219,10 @@ pub(super) fn intrinsic(
         "sqrt" | "sin" | "cos" | "exp" | "exp2" | "log" | "log2" | "log10" | "floor" | "ceil"
         | "trunc" | "rint" | "round" => (family, 1),
         "pow" | "copysign" => (family, 2),
-        "minnum" | "minimum" => ("fmin", 2),
-        "maxnum" | "maximum" => ("fmax", 2),
+        // `minimumnum`/`maximumnum` (IEEE 754-2019 minimumNumber) return the non-NaN operand,
+        // as OpenCL fmin/fmax do; llvm-spirv maps them the same way.
+        "minnum" | "minimum" | "minimumnum" => ("fmin", 2),
+        "maxnum" | "maximum" | "maximumnum" => ("fmax", 2),
         "ctpop" => ("popcount", 1),
         "ctlz" => ("clz", 1),
         "cttz" => ("ctz", 1),
