@@ -101,6 +101,14 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None, spli
         spv, problem = split_kernels.linked_spirv(cl_path, split_mode, spirvkit, workdir)
         if problem:
             result["status"], result["detail"] = problem; return result
+        # The halves come from clang-15's compile of the source, not from the corpus SPIR: the
+        # reference chain (llvm-spirv-15 on the unsplit module) must start from that compile too,
+        # or a compile difference (a predefined macro pocl sets and clang-15 -cc1 does not)
+        # reads as a linking error.
+        whole_bc = os.path.join(workdir, "whole.bc")
+        if subprocess.run(["llvm-as-15", os.path.join(workdir, "whole.ll"), "-o", whole_bc],
+                          capture_output=True).returncode == 0:
+            bc = whole_bc
     elif spirv_from == "clang-22":
         # clang-22's own SPIR-V back end makes the SPIR-V: only the reverse path is spirvkit's.
         r = subprocess.run(["clang-22", "--target=spirv64", f"-cl-std={clang_std or 'CL2.0'}", "-c", "-I",
