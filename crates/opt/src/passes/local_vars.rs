@@ -92,20 +92,7 @@ impl ModuleFacts {
                         facts.int_constants.insert(id, v);
                     }
                 }
-                _ if crate::util::targets_first_operand(inst.opcode) => {
-                    let harmless = matches!(inst.opcode, Op::Name)
-                        || matches!(inst.operands.get(1), Some(Operand::Word(d))
-                            if *d == Decoration::Alignment.0 || *d == Decoration::RelaxedPrecision.0);
-                    if let (false, Some(Operand::Id(t))) = (harmless, inst.operands.first()) {
-                        facts.decorated.insert(*t, ());
-                    }
-                }
-                Op::GroupDecorate | Op::GroupMemberDecorate | Op::DecorateId => {
-                    for id in inst.operands.iter().filter_map(Operand::id) {
-                        facts.decorated.insert(id, ());
-                    }
-                }
-                _ => {}
+                _ => note_decorated(inst, &mut facts.decorated),
             }
         }
         facts
@@ -381,4 +368,25 @@ pub fn extract_from(value: Id, path: &[u32], load: &Instruction) -> Instruction 
         load.result_id,
         operands,
     )
+}
+
+/// Records in `decorated` the ids a debug-name or annotation instruction marks in a way that
+/// stops a variable's promotion (names, Alignment and RelaxedPrecision do not). Shared by the
+/// SSA rewrite and the local-variable facts so both passes agree on which variables they take.
+pub(crate) fn note_decorated(inst: &Instruction, decorated: &mut FxHashMap<Id, ()>) {
+    if crate::util::targets_first_operand(inst.opcode) {
+        let harmless = matches!(inst.opcode, Op::Name)
+            || matches!(inst.operands.get(1), Some(Operand::Word(d))
+                if *d == Decoration::Alignment.0 || *d == Decoration::RelaxedPrecision.0);
+        if let (false, Some(Operand::Id(t))) = (harmless, inst.operands.first()) {
+            decorated.insert(*t, ());
+        }
+    } else if matches!(
+        inst.opcode,
+        Op::GroupDecorate | Op::GroupMemberDecorate | Op::DecorateId
+    ) {
+        for id in inst.operands.iter().filter_map(Operand::id) {
+            decorated.insert(id, ());
+        }
+    }
 }

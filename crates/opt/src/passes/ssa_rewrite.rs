@@ -12,9 +12,10 @@
 use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
+use crate::passes::local_vars::note_decorated;
 use spirvkit_core::analysis::{DomTree, FunctionCfg, UNDEF};
 use spirvkit_core::fasthash::FxHashMap;
-use spirvkit_core::grammar::{AddressingModel, Decoration, MemoryAccess, Op, StorageClass};
+use spirvkit_core::grammar::{AddressingModel, MemoryAccess, Op, StorageClass};
 use spirvkit_core::{Function, Id, Instruction, Module, Operand};
 
 pub struct SsaRewrite;
@@ -97,20 +98,7 @@ impl Pass for SsaRewrite {
                         cx.undefs.entry(t).or_insert(id);
                     }
                 }
-                _ if crate::util::targets_first_operand(inst.opcode) => {
-                    let harmless = matches!(inst.opcode, Op::Name)
-                        || matches!(inst.operands.get(1), Some(Operand::Word(d))
-                            if *d == Decoration::Alignment.0 || *d == Decoration::RelaxedPrecision.0);
-                    if let (false, Some(Operand::Id(t))) = (harmless, inst.operands.first()) {
-                        cx.decorated.insert(*t, ());
-                    }
-                }
-                Op::GroupDecorate | Op::GroupMemberDecorate | Op::DecorateId => {
-                    for id in inst.operands.iter().filter_map(Operand::id) {
-                        cx.decorated.insert(id, ());
-                    }
-                }
-                _ => {}
+                _ => note_decorated(inst, &mut cx.decorated),
             }
         }
         let mut changed = false;
