@@ -46,6 +46,31 @@ define linkonce_odr spir_func void @other() comdat($other) {
 }
 
 #[test]
+fn quoted_comdat_names_and_global_attribute_groups_are_read() {
+    // DPC++ quotes comdat names holding `$`; vector-compute globals carry `#N` groups.
+    let src = r#"target triple = "spir64-unknown-unknown"
+$"_ZTSZ4mainE3$_0" = comdat any
+@gv = internal addrspace(1) global <4 x float> zeroinitializer, align 16 #0
+@ext = external addrspace(1) global i32 #0
+define weak_odr spir_kernel void @"_ZTSZ4mainE3$_0"() comdat($"_ZTSZ4mainE3$_0") {
+  ret void
+}
+attributes #0 = { "VCGlobalVariable" }
+"#;
+    let m = parse_text(src, "quoted_comdat.ll").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(m.functions.len(), 1);
+    assert_eq!(m.globals.len(), 2);
+    assert!(m.globals[0].initializer.is_some());
+    assert!(
+        m.globals[1].initializer.is_none(),
+        "a declaration keeps no initializer"
+    );
+    let bad = "$\"unterminated = comdat any\n";
+    let e = parse_text(bad, "bad.ll").expect_err("unterminated quoted comdat");
+    assert!(e.to_string().contains("unterminated string"), "{e}");
+}
+
+#[test]
 fn an_intrinsic_called_without_a_declaration_is_declared_from_its_call() {
     // llvm-as declares an intrinsic a call names without `declare`, typed by the call.
     let src = r#"target triple = "spir64-unknown-unknown"

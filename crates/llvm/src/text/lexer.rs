@@ -256,6 +256,17 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                 i = j;
             }
             c if c.is_ascii_alphabetic() || c == b'_' || c == b'$' || c == b'.' => {
+                // `$"name"`: a comdat whose name needs quoting; one word like `$name`.
+                if c == b'$' && b.get(i + 1) == Some(&b'"') {
+                    let (s, next) =
+                        quoted(i + 1).ok_or_else(|| err(line, col, "unterminated string"))?;
+                    push(
+                        &mut toks,
+                        Tok::Word(format!("${}", String::from_utf8_lossy(&s))),
+                    );
+                    i = next;
+                    continue;
+                }
                 if c == b'c' && b.get(i + 1) == Some(&b'"') {
                     let (s, next) =
                         quoted(i + 1).ok_or_else(|| err(line, col, "unterminated string"))?;

@@ -947,7 +947,11 @@ impl<'s> Parser<'s> {
         };
         let value_ty = self.parse_type()?;
         let declaration = matches!(linkage, Some(Linkage::External) | Some(Linkage::ExternWeak));
-        let initializer = if declaration && (self.is_punct(',') || self.at_top_level_start()) {
+        let initializer = if declaration
+            && (self.is_punct(',')
+                || self.at_top_level_start()
+                || matches!(self.peek(), Tok::AttrGroup(_)))
+        {
             None
         } else {
             Some(self.parse_value(value_ty)?)
@@ -972,6 +976,11 @@ impl<'s> Parser<'s> {
             } else {
                 return Err(self.err("expected 'section', 'align' or metadata"));
             }
+        }
+        // Attribute groups on a global (`#0`, e.g. vector-compute's "VCGlobalVariable")
+        // change no SPIR-V the translator emits; they are read and dropped.
+        while matches!(self.peek(), Tok::AttrGroup(_)) {
+            self.next();
         }
         let ty = self.pointer_for(value_ty, addrspace);
         let Some(ValueRef::Global(gid)) = target else {
