@@ -252,3 +252,70 @@ define spir_kernel void @k(ptr addrspace(1) %out, target("spirv.Image", void, 1,
         assert_eq!(count(&m, Op::ImageQuerySize), 2);
     }
 }
+
+const UNKNOWN: &str = r#"target triple = "spir64"
+declare i64 @llvm.readcyclecounter()
+declare i64 @llvm.some.custom.intrinsic()
+declare float @llvm.fabs.f32(float)
+define spir_func i64 @foo(float %x) {
+entry:
+  %0 = call i64 @llvm.readcyclecounter()
+  %1 = call i64 @llvm.some.custom.intrinsic()
+  %2 = call float @llvm.fabs.f32(float %x)
+  %s = add i64 %0, %1
+  ret i64 %s
+}
+"#;
+
+fn translate_allowing(src: &str, prefixes: Option<&str>) -> Result<Module, String> {
+    let llvm = spirvkit_llvm::parse_text(src, "test.ll").map_err(|e| e.to_string())?;
+    let mut options = spirvkit_spir::TranslateOptions::default();
+    options.allow_unknown_intrinsics(prefixes);
+    spirvkit_spir::translate(&llvm, &options).map_err(|e| e.to_string())
+}
+
+#[test]
+fn unknown_intrinsics_become_imported_functions_when_allowed() {
+    // llvm-spirv's AllowIntrinsics.ll: its positive and negative prefix lists.
+    for prefixes in [
+        None,
+        Some("llvm."),
+        Some("llvm.,random.prefix"),
+        Some(""),
+        Some("random.prefix,"),
+    ] {
+        let m =
+            translate_allowing(UNKNOWN, prefixes).unwrap_or_else(|e| panic!("{prefixes:?}: {e}"));
+        spirv_val(
+            &m,
+            &format!("unknown_intrinsics_{}", prefixes.map_or(0, str::len)),
+        );
+        let names = strings(&m, Op::Decorate);
+        assert!(
+            names.iter().any(|n| n == "llvm.readcyclecounter"),
+            "{names:?}"
+        );
+        assert!(
+            names.iter().any(|n| n == "llvm.some.custom.intrinsic"),
+            "{names:?}"
+        );
+        // A known intrinsic is still translated.
+        assert!(
+            !names.iter().any(|n| n.starts_with("llvm.fabs")),
+            "{names:?}"
+        );
+        assert_eq!(count(&m, Op::FunctionCall), 2);
+        assert_eq!(count(&m, Op::ExtInst), 1);
+    }
+    for prefixes in [
+        Some("llvm.some.custom"),
+        Some("llvm.readcyclecounter"),
+        Some("non.llvm.1,non,llvm.2"),
+    ] {
+        assert!(
+            translate_allowing(UNKNOWN, prefixes).is_err(),
+            "{prefixes:?}"
+        );
+    }
+    assert!(translate_with(UNKNOWN, "").is_err());
+}

@@ -364,7 +364,12 @@ impl<'m> Translator<'m> {
     fn classify_functions(&mut self) -> Result<()> {
         let mut callees = Vec::with_capacity(self.m.functions.len());
         for f in &self.m.functions {
-            let callee = if f.name.starts_with("llvm.") {
+            // Under --spirv-allow-unknown-intrinsics an intrinsic spirvkit does not translate
+            // is an imported function of its own name.
+            let intrinsic = f.name.starts_with("llvm.")
+                && (!self.opts.allows_unknown_intrinsic(&f.name)
+                    || crate::forward::builtins::is_known_intrinsic(self, &f.name));
+            let callee = if intrinsic {
                 Callee::Intrinsic(f.name.clone())
             } else if f.is_declaration() {
                 let demangled = mangle::demangle(&f.name).or_else(|| {
