@@ -130,12 +130,7 @@ fn semantics_of(ordering: AtomicOrdering, addrspace: u32) -> u32 {
         AtomicOrdering::SeqCst => MemorySemantics::SequentiallyConsistent.0,
         _ => 0,
     };
-    let storage = match addrspace {
-        3 => MemorySemantics::WorkgroupMemory.0,
-        4 => MemorySemantics::WorkgroupMemory.0 | MemorySemantics::CrossWorkgroupMemory.0,
-        _ => MemorySemantics::CrossWorkgroupMemory.0,
-    };
-    order | storage
+    order | crate::forward::builtins::storage_bits(addrspace)
 }
 
 /// The parts of an `atomicrmw` the helper call needs.

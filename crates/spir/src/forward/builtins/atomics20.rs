@@ -60,7 +60,7 @@ pub(super) fn scope_value(scope: u64) -> Option<u32> {
 }
 
 /// The storage bits of semantics for memory reached through an address space.
-fn storage_bits(addrspace: u32) -> u32 {
+pub(crate) fn storage_bits(addrspace: u32) -> u32 {
     match addrspace {
         3 => MemorySemantics::WorkgroupMemory.0,
         4 => MemorySemantics::WorkgroupMemory.0 | MemorySemantics::CrossWorkgroupMemory.0,

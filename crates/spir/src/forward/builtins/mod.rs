@@ -29,6 +29,7 @@ use spirvkit_grammar::{Capability, Op, OpenClStdOp};
 use spirvkit_llvm as llvm;
 
 pub(crate) use atomic_ops::require_atomic_width;
+pub(crate) use atomics20::storage_bits;
 pub(crate) use groups::generic_cast_target;
 pub(crate) use memory::{atomic_rmw, atomic_scope_semantics, fence, usm_cast};
 pub(crate) use workitem::{builtin_global, builtin_global_behind};
