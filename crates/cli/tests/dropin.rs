@@ -681,3 +681,31 @@ fn llvm_spirv_r_of_llvm_spirv_15_output_keeps_the_kernel_names() {
         }
     }
 }
+
+/// llvm-spirv's `-spirv-allow-unknown-intrinsics[=prefixes]` (its AllowIntrinsics.ll RUN
+/// lines): a flag that may carry a value after `=`.
+#[test]
+fn llvm_spirv_allow_unknown_intrinsics_takes_an_optional_prefix_list() {
+    let dir = scratch("dropin-llvm-spirv-intrinsics");
+    let input = dir.join("unknown.ll");
+    std::fs::write(
+        &input,
+        "target triple = \"spir64\"\n\
+         declare i64 @llvm.some.custom.intrinsic()\n\
+         define spir_func i64 @foo() {\nentry:\n  %v = call i64 @llvm.some.custom.intrinsic()\n  ret i64 %v\n}\n",
+    )
+    .unwrap();
+    let status = |args: &[&str]| {
+        let mut c = tool("llvm-spirv");
+        c.args(args).arg(&input).arg("-o").arg(dir.join("out.spv"));
+        run(c).status.code()
+    };
+    assert_eq!(status(&[]), Some(1));
+    assert_eq!(status(&["-spirv-allow-unknown-intrinsics"]), Some(0));
+    assert_eq!(status(&["-spirv-allow-unknown-intrinsics=llvm."]), Some(0));
+    assert_eq!(status(&["-spirv-allow-unknown-intrinsics="]), Some(0));
+    assert_eq!(
+        status(&["--spirv-allow-unknown-intrinsics=non,llvm.2"]),
+        Some(1)
+    );
+}

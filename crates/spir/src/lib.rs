@@ -23,6 +23,11 @@ pub struct TranslateOptions {
     pub max_version: u32,
     /// Extensions the output may use.
     pub allowed_extensions: Vec<String>,
+    /// llvm-spirv's `--spirv-allow-unknown-intrinsics[=PREFIX,...]`: an LLVM intrinsic the
+    /// translator does not know, whose name starts with one of the prefixes (any, when the
+    /// list is empty or holds an empty item), is called as an imported function of its own
+    /// name instead of being refused. `None`: the option is off.
+    pub allow_unknown_intrinsics: Option<Vec<String>>,
 }
 
 impl Default for TranslateOptions {
@@ -30,6 +35,7 @@ impl Default for TranslateOptions {
         Self {
             max_version: 0x0001_0600,
             allowed_extensions: Vec::new(),
+            allow_unknown_intrinsics: None,
         }
     }
 }
@@ -74,6 +80,25 @@ impl TranslateOptions {
             }
         }
         Ok(())
+    }
+
+    /// Applies `--spirv-allow-unknown-intrinsics` (`None`: given without a value).
+    pub fn allow_unknown_intrinsics(&mut self, prefixes: Option<&str>) {
+        self.allow_unknown_intrinsics = Some(
+            prefixes
+                .map(|l| l.split(',').map(|p| p.trim().to_owned()).collect())
+                .unwrap_or_default(),
+        );
+    }
+
+    /// Whether an unknown intrinsic `name` becomes a call of an imported function.
+    pub fn allows_unknown_intrinsic(&self, name: &str) -> bool {
+        self.allow_unknown_intrinsics.as_ref().is_some_and(|list| {
+            list.is_empty()
+                || list
+                    .iter()
+                    .any(|p| p.is_empty() || name.starts_with(p.as_str()))
+        })
     }
 
     pub fn allows(&self, extension: &str) -> bool {

@@ -200,3 +200,29 @@ fn selected_and_typed_function_pointers() {
         assert!(e.contains("SPV_INTEL_function_pointers"), "{e}");
     }
 }
+
+/// llvm-spirv's CodeSectionINTEL/address-space-cast.ll: a function in address space 9 cast to
+/// the private address space; both are Function pointers here, so the cast is a bitcast.
+#[test]
+fn function_address_space_cast_is_a_bitcast() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func float @cosf(float %x) addrspace(9) {
+entry:
+  ret float %x
+}
+define spir_kernel void @test(ptr addrspace(1) %out) {
+entry:
+  %fp = addrspacecast ptr addrspace(9) @cosf to ptr
+  store ptr %fp, ptr addrspace(1) %out, align 8
+  ret void
+}
+"#;
+    for (exts, tag) in [(EXT, "as9_typed"), (EXT_UNTYPED, "as9_untyped")] {
+        let m = translate_with(src, exts).unwrap_or_else(|e| panic!("{tag}: {e}"));
+        spirv_val_only_forward_function_reference(&m, tag);
+        assert_eq!(count(&m, Op::ConstantFunctionPointerINTEL), 1);
+        assert_eq!(count(&m, Op::GenericCastToPtr), 0);
+    }
+    let e = translate_with(src, "").expect_err("no extension");
+    assert!(e.contains("address space 9"), "{e}");
+}

@@ -39,6 +39,18 @@ fn can_forward(op: Op, index: usize) -> bool {
     }
 }
 
+/// The Function operand of OpConstantFunctionPointerINTEL (SPV_INTEL_function_pointers): a
+/// constant naming a function, which module layout puts after every constant. The core
+/// specification allows forward references to "operands that are an OpFunction" (2.4,
+/// Logical Layout); spirv-val 2025.5 rejects them here, so llvm-spirv's, LLVM's and
+/// spirvkit's function-pointer modules all fail it. spirvkit follows the specification.
+fn function_pointer_operand(st: &State<'_>, op: Op, index: usize, def_index: u32) -> bool {
+    op == Op::ConstantFunctionPointerINTEL
+        && index == 2
+        && st.inst(def_index).map(|d| d.op()) == Some(Op::Function)
+        && st.has_capability(spirvkit_grammar::Capability::FunctionPointersINTEL)
+}
+
 fn is_decoration_op(op: Op) -> bool {
     matches!(
         op,
@@ -141,7 +153,9 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                 ));
                 continue;
             }
-            if is_function_misuse(st, def_index, op, inst.ext) {
+            if is_function_misuse(st, def_index, op, inst.ext)
+                && !function_pointer_operand(st, op, i, def_index)
+            {
                 errors.push((
                     "id.function_use",
                     index,
@@ -166,7 +180,7 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                 } else if !(if matches!(op, Op::ExtInst | Op::ExtInstWithForwardRefsKHR) {
                     crate::instructions::ext_debug::forward_reference_allowed(st, &inst, i)
                 } else {
-                    can_forward(op, i)
+                    can_forward(op, i) || function_pointer_operand(st, op, i, def_index)
                 }) {
                     errors.push((
                         "id.forward",

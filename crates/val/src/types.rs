@@ -33,7 +33,14 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
             for o in st.ops(&inst) {
                 if o.kind.category() == Category::Id && o.kind != OperandKind::IdResult {
                     let id = st.word(&inst, usize::from(o.offset));
-                    if st.def_op(id) == Some(Op::TypeFunction) && st.def_index(id) < index {
+                    // SPV_INTEL_function_pointers: pointers to functions point to their
+                    // function type (spirv-val 2025.5 has no such exception).
+                    let function_pointer =
+                        op == Op::TypePointer && st.has_capability(C::FunctionPointersINTEL);
+                    if st.def_op(id) == Some(Op::TypeFunction)
+                        && st.def_index(id) < index
+                        && !function_pointer
+                    {
                         errors.push((
                             "type.function_use",
                             index,

@@ -600,6 +600,54 @@ pub const UNTYPED_CL_CASES: &[Case] = &[
     ),
 ];
 
+// ---- SPV_INTEL_function_pointers ----
+// The constant naming a function is at module scope, before the function: the core
+// specification allows forward references to operands that are an OpFunction, and the
+// extension's pointers point to function types. spirv-val 2025.5 rejects both (so it rejects
+// every function-pointer module llvm-spirv or LLVM emit); spirvkit follows the specification.
+
+const FNPTR: &str = "
+OpCapability Addresses
+OpCapability Kernel
+OpCapability Int64
+OpCapability FunctionPointersINTEL
+OpExtension \"SPV_INTEL_function_pointers\"
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k \"k\"
+%void = OpTypeVoid
+%int = OpTypeInt 32 0
+%long = OpTypeInt 64 0
+%fty = OpTypeFunction %int %int
+%kty = OpTypeFunction %void
+TYPES
+%k = OpFunction %void None %kty
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+%f = OpFunction %int None %fty
+%x = OpFunctionParameter %int
+%fe = OpLabel
+OpReturnValue %x
+OpFunctionEnd
+";
+
+pub const FNPTR_CASES: &[Case] = &[
+    Case::new("function_pointers.constant_names_a_later_function", FNPTR, "%a = OpConvertPtrToU %long %fp", None, Ref::Rejects)
+        .with_types("%pf = OpTypePointer Function %fty\n%fp = OpConstantFunctionPointerINTEL %pf %f"),
+    Case::new("function_pointers.indirect_call", FNPTR, "%p = OpConvertUToPtr %pf %c\n%r = OpFunctionPointerCallINTEL %int %p %c1", None, Ref::Rejects)
+        .with_types("%pf = OpTypePointer Function %fty\n%c = OpConstant %long 0\n%c1 = OpConstant %int 1"),
+    Case::new("function_pointers.forward_value_is_not_a_function", FNPTR, "%a = OpConvertPtrToU %long %fp", Some("id.forward"), Ref::Rejects)
+        .with_types("%pf = OpTypePointer Function %fty\n%fp = OpConstantFunctionPointerINTEL %pf %later\n%later = OpConstant %int 3"),
+];
+
+#[test]
+fn function_pointer_rules() {
+    for c in FNPTR_CASES {
+        check_case(c);
+    }
+}
+
 #[test]
 fn usm_rules() {
     for c in USM_CASES {
@@ -635,6 +683,7 @@ fn reference_agrees() {
         .chain(UNTYPED_CASES)
         .chain(UNTYPED_WG_CASES)
         .chain(WG_EXPLICIT_CASES)
-        .chain(UNTYPED_CL_CASES);
+        .chain(UNTYPED_CL_CASES)
+        .chain(FNPTR_CASES);
     reference::check_reference(all);
 }

@@ -15,6 +15,15 @@ pub struct TranslateArgs {
     /// Extensions allowed in the output, llvm-spirv style: `+all`, `-all`, `+EXT`, `-EXT`.
     #[arg(long = "spirv-ext", value_name = "LIST", allow_hyphen_values = true)]
     pub spirv_ext: Option<String>,
+    /// LLVM intrinsics spirvkit does not know (with one of these name prefixes, when given)
+    /// become calls of imported functions of their own names, as llvm-spirv's option does.
+    #[arg(
+        long = "spirv-allow-unknown-intrinsics",
+        value_name = "PREFIXES",
+        num_args = 0..=1,
+        require_equals = true
+    )]
+    pub allow_unknown_intrinsics: Option<Option<String>>,
     /// Highest SPIR-V version the output may use (1.0 .. 1.6).
     #[arg(long = "spirv-max-version", value_name = "VERSION")]
     pub max_version: Option<String>,
@@ -201,6 +210,9 @@ pub fn run(args: TranslateArgs) -> anyhow::Result<()> {
     }
     if let Some(list) = &args.spirv_ext {
         options.apply_extension_list(list)?;
+    }
+    if let Some(prefixes) = &args.allow_unknown_intrinsics {
+        options.allow_unknown_intrinsics(prefixes.as_deref());
     }
     let env = match &args.target_env {
         Some(name) => target_env(name)?,

@@ -67,16 +67,19 @@ pub fn scan(spec: &Spec, args: &[String]) -> Result<Vec<Arg>, UsageError> {
             };
             out.push(Arg::Opt(known, Some(value)));
         } else if let Some(&known) = spec.flags.iter().find(|&&f| f == name) {
-            if inline.is_some() {
+            if inline.is_some() && !OPTIONAL_VALUE.contains(&known) {
                 return Err(UsageError(format!("{a}: this option takes no value")));
             }
-            out.push(Arg::Opt(known, None));
+            out.push(Arg::Opt(known, inline));
         } else {
             return Err(UsageError(format!("Unknown flag {a}")));
         }
     }
     Ok(out)
 }
+
+/// Flags that may carry a value after `=` (LLVM's `cl::ValueOptional`).
+const OPTIONAL_VALUE: &[&str] = &["spirv-allow-unknown-intrinsics"];
 
 /// What the SPIRV-Tools drop-ins that take one input share: help, version, `-o FILE` and at
 /// most one positional input.

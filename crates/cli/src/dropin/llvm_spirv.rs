@@ -27,6 +27,7 @@ const SPEC: Spec = Spec {
         "spec-const-info",
         "spirv-mem2reg",
         "spirv-tools-dis",
+        "spirv-allow-unknown-intrinsics",
     ],
     single_dash_long: true,
 };
@@ -54,6 +55,9 @@ OPTIONS:
   -to-binary                     Convert llvm-spirv's text format to a SPIR-V binary
   --spirv-ext=<+EXT,-EXT,...>    Specify list of allowed/disallowed extensions (+all, -all)
   --spirv-max-version=<1.0..1.6> Choose maximum SPIR-V version which can be emitted
+  --spirv-allow-unknown-intrinsics[=<prefix,...>]
+                                 Call unknown LLVM intrinsics (with these name prefixes)
+                                 as external functions instead of refusing them
   --spirv-target-env=<CL1.2|CL2.0|SPV-IR>
                                  Representation of SPIR-V instructions in LLVM IR (with -r)
   --help, --version

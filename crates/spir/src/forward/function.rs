@@ -122,7 +122,10 @@ pub(crate) fn translate_function(
             }
         })
         .collect();
-    for (bi, block) in func.blocks.iter().enumerate() {
+    let order = crate::forward::block_order::dominance_order(func)
+        .unwrap_or_else(|| (0..func.blocks.len()).collect());
+    for bi in order {
+        let block = &func.blocks[bi];
         t.b.begin_block_with_capacity(ctx.blocks[bi], block.insts.len() + 4);
         if let Some(name) = block.name.as_deref().filter(|n| !n.is_empty()) {
             t.b.name(ctx.blocks[bi], name);
@@ -339,7 +342,8 @@ fn private_initializers(t: &mut Translator<'_>, ctx: &mut FnCtx<'_>) -> Result<(
 
 /// The exponent variable of an `llvm.frexp` call (`{ T, iN } @llvm.frexp(T)`): OpenCL.std
 /// frexp returns the mantissa and stores the exponent through a pointer (a typed one: the
-/// extended instruction takes no untyped pointer).
+/// extended instruction takes no untyped pointer). `llvm.modf` (`{ T, T }`) likewise gets the
+/// variable its integral part is stored to.
 fn frexp_exponent_variable(
     t: &mut Translator<'_>,
     ctx: &FnCtx<'_>,
@@ -352,9 +356,10 @@ fn frexp_exponent_variable(
     else {
         return Ok(None);
     };
+    // llvm.modf returns { fraction, integral part }: OpenCL.std modf stores the integral part.
     let is_frexp =
         t.m.function(*f)
-            .is_some_and(|f| f.name.starts_with("llvm.frexp."));
+            .is_some_and(|f| f.name.starts_with("llvm.frexp.") || f.name.starts_with("llvm.modf."));
     let exponent = is_frexp.then(|| t.m.types.element(inst.ty, 1)).flatten();
     let Some(exponent) = exponent else {
         return Ok(None);

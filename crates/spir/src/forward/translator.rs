@@ -67,6 +67,8 @@ pub(crate) struct Translator<'m> {
     pub alias_lists: FxHashMap<llvm::MetadataId, Id>,
     /// Helper functions of non-constant memsets (memset_loop.rs), made before the bodies.
     pub memset_loops: std::sync::Arc<FxHashMap<crate::forward::memset_loop::Key, Id>>,
+    /// The imported `atomicrmw uinc_wrap`/`udec_wrap` helpers (AMD targets).
+    pub atomic_wrap_helpers: std::sync::Arc<FxHashMap<crate::forward::atomic_wrap::Key, Id>>,
 }
 
 pub(crate) fn location_of_function(f: &llvm::Function) -> String {
@@ -116,6 +118,7 @@ impl<'m> Translator<'m> {
             parallel: crate::forward::parallel::Plan::default(),
             alias_lists: FxHashMap::default(),
             memset_loops: Default::default(),
+            atomic_wrap_helpers: Default::default(),
         })
     }
 
@@ -149,6 +152,7 @@ impl<'m> Translator<'m> {
             parallel: self.parallel,
             alias_lists: self.alias_lists.clone(),
             memset_loops: std::sync::Arc::clone(&self.memset_loops),
+            atomic_wrap_helpers: std::sync::Arc::clone(&self.atomic_wrap_helpers),
         }
     }
 
@@ -199,6 +203,7 @@ impl<'m> Translator<'m> {
         }
         self.declare_alias_scopes();
         self.declare_memset_loops()?;
+        self.declare_atomic_wrap_helpers()?;
         let kernels = crate::forward::kernels::kernel_set(self.m);
         let defined: Vec<llvm::FuncId> = (0..self.m.functions.len())
             .filter(|&f| !self.m.functions[f].is_declaration())
@@ -359,7 +364,12 @@ impl<'m> Translator<'m> {
     fn classify_functions(&mut self) -> Result<()> {
         let mut callees = Vec::with_capacity(self.m.functions.len());
         for f in &self.m.functions {
-            let callee = if f.name.starts_with("llvm.") {
+            // Under --spirv-allow-unknown-intrinsics an intrinsic spirvkit does not translate
+            // is an imported function of its own name.
+            let intrinsic = f.name.starts_with("llvm.")
+                && (!self.opts.allows_unknown_intrinsic(&f.name)
+                    || crate::forward::builtins::is_known_intrinsic(self, &f.name));
+            let callee = if intrinsic {
                 Callee::Intrinsic(f.name.clone())
             } else if f.is_declaration() {
                 let demangled = mangle::demangle(&f.name).or_else(|| {

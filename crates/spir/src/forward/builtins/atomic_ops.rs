@@ -178,7 +178,13 @@ pub(crate) fn emit_float_rmw(
     value: Id,
 ) -> Result<()> {
     let (extension, capability) = op.requirement(format);
-    if !t.opts.allows(extension) {
+    // llvm-spirv accepts a 16-bit float atomic add under SPV_EXT_shader_atomic_float_add
+    // alone and declares SPV_EXT_shader_atomic_float16_add itself (the instruction's required
+    // extension; its test AtomicFAddEXTForOCL.ll passes only the former): so does spirvkit.
+    let implied = format == AtomicFloat::Half
+        && matches!(op, FloatRmw::Add | FloatRmw::Sub)
+        && t.opts.allows("SPV_EXT_shader_atomic_float_add");
+    if !t.opts.allows(extension) && !implied {
         return Err(unsupported(
             location,
             format!(

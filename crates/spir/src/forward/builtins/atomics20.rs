@@ -60,7 +60,7 @@ pub(super) fn scope_value(scope: u64) -> Option<u32> {
 }
 
 /// The storage bits of semantics for memory reached through an address space.
-fn storage_bits(addrspace: u32) -> u32 {
+pub(crate) fn storage_bits(addrspace: u32) -> u32 {
     match addrspace {
         3 => MemorySemantics::WorkgroupMemory.0,
         4 => MemorySemantics::WorkgroupMemory.0 | MemorySemantics::CrossWorkgroupMemory.0,
@@ -171,8 +171,15 @@ pub(super) fn lower(
     };
     match base {
         "atomic_init" => {
-            let v = t.value(ctx, a.get(1)?)?;
-            t.emit_void(Op::Store, vec![Operand::Id(pid), Operand::Id(v)]);
+            // A plain store of the value as passed: through a pointer to the value's own type
+            // (the mangled name may say another, e.g. float for an int global).
+            let value = a.get(1)?;
+            let value_ty = t.value_llvm_type(ctx, value)?;
+            let value_ty = t.ty(value_ty, loc)?;
+            let wanted = t.pointer_to_in(ctx, p, value_ty)?;
+            let pointer = t.value_as(ctx, p, wanted)?;
+            let v = t.value(ctx, value)?;
+            t.emit_void(Op::Store, vec![Operand::Id(pointer), Operand::Id(v)]);
         }
         "atomic_load" => {
             let sem = semantics(t, order_at)?;

@@ -287,16 +287,25 @@ pub(super) fn lower(
             // OpImageQuerySize needs Kernel or ImageQuery; Kernel is always declared, and the
             // OpenCL environments do not allow ImageQuery.
             let size = t.emit(Op::ImageQuerySize, query_ty, vec![Operand::Id(img)]);
+            // get_image_array_size returns size_t: the 32-bit component is widened.
+            let widen = match t.m.types.get(result_ty) {
+                llvm::Type::Int(w) => *w != 32,
+                _ => false,
+            };
             let extract = |t: &mut Translator<'_>, out: Id, i: u32| {
+                let target = if widen { t.b.alloc_id() } else { out };
                 if components == 1 {
-                    t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(size)]);
+                    t.emit_to(target, Op::CopyObject, int, vec![Operand::Id(size)]);
                 } else {
                     t.emit_to(
-                        out,
+                        target,
                         Op::CompositeExtract,
-                        ty,
+                        int,
                         vec![Operand::Id(size), Operand::Word(i)],
                     );
+                }
+                if widen {
+                    t.emit_to(out, Op::UConvert, ty, vec![Operand::Id(target)]);
                 }
             };
             match n {

@@ -90,6 +90,7 @@ pub(super) fn handles(stem: &str) -> bool {
                 | "objectsize"
                 | "canonicalize"
                 | "frexp"
+                | "modf"
                 | "ushl.sat"
                 | "sshl.sat"
         )
@@ -334,25 +335,25 @@ pub(super) fn lower(
                 ],
             );
         }
-        "frexp" => {
+        "frexp" | "modf" => {
             // { mantissa, exponent }: OpenCL.std frexp returns the mantissa and stores the
-            // exponent to the variable the entry block holds for this call.
+            // exponent to the variable the entry block holds for this call; modf likewise
+            // returns the fraction and stores the integral part ({ fraction, integral }).
             let x = arg(0)?;
             let xty = t.value_llvm_type(ctx, x)?;
             let fty = t.ty(xty, loc)?;
             let exp_ty =
-                t.m.types
-                    .element(result_ty, 1)
-                    .ok_or_else(|| malformed(loc, "llvm.frexp without an exponent member"))?;
+                t.m.types.element(result_ty, 1).ok_or_else(|| {
+                    malformed(loc, format!("llvm.{stem} without a second member"))
+                })?;
             let ity = t.ty(exp_ty, loc)?;
-            let var = ctx
-                .frexp_exponents
-                .get(&out)
-                .copied()
-                .ok_or_else(|| malformed(loc, "llvm.frexp outside a function body"))?;
+            let var =
+                ctx.frexp_exponents.get(&out).copied().ok_or_else(|| {
+                    malformed(loc, format!("llvm.{stem} outside a function body"))
+                })?;
             let v = t.value(ctx, x)?;
             let number =
-                ext_number("frexp").ok_or_else(|| malformed(loc, "no OpenCL.std frexp"))?;
+                ext_number(stem).ok_or_else(|| malformed(loc, format!("no OpenCL.std {stem}")))?;
             let mantissa = t.b.alloc_id();
             ext_inst(
                 t,

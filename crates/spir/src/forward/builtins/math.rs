@@ -204,16 +204,9 @@ fn bool_to_int(
     Ok(())
 }
 
-pub(super) fn intrinsic(
-    t: &mut Translator<'_>,
-    ctx: &FnCtx<'_>,
-    out: Id,
-    result_ty: llvm::TypeId,
-    family: &str,
-    args: &[ValueRef],
-) -> Result<()> {
-    let loc = ctx.location.as_str();
-    let (name, arity) = match family {
+/// The OpenCL.std instruction and arity of an intrinsic family that maps to one directly.
+fn opencl_family(family: &str) -> Option<(&str, usize)> {
+    Some(match family {
         "fmuladd" | "fma" => ("fma", 3),
         "fabs" => ("fabs", 1),
         "sqrt" | "sin" | "cos" | "exp" | "exp2" | "log" | "log2" | "log10" | "floor" | "ceil"
@@ -231,6 +224,27 @@ pub(super) fn intrinsic(
         "smax" => ("s_max", 2),
         "umin" => ("u_min", 2),
         "umax" => ("u_max", 2),
+        _ => return None,
+    })
+}
+
+/// Whether `intrinsic` below translates the family.
+pub(super) fn is_intrinsic_family(family: &str) -> bool {
+    opencl_family(family).is_some() || matches!(family, "fshl" | "fshr" | "bitreverse")
+}
+
+pub(super) fn intrinsic(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    family: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let pair = opencl_family(family);
+    let (name, arity) = match family {
+        _ if pair.is_some() => pair.unwrap_or_default(),
         "fshl" | "fshr" if args.len() == 3 && args[0] == args[1] => {
             // A funnel shift of a value with itself is a rotation.
             let ty = t.ty(result_ty, loc)?;

@@ -29,6 +29,7 @@ use spirvkit_grammar::{Capability, Op, OpenClStdOp};
 use spirvkit_llvm as llvm;
 
 pub(crate) use atomic_ops::require_atomic_width;
+pub(crate) use atomics20::storage_bits;
 pub(crate) use groups::generic_cast_target;
 pub(crate) use memory::{atomic_rmw, atomic_scope_semantics, fence, usm_cast};
 pub(crate) use workitem::{builtin_global, builtin_global_behind};
@@ -173,6 +174,44 @@ pub(crate) fn call(
 
 const EXPECT_ASSUME: &str = "SPV_KHR_expect_assume";
 const FMA: &str = "SPV_KHR_fma";
+
+/// Whether `intrinsic` below translates `name` (an `llvm.*` function): the families its
+/// dispatch names, in step with it. Under `--spirv-allow-unknown-intrinsics` the others
+/// become calls of imported functions (`translator.rs`), as llvm-spirv does; without the
+/// option they are refused by `math::intrinsic`.
+pub(crate) fn is_known_intrinsic(t: &Translator<'_>, name: &str) -> bool {
+    let base = name.strip_prefix("llvm.").unwrap_or(name);
+    let family = base.split('.').next().unwrap_or(base);
+    let stem = llvm_intrinsics::stem(base);
+    match stem {
+        // llvm-spirv knows the cycle counter only with the extension it needs.
+        "readcyclecounter" => return t.opts.allows("SPV_KHR_shader_clock"),
+        "ptr.annotation" | "stacksave" | "stackrestore" | "var.annotation" => return true,
+        _ => {}
+    }
+    llvm_intrinsics::handles(stem)
+        || matches!(
+            family,
+            "fma"
+                | "assume"
+                | "lifetime"
+                | "dbg"
+                | "experimental"
+                | "invariant"
+                | "var"
+                | "donothing"
+                | "sideeffect"
+                | "trap"
+                | "debugtrap"
+                | "ubsantrap"
+                | "instrprof"
+                | "memcpy"
+                | "memmove"
+                | "memset"
+                | "expect"
+        )
+        || math::is_intrinsic_family(family)
+}
 
 /// LLVM intrinsics (`llvm.*`).
 pub(crate) fn intrinsic(

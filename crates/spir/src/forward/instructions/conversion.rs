@@ -132,6 +132,19 @@ pub(super) fn cast(
             match (space(src_ty), space(result_ty)) {
                 (_, 4) => Op::PtrCastToGeneric,
                 (4, _) => Op::GenericCastToPtr,
+                // Address spaces of one storage class (a function's address space 9 and
+                // private memory, both Function): a bitcast, as llvm-spirv emits it.
+                (a, b)
+                    if a != b
+                        && matches!(a, 0 | 9)
+                        && matches!(b, 0 | 9)
+                        && t.function_pointers_allowed() =>
+                {
+                    match t.id_types.get(&v) {
+                        Some(&actual) if actual == ty => Op::CopyObject,
+                        _ => Op::Bitcast,
+                    }
+                }
                 (a, b) => return crate::forward::builtins::usm_cast(t, out, ty, v, a, b, loc),
             }
         }

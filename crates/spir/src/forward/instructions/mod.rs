@@ -148,6 +148,25 @@ pub(crate) fn translate_instruction(
         InstKind::ShuffleVector { v1, v2, mask } => {
             composite::shuffle_vector(t, ctx, r, v1, v2, mask)?
         }
+        InstKind::AtomicRmw {
+            op: op @ (llvm::RmwOp::UIncWrap | llvm::RmwOp::UDecWrap),
+            ptr,
+            value,
+            volatile,
+            ordering,
+            scope,
+            ..
+        } => {
+            let rmw = crate::forward::atomic_wrap::WrapRmw {
+                inc: *op == llvm::RmwOp::UIncWrap,
+                ptr: *ptr,
+                value: *value,
+                volatile: *volatile,
+                ordering: *ordering,
+                scope,
+            };
+            crate::forward::atomic_wrap::lower(t, ctx, r.out, ty, &rmw)?
+        }
         InstKind::AtomicRmw { op, ptr, value, .. } => {
             atomics::atomic_rmw(t, ctx, r, op, ptr, value)?
         }
