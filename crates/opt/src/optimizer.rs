@@ -156,29 +156,89 @@ impl Optimizer {
         };
         let mut changed = false;
         let check = self.validate_after_each_pass && !self.skip_validation;
-        for pass in &self.passes {
+        let mut next = 0;
+        while next < self.passes.len() {
+            // Consecutive function-local passes run function by function (segment.rs).
+            let fused = crate::segment::length(&self.passes[next..]);
+            if fused >= 2 {
+                let passes = &self.passes[next..next + fused];
+                next += fused;
+                let name = crate::segment::name(passes);
+                let before = check.then(|| module.clone());
+                let start = timing::start();
+                let result = crate::segment::run(module, passes);
+                timing::report(start, &name, result);
+                if result {
+                    changed = true;
+                    self.after_change(module, &mut analyses, check, || {
+                        // Name the pass that broke the module: the passes again, one by one.
+                        culprit(before.as_ref(), passes, &self.validator)
+                    })?;
+                }
+                continue;
+            }
+            let pass = &self.passes[next];
+            next += 1;
             let start = timing::start();
             let result = pass.run(module, &mut analyses)?;
             timing::report(start, pass.name(), result == Changed::Yes);
             if result == Changed::Yes {
                 changed = true;
-                analyses.invalidate();
-                // As spirv-opt's pass manager: a changed module's bound is its largest id + 1.
-                let start = timing::start();
-                module.header.bound = id_bound(module);
-                timing::report(start, "(id bound)", false);
-                if check {
-                    spirvkit_val::validate(&module.to_words(), &self.validator).map_err(
-                        |diagnostics| Error::PassProducedInvalid {
-                            pass: pass.name(),
-                            diagnostics,
-                        },
-                    )?;
-                }
+                self.after_change(module, &mut analyses, check, || pass.name())?;
             }
         }
         Ok(changed)
     }
+
+    /// After a pass (or segment) changed the module: the analyses go, the bound becomes the
+    /// largest id + 1 (as spirv-opt's pass manager does) and, when checking, the module is
+    /// validated (`pass` names the culprit).
+    fn after_change(
+        &self,
+        module: &mut Module,
+        analyses: &mut Analyses,
+        check: bool,
+        pass: impl FnOnce() -> &'static str,
+    ) -> Result<(), Error> {
+        analyses.invalidate();
+        let start = timing::start();
+        module.header.bound = id_bound(module);
+        timing::report(start, "(id bound)", false);
+        if check {
+            spirvkit_val::validate(&module.to_words(), &self.validator).map_err(|diagnostics| {
+                Error::PassProducedInvalid {
+                    pass: pass(),
+                    diagnostics,
+                }
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// The first of `passes` whose output is invalid when they run one by one on `before` (the
+/// module before their segment); the last one when each alone gives a valid module.
+fn culprit(
+    before: Option<&Module>,
+    passes: &[Box<dyn Pass>],
+    validator: &ValidatorOptions,
+) -> &'static str {
+    let last = passes.last().map_or("", |p| p.name());
+    let Some(before) = before else {
+        return last;
+    };
+    let mut module = before.clone();
+    let mut analyses = Analyses::new();
+    for pass in passes {
+        if matches!(pass.run(&mut module, &mut analyses), Ok(Changed::Yes)) {
+            analyses.invalidate();
+            module.header.bound = id_bound(&module);
+            if spirvkit_val::validate(&module.to_words(), validator).is_err() {
+                return pass.name();
+            }
+        }
+    }
+    last
 }
 
 /// Modules from this many words on are decoded on every rayon thread.

@@ -204,6 +204,35 @@ impl ValueTypes {
     }
 }
 
+impl ValueTypes {
+    /// The types of the module-scope values, with room for every id below the bound.
+    pub fn of_globals(module: &Module) -> Self {
+        let mut types = ValueTypes {
+            types: Vec::with_capacity(module.header.bound as usize),
+        };
+        for inst in &module.globals {
+            if let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) {
+                types.insert(id, ty);
+            }
+        }
+        types
+    }
+
+    /// Adds the types of `f`'s parameters and results (ids are unique in a module, so the
+    /// entries of functions added before stay harmlessly).
+    pub fn add_function(&mut self, f: &Function) {
+        for inst in f
+            .parameters
+            .iter()
+            .chain(f.blocks.iter().flat_map(|b| &b.instructions))
+        {
+            if let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) {
+                self.insert(id, ty);
+            }
+        }
+    }
+}
+
 /// The type of every value in the module: result id → Result Type id.
 pub fn value_types(module: &Module) -> ValueTypes {
     let mut types = ValueTypes {

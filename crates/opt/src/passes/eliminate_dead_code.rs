@@ -161,11 +161,17 @@ impl Pass for EliminateDeadCode {
         if changed {
             remove_references_to(module, &dead);
         }
-        // Module scope, as spirv-opt's ADCE: types, constants and OpUndef nothing uses.
-        changed |= sweep_unused_globals(module, |op| {
+        // Module scope, as spirv-opt's ADCE: types, constants and OpUndef nothing uses. (The
+        // shared use counts are stale once the functions changed.)
+        if changed {
+            analyses.invalidate();
+        }
+        let counts = analyses.take_live_use_counts(module);
+        changed |= sweep_unused_globals(module, &counts, |op| {
             (is_type(op) || is_constant(op) || op == Op::Undef)
                 && !(keep_spec && is_spec_constant(op))
         });
+        analyses.restore_live_use_counts(counts);
         Ok(Changed::from_bool(changed))
     }
 }

@@ -47,10 +47,12 @@ impl Pass for SimplifyInstructions {
             .par_chunks_mut(share)
             .map(|functions| {
                 let mut st = st.clone();
+                let mut value_types = value_types.clone();
                 st.take_log();
                 functions
                     .iter_mut()
                     .map(|f| {
+                        value_types.add_function(f);
                         let removed = fold_function(f, &mut st, &value_types, &rules);
                         Folded {
                             removed,

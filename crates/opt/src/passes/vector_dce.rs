@@ -49,7 +49,8 @@ impl Shape {
 struct Context {
     /// Type id → shape, for bool/int/float scalars and vectors of them.
     shapes: FxHashMap<Id, Shape>,
-    /// Value id → its type id (module-wide: constants and parameters included).
+    /// Value id → its type id for module-scope values (a function's own values get their
+    /// shapes from `tracked`, its parameters from their instructions).
     value_types: crate::util::ValueTypes,
     /// OpUndef per type (existing or created).
     undefs: FxHashMap<Id, Id>,
@@ -83,7 +84,7 @@ impl Pass for VectorDce {
     fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
         let mut cx = Context {
             shapes: FxHashMap::default(),
-            value_types: crate::util::value_types(module),
+            value_types: crate::util::ValueTypes::of_globals(module),
             undefs: FxHashMap::default(),
             new_globals: Vec::new(),
             next_id: module.header.bound,
@@ -153,6 +154,20 @@ fn tracked<'f>(f: &'f Function, cx: &Context) -> LocalIdMap<(&'f Instruction, Sh
 /// Result id → live components, for every tracked value something reaches.
 fn find_live_components(f: &Function, cx: &Context) -> LocalIdMap<Mask> {
     let values = tracked(f, cx);
+    let parameters: Vec<(Id, Shape)> = f
+        .parameters
+        .iter()
+        .filter_map(|p| Some((p.result_id?, *cx.shapes.get(&p.result_type?)?)))
+        .collect();
+    // The shape of any value the function uses: its own, a parameter, or module-scope.
+    let shape_of = |id: Id| match values.get(&id) {
+        Some(&(_, shape)) => Some(shape),
+        None => parameters
+            .iter()
+            .find(|(p, _)| *p == id)
+            .map(|&(_, shape)| shape)
+            .or_else(|| cx.shape_of(id)),
+    };
     let mut live: LocalIdMap<Mask> = LocalIdMap::for_function(f);
     let mut work: Vec<Id> = Vec::new();
     let mark = |id: Id, mask: Mask, live: &mut LocalIdMap<Mask>, work: &mut Vec<Id>| {
@@ -189,7 +204,6 @@ fn find_live_components(f: &Function, cx: &Context) -> LocalIdMap<Mask> {
         if mask == 0 {
             continue;
         }
-        let shape_of = |id: Id| cx.shape_of(id);
         let op_id = |k: usize| inst.operands.get(k).and_then(Operand::id);
         let word = |k: usize| inst.operands.get(k).and_then(Operand::word);
         match inst.opcode {
