@@ -145,7 +145,11 @@ impl Optimizer {
     pub fn run_module(&self, module: &mut Module) -> Result<bool, Error> {
         // Passes keep dense id-indexed tables: an (invalid) module claiming or using ids far
         // beyond any real module is refused rather than allocated for.
-        let largest = module.header.bound.max(id_bound(module));
+        let mentioned = id_bound(module);
+        let largest = module.header.bound.max(mentioned);
+        // Whether every id is below the header's bound (the passes keep it so: they allocate
+        // from the bound and raise it); when not, the bound is always found by a walk.
+        let bounded = mentioned <= module.header.bound;
         if largest > MAX_ID_BOUND {
             return Err(Error::BoundTooLarge(largest));
         }
@@ -170,7 +174,7 @@ impl Optimizer {
                 timing::report(start, &name, result);
                 if result {
                     changed = true;
-                    self.after_change(module, &mut analyses, check, || {
+                    self.after_change(module, &mut analyses, check, bounded, || {
                         // Name the pass that broke the module: the passes again, one by one.
                         culprit(before.as_ref(), passes, &self.validator)
                     })?;
@@ -184,7 +188,7 @@ impl Optimizer {
             timing::report(start, pass.name(), result == Changed::Yes);
             if result == Changed::Yes {
                 changed = true;
-                self.after_change(module, &mut analyses, check, || pass.name())?;
+                self.after_change(module, &mut analyses, check, bounded, || pass.name())?;
             }
         }
         Ok(changed)
@@ -192,17 +196,20 @@ impl Optimizer {
 
     /// After a pass (or segment) changed the module: the analyses go, the bound becomes the
     /// largest id + 1 (as spirv-opt's pass manager does) and, when checking, the module is
-    /// validated (`pass` names the culprit).
+    /// validated (`pass` names the culprit). `bounded`: every id is below the header's bound.
     fn after_change(
         &self,
         module: &mut Module,
         analyses: &mut Analyses,
         check: bool,
+        bounded: bool,
         pass: impl FnOnce() -> &'static str,
     ) -> Result<(), Error> {
         analyses.invalidate();
         let start = timing::start();
-        module.header.bound = id_bound(module);
+        if !(bounded && defines_last_id(module)) {
+            module.header.bound = id_bound(module);
+        }
         timing::report(start, "(id bound)", false);
         if check {
             spirvkit_val::validate(&module.to_words(), &self.validator).map_err(|diagnostics| {
@@ -239,6 +246,20 @@ fn culprit(
         }
     }
     last
+}
+
+/// Whether a module-scope instruction defines the id just below the bound. With every id
+/// below the bound, the bound is then exactly the largest id + 1, without a walk over the
+/// functions: the common case after a pass that created constants or undefs (they go at the
+/// end of the globals, with the newest ids) or one that only deleted function code.
+fn defines_last_id(module: &Module) -> bool {
+    let last = module.header.bound.checked_sub(1).map(spirvkit_core::Id);
+    last.is_some()
+        && module
+            .globals
+            .iter()
+            .rev()
+            .any(|inst| inst.result_id == last)
 }
 
 /// Modules from this many words on are decoded on every rayon thread.

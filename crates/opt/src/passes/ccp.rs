@@ -721,6 +721,58 @@ OpFunctionEnd
         assert!(text.contains("OpStore %out %i"), "{text}");
     }
 
+    /// The pre-check keeps what only optimism finds: a loop phi fed back its own value times
+    /// one is the constant it starts with; a function whose values all come from a parameter
+    /// is left as it is.
+    #[test]
+    fn a_loop_phi_found_constant_only_optimistically_is_still_found() {
+        let src = r#"
+OpCapability Kernel
+OpCapability Addresses
+OpCapability Linkage
+OpMemoryModel Physical64 OpenCL
+OpName %i "i"
+OpName %out "out"
+OpName %q "q"
+OpDecorate %k LinkageAttributes "k" Export
+OpDecorate %g LinkageAttributes "g" Export
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%bool = OpTypeBool
+%gptr = OpTypePointer CrossWorkgroup %uint
+%c1 = OpConstant %uint 1
+%c5 = OpConstant %uint 5
+%fn = OpTypeFunction %void %gptr %bool
+%gfn = OpTypeFunction %uint %uint
+%k = OpFunction %void None %fn
+%out = OpFunctionParameter %gptr
+%c = OpFunctionParameter %bool
+%entry = OpLabel
+OpBranch %loop
+%loop = OpLabel
+%i = OpPhi %uint %c5 %entry %next %loop
+%next = OpIMul %uint %i %c1
+OpStore %out %i
+OpLoopMerge %exit %loop None
+OpBranchConditional %c %loop %exit
+%exit = OpLabel
+OpReturn
+OpFunctionEnd
+%g = OpFunction %uint None %gfn
+%x = OpFunctionParameter %uint
+%ge = OpLabel
+%q = OpIAdd %uint %x %c1
+%r = OpIMul %uint %q %c5
+OpReturnValue %r
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::Ccp, &assemble(src)));
+        assert!(!text.contains("%i = OpPhi"), "{text}");
+        assert!(text.contains("OpStore %out %uint_5"), "{text}");
+        assert!(text.contains("%q = OpIAdd %uint"), "{text}");
+        assert!(text.contains("OpIMul %uint %q %uint_5"), "{text}");
+    }
+
     #[test]
     fn switch_on_a_propagated_selector_in_a_shader() {
         let src = r#"
