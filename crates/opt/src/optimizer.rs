@@ -248,18 +248,32 @@ fn culprit(
     last
 }
 
-/// Whether a module-scope instruction defines the id just below the bound. With every id
-/// below the bound, the bound is then exactly the largest id + 1, without a walk over the
-/// functions: the common case after a pass that created constants or undefs (they go at the
-/// end of the globals, with the newest ids) or one that only deleted function code.
+/// Whether the id just below the bound is still in the module, looked for where it usually
+/// is: among the globals (constants and undefs a pass created go at their end, with the
+/// newest ids) or in the last function (a module's ids mostly grow through it). With every id
+/// below the bound, the bound is then exactly the largest id + 1, without a walk over every
+/// function.
 fn defines_last_id(module: &Module) -> bool {
-    let last = module.header.bound.checked_sub(1).map(spirvkit_core::Id);
-    last.is_some()
-        && module
-            .globals
-            .iter()
-            .rev()
-            .any(|inst| inst.result_id == last)
+    let Some(last) = module.header.bound.checked_sub(1) else {
+        return false;
+    };
+    let mentions = |inst: &Instruction| {
+        inst.result_id.is_some_and(|r| r.0 == last)
+            || inst.result_type.is_some_and(|t| t.0 == last)
+            || inst
+                .operands
+                .iter()
+                .any(|o| matches!(o, Operand::Id(id) if id.0 == last))
+    };
+    module
+        .globals
+        .iter()
+        .rev()
+        .any(|inst| inst.result_id.is_some_and(|r| r.0 == last))
+        || module
+            .functions
+            .last()
+            .is_some_and(|f| f.instructions().any(mentions))
 }
 
 /// Modules from this many words on are decoded on every rayon thread.

@@ -236,6 +236,26 @@ fn identity(
     inst: &Instruction,
     new_constants: &mut Vec<Instruction>,
 ) -> Option<Id> {
+    // The opcodes below, before looking up the result type.
+    if !matches!(
+        inst.opcode,
+        Op::IAdd
+            | Op::BitwiseOr
+            | Op::BitwiseXor
+            | Op::ISub
+            | Op::IMul
+            | Op::UDiv
+            | Op::SDiv
+            | Op::BitwiseAnd
+            | Op::ShiftLeftLogical
+            | Op::ShiftRightLogical
+            | Op::ShiftRightArithmetic
+            | Op::LogicalAnd
+            | Op::LogicalOr
+            | Op::Select
+    ) {
+        return None;
+    }
     let ty = inst.result_type?;
     let id_at = |i: usize| inst.operands.get(i).and_then(Operand::id);
     let same_type = |id: Id| value_types.get(&id) == Some(&ty);

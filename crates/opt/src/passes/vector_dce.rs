@@ -120,7 +120,10 @@ impl Pass for VectorDce {
         for batch in module.functions.chunks_mut(LIVENESS_BATCH) {
             let live: Vec<Option<LocalIdMap<Mask>>> = batch
                 .par_iter()
-                .map(|f| (!f.blocks.is_empty()).then(|| find_live_components(f, &cx)))
+                .map(|f| {
+                    (!f.blocks.is_empty() && !nothing_to_do(f, &cx))
+                        .then(|| find_live_components(f, &cx))
+                })
                 .collect();
             for (f, live) in batch.iter_mut().zip(live) {
                 if let Some(live) = live {
@@ -135,6 +138,62 @@ impl Pass for VectorDce {
         }
         Ok(Changed::from_bool(changed))
     }
+}
+
+/// Whether the pass certainly leaves `f` as it is, found without the liveness tables: no
+/// value of vector shape (so every liveness mask is all or nothing), no branch to an earlier
+/// block (so uses form no cycle, phis included), and every side-effect-free tracked value used
+/// somewhere in the function. Then nothing is dead: among dead values, which only dead values
+/// use, one without a later dead user would have no user at all.
+fn nothing_to_do(f: &Function, cx: &Context) -> bool {
+    if f.blocks.len() > 64 {
+        return false;
+    }
+    for (i, block) in f.blocks.iter().enumerate() {
+        let Some(term) = block.terminator() else {
+            return false;
+        };
+        for target in spirvkit_core::analysis::successor_labels(term) {
+            match f.blocks.iter().position(|b| b.id() == target) {
+                Some(j) if j > i => {}
+                _ => return false,
+            }
+        }
+    }
+    let (mut lo, mut hi) = (u32::MAX, 0u32);
+    for r in f
+        .blocks
+        .iter()
+        .flat_map(|b| &b.instructions)
+        .filter_map(|i| i.result_id)
+    {
+        lo = lo.min(r.0);
+        hi = hi.max(r.0);
+    }
+    if lo > hi {
+        return true;
+    }
+    if hi - lo > 1 << 16 {
+        return false;
+    }
+    let mut used = vec![false; (hi - lo) as usize + 1];
+    for inst in f.instructions() {
+        for id in inst.operands.iter().filter_map(Operand::id) {
+            if let Some(u) = id.0.checked_sub(lo).and_then(|k| used.get_mut(k as usize)) {
+                *u = true;
+            }
+        }
+    }
+    f.blocks.iter().flat_map(|b| &b.instructions).all(|inst| {
+        let (Some(r), Some(ty)) = (inst.result_id, inst.result_type) else {
+            return true;
+        };
+        match cx.shapes.get(&ty) {
+            Some(Shape::Vector(_)) => false,
+            Some(Shape::Scalar) => !is_pure(inst) || used[(r.0 - lo) as usize],
+            None => true,
+        }
+    })
 }
 
 /// The values of a function the pass tracks: result id → (instruction, shape).
@@ -472,5 +531,56 @@ OpFunctionEnd
         assert!(!text.contains("OpIMul"), "{text}");
         assert!(!text.contains("OpCompositeInsert"), "{text}");
         assert!(text.contains("OpPhi %v4 %v %l %next %loop"), "{text}");
+    }
+
+    /// Scalar code: a value used only by a dead one dies with it; a counter around a loop
+    /// (the phi and its increment use each other) that nothing else reads dies too; values a
+    /// store needs stay.
+    #[test]
+    fn scalar_chains_and_loop_cycles_nobody_reads_die() {
+        let src = r#"OpCapability Addresses
+OpCapability Kernel
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k "k"
+%void = OpTypeVoid
+%bool = OpTypeBool
+%uint = OpTypeInt 32 0
+%gp = OpTypePointer CrossWorkgroup %uint
+%c1 = OpConstant %uint 1
+%fn = OpTypeFunction %void %gp %uint %bool
+%k = OpFunction %void None %fn
+%g = OpFunctionParameter %gp
+%a = OpFunctionParameter %uint
+%cond = OpFunctionParameter %bool
+%l = OpLabel
+%used = OpIAdd %uint %a %c1
+%first = OpIMul %uint %a %a
+%second = OpISub %uint %first %c1
+OpBranch %loop
+%loop = OpLabel
+%i = OpPhi %uint %a %l %n %loop
+%n = OpIAdd %uint %i %c1
+OpLoopMerge %exit %loop None
+OpBranchConditional %cond %loop %exit
+%exit = OpLabel
+OpStore %g %used
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::VectorDce, &assemble(&named(src))));
+        for gone in ["OpIMul", "OpISub", "OpPhi"] {
+            assert!(!text.contains(gone), "{gone}: {text}");
+        }
+        assert!(text.contains("%used = OpIAdd %uint %a %c1"), "{text}");
+        // Without a loop and with every value used, nothing changes.
+        let straight = src
+            .replace("OpBranch %loop\n", "")
+            .replace("%first = OpIMul %uint %a %a\n%second = OpISub %uint %first %c1\n", "")
+            .replace(
+                "%loop = OpLabel\n%i = OpPhi %uint %a %l %n %loop\n%n = OpIAdd %uint %i %c1\nOpLoopMerge %exit %loop None\nOpBranchConditional %cond %loop %exit\n%exit = OpLabel\n",
+                "",
+            );
+        let words = assemble(&named(&straight));
+        assert_eq!(run_pass(&super::VectorDce, &words), words);
     }
 }
