@@ -200,10 +200,15 @@ fn sweep(f: &mut Function, glsl: &IdSet, dead: &mut Vec<Id>) -> bool {
             }
         }
     }
-    // Pointer → the local variable it points into (the variable itself included).
-    let mut root: FxHashMap<Id, Id> = store_only.keys().map(|&v| (v, v)).collect();
     // (Without local variables there is nothing to trace.)
     let has_locals = !store_only.is_empty();
+    // Without them, and when plain liveness certainly finds nothing dead, no tables.
+    if !has_locals && crate::util::nothing_dead(f, |inst| is_pure(inst) || is_pure_glsl(inst, glsl))
+    {
+        return false;
+    }
+    // Pointer → the local variable it points into (the variable itself included).
+    let mut root: FxHashMap<Id, Id> = store_only.keys().map(|&v| (v, v)).collect();
     for inst in f.instructions().filter(|_| has_locals) {
         for (i, op) in inst.operands.iter().enumerate() {
             let Operand::Id(id) = op else { continue };

@@ -140,60 +140,20 @@ impl Pass for VectorDce {
     }
 }
 
-/// Whether the pass certainly leaves `f` as it is, found without the liveness tables: no
-/// value of vector shape (so every liveness mask is all or nothing), no branch to an earlier
-/// block (so uses form no cycle, phis included), and every side-effect-free tracked value used
-/// somewhere in the function. Then nothing is dead: among dead values, which only dead values
-/// use, one without a later dead user would have no user at all.
+/// Whether the pass certainly leaves `f` as it is, found without the liveness tables: with no
+/// value of vector shape every liveness mask is all or nothing, so this is plain liveness
+/// ([`crate::util::nothing_dead`]).
 fn nothing_to_do(f: &Function, cx: &Context) -> bool {
-    if f.blocks.len() > 64 {
-        return false;
-    }
-    for (i, block) in f.blocks.iter().enumerate() {
-        let Some(term) = block.terminator() else {
-            return false;
-        };
-        for target in spirvkit_core::analysis::successor_labels(term) {
-            match f.blocks.iter().position(|b| b.id() == target) {
-                Some(j) if j > i => {}
-                _ => return false,
-            }
-        }
-    }
-    let (mut lo, mut hi) = (u32::MAX, 0u32);
-    for r in f
+    let shape = |inst: &Instruction| inst.result_type.and_then(|t| cx.shapes.get(&t));
+    let vectors = f
         .blocks
         .iter()
         .flat_map(|b| &b.instructions)
-        .filter_map(|i| i.result_id)
-    {
-        lo = lo.min(r.0);
-        hi = hi.max(r.0);
-    }
-    if lo > hi {
-        return true;
-    }
-    if hi - lo > 1 << 16 {
-        return false;
-    }
-    let mut used = vec![false; (hi - lo) as usize + 1];
-    for inst in f.instructions() {
-        for id in inst.operands.iter().filter_map(Operand::id) {
-            if let Some(u) = id.0.checked_sub(lo).and_then(|k| used.get_mut(k as usize)) {
-                *u = true;
-            }
-        }
-    }
-    f.blocks.iter().flat_map(|b| &b.instructions).all(|inst| {
-        let (Some(r), Some(ty)) = (inst.result_id, inst.result_type) else {
-            return true;
-        };
-        match cx.shapes.get(&ty) {
-            Some(Shape::Vector(_)) => false,
-            Some(Shape::Scalar) => !is_pure(inst) || used[(r.0 - lo) as usize],
-            None => true,
-        }
-    })
+        .any(|inst| matches!(shape(inst), Some(Shape::Vector(_))));
+    !vectors
+        && crate::util::nothing_dead(f, |inst| {
+            inst.result_id.is_some() && shape(inst).is_some() && is_pure(inst)
+        })
 }
 
 /// The values of a function the pass tracks: result id → (instruction, shape).
