@@ -79,6 +79,8 @@ impl FunctionPass for RedundancyElimination {
         }
         Box::new(Numbering {
             decorated,
+            // (Asked once: `IdSet::is_empty` reads the whole set.)
+            any_unsafe: !unsafe_pointers.is_empty(),
             unsafe_pointers,
             pointer_types,
             memory: MemoryFacts::new(module),
@@ -91,6 +93,7 @@ impl FunctionPass for RedundancyElimination {
 struct Numbering {
     decorated: IdSet,
     unsafe_pointers: IdSet,
+    any_unsafe: bool,
     pointer_types: IdSet,
     memory: MemoryFacts,
 }
@@ -100,7 +103,7 @@ impl FunctionWork for Numbering {
         // A function's pointers derive from its own values and module-scope ones, so the
         // unsafe pointers are followed through this function alone (only when there are any).
         let local;
-        let unsafe_pointers = if self.unsafe_pointers.is_empty() {
+        let unsafe_pointers = if !self.any_unsafe {
             &self.unsafe_pointers
         } else {
             let mut set = self.unsafe_pointers.clone();
