@@ -399,4 +399,59 @@ mod tests {
             sequential
         );
     }
+
+    /// A segment (if-conversion, merge-blocks and redundancy-elimination run function by
+    /// function) gives the module the three passes give one after the other, and one alone
+    /// runs as before.
+    #[test]
+    fn a_segment_gives_what_its_passes_give_in_turn() {
+        use crate::{Optimizer, Passes, TargetEnv};
+        let mut src = String::from(
+            "OpCapability Kernel\nOpCapability Addresses\nOpCapability Linkage\n\
+             OpMemoryModel Physical64 OpenCL\n%uint = OpTypeInt 32 0\n%bool = OpTypeBool\n\
+             %gp = OpTypePointer CrossWorkgroup %uint\n\
+             %fn = OpTypeFunction %uint %gp %uint\n%c1 = OpConstant %uint 1\n\
+             %c9 = OpConstant %uint 9\n",
+        );
+        for i in 0..5 {
+            src += &format!(
+                "%f{i} = OpFunction %uint None %fn\n%p{i} = OpFunctionParameter %gp\n\
+                 %x{i} = OpFunctionParameter %uint\n%e{i} = OpLabel\n\
+                 %a{i} = OpIAdd %uint %x{i} %c1\n%b{i} = OpIAdd %uint %x{i} %c1\n\
+                 %s{i} = OpIMul %uint %a{i} %b{i}\n%q{i} = OpULessThan %bool %s{i} %c9\n\
+                 OpSelectionMerge %m{i} None\nOpBranchConditional %q{i} %t{i} %m{i}\n\
+                 %t{i} = OpLabel\n%u{i} = OpIAdd %uint %s{i} %c1\nOpBranch %m{i}\n\
+                 %m{i} = OpLabel\n%r{i} = OpPhi %uint %u{i} %t{i} %s{i} %e{i}\n\
+                 OpStore %p{i} %r{i}\nOpReturnValue %r{i}\nOpFunctionEnd\n"
+            );
+        }
+        let words = assemble(&src);
+        let passes = [
+            Passes::IfConversion,
+            Passes::MergeBlocks,
+            Passes::RedundancyElimination,
+        ];
+        let mut fused = Optimizer::new(TargetEnv::Spv(6));
+        for p in &passes {
+            fused.register_pass(p.clone());
+        }
+        let together = fused.run(&words).unwrap();
+        let mut in_turn = words.clone();
+        for p in &passes {
+            let mut one = Optimizer::new(TargetEnv::Spv(6));
+            one.register_pass(p.clone());
+            in_turn = one.run(&in_turn).unwrap();
+        }
+        assert_eq!(together, in_turn);
+        // Something happened: the branches went (if-conversion, then merge-blocks) and one
+        // of the two equal additions (redundancy-elimination).
+        assert!(together.len() < words.len());
+        let module = Module::from_words(&together).unwrap();
+        assert!(module.functions.iter().all(|f| f.blocks.len() == 1));
+        let adds = module.functions[0]
+            .instructions()
+            .filter(|i| i.opcode == spirvkit_core::grammar::Op::IAdd)
+            .count();
+        assert_eq!(adds, 2);
+    }
 }
