@@ -111,11 +111,12 @@ fn float_bits(v: f64, width: u32) -> Option<u64> {
 }
 
 /// What folding a module's functions starts from, for `simplify_instructions` and `ccp`: the
-/// evaluator state knowing every global type and constant, the type of every value, and the
-/// module's folding rules.
+/// evaluator state knowing every global type and constant, the type of every module-scope
+/// value (each worker adds its function's values with `ValueTypes::add_function` while the
+/// function is in cache: no walk over the whole module), and the module's folding rules.
 pub(crate) fn folding_context(module: &Module) -> (State, crate::util::ValueTypes, FoldRules) {
     let mut st = State::new(module.header.bound);
-    let value_types = crate::util::value_types(module);
+    let value_types = crate::util::ValueTypes::of_globals(module);
     for inst in &module.globals {
         st.record_type(inst);
         st.record_constant(inst);

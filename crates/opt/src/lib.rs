@@ -12,6 +12,7 @@ pub mod numbers;
 pub mod optimizer;
 pub mod pass;
 pub mod passes;
+mod segment;
 mod timing;
 pub mod util;
 

@@ -145,7 +145,11 @@ impl Optimizer {
     pub fn run_module(&self, module: &mut Module) -> Result<bool, Error> {
         // Passes keep dense id-indexed tables: an (invalid) module claiming or using ids far
         // beyond any real module is refused rather than allocated for.
-        let largest = module.header.bound.max(id_bound(module));
+        let mentioned = id_bound(module);
+        let largest = module.header.bound.max(mentioned);
+        // Whether every id is below the header's bound (the passes keep it so: they allocate
+        // from the bound and raise it); when not, the bound is always found by a walk.
+        let bounded = mentioned <= module.header.bound;
         if largest > MAX_ID_BOUND {
             return Err(Error::BoundTooLarge(largest));
         }
@@ -156,29 +160,120 @@ impl Optimizer {
         };
         let mut changed = false;
         let check = self.validate_after_each_pass && !self.skip_validation;
-        for pass in &self.passes {
+        let mut next = 0;
+        while next < self.passes.len() {
+            // Consecutive function-local passes run function by function (segment.rs).
+            let fused = crate::segment::length(&self.passes[next..]);
+            if fused >= 2 {
+                let passes = &self.passes[next..next + fused];
+                next += fused;
+                let name = crate::segment::name(passes);
+                let before = check.then(|| module.clone());
+                let start = timing::start();
+                let result = crate::segment::run(module, passes);
+                timing::report(start, &name, result);
+                if result {
+                    changed = true;
+                    self.after_change(module, &mut analyses, check, bounded, || {
+                        // Name the pass that broke the module: the passes again, one by one.
+                        culprit(before.as_ref(), passes, &self.validator)
+                    })?;
+                }
+                continue;
+            }
+            let pass = &self.passes[next];
+            next += 1;
             let start = timing::start();
             let result = pass.run(module, &mut analyses)?;
             timing::report(start, pass.name(), result == Changed::Yes);
             if result == Changed::Yes {
                 changed = true;
-                analyses.invalidate();
-                // As spirv-opt's pass manager: a changed module's bound is its largest id + 1.
-                let start = timing::start();
-                module.header.bound = id_bound(module);
-                timing::report(start, "(id bound)", false);
-                if check {
-                    spirvkit_val::validate(&module.to_words(), &self.validator).map_err(
-                        |diagnostics| Error::PassProducedInvalid {
-                            pass: pass.name(),
-                            diagnostics,
-                        },
-                    )?;
-                }
+                self.after_change(module, &mut analyses, check, bounded, || pass.name())?;
             }
         }
         Ok(changed)
     }
+
+    /// After a pass (or segment) changed the module: the analyses go, the bound becomes the
+    /// largest id + 1 (as spirv-opt's pass manager does) and, when checking, the module is
+    /// validated (`pass` names the culprit). `bounded`: every id is below the header's bound.
+    fn after_change(
+        &self,
+        module: &mut Module,
+        analyses: &mut Analyses,
+        check: bool,
+        bounded: bool,
+        pass: impl FnOnce() -> &'static str,
+    ) -> Result<(), Error> {
+        analyses.invalidate();
+        let start = timing::start();
+        if !(bounded && defines_last_id(module)) {
+            module.header.bound = id_bound(module);
+        }
+        timing::report(start, "(id bound)", false);
+        if check {
+            spirvkit_val::validate(&module.to_words(), &self.validator).map_err(|diagnostics| {
+                Error::PassProducedInvalid {
+                    pass: pass(),
+                    diagnostics,
+                }
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// The first of `passes` whose output is invalid when they run one by one on `before` (the
+/// module before their segment); the last one when each alone gives a valid module.
+fn culprit(
+    before: Option<&Module>,
+    passes: &[Box<dyn Pass>],
+    validator: &ValidatorOptions,
+) -> &'static str {
+    let last = passes.last().map_or("", |p| p.name());
+    let Some(before) = before else {
+        return last;
+    };
+    let mut module = before.clone();
+    let mut analyses = Analyses::new();
+    for pass in passes {
+        if matches!(pass.run(&mut module, &mut analyses), Ok(Changed::Yes)) {
+            analyses.invalidate();
+            module.header.bound = id_bound(&module);
+            if spirvkit_val::validate(&module.to_words(), validator).is_err() {
+                return pass.name();
+            }
+        }
+    }
+    last
+}
+
+/// Whether the id just below the bound is still in the module, looked for where it usually
+/// is: among the globals (constants and undefs a pass created go at their end, with the
+/// newest ids) or in the last function (a module's ids mostly grow through it). With every id
+/// below the bound, the bound is then exactly the largest id + 1, without a walk over every
+/// function.
+fn defines_last_id(module: &Module) -> bool {
+    let Some(last) = module.header.bound.checked_sub(1) else {
+        return false;
+    };
+    let mentions = |inst: &Instruction| {
+        inst.result_id.is_some_and(|r| r.0 == last)
+            || inst.result_type.is_some_and(|t| t.0 == last)
+            || inst
+                .operands
+                .iter()
+                .any(|o| matches!(o, Operand::Id(id) if id.0 == last))
+    };
+    module
+        .globals
+        .iter()
+        .rev()
+        .any(|inst| inst.result_id.is_some_and(|r| r.0 == last))
+        || module
+            .functions
+            .last()
+            .is_some_and(|f| f.instructions().any(mentions))
 }
 
 /// Modules from this many words on are decoded on every rayon thread.
@@ -303,5 +398,60 @@ mod tests {
             decode_words(&words).err().map(|e| e.to_string()),
             sequential
         );
+    }
+
+    /// A segment (if-conversion, merge-blocks and redundancy-elimination run function by
+    /// function) gives the module the three passes give one after the other, and one alone
+    /// runs as before.
+    #[test]
+    fn a_segment_gives_what_its_passes_give_in_turn() {
+        use crate::{Optimizer, Passes, TargetEnv};
+        let mut src = String::from(
+            "OpCapability Kernel\nOpCapability Addresses\nOpCapability Linkage\n\
+             OpMemoryModel Physical64 OpenCL\n%uint = OpTypeInt 32 0\n%bool = OpTypeBool\n\
+             %gp = OpTypePointer CrossWorkgroup %uint\n\
+             %fn = OpTypeFunction %uint %gp %uint\n%c1 = OpConstant %uint 1\n\
+             %c9 = OpConstant %uint 9\n",
+        );
+        for i in 0..5 {
+            src += &format!(
+                "%f{i} = OpFunction %uint None %fn\n%p{i} = OpFunctionParameter %gp\n\
+                 %x{i} = OpFunctionParameter %uint\n%e{i} = OpLabel\n\
+                 %a{i} = OpIAdd %uint %x{i} %c1\n%b{i} = OpIAdd %uint %x{i} %c1\n\
+                 %s{i} = OpIMul %uint %a{i} %b{i}\n%q{i} = OpULessThan %bool %s{i} %c9\n\
+                 OpSelectionMerge %m{i} None\nOpBranchConditional %q{i} %t{i} %m{i}\n\
+                 %t{i} = OpLabel\n%u{i} = OpIAdd %uint %s{i} %c1\nOpBranch %m{i}\n\
+                 %m{i} = OpLabel\n%r{i} = OpPhi %uint %u{i} %t{i} %s{i} %e{i}\n\
+                 OpStore %p{i} %r{i}\nOpReturnValue %r{i}\nOpFunctionEnd\n"
+            );
+        }
+        let words = assemble(&src);
+        let passes = [
+            Passes::IfConversion,
+            Passes::MergeBlocks,
+            Passes::RedundancyElimination,
+        ];
+        let mut fused = Optimizer::new(TargetEnv::Spv(6));
+        for p in &passes {
+            fused.register_pass(p.clone());
+        }
+        let together = fused.run(&words).unwrap();
+        let mut in_turn = words.clone();
+        for p in &passes {
+            let mut one = Optimizer::new(TargetEnv::Spv(6));
+            one.register_pass(p.clone());
+            in_turn = one.run(&in_turn).unwrap();
+        }
+        assert_eq!(together, in_turn);
+        // Something happened: the branches went (if-conversion, then merge-blocks) and one
+        // of the two equal additions (redundancy-elimination).
+        assert!(together.len() < words.len());
+        let module = Module::from_words(&together).unwrap();
+        assert!(module.functions.iter().all(|f| f.blocks.len() == 1));
+        let adds = module.functions[0]
+            .instructions()
+            .filter(|i| i.opcode == spirvkit_core::grammar::Op::IAdd)
+            .count();
+        assert_eq!(adds, 2);
     }
 }

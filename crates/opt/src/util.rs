@@ -204,6 +204,35 @@ impl ValueTypes {
     }
 }
 
+impl ValueTypes {
+    /// The types of the module-scope values, with room for every id below the bound.
+    pub fn of_globals(module: &Module) -> Self {
+        let mut types = ValueTypes {
+            types: Vec::with_capacity(module.header.bound as usize),
+        };
+        for inst in &module.globals {
+            if let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) {
+                types.insert(id, ty);
+            }
+        }
+        types
+    }
+
+    /// Adds the types of `f`'s parameters and results (ids are unique in a module, so the
+    /// entries of functions added before stay harmlessly).
+    pub fn add_function(&mut self, f: &Function) {
+        for inst in f
+            .parameters
+            .iter()
+            .chain(f.blocks.iter().flat_map(|b| &b.instructions))
+        {
+            if let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) {
+                self.insert(id, ty);
+            }
+        }
+    }
+}
+
 /// The type of every value in the module: result id → Result Type id.
 pub fn value_types(module: &Module) -> ValueTypes {
     let mut types = ValueTypes {
@@ -291,4 +320,48 @@ impl<V: Copy> LocalIdMap<V> {
             None => self.sparse.insert(id, value),
         }
     }
+}
+
+/// Whether a mark-and-sweep over `f` — everything live but the instructions `removable`
+/// selects, and whatever a live instruction uses — would certainly find nothing dead, told
+/// without the liveness tables: no branch goes to an earlier block (so uses form no cycle,
+/// phis included) and every removable instruction has a result some instruction of `f` uses.
+/// Then nothing is dead: dead values are used only by dead values, and among them one without
+/// a later dead user would have no user at all. False when unsure (more than 64 blocks).
+pub fn nothing_dead(f: &Function, removable: impl Fn(&Instruction) -> bool) -> bool {
+    if f.blocks.len() > 64 {
+        return false;
+    }
+    for (i, block) in f.blocks.iter().enumerate() {
+        let Some(term) = block.terminator() else {
+            return false;
+        };
+        for target in spirvkit_core::analysis::successor_labels(term) {
+            match f.blocks.iter().position(|b| b.id() == target) {
+                Some(j) if j > i => {}
+                _ => return false,
+            }
+        }
+    }
+    let body = || f.blocks.iter().flat_map(|b| &b.instructions);
+    let (mut lo, mut hi) = (u32::MAX, 0u32);
+    for r in body().filter_map(|i| i.result_id) {
+        lo = lo.min(r.0);
+        hi = hi.max(r.0);
+    }
+    if lo > hi {
+        return !body().any(removable);
+    }
+    if hi - lo > 1 << 16 {
+        return false;
+    }
+    let mut used = vec![false; (hi - lo) as usize + 1];
+    for inst in f.instructions() {
+        for id in inst.operands.iter().filter_map(Operand::id) {
+            if let Some(u) = id.0.checked_sub(lo).and_then(|k| used.get_mut(k as usize)) {
+                *u = true;
+            }
+        }
+    }
+    body().all(|inst| !removable(inst) || inst.result_id.is_some_and(|r| used[(r.0 - lo) as usize]))
 }

@@ -25,6 +25,7 @@ pub struct Preserve {
 pub struct Analyses {
     pub preserve: Preserve,
     def_use: Option<DefUse>,
+    live_use_counts: Option<Vec<u32>>,
     cfgs: Vec<Option<FunctionCfg>>,
     doms: Vec<Option<DomTree>>,
     post_doms: Vec<Option<DomTree>>,
@@ -45,6 +46,28 @@ impl Analyses {
 
     pub fn def_use(&mut self, module: &Module) -> &DefUse {
         self.def_use.get_or_insert_with(|| DefUse::new(module))
+    }
+
+    /// Per id, the uses that keep a definition alive
+    /// ([`crate::passes::eliminate_dead_const::live_use_counts`]): one walk over the module
+    /// shared by the module-scope sweeps (dead variables, ADCE's, dead constants) until a pass
+    /// changes the module.
+    pub fn live_use_counts(&mut self, module: &Module) -> &[u32] {
+        self.live_use_counts
+            .get_or_insert_with(|| crate::passes::eliminate_dead_const::live_use_counts(module))
+    }
+
+    /// [`Analyses::live_use_counts`] taken out, for a pass that changes the module while it
+    /// reads them; [`Analyses::restore_live_use_counts`] puts them back.
+    pub fn take_live_use_counts(&mut self, module: &Module) -> Vec<u32> {
+        self.live_use_counts(module);
+        self.live_use_counts.take().unwrap_or_default()
+    }
+
+    /// Puts back counts taken with [`Analyses::take_live_use_counts`] (the pass manager drops
+    /// them with everything else when the pass reports a change).
+    pub fn restore_live_use_counts(&mut self, counts: Vec<u32>) {
+        self.live_use_counts = Some(counts);
     }
 
     fn slot<T>(v: &mut Vec<Option<T>>, module: &Module, f: usize) -> bool {

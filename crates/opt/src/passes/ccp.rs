@@ -24,8 +24,8 @@ use spirvkit_core::{Function, Id, Instruction, Module, Operand};
 
 pub struct Ccp;
 
-/// The constant values the solver found for a function's results.
-type Constants = Vec<(Id, Val)>;
+/// The constant values the solver found for a function's results: (result, type, value).
+type Constants = Vec<(Id, Id, Val)>;
 
 /// Lattice value of an id: absent from the table means "unknown yet" (top).
 #[derive(Clone, Debug, PartialEq)]
@@ -58,10 +58,14 @@ impl Pass for Ccp {
             .par_chunks(share)
             .map(|functions| {
                 let mut st = st.clone();
+                let mut value_types = value_types.clone();
                 let mut local = LocalIds::for_functions(functions);
                 functions
                     .iter()
-                    .map(|f| propagate(f, &mut st, &value_types, &rules, &mut local))
+                    .map(|f| {
+                        value_types.add_function(f);
+                        propagate(f, &mut st, &value_types, &rules, &mut local)
+                    })
                     .collect()
             })
             .collect();
@@ -74,10 +78,7 @@ impl Pass for Ccp {
                 continue;
             };
             let mut replace: FxHashMap<Id, Id> = FxHashMap::default();
-            for (id, val) in constants {
-                let Some(&ty) = value_types.get(&id) else {
-                    continue;
-                };
+            for (id, ty, val) in constants {
                 if let Some(c) = st.constant_id(ty, &val, &mut new_constants) {
                     replace.insert(id, c);
                 }
@@ -156,6 +157,9 @@ struct LocalIds {
     def: Vec<u32>,
     /// Label id → 1 + its block index (0: not a block of this function).
     block: Vec<u32>,
+    /// For [`may_find_constants`]: 0 not a result of this function, [`MAYBE`] possibly
+    /// constant, [`VARYING`] certainly not.
+    mark: Vec<u8>,
 }
 
 impl LocalIds {
@@ -175,6 +179,7 @@ impl LocalIds {
             base: lo.min(hi),
             def: vec![0; len],
             block: vec![0; len],
+            mark: vec![0; len],
         }
     }
 
@@ -191,12 +196,14 @@ impl LocalIds {
             let grow = (self.base - id.0) as usize;
             self.def.splice(0..0, std::iter::repeat_n(0, grow));
             self.block.splice(0..0, std::iter::repeat_n(0, grow));
+            self.mark.splice(0..0, std::iter::repeat_n(0, grow));
             self.base = id.0;
         }
         let i = (id.0 - self.base) as usize;
         if i >= self.def.len() {
             self.def.resize(i + 1, 0);
             self.block.resize(i + 1, 0);
+            self.mark.resize(i + 1, 0);
         }
         i
     }
@@ -438,6 +445,82 @@ fn switch_target(term: &Instruction, value: u64, width: u32) -> Option<Id> {
     Some(default)
 }
 
+const MAYBE: u8 = 1;
+const VARYING: u8 = 2;
+
+/// Whether the solver could find any local result constant: the largest set of results that
+/// may be constant — a phi with a value that may be, anything else foldable whose operands all
+/// may be (module-scope constants may, other module-scope ids and parameters may not) — is not
+/// empty. Every result the solver finds constant is in that set (a constant phi has a constant
+/// input over an executable edge; any other constant was evaluated from constant operands), so
+/// when it is empty the solver (numbering, use lists, evaluation) is skipped: a walk or two
+/// over the function instead. On most functions once `--simplify-instructions` has folded
+/// what it can, the set empties on the first walk.
+fn may_find_constants(f: &Function, st: &State, local: &mut LocalIds) -> bool {
+    let results = || f.blocks.iter().flat_map(|b| &b.instructions);
+    let mut any = false;
+    let mut duplicate = false;
+    for inst in results() {
+        let Some(r) = inst.result_id else { continue };
+        let i = local.fit(r);
+        duplicate |= local.mark[i] != 0;
+        let foldable = inst.opcode == Op::Phi
+            || (may_be_constant(inst.opcode)
+                && inst.result_type.is_some()
+                && !is_block_terminator(inst.opcode));
+        local.mark[i] = if foldable { MAYBE } else { VARYING };
+        any |= foldable;
+    }
+    // Shrink to the largest consistent set: a walk removes what an operand rules out; a walk
+    // removing nothing ends it (definitions mostly come before uses, so usually one or two).
+    while any && !duplicate {
+        let mut shrunk = false;
+        any = false;
+        for inst in results() {
+            let Some(i) = inst.result_id.and_then(|r| local.slot(r)) else {
+                continue;
+            };
+            if local.mark[i] != MAYBE {
+                continue;
+            }
+            let may = |id: Id| match local.slot(id).map(|k| local.mark[k]) {
+                Some(MAYBE) => true,
+                Some(VARYING) => false,
+                _ => st.value(id).is_some(),
+            };
+            let keep = if inst.opcode == Op::Phi {
+                inst.operands
+                    .chunks(2)
+                    .any(|pair| pair.first().and_then(Operand::id).is_some_and(may))
+            } else {
+                let skip = usize::from(inst.opcode == Op::ExtInst);
+                let mut ids = inst.operands.iter().skip(skip).filter_map(Operand::id);
+                let mut count = 0;
+                let all = ids.all(|id| {
+                    count += 1;
+                    may(id)
+                });
+                all && count > 0
+            };
+            if keep {
+                any = true;
+            } else {
+                local.mark[i] = VARYING;
+                shrunk = true;
+            }
+        }
+        if !shrunk {
+            break;
+        }
+    }
+    for inst in results() {
+        if let Some(i) = inst.result_id.and_then(|r| local.slot(r)) {
+            local.mark[i] = 0;
+        }
+    }
+    any || duplicate
+}
+
 /// Runs the solver on one function; the constant values of its local ids in executable
 /// blocks (None when the function has no body or a block without a terminator).
 fn propagate(
@@ -446,9 +529,12 @@ fn propagate(
     value_types: &crate::util::ValueTypes,
     rules: &FoldRules,
     local: &mut LocalIds,
-) -> Option<Vec<(Id, Val)>> {
+) -> Option<Constants> {
     if f.blocks.is_empty() {
         return None;
+    }
+    if !may_find_constants(f, st, local) {
+        return Some(Vec::new());
     }
     let mut terminators = Vec::with_capacity(f.blocks.len());
     for block in &f.blocks {
@@ -546,7 +632,12 @@ fn propagate(
     let mut constants = Vec::new();
     for (k, lat) in s.lattice.iter().enumerate() {
         match lat {
-            Some(Lat::Const(v)) => constants.push((s.def_ids[k], v.clone())),
+            Some(Lat::Const(v)) => {
+                let id = s.def_ids[k];
+                if let Some(&ty) = s.value_types.get(&id) {
+                    constants.push((id, ty, v.clone()));
+                }
+            }
             Some(Lat::Varying) | None => {}
         }
     }
@@ -567,7 +658,7 @@ fn propagate(
             local.block[i] = 0;
         }
     }
-    constants.sort_by_key(|(id, _)| id.0);
+    constants.sort_by_key(|(id, _, _)| id.0);
     Some(constants)
 }
 
@@ -628,6 +719,58 @@ OpFunctionEnd
         // The loop counter changes: it stays.
         assert!(text.contains("%i = OpPhi"), "{text}");
         assert!(text.contains("OpStore %out %i"), "{text}");
+    }
+
+    /// The pre-check keeps what only optimism finds: a loop phi fed back its own value times
+    /// one is the constant it starts with; a function whose values all come from a parameter
+    /// is left as it is.
+    #[test]
+    fn a_loop_phi_found_constant_only_optimistically_is_still_found() {
+        let src = r#"
+OpCapability Kernel
+OpCapability Addresses
+OpCapability Linkage
+OpMemoryModel Physical64 OpenCL
+OpName %i "i"
+OpName %out "out"
+OpName %q "q"
+OpDecorate %k LinkageAttributes "k" Export
+OpDecorate %g LinkageAttributes "g" Export
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%bool = OpTypeBool
+%gptr = OpTypePointer CrossWorkgroup %uint
+%c1 = OpConstant %uint 1
+%c5 = OpConstant %uint 5
+%fn = OpTypeFunction %void %gptr %bool
+%gfn = OpTypeFunction %uint %uint
+%k = OpFunction %void None %fn
+%out = OpFunctionParameter %gptr
+%c = OpFunctionParameter %bool
+%entry = OpLabel
+OpBranch %loop
+%loop = OpLabel
+%i = OpPhi %uint %c5 %entry %next %loop
+%next = OpIMul %uint %i %c1
+OpStore %out %i
+OpLoopMerge %exit %loop None
+OpBranchConditional %c %loop %exit
+%exit = OpLabel
+OpReturn
+OpFunctionEnd
+%g = OpFunction %uint None %gfn
+%x = OpFunctionParameter %uint
+%ge = OpLabel
+%q = OpIAdd %uint %x %c1
+%r = OpIMul %uint %q %c5
+OpReturnValue %r
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::Ccp, &assemble(src)));
+        assert!(!text.contains("%i = OpPhi"), "{text}");
+        assert!(text.contains("OpStore %out %uint_5"), "{text}");
+        assert!(text.contains("%q = OpIAdd %uint"), "{text}");
+        assert!(text.contains("OpIMul %uint %q %uint_5"), "{text}");
     }
 
     #[test]

@@ -50,6 +50,9 @@ fn remove_one(f: &mut Function, structured: bool, dead: &mut Vec<Id>) -> bool {
     }) {
         return false;
     }
+    if !any_candidate(f) {
+        return false;
+    }
     let cfg = FunctionCfg::new(f);
     let pdom = post_dominators(&cfg.succs, &cfg.preds);
     // Merge and continue targets, with the block declaring them.
@@ -115,6 +118,47 @@ fn remove_one(f: &mut Function, structured: bool, dead: &mut Vec<Id>) -> bool {
     false
 }
 
+/// Does a block do nothing but branch (the blocks a decision-free branch may bypass)?
+fn does_nothing(block: &spirvkit_core::Block) -> bool {
+    block
+        .instructions
+        .iter()
+        .all(|i| is_branch(i.opcode) || i.opcode == Op::SelectionMerge)
+}
+
+/// Whether any conditional branch or switch may decide nothing, before the CFG and the
+/// post-dominators are built: every successor of such a branch is its post-dominator or a
+/// block doing nothing, so at most one of its distinct successors does something.
+fn any_candidate(f: &Function) -> bool {
+    let idle: FxHashSet<Id> = f
+        .blocks
+        .iter()
+        .filter(|b| does_nothing(b))
+        .map(|b| b.id())
+        .collect();
+    f.blocks.iter().any(|block| {
+        let Some(term) = block.instructions.last() else {
+            return false;
+        };
+        if !matches!(term.opcode, Op::BranchConditional | Op::Switch) {
+            return false;
+        }
+        let mut busy: Option<Id> = None;
+        spirvkit_core::analysis::successor_labels(term).all(|s| {
+            if idle.contains(&s) {
+                return true;
+            }
+            match busy {
+                Some(other) => other == s,
+                None => {
+                    busy = Some(s);
+                    true
+                }
+            }
+        })
+    })
+}
+
 /// The blocks strictly between `b` and its post-dominator `p`, when they do nothing, are
 /// entered only from `b` or each other, and contain no cycle.
 fn region_between(f: &Function, cfg: &FunctionCfg, b: u32, p: u32) -> Option<FxHashSet<u32>> {
@@ -131,12 +175,7 @@ fn region_between(f: &Function, cfg: &FunctionCfg, b: u32, p: u32) -> Option<FxH
         if !region.insert(r) {
             continue;
         }
-        let block = &f.blocks[r as usize];
-        let doing_nothing = block
-            .instructions
-            .iter()
-            .all(|i| is_branch(i.opcode) || i.opcode == Op::SelectionMerge);
-        if !doing_nothing || region.len() > 64 {
+        if !does_nothing(&f.blocks[r as usize]) || region.len() > 64 {
             return None;
         }
         for &s in &cfg.succs[r as usize] {

@@ -35,6 +35,17 @@ pub fn remove_one_dead_loop(
     {
         return false;
     }
+    // Only a loop header can start a removal: none, no CFG to build.
+    let is_loop_header = |b: &spirvkit_core::Block| {
+        b.instructions
+            .iter()
+            .rev()
+            .nth(1)
+            .is_some_and(|i| i.opcode == Op::LoopMerge)
+    };
+    if !f.blocks.iter().any(is_loop_header) {
+        return false;
+    }
     let cfg = FunctionCfg::new(f);
     let dom = DomTree::new(&cfg.succs, &cfg.preds, 0);
     for h in 0..f.blocks.len() {

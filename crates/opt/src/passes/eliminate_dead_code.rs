@@ -161,11 +161,17 @@ impl Pass for EliminateDeadCode {
         if changed {
             remove_references_to(module, &dead);
         }
-        // Module scope, as spirv-opt's ADCE: types, constants and OpUndef nothing uses.
-        changed |= sweep_unused_globals(module, |op| {
+        // Module scope, as spirv-opt's ADCE: types, constants and OpUndef nothing uses. (The
+        // shared use counts are stale once the functions changed.)
+        if changed {
+            analyses.invalidate();
+        }
+        let counts = analyses.take_live_use_counts(module);
+        changed |= sweep_unused_globals(module, &counts, |op| {
             (is_type(op) || is_constant(op) || op == Op::Undef)
                 && !(keep_spec && is_spec_constant(op))
         });
+        analyses.restore_live_use_counts(counts);
         Ok(Changed::from_bool(changed))
     }
 }
@@ -194,10 +200,15 @@ fn sweep(f: &mut Function, glsl: &IdSet, dead: &mut Vec<Id>) -> bool {
             }
         }
     }
-    // Pointer → the local variable it points into (the variable itself included).
-    let mut root: FxHashMap<Id, Id> = store_only.keys().map(|&v| (v, v)).collect();
     // (Without local variables there is nothing to trace.)
     let has_locals = !store_only.is_empty();
+    // Without them, and when plain liveness certainly finds nothing dead, no tables.
+    if !has_locals && crate::util::nothing_dead(f, |inst| is_pure(inst) || is_pure_glsl(inst, glsl))
+    {
+        return false;
+    }
+    // Pointer → the local variable it points into (the variable itself included).
+    let mut root: FxHashMap<Id, Id> = store_only.keys().map(|&v| (v, v)).collect();
     for inst in f.instructions().filter(|_| has_locals) {
         for (i, op) in inst.operands.iter().enumerate() {
             let Operand::Id(id) = op else { continue };

@@ -128,10 +128,26 @@ pub fn is_type(op: Op) -> bool {
 }
 
 /// Removes global definitions selected by `removable` that nothing uses except names and
-/// decorations, with those names and decorations. One backward sweep frees whole chains (a
-/// definition comes before its users). True when something went.
-pub fn sweep_unused_globals(module: &mut Module, removable: impl Fn(Op) -> bool) -> bool {
-    let mut counts = live_use_counts(module);
+/// decorations, with those names and decorations (`counts`: the module's
+/// [`live_use_counts`]). One backward sweep frees whole chains (a definition comes before its
+/// users). True when something went.
+pub fn sweep_unused_globals(
+    module: &mut Module,
+    counts: &[u32],
+    removable: impl Fn(Op) -> bool,
+) -> bool {
+    // Only a definition nothing uses can start a chain: without one, nothing goes (and the
+    // counts need no copy to count down in).
+    let unused = |inst: &Instruction| {
+        removable(inst.opcode)
+            && inst
+                .result_id
+                .is_some_and(|id| counts.get(id.0 as usize).copied().unwrap_or(1) == 0)
+    };
+    if !module.globals.iter().any(unused) {
+        return false;
+    }
+    let mut counts = counts.to_vec();
     let mut dead = IdSet::new(module.header.bound);
     let mut any = false;
     for inst in module.globals.iter().rev() {
@@ -163,11 +179,11 @@ impl Pass for EliminateDeadConst {
         "eliminate-dead-const"
     }
 
-    fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
-        Ok(Changed::from_bool(sweep_unused_globals(
-            module,
-            is_constant,
-        )))
+    fn run(&self, module: &mut Module, analyses: &mut Analyses) -> Result<Changed, Error> {
+        let counts = analyses.take_live_use_counts(module);
+        let changed = sweep_unused_globals(module, &counts, is_constant);
+        analyses.restore_live_use_counts(counts);
+        Ok(Changed::from_bool(changed))
     }
 }
 

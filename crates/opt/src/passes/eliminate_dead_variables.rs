@@ -6,10 +6,9 @@
 use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{Changed, Pass};
-use crate::passes::eliminate_dead_const::live_use_counts;
 use crate::util::{remove_references_to, IdSet};
 use spirvkit_core::grammar::{Decoration, LinkageType, Op};
-use spirvkit_core::{Module, Operand};
+use spirvkit_core::{Instruction, Module, Operand};
 
 pub struct EliminateDeadVariables;
 
@@ -19,7 +18,18 @@ impl Pass for EliminateDeadVariables {
     }
 
     fn run(&self, module: &mut Module, analyses: &mut Analyses) -> Result<Changed, Error> {
-        let mut counts = live_use_counts(module);
+        let counts = analyses.live_use_counts(module);
+        // The counts below only grow: without an unused variable now, none is dead.
+        let unused = |inst: &Instruction| {
+            matches!(inst.opcode, Op::Variable | Op::UntypedVariableKHR)
+                && inst
+                    .result_id
+                    .is_some_and(|id| counts.get(id.0 as usize).copied().unwrap_or(1) == 0)
+        };
+        if !module.globals.iter().any(unused) {
+            return Ok(Changed::No);
+        }
+        let mut counts = counts.to_vec();
         let keep_bindings = analyses.preserve.bindings;
         for inst in &module.globals {
             let binding = keep_bindings

@@ -51,6 +51,9 @@ pub(crate) enum Ty {
 pub(crate) struct State {
     types: FxHashMap<Id, Ty>,
     values: FxHashMap<Id, Val>,
+    /// One bit per id that ever got a value: most operands the folders ask about are not
+    /// constants, and a bit answers them without hashing (`values` decides when it is set).
+    valued: Vec<u64>,
     /// Non-spec scalar constants by (type, bits), for reuse as vector components.
     scalars: FxHashMap<(Id, u64), Id>,
     next_id: u32,
@@ -91,6 +94,7 @@ impl State {
         State {
             types: FxHashMap::default(),
             values: FxHashMap::default(),
+            valued: Vec::new(),
             scalars: FxHashMap::default(),
             next_id,
             log: None,
@@ -107,10 +111,24 @@ impl State {
     }
 
     pub(crate) fn value(&self, id: Id) -> Option<&Val> {
+        let (word, bit) = (id.0 as usize / 64, id.0 % 64);
+        if self.valued.get(word).is_none_or(|w| w & (1 << bit) == 0) {
+            return None;
+        }
         self.values.get(&id)
     }
 
     pub(crate) fn set_value(&mut self, id: Id, val: Val) {
+        self.insert_value(id, val);
+    }
+
+    /// Records `id`'s value (and its bit).
+    fn insert_value(&mut self, id: Id, val: Val) {
+        let (word, bit) = (id.0 as usize / 64, id.0 % 64);
+        if word >= self.valued.len() {
+            self.valued.resize(word + 1, 0);
+        }
+        self.valued[word] |= 1 << bit;
         self.values.insert(id, val);
     }
 
@@ -225,7 +243,7 @@ impl State {
             if let Val::Scalar(bits) = v {
                 self.scalars.entry((ty, bits)).or_insert(id);
             }
-            self.values.insert(id, v);
+            self.insert_value(id, v);
         }
     }
 
@@ -561,7 +579,7 @@ impl State {
         if let Val::Scalar(bits) = val {
             self.scalars.insert((ty, *bits), id);
         }
-        self.values.insert(id, val.clone());
+        self.insert_value(id, val.clone());
         before.push(inst);
         Some(id)
     }
@@ -649,7 +667,7 @@ impl Pass for FoldSpecConstOpComposite {
                             st.scalars.entry((ty, *bits)).or_insert(id);
                         }
                         if let Some(id) = inst.result_id {
-                            st.values.insert(id, val);
+                            st.insert_value(id, val);
                         }
                         changed = true;
                     }

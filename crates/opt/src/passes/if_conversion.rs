@@ -10,8 +10,7 @@
 
 use crate::analyses::Analyses;
 use crate::error::Error;
-use crate::pass::{Changed, Pass};
-use crate::util::{remove_references_to, rewrite_functions_in_parallel};
+use crate::pass::{run_function_pass, Changed, FunctionPass, FunctionWork, Pass};
 use spirvkit_core::analysis::FunctionCfg;
 use spirvkit_core::fasthash::FxHashSet;
 use spirvkit_core::grammar::{Op, SelectionControl};
@@ -103,6 +102,16 @@ impl Pass for IfConversion {
     }
 
     fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
+        Ok(run_function_pass(self, module))
+    }
+
+    fn function_pass(&self) -> Option<&dyn FunctionPass> {
+        Some(self)
+    }
+}
+
+impl FunctionPass for IfConversion {
+    fn prepare(&self, module: &Module) -> Box<dyn FunctionWork> {
         // SPIR-V 1.4 allows OpSelect on any non-pointer type.
         let composites = module.header.version >= 0x0001_0400;
         let mut selectable: FxHashSet<Id> = FxHashSet::default();
@@ -131,13 +140,16 @@ impl Pass for IfConversion {
                 _ => {}
             }
         }
-        let (changed, removed) = rewrite_functions_in_parallel(module, |f, removed| {
-            convert_function(f, &selectable, removed)
-        });
-        if changed {
-            remove_references_to(module, &removed);
-        }
-        Ok(Changed::from_bool(changed))
+        Box::new(Selectable(selectable))
+    }
+}
+
+/// The types OpSelect may choose between in this module.
+struct Selectable(FxHashSet<Id>);
+
+impl FunctionWork for Selectable {
+    fn run(&self, f: &mut Function, removed: &mut Vec<Id>) -> bool {
+        convert_function(f, &self.0, removed)
     }
 }
 

@@ -17,6 +17,7 @@ use crate::error::Error;
 use crate::pass::{Changed, Pass};
 use crate::passes::strip_debug::is_debug_info_set;
 use crate::util::{ext_inst_sets_where, remove_references_to, IdSet};
+use rayon::prelude::*;
 use spirvkit_core::analysis::{DomTree, FunctionCfg};
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::{Decoration, FunctionControl, LinkageType, Op};
@@ -163,15 +164,20 @@ impl Pass for Inline {
         if !ext_inst_sets_where(module, is_debug_info_set).is_empty() {
             return Ok(Changed::No);
         }
+        // The callees of each function, found in parallel (most functions call nothing).
+        let callees: Vec<Vec<Id>> = module
+            .functions
+            .par_iter()
+            .map(|f| {
+                f.instructions()
+                    .filter(|inst| inst.opcode == Op::FunctionCall)
+                    .filter_map(|inst| inst.operands.first().and_then(Operand::id))
+                    .collect()
+            })
+            .collect();
         let mut calls: FxHashMap<Id, usize> = FxHashMap::default();
-        for f in &module.functions {
-            for inst in f.instructions() {
-                if inst.opcode == Op::FunctionCall {
-                    if let Some(callee) = inst.operands.first().and_then(Operand::id) {
-                        *calls.entry(callee).or_default() += 1;
-                    }
-                }
-            }
+        for callee in callees.into_iter().flatten() {
+            *calls.entry(callee).or_default() += 1;
         }
         // Functions that stay whatever happens (exported, entry points): inlining their one
         // call would duplicate them, so the no-growth mode leaves them.

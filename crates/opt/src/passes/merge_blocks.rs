@@ -8,8 +8,7 @@
 
 use crate::analyses::Analyses;
 use crate::error::Error;
-use crate::pass::{Changed, Pass};
-use crate::util::{remove_references_to, rewrite_functions_in_parallel};
+use crate::pass::{run_function_pass, Changed, FunctionPass, FunctionWork, Pass};
 use spirvkit_core::analysis::FunctionCfg;
 use spirvkit_core::fasthash::{FxHashMap, FxHashSet};
 use spirvkit_core::grammar::Op;
@@ -23,11 +22,23 @@ impl Pass for MergeBlocks {
     }
 
     fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
-        let (changed, removed) = rewrite_functions_in_parallel(module, merge_function);
-        if changed {
-            remove_references_to(module, &removed);
-        }
-        Ok(Changed::from_bool(changed))
+        Ok(run_function_pass(self, module))
+    }
+
+    fn function_pass(&self) -> Option<&dyn FunctionPass> {
+        Some(self)
+    }
+}
+
+impl FunctionPass for MergeBlocks {
+    fn prepare(&self, _: &Module) -> Box<dyn FunctionWork> {
+        Box::new(MergeBlocks)
+    }
+}
+
+impl FunctionWork for MergeBlocks {
+    fn run(&self, f: &mut Function, removed: &mut Vec<Id>) -> bool {
+        merge_function(f, removed)
     }
 }
 

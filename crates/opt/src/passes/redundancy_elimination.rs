@@ -17,10 +17,9 @@
 
 use crate::analyses::Analyses;
 use crate::error::Error;
-use crate::pass::{Changed, Pass};
+use crate::pass::{run_function_pass, Changed, FunctionPass, FunctionWork, Pass};
 use crate::passes::eliminate_dead_code::{is_pure, is_pure_glsl};
-use crate::util::{remove_references_to, IdSet};
-use rayon::prelude::*;
+use crate::util::IdSet;
 use smallvec::SmallVec;
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::{Decoration, MemoryAccess, Op, StorageClass};
@@ -35,6 +34,16 @@ impl Pass for RedundancyElimination {
     }
 
     fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
+        Ok(run_function_pass(self, module))
+    }
+
+    fn function_pass(&self) -> Option<&dyn FunctionPass> {
+        Some(self)
+    }
+}
+
+impl FunctionPass for RedundancyElimination {
+    fn prepare(&self, module: &Module) -> Box<dyn FunctionWork> {
         let bound = module.header.bound;
         let mut decorated = IdSet::new(bound);
         let mut unsafe_pointers = IdSet::new(bound);
@@ -68,60 +77,75 @@ impl Pass for RedundancyElimination {
                 _ => {}
             }
         }
-        propagate_unsafe_pointers(module, &pointer_types, &mut unsafe_pointers);
-        let memory = MemoryFacts::new(module);
-        // Function-local: the functions are numbered in parallel.
-        let replaced_per_function: Vec<Vec<(Id, Id)>> = module
-            .functions
-            .par_iter_mut()
-            .map(|f| {
-                let mut replaced = Vec::new();
-                let roots = memory.roots(f);
-                number_blocks(
-                    f,
-                    &decorated,
-                    &unsafe_pointers,
-                    &memory,
-                    &roots,
-                    &mut replaced,
-                );
-                if !replaced.is_empty() {
-                    let map: FxHashMap<Id, Id> = replaced.iter().copied().collect();
-                    for inst in f.instructions_mut() {
-                        for op in inst.operands.iter_mut() {
-                            if let Operand::Id(id) = op {
-                                if let Some(&leader) = map.get(id) {
-                                    *id = leader;
-                                }
-                            }
-                        }
-                    }
-                }
-                replaced
-            })
-            .collect();
-        let mut removed = IdSet::new(bound);
-        let mut changed = false;
-        for (gone, _) in replaced_per_function.iter().flatten() {
-            removed.insert(*gone);
-            changed = true;
-        }
-        if changed {
-            remove_references_to(module, &removed);
-        }
-        Ok(Changed::from_bool(changed))
+        Box::new(Numbering {
+            decorated,
+            // (Asked once: `IdSet::is_empty` reads the whole set.)
+            any_unsafe: !unsafe_pointers.is_empty(),
+            unsafe_pointers,
+            pointer_types,
+            memory: MemoryFacts::new(module),
+        })
     }
 }
 
-/// Pointers computed from a Volatile/Coherent pointer (access chains, casts, phis, ...) are
-/// unsafe too; iterated to a fixed point so phis over back edges are covered.
-fn propagate_unsafe_pointers(module: &Module, pointer_types: &IdSet, unsafe_pointers: &mut IdSet) {
+/// What value numbering reads of the module: decorated ids, the pointers decorated Volatile
+/// or Coherent, the pointer types, and the memory facts.
+struct Numbering {
+    decorated: IdSet,
+    unsafe_pointers: IdSet,
+    any_unsafe: bool,
+    pointer_types: IdSet,
+    memory: MemoryFacts,
+}
+
+impl FunctionWork for Numbering {
+    fn run(&self, f: &mut Function, removed: &mut Vec<Id>) -> bool {
+        // A function's pointers derive from its own values and module-scope ones, so the
+        // unsafe pointers are followed through this function alone (only when there are any).
+        let local;
+        let unsafe_pointers = if !self.any_unsafe {
+            &self.unsafe_pointers
+        } else {
+            let mut set = self.unsafe_pointers.clone();
+            propagate_unsafe_pointers(f, &self.pointer_types, &mut set);
+            local = set;
+            &local
+        };
+        let mut replaced = Vec::new();
+        let roots = self.memory.roots(f);
+        number_blocks(
+            f,
+            &self.decorated,
+            unsafe_pointers,
+            &self.memory,
+            &roots,
+            &mut replaced,
+        );
+        if replaced.is_empty() {
+            return false;
+        }
+        let map: FxHashMap<Id, Id> = replaced.iter().copied().collect();
+        for inst in f.instructions_mut() {
+            for op in inst.operands.iter_mut() {
+                if let Operand::Id(id) = op {
+                    if let Some(&leader) = map.get(id) {
+                        *id = leader;
+                    }
+                }
+            }
+        }
+        removed.extend(replaced.iter().map(|(gone, _)| *gone));
+        true
+    }
+}
+
+fn propagate_unsafe_pointers(f: &Function, pointer_types: &IdSet, unsafe_pointers: &mut IdSet) {
     if unsafe_pointers.is_empty() {
         return;
     }
     loop {
         let mut grew = false;
-        for inst in module.functions.iter().flat_map(Function::instructions) {
+        for inst in f.instructions() {
             let (Some(r), Some(t)) = (inst.result_id, inst.result_type) else {
                 continue;
             };

@@ -47,10 +47,12 @@ impl Pass for SimplifyInstructions {
             .par_chunks_mut(share)
             .map(|functions| {
                 let mut st = st.clone();
+                let mut value_types = value_types.clone();
                 st.take_log();
                 functions
                     .iter_mut()
                     .map(|f| {
+                        value_types.add_function(f);
                         let removed = fold_function(f, &mut st, &value_types, &rules);
                         Folded {
                             removed,
@@ -234,6 +236,26 @@ fn identity(
     inst: &Instruction,
     new_constants: &mut Vec<Instruction>,
 ) -> Option<Id> {
+    // The opcodes below, before looking up the result type.
+    if !matches!(
+        inst.opcode,
+        Op::IAdd
+            | Op::BitwiseOr
+            | Op::BitwiseXor
+            | Op::ISub
+            | Op::IMul
+            | Op::UDiv
+            | Op::SDiv
+            | Op::BitwiseAnd
+            | Op::ShiftLeftLogical
+            | Op::ShiftRightLogical
+            | Op::ShiftRightArithmetic
+            | Op::LogicalAnd
+            | Op::LogicalOr
+            | Op::Select
+    ) {
+        return None;
+    }
     let ty = inst.result_type?;
     let id_at = |i: usize| inst.operands.get(i).and_then(Operand::id);
     let same_type = |id: Id| value_types.get(&id) == Some(&ty);

@@ -49,7 +49,8 @@ impl Shape {
 struct Context {
     /// Type id → shape, for bool/int/float scalars and vectors of them.
     shapes: FxHashMap<Id, Shape>,
-    /// Value id → its type id (module-wide: constants and parameters included).
+    /// Value id → its type id for module-scope values (a function's own values get their
+    /// shapes from `tracked`, its parameters from their instructions).
     value_types: crate::util::ValueTypes,
     /// OpUndef per type (existing or created).
     undefs: FxHashMap<Id, Id>,
@@ -83,7 +84,7 @@ impl Pass for VectorDce {
     fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
         let mut cx = Context {
             shapes: FxHashMap::default(),
-            value_types: crate::util::value_types(module),
+            value_types: crate::util::ValueTypes::of_globals(module),
             undefs: FxHashMap::default(),
             new_globals: Vec::new(),
             next_id: module.header.bound,
@@ -119,7 +120,10 @@ impl Pass for VectorDce {
         for batch in module.functions.chunks_mut(LIVENESS_BATCH) {
             let live: Vec<Option<LocalIdMap<Mask>>> = batch
                 .par_iter()
-                .map(|f| (!f.blocks.is_empty()).then(|| find_live_components(f, &cx)))
+                .map(|f| {
+                    (!f.blocks.is_empty() && !nothing_to_do(f, &cx))
+                        .then(|| find_live_components(f, &cx))
+                })
                 .collect();
             for (f, live) in batch.iter_mut().zip(live) {
                 if let Some(live) = live {
@@ -134,6 +138,22 @@ impl Pass for VectorDce {
         }
         Ok(Changed::from_bool(changed))
     }
+}
+
+/// Whether the pass certainly leaves `f` as it is, found without the liveness tables: with no
+/// value of vector shape every liveness mask is all or nothing, so this is plain liveness
+/// ([`crate::util::nothing_dead`]).
+fn nothing_to_do(f: &Function, cx: &Context) -> bool {
+    let shape = |inst: &Instruction| inst.result_type.and_then(|t| cx.shapes.get(&t));
+    let vectors = f
+        .blocks
+        .iter()
+        .flat_map(|b| &b.instructions)
+        .any(|inst| matches!(shape(inst), Some(Shape::Vector(_))));
+    !vectors
+        && crate::util::nothing_dead(f, |inst| {
+            inst.result_id.is_some() && shape(inst).is_some() && is_pure(inst)
+        })
 }
 
 /// The values of a function the pass tracks: result id → (instruction, shape).
@@ -153,6 +173,20 @@ fn tracked<'f>(f: &'f Function, cx: &Context) -> LocalIdMap<(&'f Instruction, Sh
 /// Result id → live components, for every tracked value something reaches.
 fn find_live_components(f: &Function, cx: &Context) -> LocalIdMap<Mask> {
     let values = tracked(f, cx);
+    let parameters: Vec<(Id, Shape)> = f
+        .parameters
+        .iter()
+        .filter_map(|p| Some((p.result_id?, *cx.shapes.get(&p.result_type?)?)))
+        .collect();
+    // The shape of any value the function uses: its own, a parameter, or module-scope.
+    let shape_of = |id: Id| match values.get(&id) {
+        Some(&(_, shape)) => Some(shape),
+        None => parameters
+            .iter()
+            .find(|(p, _)| *p == id)
+            .map(|&(_, shape)| shape)
+            .or_else(|| cx.shape_of(id)),
+    };
     let mut live: LocalIdMap<Mask> = LocalIdMap::for_function(f);
     let mut work: Vec<Id> = Vec::new();
     let mark = |id: Id, mask: Mask, live: &mut LocalIdMap<Mask>, work: &mut Vec<Id>| {
@@ -189,7 +223,6 @@ fn find_live_components(f: &Function, cx: &Context) -> LocalIdMap<Mask> {
         if mask == 0 {
             continue;
         }
-        let shape_of = |id: Id| cx.shape_of(id);
         let op_id = |k: usize| inst.operands.get(k).and_then(Operand::id);
         let word = |k: usize| inst.operands.get(k).and_then(Operand::word);
         match inst.opcode {
@@ -458,5 +491,56 @@ OpFunctionEnd
         assert!(!text.contains("OpIMul"), "{text}");
         assert!(!text.contains("OpCompositeInsert"), "{text}");
         assert!(text.contains("OpPhi %v4 %v %l %next %loop"), "{text}");
+    }
+
+    /// Scalar code: a value used only by a dead one dies with it; a counter around a loop
+    /// (the phi and its increment use each other) that nothing else reads dies too; values a
+    /// store needs stay.
+    #[test]
+    fn scalar_chains_and_loop_cycles_nobody_reads_die() {
+        let src = r#"OpCapability Addresses
+OpCapability Kernel
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k "k"
+%void = OpTypeVoid
+%bool = OpTypeBool
+%uint = OpTypeInt 32 0
+%gp = OpTypePointer CrossWorkgroup %uint
+%c1 = OpConstant %uint 1
+%fn = OpTypeFunction %void %gp %uint %bool
+%k = OpFunction %void None %fn
+%g = OpFunctionParameter %gp
+%a = OpFunctionParameter %uint
+%cond = OpFunctionParameter %bool
+%l = OpLabel
+%used = OpIAdd %uint %a %c1
+%first = OpIMul %uint %a %a
+%second = OpISub %uint %first %c1
+OpBranch %loop
+%loop = OpLabel
+%i = OpPhi %uint %a %l %n %loop
+%n = OpIAdd %uint %i %c1
+OpLoopMerge %exit %loop None
+OpBranchConditional %cond %loop %exit
+%exit = OpLabel
+OpStore %g %used
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::VectorDce, &assemble(&named(src))));
+        for gone in ["OpIMul", "OpISub", "OpPhi"] {
+            assert!(!text.contains(gone), "{gone}: {text}");
+        }
+        assert!(text.contains("%used = OpIAdd %uint %a %c1"), "{text}");
+        // Without a loop and with every value used, nothing changes.
+        let straight = src
+            .replace("OpBranch %loop\n", "")
+            .replace("%first = OpIMul %uint %a %a\n%second = OpISub %uint %first %c1\n", "")
+            .replace(
+                "%loop = OpLabel\n%i = OpPhi %uint %a %l %n %loop\n%n = OpIAdd %uint %i %c1\nOpLoopMerge %exit %loop None\nOpBranchConditional %cond %loop %exit\n%exit = OpLabel\n",
+                "",
+            );
+        let words = assemble(&named(&straight));
+        assert_eq!(run_pass(&super::VectorDce, &words), words);
     }
 }
