@@ -449,6 +449,7 @@ impl Op {
     pub const SpecConstantStringAMDX: Op = Op(5104);
     pub const GroupNonUniformQuadAllKHR: Op = Op(5110);
     pub const GroupNonUniformQuadAnyKHR: Op = Op(5111);
+    pub const AbortKHR: Op = Op(5121);
     pub const HitObjectRecordHitMotionNV: Op = Op(5249);
     pub const HitObjectRecordHitWithIndexMotionNV: Op = Op(5250);
     pub const HitObjectRecordMissMotionNV: Op = Op(5251);
@@ -1557,6 +1558,7 @@ impl LinkageType {
     pub const Export: LinkageType = LinkageType(0x0);
     pub const Import: LinkageType = LinkageType(0x1);
     pub const LinkOnceODR: LinkageType = LinkageType(0x2);
+    pub const WeakAMD: LinkageType = LinkageType(0x3);
 }
 
 /// Values of the `AccessQualifier` operand kind (ValueEnum).
@@ -1950,6 +1952,7 @@ impl BuiltIn {
     pub const HitLSSRadiiNV: BuiltIn = BuiltIn(0x152d);
     pub const ClusterIDNV: BuiltIn = BuiltIn(0x153c);
     pub const CullMaskKHR: BuiltIn = BuiltIn(0x1785);
+    pub const DeviceBarrierValidINTEL: BuiltIn = BuiltIn(0x182a);
 }
 
 /// Values of the `Scope` operand kind (ValueEnum).
@@ -2129,6 +2132,8 @@ impl Capability {
     pub const BFloat16TypeKHR: Capability = Capability(0x13fc);
     pub const BFloat16DotProductKHR: Capability = Capability(0x13fd);
     pub const BFloat16CooperativeMatrixKHR: Capability = Capability(0x13fe);
+    pub const AbortKHR: Capability = Capability(0x1400);
+    pub const WeakLinkageAMD: Capability = Capability(0x143d);
     pub const SampleMaskOverrideCoverageNV: Capability = Capability(0x1481);
     pub const GeometryShaderPassthroughNV: Capability = Capability(0x1483);
     pub const ShaderViewportIndexLayerEXT: Capability = Capability(0x1486);
@@ -2304,6 +2309,7 @@ impl Capability {
     pub const FPGALatencyControlINTEL: Capability = Capability(0x181b);
     pub const FPGAArgumentInterfacesALTERA: Capability = Capability(0x181e);
     pub const FPGAArgumentInterfacesINTEL: Capability = Capability(0x181e);
+    pub const DeviceBarrierINTEL: Capability = Capability(0x1829);
     pub const GlobalVariableHostAccessINTEL: Capability = Capability(0x182b);
     pub const GlobalVariableFPGADecorationsALTERA: Capability = Capability(0x182d);
     pub const GlobalVariableFPGADecorationsINTEL: Capability = Capability(0x182d);

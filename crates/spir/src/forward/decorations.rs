@@ -54,6 +54,7 @@ pub(crate) fn apply(
         let Some(Operand::Word(decoration)) = words.first().cloned() else {
             return Err(malformed(loc, "an empty !spirv.Decorations entry"));
         };
+        let decoration = registered_number(decoration);
         if derived.contains(&decoration) {
             continue;
         }
@@ -71,6 +72,18 @@ pub(crate) fn apply(
         }
     }
     Ok(())
+}
+
+/// The registered number of a decoration llvm-spirv once spelled with a provisional one: the
+/// SPV_INTEL_global_variable_fpga_decorations test of llvm-spirv (global_var_decorations.ll)
+/// writes InitModeINTEL as 6147 and ImplementInRegisterMapINTEL as 6148, registered since as
+/// 6190 and 6191.
+fn registered_number(decoration: u32) -> u32 {
+    match decoration {
+        6147 => spirvkit_grammar::Decoration::InitModeINTEL.0,
+        6148 => spirvkit_grammar::Decoration::ImplementInRegisterMapINTEL.0,
+        other => other,
+    }
 }
 
 /// A decoration given again with other operands (SPV_INTEL_cache_controls allows one per cache

@@ -16,6 +16,7 @@ mod math;
 mod memory;
 mod ndrange;
 mod spv_ir;
+mod spv_ir_forms;
 mod subgroup_non_uniform;
 mod workitem;
 
