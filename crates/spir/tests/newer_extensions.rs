@@ -351,3 +351,83 @@ fn bfloat16_cooperative_matrices() {
         refused_naming(src, "+SPV_KHR_bfloat16", "SPV_KHR_cooperative_matrix");
     }
 }
+
+const POISON_MODE: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @asks() {
+entry:
+  ret void
+}
+define spir_kernel void @other() {
+entry:
+  ret void
+}
+!spirv.ExecutionMode = !{!0}
+!0 = !{ptr @asks, i32 5157}
+"#;
+
+/// ArithmeticPoisonKHR (5157) from `!spirv.ExecutionMode`; declaring PoisonFreezeKHR requires
+/// the mode on every entry point, so the other kernel gets it too (once each).
+#[test]
+fn arithmetic_poison_mode_on_every_entry_point() {
+    let m = translate_with(POISON_MODE, "+SPV_KHR_poison_freeze").unwrap_or_else(|e| panic!("{e}"));
+    assert!(has_capability(&m, Capability::PoisonFreezeKHR));
+    assert!(has_extension(&m, "SPV_KHR_poison_freeze"));
+    let mut with_mode: Vec<_> = m
+        .instructions()
+        .filter(|i| {
+            i.opcode == Op::ExecutionMode
+                && i.operands.get(1).and_then(Operand::word)
+                    == Some(spirvkit_grammar::ExecutionMode::ArithmeticPoisonKHR.0)
+        })
+        .filter_map(|i| i.operands[0].id())
+        .collect();
+    with_mode.sort();
+    let mut entries: Vec<_> = m
+        .instructions()
+        .filter(|i| i.opcode == Op::EntryPoint)
+        .filter_map(|i| i.operands[1].id())
+        .collect();
+    entries.sort();
+    assert_eq!(with_mode, entries);
+    refused_naming(POISON_MODE, "", "SPV_KHR_poison_freeze");
+}
+
+const APPLY_FUNCTION: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_func target("spirv.CooperativeMatrixKHR", i16, 3, 8, 16, 2) @apply(ptr addrspace(4) %lambda, i16 %x) {
+entry:
+  %m = call spir_func target("spirv.CooperativeMatrixKHR", i16, 3, 8, 16, 2) @_Z26__spirv_CompositeConstructs(i16 %x)
+  %r = call spir_func target("spirv.CooperativeMatrixKHR", i16, 3, 8, 16, 2) @_Z43__spirv_CooperativeMatrixApplyFunctionINTEL(ptr addrspace(4) %lambda, target("spirv.CooperativeMatrixKHR", i16, 3, 8, 16, 2) %m)
+  ret target("spirv.CooperativeMatrixKHR", i16, 3, 8, 16, 2) %r
+}
+declare spir_func target("spirv.CooperativeMatrixKHR", i16, 3, 8, 16, 2) @_Z26__spirv_CompositeConstructs(i16)
+declare spir_func target("spirv.CooperativeMatrixKHR", i16, 3, 8, 16, 2) @_Z43__spirv_CooperativeMatrixApplyFunctionINTEL(ptr addrspace(4), target("spirv.CooperativeMatrixKHR", i16, 3, 8, 16, 2))
+"#;
+
+/// SPV_INTEL_joint_matrix's OpCooperativeMatrixApplyFunctionINTEL (6448, capability
+/// CooperativeMatrixInvocationInstructionsINTEL 6435: not in SPIRV-Headers, from the grammar
+/// supplement): the function operand, then the matrix, the result a matrix of the same type.
+#[test]
+fn cooperative_matrix_apply_function() {
+    let exts = "+SPV_KHR_cooperative_matrix,+SPV_INTEL_joint_matrix";
+    let m = translate_with(APPLY_FUNCTION, exts).unwrap_or_else(|e| panic!("{e}"));
+    assert!(has_capability(
+        &m,
+        Capability::CooperativeMatrixInvocationInstructionsINTEL
+    ));
+    assert!(has_extension(&m, "SPV_INTEL_joint_matrix"));
+    let apply = m
+        .instructions()
+        .find(|i| i.opcode == Op::CooperativeMatrixApplyFunctionINTEL)
+        .expect("the apply instruction");
+    let matrix_ty = m
+        .instructions()
+        .find(|i| i.opcode == Op::TypeCooperativeMatrixKHR)
+        .and_then(|i| i.result_id);
+    assert_eq!(apply.result_type, matrix_ty);
+    assert_eq!(apply.operands.len(), 2);
+    refused_naming(
+        APPLY_FUNCTION,
+        "+SPV_KHR_cooperative_matrix",
+        "SPV_INTEL_joint_matrix",
+    );
+}

@@ -914,6 +914,7 @@ impl Op {
     pub const RoundFToTF32INTEL: Op = Op(6426);
     pub const MaskedGatherINTEL: Op = Op(6428);
     pub const MaskedScatterINTEL: Op = Op(6429);
+    pub const CooperativeMatrixApplyFunctionINTEL: Op = Op(6448);
     pub const ConvertHandleToImageINTEL: Op = Op(6529);
     pub const ConvertHandleToSamplerINTEL: Op = Op(6530);
     pub const ConvertHandleToSampledImageINTEL: Op = Op(6531);
@@ -1268,6 +1269,7 @@ impl ExecutionMode {
     pub const QuadDerivativesKHR: ExecutionMode = ExecutionMode(0x13e0);
     pub const RequireFullQuadsKHR: ExecutionMode = ExecutionMode(0x13e1);
     pub const SharesInputWithAMDX: ExecutionMode = ExecutionMode(0x13ee);
+    pub const ArithmeticPoisonKHR: ExecutionMode = ExecutionMode(0x1425);
     pub const OutputLinesEXT: ExecutionMode = ExecutionMode(0x1495);
     pub const OutputLinesNV: ExecutionMode = ExecutionMode(0x1495);
     pub const OutputPrimitivesEXT: ExecutionMode = ExecutionMode(0x1496);
@@ -2133,6 +2135,7 @@ impl Capability {
     pub const BFloat16DotProductKHR: Capability = Capability(0x13fd);
     pub const BFloat16CooperativeMatrixKHR: Capability = Capability(0x13fe);
     pub const AbortKHR: Capability = Capability(0x1400);
+    pub const PoisonFreezeKHR: Capability = Capability(0x1424);
     pub const WeakLinkageAMD: Capability = Capability(0x143d);
     pub const SampleMaskOverrideCoverageNV: Capability = Capability(0x1481);
     pub const GeometryShaderPassthroughNV: Capability = Capability(0x1483);
@@ -2325,6 +2328,7 @@ impl Capability {
     pub const GroupUniformArithmeticKHR: Capability = Capability(0x1900);
     pub const TensorFloat32RoundingINTEL: Capability = Capability(0x1919);
     pub const MaskedGatherScatterINTEL: Capability = Capability(0x191b);
+    pub const CooperativeMatrixInvocationInstructionsINTEL: Capability = Capability(0x1923);
     pub const CacheControlsINTEL: Capability = Capability(0x1929);
     pub const RegisterLimitsINTEL: Capability = Capability(0x193c);
     pub const BindlessImagesINTEL: Capability = Capability(0x1980);

@@ -43,6 +43,8 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_INTEL_global_variable_host_access",
     "SPV_KHR_abort",
     "SPV_AMD_weak_linkage",
+    "SPV_KHR_poison_freeze",
+    "SPV_INTEL_joint_matrix",
 ];
 
 /// Names older llvm-spirv releases took for extensions registered since under another name:
