@@ -431,3 +431,53 @@ fn cooperative_matrix_apply_function() {
         "SPV_INTEL_joint_matrix",
     );
 }
+
+const TRAPS: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_func void @trap_simple() {
+entry:
+  call void @llvm.trap()
+  unreachable
+}
+define spir_func void @ubsan(i8 %kind) {
+entry:
+  call void @llvm.ubsantrap(i8 7)
+  unreachable
+}
+define spir_func void @debug() {
+entry:
+  call void @llvm.debugtrap()
+  unreachable
+}
+declare void @llvm.trap()
+declare void @llvm.ubsantrap(i8)
+declare void @llvm.debugtrap()
+"#;
+
+/// With SPV_KHR_abort, `llvm.trap` aborts with the message 0xffffffff and `llvm.ubsantrap`
+/// with its kind (as 32 bits); `llvm.debugtrap` is dropped. Without the extension every trap is
+/// dropped and the module is valid.
+#[test]
+fn traps_abort_with_the_extension() {
+    let m = translate_with(TRAPS, "+SPV_KHR_abort").unwrap_or_else(|e| panic!("{e}"));
+    let constant = |id| {
+        m.instructions()
+            .find(|i| i.opcode == Op::Constant && Some(i.result_id) == Some(id))
+            .and_then(|i| i.operands.first().and_then(Operand::word))
+    };
+    let messages: Vec<Option<u32>> = m
+        .instructions()
+        .filter(|i| i.opcode == Op::AbortKHR)
+        .map(|i| constant(i.operands[1].id()))
+        .collect();
+    assert_eq!(messages, [Some(u32::MAX), Some(7)]);
+    assert_eq!(
+        m.instructions()
+            .filter(|i| i.opcode == Op::Unreachable)
+            .count(),
+        1,
+        "the debugtrap function keeps its unreachable"
+    );
+    let m = translate_with(TRAPS, "").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "traps_without_abort");
+    assert!(!m.instructions().any(|i| i.opcode == Op::AbortKHR));
+}

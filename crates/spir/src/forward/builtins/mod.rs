@@ -232,6 +232,9 @@ pub(crate) fn intrinsic(
             t.emit_void(Op::AssumeTrueKHR, vec![Operand::Id(cond)]);
             Ok(())
         }
+        "trap" | "ubsantrap" if t.opts.allows(spv_ir_forms::ABORT) => {
+            spv_ir_forms::trap(t, ctx, family, args)
+        }
         // Traps are dropped as llvm-spirv drops them without SPV_KHR_abort (its OpAbortKHR is
         // not known to spirv-val 2025.5); the `unreachable` after them stays. Profiling
         // counters (`llvm.instrprof.*`) are removed, as llvm-spirv's regularization does.

@@ -6,7 +6,10 @@
 //!   (SPV_INTEL_blocking_pipes): the extension's instructions have no result, although the
 //!   grammar lists a result type and id for their first two words;
 //! - `__spirv_AbortKHR(message)` (SPV_KHR_abort): OpAbortKHR with the message's type, a block
-//!   terminator, so the rest of the LLVM block (its `unreachable`) is dropped.
+//!   terminator, so the rest of the LLVM block (its `unreachable`) is dropped. With the
+//!   extension, `llvm.trap` aborts with the 32-bit message 0xffffffff and `llvm.ubsantrap(i8
+//!   kind)` with the kind zero-extended to 32 bits, as llvm-spirv maps them (`llvm.debugtrap`
+//!   stays dropped).
 
 use super::spv_ir::operands_from_args;
 use crate::error::{malformed, unsupported, Result};
@@ -97,17 +100,51 @@ fn blocking_pipe(
     Ok(())
 }
 
+pub(super) const ABORT: &str = "SPV_KHR_abort";
+
 fn abort(t: &mut Translator<'_>, ctx: &FnCtx<'_>, name: &str, args: &[ValueRef]) -> Result<()> {
     let loc = ctx.location.as_str();
     let &[message] = args else {
         return Err(malformed(loc, format!("{name} takes one message")));
     };
-    let desc = spirvkit_grammar::instruction_by_name("OpAbortKHR")
-        .ok_or_else(|| unsupported(loc, format!("{name} (no instruction OpAbortKHR)")))?;
-    crate::forward::requirements::require(t, loc, name, &desc.avail)?;
     let ty = t.value_type_id(ctx, message)?;
     let v = t.value(ctx, message)?;
-    t.emit_void_ops(Op::AbortKHR, [Operand::Id(ty), Operand::Id(v)]);
+    emit_abort(t, loc, name, ty, v)
+}
+
+/// `llvm.trap()` / `llvm.ubsantrap(i8 kind)` with SPV_KHR_abort allowed.
+pub(super) fn trap(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    family: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let uint = t.int_type(32);
+    let message = match (family, args) {
+        ("trap", []) => t.b.constant_u32(uint, u32::MAX),
+        ("ubsantrap", &[kind]) => match t.const_int(kind) {
+            Some(k) => t.b.constant_u32(uint, (k & 0xff) as u32),
+            None => {
+                let v = t.value(ctx, kind)?;
+                t.emit_ops(Op::UConvert, uint, [Operand::Id(v)])
+            }
+        },
+        _ => {
+            return Err(malformed(
+                loc,
+                format!("llvm.{family} with {} arguments", args.len()),
+            ))
+        }
+    };
+    emit_abort(t, loc, &format!("llvm.{family}"), uint, message)
+}
+
+fn emit_abort(t: &mut Translator<'_>, loc: &str, what: &str, ty: Id, message: Id) -> Result<()> {
+    let desc = spirvkit_grammar::instruction_by_name("OpAbortKHR")
+        .ok_or_else(|| unsupported(loc, format!("{what} (no instruction OpAbortKHR)")))?;
+    crate::forward::requirements::require(t, loc, what, &desc.avail)?;
+    t.emit_void_ops(Op::AbortKHR, [Operand::Id(ty), Operand::Id(message)]);
     t.block_ended = true;
     Ok(())
 }
