@@ -481,3 +481,48 @@ fn traps_abort_with_the_extension() {
     spirv_val(&m, "traps_without_abort");
     assert!(!m.instructions().any(|i| i.opcode == Op::AbortKHR));
 }
+
+const DEVICE_SCOPE_BARRIERS: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @test(i32 %scope) {
+  tail call spir_func void @_Z22__spirv_ControlBarrieriii(i32 2, i32 2, i32 264)
+  tail call spir_func void @_Z22__spirv_ControlBarrieriii(i32 1, i32 1, i32 520)
+  tail call spir_func void @_Z22__spirv_ControlBarrieriii(i32 0, i32 0, i32 520)
+  ret void
+}
+define spir_kernel void @runtime(i32 %scope) {
+  tail call spir_func void @_Z22__spirv_ControlBarrieriii(i32 %scope, i32 1, i32 520)
+  ret void
+}
+declare spir_func void @_Z22__spirv_ControlBarrieriii(i32, i32, i32)
+"#;
+
+const RUNTIME_SCOPE_BARRIER: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @runtime(i32 %scope) {
+  tail call spir_func void @_Z22__spirv_ControlBarrieriii(i32 %scope, i32 2, i32 264)
+  ret void
+}
+declare spir_func void @_Z22__spirv_ControlBarrieriii(i32, i32, i32)
+"#;
+
+/// OpControlBarrier with a Device or CrossDevice execution scope needs SPV_INTEL_device_barrier
+/// (refused naming it otherwise); a run-time scope declares it only when it is allowed.
+#[test]
+fn device_scope_control_barriers() {
+    let m = translate_with(DEVICE_SCOPE_BARRIERS, "+SPV_INTEL_device_barrier")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(has_capability(&m, Capability::DeviceBarrierINTEL));
+    assert!(has_extension(&m, "SPV_INTEL_device_barrier"));
+    assert_eq!(
+        m.instructions()
+            .filter(|i| i.opcode == Op::ControlBarrier)
+            .count(),
+        4
+    );
+    refused_naming(DEVICE_SCOPE_BARRIERS, "", "SPV_INTEL_device_barrier");
+    let m = translate_with(RUNTIME_SCOPE_BARRIER, "").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "runtime_scope_barrier");
+    assert!(!has_capability(&m, Capability::DeviceBarrierINTEL));
+    let m = translate_with(RUNTIME_SCOPE_BARRIER, "+SPV_INTEL_device_barrier")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(has_capability(&m, Capability::DeviceBarrierINTEL));
+}

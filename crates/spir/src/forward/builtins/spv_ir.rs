@@ -41,6 +41,9 @@ pub(super) fn lower(
     if super::spv_ir_forms::lower(t, ctx, out, &d.name, opname, args)? {
         return Ok(());
     }
+    if opname == "ControlBarrier" {
+        super::spv_ir_forms::control_barrier_scope(t, ctx, &d.name, args)?;
+    }
     let desc = spirvkit_grammar::instruction_by_name(&format!("Op{opname}")).ok_or_else(|| {
         unsupported(
             loc,

@@ -10,6 +10,10 @@
 //!   extension, `llvm.trap` aborts with the 32-bit message 0xffffffff and `llvm.ubsantrap(i8
 //!   kind)` with the kind zero-extended to 32 bits, as llvm-spirv maps them (`llvm.debugtrap`
 //!   stays dropped).
+//!
+//! `__spirv_ControlBarrier` keeps the generic rule, but an execution scope of Device or
+//! CrossDevice needs SPV_INTEL_device_barrier (capability DeviceBarrierINTEL; refused naming
+//! it otherwise), and a scope only known at run time declares it when the extension is allowed.
 
 use super::spv_ir::operands_from_args;
 use crate::error::{malformed, unsupported, Result};
@@ -17,7 +21,7 @@ use crate::forward::context::FnCtx;
 use crate::forward::translator::Translator;
 use llvm::ValueRef;
 use spirvkit_core::{Id, Operand};
-use spirvkit_grammar::{Op, OperandKind};
+use spirvkit_grammar::{Capability, Op, OperandKind};
 use spirvkit_llvm as llvm;
 
 /// Lowers `opname` (the name after `__spirv_`) when it is one of these forms; false otherwise.
@@ -146,5 +150,37 @@ fn emit_abort(t: &mut Translator<'_>, loc: &str, what: &str, ty: Id, message: Id
     crate::forward::requirements::require(t, loc, what, &desc.avail)?;
     t.emit_void_ops(Op::AbortKHR, [Operand::Id(ty), Operand::Id(message)]);
     t.block_ended = true;
+    Ok(())
+}
+
+const DEVICE_BARRIER: &str = "SPV_INTEL_device_barrier";
+
+/// What an OpControlBarrier's execution scope (`args[0]`) needs beyond the core instruction.
+pub(super) fn control_barrier_scope(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    name: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    let Some(&scope) = args.first() else {
+        return Ok(());
+    };
+    let wide = match t.const_int(scope) {
+        Some(s) => {
+            s == u64::from(spirvkit_grammar::Scope::CrossDevice.0)
+                || s == u64::from(spirvkit_grammar::Scope::Device.0)
+        }
+        None => t.opts.allows(DEVICE_BARRIER),
+    };
+    if !wide {
+        return Ok(());
+    }
+    let desc = OperandKind::Capability
+        .desc()
+        .enumerant(Capability::DeviceBarrierINTEL.0)
+        .ok_or_else(|| unsupported(&ctx.location, "no DeviceBarrierINTEL capability"))?;
+    let what = format!("{name} with a device-wide execution scope");
+    crate::forward::requirements::require(t, &ctx.location, &what, &desc.avail)?;
+    t.b.capability(Capability::DeviceBarrierINTEL);
     Ok(())
 }
