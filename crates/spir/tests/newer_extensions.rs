@@ -526,3 +526,53 @@ fn device_scope_control_barriers() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(has_capability(&m, Capability::DeviceBarrierINTEL));
 }
+
+const BFLOAT_ARITHMETIC: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_func bfloat @math(bfloat %a, bfloat %b) {
+entry:
+  %n = fneg bfloat %a
+  %s = fadd bfloat %n, %b
+  %c = fcmp olt bfloat %s, %b
+  %r = select i1 %c, bfloat %s, bfloat %b
+  %m = call bfloat @llvm.fabs.bf16(bfloat %r)
+  ret bfloat %m
+}
+declare bfloat @llvm.fabs.bf16(bfloat)
+"#;
+
+const BFLOAT_STORAGE_ONLY: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_func float @widen(ptr addrspace(1) %p) {
+entry:
+  %v = load bfloat, ptr addrspace(1) %p
+  %w = fpext bfloat %v to float
+  %t = fptrunc float %w to bfloat
+  store bfloat %t, ptr addrspace(1) %p
+  ret float %w
+}
+"#;
+
+/// Arithmetic on bfloat16 needs SPV_INTEL_bfloat16_arithmetic (BFloat16ArithmeticINTEL 6226,
+/// from the grammar supplement; spirv-val 2025.5 knows neither); loads, stores and float
+/// conversions need only SPV_KHR_bfloat16.
+#[test]
+fn bfloat16_arithmetic_needs_its_extension() {
+    let m = translate_with(
+        BFLOAT_ARITHMETIC,
+        "+SPV_KHR_bfloat16,+SPV_INTEL_bfloat16_arithmetic",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(has_capability(&m, Capability::BFloat16ArithmeticINTEL));
+    assert!(has_extension(&m, "SPV_INTEL_bfloat16_arithmetic"));
+    refused_naming(
+        BFLOAT_ARITHMETIC,
+        "+SPV_KHR_bfloat16",
+        "SPV_INTEL_bfloat16_arithmetic",
+    );
+    let m = translate_with(
+        BFLOAT_STORAGE_ONLY,
+        "+SPV_KHR_bfloat16,+SPV_INTEL_bfloat16_arithmetic",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "bfloat16_storage_only");
+    assert!(!has_capability(&m, Capability::BFloat16ArithmeticINTEL));
+}

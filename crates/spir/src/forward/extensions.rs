@@ -45,6 +45,7 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_AMD_weak_linkage",
     "SPV_KHR_poison_freeze",
     "SPV_INTEL_joint_matrix",
+    "SPV_INTEL_bfloat16_arithmetic",
 ];
 
 /// Names older llvm-spirv releases took for extensions registered since under another name:

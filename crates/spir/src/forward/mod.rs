@@ -9,6 +9,7 @@
 
 pub(crate) mod alias_scopes;
 pub(crate) mod arbitrary_integers;
+pub(crate) mod bfloat_arithmetic;
 pub(crate) mod builtins;
 pub(crate) mod consts;
 pub(crate) mod context;

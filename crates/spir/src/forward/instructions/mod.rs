@@ -59,6 +59,7 @@ pub(crate) fn translate_instruction(
         None if opaque_result => t.value_type_id(ctx, ValueRef::Instruction(inst_id))?,
         None => t.ty(result_ty, loc)?,
     };
+    crate::forward::bfloat_arithmetic::check(t, ctx, inst)?;
     let r = &Out {
         out: ctx.values[inst_id.0 as usize],
         ty,
