@@ -576,3 +576,52 @@ fn bfloat16_arithmetic_needs_its_extension() {
     spirv_val(&m, "bfloat16_storage_only");
     assert!(!has_capability(&m, Capability::BFloat16ArithmeticINTEL));
 }
+
+const CALL_ARGUMENT_CACHE_CONTROLS: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @test(ptr addrspace(1) %buffer1) {
+entry:
+  call void @foo(ptr addrspace(1) %buffer1), !spirv.DecorationCacheControlINTEL !3
+  ret void
+}
+declare void @foo(ptr addrspace(1))
+!3 = !{!4, !5}
+!4 = !{i32 6442, i32 0, i32 3, i32 0}
+!5 = !{i32 6442, i32 1, i32 1, i32 0}
+"#;
+
+/// `!spirv.DecorationCacheControlINTEL` on a call: {decoration, literals..., argument index};
+/// the argument is passed as a copy carrying the decorations (the second cache level through
+/// a decoration group, as spirv-val 2025.5 refuses the same decoration twice on one id).
+#[test]
+fn cache_controls_on_call_arguments() {
+    for exts in [
+        "+SPV_INTEL_cache_controls",
+        "+SPV_INTEL_cache_controls,+SPV_KHR_untyped_pointers",
+    ] {
+        let m =
+            translate_with(CALL_ARGUMENT_CACHE_CONTROLS, exts).unwrap_or_else(|e| panic!("{e}"));
+        spirv_val(&m, "call_argument_cache_controls");
+        let call = m
+            .instructions()
+            .find(|i| i.opcode == Op::FunctionCall)
+            .expect("the call");
+        let passed = call.operands[1].id();
+        let copy = m
+            .instructions()
+            .find(|i| i.result_id == passed)
+            .expect("the passed value");
+        assert_eq!(copy.opcode, Op::CopyObject);
+        let decorated: Vec<_> = decorations(&m, Decoration::CacheControlLoadINTEL)
+            .iter()
+            .map(|d| d.operands[0].id())
+            .collect();
+        assert!(decorated.contains(&passed));
+        assert_eq!(
+            m.instructions()
+                .filter(|i| i.opcode == Op::GroupDecorate)
+                .count(),
+            1
+        );
+    }
+    refused_naming(CALL_ARGUMENT_CACHE_CONTROLS, "", "SPV_INTEL_cache_controls");
+}

@@ -122,7 +122,12 @@ pub(crate) fn translate_instruction(
             fn_ty,
             attrs,
             ..
-        } => calls::call(t, ctx, r, callee, *fn_ty, args, attrs)?,
+        } => {
+            crate::forward::decorations::call_arguments(t, ctx, &inst.metadata, args)?;
+            let called = calls::call(t, ctx, r, callee, *fn_ty, args, attrs);
+            ctx.arg_casts.borrow_mut().clear();
+            called?
+        }
         InstKind::Phi { incoming } => control::phi(t, ctx, r, incoming)?,
         InstKind::Select {
             cond,
