@@ -625,3 +625,48 @@ fn cache_controls_on_call_arguments() {
     }
     refused_naming(CALL_ARGUMENT_CACHE_CONTROLS, "", "SPV_INTEL_cache_controls");
 }
+
+const MATRIX_PREFETCH: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %a, ptr addrspace(1) %b, i64 %K) {
+entry:
+  tail call spir_func void @_Z38__spirv_CooperativeMatrixPrefetchINTELPU3AS4ciiii(ptr addrspace(1) %a, i32 12, i32 48, i32 0, i32 0)
+  tail call spir_func void @_Z38__spirv_CooperativeMatrixPrefetchINTELPU3AS4ciiiili(ptr addrspace(1) %b, i32 12, i32 48, i32 0, i32 0, i64 %K, i32 1)
+  ret void
+}
+declare spir_func void @_Z38__spirv_CooperativeMatrixPrefetchINTELPU3AS4ciiii(ptr addrspace(1), i32, i32, i32, i32)
+declare spir_func void @_Z38__spirv_CooperativeMatrixPrefetchINTELPU3AS4ciiiili(ptr addrspace(1), i32, i32, i32, i32, i64, i32)
+"#;
+
+/// OpCooperativeMatrixPrefetchINTEL (6449, CooperativeMatrixPrefetchINTEL 6411, grammar
+/// supplement): pointer, rows, columns, the cache level as a literal, the layout, then the
+/// optional stride and memory operand (DPC++'s `__spirv_CooperativeMatrixPrefetchINTEL`).
+#[test]
+fn cooperative_matrix_prefetch() {
+    let exts = "+SPV_KHR_cooperative_matrix,+SPV_INTEL_joint_matrix";
+    let m = translate_with(MATRIX_PREFETCH, exts).unwrap_or_else(|e| panic!("{e}"));
+    assert!(has_capability(
+        &m,
+        Capability::CooperativeMatrixPrefetchINTEL
+    ));
+    assert!(has_extension(&m, "SPV_INTEL_joint_matrix"));
+    let lengths: Vec<usize> = m
+        .instructions()
+        .filter(|i| i.opcode == Op::CooperativeMatrixPrefetchINTEL)
+        .map(|i| i.operands.len())
+        .collect();
+    assert_eq!(lengths, [5, 7]);
+    let first = m
+        .instructions()
+        .find(|i| i.opcode == Op::CooperativeMatrixPrefetchINTEL)
+        .expect("a prefetch");
+    assert_eq!(
+        first.operands[3],
+        Operand::Word(0),
+        "the cache level is a literal"
+    );
+    refused_naming(
+        MATRIX_PREFETCH,
+        "+SPV_KHR_cooperative_matrix",
+        "SPV_INTEL_joint_matrix",
+    );
+}

@@ -915,6 +915,7 @@ impl Op {
     pub const MaskedGatherINTEL: Op = Op(6428);
     pub const MaskedScatterINTEL: Op = Op(6429);
     pub const CooperativeMatrixApplyFunctionINTEL: Op = Op(6448);
+    pub const CooperativeMatrixPrefetchINTEL: Op = Op(6449);
     pub const ConvertHandleToImageINTEL: Op = Op(6529);
     pub const ConvertHandleToSamplerINTEL: Op = Op(6530);
     pub const ConvertHandleToSampledImageINTEL: Op = Op(6531);
@@ -2327,6 +2328,7 @@ impl Capability {
     pub const SpecConditionalINTEL: Capability = Capability(0x1865);
     pub const FunctionVariantsINTEL: Capability = Capability(0x1866);
     pub const GroupUniformArithmeticKHR: Capability = Capability(0x1900);
+    pub const CooperativeMatrixPrefetchINTEL: Capability = Capability(0x190b);
     pub const TensorFloat32RoundingINTEL: Capability = Capability(0x1919);
     pub const MaskedGatherScatterINTEL: Capability = Capability(0x191b);
     pub const CooperativeMatrixInvocationInstructionsINTEL: Capability = Capability(0x1923);
