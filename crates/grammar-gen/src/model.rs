@@ -389,6 +389,57 @@ fn kinds(
     Ok(out)
 }
 
+/// spirvkit's supplement to the pinned core grammar (`crates/grammar/supplement/`, next to the
+/// verbatim `khronos/` folder): instructions and enumerants of extensions newer than the pinned
+/// SPIRV-Headers, in the core grammar's format.
+pub const SUPPLEMENT_FILE: &str = "spirv.core.supplement.json";
+
+/// Adds the supplement's instructions and enumerants to the core grammar, each at its place in
+/// number order. Something the core grammar already has (a number or a name) is an error, so
+/// a headers update that adds it makes the duplicate visible.
+fn merge_supplement(
+    path: &Path,
+    doc: &Value,
+    resolve: &dyn Fn(&str) -> Option<String>,
+    core_kinds: &mut [OperandKind],
+    core_instructions: &mut Vec<Instruction>,
+) -> Result<(), GenError> {
+    for inst in instructions(path, doc, resolve)? {
+        if core_instructions
+            .iter()
+            .any(|i| i.opcode == inst.opcode || i.opname == inst.opname)
+        {
+            return Err(err(
+                path,
+                format!("{} is in the core grammar already", inst.opname),
+            ));
+        }
+        let at = core_instructions.partition_point(|i| i.opcode <= inst.opcode);
+        core_instructions.insert(at, inst);
+    }
+    for extra in kinds(path, doc, 0, "", resolve)? {
+        let kind = core_kinds
+            .iter_mut()
+            .find(|k| k.set == 0 && k.name == extra.name)
+            .ok_or_else(|| err(path, format!("no operand kind {} to extend", extra.name)))?;
+        for e in extra.enumerants {
+            if kind
+                .enumerants
+                .iter()
+                .any(|k| k.value == e.value || k.name == e.name)
+            {
+                return Err(err(
+                    path,
+                    format!("{}.{} is in the core grammar already", kind.name, e.name),
+                ));
+            }
+            let at = kind.enumerants.partition_point(|k| k.value <= e.value);
+            kind.enumerants.insert(at, e);
+        }
+    }
+    Ok(())
+}
+
 pub fn load(dir: &Path) -> Result<Grammar, GenError> {
     let core_path = dir.join("spirv.core.grammar.json");
     let core = read_json(&core_path)?;
@@ -401,7 +452,18 @@ pub fn load(dir: &Path) -> Result<Grammar, GenError> {
         .collect();
     let resolve_core = |n: &str| core_kind_names.iter().find(|k| *k == n).cloned();
     let mut all_kinds = kinds(&core_path, &core, 0, "", &resolve_core)?;
-    let instructions_core = instructions(&core_path, &core, &resolve_core)?;
+    let mut instructions_core = instructions(&core_path, &core, &resolve_core)?;
+    let supplement_path = dir.join("..").join("supplement").join(SUPPLEMENT_FILE);
+    if supplement_path.is_file() {
+        let doc = read_json(&supplement_path)?;
+        merge_supplement(
+            &supplement_path,
+            &doc,
+            &resolve_core,
+            &mut all_kinds,
+            &mut instructions_core,
+        )?;
+    }
     let field = |k: &str| core.get(k).and_then(number).unwrap_or(0);
     let version = (
         field("major_version"),

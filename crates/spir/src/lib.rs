@@ -71,6 +71,7 @@ impl TranslateOptions {
                 };
                 continue;
             }
+            let name = extensions::registered_name(name);
             if !extensions::is_known(name) {
                 return Err(TranslateError::UnknownExtension(name.to_owned()));
             }

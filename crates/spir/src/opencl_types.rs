@@ -19,6 +19,10 @@ pub enum OpenClType {
     ClkEvent,
     Queue,
     ReserveId,
+    /// A pipe with its access qualifier (0 read-only, 1 write-only).
+    Pipe {
+        access: u32,
+    },
 }
 
 pub fn opencl_type(name: &str) -> Option<OpenClType> {
@@ -26,6 +30,11 @@ pub fn opencl_type(name: &str) -> Option<OpenClType> {
         return spirv_type(spirv);
     }
     let base = name.strip_prefix("opencl.")?.split('.').next()?;
+    match base {
+        "pipe_ro_t" => return Some(OpenClType::Pipe { access: 0 }),
+        "pipe_wo_t" => return Some(OpenClType::Pipe { access: 1 }),
+        _ => {}
+    }
     let image = |dim, arrayed, depth, ms| {
         Some(OpenClType::Image {
             dim,
@@ -81,6 +90,10 @@ fn spirv_type(name: &str) -> Option<OpenClType> {
         "DeviceEvent" => OpenClType::ClkEvent,
         "Queue" => OpenClType::Queue,
         "ReserveId" => OpenClType::ReserveId,
+        // `spirv.Pipe._{Access}`.
+        "Pipe" => OpenClType::Pipe {
+            access: name.strip_prefix("Pipe._")?.parse().ok()?,
+        },
         _ => return None,
     })
 }

@@ -208,6 +208,8 @@ pub fn is_terminator(op: Op) -> bool {
             | Op::IgnoreIntersectionKHR
             | Op::TerminateRayKHR
             | Op::EmitMeshTasksEXT
+            // SPV_KHR_abort (grammar supplement).
+            | Op::AbortKHR
     )
 }
 

@@ -449,6 +449,7 @@ impl Op {
     pub const SpecConstantStringAMDX: Op = Op(5104);
     pub const GroupNonUniformQuadAllKHR: Op = Op(5110);
     pub const GroupNonUniformQuadAnyKHR: Op = Op(5111);
+    pub const AbortKHR: Op = Op(5121);
     pub const HitObjectRecordHitMotionNV: Op = Op(5249);
     pub const HitObjectRecordHitWithIndexMotionNV: Op = Op(5250);
     pub const HitObjectRecordMissMotionNV: Op = Op(5251);
@@ -913,6 +914,8 @@ impl Op {
     pub const RoundFToTF32INTEL: Op = Op(6426);
     pub const MaskedGatherINTEL: Op = Op(6428);
     pub const MaskedScatterINTEL: Op = Op(6429);
+    pub const CooperativeMatrixApplyFunctionINTEL: Op = Op(6448);
+    pub const CooperativeMatrixPrefetchINTEL: Op = Op(6449);
     pub const ConvertHandleToImageINTEL: Op = Op(6529);
     pub const ConvertHandleToSamplerINTEL: Op = Op(6530);
     pub const ConvertHandleToSampledImageINTEL: Op = Op(6531);
@@ -1267,6 +1270,7 @@ impl ExecutionMode {
     pub const QuadDerivativesKHR: ExecutionMode = ExecutionMode(0x13e0);
     pub const RequireFullQuadsKHR: ExecutionMode = ExecutionMode(0x13e1);
     pub const SharesInputWithAMDX: ExecutionMode = ExecutionMode(0x13ee);
+    pub const ArithmeticPoisonKHR: ExecutionMode = ExecutionMode(0x1425);
     pub const OutputLinesEXT: ExecutionMode = ExecutionMode(0x1495);
     pub const OutputLinesNV: ExecutionMode = ExecutionMode(0x1495);
     pub const OutputPrimitivesEXT: ExecutionMode = ExecutionMode(0x1496);
@@ -1557,6 +1561,7 @@ impl LinkageType {
     pub const Export: LinkageType = LinkageType(0x0);
     pub const Import: LinkageType = LinkageType(0x1);
     pub const LinkOnceODR: LinkageType = LinkageType(0x2);
+    pub const WeakAMD: LinkageType = LinkageType(0x3);
 }
 
 /// Values of the `AccessQualifier` operand kind (ValueEnum).
@@ -1950,6 +1955,7 @@ impl BuiltIn {
     pub const HitLSSRadiiNV: BuiltIn = BuiltIn(0x152d);
     pub const ClusterIDNV: BuiltIn = BuiltIn(0x153c);
     pub const CullMaskKHR: BuiltIn = BuiltIn(0x1785);
+    pub const DeviceBarrierValidINTEL: BuiltIn = BuiltIn(0x182a);
 }
 
 /// Values of the `Scope` operand kind (ValueEnum).
@@ -2129,6 +2135,9 @@ impl Capability {
     pub const BFloat16TypeKHR: Capability = Capability(0x13fc);
     pub const BFloat16DotProductKHR: Capability = Capability(0x13fd);
     pub const BFloat16CooperativeMatrixKHR: Capability = Capability(0x13fe);
+    pub const AbortKHR: Capability = Capability(0x1400);
+    pub const PoisonFreezeKHR: Capability = Capability(0x1424);
+    pub const WeakLinkageAMD: Capability = Capability(0x143d);
     pub const SampleMaskOverrideCoverageNV: Capability = Capability(0x1481);
     pub const GeometryShaderPassthroughNV: Capability = Capability(0x1483);
     pub const ShaderViewportIndexLayerEXT: Capability = Capability(0x1486);
@@ -2304,10 +2313,12 @@ impl Capability {
     pub const FPGALatencyControlINTEL: Capability = Capability(0x181b);
     pub const FPGAArgumentInterfacesALTERA: Capability = Capability(0x181e);
     pub const FPGAArgumentInterfacesINTEL: Capability = Capability(0x181e);
+    pub const DeviceBarrierINTEL: Capability = Capability(0x1829);
     pub const GlobalVariableHostAccessINTEL: Capability = Capability(0x182b);
     pub const GlobalVariableFPGADecorationsALTERA: Capability = Capability(0x182d);
     pub const GlobalVariableFPGADecorationsINTEL: Capability = Capability(0x182d);
     pub const SubgroupBufferPrefetchINTEL: Capability = Capability(0x184c);
+    pub const BFloat16ArithmeticINTEL: Capability = Capability(0x1852);
     pub const Subgroup2DBlockIOINTEL: Capability = Capability(0x1854);
     pub const Subgroup2DBlockTransformINTEL: Capability = Capability(0x1855);
     pub const Subgroup2DBlockTransposeINTEL: Capability = Capability(0x1856);
@@ -2317,8 +2328,10 @@ impl Capability {
     pub const SpecConditionalINTEL: Capability = Capability(0x1865);
     pub const FunctionVariantsINTEL: Capability = Capability(0x1866);
     pub const GroupUniformArithmeticKHR: Capability = Capability(0x1900);
+    pub const CooperativeMatrixPrefetchINTEL: Capability = Capability(0x190b);
     pub const TensorFloat32RoundingINTEL: Capability = Capability(0x1919);
     pub const MaskedGatherScatterINTEL: Capability = Capability(0x191b);
+    pub const CooperativeMatrixInvocationInstructionsINTEL: Capability = Capability(0x1923);
     pub const CacheControlsINTEL: Capability = Capability(0x1929);
     pub const RegisterLimitsINTEL: Capability = Capability(0x193c);
     pub const BindlessImagesINTEL: Capability = Capability(0x1980);

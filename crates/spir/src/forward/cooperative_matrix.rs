@@ -42,16 +42,99 @@ impl<'m> Translator<'m> {
                 ),
             ));
         };
+        self.matrix_type(component, [*scope, *rows, *columns, *usage], location)
+    }
+
+    /// SPIR-V friendly IR with typed pointers names the matrix type by a struct:
+    /// `%spirv.CooperativeMatrixKHR._{component}_{scope}_{rows}_{columns}_{use}` (used through
+    /// a pointer to it, the struct's body leading to the component type, e.g.
+    /// `{ [12 x [12 x bfloat]]* }`). None when `ty` is no pointer to such a struct.
+    pub(crate) fn cooperative_matrix_struct(
+        &mut self,
+        ty: llvm::TypeId,
+        location: &str,
+    ) -> Option<Result<Id>> {
+        let m = self.m;
+        let pointee = m.types.pointee(ty)?;
+        let llvm::Type::Named(sid) = m.types.get(pointee) else {
+            return None;
+        };
+        let def = m.types.struct_def(*sid)?;
+        let name = def
+            .name
+            .as_deref()?
+            .strip_prefix(TYPE_NAME)?
+            .strip_prefix("._")?;
+        let malformed_name = || {
+            malformed(
+                location,
+                format!("the struct %{TYPE_NAME}._{name} does not name a cooperative matrix"),
+            )
+        };
+        let ints: Vec<u32> = name
+            .rsplit('_')
+            .take(4)
+            .map_while(|n| n.parse().ok())
+            .collect();
+        let &[usage, columns, rows, scope] = ints.as_slice() else {
+            return Some(Err(malformed_name()));
+        };
+        let Some(component) = def
+            .body
+            .as_ref()
+            .and_then(|b| innermost_scalar(m, &b.elems, 0))
+        else {
+            return Some(Err(malformed_name()));
+        };
+        if !self.opts.allows(EXTENSION) {
+            return Some(Err(unsupported(
+                location,
+                format!("the type %{TYPE_NAME}._{name} (needs --spirv-ext=+{EXTENSION})"),
+            )));
+        }
+        Some(self.matrix_type(component, [scope, rows, columns, usage], location))
+    }
+
+    /// OpTypeCooperativeMatrixKHR of an LLVM component type; the four integers become
+    /// OpConstant operands. A bfloat16 component also needs BFloat16CooperativeMatrixKHR.
+    fn matrix_type(
+        &mut self,
+        component: llvm::TypeId,
+        [scope, rows, columns, usage]: [u32; 4],
+        location: &str,
+    ) -> Result<Id> {
+        let bfloat = matches!(self.m.types.get(component), llvm::Type::BFloat);
         let component = self.ty(component, location)?;
         let mut operands = vec![Operand::Id(component)];
-        for n in [*scope, *rows, *columns, *usage] {
+        for n in [scope, rows, columns, usage] {
             operands.push(Operand::Id(self.u32_constant(n)));
         }
         self.b.extension(EXTENSION);
         self.b.capability(Capability::CooperativeMatrixKHR);
+        if bfloat {
+            self.b.capability(Capability::BFloat16CooperativeMatrixKHR);
+        }
         Ok(self
             .b
             .dedup_global(Op::TypeCooperativeMatrixKHR, None, operands))
+    }
+}
+
+/// The scalar a struct body of pointers and arrays ends in (`{ [12 x [12 x bfloat]]* }`).
+fn innermost_scalar(m: &llvm::Module, elems: &[llvm::TypeId], depth: u32) -> Option<llvm::TypeId> {
+    let &first = elems.first()?;
+    if depth > 16 {
+        return None;
+    }
+    match m.types.get(first) {
+        llvm::Type::Pointer {
+            pointee: Some(p), ..
+        } => innermost_scalar(m, &[*p], depth + 1),
+        llvm::Type::Array { elem, .. } | llvm::Type::Vector { elem, .. } => {
+            innermost_scalar(m, &[*elem], depth + 1)
+        }
+        llvm::Type::Struct { elems, .. } => innermost_scalar(m, elems, depth + 1),
+        _ => Some(first),
     }
 }
 

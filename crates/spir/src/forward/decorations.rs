@@ -54,6 +54,7 @@ pub(crate) fn apply(
         let Some(Operand::Word(decoration)) = words.first().cloned() else {
             return Err(malformed(loc, "an empty !spirv.Decorations entry"));
         };
+        let decoration = registered_number(decoration);
         if derived.contains(&decoration) {
             continue;
         }
@@ -71,6 +72,112 @@ pub(crate) fn apply(
         }
     }
     Ok(())
+}
+
+/// On a call: `!{!{i32 Decoration, literals..., i32 ArgumentIndex}, ...}` decorates that
+/// argument of the call (llvm-spirv's SPV_INTEL_cache_controls form for a pointer passed to a
+/// function).
+pub(crate) const CALL_ARGUMENT_KIND: &str = "spirv.DecorationCacheControlINTEL";
+
+/// The arguments `!spirv.DecorationCacheControlINTEL` decorates: each becomes a copy carrying
+/// its decorations, which the call then passes (through `FnCtx::arg_casts`).
+pub(crate) fn call_arguments(
+    t: &mut Translator<'_>,
+    ctx: &crate::forward::context::FnCtx<'_>,
+    metadata: &[(String, MetadataId)],
+    args: &[llvm::ValueRef],
+) -> Result<()> {
+    let Some(&(_, list)) = metadata.iter().find(|(k, _)| k == CALL_ARGUMENT_KIND) else {
+        return Ok(());
+    };
+    let loc = ctx.location.as_str();
+    let m = t.m;
+    // (argument index, decoration words) in metadata order.
+    let mut entries: Vec<(usize, Vec<Operand>)> = Vec::new();
+    for entry in m.node_operands(list) {
+        let llvm::MdOperand::Metadata(node) = entry else {
+            return Err(malformed(
+                loc,
+                format!("a !{CALL_ARGUMENT_KIND} entry that is not a node"),
+            ));
+        };
+        let mut words: Vec<u32> = Vec::new();
+        for op in m.node_operands(*node) {
+            let value = m
+                .md_value(op)
+                .and_then(|(_, v)| t.const_int(v))
+                .ok_or_else(|| {
+                    malformed(
+                        loc,
+                        format!("a !{CALL_ARGUMENT_KIND} operand that is not a constant"),
+                    )
+                })?;
+            words.push(value as u32);
+        }
+        let Some(index) = words.pop().filter(|_| words.len() >= 2) else {
+            return Err(malformed(
+                loc,
+                format!("a !{CALL_ARGUMENT_KIND} entry without a decoration and an argument index"),
+            ));
+        };
+        entries.push((
+            index as usize,
+            words.into_iter().map(Operand::Word).collect(),
+        ));
+    }
+    let mut copies: Vec<(usize, Id, Vec<u32>)> = Vec::new();
+    for (index, words) in entries {
+        let Some(&arg) = args.get(index) else {
+            return Err(malformed(
+                loc,
+                format!(
+                    "!{CALL_ARGUMENT_KIND} names argument {index} of a call with {}",
+                    args.len()
+                ),
+            ));
+        };
+        let Some(Operand::Word(decoration)) = words.first().cloned() else {
+            continue;
+        };
+        let desc = OperandKind::Decoration
+            .desc()
+            .enumerant(decoration)
+            .ok_or_else(|| malformed(loc, format!("unknown decoration {decoration}")))?;
+        let what = format!("the decoration {}", desc.name);
+        crate::forward::requirements::require(t, loc, &what, &desc.avail)?;
+        let slot = match copies.iter().position(|(i, _, _)| *i == index) {
+            Some(slot) => slot,
+            None => {
+                let ty = t.value_type_id(ctx, arg)?;
+                let v = t.value(ctx, arg)?;
+                let copy = t.emit_ops(Op::CopyObject, ty, [Operand::Id(v)]);
+                ctx.arg_casts.borrow_mut().insert(arg, copy);
+                copies.push((index, copy, Vec::new()));
+                copies.len() - 1
+            }
+        };
+        let (_, copy, applied) = &mut copies[slot];
+        let copy = *copy;
+        if applied.contains(&decoration) {
+            repeated(t, copy, decoration, &words[1..]);
+        } else {
+            applied.push(decoration);
+            t.b.decorate(copy, decoration, &words[1..]);
+        }
+    }
+    Ok(())
+}
+
+/// The registered number of a decoration llvm-spirv once spelled with a provisional one: the
+/// SPV_INTEL_global_variable_fpga_decorations test of llvm-spirv (global_var_decorations.ll)
+/// writes InitModeINTEL as 6147 and ImplementInRegisterMapINTEL as 6148, registered since as
+/// 6190 and 6191.
+fn registered_number(decoration: u32) -> u32 {
+    match decoration {
+        6147 => spirvkit_grammar::Decoration::InitModeINTEL.0,
+        6148 => spirvkit_grammar::Decoration::ImplementInRegisterMapINTEL.0,
+        other => other,
+    }
 }
 
 /// A decoration given again with other operands (SPV_INTEL_cache_controls allows one per cache

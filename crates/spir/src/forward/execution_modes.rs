@@ -8,18 +8,19 @@ use crate::error::{malformed, Result};
 use crate::forward::translator::Translator;
 use llvm::ValueRef;
 use spirvkit_core::{Id, Instruction, Operand};
-use spirvkit_grammar::{Op, OperandKind};
+use spirvkit_grammar::{Capability, ExecutionMode, Op, OperandKind};
 use spirvkit_llvm as llvm;
 
 const NAMED: &str = "spirv.ExecutionMode";
 
 /// The modes `!spirv.ExecutionMode` gives kernel `f` (entry point `id`), except those in
-/// `emitted` (already derived from the kernel's OpenCL metadata).
+/// `emitted` (already derived from the kernel's OpenCL metadata); each one emitted joins
+/// `emitted`.
 pub(crate) fn explicit(
     t: &mut Translator<'_>,
     f: llvm::FuncId,
     id: Id,
-    emitted: &[u32],
+    emitted: &mut Vec<u32>,
 ) -> Result<()> {
     let m = t.m;
     let Some(named) = m.named_metadata(NAMED) else {
@@ -59,6 +60,22 @@ pub(crate) fn explicit(
         let mut operands = vec![Operand::Id(id)];
         operands.extend(words.iter().map(|&w| Operand::Word(w)));
         t.b.global(Instruction::new(Op::ExecutionMode, None, None, operands));
+        emitted.push(mode);
     }
     Ok(())
+}
+
+/// Modes a declared capability requires of every entry point (SPV_KHR_poison_freeze: with
+/// PoisonFreezeKHR, each entry point has ArithmeticPoisonKHR), added where missing.
+pub(crate) fn module_wide(t: &mut Translator<'_>, entry_modes: &[(Id, Vec<u32>)]) {
+    let poison = ExecutionMode::ArithmeticPoisonKHR.0;
+    if !t.b.has_capability(Capability::PoisonFreezeKHR) {
+        return;
+    }
+    for (id, modes) in entry_modes {
+        if !modes.contains(&poison) {
+            let operands = [Operand::Id(*id), Operand::Word(poison)];
+            t.b.global(Instruction::new(Op::ExecutionMode, None, None, operands));
+        }
+    }
 }

@@ -35,7 +35,33 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_KHR_linkonce_odr",
     "SPV_INTEL_bfloat16_conversion",
     "SPV_INTEL_memory_access_aliasing",
+    "SPV_INTEL_blocking_pipes",
+    "SPV_ALTERA_blocking_pipes",
+    "SPV_INTEL_device_barrier",
+    "SPV_INTEL_global_variable_fpga_decorations",
+    "SPV_ALTERA_global_variable_fpga_decorations",
+    "SPV_INTEL_global_variable_host_access",
+    "SPV_KHR_abort",
+    "SPV_AMD_weak_linkage",
+    "SPV_KHR_poison_freeze",
+    "SPV_INTEL_joint_matrix",
+    "SPV_INTEL_bfloat16_arithmetic",
 ];
+
+/// Names older llvm-spirv releases took for extensions registered since under another name:
+/// `--spirv-ext` enables the registered extension (whose name the module declares).
+pub const RENAMED: &[(&str, &str)] = &[
+    // The draft name of SPV_KHR_bfloat16 (llvm-spirv's test/extensions/KHR/SPV_KHR_brain_float16).
+    ("SPV_KHR_brain_float16", "SPV_KHR_bfloat16"),
+];
+
+/// The registered name of an extension `--spirv-ext` may spell by a former name.
+pub fn registered_name(name: &str) -> &str {
+    RENAMED
+        .iter()
+        .find(|(old, _)| *old == name)
+        .map_or(name, |(_, new)| new)
+}
 
 /// llvm-spirv's list (names only).
 pub const LLVM_SPIRV: &[&str] = &[
@@ -134,6 +160,7 @@ pub const LLVM_SPIRV: &[&str] = &[
     "SPV_INTEL_16bit_atomics",
     "SPV_INTEL_float4",
     "SPV_INTEL_fp_conversions",
+    "SPV_AMD_weak_linkage",
     // The Intel FPGA extensions renamed to SPV_ALTERA_* in SPIRV-Headers.
     "SPV_ALTERA_usm_storage_classes",
     "SPV_ALTERA_arbitrary_precision_fixed_point",

@@ -165,7 +165,11 @@ pub(crate) fn translate_function(
             }
             private_initializers(t, &mut ctx)?;
         }
+        t.block_ended = false;
         for &inst_id in &block.insts {
+            if t.block_ended {
+                break;
+            }
             let inst = func
                 .inst(inst_id)
                 .ok_or_else(|| malformed(&ctx.location, "missing instruction"))?;

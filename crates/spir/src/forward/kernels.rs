@@ -219,6 +219,8 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
     ordered.sort();
     let interface: Vec<Operand> = t.builtin_vars.values().map(|&id| Operand::Id(id)).collect();
     let contraction_off = t.m.named_metadata("opencl.enable.FP_CONTRACT").is_none();
+    // Per entry point, the execution modes it got.
+    let mut entry_modes: Vec<(Id, Vec<u32>)> = Vec::with_capacity(ordered.len());
     for f in ordered {
         let func = &t.m.functions[f.0 as usize];
         let Some(Callee::Function(id)) = t.callees.get(f.0 as usize).cloned() else {
@@ -272,7 +274,8 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
             mode(t, ExecutionMode::ContractionOff, &[]);
             emitted.push(ExecutionMode::ContractionOff.0);
         }
-        crate::forward::execution_modes::explicit(t, f, id, &emitted)?;
+        crate::forward::execution_modes::explicit(t, f, id, &mut emitted)?;
+        entry_modes.push((id, emitted));
         // Argument type names, kept for the reverse translation (as llvm-spirv does).
         if let Some(types) = kernel_metadata(t, func, "kernel_arg_type") {
             let types = md_strings(t, &types);
@@ -290,5 +293,6 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
             ));
         }
     }
+    crate::forward::execution_modes::module_wide(t, &entry_modes);
     Ok(())
 }

@@ -38,6 +38,9 @@ pub(crate) struct Translator<'m> {
     pub callees: std::sync::Arc<Vec<Callee>>,
     /// BuiltIn value → its Input variable.
     pub builtin_vars: BTreeMap<u32, Id>,
+    /// The block being lowered ended early (OpAbortKHR): the rest of its LLVM instructions
+    /// are dropped, as llvm-spirv drops what follows the abort.
+    pub block_ended: bool,
     pub opencl_std: Option<Id>,
     /// Highest SPIR-V version the emitted instructions need.
     pub needed_version: u32,
@@ -103,6 +106,7 @@ impl<'m> Translator<'m> {
             globals: vec![None; m.globals.len()],
             callees: Default::default(),
             builtin_vars: BTreeMap::new(),
+            block_ended: false,
             opencl_std: None,
             needed_version: 0x0001_0000,
             uses_linkage: false,
@@ -137,6 +141,7 @@ impl<'m> Translator<'m> {
             globals: self.globals.clone(),
             callees: std::sync::Arc::clone(&self.callees),
             builtin_vars: self.builtin_vars.clone(),
+            block_ended: false,
             opencl_std: self.opencl_std,
             needed_version: self.needed_version,
             uses_linkage: self.uses_linkage,

@@ -190,6 +190,9 @@ impl<'m> Translator<'m> {
         if let Some(handle) = self.opencl_handle(ty) {
             return Ok(self.opencl_handle_type(handle, access));
         }
+        if let Some(matrix) = self.cooperative_matrix_struct(ty, location) {
+            return matrix;
+        }
         if let Some(image) = self.sampled_image_struct(ty) {
             let image = self.opencl_handle_type(image, access);
             let id = self
@@ -441,6 +444,11 @@ impl<'m> Translator<'m> {
             OpenClType::ReserveId => {
                 self.b.capability(Capability::Pipes);
                 self.b.dedup_global(Op::TypeReserveId, None, vec![])
+            }
+            OpenClType::Pipe { access } => {
+                self.b.capability(Capability::Pipes);
+                self.b
+                    .dedup_global(Op::TypePipe, None, vec![Operand::Word(access)])
             }
         }
     }

@@ -16,6 +16,7 @@ mod math;
 mod memory;
 mod ndrange;
 mod spv_ir;
+mod spv_ir_forms;
 mod subgroup_non_uniform;
 mod workitem;
 
@@ -269,6 +270,9 @@ pub(crate) fn intrinsic(
             t.b.capability(Capability::ExpectAssumeKHR);
             t.emit_void(Op::AssumeTrueKHR, vec![Operand::Id(cond)]);
             Ok(())
+        }
+        "trap" | "ubsantrap" if t.opts.allows(spv_ir_forms::ABORT) => {
+            spv_ir_forms::trap(t, ctx, family, args)
         }
         // Traps are dropped as llvm-spirv drops them without SPV_KHR_abort (its OpAbortKHR is
         // not known to spirv-val 2025.5); the `unreachable` after them stays. Profiling

@@ -38,6 +38,12 @@ pub(super) fn lower(
     }
     let mut parts = rest.split('_');
     let opname = parts.next().unwrap_or_default();
+    if super::spv_ir_forms::lower(t, ctx, out, &d.name, opname, args)? {
+        return Ok(());
+    }
+    if opname == "ControlBarrier" {
+        super::spv_ir_forms::control_barrier_scope(t, ctx, &d.name, args)?;
+    }
     let desc = spirvkit_grammar::instruction_by_name(&format!("Op{opname}")).ok_or_else(|| {
         unsupported(
             loc,
@@ -249,7 +255,7 @@ fn opencl_std_name(ext: &str) -> Option<(&'static spirvkit_grammar::ExtInstDesc,
 }
 
 /// The instruction's operands from the call's arguments, in grammar order.
-fn operands_from_args<'a>(
+pub(super) fn operands_from_args<'a>(
     t: &mut Translator<'_>,
     ctx: &FnCtx<'_>,
     name: &str,

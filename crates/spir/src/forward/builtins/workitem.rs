@@ -60,7 +60,14 @@ pub(super) fn builtin(name: &str) -> Option<(BuiltIn, bool, u64)> {
                 .desc()
                 .enumerant_by_name(spelled)?
                 .value;
-            WORK_ITEM.iter().find(|w| w.1 .0 == value)
+            // Any other built-in (an extension's, e.g. DeviceBarrierValidINTEL) is a scalar
+            // read of its variable.
+            return Some(
+                WORK_ITEM
+                    .iter()
+                    .find(|w| w.1 .0 == value)
+                    .map_or((BuiltIn(value), false, 0), |w| (w.1, w.2, w.3)),
+            );
         }
         None => WORK_ITEM.iter().find(|w| w.0 == name),
     }?;
@@ -89,6 +96,7 @@ pub(crate) fn builtin_global(t: &mut Translator<'_>, g: llvm::GlobalId) -> Resul
         return Ok(None);
     };
     let location = format!("global @{}", global.name);
+    require_extension_builtin(t, &location, BuiltIn(b.value))?;
     let value_ty = t.ty(global.value_ty, &location)?;
     let id = variable(t, BuiltIn(b.value), value_ty);
     let ptr = t.b.type_pointer(StorageClass::Input.0, value_ty);
@@ -113,6 +121,18 @@ pub(crate) fn builtin_global_behind(t: &Translator<'_>, v: ValueRef) -> Option<l
             _ => None,
         },
         _ => None,
+    }
+}
+
+/// A built-in outside the OpenCL work-item table needs what the grammar says (its capability
+/// and extension, refused naming the extension when not allowed).
+fn require_extension_builtin(t: &mut Translator<'_>, loc: &str, b: BuiltIn) -> Result<()> {
+    if WORK_ITEM.iter().any(|w| w.1 .0 == b.0) {
+        return Ok(());
+    }
+    match spirvkit_grammar::OperandKind::BuiltIn.desc().enumerant(b.0) {
+        Some(desc) => crate::forward::requirements::require(t, loc, &builtin_name(b), &desc.avail),
+        None => Ok(()),
     }
 }
 
@@ -144,6 +164,7 @@ pub(super) fn lower(
     (b, vector, out_of_range): (BuiltIn, bool, u64),
     args: &[ValueRef],
 ) -> Result<()> {
+    require_extension_builtin(t, &ctx.location, b)?;
     let ty = t.ty(result_ty, &ctx.location)?;
     if !vector {
         let var = variable(t, b, ty);

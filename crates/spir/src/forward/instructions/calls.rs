@@ -6,7 +6,7 @@ use crate::error::{malformed, Result};
 use crate::forward::context::FnCtx;
 use crate::forward::translator::{Callee, Translator};
 use llvm::ValueRef;
-use spirvkit_core::Operand;
+use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::Op;
 use spirvkit_llvm as llvm;
 
@@ -126,12 +126,16 @@ fn cast_builtin_pointer_args(
             }
             continue;
         }
-        let Some(crate::mangle::MType::Pointer { pointee, .. }) = d.params.get(i) else {
+        let Some(crate::mangle::MType::Pointer { pointee, addrspace }) = d.params.get(i) else {
             continue;
         };
         let Some(llvm_ty) = t.m.value_type_in(ctx.func, a) else {
             continue;
         };
+        if let Some(id) = generic_to_mangled_space(t, ctx, a, llvm_ty, *addrspace, pointee)? {
+            ctx.arg_casts.borrow_mut().insert(a, id);
+            continue;
+        }
         let is_opaque = crate::forward::pointee::is_opaque_pointer(t.m, llvm_ty);
         if !is_opaque && !t.untyped_allowed() {
             continue;
@@ -153,6 +157,41 @@ fn cast_builtin_pointer_args(
         ctx.arg_casts.borrow_mut().insert(a, id);
     }
     Ok(())
+}
+
+/// A generic pointer passed where the built-in's mangled name declares a named address space
+/// (`__spirv_ocl_prefetch` mangled `PU3AS1Kc` called with an `addrspace(4)` pointer, as DPC++
+/// writes it): the pointer cast back to that space (OpGenericCastToPtr), and to the mangled
+/// pointee when it differs. OpenCL.std requires the declared storage class. None when the
+/// argument is not generic or the mangled space is not global or local (an unqualified
+/// `P` stands for the generic space in DPC++'s names).
+fn generic_to_mangled_space(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    a: ValueRef,
+    llvm_ty: llvm::TypeId,
+    mangled_space: u32,
+    mangled_pointee: &crate::mangle::MType,
+) -> Result<Option<Id>> {
+    if crate::forward::ptrtypes::addrspace_of(t.m, llvm_ty) != 4 || ![1, 3].contains(&mangled_space)
+    {
+        return Ok(None);
+    }
+    let current = t.value_type_id(ctx, a)?;
+    let Some(pointee) = t.pointee_of(current) else {
+        return Ok(None);
+    };
+    let storage = crate::forward::types::storage_class(t, mangled_space, &ctx.location)?;
+    let v = t.value(ctx, a)?;
+    let cast_ty = t.typed_pointer_type(storage, pointee);
+    let cast = t.emit_ops(Op::GenericCastToPtr, cast_ty, [Operand::Id(v)]);
+    match t.mangled_pointee(mangled_pointee) {
+        Some(crate::forward::pointee::Repr::Pointee(p)) if p != pointee => {
+            let ty = t.typed_pointer_type(storage, p);
+            Ok(Some(t.emit_ops(Op::Bitcast, ty, [Operand::Id(cast)])))
+        }
+        _ => Ok(Some(cast)),
+    }
 }
 
 /// A direct call whose function type differs from the callee's only in integer widths

@@ -59,6 +59,7 @@ pub(crate) fn translate_instruction(
         None if opaque_result => t.value_type_id(ctx, ValueRef::Instruction(inst_id))?,
         None => t.ty(result_ty, loc)?,
     };
+    crate::forward::bfloat_arithmetic::check(t, ctx, inst)?;
     let r = &Out {
         out: ctx.values[inst_id.0 as usize],
         ty,
@@ -121,7 +122,12 @@ pub(crate) fn translate_instruction(
             fn_ty,
             attrs,
             ..
-        } => calls::call(t, ctx, r, callee, *fn_ty, args, attrs)?,
+        } => {
+            crate::forward::decorations::call_arguments(t, ctx, &inst.metadata, args)?;
+            let called = calls::call(t, ctx, r, callee, *fn_ty, args, attrs);
+            ctx.arg_casts.borrow_mut().clear();
+            called?
+        }
         InstKind::Phi { incoming } => control::phi(t, ctx, r, incoming)?,
         InstKind::Select {
             cond,

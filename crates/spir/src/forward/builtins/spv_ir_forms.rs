@@ -1,0 +1,186 @@
+//! SPIR-V friendly IR calls whose form is not "the instruction of that name, operands in
+//! grammar order" (`spv_ir.rs`'s generic rule):
+//! - `__spirv_Decoration{Name}(value, literals...)`: a copy of the value carrying the decoration
+//!   (llvm-spirv's way to put e.g. SPV_INTEL_cache_controls on one use of a pointer);
+//! - `__spirv_{Read,Write}PipeBlockingINTEL(pipe, pointer, size, alignment)`
+//!   (SPV_INTEL_blocking_pipes): the extension's instructions have no result, although the
+//!   grammar lists a result type and id for their first two words;
+//! - `__spirv_AbortKHR(message)` (SPV_KHR_abort): OpAbortKHR with the message's type, a block
+//!   terminator, so the rest of the LLVM block (its `unreachable`) is dropped. With the
+//!   extension, `llvm.trap` aborts with the 32-bit message 0xffffffff and `llvm.ubsantrap(i8
+//!   kind)` with the kind zero-extended to 32 bits, as llvm-spirv maps them (`llvm.debugtrap`
+//!   stays dropped).
+//!
+//! `__spirv_ControlBarrier` keeps the generic rule, but an execution scope of Device or
+//! CrossDevice needs SPV_INTEL_device_barrier (capability DeviceBarrierINTEL; refused naming
+//! it otherwise), and a scope only known at run time declares it when the extension is allowed.
+
+use super::spv_ir::operands_from_args;
+use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
+use llvm::ValueRef;
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::{Capability, Op, OperandKind};
+use spirvkit_llvm as llvm;
+
+/// Lowers `opname` (the name after `__spirv_`) when it is one of these forms; false otherwise.
+pub(super) fn lower(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    name: &str,
+    opname: &str,
+    args: &[ValueRef],
+) -> Result<bool> {
+    if let Some(decoration) = opname.strip_prefix("Decoration") {
+        if let Some(desc) = OperandKind::Decoration.desc().enumerant_by_name(decoration) {
+            decorated_copy(t, ctx, out, name, desc, args)?;
+            return Ok(true);
+        }
+    }
+    match opname {
+        "ReadPipeBlockingINTEL" | "WritePipeBlockingINTEL" => {
+            blocking_pipe(t, ctx, name, opname, args)?;
+            Ok(true)
+        }
+        "AbortKHR" => {
+            abort(t, ctx, name, args)?;
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
+}
+
+fn decorated_copy(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    name: &str,
+    desc: &spirvkit_grammar::EnumerantDesc,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let Some((&subject, literals)) = args.split_first() else {
+        return Err(malformed(
+            loc,
+            format!("{name} without the value to decorate"),
+        ));
+    };
+    let what = format!("the decoration {}", desc.name);
+    crate::forward::requirements::require(t, loc, &what, &desc.avail)?;
+    let operands = operands_from_args(t, ctx, name, desc.parameters.iter(), literals)?;
+    let ty = t.value_type_id(ctx, subject)?;
+    let v = t.value(ctx, subject)?;
+    t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(v)]);
+    t.b.decorate(out, desc.value, &operands);
+    Ok(())
+}
+
+fn blocking_pipe(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    name: &str,
+    opname: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let desc = spirvkit_grammar::instruction_by_name(&format!("Op{opname}"))
+        .ok_or_else(|| unsupported(loc, format!("{name} (no instruction Op{opname})")))?;
+    let &[pipe, pointer, size, alignment] = args else {
+        return Err(malformed(
+            loc,
+            format!("{name} takes a pipe, a pointer, a packet size and an alignment"),
+        ));
+    };
+    crate::forward::requirements::require(t, loc, name, &desc.avail)?;
+    let ids = [
+        t.value(ctx, pipe)?,
+        t.value(ctx, pointer)?,
+        t.value(ctx, size)?,
+        t.value(ctx, alignment)?,
+    ];
+    t.emit_void_ops(Op(desc.opcode), ids.map(Operand::Id));
+    Ok(())
+}
+
+pub(super) const ABORT: &str = "SPV_KHR_abort";
+
+fn abort(t: &mut Translator<'_>, ctx: &FnCtx<'_>, name: &str, args: &[ValueRef]) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let &[message] = args else {
+        return Err(malformed(loc, format!("{name} takes one message")));
+    };
+    let ty = t.value_type_id(ctx, message)?;
+    let v = t.value(ctx, message)?;
+    emit_abort(t, loc, name, ty, v)
+}
+
+/// `llvm.trap()` / `llvm.ubsantrap(i8 kind)` with SPV_KHR_abort allowed.
+pub(super) fn trap(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    family: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let uint = t.int_type(32);
+    let message = match (family, args) {
+        ("trap", []) => t.b.constant_u32(uint, u32::MAX),
+        ("ubsantrap", &[kind]) => match t.const_int(kind) {
+            Some(k) => t.b.constant_u32(uint, (k & 0xff) as u32),
+            None => {
+                let v = t.value(ctx, kind)?;
+                t.emit_ops(Op::UConvert, uint, [Operand::Id(v)])
+            }
+        },
+        _ => {
+            return Err(malformed(
+                loc,
+                format!("llvm.{family} with {} arguments", args.len()),
+            ))
+        }
+    };
+    emit_abort(t, loc, &format!("llvm.{family}"), uint, message)
+}
+
+fn emit_abort(t: &mut Translator<'_>, loc: &str, what: &str, ty: Id, message: Id) -> Result<()> {
+    let desc = spirvkit_grammar::instruction_by_name("OpAbortKHR")
+        .ok_or_else(|| unsupported(loc, format!("{what} (no instruction OpAbortKHR)")))?;
+    crate::forward::requirements::require(t, loc, what, &desc.avail)?;
+    t.emit_void_ops(Op::AbortKHR, [Operand::Id(ty), Operand::Id(message)]);
+    t.block_ended = true;
+    Ok(())
+}
+
+const DEVICE_BARRIER: &str = "SPV_INTEL_device_barrier";
+
+/// What an OpControlBarrier's execution scope (`args[0]`) needs beyond the core instruction.
+pub(super) fn control_barrier_scope(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    name: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    let Some(&scope) = args.first() else {
+        return Ok(());
+    };
+    let wide = match t.const_int(scope) {
+        Some(s) => {
+            s == u64::from(spirvkit_grammar::Scope::CrossDevice.0)
+                || s == u64::from(spirvkit_grammar::Scope::Device.0)
+        }
+        None => t.opts.allows(DEVICE_BARRIER),
+    };
+    if !wide {
+        return Ok(());
+    }
+    let desc = OperandKind::Capability
+        .desc()
+        .enumerant(Capability::DeviceBarrierINTEL.0)
+        .ok_or_else(|| unsupported(&ctx.location, "no DeviceBarrierINTEL capability"))?;
+    let what = format!("{name} with a device-wide execution scope");
+    crate::forward::requirements::require(t, &ctx.location, &what, &desc.avail)?;
+    t.b.capability(Capability::DeviceBarrierINTEL);
+    Ok(())
+}
