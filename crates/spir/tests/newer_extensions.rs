@@ -670,3 +670,59 @@ fn cooperative_matrix_prefetch() {
         "SPV_INTEL_joint_matrix",
     );
 }
+
+const SUBGROUP_BLOCK_PREFETCH: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %ptr, i32 %num_bytes) {
+entry:
+  call spir_func void @_Z34__spirv_SubgroupBlockPrefetchINTELPU3AS1Khjj(ptr addrspace(1) %ptr, i32 %num_bytes, i32 4)
+  ret void
+}
+declare spir_func void @_Z34__spirv_SubgroupBlockPrefetchINTELPU3AS1Khjj(ptr addrspace(1), i32, i32)
+"#;
+
+#[test]
+fn subgroup_block_prefetch_with_its_memory_operand() {
+    let ext = "+SPV_INTEL_subgroup_buffer_prefetch";
+    let m = translate_with(SUBGROUP_BLOCK_PREFETCH, ext).unwrap_or_else(|e| panic!("{e}"));
+    assert!(has_extension(&m, "SPV_INTEL_subgroup_buffer_prefetch"));
+    assert!(has_capability(&m, Capability::SubgroupBufferPrefetchINTEL));
+    let prefetch = m
+        .instructions()
+        .find(|i| i.opcode == Op::SubgroupBlockPrefetchINTEL)
+        .expect("OpSubgroupBlockPrefetchINTEL");
+    // Ptr, NumBytes, then the memory-operand mask Nontemporal (4).
+    assert_eq!(prefetch.operands.len(), 3);
+    assert_eq!(prefetch.operands[2].word(), Some(4));
+    spirv_val(&m, "subgroup_block_prefetch");
+    refused_naming(
+        SUBGROUP_BLOCK_PREFETCH,
+        "",
+        "SPV_INTEL_subgroup_buffer_prefetch",
+    );
+}
+
+const BFLOAT16_ATOMIC_MIN: &str = r#"target triple = "spir64"
+@f = addrspace(1) global bfloat 0.000000e+00, align 4
+define spir_func void @t() {
+entry:
+  %0 = atomicrmw fmin ptr addrspace(1) @f, bfloat 42.000000e+00 seq_cst
+  ret void
+}
+"#;
+
+#[test]
+fn bfloat16_atomic_min_under_the_older_shader_atomic_bfloat16_extension() {
+    let ext = "+SPV_INTEL_shader_atomic_bfloat16,+SPV_KHR_bfloat16";
+    let m = translate_with(BFLOAT16_ATOMIC_MIN, ext).unwrap_or_else(|e| panic!("{e}"));
+    assert!(has_extension(&m, "SPV_INTEL_shader_atomic_bfloat16"));
+    assert!(!has_extension(&m, "SPV_INTEL_16bit_atomics"));
+    // AtomicBFloat16MinMaxINTEL: newer than the pinned grammar, so spirv-val 2025.5 cannot
+    // check the module.
+    assert!(has_capability(&m, Capability(6256)));
+    assert!(m.instructions().any(|i| i.opcode == Op::AtomicFMinEXT));
+    refused_naming(
+        BFLOAT16_ATOMIC_MIN,
+        "+SPV_KHR_bfloat16",
+        "SPV_INTEL_16bit_atomics",
+    );
+}

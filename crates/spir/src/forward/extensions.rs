@@ -38,6 +38,8 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_INTEL_blocking_pipes",
     "SPV_ALTERA_blocking_pipes",
     "SPV_INTEL_device_barrier",
+    "SPV_INTEL_subgroup_buffer_prefetch",
+    "SPV_INTEL_shader_atomic_bfloat16",
     "SPV_INTEL_global_variable_fpga_decorations",
     "SPV_ALTERA_global_variable_fpga_decorations",
     "SPV_INTEL_global_variable_host_access",
@@ -161,6 +163,9 @@ pub const LLVM_SPIRV: &[&str] = &[
     "SPV_INTEL_float4",
     "SPV_INTEL_fp_conversions",
     "SPV_AMD_weak_linkage",
+    "SPV_INTEL_subgroup_buffer_prefetch",
+    "SPV_INTEL_predicated_io",
+    "SPV_INTEL_shader_atomic_bfloat16",
     // The Intel FPGA extensions renamed to SPV_ALTERA_* in SPIRV-Headers.
     "SPV_ALTERA_usm_storage_classes",
     "SPV_ALTERA_arbitrary_precision_fixed_point",

@@ -126,6 +126,8 @@ impl FloatRmw {
 /// SPV_INTEL_16bit_atomics: its capabilities are newer than the pinned grammar (SPIR-V
 /// Headers 1.4.335.0), so they are spelt by number, as the extension specification gives them.
 pub(crate) const SIXTEEN_BIT_ATOMICS: &str = "SPV_INTEL_16bit_atomics";
+/// The older extension of bfloat16 atomic add/min/max (AtomicBFloat16{Add,MinMax}INTEL).
+const SHADER_ATOMIC_BFLOAT16: &str = "SPV_INTEL_shader_atomic_bfloat16";
 const ATOMIC_BFLOAT16_ADD: Capability = Capability(6255);
 const ATOMIC_BFLOAT16_MIN_MAX: Capability = Capability(6256);
 /// AtomicBFloat16LoadStoreINTEL: OpAtomicLoad/Store/Exchange of a bfloat16.
@@ -178,6 +180,16 @@ pub(crate) fn emit_float_rmw(
     value: Id,
 ) -> Result<()> {
     let (extension, capability) = op.requirement(format);
+    // Before SPV_INTEL_16bit_atomics, bfloat16 add/min/max came from
+    // SPV_INTEL_shader_atomic_bfloat16 with the same capabilities: either one allows them.
+    let extension = if format == AtomicFloat::BFloat
+        && !t.opts.allows(extension)
+        && t.opts.allows(SHADER_ATOMIC_BFLOAT16)
+    {
+        SHADER_ATOMIC_BFLOAT16
+    } else {
+        extension
+    };
     // llvm-spirv accepts a 16-bit float atomic add under SPV_EXT_shader_atomic_float_add
     // alone and declares SPV_EXT_shader_atomic_float16_add itself (the instruction's required
     // extension; its test AtomicFAddEXTForOCL.ll passes only the former): so does spirvkit.
