@@ -194,6 +194,74 @@ impl<'a> Parser<'a> {
         self.words.get(self.pos).map(|&w| Op((w & 0xffff) as u16))
     }
 
+    /// How many instructions follow, from the next one, before the next OpLabel,
+    /// OpFunctionEnd or OpFunction (or the end, or a malformed word count): the rest of a
+    /// block when the parser stands right after its OpLabel. Read from the word counts
+    /// alone, so that a decoder can size the block's list once.
+    pub fn instructions_before_next_label(&self) -> usize {
+        let (label, end, function) = (Op::Label.0, Op::FunctionEnd.0, Op::Function.0);
+        let mut pos = self.pos;
+        let mut count = 0;
+        while let Some(&first) = self.words.get(pos) {
+            let opcode = (first & 0xffff) as u16;
+            let word_count = (first >> 16) as usize;
+            if opcode == label || opcode == end || opcode == function || word_count == 0 {
+                break;
+            }
+            pos += word_count;
+            count += 1;
+        }
+        count
+    }
+
+    /// For decoding on several threads: cuts the instructions from the parser's position (where
+    /// the module scope ends: the first OpFunction) into at most `runs` parsers of whole
+    /// functions, in order; the first is this parser, stopped where the second starts. Each
+    /// later one is a [`fork`](Parser::fork): it knows what this parser has learnt so far (the
+    /// module scope's types and imports), not what an earlier run would learn, so a run that
+    /// names an id of another run's function decodes as the whole module would only when the
+    /// module is valid (callers decode sequentially on any error for the exact first one).
+    /// The cuts come from the word counts alone; a malformed count leaves one run, which
+    /// reports it.
+    pub fn split_functions(mut self, runs: usize) -> Vec<Parser<'a>> {
+        // Where each function starts (word offset, instruction index).
+        let mut starts: Vec<(usize, usize)> = Vec::new();
+        let (mut pos, mut index) = (self.pos, self.index);
+        let function = u32::from(Op::Function.0);
+        while let Some(&first) = self.words.get(pos) {
+            let count = (first >> 16) as usize;
+            if count == 0 || pos + count > self.words.len() {
+                starts.truncate(1);
+                break;
+            }
+            if first & 0xffff == function {
+                starts.push((pos, index));
+            }
+            pos += count;
+            index += 1;
+        }
+        if starts.len() <= 1 || runs <= 1 {
+            return vec![self];
+        }
+        let per_run = starts.len().div_ceil(runs);
+        let end_of = |k: usize| {
+            starts
+                .get((k + 1) * per_run)
+                .map_or(self.words.len(), |&(next, _)| next)
+        };
+        // The later runs get copies of the decoder state; the first run, the state itself
+        // (one copy fewer of its id tables).
+        let mut later = Vec::new();
+        for (k, chunk) in starts.chunks(per_run).enumerate().skip(1) {
+            let (start, index) = chunk[0];
+            later.push(self.fork(start, index, end_of(k)));
+        }
+        self.end_at(end_of(0));
+        let mut pieces = vec![self];
+        pieces.extend(later);
+        pieces
+    }
+
     /// Stops decoding at word offset `end` (an instruction boundary): the instructions from
     /// there on are left to a [`fork`](Parser::fork).
     pub fn end_at(&mut self, end: usize) {
@@ -843,7 +911,11 @@ fn opcode_layout(opcode: u16) -> Option<&'static OpcodeLayout> {
     opcode_layouts().get(usize::from(opcode))?.as_ref()
 }
 
-fn leading_operands(opcode: u16) -> &'static [ParsedOperand] {
+/// The operands every instruction of `opcode` begins with (its leading single ids and plain
+/// literals, see the decoder's fast path). A [`ParsedInstruction`]'s `operands` often is this
+/// very slice, or a prefix of it (no copy was made): a caller keeping operands can keep a
+/// reference to it instead of a copy (compare with `std::ptr::eq` on `as_ptr`).
+pub fn leading_operands(opcode: u16) -> &'static [ParsedOperand] {
     opcode_layout(opcode).map_or(&[], |layout| layout.operands)
 }
 

@@ -492,45 +492,11 @@ impl Module {
             };
             module.globals.push(instruction_from_parsed(&parsed));
         }
-        // Where each function starts (word offset, instruction index), from the word counts
-        // alone; a malformed count leaves one run, which reports it as `from_words` would.
-        let mut starts: Vec<(usize, usize)> = Vec::new();
-        let (mut pos, mut index) = (parser.position(), parser.instruction_index());
-        while let Some(&first) = words.get(pos) {
-            let count = (first >> 16) as usize;
-            if count == 0 || pos + count > words.len() {
-                starts.truncate(1);
-                break;
-            }
-            if first & 0xffff == u32::from(Op::Function.0) {
-                starts.push((pos, index));
-            }
-            pos += count;
-            index += 1;
-        }
-        let per_run = starts.len().div_ceil(runs.max(1)).max(1);
-        let mut pieces: Vec<FunctionRun<'_>> = Vec::new();
-        if starts.len() <= 1 || runs <= 1 {
-            pieces.push(FunctionRun { parser });
-        } else {
-            let end_of = |k: usize| {
-                starts
-                    .get((k + 1) * per_run)
-                    .map_or(words.len(), |&(next, _)| next)
-            };
-            // The later runs get copies of the decoder state; the first run, the state itself
-            // (one copy fewer of its id tables: decoding is where the peak memory is).
-            let mut later = Vec::new();
-            for (k, chunk) in starts.chunks(per_run).enumerate().skip(1) {
-                let (start, index) = chunk[0];
-                later.push(FunctionRun {
-                    parser: parser.fork(start, index, end_of(k)),
-                });
-            }
-            parser.end_at(end_of(0));
-            pieces.push(FunctionRun { parser });
-            pieces.extend(later);
-        }
+        let pieces = parser
+            .split_functions(runs)
+            .into_iter()
+            .map(|parser| FunctionRun { parser })
+            .collect();
         Ok((module, pieces))
     }
 }
@@ -581,9 +547,11 @@ fn decode_into(
                 function.end = Some(inst);
                 in_function = false;
             } else if op == Op::Label {
+                // Sized once: growing by doubling copied every instruction about once more
+                // and left a quarter of the module's memory unused on average.
                 function.blocks.push(Block {
                     label: inst,
-                    instructions: Vec::new(),
+                    instructions: Vec::with_capacity(parser.instructions_before_next_label()),
                 });
             } else if let Some(block) = function.blocks.last_mut() {
                 block.instructions.push(inst);
@@ -754,6 +722,11 @@ impl Module {
 /// same words (not UTF-8, or with non-zero padding after the NUL) are kept as raw words, so
 /// the round trip stays exact.
 pub fn instruction_from_parsed(parsed: &crate::decode::ParsedInstruction<'_>) -> Instruction {
+    from_leading_operands(parsed).unwrap_or_else(|| from_any_operands(parsed))
+}
+
+/// [`instruction_from_parsed`] for every instruction.
+fn from_any_operands(parsed: &crate::decode::ParsedInstruction<'_>) -> Instruction {
     let mut inst = Instruction {
         opcode: parsed.op(),
         result_type: parsed.result_type.map(Id),
@@ -800,6 +773,51 @@ pub fn instruction_from_parsed(parsed: &crate::decode::ParsedInstruction<'_>) ->
     inst
 }
 
+/// The common case of [`instruction_from_parsed`]: the operands are the decoder's per-opcode
+/// list of single ids and plain literals (`decode::leading_operands`), one word each, with
+/// the result type and result id (if any) at the front as the grammar places them.
+#[inline]
+fn from_leading_operands(parsed: &crate::decode::ParsedInstruction<'_>) -> Option<Instruction> {
+    let template = crate::decode::leading_operands(parsed.opcode);
+    if !std::ptr::eq(parsed.operands.as_ptr(), template.as_ptr())
+        || parsed.operands.is_empty()
+        || parsed.words.len() != parsed.operands.len() + 1
+    {
+        return None;
+    }
+    let front = usize::from(parsed.result_type.is_some()) + usize::from(parsed.result_id.is_some());
+    let (leading, rest) = parsed.operands.split_at_checked(front)?;
+    let front_kinds_ok = match (parsed.result_type, parsed.result_id, leading) {
+        (Some(_), Some(_), [t, r]) => {
+            t.kind == OperandKind::IdResultType && r.kind == OperandKind::IdResult
+        }
+        (None, Some(_), [r]) => r.kind == OperandKind::IdResult,
+        (Some(_), None, [t]) => t.kind == OperandKind::IdResultType,
+        (None, None, []) => true,
+        _ => false,
+    };
+    if !front_kinds_ok || rest.iter().any(|o| o.kind == OperandKind::LiteralString) {
+        return None;
+    }
+    let words = parsed.words.get(1 + front..)?;
+    Some(Instruction {
+        opcode: parsed.op(),
+        result_type: parsed.result_type.map(Id),
+        result_id: parsed.result_id.map(Id),
+        operands: rest
+            .iter()
+            .zip(words)
+            .map(|(o, &w)| {
+                if o.kind.category() == Category::Id {
+                    Operand::Id(Id(w))
+                } else {
+                    Operand::Word(w)
+                }
+            })
+            .collect(),
+    })
+}
+
 fn exact_string(words: &[u32]) -> Option<LiteralString> {
     if string_words(words) != Some(words.len()) {
         return None;
@@ -822,6 +840,41 @@ mod block_tests {
         // traffic and most of its peak memory.
         assert_eq!(std::mem::size_of::<Operand>(), 16);
         assert_eq!(std::mem::size_of::<Instruction>(), 80);
+    }
+
+    /// The shortcut for operands of the decoder's per-opcode list converts every instruction
+    /// it takes as the general conversion does (corpus binaries, when present).
+    #[test]
+    fn the_leading_operand_shortcut_converts_as_the_general_path() {
+        let Some(corpus) = spirvkit_test_support::corpus_dir() else {
+            return;
+        };
+        let mut taken = 0;
+        let mut files: Vec<_> = std::fs::read_dir(corpus.join("spv/glslang-vulkan"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        files.sort();
+        for path in files.iter().step_by(10) {
+            let Ok(bytes) = std::fs::read(path) else {
+                continue;
+            };
+            let Ok((words, _)) = crate::binary::words_from_bytes(&bytes) else {
+                continue;
+            };
+            let Ok(mut parser) = Parser::new(&words) else {
+                continue;
+            };
+            while let Ok(Some(parsed)) = parser.next_instruction() {
+                if let Some(fast) = from_leading_operands(&parsed) {
+                    assert_eq!(fast, from_any_operands(&parsed), "{}", path.display());
+                    taken += 1;
+                }
+            }
+        }
+        assert!(taken > 1000, "only {taken} instructions took the shortcut");
     }
 
     #[test]
