@@ -216,22 +216,24 @@ impl<'a> Parser<'a> {
 
     /// For decoding on several threads: cuts the instructions from the parser's position (where
     /// the module scope ends: the first OpFunction) into at most `runs` parsers of whole
-    /// functions, in order; the first is this parser, stopped where the second starts. Each
-    /// later one is a [`fork`](Parser::fork): it knows what this parser has learnt so far (the
-    /// module scope's types and imports), not what an earlier run would learn, so a run that
-    /// names an id of another run's function decodes as the whole module would only when the
-    /// module is valid (callers decode sequentially on any error for the exact first one).
-    /// The cuts come from the word counts alone; a malformed count leaves one run, which
-    /// reports it.
-    pub fn split_functions(mut self, runs: usize) -> Vec<Parser<'a>> {
+    /// functions, in order, each with the number of instructions it will decode; the first
+    /// is this parser, stopped where the second starts. Each later one is a
+    /// [`fork`](Parser::fork): it knows what this parser has learnt so far (the module
+    /// scope's types and imports), not what an earlier run would learn, so a run that names
+    /// an id of another run's function decodes as the whole module would only when the module
+    /// is valid (callers decode sequentially on any error for the exact first one). The cuts
+    /// come from the word counts alone; a malformed count leaves one run, which reports it
+    /// (its count is then that of the instructions before the malformed one).
+    pub fn split_functions(mut self, runs: usize) -> Vec<(Parser<'a>, usize)> {
         // Where each function starts (word offset, instruction index).
         let mut starts: Vec<(usize, usize)> = Vec::new();
         let (mut pos, mut index) = (self.pos, self.index);
         let function = u32::from(Op::Function.0);
+        let mut malformed = false;
         while let Some(&first) = self.words.get(pos) {
             let count = (first >> 16) as usize;
             if count == 0 || pos + count > self.words.len() {
-                starts.truncate(1);
+                malformed = true;
                 break;
             }
             if first & 0xffff == function {
@@ -240,24 +242,29 @@ impl<'a> Parser<'a> {
             pos += count;
             index += 1;
         }
-        if starts.len() <= 1 || runs <= 1 {
-            return vec![self];
+        let total_end = index;
+        if malformed || starts.len() <= 1 || runs <= 1 {
+            let count = total_end - self.index;
+            return vec![(self, count)];
         }
         let per_run = starts.len().div_ceil(runs);
         let end_of = |k: usize| {
             starts
                 .get((k + 1) * per_run)
-                .map_or(self.words.len(), |&(next, _)| next)
+                .map_or((self.words.len(), total_end), |&(next, at)| (next, at))
         };
         // The later runs get copies of the decoder state; the first run, the state itself
         // (one copy fewer of its id tables).
         let mut later = Vec::new();
         for (k, chunk) in starts.chunks(per_run).enumerate().skip(1) {
             let (start, index) = chunk[0];
-            later.push(self.fork(start, index, end_of(k)));
+            let (end, end_index) = end_of(k);
+            later.push((self.fork(start, index, end), end_index - index));
         }
-        self.end_at(end_of(0));
-        let mut pieces = vec![self];
+        let (end, end_index) = end_of(0);
+        let count = end_index - self.index;
+        self.end_at(end);
+        let mut pieces = vec![(self, count)];
         pieces.extend(later);
         pieces
     }

@@ -495,7 +495,7 @@ impl Module {
         let pieces = parser
             .split_functions(runs)
             .into_iter()
-            .map(|parser| FunctionRun { parser })
+            .map(|(parser, _)| FunctionRun { parser })
             .collect();
         Ok((module, pieces))
     }
@@ -722,11 +722,6 @@ impl Module {
 /// same words (not UTF-8, or with non-zero padding after the NUL) are kept as raw words, so
 /// the round trip stays exact.
 pub fn instruction_from_parsed(parsed: &crate::decode::ParsedInstruction<'_>) -> Instruction {
-    from_leading_operands(parsed).unwrap_or_else(|| from_any_operands(parsed))
-}
-
-/// [`instruction_from_parsed`] for every instruction.
-fn from_any_operands(parsed: &crate::decode::ParsedInstruction<'_>) -> Instruction {
     let mut inst = Instruction {
         opcode: parsed.op(),
         result_type: parsed.result_type.map(Id),
@@ -773,51 +768,6 @@ fn from_any_operands(parsed: &crate::decode::ParsedInstruction<'_>) -> Instructi
     inst
 }
 
-/// The common case of [`instruction_from_parsed`]: the operands are the decoder's per-opcode
-/// list of single ids and plain literals (`decode::leading_operands`), one word each, with
-/// the result type and result id (if any) at the front as the grammar places them.
-#[inline]
-fn from_leading_operands(parsed: &crate::decode::ParsedInstruction<'_>) -> Option<Instruction> {
-    let template = crate::decode::leading_operands(parsed.opcode);
-    if !std::ptr::eq(parsed.operands.as_ptr(), template.as_ptr())
-        || parsed.operands.is_empty()
-        || parsed.words.len() != parsed.operands.len() + 1
-    {
-        return None;
-    }
-    let front = usize::from(parsed.result_type.is_some()) + usize::from(parsed.result_id.is_some());
-    let (leading, rest) = parsed.operands.split_at_checked(front)?;
-    let front_kinds_ok = match (parsed.result_type, parsed.result_id, leading) {
-        (Some(_), Some(_), [t, r]) => {
-            t.kind == OperandKind::IdResultType && r.kind == OperandKind::IdResult
-        }
-        (None, Some(_), [r]) => r.kind == OperandKind::IdResult,
-        (Some(_), None, [t]) => t.kind == OperandKind::IdResultType,
-        (None, None, []) => true,
-        _ => false,
-    };
-    if !front_kinds_ok || rest.iter().any(|o| o.kind == OperandKind::LiteralString) {
-        return None;
-    }
-    let words = parsed.words.get(1 + front..)?;
-    Some(Instruction {
-        opcode: parsed.op(),
-        result_type: parsed.result_type.map(Id),
-        result_id: parsed.result_id.map(Id),
-        operands: rest
-            .iter()
-            .zip(words)
-            .map(|(o, &w)| {
-                if o.kind.category() == Category::Id {
-                    Operand::Id(Id(w))
-                } else {
-                    Operand::Word(w)
-                }
-            })
-            .collect(),
-    })
-}
-
 fn exact_string(words: &[u32]) -> Option<LiteralString> {
     if string_words(words) != Some(words.len()) {
         return None;
@@ -840,41 +790,6 @@ mod block_tests {
         // traffic and most of its peak memory.
         assert_eq!(std::mem::size_of::<Operand>(), 16);
         assert_eq!(std::mem::size_of::<Instruction>(), 80);
-    }
-
-    /// The shortcut for operands of the decoder's per-opcode list converts every instruction
-    /// it takes as the general conversion does (corpus binaries, when present).
-    #[test]
-    fn the_leading_operand_shortcut_converts_as_the_general_path() {
-        let Some(corpus) = spirvkit_test_support::corpus_dir() else {
-            return;
-        };
-        let mut taken = 0;
-        let mut files: Vec<_> = std::fs::read_dir(corpus.join("spv/glslang-vulkan"))
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|e| e.path())
-            .collect();
-        files.sort();
-        for path in files.iter().step_by(10) {
-            let Ok(bytes) = std::fs::read(path) else {
-                continue;
-            };
-            let Ok((words, _)) = crate::binary::words_from_bytes(&bytes) else {
-                continue;
-            };
-            let Ok(mut parser) = Parser::new(&words) else {
-                continue;
-            };
-            while let Ok(Some(parsed)) = parser.next_instruction() {
-                if let Some(fast) = from_leading_operands(&parsed) {
-                    assert_eq!(fast, from_any_operands(&parsed), "{}", path.display());
-                    taken += 1;
-                }
-            }
-        }
-        assert!(taken > 1000, "only {taken} instructions took the shortcut");
     }
 
     #[test]

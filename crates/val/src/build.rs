@@ -36,51 +36,106 @@ pub(crate) fn build<'a>(
     let mut parser = parser;
     let mut state = new_state(words, opts, &parser);
     // The module scope, on this thread (it ends at the first OpFunction).
-    // Room for every instruction: the first piece becomes the table, and capacity never
-    // touched costs nothing.
-    let mut scope = Piece::with_capacity(words.len() / 4);
+    let mut scope = Piece::new(Insts::Owned(Vec::with_capacity(words.len() / 4)));
     while parser.peek_opcode().is_some_and(|op| op != Op::Function) {
         if let Err(e) = scope.read_one(&mut parser) {
             return Err(decode_diagnostic(e));
         }
     }
-    // The first run continues the module scope's piece (the largest piece is moved into the
-    // tables, the others copied).
-    scope.learns_types = false;
-    let mut scope = Some(scope);
-    let jobs: Vec<(Parser<'_>, Piece)> = parser
-        .split_functions(threads)
-        .into_iter()
-        .map(|run| {
-            let piece = scope
-                .take()
-                .unwrap_or_else(|| Piece::with_capacity(words.len() / 4 / threads));
-            (run, piece)
-        })
-        .collect();
-    let pieces: Vec<Result<Piece, DecodeError>> = jobs
+    let runs = parser.split_functions(threads);
+    if runs.len() < 2 {
+        // Nothing to share out: the rest on this thread.
+        for (mut run, _) in runs {
+            scope.read_all(&mut run).map_err(decode_diagnostic)?;
+        }
+        state.join(scope);
+        state.index_definitions();
+        state.decorations.sort_unstable();
+        return Ok(state);
+    }
+    // Every run writes its instructions straight into its stretch of the one table. The
+    // placeholders are written on every thread, so that the pages are first touched (and
+    // zeroed by the kernel) in parallel rather than by one copy at the end.
+    let Insts::Owned(mut insts) = std::mem::replace(&mut scope.insts, Insts::Owned(Vec::new()))
+    else {
+        return build_sequential(words, opts, Parser::new(words).map_err(decode_diagnostic)?);
+    };
+    let scope_len = insts.len();
+    let counts: Vec<usize> = runs.iter().map(|&(_, count)| count).collect();
+    let total = scope_len + counts.iter().sum::<usize>();
+    insts.par_extend((scope_len..total).into_par_iter().map(|_| Inst::default()));
+    let pieces: Vec<Result<Piece<'_>, DecodeError>> = runs
         .into_par_iter()
-        .map(|(mut run, mut piece)| {
+        .zip(stretches(&mut insts[scope_len..], &counts))
+        .map(|((mut run, _), slots)| {
+            let mut piece = Piece::new(Insts::Slots { slots, filled: 0 });
             piece.read_all(&mut run)?;
             Ok(piece)
         })
         .collect();
     let mut exact = true;
+    state.join(scope);
+    // Each run's function, block and operand numbering starts where the previous ones end.
+    let mut shifts = Vec::with_capacity(pieces.len());
     for piece in pieces {
         match piece {
             Ok(piece) => {
-                exact &= !piece.learns_types;
+                exact &= !piece.learns_types && piece.insts.complete();
+                shifts.push((
+                    state.functions.len() as u32,
+                    state.blocks.len() as u32,
+                    state.operands.len() as u32,
+                ));
                 state.join(piece);
             }
             Err(_) => exact = false,
         }
     }
-    if exact && state.index_definitions() {
+    if !exact {
+        return build_sequential(words, opts, Parser::new(words).map_err(decode_diagnostic)?);
+    }
+    stretches(&mut insts[scope_len..], &counts)
+        .into_par_iter()
+        .zip(shifts)
+        .for_each(|(stretch, (f0, b0, o0))| {
+            for inst in stretch {
+                *inst = shifted(inst, f0, b0, o0);
+            }
+        });
+    state.insts = insts;
+    if state.index_definitions() {
         state.decorations.sort_unstable();
         return Ok(state);
     }
     drop(state);
     build_sequential(words, opts, Parser::new(words).map_err(decode_diagnostic)?)
+}
+
+/// `table` cut into consecutive stretches of `counts` entries (fewer when it is short).
+fn stretches<'t>(mut table: &'t mut [Inst], counts: &[usize]) -> Vec<&'t mut [Inst]> {
+    let mut out = Vec::with_capacity(counts.len());
+    for &count in counts {
+        let (stretch, rest) = table.split_at_mut(count.min(table.len()));
+        out.push(stretch);
+        table = rest;
+    }
+    out
+}
+
+/// An instruction of a piece, with its function, block and operand numbering shifted by
+/// the tables before the piece.
+fn shifted(inst: &Inst, f0: u32, b0: u32, o0: u32) -> Inst {
+    let shift = |i: u32, by: u32| if i == NONE { NONE } else { i + by };
+    Inst {
+        func: shift(inst.func, f0),
+        block: shift(inst.block, b0),
+        ops_start: if inst.ops_start == TEMPLATE_OPERANDS {
+            TEMPLATE_OPERANDS
+        } else {
+            inst.ops_start + o0
+        },
+        ..*inst
+    }
 }
 
 #[cfg(not(test))]
@@ -107,7 +162,7 @@ fn build_sequential<'a>(
     mut parser: Parser<'a>,
 ) -> Result<State<'a>, Diagnostic> {
     let mut state = new_state(words, opts, &parser);
-    let mut piece = Piece::with_capacity(words.len() / 4);
+    let mut piece = Piece::new(Insts::Owned(Vec::with_capacity(words.len() / 4)));
     piece.read_all(&mut parser).map_err(decode_diagnostic)?;
     state.join(piece);
     state.index_definitions();
@@ -150,8 +205,8 @@ fn new_state<'a>(words: &'a [u32], opts: &'a ValidatorOptions, parser: &Parser<'
 /// What a stretch of instructions adds to the tables. Instruction indices are the module's;
 /// function and block indices and operand starts count from the piece's first ones until
 /// [`State::join`] shifts them.
-struct Piece {
-    insts: Vec<Inst>,
+struct Piece<'t> {
+    insts: Insts<'t>,
     operands: Vec<ParsedOperand>,
     functions: Vec<Function>,
     blocks: Vec<Block>,
@@ -170,10 +225,44 @@ struct Piece {
     cur_block: u32,
 }
 
-impl Piece {
-    fn with_capacity(instructions: usize) -> Self {
+/// Where a piece's instructions go: its own list, or its stretch of the module's table.
+enum Insts<'t> {
+    Owned(Vec<Inst>),
+    Slots {
+        slots: &'t mut [Inst],
+        filled: usize,
+    },
+}
+
+impl Insts<'_> {
+    #[inline]
+    fn push(&mut self, inst: Inst) {
+        match self {
+            Insts::Owned(list) => list.push(inst),
+            Insts::Slots { slots, filled } => {
+                // A run decodes the instructions its parser counted; one more is a
+                // mismatch `complete` reports.
+                if let Some(slot) = slots.get_mut(*filled) {
+                    *slot = inst;
+                }
+                *filled += 1;
+            }
+        }
+    }
+
+    /// Whether a stretch got exactly the instructions it has room for.
+    fn complete(&self) -> bool {
+        match self {
+            Insts::Owned(_) => true,
+            Insts::Slots { slots, filled } => *filled == slots.len(),
+        }
+    }
+}
+
+impl<'t> Piece<'t> {
+    fn new(insts: Insts<'t>) -> Self {
         Piece {
-            insts: Vec::with_capacity(instructions),
+            insts,
             operands: Vec::new(),
             functions: Vec::new(),
             blocks: Vec::new(),
@@ -300,26 +389,24 @@ impl Piece {
 }
 
 impl State<'_> {
-    /// Appends a piece, shifting its function, block and operand indices.
-    fn join(&mut self, piece: Piece) {
+    /// Appends a piece, shifting its function, block and operand indices (a piece that
+    /// wrote into the instruction table is shifted there by the caller).
+    fn join(&mut self, piece: Piece<'_>) {
         let (f0, b0) = (self.functions.len() as u32, self.blocks.len() as u32);
         let o0 = self.operands.len() as u32;
         let shift = |i: u32, by: u32| if i == NONE { NONE } else { i + by };
-        if self.insts.is_empty() {
-            // The first piece (the only one when read in one pass): its tables as they are.
-            self.insts = piece.insts;
+        if let Insts::Owned(insts) = piece.insts {
+            if self.insts.is_empty() {
+                // The first piece (the only one when read in one pass): its list as it is.
+                self.insts = insts;
+            } else {
+                self.insts
+                    .extend(insts.iter().map(|inst| shifted(inst, f0, b0, o0)));
+            }
+        }
+        if self.operands.is_empty() {
             self.operands = piece.operands;
         } else {
-            self.insts.extend(piece.insts.iter().map(|inst| Inst {
-                func: shift(inst.func, f0),
-                block: shift(inst.block, b0),
-                ops_start: if inst.ops_start == TEMPLATE_OPERANDS {
-                    TEMPLATE_OPERANDS
-                } else {
-                    inst.ops_start + o0
-                },
-                ..*inst
-            }));
             self.operands.extend_from_slice(&piece.operands);
         }
         self.functions

@@ -16,7 +16,7 @@ use std::collections::{HashMap, HashSet};
 pub const NONE: u32 = u32::MAX;
 
 /// One instruction.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Inst {
     pub offset: u32,
     pub len: u16,
