@@ -843,9 +843,15 @@ struct OpcodeLayout {
     records_type_facts: bool,
 }
 
+#[inline]
 fn opcode_layouts() -> &'static [Option<OpcodeLayout>] {
     static TABLE: std::sync::OnceLock<Vec<Option<OpcodeLayout>>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
+    TABLE.get_or_init(build_opcode_layouts)
+}
+
+#[cold]
+fn build_opcode_layouts() -> Vec<Option<OpcodeLayout>> {
+    {
         let instructions = g::instructions();
         let max_opcode = instructions.iter().map(|d| d.opcode).max().unwrap_or(0);
         let mut table: Vec<Option<OpcodeLayout>> = Vec::new();
@@ -898,7 +904,7 @@ fn opcode_layouts() -> &'static [Option<OpcodeLayout>] {
             }
         }
         table
-    })
+    }
 }
 
 /// The kinds of the words of a variadic operand made only of ids (a pair kind gives two).
@@ -922,6 +928,7 @@ fn opcode_layout(opcode: u16) -> Option<&'static OpcodeLayout> {
 /// literals, see the decoder's fast path). A [`ParsedInstruction`]'s `operands` often is this
 /// very slice, or a prefix of it (no copy was made): a caller keeping operands can keep a
 /// reference to it instead of a copy (compare with `std::ptr::eq` on `as_ptr`).
+#[inline]
 pub fn leading_operands(opcode: u16) -> &'static [ParsedOperand] {
     opcode_layout(opcode).map_or(&[], |layout| layout.operands)
 }

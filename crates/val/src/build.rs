@@ -198,6 +198,7 @@ fn new_state<'a>(words: &'a [u32], opts: &'a ValidatorOptions, parser: &Parser<'
         execution_modes: Vec::new(),
         decorations: Vec::new(),
         group_decorates: Vec::new(),
+        forward_pointers: Vec::new(),
         diags: Vec::new(),
     }
 }
@@ -218,6 +219,7 @@ struct Piece<'t> {
     execution_modes: Vec<u32>,
     decorations: Vec<(u32, u32)>,
     group_decorates: Vec<u32>,
+    forward_pointers: Vec<u32>,
     /// The piece declares something the decoder remembers for later instructions (an integer
     /// or float type, an extended instruction set).
     learns_types: bool,
@@ -273,6 +275,7 @@ impl<'t> Piece<'t> {
             execution_modes: Vec::new(),
             decorations: Vec::new(),
             group_decorates: Vec::new(),
+            forward_pointers: Vec::new(),
             learns_types: false,
             cur_func: NONE,
             cur_block: NONE,
@@ -369,6 +372,7 @@ impl<'t> Piece<'t> {
                 }
             }
             Op::TypeInt | Op::TypeFloat | Op::ExtInstImport => self.learns_types = true,
+            Op::TypeForwardPointer => self.forward_pointers.push(index),
             Op::FunctionEnd => {
                 if let Some(f) = self.functions.get_mut(self.cur_func as usize) {
                     f.end = index;
@@ -431,6 +435,7 @@ impl State<'_> {
         self.execution_modes.extend(piece.execution_modes);
         self.decorations.extend(piece.decorations);
         self.group_decorates.extend(piece.group_decorates);
+        self.forward_pointers.extend(piece.forward_pointers);
     }
 
     /// Id → first defining instruction; false when some id is defined twice.

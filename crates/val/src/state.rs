@@ -174,6 +174,8 @@ pub struct State<'a> {
     pub decorations: Vec<(u32, u32)>,
     /// Indices of the OpGroupDecorate instructions (few; most modules have none).
     pub group_decorates: Vec<u32>,
+    /// Indices of the OpTypeForwardPointer instructions.
+    pub forward_pointers: Vec<u32>,
     pub diags: Vec<Diagnostic>,
 }
 
