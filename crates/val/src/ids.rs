@@ -118,7 +118,7 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
             &forward_pointers,
         )
     };
-    let errors: Vec<Vec<(&'static str, u32, String, Vec<u32>)>> = if st.parallel() {
+    let errors: Vec<Vec<Found>> = if st.parallel() {
         starts.into_par_iter().map(share).collect()
     } else {
         starts.into_iter().map(share).collect()
@@ -130,12 +130,15 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
         .collect()
 }
 
+/// An error found: rule, instruction index, message, ids named.
+type Found = (&'static str, u32, String, Vec<u32>);
+
 fn check_range(
     st: &State<'_>,
     range: std::ops::Range<u32>,
     forward_pointers: &HashMap<u32, u32>,
-) -> Vec<(&'static str, u32, String, Vec<u32>)> {
-    let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
+) -> Vec<Found> {
+    let mut errors: Vec<Found> = Vec::new();
     for index in range {
         let Some(inst) = st.inst(index).copied() else {
             break;
@@ -190,7 +193,7 @@ fn check_range(
             // before the definition too; OpPhi may name itself.
             if def_index >= index {
                 if generates_type {
-                    if !forward_pointers.get(&id).is_some_and(|&at| at <= index) {
+                    if forward_pointers.get(&id).is_none_or(|&at| at > index) {
                         errors.push((
                             "id.forward",
                             index,

@@ -68,6 +68,9 @@ fn same_both_ways(words: &[u32], what: &str) {
 
 const FUNCTIONS: usize = 1500;
 
+/// A rewrite of function k's text.
+type Patch = dyn Fn(usize, String) -> String;
+
 #[test]
 fn a_valid_large_module_is_valid_both_ways() {
     let words = module(FUNCTIONS, |_, body| body);
@@ -80,7 +83,7 @@ fn a_valid_large_module_is_valid_both_ways() {
 #[test]
 fn malformed_functions_in_the_middle_give_the_one_thread_diagnostics() {
     let middle = FUNCTIONS / 2;
-    let cases: Vec<(&str, Box<dyn Fn(usize, String) -> String>)> = vec![
+    let cases: Vec<(&str, Box<Patch>)> = vec![
         (
             "a missing OpFunctionEnd",
             Box::new(move |k, body: String| {
