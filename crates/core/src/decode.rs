@@ -194,6 +194,81 @@ impl<'a> Parser<'a> {
         self.words.get(self.pos).map(|&w| Op((w & 0xffff) as u16))
     }
 
+    /// How many instructions follow, from the next one, before the next OpLabel,
+    /// OpFunctionEnd or OpFunction (or the end, or a malformed word count): the rest of a
+    /// block when the parser stands right after its OpLabel. Read from the word counts
+    /// alone, so that a decoder can size the block's list once.
+    pub fn instructions_before_next_label(&self) -> usize {
+        let (label, end, function) = (Op::Label.0, Op::FunctionEnd.0, Op::Function.0);
+        let mut pos = self.pos;
+        let mut count = 0;
+        while let Some(&first) = self.words.get(pos) {
+            let opcode = (first & 0xffff) as u16;
+            let word_count = (first >> 16) as usize;
+            if opcode == label || opcode == end || opcode == function || word_count == 0 {
+                break;
+            }
+            pos += word_count;
+            count += 1;
+        }
+        count
+    }
+
+    /// For decoding on several threads: cuts the instructions from the parser's position (where
+    /// the module scope ends: the first OpFunction) into at most `runs` parsers of whole
+    /// functions, in order, each with the number of instructions it will decode; the first
+    /// is this parser, stopped where the second starts. Each later one is a
+    /// [`fork`](Parser::fork): it knows what this parser has learnt so far (the module
+    /// scope's types and imports), not what an earlier run would learn, so a run that names
+    /// an id of another run's function decodes as the whole module would only when the module
+    /// is valid (callers decode sequentially on any error for the exact first one). The cuts
+    /// come from the word counts alone; a malformed count leaves one run, which reports it
+    /// (its count is then that of the instructions before the malformed one).
+    pub fn split_functions(mut self, runs: usize) -> Vec<(Parser<'a>, usize)> {
+        // Where each function starts (word offset, instruction index).
+        let mut starts: Vec<(usize, usize)> = Vec::new();
+        let (mut pos, mut index) = (self.pos, self.index);
+        let function = u32::from(Op::Function.0);
+        let mut malformed = false;
+        while let Some(&first) = self.words.get(pos) {
+            let count = (first >> 16) as usize;
+            if count == 0 || pos + count > self.words.len() {
+                malformed = true;
+                break;
+            }
+            if first & 0xffff == function {
+                starts.push((pos, index));
+            }
+            pos += count;
+            index += 1;
+        }
+        let total_end = index;
+        if malformed || starts.len() <= 1 || runs <= 1 {
+            let count = total_end - self.index;
+            return vec![(self, count)];
+        }
+        let per_run = starts.len().div_ceil(runs);
+        let end_of = |k: usize| {
+            starts
+                .get((k + 1) * per_run)
+                .map_or((self.words.len(), total_end), |&(next, at)| (next, at))
+        };
+        // The later runs get copies of the decoder state; the first run, the state itself
+        // (one copy fewer of its id tables).
+        let mut later = Vec::new();
+        for (k, chunk) in starts.chunks(per_run).enumerate().skip(1) {
+            let (start, index) = chunk[0];
+            let (end, end_index) = end_of(k);
+            later.push((self.fork(start, index, end), end_index - index));
+        }
+        let (end, end_index) = end_of(0);
+        let count = end_index - self.index;
+        self.end_at(end);
+        let mut pieces = vec![(self, count)];
+        pieces.extend(later);
+        pieces
+    }
+
     /// Stops decoding at word offset `end` (an instruction boundary): the instructions from
     /// there on are left to a [`fork`](Parser::fork).
     pub fn end_at(&mut self, end: usize) {
@@ -768,9 +843,15 @@ struct OpcodeLayout {
     records_type_facts: bool,
 }
 
+#[inline]
 fn opcode_layouts() -> &'static [Option<OpcodeLayout>] {
     static TABLE: std::sync::OnceLock<Vec<Option<OpcodeLayout>>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
+    TABLE.get_or_init(build_opcode_layouts)
+}
+
+#[cold]
+fn build_opcode_layouts() -> Vec<Option<OpcodeLayout>> {
+    {
         let instructions = g::instructions();
         let max_opcode = instructions.iter().map(|d| d.opcode).max().unwrap_or(0);
         let mut table: Vec<Option<OpcodeLayout>> = Vec::new();
@@ -823,7 +904,7 @@ fn opcode_layouts() -> &'static [Option<OpcodeLayout>] {
             }
         }
         table
-    })
+    }
 }
 
 /// The kinds of the words of a variadic operand made only of ids (a pair kind gives two).
@@ -843,7 +924,12 @@ fn opcode_layout(opcode: u16) -> Option<&'static OpcodeLayout> {
     opcode_layouts().get(usize::from(opcode))?.as_ref()
 }
 
-fn leading_operands(opcode: u16) -> &'static [ParsedOperand] {
+/// The operands every instruction of `opcode` begins with (its leading single ids and plain
+/// literals, see the decoder's fast path). A [`ParsedInstruction`]'s `operands` often is this
+/// very slice, or a prefix of it (no copy was made): a caller keeping operands can keep a
+/// reference to it instead of a copy (compare with `std::ptr::eq` on `as_ptr`).
+#[inline]
+pub fn leading_operands(opcode: u16) -> &'static [ParsedOperand] {
     opcode_layout(opcode).map_or(&[], |layout| layout.operands)
 }
 

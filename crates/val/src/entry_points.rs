@@ -592,10 +592,28 @@ fn check_interfaces(
         vars.dedup();
         vars
     };
+    // Only functions some entry point's call tree reaches are scanned (a library of exported
+    // functions beside one kernel would otherwise be read whole for nothing).
+    let reachable = reached_by_entry_points(st, func_index, &graph);
+    let uses_if_reached = |(f, reached): (&crate::state::Function, &bool)| {
+        if *reached {
+            direct_uses(f)
+        } else {
+            Vec::new()
+        }
+    };
     let used: Vec<Vec<u32>> = if st.parallel() {
-        st.functions.par_iter().map(direct_uses).collect()
+        st.functions
+            .par_iter()
+            .zip(reachable.par_iter())
+            .map(uses_if_reached)
+            .collect()
     } else {
-        st.functions.iter().map(direct_uses).collect()
+        st.functions
+            .iter()
+            .zip(reachable.iter())
+            .map(uses_if_reached)
+            .collect()
     };
     let mut reported: HashSet<(u32, u32)> = HashSet::new();
     // One visited stamp array for all entry points: linear in the call trees walked.
@@ -643,4 +661,28 @@ fn check_interfaces(
             );
         }
     }
+}
+
+/// For every function (index into `State::functions`), whether some entry point's call tree
+/// reaches it.
+fn reached_by_entry_points(
+    st: &State<'_>,
+    func_index: &HashMap<u32, u32>,
+    graph: &[Vec<u32>],
+) -> Vec<bool> {
+    let mut reached = vec![false; st.functions.len()];
+    let mut stack: Vec<u32> = st
+        .entry_points
+        .iter()
+        .filter_map(|&ep| st.inst(ep))
+        .filter_map(|inst| func_index.get(&st.operand_word(inst, 1)).copied())
+        .collect();
+    while let Some(f) = stack.pop() {
+        match reached.get_mut(f as usize) {
+            Some(r) if !*r => *r = true,
+            _ => continue,
+        }
+        stack.extend(graph.get(f as usize).into_iter().flatten().copied());
+    }
+    reached
 }

@@ -3,8 +3,9 @@
 //! functions, forward pointers); type operands are types, value operands are not.
 
 use crate::state::{is_core, is_type_op, ExtKind, Inst, State, NONE};
+use rayon::prelude::*;
 use spirvkit_grammar::{Category, Op, OperandKind};
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 /// May operand `index` (counting the result type and result id) of `op` name an id defined later?
 /// (Extended instructions: `ext_debug::forward_reference_allowed`.)
@@ -106,10 +107,51 @@ fn is_function_misuse(st: &State<'_>, def_index: u32, op: Op, ext: ExtKind) -> b
     !acceptable && !non_semantic && is_core(op)
 }
 
+/// Instructions per share of the work (each share on any thread).
+const CHUNK: u32 = 1 << 14;
+
 pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
-    let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
-    let mut forward_pointers: HashSet<u32> = HashSet::new();
-    for index in 0..st.insts.len() as u32 {
+    // Where each OpTypeForwardPointer's pointer type is first declared: a type declaration
+    // may name it from there on.
+    let mut forward_pointers: HashMap<u32, u32> = HashMap::new();
+    for &index in &st.forward_pointers {
+        if let Some(inst) = st.inst(index) {
+            forward_pointers
+                .entry(st.operand_word(inst, 0))
+                .or_insert(index);
+        }
+    }
+    let n = st.insts.len() as u32;
+    let starts: Vec<u32> = (0..n).step_by(CHUNK as usize).collect();
+    let share = |start: u32| {
+        check_range(
+            st,
+            start..(start.saturating_add(CHUNK)).min(n),
+            &forward_pointers,
+        )
+    };
+    let errors: Vec<Vec<Found>> = if st.parallel() {
+        starts.into_par_iter().map(share).collect()
+    } else {
+        starts.into_iter().map(share).collect()
+    };
+    errors
+        .into_iter()
+        .flatten()
+        .map(|e| st.diag_at(e.0, e.1, e.2).with_ids(e.3))
+        .collect()
+}
+
+/// An error found: rule, instruction index, message, ids named.
+type Found = (&'static str, u32, String, Vec<u32>);
+
+fn check_range(
+    st: &State<'_>,
+    range: std::ops::Range<u32>,
+    forward_pointers: &HashMap<u32, u32>,
+) -> Vec<Found> {
+    let mut errors: Vec<Found> = Vec::new();
+    for index in range {
         let Some(inst) = st.inst(index).copied() else {
             break;
         };
@@ -121,9 +163,6 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                 format!("ID {} has already been defined", st.id_name(inst.result_id)),
                 vec![inst.result_id],
             ));
-        }
-        if op == Op::TypeForwardPointer {
-            forward_pointers.insert(st.operand_word(&inst, 0));
         }
         if op == Op::Line {
             let file = st.operand_word(&inst, 0);
@@ -168,7 +207,7 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
             // before the definition too; OpPhi may name itself.
             if def_index >= index {
                 if generates_type {
-                    if !forward_pointers.contains(&id) {
+                    if forward_pointers.get(&id).is_none_or(|&at| at > index) {
                         errors.push((
                             "id.forward",
                             index,
@@ -272,7 +311,4 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
         }
     }
     errors
-        .into_iter()
-        .map(|e| st.diag_at(e.0, e.1, e.2).with_ids(e.3))
-        .collect()
 }

@@ -9,6 +9,7 @@
 #![allow(clippy::collapsible_match)]
 
 pub mod access_decorations;
+mod build;
 pub mod builtins;
 pub mod capabilities;
 pub mod cfg;

@@ -3,11 +3,12 @@
 //! blocks, declared capabilities and extensions, entry points and decorations.
 //! Nothing here points at anything: every link is a small index.
 
+use crate::build::TEMPLATE_OPERANDS;
 use crate::diagnostic::{render_parts, Diagnostic};
 use crate::options::ValidatorOptions;
 use spirvkit_core::decode::decode_string;
-use spirvkit_core::decode::ExtImport;
-use spirvkit_core::{ParsedOperand, Parser};
+use spirvkit_core::decode::{leading_operands, ExtImport};
+use spirvkit_core::ParsedOperand;
 use spirvkit_grammar::{self as g, Capability, InstructionDesc, Op, OperandKind};
 use std::collections::{HashMap, HashSet};
 
@@ -15,7 +16,7 @@ use std::collections::{HashMap, HashSet};
 pub const NONE: u32 = u32::MAX;
 
 /// One instruction.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Inst {
     pub offset: u32,
     pub len: u16,
@@ -24,6 +25,7 @@ pub struct Inst {
     pub result_type: u32,
     /// 0 when absent.
     pub result_id: u32,
+    /// Start in `State::operands`, or `TEMPLATE_OPERANDS` (read them through `State::ops`).
     pub ops_start: u32,
     pub ops_len: u16,
     /// What the OpExtInst set is.
@@ -172,10 +174,12 @@ pub struct State<'a> {
     pub decorations: Vec<(u32, u32)>,
     /// Indices of the OpGroupDecorate instructions (few; most modules have none).
     pub group_decorates: Vec<u32>,
+    /// Indices of the OpTypeForwardPointer instructions.
+    pub forward_pointers: Vec<u32>,
     pub diags: Vec<Diagnostic>,
 }
 
-fn ext_kind(import: Option<ExtImport>) -> ExtKind {
+pub(crate) fn ext_kind(import: Option<ExtImport>) -> ExtKind {
     match import {
         Some(ExtImport::Known(set)) => {
             let name = set.import_name;
@@ -214,151 +218,13 @@ pub fn is_terminator(op: Op) -> bool {
 }
 
 impl<'a> State<'a> {
-    /// Decodes the module. A decoding error is returned as the only diagnostic.
+    /// Decodes the module (on every thread when it is large: see `build.rs`). A decoding
+    /// error is returned as the only diagnostic.
     pub fn build(words: &'a [u32], opts: &'a ValidatorOptions) -> Result<Self, Diagnostic> {
-        let mut parser = Parser::new(words).map_err(|e| {
-            let mut d = Diagnostic::new("binary.decode", e.kind.to_string());
-            d.word_offset = Some(e.word_offset);
-            d.instruction_index = e.instruction;
-            d
-        })?;
-        let header = *parser.header();
-        let estimate = words.len() / 4;
-        let mut st = State {
-            words,
-            opts,
-            version: header.version,
-            bound: header.bound,
-            insts: Vec::with_capacity(estimate),
-            operands: Vec::with_capacity(estimate * 2),
-            defs: IdMap::new(header.bound, words.len()),
-            functions: Vec::new(),
-            blocks: Vec::new(),
-            capabilities: HashSet::new(),
-            capability_bits: CapabilityBits::default(),
-            extensions: HashSet::new(),
-            addressing_model: None,
-            memory_model: None,
-            entry_points: Vec::new(),
-            execution_modes: Vec::new(),
-            decorations: Vec::new(),
-            group_decorates: Vec::new(),
-            diags: Vec::new(),
-        };
-        let mut cur_func = NONE;
-        let mut cur_block = NONE;
-        loop {
-            let inst = match parser.next_instruction() {
-                Ok(Some(i)) => i,
-                Ok(None) => break,
-                Err(e) => {
-                    let mut d = Diagnostic::new("binary.decode", e.kind.to_string());
-                    d.word_offset = Some(e.word_offset);
-                    d.instruction_index = e.instruction;
-                    return Err(d);
-                }
-            };
-            let index = st.insts.len() as u32;
-            let op = inst.op();
-            // Function / block structure (checked for errors in layout.rs).
-            if op == Op::Function {
-                cur_func = st.functions.len() as u32;
-                cur_block = NONE;
-                st.functions.push(Function {
-                    id: inst.result_id.unwrap_or(0),
-                    inst: index,
-                    end: NONE,
-                    blocks_start: st.blocks.len() as u32,
-                    blocks_end: st.blocks.len() as u32,
-                    params: Vec::new(),
-                });
-            } else if op == Op::Label && cur_func != NONE {
-                cur_block = st.blocks.len() as u32;
-                st.blocks.push(Block {
-                    label: inst.result_id.unwrap_or(0),
-                    label_inst: index,
-                    terminator: NONE,
-                    func: cur_func,
-                });
-                if let Some(f) = st.functions.get_mut(cur_func as usize) {
-                    f.blocks_end = st.blocks.len() as u32;
-                }
-            } else if op == Op::FunctionParameter && cur_func != NONE && cur_block == NONE {
-                if let Some(f) = st.functions.get_mut(cur_func as usize) {
-                    f.params.push(inst.result_id.unwrap_or(0));
-                }
-            }
-            let ops_start = st.operands.len() as u32;
-            st.operands.extend_from_slice(inst.operands);
-            st.insts.push(Inst {
-                offset: inst.word_offset as u32,
-                len: inst.words.len() as u16,
-                opcode: inst.opcode,
-                result_type: inst.result_type.unwrap_or(0),
-                result_id: inst.result_id.unwrap_or(0),
-                ops_start,
-                ops_len: inst.operands.len() as u16,
-                ext: ext_kind(inst.ext_import),
-                func: cur_func,
-                block: cur_block,
-            });
-            if let Some(id) = inst.result_id {
-                if st.defs.get(id) == NONE {
-                    st.defs.set(id, index);
-                }
-            }
-            match op {
-                Op::Capability => {
-                    let cap = inst.operand_word(0);
-                    st.add_capability(cap);
-                }
-                Op::Extension => {
-                    let name =
-                        String::from_utf8_lossy(&decode_string(inst.operand_words(0))).into_owned();
-                    st.extensions.insert(name);
-                }
-                Op::MemoryModel => {
-                    if st.memory_model.is_none() {
-                        st.addressing_model = Some(inst.operand_word(0));
-                        st.memory_model = Some(inst.operand_word(1));
-                    }
-                }
-                Op::EntryPoint => st.entry_points.push(index),
-                Op::ExecutionMode | Op::ExecutionModeId => st.execution_modes.push(index),
-                Op::Decorate
-                | Op::MemberDecorate
-                | Op::DecorateId
-                | Op::DecorateString
-                | Op::MemberDecorateString => {
-                    st.decorations.push((inst.operand_word(0), index));
-                }
-                Op::GroupDecorate | Op::GroupMemberDecorate => {
-                    st.decorations.push((inst.operand_word(0), index));
-                    if op == Op::GroupDecorate {
-                        st.group_decorates.push(index);
-                    }
-                }
-                Op::FunctionEnd => {
-                    if let Some(f) = st.functions.get_mut(cur_func as usize) {
-                        f.end = index;
-                    }
-                    cur_func = NONE;
-                    cur_block = NONE;
-                }
-                _ => {}
-            }
-            if is_terminator(op) && cur_block != NONE {
-                if let Some(b) = st.blocks.get_mut(cur_block as usize) {
-                    b.terminator = index;
-                }
-                cur_block = NONE;
-            }
-        }
-        st.decorations.sort_unstable();
-        Ok(st)
+        crate::build::build(words, opts)
     }
 
-    fn add_capability(&mut self, cap: u32) {
+    pub(crate) fn add_capability(&mut self, cap: u32) {
         // A capability implicitly declares the capabilities it depends on.
         let mut stack = vec![cap];
         while let Some(c) = stack.pop() {
@@ -408,10 +274,12 @@ impl<'a> State<'a> {
 
     #[inline]
     pub fn ops(&self, inst: &Inst) -> &[ParsedOperand] {
+        let len = usize::from(inst.ops_len);
+        if inst.ops_start == TEMPLATE_OPERANDS {
+            return leading_operands(inst.opcode).get(..len).unwrap_or(&[]);
+        }
         let s = inst.ops_start as usize;
-        self.operands
-            .get(s..s + usize::from(inst.ops_len))
-            .unwrap_or(&[])
+        self.operands.get(s..s + len).unwrap_or(&[])
     }
 
     #[inline]

@@ -12,6 +12,24 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut unique: HashMap<(u16, &[u32]), u32> = HashMap::new();
     let mut forward: Vec<(u32, u32, u32)> = Vec::new();
     let kernel = st.has_capability(C::Kernel);
+    // Ids whose (first) definition is an OpTypeFunction, as a bit set: every id operand of
+    // the module is tested, and few ids are function types.
+    let mut function_types = vec![0u64; (st.bound as usize).div_ceil(64).min(st.insts.len() + 1)];
+    let mut large_function_type = false;
+    for (index, inst) in st.insts.iter().enumerate() {
+        if inst.op() == Op::TypeFunction && st.def_index(inst.result_id) == index as u32 {
+            match function_types.get_mut((inst.result_id / 64) as usize) {
+                Some(bits) => *bits |= 1 << (inst.result_id % 64),
+                None => large_function_type = true,
+            }
+        }
+    }
+    let may_be_function_type = |id: u32| {
+        large_function_type
+            || function_types
+                .get((id / 64) as usize)
+                .is_some_and(|bits| bits & (1 << (id % 64)) != 0)
+    };
     for index in 0..st.insts.len() as u32 {
         let Some(inst) = st.inst(index).copied() else {
             break;
@@ -37,7 +55,8 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                     // function type (spirv-val 2025.5 has no such exception).
                     let function_pointer =
                         op == Op::TypePointer && st.has_capability(C::FunctionPointersINTEL);
-                    if st.def_op(id) == Some(Op::TypeFunction)
+                    if may_be_function_type(id)
+                        && st.def_op(id) == Some(Op::TypeFunction)
                         && st.def_index(id) < index
                         && !function_pointer
                     {
