@@ -3,7 +3,7 @@
 //! translation must be accepted by spirv-val, typed and with untyped pointers.
 
 mod common;
-use common::{spirv_val, translate_with};
+use common::{spirv_val, translate_with, typed_and_untyped};
 use spirvkit_core::{Module, Operand};
 use spirvkit_grammar::{Capability, Op};
 
@@ -24,16 +24,7 @@ fn strings(m: &Module, op: Op) -> Vec<String> {
 
 /// Translated typed and untyped, both valid.
 fn both(src: &str, extensions: &str, tag: &str) -> [Module; 2] {
-    let untyped = if extensions.is_empty() {
-        "+SPV_KHR_untyped_pointers".to_owned()
-    } else {
-        format!("{extensions},+SPV_KHR_untyped_pointers")
-    };
-    [extensions, untyped.as_str()].map(|ext| {
-        let m = translate_with(src, ext).unwrap_or_else(|e| panic!("{tag} [{ext}]: {e}"));
-        spirv_val(&m, &format!("core_lowering_{tag}_{}", ext.len()));
-        m
-    })
+    typed_and_untyped(src, extensions, &format!("core_lowering_{tag}"))
 }
 
 const WRAP: &str = r#"

@@ -34,3 +34,18 @@ pub fn spirv_val(module: &Module, tag: &str) {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Translated typed and with `+SPV_KHR_untyped_pointers`, both checked by spirv-val
+/// (`tag` names the kept outputs).
+pub fn typed_and_untyped(src: &str, extensions: &str, tag: &str) -> [Module; 2] {
+    let untyped = if extensions.is_empty() {
+        "+SPV_KHR_untyped_pointers".to_owned()
+    } else {
+        format!("{extensions},+SPV_KHR_untyped_pointers")
+    };
+    [extensions, untyped.as_str()].map(|ext| {
+        let m = translate_with(src, ext).unwrap_or_else(|e| panic!("{tag} [{ext}]: {e}"));
+        spirv_val(&m, &format!("{tag}_{}", ext.len()));
+        m
+    })
+}
