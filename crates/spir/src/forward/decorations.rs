@@ -58,12 +58,7 @@ pub(crate) fn apply(
         if derived.contains(&decoration) {
             continue;
         }
-        let desc = OperandKind::Decoration
-            .desc()
-            .enumerant(decoration)
-            .ok_or_else(|| malformed(loc, format!("unknown decoration {decoration}")))?;
-        let what = format!("the decoration {}", desc.name);
-        crate::forward::requirements::require(t, loc, &what, &desc.avail)?;
+        require_decoration(t, loc, decoration)?;
         if applied.contains(&decoration) {
             repeated(t, target, decoration, &words[1..]);
         } else {
@@ -139,12 +134,7 @@ pub(crate) fn call_arguments(
         let Some(Operand::Word(decoration)) = words.first().cloned() else {
             continue;
         };
-        let desc = OperandKind::Decoration
-            .desc()
-            .enumerant(decoration)
-            .ok_or_else(|| malformed(loc, format!("unknown decoration {decoration}")))?;
-        let what = format!("the decoration {}", desc.name);
-        crate::forward::requirements::require(t, loc, &what, &desc.avail)?;
+        require_decoration(t, loc, decoration)?;
         let slot = match copies.iter().position(|(i, _, _)| *i == index) {
             Some(slot) => slot,
             None => {
@@ -172,6 +162,17 @@ pub(crate) fn call_arguments(
 /// SPV_INTEL_global_variable_fpga_decorations test of llvm-spirv (global_var_decorations.ll)
 /// writes InitModeINTEL as 6147 and ImplementInRegisterMapINTEL as 6148, registered since as
 /// 6190 and 6191.
+/// Checks that the grammar knows `decoration` and that the options allow what it needs
+/// (capabilities, extensions), declaring them.
+fn require_decoration(t: &mut Translator<'_>, loc: &str, decoration: u32) -> Result<()> {
+    let desc = OperandKind::Decoration
+        .desc()
+        .enumerant(decoration)
+        .ok_or_else(|| malformed(loc, format!("unknown decoration {decoration}")))?;
+    let what = format!("the decoration {}", desc.name);
+    crate::forward::requirements::require(t, loc, &what, &desc.avail)
+}
+
 fn registered_number(decoration: u32) -> u32 {
     match decoration {
         6147 => spirvkit_grammar::Decoration::InitModeINTEL.0,
