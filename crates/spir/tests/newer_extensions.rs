@@ -726,3 +726,64 @@ fn bfloat16_atomic_min_under_the_older_shader_atomic_bfloat16_extension() {
         "SPV_INTEL_16bit_atomics",
     );
 }
+
+const TASK_SEQUENCE: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %out, i32 %x) {
+entry:
+  %ts = call spir_func target("spirv.TaskSequenceINTEL") @_Z31__spirv_TaskSequenceCreateINTELPFiiiEjjit(ptr @mul, i32 10, i32 -1, i32 17, i16 1)
+  call spir_func void @_Z30__spirv_TaskSequenceAsyncINTELmii(target("spirv.TaskSequenceINTEL") %ts, i32 %x, i32 %x)
+  %r = call spir_func i32 @_Z28__spirv_TaskSequenceGetINTELm(target("spirv.TaskSequenceINTEL") %ts)
+  store i32 %r, ptr addrspace(1) %out, align 4
+  call spir_func void @_Z32__spirv_TaskSequenceReleaseINTELm(target("spirv.TaskSequenceINTEL") %ts)
+  ret void
+}
+define spir_func i32 @mul(i32 %a, i32 %b) {
+  %m = mul i32 %a, %b
+  ret i32 %m
+}
+declare spir_func target("spirv.TaskSequenceINTEL") @_Z31__spirv_TaskSequenceCreateINTELPFiiiEjjit(ptr, i32, i32, i32, i16)
+declare spir_func void @_Z30__spirv_TaskSequenceAsyncINTELmii(target("spirv.TaskSequenceINTEL"), i32, i32)
+declare spir_func i32 @_Z28__spirv_TaskSequenceGetINTELm(target("spirv.TaskSequenceINTEL"))
+declare spir_func void @_Z32__spirv_TaskSequenceReleaseINTELm(target("spirv.TaskSequenceINTEL"))
+"#;
+
+#[test]
+fn task_sequences_name_their_function_and_literals() {
+    let m =
+        translate_with(TASK_SEQUENCE, "+SPV_INTEL_task_sequence").unwrap_or_else(|e| panic!("{e}"));
+    assert!(has_extension(&m, "SPV_INTEL_task_sequence"));
+    assert!(has_capability(&m, Capability::TaskSequenceALTERA));
+    let ty = m
+        .instructions()
+        .find(|i| i.opcode == Op::TypeTaskSequenceALTERA)
+        .and_then(|i| i.result_id)
+        .expect("OpTypeTaskSequenceALTERA");
+    let mul = m
+        .instructions()
+        .find(|i| {
+            i.opcode == Op::Name
+                && matches!(i.operands.get(1), Some(Operand::String(s)) if s.as_ref() == "mul")
+        })
+        .and_then(|i| i.operands.first().cloned());
+    let create = m
+        .instructions()
+        .find(|i| i.opcode == Op::TaskSequenceCreateALTERA)
+        .expect("OpTaskSequenceCreateALTERA");
+    assert_eq!(create.result_type, Some(ty));
+    // Function, then Pipelined, UseStallEnableClusters, GetCapacity, AsyncCapacity literals.
+    let words: Vec<_> = create.operands[1..]
+        .iter()
+        .filter_map(Operand::word)
+        .collect();
+    assert_eq!(words, [10, u32::MAX, 17, 1]);
+    // The OpFunction itself (defined later in the module), not a function pointer.
+    assert_eq!(Some(create.operands[0].clone()), mul);
+    for op in [
+        Op::TaskSequenceAsyncALTERA,
+        Op::TaskSequenceGetALTERA,
+        Op::TaskSequenceReleaseALTERA,
+    ] {
+        assert!(m.instructions().any(|i| i.opcode == op), "{op:?}");
+    }
+    refused_naming(TASK_SEQUENCE, "", "task_sequence");
+}

@@ -52,6 +52,13 @@ fn function_pointer_operand(st: &State<'_>, op: Op, index: usize, def_index: u32
         && st.has_capability(spirvkit_grammar::Capability::FunctionPointersINTEL)
 }
 
+/// The same specification rule for the other extension instructions that take a function
+/// as an operand (OpTaskSequenceCreateALTERA/INTEL, OpCooperativeMatrixApplyFunctionINTEL):
+/// their `Function` may be defined later. Core instructions keep spirv-val's stricter rule.
+fn later_function_operand(st: &State<'_>, op: Op, def_index: u32) -> bool {
+    !is_core(op) && st.inst(def_index).map(|d| d.op()) == Some(Op::Function)
+}
+
 fn is_decoration_op(op: Op) -> bool {
     matches!(
         op,
@@ -219,7 +226,9 @@ fn check_range(
                 } else if !(if matches!(op, Op::ExtInst | Op::ExtInstWithForwardRefsKHR) {
                     crate::instructions::ext_debug::forward_reference_allowed(st, &inst, i)
                 } else {
-                    can_forward(op, i) || function_pointer_operand(st, op, i, def_index)
+                    can_forward(op, i)
+                        || function_pointer_operand(st, op, i, def_index)
+                        || later_function_operand(st, op, def_index)
                 }) {
                     errors.push((
                         "id.forward",

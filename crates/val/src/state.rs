@@ -432,7 +432,7 @@ fn opcode_flags() -> &'static [u8] {
                 continue;
             };
             let mut flags = 0;
-            if d.class == "Type-Declaration" && d.has_result {
+            if declares_type(d) {
                 flags |= TYPE_OP;
             }
             if d.class == "Constant-Creation" {
@@ -454,6 +454,15 @@ fn has_flag(op: Op, flag: u8) -> bool {
     opcode_flags()
         .get(usize::from(op.0))
         .is_some_and(|f| f & flag != 0)
+}
+
+/// The grammar's type declarations, plus the extension types SPIRV-Headers files under
+/// "@exclude" (the Intel AVC motion-estimation types, OpTypeTaskSequenceALTERA), which
+/// SPIRV-Tools treats as types too.
+fn declares_type(d: &g::InstructionDesc) -> bool {
+    d.has_result
+        && (d.class == "Type-Declaration"
+            || (d.class == "@exclude" && d.opname.starts_with("OpType")))
 }
 
 /// Opcodes that declare a type.
@@ -478,12 +487,19 @@ mod tests {
 
     /// The flag table answers exactly what the grammar says, for every 16-bit opcode.
     #[test]
+    fn excluded_extension_types_are_types() {
+        assert!(is_type_op(Op::TypeTaskSequenceALTERA));
+        assert!(is_type_op(Op::TypeAvcImePayloadINTEL));
+        assert!(!is_type_op(Op::TaskSequenceCreateALTERA));
+    }
+
+    #[test]
     fn opcode_flags_match_the_grammar() {
         for op in 0..=u16::MAX {
             let d = g::instruction(op);
             assert_eq!(
                 is_type_op(Op(op)),
-                d.is_some_and(|d| d.class == "Type-Declaration" && d.has_result),
+                d.is_some_and(declares_type),
                 "type {op}"
             );
             assert_eq!(

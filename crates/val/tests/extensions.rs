@@ -641,9 +641,51 @@ pub const FNPTR_CASES: &[Case] = &[
         .with_types("%pf = OpTypePointer Function %fty\n%fp = OpConstantFunctionPointerINTEL %pf %later\n%later = OpConstant %int 3"),
 ];
 
+// ---- SPV_INTEL_task_sequence (OpTypeTaskSequenceALTERA: a type SPIRV-Headers files under
+// "@exclude"; OpTaskSequenceCreateALTERA names a function defined later, which the
+// specification allows and spirv-val 2025.5 rejects as it does for function pointers) ----
+
+const TASK_SEQUENCE: &str = "
+OpCapability Addresses
+OpCapability Kernel
+OpCapability TaskSequenceALTERA
+OpExtension \"SPV_INTEL_task_sequence\"
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k \"k\"
+%void = OpTypeVoid
+%int = OpTypeInt 32 0
+%fty = OpTypeFunction %int %int
+%kty = OpTypeFunction %void
+%ts = OpTypeTaskSequenceALTERA
+%c = OpConstant %int 3
+TYPES
+%k = OpFunction %void None %kty
+%e = OpLabel
+BODY
+OpReturn
+OpFunctionEnd
+%f = OpFunction %int None %fty
+%x = OpFunctionParameter %int
+%fe = OpLabel
+OpReturnValue %x
+OpFunctionEnd
+";
+
+pub const TASK_SEQUENCE_CASES: &[Case] = &[
+    Case::new("task_sequence.create_names_a_later_function", TASK_SEQUENCE, "%t = OpTaskSequenceCreateALTERA %ts %f 10 4294967295 17 1\nOpTaskSequenceAsyncALTERA %t %c\n%r = OpTaskSequenceGetALTERA %int %t\nOpTaskSequenceReleaseALTERA %t", None, Ref::Rejects),
+    Case::new("task_sequence.forward_value_is_not_a_function", TASK_SEQUENCE, "%t = OpTaskSequenceCreateALTERA %ts %later 10 4294967295 17 1\n%later = OpIAdd %int %c %c", Some("id.forward"), Ref::Rejects),
+];
+
 #[test]
 fn function_pointer_rules() {
     for c in FNPTR_CASES {
+        check_case(c);
+    }
+}
+
+#[test]
+fn task_sequence_rules() {
+    for c in TASK_SEQUENCE_CASES {
         check_case(c);
     }
 }

@@ -132,6 +132,16 @@ impl<'m> Translator<'m> {
             crate::forward::cooperative_matrix::TYPE_NAME => {
                 self.cooperative_matrix_type(ty, location)
             }
+            "spirv.TaskSequenceINTEL" => {
+                // SPV_INTEL_task_sequence's type (OpTypeTaskSequenceALTERA in SPIRV-Headers).
+                let desc = spirvkit_grammar::instruction_by_name("OpTypeTaskSequenceINTEL")
+                    .ok_or_else(|| malformed(location, "no OpTypeTaskSequenceINTEL"))?;
+                let what = describe(m, ty);
+                crate::forward::requirements::require(self, location, &what, &desc.avail)?;
+                let id = self.b.dedup_global(Op(desc.opcode), None, vec![]);
+                self.handle_type_ids.insert(id);
+                Ok(id)
+            }
             "spirv.NamedBarrier" => {
                 self.require_version(0x0001_0100);
                 self.b.capability(Capability::NamedBarrier);

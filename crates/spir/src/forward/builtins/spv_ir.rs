@@ -276,6 +276,19 @@ pub(super) fn operands_from_args<'a>(
                 }
                 break;
             };
+            // An operand that is a function itself (OpTaskSequenceCreate*'s and
+            // OpCooperativeMatrixApplyFunctionINTEL's `Function`): a direct reference in the
+            // SPV-IR call names the OpFunction, not its address.
+            if desc.name == "Function" && desc.kind == OperandKind::IdRef {
+                if let ValueRef::Function(f) = arg {
+                    if let Some(crate::forward::translator::Callee::Function(id)) =
+                        t.callees.get(f.0 as usize).cloned()
+                    {
+                        ops.push(Operand::Id(id));
+                        break;
+                    }
+                }
+            }
             operand(t, ctx, name, desc.kind, arg, &mut next, &mut ops)?;
             if desc.quantifier != Quantifier::Variadic {
                 break;
