@@ -33,6 +33,31 @@ pub struct Function {
 }
 
 impl Function {
+    /// A declaration (no body) with LLVM's defaults: C calling convention, external linkage,
+    /// default visibility, no attributes, address space 0.
+    pub fn declaration(name: String, fn_ty: TypeId, ty: TypeId, args: Vec<Argument>) -> Function {
+        Function {
+            name,
+            fn_ty,
+            ty,
+            cc: CallingConv::C,
+            linkage: Linkage::External,
+            visibility: Visibility::default(),
+            unnamed_addr: UnnamedAddr::default(),
+            attrs: AttributeList::default(),
+            align: None,
+            section: None,
+            gc: None,
+            addrspace: 0,
+            dso_local: false,
+            args,
+            blocks: Vec::new(),
+            insts: Vec::new(),
+            attachments: Vec::new(),
+            dropped_debug_locations: 0,
+        }
+    }
+
     pub fn is_declaration(&self) -> bool {
         self.blocks.is_empty()
     }

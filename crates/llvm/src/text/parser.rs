@@ -349,26 +349,12 @@ impl<'s> Parser<'s> {
                     while let Some(tj) = self.toks.get(j) {
                         if let Tok::Global(name) = &tj.tok {
                             let id = FuncId(self.m.functions.len() as u32);
-                            self.m.functions.push(Function {
-                                name: name.clone(),
-                                fn_ty: TypeId(0),
-                                ty: TypeId(0),
-                                cc: CallingConv::C,
-                                linkage: Linkage::External,
-                                visibility: Visibility::Default,
-                                unnamed_addr: UnnamedAddr::None,
-                                attrs: AttributeList::default(),
-                                align: None,
-                                section: None,
-                                gc: None,
-                                addrspace: 0,
-                                dso_local: false,
-                                args: Vec::new(),
-                                blocks: Vec::new(),
-                                insts: Vec::new(),
-                                attachments: Vec::new(),
-                                dropped_debug_locations: 0,
-                            });
+                            self.m.functions.push(Function::declaration(
+                                name.clone(),
+                                TypeId(0),
+                                TypeId(0),
+                                Vec::new(),
+                            ));
                             if self
                                 .globals
                                 .insert(name.clone(), ValueRef::Function(id))

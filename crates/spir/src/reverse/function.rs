@@ -365,33 +365,19 @@ impl Ctx<'_> {
                     .function_signature(fn_ty)
                     .map(|(_, p, _)| p.to_vec())
                     .unwrap_or_default();
+                let args = params
+                    .iter()
+                    .map(|t| llvm::Argument { name: None, ty: *t })
+                    .collect();
                 self.m.functions.push(llvm::Function {
-                    name: name.to_owned(),
-                    fn_ty,
-                    ty: ptr,
                     // Intrinsics (`llvm.memcpy`) and variadic functions use the C convention.
                     cc: if vararg || name.starts_with("llvm.") {
                         llvm::CallingConv::C
                     } else {
                         llvm::CallingConv::SPIR_FUNC
                     },
-                    linkage: llvm::Linkage::External,
-                    visibility: Default::default(),
-                    unnamed_addr: Default::default(),
                     attrs,
-                    align: None,
-                    section: None,
-                    gc: None,
-                    addrspace: 0,
-                    dso_local: false,
-                    args: params
-                        .iter()
-                        .map(|t| llvm::Argument { name: None, ty: *t })
-                        .collect(),
-                    blocks: Vec::new(),
-                    insts: Vec::new(),
-                    attachments: Vec::new(),
-                    dropped_debug_locations: 0,
+                    ..llvm::Function::declaration(name.to_owned(), fn_ty, ptr, args)
                 });
                 self.declared.insert(name.to_owned(), fid);
                 fid

@@ -395,9 +395,6 @@ impl Ctx<'_> {
         let fid = llvm::FuncId(self.m.functions.len() as u32);
         let ptr = self.m.types.pointer_to(Some(fn_ty), 0);
         self.m.functions.push(llvm::Function {
-            name,
-            fn_ty,
-            ty: ptr,
             cc: if kernel.is_some() {
                 CallingConv::SPIR_KERNEL
             } else {
@@ -408,19 +405,8 @@ impl Ctx<'_> {
             } else {
                 self.linkage(id).unwrap_or(Linkage::External)
             },
-            visibility: Default::default(),
-            unnamed_addr: Default::default(),
             attrs,
-            align: None,
-            section: None,
-            gc: None,
-            addrspace: 0,
-            dso_local: false,
-            args,
-            blocks: Vec::new(),
-            insts: Vec::new(),
-            attachments: Vec::new(),
-            dropped_debug_locations: 0,
+            ..llvm::Function::declaration(name, fn_ty, ptr, args)
         });
         self.functions.insert(id, fid);
         Ok(())

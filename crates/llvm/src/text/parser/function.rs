@@ -202,26 +202,9 @@ impl<'s> Parser<'s> {
             })
             .unwrap_or_default();
         let ty = self.pointer_for(fn_ty, 0);
-        self.m.functions.push(Function {
-            name: name.clone(),
-            fn_ty,
-            ty,
-            cc: CallingConv::C,
-            linkage: Linkage::External,
-            visibility: Visibility::Default,
-            unnamed_addr: UnnamedAddr::None,
-            attrs: AttributeList::default(),
-            align: None,
-            section: None,
-            gc: None,
-            addrspace: 0,
-            dso_local: false,
-            args,
-            blocks: Vec::new(),
-            insts: Vec::new(),
-            attachments: Vec::new(),
-            dropped_debug_locations: 0,
-        });
+        self.m
+            .functions
+            .push(Function::declaration(name.clone(), fn_ty, ty, args));
         self.globals.insert(name, ValueRef::Function(id));
         ValueRef::Function(id)
     }
