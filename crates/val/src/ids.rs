@@ -40,21 +40,13 @@ fn can_forward(op: Op, index: usize) -> bool {
     }
 }
 
-/// The Function operand of OpConstantFunctionPointerINTEL (SPV_INTEL_function_pointers): a
-/// constant naming a function, which module layout puts after every constant. The core
-/// specification allows forward references to "operands that are an OpFunction" (2.4,
-/// Logical Layout); spirv-val 2025.5 rejects them here, so llvm-spirv's, LLVM's and
-/// spirvkit's function-pointer modules all fail it. spirvkit follows the specification.
-fn function_pointer_operand(st: &State<'_>, op: Op, index: usize, def_index: u32) -> bool {
-    op == Op::ConstantFunctionPointerINTEL
-        && index == 2
-        && st.inst(def_index).map(|d| d.op()) == Some(Op::Function)
-        && st.has_capability(spirvkit_grammar::Capability::FunctionPointersINTEL)
-}
-
-/// The same specification rule for the other extension instructions that take a function
-/// as an operand (OpTaskSequenceCreateALTERA/INTEL, OpCooperativeMatrixApplyFunctionINTEL):
-/// their `Function` may be defined later. Core instructions keep spirv-val's stricter rule.
+/// An operand of an extension instruction that names an OpFunction defined later
+/// (OpConstantFunctionPointerINTEL's, whose constant module layout puts before every
+/// function; OpTaskSequenceCreateALTERA's and OpCooperativeMatrixApplyFunctionINTEL's
+/// `Function`). The core specification allows forward references to "operands that are an
+/// OpFunction" (2.4, Logical Layout); spirv-val 2025.5 rejects them, so llvm-spirv's, LLVM's
+/// and spirvkit's function-pointer modules all fail it. spirvkit follows the specification;
+/// core instructions keep spirv-val's stricter rule.
 fn later_function_operand(st: &State<'_>, op: Op, def_index: u32) -> bool {
     !is_core(op) && st.inst(def_index).map(|d| d.op()) == Some(Op::Function)
 }
@@ -199,9 +191,7 @@ fn check_range(
                 ));
                 continue;
             }
-            if is_function_misuse(st, def_index, op, inst.ext)
-                && !function_pointer_operand(st, op, i, def_index)
-            {
+            if is_function_misuse(st, def_index, op, inst.ext) {
                 errors.push((
                     "id.function_use",
                     index,
@@ -226,9 +216,7 @@ fn check_range(
                 } else if !(if matches!(op, Op::ExtInst | Op::ExtInstWithForwardRefsKHR) {
                     crate::instructions::ext_debug::forward_reference_allowed(st, &inst, i)
                 } else {
-                    can_forward(op, i)
-                        || function_pointer_operand(st, op, i, def_index)
-                        || later_function_operand(st, op, def_index)
+                    can_forward(op, i) || later_function_operand(st, op, def_index)
                 }) {
                     errors.push((
                         "id.forward",
