@@ -47,6 +47,20 @@ impl IdSet {
     pub fn is_empty(&self) -> bool {
         self.bits.iter().all(|&w| w == 0)
     }
+
+    /// The ids in the set, in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = Id> + '_ {
+        self.bits.iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let b = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    Id(w as u32 * 64 + b)
+                })
+            })
+        })
+    }
 }
 
 /// Is this a debug-name or annotation instruction naming/decorating its first operand?
@@ -364,4 +378,22 @@ pub fn nothing_dead(f: &Function, removable: impl Fn(&Instruction) -> bool) -> b
         }
     }
     body().all(|inst| !removable(inst) || inst.result_id.is_some_and(|r| used[(r.0 - lo) as usize]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::IdSet;
+    use spirvkit_core::Id;
+
+    #[test]
+    fn id_set_iterates_its_ids_in_order() {
+        let mut set = IdSet::new(300);
+        for id in [299, 0, 64, 63, 1, 128] {
+            set.insert(Id(id));
+        }
+        set.remove(Id(1));
+        let ids: Vec<u32> = set.iter().map(|id| id.0).collect();
+        assert_eq!(ids, [0, 63, 64, 128, 299]);
+        assert_eq!(IdSet::new(10).iter().count(), 0);
+    }
 }
