@@ -192,6 +192,51 @@ pub fn rewrite_functions_in_parallel(
     (changed, removed)
 }
 
+/// A function's block labels and label → block index, for passes that need no edges: a
+/// linear search in small functions (no hashing, no allocation per edge list as a full
+/// [`spirvkit_core::analysis::FunctionCfg`] takes), a hash map in large ones. A label
+/// defined twice resolves to its last block, as in `FunctionCfg`.
+pub struct LabelIndex {
+    pub labels: Vec<Id>,
+    index: Option<FxHashMap<Id, u32>>,
+}
+
+impl LabelIndex {
+    /// Up to this many blocks, labels are found by a linear search.
+    const LINEAR: usize = 16;
+
+    pub fn new(f: &Function) -> Self {
+        let labels: Vec<Id> = f.blocks.iter().map(|b| b.id()).collect();
+        let index = (labels.len() > Self::LINEAR).then(|| {
+            labels
+                .iter()
+                .enumerate()
+                .map(|(i, &l)| (l, i as u32))
+                .collect()
+        });
+        Self { labels, index }
+    }
+
+    pub fn block_of(&self, label: Id) -> Option<u32> {
+        match &self.index {
+            Some(index) => index.get(&label).copied(),
+            None => self
+                .labels
+                .iter()
+                .rposition(|&l| l == label)
+                .map(|i| i as u32),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.labels.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.labels.is_empty()
+    }
+}
+
 /// Result id → Result Type id, dense over the ids (a module-wide hash map of every value cost
 /// more than the folding it served). `Id(0)` (never a valid id) marks "no type".
 #[derive(Clone, Debug, Default)]
@@ -395,5 +440,32 @@ mod tests {
         let ids: Vec<u32> = set.iter().map(|id| id.0).collect();
         assert_eq!(ids, [0, 63, 64, 128, 299]);
         assert_eq!(IdSet::new(10).iter().count(), 0);
+    }
+
+    /// Linear and hashed lookups agree, a repeated label included (its last block).
+    #[test]
+    fn label_index_finds_the_last_block_of_a_label_small_or_large() {
+        use spirvkit_core::grammar::Op;
+        use spirvkit_core::{Block, Function, Instruction};
+        let function = |labels: &[u32]| {
+            let mut f = Function::new(Instruction::new(Op::Function, None, Some(Id(1)), []));
+            for &l in labels {
+                f.blocks.push(Block {
+                    label: Instruction::new(Op::Label, None, Some(Id(l)), []),
+                    instructions: Vec::new(),
+                });
+            }
+            f
+        };
+        for n in [3u32, 40] {
+            let mut labels: Vec<u32> = (10..10 + n).collect();
+            labels.push(11);
+            let index = super::LabelIndex::new(&function(&labels));
+            assert_eq!(index.len(), n as usize + 1);
+            assert_eq!(index.block_of(Id(10)), Some(0));
+            assert_eq!(index.block_of(Id(11)), Some(n));
+            assert_eq!(index.block_of(Id(12)), Some(2));
+            assert_eq!(index.block_of(Id(5)), None);
+        }
     }
 }
