@@ -414,15 +414,31 @@ pub fn nothing_dead(f: &Function, removable: impl Fn(&Instruction) -> bool) -> b
     if hi - lo > 1 << 16 {
         return false;
     }
-    let mut used = vec![false; (hi - lo) as usize + 1];
+    // One bit per id of the range: on the stack for up to 1024 ids (no allocation per
+    // function in the common case).
+    let words = ((hi - lo) as usize + 1).div_ceil(64);
+    let mut small = [0u64; 16];
+    let mut large = Vec::new();
+    let used: &mut [u64] = if words <= small.len() {
+        &mut small[..words]
+    } else {
+        large.resize(words, 0u64);
+        &mut large
+    };
     for inst in f.instructions() {
         for id in inst.operands.iter().filter_map(Operand::id) {
-            if let Some(u) = id.0.checked_sub(lo).and_then(|k| used.get_mut(k as usize)) {
-                *u = true;
+            if let Some(k) = id.0.checked_sub(lo).filter(|&k| k <= hi - lo) {
+                used[k as usize / 64] |= 1 << (k % 64);
             }
         }
     }
-    body().all(|inst| !removable(inst) || inst.result_id.is_some_and(|r| used[(r.0 - lo) as usize]))
+    body().all(|inst| {
+        !removable(inst)
+            || inst.result_id.is_some_and(|r| {
+                let k = r.0 - lo;
+                used[k as usize / 64] & (1 << (k % 64)) != 0
+            })
+    })
 }
 
 #[cfg(test)]

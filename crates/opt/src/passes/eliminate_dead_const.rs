@@ -91,6 +91,24 @@ pub fn mark_live_uses(f: &Function, used: &mut IdSet) {
 
 /// Calls `f` with each id `inst` uses that keeps a definition alive.
 fn for_each_live_use(inst: &Instruction, mut f: impl FnMut(Id)) {
+    // Every id of the common instruction: no name, decoration, debug or line instruction.
+    let special = targets_first_operand(inst.opcode)
+        || matches!(inst.section(), Section::DebugName | Section::DebugSource)
+        || matches!(
+            inst.opcode,
+            Op::Line | Op::GroupDecorate | Op::GroupMemberDecorate
+        );
+    if !special {
+        if let Some(t) = inst.result_type {
+            f(t);
+        }
+        for op in &inst.operands {
+            if let Operand::Id(id) = op {
+                f(*id);
+            }
+        }
+        return;
+    }
     const BUILTIN: u32 = 11;
     const WORKGROUP_SIZE: u32 = 25;
     let sets_workgroup_size = inst.opcode == Op::Decorate
