@@ -145,7 +145,9 @@ impl Optimizer {
     pub fn run_module(&self, module: &mut Module) -> Result<bool, Error> {
         // Passes keep dense id-indexed tables: an (invalid) module claiming or using ids far
         // beyond any real module is refused rather than allocated for.
+        let start = timing::start();
         let mentioned = id_bound(module);
+        timing::report(start, "(id bound)", false);
         let largest = module.header.bound.max(mentioned);
         // Whether every id is below the header's bound (the passes keep it so: they allocate
         // from the bound and raise it); when not, the bound is always found by a walk.

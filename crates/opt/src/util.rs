@@ -47,6 +47,20 @@ impl IdSet {
     pub fn is_empty(&self) -> bool {
         self.bits.iter().all(|&w| w == 0)
     }
+
+    /// The ids in the set, in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = Id> + '_ {
+        self.bits.iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let b = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    Id(w as u32 * 64 + b)
+                })
+            })
+        })
+    }
 }
 
 /// Is this a debug-name or annotation instruction naming/decorating its first operand?
@@ -176,6 +190,51 @@ pub fn rewrite_functions_in_parallel(
         }
     }
     (changed, removed)
+}
+
+/// A function's block labels and label → block index, for passes that need no edges: a
+/// linear search in small functions (no hashing, no allocation per edge list as a full
+/// [`spirvkit_core::analysis::FunctionCfg`] takes), a hash map in large ones. A label
+/// defined twice resolves to its last block, as in `FunctionCfg`.
+pub struct LabelIndex {
+    pub labels: Vec<Id>,
+    index: Option<FxHashMap<Id, u32>>,
+}
+
+impl LabelIndex {
+    /// Up to this many blocks, labels are found by a linear search.
+    const LINEAR: usize = 16;
+
+    pub fn new(f: &Function) -> Self {
+        let labels: Vec<Id> = f.blocks.iter().map(|b| b.id()).collect();
+        let index = (labels.len() > Self::LINEAR).then(|| {
+            labels
+                .iter()
+                .enumerate()
+                .map(|(i, &l)| (l, i as u32))
+                .collect()
+        });
+        Self { labels, index }
+    }
+
+    pub fn block_of(&self, label: Id) -> Option<u32> {
+        match &self.index {
+            Some(index) => index.get(&label).copied(),
+            None => self
+                .labels
+                .iter()
+                .rposition(|&l| l == label)
+                .map(|i| i as u32),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.labels.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.labels.is_empty()
+    }
 }
 
 /// Result id → Result Type id, dense over the ids (a module-wide hash map of every value cost
@@ -355,13 +414,74 @@ pub fn nothing_dead(f: &Function, removable: impl Fn(&Instruction) -> bool) -> b
     if hi - lo > 1 << 16 {
         return false;
     }
-    let mut used = vec![false; (hi - lo) as usize + 1];
+    // One bit per id of the range: on the stack for up to 1024 ids (no allocation per
+    // function in the common case).
+    let words = ((hi - lo) as usize + 1).div_ceil(64);
+    let mut small = [0u64; 16];
+    let mut large = Vec::new();
+    let used: &mut [u64] = if words <= small.len() {
+        &mut small[..words]
+    } else {
+        large.resize(words, 0u64);
+        &mut large
+    };
     for inst in f.instructions() {
         for id in inst.operands.iter().filter_map(Operand::id) {
-            if let Some(u) = id.0.checked_sub(lo).and_then(|k| used.get_mut(k as usize)) {
-                *u = true;
+            if let Some(k) = id.0.checked_sub(lo).filter(|&k| k <= hi - lo) {
+                used[k as usize / 64] |= 1 << (k % 64);
             }
         }
     }
-    body().all(|inst| !removable(inst) || inst.result_id.is_some_and(|r| used[(r.0 - lo) as usize]))
+    body().all(|inst| {
+        !removable(inst)
+            || inst.result_id.is_some_and(|r| {
+                let k = r.0 - lo;
+                used[k as usize / 64] & (1 << (k % 64)) != 0
+            })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::IdSet;
+    use spirvkit_core::Id;
+
+    #[test]
+    fn id_set_iterates_its_ids_in_order() {
+        let mut set = IdSet::new(300);
+        for id in [299, 0, 64, 63, 1, 128] {
+            set.insert(Id(id));
+        }
+        set.remove(Id(1));
+        let ids: Vec<u32> = set.iter().map(|id| id.0).collect();
+        assert_eq!(ids, [0, 63, 64, 128, 299]);
+        assert_eq!(IdSet::new(10).iter().count(), 0);
+    }
+
+    /// Linear and hashed lookups agree, a repeated label included (its last block).
+    #[test]
+    fn label_index_finds_the_last_block_of_a_label_small_or_large() {
+        use spirvkit_core::grammar::Op;
+        use spirvkit_core::{Block, Function, Instruction};
+        let function = |labels: &[u32]| {
+            let mut f = Function::new(Instruction::new(Op::Function, None, Some(Id(1)), []));
+            for &l in labels {
+                f.blocks.push(Block {
+                    label: Instruction::new(Op::Label, None, Some(Id(l)), []),
+                    instructions: Vec::new(),
+                });
+            }
+            f
+        };
+        for n in [3u32, 40] {
+            let mut labels: Vec<u32> = (10..10 + n).collect();
+            labels.push(11);
+            let index = super::LabelIndex::new(&function(&labels));
+            assert_eq!(index.len(), n as usize + 1);
+            assert_eq!(index.block_of(Id(10)), Some(0));
+            assert_eq!(index.block_of(Id(11)), Some(n));
+            assert_eq!(index.block_of(Id(12)), Some(2));
+            assert_eq!(index.block_of(Id(5)), None);
+        }
+    }
 }

@@ -315,6 +315,7 @@ fn run(request: &Request) -> Result<(), Failed> {
     optimizer
         .run_module(&mut module)
         .map_err(|e| failed(e, &[]))?;
+    let start = spirvkit_opt::timing::start();
     let written = input::write_output(&request.output, |w| module.write_to(w)).map_err(|e| {
         let message = format!("{e:#}");
         match machine {
@@ -326,6 +327,7 @@ fn run(request: &Request) -> Result<(), Failed> {
             false => Failed::Human(format!("spirvkit opt: {message}\n")),
         }
     });
+    spirvkit_opt::timing::report(start, "(encode and write)", false);
     // The process ends after one run: freeing every instruction one by one would take ~4% of
     // a run's time (measured on `bench --only opt`); the operating system reclaims it whole.
     std::mem::forget(module);

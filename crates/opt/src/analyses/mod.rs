@@ -7,8 +7,10 @@ pub mod def_use;
 
 pub use def_use::{DefUse, InstRef};
 
+use rayon::prelude::*;
 use spirvkit_core::analysis::{post_dominators, DomTree, FunctionCfg};
-use spirvkit_core::Module;
+use spirvkit_core::grammar::{Op, StorageClass};
+use spirvkit_core::{Module, Operand};
 
 /// What the optimizer was asked to keep even when unused (`--preserve-bindings`,
 /// `--preserve-spec-constants`); passes that delete consult it.
@@ -26,6 +28,7 @@ pub struct Analyses {
     pub preserve: Preserve,
     def_use: Option<DefUse>,
     live_use_counts: Option<Vec<u32>>,
+    function_variables: Option<bool>,
     cfgs: Vec<Option<FunctionCfg>>,
     doms: Vec<Option<DomTree>>,
     post_doms: Vec<Option<DomTree>>,
@@ -62,6 +65,29 @@ impl Analyses {
     pub fn take_live_use_counts(&mut self, module: &Module) -> Vec<u32> {
         self.live_use_counts(module);
         self.live_use_counts.take().unwrap_or_default()
+    }
+
+    /// Whether some function's entry block declares a Function-storage OpVariable: without
+    /// one, the local-variable passes (scalar replacement, access-chain conversion, the
+    /// single-block and single-store eliminations, SSA rewriting), which only take such
+    /// variables, have nothing to do. One parallel walk shared by those consecutive passes.
+    pub fn has_function_variables(&mut self, module: &Module) -> bool {
+        *self.function_variables.get_or_insert_with(|| {
+            module.functions.par_iter().any(|f| {
+                f.blocks.first().is_some_and(|entry| {
+                    entry.instructions.iter().any(|inst| {
+                        inst.opcode == Op::Variable
+                            && inst.operands.first()
+                                == Some(&Operand::Word(StorageClass::Function.0))
+                    })
+                })
+            })
+        })
+    }
+
+    /// Whether the live use counts are at hand (no walk needed to get them).
+    pub fn has_live_use_counts(&self) -> bool {
+        self.live_use_counts.is_some()
     }
 
     /// Puts back counts taken with [`Analyses::take_live_use_counts`] (the pass manager drops

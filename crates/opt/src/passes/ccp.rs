@@ -59,10 +59,18 @@ impl Pass for Ccp {
             .map(|functions| {
                 let mut st = st.clone();
                 let mut value_types = value_types.clone();
-                let mut local = LocalIds::for_functions(functions);
+                let mut local = LocalIds::default();
                 functions
                     .iter()
                     .map(|f| {
+                        if f.blocks.is_empty() {
+                            return None;
+                        }
+                        // The value types only once the solver runs: most functions are
+                        // told apart by the pre-check, in one walk.
+                        if !may_find_constants(f, &st, &mut local) {
+                            return Some(Vec::new());
+                        }
                         value_types.add_function(f);
                         propagate(f, &mut st, &value_types, &rules, &mut local)
                     })
@@ -147,9 +155,10 @@ fn may_be_constant(op: Op) -> bool {
     )
 }
 
-/// Dense id → local number tables shared by the functions one worker solves (allocated once
-/// over the range of those functions' label and result ids, cleared after each function by
-/// walking only that function's ids, so the solver does no hashing per operand).
+/// Dense id → local number tables shared by the functions one worker solves (grown to the
+/// range of the ids they meet, cleared after each function by walking only that function's
+/// ids, so the solver does no hashing per operand).
+#[derive(Default)]
 struct LocalIds {
     /// The smallest id the tables cover.
     base: u32,
@@ -163,41 +172,25 @@ struct LocalIds {
 }
 
 impl LocalIds {
-    /// Tables covering the labels and block results of `functions`.
-    fn for_functions(functions: &[Function]) -> Self {
-        let (mut lo, mut hi) = (u32::MAX, 0u32);
-        for block in functions.iter().flat_map(|f| &f.blocks) {
-            let ids = std::iter::once(block.id())
-                .chain(block.instructions.iter().filter_map(|i| i.result_id));
-            for id in ids {
-                lo = lo.min(id.0);
-                hi = hi.max(id.0);
-            }
-        }
-        let len = if lo <= hi { (hi - lo) as usize + 1 } else { 0 };
-        Self {
-            base: lo.min(hi),
-            def: vec![0; len],
-            block: vec![0; len],
-            mark: vec![0; len],
-        }
-    }
-
     /// The table index of `id`, when the tables cover it.
     fn slot(&self, id: Id) -> Option<usize> {
         let i = id.0.checked_sub(self.base)? as usize;
         (i < self.def.len()).then_some(i)
     }
 
-    /// The table index of `id`, growing the tables to cover it (`for_functions` already
-    /// covers every id the solver records).
+    /// The table index of `id`, growing the tables to cover it (functions come mostly in
+    /// increasing id order: growth at the end; growth at the front at least doubles the
+    /// tables, so ids in any order cost amortized constant time).
     fn fit(&mut self, id: Id) -> usize {
+        if self.def.is_empty() {
+            self.base = id.0;
+        }
         if id.0 < self.base {
-            let grow = (self.base - id.0) as usize;
+            let grow = ((self.base - id.0) as usize).max(self.def.len().min(self.base as usize));
             self.def.splice(0..0, std::iter::repeat_n(0, grow));
             self.block.splice(0..0, std::iter::repeat_n(0, grow));
             self.mark.splice(0..0, std::iter::repeat_n(0, grow));
-            self.base = id.0;
+            self.base -= grow as u32;
         }
         let i = (id.0 - self.base) as usize;
         if i >= self.def.len() {
@@ -521,8 +514,9 @@ fn may_find_constants(f: &Function, st: &State, local: &mut LocalIds) -> bool {
     any || duplicate
 }
 
-/// Runs the solver on one function; the constant values of its local ids in executable
-/// blocks (None when the function has no body or a block without a terminator).
+/// Runs the solver on one function with a body that [`may_find_constants`] let through; the
+/// constant values of its local ids in executable blocks (None when a block has no
+/// terminator).
 fn propagate(
     f: &Function,
     st: &mut State,
@@ -530,12 +524,6 @@ fn propagate(
     rules: &FoldRules,
     local: &mut LocalIds,
 ) -> Option<Constants> {
-    if f.blocks.is_empty() {
-        return None;
-    }
-    if !may_find_constants(f, st, local) {
-        return Some(Vec::new());
-    }
     let mut terminators = Vec::with_capacity(f.blocks.len());
     for block in &f.blocks {
         // The terminator, skipping debug lines the decoder may have kept after it.
@@ -813,5 +801,74 @@ OpFunctionEnd
         assert!(!text.contains("%r = OpPhi"), "{text}");
         assert!(text.contains("OpStore %v %int_4"), "{text}");
         assert!(text.contains("OpSwitch %int_1"), "{text}");
+    }
+
+    /// The per-worker tables grow to whatever ids the functions bring, in any order: a later
+    /// function with lower ids than the earlier ones moves the base, entries stay put.
+    #[test]
+    fn local_id_tables_grow_at_either_end() {
+        use spirvkit_core::Id;
+        let mut local = super::LocalIds::default();
+        for (id, k) in [(1000, 7), (10, 3), (5000, 9), (9, 1)] {
+            let i = local.fit(Id(id));
+            local.def[i] = k;
+        }
+        assert_eq!(local.def(Id(1000)), Some(6));
+        assert_eq!(local.def(Id(10)), Some(2));
+        assert_eq!(local.def(Id(5000)), Some(8));
+        assert_eq!(local.def(Id(9)), Some(0));
+        assert_eq!(local.def(Id(11)), None);
+        assert_eq!(local.def(Id(5001)), None);
+    }
+
+    /// Functions whose ids decrease from one to the next are solved alike.
+    #[test]
+    fn functions_in_decreasing_id_order_are_all_solved() {
+        let src = r#"
+OpCapability Kernel
+OpCapability Addresses
+OpCapability Linkage
+OpMemoryModel Physical64 OpenCL
+OpDecorate %900 LinkageAttributes "a" Export
+OpDecorate %50 LinkageAttributes "b" Export
+%1 = OpTypeVoid
+%2 = OpTypeInt 32 0
+%3 = OpTypeBool
+%4 = OpTypePointer CrossWorkgroup %2
+%5 = OpConstant %2 4
+%6 = OpConstant %2 9
+%7 = OpTypeFunction %1 %4
+%900 = OpFunction %1 None %7
+%901 = OpFunctionParameter %4
+%902 = OpLabel
+%903 = OpULessThan %3 %5 %6
+OpSelectionMerge %905 None
+OpBranchConditional %903 %904 %905
+%904 = OpLabel
+OpBranch %905
+%905 = OpLabel
+%906 = OpPhi %2 %5 %902 %6 %904
+OpStore %901 %906
+OpReturn
+OpFunctionEnd
+%50 = OpFunction %1 None %7
+%51 = OpFunctionParameter %4
+%52 = OpLabel
+%53 = OpULessThan %3 %6 %5
+OpSelectionMerge %55 None
+OpBranchConditional %53 %54 %55
+%54 = OpLabel
+OpBranch %55
+%55 = OpLabel
+%56 = OpPhi %2 %5 %52 %6 %54
+OpStore %51 %56
+OpReturn
+OpFunctionEnd
+"#;
+        let text = disassemble(&run_pass(&super::Ccp, &assemble(src)));
+        // 4 < 9: the branch is taken, the phi is 9; 9 < 4 is not: the phi is 4.
+        assert!(text.contains("OpStore %901 %uint_9"), "{text}");
+        assert!(text.contains("OpStore %51 %uint_4"), "{text}");
+        assert!(!text.contains("OpPhi"), "{text}");
     }
 }

@@ -35,7 +35,10 @@ impl Pass for ConvertLocalAccessChains {
         "convert-local-access-chains"
     }
 
-    fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
+    fn run(&self, module: &mut Module, analyses: &mut Analyses) -> Result<Changed, Error> {
+        if !analyses.has_function_variables(module) {
+            return Ok(Changed::No);
+        }
         let mut facts = Facts {
             pointee: FxHashMap::default(),
             ints: FxHashMap::default(),

@@ -188,6 +188,9 @@ fn may_change(f: &Function, cx: &Context) -> bool {
     {
         return true;
     }
+    if all_reached_in_layout_order(f) {
+        return false;
+    }
     let cfg = FunctionCfg::new(f);
     let mut reached = vec![false; f.blocks.len()];
     let mut stack = vec![0u32];
@@ -203,6 +206,32 @@ fn may_change(f: &Function, cx: &Context) -> bool {
         );
     }
     reached.contains(&false)
+}
+
+/// Whether one walk in layout order, marking the successors of the blocks marked so far
+/// (the entry first), marks every block of a small function: then every block is reachable,
+/// found without building the CFG. False when unsure (a block first marked from a later
+/// block has had its own successors passed over: left to the full search). A label defined
+/// twice resolves to its last block, as in [`FunctionCfg`].
+fn all_reached_in_layout_order(f: &Function) -> bool {
+    let n = f.blocks.len();
+    if n > 16 {
+        return false;
+    }
+    let mut reached = 1u32;
+    for (b, block) in f.blocks.iter().enumerate() {
+        if reached & (1 << b) == 0 {
+            continue;
+        }
+        if let Some(term) = block.terminator() {
+            for label in spirvkit_core::analysis::successor_labels(term) {
+                if let Some(t) = f.blocks.iter().rposition(|x| x.id() == label) {
+                    reached |= 1 << t;
+                }
+            }
+        }
+    }
+    reached == (1u32 << n) - 1
 }
 
 fn ends_in_terminator(block: &spirvkit_core::Block) -> bool {
@@ -876,5 +905,35 @@ OpFunctionEnd
         assert!(!text.contains("%d = OpLabel"), "{text}");
         assert!(text.contains("OpBranch %hit"), "{text}");
         assert!(text.contains("%q = OpIAdd %uint %c2 %c2"), "{text}");
+    }
+
+    /// The layout-order walk proves reachability only when it marks every block: a block
+    /// reached only from a later one, or not at all, leaves it to the CFG search.
+    #[test]
+    fn layout_order_walk_is_sure_only_when_it_marks_every_block() {
+        let function = |body: &str| {
+            let src = format!(
+                "OpCapability Kernel\nOpCapability Addresses\nOpCapability Linkage\nOpMemoryModel Physical64 OpenCL\nOpDecorate %f LinkageAttributes \"f\" Export\n%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%f = OpFunction %void None %fn\n{body}OpFunctionEnd\n"
+            );
+            spirvkit_core::Module::from_words(&assemble(&src)).unwrap()
+        };
+        let forward = &function(
+            "%e = OpLabel\nOpBranch %a\n%a = OpLabel\nOpBranch %b\n%b = OpLabel\nOpReturn\n",
+        );
+        assert!(super::all_reached_in_layout_order(&forward.functions[0]));
+        // %b is reached only from %c, laid out after it, and %d only from %b: reachable, but
+        // %b's successors are never looked at in the one walk.
+        let backward = &function(
+            "%e = OpLabel\nOpBranch %c\n%b = OpLabel\nOpBranch %d\n%d = OpLabel\nOpReturn\n%c = OpLabel\nOpBranch %b\n",
+        );
+        assert!(!super::all_reached_in_layout_order(&backward.functions[0]));
+        let cx = super::Context::new(backward);
+        assert!(!super::may_change(&backward.functions[0], &cx));
+        let unreachable = &function("%e = OpLabel\nOpReturn\n%u = OpLabel\nOpReturn\n");
+        assert!(!super::all_reached_in_layout_order(
+            &unreachable.functions[0]
+        ));
+        let cx = super::Context::new(unreachable);
+        assert!(super::may_change(&unreachable.functions[0], &cx));
     }
 }

@@ -18,7 +18,8 @@ use crate::pass::{Changed, Pass};
 use crate::passes::dead_control_flow::remove_empty_branches;
 use crate::passes::dead_loops::remove_one_dead_loop;
 use crate::passes::eliminate_dead_const::{
-    is_constant, is_spec_constant, is_type, sweep_unused_globals,
+    is_constant, is_spec_constant, is_type, live_use_counts_with, mark_live_uses,
+    sweep_unused_globals,
 };
 use crate::passes::opcode_classes::is_component_wise;
 use crate::util::{remove_references_to, IdSet, LocalIdMap};
@@ -135,38 +136,57 @@ impl Pass for EliminateDeadCode {
         });
         let glsl = crate::util::ext_inst_sets_where(module, |name| name == "GLSL.std.450");
         let constants = crate::passes::dead_loops::int_constants(module);
-        // Functions are independent: sweep them in parallel, collect the removed ids.
-        let removed: Vec<(bool, Vec<Id>)> = module
+        // Functions are independent: sweep them in parallel, collect the removed ids. While
+        // each function is in cache, its live uses are marked for the module-scope sweep
+        // below (one set per worker share), unless the counts are at hand already.
+        let bound = module.header.bound;
+        let mark = !analyses.has_live_use_counts();
+        let shares: Vec<(bool, Vec<Id>, IdSet)> = module
             .functions
             .par_iter_mut()
-            .map(|f| {
-                let mut ids = Vec::new();
-                let mut swept = sweep(f, &glsl, &mut ids);
-                // Branches the sweep left deciding nothing go, then what fed them.
-                while remove_empty_branches(f, structured, &mut ids)
-                    || remove_one_dead_loop(f, &constants, &mut ids)
-                {
-                    swept = true;
-                    sweep(f, &glsl, &mut ids);
-                }
-                (swept, ids)
-            })
+            // (At most one set per 64 functions.)
+            .with_min_len(64)
+            .fold(
+                || (false, Vec::new(), IdSet::new(if mark { bound } else { 0 })),
+                |(mut changed, mut ids, mut used), f| {
+                    let mut swept = sweep(f, &glsl, &mut ids);
+                    // Branches the sweep left deciding nothing go, then what fed them.
+                    while remove_empty_branches(f, structured, &mut ids)
+                        || remove_one_dead_loop(f, &constants, &mut ids)
+                    {
+                        swept = true;
+                        sweep(f, &glsl, &mut ids);
+                    }
+                    if mark {
+                        mark_live_uses(f, &mut used);
+                    }
+                    changed |= swept;
+                    (changed, ids, used)
+                },
+            )
             .collect();
-        for (swept, ids) in removed {
+        let mut used = Vec::with_capacity(shares.len());
+        for (swept, ids, share) in shares {
             changed |= swept;
             for id in ids {
                 dead.insert(id);
             }
+            used.push(share);
         }
         if changed {
             remove_references_to(module, &dead);
         }
         // Module scope, as spirv-opt's ADCE: types, constants and OpUndef nothing uses. (The
-        // shared use counts are stale once the functions changed.)
+        // shared use counts are stale once the functions changed; the marks are not.)
         if changed {
             analyses.invalidate();
         }
-        let counts = analyses.take_live_use_counts(module);
+        let counts = if mark {
+            live_use_counts_with(module, &used)
+        } else {
+            analyses.take_live_use_counts(module)
+        };
+        drop(used);
         changed |= sweep_unused_globals(module, &counts, |op| {
             (is_type(op) || is_constant(op) || op == Op::Undef)
                 && !(keep_spec && is_spec_constant(op))

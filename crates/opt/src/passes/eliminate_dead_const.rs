@@ -9,7 +9,7 @@ use crate::util::{remove_references_to, targets_first_operand, IdSet};
 use rayon::prelude::*;
 use spirvkit_core::grammar::Op;
 use spirvkit_core::module::Section;
-use spirvkit_core::{Instruction, Module, Operand};
+use spirvkit_core::{Function, Id, Instruction, Module, Operand};
 
 pub struct EliminateDeadConst;
 
@@ -36,58 +36,99 @@ pub fn is_constant(op: Op) -> bool {
 /// is live though no instruction reads it (found on lavapipe: dropping it changed the
 /// dispatch of a specialization-constant workgroup shader).
 ///
-/// The functions are counted in parallel: one table per worker, summed at the end.
+/// Function bodies are marked in parallel, one bit per id and worker share, and each share
+/// that uses an id adds one: the readers of these counts only ask whether a count is zero
+/// and count down the uses of the module-scope definitions they remove, never a function's,
+/// so a function use only needs to keep its count above zero (a bit table per share is 1/32
+/// of a count table to fill and sum).
 pub fn live_use_counts(module: &Module) -> Vec<u32> {
-    let bound = module.header.bound as usize;
-    let mut counts = vec![0u32; bound];
-    count_live_uses(module.globals.iter(), &mut counts);
+    let bound = module.header.bound;
     let workers = rayon::current_num_threads().max(1);
     let chunk = module.functions.len().div_ceil(workers).max(64);
-    let partial: Vec<Vec<u32>> = module
+    let shares: Vec<IdSet> = module
         .functions
         .par_chunks(chunk)
         .map(|functions| {
-            let mut counts = vec![0u32; bound];
+            let mut used = IdSet::new(bound);
             for f in functions {
-                count_live_uses(f.instructions(), &mut counts);
+                mark_live_uses(f, &mut used);
             }
-            counts
+            used
         })
         .collect();
-    for p in partial {
-        for (c, n) in counts.iter_mut().zip(p) {
-            *c += n;
+    live_use_counts_with(module, &shares)
+}
+
+/// The counts from the module-scope instructions and the marks of the function bodies
+/// (`shares`: sets filled by [`mark_live_uses`], together covering every function).
+pub fn live_use_counts_with(module: &Module, shares: &[IdSet]) -> Vec<u32> {
+    let mut counts = vec![0u32; module.header.bound as usize];
+    for inst in &module.globals {
+        for_each_live_use(inst, |id| {
+            if let Some(c) = counts.get_mut(id.0 as usize) {
+                *c += 1;
+            }
+        });
+    }
+    for used in shares {
+        for id in used.iter() {
+            if let Some(c) = counts.get_mut(id.0 as usize) {
+                *c += 1;
+            }
         }
     }
     counts
 }
 
-fn count_live_uses<'a>(instructions: impl Iterator<Item = &'a Instruction>, counts: &mut [u32]) {
+/// Marks in `used` the ids `f`'s instructions use that keep a definition alive.
+pub fn mark_live_uses(f: &Function, used: &mut IdSet) {
+    for inst in f.instructions() {
+        for_each_live_use(inst, |id| {
+            used.insert(id);
+        });
+    }
+}
+
+/// Calls `f` with each id `inst` uses that keeps a definition alive.
+fn for_each_live_use(inst: &Instruction, mut f: impl FnMut(Id)) {
+    // Every id of the common instruction: no name, decoration, debug or line instruction.
+    let special = targets_first_operand(inst.opcode)
+        || matches!(inst.section(), Section::DebugName | Section::DebugSource)
+        || matches!(
+            inst.opcode,
+            Op::Line | Op::GroupDecorate | Op::GroupMemberDecorate
+        );
+    if !special {
+        if let Some(t) = inst.result_type {
+            f(t);
+        }
+        for op in &inst.operands {
+            if let Operand::Id(id) = op {
+                f(*id);
+            }
+        }
+        return;
+    }
     const BUILTIN: u32 = 11;
     const WORKGROUP_SIZE: u32 = 25;
-    let count = |inst: &Instruction| {
-        let sets_workgroup_size = inst.opcode == Op::Decorate
-            && inst.operands.get(1).and_then(Operand::word) == Some(BUILTIN)
-            && inst.operands.get(2).and_then(Operand::word) == Some(WORKGROUP_SIZE);
-        let skip_first = targets_first_operand(inst.opcode) && !sets_workgroup_size;
-        if matches!(inst.section(), Section::DebugName | Section::DebugSource)
-            || matches!(
-                inst.opcode,
-                Op::Line | Op::GroupDecorate | Op::GroupMemberDecorate
-            )
-        {
-            return;
+    let sets_workgroup_size = inst.opcode == Op::Decorate
+        && inst.operands.get(1).and_then(Operand::word) == Some(BUILTIN)
+        && inst.operands.get(2).and_then(Operand::word) == Some(WORKGROUP_SIZE);
+    let skip_first = targets_first_operand(inst.opcode) && !sets_workgroup_size;
+    if matches!(inst.section(), Section::DebugName | Section::DebugSource)
+        || matches!(
+            inst.opcode,
+            Op::Line | Op::GroupDecorate | Op::GroupMemberDecorate
+        )
+    {
+        return;
+    }
+    for (i, id) in inst.used_ids().enumerate() {
+        if skip_first && i == 0 {
+            continue;
         }
-        for (i, id) in inst.used_ids().enumerate() {
-            if skip_first && i == 0 {
-                continue;
-            }
-            if let Some(c) = counts.get_mut(id.0 as usize) {
-                *c += 1;
-            }
-        }
-    };
-    instructions.for_each(count);
+        f(id);
+    }
 }
 
 pub fn is_spec_constant(op: Op) -> bool {

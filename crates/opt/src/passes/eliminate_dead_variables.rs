@@ -18,10 +18,16 @@ impl Pass for EliminateDeadVariables {
     }
 
     fn run(&self, module: &mut Module, analyses: &mut Analyses) -> Result<Changed, Error> {
+        let is_variable =
+            |inst: &Instruction| matches!(inst.opcode, Op::Variable | Op::UntypedVariableKHR);
+        // Without a module-scope variable there is nothing to count uses for.
+        if !module.globals.iter().any(is_variable) {
+            return Ok(Changed::No);
+        }
         let counts = analyses.live_use_counts(module);
         // The counts below only grow: without an unused variable now, none is dead.
         let unused = |inst: &Instruction| {
-            matches!(inst.opcode, Op::Variable | Op::UntypedVariableKHR)
+            is_variable(inst)
                 && inst
                     .result_id
                     .is_some_and(|id| counts.get(id.0 as usize).copied().unwrap_or(1) == 0)
@@ -54,7 +60,7 @@ impl Pass for EliminateDeadVariables {
         let mut any = false;
         // Backwards: a dead variable initialised with another variable's address frees it.
         for inst in module.globals.iter().rev() {
-            if !matches!(inst.opcode, Op::Variable | Op::UntypedVariableKHR) {
+            if !is_variable(inst) {
                 continue;
             }
             let Some(id) = inst.result_id else { continue };

@@ -11,7 +11,6 @@
 use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{run_function_pass, Changed, FunctionPass, FunctionWork, Pass};
-use spirvkit_core::analysis::FunctionCfg;
 use spirvkit_core::fasthash::FxHashSet;
 use spirvkit_core::grammar::{Op, SelectionControl};
 use spirvkit_core::module::is_line_instruction;
@@ -157,7 +156,7 @@ fn convert_function(f: &mut Function, selectable: &FxHashSet<Id>, removed: &mut 
     if f.blocks.len() < 3 {
         return false;
     }
-    let cfg = FunctionCfg::new(f);
+    let cfg = crate::util::LabelIndex::new(f);
     // Branch edges counted with multiplicity, and every merge block / continue target.
     let mut edges = vec![0u32; cfg.len()];
     let mut structural: FxHashSet<Id> = FxHashSet::default();
@@ -206,7 +205,7 @@ struct Plan {
 
 fn plan(
     f: &Function,
-    cfg: &FunctionCfg,
+    cfg: &crate::util::LabelIndex,
     edges: &[u32],
     structural: &FxHashSet<Id>,
     gone: &[bool],
@@ -296,7 +295,7 @@ fn plan(
 
 fn apply(
     f: &mut Function,
-    cfg: &FunctionCfg,
+    cfg: &crate::util::LabelIndex,
     plan: Plan,
     h: usize,
     gone: &mut [bool],

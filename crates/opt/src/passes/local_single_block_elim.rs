@@ -28,7 +28,10 @@ impl Pass for LocalSingleBlockElim {
         "eliminate-local-single-block"
     }
 
-    fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
+    fn run(&self, module: &mut Module, analyses: &mut Analyses) -> Result<Changed, Error> {
+        if !analyses.has_function_variables(module) {
+            return Ok(Changed::No);
+        }
         let facts = ModuleFacts::new(module);
         let mut removed = IdSet::new(module.header.bound);
         let mut changed = false;

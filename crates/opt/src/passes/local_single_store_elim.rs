@@ -36,6 +36,9 @@ impl Pass for LocalSingleStoreElim {
     }
 
     fn run(&self, module: &mut Module, analyses: &mut Analyses) -> Result<Changed, Error> {
+        if !analyses.has_function_variables(module) {
+            return Ok(Changed::No);
+        }
         let facts = ModuleFacts::new(module);
         let mut removed = IdSet::new(module.header.bound);
         let mut changed = false;

@@ -9,7 +9,6 @@
 use crate::analyses::Analyses;
 use crate::error::Error;
 use crate::pass::{run_function_pass, Changed, FunctionPass, FunctionWork, Pass};
-use spirvkit_core::analysis::FunctionCfg;
 use spirvkit_core::fasthash::{FxHashMap, FxHashSet};
 use spirvkit_core::grammar::Op;
 use spirvkit_core::{Function, Id, Module, Operand};
@@ -46,7 +45,7 @@ fn merge_function(f: &mut Function, removed: &mut Vec<Id>) -> bool {
     if f.blocks.len() < 2 {
         return false;
     }
-    let cfg = FunctionCfg::new(f);
+    let cfg = crate::util::LabelIndex::new(f);
     // Predecessor edges counted with multiplicity (a switch may target a block twice).
     let mut edge_count = vec![0u32; cfg.len()];
     for block in &f.blocks {

@@ -279,12 +279,23 @@ type Key = (u16, Option<Id>, SmallVec<[Operand; 4]>);
 /// operands, each an id (tag 1) or a literal word (tag 2), commutative operands sorted. An
 /// instruction has this key exactly when it has no string operand and at most three
 /// operands, so two instructions are equal under it exactly when their [`Key`]s are.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct SmallKey {
     opcode: u16,
     len: u8,
     result_type: Option<Id>,
     operands: [u64; 3],
+}
+
+/// Four words per key (the derived hash writes each field and the array's length apart).
+impl std::hash::Hash for SmallKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let ty = self.result_type.map_or(0, |t| u64::from(t.0) + 1);
+        state.write_u64(u64::from(self.opcode) | u64::from(self.len) << 16 | ty << 24);
+        for w in self.operands {
+            state.write_u64(w);
+        }
+    }
 }
 
 fn small_key(inst: &Instruction) -> Option<SmallKey> {

@@ -154,7 +154,10 @@ impl Pass for ScalarReplacement {
         "scalar-replacement"
     }
 
-    fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
+    fn run(&self, module: &mut Module, analyses: &mut Analyses) -> Result<Changed, Error> {
+        if !analyses.has_function_variables(module) {
+            return Ok(Changed::No);
+        }
         let mut changed = false;
         for _ in 0..MAX_ROUNDS {
             let mut globals = Globals::new(module);

@@ -256,8 +256,25 @@ fn identity(
     ) {
         return None;
     }
-    let ty = inst.result_type?;
     let id_at = |i: usize| inst.operands.get(i).and_then(Operand::id);
+    // Every identity below needs operands 0 and 1 equal or one of them a constant whose
+    // components are all 0, 1 or (BitwiseAnd) all ones of some width (select: operands 1 and
+    // 2 equal): most instructions are told apart here, before the type lookup.
+    let (a, b) = (id_at(0), id_at(1));
+    let and = inst.opcode == Op::BitwiseAnd;
+    let special = |id: Option<Id>| match id.and_then(|id| st.value(id)) {
+        Some(Val::Scalar(x)) => *x <= 1 || (and && x & x.wrapping_add(1) == 0),
+        Some(Val::Composite(_)) => true,
+        None => false,
+    };
+    if inst.opcode == Op::Select {
+        if id_at(1) != id_at(2) {
+            return None;
+        }
+    } else if a != b && !special(a) && !special(b) {
+        return None;
+    }
+    let ty = inst.result_type?;
     let same_type = |id: Id| value_types.get(&id) == Some(&ty);
     let (width, boolean) = match elem(st, ty)? {
         Ty::Int { width, .. } => (width, false),
@@ -273,7 +290,6 @@ fn identity(
             .and_then(|id| st.value(id))
             .is_some_and(|v| all_equal(v, k))
     };
-    let (a, b) = (id_at(0), id_at(1));
     let ones = mask(width);
     // The result equals operand `i`.
     let keep = |i: usize| id_at(i).filter(|&x| same_type(x));
@@ -595,5 +611,39 @@ OpStore %pf_ %f
         ] {
             assert!(!text.contains(gone), "{gone}\n{text}");
         }
+    }
+
+    /// The pre-check before the type lookup lets through 0, 1 and (for BitwiseAnd) all-ones
+    /// of the width, both operand orders, and equal operands; 7 (all ones of 3 bits, not of
+    /// the type) is no identity for BitwiseAnd, nor 0xffffffff for the others.
+    #[test]
+    fn identity_pre_check_keeps_every_identity() {
+        let body = r#"%x = OpLoad %uint %pu_
+%a = OpBitwiseAnd %uint %ones %x
+%b = OpBitwiseAnd %uint %a %u7
+%c = OpIAdd %uint %u0 %b
+%d = OpBitwiseXor %uint %c %ones
+%e = OpBitwiseXor %uint %d %d
+%f = OpBitwiseOr %uint %d %e
+OpStore %pu_ %f
+"#;
+        let names = "OpName %x \"x\"\nOpName %b \"b\"\nOpName %d \"d\"\n";
+        let text = kernel("", names, body);
+        // x & ones = x, then b = x & 7 stays; 0 + b = b; b ^ ones stays; d ^ d = 0; d | 0 = d.
+        assert!(
+            text.contains("%b = OpBitwiseAnd %uint %x %uint_7"),
+            "{text}"
+        );
+        assert!(
+            text.contains("%d = OpBitwiseXor %uint %b %uint_4294967295"),
+            "{text}"
+        );
+        assert!(text.contains("OpStore %pu %d"), "{text}");
+        assert_eq!(text.matches("OpBitwiseAnd").count(), 1, "{text}");
+        assert_eq!(text.matches("OpBitwiseXor").count(), 1, "{text}");
+        assert!(
+            !text.contains("OpIAdd") && !text.contains("OpBitwiseOr"),
+            "{text}"
+        );
     }
 }

@@ -69,6 +69,9 @@ impl Pass for SsaRewrite {
     }
 
     fn run(&self, module: &mut Module, analyses: &mut Analyses) -> Result<Changed, Error> {
+        if !analyses.has_function_variables(module) {
+            return Ok(Changed::No);
+        }
         let mut cx = Context {
             pointee: FxHashMap::default(),
             pointer_types: FxHashMap::default(),

@@ -48,7 +48,7 @@ impl Shape {
 
 struct Context {
     /// Type id → shape, for bool/int/float scalars and vectors of them.
-    shapes: FxHashMap<Id, Shape>,
+    shapes: Shapes,
     /// Value id → its type id for module-scope values (a function's own values get their
     /// shapes from `tracked`, its parameters from their instructions).
     value_types: crate::util::ValueTypes,
@@ -56,6 +56,29 @@ struct Context {
     undefs: FxHashMap<Id, Id>,
     new_globals: Vec<Instruction>,
     next_id: u32,
+}
+
+/// Type id → shape, dense over the ids up to the largest such type (looked up for every
+/// instruction: no hashing).
+#[derive(Default)]
+struct Shapes(Vec<Option<Shape>>);
+
+impl Shapes {
+    fn get(&self, ty: &Id) -> Option<&Shape> {
+        self.0.get(ty.0 as usize)?.as_ref()
+    }
+
+    fn contains_key(&self, ty: &Id) -> bool {
+        self.get(ty).is_some()
+    }
+
+    fn insert(&mut self, ty: Id, shape: Shape) {
+        let i = ty.0 as usize;
+        if i >= self.0.len() {
+            self.0.resize(i + 1, None);
+        }
+        self.0[i] = Some(shape);
+    }
 }
 
 impl Context {
@@ -83,7 +106,7 @@ impl Pass for VectorDce {
 
     fn run(&self, module: &mut Module, _: &mut Analyses) -> Result<Changed, Error> {
         let mut cx = Context {
-            shapes: FxHashMap::default(),
+            shapes: Shapes::default(),
             value_types: crate::util::ValueTypes::of_globals(module),
             undefs: FxHashMap::default(),
             new_globals: Vec::new(),
