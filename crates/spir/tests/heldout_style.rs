@@ -465,3 +465,150 @@ define spir_func <2 x double> @hi(<2 x double> %x, <2 x double> %y) {
         assert_eq!(count(&m, Op::ExtInstImport), 1);
     }
 }
+
+#[test]
+fn a_variadic_definition_no_call_passes_extra_arguments_to_is_translated() {
+    // `void b(int c, ...)` compiled with -g (its body never reads the `...`).
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func void @b(i32 %c, ...) {
+entry:
+  %c.addr = alloca i32, align 4
+  store i32 %c, ptr %c.addr, align 4
+  ret void
+}
+define spir_func void @caller() {
+  call spir_func void (i32, ...) @b(i32 1)
+  ret void
+}
+"#;
+    for m in both(src, "", "variadic_definition") {
+        assert_eq!(
+            count(&m, Op::FunctionParameter),
+            1,
+            "only the fixed parameter"
+        );
+        assert_eq!(count(&m, Op::FunctionCall), 1);
+    }
+    let passes_more = src.replace("@b(i32 1)", "@b(i32 1, i32 2)");
+    let e = translate_with(&passes_more, "").expect_err("extra arguments have no form");
+    assert!(e.contains("variadic"), "{e}");
+}
+
+#[test]
+fn spec_constant_calls_are_spec_constants_decorated_with_their_id() {
+    // DPC++ specialization constants: `__spirv_SpecConstant(i32 id, T default)`.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare i64 @_Z20__spirv_SpecConstantix(i32, i64)
+declare i1 @_Z20__spirv_SpecConstantib(i32, i1)
+declare float @_Z20__spirv_SpecConstantif(i32, float)
+define spir_func i64 @get() {
+  %a = call i64 @_Z20__spirv_SpecConstantix(i32 0, i64 28)
+  %b = call i64 @_Z20__spirv_SpecConstantix(i32 0, i64 28)
+  %c = call i1 @_Z20__spirv_SpecConstantib(i32 1, i1 true)
+  %d = call float @_Z20__spirv_SpecConstantif(i32 2, float 1.5)
+  %s = add i64 %a, %b
+  %e = select i1 %c, i64 %s, i64 0
+  ret i64 %e
+}
+"#;
+    for m in both(src, "", "spec_constant") {
+        // One OpSpecConstant per id: i64 (two words, low first) and float; i1 is True.
+        let spec: Vec<_> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::SpecConstant)
+            .map(|i| i.operands.clone())
+            .collect();
+        assert_eq!(spec.len(), 2, "{spec:?}");
+        assert!(spec.iter().any(|o| o.len() == 2 && o[0].word() == Some(28)));
+        assert!(spec
+            .iter()
+            .any(|o| o.len() == 1 && o[0].word() == Some(0x3fc0_0000)));
+        assert_eq!(count(&m, Op::SpecConstantTrue), 1);
+        let ids: Vec<u32> = m
+            .instructions()
+            .filter(|i| {
+                i.opcode == Op::Decorate
+                    && i.operands.get(1).and_then(spirvkit_core::Operand::word)
+                        == Some(spirvkit_grammar::Decoration::SpecId.0)
+            })
+            .filter_map(|i| i.operands.get(2).and_then(spirvkit_core::Operand::word))
+            .collect();
+        assert_eq!(ids.len(), 3);
+        for id in [0, 1, 2] {
+            assert!(ids.contains(&id), "SpecId {id} in {ids:?}");
+        }
+    }
+    let e = translate_with(
+        &src.replace("(i32 2, float 1.5)", "(i32 %n, float 1.5)")
+            .replace("@get()", "@get(i32 %n)"),
+        "",
+    )
+    .expect_err("a SpecId only known at run time");
+    assert!(e.contains("SpecId"), "{e}");
+}
+
+#[test]
+fn a_typed_function_pointer_type_without_the_extension_is_a_byte_pointer() {
+    // Old typed-pointer IR: a struct with a callback member, no function address taken.
+    // Current LLVM reads `i8* (i8*)*` as `ptr`, which llvm-spirv lowers to a char pointer.
+    let src = r#"target triple = "spir64-unknown-unknown"
+%struct.dir = type { %struct.dir*, i8* (i8*, %struct.dir*)*, i32 }
+define spir_func i8* @name(i8* %fname, %struct.dir* %dir) {
+entry:
+  %p = getelementptr inbounds i8, i8* %fname, i32 0
+  ret i8* %p
+}
+"#;
+    let m = translate_with(src, "").unwrap_or_else(|e| panic!("{e}"));
+    common::spirv_val(&m, "typed_fn_ptr_member");
+    assert_eq!(count(&m, Op::TypeFunction), 1, "only @name's own type");
+    // Taking a function's address still needs the extension.
+    let takes = r#"target triple = "spir64-unknown-unknown"
+define spir_func i32 @f(i32 %x) {
+  ret i32 %x
+}
+define spir_func void @g(i32 (i32)** %slot) {
+  store i32 (i32)* @f, i32 (i32)** %slot
+  ret void
+}
+"#;
+    let e = translate_with(takes, "").expect_err("address of a function");
+    assert!(e.contains("SPV_INTEL_function_pointers"), "{e}");
+}
+
+#[test]
+fn get_image_num_mip_levels_is_image_query_levels() {
+    let src = r#"target triple = "spir-unknown-unknown"
+%opencl.image2d_ro_t = type opaque
+%opencl.image2d_array_depth_ro_t = type opaque
+declare spir_func i32 @_Z24get_image_num_mip_levels14ocl_image2d_ro(%opencl.image2d_ro_t addrspace(1)*)
+declare spir_func i32 @_Z24get_image_num_mip_levels26ocl_image2d_array_depth_ro(%opencl.image2d_array_depth_ro_t addrspace(1)*)
+define spir_func i32 @levels(%opencl.image2d_ro_t addrspace(1)* %a, %opencl.image2d_array_depth_ro_t addrspace(1)* %b) {
+  %x = call spir_func i32 @_Z24get_image_num_mip_levels14ocl_image2d_ro(%opencl.image2d_ro_t addrspace(1)* %a)
+  %y = call spir_func i32 @_Z24get_image_num_mip_levels26ocl_image2d_array_depth_ro(%opencl.image2d_array_depth_ro_t addrspace(1)* %b)
+  %s = add i32 %x, %y
+  ret i32 %s
+}
+"#;
+    let m = translate_with(src, "").unwrap_or_else(|e| panic!("{e}"));
+    common::spirv_val(&m, "mip_levels");
+    assert_eq!(count(&m, Op::ImageQueryLevels), 2);
+}
+
+#[test]
+fn tensor_float32_rounding_is_the_new_name_of_the_conversion_extension() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func float @_Z25__spirv_RoundFToTF32INTELf(float)
+define spir_func float @r(float %a) {
+  %t = call spir_func float @_Z25__spirv_RoundFToTF32INTELf(float %a)
+  ret float %t
+}
+"#;
+    let m =
+        translate_with(src, "+SPV_INTEL_tensor_float32_rounding").unwrap_or_else(|e| panic!("{e}"));
+    common::spirv_val(&m, "tf32_rounding");
+    assert_eq!(count(&m, Op::RoundFToTF32INTEL), 1);
+    assert!(capabilities(&m).contains(&Capability::TensorFloat32RoundingINTEL.0));
+    let e = translate_with(src, "").expect_err("needs the extension");
+    assert!(e.contains("tensor_float32"), "{e}");
+}

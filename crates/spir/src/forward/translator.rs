@@ -38,6 +38,8 @@ pub(crate) struct Translator<'m> {
     pub callees: std::sync::Arc<Vec<Callee>>,
     /// BuiltIn value → its Input variable.
     pub builtin_vars: BTreeMap<u32, Id>,
+    /// (SpecId, type) → its OpSpecConstant (`__spirv_SpecConstant`, spv_ir_forms.rs).
+    pub spec_constants: BTreeMap<(u32, llvm::TypeId), Id>,
     /// The block being lowered ended early (OpAbortKHR): the rest of its LLVM instructions
     /// are dropped, as llvm-spirv drops what follows the abort.
     pub block_ended: bool,
@@ -106,6 +108,7 @@ impl<'m> Translator<'m> {
             globals: vec![None; m.globals.len()],
             callees: Default::default(),
             builtin_vars: BTreeMap::new(),
+            spec_constants: BTreeMap::new(),
             block_ended: false,
             opencl_std: None,
             needed_version: 0x0001_0000,
@@ -141,6 +144,7 @@ impl<'m> Translator<'m> {
             globals: self.globals.clone(),
             callees: std::sync::Arc::clone(&self.callees),
             builtin_vars: self.builtin_vars.clone(),
+            spec_constants: self.spec_constants.clone(),
             block_ended: false,
             opencl_std: self.opencl_std,
             needed_version: self.needed_version,
@@ -433,7 +437,7 @@ impl<'m> Translator<'m> {
     }
 
     /// Whether some call to `callee` passes more arguments than its fixed parameters.
-    fn passes_variadic_arguments(&self, callee: llvm::FuncId) -> bool {
+    pub(crate) fn passes_variadic_arguments(&self, callee: llvm::FuncId) -> bool {
         let fixed = self
             .m
             .function(callee)
