@@ -127,7 +127,7 @@ fn use_list_order_directives_are_skipped() {
     // `llvm-dis --preserve-ll-uselistorder` output: module-level and in-body directives,
     // with a constant expression as the value; they only order uses in memory.
     let src = r#"target triple = "spir64-unknown-unknown"
-@g = global [2 x i32] zeroinitializer
+@table = global [2 x i32] zeroinitializer
 define spir_func i32 @f(i32 %a) {
 entry:
   %x = add i32 %a, 1
@@ -139,12 +139,12 @@ entry:
 define spir_func void @g(ptr %p) {
   %v = call i32 @f(i32 1)
   %w = call i32 @f(i32 2)
-  store i32 %v, ptr getelementptr ([2 x i32], ptr @g, i64 0, i64 1)
+  store i32 %v, ptr getelementptr ([2 x i32], ptr @table, i64 0, i64 1)
   store i32 %w, ptr %p
   ret void
 }
 uselistorder ptr @f, { 1, 0 }
-uselistorder ptr getelementptr ([2 x i32], ptr @g, i64 0, i64 1), { 0 }
+uselistorder ptr getelementptr ([2 x i32], ptr @table, i64 0, i64 1), { 0 }
 uselistorder_bb @g, %0, { 0 }
 "#;
     let m = parse_text(src, "uselistorder.ll").unwrap_or_else(|e| panic!("{e}"));

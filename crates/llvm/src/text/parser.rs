@@ -266,13 +266,20 @@ impl<'s> Parser<'s> {
     /// { ... }` directive: it only fixes the in-memory order of a value's uses (what
     /// `llvm-dis --preserve-ll-uselistorder` writes), which no translation depends on.
     pub(super) fn skip_use_list_order(&mut self) -> PResult<()> {
+        let (line, col) = self.here();
         let mut depth = 0i32;
         loop {
             match self.next() {
                 Tok::Punct(',') if depth == 0 && self.is_punct('{') => break,
                 Tok::Punct('(' | '[' | '<' | '{') => depth += 1,
                 Tok::Punct(')' | ']' | '>' | '}') => depth -= 1,
-                Tok::Eof => return Err(self.err("unterminated uselistorder directive")),
+                Tok::Eof => {
+                    return Err(self.err_at(
+                        line,
+                        col,
+                        "uselistorder directive without its '{ indexes }' list",
+                    ))
+                }
                 _ => {}
             }
         }
