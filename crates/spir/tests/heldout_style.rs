@@ -612,3 +612,42 @@ define spir_func float @r(float %a) {
     let e = translate_with(src, "").expect_err("needs the extension");
     assert!(e.contains("tensor_float32"), "{e}");
 }
+
+#[test]
+fn an_address_space_cast_of_a_builtin_variable_in_a_body_loads_the_builtin() {
+    // Optimized DPC++ code casts the built-in global to the generic space once and loads
+    // through the cast in several blocks; an Input variable has no generic address.
+    let src = r#"target triple = "spir64-unknown-unknown"
+@__spirv_BuiltInSubgroupMaxSize = external addrspace(1) constant i32, align 4
+define spir_kernel void @k(i32 %c, ptr addrspace(1) %out) {
+entry:
+  %p = addrspacecast ptr addrspace(1) @__spirv_BuiltInSubgroupMaxSize to ptr addrspace(4)
+  %t = icmp eq i32 %c, 0
+  br i1 %t, label %a, label %b
+a:
+  %x = load i32, ptr addrspace(4) %p, align 4
+  store i32 %x, ptr addrspace(1) %out, align 4
+  br label %b
+b:
+  %y = load i32, ptr addrspace(4) %p, align 4
+  store i32 %y, ptr addrspace(1) %out, align 4
+  ret void
+}
+"#;
+    for m in both(src, "", "builtin_cast_in_body") {
+        assert_eq!(count(&m, Op::PtrCastToGeneric), 0);
+        let var = m
+            .instructions()
+            .find(|i| i.opcode == Op::Variable)
+            .and_then(|i| i.result_id)
+            .expect("the built-in's variable");
+        let loads_of_var = m
+            .instructions()
+            .filter(|i| {
+                i.opcode == Op::Load
+                    && i.operands.first().and_then(spirvkit_core::Operand::id) == Some(var)
+            })
+            .count();
+        assert_eq!(loads_of_var, 2);
+    }
+}

@@ -22,7 +22,7 @@ pub(super) fn load(
     metadata: &[(String, llvm::MetadataId)],
 ) -> Result<()> {
     let Out { out, ty, .. } = *r;
-    if let Some(g) = crate::forward::builtins::builtin_global_behind(t, *ptr) {
+    if let Some(g) = crate::forward::builtins::builtin_global_behind_in(t, ctx, *ptr) {
         // A `__spirv_BuiltIn*` global is the built-in's Input variable.
         let var = t.global_id(g, &ctx.location)?;
         t.emit_ops_to(out, Op::Load, ty, [Operand::Id(var)]);
