@@ -651,3 +651,30 @@ b:
         assert_eq!(loads_of_var, 2);
     }
 }
+
+#[test]
+fn a_scalar_load_from_a_vector_builtin_reads_its_first_component() {
+    // Optimized DPC++: `load i64, ptr addrspace(1) @__spirv_BuiltInGlobalInvocationId` is the
+    // x component of the `<3 x i64>` built-in.
+    let src = r#"target triple = "spir64-unknown-unknown"
+@__spirv_BuiltInGlobalInvocationId = external addrspace(1) constant <3 x i64>, align 32
+define spir_kernel void @k(ptr addrspace(1) %out) {
+entry:
+  %x = load i64, ptr addrspace(1) @__spirv_BuiltInGlobalInvocationId, align 32
+  store i64 %x, ptr addrspace(1) %out, align 8
+  ret void
+}
+"#;
+    for m in both(src, "", "builtin_first_component") {
+        assert_eq!(count(&m, Op::CompositeExtract), 1);
+        let load = m
+            .instructions()
+            .find(|i| i.opcode == Op::Load)
+            .expect("a load of the variable");
+        let vector = m
+            .instructions()
+            .find(|i| i.opcode == Op::TypeVector)
+            .and_then(|i| i.result_id);
+        assert_eq!(load.result_type, vector, "the whole vector is loaded");
+    }
+}
