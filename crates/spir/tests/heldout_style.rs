@@ -678,3 +678,24 @@ entry:
         assert_eq!(load.result_type, vector, "the whole vector is loaded");
     }
 }
+
+#[test]
+fn an_i1_global_is_a_byte_initialized_by_a_byte() {
+    // `@flag = addrspace(1) global i1 true`: the variable holds a char (a bool has no memory
+    // layout), so the initializer is the char 1, not OpConstantTrue.
+    let src = r#"target triple = "spir64-unknown-unknown"
+@flag = addrspace(1) global i1 true
+@off = addrspace(1) global i1 false
+define spir_kernel void @k(ptr addrspace(1) %out) {
+  %v = load i1, ptr addrspace(1) @flag
+  %w = zext i1 %v to i32
+  store i32 %w, ptr addrspace(1) %out
+  ret void
+}
+"#;
+    for m in both(src, "", "i1_global") {
+        // Neither initializer is a bool constant (spirv-val, run by `both`, checks the types).
+        assert_eq!(count(&m, Op::ConstantTrue), 0);
+        assert_eq!(count(&m, Op::ConstantFalse), 0);
+    }
+}

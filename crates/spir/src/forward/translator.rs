@@ -504,6 +504,19 @@ impl<'m> Translator<'m> {
             Some(init) if self.m.types.is_pointer(global.value_ty) => {
                 Some(self.const_as(init, data_ty, &location)?)
             }
+            // An `i1` global holds a byte (a pointer to `i1` points to a char, types.rs): its
+            // initializer is the byte 0 or 1.
+            Some(init)
+                if matches!(self.m.types.get(global.value_ty), llvm::Type::Int(1))
+                    && (data_ty == self.int_type(8)
+                        || self.pointee_of(ptr_ty) == Some(self.int_type(8))) =>
+            {
+                let bit = self.const_int(init).ok_or_else(|| {
+                    unsupported(&location, "an i1 global initialized by a non-constant")
+                })?;
+                let byte = self.int_type(8);
+                Some(self.b.constant_u32(byte, (bit & 1) as u32))
+            }
             Some(init) => Some(self.const_value(init, &location)?),
             None => None,
         };
