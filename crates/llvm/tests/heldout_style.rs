@@ -121,3 +121,42 @@ define spir_func i32 @f(i32 %a) {
     let e = parse_text(back, "back.ll").expect_err("a number going back");
     assert!(e.to_string().contains("or greater"), "{e}");
 }
+
+#[test]
+fn use_list_order_directives_are_skipped() {
+    // `llvm-dis --preserve-ll-uselistorder` output: module-level and in-body directives,
+    // with a constant expression as the value; they only order uses in memory.
+    let src = r#"target triple = "spir64-unknown-unknown"
+@table = global [2 x i32] zeroinitializer
+define spir_func i32 @f(i32 %a) {
+entry:
+  %x = add i32 %a, 1
+  %y = mul i32 %x, %x
+  %z = sub i32 %x, %y
+  uselistorder i32 %x, { 2, 1, 0 }
+  ret i32 %z
+}
+define spir_func void @g(ptr %p) {
+  %v = call i32 @f(i32 1)
+  %w = call i32 @f(i32 2)
+  store i32 %v, ptr getelementptr ([2 x i32], ptr @table, i64 0, i64 1)
+  store i32 %w, ptr %p
+  ret void
+}
+uselistorder ptr @f, { 1, 0 }
+uselistorder ptr getelementptr ([2 x i32], ptr @table, i64 0, i64 1), { 0 }
+uselistorder_bb @g, %0, { 0 }
+"#;
+    let m = parse_text(src, "uselistorder.ll").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(m.functions.len(), 2);
+    let f = m.functions.iter().find(|f| f.name == "f").expect("f");
+    assert_eq!(
+        f.insts.len(),
+        4,
+        "add, mul, sub, ret: the directive adds nothing"
+    );
+    // A directive without its index list is an error naming the line.
+    let bad = "uselistorder ptr @f, 1\n";
+    let e = parse_text(bad, "bad.ll").expect_err("no index list");
+    assert!(e.to_string().contains("bad.ll:1:"), "{e}");
+}

@@ -102,8 +102,10 @@ impl TranslateOptions {
         })
     }
 
+    /// Whether `extension` (or the registered extension it is another name of) is allowed.
     pub fn allows(&self, extension: &str) -> bool {
-        self.allowed_extensions.iter().any(|e| e == extension)
+        let name = extensions::registered_name(extension);
+        self.allowed_extensions.iter().any(|e| e == name)
     }
 }
 

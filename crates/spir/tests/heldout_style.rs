@@ -465,3 +465,237 @@ define spir_func <2 x double> @hi(<2 x double> %x, <2 x double> %y) {
         assert_eq!(count(&m, Op::ExtInstImport), 1);
     }
 }
+
+#[test]
+fn a_variadic_definition_no_call_passes_extra_arguments_to_is_translated() {
+    // `void b(int c, ...)` compiled with -g (its body never reads the `...`).
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func void @b(i32 %c, ...) {
+entry:
+  %c.addr = alloca i32, align 4
+  store i32 %c, ptr %c.addr, align 4
+  ret void
+}
+define spir_func void @caller() {
+  call spir_func void (i32, ...) @b(i32 1)
+  ret void
+}
+"#;
+    for m in both(src, "", "variadic_definition") {
+        assert_eq!(
+            count(&m, Op::FunctionParameter),
+            1,
+            "only the fixed parameter"
+        );
+        assert_eq!(count(&m, Op::FunctionCall), 1);
+    }
+    let passes_more = src.replace("@b(i32 1)", "@b(i32 1, i32 2)");
+    let e = translate_with(&passes_more, "").expect_err("extra arguments have no form");
+    assert!(e.contains("variadic"), "{e}");
+}
+
+#[test]
+fn spec_constant_calls_are_spec_constants_decorated_with_their_id() {
+    // DPC++ specialization constants: `__spirv_SpecConstant(i32 id, T default)`.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare i64 @_Z20__spirv_SpecConstantix(i32, i64)
+declare i1 @_Z20__spirv_SpecConstantib(i32, i1)
+declare float @_Z20__spirv_SpecConstantif(i32, float)
+define spir_func i64 @get() {
+  %a = call i64 @_Z20__spirv_SpecConstantix(i32 0, i64 28)
+  %b = call i64 @_Z20__spirv_SpecConstantix(i32 0, i64 28)
+  %c = call i1 @_Z20__spirv_SpecConstantib(i32 1, i1 true)
+  %d = call float @_Z20__spirv_SpecConstantif(i32 2, float 1.5)
+  %s = add i64 %a, %b
+  %e = select i1 %c, i64 %s, i64 0
+  ret i64 %e
+}
+"#;
+    for m in both(src, "", "spec_constant") {
+        // One OpSpecConstant per id: i64 (two words, low first) and float; i1 is True.
+        let spec: Vec<_> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::SpecConstant)
+            .map(|i| i.operands.clone())
+            .collect();
+        assert_eq!(spec.len(), 2, "{spec:?}");
+        assert!(spec.iter().any(|o| o.len() == 2 && o[0].word() == Some(28)));
+        assert!(spec
+            .iter()
+            .any(|o| o.len() == 1 && o[0].word() == Some(0x3fc0_0000)));
+        assert_eq!(count(&m, Op::SpecConstantTrue), 1);
+        let ids: Vec<u32> = m
+            .instructions()
+            .filter(|i| {
+                i.opcode == Op::Decorate
+                    && i.operands.get(1).and_then(spirvkit_core::Operand::word)
+                        == Some(spirvkit_grammar::Decoration::SpecId.0)
+            })
+            .filter_map(|i| i.operands.get(2).and_then(spirvkit_core::Operand::word))
+            .collect();
+        assert_eq!(ids.len(), 3);
+        for id in [0, 1, 2] {
+            assert!(ids.contains(&id), "SpecId {id} in {ids:?}");
+        }
+    }
+    let e = translate_with(
+        &src.replace("(i32 2, float 1.5)", "(i32 %n, float 1.5)")
+            .replace("@get()", "@get(i32 %n)"),
+        "",
+    )
+    .expect_err("a SpecId only known at run time");
+    assert!(e.contains("SpecId"), "{e}");
+}
+
+#[test]
+fn a_typed_function_pointer_type_without_the_extension_is_a_byte_pointer() {
+    // Old typed-pointer IR: a struct with a callback member, no function address taken.
+    // Current LLVM reads `i8* (i8*)*` as `ptr`, which llvm-spirv lowers to a char pointer.
+    let src = r#"target triple = "spir64-unknown-unknown"
+%struct.dir = type { %struct.dir*, i8* (i8*, %struct.dir*)*, i32 }
+define spir_func i8* @name(i8* %fname, %struct.dir* %dir) {
+entry:
+  %p = getelementptr inbounds i8, i8* %fname, i32 0
+  ret i8* %p
+}
+"#;
+    let m = translate_with(src, "").unwrap_or_else(|e| panic!("{e}"));
+    common::spirv_val(&m, "typed_fn_ptr_member");
+    assert_eq!(count(&m, Op::TypeFunction), 1, "only @name's own type");
+    // Taking a function's address still needs the extension.
+    let takes = r#"target triple = "spir64-unknown-unknown"
+define spir_func i32 @f(i32 %x) {
+  ret i32 %x
+}
+define spir_func void @g(i32 (i32)** %slot) {
+  store i32 (i32)* @f, i32 (i32)** %slot
+  ret void
+}
+"#;
+    let e = translate_with(takes, "").expect_err("address of a function");
+    assert!(e.contains("SPV_INTEL_function_pointers"), "{e}");
+}
+
+#[test]
+fn get_image_num_mip_levels_is_image_query_levels() {
+    let src = r#"target triple = "spir-unknown-unknown"
+%opencl.image2d_ro_t = type opaque
+%opencl.image2d_array_depth_ro_t = type opaque
+declare spir_func i32 @_Z24get_image_num_mip_levels14ocl_image2d_ro(%opencl.image2d_ro_t addrspace(1)*)
+declare spir_func i32 @_Z24get_image_num_mip_levels26ocl_image2d_array_depth_ro(%opencl.image2d_array_depth_ro_t addrspace(1)*)
+define spir_func i32 @levels(%opencl.image2d_ro_t addrspace(1)* %a, %opencl.image2d_array_depth_ro_t addrspace(1)* %b) {
+  %x = call spir_func i32 @_Z24get_image_num_mip_levels14ocl_image2d_ro(%opencl.image2d_ro_t addrspace(1)* %a)
+  %y = call spir_func i32 @_Z24get_image_num_mip_levels26ocl_image2d_array_depth_ro(%opencl.image2d_array_depth_ro_t addrspace(1)* %b)
+  %s = add i32 %x, %y
+  ret i32 %s
+}
+"#;
+    let m = translate_with(src, "").unwrap_or_else(|e| panic!("{e}"));
+    common::spirv_val(&m, "mip_levels");
+    assert_eq!(count(&m, Op::ImageQueryLevels), 2);
+}
+
+#[test]
+fn tensor_float32_rounding_is_the_new_name_of_the_conversion_extension() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func float @_Z25__spirv_RoundFToTF32INTELf(float)
+define spir_func float @r(float %a) {
+  %t = call spir_func float @_Z25__spirv_RoundFToTF32INTELf(float %a)
+  ret float %t
+}
+"#;
+    let m =
+        translate_with(src, "+SPV_INTEL_tensor_float32_rounding").unwrap_or_else(|e| panic!("{e}"));
+    common::spirv_val(&m, "tf32_rounding");
+    assert_eq!(count(&m, Op::RoundFToTF32INTEL), 1);
+    assert!(capabilities(&m).contains(&Capability::TensorFloat32RoundingINTEL.0));
+    let e = translate_with(src, "").expect_err("needs the extension");
+    assert!(e.contains("tensor_float32"), "{e}");
+}
+
+#[test]
+fn an_address_space_cast_of_a_builtin_variable_in_a_body_loads_the_builtin() {
+    // Optimized DPC++ code casts the built-in global to the generic space once and loads
+    // through the cast in several blocks; an Input variable has no generic address.
+    let src = r#"target triple = "spir64-unknown-unknown"
+@__spirv_BuiltInSubgroupMaxSize = external addrspace(1) constant i32, align 4
+define spir_kernel void @k(i32 %c, ptr addrspace(1) %out) {
+entry:
+  %p = addrspacecast ptr addrspace(1) @__spirv_BuiltInSubgroupMaxSize to ptr addrspace(4)
+  %t = icmp eq i32 %c, 0
+  br i1 %t, label %a, label %b
+a:
+  %x = load i32, ptr addrspace(4) %p, align 4
+  store i32 %x, ptr addrspace(1) %out, align 4
+  br label %b
+b:
+  %y = load i32, ptr addrspace(4) %p, align 4
+  store i32 %y, ptr addrspace(1) %out, align 4
+  ret void
+}
+"#;
+    for m in both(src, "", "builtin_cast_in_body") {
+        assert_eq!(count(&m, Op::PtrCastToGeneric), 0);
+        let var = m
+            .instructions()
+            .find(|i| i.opcode == Op::Variable)
+            .and_then(|i| i.result_id)
+            .expect("the built-in's variable");
+        let loads_of_var = m
+            .instructions()
+            .filter(|i| {
+                i.opcode == Op::Load
+                    && i.operands.first().and_then(spirvkit_core::Operand::id) == Some(var)
+            })
+            .count();
+        assert_eq!(loads_of_var, 2);
+    }
+}
+
+#[test]
+fn a_scalar_load_from_a_vector_builtin_reads_its_first_component() {
+    // Optimized DPC++: `load i64, ptr addrspace(1) @__spirv_BuiltInGlobalInvocationId` is the
+    // x component of the `<3 x i64>` built-in.
+    let src = r#"target triple = "spir64-unknown-unknown"
+@__spirv_BuiltInGlobalInvocationId = external addrspace(1) constant <3 x i64>, align 32
+define spir_kernel void @k(ptr addrspace(1) %out) {
+entry:
+  %x = load i64, ptr addrspace(1) @__spirv_BuiltInGlobalInvocationId, align 32
+  store i64 %x, ptr addrspace(1) %out, align 8
+  ret void
+}
+"#;
+    for m in both(src, "", "builtin_first_component") {
+        assert_eq!(count(&m, Op::CompositeExtract), 1);
+        let load = m
+            .instructions()
+            .find(|i| i.opcode == Op::Load)
+            .expect("a load of the variable");
+        let vector = m
+            .instructions()
+            .find(|i| i.opcode == Op::TypeVector)
+            .and_then(|i| i.result_id);
+        assert_eq!(load.result_type, vector, "the whole vector is loaded");
+    }
+}
+
+#[test]
+fn an_i1_global_is_a_byte_initialized_by_a_byte() {
+    // `@flag = addrspace(1) global i1 true`: the variable holds a char (a bool has no memory
+    // layout), so the initializer is the char 1, not OpConstantTrue.
+    let src = r#"target triple = "spir64-unknown-unknown"
+@flag = addrspace(1) global i1 true
+@off = addrspace(1) global i1 false
+define spir_kernel void @k(ptr addrspace(1) %out) {
+  %v = load i1, ptr addrspace(1) @flag
+  %w = zext i1 %v to i32
+  store i32 %w, ptr addrspace(1) %out
+  ret void
+}
+"#;
+    for m in both(src, "", "i1_global") {
+        // Neither initializer is a bool constant (spirv-val, run by `both`, checks the types).
+        assert_eq!(count(&m, Op::ConstantTrue), 0);
+        assert_eq!(count(&m, Op::ConstantFalse), 0);
+    }
+}

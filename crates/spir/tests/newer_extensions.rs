@@ -787,3 +787,51 @@ fn task_sequences_name_their_function_and_literals() {
     }
     refused_naming(TASK_SEQUENCE, "", "task_sequence");
 }
+
+/// DPC++'s other two TaskSequenceGet forms: a struct result returned through a leading
+/// `sret` pointer, and a task returning void.
+const TASK_SEQUENCE_GET_FORMS: &str = r#"target triple = "spir64-unknown-unknown"
+%struct.Packet = type <{ float, i8, [3 x i8] }>
+define spir_kernel void @k() {
+entry:
+  %ts = call spir_func target("spirv.TaskSequenceINTEL") @_Z31__spirv_TaskSequenceCreateINTELPFiiiEjjit(ptr @mul, i32 -1, i32 -1, i32 1, i32 32)
+  %packet = alloca %struct.Packet, align 4
+  %p = addrspacecast ptr %packet to ptr addrspace(4)
+  call spir_func void @_Z28__spirv_TaskSequenceGetINTELI6PacketET_m(ptr addrspace(4) sret(%struct.Packet) align 4 %p, target("spirv.TaskSequenceINTEL") %ts)
+  call spir_func void @_Z28__spirv_TaskSequenceGetINTELIvET_m(target("spirv.TaskSequenceINTEL") %ts)
+  ret void
+}
+define spir_func i32 @mul(i32 %a, i32 %b) {
+  %m = mul i32 %a, %b
+  ret i32 %m
+}
+declare spir_func target("spirv.TaskSequenceINTEL") @_Z31__spirv_TaskSequenceCreateINTELPFiiiEjjit(ptr, i32, i32, i32, i32)
+declare spir_func void @_Z28__spirv_TaskSequenceGetINTELI6PacketET_m(ptr addrspace(4) sret(%struct.Packet), target("spirv.TaskSequenceINTEL"))
+declare spir_func void @_Z28__spirv_TaskSequenceGetINTELIvET_m(target("spirv.TaskSequenceINTEL"))
+"#;
+
+#[test]
+fn task_sequence_get_through_sret_stores_and_void_get_has_the_void_type() {
+    let m = translate_with(TASK_SEQUENCE_GET_FORMS, "+SPV_INTEL_task_sequence")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let ty_of = |op: Op| {
+        m.instructions()
+            .find(|i| i.opcode == op)
+            .and_then(|i| i.result_id)
+    };
+    let gets: Vec<_> = m
+        .instructions()
+        .filter(|i| i.opcode == Op::TaskSequenceGetALTERA)
+        .collect();
+    assert_eq!(gets.len(), 2);
+    // The sret form: the packet struct, stored through the pointer.
+    assert_eq!(gets[0].result_type, ty_of(Op::TypeStruct));
+    let stored = m
+        .instructions()
+        .find(|i| i.opcode == Op::Store)
+        .and_then(|i| i.operands.get(1).and_then(Operand::id));
+    assert_eq!(stored, gets[0].result_id);
+    // The void form, as llvm-spirv writes it.
+    assert_eq!(gets[1].result_type, ty_of(Op::TypeVoid));
+    assert_eq!(gets[1].operands.len(), 1);
+}

@@ -243,6 +243,10 @@ impl<'s> Parser<'s> {
                     }
                     "define" | "declare" => self.parse_function()?,
                     "attributes" => self.parse_attribute_group()?,
+                    "uselistorder" | "uselistorder_bb" => {
+                        self.next();
+                        self.skip_use_list_order()?;
+                    }
                     "deplibs" => return Err(self.err("unsupported construct 'deplibs'")),
                     // `$name = comdat any`: a link-time section group, nothing for SPIR-V.
                     w if w.starts_with('$') => self.parse_comdat()?,
@@ -256,6 +260,40 @@ impl<'s> Parser<'s> {
             }
         }
         self.finish()
+    }
+
+    /// The rest of a `uselistorder <ty> <value>, { i, j, ... }` or `uselistorder_bb @f, %bb,
+    /// { ... }` directive: it only fixes the in-memory order of a value's uses (what
+    /// `llvm-dis --preserve-ll-uselistorder` writes), which no translation depends on.
+    pub(super) fn skip_use_list_order(&mut self) -> PResult<()> {
+        let (line, col) = self.here();
+        let mut depth = 0i32;
+        loop {
+            match self.next() {
+                Tok::Punct(',') if depth == 0 && self.is_punct('{') => break,
+                Tok::Punct('(' | '[' | '<' | '{') => depth += 1,
+                Tok::Punct(')' | ']' | '>' | '}') => depth -= 1,
+                Tok::Eof => {
+                    return Err(self.err_at(
+                        line,
+                        col,
+                        "uselistorder directive without its '{ indexes }' list",
+                    ))
+                }
+                _ => {}
+            }
+        }
+        self.expect_punct('{')?;
+        loop {
+            match self.next() {
+                Tok::Int(_) | Tok::Punct(',') => {}
+                Tok::Punct('}') => return Ok(()),
+                _ => {
+                    self.pos = self.pos.saturating_sub(1);
+                    return Err(self.err("expected a use index or '}' in uselistorder"));
+                }
+            }
+        }
     }
 
     /// `$name = comdat any|exactmatch|largest|nodeduplicate|noduplicates|samesize`.

@@ -83,8 +83,9 @@ impl<'m> Translator<'m> {
     /// An integer or float constant of `ty` from raw bits.
     pub fn scalar_constant(&mut self, ty: llvm::TypeId, bits: u64, location: &str) -> Result<Id> {
         let ty_id = self.ty(ty, location)?;
-        Ok(match self.m.types.get(ty) {
-            Type::Int(1) => {
+        Ok(match self.scalar_literal(ty, bits) {
+            Some(words) => self.b.dedup_global(Op::Constant, Some(ty_id), words),
+            None => {
                 let op = if bits & 1 == 1 {
                     Op::ConstantTrue
                 } else {
@@ -92,14 +93,22 @@ impl<'m> Translator<'m> {
                 };
                 self.b.dedup_global(op, Some(ty_id), vec![])
             }
-            Type::Int(64) | Type::Double => self.b.constant_u64(ty_id, bits),
+        })
+    }
+
+    /// The literal words (low word first) of a scalar of LLVM type `ty` holding `bits`, as
+    /// OpConstant / OpSpecConstant take them; None for `i1`, which has no literal form.
+    pub fn scalar_literal(&self, ty: llvm::TypeId, bits: u64) -> Option<Vec<Operand>> {
+        let wide = |v: u64| vec![Operand::Word(v as u32), Operand::Word((v >> 32) as u32)];
+        let mask = |w: u32| 1u64.checked_shl(w).map_or(u64::MAX, |m| m - 1);
+        Some(match self.m.types.get(ty) {
+            Type::Int(1) => return None,
+            Type::Int(64) | Type::Double => wide(bits),
             // Odd widths (`arbitrary_integers.rs`): the value masked to the LLVM width.
-            Type::Int(w) if *w > 32 => self.b.constant_u64(ty_id, bits & ((1u64 << w) - 1)),
-            Type::Int(w) if *w < 32 => self
-                .b
-                .constant_u32(ty_id, (bits & ((1u64 << w) - 1)) as u32),
-            Type::Half | Type::BFloat => self.b.constant_u32(ty_id, (bits & 0xffff) as u32),
-            _ => self.b.constant_u32(ty_id, bits as u32),
+            Type::Int(w) if *w > 32 => wide(bits & mask(*w)),
+            Type::Int(w) if *w < 32 => vec![Operand::Word((bits & mask(*w)) as u32)],
+            Type::Half | Type::BFloat => vec![Operand::Word((bits & 0xffff) as u32)],
+            _ => vec![Operand::Word(bits as u32)],
         })
     }
 

@@ -55,6 +55,12 @@ pub const TRANSLATED: &[&str] = &[
 pub const RENAMED: &[(&str, &str)] = &[
     // The draft name of SPV_KHR_bfloat16 (llvm-spirv's test/extensions/KHR/SPV_KHR_brain_float16).
     ("SPV_KHR_brain_float16", "SPV_KHR_bfloat16"),
+    // llvm-spirv now spells SPV_INTEL_tensor_float32_conversion this way; the pinned grammar
+    // (and spirv-val 2025.5) give capability TensorFloat32RoundingINTEL the older name.
+    (
+        "SPV_INTEL_tensor_float32_rounding",
+        "SPV_INTEL_tensor_float32_conversion",
+    ),
 ];
 
 /// The registered name of an extension `--spirv-ext` may spell by a former name.
@@ -143,6 +149,7 @@ pub const LLVM_SPIRV: &[&str] = &[
     "SPV_INTEL_bindless_images",
     "SPV_INTEL_2d_block_io",
     "SPV_INTEL_subgroup_matrix_multiply_accumulate",
+    "SPV_INTEL_subgroup_matrix_multiply_accumulate_float4",
     "SPV_KHR_bfloat16",
     "SPV_INTEL_bfloat16_arithmetic",
     "SPV_INTEL_ternary_bitwise_function",

@@ -55,8 +55,14 @@ pub(crate) fn translate_function(
         .types
         .function_signature(func.fn_ty)
         .ok_or_else(|| malformed(&location, "no function type"))?;
-    if vararg {
-        return Err(unsupported(&location, "a variadic function definition"));
+    // As for declarations: a variadic definition no call passes extra arguments to is the
+    // function of its fixed parameters (llvm-spirv translates it so); reading them (`va_arg`,
+    // `llvm.va_start`) stays refused where it occurs.
+    if vararg && t.passes_variadic_arguments(f) {
+        return Err(unsupported(
+            &location,
+            "a call passing variadic arguments to a defined function",
+        ));
     }
     let (fn_ty, ret_id, param_types) = t.function_type(f, access.as_deref(), &location)?;
     let control = function_control(func) | t.optnone_control(func);

@@ -188,6 +188,9 @@ fn absorb(main: &mut Translator<'_>, mut fork: Translator<'_>, base: u32) {
         for (key, id) in &fork.builtin_vars {
             note(*id, main.builtin_vars.get(key));
         }
+        for (key, id) in &fork.spec_constants {
+            note(*id, main.spec_constants.get(key));
+        }
         for (key, id) in &fork.forward_pointers {
             note(*id, main.forward_pointers.get(key));
         }
@@ -289,6 +292,11 @@ fn merge_tables(main: &mut Translator<'_>, fork: &mut Translator<'_>, renumber: 
     }
     for (key, id) in std::mem::take(&mut fork.builtin_vars) {
         main.builtin_vars.entry(key).or_insert_with(|| renumber(id));
+    }
+    for (key, id) in std::mem::take(&mut fork.spec_constants) {
+        main.spec_constants
+            .entry(key)
+            .or_insert_with(|| renumber(id));
     }
     for (key, id) in fork.forward_pointers.drain() {
         main.forward_pointers

@@ -38,6 +38,8 @@ pub(crate) struct Translator<'m> {
     pub callees: std::sync::Arc<Vec<Callee>>,
     /// BuiltIn value → its Input variable.
     pub builtin_vars: BTreeMap<u32, Id>,
+    /// (SpecId, type) → its OpSpecConstant (`__spirv_SpecConstant`, spv_ir_forms.rs).
+    pub spec_constants: BTreeMap<(u32, llvm::TypeId), Id>,
     /// The block being lowered ended early (OpAbortKHR): the rest of its LLVM instructions
     /// are dropped, as llvm-spirv drops what follows the abort.
     pub block_ended: bool,
@@ -106,6 +108,7 @@ impl<'m> Translator<'m> {
             globals: vec![None; m.globals.len()],
             callees: Default::default(),
             builtin_vars: BTreeMap::new(),
+            spec_constants: BTreeMap::new(),
             block_ended: false,
             opencl_std: None,
             needed_version: 0x0001_0000,
@@ -141,6 +144,7 @@ impl<'m> Translator<'m> {
             globals: self.globals.clone(),
             callees: std::sync::Arc::clone(&self.callees),
             builtin_vars: self.builtin_vars.clone(),
+            spec_constants: self.spec_constants.clone(),
             block_ended: false,
             opencl_std: self.opencl_std,
             needed_version: self.needed_version,
@@ -433,7 +437,7 @@ impl<'m> Translator<'m> {
     }
 
     /// Whether some call to `callee` passes more arguments than its fixed parameters.
-    fn passes_variadic_arguments(&self, callee: llvm::FuncId) -> bool {
+    pub(crate) fn passes_variadic_arguments(&self, callee: llvm::FuncId) -> bool {
         let fixed = self
             .m
             .function(callee)
@@ -499,6 +503,19 @@ impl<'m> Translator<'m> {
             // A pointer-valued global holds its LLVM type's default pointer type.
             Some(init) if self.m.types.is_pointer(global.value_ty) => {
                 Some(self.const_as(init, data_ty, &location)?)
+            }
+            // An `i1` global holds a byte (a pointer to `i1` points to a char, types.rs): its
+            // initializer is the byte 0 or 1.
+            Some(init)
+                if matches!(self.m.types.get(global.value_ty), llvm::Type::Int(1))
+                    && (data_ty == self.int_type(8)
+                        || self.pointee_of(ptr_ty) == Some(self.int_type(8))) =>
+            {
+                let bit = self.const_int(init).ok_or_else(|| {
+                    unsupported(&location, "an i1 global initialized by a non-constant")
+                })?;
+                let byte = self.int_type(8);
+                Some(self.b.constant_u32(byte, (bit & 1) as u32))
             }
             Some(init) => Some(self.const_value(init, &location)?),
             None => None,

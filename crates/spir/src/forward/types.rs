@@ -244,9 +244,14 @@ impl<'m> Translator<'m> {
                 }
                 let pointee_id = match self.m.types.get(pointee) {
                     Type::Int(1) => self.int_type(8),
-                    Type::Function { .. } => {
+                    Type::Function { .. } if self.function_pointers_allowed() => {
                         return self.function_pointer_type(pointee, addrspace, location)
                     }
+                    // Without the extension a typed `i32 (i32)*` that only appears in types
+                    // (a struct member, a parameter) is what current LLVM reads it as, an
+                    // opaque `ptr`: a pointer to i8, as llvm-spirv lowers `ptr`. Taking a
+                    // function's address or calling through one stays refused.
+                    Type::Function { .. } => self.int_type(8),
                     _ => self.ty(pointee, location)?,
                 };
                 self.pointer_type(storage, pointee_id)

@@ -289,6 +289,10 @@ impl<'s> Parser<'s> {
                     self.start_block(Some(name))?;
                 }
                 Tok::Eof => return Err(self.err("expected '}' at end of function")),
+                Tok::Word(w) if w == "uselistorder" || w == "uselistorder_bb" => {
+                    self.next();
+                    self.skip_use_list_order()?;
+                }
                 Tok::Word(w) if w.starts_with("#dbg_") => {
                     // Debug records are dropped like debug locations.
                     self.next();

@@ -267,6 +267,11 @@ pub(super) fn lower(
             t.emit_to(out, Op::IAdd, ty, vec![Operand::Id(raw), Operand::Id(off)]);
             Ok(())
         }
+        "get_image_num_mip_levels" => {
+            // cl_khr_mipmap_image: OpImageQueryLevels (Kernel allows it).
+            t.emit_to(out, Op::ImageQueryLevels, ty, vec![Operand::Id(img)]);
+            Ok(())
+        }
         "get_image_num_samples" => {
             // Multisampled images (cl_khr_gl_msaa_sharing).
             t.emit_to(out, Op::ImageQuerySamples, ty, vec![Operand::Id(img)]);

@@ -33,7 +33,7 @@ pub(crate) use atomic_ops::require_atomic_width;
 pub(crate) use atomics20::storage_bits;
 pub(crate) use groups::generic_cast_target;
 pub(crate) use memory::{atomic_rmw, atomic_scope_semantics, fence, usm_cast};
-pub(crate) use workitem::{builtin_global, builtin_global_behind};
+pub(crate) use workitem::{builtin_global, builtin_global_behind_in};
 
 /// True when a declaration is an OpenCL built-in the translator lowers itself.
 pub(crate) fn is_builtin(d: &Demangled) -> bool {

@@ -98,7 +98,40 @@ pub(super) fn lower(
     {
         return Ok(());
     }
+    // A result returned through a leading `sret` pointer (DPC++'s struct results, e.g.
+    // TaskSequenceGetINTEL of a struct): the instruction's result is stored through it.
+    let expected = operands.clone().count();
+    let sret = if desc.has_result
+        && t.m.types.is_void(result_ty)
+        && args.len() == expected + 1
+        && t.value_llvm_type(ctx, args[0])
+            .is_ok_and(|ty| t.m.types.is_pointer(ty))
+    {
+        let dest = t.value(ctx, args[0])?;
+        let pointee = t
+            .id_types
+            .get(&dest)
+            .and_then(|&p| t.pointee_of(p))
+            .ok_or_else(|| {
+                unsupported(
+                    loc,
+                    format!("{} returning through a pointer of unknown type", d.name),
+                )
+            })?;
+        Some((dest, pointee))
+    } else {
+        None
+    };
+    let args = if sret.is_some() { &args[1..] } else { args };
     let mut ops = operands_from_args(t, ctx, &d.name, operands, args)?;
+    if let Some((dest, pointee)) = sret {
+        let value = t.emit(desc_op(desc.opcode), pointee, ops);
+        t.emit_void(
+            spirvkit_grammar::Op::Store,
+            vec![Operand::Id(dest), Operand::Id(value)],
+        );
+        return Ok(());
+    }
     if opname == "CooperativeMatrixLengthKHR" {
         // The operand is the matrix type; llvm-spirv's SPV-IR passes a matrix value.
         if let (Some(&a), Some(Operand::Id(v))) = (args.first(), ops.first_mut()) {
@@ -137,13 +170,13 @@ pub(super) fn lower(
     }
     let void = t.m.types.is_void(result_ty);
     if desc.has_result {
-        if void {
-            return Err(malformed(
-                loc,
-                format!("{} returns void but Op{opname} has a result", d.name),
-            ));
-        }
-        let ty = t.ty(result_ty, loc)?;
+        // A void call of an instruction with a result (TaskSequenceGetINTEL of a task
+        // returning void): llvm-spirv gives the instruction the void type.
+        let ty = if void {
+            t.b.type_void()
+        } else {
+            t.ty(result_ty, loc)?
+        };
         t.emit_to(out, desc_op(desc.opcode), ty, ops);
         for postfix in parts {
             decorate(t, out, postfix);

@@ -5,6 +5,9 @@
 //! - `__spirv_{Read,Write}PipeBlockingINTEL(pipe, pointer, size, alignment)`
 //!   (SPV_INTEL_blocking_pipes): the extension's instructions have no result, although the
 //!   grammar lists a result type and id for their first two words;
+//! - `__spirv_SpecConstant(i32 id, T default)`: an OpSpecConstant (OpSpecConstantTrue/False
+//!   for `i1`) of the default's type decorated SpecId `id`, one per id and type, as
+//!   llvm-spirv's SPV-IR reader emits it (DPC++ specialization constants);
 //! - `__spirv_AbortKHR(message)` (SPV_KHR_abort): OpAbortKHR with the message's type, a block
 //!   terminator, so the rest of the LLVM block (its `unreachable`) is dropped. With the
 //!   extension, `llvm.trap` aborts with the 32-bit message 0xffffffff and `llvm.ubsantrap(i8
@@ -21,7 +24,7 @@ use crate::forward::context::FnCtx;
 use crate::forward::translator::Translator;
 use llvm::ValueRef;
 use spirvkit_core::{Id, Operand};
-use spirvkit_grammar::{Capability, Op, OperandKind};
+use spirvkit_grammar::{Capability, Decoration, Op, OperandKind};
 use spirvkit_llvm as llvm;
 
 /// Lowers `opname` (the name after `__spirv_`) when it is one of these forms; false otherwise.
@@ -46,6 +49,10 @@ pub(super) fn lower(
         }
         "AbortKHR" => {
             abort(t, ctx, name, args)?;
+            Ok(true)
+        }
+        "SpecConstant" => {
+            spec_constant(t, ctx, out, name, args)?;
             Ok(true)
         }
         _ => Ok(false),
@@ -101,6 +108,67 @@ fn blocking_pipe(
         t.value(ctx, alignment)?,
     ];
     t.emit_void_ops(Op(desc.opcode), ids.map(Operand::Id));
+    Ok(())
+}
+
+fn spec_constant(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    name: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let &[spec_id, default] = args else {
+        return Err(malformed(
+            loc,
+            format!("{name} takes a SpecId and a default value"),
+        ));
+    };
+    let spec_id = t
+        .const_int(spec_id)
+        .and_then(|v| u32::try_from(v).ok())
+        .ok_or_else(|| malformed(loc, format!("{name} with a SpecId that is not a constant")))?;
+    let (ty, bits) = match default {
+        ValueRef::Constant(c) => match t.m.constant(c).map(|c| (c.ty, &c.kind)) {
+            Some((ty, llvm::ConstKind::Int(v) | llvm::ConstKind::Float(v))) => (ty, *v),
+            Some((ty, llvm::ConstKind::Null | llvm::ConstKind::Undef)) => (ty, 0),
+            _ => (llvm::TypeId(0), 0),
+        },
+        _ => (llvm::TypeId(0), 0),
+    };
+    if !matches!(
+        t.m.types.get(ty),
+        llvm::Type::Int(_)
+            | llvm::Type::Half
+            | llvm::Type::BFloat
+            | llvm::Type::Float
+            | llvm::Type::Double
+    ) {
+        return Err(unsupported(
+            loc,
+            format!("{name} whose default is not a scalar constant"),
+        ));
+    }
+    let ty_id = t.ty(ty, loc)?;
+    let spec = match t.spec_constants.get(&(spec_id, ty)) {
+        Some(&id) => id,
+        None => {
+            let id = match t.scalar_literal(ty, bits) {
+                Some(words) => t.b.unique_global(Op::SpecConstant, Some(ty_id), words),
+                None if bits & 1 == 1 => {
+                    t.b.unique_global(Op::SpecConstantTrue, Some(ty_id), vec![])
+                }
+                None => {
+                    t.b.unique_global(Op::SpecConstantFalse, Some(ty_id), vec![])
+                }
+            };
+            t.b.decorate(id, Decoration::SpecId.0, &[Operand::Word(spec_id)]);
+            t.spec_constants.insert((spec_id, ty), id);
+            id
+        }
+    };
+    t.emit_ops_to(out, Op::CopyObject, ty_id, [Operand::Id(spec)]);
     Ok(())
 }
 

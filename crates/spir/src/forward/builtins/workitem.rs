@@ -124,6 +124,31 @@ pub(crate) fn builtin_global_behind(t: &Translator<'_>, v: ValueRef) -> Option<l
     }
 }
 
+/// `builtin_global_behind`, also through address-space casts and bitcasts in the function
+/// body (`%p = addrspacecast ptr addrspace(1) @__spirv_BuiltInSubgroupMaxSize to ptr
+/// addrspace(4)`, as optimized DPC++ code hoists it).
+pub(crate) fn builtin_global_behind_in(
+    t: &Translator<'_>,
+    ctx: &crate::forward::context::FnCtx<'_>,
+    v: ValueRef,
+) -> Option<llvm::GlobalId> {
+    let mut at = v;
+    // Each step moves to an earlier instruction, so the walk ends.
+    for _ in 0..=ctx.func.insts.len() {
+        let ValueRef::Instruction(i) = at else {
+            return builtin_global_behind(t, at);
+        };
+        match &ctx.func.inst(i)?.kind {
+            llvm::InstKind::Cast {
+                op: llvm::CastOp::AddrSpaceCast | llvm::CastOp::BitCast,
+                value,
+            } => at = *value,
+            _ => return None,
+        }
+    }
+    None
+}
+
 /// A built-in outside the OpenCL work-item table needs what the grammar says (its capability
 /// and extension, refused naming the extension when not allowed).
 fn require_extension_builtin(t: &mut Translator<'_>, loc: &str, b: BuiltIn) -> Result<()> {

@@ -38,6 +38,23 @@ pub(super) fn cast(
     value: ValueRef,
 ) -> Result<()> {
     let loc = ctx.location.as_str();
+    if matches!(op, CastOp::AddrSpaceCast | CastOp::BitCast) {
+        if let Some(g) = crate::forward::builtins::builtin_global_behind_in(t, ctx, value) {
+            // A built-in's Input variable has no generic (or other) address: the cast is a
+            // copy of the variable, and loads through it load the built-in (memory.rs).
+            let var = t.global_id(g, loc)?;
+            let value_ty = t.m.global(g).map(|gl| gl.value_ty);
+            let value_ty = match value_ty {
+                Some(vt) => t.ty(vt, loc)?,
+                None => return Err(unsupported(loc, "a cast of a missing built-in variable")),
+            };
+            let var_ty =
+                t.b.type_pointer(spirvkit_grammar::StorageClass::Input.0, value_ty);
+            t.emit_ops_to(out, Op::CopyObject, var_ty, [Operand::Id(var)]);
+            t.note_type(out, var_ty);
+            return Ok(());
+        }
+    }
     let src_ty = t.value_llvm_type(ctx, value)?;
     let opaque_pair = crate::forward::pointee::is_opaque_pointer(t.m, src_ty)
         && crate::forward::pointee::is_opaque_pointer(t.m, result_ty);

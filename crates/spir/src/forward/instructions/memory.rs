@@ -21,11 +21,28 @@ pub(super) fn load(
     ordering: &llvm::AtomicOrdering,
     metadata: &[(String, llvm::MetadataId)],
 ) -> Result<()> {
-    let Out { out, ty, .. } = *r;
-    if let Some(g) = crate::forward::builtins::builtin_global_behind(t, *ptr) {
+    let Out {
+        out, ty, result_ty, ..
+    } = *r;
+    if let Some(g) = crate::forward::builtins::builtin_global_behind_in(t, ctx, *ptr) {
         // A `__spirv_BuiltIn*` global is the built-in's Input variable.
         let var = t.global_id(g, &ctx.location)?;
-        t.emit_ops_to(out, Op::Load, ty, [Operand::Id(var)]);
+        let value_ty = t.m.global(g).map(|gl| gl.value_ty);
+        match value_ty.map(|vt| (vt, t.m.types.get(vt).clone())) {
+            // Optimized code loads the first component of a `<3 x i64>` built-in straight
+            // from the variable (`load i64, ptr addrspace(1) @__spirv_BuiltInGlobalInvocationId`).
+            Some((vt, llvm::Type::Vector { elem, .. })) if vt != result_ty && elem == result_ty => {
+                let vector_ty = t.ty(vt, &ctx.location)?;
+                let vector = t.emit(Op::Load, vector_ty, vec![Operand::Id(var)]);
+                t.emit_ops_to(
+                    out,
+                    Op::CompositeExtract,
+                    ty,
+                    [Operand::Id(vector), Operand::Word(0)],
+                );
+            }
+            _ => t.emit_ops_to(out, Op::Load, ty, [Operand::Id(var)]),
+        }
         return Ok(());
     }
     let p = if is_opaque(t, ctx, *ptr) {
