@@ -117,6 +117,7 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
     let mut merge = vec![NONE; n];
     let mut continue_target = vec![NONE; n];
     let mut merge_inst = vec![NONE; n];
+    let any_merge = st.opcodes.contains(Op::SelectionMerge) || st.opcodes.contains(Op::LoopMerge);
     for (b, block) in blocks.iter().enumerate() {
         let term_index = block.terminator;
         let Some(term) = st.inst(term_index).copied() else {
@@ -153,8 +154,9 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
             }
             _ => {}
         }
-        // Merge instruction: immediately before the terminator.
-        if term_index > 0 {
+        // Merge instruction: immediately before the terminator (no scan of the block when
+        // the module has none).
+        if term_index > 0 && any_merge {
             for mi in (block.label_inst + 1)..term_index {
                 let Some(m) = st.inst(mi).copied() else { break };
                 let op = m.op();
