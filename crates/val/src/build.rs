@@ -9,7 +9,7 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::options::ValidatorOptions;
-use crate::state::{ext_kind, is_terminator, Block, Function, IdMap, Inst, State, NONE};
+use crate::state::{ext_kind, is_terminator, Block, Function, IdMap, Inst, OpcodeSet, State, NONE};
 use rayon::prelude::*;
 use spirvkit_core::decode::{decode_string, leading_operands};
 use spirvkit_core::{DecodeError, ParsedOperand, Parser};
@@ -199,6 +199,7 @@ fn new_state<'a>(words: &'a [u32], opts: &'a ValidatorOptions, parser: &Parser<'
         decorations: Vec::new(),
         group_decorates: Vec::new(),
         forward_pointers: Vec::new(),
+        opcodes: Default::default(),
         diags: Vec::new(),
     }
 }
@@ -220,6 +221,7 @@ struct Piece<'t> {
     decorations: Vec<(u32, u32)>,
     group_decorates: Vec<u32>,
     forward_pointers: Vec<u32>,
+    opcodes: OpcodeSet,
     /// The piece declares something the decoder remembers for later instructions (an integer
     /// or float type, an extended instruction set).
     learns_types: bool,
@@ -276,6 +278,7 @@ impl<'t> Piece<'t> {
             decorations: Vec::new(),
             group_decorates: Vec::new(),
             forward_pointers: Vec::new(),
+            opcodes: OpcodeSet::default(),
             learns_types: false,
             cur_func: NONE,
             cur_block: NONE,
@@ -290,11 +293,17 @@ impl<'t> Piece<'t> {
     /// Reads the next instruction; false at the end.
     #[inline]
     fn read_one(&mut self, parser: &mut Parser<'_>) -> Result<bool, DecodeError> {
-        let Some(inst) = parser.next_instruction()? else {
-            return Ok(false);
+        // Read through a reference: moving the decoded instruction out of the `Result`
+        // (as `?` does) copied it twice, a visible share of reading.
+        let next = parser.next_instruction();
+        let inst = match &next {
+            Ok(Some(inst)) => inst,
+            Ok(None) => return Ok(false),
+            Err(e) => return Err(e.clone()),
         };
         let index = inst.index as u32;
         let op = inst.op();
+        self.opcodes.insert(inst.opcode);
         // Function / block structure (checked for errors in layout.rs).
         if op == Op::Function {
             self.cur_func = self.functions.len() as u32;
@@ -436,6 +445,7 @@ impl State<'_> {
         self.decorations.extend(piece.decorations);
         self.group_decorates.extend(piece.group_decorates);
         self.forward_pointers.extend(piece.forward_pointers);
+        self.opcodes.union(&piece.opcodes);
     }
 
     /// Id → first defining instruction; false when some id is defined twice.

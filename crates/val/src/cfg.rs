@@ -6,7 +6,7 @@
 use crate::diagnostic::Diagnostic;
 use crate::state::{State, NONE};
 use rayon::prelude::*;
-use spirvkit_core::analysis::{predecessors, DomTree, UNDEF};
+use spirvkit_core::analysis::{predecessors_into, DomTree, UNDEF};
 use spirvkit_grammar::{Capability, Op, OperandKind, StorageClass};
 
 pub struct FunctionCfg {
@@ -43,19 +43,52 @@ impl FunctionCfg {
 }
 
 pub fn check(st: &mut State<'_>) {
-    let run = |fi: usize| -> Vec<Diagnostic> {
+    let run = |spare: &mut Spare, fi: usize| -> Vec<Diagnostic> {
         let mut out = Vec::new();
-        check_function(st, fi as u32, &mut out);
+        check_function(st, fi as u32, spare, &mut out);
         out
     };
     let n = st.functions.len();
     let results: Vec<Vec<Diagnostic>> = if n > 1 && st.parallel() {
-        (0..n).into_par_iter().map(run).collect()
+        (0..n)
+            .into_par_iter()
+            .map_init(Spare::default, run)
+            .collect()
     } else {
-        (0..n).map(run).collect()
+        let mut spare = Spare::default();
+        (0..n).map(|fi| run(&mut spare, fi)).collect()
     };
     let diags: Vec<Diagnostic> = results.into_iter().flatten().collect();
     st.diags.extend(diags);
+}
+
+/// The lists of the last function's CFG, kept by each thread for the next function (most
+/// functions are small: building a CFG was mostly allocating and freeing its lists).
+#[derive(Default)]
+pub struct Spare {
+    succs: Vec<Vec<u32>>,
+    preds: Vec<Vec<u32>>,
+    labels: Vec<u32>,
+    merge: Vec<u32>,
+    continue_target: Vec<u32>,
+    merge_inst: Vec<u32>,
+}
+
+/// `list` emptied and sized to `n` empty lists, keeping the memory of those it had.
+fn reset_lists(mut list: Vec<Vec<u32>>, n: usize) -> Vec<Vec<u32>> {
+    list.truncate(n);
+    for l in list.iter_mut() {
+        l.clear();
+    }
+    list.resize_with(n, Vec::new);
+    list
+}
+
+/// `list` as `n` copies of `value`, keeping its memory.
+fn reset(mut list: Vec<u32>, n: usize, value: u32) -> Vec<u32> {
+    list.clear();
+    list.resize(n, value);
+    list
 }
 
 /// Resolves a branch target label to a local block, reporting bad targets.
@@ -103,7 +136,7 @@ fn target(
     Some(def.block - start)
 }
 
-pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
+pub fn check_function(st: &State<'_>, fi: u32, spare: &mut Spare, out: &mut Vec<Diagnostic>) {
     let Some(f) = st.functions.get(fi as usize) else {
         return;
     };
@@ -113,10 +146,11 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
     }
     let n = blocks.len();
     let start = f.blocks_start;
-    let mut succs: Vec<Vec<u32>> = vec![Vec::new(); n];
-    let mut merge = vec![NONE; n];
-    let mut continue_target = vec![NONE; n];
-    let mut merge_inst = vec![NONE; n];
+    let mut succs = reset_lists(std::mem::take(&mut spare.succs), n);
+    let mut merge = reset(std::mem::take(&mut spare.merge), n, NONE);
+    let mut continue_target = reset(std::mem::take(&mut spare.continue_target), n, NONE);
+    let mut merge_inst = reset(std::mem::take(&mut spare.merge_inst), n, NONE);
+    let any_merge = st.opcodes.contains(Op::SelectionMerge) || st.opcodes.contains(Op::LoopMerge);
     for (b, block) in blocks.iter().enumerate() {
         let term_index = block.terminator;
         let Some(term) = st.inst(term_index).copied() else {
@@ -153,8 +187,9 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
             }
             _ => {}
         }
-        // Merge instruction: immediately before the terminator.
-        if term_index > 0 {
+        // Merge instruction: immediately before the terminator (no scan of the block when
+        // the module has none).
+        if term_index > 0 && any_merge {
             for mi in (block.label_inst + 1)..term_index {
                 let Some(m) = st.inst(mi).copied() else { break };
                 let op = m.op();
@@ -229,7 +264,8 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
             }
         }
     }
-    let preds = predecessors(&succs);
+    let mut preds = std::mem::take(&mut spare.preds);
+    predecessors_into(&succs, &mut preds);
     // The entry block may not be a branch target.
     if let Some(&p) = preds.first().and_then(|p| p.first()) {
         let entry = blocks[0].label;
@@ -251,7 +287,12 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
     let dom = DomTree::new(&succs, &preds, 0);
     let cfg = FunctionCfg {
         start,
-        labels: blocks.iter().map(|b| b.label).collect(),
+        labels: {
+            let mut labels = std::mem::take(&mut spare.labels);
+            labels.clear();
+            labels.extend(blocks.iter().map(|b| b.label));
+            labels
+        },
         succs,
         preds,
         dom,
@@ -286,6 +327,14 @@ pub fn check_function(st: &State<'_>, fi: u32, out: &mut Vec<Diagnostic>) {
     if st.has_capability(Capability::Shader) {
         crate::structured::check_function(st, fi, &cfg, out);
     }
+    *spare = Spare {
+        succs: cfg.succs,
+        preds: cfg.preds,
+        labels: cfg.labels,
+        merge: cfg.merge,
+        continue_target: cfg.continue_target,
+        merge_inst: cfg.merge_inst,
+    };
 }
 
 fn check_phis(

@@ -120,6 +120,22 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
             break;
         };
         let op = inst.op();
+        // The opcodes the match below judges (the rest: no lookups).
+        if !matches!(
+            op,
+            Op::Undef
+                | Op::ConstantTrue
+                | Op::ConstantFalse
+                | Op::SpecConstantTrue
+                | Op::SpecConstantFalse
+                | Op::ConstantComposite
+                | Op::SpecConstantComposite
+                | Op::ConstantNull
+                | Op::ConstantSampler
+                | Op::SpecConstantOp
+        ) {
+            continue;
+        }
         let name = inst.desc().map_or("", |d| d.opname);
         let rt = inst.result_type;
         let rt_op = st.def_op(rt);

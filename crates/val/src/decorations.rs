@@ -44,7 +44,7 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     // (target, member or u32::MAX, decoration) -> first instruction
     let mut seen: HashMap<(u32, u32, u32), u32> = HashMap::new();
     // Most modules have no decoration group: then no operand can name one.
-    let any_group = st.insts.iter().any(|i| i.op() == Op::DecorationGroup);
+    let any_group = st.opcodes.contains(Op::DecorationGroup);
     for index in 0..st.insts.len() as u32 {
         let Some(inst) = st.inst(index).copied() else {
             break;

@@ -160,7 +160,12 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
         }
     }
     // Calls.
-    for index in 0..st.insts.len() as u32 {
+    let calls = if st.opcodes.contains(Op::FunctionCall) {
+        st.insts.len() as u32
+    } else {
+        0
+    };
+    for index in 0..calls {
         let Some(inst) = st.inst(index).copied() else {
             break;
         };
@@ -275,7 +280,8 @@ fn imported_ids(st: &State<'_>) -> std::collections::HashSet<u32> {
     const IMPORT: u32 = 1;
     let mut out = std::collections::HashSet::new();
     let mut groups = std::collections::HashSet::new();
-    for inst in &st.insts {
+    // Every OpDecorate is in `st.decorations` (the order does not matter for a set).
+    for inst in st.decorations.iter().filter_map(|&(_, i)| st.inst(i)) {
         if inst.op() == Op::Decorate
             && st.word(inst, 2) == spirvkit_grammar::Decoration::LinkageAttributes.0
             && st.inst_words(inst).last() == Some(&IMPORT)
@@ -289,7 +295,7 @@ fn imported_ids(st: &State<'_>) -> std::collections::HashSet<u32> {
         }
     }
     if !groups.is_empty() {
-        for inst in &st.insts {
+        for inst in st.group_decorates.iter().filter_map(|&i| st.inst(i)) {
             if inst.op() == Op::GroupDecorate && groups.contains(&st.word(inst, 1)) {
                 out.extend(st.inst_words(inst).iter().skip(2).copied());
             }

@@ -4,7 +4,7 @@
 
 use crate::state::{is_core, is_type_op, ExtKind, Inst, State, NONE};
 use rayon::prelude::*;
-use spirvkit_grammar::{Category, Op, OperandKind};
+use spirvkit_grammar::{Capability, Category, Op, OperandKind};
 use std::collections::HashMap;
 
 /// May operand `index` (counting the result type and result id) of `op` name an id defined later?
@@ -106,50 +106,73 @@ fn is_function_misuse(st: &State<'_>, def_index: u32, op: Op, ext: ExtKind) -> b
     !acceptable && !non_semantic && is_core(op)
 }
 
+/// What the id rules need besides the tables.
+struct Context {
+    /// Where each OpTypeForwardPointer's pointer type is first declared: a type declaration
+    /// may name it from there on.
+    forward_pointers: HashMap<u32, u32>,
+    /// SPV_INTEL_function_pointers is declared (see `types::may_use_function_type`).
+    function_pointers: bool,
+}
+
+impl Context {
+    fn new(st: &State<'_>) -> Self {
+        let mut forward_pointers: HashMap<u32, u32> = HashMap::new();
+        for &index in &st.forward_pointers {
+            if let Some(inst) = st.inst(index) {
+                forward_pointers
+                    .entry(st.operand_word(inst, 0))
+                    .or_insert(index);
+            }
+        }
+        Context {
+            forward_pointers,
+            function_pointers: st.has_capability(Capability::FunctionPointersINTEL),
+        }
+    }
+}
+
 /// Instructions per share of the work (each share on any thread).
 const CHUNK: u32 = 1 << 14;
 
-pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
-    // Where each OpTypeForwardPointer's pointer type is first declared: a type declaration
-    // may name it from there on.
-    let mut forward_pointers: HashMap<u32, u32> = HashMap::new();
-    for &index in &st.forward_pointers {
-        if let Some(inst) = st.inst(index) {
-            forward_pointers
-                .entry(st.operand_word(inst, 0))
-                .or_insert(index);
-        }
-    }
+/// The id rules' diagnostics, and (second) the type rule `type.function_use`'s: both read
+/// every id operand's definition, so one look checks both (`lib.rs` reports the second
+/// with the types family's).
+pub fn check(st: &State<'_>) -> (Vec<crate::Diagnostic>, Vec<crate::Diagnostic>) {
+    let cx = Context::new(st);
     let n = st.insts.len() as u32;
+    let share = |start: u32| check_range(st, &cx, start..start.saturating_add(CHUNK).min(n));
     let starts: Vec<u32> = (0..n).step_by(CHUNK as usize).collect();
-    let share = |start: u32| {
-        check_range(
-            st,
-            start..(start.saturating_add(CHUNK)).min(n),
-            &forward_pointers,
-        )
-    };
-    let errors: Vec<Vec<Found>> = if st.parallel() {
+    let found: Vec<(Vec<Found>, Vec<Found>)> = if st.parallel() {
         starts.into_par_iter().map(share).collect()
     } else {
         starts.into_iter().map(share).collect()
     };
-    errors
+    let (errors, function_type_uses): (Vec<_>, Vec<_>) = found.into_iter().unzip();
+    (
+        diagnostics(st, errors.into_iter().flatten().collect()),
+        diagnostics(st, function_type_uses.into_iter().flatten().collect()),
+    )
+}
+
+fn diagnostics(st: &State<'_>, found: Vec<Found>) -> Vec<crate::Diagnostic> {
+    found
         .into_iter()
-        .flatten()
         .map(|e| st.diag_at(e.0, e.1, e.2).with_ids(e.3))
         .collect()
 }
 
 /// An error found: rule, instruction index, message, ids named.
-type Found = (&'static str, u32, String, Vec<u32>);
+pub(crate) type Found = (&'static str, u32, String, Vec<u32>);
 
+/// The id rules for the instructions of `range`, and the uses of function types they make.
 fn check_range(
     st: &State<'_>,
+    cx: &Context,
     range: std::ops::Range<u32>,
-    forward_pointers: &HashMap<u32, u32>,
-) -> Vec<Found> {
+) -> (Vec<Found>, Vec<Found>) {
     let mut errors: Vec<Found> = Vec::new();
+    let mut function_type_uses: Vec<Found> = Vec::new();
     for index in range {
         let Some(inst) = st.inst(index).copied() else {
             break;
@@ -176,6 +199,8 @@ fn check_range(
         }
         let lenient = lenient_operands(&inst);
         let generates_type = is_type_op(op);
+        let may_use_function_type =
+            crate::types::may_use_function_type(op, inst.ext, cx.function_pointers);
         for (i, operand) in st.ops(&inst).iter().enumerate() {
             if operand.kind.category() != Category::Id || operand.kind == OperandKind::IdResult {
                 continue;
@@ -204,7 +229,7 @@ fn check_range(
             // before the definition too; OpPhi may name itself.
             if def_index >= index {
                 if generates_type {
-                    if forward_pointers.get(&id).is_none_or(|&at| at > index) {
+                    if cx.forward_pointers.get(&id).is_none_or(|&at| at > index) {
                         errors.push((
                             "id.forward",
                             index,
@@ -235,6 +260,9 @@ fn check_range(
             let Some(def) = st.inst(def_index).copied() else {
                 continue;
             };
+            if def.op() == Op::TypeFunction && may_use_function_type {
+                function_type_uses.push(crate::types::function_type_use(index, id));
+            }
             let def_is_type = is_type_op(def.op());
             if operand.kind == OperandKind::IdResultType {
                 if !def_is_type {
@@ -307,5 +335,5 @@ fn check_range(
             }
         }
     }
-    errors
+    (errors, function_type_uses)
 }

@@ -65,10 +65,10 @@ pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
     if !st.diags.is_empty() {
         return std::mem::take(&mut st.diags);
     }
-    // Module-wide rules read the tables only: run them in parallel.
+    // Module-wide rules read the tables only: run them in parallel. The id walk also checks
+    // the uses of function types (`types::may_use_function_type`), reported with the types.
     type Check = fn(&State<'_>) -> Vec<Diagnostic>;
-    let checks: [Check; 12] = [
-        ids::check,
+    let checks: [Check; 11] = [
         capabilities::check,
         limits::check,
         types::check,
@@ -82,12 +82,21 @@ pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
         builtins::check,
         access_decorations::check,
     ];
-    let found: Vec<Vec<Diagnostic>> = if st.parallel() {
-        checks.par_iter().map(|c| c(&st)).collect()
+    let ((id_errors, function_type_uses), found): (_, Vec<Vec<Diagnostic>>) = if st.parallel() {
+        rayon::join(
+            || ids::check(&st),
+            || checks.par_iter().map(|c| c(&st)).collect(),
+        )
     } else {
-        checks.iter().map(|c| c(&st)).collect()
+        (ids::check(&st), checks.iter().map(|c| c(&st)).collect())
     };
-    st.diags.extend(found.into_iter().flatten());
+    // Each family's diagnostics in the order ids, capabilities, limits, types (function-type
+    // uses first), constants, ... (the final sort keeps it for one instruction's).
+    let mut found = found.into_iter();
+    st.diags.extend(id_errors);
+    st.diags.extend(found.by_ref().take(2).flatten()); // capabilities, limits
+    st.diags.extend(function_type_uses);
+    st.diags.extend(found.flatten());
     // CFG, dominance and structured control flow need every id defined.
     if !st.diags.iter().any(|d| d.rule.starts_with("id.")) {
         cfg::check(&mut st);

@@ -149,6 +149,55 @@ impl CapabilityBits {
     }
 }
 
+/// The opcodes a module uses, as a bit set over all 16-bit opcodes: rule walks that only act
+/// on certain opcodes ask it first and skip the walk when none of them occurs (exact: the set
+/// holds every instruction's opcode).
+#[derive(Clone)]
+pub struct OpcodeSet(Box<[u64; 1024]>);
+
+impl Default for OpcodeSet {
+    fn default() -> Self {
+        OpcodeSet(Box::new([0; 1024]))
+    }
+}
+
+impl std::fmt::Debug for OpcodeSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl OpcodeSet {
+    #[inline]
+    pub(crate) fn insert(&mut self, opcode: u16) {
+        self.0[usize::from(opcode / 64)] |= 1 << (opcode % 64);
+    }
+
+    pub(crate) fn union(&mut self, other: &OpcodeSet) {
+        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
+            *a |= b;
+        }
+    }
+
+    pub fn contains(&self, op: Op) -> bool {
+        self.0[usize::from(op.0 / 64)] & (1 << (op.0 % 64)) != 0
+    }
+
+    /// The opcodes in the set, in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = Op> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &bits)| {
+            (0..64u16)
+                .filter(move |b| bits & (1 << b) != 0)
+                .map(move |b| Op(w as u16 * 64 + b))
+        })
+    }
+
+    /// Whether some opcode of the set satisfies `f`.
+    pub fn any(&self, f: impl Fn(Op) -> bool) -> bool {
+        self.iter().any(f)
+    }
+}
+
 pub struct State<'a> {
     pub words: &'a [u32],
     pub opts: &'a ValidatorOptions,
@@ -176,6 +225,8 @@ pub struct State<'a> {
     pub group_decorates: Vec<u32>,
     /// Indices of the OpTypeForwardPointer instructions.
     pub forward_pointers: Vec<u32>,
+    /// Every opcode of the module.
+    pub opcodes: OpcodeSet,
     pub diags: Vec<Diagnostic>,
 }
 

@@ -3,73 +3,58 @@
 //! types, OpTypeForwardPointer, and function types used only by OpFunction.
 
 use crate::state::{is_core, is_type_op, ExtKind, State};
-use spirvkit_grammar::{Capability as C, Category, Op, OperandKind};
+use spirvkit_grammar::{Capability as C, Op, OperandKind};
 use std::collections::HashMap;
 
+/// Whether an instruction of `op` may not name an OpTypeFunction (`type.function_use`):
+/// only OpFunction, names and decorations may, and non-semantic instructions, and (with
+/// SPV_INTEL_function_pointers, which spirv-val 2025.5 does not know) OpTypePointer, whose
+/// pointers to functions point to their function type. Checked in the id walk
+/// (`ids::check`), which reads every id operand's definition anyway.
+pub(crate) fn may_use_function_type(op: Op, ext: ExtKind, function_pointers: bool) -> bool {
+    is_core(op)
+        && !matches!(
+            op,
+            Op::Function
+                | Op::Name
+                | Op::MemberName
+                | Op::Decorate
+                | Op::DecorateId
+                | Op::DecorateString
+        )
+        && (op != Op::ExtInst || ext == ExtKind::Semantic)
+        && (op != Op::TypePointer || !function_pointers)
+}
+
+/// `type.function_use` at instruction `index`, which names function type `id` (defined
+/// before it).
+pub(crate) fn function_type_use(index: u32, id: u32) -> crate::ids::Found {
+    (
+        "type.function_use",
+        index,
+        format!("Invalid use of function type result id %{id}."),
+        vec![id],
+    )
+}
+
+/// The type declaration rules (uses of function types: see [`may_use_function_type`]).
 pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
     let mut forward_seen: std::collections::HashSet<&[u32]> = std::collections::HashSet::new();
     let mut unique: HashMap<(u16, &[u32]), u32> = HashMap::new();
     let mut forward: Vec<(u32, u32, u32)> = Vec::new();
     let kernel = st.has_capability(C::Kernel);
-    // Ids whose (first) definition is an OpTypeFunction, as a bit set: every id operand of
-    // the module is tested, and few ids are function types.
-    let mut function_types = vec![0u64; (st.bound as usize).div_ceil(64).min(st.insts.len() + 1)];
-    let mut large_function_type = false;
-    for (index, inst) in st.insts.iter().enumerate() {
-        if inst.op() == Op::TypeFunction && st.def_index(inst.result_id) == index as u32 {
-            match function_types.get_mut((inst.result_id / 64) as usize) {
-                Some(bits) => *bits |= 1 << (inst.result_id % 64),
-                None => large_function_type = true,
-            }
-        }
-    }
-    let may_be_function_type = |id: u32| {
-        large_function_type
-            || function_types
-                .get((id / 64) as usize)
-                .is_some_and(|bits| bits & (1 << (id % 64)) != 0)
-    };
-    for index in 0..st.insts.len() as u32 {
+    // Type declarations and OpTypeForwardPointer stand before the first function: `layout`
+    // reports them anywhere else, and its errors stop validation before this family runs.
+    let module_scope = st
+        .functions
+        .first()
+        .map_or(st.insts.len(), |f| f.inst as usize);
+    for index in 0..module_scope as u32 {
         let Some(inst) = st.inst(index).copied() else {
             break;
         };
         let op = inst.op();
-        // Function types may only be used by OpFunction (and names / decorations).
-        if is_core(op)
-            && !matches!(
-                op,
-                Op::Function
-                    | Op::Name
-                    | Op::MemberName
-                    | Op::Decorate
-                    | Op::DecorateId
-                    | Op::DecorateString
-            )
-            && !(op == Op::ExtInst && inst.ext != ExtKind::Semantic)
-        {
-            for o in st.ops(&inst) {
-                if o.kind.category() == Category::Id && o.kind != OperandKind::IdResult {
-                    let id = st.word(&inst, usize::from(o.offset));
-                    // SPV_INTEL_function_pointers: pointers to functions point to their
-                    // function type (spirv-val 2025.5 has no such exception).
-                    let function_pointer =
-                        op == Op::TypePointer && st.has_capability(C::FunctionPointersINTEL);
-                    if may_be_function_type(id)
-                        && st.def_op(id) == Some(Op::TypeFunction)
-                        && st.def_index(id) < index
-                        && !function_pointer
-                    {
-                        errors.push((
-                            "type.function_use",
-                            index,
-                            format!("Invalid use of function type result id {}.", st.id_name(id)),
-                            vec![id],
-                        ));
-                    }
-                }
-            }
-        }
         if op == Op::TypeForwardPointer {
             forward.push((index, st.operand_word(&inst, 0), st.operand_word(&inst, 1)));
             // spirv-val's uniqueness rule covers forward pointers too (same operands twice).

@@ -7,7 +7,19 @@ use spirvkit_grammar::Op;
 
 /// Predecessor lists of a graph given by successor lists (out-of-range targets are ignored).
 pub fn predecessors(succs: &[Vec<u32>]) -> Vec<Vec<u32>> {
-    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); succs.len()];
+    let mut preds = Vec::new();
+    predecessors_into(succs, &mut preds);
+    preds
+}
+
+/// [`predecessors`] into `preds`, reusing its lists' memory (callers building many small
+/// graphs in a row keep one).
+pub fn predecessors_into(succs: &[Vec<u32>], preds: &mut Vec<Vec<u32>>) {
+    preds.truncate(succs.len());
+    for p in preds.iter_mut() {
+        p.clear();
+    }
+    preds.resize_with(succs.len(), Vec::new);
     for (b, s) in succs.iter().enumerate() {
         for &t in s {
             if let Some(p) = preds.get_mut(t as usize) {
@@ -15,7 +27,6 @@ pub fn predecessors(succs: &[Vec<u32>]) -> Vec<Vec<u32>> {
             }
         }
     }
-    preds
 }
 
 /// The labels a terminator branches to, in operand order (OpSwitch: default first, then the

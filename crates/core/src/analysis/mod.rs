@@ -5,5 +5,5 @@
 pub mod cfg;
 pub mod dominators;
 
-pub use cfg::{predecessors, successor_labels, FunctionCfg};
+pub use cfg::{predecessors, predecessors_into, successor_labels, FunctionCfg};
 pub use dominators::{post_dominators, postorder, DomTree, UNDEF};

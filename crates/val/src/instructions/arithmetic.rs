@@ -76,7 +76,7 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, op: Op) -> bool {
 
 /// Opcodes judged here and by no other rule family (`instructions::dispatch` skips the others
 /// for them). A test checks the other families leave every one of them alone.
-pub fn only_arithmetic(op: Op) -> bool {
+pub const fn only_arithmetic(op: Op) -> bool {
     matches!(
         op,
         Op::FAdd
@@ -275,7 +275,8 @@ fn same_as_result(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, want: Want) {
 fn int_operands(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, want: Want, same_width: bool) {
     let st = s.st;
     let rt = inst.result_type;
-    let opname = &ti::op_name(inst.op())[2..];
+    // Named in messages only (looked up then).
+    let opname = || &ti::op_name(inst.op())[2..];
     let result = match s.shape(rt) {
         Some(r) if r.kind == ti::ScalarKind::Int => r,
         _ => {
@@ -283,7 +284,11 @@ fn int_operands(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, want: Want, same_
                 s.err(
                     "arithmetic.result_type",
                     index,
-                    format!("Expected {} type as Result Type: {opname}", want_name(want)),
+                    format!(
+                        "Expected {} type as Result Type: {}",
+                        want_name(want),
+                        opname()
+                    ),
                     &[rt],
                 );
             }
@@ -316,7 +321,7 @@ fn int_operands(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, want: Want, same_
             s.err(
                 "arithmetic.operand_type",
                 index,
-                format!("{p}: {opname} operand index {}", i + 2),
+                format!("{p}: {} operand index {}", opname(), i + 2),
                 &[operand],
             );
             return;

@@ -32,6 +32,9 @@ fn needs_derivatives(op: Op) -> bool {
 
 pub fn check(s: &mut Sink<'_, '_>) {
     let st = s.st;
+    if !st.opcodes.any(needs_derivatives) {
+        return;
+    }
     let limited: Vec<u32> = st
         .insts
         .iter()

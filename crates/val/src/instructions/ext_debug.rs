@@ -150,6 +150,13 @@ fn is_local(set: DebugSet, number: u32) -> bool {
 /// first function.
 pub fn check_placement(s: &mut Sink<'_, '_>) {
     let st = s.st;
+    // Only extended instructions have a debug set.
+    if !st
+        .opcodes
+        .any(|op| matches!(op, Op::ExtInst | Op::ExtInstWithForwardRefsKHR))
+    {
+        return;
+    }
     let first_function = st.functions.first().map_or(u32::MAX, |f| f.inst);
     for (index, inst) in st.insts.iter().enumerate() {
         let Some(set) = any_debug_set(st, inst) else {

@@ -75,22 +75,26 @@ pub fn dispatch(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) -> bool {
 }
 
 /// Execution-model and execution-mode limitations, through the call graph.
+fn fragment_only(op: Op) -> bool {
+    matches!(
+        op,
+        Op::BeginInvocationInterlockEXT
+            | Op::EndInvocationInterlockEXT
+            | Op::DemoteToHelperInvocation
+            | Op::IsHelperInvocationEXT
+    )
+}
+
 pub fn check(s: &mut Sink<'_, '_>) {
     let st = s.st;
+    if !st.opcodes.any(fragment_only) {
+        return;
+    }
     let limited: Vec<u32> = st
         .insts
         .iter()
         .enumerate()
-        .filter(|(_, i)| {
-            i.func != NONE
-                && matches!(
-                    i.op(),
-                    Op::BeginInvocationInterlockEXT
-                        | Op::EndInvocationInterlockEXT
-                        | Op::DemoteToHelperInvocation
-                        | Op::IsHelperInvocationEXT
-                )
-        })
+        .filter(|(_, i)| i.func != NONE && fragment_only(i.op()))
         .map(|(n, _)| n as u32)
         .collect();
     if limited.is_empty() {

@@ -11,7 +11,10 @@ const EXTENSION: &str = "SPV_KHR_non_semantic_info";
 
 pub fn check_imports(s: &mut Sink<'_, '_>) {
     let st = s.st;
-    if st.version >= 0x0001_0600 || st.extensions.contains(EXTENSION) {
+    if st.version >= 0x0001_0600
+        || st.extensions.contains(EXTENSION)
+        || !st.opcodes.contains(Op::ExtInstImport)
+    {
         return;
     }
     for (index, inst) in st.insts.iter().enumerate() {

@@ -37,6 +37,9 @@ fn takes_sampled_image(op: Op) -> bool {
 
 pub fn check(s: &mut Sink<'_, '_>) {
     let st = s.st;
+    if !st.opcodes.contains(Op::SampledImage) {
+        return;
+    }
     // OpSampledImage result id → (its block, its instruction index).
     let mut producers: HashMap<u32, (u32, u32)> = HashMap::new();
     for (index, inst) in st.insts.iter().enumerate() {
