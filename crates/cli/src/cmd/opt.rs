@@ -255,18 +255,32 @@ pub fn main(args: OptArgs) -> ExitCode {
             println!("spirvkit {}", env!("CARGO_PKG_VERSION"));
             ExitCode::SUCCESS
         }
-        Ok(Parsed::Run(request)) => match run(&request) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(Failed::Human(report)) => {
-                eprint!("{report}");
-                ExitCode::from(1)
+        Ok(Parsed::Run(request)) => {
+            if is_large_file(&request.input) {
+                crate::allocator::restart_with_huge_pages();
             }
-            Err(Failed::Reports(reports)) => {
-                diagnostics::emit(request.diagnostics_format, &reports);
-                ExitCode::from(1)
+            match run(&request) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(Failed::Human(report)) => {
+                    eprint!("{report}");
+                    ExitCode::from(1)
+                }
+                Err(Failed::Reports(reports)) => {
+                    diagnostics::emit(request.diagnostics_format, &reports);
+                    ExitCode::from(1)
+                }
             }
-        },
+        }
     }
+}
+
+/// Inputs from this size on build an IR large enough for huge pages to pay for the restart
+/// (`allocator::restart_with_huge_pages`); standard input never counts.
+const HUGE_PAGE_INPUT_BYTES: u64 = 1 << 20;
+
+fn is_large_file(path: &Path) -> bool {
+    path.as_os_str() != "-"
+        && std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() >= HUGE_PAGE_INPUT_BYTES)
 }
 
 /// Why a run failed: the human text for standard error, or reports for a machine format.
@@ -313,7 +327,7 @@ fn run(request: &Request) -> Result<(), Failed> {
     // encoded a chunk at a time (peak memory: the module, not module + input + output).
     drop(words);
     optimizer
-        .run_module(&mut module)
+        .run_decoded(&mut module)
         .map_err(|e| failed(e, &[]))?;
     let written = input::write_output(&request.output, |w| module.write_to(w)).map_err(|e| {
         let message = format!("{e:#}");
