@@ -438,6 +438,9 @@ pub struct Module {
     pub functions: Vec<Function>,
 }
 
+/// About how many bytes [`Module::write_to`] writes at a time.
+const WRITE_CHUNK_BYTES: usize = 1 << 16;
+
 /// Where an id is defined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum DefLocation {
@@ -507,10 +510,10 @@ impl Module {
         let mut parser = Parser::new(words)?;
         let mut module = Module::new(*parser.header());
         while parser.peek_opcode().is_some_and(|op| op != Op::Function) {
-            let Some(parsed) = parser.next_instruction()? else {
+            let Some(inst) = parser.next_owned()? else {
                 break;
             };
-            module.globals.push(instruction_from_parsed(&parsed));
+            module.globals.push(inst);
         }
         let pieces = parser
             .split_functions(runs)
@@ -546,8 +549,7 @@ fn decode_into(
 ) -> Result<(), DecodeError> {
     {
         let mut in_function = false;
-        while let Some(parsed) = parser.next_instruction()? {
-            let inst = instruction_from_parsed(&parsed);
+        while let Some(inst) = parser.next_owned()? {
             let op = inst.opcode;
             if op == Op::Function {
                 functions.push(Function {
@@ -704,12 +706,11 @@ impl Module {
     /// Writes the module's binary (little-endian words) to `w` a chunk at a time, so that no
     /// second copy of the whole module exists as words and bytes (the optimizer's output path).
     pub fn write_to(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
-        const CHUNK_BYTES: usize = 1 << 16;
-        let mut bytes = Vec::with_capacity(CHUNK_BYTES + 4096);
+        let mut bytes = Vec::with_capacity(WRITE_CHUNK_BYTES + 4096);
         self.encode_front_le(&mut bytes);
         for function in &self.functions {
             function.encode_le(&mut bytes);
-            if bytes.len() >= CHUNK_BYTES {
+            if bytes.len() >= WRITE_CHUNK_BYTES {
                 w.write_all(&bytes)?;
                 bytes.clear();
             }

@@ -13,7 +13,7 @@ pub mod optimizer;
 pub mod pass;
 pub mod passes;
 mod segment;
-mod timing;
+pub mod timing;
 pub mod util;
 
 pub use error::Error;

@@ -6,6 +6,7 @@
 
 use crate::diagnostics::{self, Format, Report};
 use crate::input;
+use spirvkit_opt::timing;
 use spirvkit_opt::{passes_from_flags, FlagError, Optimizer, Passes, TargetEnv};
 use spirvkit_val::{Limits, Relax};
 use std::path::{Path, PathBuf};
@@ -299,12 +300,14 @@ fn run(request: &Request) -> Result<(), Failed> {
     };
     let file = name(&request.input).display().to_string();
     let machine = request.diagnostics_format != Format::Human;
+    let start = timing::start();
     let words = if machine {
         diagnostics::read_spirv(&request.input, &file).map_err(|r| Failed::Reports(vec![*r]))?
     } else {
         input::read_spirv_words(&request.input)
             .map_err(|e| Failed::Human(format!("spirvkit opt: {e:#}\n")))?
     };
+    timing::report(start, "(read input)", false);
     let mut optimizer = Optimizer::new(request.target_env);
     optimizer.validator.limits = request.limits;
     optimizer.validator.relax = request.relax;
@@ -329,7 +332,10 @@ fn run(request: &Request) -> Result<(), Failed> {
     optimizer
         .run_decoded(&mut module)
         .map_err(|e| failed(e, &[]))?;
-    let written = input::write_output(&request.output, |w| module.write_to(w)).map_err(|e| {
+    let start = timing::start();
+    let written = input::write_output(&request.output, |w| module.write_to(w));
+    timing::report(start, "(write output)", false);
+    let written = written.map_err(|e| {
         let message = format!("{e:#}");
         match machine {
             true => Failed::Reports(vec![Report::error(
