@@ -8,6 +8,7 @@
 
 use crate::binary::{Header, HEADER_WORDS};
 use crate::error::{DecodeError, DecodeErrorKind as K};
+use crate::module::{instruction_from_parsed, Id, Instruction, Operand, Operands};
 use spirvkit_grammar::{
     self as g, Category, ExtInstSetDesc, InstructionDesc, Op, OperandKind, Quantifier,
 };
@@ -308,30 +309,68 @@ impl<'a> Parser<'a> {
     pub fn next_instruction(&mut self) -> Result<Option<ParsedInstruction<'_>>, DecodeError> {
         // Fast path, small enough to inline into callers' loops: an instruction whose operands
         // are all single ids or plain literals (most of a module).
-        let start = self.pos;
-        let Some(&first) = self.words.get(start) else {
-            return Ok(None);
-        };
-        let word_count = (first >> 16) as usize;
-        if let (Some(Some(layout)), Some(inst_words)) = (
-            self.layouts.get((first & 0xffff) as usize),
-            self.words.get(start..start + word_count),
-        ) {
-            let exact = word_count == layout.operands.len() + 1 && layout.complete_without_rest;
-            let tail_words = word_count.saturating_sub(layout.operands.len() + 1);
-            let with_id_tail = tail_words > 0
-                && !layout.id_tail.is_empty()
-                && tail_words.is_multiple_of(layout.id_tail.len());
-            if exact || with_id_tail {
-                let index = self.index;
-                if self.check_simple_ids(layout, inst_words) {
-                    self.pos += word_count;
-                    self.index += 1;
-                    return Ok(Some(self.decode_simple(layout, inst_words, start, index)));
-                }
-            }
+        if let Some((layout, inst_words)) = self.next_simple() {
+            let (start, index) = (self.pos, self.index);
+            self.pos += inst_words.len();
+            self.index += 1;
+            return Ok(Some(self.decode_simple(layout, inst_words, start, index)));
         }
         self.next_instruction_general()
+    }
+
+    /// The next instruction as the owned IR's [`Instruction`] (what
+    /// [`instruction_from_parsed`] makes of [`Parser::next_instruction`]'s), built straight
+    /// from the words on the fast path: no operand list is classified and read back.
+    #[inline]
+    pub(crate) fn next_owned(&mut self) -> Result<Option<Instruction>, DecodeError> {
+        if let Some((layout, words)) = self.next_simple() {
+            if layout.owned_front {
+                self.pos += words.len();
+                self.index += 1;
+                let (result_type, result_id) = self.record_simple(layout, words);
+                let first_operand =
+                    1 + usize::from(result_type.is_some()) + usize::from(result_id.is_some());
+                let leading = layout.operands.len() + 1;
+                let mut operands = Operands::new();
+                for (at, &word) in words.iter().enumerate().skip(first_operand) {
+                    let is_id = at >= leading
+                        || layout.id_mask.checked_shr((at - 1) as u32).unwrap_or(0) & 1 != 0;
+                    operands.push(if is_id {
+                        Operand::Id(Id(word))
+                    } else {
+                        Operand::Word(word)
+                    });
+                }
+                return Ok(Some(Instruction {
+                    opcode: Op(layout.desc.opcode),
+                    result_type: result_type.map(Id),
+                    result_id: result_id.map(Id),
+                    operands,
+                }));
+            }
+        }
+        Ok(self
+            .next_instruction()?
+            .map(|parsed| instruction_from_parsed(&parsed)))
+    }
+
+    /// The layout and words of the next instruction when the fast path decodes it: every
+    /// operand a single id or plain literal, all present (possibly followed by a variadic
+    /// list of ids), every id in range. The parser does not move.
+    #[inline]
+    fn next_simple(&self) -> Option<(&'static OpcodeLayout, &'a [u32])> {
+        let start = self.pos;
+        let first = *self.words.get(start)?;
+        let word_count = (first >> 16) as usize;
+        let layout = self.layouts.get((first & 0xffff) as usize)?.as_ref()?;
+        let inst_words = self.words.get(start..start + word_count)?;
+        let exact = word_count == layout.operands.len() + 1 && layout.complete_without_rest;
+        let tail_words = word_count.saturating_sub(layout.operands.len() + 1);
+        let with_id_tail = tail_words > 0
+            && !layout.id_tail.is_empty()
+            && tail_words.is_multiple_of(layout.id_tail.len());
+        ((exact || with_id_tail) && self.check_simple_ids(layout, inst_words))
+            .then_some((layout, inst_words))
     }
 
     /// Every other instruction, and every error.
@@ -434,18 +473,7 @@ impl<'a> Parser<'a> {
         word_offset: usize,
         index: usize,
     ) -> ParsedInstruction<'_> {
-        let result_type = (layout.result_type_at != 0)
-            .then(|| words.get(usize::from(layout.result_type_at)).copied())
-            .flatten();
-        let result_id = (layout.result_at != 0)
-            .then(|| words.get(usize::from(layout.result_at)).copied())
-            .flatten();
-        if let Some(result) = result_id {
-            self.value_types.set(result, result_type.unwrap_or(0));
-            if layout.records_type_facts {
-                self.record_type_facts(layout.desc.opcode, result, words);
-            }
-        }
+        let (result_type, result_id) = self.record_simple(layout, words);
         let leading = layout.operands.len() + 1;
         let operands = if words.len() == leading {
             layout.operands
@@ -474,6 +502,29 @@ impl<'a> Parser<'a> {
             ext_import: None,
             operands,
         }
+    }
+
+    /// The result type and result id of a fast-path instruction, with what the parser learns
+    /// from them (the value's type; int and float types' facts).
+    #[inline]
+    fn record_simple(
+        &mut self,
+        layout: &OpcodeLayout,
+        words: &[u32],
+    ) -> (Option<u32>, Option<u32>) {
+        let result_type = (layout.result_type_at != 0)
+            .then(|| words.get(usize::from(layout.result_type_at)).copied())
+            .flatten();
+        let result_id = (layout.result_at != 0)
+            .then(|| words.get(usize::from(layout.result_at)).copied())
+            .flatten();
+        if let Some(result) = result_id {
+            self.value_types.set(result, result_type.unwrap_or(0));
+            if layout.records_type_facts {
+                self.record_type_facts(layout.desc.opcode, result, words);
+            }
+        }
+        (result_type, result_id)
     }
 
     fn record_type_facts(&mut self, opcode: u16, result: u32, words: &[u32]) {
@@ -840,6 +891,9 @@ struct OpcodeLayout {
     /// Word index of the result type / result id (0: none).
     result_type_at: u8,
     result_at: u8,
+    /// The result type (if any) is word 1 and the result id (if any) the word after it, as
+    /// the owned IR encodes them: [`Parser::next_owned`] may build the instruction directly.
+    owned_front: bool,
     records_type_facts: bool,
 }
 
@@ -883,10 +937,15 @@ fn build_opcode_layouts() -> Vec<Option<OpcodeLayout>> {
                     .map_or(0, |o| o.offset as u8)
             };
             let op = Op(desc.opcode);
+            let (result_type_at, result_at) = (
+                word_of(OperandKind::IdResultType),
+                word_of(OperandKind::IdResult),
+            );
             let layout = OpcodeLayout {
                 desc,
-                result_type_at: word_of(OperandKind::IdResultType),
-                result_at: word_of(OperandKind::IdResult),
+                result_type_at,
+                result_at,
+                owned_front: matches!((result_type_at, result_at), (0 | 1, 0) | (0, 1) | (1, 2)),
                 // Leaked once per process: the table lives as long as the grammar.
                 operands: Vec::leak(operands),
                 id_mask: desc.simple_id_mask,

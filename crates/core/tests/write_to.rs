@@ -37,3 +37,29 @@ fn streamed_bytes_equal_the_encoded_words() {
         );
     }
 }
+
+#[test]
+fn little_endian_encoding_equals_the_words_strings_included() {
+    use spirvkit_core::encode::{encode_instruction, encode_instruction_le};
+    use spirvkit_core::{Id, Instruction};
+    for len in 0..10 {
+        let text: String = "abcdefghij"[..len].into();
+        let inst = Instruction::new(
+            Op::Name,
+            None,
+            None,
+            [Operand::Id(Id(7)), Operand::String(text.as_str().into())],
+        );
+        let (mut words, mut bytes) = (Vec::new(), Vec::new());
+        encode_instruction(&inst, &mut words);
+        encode_instruction_le(&inst, &mut bytes);
+        assert_eq!(bytes, bytes_from_words(&words), "{len} bytes of text");
+    }
+    let module = large_module(40);
+    let mut bytes = Vec::new();
+    module.encode_front_le(&mut bytes);
+    for function in &module.functions {
+        function.encode_le(&mut bytes);
+    }
+    assert_eq!(bytes, bytes_from_words(&module.to_words()));
+}

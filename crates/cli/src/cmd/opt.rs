@@ -6,6 +6,7 @@
 
 use crate::diagnostics::{self, Format, Report};
 use crate::input;
+use spirvkit_opt::timing;
 use spirvkit_opt::{passes_from_flags, FlagError, Optimizer, Passes, TargetEnv};
 use spirvkit_val::{Limits, Relax};
 use std::path::{Path, PathBuf};
@@ -255,18 +256,32 @@ pub fn main(args: OptArgs) -> ExitCode {
             println!("spirvkit {}", env!("CARGO_PKG_VERSION"));
             ExitCode::SUCCESS
         }
-        Ok(Parsed::Run(request)) => match run(&request) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(Failed::Human(report)) => {
-                eprint!("{report}");
-                ExitCode::from(1)
+        Ok(Parsed::Run(request)) => {
+            if is_large_file(&request.input) {
+                crate::allocator::restart_with_huge_pages();
             }
-            Err(Failed::Reports(reports)) => {
-                diagnostics::emit(request.diagnostics_format, &reports);
-                ExitCode::from(1)
+            match run(&request) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(Failed::Human(report)) => {
+                    eprint!("{report}");
+                    ExitCode::from(1)
+                }
+                Err(Failed::Reports(reports)) => {
+                    diagnostics::emit(request.diagnostics_format, &reports);
+                    ExitCode::from(1)
+                }
             }
-        },
+        }
     }
+}
+
+/// Inputs from this size on build an IR large enough for huge pages to pay for the restart
+/// (`allocator::restart_with_huge_pages`); standard input never counts.
+const HUGE_PAGE_INPUT_BYTES: u64 = 1 << 20;
+
+fn is_large_file(path: &Path) -> bool {
+    path.as_os_str() != "-"
+        && std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() >= HUGE_PAGE_INPUT_BYTES)
 }
 
 /// Why a run failed: the human text for standard error, or reports for a machine format.
@@ -285,12 +300,14 @@ fn run(request: &Request) -> Result<(), Failed> {
     };
     let file = name(&request.input).display().to_string();
     let machine = request.diagnostics_format != Format::Human;
+    let start = timing::start();
     let words = if machine {
         diagnostics::read_spirv(&request.input, &file).map_err(|r| Failed::Reports(vec![*r]))?
     } else {
         input::read_spirv_words(&request.input)
             .map_err(|e| Failed::Human(format!("spirvkit opt: {e:#}\n")))?
     };
+    timing::report(start, "(read input)", false);
     let mut optimizer = Optimizer::new(request.target_env);
     optimizer.validator.limits = request.limits;
     optimizer.validator.relax = request.relax;
@@ -313,10 +330,12 @@ fn run(request: &Request) -> Result<(), Failed> {
     // encoded a chunk at a time (peak memory: the module, not module + input + output).
     drop(words);
     optimizer
-        .run_module(&mut module)
+        .run_decoded(&mut module)
         .map_err(|e| failed(e, &[]))?;
-    let start = spirvkit_opt::timing::start();
-    let written = input::write_output(&request.output, |w| module.write_to(w)).map_err(|e| {
+    let start = timing::start();
+    let written = input::write_output(&request.output, |w| module.write_to(w));
+    timing::report(start, "(encode and write output)", false);
+    let written = written.map_err(|e| {
         let message = format!("{e:#}");
         match machine {
             true => Failed::Reports(vec![Report::error(
@@ -327,7 +346,6 @@ fn run(request: &Request) -> Result<(), Failed> {
             false => Failed::Human(format!("spirvkit opt: {message}\n")),
         }
     });
-    spirvkit_opt::timing::report(start, "(encode and write)", false);
     // The process ends after one run: freeing every instruction one by one would take ~4% of
     // a run's time (measured on `bench --only opt`); the operating system reclaims it whole.
     std::mem::forget(module);
