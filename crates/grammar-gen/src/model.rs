@@ -417,6 +417,32 @@ fn merge_supplement(
         let at = core_instructions.partition_point(|i| i.opcode <= inst.opcode);
         core_instructions.insert(at, inst);
     }
+    // Extensions that add an enabling capability to an existing instruction
+    // (`{"opname": .., "capabilities": [..]}`); one the instruction lists already is an error.
+    for entry in doc
+        .get("instruction_capabilities")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let opname = entry
+            .get("opname")
+            .and_then(Value::as_str)
+            .ok_or_else(|| err(path, "instruction_capabilities entry without opname"))?;
+        let inst = core_instructions
+            .iter_mut()
+            .find(|i| i.opname == opname)
+            .ok_or_else(|| err(path, format!("no instruction {opname} to extend")))?;
+        for cap in strings(entry.get("capabilities")) {
+            if inst.avail.capabilities.contains(&cap) {
+                return Err(err(
+                    path,
+                    format!("{opname} lists capability {cap} already"),
+                ));
+            }
+            inst.avail.capabilities.push(cap);
+        }
+    }
     for extra in kinds(path, doc, 0, "", resolve)? {
         let kind = core_kinds
             .iter_mut()

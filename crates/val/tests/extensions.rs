@@ -639,6 +639,12 @@ pub const FNPTR_CASES: &[Case] = &[
         .with_types("%pf = OpTypePointer Function %fty\n%c = OpConstant %long 0\n%c1 = OpConstant %int 1"),
     Case::new("function_pointers.forward_value_is_not_a_function", FNPTR, "%a = OpConvertPtrToU %long %fp", Some("id.forward"), Ref::Rejects)
         .with_types("%pf = OpTypePointer Function %fty\n%fp = OpConstantFunctionPointerINTEL %pf %later\n%later = OpConstant %int 3"),
+    // A function's address initializes a module-scope variable (llvm-spirv's function-pointer
+    // globals, t4/0021): a constant initializer; spirv-val rejects only the later function.
+    Case::new("function_pointers.initializes_a_global", FNPTR, "%a = OpConvertPtrToU %long %fp", None, Ref::Rejects)
+        .with_types("%pf = OpTypePointer Function %fty\n%fp = OpConstantFunctionPointerINTEL %pf %f\n%pg = OpTypePointer CrossWorkgroup %pf\n%g = OpVariable %pg CrossWorkgroup %fp"),
+    Case::new("function_pointers.initializer_of_another_type", FNPTR, "%a = OpConvertPtrToU %long %fp", Some("memory.initializer"), Ref::Rejects)
+        .with_types("%pf = OpTypePointer Function %fty\n%fp = OpConstantFunctionPointerINTEL %pf %f\n%pl = OpTypePointer Function %long\n%pg = OpTypePointer CrossWorkgroup %pl\n%g = OpVariable %pg CrossWorkgroup %fp"),
 ];
 
 // ---- SPV_INTEL_task_sequence (OpTypeTaskSequenceALTERA: a type SPIRV-Headers files under

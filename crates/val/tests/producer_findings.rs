@@ -324,6 +324,12 @@ pub const CASES: &[Case] = &[
     Case::new("layout.untyped_pointer_before_memory_model", "; Version: 1.4\nOpCapability Addresses\nOpCapability Kernel\nOpCapability UntypedPointersKHR\nOpExtension \"SPV_KHR_untyped_pointers\"\n%pf = OpTypeUntypedPointerKHR Function\nOpMemoryModel Physical64 OpenCL\nOpEntryPoint Kernel %k \"k\"\n%void = OpTypeVoid\n%fnty = OpTypeFunction %void\n%k = OpFunction %void None %fnty\n%e = OpLabel\nOpReturn\nOpFunctionEnd\n", "", Some("layout.order"), Ref::Rejects).with_env("spv1.4"),
     Case::new("decoration.linkage_on_entry_point", WRAP, "", Some("decoration.target"), Ref::Rejects).with_env("spv1.4").with_decorations("OpDecorate %k LinkageAttributes \"k\" Export"),
     Case::new("arithmetic.untyped_pointer_result", UNTYPED, "%v0 = OpUntypedVariableKHR %pf Function %uint\n%r = OpIAdd %pf %u1 %u1", Some("arithmetic.result_type"), Ref::Rejects).with_env("spv1.4"),
+    // OpVectorExtractDynamic on what is not a vector (llvm-spirv's joint-matrix element
+    // access on an opaque matrix pointer, t4/0073): spirv-val checks the scalar result first.
+    kernel("composite.extract_dynamic_struct_result", "%S = OpTypeStruct %float\n%pv = OpTypePointer Function %v4float", "%v = OpVariable %pv Function\n%x = OpVectorExtractDynamic %S %v %u0", Some("composite.dynamic"), Ref::Rejects),
+    kernel("composite.extract_dynamic_from_pointer", "%pv = OpTypePointer Function %v4float", "%v = OpVariable %pv Function\n%x = OpVectorExtractDynamic %float %v %u0", Some("composite.dynamic"), Ref::Rejects),
+    kernel("composite.extract_dynamic_from_opaque", "%O = OpTypeOpaque \"m\"\n%po = OpTypePointer Function %O\n%pp = OpTypePointer Function %po", "%v = OpVariable %pp Function\n%m = OpLoad %po %v\n%x = OpVectorExtractDynamic %float %m %u0", Some("composite.dynamic"), Ref::Rejects),
+    kernel("composite.extract_dynamic_from_vector", "%pv = OpTypePointer Function %v4float", "%v = OpVariable %pv Function\n%l = OpLoad %v4float %v\n%x = OpVectorExtractDynamic %float %l %u0", None, Ref::Accepts),
     Case::new("decoration.constant_on_untyped_chain", UNTYPED, "%v0 = OpUntypedVariableKHR %pf Function %uint\n%c = OpUntypedAccessChainKHR %pf %uint %v0", Some("decoration.target"), Ref::Rejects).with_env("spv1.4").with_decorations("OpDecorate %c Constant"),
 ];
 

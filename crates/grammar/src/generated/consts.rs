@@ -2327,11 +2327,18 @@ impl Capability {
     pub const UntypedVariableLengthArrayINTEL: Capability = Capability(0x1863);
     pub const SpecConditionalINTEL: Capability = Capability(0x1865);
     pub const FunctionVariantsINTEL: Capability = Capability(0x1866);
+    pub const AtomicBFloat16AddINTEL: Capability = Capability(0x186f);
+    pub const AtomicBFloat16MinMaxINTEL: Capability = Capability(0x1870);
+    pub const AtomicInt16CompareExchangeINTEL: Capability = Capability(0x1874);
+    pub const Int16AtomicsINTEL: Capability = Capability(0x1875);
+    pub const AtomicBFloat16LoadStoreINTEL: Capability = Capability(0x1876);
     pub const GroupUniformArithmeticKHR: Capability = Capability(0x1900);
     pub const CooperativeMatrixPrefetchINTEL: Capability = Capability(0x190b);
     pub const TensorFloat32RoundingINTEL: Capability = Capability(0x1919);
     pub const MaskedGatherScatterINTEL: Capability = Capability(0x191b);
     pub const CooperativeMatrixInvocationInstructionsINTEL: Capability = Capability(0x1923);
+    pub const CooperativeMatrixTF32ComponentTypeINTEL: Capability = Capability(0x1924);
+    pub const CooperativeMatrixBFloat16ComponentTypeINTEL: Capability = Capability(0x1925);
     pub const CacheControlsINTEL: Capability = Capability(0x1929);
     pub const RegisterLimitsINTEL: Capability = Capability(0x193c);
     pub const BindlessImagesINTEL: Capability = Capability(0x1980);
@@ -2385,6 +2392,10 @@ impl CooperativeMatrixOperands {
     pub const MatrixCSignedComponentsKHR: CooperativeMatrixOperands = CooperativeMatrixOperands(0x4);
     pub const MatrixResultSignedComponentsKHR: CooperativeMatrixOperands = CooperativeMatrixOperands(0x8);
     pub const SaturatingAccumulationKHR: CooperativeMatrixOperands = CooperativeMatrixOperands(0x10);
+    pub const MatrixAAndBTF32ComponentsINTEL: CooperativeMatrixOperands = CooperativeMatrixOperands(0x20);
+    pub const MatrixAAndBBFloat16ComponentsINTEL: CooperativeMatrixOperands = CooperativeMatrixOperands(0x40);
+    pub const MatrixCBFloat16ComponentsINTEL: CooperativeMatrixOperands = CooperativeMatrixOperands(0x80);
+    pub const MatrixResultBFloat16ComponentsINTEL: CooperativeMatrixOperands = CooperativeMatrixOperands(0x100);
 }
 
 /// Values of the `CooperativeMatrixLayout` operand kind (ValueEnum).
@@ -2502,6 +2513,8 @@ impl MatrixMultiplyAccumulateOperands {
     pub const MatrixBPackedFloat16INTEL: MatrixMultiplyAccumulateOperands = MatrixMultiplyAccumulateOperands(0x800);
     pub const MatrixAPackedBFloat16INTEL: MatrixMultiplyAccumulateOperands = MatrixMultiplyAccumulateOperands(0x1000);
     pub const MatrixBPackedBFloat16INTEL: MatrixMultiplyAccumulateOperands = MatrixMultiplyAccumulateOperands(0x2000);
+    pub const MatrixAPackedFloat4E2M1INTEL: MatrixMultiplyAccumulateOperands = MatrixMultiplyAccumulateOperands(0x40000);
+    pub const MatrixBPackedFloat4E2M1INTEL: MatrixMultiplyAccumulateOperands = MatrixMultiplyAccumulateOperands(0x80000);
 }
 
 /// Values of the `FPEncoding` operand kind (ValueEnum).

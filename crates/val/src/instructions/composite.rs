@@ -269,7 +269,28 @@ fn dynamic(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         return;
     }
     let vt = ti::type_of(st, vector);
-    if !ti::is_vector(st, vt) {
+    if extract && st.def(rt).is_some() {
+        // spirv-val's order: a scalar result first, then an OpTypeVector operand (an opaque
+        // matrix or a pointer is neither).
+        if !(ti::is_int(st, rt) || ti::is_float(st, rt) || ti::is_bool(st, rt)) {
+            s.err(
+                "composite.dynamic",
+                index,
+                "Expected Result Type to be a scalar type",
+                &[rt],
+            );
+            return;
+        }
+        if !ti::is_vector(st, vt) {
+            s.err(
+                "composite.dynamic",
+                index,
+                "Expected Vector type to be OpTypeVector",
+                &[vector],
+            );
+            return;
+        }
+    } else if !ti::is_vector(st, vt) {
         return; // Extension vector-like types are not judged.
     }
     if extract {

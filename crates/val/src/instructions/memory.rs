@@ -286,7 +286,10 @@ pub fn check_initializer(
     };
     let is_global_var =
         matches!(def.op(), Op::Variable | Op::UntypedVariableKHR) && def.func == crate::state::NONE;
-    let is_const = crate::state::is_constant_op(def.op());
+    // A function's address (SPV_INTEL_function_pointers) is a constant to spirv-val too, though
+    // the grammar files it under no class.
+    let function_address = def.op() == Op::ConstantFunctionPointerINTEL;
+    let is_const = crate::state::is_constant_op(def.op()) || function_address;
     if !is_const && !is_global_var {
         // spirv-val allows any function-scope value for Function variables only through
         // extensions; core requires a constant or a global variable.
@@ -304,7 +307,10 @@ pub fn check_initializer(
         }
     }
     let init_type = def.result_type;
-    if data_type != 0 && init_type != data_type && crate::state::is_core(def.op()) {
+    if data_type != 0
+        && init_type != data_type
+        && (crate::state::is_core(def.op()) || function_address)
+    {
         {
             s.err(
                 "memory.initializer",

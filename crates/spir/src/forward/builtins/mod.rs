@@ -11,6 +11,7 @@ mod extension_builtins;
 mod groups;
 mod images;
 mod intel_subgroups;
+mod kernel_query;
 mod llvm_intrinsics;
 mod math;
 mod memory;
@@ -57,6 +58,7 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
         || intel_subgroups::is_intel_subgroup(d)
         || subgroup_non_uniform::is_non_uniform(d)
         || extension_builtins::is_extension_builtin(n)
+        || kernel_query::query(n).is_some()
         || is_reserved(n)
 }
 
@@ -141,6 +143,9 @@ pub(crate) fn call(
     }
     if n == images::SAMPLER_INITIALIZER {
         return images::sampler_initializer(t, ctx, out, args);
+    }
+    if let Some(q) = kernel_query::query(n) {
+        return kernel_query::lower(t, ctx, out, result_ty, q, args);
     }
     if let Some(dims) = ndrange::dimensions(n) {
         return ndrange::lower(t, ctx, out, result_ty, dims, args);
