@@ -256,32 +256,18 @@ pub fn main(args: OptArgs) -> ExitCode {
             println!("spirvkit {}", env!("CARGO_PKG_VERSION"));
             ExitCode::SUCCESS
         }
-        Ok(Parsed::Run(request)) => {
-            if is_large_file(&request.input) {
-                crate::allocator::restart_with_huge_pages();
+        Ok(Parsed::Run(request)) => match run(&request) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(Failed::Human(report)) => {
+                eprint!("{report}");
+                ExitCode::from(1)
             }
-            match run(&request) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(Failed::Human(report)) => {
-                    eprint!("{report}");
-                    ExitCode::from(1)
-                }
-                Err(Failed::Reports(reports)) => {
-                    diagnostics::emit(request.diagnostics_format, &reports);
-                    ExitCode::from(1)
-                }
+            Err(Failed::Reports(reports)) => {
+                diagnostics::emit(request.diagnostics_format, &reports);
+                ExitCode::from(1)
             }
-        }
+        },
     }
-}
-
-/// Inputs from this size on build an IR large enough for huge pages to pay for the restart
-/// (`allocator::restart_with_huge_pages`); standard input never counts.
-const HUGE_PAGE_INPUT_BYTES: u64 = 1 << 20;
-
-fn is_large_file(path: &Path) -> bool {
-    path.as_os_str() != "-"
-        && std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() >= HUGE_PAGE_INPUT_BYTES)
 }
 
 /// Why a run failed: the human text for standard error, or reports for a machine format.
