@@ -835,3 +835,34 @@ fn task_sequence_get_through_sret_stores_and_void_get_has_the_void_type() {
     assert_eq!(gets[1].result_type, ty_of(Op::TypeVoid));
     assert_eq!(gets[1].operands.len(), 1);
 }
+
+const FLOAT4_MULTIPLY_ACCUMULATE: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_func <4 x float> @packed_a(<4 x i8> %a, <8 x i8> %b, <4 x float> %c) {
+entry:
+  %r = call spir_func <4 x float> @_Z45__spirv_SubgroupMatrixMultiplyAccumulateINTELiDv4_hDv8_hDv4_fi(i32 8, <4 x i8> %a, <8 x i8> %b, <4 x float> %c, i32 262144)
+  ret <4 x float> %r
+}
+declare spir_func <4 x float> @_Z45__spirv_SubgroupMatrixMultiplyAccumulateINTELiDv4_hDv8_hDv4_fi(i32, <4 x i8>, <8 x i8>, <4 x float>, i32)
+"#;
+
+/// A mask operand bit with its own extension (MatrixAPackedFloat4E2M1INTEL, 0x40000, from
+/// SPV_INTEL_subgroup_matrix_multiply_accumulate_float4) declares it, or the module is refused
+/// naming it — the instruction's own extension is not enough.
+#[test]
+fn enumerant_operands_declare_their_extension() {
+    let exts = "+SPV_INTEL_subgroup_matrix_multiply_accumulate,+SPV_INTEL_subgroup_matrix_multiply_accumulate_float4";
+    let m = translate_with(FLOAT4_MULTIPLY_ACCUMULATE, exts).unwrap_or_else(|e| panic!("{e}"));
+    assert!(has_extension(
+        &m,
+        "SPV_INTEL_subgroup_matrix_multiply_accumulate_float4"
+    ));
+    assert!(has_extension(
+        &m,
+        "SPV_INTEL_subgroup_matrix_multiply_accumulate"
+    ));
+    refused_naming(
+        FLOAT4_MULTIPLY_ACCUMULATE,
+        "+SPV_INTEL_subgroup_matrix_multiply_accumulate",
+        "SPV_INTEL_subgroup_matrix_multiply_accumulate_float4",
+    );
+}

@@ -379,6 +379,9 @@ fn operand(
                 desc.enumerant(value).into_iter().collect()
             };
             for e in enumerants {
+                // An enumerant can need its own capability or extension (e.g. the float4
+                // operand bits of SPV_INTEL_subgroup_matrix_multiply_accumulate_float4).
+                crate::forward::requirements::require(t, loc, e.name, &e.avail)?;
                 for p in e.parameters {
                     let Some(a) = rest.next() else {
                         return Err(malformed(
