@@ -415,17 +415,9 @@ impl Function {
     /// Appends the function's instructions, in binary order, as little-endian bytes (see
     /// [`Module::encode_front_le`]).
     pub fn encode_le(&self, out: &mut Vec<u8>) {
-        use crate::encode::{encode_instruction_le, encode_instructions_le};
-        encode_instruction_le(&self.def, out);
-        encode_instructions_le(&self.parameters, out);
-        for block in &self.blocks {
-            encode_instruction_le(&block.label, out);
-            encode_instructions_le(&block.instructions, out);
+        for inst in self.instructions() {
+            crate::encode::encode_instruction_le(inst, out);
         }
-        if let Some(end) = &self.end {
-            encode_instruction_le(end, out);
-        }
-        encode_instructions_le(&self.trailing, out);
     }
 }
 
