@@ -232,6 +232,11 @@ fn handle_flow(
     let Some(access) = access else { return Ok(out) };
     let mut value_types: HashMap<ValueRef, Id> = HashMap::new();
     for (i, (arg, &a)) in func.args.iter().zip(access).enumerate() {
+        // Opaque-pointer handles (LLVM 15+) take their type from pointer inference, which
+        // also gives the allocas they are spilled to a handle pointee.
+        if crate::forward::pointee::is_opaque_pointer(t.m, arg.ty) {
+            continue;
+        }
         let special = a == crate::forward::types::SAMPLER_PARAM
             || (a != crate::forward::types::NO_ACCESS && t.opencl_handle(arg.ty).is_some());
         if special {
@@ -410,8 +415,18 @@ fn alloca(
             ),
         ));
     }
-    let elem = match ctx.handle_types.get(&inst_id) {
-        Some(&ty) => ty,
+    let handle_slot =
+        match t
+            .pointer_classes
+            .repr_of(ctx.func_id, ctx.func, ValueRef::Instruction(inst_id))
+        {
+            Some(crate::forward::pointee::Repr::Pointee(p)) if t.handle_type_ids.contains(&p) => {
+                Some(p)
+            }
+            _ => None,
+        };
+    let elem = match ctx.handle_types.get(&inst_id).copied().or(handle_slot) {
+        Some(ty) => ty,
         None if matches!(t.m.types.get(*allocated_ty), Type::Int(1))
             && crate::forward::pointee::is_opaque_pointer(t.m, inst.ty) =>
         {

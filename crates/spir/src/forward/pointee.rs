@@ -123,6 +123,9 @@ pub(crate) fn gep_indexed_type(
 
 struct Votes {
     by_node: HashMap<u32, Vec<Repr>>,
+    /// (pointer node, value node) of each load and store of an opaque pointer value: a
+    /// pointer whose loaded or stored values are handles points to that handle type.
+    slots: Vec<(u32, u32)>,
 }
 
 impl Votes {
@@ -150,6 +153,7 @@ impl<'m> Translator<'m> {
         classes.parent = (0..next).collect();
         let mut votes = Votes {
             by_node: HashMap::new(),
+            slots: Vec::new(),
         };
         for (g, global) in m.globals.iter().enumerate() {
             let repr = self.pointee_repr(global.value_ty);
@@ -191,6 +195,7 @@ impl<'m> Translator<'m> {
             };
             classes.chosen[root as usize] = Some(chosen);
         }
+        handle_slots(&mut classes, &votes.slots, self, i8_ty);
         self.pointer_classes = std::sync::Arc::new(classes);
     }
 
@@ -207,14 +212,32 @@ impl<'m> Translator<'m> {
                 .is_some_and(|ty| is_opaque_pointer(m, ty))
         };
         self.kernel_argument_votes(classes, votes, f, func);
+        let mut spills = Vec::new();
         for (ii, inst) in func.insts.iter().enumerate() {
             let this = classes.node(f, func, ValueRef::Instruction(llvm::InstId(ii as u32)));
             match &inst.kind {
                 InstKind::Load { ptr, .. } if opaque(*ptr) => {
                     let r = self.pointee_repr(inst.ty);
                     votes.add(classes.node(f, func, *ptr), r);
+                    if is_opaque_pointer(m, inst.ty) {
+                        if let (Some(p), Some(v)) = (classes.node(f, func, *ptr), this) {
+                            votes.slots.push((p, v));
+                            if is_alloca(func, *ptr) {
+                                spills.push((p, v));
+                            }
+                        }
+                    }
                 }
                 InstKind::Store { ptr, value, .. } if opaque(*ptr) => {
+                    if opaque(*value) {
+                        let nodes = (classes.node(f, func, *ptr), classes.node(f, func, *value));
+                        if let (Some(p), Some(v)) = nodes {
+                            votes.slots.push((p, v));
+                            if is_alloca(func, *ptr) {
+                                spills.push((p, v));
+                            }
+                        }
+                    }
                     let stored = self.stored_function_repr(*value);
                     if let Some(ty) = m.value_type_in(func, *value) {
                         let r = stored.or_else(|| self.pointee_repr(ty));
@@ -304,6 +327,7 @@ impl<'m> Translator<'m> {
                 _ => {}
             }
         }
+        unite_spilled_values(classes, &mut spills);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -515,6 +539,44 @@ impl<'m> Translator<'m> {
                 self.b.type_float(64)
             }
         })
+    }
+}
+
+fn is_alloca(func: &llvm::Function, v: ValueRef) -> bool {
+    matches!(v, ValueRef::Instruction(i)
+        if matches!(func.inst(i).map(|x| &x.kind), Some(InstKind::Alloca { .. })))
+}
+
+/// The pointers stored into one alloca and loaded back out of it (clang -O0 spills every
+/// parameter and local pointer this way) are one value to SPIR-V: they share a class, so a
+/// handle or pointee known at one end (a built-in's mangled parameter) reaches the other
+/// (the parameter of a helper function, the value passed to a call).
+fn unite_spilled_values(classes: &mut PointerClasses, spills: &mut [(u32, u32)]) {
+    spills.sort_unstable();
+    for pair in spills.windows(2) {
+        if pair[0].0 == pair[1].0 {
+            classes.union(pair[0].1, pair[1].1);
+        }
+    }
+}
+
+/// A pointer through which handles (images, samplers, events...) are loaded or stored, as
+/// clang -O0 spills a handle parameter to its `.addr` alloca, points to the handle type: the
+/// load then yields the handle itself instead of a pointer the handle's users cannot take.
+/// Only a class chosen as a pointer to a pointer (or to i8, when nothing voted) changes: one
+/// that already points to a handle, or to other data, keeps its choice.
+fn handle_slots(classes: &mut PointerClasses, slots: &[(u32, u32)], t: &Translator<'_>, i8_ty: Id) {
+    for &(ptr, value) in slots {
+        let value_root = classes.find(value) as usize;
+        let Some(Some(Repr::Handle(h))) = classes.chosen.get(value_root).copied() else {
+            continue;
+        };
+        let root = classes.find(ptr) as usize;
+        if let Some(Some(Repr::Pointee(p))) = classes.chosen.get(root).copied() {
+            if p == i8_ty || t.pointer_info.contains_key(&p) {
+                classes.chosen[root] = Some(Repr::Pointee(h));
+            }
+        }
     }
 }
 
