@@ -671,6 +671,48 @@ fn cooperative_matrix_prefetch() {
     );
 }
 
+/// The earlier SPV_INTEL_joint_matrix prefetch also took the block's row and column after
+/// the pointer: 8 or 9 arguments, or 7 whose last (the layout) is not a constant.
+const EARLIER_MATRIX_PREFETCH: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %a, i64 %K, i32 %layout) {
+entry:
+  %g = addrspacecast ptr addrspace(1) %a to ptr addrspace(4)
+  call spir_func void @_Z38__spirv_CooperativeMatrixPrefetchINTELPU3AS4ciiiiiil(ptr addrspace(4) %g, i32 0, i32 0, i32 12, i32 48, i32 2, i32 0, i64 %K)
+  call spir_func void @_Z38__spirv_CooperativeMatrixPrefetchINTELPU3AS4ciiiiii(ptr addrspace(4) %g, i32 0, i32 0, i32 8, i32 16, i32 1, i32 %layout)
+  call spir_func void @_Z38__spirv_CooperativeMatrixPrefetchINTELPU3AS4ciiiiili(ptr addrspace(4) %g, i32 4, i32 8, i32 1, i32 0, i64 %K, i32 1)
+  ret void
+}
+declare spir_func void @_Z38__spirv_CooperativeMatrixPrefetchINTELPU3AS4ciiiiiil(ptr addrspace(4), i32, i32, i32, i32, i32, i32, i64)
+declare spir_func void @_Z38__spirv_CooperativeMatrixPrefetchINTELPU3AS4ciiiiii(ptr addrspace(4), i32, i32, i32, i32, i32, i32)
+declare spir_func void @_Z38__spirv_CooperativeMatrixPrefetchINTELPU3AS4ciiiiili(ptr addrspace(4), i32, i32, i32, i32, i64, i32)
+"#;
+
+#[test]
+fn earlier_cooperative_matrix_prefetch_form() {
+    let exts = "+SPV_KHR_cooperative_matrix,+SPV_INTEL_joint_matrix";
+    let m = translate_with(EARLIER_MATRIX_PREFETCH, exts).unwrap_or_else(|e| panic!("{e}"));
+    let prefetches: Vec<&Instruction> = m
+        .instructions()
+        .filter(|i| i.opcode == Op::CooperativeMatrixPrefetchINTEL)
+        .collect();
+    let lengths: Vec<usize> = prefetches.iter().map(|i| i.operands.len()).collect();
+    // Coordinates dropped: pointer, rows, columns, cache level, layout [, stride];
+    // the third call is the current form with a memory operand.
+    assert_eq!(lengths, [6, 5, 7]);
+    assert_eq!(prefetches[0].operands[3], Operand::Word(2), "cache level");
+    assert_eq!(prefetches[1].operands[3], Operand::Word(1), "cache level");
+    assert_eq!(prefetches[2].operands[3], Operand::Word(1), "cache level");
+    assert_eq!(
+        prefetches[2].operands[6],
+        Operand::Word(1),
+        "memory operand"
+    );
+    // A block other than the first cannot be expressed without the coordinates.
+    let moved = EARLIER_MATRIX_PREFETCH.replacen("i32 0, i32 0, i32 12", "i32 1, i32 0, i32 12", 1);
+    let err = translate_with(&moved, exts).expect_err("non-zero coordinate refused");
+    assert!(err.contains("non-zero row coordinate"), "{err}");
+}
+
 const SUBGROUP_BLOCK_PREFETCH: &str = r#"target triple = "spir64-unknown-unknown"
 define spir_kernel void @k(ptr addrspace(1) %ptr, i32 %num_bytes) {
 entry:

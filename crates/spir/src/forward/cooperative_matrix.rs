@@ -226,3 +226,44 @@ fn object_type(t: &Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Option<llvm:
         _ => None,
     }
 }
+
+/// The arguments of `__spirv_CooperativeMatrixPrefetchINTEL` in the current
+/// SPV_INTEL_joint_matrix form (Pointer, Rows, Columns, Cache Level, Memory Layout, [Stride],
+/// [Memory Operand]). An earlier revision of the extension also took the row and column of
+/// the block to prefetch after the pointer (Pointer, X, Y, Rows, Columns, Cache Level, Memory
+/// Layout, [Stride], [Memory Operand]), and DPC++ and llvm-spirv tests of that time call it
+/// with 7 to 9 arguments. The current form has at most 7, the last being a literal memory
+/// operand: 8 or 9 arguments, or 7 whose last is not a constant, are the earlier form. Its
+/// block coordinates are dropped when they are zero (the same block); other offsets would move
+/// the pointer by a layout-dependent amount and are refused.
+pub(crate) fn prefetch_arguments<'a>(
+    t: &Translator<'_>,
+    loc: &str,
+    name: &str,
+    args: &'a [ValueRef],
+) -> Result<std::borrow::Cow<'a, [ValueRef]>> {
+    let earlier_form = match args.len() {
+        8 | 9 => true,
+        7 => t.const_int(args[6]).is_none(),
+        _ => false,
+    };
+    if !earlier_form {
+        return Ok(std::borrow::Cow::Borrowed(args));
+    }
+    for (what, &coordinate) in ["row", "column"].iter().zip(&args[1..3]) {
+        if t.const_int(coordinate) != Some(0) {
+            return Err(unsupported(
+                loc,
+                format!(
+                    "{name}: the earlier {}-argument form with a non-zero {what} coordinate \
+                     (the current SPV_INTEL_joint_matrix prefetch has no coordinates)",
+                    args.len()
+                ),
+            ));
+        }
+    }
+    let mut current = Vec::with_capacity(args.len() - 2);
+    current.push(args[0]);
+    current.extend_from_slice(&args[3..]);
+    Ok(std::borrow::Cow::Owned(current))
+}

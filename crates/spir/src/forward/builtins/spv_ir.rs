@@ -123,6 +123,12 @@ pub(super) fn lower(
         None
     };
     let args = if sret.is_some() { &args[1..] } else { args };
+    let args = if opname == "CooperativeMatrixPrefetchINTEL" {
+        crate::forward::cooperative_matrix::prefetch_arguments(t, loc, &d.name, args)?
+    } else {
+        std::borrow::Cow::Borrowed(args)
+    };
+    let args = args.as_ref();
     let mut ops = operands_from_args(t, ctx, &d.name, operands, args)?;
     if let Some((dest, pointee)) = sret {
         let value = t.emit(desc_op(desc.opcode), pointee, ops);
