@@ -128,3 +128,25 @@ fn matrix_arithmetic_conversions_and_element_access() {
         assert_eq!(chains, 1, "{tag}");
     }
 }
+
+/// The pre-KHR joint matrix (`%spirv.JointMatrixINTEL._{T}_{R}_{C}_{L}_{S}`, an opaque struct
+/// used through pointers) was llvm-spirv's internal OpTypeJointMatrixINTEL, never part of
+/// SPIR-V: refused naming the type rather than emitted as an OpTypeOpaque that the matrix
+/// instructions cannot take.
+#[test]
+fn pre_khr_joint_matrix_type_refused() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+%spirv.JointMatrixINTEL._half_8_16_0_3 = type opaque
+define spir_func half @f(i64 %i) {
+entry:
+  %e = call spir_func half @_Z28__spirv_VectorExtractDynamicPU3AS434__spirv_JointMatrixINTEL__half_8_16_0_3l(%spirv.JointMatrixINTEL._half_8_16_0_3 addrspace(4)* null, i64 %i)
+  ret half %e
+}
+declare spir_func half @_Z28__spirv_VectorExtractDynamicPU3AS434__spirv_JointMatrixINTEL__half_8_16_0_3l(%spirv.JointMatrixINTEL._half_8_16_0_3 addrspace(4)*, i64)
+"#;
+    let err = translate_with(src, "+SPV_INTEL_joint_matrix").expect_err("refused");
+    assert!(
+        err.contains("spirv.JointMatrixINTEL._half_8_16_0_3"),
+        "{err}"
+    );
+}

@@ -301,6 +301,19 @@ impl<'m> Translator<'m> {
                     }
                     None => {
                         let name = name.unwrap_or_else(|| "opaque".into());
+                        if name.starts_with("spirv.JointMatrixINTEL.") {
+                            // llvm-spirv's internal OpTypeJointMatrixINTEL (token 6119) was never
+                            // part of SPIR-V; an OpTypeOpaque in its place makes every matrix
+                            // instruction on it invalid.
+                            return Err(unsupported(
+                                location,
+                                format!(
+                                    "the type {name} (the pre-SPV_KHR_cooperative_matrix joint \
+                                     matrix, which has no SPIR-V type; DPC++ now emits \
+                                     target(\"spirv.CooperativeMatrixKHR\", ...))"
+                                ),
+                            ));
+                        }
                         self.b.dedup_global(
                             Op::TypeOpaque,
                             None,
