@@ -144,3 +144,51 @@ fn a_large_input_file_gives_the_bytes_standard_input_gives() {
         "the stdin run changed the module"
     );
 }
+
+#[test]
+fn a_large_file_is_read_in_either_byte_order_in_place_and_broken() {
+    // A large host-order file is used as words where it is mapped (input.rs `spirv_words`);
+    // the other byte order is converted; both give the module, and so does writing the
+    // output over the input (the map is gone before the output is created). A broken large
+    // file is reported as a read one is.
+    let input = many_functions(16_000);
+    let dir = std::env::temp_dir().join(format!("spirvkit-opt-order-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |args: &[&std::path::Path]| {
+        let mut c = spirvkit();
+        c.args(["opt", "--skip-validation", "--eliminate-dead-const", "-o"]);
+        c.args(args).output().unwrap()
+    };
+    let (little, big, out) = (dir.join("le.spv"), dir.join("be.spv"), dir.join("out.spv"));
+    std::fs::write(&little, &input).unwrap();
+    let swapped: Vec<u8> = input
+        .chunks_exact(4)
+        .flat_map(|w| [w[3], w[2], w[1], w[0]])
+        .collect();
+    std::fs::write(&big, &swapped).unwrap();
+    let first = run(&[&out, &little]);
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let from_little = std::fs::read(&out).unwrap();
+    assert!(run(&[&out, &big]).status.success());
+    assert!(
+        std::fs::read(&out).unwrap() == from_little,
+        "big-endian input"
+    );
+    assert!(run(&[&little, &little]).status.success());
+    assert!(std::fs::read(&little).unwrap() == from_little, "in place");
+    let mut broken = input.clone();
+    broken.push(0);
+    std::fs::write(&little, &broken).unwrap();
+    let failed = run(&[&out, &little]);
+    let message = String::from_utf8_lossy(&failed.stderr).into_owned();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(failed.status.code(), Some(1), "{message}");
+    assert!(
+        message.contains("le.spv") && message.contains("byte"),
+        "{message}"
+    );
+}

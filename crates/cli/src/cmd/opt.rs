@@ -288,9 +288,11 @@ fn run(request: &Request) -> Result<(), Failed> {
     let machine = request.diagnostics_format != Format::Human;
     let start = timing::start();
     let words = if machine {
-        diagnostics::read_spirv(&request.input, &file).map_err(|r| Failed::Reports(vec![*r]))?
+        diagnostics::read_spirv(&request.input, &file)
+            .map(input::SpirvWords::Copied)
+            .map_err(|r| Failed::Reports(vec![*r]))?
     } else {
-        input::read_spirv_words(&request.input)
+        input::spirv_words(&request.input)
             .map_err(|e| Failed::Human(format!("spirvkit opt: {e:#}\n")))?
     };
     timing::report(start, "(read input)", false);
