@@ -195,8 +195,38 @@ pub fn write_output(
         return write(&mut lock).context("writing standard output");
     }
     let mut file =
-        std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
+        create_replacing(path).with_context(|| format!("cannot write {}", path.display()))?;
     write(&mut file).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Creates the output file `path`. An existing regular file with no other hard link is
+/// replaced by a new file with its permissions rather than truncated: ext4 (`auto_da_alloc`)
+/// flushes a truncated-then-rewritten file when it is closed, and truncating waits for the
+/// writeback of the previous contents — rewriting the 2.3 MB output of `opt -O` on the
+/// 2 000-function bench module took 4.8-8 ms that way against 0.8-1.1 ms as a new file.
+/// Symbolic links, files with several links, special files and a directory where removing
+/// fails are truncated as before (a link keeps pointing at the same file).
+pub fn create_replacing(path: &Path) -> std::io::Result<std::fs::File> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let Ok(old) = std::fs::symlink_metadata(path) {
+            if old.is_file() && old.nlink() == 1 && std::fs::remove_file(path).is_ok() {
+                // Another process may have created it in between: then it is truncated.
+                let Ok(file) = std::fs::OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(path)
+                else {
+                    return std::fs::File::create(path);
+                };
+                // Our own new file: changing its mode cannot fail for want of rights.
+                let _ = file.set_permissions(old.permissions());
+                return Ok(file);
+            }
+        }
+    }
+    std::fs::File::create(path)
 }
 
 /// A decoding error as `FILE: word N (byte B), instruction I: message`.

@@ -192,3 +192,48 @@ fn a_large_file_is_read_in_either_byte_order_in_place_and_broken() {
         "{message}"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn an_existing_output_keeps_its_mode_links_and_link_targets() {
+    // The output replaces an existing regular file (input.rs `create_replacing`) but writes
+    // through a symbolic link and into a file with another hard link, as truncating did.
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("spirvkit-opt-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = example("vector_add.spv");
+    let run = |out: &std::path::Path| {
+        let status = spirvkit()
+            .args(["opt", "--strip-debug", "-o"])
+            .args([out, input.as_path()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    };
+    let (plain, target, link, hard) = (
+        dir.join("plain.spv"),
+        dir.join("target.spv"),
+        dir.join("link.spv"),
+        dir.join("hard.spv"),
+    );
+    std::fs::write(&plain, b"old").unwrap();
+    std::fs::set_permissions(&plain, std::fs::Permissions::from_mode(0o640)).unwrap();
+    run(&plain);
+    let expected = std::fs::read(&plain).unwrap();
+    assert!(expected.len() > 20);
+    let mode = std::fs::metadata(&plain).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o640);
+    std::fs::write(&target, b"old").unwrap();
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    run(&link);
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(std::fs::read(&target).unwrap(), expected);
+    std::fs::hard_link(&target, &hard).unwrap();
+    std::fs::write(&target, b"old").unwrap();
+    run(&hard);
+    assert_eq!(std::fs::read(&target).unwrap(), expected);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
