@@ -199,6 +199,80 @@ pub fn write_output(
     write(&mut file).with_context(|| format!("cannot write {}", path.display()))
 }
 
+/// Writes an optimized module to `path` (`-`: standard output). A file gets the two halves of
+/// the function list encoded and written at their offsets on two threads (the second thread
+/// first adds up the sizes of what goes before its half): encoding and writing were one
+/// serial ~2.8 ms step at the end of `opt -O` on the 2 000-function bench module.
+pub fn write_module(path: &Path, module: &spirvkit_core::Module) -> anyhow::Result<()> {
+    if path.as_os_str() == "-" {
+        return write_output(path, |w| module.write_to(w));
+    }
+    let file =
+        create_replacing(path).with_context(|| format!("cannot write {}", path.display()))?;
+    write_module_in_halves(module, &file)
+        .with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Modules with fewer functions are written by one thread.
+const HALVES_MIN_FUNCTIONS: usize = 256;
+
+#[cfg(unix)]
+fn write_module_in_halves(
+    module: &spirvkit_core::Module,
+    file: &std::fs::File,
+) -> std::io::Result<()> {
+    use spirvkit_core::module::Function;
+    use std::os::unix::fs::FileExt;
+    const CHUNK: usize = 1 << 16;
+    let functions = module.functions.len();
+    if functions < HALVES_MIN_FUNCTIONS || rayon::current_num_threads() < 2 {
+        return module.write_to(&mut &*file);
+    }
+    let (first, second) = module.functions.split_at(functions / 2);
+    // Encodes `functions` after `bytes` (already encoded), writing full chunks at `offset`.
+    let write = |functions: &[Function], mut bytes: Vec<u8>, mut offset: u64| {
+        for function in functions {
+            function.encode_le(&mut bytes);
+            if bytes.len() >= CHUNK {
+                file.write_all_at(&bytes, offset)?;
+                offset += bytes.len() as u64;
+                bytes.clear();
+            }
+        }
+        file.write_all_at(&bytes, offset)
+    };
+    let (front, back) = rayon::join(
+        || {
+            let mut bytes = Vec::with_capacity(CHUNK + 4096);
+            module.encode_front_le(&mut bytes);
+            write(first, bytes, 0)
+        },
+        || {
+            let words = |insts: &mut dyn Iterator<Item = &spirvkit_core::Instruction>| {
+                insts
+                    .map(spirvkit_core::Instruction::word_count)
+                    .sum::<usize>()
+            };
+            let before = spirvkit_core::binary::HEADER_WORDS
+                + words(&mut module.globals.iter())
+                + first
+                    .iter()
+                    .map(|f| words(&mut f.instructions()))
+                    .sum::<usize>();
+            write(second, Vec::with_capacity(CHUNK + 4096), 4 * before as u64)
+        },
+    );
+    front.and(back)
+}
+
+#[cfg(not(unix))]
+fn write_module_in_halves(
+    module: &spirvkit_core::Module,
+    file: &std::fs::File,
+) -> std::io::Result<()> {
+    module.write_to(&mut &*file)
+}
+
 /// Creates the output file `path`. An existing regular file with no other hard link is
 /// replaced by a new file with its permissions rather than truncated: ext4 (`auto_da_alloc`)
 /// flushes a truncated-then-rewritten file when it is closed, and truncating waits for the

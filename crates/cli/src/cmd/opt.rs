@@ -337,7 +337,7 @@ fn run(request: &Request) -> Result<(), Failed> {
         .run_decoded(&mut module)
         .map_err(|e| failed(e, &[]))?;
     let start = timing::start();
-    let written = input::write_output(&request.output, |w| module.write_to(w));
+    let written = input::write_module(&request.output, &module);
     timing::report(start, "(encode and write output)", false);
     let written = written.map_err(|e| {
         let message = format!("{e:#}");
