@@ -225,7 +225,10 @@ fn write_module_in_halves(
     use std::os::unix::fs::FileExt;
     const CHUNK: usize = 1 << 16;
     let functions = module.functions.len();
-    if functions < HALVES_MIN_FUNCTIONS || rayon::current_num_threads() < 2 {
+    // Positioned writes need a regular file (not a pipe or terminal named by its path,
+    // such as /dev/stdout).
+    let regular = file.metadata().is_ok_and(|m| m.is_file());
+    if !regular || functions < HALVES_MIN_FUNCTIONS || rayon::current_num_threads() < 2 {
         return module.write_to(&mut &*file);
     }
     let (first, second) = module.functions.split_at(functions / 2);

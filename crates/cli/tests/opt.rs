@@ -136,6 +136,24 @@ fn a_large_input_file_gives_the_bytes_standard_input_gives() {
     child.stdin.take().unwrap().write_all(&input).unwrap();
     let through_stdin = child.wait_with_output().unwrap();
     assert!(through_stdin.status.success());
+    // A pipe named by a path is written in order (no positioned writes).
+    #[cfg(unix)]
+    {
+        let through_path = spirvkit()
+            .args(["opt", "--skip-validation", "-o", "/dev/stdout"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(
+            through_path.status.success(),
+            "{}",
+            String::from_utf8_lossy(&through_path.stderr)
+        );
+        assert!(
+            through_path.stdout == input,
+            "the /dev/stdout run changed the module"
+        );
+    }
     let written = std::fs::read(&out).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(written == input, "the file run changed the module");
