@@ -44,7 +44,7 @@ pub fn write_with(
             .and_then(|()| out.flush())
             .map_err(|e| format!("error: cannot write standard output: {e}"));
     }
-    let file = std::fs::File::create(path)
+    let file = crate::input::create_replacing(std::path::Path::new(path))
         .map_err(|e| format!("error: could not open file '{path}' for writing: {e}"))?;
     let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
     write(&mut out)
