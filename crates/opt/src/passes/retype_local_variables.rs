@@ -1,6 +1,6 @@
 //! `--retype-local-variables` (spirvkit's own; spirv-opt has none): a Function-storage
-//! variable declared with one type but only ever loaded and stored as another, through
-//! OpBitcast of its pointer, is declared with the type it is accessed as, and the bitcasts go.
+//! variable declared with one type but loaded and stored as others, through OpBitcast of its
+//! pointer, is declared with the type it is accessed as, and the bitcasts of its pointer go.
 //! The local-variable passes after it (single-block, single-store, SSA rewrite) then take it.
 //!
 //! Why: with opaque pointers (clang 15 and later) an LLVM `alloca ptr` has no pointee type,
@@ -14,11 +14,18 @@
 //!   than a name, Alignment or RelaxedPrecision (as the SSA passes require);
 //! - every use of it, and of every OpBitcast of it (or of such a bitcast, any chain), is the
 //!   Pointer operand of an OpLoad or OpStore, or the operand of such a bitcast: no call
-//!   argument, no copy, no access chain, no pointer-to-integer conversion, no phi or select, no
-//!   decoration on a bitcast. The variable's memory is then private to these loads and stores
-//!   (no other pointer to it exists), so its declared type is only its size and alignment;
-//! - every load and store reads or writes the same type T (a variable stored as T1 and loaded
-//!   as T2 stays: that reinterpretation is the memory's job);
+//!   argument, no copy, no access chain, no pointer-to-integer conversion, no phi or select.
+//!   The variable's memory is then private to these loads and stores (no other pointer to it
+//!   exists), so its declared type is only its size and alignment;
+//! - the loads and stores move one type T, or several types that are reinterpretations of
+//!   each other component by component: pointers into one storage class (a pointer bitcast
+//!   keeps the address), or scalars/vectors of one component count and component width. Then
+//!   a store of T1 followed by a load of T2 reads exactly `OpBitcast T2` of the stored value,
+//!   on a little- or big-endian device alike, so the variable is declared as the most used
+//!   type T and the other accesses bitcast the value (a load of T2 becomes a load of T and an
+//!   OpBitcast with the load's id). Types that split or join components (`uint2` stored,
+//!   `ulong` loaded; `uchar4` and `uint`) reinterpret bytes in an order the device's
+//!   endianness decides: such a variable stays as it is;
 //! - T and the declared type are scalars, vectors or (in physical addressing) pointers of the
 //!   same size, so the allocation keeps its size and natural alignment (for these types in
 //!   OpenCL the alignment is the size, three-component vectors counting as four) and every
@@ -28,15 +35,17 @@
 //!
 //! The spec requires both sides of a pointer OpBitcast to point into the same storage class,
 //! so a pointer type to T in Function storage exists already (a bitcast's result type).
-//! Function-local: the pass allocates no ids; only the bitcasts' names and decorations go.
+//! Bitcasts the SSA rewrite leaves as `OpBitcast T2 (OpBitcast T x)` with `x` of type T2 are
+//! folded by `--simplify-instructions`.
 
 use crate::analyses::Analyses;
 use crate::error::Error;
-use crate::pass::{run_function_pass, Changed, FunctionPass, FunctionWork, Pass};
+use crate::pass::{Changed, Pass};
 use crate::passes::local_vars::note_decorated;
+use crate::util::IdSet;
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::grammar::{AddressingModel, Op, StorageClass};
-use spirvkit_core::{Function, Id, Module, Operand};
+use spirvkit_core::{Function, Id, Instruction, Module, Operand};
 
 pub struct RetypeLocalVariables;
 
@@ -51,22 +60,37 @@ impl Pass for RetypeLocalVariables {
         if !analyses.has_function_variables(module) {
             return Ok(Changed::No);
         }
-        Ok(run_function_pass(self, module))
+        let facts = Facts::new(module);
+        let mut next_id = module.header.bound;
+        let mut removed = IdSet::new(module.header.bound);
+        let mut changed = false;
+        for f in &mut module.functions {
+            changed |= facts.rewrite(f, &mut next_id, &mut removed);
+        }
+        if changed {
+            module.header.bound = next_id;
+            crate::util::remove_references_to(module, &removed);
+        }
+        Ok(Changed::from_bool(changed))
     }
 }
 
-impl FunctionPass for RetypeLocalVariables {
-    fn prepare(&self, module: &Module) -> Box<dyn FunctionWork> {
-        Box::new(Facts::new(module))
-    }
+/// How a loaded or stored type's bits are laid out, for telling which types reinterpret
+/// each other component by component.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    /// A pointer into this storage class.
+    Pointer(u32),
+    /// An integer or float scalar (count 1) or vector: component count and bit width.
+    Numeric { count: u32, width: u32 },
 }
 
-/// Module facts: pointer types and the sizes of the types loads and stores may move.
+/// Module facts: pointer types and the sizes and shapes of the types loads and stores move.
 struct Facts {
     /// Pointer type → (storage class, pointee type).
     pointers: FxHashMap<Id, (u32, Id)>,
-    /// Scalar, vector and pointer type → size in bytes.
-    sizes: FxHashMap<Id, u32>,
+    /// Scalar, vector and pointer type → (size in bytes, shape).
+    layouts: FxHashMap<Id, (u32, Shape)>,
     /// Ids with a decoration other than a name, Alignment or RelaxedPrecision.
     decorated: FxHashMap<Id, ()>,
 }
@@ -75,7 +99,7 @@ impl Facts {
     fn new(module: &Module) -> Self {
         let mut facts = Facts {
             pointers: FxHashMap::default(),
-            sizes: FxHashMap::default(),
+            layouts: FxHashMap::default(),
             decorated: FxHashMap::default(),
         };
         let mut pointer_size = None;
@@ -94,23 +118,29 @@ impl Facts {
                 Op::TypeInt | Op::TypeFloat => {
                     if let (Some(id), Some(width)) = (id, word(0)) {
                         if width % 8 == 0 && width > 0 {
-                            facts.sizes.insert(id, width / 8);
+                            let shape = Shape::Numeric { count: 1, width };
+                            facts.layouts.insert(id, (width / 8, shape));
                         }
                     }
                 }
                 Op::TypeVector => {
-                    let element = id_at(0).and_then(|e| facts.sizes.get(&e).copied());
-                    if let (Some(id), Some(element), Some(count)) = (id, element, word(1)) {
+                    let element = id_at(0).and_then(|e| facts.layouts.get(&e).copied());
+                    if let (Some(id), Some((size, Shape::Numeric { width, .. })), Some(count)) =
+                        (id, element, word(1))
+                    {
                         // OpenCL: a three-component vector is sized and aligned as four.
-                        let count = if count == 3 { 4 } else { count };
-                        facts.sizes.insert(id, element.saturating_mul(count));
+                        let slots = if count == 3 { 4 } else { count };
+                        let shape = Shape::Numeric { count, width };
+                        facts
+                            .layouts
+                            .insert(id, (size.saturating_mul(slots), shape));
                     }
                 }
                 Op::TypePointer => {
                     if let (Some(id), Some(class), Some(pointee)) = (id, word(0), id_at(1)) {
                         facts.pointers.insert(id, (class, pointee));
                         if let Some(size) = pointer_size {
-                            facts.sizes.insert(id, size);
+                            facts.layouts.insert(id, (size, Shape::Pointer(class)));
                         }
                     }
                 }
@@ -126,19 +156,30 @@ impl Facts {
             _ => None,
         }
     }
-}
 
-/// What one candidate variable is seen to be accessed as.
-struct Candidate {
-    declared: Id,
-    /// The one type loaded and stored, with a pointer type to it in Function storage.
-    accessed: Option<(Id, Id)>,
-    /// Seen a use that is not a whole load/store or a bitcast (or a second accessed type).
-    refused: bool,
-}
+    /// The type a variable declared as `declared` and accessed as `accessed` (type, pointer
+    /// type to it, number of accesses) is retyped to, with its pointer type: the most used
+    /// accessed type, when every accessed type reinterprets it component by component and
+    /// has the declared type's size.
+    fn new_type(&self, declared: Id, accessed: &[(Id, Id, u32)]) -> Option<(Id, Id)> {
+        let &(first, _, _) = accessed.first()?;
+        let layout = self.layouts.get(&first)?;
+        let compatible = accessed
+            .iter()
+            .all(|(t, _, _)| self.layouts.get(t) == Some(layout));
+        let same_size = self.layouts.get(&declared).map(|l| l.0) == Some(layout.0);
+        if !compatible || !same_size {
+            return None;
+        }
+        accessed
+            .iter()
+            .max_by_key(|(_, _, uses)| *uses)
+            .map(|&(t, ptr, _)| (t, ptr))
+    }
 
-impl FunctionWork for Facts {
-    fn run(&self, f: &mut Function, removed: &mut Vec<Id>) -> bool {
+    /// Retypes the qualifying variables of `f`; new ids from `next_id`, deleted ids (the
+    /// bitcasts of the variables' pointers) into `removed`.
+    fn rewrite(&self, f: &mut Function, next_id: &mut u32, removed: &mut IdSet) -> bool {
         let Some(entry) = f.blocks.first() else {
             return false;
         };
@@ -156,12 +197,12 @@ impl FunctionWork for Facts {
             let Some(declared) = self.function_pointee(ty) else {
                 continue;
             };
-            if !self.decorated.contains_key(&id) && self.sizes.contains_key(&declared) {
+            if !self.decorated.contains_key(&id) && self.layouts.contains_key(&declared) {
                 vars.insert(
                     id,
                     Candidate {
                         declared,
-                        accessed: None,
+                        accessed: Vec::new(),
                         refused: false,
                     },
                 );
@@ -194,7 +235,90 @@ impl FunctionWork for Facts {
                 pointers.insert(r, (var, ty));
             }
         }
-        // Every use of every pointer must be an allowed one.
+        self.note_uses(f, &pointers, &mut vars);
+        // The variables to retype: their new pointer type and value type.
+        let mut retyped: FxHashMap<Id, (Id, Id)> = FxHashMap::default();
+        for (var, c) in &vars {
+            if c.refused {
+                continue;
+            }
+            if let Some((t, ptr)) = self.new_type(c.declared, &c.accessed) {
+                retyped.insert(*var, (ptr, t));
+            }
+        }
+        if retyped.is_empty() {
+            return false;
+        }
+        let mut changed = false;
+        for block in &mut f.blocks {
+            let mut out: Vec<Instruction> = Vec::with_capacity(block.instructions.len());
+            for mut inst in std::mem::take(&mut block.instructions) {
+                let root = |id: Option<Id>| {
+                    let (var, ptr) = *pointers.get(&id?)?;
+                    let &(var_ptr, t) = retyped.get(&var)?;
+                    Some((var, ptr, var_ptr, t))
+                };
+                if let Some((var, _, var_ptr, _)) = root(inst.result_id) {
+                    if inst.result_id == Some(var) {
+                        changed |= inst.result_type != Some(var_ptr);
+                        inst.result_type = Some(var_ptr);
+                    } else if let Some(r) = inst.result_id {
+                        // A bitcast of the variable's pointer: every use is rewritten below.
+                        removed.insert(r);
+                        changed = true;
+                        continue;
+                    }
+                }
+                let pointer = match inst.opcode {
+                    Op::Load | Op::Store => inst.operands.first().and_then(Operand::id),
+                    _ => None,
+                };
+                let Some((var, ptr, _, t)) = root(pointer) else {
+                    out.push(inst);
+                    continue;
+                };
+                inst.operands[0] = Operand::Id(var);
+                let accessed = self.function_pointee(ptr);
+                if accessed == Some(t) {
+                    out.push(inst);
+                    continue;
+                }
+                let fresh = Id(*next_id);
+                *next_id += 1;
+                if inst.opcode == Op::Store {
+                    // The stored value as T: `OpBitcast T value`, stored instead.
+                    if let Some(value) = inst.operands.get(1).cloned() {
+                        out.push(Instruction::new(Op::Bitcast, Some(t), Some(fresh), [value]));
+                        inst.operands[1] = Operand::Id(fresh);
+                    }
+                    out.push(inst);
+                } else {
+                    // A load of T2: a load of T, then the bitcast keeps the load's id.
+                    let cast = Instruction::new(
+                        Op::Bitcast,
+                        inst.result_type,
+                        inst.result_id,
+                        [Operand::Id(fresh)],
+                    );
+                    inst.result_type = Some(t);
+                    inst.result_id = Some(fresh);
+                    out.push(inst);
+                    out.push(cast);
+                }
+            }
+            block.instructions = out;
+        }
+        changed
+    }
+
+    /// Records, per candidate, the types its loads and stores move, and refuses a candidate
+    /// with any other use of its pointer or of a bitcast of it.
+    fn note_uses(
+        &self,
+        f: &Function,
+        pointers: &FxHashMap<Id, (Id, Id)>,
+        vars: &mut FxHashMap<Id, Candidate>,
+    ) {
         for inst in f.instructions() {
             let accessed_through = match inst.opcode {
                 Op::Load | Op::Store => inst.operands.first().and_then(Operand::id),
@@ -213,21 +337,22 @@ impl FunctionWork for Facts {
                 if i == 0 && is_link {
                     continue;
                 }
-                if i != 0 || accessed_through != Some(*id) {
-                    candidate.refused = true;
-                    continue;
-                }
-                let Some(pointee) = self.function_pointee(ty) else {
+                let pointee = self.function_pointee(ty);
+                let (true, Some(pointee)) = (i == 0 && accessed_through == Some(*id), pointee)
+                else {
                     candidate.refused = true;
                     continue;
                 };
-                match candidate.accessed {
-                    None => candidate.accessed = Some((pointee, ty)),
-                    Some((t, _)) if t == pointee => {}
-                    Some(_) => candidate.refused = true,
+                match candidate
+                    .accessed
+                    .iter_mut()
+                    .find(|(t, _, _)| *t == pointee)
+                {
+                    Some((_, _, uses)) => *uses += 1,
+                    None => candidate.accessed.push((pointee, ty, 1)),
                 }
             }
-            // A decorated bitcast (Volatile, ...) keeps its variable as it is.
+            // A decorated bitcast (a decoration the SSA passes do not know) keeps its variable.
             if let Some(r) = inst.result_id {
                 if let Some(&(var, _)) = pointers.get(&r) {
                     if r != var && self.decorated.contains_key(&r) {
@@ -238,53 +363,16 @@ impl FunctionWork for Facts {
                 }
             }
         }
-        // The variables to retype: their new pointer type.
-        let mut retyped: FxHashMap<Id, Id> = FxHashMap::default();
-        for (var, c) in &vars {
-            let Some((t, ptr)) = c.accessed else { continue };
-            if c.refused {
-                continue;
-            }
-            let size = self.sizes.get(&t);
-            let same_size = size.is_some() && size == self.sizes.get(&c.declared);
-            if t == c.declared || same_size {
-                retyped.insert(*var, ptr);
-            }
-        }
-        if retyped.is_empty() {
-            return false;
-        }
-        let mut changed = false;
-        for block in &mut f.blocks {
-            block.instructions.retain_mut(|inst| {
-                if let Some(r) = inst.result_id {
-                    if let Some(&(var, _)) = pointers.get(&r) {
-                        if let Some(&ptr) = retyped.get(&var) {
-                            if r == var {
-                                changed |= inst.result_type != Some(ptr);
-                                inst.result_type = Some(ptr);
-                            } else {
-                                removed.push(r);
-                                changed = true;
-                                return false;
-                            }
-                        }
-                    }
-                }
-                if matches!(inst.opcode, Op::Load | Op::Store) {
-                    if let Some(Operand::Id(p)) = inst.operands.first_mut() {
-                        if let Some(&(var, _)) = pointers.get(p) {
-                            if retyped.contains_key(&var) {
-                                *p = var;
-                            }
-                        }
-                    }
-                }
-                true
-            });
-        }
-        changed
     }
+}
+
+/// What one candidate variable is seen to be accessed as.
+struct Candidate {
+    declared: Id,
+    /// Each type loaded or stored, a Function pointer type to it, and how often.
+    accessed: Vec<(Id, Id, u32)>,
+    /// Seen a use that is not a whole load/store or a bitcast of the pointer.
+    refused: bool,
 }
 
 #[cfg(test)]
@@ -314,12 +402,16 @@ OpDecorate %addr Alignment 8
 %f_float = OpTypePointer Function %float
 %f_uchar = OpTypePointer Function %uchar
 %f_f_gu = OpTypePointer Function %f_gu
+%v2uint = OpTypeVector %uint 2
+%f_v2uint = OpTypePointer Function %v2uint
+%f_ulong = OpTypePointer Function %ulong
 %fn = OpTypeFunction %void %gu
 %callee_t = OpTypeFunction %void %f_gu
 %uint_1 = OpConstant %uint 1
 %ulong_0 = OpConstant %ulong 0
 %f1 = OpConstant %float 1
 %true = OpConstantTrue %bool
+%cv2 = OpConstantComposite %v2uint %uint_1 %uint_1
 %k = OpFunction %void None %fn
 %src = OpFunctionParameter %gu
 %entry = OpLabel
@@ -328,6 +420,7 @@ OpDecorate %addr Alignment 8
 %vc = OpVariable %f_uchar Function
 %w = OpVariable %f_gu Function
 %pp = OpVariable %f_f_gu Function
+%vv = OpVariable %f_v2uint Function
 "#;
 
     fn run(body: &str) -> String {
@@ -381,15 +474,52 @@ OpStore %src %y
     }
 
     #[test]
-    fn stored_as_one_type_and_loaded_as_another_stays() {
+    fn stored_as_one_type_and_loaded_as_another_that_splits_components_stays() {
+        let text = run(r#"OpStore %vv %cv2
+%c = OpBitcast %f_ulong %vv
+%x = OpLoad %ulong %c
+OpStore %src %uint_1
+"#);
+        assert!(
+            text.contains("%vv = OpVariable %f_v2uint Function"),
+            "{text}"
+        );
+        assert!(text.contains("%c = OpBitcast %f_ulong %vv"), "{text}");
+    }
+
+    #[test]
+    fn stored_as_uint_and_loaded_as_float_bitcasts_the_value() {
         let text = run(r#"OpStore %vu %uint_1
 %c = OpBitcast %f_float %vu
 %x = OpLoad %float %c
 %y = OpBitcast %uint %x
 OpStore %src %y
 "#);
-        assert!(text.contains("%vu = OpVariable %f_uint Function"), "{text}");
-        assert!(text.contains("%c = OpBitcast %f_float %vu"), "{text}");
+        // One type is declared (the last of the equally used ones); the other access
+        // bitcasts the value it moves.
+        assert!(
+            text.contains("%vu = OpVariable %f_float Function"),
+            "{text}"
+        );
+        assert!(text.contains("OpBitcast %float %uint_1"), "{text}");
+        assert!(text.contains("%x = OpLoad %float %vu"), "{text}");
+        assert!(!text.contains("OpBitcast %f_float"), "{text}");
+    }
+
+    #[test]
+    fn a_pointer_slot_stored_and_loaded_as_two_pointer_types_is_promoted() {
+        let src = format!(
+            "{HEAD}%c = OpBitcast %f_gu %addr\nOpStore %c %src Aligned 8\n\
+             %c1 = OpBitcast %f_gc %addr\n%q = OpLoad %gc %c1 Aligned 8\n\
+             %q2 = OpBitcast %gu %q\nOpStore %q2 %uint_1\nOpReturn\nOpFunctionEnd\n"
+        );
+        let text = run_o(&src);
+        // The load gives `OpBitcast gu (OpBitcast gc src)`, which is `src`.
+        assert!(
+            !text.contains("%addr") && !text.contains("OpBitcast"),
+            "{text}"
+        );
+        assert!(text.contains("OpStore %src %uint_1"), "{text}");
     }
 
     #[test]
@@ -468,11 +598,16 @@ OpStore %p %uint_1
             "{HEAD}%c = OpBitcast %f_gu %addr\nOpStore %c %src Aligned 8\n\
              %p = OpLoad %gu %c Aligned 8\nOpStore %p %uint_1\nOpReturn\nOpFunctionEnd\n"
         );
-        let words = assemble(&named(&src));
-        let mut optimizer = crate::Optimizer::new(spirvkit_val::TargetEnv::default());
-        optimizer.register_performance_passes();
-        let text = disassemble(&optimizer.run(&words).unwrap_or_else(|e| panic!("{e}")));
+        let text = run_o(&src);
         assert!(!text.contains("%addr"), "{text}");
         assert!(text.contains("OpStore %src %uint_1"), "{text}");
+    }
+
+    /// `src` with names through `-O`.
+    fn run_o(src: &str) -> String {
+        let words = assemble(&named(src));
+        let mut optimizer = crate::Optimizer::new(spirvkit_val::TargetEnv::default());
+        optimizer.register_performance_passes();
+        disassemble(&optimizer.run(&words).unwrap_or_else(|e| panic!("{e}")))
     }
 }

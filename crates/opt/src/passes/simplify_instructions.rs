@@ -129,6 +129,8 @@ fn fold_function(
     let mut new_constants: Vec<Instruction> = Vec::new();
     let mut replace: FxHashMap<Id, Id> = FxHashMap::default();
     let mut removed = Vec::new();
+    // Bitcast result → its operand, for `OpBitcast T (OpBitcast U x)` with x of type T.
+    let mut bitcasts: FxHashMap<Id, Id> = FxHashMap::default();
     for block in &mut f.blocks {
         block.instructions.retain_mut(|inst| {
             // Earlier replacements first, so identities chain.
@@ -142,7 +144,8 @@ fn fold_function(
                 }
             }
             let folded = fold(st, value_types, rules, inst, &mut new_constants)
-                .or_else(|| identity(st, value_types, inst, &mut new_constants));
+                .or_else(|| identity(st, value_types, inst, &mut new_constants))
+                .or_else(|| bitcast_back(inst, &mut bitcasts, value_types));
             match (folded, inst.result_id) {
                 (Some(c), Some(r)) => {
                     replace.insert(r, c);
@@ -165,6 +168,30 @@ fn fold_function(
         }
     }
     removed
+}
+
+/// `OpBitcast T (OpBitcast U x)` with `x` of type T is `x`: a bitcast keeps every bit, so
+/// casting back gives the value cast (pairs like these come from local variables stored as
+/// one type and loaded as another, see `retype_local_variables`). Other bitcasts are recorded
+/// in `bitcasts` (result → operand) for the ones after them.
+fn bitcast_back(
+    inst: &Instruction,
+    bitcasts: &mut FxHashMap<Id, Id>,
+    value_types: &crate::util::ValueTypes,
+) -> Option<Id> {
+    if inst.opcode != Op::Bitcast {
+        return None;
+    }
+    let (Some(r), Some(Operand::Id(operand))) = (inst.result_id, inst.operands.first()) else {
+        return None;
+    };
+    if let Some(&x) = bitcasts.get(operand) {
+        if inst.result_type.is_some() && value_types.get(&x).copied() == inst.result_type {
+            return Some(x);
+        }
+    }
+    bitcasts.insert(r, *operand);
+    None
 }
 
 /// The constant id `inst` computes, when its operands are constants and the result defined.
