@@ -8,7 +8,9 @@ inputs: once built from the original OpenCL C source, once from the round-trippe
 
 With --clang-std CL1.2 the input is not the corpus .bc64 but the .cl compiled by clang-15
 (`-cc1 -triple spir64-unknown-unknown -emit-llvm-bc -finclude-default-header`: modern LLVM
-with opaque pointers), so the check covers spirvkit's pointee recovery.
+with opaque pointers), so the check covers spirvkit's pointee recovery. clang optimizes OpenCL C
+at -O2 unless told otherwise: --clang-opt=-O0 compiles at -O0 (allocas of every argument and
+local, the input the optimizer's local-variable passes see).
 
 With --clang clang-22 the .cl is compiled by clang-22 instead (LLVM 22 bitcode: target extension
 types, new attributes and flags), so the check covers the modern LLVM reader (issue 18).
@@ -59,12 +61,16 @@ def element(type_name):
     return dtype, size, count
 
 
+# Extra optimization flag for clang (--clang-opt), shared by the worker threads.
+CLANG_OPT = []
+
+
 def clang_bitcode(cl_path, std, workdir, clang="clang-15"):
     """The .cl compiled by clang-15 or clang-22 (opaque pointers; clang-22 also target extension
     types); None when clang rejects it."""
     out = os.path.join(workdir, "clang.bc")
     r = subprocess.run([clang, "-cc1", "-triple", "spir64-unknown-unknown", f"-cl-std={std}", "-emit-llvm-bc",
-                        "-finclude-default-header", "-I", os.path.dirname(cl_path), cl_path, "-o", out],
+                        "-finclude-default-header"] + CLANG_OPT + ["-I", os.path.dirname(cl_path), cl_path, "-o", out],
                        capture_output=True, text=True)
     return out if r.returncode == 0 else None
 
@@ -339,6 +345,7 @@ def worker(args):
     extra += ["--spirv-from", spirv_from] if spirv_from else []
     extra += [f"--opt={opt}"] if opt else []
     extra += ["--clang", clang]
+    extra += [f"--clang-opt={CLANG_OPT[0]}"] if CLANG_OPT else []
     extra += ["--pocl-symbols", symbols_path] if symbols_path else []
     with tempfile.TemporaryDirectory() as d:
         try:
@@ -385,7 +392,10 @@ def main():
     p.add_argument("--clang", choices=["clang-15", "clang-22"], default="clang-15",
                    help="the compiler of --clang-std (clang-22: LLVM 22 bitcode with target extension types)")
     p.add_argument("--opt", help="run `spirvkit opt` with these flags (e.g. --opt=-O) on the SPIR-V before the reverse step")
+    p.add_argument("--clang-opt", help="optimization flag for clang with --clang-std (e.g. -O0; clang's OpenCL default is -O2)")
     a = p.parse_args()
+    if a.clang_opt:
+        CLANG_OPT.append(a.clang_opt)
     if a.one:
         print(json.dumps(run_file(a.one, a.spirvkit, a.workdir, a.clang_std, a.pocl_symbols, a.split_link, a.reverse, a.spirv_ext, a.target_env, a.spirv_from, a.opt, a.clang)))
         return

@@ -51,6 +51,7 @@ presets!(
     InlineSingleCallSite,
     EliminateDeadFunctions,
     PromoteValueParameters,
+    RetypeLocalVariables,
     ScalarReplacement,
     CopyPropagateArrays,
     ConvertLocalAccessChains,

@@ -247,18 +247,35 @@ fn kernel_sources(ctx: &Context, corpus: &Path) -> Vec<PathBuf> {
 }
 
 /// Every 4th OpenCL C source of the corpus (every 32nd without `--full`) compiled by clang-15
-/// (`-cl-std=CL1.2`, spir64, -O0: what `llvm-spirv` users feed an optimizer) and translated
-/// by spirvkit. Sources clang or the translator reject are skipped (other sections judge
-/// those).
+/// (`-cl-std=CL1.2`, spir64, -O0: what `llvm-spirv` users feed an optimizer; opaque
+/// pointers, clang 15's default) and translated by spirvkit. `-O0` is explicit: without it
+/// clang optimizes OpenCL C at -O2 by default (until 2026-11-26 this set was that -O2 code).
+/// Sources clang or the translator reject are skipped (other sections judge those).
 fn translated_kernels(ctx: &Context, dir: &Path) -> anyhow::Result<Vec<Input>> {
     let corpus = ctx.corpus.join("spir12");
     let sources = kernel_sources(ctx, &corpus);
-    let bc_dir = dir.join("bc");
+    let bc_dir = dir.join("bc-O0");
+    if std::fs::create_dir_all(&bc_dir).is_err() {
+        return Ok(Vec::new());
+    }
     Ok(sources
         .par_iter()
         .enumerate()
         .filter_map(|(i, cl)| {
-            let bc = super::translate_modern::compile(cl, "CL1.2", &corpus, &bc_dir).ok()?;
+            let bc = bc_dir.join(format!("k{i}.bc"));
+            let include = cl.parent().unwrap_or(Path::new("."));
+            let clang = std::process::Command::new("clang-15")
+                .args(["-cc1", "-triple", "spir64-unknown-unknown", "-cl-std=CL1.2"])
+                .args(["-emit-llvm-bc", "-finclude-default-header", "-O0", "-I"])
+                .arg(include)
+                .arg(cl)
+                .arg("-o")
+                .arg(&bc)
+                .output()
+                .ok()?;
+            if !clang.status.success() {
+                return None;
+            }
             let module = spirvkit_llvm::read_file(&bc).ok()?;
             let spirv = spirvkit_spir::translate(&module, &Default::default()).ok()?;
             let bytes = spirv.to_bytes();

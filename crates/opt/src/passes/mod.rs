@@ -27,6 +27,7 @@ pub mod opcode_classes;
 pub mod promote_value_parameters;
 pub mod redundancy_elimination;
 pub mod remove_duplicates;
+pub mod retype_local_variables;
 pub mod scalar_replacement;
 pub mod set_spec_const_default_value;
 pub mod simplify_instructions;
@@ -80,6 +81,8 @@ pub enum Passes {
     VectorDce,
     /// spirvkit's own: read-only pointer parameters take values.
     PromoteValueParameters,
+    /// spirvkit's own: Function variables take the type they are loaded and stored as.
+    RetypeLocalVariables,
 }
 
 impl Passes {
@@ -138,6 +141,7 @@ impl Passes {
             Passes::PromoteValueParameters => {
                 Box::new(promote_value_parameters::PromoteValueParameters)
             }
+            Passes::RetypeLocalVariables => Box::new(retype_local_variables::RetypeLocalVariables),
         }
     }
 }
@@ -188,6 +192,7 @@ pub const FLAGS: &[(&str, Passes)] = &[
     ("local-single-store-elim", Passes::LocalSingleStoreElim),
     ("vector-dce", Passes::VectorDce),
     ("promote-value-parameters", Passes::PromoteValueParameters),
+    ("retype-local-variables", Passes::RetypeLocalVariables),
 ];
 
 /// Flags that take the next argument as their value.

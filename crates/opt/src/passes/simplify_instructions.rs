@@ -129,6 +129,8 @@ fn fold_function(
     let mut new_constants: Vec<Instruction> = Vec::new();
     let mut replace: FxHashMap<Id, Id> = FxHashMap::default();
     let mut removed = Vec::new();
+    // Bitcast result → its operand, for `OpBitcast T (OpBitcast U x)` with x of type T.
+    let mut bitcasts: FxHashMap<Id, Id> = FxHashMap::default();
     for block in &mut f.blocks {
         block.instructions.retain_mut(|inst| {
             // Earlier replacements first, so identities chain.
@@ -142,7 +144,8 @@ fn fold_function(
                 }
             }
             let folded = fold(st, value_types, rules, inst, &mut new_constants)
-                .or_else(|| identity(st, value_types, inst, &mut new_constants));
+                .or_else(|| identity(st, value_types, inst, &mut new_constants))
+                .or_else(|| bitcast_back(inst, &mut bitcasts, value_types));
             match (folded, inst.result_id) {
                 (Some(c), Some(r)) => {
                     replace.insert(r, c);
@@ -165,6 +168,33 @@ fn fold_function(
         }
     }
     removed
+}
+
+/// `OpBitcast T (OpBitcast U x)` with `x` of type T is `x` (through any chain of bitcasts):
+/// a bitcast keeps every bit, so casting back gives the value cast (pairs like these come from local variables stored as
+/// one type and loaded as another, see `retype_local_variables`). Other bitcasts are recorded
+/// in `bitcasts` (result → operand) for the ones after them.
+fn bitcast_back(
+    inst: &Instruction,
+    bitcasts: &mut FxHashMap<Id, Id>,
+    value_types: &crate::util::ValueTypes,
+) -> Option<Id> {
+    if inst.opcode != Op::Bitcast {
+        return None;
+    }
+    let (Some(r), Some(Operand::Id(operand))) = (inst.result_id, inst.operands.first()) else {
+        return None;
+    };
+    // The start of the chain of bitcasts this one ends: every link keeps every bit.
+    let root = bitcasts.get(operand).copied().unwrap_or(*operand);
+    if root != *operand
+        && inst.result_type.is_some()
+        && value_types.get(&root).copied() == inst.result_type
+    {
+        return Some(root);
+    }
+    bitcasts.insert(r, root);
+    None
 }
 
 /// The constant id `inst` computes, when its operands are constants and the result defined.
@@ -495,6 +525,35 @@ OpEntryPoint Kernel %k "k"
             "{CL_HEAD}{modes}{PARAM_NAMES}{names}{CL_TYPES}%k = OpFunction %void None %fn\n%pu_ = OpFunctionParameter %pu\n%pf_ = OpFunctionParameter %pf\n%pd_ = OpFunctionParameter %pd\n%pv_ = OpFunctionParameter %pv4\n%l = OpLabel\n{body}OpReturn\nOpFunctionEnd\n"
         );
         disassemble(&run_pass(&super::SimplifyInstructions, &assemble(&src)))
+    }
+
+    #[test]
+    fn a_bitcast_back_to_the_original_type_is_the_original_value() {
+        let body = r#"%x = OpLoad %float %pf_
+%u = OpBitcast %uint %x
+%back = OpBitcast %float %u
+OpStore %pf_ %back
+%p = OpBitcast %pf %pu_
+%q = OpBitcast %pd %p
+%r = OpBitcast %pu %q
+OpStore %r %u
+"#;
+        let names = "OpName %back \"back\"\nOpName %r \"r\"\nOpName %q \"q\"\n\
+                     OpName %x \"x\"\nOpName %u \"u\"\n";
+        let text = kernel("", names, body);
+        assert!(
+            !text.contains("%back = ") && text.contains("OpStore %pf %x"),
+            "{text}"
+        );
+        // Through two links the pointer is back at its own type; a cast elsewhere stays.
+        assert!(
+            !text.contains("%r = ") && text.contains("OpStore %pu %u"),
+            "{text}"
+        );
+        assert!(
+            text.contains("%q = OpBitcast %_ptr_CrossWorkgroup_double"),
+            "{text}"
+        );
     }
 
     #[test]
