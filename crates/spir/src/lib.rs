@@ -6,6 +6,7 @@
 //! OpenCL.std extended instruction set.
 #![forbid(unsafe_code)]
 
+mod data_layout;
 pub mod error;
 mod forward;
 pub mod mangle;

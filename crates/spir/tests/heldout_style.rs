@@ -548,6 +548,52 @@ define spir_func i64 @get() {
 }
 
 #[test]
+fn spec_constant_composites_are_module_scope_constants() {
+    // DPC++ composite specialization constants: `__spirv_SpecConstantComposite(parts...)`
+    // over scalar spec constants, nested (a struct of an array of structs and a vector).
+    let src = r#"target triple = "spir64-unknown-unknown"
+%pair = type { i32, float }
+%outer = type { [2 x %pair], <2 x i32> }
+declare i32 @_Z20__spirv_SpecConstantii(i32, i32)
+declare float @_Z20__spirv_SpecConstantif(i32, float)
+declare %pair @_Z29__spirv_SpecConstantCompositeif(i32, float)
+declare [2 x %pair] @_Z29__spirv_SpecConstantCompositepairpair(%pair, %pair)
+declare <2 x i32> @_Z29__spirv_SpecConstantCompositeii(i32, i32)
+declare %outer @_Z29__spirv_SpecConstantCompositeAouter([2 x %pair], <2 x i32>)
+define spir_kernel void @k(ptr addrspace(1) %out) {
+entry:
+  %a = call i32 @_Z20__spirv_SpecConstantii(i32 1, i32 7)
+  %b = call float @_Z20__spirv_SpecConstantif(i32 2, float 0.5)
+  %p = call %pair @_Z29__spirv_SpecConstantCompositeif(i32 %a, float %b)
+  %q = call %pair @_Z29__spirv_SpecConstantCompositeif(i32 3, float %b)
+  %arr = call [2 x %pair] @_Z29__spirv_SpecConstantCompositepairpair(%pair %p, %pair %q)
+  %c = call i32 @_Z20__spirv_SpecConstantii(i32 4, i32 9)
+  %v = call <2 x i32> @_Z29__spirv_SpecConstantCompositeii(i32 %c, i32 %a)
+  %o = call %outer @_Z29__spirv_SpecConstantCompositeAouter([2 x %pair] %arr, <2 x i32> %v)
+  store %outer %o, ptr addrspace(1) %out
+  ret void
+}
+"#;
+    for m in both(src, "", "spec_constant_composite") {
+        // Five composites, all among the module's globals (none in a function body).
+        let global = m
+            .globals
+            .iter()
+            .filter(|i| i.opcode == Op::SpecConstantComposite)
+            .count();
+        assert_eq!(global, 5);
+        assert_eq!(
+            m.functions
+                .iter()
+                .flat_map(|f| f.instructions())
+                .filter(|i| i.opcode == Op::SpecConstantComposite)
+                .count(),
+            0
+        );
+    }
+}
+
+#[test]
 fn a_typed_function_pointer_type_without_the_extension_is_a_byte_pointer() {
     // Old typed-pointer IR: a struct with a callback member, no function address taken.
     // Current LLVM reads `i8* (i8*)*` as `ptr`, which llvm-spirv lowers to a char pointer.
@@ -698,4 +744,30 @@ define spir_kernel void @k(ptr addrspace(1) %out) {
         assert_eq!(count(&m, Op::ConstantTrue), 0);
         assert_eq!(count(&m, Op::ConstantFalse), 0);
     }
+}
+
+#[test]
+fn spv_ir_atomics_cast_a_wrapper_pointer_to_the_value_type() {
+    // `__spirv_AtomicExchange` / `AtomicLoad` / `AtomicStore` on an opaque pointer to an
+    // alloca of a one-member struct: the Pointer must point to the value's type.
+    let src = r#"target triple = "spir64-unknown-unknown"
+%wrap = type { i64 }
+declare spir_func i64 @_Z22__spirv_AtomicExchangePmN5__spv5Scope4FlagENS0_19MemorySemanticsMask4FlagEm(ptr addrspace(4), i32, i32, i64)
+declare spir_func i64 @_Z18__spirv_AtomicLoadPmii(ptr addrspace(4), i32, i32)
+declare spir_func void @_Z19__spirv_AtomicStorePmiim(ptr addrspace(4), i32, i32, i64)
+define spir_func i64 @f() {
+entry:
+  %a = alloca %wrap, align 8
+  %g = addrspacecast ptr %a to ptr addrspace(4)
+  %x = call spir_func i64 @_Z22__spirv_AtomicExchangePmN5__spv5Scope4FlagENS0_19MemorySemanticsMask4FlagEm(ptr addrspace(4) %g, i32 1, i32 912, i64 3)
+  call spir_func void @_Z19__spirv_AtomicStorePmiim(ptr addrspace(4) %g, i32 1, i32 912, i64 %x)
+  %y = call spir_func i64 @_Z18__spirv_AtomicLoadPmii(ptr addrspace(4) %g, i32 1, i32 912)
+  ret i64 %y
+}
+"#;
+    // `both` runs spirv-val on the typed and the untyped translation.
+    let [typed, _untyped] = both(src, "", "atomic_wrapper_pointer");
+    assert_eq!(count(&typed, Op::AtomicExchange), 1);
+    assert_eq!(count(&typed, Op::AtomicStore), 1);
+    assert_eq!(count(&typed, Op::AtomicLoad), 1);
 }

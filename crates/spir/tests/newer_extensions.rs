@@ -551,6 +551,20 @@ entry:
 }
 "#;
 
+const BFLOAT_INTEGER_CONVERSIONS: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_func i32 @convert(ptr addrspace(1) %p, i16 %n) {
+entry:
+  %v = load bfloat, ptr addrspace(1) %p
+  %u = fptoui bfloat %v to i32
+  %s = fptosi bfloat %v to i16
+  %a = sitofp i16 %s to bfloat
+  %b = uitofp i16 %n to bfloat
+  store bfloat %a, ptr addrspace(1) %p
+  store bfloat %b, ptr addrspace(1) %p
+  ret i32 %u
+}
+"#;
+
 /// Arithmetic on bfloat16 needs SPV_INTEL_bfloat16_arithmetic (BFloat16ArithmeticINTEL 6226,
 /// from the grammar supplement; spirv-val 2025.5 knows neither); loads, stores and float
 /// conversions need only SPV_KHR_bfloat16.
@@ -575,6 +589,31 @@ fn bfloat16_arithmetic_needs_its_extension() {
     .unwrap_or_else(|e| panic!("{e}"));
     spirv_val(&m, "bfloat16_storage_only");
     assert!(!has_capability(&m, Capability::BFloat16ArithmeticINTEL));
+}
+
+/// Conversions between bfloat16 and integers are SPV_KHR_bfloat16 conversions (OpConvertFToU
+/// / FToS / SToF / UToF), not arithmetic: no SPV_INTEL_bfloat16_arithmetic.
+#[test]
+fn bfloat16_integer_conversions_need_only_the_type() {
+    let m = translate_with(BFLOAT_INTEGER_CONVERSIONS, "+SPV_KHR_bfloat16")
+        .unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "bfloat16_integer_conversions");
+    assert!(!has_capability(&m, Capability::BFloat16ArithmeticINTEL));
+    assert!(has_extension(&m, "SPV_KHR_bfloat16"));
+    let ops: Vec<Op> = m
+        .functions
+        .iter()
+        .flat_map(|f| f.instructions())
+        .map(|i| i.opcode)
+        .collect();
+    for op in [
+        Op::ConvertFToU,
+        Op::ConvertFToS,
+        Op::ConvertSToF,
+        Op::ConvertUToF,
+    ] {
+        assert!(ops.contains(&op), "{op:?} missing");
+    }
 }
 
 const CALL_ARGUMENT_CACHE_CONTROLS: &str = r#"target triple = "spir64-unknown-unknown"

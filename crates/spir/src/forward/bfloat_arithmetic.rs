@@ -1,7 +1,8 @@
 //! SPV_INTEL_bfloat16_arithmetic: SPV_KHR_bfloat16 gives the bfloat16 type with loads, stores,
-//! conversions between float widths and composites; arithmetic on it (fneg and the binary
-//! float operations, comparisons, conversions to and from integers, math built-ins and
-//! intrinsics, OpenCL C built-ins such as vloadn) needs BFloat16ArithmeticINTEL, declared when the extension is allowed and
+//! composites and conversions (to and from other float widths and integers: OpFConvert,
+//! OpConvertFToU/FToS/SToF/UToF); arithmetic on it (fneg and the binary float operations,
+//! comparisons, math built-ins and intrinsics, OpenCL C built-ins such as vloadn) needs
+//! BFloat16ArithmeticINTEL, declared when the extension is allowed and
 //! refused naming it otherwise, as llvm-spirv does. (SPV_EXT_bfloat16_arithmetic's
 //! BFloat16ArithmeticEXT is newer than the grammar and its supplement: a module that needs it
 //! is refused naming the INTEL extension.)
@@ -9,7 +10,7 @@
 use crate::error::{unsupported, Result};
 use crate::forward::context::FnCtx;
 use crate::forward::translator::{Callee, Translator};
-use llvm::{CastOp, InstKind, Type, ValueRef};
+use llvm::{InstKind, Type, ValueRef};
 use spirvkit_grammar::Capability;
 use spirvkit_llvm as llvm;
 
@@ -49,14 +50,6 @@ pub(crate) fn check(
         InstKind::Binary { lhs, .. } => bf(t, lhs),
         InstKind::FNeg { value, .. } => bf(t, value),
         InstKind::Cmp { lhs, .. } => bf(t, lhs),
-        InstKind::Cast {
-            op: CastOp::FpToUi | CastOp::FpToSi,
-            value,
-        } => bf(t, value),
-        InstKind::Cast {
-            op: CastOp::UiToFp | CastOp::SiToFp,
-            ..
-        } => is_bfloat(t.m, inst.ty),
         InstKind::Call { callee, args, .. } => {
             let math = match callee {
                 ValueRef::Function(f) => match t.callees.get(f.0 as usize) {

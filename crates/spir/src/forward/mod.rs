@@ -16,7 +16,6 @@ pub(crate) mod builtins;
 pub(crate) mod consts;
 pub(crate) mod context;
 pub(crate) mod cooperative_matrix;
-pub(crate) mod data_layout;
 pub(crate) mod decorations;
 pub(crate) mod execution_modes;
 pub mod extensions;

@@ -40,6 +40,10 @@ pub(crate) struct Translator<'m> {
     pub builtin_vars: BTreeMap<u32, Id>,
     /// (SpecId, type) → its OpSpecConstant (`__spirv_SpecConstant`, spv_ir_forms.rs).
     pub spec_constants: BTreeMap<(u32, llvm::TypeId), Id>,
+    /// Function-local copy of a specialization constant (the result of a
+    /// `__spirv_SpecConstant*` call) → the module-scope constant it copies, so that
+    /// `__spirv_SpecConstantComposite` can name its constituents.
+    pub spec_values: FxHashMap<Id, Id>,
     /// The block being lowered ended early (OpAbortKHR): the rest of its LLVM instructions
     /// are dropped, as llvm-spirv drops what follows the abort.
     pub block_ended: bool,
@@ -109,6 +113,7 @@ impl<'m> Translator<'m> {
             callees: Default::default(),
             builtin_vars: BTreeMap::new(),
             spec_constants: BTreeMap::new(),
+            spec_values: FxHashMap::default(),
             block_ended: false,
             opencl_std: None,
             needed_version: 0x0001_0000,
@@ -145,6 +150,7 @@ impl<'m> Translator<'m> {
             callees: std::sync::Arc::clone(&self.callees),
             builtin_vars: self.builtin_vars.clone(),
             spec_constants: self.spec_constants.clone(),
+            spec_values: FxHashMap::default(),
             block_ended: false,
             opencl_std: self.opencl_std,
             needed_version: self.needed_version,

@@ -42,30 +42,24 @@ impl Ctx<'_> {
         (volatile, align)
     }
 
-    /// The natural alignment LLVM gives a scalar/vector of `ty` (so loads say `align N`).
+    /// The alignment a load, store or alloca of `ty` without an `Aligned` operand gets: LLVM's
+    /// ABI alignment under the output's data layout, for integers, floats, pointers and
+    /// vectors of them; other types keep none (the LLVM reader then assumes the same).
     fn natural_align(&self, ty: TypeId) -> Option<u64> {
-        let bytes = |c: &Self, t: TypeId| -> Option<u64> {
-            Some(match c.m.types.get(t) {
-                Type::Int(w) => (*w as u64).div_ceil(8).next_power_of_two(),
-                Type::Half => 2,
-                Type::Float => 4,
-                Type::Double => 8,
-                Type::Pointer { .. } => {
-                    if c.addr64 {
-                        8
-                    } else {
-                        4
-                    }
-                }
-                _ => return None,
-            })
+        let scalar = |t: TypeId| {
+            matches!(
+                self.m.types.get(t),
+                Type::Int(_) | Type::Half | Type::Float | Type::Double | Type::Pointer { .. }
+            )
         };
-        match self.m.types.get(ty) {
-            Type::Vector { len, elem, .. } => {
-                let n = if *len == 3 { 4 } else { *len as u64 };
-                Some(bytes(self, *elem)? * n)
-            }
-            _ => bytes(self, ty),
+        let sized = match self.m.types.get(ty) {
+            Type::Vector { elem, .. } => scalar(*elem),
+            _ => scalar(ty),
+        };
+        if sized {
+            self.layout.abi_align(&self.m.types, ty)
+        } else {
+            None
         }
     }
 

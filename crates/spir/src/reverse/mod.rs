@@ -30,6 +30,7 @@ mod values;
 
 use std::collections::HashMap;
 
+use crate::data_layout::DataLayout;
 use spirvkit_core::fasthash::FxHashMap;
 
 use spirvkit_core::grammar::Op;
@@ -148,6 +149,8 @@ pub(crate) struct Ctx<'a> {
     pub linkage_names: FxHashMap<Id, &'a str>,
     /// Entry points in function order: (function, name, parameter ids).
     pub kernels: Vec<(Id, String, Vec<Option<Id>>)>,
+    /// Sizes and alignments under the output's `datalayout` (set with it in `translate`).
+    pub layout: DataLayout,
 }
 
 impl<'a> Ctx<'a> {
@@ -184,6 +187,7 @@ impl<'a> Ctx<'a> {
             pending_bodies: Vec::new(),
             linkage_names: FxHashMap::default(),
             kernels: Vec::new(),
+            layout: DataLayout::new(None, 64),
         };
         for f in functions {
             for i in f.instructions() {
@@ -415,6 +419,10 @@ impl<'a> Ctx<'a> {
             "e-p:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
         }
         .into());
+        self.layout = DataLayout::new(
+            self.m.datalayout.as_deref(),
+            if self.addr64 { 64 } else { 32 },
+        );
         let spv = self.spv;
         let mut offset = 5;
         for inst in &spv.globals {

@@ -4,9 +4,9 @@
 //! the block literal as Param, and the literal's store size and preferred alignment (what
 //! llvm-spirv's OCLToSPIRV passes).
 
+use crate::data_layout::DataLayout;
 use crate::error::{malformed, Result};
 use crate::forward::context::FnCtx;
-use crate::forward::data_layout::DataLayout;
 use crate::forward::translator::{Callee, Translator};
 use llvm::{CastOp, ConstExpr, ConstKind, InstKind, ValueRef};
 use spirvkit_core::{Id, Operand};

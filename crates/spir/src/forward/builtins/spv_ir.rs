@@ -38,7 +38,7 @@ pub(super) fn lower(
     }
     let mut parts = rest.split('_');
     let opname = parts.next().unwrap_or_default();
-    if super::spv_ir_forms::lower(t, ctx, out, &d.name, opname, args)? {
+    if super::spv_ir_forms::lower(t, ctx, out, result_ty, &d.name, opname, args)? {
         return Ok(());
     }
     if opname == "ControlBarrier" {
@@ -144,6 +144,9 @@ pub(super) fn lower(
             *v = t.value_type_id(ctx, a)?;
         }
     }
+    if pointer_holds_value(opname) {
+        value_pointer(t, ctx, opname, result_ty, args, &mut ops)?;
+    }
     if let Some((op, format)) = float_rmw {
         let ids: Vec<Id> = ops
             .iter()
@@ -189,6 +192,55 @@ pub(super) fn lower(
         }
     } else {
         t.emit_void(desc_op(desc.opcode), ops);
+    }
+    Ok(())
+}
+
+/// Atomic instructions whose Pointer must point to the type of their value (the result,
+/// or the stored value of OpAtomicStore); the flag instructions point to an integer.
+fn pointer_holds_value(opname: &str) -> bool {
+    opname.starts_with("Atomic") && !opname.starts_with("AtomicFlag")
+}
+
+/// Declares Int64Atomics for a 64-bit value, and casts the atomic's Pointer (first operand)
+/// to a pointer to its value type when an opaque
+/// pointer was given a different pointee (an alloca of a one-member struct, DPC++'s
+/// `atomic_ref` on a wrapper): spirv-val requires the pointee to be the value's type, and
+/// llvm-spirv casts the pointer the same way. Untyped pointers stay as they are.
+fn value_pointer(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    opname: &str,
+    result_ty: llvm::TypeId,
+    args: &[ValueRef],
+    ops: &mut [Operand],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let value_llvm = if opname == "AtomicStore" {
+        match args.last() {
+            Some(&v) => t.value_llvm_type(ctx, v)?,
+            None => return Ok(()),
+        }
+    } else if t.m.types.is_void(result_ty) {
+        return Ok(());
+    } else {
+        result_ty
+    };
+    super::atomic_ops::require_atomic_width(t, value_llvm);
+    let value_ty = t.ty(value_llvm, loc)?;
+    let (Some(&pointer), Some(Operand::Id(id))) = (args.first(), ops.first_mut()) else {
+        return Ok(());
+    };
+    let pointer_ty = t.value_type_id(ctx, pointer)?;
+    if t.pointee_of(pointer_ty).is_some_and(|p| p != value_ty) {
+        let wanted = t.pointer_to_in(ctx, pointer, value_ty)?;
+        let cast = t.emit(
+            spirvkit_grammar::Op::Bitcast,
+            wanted,
+            vec![Operand::Id(*id)],
+        );
+        t.note_type(cast, wanted);
+        *id = cast;
     }
     Ok(())
 }

@@ -8,6 +8,10 @@
 //! - `__spirv_SpecConstant(i32 id, T default)`: an OpSpecConstant (OpSpecConstantTrue/False
 //!   for `i1`) of the default's type decorated SpecId `id`, one per id and type, as
 //!   llvm-spirv's SPV-IR reader emits it (DPC++ specialization constants);
+//! - `__spirv_SpecConstantComposite(parts...)`: an OpSpecConstantComposite of the call's
+//!   type at module scope (it may not appear in a function) when every part is a
+//!   specialization constant or a constant, as llvm-spirv builds DPC++ composite
+//!   specialization constants; the call's result is a copy of it;
 //! - `__spirv_AbortKHR(message)` (SPV_KHR_abort): OpAbortKHR with the message's type, a block
 //!   terminator, so the rest of the LLVM block (its `unreachable`) is dropped. With the
 //!   extension, `llvm.trap` aborts with the 32-bit message 0xffffffff and `llvm.ubsantrap(i8
@@ -32,6 +36,7 @@ pub(super) fn lower(
     t: &mut Translator<'_>,
     ctx: &FnCtx<'_>,
     out: Id,
+    result_ty: llvm::TypeId,
     name: &str,
     opname: &str,
     args: &[ValueRef],
@@ -55,6 +60,7 @@ pub(super) fn lower(
             spec_constant(t, ctx, out, name, args)?;
             Ok(true)
         }
+        "SpecConstantComposite" => spec_constant_composite(t, ctx, out, result_ty, args),
         _ => Ok(false),
     }
 }
@@ -169,7 +175,40 @@ fn spec_constant(
         }
     };
     t.emit_ops_to(out, Op::CopyObject, ty_id, [Operand::Id(spec)]);
+    t.spec_values.insert(out, spec);
     Ok(())
+}
+
+/// False (the generic rule then applies) when a part is neither a constant nor a
+/// specialization constant made by an earlier `__spirv_SpecConstant*` call.
+fn spec_constant_composite(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    args: &[ValueRef],
+) -> Result<bool> {
+    let loc = ctx.location.as_str();
+    let mut parts = Vec::with_capacity(args.len());
+    for &arg in args {
+        let part = match arg {
+            ValueRef::Constant(_) => t.value(ctx, arg)?,
+            _ => {
+                let copy = t.value(ctx, arg)?;
+                match t.spec_values.get(&copy) {
+                    Some(&spec) => spec,
+                    None => return Ok(false),
+                }
+            }
+        };
+        parts.push(Operand::Id(part));
+    }
+    let ty_id = t.ty(result_ty, loc)?;
+    let composite =
+        t.b.dedup_global(Op::SpecConstantComposite, Some(ty_id), parts);
+    t.emit_ops_to(out, Op::CopyObject, ty_id, [Operand::Id(composite)]);
+    t.spec_values.insert(out, composite);
+    Ok(true)
 }
 
 pub(super) const ABORT: &str = "SPV_KHR_abort";

@@ -1,7 +1,9 @@
 //! Sizes and alignments of LLVM types under the module's `datalayout` string, with LLVM's
-//! defaults for what it leaves out (LangRef "Data Layout"): what llvm-spirv asks
-//! `DataLayout::getTypeStoreSize` / `getPrefTypeAlign` for (device-enqueue `ParamSize` and
-//! `ParamAlign`).
+//! defaults for what it leaves out (LangRef "Data Layout"), for both directions: the forward
+//! translator asks what llvm-spirv asks `DataLayout::getTypeStoreSize` / `getPrefTypeAlign`
+//! for (device-enqueue `ParamSize` and `ParamAlign`); the reverse translator gives loads,
+//! stores and allocas without an `Aligned` operand the ABI alignment LLVM would
+//! (`getABITypeAlign`).
 
 use llvm::{Type, TypeId};
 use spirvkit_llvm as llvm;
@@ -125,6 +127,11 @@ impl DataLayout {
     /// Preferred alignment of `ty` in bytes (`getPrefTypeAlign`).
     pub(crate) fn pref_align(&self, types: &llvm::TypeTable, ty: TypeId) -> Option<u64> {
         self.align_at(types, ty, false, 0)
+    }
+
+    /// ABI alignment of `ty` in bytes (`getABITypeAlign`).
+    pub(crate) fn abi_align(&self, types: &llvm::TypeTable, ty: TypeId) -> Option<u64> {
+        self.align_at(types, ty, true, 0)
     }
 
     fn store_size_at(&self, types: &llvm::TypeTable, ty: TypeId, depth: u32) -> Option<u64> {
