@@ -384,6 +384,12 @@ impl<'m> Translator<'m> {
                 if let Some(p) = crate::forward::builtins::pipe_builtin(&d.name) {
                     self.pipe_votes(classes, votes, f, func, result, p, args);
                 }
+                if let Some(handle) =
+                    crate::forward::builtins::event_builtin(&d.name).and_then(|e| e.returns)
+                {
+                    let h = self.opencl_handle_type(handle, crate::forward::types::NO_ACCESS);
+                    votes.add(result, Some(Repr::Handle(h)));
+                }
                 if d.name == "__translate_sampler_initializer" {
                     let sampler = self.opencl_handle_type(OpenClType::Sampler, 0);
                     votes.add(result, Some(Repr::Handle(sampler)));
@@ -533,6 +539,10 @@ impl<'m> Translator<'m> {
                 }
                 self.b.type_vector(e, *n)
             }
+            // `ocl_clkevent` (a device-side clk_event_t) and `ocl_event` (an async-copy event).
+            MType::Named(n) if n.contains("clkevent") => {
+                self.opencl_handle_type(OpenClType::ClkEvent, crate::forward::types::NO_ACCESS)
+            }
             MType::Named(n) if n.contains("event") => {
                 self.opencl_handle_type(OpenClType::Event, crate::forward::types::NO_ACCESS)
             }
@@ -554,6 +564,12 @@ impl<'m> Translator<'m> {
             spirvkit_grammar::AccessQualifier::WriteOnly.0
         } else {
             spirvkit_grammar::AccessQualifier::ReadOnly.0
+        };
+        // The mangled names drop the underscore the LLVM struct names have.
+        let base = match base {
+            "clkevent" => "clk_event",
+            "reserveid" => "reserve_id",
+            other => other,
         };
         let handle = opencl_type(&format!("opencl.{base}_t"))?;
         Some(Repr::Handle(self.opencl_handle_type(handle, access)))

@@ -7,6 +7,7 @@ mod atomics20;
 mod bit_reverse;
 mod convert;
 mod dot_product;
+mod events;
 mod extension_builtins;
 mod groups;
 mod images;
@@ -33,6 +34,7 @@ use spirvkit_llvm as llvm;
 
 pub(crate) use atomic_ops::require_atomic_width;
 pub(crate) use atomics20::storage_bits;
+pub(crate) use events::event_builtin;
 pub(crate) use groups::generic_cast_target;
 pub(crate) use memory::{atomic_rmw, atomic_scope_semantics, fence, usm_cast};
 pub(crate) use pipes::{pipe_builtin, PipeBuiltin};
@@ -62,6 +64,7 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
         || extension_builtins::is_extension_builtin(n)
         || kernel_query::query(n).is_some()
         || pipes::pipe_builtin(n).is_some()
+        || events::event_builtin(n).is_some()
         || n == pipes::IS_VALID_RESERVE_ID
         || is_reserved(n)
 }
@@ -149,6 +152,9 @@ pub(crate) fn call(
     }
     if let Some(p) = pipes::pipe_builtin(n) {
         return pipes::lower(t, ctx, out, result_ty, p, args);
+    }
+    if let Some(e) = events::event_builtin(n) {
+        return events::lower(t, ctx, out, result_ty, e, args);
     }
     if n == pipes::IS_VALID_RESERVE_ID {
         return pipes::is_valid_reserve_id(t, ctx, out, result_ty, args);
