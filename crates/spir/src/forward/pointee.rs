@@ -381,6 +381,15 @@ impl<'m> Translator<'m> {
                         .opencl_handle_type(OpenClType::Event, crate::forward::types::NO_ACCESS);
                     votes.add(result, Some(Repr::Handle(event)));
                 }
+                if let Some(p) = crate::forward::builtins::pipe_builtin(&d.name) {
+                    self.pipe_votes(classes, votes, f, func, result, p, args);
+                }
+                if let Some(handle) =
+                    crate::forward::builtins::event_builtin(&d.name).and_then(|e| e.returns)
+                {
+                    let h = self.opencl_handle_type(handle, crate::forward::types::NO_ACCESS);
+                    votes.add(result, Some(Repr::Handle(h)));
+                }
                 if d.name == "__translate_sampler_initializer" {
                     let sampler = self.opencl_handle_type(OpenClType::Sampler, 0);
                     votes.add(result, Some(Repr::Handle(sampler)));
@@ -397,6 +406,31 @@ impl<'m> Translator<'m> {
             }
             // Intrinsics (memcpy...) accept any pointer; they do not vote.
             Some(Callee::Intrinsic(_)) | None => {}
+        }
+    }
+
+    /// A pipe built-in's pipe operand is a pipe of its access, its reserve id operand and a
+    /// reserve form's result are reserve ids (clang gives them all as opaque pointers).
+    #[allow(clippy::too_many_arguments)]
+    fn pipe_votes(
+        &mut self,
+        classes: &PointerClasses,
+        votes: &mut Votes,
+        f: llvm::FuncId,
+        func: &llvm::Function,
+        result: Option<u32>,
+        p: crate::forward::builtins::PipeBuiltin,
+        args: &[ValueRef],
+    ) {
+        let pipe = self.opencl_handle_type(OpenClType::Pipe { access: p.access }, p.access);
+        let node = |i: usize| args.get(i).and_then(|&a| classes.node(f, func, a));
+        votes.add(node(0), Some(Repr::Handle(pipe)));
+        let rid = self.opencl_handle_type(OpenClType::ReserveId, crate::forward::types::NO_ACCESS);
+        if let Some(i) = p.reserve_id_arg() {
+            votes.add(node(i), Some(Repr::Handle(rid)));
+        }
+        if p.returns_reserve_id() {
+            votes.add(result, Some(Repr::Handle(rid)));
         }
     }
 
@@ -419,12 +453,24 @@ impl<'m> Translator<'m> {
         let access =
             crate::forward::kernels::kernel_arg_strings(self, func, "kernel_arg_access_qual")
                 .unwrap_or_default();
+        let quals = crate::forward::kernels::kernel_arg_strings(self, func, "kernel_arg_type_qual")
+            .unwrap_or_default();
         for (i, text) in types.iter().enumerate() {
             let Some(arg) = func.args.get(i) else { break };
             if !is_opaque_pointer(self.m, arg.ty) {
                 continue;
             }
-            let r = self.type_string_repr(text, access.get(i).map(String::as_str));
+            // A pipe's base type names its packet; the qualifier says it is a pipe.
+            let is_pipe = quals
+                .get(i)
+                .is_some_and(|q| q.split_whitespace().any(|w| w == "pipe"));
+            let r = if is_pipe {
+                let access = u32::from(access.get(i).is_some_and(|a| a == "write_only"));
+                let pipe = self.opencl_handle_type(OpenClType::Pipe { access }, access);
+                Some(Repr::Handle(pipe))
+            } else {
+                self.type_string_repr(text, access.get(i).map(String::as_str))
+            };
             votes.add(classes.node(f, func, ValueRef::Argument(i as u32)), r);
         }
     }
@@ -493,6 +539,10 @@ impl<'m> Translator<'m> {
                 }
                 self.b.type_vector(e, *n)
             }
+            // `ocl_clkevent` (a device-side clk_event_t) and `ocl_event` (an async-copy event).
+            MType::Named(n) if n.contains("clkevent") => {
+                self.opencl_handle_type(OpenClType::ClkEvent, crate::forward::types::NO_ACCESS)
+            }
             MType::Named(n) if n.contains("event") => {
                 self.opencl_handle_type(OpenClType::Event, crate::forward::types::NO_ACCESS)
             }
@@ -514,6 +564,12 @@ impl<'m> Translator<'m> {
             spirvkit_grammar::AccessQualifier::WriteOnly.0
         } else {
             spirvkit_grammar::AccessQualifier::ReadOnly.0
+        };
+        // The mangled names drop the underscore the LLVM struct names have.
+        let base = match base {
+            "clkevent" => "clk_event",
+            "reserveid" => "reserve_id",
+            other => other,
         };
         let handle = opencl_type(&format!("opencl.{base}_t"))?;
         Some(Repr::Handle(self.opencl_handle_type(handle, access)))

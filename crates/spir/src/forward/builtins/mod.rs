@@ -7,6 +7,7 @@ mod atomics20;
 mod bit_reverse;
 mod convert;
 mod dot_product;
+mod events;
 mod extension_builtins;
 mod groups;
 mod images;
@@ -16,6 +17,7 @@ mod llvm_intrinsics;
 mod math;
 mod memory;
 mod ndrange;
+mod pipes;
 mod spv_ir;
 mod spv_ir_forms;
 mod subgroup_non_uniform;
@@ -32,8 +34,10 @@ use spirvkit_llvm as llvm;
 
 pub(crate) use atomic_ops::require_atomic_width;
 pub(crate) use atomics20::storage_bits;
+pub(crate) use events::event_builtin;
 pub(crate) use groups::generic_cast_target;
 pub(crate) use memory::{atomic_rmw, atomic_scope_semantics, fence, usm_cast};
+pub(crate) use pipes::{pipe_builtin, PipeBuiltin};
 pub(crate) use workitem::{builtin_global, builtin_global_behind_in};
 
 /// True when a declaration is an OpenCL built-in the translator lowers itself.
@@ -59,6 +63,9 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
         || subgroup_non_uniform::is_non_uniform(d)
         || extension_builtins::is_extension_builtin(n)
         || kernel_query::query(n).is_some()
+        || pipes::pipe_builtin(n).is_some()
+        || events::event_builtin(n).is_some()
+        || n == pipes::IS_VALID_RESERVE_ID
         || is_reserved(n)
 }
 
@@ -82,7 +89,6 @@ fn is_reserved(name: &str) -> bool {
         "commit_write_pipe",
         "work_group_reserve",
         "work_group_commit",
-        "is_valid_reserve_id",
         "get_pipe_",
         "enqueue_kernel",
         "enqueue_marker",
@@ -143,6 +149,15 @@ pub(crate) fn call(
     }
     if n == images::SAMPLER_INITIALIZER {
         return images::sampler_initializer(t, ctx, out, args);
+    }
+    if let Some(p) = pipes::pipe_builtin(n) {
+        return pipes::lower(t, ctx, out, result_ty, p, args);
+    }
+    if let Some(e) = events::event_builtin(n) {
+        return events::lower(t, ctx, out, result_ty, e, args);
+    }
+    if n == pipes::IS_VALID_RESERVE_ID {
+        return pipes::is_valid_reserve_id(t, ctx, out, result_ty, args);
     }
     if let Some(q) = kernel_query::query(n) {
         return kernel_query::lower(t, ctx, out, result_ty, q, args);

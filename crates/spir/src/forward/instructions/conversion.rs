@@ -59,8 +59,10 @@ pub(super) fn cast(
     let opaque_pair = crate::forward::pointee::is_opaque_pointer(t.m, src_ty)
         && crate::forward::pointee::is_opaque_pointer(t.m, result_ty);
     let v = match op {
-        // Same pointee in another storage class (the classes of both are unified).
-        CastOp::AddrSpaceCast if opaque_pair => match t.pointee_of(ty) {
+        // Same pointee in another storage class (the classes of both are unified). A typed
+        // cast may also change the pointee (`i32 addrspace(1)*` to `i8 addrspace(4)*`): the
+        // source is bitcast to the result's pointee first, as llvm-spirv does.
+        CastOp::AddrSpaceCast => match t.pointee_of(ty) {
             Some(pointee) => {
                 let wanted = t.pointer_to_in(ctx, value, pointee)?;
                 t.value_as(ctx, value, wanted)?
