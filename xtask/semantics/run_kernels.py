@@ -370,7 +370,9 @@ def worker(args):
 
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("--corpus"); p.add_argument("--spirvkit", required=True)
+    # The corpus beside the repository (../shared/corpus), as the Rust tests find it.
+    default_corpus = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "corpus"))
+    p.add_argument("--corpus", default=default_corpus); p.add_argument("--spirvkit", required=True)
     p.add_argument("--jobs", type=int, default=2); p.add_argument("--limit", type=int, default=0)
     p.add_argument("--one"); p.add_argument("--workdir"); p.add_argument("--timeout", type=int, default=60)
     p.add_argument("--clang-std", help="translate the .cl compiled by clang-15 with this -cl-std instead of the .bc64")
