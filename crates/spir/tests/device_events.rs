@@ -2,9 +2,10 @@
 //! under opaque pointers the values they return and take are OpTypeDeviceEvent / OpTypeQueue.
 mod common;
 
-use spirvkit_core::{Id, Instruction, Module, Operand};
+use common::{defs, id};
+
+use spirvkit_core::Id;
 use spirvkit_grammar::Op;
-use std::collections::HashMap;
 
 /// clang-15 -O2 output for create/retain/is_valid/set_status/capture/release, a default queue
 /// and enqueue_marker, trimmed.
@@ -48,19 +49,6 @@ declare spir_func i32 @_Z14enqueue_marker9ocl_queuejPU3AS4K12ocl_clkeventPU3AS4S
 !2 = !{!"int*", !"ulong*"}
 !3 = !{!"", !""}
 "#;
-
-fn defs(m: &Module) -> HashMap<Id, &Instruction> {
-    m.instructions()
-        .filter_map(|i| i.result_id.map(|r| (r, i)))
-        .collect()
-}
-
-fn id(op: &Operand) -> Id {
-    match op {
-        Operand::Id(i) => *i,
-        other => panic!("expected an id, got {other:?}"),
-    }
-}
 
 #[test]
 fn event_and_queue_builtins_become_device_enqueue_instructions() {

@@ -4,9 +4,10 @@
 //! functions the handles are passed to.
 mod common;
 
-use spirvkit_core::{Id, Instruction, Module, Operand};
+use common::{defs, id};
+
+use spirvkit_core::Id;
 use spirvkit_grammar::Op;
-use std::collections::HashMap;
 
 const SPILLED: &str = r#"target triple = "spir64-unknown-unknown"
 
@@ -49,19 +50,6 @@ declare spir_func <4 x float> @_Z11read_imagef14ocl_image2d_ro11ocl_samplerDv2_i
 !2 = !{!"image2d_t", !"sampler_t", !"float4*"}
 !3 = !{!"", !"", !""}
 "#;
-
-fn defs(m: &Module) -> HashMap<Id, &Instruction> {
-    m.instructions()
-        .filter_map(|i| i.result_id.map(|r| (r, i)))
-        .collect()
-}
-
-fn id(op: &Operand) -> Id {
-    match op {
-        Operand::Id(i) => *i,
-        other => panic!("expected an id, got {other:?}"),
-    }
-}
 
 #[test]
 fn spilled_image_and_sampler_parameters_load_as_handles() {

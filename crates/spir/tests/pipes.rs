@@ -4,9 +4,10 @@
 //! argument qualifier `pipe`) and the reserve ids are typed as OpTypePipe / OpTypeReserveId.
 mod common;
 
-use spirvkit_core::{Id, Instruction, Module, Operand};
+use common::{defs, id};
+
+use spirvkit_core::{Id, Module, Operand};
 use spirvkit_grammar::Op;
-use std::collections::HashMap;
 
 const OPAQUE: &str = r#"target triple = "spir64-unknown-unknown"
 
@@ -90,19 +91,6 @@ entry:
 
 declare spir_func i32 @__write_pipe_2(%opencl.pipe_wo_t addrspace(1)*, i8 addrspace(4)*, i32, i32)
 "#;
-
-fn defs(m: &Module) -> HashMap<Id, &Instruction> {
-    m.instructions()
-        .filter_map(|i| i.result_id.map(|r| (r, i)))
-        .collect()
-}
-
-fn id(op: &Operand) -> Id {
-    match op {
-        Operand::Id(i) => *i,
-        other => panic!("expected an id, got {other:?}"),
-    }
-}
 
 fn count(m: &Module, op: Op) -> usize {
     m.instructions().filter(|i| i.opcode == op).count()

@@ -1,8 +1,9 @@
 //! Helpers shared by the translator's integration tests.
 #![allow(dead_code)]
 
-use spirvkit_core::Module;
+use spirvkit_core::{Id, Instruction, Module, Operand};
 use spirvkit_spir::{translate, TranslateOptions};
+use std::collections::HashMap;
 
 pub fn translate_with(src: &str, extensions: &str) -> Result<Module, String> {
     let llvm = spirvkit_llvm::parse_text(src, "test.ll").map_err(|e| e.to_string())?;
@@ -48,4 +49,19 @@ pub fn typed_and_untyped(src: &str, extensions: &str, tag: &str) -> [Module; 2] 
         spirv_val(&m, &format!("{tag}_{}", ext.len()));
         m
     })
+}
+
+/// Every result id of the module with the instruction that defines it.
+pub fn defs(m: &Module) -> HashMap<Id, &Instruction> {
+    m.instructions()
+        .filter_map(|i| i.result_id.map(|r| (r, i)))
+        .collect()
+}
+
+/// The id an operand holds (the tests only ask where the grammar puts an id).
+pub fn id(op: &Operand) -> Id {
+    match op {
+        Operand::Id(i) => *i,
+        other => panic!("expected an id, got {other:?}"),
+    }
 }
