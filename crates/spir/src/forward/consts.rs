@@ -261,6 +261,13 @@ impl<'m> Translator<'m> {
                 };
                 Ok(spec_op(self, op, ops))
             }
+            // A block literal's invoke field (see `block_literal_init`).
+            ConstExpr::Cast { value, .. }
+                if self.block_literal_init && matches!(value, ValueRef::Function(_)) =>
+            {
+                let ptr = self.ty(ty, location)?;
+                Ok(self.b.dedup_global(Op::ConstantNull, Some(ptr), vec![]))
+            }
             ConstExpr::Cast { op, value } => {
                 let v = self.const_value(*value, location)?;
                 let opcode = match op {
@@ -317,6 +324,16 @@ impl<'m> Translator<'m> {
     ) -> Result<Option<Id>> {
         let addrspace = crate::forward::ptrtypes::addrspace_of(self.m, ty);
         match expr {
+            ConstExpr::Cast { value, .. }
+                if self.block_literal_init && matches!(value, ValueRef::Function(_)) =>
+            {
+                let ptr = self.ty(ty, location)?;
+                Ok(Some(self.b.dedup_global(
+                    Op::ConstantNull,
+                    Some(ptr),
+                    vec![],
+                )))
+            }
             ConstExpr::Gep {
                 inbounds,
                 base,

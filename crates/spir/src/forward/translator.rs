@@ -78,6 +78,10 @@ pub(crate) struct Translator<'m> {
     pub memset_loops: std::sync::Arc<FxHashMap<crate::forward::memset_loop::Key, Id>>,
     /// The imported `atomicrmw uinc_wrap`/`udec_wrap` helpers (AMD targets).
     pub atomic_wrap_helpers: std::sync::Arc<FxHashMap<crate::forward::atomic_wrap::Key, Id>>,
+    /// Lowering the initializer of a block literal global that only feeds enqueue and
+    /// kernel-query built-ins: its invoke function address is a null generic pointer (what
+    /// llvm-spirv writes without SPV_INTEL_function_pointers).
+    pub block_literal_init: bool,
 }
 
 pub(crate) fn location_of_function(f: &llvm::Function) -> String {
@@ -131,6 +135,7 @@ impl<'m> Translator<'m> {
             alias_lists: FxHashMap::default(),
             memset_loops: Default::default(),
             atomic_wrap_helpers: Default::default(),
+            block_literal_init: false,
         })
     }
 
@@ -168,6 +173,7 @@ impl<'m> Translator<'m> {
             alias_lists: self.alias_lists.clone(),
             memset_loops: std::sync::Arc::clone(&self.memset_loops),
             atomic_wrap_helpers: std::sync::Arc::clone(&self.atomic_wrap_helpers),
+            block_literal_init: false,
         }
     }
 
@@ -523,7 +529,13 @@ impl<'m> Translator<'m> {
                 let byte = self.int_type(8);
                 Some(self.b.constant_u32(byte, (bit & 1) as u32))
             }
-            Some(init) => Some(self.const_value(init, &location)?),
+            Some(init) => {
+                self.block_literal_init = !self.function_pointers_allowed()
+                    && crate::forward::builtins::kernel_query::only_feeds_block_builtins(self.m, g);
+                let id = self.const_value(init, &location);
+                self.block_literal_init = false;
+                Some(id?)
+            }
             None => None,
         };
         // No variable lives in the Generic storage class: an `addrspace(4)` global is a

@@ -12,7 +12,7 @@ mod extension_builtins;
 mod groups;
 mod images;
 mod intel_subgroups;
-mod kernel_query;
+pub(crate) mod kernel_query;
 mod llvm_intrinsics;
 mod math;
 mod memory;
@@ -158,6 +158,9 @@ pub(crate) fn call(
     }
     if n == pipes::IS_VALID_RESERVE_ID {
         return pipes::is_valid_reserve_id(t, ctx, out, result_ty, args);
+    }
+    if let Some(f) = kernel_query::enqueue_form(n) {
+        return kernel_query::lower_enqueue(t, ctx, out, result_ty, f, args);
     }
     if let Some(q) = kernel_query::query(n) {
         return kernel_query::lower(t, ctx, out, result_ty, q, args);
