@@ -208,41 +208,7 @@ pub(super) fn lower(
             ));
         }
     };
-    let invoke_id = match strip_casts(t.m, ctx, invoke) {
-        ValueRef::Function(f) => match t.callees.get(f.0 as usize) {
-            Some(Callee::Function(id)) => *id,
-            _ => {
-                return Err(malformed(
-                    loc,
-                    format!("{op:?} whose invoke is not a defined function"),
-                ))
-            }
-        },
-        _ => {
-            return Err(malformed(
-                loc,
-                format!("{op:?} whose invoke operand is not a function"),
-            ))
-        }
-    };
-    let block_ty = block_struct_type(t.m, ctx, literal).ok_or_else(|| {
-        malformed(
-            loc,
-            format!("{op:?} whose block literal is not a global or alloca"),
-        )
-    })?;
-    let layout = DataLayout::new(t.m.datalayout.as_deref(), t.pointer_bits);
-    let size = layout.store_size(&t.m.types, block_ty);
-    let align = layout.pref_align(&t.m.types, block_ty);
-    let (Some(size), Some(align)) = (
-        size.and_then(|s| u32::try_from(s).ok()),
-        align.and_then(|a| u32::try_from(a).ok()),
-    ) else {
-        return Err(malformed(
-            loc,
-            format!("{op:?} whose block literal has no size"),
-        ));
-    };
+    let (invoke_id, size, align) = block_operands(t, ctx, &format!("{op:?}"), invoke, literal)?;
     let ty = t.ty(result_ty, loc)?;
     let mut operands = Vec::with_capacity(5);
     if let Some(n) = ndrange {
