@@ -221,9 +221,7 @@ fn write_module_in_halves(
     module: &spirvkit_core::Module,
     file: &std::fs::File,
 ) -> std::io::Result<()> {
-    use spirvkit_core::module::Function;
-    use std::os::unix::fs::FileExt;
-    const CHUNK: usize = 1 << 16;
+    use spirvkit_core::Module;
     let functions = module.functions.len();
     // Positioned writes need a regular file (not a pipe or terminal named by its path,
     // such as /dev/stdout).
@@ -232,23 +230,11 @@ fn write_module_in_halves(
         return module.write_to(&mut &*file);
     }
     let (first, second) = module.functions.split_at(functions / 2);
-    // Encodes `functions` after `bytes` (already encoded), writing full chunks at `offset`.
-    let write = |functions: &[Function], mut bytes: Vec<u8>, mut offset: u64| {
-        for function in functions {
-            function.encode_le(&mut bytes);
-            if bytes.len() >= CHUNK {
-                file.write_all_at(&bytes, offset)?;
-                offset += bytes.len() as u64;
-                bytes.clear();
-            }
-        }
-        file.write_all_at(&bytes, offset)
-    };
     let (front, back) = rayon::join(
         || {
-            let mut bytes = Vec::with_capacity(CHUNK + 4096);
+            let mut bytes = Vec::new();
             module.encode_front_le(&mut bytes);
-            write(first, bytes, 0)
+            Module::write_functions_to(bytes, first, &mut AtOffset { file, offset: 0 })
         },
         || {
             let words = |insts: &mut dyn Iterator<Item = &spirvkit_core::Instruction>| {
@@ -262,10 +248,32 @@ fn write_module_in_halves(
                     .iter()
                     .map(|f| words(&mut f.instructions()))
                     .sum::<usize>();
-            write(second, Vec::with_capacity(CHUNK + 4096), 4 * before as u64)
+            let offset = 4 * before as u64;
+            Module::write_functions_to(Vec::new(), second, &mut AtOffset { file, offset })
         },
     );
     front.and(back)
+}
+
+/// Writes into `file` from `offset` on with positioned writes (the file's own position is
+/// not used, so two threads can write their parts of one file at once).
+#[cfg(unix)]
+struct AtOffset<'a> {
+    file: &'a std::fs::File,
+    offset: u64,
+}
+
+#[cfg(unix)]
+impl std::io::Write for AtOffset<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        use std::os::unix::fs::FileExt;
+        let written = self.file.write_at(buf, self.offset)?;
+        self.offset += written as u64;
+        Ok(written)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 #[cfg(not(unix))]

@@ -700,7 +700,19 @@ impl Module {
     pub fn write_to(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
         let mut bytes = Vec::with_capacity(WRITE_CHUNK_BYTES + 4096);
         self.encode_front_le(&mut bytes);
-        for function in &self.functions {
+        Self::write_functions_to(bytes, &self.functions, w)
+    }
+
+    /// Encodes `functions` (a run of a module's functions) as little-endian bytes after the
+    /// `bytes` already encoded, writing to `w` in chunks of about 64 KiB: the
+    /// loop of [`Module::write_to`], also for a writer that takes a part of the module.
+    pub fn write_functions_to(
+        mut bytes: Vec<u8>,
+        functions: &[Function],
+        w: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        bytes.reserve(WRITE_CHUNK_BYTES + 4096);
+        for function in functions {
             function.encode_le(&mut bytes);
             if bytes.len() >= WRITE_CHUNK_BYTES {
                 w.write_all(&bytes)?;
