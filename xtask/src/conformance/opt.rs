@@ -199,19 +199,7 @@ fn llvm_spirv_kernels(ctx: &Context, dir: &Path) -> Vec<Input> {
         .filter_map(|(i, cl)| {
             let bc = out_dir.join(format!("k{i}.bc"));
             let spv = out_dir.join(format!("k{i}.spv"));
-            let include = cl.parent().unwrap_or(Path::new("."));
-            let clang = std::process::Command::new("clang-15")
-                .args(["-cc1", "-triple", "spir64-unknown-unknown", "-cl-std=CL1.2"])
-                .args(["-emit-llvm-bc", "-finclude-default-header", "-O0"])
-                .arg("-no-opaque-pointers")
-                .arg("-I")
-                .arg(include)
-                .arg(cl)
-                .arg("-o")
-                .arg(&bc)
-                .output()
-                .ok()?;
-            if !clang.status.success() {
+            if !clang15_o0(cl, &bc, Pointers::Typed) {
                 return None;
             }
             let translated = std::process::Command::new("llvm-spirv-15")
@@ -232,6 +220,34 @@ fn llvm_spirv_kernels(ctx: &Context, dir: &Path) -> Vec<Input> {
             })
         })
         .collect()
+}
+
+/// Which LLVM pointers clang-15 emits: typed for llvm-spirv-15, opaque (clang 15's default) for
+/// spirvkit.
+#[derive(Clone, Copy, PartialEq)]
+enum Pointers {
+    Typed,
+    Opaque,
+}
+
+/// The kernel compile: `clang-15 -cc1 -triple spir64 -cl-std=CL1.2 -emit-llvm-bc
+/// -finclude-default-header -O0`. `-O0` is explicit: without it clang optimizes OpenCL C at -O2.
+/// False when clang rejects the source.
+fn clang15_o0(cl: &Path, bc: &Path, pointers: Pointers) -> bool {
+    let mut clang = std::process::Command::new("clang-15");
+    clang
+        .args(["-cc1", "-triple", "spir64-unknown-unknown", "-cl-std=CL1.2"])
+        .args(["-emit-llvm-bc", "-finclude-default-header", "-O0"]);
+    if pointers == Pointers::Typed {
+        clang.arg("-no-opaque-pointers");
+    }
+    clang
+        .arg("-I")
+        .arg(cl.parent().unwrap_or(Path::new(".")))
+        .arg(cl)
+        .arg("-o")
+        .arg(bc);
+    clang.output().is_ok_and(|o| o.status.success())
 }
 
 /// Every 4th OpenCL C source of the corpus (every 32nd without `--full`): the kernels both
@@ -263,17 +279,7 @@ fn translated_kernels(ctx: &Context, dir: &Path) -> anyhow::Result<Vec<Input>> {
         .enumerate()
         .filter_map(|(i, cl)| {
             let bc = bc_dir.join(format!("k{i}.bc"));
-            let include = cl.parent().unwrap_or(Path::new("."));
-            let clang = std::process::Command::new("clang-15")
-                .args(["-cc1", "-triple", "spir64-unknown-unknown", "-cl-std=CL1.2"])
-                .args(["-emit-llvm-bc", "-finclude-default-header", "-O0", "-I"])
-                .arg(include)
-                .arg(cl)
-                .arg("-o")
-                .arg(&bc)
-                .output()
-                .ok()?;
-            if !clang.status.success() {
+            if !clang15_o0(cl, &bc, Pointers::Opaque) {
                 return None;
             }
             let module = spirvkit_llvm::read_file(&bc).ok()?;
