@@ -549,47 +549,36 @@ OpFunctionEnd
         assert!(!retyped(&text), "{text}");
     }
 
+    /// The pointer slot `%addr`, stored through a bitcast, then `escape`: the variable must stay.
+    fn assert_kept_after(escape: &str) {
+        let text = run(&format!(
+            "%c = OpBitcast %f_gu %addr\nOpStore %c %src\n{escape}"
+        ));
+        assert!(!retyped(&text), "{escape}\n{text}");
+    }
+
     #[test]
     fn a_pointer_to_integer_conversion_keeps_the_variable() {
-        for escape in [
-            "%i = OpConvertPtrToU %ulong %c\nOpStore %src %uint_1\n",
-            "%i = OpBitcast %ulong %addr\n",
-        ] {
-            let text = run(&format!(
-                "%c = OpBitcast %f_gu %addr\nOpStore %c %src\n{escape}"
-            ));
-            assert!(!retyped(&text), "{text}");
-        }
+        assert_kept_after("%i = OpConvertPtrToU %ulong %c\nOpStore %src %uint_1\n");
+        assert_kept_after("%i = OpBitcast %ulong %addr\n");
     }
 
     #[test]
     fn an_access_chain_or_copy_keeps_the_variable() {
-        for escape in [
-            "%e = OpInBoundsPtrAccessChain %f_gu %c %ulong_0\nOpStore %e %src\n",
-            "OpCopyMemory %w %c\n",
-        ] {
-            let text = run(&format!(
-                "%c = OpBitcast %f_gu %addr\nOpStore %c %src\n{escape}"
-            ));
-            assert!(!retyped(&text), "{text}");
-        }
+        assert_kept_after("%e = OpInBoundsPtrAccessChain %f_gu %c %ulong_0\nOpStore %e %src\n");
+        assert_kept_after("OpCopyMemory %w %c\n");
     }
 
     #[test]
     fn storing_the_address_keeps_the_variable() {
-        let text = run("%c = OpBitcast %f_gu %addr\nOpStore %c %src\nOpStore %pp %c\n");
-        assert!(!retyped(&text), "{text}");
+        assert_kept_after("OpStore %pp %c\n");
     }
 
     #[test]
     fn a_select_of_the_address_keeps_the_variable() {
-        let text = run(r#"%c = OpBitcast %f_gu %addr
-OpStore %c %src
-%s = OpSelect %f_gu %true %c %w
-%p = OpLoad %gu %s
-OpStore %p %uint_1
-"#);
-        assert!(!retyped(&text), "{text}");
+        assert_kept_after(
+            "%s = OpSelect %f_gu %true %c %w\n%p = OpLoad %gu %s\nOpStore %p %uint_1\n",
+        );
     }
 
     #[test]
