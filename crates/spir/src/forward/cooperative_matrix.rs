@@ -267,3 +267,30 @@ pub(crate) fn prefetch_arguments<'a>(
     current.extend_from_slice(&args[3..]);
     Ok(std::borrow::Cow::Owned(current))
 }
+
+/// The requirements of a constant `MemoryLayout` operand (an id, so the generic lowering
+/// does not read it as an enumerant): SPV_INTEL_joint_matrix's PackedINTEL layout needs
+/// PackedCooperativeMatrixINTEL, ARM's blocked layouts CooperativeMatrixLayoutsARM. `args`
+/// are the instruction's operands in grammar order (`operands` without result type and
+/// result). A layout that is not a constant, or no layout the grammar knows, adds nothing.
+pub(crate) fn require_layout(
+    t: &mut Translator<'_>,
+    loc: &str,
+    operands: &[&spirvkit_grammar::OperandDesc],
+    args: &[ValueRef],
+) -> Result<()> {
+    let Some(index) = operands.iter().position(|o| o.name == "MemoryLayout") else {
+        return Ok(());
+    };
+    let Some(value) = args.get(index).and_then(|&a| t.const_int(a)) else {
+        return Ok(());
+    };
+    let Some(layout) = u32::try_from(value).ok().and_then(|v| {
+        spirvkit_grammar::OperandKind::CooperativeMatrixLayout
+            .desc()
+            .enumerant(v)
+    }) else {
+        return Ok(());
+    };
+    crate::forward::requirements::require(t, loc, layout.name, &layout.avail)
+}
