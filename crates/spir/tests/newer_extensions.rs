@@ -1040,3 +1040,44 @@ fn cooperative_matrix_checked_instructions() {
         Capability::PackedCooperativeMatrixINTEL
     ));
 }
+
+/// SPV_INTEL_joint_matrix's offset load/store (llvm-spirv's `cooperative_matrix_offset`
+/// test): pointer, row and column index, [object,] layout, stride, memory operand.
+const OFFSET_MATRIX: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %a, ptr addrspace(1) %c, i32 %row, i32 %col) {
+entry:
+  %m = call spir_func target("spirv.CooperativeMatrixKHR", float, 3, 1, 16, 2) @_Z40__spirv_CooperativeMatrixLoadOffsetINTEL(ptr addrspace(1) %a, i32 %row, i32 %col, i32 0, i64 128, i32 0)
+  call spir_func void @_Z41__spirv_CooperativeMatrixStoreOffsetINTEL(ptr addrspace(1) %c, i32 %row, i32 %col, target("spirv.CooperativeMatrixKHR", float, 3, 1, 16, 2) %m, i32 0, i64 128, i32 0)
+  ret void
+}
+declare spir_func target("spirv.CooperativeMatrixKHR", float, 3, 1, 16, 2) @_Z40__spirv_CooperativeMatrixLoadOffsetINTEL(ptr addrspace(1), i32, i32, i32, i64, i32)
+declare spir_func void @_Z41__spirv_CooperativeMatrixStoreOffsetINTEL(ptr addrspace(1), i32, i32, target("spirv.CooperativeMatrixKHR", float, 3, 1, 16, 2), i32, i64, i32)
+"#;
+
+#[test]
+fn cooperative_matrix_offset_instructions() {
+    let exts = "+SPV_KHR_cooperative_matrix,+SPV_INTEL_joint_matrix";
+    let m = translate_with(OFFSET_MATRIX, exts).unwrap_or_else(|e| panic!("{e}"));
+    assert!(has_capability(
+        &m,
+        Capability::CooperativeMatrixOffsetInstructionsINTEL
+    ));
+    let load = m
+        .instructions()
+        .find(|i| i.opcode == Op::CooperativeMatrixLoadOffsetINTEL)
+        .expect("a load");
+    // Pointer, row, column, layout, stride, memory operand (None).
+    assert_eq!(load.operands.len(), 6);
+    assert_eq!(load.operands[5], Operand::Word(0));
+    let store = m
+        .instructions()
+        .find(|i| i.opcode == Op::CooperativeMatrixStoreOffsetINTEL)
+        .expect("a store");
+    assert_eq!(store.operands.len(), 7);
+    assert_eq!(store.operands[3], Operand::Id(load.result_id.expect("id")));
+    refused_naming(
+        OFFSET_MATRIX,
+        "+SPV_KHR_cooperative_matrix",
+        "SPV_INTEL_joint_matrix",
+    );
+}

@@ -897,6 +897,8 @@ impl Op {
     pub const Subgroup2DBlockPrefetchINTEL: Op = Op(6234);
     pub const Subgroup2DBlockStoreINTEL: Op = Op(6235);
     pub const SubgroupMatrixMultiplyAccumulateINTEL: Op = Op(6237);
+    pub const CooperativeMatrixLoadOffsetINTEL: Op = Op(6239);
+    pub const CooperativeMatrixStoreOffsetINTEL: Op = Op(6240);
     pub const BitwiseFunctionINTEL: Op = Op(6242);
     pub const UntypedVariableLengthArrayINTEL: Op = Op(6244);
     pub const ConditionalExtensionINTEL: Op = Op(6248);
@@ -2327,6 +2329,7 @@ impl Capability {
     pub const Subgroup2DBlockTransformINTEL: Capability = Capability(0x1855);
     pub const Subgroup2DBlockTransposeINTEL: Capability = Capability(0x1856);
     pub const SubgroupMatrixMultiplyAccumulateINTEL: Capability = Capability(0x185c);
+    pub const CooperativeMatrixOffsetInstructionsINTEL: Capability = Capability(0x185e);
     pub const TernaryBitwiseFunctionINTEL: Capability = Capability(0x1861);
     pub const UntypedVariableLengthArrayINTEL: Capability = Capability(0x1863);
     pub const SpecConditionalINTEL: Capability = Capability(0x1865);
