@@ -294,3 +294,54 @@ pub(crate) fn require_layout(
     };
     crate::forward::requirements::require(t, loc, layout.name, &layout.avail)
 }
+
+/// The LLVM component type of a cooperative matrix type: a `spirv.CooperativeMatrixKHR`
+/// target type, or llvm-spirv's typed-pointer form (a pointer to `%spirv.CooperativeMatrixKHR._*`).
+fn matrix_component(m: &llvm::Module, ty: llvm::TypeId) -> Option<llvm::TypeId> {
+    if let Some((TYPE_NAME, types, _)) = m.types.target_ext(ty) {
+        return types.first().copied();
+    }
+    let llvm::Type::Named(sid) = m.types.get(m.types.pointee(ty)?) else {
+        return None;
+    };
+    let def = m.types.struct_def(*sid)?;
+    def.name.as_deref()?.strip_prefix(TYPE_NAME)?;
+    innermost_scalar(m, &def.body.as_ref()?.elems, 0)
+}
+
+/// `__spirv_CompositeConstruct(ptr byval(T) %v)` of a cooperative matrix: DPC++ passes a
+/// wrapper class (`sycl::ext::oneapi::bfloat16` = `{ i16 }`) by value, through a pointer.
+/// The constituent OpCompositeConstruct needs is the matrix component, which the wrapper
+/// holds at offset 0: it is loaded from the pointer. (llvm-spirv passes the pointer itself,
+/// not a component.) False when the call is not of that form.
+pub(crate) fn construct_from_reference(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    args: &[ValueRef],
+) -> Result<bool> {
+    let loc = ctx.location.as_str();
+    let &[arg] = args else {
+        return Ok(false);
+    };
+    let Some(component_llvm) = matrix_component(t.m, result_ty) else {
+        return Ok(false);
+    };
+    let arg_llvm = t.value_llvm_type(ctx, arg)?;
+    if !t.m.types.is_pointer(arg_llvm) || t.m.types.is_pointer(component_llvm) {
+        return Ok(false);
+    }
+    let component = t.ty(component_llvm, loc)?;
+    let mut pointer = t.value(ctx, arg)?;
+    let pointer_ty = t.value_type_id(ctx, arg)?;
+    if t.pointee_of(pointer_ty).is_some_and(|p| p != component) {
+        let wanted = t.pointer_to_in(ctx, arg, component)?;
+        pointer = t.emit(Op::Bitcast, wanted, vec![Operand::Id(pointer)]);
+        t.note_type(pointer, wanted);
+    }
+    let value = t.emit(Op::Load, component, vec![Operand::Id(pointer)]);
+    let ty = t.ty(result_ty, loc)?;
+    t.emit_to(out, Op::CompositeConstruct, ty, vec![Operand::Id(value)]);
+    Ok(true)
+}

@@ -129,6 +129,13 @@ pub(super) fn lower(
         std::borrow::Cow::Borrowed(args)
     };
     let args = args.as_ref();
+    if opname == "CompositeConstruct"
+        && crate::forward::cooperative_matrix::construct_from_reference(
+            t, ctx, out, result_ty, args,
+        )?
+    {
+        return Ok(());
+    }
     if opname.starts_with("CooperativeMatrix") {
         let listed: Vec<&OperandDesc> = operands.clone().collect();
         crate::forward::cooperative_matrix::require_layout(t, loc, &listed, args)?;
