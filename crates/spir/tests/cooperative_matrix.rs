@@ -150,3 +150,45 @@ declare spir_func half @_Z28__spirv_VectorExtractDynamicPU3AS434__spirv_JointMat
         "{err}"
     );
 }
+
+/// DPC++ passes a bfloat16 fill value to `__spirv_CompositeConstruct` as a `byval` wrapper
+/// class (`{ i16 }`) through a pointer: the constituent is the component loaded from it.
+const CONSTRUCT_BY_REFERENCE: &str = r#"target triple = "spir64-unknown-unknown"
+%"class.sycl::_V1::ext::oneapi::bfloat16" = type { i16 }
+define spir_kernel void @k(ptr addrspace(1) %c, i16 %v, i64 %stride) {
+entry:
+  %tmp = alloca %"class.sycl::_V1::ext::oneapi::bfloat16", align 2
+  store i16 %v, ptr %tmp, align 2
+  %m = call spir_func target("spirv.CooperativeMatrixKHR", i16, 3, 16, 16, 2) @_Z26__spirv_CompositeConstruct(ptr byval(%"class.sycl::_V1::ext::oneapi::bfloat16") align 2 %tmp)
+  %gc = addrspacecast ptr addrspace(1) %c to ptr addrspace(4)
+  call spir_func void @_Z33__spirv_CooperativeMatrixStoreKHR(ptr addrspace(4) %gc, target("spirv.CooperativeMatrixKHR", i16, 3, 16, 16, 2) %m, i32 0, i64 %stride, i32 0)
+  ret void
+}
+declare spir_func target("spirv.CooperativeMatrixKHR", i16, 3, 16, 16, 2) @_Z26__spirv_CompositeConstruct(ptr byval(%"class.sycl::_V1::ext::oneapi::bfloat16") align 2)
+declare spir_func void @_Z33__spirv_CooperativeMatrixStoreKHR(ptr addrspace(4), target("spirv.CooperativeMatrixKHR", i16, 3, 16, 16, 2), i32, i64, i32)
+"#;
+
+#[test]
+fn construct_from_a_byval_wrapper_loads_the_component() {
+    for ext in [EXT, EXT_UNTYPED] {
+        let m =
+            translate_with(CONSTRUCT_BY_REFERENCE, ext).unwrap_or_else(|e| panic!("{ext}: {e}"));
+        spirv_val(&m, &format!("construct_by_reference_{}", ext.len()));
+        let defs: std::collections::HashMap<_, _> = m
+            .instructions()
+            .filter_map(|i| i.result_id.map(|r| (r, i)))
+            .collect();
+        let construct = m
+            .instructions()
+            .find(|i| i.opcode == Op::CompositeConstruct)
+            .expect("OpCompositeConstruct");
+        let Operand::Id(constituent) = construct.operands[0] else {
+            panic!("{ext}: constituent is not an id");
+        };
+        let load = defs[&constituent];
+        assert_eq!(load.opcode, Op::Load, "{ext}: the constituent is loaded");
+        let ty = defs[&load.result_type.expect("typed")];
+        assert_eq!(ty.opcode, Op::TypeInt, "{ext}: a ushort component");
+        assert_eq!(ty.operands[0], Operand::Word(16), "{ext}");
+    }
+}

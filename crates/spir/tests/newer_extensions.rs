@@ -947,3 +947,137 @@ fn enumerant_operands_declare_their_extension() {
         "SPV_INTEL_subgroup_matrix_multiply_accumulate_float4",
     );
 }
+
+/// FP8 operand bits of SubgroupMatrixMultiplyAccumulateINTEL (E4M3 and E5M2, for A and B:
+/// 0x4000, 0x8000, 0x10000, 0x20000) need SPV_INTEL_subgroup_matrix_multiply_accumulate_float8,
+/// as llvm-spirv's `subgroup_matrix_multiply_accumulate_fp8` test expects.
+#[test]
+fn float8_multiply_accumulate_operands_need_their_extension() {
+    for bits in [0x4000u32, 0x8000, 0x10000, 0x20000] {
+        let src = FLOAT4_MULTIPLY_ACCUMULATE.replace("i32 262144)", &format!("i32 {bits})"));
+        assert!(
+            src.contains(&format!("i32 {bits})")),
+            "{bits:#x}: test input"
+        );
+        let exts = "+SPV_INTEL_subgroup_matrix_multiply_accumulate,+SPV_INTEL_subgroup_matrix_multiply_accumulate_float8";
+        let m = translate_with(&src, exts).unwrap_or_else(|e| panic!("{bits:#x}: {e}"));
+        assert!(
+            has_extension(&m, "SPV_INTEL_subgroup_matrix_multiply_accumulate_float8"),
+            "{bits:#x}"
+        );
+        let mma = m
+            .instructions()
+            .find(|i| i.opcode == Op::SubgroupMatrixMultiplyAccumulateINTEL)
+            .expect("the instruction");
+        assert_eq!(mma.operands.last(), Some(&Operand::Word(bits)), "{bits:#x}");
+        refused_naming(
+            &src,
+            "+SPV_INTEL_subgroup_matrix_multiply_accumulate",
+            "SPV_INTEL_subgroup_matrix_multiply_accumulate_float8",
+        );
+    }
+}
+
+/// SPV_INTEL_joint_matrix's checked instructions as DPC++ calls them (llvm-spirv's
+/// `cooperative_matrix_checked` tests): the arguments in SPIR-V operand order, the packed
+/// layout (2) with its own capability.
+const CHECKED_MATRIX: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %a, ptr addrspace(1) %c, i64 %K, i32 %init) {
+entry:
+  %acc = call spir_func target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 2) @_Z46__spirv_CooperativeMatrixConstructCheckedINTEL(i32 4, i32 4, i32 12, i32 12, i32 %init)
+  %m = call spir_func target("spirv.CooperativeMatrixKHR", i8, 3, 12, 48, 0) @_Z41__spirv_CooperativeMatrixLoadCheckedINTEL(ptr addrspace(1) %a, i32 0, i32 8, i32 2, i32 12, i32 48, i64 %K, i32 1)
+  %n = call spir_func target("spirv.CooperativeMatrixKHR", i8, 3, 12, 48, 0) @_Z41__spirv_CooperativeMatrixLoadCheckedINTEL_2(ptr addrspace(1) %a, i32 0, i32 0, i32 0, i32 12, i32 48, i64 %K)
+  call spir_func void @_Z42__spirv_CooperativeMatrixStoreCheckedINTEL(ptr addrspace(1) %c, i32 4, i32 0, target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 2) %acc, i32 0, i32 12, i32 12, i64 %K, i32 1)
+  ret void
+}
+declare spir_func target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 2) @_Z46__spirv_CooperativeMatrixConstructCheckedINTEL(i32, i32, i32, i32, i32)
+declare spir_func target("spirv.CooperativeMatrixKHR", i8, 3, 12, 48, 0) @_Z41__spirv_CooperativeMatrixLoadCheckedINTEL(ptr addrspace(1), i32, i32, i32, i32, i32, i64, i32)
+declare spir_func target("spirv.CooperativeMatrixKHR", i8, 3, 12, 48, 0) @_Z41__spirv_CooperativeMatrixLoadCheckedINTEL_2(ptr addrspace(1), i32, i32, i32, i32, i32, i64)
+declare spir_func void @_Z42__spirv_CooperativeMatrixStoreCheckedINTEL(ptr addrspace(1), i32, i32, target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 2), i32, i32, i32, i64, i32)
+"#;
+
+#[test]
+fn cooperative_matrix_checked_instructions() {
+    let exts = "+SPV_KHR_cooperative_matrix,+SPV_INTEL_joint_matrix";
+    let m = translate_with(CHECKED_MATRIX, exts).unwrap_or_else(|e| panic!("{e}"));
+    assert!(has_capability(
+        &m,
+        Capability::CooperativeMatrixCheckedInstructionsINTEL
+    ));
+    assert!(has_capability(&m, Capability::PackedCooperativeMatrixINTEL));
+    assert!(has_extension(&m, "SPV_INTEL_joint_matrix"));
+    let count = |op| m.instructions().filter(|i| i.opcode == op).count();
+    assert_eq!(count(Op::CooperativeMatrixConstructCheckedINTEL), 1);
+    assert_eq!(count(Op::CooperativeMatrixLoadCheckedINTEL), 2);
+    assert_eq!(count(Op::CooperativeMatrixStoreCheckedINTEL), 1);
+    // Result type, result, pointer, x, y, layout, height, width, stride, memory operand.
+    let lengths: Vec<usize> = m
+        .instructions()
+        .filter(|i| i.opcode == Op::CooperativeMatrixLoadCheckedINTEL)
+        .map(|i| i.operands.len())
+        .collect();
+    assert_eq!(lengths, [8, 7]);
+    let store = m
+        .instructions()
+        .find(|i| i.opcode == Op::CooperativeMatrixStoreCheckedINTEL)
+        .expect("a store");
+    assert_eq!(store.operands.len(), 9);
+    assert_eq!(
+        store.operands[8],
+        Operand::Word(1),
+        "Volatile memory operand"
+    );
+    refused_naming(
+        CHECKED_MATRIX,
+        "+SPV_KHR_cooperative_matrix",
+        "SPV_INTEL_joint_matrix",
+    );
+    // Without the packed layout no PackedCooperativeMatrixINTEL.
+    let unpacked = CHECKED_MATRIX.replace("i32 8, i32 2, i32 12", "i32 8, i32 1, i32 12");
+    let m = translate_with(&unpacked, exts).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!has_capability(
+        &m,
+        Capability::PackedCooperativeMatrixINTEL
+    ));
+}
+
+/// SPV_INTEL_joint_matrix's offset load/store (llvm-spirv's `cooperative_matrix_offset`
+/// test): pointer, row and column index, [object,] layout, stride, memory operand.
+const OFFSET_MATRIX: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %a, ptr addrspace(1) %c, i32 %row, i32 %col) {
+entry:
+  %m = call spir_func target("spirv.CooperativeMatrixKHR", float, 3, 1, 16, 2) @_Z40__spirv_CooperativeMatrixLoadOffsetINTEL(ptr addrspace(1) %a, i32 %row, i32 %col, i32 0, i64 128, i32 0)
+  call spir_func void @_Z41__spirv_CooperativeMatrixStoreOffsetINTEL(ptr addrspace(1) %c, i32 %row, i32 %col, target("spirv.CooperativeMatrixKHR", float, 3, 1, 16, 2) %m, i32 0, i64 128, i32 0)
+  ret void
+}
+declare spir_func target("spirv.CooperativeMatrixKHR", float, 3, 1, 16, 2) @_Z40__spirv_CooperativeMatrixLoadOffsetINTEL(ptr addrspace(1), i32, i32, i32, i64, i32)
+declare spir_func void @_Z41__spirv_CooperativeMatrixStoreOffsetINTEL(ptr addrspace(1), i32, i32, target("spirv.CooperativeMatrixKHR", float, 3, 1, 16, 2), i32, i64, i32)
+"#;
+
+#[test]
+fn cooperative_matrix_offset_instructions() {
+    let exts = "+SPV_KHR_cooperative_matrix,+SPV_INTEL_joint_matrix";
+    let m = translate_with(OFFSET_MATRIX, exts).unwrap_or_else(|e| panic!("{e}"));
+    assert!(has_capability(
+        &m,
+        Capability::CooperativeMatrixOffsetInstructionsINTEL
+    ));
+    let load = m
+        .instructions()
+        .find(|i| i.opcode == Op::CooperativeMatrixLoadOffsetINTEL)
+        .expect("a load");
+    // Pointer, row, column, layout, stride, memory operand (None).
+    assert_eq!(load.operands.len(), 6);
+    assert_eq!(load.operands[5], Operand::Word(0));
+    let store = m
+        .instructions()
+        .find(|i| i.opcode == Op::CooperativeMatrixStoreOffsetINTEL)
+        .expect("a store");
+    assert_eq!(store.operands.len(), 7);
+    assert_eq!(store.operands[3], Operand::Id(load.result_id.expect("id")));
+    refused_naming(
+        OFFSET_MATRIX,
+        "+SPV_KHR_cooperative_matrix",
+        "SPV_INTEL_joint_matrix",
+    );
+}

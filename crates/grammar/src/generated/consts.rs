@@ -885,6 +885,9 @@ impl Op {
     pub const TaskSequenceGetINTEL: Op = Op(6165);
     pub const TaskSequenceReleaseALTERA: Op = Op(6166);
     pub const TaskSequenceReleaseINTEL: Op = Op(6166);
+    pub const CooperativeMatrixLoadCheckedINTEL: Op = Op(6193);
+    pub const CooperativeMatrixStoreCheckedINTEL: Op = Op(6194);
+    pub const CooperativeMatrixConstructCheckedINTEL: Op = Op(6195);
     pub const TypeTaskSequenceALTERA: Op = Op(6199);
     pub const TypeTaskSequenceINTEL: Op = Op(6199);
     pub const SubgroupBlockPrefetchINTEL: Op = Op(6221);
@@ -894,6 +897,8 @@ impl Op {
     pub const Subgroup2DBlockPrefetchINTEL: Op = Op(6234);
     pub const Subgroup2DBlockStoreINTEL: Op = Op(6235);
     pub const SubgroupMatrixMultiplyAccumulateINTEL: Op = Op(6237);
+    pub const CooperativeMatrixLoadOffsetINTEL: Op = Op(6239);
+    pub const CooperativeMatrixStoreOffsetINTEL: Op = Op(6240);
     pub const BitwiseFunctionINTEL: Op = Op(6242);
     pub const UntypedVariableLengthArrayINTEL: Op = Op(6244);
     pub const ConditionalExtensionINTEL: Op = Op(6248);
@@ -2317,12 +2322,14 @@ impl Capability {
     pub const GlobalVariableHostAccessINTEL: Capability = Capability(0x182b);
     pub const GlobalVariableFPGADecorationsALTERA: Capability = Capability(0x182d);
     pub const GlobalVariableFPGADecorationsINTEL: Capability = Capability(0x182d);
+    pub const CooperativeMatrixCheckedInstructionsINTEL: Capability = Capability(0x1830);
     pub const SubgroupBufferPrefetchINTEL: Capability = Capability(0x184c);
     pub const BFloat16ArithmeticINTEL: Capability = Capability(0x1852);
     pub const Subgroup2DBlockIOINTEL: Capability = Capability(0x1854);
     pub const Subgroup2DBlockTransformINTEL: Capability = Capability(0x1855);
     pub const Subgroup2DBlockTransposeINTEL: Capability = Capability(0x1856);
     pub const SubgroupMatrixMultiplyAccumulateINTEL: Capability = Capability(0x185c);
+    pub const CooperativeMatrixOffsetInstructionsINTEL: Capability = Capability(0x185e);
     pub const TernaryBitwiseFunctionINTEL: Capability = Capability(0x1861);
     pub const UntypedVariableLengthArrayINTEL: Capability = Capability(0x1863);
     pub const SpecConditionalINTEL: Capability = Capability(0x1865);
@@ -2336,6 +2343,7 @@ impl Capability {
     pub const CooperativeMatrixPrefetchINTEL: Capability = Capability(0x190b);
     pub const TensorFloat32RoundingINTEL: Capability = Capability(0x1919);
     pub const MaskedGatherScatterINTEL: Capability = Capability(0x191b);
+    pub const PackedCooperativeMatrixINTEL: Capability = Capability(0x1922);
     pub const CooperativeMatrixInvocationInstructionsINTEL: Capability = Capability(0x1923);
     pub const CooperativeMatrixTF32ComponentTypeINTEL: Capability = Capability(0x1924);
     pub const CooperativeMatrixBFloat16ComponentTypeINTEL: Capability = Capability(0x1925);
@@ -2405,6 +2413,7 @@ pub struct CooperativeMatrixLayout(pub u32);
 impl CooperativeMatrixLayout {
     pub const RowMajorKHR: CooperativeMatrixLayout = CooperativeMatrixLayout(0x0);
     pub const ColumnMajorKHR: CooperativeMatrixLayout = CooperativeMatrixLayout(0x1);
+    pub const PackedINTEL: CooperativeMatrixLayout = CooperativeMatrixLayout(0x2);
     pub const RowBlockedInterleavedARM: CooperativeMatrixLayout = CooperativeMatrixLayout(0x106a);
     pub const ColumnBlockedInterleavedARM: CooperativeMatrixLayout = CooperativeMatrixLayout(0x106b);
 }
@@ -2513,6 +2522,10 @@ impl MatrixMultiplyAccumulateOperands {
     pub const MatrixBPackedFloat16INTEL: MatrixMultiplyAccumulateOperands = MatrixMultiplyAccumulateOperands(0x800);
     pub const MatrixAPackedBFloat16INTEL: MatrixMultiplyAccumulateOperands = MatrixMultiplyAccumulateOperands(0x1000);
     pub const MatrixBPackedBFloat16INTEL: MatrixMultiplyAccumulateOperands = MatrixMultiplyAccumulateOperands(0x2000);
+    pub const MatrixAPackedFloat8E4M3INTEL: MatrixMultiplyAccumulateOperands = MatrixMultiplyAccumulateOperands(0x4000);
+    pub const MatrixBPackedFloat8E4M3INTEL: MatrixMultiplyAccumulateOperands = MatrixMultiplyAccumulateOperands(0x8000);
+    pub const MatrixAPackedFloat8E5M2INTEL: MatrixMultiplyAccumulateOperands = MatrixMultiplyAccumulateOperands(0x10000);
+    pub const MatrixBPackedFloat8E5M2INTEL: MatrixMultiplyAccumulateOperands = MatrixMultiplyAccumulateOperands(0x20000);
     pub const MatrixAPackedFloat4E2M1INTEL: MatrixMultiplyAccumulateOperands = MatrixMultiplyAccumulateOperands(0x40000);
     pub const MatrixBPackedFloat4E2M1INTEL: MatrixMultiplyAccumulateOperands = MatrixMultiplyAccumulateOperands(0x80000);
 }

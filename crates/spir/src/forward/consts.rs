@@ -33,7 +33,10 @@ impl<'m> Translator<'m> {
             ValueRef::Constant(c) => self.constant(c, location),
             ValueRef::Global(g) => self.global_id(g, location),
             ValueRef::Function(f) => match self.callees.get(f.0 as usize) {
-                Some(_) => self.function_address(f, location),
+                Some(_) => match self.block_invoke_address(f, location)? {
+                    Some(null) => Ok(null),
+                    None => self.function_address(f, location),
+                },
                 None => Err(malformed(location, "reference to a missing function")),
             },
             // SPIR-V has no aliases: a use of one is a use of what it names.

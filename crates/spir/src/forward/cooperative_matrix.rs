@@ -267,3 +267,81 @@ pub(crate) fn prefetch_arguments<'a>(
     current.extend_from_slice(&args[3..]);
     Ok(std::borrow::Cow::Owned(current))
 }
+
+/// The requirements of a constant `MemoryLayout` operand (an id, so the generic lowering
+/// does not read it as an enumerant): SPV_INTEL_joint_matrix's PackedINTEL layout needs
+/// PackedCooperativeMatrixINTEL, ARM's blocked layouts CooperativeMatrixLayoutsARM. `args`
+/// are the instruction's operands in grammar order (`operands` without result type and
+/// result). A layout that is not a constant, or no layout the grammar knows, adds nothing.
+pub(crate) fn require_layout(
+    t: &mut Translator<'_>,
+    loc: &str,
+    operands: &[&spirvkit_grammar::OperandDesc],
+    args: &[ValueRef],
+) -> Result<()> {
+    let Some(index) = operands.iter().position(|o| o.name == "MemoryLayout") else {
+        return Ok(());
+    };
+    let Some(value) = args.get(index).and_then(|&a| t.const_int(a)) else {
+        return Ok(());
+    };
+    let Some(layout) = u32::try_from(value).ok().and_then(|v| {
+        spirvkit_grammar::OperandKind::CooperativeMatrixLayout
+            .desc()
+            .enumerant(v)
+    }) else {
+        return Ok(());
+    };
+    crate::forward::requirements::require(t, loc, layout.name, &layout.avail)
+}
+
+/// The LLVM component type of a cooperative matrix type: a `spirv.CooperativeMatrixKHR`
+/// target type, or llvm-spirv's typed-pointer form (a pointer to `%spirv.CooperativeMatrixKHR._*`).
+fn matrix_component(m: &llvm::Module, ty: llvm::TypeId) -> Option<llvm::TypeId> {
+    if let Some((TYPE_NAME, types, _)) = m.types.target_ext(ty) {
+        return types.first().copied();
+    }
+    let llvm::Type::Named(sid) = m.types.get(m.types.pointee(ty)?) else {
+        return None;
+    };
+    let def = m.types.struct_def(*sid)?;
+    def.name.as_deref()?.strip_prefix(TYPE_NAME)?;
+    innermost_scalar(m, &def.body.as_ref()?.elems, 0)
+}
+
+/// `__spirv_CompositeConstruct(ptr byval(T) %v)` of a cooperative matrix: DPC++ passes a
+/// wrapper class (`sycl::ext::oneapi::bfloat16` = `{ i16 }`) by value, through a pointer.
+/// The constituent OpCompositeConstruct needs is the matrix component, which the wrapper
+/// holds at offset 0: it is loaded from the pointer. (llvm-spirv passes the pointer itself,
+/// not a component.) False when the call is not of that form.
+pub(crate) fn construct_from_reference(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    args: &[ValueRef],
+) -> Result<bool> {
+    let loc = ctx.location.as_str();
+    let &[arg] = args else {
+        return Ok(false);
+    };
+    let Some(component_llvm) = matrix_component(t.m, result_ty) else {
+        return Ok(false);
+    };
+    let arg_llvm = t.value_llvm_type(ctx, arg)?;
+    if !t.m.types.is_pointer(arg_llvm) || t.m.types.is_pointer(component_llvm) {
+        return Ok(false);
+    }
+    let component = t.ty(component_llvm, loc)?;
+    let mut pointer = t.value(ctx, arg)?;
+    let pointer_ty = t.value_type_id(ctx, arg)?;
+    if t.pointee_of(pointer_ty).is_some_and(|p| p != component) {
+        let wanted = t.pointer_to_in(ctx, arg, component)?;
+        pointer = t.emit(Op::Bitcast, wanted, vec![Operand::Id(pointer)]);
+        t.note_type(pointer, wanted);
+    }
+    let value = t.emit(Op::Load, component, vec![Operand::Id(pointer)]);
+    let ty = t.ty(result_ty, loc)?;
+    t.emit_to(out, Op::CompositeConstruct, ty, vec![Operand::Id(value)]);
+    Ok(true)
+}

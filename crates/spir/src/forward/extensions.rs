@@ -150,6 +150,7 @@ pub const LLVM_SPIRV: &[&str] = &[
     "SPV_INTEL_2d_block_io",
     "SPV_INTEL_subgroup_matrix_multiply_accumulate",
     "SPV_INTEL_subgroup_matrix_multiply_accumulate_float4",
+    "SPV_INTEL_subgroup_matrix_multiply_accumulate_float8",
     "SPV_KHR_bfloat16",
     "SPV_INTEL_bfloat16_arithmetic",
     "SPV_INTEL_ternary_bitwise_function",

@@ -97,6 +97,36 @@ impl<'m> Translator<'m> {
         Ok(id)
     }
 
+    /// The address of an OpenCL C block's invoke function without the extension: a null
+    /// `uchar*` in the function's storage class (untyped under SPV_KHR_untyped_pointers).
+    /// Nothing reads a block literal's invoke field: OpenCL C 6.12.5 keeps every block
+    /// statically known, clang calls its invoke function directly, and enqueue_kernel and
+    /// the kernel queries pass the invoke function as an operand of their own
+    /// (`kernel_query.rs`). llvm-spirv's SPIRVLowerOCLBlocks nulls these addresses the same
+    /// way. `None` when the extension is enabled or `f` is not a block invoke function.
+    pub(crate) fn block_invoke_address(
+        &mut self,
+        f: llvm::FuncId,
+        location: &str,
+    ) -> Result<Option<Id>> {
+        let Some(func) = self.m.function(f) else {
+            return Ok(None);
+        };
+        if self.function_pointers_allowed() || !is_block_invoke_name(&func.name) {
+            return Ok(None);
+        }
+        let storage = crate::forward::types::storage_class(self, func.addrspace, location)?;
+        let ptr = if self.untyped_allowed() {
+            self.untyped_pointer(storage)
+        } else {
+            let uchar = self.int_type(8);
+            self.pointer_type(storage, uchar)
+        };
+        let id = self.b.dedup_global(Op::ConstantNull, Some(ptr), vec![]);
+        self.note_type(id, ptr);
+        Ok(Some(id))
+    }
+
     /// What a function used as a value is in pointee inference: a pointer to its type.
     pub(crate) fn function_value_repr(&mut self, v: ValueRef) -> Option<Repr> {
         let ValueRef::Function(f) = v else {
@@ -149,6 +179,20 @@ impl<'m> Translator<'m> {
                 .decorate(id, Decoration::ReferencedIndirectlyINTEL.0, &[]);
         }
     }
+}
+
+/// Whether `name` is clang's name for the invoke function of an OpenCL C block:
+/// `<enclosing function>_block_invoke`, numbered `_block_invoke_<N>` after the first
+/// (the `_kernel` wrappers clang makes for enqueue_kernel end otherwise).
+pub(crate) fn is_block_invoke_name(name: &str) -> bool {
+    let Some(at) = name.rfind("_block_invoke") else {
+        return false;
+    };
+    let rest = &name[at + "_block_invoke".len()..];
+    rest.is_empty()
+        || rest
+            .strip_prefix('_')
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// `call %fp(args)`: OpFunctionPointerCallINTEL with result `out` of type `ty` (`ty` is

@@ -129,6 +129,17 @@ pub(super) fn lower(
         std::borrow::Cow::Borrowed(args)
     };
     let args = args.as_ref();
+    if opname == "CompositeConstruct"
+        && crate::forward::cooperative_matrix::construct_from_reference(
+            t, ctx, out, result_ty, args,
+        )?
+    {
+        return Ok(());
+    }
+    if opname.starts_with("CooperativeMatrix") {
+        let listed: Vec<&OperandDesc> = operands.clone().collect();
+        crate::forward::cooperative_matrix::require_layout(t, loc, &listed, args)?;
+    }
     let mut ops = operands_from_args(t, ctx, &d.name, operands, args)?;
     if let Some((dest, pointee)) = sret {
         let value = t.emit(desc_op(desc.opcode), pointee, ops);
