@@ -5,7 +5,7 @@
 use crate::instructions::ext_debug::transparent_to_adjacency;
 use crate::state::{is_constant_op, is_core, is_terminator, is_type_op, ExtKind, State, NONE};
 use rayon::prelude::*;
-use spirvkit_grammar::{Op, StorageClass};
+use spirvkit_grammar::{self as g, Op, StorageClass};
 
 /// Rank of a module-scope instruction in the section order; None: may appear anywhere
 /// from the types section on, or is an extension instruction checked leniently.
@@ -97,6 +97,15 @@ fn allowed_in_globals(op: Op, ext: ExtKind) -> bool {
 fn is_debug_line(op: Op, ext: ExtKind) -> bool {
     matches!(op, Op::Line | Op::NoLine)
         || (op == Op::ExtInst && matches!(ext, ExtKind::NonSemantic | ExtKind::DebugInfo))
+}
+
+/// An opcode's name for messages, looked up in the grammar only when one is written.
+struct OpName(Op);
+
+impl std::fmt::Display for OpName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(g::instruction(self.0 .0).map_or("OpUnknown", |d| d.opname))
+    }
 }
 
 #[derive(PartialEq, Eq, Clone, Copy, Default)]
@@ -243,7 +252,8 @@ impl Scan {
                 break;
             };
             let op = inst.op();
-            let name = inst.desc().map_or("OpUnknown", |d| d.opname);
+            // Named in messages only (looked up then).
+            let name = OpName(op);
             if op == Op::MemoryModel {
                 memory_models += 1;
                 if memory_models == 2 {
@@ -409,6 +419,15 @@ impl Scan {
                                 ));
                             }
                             Phase::InBlock => {
+                                // OpLine, OpNoLine and the debug-info instructions that
+                                // spirv-val's adjacency walk steps over (asked at most once).
+                                let mut known = None;
+                                let mut transparent = || {
+                                    *known.get_or_insert_with(|| {
+                                        matches!(op, Op::Line | Op::NoLine)
+                                            || transparent_to_adjacency(st, &inst)
+                                    })
+                                };
                                 // spirv-val places OpUntypedVariableKHR like OpVariable: both
                                 // open the first block, in any mix.
                                 if matches!(op, Op::Variable | Op::UntypedVariableKHR) {
@@ -438,9 +457,7 @@ impl Scan {
                                         format!("All {opname} instructions in a function must be the first instructions in the first block."),
                                     ));
                                     }
-                                } else if !(matches!(op, Op::Line | Op::NoLine)
-                                    || transparent_to_adjacency(st, &inst))
-                                {
+                                } else if !transparent() {
                                     first_block_non_var = true;
                                 }
                                 if op == Op::Phi {
@@ -451,9 +468,7 @@ impl Scan {
                                         "OpPhi must appear within a non-entry block before all non-OpPhi instructions (except for OpLine, which can be mixed with OpPhi).".into(),
                                     ));
                                     }
-                                } else if !(matches!(op, Op::Line | Op::NoLine)
-                                    || transparent_to_adjacency(st, &inst))
-                                {
+                                } else if !transparent() {
                                     block_non_phi = true;
                                 }
                                 if is_terminator(op) {

@@ -463,9 +463,13 @@ impl<'a> State<'a> {
 /// Per-opcode class flags, computed once from the grammar: the grammar's class is a string,
 /// and comparing it (or looking the opcode up) for every instruction of every rule family was
 /// a visible part of validation time.
-const TYPE_OP: u8 = 1;
+pub(crate) const TYPE_OP: u8 = 1;
 const CONSTANT_OP: u8 = 2;
-const CORE_OP: u8 = 4;
+pub(crate) const CORE_OP: u8 = 4;
+/// `ids::lenient_operands` without its OpExtInst case (see there).
+pub(crate) const LENIENT_IDS_OP: u8 = 8;
+/// `types::may_use_function_type` without its OpExtInst / OpTypePointer cases.
+pub(crate) const FUNCTION_TYPE_USE_OP: u8 = 16;
 
 fn opcode_flags() -> &'static [u8] {
     static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
@@ -492,6 +496,13 @@ fn opcode_flags() -> &'static [u8] {
             if d.avail.version.is_some() {
                 flags |= CORE_OP;
             }
+            let op = Op(d.opcode);
+            if crate::ids::lenient_op(op, flags & TYPE_OP != 0, flags & CORE_OP != 0) {
+                flags |= LENIENT_IDS_OP;
+            }
+            if crate::types::function_type_use_op(op, flags & CORE_OP != 0) {
+                flags |= FUNCTION_TYPE_USE_OP;
+            }
             if let Some(slot) = table.get_mut(usize::from(d.opcode)) {
                 *slot = flags;
             }
@@ -505,6 +516,23 @@ fn has_flag(op: Op, flag: u8) -> bool {
     opcode_flags()
         .get(usize::from(op.0))
         .is_some_and(|f| f & flag != 0)
+}
+
+/// The per-opcode class flags, for walks that ask them for every instruction (one table
+/// look-up each, the table fetched once per walk).
+#[derive(Clone, Copy)]
+pub(crate) struct OpcodeFlags(&'static [u8]);
+
+impl OpcodeFlags {
+    pub(crate) fn get() -> Self {
+        OpcodeFlags(opcode_flags())
+    }
+
+    /// The flags of `op` (0 for opcodes the grammar does not know).
+    #[inline]
+    pub(crate) fn of(self, op: Op) -> u8 {
+        self.0.get(usize::from(op.0)).copied().unwrap_or(0)
+    }
 }
 
 /// The grammar's type declarations, plus the extension types SPIRV-Headers files under
