@@ -3,7 +3,10 @@
 //! before definitions, OpVariable placement, OpPhi first in its block.
 
 use crate::instructions::ext_debug::transparent_to_adjacency;
-use crate::state::{is_constant_op, is_core, is_terminator, is_type_op, ExtKind, State, NONE};
+use crate::state::{
+    is_constant_op, is_core, is_terminator, is_type_op, ExtKind, OpcodeFlags, State, CONSTANT_OP,
+    NONE, TYPE_OP,
+};
 use rayon::prelude::*;
 use spirvkit_grammar::{self as g, Op, StorageClass};
 
@@ -54,9 +57,8 @@ const SECTION_NAMES: [&str; 12] = [
 ];
 
 /// Instructions that may not appear inside a function.
-fn module_only(op: Op) -> bool {
-    is_type_op(op)
-        || is_constant_op(op)
+fn module_only(op: Op, classes: OpcodeFlags) -> bool {
+    classes.of(op) & (TYPE_OP | CONSTANT_OP) != 0
         || matches!(
             op,
             Op::Capability
@@ -247,6 +249,7 @@ impl Scan {
             mut func_has_blocks,
             mut errors,
         } = std::mem::take(self);
+        let classes = OpcodeFlags::get();
         for index in range {
             let Some(inst) = st.inst(index).copied() else {
                 break;
@@ -385,7 +388,7 @@ impl Scan {
                         phase = Phase::Outside;
                     }
                     _ => {
-                        if module_only(op) {
+                        if module_only(op, classes) {
                             errors.push((
                                 "layout.order",
                                 index,

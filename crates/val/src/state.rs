@@ -225,6 +225,8 @@ pub struct State<'a> {
     pub group_decorates: Vec<u32>,
     /// Indices of the OpTypeForwardPointer instructions.
     pub forward_pointers: Vec<u32>,
+    /// Indices of the OpFunctionCall instructions.
+    pub calls: Vec<u32>,
     /// Every opcode of the module.
     pub opcodes: OpcodeSet,
     pub diags: Vec<Diagnostic>,
@@ -453,6 +455,18 @@ impl<'a> State<'a> {
         format!("%{id}")
     }
 
+    /// Where a walk that judges only some opcodes may stop: at the first OpFunction when
+    /// none of `in_functions` (the judged opcodes the layout rules let stand inside a
+    /// function) occurs in the module, else at the end. Exact once `layout` passed (the rule
+    /// families run only then): the other judged opcodes stand only before the functions.
+    pub fn walk_end(&self, in_functions: &[Op]) -> u32 {
+        let all = self.insts.len() as u32;
+        if in_functions.iter().any(|&op| self.opcodes.contains(op)) {
+            return all;
+        }
+        self.functions.first().map_or(all, |f| f.inst.min(all))
+    }
+
     pub fn function_blocks(&self, f: &Function) -> &[Block] {
         self.blocks
             .get(f.blocks_start as usize..f.blocks_end as usize)
@@ -464,7 +478,7 @@ impl<'a> State<'a> {
 /// and comparing it (or looking the opcode up) for every instruction of every rule family was
 /// a visible part of validation time.
 pub(crate) const TYPE_OP: u8 = 1;
-const CONSTANT_OP: u8 = 2;
+pub(crate) const CONSTANT_OP: u8 = 2;
 pub(crate) const CORE_OP: u8 = 4;
 /// `ids::lenient_operands` without its OpExtInst case (see there).
 pub(crate) const LENIENT_IDS_OP: u8 = 8;
