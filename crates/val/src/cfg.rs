@@ -6,7 +6,7 @@
 use crate::diagnostic::Diagnostic;
 use crate::state::{State, NONE};
 use rayon::prelude::*;
-use spirvkit_core::analysis::{predecessors_into, DomTree, UNDEF};
+use spirvkit_core::analysis::{predecessors_into, DomScratch, DomTree, UNDEF};
 use spirvkit_grammar::{Capability, Op, OperandKind, StorageClass};
 
 pub struct FunctionCfg {
@@ -77,6 +77,8 @@ pub struct Spare {
     /// `check_nesting`'s two lists.
     closes: Vec<u32>,
     depth: Vec<u32>,
+    dom: DomTree,
+    dom_scratch: DomScratch,
 }
 
 /// `list` emptied and sized to `n` empty lists, keeping the memory of those it had.
@@ -295,7 +297,8 @@ pub fn check_function(
             .with_ids([entry, f.id, by]),
         );
     }
-    let dom = DomTree::new(&succs, &preds, 0);
+    let mut dom = std::mem::take(&mut spare.dom);
+    dom.recompute(&succs, &preds, 0, &mut spare.dom_scratch);
     let cfg = FunctionCfg {
         start,
         labels: {
@@ -349,6 +352,8 @@ pub fn check_function(
         merge_inst: cfg.merge_inst,
         closes,
         depth,
+        dom: cfg.dom,
+        dom_scratch: std::mem::take(&mut spare.dom_scratch),
     };
 }
 

@@ -3,10 +3,7 @@
 //! before definitions, OpVariable placement, OpPhi first in its block.
 
 use crate::instructions::ext_debug::transparent_to_adjacency;
-use crate::state::{
-    is_constant_op, is_core, is_terminator, is_type_op, ExtKind, OpcodeFlags, State, CONSTANT_OP,
-    NONE, TYPE_OP,
-};
+use crate::state::{is_constant_op, is_core, is_terminator, is_type_op, ExtKind, State, NONE};
 use rayon::prelude::*;
 use spirvkit_grammar::{self as g, Op, StorageClass};
 
@@ -57,8 +54,9 @@ const SECTION_NAMES: [&str; 12] = [
 ];
 
 /// Instructions that may not appear inside a function.
-fn module_only(op: Op, classes: OpcodeFlags) -> bool {
-    classes.of(op) & (TYPE_OP | CONSTANT_OP) != 0
+fn module_only(op: Op) -> bool {
+    is_type_op(op)
+        || is_constant_op(op)
         || matches!(
             op,
             Op::Capability
@@ -249,7 +247,6 @@ impl Scan {
             mut func_has_blocks,
             mut errors,
         } = std::mem::take(self);
-        let classes = OpcodeFlags::get();
         for index in range {
             let Some(inst) = st.inst(index).copied() else {
                 break;
@@ -388,7 +385,7 @@ impl Scan {
                         phase = Phase::Outside;
                     }
                     _ => {
-                        if module_only(op, classes) {
+                        if module_only(op) {
                             errors.push((
                                 "layout.order",
                                 index,
