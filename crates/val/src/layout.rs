@@ -3,7 +3,10 @@
 //! before definitions, OpVariable placement, OpPhi first in its block.
 
 use crate::instructions::ext_debug::transparent_to_adjacency;
-use crate::state::{is_constant_op, is_core, is_terminator, is_type_op, ExtKind, State, NONE};
+use crate::state::{
+    is_constant_op, is_core, is_terminator, is_type_op, ExtKind, OpcodeFlags, State, NONE,
+    PLAIN_IN_BLOCK_OP,
+};
 use rayon::prelude::*;
 use spirvkit_grammar::{self as g, Op, StorageClass};
 
@@ -55,30 +58,58 @@ const SECTION_NAMES: [&str; 12] = [
 
 /// Instructions that may not appear inside a function.
 fn module_only(op: Op) -> bool {
-    is_type_op(op)
-        || is_constant_op(op)
-        || matches!(
+    is_type_op(op) || is_constant_op(op) || module_only_listed(op)
+}
+
+/// [`module_only`]'s opcodes that are neither types nor constants.
+fn module_only_listed(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Capability
+            | Op::Extension
+            | Op::ExtInstImport
+            | Op::MemoryModel
+            | Op::EntryPoint
+            | Op::ExecutionMode
+            | Op::ExecutionModeId
+            | Op::SourceContinued
+            | Op::Source
+            | Op::SourceExtension
+            | Op::String
+            | Op::Name
+            | Op::MemberName
+            | Op::ModuleProcessed
+            | Op::Decorate
+            | Op::MemberDecorate
+            | Op::GroupDecorate
+            | Op::GroupMemberDecorate
+            | Op::DecorationGroup
+            | Op::TypeForwardPointer
+    )
+}
+
+/// Opcodes whose only effect on the walk inside a block is to end the run of OpVariable /
+/// OpPhi at the block start (no layout rule names them): what `walk` does for them is done
+/// at once. Kept per opcode in the class flags of `state.rs` (`type_or_constant`: the
+/// opcode's type / constant flags).
+pub(crate) fn plain_in_block(op: Op, type_or_constant: bool) -> bool {
+    !type_or_constant
+        && !module_only_listed(op)
+        && !is_terminator(op)
+        && !matches!(
             op,
-            Op::Capability
-                | Op::Extension
-                | Op::ExtInstImport
+            Op::Function
+                | Op::FunctionParameter
+                | Op::Label
+                | Op::FunctionEnd
                 | Op::MemoryModel
-                | Op::EntryPoint
-                | Op::ExecutionMode
-                | Op::ExecutionModeId
-                | Op::SourceContinued
-                | Op::Source
-                | Op::SourceExtension
-                | Op::String
-                | Op::Name
-                | Op::MemberName
-                | Op::ModuleProcessed
-                | Op::Decorate
-                | Op::MemberDecorate
-                | Op::GroupDecorate
-                | Op::GroupMemberDecorate
-                | Op::DecorationGroup
-                | Op::TypeForwardPointer
+                | Op::Variable
+                | Op::UntypedVariableKHR
+                | Op::Phi
+                | Op::Line
+                | Op::NoLine
+                | Op::ExtInst
+                | Op::ExtInstWithForwardRefsKHR
         )
 }
 
@@ -247,11 +278,17 @@ impl Scan {
             mut func_has_blocks,
             mut errors,
         } = std::mem::take(self);
+        let classes = OpcodeFlags::get();
         for index in range {
             let Some(inst) = st.inst(index).copied() else {
                 break;
             };
             let op = inst.op();
+            if phase == Phase::InBlock && classes.of(op) & PLAIN_IN_BLOCK_OP != 0 {
+                first_block_non_var = true;
+                block_non_phi = true;
+                continue;
+            }
             // Named in messages only (looked up then).
             let name = OpName(op);
             if op == Op::MemoryModel {

@@ -484,6 +484,8 @@ pub(crate) const CORE_OP: u8 = 4;
 pub(crate) const LENIENT_IDS_OP: u8 = 8;
 /// `types::may_use_function_type` without its OpExtInst / OpTypePointer cases.
 pub(crate) const FUNCTION_TYPE_USE_OP: u8 = 16;
+/// `layout::plain_in_block`.
+pub(crate) const PLAIN_IN_BLOCK_OP: u8 = 32;
 
 fn opcode_flags() -> &'static [u8] {
     static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
@@ -516,6 +518,9 @@ fn opcode_flags() -> &'static [u8] {
             }
             if crate::types::function_type_use_op(op, flags & CORE_OP != 0) {
                 flags |= FUNCTION_TYPE_USE_OP;
+            }
+            if crate::layout::plain_in_block(op, flags & (TYPE_OP | CONSTANT_OP) != 0) {
+                flags |= PLAIN_IN_BLOCK_OP;
             }
             if let Some(slot) = table.get_mut(usize::from(d.opcode)) {
                 *slot = flags;
