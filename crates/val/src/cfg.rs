@@ -42,12 +42,12 @@ impl FunctionCfg {
     }
 }
 
-/// The control-flow rules of every function; `ssa_uses`: the uses the SSA rules look at
-/// (`ids::Findings::ssa_uses`).
-pub fn check(st: &mut State<'_>, ssa_uses: &[crate::ssa::Use]) {
+/// The control-flow rules of every function; `ssa_instructions`: the instructions the SSA
+/// rules look at (`ids::Findings::ssa_instructions`).
+pub fn check(st: &mut State<'_>, ssa_instructions: &[u32]) {
     let run = |spare: &mut Spare, fi: usize| -> Vec<Diagnostic> {
         let mut out = Vec::new();
-        check_function(st, fi as u32, spare, ssa_uses, &mut out);
+        check_function(st, fi as u32, spare, ssa_instructions, &mut out);
         out
     };
     let n = st.functions.len();
@@ -147,7 +147,7 @@ pub fn check_function(
     st: &State<'_>,
     fi: u32,
     spare: &mut Spare,
-    ssa_uses: &[crate::ssa::Use],
+    ssa_instructions: &[u32],
     out: &mut Vec<Diagnostic>,
 ) {
     let Some(f) = st.functions.get(fi as usize) else {
@@ -339,7 +339,7 @@ pub fn check_function(
     let mut depth = reset(std::mem::take(&mut spare.depth), n, 0);
     check_nesting(st, &cfg, blocks, (&mut closes, &mut depth), out);
     check_phis(st, &cfg, blocks, out);
-    crate::ssa::check_function(st, fi, &cfg, ssa_uses, out);
+    crate::ssa::check_function(st, fi, &cfg, ssa_instructions, out);
     if st.has_capability(Capability::Shader) {
         crate::structured::check_function(st, fi, &cfg, out);
     }

@@ -2,7 +2,6 @@
 //! be a forward reference (names, decorations, entry points, branch targets, OpPhi, called
 //! functions, forward pointers); type operands are types, value operands are not.
 
-use crate::ssa::Use;
 use crate::state::{
     is_core, ExtKind, Inst, OpcodeFlags, State, CORE_OP, FUNCTION_TYPE_USE_OP, LENIENT_IDS_OP,
     TYPE_OP,
@@ -148,19 +147,19 @@ const CHUNK: u32 = 1 << 14;
 
 /// What the id walk finds: the id rules' diagnostics, the type rule `type.function_use`'s
 /// (both read every id operand's definition, so one look checks both; `lib.rs` reports the
-/// second with the types family's), and the uses the SSA rules must look at
-/// (`ssa::needs_check`, in instruction order).
+/// second with the types family's), and the instructions with a use the SSA rules must look
+/// at (`ssa::needs_check`), in increasing order.
 pub struct Findings {
     pub errors: Vec<crate::Diagnostic>,
     pub function_type_uses: Vec<crate::Diagnostic>,
-    pub ssa_uses: Vec<Use>,
+    pub ssa_instructions: Vec<u32>,
 }
 
 /// One share's [`Findings`], before the diagnostics are rendered.
 struct IdFindings {
     errors: Vec<Found>,
     function_type_uses: Vec<Found>,
-    ssa_uses: Vec<Use>,
+    ssa_instructions: Vec<u32>,
 }
 
 /// The id walk over the whole module.
@@ -176,16 +175,17 @@ pub fn check(st: &State<'_>) -> Findings {
     };
     let mut errors = Vec::new();
     let mut function_type_uses = Vec::new();
-    let mut ssa_uses = Vec::with_capacity(found.iter().map(|f| f.ssa_uses.len()).sum());
+    let mut ssa_instructions =
+        Vec::with_capacity(found.iter().map(|f| f.ssa_instructions.len()).sum());
     for f in found {
         errors.extend(f.errors);
         function_type_uses.extend(f.function_type_uses);
-        ssa_uses.extend(f.ssa_uses);
+        ssa_instructions.extend(f.ssa_instructions);
     }
     Findings {
         errors: diagnostics(st, errors),
         function_type_uses: diagnostics(st, function_type_uses),
-        ssa_uses,
+        ssa_instructions,
     }
 }
 
@@ -203,7 +203,7 @@ pub(crate) type Found = (&'static str, u32, String, Vec<u32>);
 fn check_range(st: &State<'_>, cx: &Context, range: std::ops::Range<u32>) -> IdFindings {
     let mut errors: Vec<Found> = Vec::new();
     let mut function_type_uses: Vec<Found> = Vec::new();
-    let mut ssa_uses: Vec<Use> = Vec::new();
+    let mut ssa_instructions: Vec<u32> = Vec::new();
     let classes = OpcodeFlags::get();
     for index in range {
         let Some(inst) = st.insts.get(index as usize) else {
@@ -254,8 +254,10 @@ fn check_range(st: &State<'_>, cx: &Context, range: std::ops::Range<u32>) -> IdF
                 ));
                 continue;
             };
-            if crate::ssa::needs_check(inst, def, op == Op::Phi) {
-                ssa_uses.push((index, i as u32));
+            if ssa_instructions.last() != Some(&index)
+                && crate::ssa::needs_check(inst, def, op == Op::Phi)
+            {
+                ssa_instructions.push(index);
             }
             let def_op = def.op();
             if is_function_misuse(def_op, op, inst.ext) {
@@ -377,6 +379,6 @@ fn check_range(st: &State<'_>, cx: &Context, range: std::ops::Range<u32>) -> IdF
     IdFindings {
         errors,
         function_type_uses,
-        ssa_uses,
+        ssa_instructions,
     }
 }

@@ -99,7 +99,7 @@ pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
     st.diags.extend(found.flatten());
     // CFG, dominance and structured control flow need every id defined.
     if !st.diags.iter().any(|d| d.rule.starts_with("id.")) {
-        cfg::check(&mut st, &id_findings.ssa_uses);
+        cfg::check(&mut st, &id_findings.ssa_instructions);
     }
     let mut diags = std::mem::take(&mut st.diags);
     diags.sort_by_key(|d| d.instruction_index.unwrap_or(usize::MAX));
