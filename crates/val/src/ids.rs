@@ -254,8 +254,8 @@ fn check_range(st: &State<'_>, cx: &Context, range: std::ops::Range<u32>) -> IdF
                 ));
                 continue;
             };
-            if ssa_instructions.last() != Some(&index)
-                && crate::ssa::needs_check(inst, def, op == Op::Phi)
+            if crate::ssa::needs_check(inst, def, op == Op::Phi)
+                && ssa_instructions.last() != Some(&index)
             {
                 ssa_instructions.push(index);
             }
