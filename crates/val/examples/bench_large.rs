@@ -78,7 +78,7 @@ fn phases(words: &[u32]) {
     println!("  layout: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
     type Check = fn(&state::State<'_>) -> Vec<Diagnostic>;
     let t = std::time::Instant::now();
-    let _ = ids::check(&st);
+    let uses = ids::check(&st).ssa_instructions;
     println!("  ids: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
     let steps: [(&str, Check); 11] = [
         ("capabilities", capabilities::check),
@@ -99,6 +99,6 @@ fn phases(words: &[u32]) {
         println!("  {name}: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
     }
     let t = std::time::Instant::now();
-    cfg::check(&mut st);
+    cfg::check(&mut st, &uses);
     println!("  cfg: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
 }

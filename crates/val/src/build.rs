@@ -199,6 +199,7 @@ fn new_state<'a>(words: &'a [u32], opts: &'a ValidatorOptions, parser: &Parser<'
         decorations: Vec::new(),
         group_decorates: Vec::new(),
         forward_pointers: Vec::new(),
+        calls: Vec::new(),
         opcodes: Default::default(),
         diags: Vec::new(),
     }
@@ -221,6 +222,7 @@ struct Piece<'t> {
     decorations: Vec<(u32, u32)>,
     group_decorates: Vec<u32>,
     forward_pointers: Vec<u32>,
+    calls: Vec<u32>,
     opcodes: OpcodeSet,
     /// The piece declares something the decoder remembers for later instructions (an integer
     /// or float type, an extended instruction set).
@@ -278,6 +280,7 @@ impl<'t> Piece<'t> {
             decorations: Vec::new(),
             group_decorates: Vec::new(),
             forward_pointers: Vec::new(),
+            calls: Vec::new(),
             opcodes: OpcodeSet::default(),
             learns_types: false,
             cur_func: NONE,
@@ -290,8 +293,9 @@ impl<'t> Piece<'t> {
         Ok(())
     }
 
-    /// Reads the next instruction; false at the end.
-    #[inline]
+    /// Reads the next instruction; false at the end (inlined into the reading loops: a call
+    /// per instruction was a visible share of reading).
+    #[inline(always)]
     fn read_one(&mut self, parser: &mut Parser<'_>) -> Result<bool, DecodeError> {
         // Read through a reference: moving the decoded instruction out of the `Result`
         // (as `?` does) copied it twice, a visible share of reading.
@@ -382,6 +386,7 @@ impl<'t> Piece<'t> {
             }
             Op::TypeInt | Op::TypeFloat | Op::ExtInstImport => self.learns_types = true,
             Op::TypeForwardPointer => self.forward_pointers.push(index),
+            Op::FunctionCall => self.calls.push(index),
             Op::FunctionEnd => {
                 if let Some(f) = self.functions.get_mut(self.cur_func as usize) {
                     f.end = index;
@@ -445,6 +450,7 @@ impl State<'_> {
         self.decorations.extend(piece.decorations);
         self.group_decorates.extend(piece.group_decorates);
         self.forward_pointers.extend(piece.forward_pointers);
+        self.calls.extend(piece.calls);
         self.opcodes.union(&piece.opcodes);
     }
 

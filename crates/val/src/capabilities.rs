@@ -3,7 +3,7 @@
 //! (declaring a capability implicitly declares the ones it depends on), and be available in
 //! the module's version or through a declared extension.
 
-use crate::state::State;
+use crate::state::{OpcodeSet, State};
 use spirvkit_grammar::{
     self as g, Availability, BuiltIn, Capability, Category, Decoration, Op, OperandKind,
 };
@@ -122,6 +122,8 @@ fn plain_from_version() -> &'static [u32] {
 pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut errors: Vec<(&'static str, u32, String)> = Vec::new();
     let plain = plain_from_version();
+    let mut clean_opcodes = OpcodeSet::default();
+    let mut clean_values = CleanValues::new();
     for index in 0..st.insts.len() as u32 {
         let Some(inst) = st.inst(index).copied() else {
             break;
@@ -152,6 +154,13 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                 ));
             }
         }
+        // The opcode's own rules below depend on the opcode alone (and the module's
+        // capabilities, extensions and version): judged once per opcode that passes them.
+        if clean_opcodes.contains(op) {
+            check_operands(st, index, &inst, name, &mut clean_values, &mut errors);
+            continue;
+        }
+        let errors_before = errors.len();
         // Opcode capabilities.
         let amd_ballot_exception = matches!(
             op,
@@ -222,8 +231,57 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                 Some(_) => {}
             }
         }
-        // Operands.
-        for (i, operand) in st.ops(&inst).iter().enumerate() {
+        if errors.len() == errors_before {
+            clean_opcodes.insert(op.0);
+        }
+        check_operands(st, index, &inst, name, &mut clean_values, &mut errors);
+    }
+    errors
+        .into_iter()
+        .map(|e| st.diag_at(e.0, e.1, e.2))
+        .collect()
+}
+
+/// Enumerated operand values (kind, value) whose rules passed: the rules depend on the
+/// value alone (and the module's capabilities, extensions and version), so a value met
+/// again needs no grammar look-up. A small direct-mapped table: most modules use few values.
+struct CleanValues([u64; 64]);
+
+impl CleanValues {
+    fn new() -> Self {
+        CleanValues([u64::MAX; 64])
+    }
+
+    fn key(kind: OperandKind, value: u32) -> u64 {
+        (kind as u64) << 32 | u64::from(value)
+    }
+
+    fn slot(key: u64) -> usize {
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58) as usize
+    }
+
+    fn contains(&self, kind: OperandKind, value: u32) -> bool {
+        let key = Self::key(kind, value);
+        self.0[Self::slot(key)] == key
+    }
+
+    fn insert(&mut self, kind: OperandKind, value: u32) {
+        let key = Self::key(kind, value);
+        self.0[Self::slot(key)] = key;
+    }
+}
+
+/// The version and capability rules of an instruction's enumerated operands.
+fn check_operands(
+    st: &State<'_>,
+    index: u32,
+    inst: &crate::state::Inst,
+    name: &str,
+    clean_values: &mut CleanValues,
+    errors: &mut Vec<(&'static str, u32, String)>,
+) {
+    {
+        for (i, operand) in st.ops(inst).iter().enumerate() {
             let kind = operand.kind;
             let cat = kind.category();
             if !matches!(cat, Category::ValueEnum | Category::BitEnum) {
@@ -233,7 +291,7 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
             if kd.ext_set.is_some() {
                 continue;
             }
-            let word = st.word(&inst, usize::from(operand.offset));
+            let word = st.word(inst, usize::from(operand.offset));
             // The operand word, or each set bit of a mask (a zero mask is its `None` enumerant).
             let (mut rest, single) = if cat == Category::BitEnum && word != 0 {
                 (word, false)
@@ -256,9 +314,13 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                     bit
                 };
                 first = false;
+                if clean_values.contains(kind, value) {
+                    continue;
+                }
                 let Some(e) = kd.enumerant(value) else {
                     continue;
                 };
+                let errors_before = errors.len();
                 if let Some(problem) = operand_version_problem(st, &e.avail) {
                     errors.push((
                         "version.operand",
@@ -301,11 +363,10 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                         ),
                     ));
                 }
+                if errors.len() == errors_before {
+                    clean_values.insert(kind, value);
+                }
             }
         }
     }
-    errors
-        .into_iter()
-        .map(|e| st.diag_at(e.0, e.1, e.2))
-        .collect()
 }

@@ -6,7 +6,7 @@
 use crate::diagnostic::Diagnostic;
 use crate::state::{State, NONE};
 use rayon::prelude::*;
-use spirvkit_core::analysis::{predecessors_into, DomTree, UNDEF};
+use spirvkit_core::analysis::{predecessors_into, DomScratch, DomTree, UNDEF};
 use spirvkit_grammar::{Capability, Op, OperandKind, StorageClass};
 
 pub struct FunctionCfg {
@@ -42,10 +42,12 @@ impl FunctionCfg {
     }
 }
 
-pub fn check(st: &mut State<'_>) {
+/// The control-flow rules of every function; `ssa_instructions`: the instructions the SSA
+/// rules look at (`ids::Findings::ssa_instructions`).
+pub fn check(st: &mut State<'_>, ssa_instructions: &[u32]) {
     let run = |spare: &mut Spare, fi: usize| -> Vec<Diagnostic> {
         let mut out = Vec::new();
-        check_function(st, fi as u32, spare, &mut out);
+        check_function(st, fi as u32, spare, ssa_instructions, &mut out);
         out
     };
     let n = st.functions.len();
@@ -72,6 +74,11 @@ pub struct Spare {
     merge: Vec<u32>,
     continue_target: Vec<u32>,
     merge_inst: Vec<u32>,
+    /// `check_nesting`'s two lists.
+    closes: Vec<u32>,
+    depth: Vec<u32>,
+    dom: DomTree,
+    dom_scratch: DomScratch,
 }
 
 /// `list` emptied and sized to `n` empty lists, keeping the memory of those it had.
@@ -136,7 +143,13 @@ fn target(
     Some(def.block - start)
 }
 
-pub fn check_function(st: &State<'_>, fi: u32, spare: &mut Spare, out: &mut Vec<Diagnostic>) {
+pub fn check_function(
+    st: &State<'_>,
+    fi: u32,
+    spare: &mut Spare,
+    ssa_instructions: &[u32],
+    out: &mut Vec<Diagnostic>,
+) {
     let Some(f) = st.functions.get(fi as usize) else {
         return;
     };
@@ -284,7 +297,8 @@ pub fn check_function(st: &State<'_>, fi: u32, spare: &mut Spare, out: &mut Vec<
             .with_ids([entry, f.id, by]),
         );
     }
-    let dom = DomTree::new(&succs, &preds, 0);
+    let mut dom = std::mem::take(&mut spare.dom);
+    dom.recompute(&succs, &preds, 0, &mut spare.dom_scratch);
     let cfg = FunctionCfg {
         start,
         labels: {
@@ -321,9 +335,11 @@ pub fn check_function(st: &State<'_>, fi: u32, spare: &mut Spare, out: &mut Vec<
             );
         }
     }
-    check_nesting(st, &cfg, blocks, out);
+    let mut closes = reset(std::mem::take(&mut spare.closes), n, 0);
+    let mut depth = reset(std::mem::take(&mut spare.depth), n, 0);
+    check_nesting(st, &cfg, blocks, (&mut closes, &mut depth), out);
     check_phis(st, &cfg, blocks, out);
-    crate::ssa::check_function(st, fi, &cfg, out);
+    crate::ssa::check_function(st, fi, &cfg, ssa_instructions, out);
     if st.has_capability(Capability::Shader) {
         crate::structured::check_function(st, fi, &cfg, out);
     }
@@ -334,6 +350,10 @@ pub fn check_function(st: &State<'_>, fi: u32, spare: &mut Spare, out: &mut Vec<
         merge: cfg.merge,
         continue_target: cfg.continue_target,
         merge_inst: cfg.merge_inst,
+        closes,
+        depth,
+        dom: cfg.dom,
+        dom_scratch: std::mem::take(&mut spare.dom_scratch),
     };
 }
 
@@ -348,15 +368,18 @@ fn check_phis(
         Capability::VariablePointers,
         Capability::VariablePointersStorageBuffer,
     ]);
+    if !st.opcodes.contains(Op::Phi) {
+        return;
+    }
     for (b, block) in blocks.iter().enumerate() {
         let end = if block.terminator == NONE {
             block.label_inst + 1
         } else {
             block.terminator
         };
-        let mut pred_labels: Vec<u32> = cfg.preds[b].iter().map(|&p| cfg.label(p)).collect();
-        pred_labels.sort_unstable();
-        pred_labels.dedup();
+        // The predecessors' labels, sorted, made at the block's first OpPhi (most blocks
+        // have none).
+        let mut pred_labels: Option<Vec<u32>> = None;
         for index in block.label_inst + 1..end {
             let Some(inst) = st.inst(index).copied() else {
                 break;
@@ -364,6 +387,12 @@ fn check_phis(
             if inst.op() != Op::Phi {
                 continue;
             }
+            let pred_labels = pred_labels.get_or_insert_with(|| {
+                let mut labels: Vec<u32> = cfg.preds[b].iter().map(|&p| cfg.label(p)).collect();
+                labels.sort_unstable();
+                labels.dedup();
+                labels
+            });
             let words = st.inst_words(&inst);
             let incoming = words.get(3..).unwrap_or(&[]);
             if incoming.len() % 2 != 0 {
@@ -485,18 +514,17 @@ fn check_nesting(
     st: &State<'_>,
     cfg: &FunctionCfg,
     blocks: &[crate::state::Block],
+    (closes, depth): (&mut [u32], &mut [u32]),
     out: &mut Vec<Diagnostic>,
 ) {
     let n = cfg.labels.len();
     let limit = st.opts.limits.max_control_flow_nesting_depth;
-    let mut closes = vec![0u32; n];
     for h in 0..n {
         let m = cfg.merge[h];
         if m != NONE && cfg.dom.dominates(h as u32, m) && m as usize != h {
             closes[m as usize] += 1;
         }
     }
-    let mut depth = vec![0u32; n];
     for &b in &cfg.dom.rpo {
         let bu = b as usize;
         let d = cfg.dom.idom[bu];

@@ -115,7 +115,8 @@ pub fn const_u32(st: &State<'_>, id: u32) -> Option<u32> {
 pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut errors: Vec<(&'static str, u32, String, Vec<u32>)> = Vec::new();
     let kernel = st.has_capability(Capability::Kernel);
-    for index in 0..st.insts.len() as u32 {
+    // Of the opcodes judged below, only OpUndef may stand inside functions.
+    for index in 0..st.walk_end(&[Op::Undef]) {
         let Some(inst) = st.inst(index).copied() else {
             break;
         };

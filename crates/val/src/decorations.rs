@@ -45,7 +45,14 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut seen: HashMap<(u32, u32, u32), u32> = HashMap::new();
     // Most modules have no decoration group: then no operand can name one.
     let any_group = st.opcodes.contains(Op::DecorationGroup);
-    for index in 0..st.insts.len() as u32 {
+    // Without groups, only the names and decorations are judged; the layout rules keep all but
+    // these three before the functions.
+    let end = if any_group {
+        st.insts.len() as u32
+    } else {
+        st.walk_end(&[Op::DecorateId, Op::DecorateString, Op::MemberDecorateString])
+    };
+    for index in 0..end {
         let Some(inst) = st.inst(index).copied() else {
             break;
         };

@@ -3,33 +3,35 @@
 //! argument and result types; no recursion when Shader is declared (Kernel modules may recurse
 //! only through... never: spirv-val rejects recursion in shaders only).
 
-use crate::state::{State, NONE};
+use crate::state::State;
 use spirvkit_grammar::{Capability, Op};
 
-/// Callees of every function (indices into `State::functions`), from OpFunctionCall.
+/// Callees of every function (indices into `State::functions`), from OpFunctionCall (the
+/// calls were listed while reading: each stands in the function it belongs to once `layout`
+/// passed, which the rule families need).
 pub fn call_graph(st: &State<'_>) -> Vec<Vec<u32>> {
+    let mut graph: Vec<Vec<u32>> = vec![Vec::new(); st.functions.len()];
+    if st.calls.is_empty() {
+        return graph;
+    }
     let mut func_index = std::collections::HashMap::new();
     for (i, f) in st.functions.iter().enumerate() {
         func_index.entry(f.id).or_insert(i as u32);
     }
-    st.functions
-        .iter()
-        .map(|f| {
-            let end = if f.end == NONE {
-                st.insts.len() as u32
-            } else {
-                f.end
-            };
-            let mut callees: Vec<u32> = (f.inst..end)
-                .filter_map(|i| st.inst(i))
-                .filter(|inst| inst.op() == Op::FunctionCall)
-                .filter_map(|inst| func_index.get(&st.word(inst, 3)).copied())
-                .collect();
-            callees.sort_unstable();
-            callees.dedup();
-            callees
-        })
-        .collect()
+    for inst in st.calls.iter().filter_map(|&i| st.inst(i)) {
+        let (Some(callees), Some(&callee)) = (
+            graph.get_mut(inst.func as usize),
+            func_index.get(&st.word(inst, 3)),
+        ) else {
+            continue;
+        };
+        callees.push(callee);
+    }
+    for callees in &mut graph {
+        callees.sort_unstable();
+        callees.dedup();
+    }
+    graph
 }
 
 /// For every function (index into `State::functions`), the OpEntryPoint instructions (indices)

@@ -2,7 +2,10 @@
 //! be a forward reference (names, decorations, entry points, branch targets, OpPhi, called
 //! functions, forward pointers); type operands are types, value operands are not.
 
-use crate::state::{is_core, is_type_op, ExtKind, Inst, State, NONE};
+use crate::state::{
+    is_core, ExtKind, Inst, OpcodeFlags, State, CORE_OP, FUNCTION_TYPE_USE_OP, LENIENT_IDS_OP,
+    TYPE_OP,
+};
 use rayon::prelude::*;
 use spirvkit_grammar::{Capability, Category, Op, OperandKind};
 use std::collections::HashMap;
@@ -47,8 +50,8 @@ fn can_forward(op: Op, index: usize) -> bool {
 /// OpFunction" (2.4, Logical Layout); spirv-val 2025.5 rejects them, so llvm-spirv's, LLVM's
 /// and spirvkit's function-pointer modules all fail it. spirvkit follows the specification;
 /// core instructions keep spirv-val's stricter rule.
-fn later_function_operand(st: &State<'_>, op: Op, def_index: u32) -> bool {
-    !is_core(op) && st.inst(def_index).map(|d| d.op()) == Some(Op::Function)
+fn later_function_operand(op: Op, def_op: Op) -> bool {
+    !is_core(op) && def_op == Op::Function
 }
 
 fn is_decoration_op(op: Op) -> bool {
@@ -65,24 +68,31 @@ fn is_decoration_op(op: Op) -> bool {
     )
 }
 
-/// Instructions whose id operands are not checked for "type vs value".
-fn lenient_operands(inst: &Inst) -> bool {
-    let op = inst.op();
-    is_type_op(op)
+/// Instructions whose id operands are not checked for "type vs value": [`lenient_op`], and
+/// OpExtInst of a non-semantic or debug-info set.
+fn lenient_operands(inst: &Inst, flags: u8) -> bool {
+    flags & LENIENT_IDS_OP != 0
+        || flags & CORE_OP == 0
+        || (inst.op() == Op::ExtInst && inst.ext != ExtKind::Semantic)
+}
+
+/// The opcodes of [`lenient_operands`] whatever the instruction (kept per opcode in the
+/// class flags of `state.rs`).
+pub(crate) fn lenient_op(op: Op, is_type: bool, is_core: bool) -> bool {
+    is_type
         || spirvkit_core::module::is_debug_instruction(op)
         || is_decoration_op(op)
         || op == Op::Function
         || op == Op::SpecConstantOp
-        || (op == Op::ExtInst && inst.ext != ExtKind::Semantic)
-        || !is_core(op)
+        || !is_core
 }
 
 /// A function's result id may only be named by the instructions spirv-val lists (calls, entry
 /// points, execution modes, names, decorations, the kernel enqueue queries) and by
 /// non-semantic or debug-info instructions. Opcodes that exist only through extensions are
 /// left alone (newer spirv-val versions accept several of them).
-fn is_function_misuse(st: &State<'_>, def_index: u32, op: Op, ext: ExtKind) -> bool {
-    if st.inst(def_index).map(|d| d.op()) != Some(Op::Function) {
+fn is_function_misuse(def_op: Op, op: Op, ext: ExtKind) -> bool {
+    if def_op != Op::Function {
         return false;
     }
     let acceptable = matches!(
@@ -135,24 +145,48 @@ impl Context {
 /// Instructions per share of the work (each share on any thread).
 const CHUNK: u32 = 1 << 14;
 
-/// The id rules' diagnostics, and (second) the type rule `type.function_use`'s: both read
-/// every id operand's definition, so one look checks both (`lib.rs` reports the second
-/// with the types family's).
-pub fn check(st: &State<'_>) -> (Vec<crate::Diagnostic>, Vec<crate::Diagnostic>) {
+/// What the id walk finds: the id rules' diagnostics, the type rule `type.function_use`'s
+/// (both read every id operand's definition, so one look checks both; `lib.rs` reports the
+/// second with the types family's), and the instructions with a use the SSA rules must look
+/// at (`ssa::needs_check`), in increasing order.
+pub struct Findings {
+    pub errors: Vec<crate::Diagnostic>,
+    pub function_type_uses: Vec<crate::Diagnostic>,
+    pub ssa_instructions: Vec<u32>,
+}
+
+/// One share's [`Findings`], before the diagnostics are rendered.
+struct IdFindings {
+    errors: Vec<Found>,
+    function_type_uses: Vec<Found>,
+    ssa_instructions: Vec<u32>,
+}
+
+/// The id walk over the whole module.
+pub fn check(st: &State<'_>) -> Findings {
     let cx = Context::new(st);
     let n = st.insts.len() as u32;
     let share = |start: u32| check_range(st, &cx, start..start.saturating_add(CHUNK).min(n));
     let starts: Vec<u32> = (0..n).step_by(CHUNK as usize).collect();
-    let found: Vec<(Vec<Found>, Vec<Found>)> = if st.parallel() {
+    let found: Vec<IdFindings> = if st.parallel() {
         starts.into_par_iter().map(share).collect()
     } else {
         starts.into_iter().map(share).collect()
     };
-    let (errors, function_type_uses): (Vec<_>, Vec<_>) = found.into_iter().unzip();
-    (
-        diagnostics(st, errors.into_iter().flatten().collect()),
-        diagnostics(st, function_type_uses.into_iter().flatten().collect()),
-    )
+    let mut errors = Vec::new();
+    let mut function_type_uses = Vec::new();
+    let mut ssa_instructions =
+        Vec::with_capacity(found.iter().map(|f| f.ssa_instructions.len()).sum());
+    for f in found {
+        errors.extend(f.errors);
+        function_type_uses.extend(f.function_type_uses);
+        ssa_instructions.extend(f.ssa_instructions);
+    }
+    Findings {
+        errors: diagnostics(st, errors),
+        function_type_uses: diagnostics(st, function_type_uses),
+        ssa_instructions,
+    }
 }
 
 fn diagnostics(st: &State<'_>, found: Vec<Found>) -> Vec<crate::Diagnostic> {
@@ -166,15 +200,13 @@ fn diagnostics(st: &State<'_>, found: Vec<Found>) -> Vec<crate::Diagnostic> {
 pub(crate) type Found = (&'static str, u32, String, Vec<u32>);
 
 /// The id rules for the instructions of `range`, and the uses of function types they make.
-fn check_range(
-    st: &State<'_>,
-    cx: &Context,
-    range: std::ops::Range<u32>,
-) -> (Vec<Found>, Vec<Found>) {
+fn check_range(st: &State<'_>, cx: &Context, range: std::ops::Range<u32>) -> IdFindings {
     let mut errors: Vec<Found> = Vec::new();
     let mut function_type_uses: Vec<Found> = Vec::new();
+    let mut ssa_instructions: Vec<u32> = Vec::new();
+    let classes = OpcodeFlags::get();
     for index in range {
-        let Some(inst) = st.inst(index).copied() else {
+        let Some(inst) = st.insts.get(index as usize) else {
             break;
         };
         let op = inst.op();
@@ -187,7 +219,7 @@ fn check_range(
             ));
         }
         if op == Op::Line {
-            let file = st.operand_word(&inst, 0);
+            let file = st.operand_word(inst, 0);
             if st.def_op(file).is_some_and(|d| d != Op::String) {
                 errors.push((
                     "id.line_file",
@@ -197,17 +229,23 @@ fn check_range(
                 ));
             }
         }
-        let lenient = lenient_operands(&inst);
-        let generates_type = is_type_op(op);
-        let may_use_function_type =
-            crate::types::may_use_function_type(op, inst.ext, cx.function_pointers);
-        for (i, operand) in st.ops(&inst).iter().enumerate() {
+        let flags = classes.of(op);
+        let lenient = lenient_operands(inst, flags);
+        let generates_type = flags & TYPE_OP != 0;
+        let may_use_function_type = crate::types::may_use_function_type(
+            flags & FUNCTION_TYPE_USE_OP != 0,
+            op,
+            inst.ext,
+            cx.function_pointers,
+        );
+        let words = st.inst_words(inst);
+        for (i, operand) in st.ops(inst).iter().enumerate() {
             if operand.kind.category() != Category::Id || operand.kind == OperandKind::IdResult {
                 continue;
             }
-            let id = st.word(&inst, usize::from(operand.offset));
+            let id = words.get(usize::from(operand.offset)).copied().unwrap_or(0);
             let def_index = st.def_index(id);
-            if def_index == NONE {
+            let Some(def) = st.insts.get(def_index as usize) else {
                 errors.push((
                     "id.undefined",
                     index,
@@ -215,8 +253,14 @@ fn check_range(
                     vec![id],
                 ));
                 continue;
+            };
+            if crate::ssa::needs_check(inst, def, op == Op::Phi)
+                && ssa_instructions.last() != Some(&index)
+            {
+                ssa_instructions.push(index);
             }
-            if is_function_misuse(st, def_index, op, inst.ext) {
+            let def_op = def.op();
+            if is_function_misuse(def_op, op, inst.ext) {
                 errors.push((
                     "id.function_use",
                     index,
@@ -239,9 +283,9 @@ fn check_range(
                         continue;
                     }
                 } else if !(if matches!(op, Op::ExtInst | Op::ExtInstWithForwardRefsKHR) {
-                    crate::instructions::ext_debug::forward_reference_allowed(st, &inst, i)
+                    crate::instructions::ext_debug::forward_reference_allowed(st, inst, i)
                 } else {
-                    can_forward(op, i) || later_function_operand(st, op, def_index)
+                    can_forward(op, i) || later_function_operand(op, def_op)
                 }) {
                     errors.push((
                         "id.forward",
@@ -257,13 +301,10 @@ fn check_range(
                 // Forward references are not checked for their kind (as spirv-val).
                 continue;
             }
-            let Some(def) = st.inst(def_index).copied() else {
-                continue;
-            };
-            if def.op() == Op::TypeFunction && may_use_function_type {
+            if def_op == Op::TypeFunction && may_use_function_type {
                 function_type_uses.push(crate::types::function_type_use(index, id));
             }
-            let def_is_type = is_type_op(def.op());
+            let def_is_type = classes.of(def_op) & TYPE_OP != 0;
             if operand.kind == OperandKind::IdResultType {
                 if !def_is_type {
                     errors.push((
@@ -335,5 +376,9 @@ fn check_range(
             }
         }
     }
-    (errors, function_type_uses)
+    IdFindings {
+        errors,
+        function_type_uses,
+        ssa_instructions,
+    }
 }

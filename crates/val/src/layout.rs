@@ -3,9 +3,12 @@
 //! before definitions, OpVariable placement, OpPhi first in its block.
 
 use crate::instructions::ext_debug::transparent_to_adjacency;
-use crate::state::{is_constant_op, is_core, is_terminator, is_type_op, ExtKind, State, NONE};
+use crate::state::{
+    is_constant_op, is_core, is_terminator, is_type_op, ExtKind, OpcodeFlags, State, NONE,
+    PLAIN_IN_BLOCK_OP,
+};
 use rayon::prelude::*;
-use spirvkit_grammar::{Op, StorageClass};
+use spirvkit_grammar::{self as g, Op, StorageClass};
 
 /// Rank of a module-scope instruction in the section order; None: may appear anywhere
 /// from the types section on, or is an extension instruction checked leniently.
@@ -55,30 +58,58 @@ const SECTION_NAMES: [&str; 12] = [
 
 /// Instructions that may not appear inside a function.
 fn module_only(op: Op) -> bool {
-    is_type_op(op)
-        || is_constant_op(op)
-        || matches!(
+    is_type_op(op) || is_constant_op(op) || module_only_listed(op)
+}
+
+/// [`module_only`]'s opcodes that are neither types nor constants.
+fn module_only_listed(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Capability
+            | Op::Extension
+            | Op::ExtInstImport
+            | Op::MemoryModel
+            | Op::EntryPoint
+            | Op::ExecutionMode
+            | Op::ExecutionModeId
+            | Op::SourceContinued
+            | Op::Source
+            | Op::SourceExtension
+            | Op::String
+            | Op::Name
+            | Op::MemberName
+            | Op::ModuleProcessed
+            | Op::Decorate
+            | Op::MemberDecorate
+            | Op::GroupDecorate
+            | Op::GroupMemberDecorate
+            | Op::DecorationGroup
+            | Op::TypeForwardPointer
+    )
+}
+
+/// Opcodes whose only effect on the walk inside a block is to end the run of OpVariable /
+/// OpPhi at the block start (no layout rule names them): what `walk` does for them is done
+/// at once. Kept per opcode in the class flags of `state.rs` (`type_or_constant`: the
+/// opcode's type / constant flags).
+pub(crate) fn plain_in_block(op: Op, type_or_constant: bool) -> bool {
+    !type_or_constant
+        && !module_only_listed(op)
+        && !is_terminator(op)
+        && !matches!(
             op,
-            Op::Capability
-                | Op::Extension
-                | Op::ExtInstImport
+            Op::Function
+                | Op::FunctionParameter
+                | Op::Label
+                | Op::FunctionEnd
                 | Op::MemoryModel
-                | Op::EntryPoint
-                | Op::ExecutionMode
-                | Op::ExecutionModeId
-                | Op::SourceContinued
-                | Op::Source
-                | Op::SourceExtension
-                | Op::String
-                | Op::Name
-                | Op::MemberName
-                | Op::ModuleProcessed
-                | Op::Decorate
-                | Op::MemberDecorate
-                | Op::GroupDecorate
-                | Op::GroupMemberDecorate
-                | Op::DecorationGroup
-                | Op::TypeForwardPointer
+                | Op::Variable
+                | Op::UntypedVariableKHR
+                | Op::Phi
+                | Op::Line
+                | Op::NoLine
+                | Op::ExtInst
+                | Op::ExtInstWithForwardRefsKHR
         )
 }
 
@@ -97,6 +128,15 @@ fn allowed_in_globals(op: Op, ext: ExtKind) -> bool {
 fn is_debug_line(op: Op, ext: ExtKind) -> bool {
     matches!(op, Op::Line | Op::NoLine)
         || (op == Op::ExtInst && matches!(ext, ExtKind::NonSemantic | ExtKind::DebugInfo))
+}
+
+/// An opcode's name for messages, looked up in the grammar only when one is written.
+struct OpName(Op);
+
+impl std::fmt::Display for OpName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(g::instruction(self.0 .0).map_or("OpUnknown", |d| d.opname))
+    }
 }
 
 #[derive(PartialEq, Eq, Clone, Copy, Default)]
@@ -238,12 +278,19 @@ impl Scan {
             mut func_has_blocks,
             mut errors,
         } = std::mem::take(self);
+        let classes = OpcodeFlags::get();
         for index in range {
             let Some(inst) = st.inst(index).copied() else {
                 break;
             };
             let op = inst.op();
-            let name = inst.desc().map_or("OpUnknown", |d| d.opname);
+            if phase == Phase::InBlock && classes.of(op) & PLAIN_IN_BLOCK_OP != 0 {
+                first_block_non_var = true;
+                block_non_phi = true;
+                continue;
+            }
+            // Named in messages only (looked up then).
+            let name = OpName(op);
             if op == Op::MemoryModel {
                 memory_models += 1;
                 if memory_models == 2 {
@@ -409,6 +456,15 @@ impl Scan {
                                 ));
                             }
                             Phase::InBlock => {
+                                // OpLine, OpNoLine and the debug-info instructions that
+                                // spirv-val's adjacency walk steps over (asked at most once).
+                                let mut known = None;
+                                let mut transparent = || {
+                                    *known.get_or_insert_with(|| {
+                                        matches!(op, Op::Line | Op::NoLine)
+                                            || transparent_to_adjacency(st, &inst)
+                                    })
+                                };
                                 // spirv-val places OpUntypedVariableKHR like OpVariable: both
                                 // open the first block, in any mix.
                                 if matches!(op, Op::Variable | Op::UntypedVariableKHR) {
@@ -438,9 +494,7 @@ impl Scan {
                                         format!("All {opname} instructions in a function must be the first instructions in the first block."),
                                     ));
                                     }
-                                } else if !(matches!(op, Op::Line | Op::NoLine)
-                                    || transparent_to_adjacency(st, &inst))
-                                {
+                                } else if !transparent() {
                                     first_block_non_var = true;
                                 }
                                 if op == Op::Phi {
@@ -451,9 +505,7 @@ impl Scan {
                                         "OpPhi must appear within a non-entry block before all non-OpPhi instructions (except for OpLine, which can be mixed with OpPhi).".into(),
                                     ));
                                     }
-                                } else if !(matches!(op, Op::Line | Op::NoLine)
-                                    || transparent_to_adjacency(st, &inst))
-                                {
+                                } else if !transparent() {
                                     block_non_phi = true;
                                 }
                                 if is_terminator(op) {

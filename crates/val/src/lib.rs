@@ -82,7 +82,7 @@ pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
         builtins::check,
         access_decorations::check,
     ];
-    let ((id_errors, function_type_uses), found): (_, Vec<Vec<Diagnostic>>) = if st.parallel() {
+    let (id_findings, found): (ids::Findings, Vec<Vec<Diagnostic>>) = if st.parallel() {
         rayon::join(
             || ids::check(&st),
             || checks.par_iter().map(|c| c(&st)).collect(),
@@ -93,13 +93,13 @@ pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
     // Each family's diagnostics in the order ids, capabilities, limits, types (function-type
     // uses first), constants, ... (the final sort keeps it for one instruction's).
     let mut found = found.into_iter();
-    st.diags.extend(id_errors);
+    st.diags.extend(id_findings.errors);
     st.diags.extend(found.by_ref().take(2).flatten()); // capabilities, limits
-    st.diags.extend(function_type_uses);
+    st.diags.extend(id_findings.function_type_uses);
     st.diags.extend(found.flatten());
     // CFG, dominance and structured control flow need every id defined.
     if !st.diags.iter().any(|d| d.rule.starts_with("id.")) {
-        cfg::check(&mut st);
+        cfg::check(&mut st, &id_findings.ssa_instructions);
     }
     let mut diags = std::mem::take(&mut st.diags);
     diags.sort_by_key(|d| d.instruction_index.unwrap_or(usize::MAX));

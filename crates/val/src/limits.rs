@@ -67,7 +67,16 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
     let mut global_vars = 0u64;
     // Struct nesting depth per struct type id (only structs directly inside structs count).
     let mut depth: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
-    for index in 0..st.insts.len() as u32 {
+    // Of the opcodes judged below, these may stand inside functions.
+    let end = st.walk_end(&[
+        Op::Switch,
+        Op::Variable,
+        Op::AccessChain,
+        Op::InBoundsAccessChain,
+        Op::PtrAccessChain,
+        Op::InBoundsPtrAccessChain,
+    ]);
+    for index in 0..end {
         let Some(inst) = st.inst(index).copied() else {
             break;
         };

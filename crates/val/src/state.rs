@@ -225,6 +225,8 @@ pub struct State<'a> {
     pub group_decorates: Vec<u32>,
     /// Indices of the OpTypeForwardPointer instructions.
     pub forward_pointers: Vec<u32>,
+    /// Indices of the OpFunctionCall instructions.
+    pub calls: Vec<u32>,
     /// Every opcode of the module.
     pub opcodes: OpcodeSet,
     pub diags: Vec<Diagnostic>,
@@ -453,6 +455,18 @@ impl<'a> State<'a> {
         format!("%{id}")
     }
 
+    /// Where a walk that judges only some opcodes may stop: at the first OpFunction when
+    /// none of `in_functions` (the judged opcodes the layout rules let stand inside a
+    /// function) occurs in the module, else at the end. Exact once `layout` passed (the rule
+    /// families run only then): the other judged opcodes stand only before the functions.
+    pub fn walk_end(&self, in_functions: &[Op]) -> u32 {
+        let all = self.insts.len() as u32;
+        if in_functions.iter().any(|&op| self.opcodes.contains(op)) {
+            return all;
+        }
+        self.functions.first().map_or(all, |f| f.inst.min(all))
+    }
+
     pub fn function_blocks(&self, f: &Function) -> &[Block] {
         self.blocks
             .get(f.blocks_start as usize..f.blocks_end as usize)
@@ -463,9 +477,15 @@ impl<'a> State<'a> {
 /// Per-opcode class flags, computed once from the grammar: the grammar's class is a string,
 /// and comparing it (or looking the opcode up) for every instruction of every rule family was
 /// a visible part of validation time.
-const TYPE_OP: u8 = 1;
-const CONSTANT_OP: u8 = 2;
-const CORE_OP: u8 = 4;
+pub(crate) const TYPE_OP: u8 = 1;
+pub(crate) const CONSTANT_OP: u8 = 2;
+pub(crate) const CORE_OP: u8 = 4;
+/// `ids::lenient_operands` without its OpExtInst case (see there).
+pub(crate) const LENIENT_IDS_OP: u8 = 8;
+/// `types::may_use_function_type` without its OpExtInst / OpTypePointer cases.
+pub(crate) const FUNCTION_TYPE_USE_OP: u8 = 16;
+/// `layout::plain_in_block`.
+pub(crate) const PLAIN_IN_BLOCK_OP: u8 = 32;
 
 fn opcode_flags() -> &'static [u8] {
     static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
@@ -492,6 +512,16 @@ fn opcode_flags() -> &'static [u8] {
             if d.avail.version.is_some() {
                 flags |= CORE_OP;
             }
+            let op = Op(d.opcode);
+            if crate::ids::lenient_op(op, flags & TYPE_OP != 0, flags & CORE_OP != 0) {
+                flags |= LENIENT_IDS_OP;
+            }
+            if crate::types::function_type_use_op(op, flags & CORE_OP != 0) {
+                flags |= FUNCTION_TYPE_USE_OP;
+            }
+            if crate::layout::plain_in_block(op, flags & (TYPE_OP | CONSTANT_OP) != 0) {
+                flags |= PLAIN_IN_BLOCK_OP;
+            }
             if let Some(slot) = table.get_mut(usize::from(d.opcode)) {
                 *slot = flags;
             }
@@ -505,6 +535,23 @@ fn has_flag(op: Op, flag: u8) -> bool {
     opcode_flags()
         .get(usize::from(op.0))
         .is_some_and(|f| f & flag != 0)
+}
+
+/// The per-opcode class flags, for walks that ask them for every instruction (one table
+/// look-up each, the table fetched once per walk).
+#[derive(Clone, Copy)]
+pub(crate) struct OpcodeFlags(&'static [u8]);
+
+impl OpcodeFlags {
+    pub(crate) fn get() -> Self {
+        OpcodeFlags(opcode_flags())
+    }
+
+    /// The flags of `op` (0 for opcodes the grammar does not know).
+    #[inline]
+    pub(crate) fn of(self, op: Op) -> u8 {
+        self.0.get(usize::from(op.0)).copied().unwrap_or(0)
+    }
 }
 
 /// The grammar's type declarations, plus the extension types SPIRV-Headers files under

@@ -11,8 +11,22 @@ use std::collections::HashMap;
 /// SPV_INTEL_function_pointers, which spirv-val 2025.5 does not know) OpTypePointer, whose
 /// pointers to functions point to their function type. Checked in the id walk
 /// (`ids::check`), which reads every id operand's definition anyway.
-pub(crate) fn may_use_function_type(op: Op, ext: ExtKind, function_pointers: bool) -> bool {
-    is_core(op)
+/// `use_op`: [`function_type_use_op`] of `op`.
+pub(crate) fn may_use_function_type(
+    use_op: bool,
+    op: Op,
+    ext: ExtKind,
+    function_pointers: bool,
+) -> bool {
+    use_op
+        && (op != Op::ExtInst || ext == ExtKind::Semantic)
+        && (op != Op::TypePointer || !function_pointers)
+}
+
+/// [`may_use_function_type`] whatever the instruction (kept per opcode in the class flags of
+/// `state.rs`).
+pub(crate) fn function_type_use_op(op: Op, is_core: bool) -> bool {
+    is_core
         && !matches!(
             op,
             Op::Function
@@ -22,8 +36,6 @@ pub(crate) fn may_use_function_type(op: Op, ext: ExtKind, function_pointers: boo
                 | Op::DecorateId
                 | Op::DecorateString
         )
-        && (op != Op::ExtInst || ext == ExtKind::Semantic)
-        && (op != Op::TypePointer || !function_pointers)
 }
 
 /// `type.function_use` at instruction `index`, which names function type `id` (defined

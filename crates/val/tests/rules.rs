@@ -773,3 +773,26 @@ fn loop_controls_that_conflict() {
     assert_rule(&lp("Unroll|DontUnroll"), "cfg.loop_control");
     assert_rule(&lp("DontUnroll|PartialCount 2"), "cfg.loop_control");
 }
+
+/// Walks that stop at the first function when the module has none of the judged opcodes a
+/// function may hold (`State::walk_end`) still judge those opcodes inside functions: an
+/// OpDecorateId, an OpUndef of void type and a function variable over the limit there.
+#[test]
+fn module_scope_walks_still_judge_opcodes_inside_functions() {
+    let w = shader("", "", "OpDecorateId %entry NoSignedWrap\nOpReturn");
+    assert_rule(&w, "decoration.id_params");
+    let w = shader("", "", "%u = OpUndef %void\nOpReturn");
+    assert_rule(&w, "constant.undef");
+    let w = shader(
+        "",
+        "%fp = OpTypePointer Function %uint\n",
+        "%v1 = OpVariable %fp Function\n%v2 = OpVariable %fp Function\nOpReturn",
+    );
+    let mut opts = ValidatorOptions::default();
+    opts.limits.max_local_variables = 1;
+    let found = validate(&w, &opts).err().unwrap_or_default();
+    assert!(
+        found.iter().any(|d| d.rule == "limits.local_variables"),
+        "{found:?}"
+    );
+}

@@ -6,4 +6,4 @@ pub mod cfg;
 pub mod dominators;
 
 pub use cfg::{predecessors, predecessors_into, successor_labels, FunctionCfg};
-pub use dominators::{post_dominators, postorder, DomTree, UNDEF};
+pub use dominators::{post_dominators, postorder, DomScratch, DomTree, UNDEF};

@@ -296,7 +296,16 @@ fn int_operands(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, want: Want, same_
         }
     };
     let operands = value_operands(st, inst);
-    if operands.iter().any(|&v| st.def(v).is_none()) {
+    // One look at each operand's definition: all defined (else no rule applies) and, the
+    // usual case, all of the Result Type itself (which has its shape).
+    let mut all_of_result_type = true;
+    for &v in operands {
+        match st.def(v) {
+            None => return,
+            Some(d) => all_of_result_type &= d.result_type == rt,
+        }
+    }
+    if all_of_result_type {
         return;
     }
     for (i, &operand) in operands.iter().enumerate() {
