@@ -2211,6 +2211,7 @@ impl Capability {
     pub const RawAccessChainsNV: Capability = Capability(0x1526);
     pub const RayTracingSpheresGeometryNV: Capability = Capability(0x152a);
     pub const RayTracingLinearSweptSpheresGeometryNV: Capability = Capability(0x152b);
+    pub const LongVectorEXT: Capability = Capability(0x1531);
     pub const Shader64BitIndexingEXT: Capability = Capability(0x1532);
     pub const CooperativeMatrixReductionsNV: Capability = Capability(0x1536);
     pub const CooperativeMatrixConversionsNV: Capability = Capability(0x1537);
