@@ -2320,6 +2320,7 @@ impl Capability {
     pub const GlobalVariableFPGADecorationsINTEL: Capability = Capability(0x182d);
     pub const SubgroupBufferPrefetchINTEL: Capability = Capability(0x184c);
     pub const BFloat16ArithmeticINTEL: Capability = Capability(0x1852);
+    pub const BFloat16ArithmeticEXT: Capability = Capability(0x1852);
     pub const Subgroup2DBlockIOINTEL: Capability = Capability(0x1854);
     pub const Subgroup2DBlockTransformINTEL: Capability = Capability(0x1855);
     pub const Subgroup2DBlockTransposeINTEL: Capability = Capability(0x1856);
