@@ -310,3 +310,44 @@ fn unknown_intrinsics_become_imported_functions_when_allowed() {
     }
     assert!(translate_with(UNKNOWN, "").is_err());
 }
+
+/// `llvm.fpbuiltin.ldexp` takes an integer exponent and `llvm.fpbuiltin.sincos` a value and
+/// two pointers (intel/llvm's LangRef). A declaration with another signature (llvm-spirv's
+/// `IntelFPMaxError.ll` declares `ldexp(float, float)` and `sincos(float, float, float)`) is
+/// not that intrinsic: refused as malformed, and an imported function of its name under
+/// `--spirv-allow-unknown-intrinsics=llvm.fpbuiltin`, while well-formed fpbuiltins stay
+/// translated.
+#[test]
+fn fpbuiltins_with_another_signature_are_unknown_intrinsics() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare float @llvm.fpbuiltin.ldexp.f32(float, float)
+declare float @llvm.fpbuiltin.sincos.f32(float, float, float)
+declare float @llvm.fpbuiltin.pow.f32(float, float)
+declare double @llvm.fpbuiltin.ldexp.f64(double, i32)
+define spir_func float @f(float %x, float %y, double %d, i32 %e, ptr addrspace(1) %out) {
+entry:
+  %a = call float @llvm.fpbuiltin.ldexp.f32(float %x, float %y)
+  %b = call float @llvm.fpbuiltin.sincos.f32(float %x, float %y, float %a)
+  %c = call float @llvm.fpbuiltin.pow.f32(float %b, float %y) #0
+  %g = call double @llvm.fpbuiltin.ldexp.f64(double %d, i32 %e)
+  store double %g, ptr addrspace(1) %out, align 8
+  ret float %c
+}
+attributes #0 = { "fpbuiltin-max-error"="4.0" }
+"#;
+    let err = translate_with(src, "+SPV_INTEL_fp_max_error").expect_err("malformed ldexp");
+    assert!(err.contains("integer exponent"), "{err}");
+    let m = translate_allowing(src, Some("llvm.fpbuiltin")).unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "fpbuiltin_other_signature");
+    let names = strings(&m, Op::Decorate);
+    for imported in ["llvm.fpbuiltin.ldexp.f32", "llvm.fpbuiltin.sincos.f32"] {
+        assert!(names.iter().any(|n| n == imported), "{names:?}");
+    }
+    assert!(
+        !names.iter().any(|n| n.contains("pow") || n.contains("f64")),
+        "{names:?}"
+    );
+    assert_eq!(count(&m, Op::FunctionCall), 2);
+    // pow and the well-formed ldexp are OpenCL.std instructions.
+    assert_eq!(count(&m, Op::ExtInst), 2);
+}

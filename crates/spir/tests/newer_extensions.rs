@@ -582,6 +582,22 @@ fn bfloat16_arithmetic_needs_its_extension() {
         "+SPV_KHR_bfloat16",
         "SPV_INTEL_bfloat16_arithmetic",
     );
+    refused_naming(
+        BFLOAT_ARITHMETIC,
+        "+SPV_KHR_bfloat16",
+        "SPV_EXT_bfloat16_arithmetic",
+    );
+    // SPV_EXT_bfloat16_arithmetic (the registry's revision 2) names the same token 6226
+    // BFloat16ArithmeticEXT; it is declared in place of the INTEL extension when allowed.
+    for exts in [
+        "+SPV_KHR_bfloat16,+SPV_EXT_bfloat16_arithmetic",
+        "+SPV_KHR_bfloat16,+SPV_EXT_bfloat16_arithmetic,+SPV_INTEL_bfloat16_arithmetic",
+    ] {
+        let m = translate_with(BFLOAT_ARITHMETIC, exts).unwrap_or_else(|e| panic!("{e}"));
+        assert!(has_capability(&m, Capability::BFloat16ArithmeticEXT));
+        assert!(has_extension(&m, "SPV_EXT_bfloat16_arithmetic"));
+        assert!(!has_extension(&m, "SPV_INTEL_bfloat16_arithmetic"));
+    }
     let m = translate_with(
         BFLOAT_STORAGE_ONLY,
         "+SPV_KHR_bfloat16,+SPV_INTEL_bfloat16_arithmetic",

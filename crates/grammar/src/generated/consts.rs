@@ -2216,6 +2216,7 @@ impl Capability {
     pub const RawAccessChainsNV: Capability = Capability(0x1526);
     pub const RayTracingSpheresGeometryNV: Capability = Capability(0x152a);
     pub const RayTracingLinearSweptSpheresGeometryNV: Capability = Capability(0x152b);
+    pub const LongVectorEXT: Capability = Capability(0x1531);
     pub const Shader64BitIndexingEXT: Capability = Capability(0x1532);
     pub const CooperativeMatrixReductionsNV: Capability = Capability(0x1536);
     pub const CooperativeMatrixConversionsNV: Capability = Capability(0x1537);
@@ -2325,6 +2326,7 @@ impl Capability {
     pub const CooperativeMatrixCheckedInstructionsINTEL: Capability = Capability(0x1830);
     pub const SubgroupBufferPrefetchINTEL: Capability = Capability(0x184c);
     pub const BFloat16ArithmeticINTEL: Capability = Capability(0x1852);
+    pub const BFloat16ArithmeticEXT: Capability = Capability(0x1852);
     pub const Subgroup2DBlockIOINTEL: Capability = Capability(0x1854);
     pub const Subgroup2DBlockTransformINTEL: Capability = Capability(0x1855);
     pub const Subgroup2DBlockTransposeINTEL: Capability = Capability(0x1856);

@@ -1,11 +1,11 @@
-//! SPV_INTEL_bfloat16_arithmetic: SPV_KHR_bfloat16 gives the bfloat16 type with loads, stores,
+//! bfloat16 arithmetic: SPV_KHR_bfloat16 gives the bfloat16 type with loads, stores,
 //! composites and conversions (to and from other float widths and integers: OpFConvert,
 //! OpConvertFToU/FToS/SToF/UToF); arithmetic on it (fneg and the binary float operations,
-//! comparisons, math built-ins and intrinsics, OpenCL C built-ins such as vloadn) needs
-//! BFloat16ArithmeticINTEL, declared when the extension is allowed and
-//! refused naming it otherwise, as llvm-spirv does. (SPV_EXT_bfloat16_arithmetic's
-//! BFloat16ArithmeticEXT is newer than the grammar and its supplement: a module that needs it
-//! is refused naming the INTEL extension.)
+//! comparisons, math built-ins and intrinsics, OpenCL C built-ins) needs capability 6226:
+//! BFloat16ArithmeticINTEL of SPV_INTEL_bfloat16_arithmetic, or the same token as
+//! BFloat16ArithmeticEXT of SPV_EXT_bfloat16_arithmetic (the Khronos registry's revision 2 of
+//! the same feature, "switched to an EXT extension"). The extension allowed is declared (the
+//! EXT one when both are), or the construct is refused naming both.
 
 use crate::error::{unsupported, Result};
 use crate::forward::context::FnCtx;
@@ -15,6 +15,28 @@ use spirvkit_grammar::Capability;
 use spirvkit_llvm as llvm;
 
 pub(crate) const EXTENSION: &str = "SPV_INTEL_bfloat16_arithmetic";
+pub(crate) const EXT_EXTENSION: &str = "SPV_EXT_bfloat16_arithmetic";
+
+/// The bfloat16 arithmetic extension the options allow (the Khronos EXT one first).
+pub(crate) fn allowed_extension(t: &Translator<'_>) -> Option<&'static str> {
+    [EXT_EXTENSION, EXTENSION]
+        .into_iter()
+        .find(|e| t.opts.allows(e))
+}
+
+/// Declares the allowed arithmetic extension and capability 6226, or refuses `what` naming
+/// both extensions.
+pub(crate) fn require(t: &mut Translator<'_>, location: &str, what: &str) -> Result<()> {
+    let Some(extension) = allowed_extension(t) else {
+        return Err(unsupported(
+            location,
+            format!("{what} (needs --spirv-ext=+{EXTENSION} or --spirv-ext=+{EXT_EXTENSION})"),
+        ));
+    };
+    t.b.extension(extension);
+    t.b.capability(Capability::BFloat16ArithmeticINTEL);
+    Ok(())
+}
 
 /// Intrinsic families that do no arithmetic on their operands.
 const NOT_ARITHMETIC: &[&str] = &[
@@ -73,18 +95,10 @@ pub(crate) fn check(
     if !arithmetic {
         return Ok(());
     }
-    if !t.opts.allows(EXTENSION) {
-        return Err(unsupported(
-            &ctx.location,
-            format!("arithmetic on bfloat16 (needs --spirv-ext=+{EXTENSION})"),
-        ));
-    }
-    t.b.extension(EXTENSION);
-    t.b.capability(Capability::BFloat16ArithmeticINTEL);
-    Ok(())
+    require(t, &ctx.location, "arithmetic on bfloat16")
 }
 
 /// bfloat16 or a vector of it.
-fn is_bfloat(m: &llvm::Module, ty: llvm::TypeId) -> bool {
+pub(crate) fn is_bfloat(m: &llvm::Module, ty: llvm::TypeId) -> bool {
     matches!(m.types.get(m.types.scalar(ty)), Type::BFloat)
 }

@@ -48,6 +48,8 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_KHR_poison_freeze",
     "SPV_INTEL_joint_matrix",
     "SPV_INTEL_bfloat16_arithmetic",
+    "SPV_EXT_bfloat16_arithmetic",
+    "SPV_EXT_long_vector",
 ];
 
 /// Names older llvm-spirv releases took for extensions registered since under another name:

@@ -534,9 +534,8 @@ impl<'m> Translator<'m> {
             MType::Scalar(s) => self.scalar_by_kind(*s)?,
             MType::Vector(n, s) => {
                 let e = self.scalar_by_kind(*s)?;
-                if *n > 4 {
-                    self.b.capability(spirvkit_grammar::Capability::Vector16);
-                }
+                crate::forward::long_vectors::declare_vector_length(self, *n, "mangled pointee")
+                    .ok()?;
                 self.b.type_vector(e, *n)
             }
             // `ocl_clkevent` (a device-side clk_event_t) and `ocl_event` (an async-copy event).

@@ -389,7 +389,12 @@ impl<'m> Translator<'m> {
             // is an imported function of its own name.
             let intrinsic = f.name.starts_with("llvm.")
                 && (!self.opts.allows_unknown_intrinsic(&f.name)
-                    || crate::forward::builtins::is_known_intrinsic(self, &f.name));
+                    || (crate::forward::builtins::is_known_intrinsic(self, &f.name)
+                        && crate::forward::builtins::has_fpbuiltin_signature(
+                            &self.m.types,
+                            &f.name,
+                            f.fn_ty,
+                        )));
             let callee = if intrinsic {
                 Callee::Intrinsic(f.name.clone())
             } else if f.is_declaration() {

@@ -1,6 +1,7 @@
 //! LLVM types → SPIR-V types (SPIR 1.2 tables 1–3 and section 2.2).
 
 use crate::error::{malformed, unsupported, Result};
+use crate::forward::long_vectors::declare_vector_length;
 use crate::forward::translator::Translator;
 use crate::opencl_types::{opencl_type, spirv_image_access, OpenClType};
 use llvm::Type;
@@ -266,12 +267,7 @@ impl<'m> Translator<'m> {
                     // scalarizes it); the vector instructions on it become copies.
                     return self.ty(elem, location);
                 }
-                if !matches!(len, 2 | 3 | 4 | 8 | 16) {
-                    return Err(unsupported(location, format!("a vector of {len} elements")));
-                }
-                if len > 4 {
-                    self.b.capability(Capability::Vector16);
-                }
+                declare_vector_length(self, len, location)?;
                 let e = self.ty(elem, location)?;
                 self.b.type_vector(e, len)
             }

@@ -8,7 +8,7 @@ use super::{ext_inst, math::ext_number};
 use crate::error::{malformed, unsupported, Result};
 use crate::forward::context::FnCtx;
 use crate::forward::translator::Translator;
-use llvm::{Type, ValueRef};
+use llvm::{Type, TypeId, ValueRef};
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{Capability, Decoration, Op};
 use spirvkit_llvm as llvm;
@@ -930,5 +930,27 @@ fn vector_len(t: &Translator<'_>, ty: llvm::TypeId) -> u32 {
     match t.m.types.get(ty) {
         Type::Vector { len, .. } => *len,
         _ => 1,
+    }
+}
+
+/// Whether a declaration of an `llvm.fpbuiltin.*` intrinsic has the intrinsic's documented
+/// signature (intel/llvm's LangRef: `ldexp(T x, iN exp)`, `void sincos(T x, ptr sin,
+/// ptr cos)`). Another signature is not the intrinsic spirvkit translates: under
+/// `--spirv-allow-unknown-intrinsics` it is an unknown intrinsic (an imported function of its
+/// name), otherwise it is refused as malformed at the call.
+pub(crate) fn has_fpbuiltin_signature(types: &llvm::TypeTable, name: &str, fn_ty: TypeId) -> bool {
+    let Type::Function { ret, params, .. } = types.get(fn_ty) else {
+        return false;
+    };
+    match name.strip_prefix("llvm.fpbuiltin.").map(stem) {
+        Some("ldexp") => params
+            .get(1)
+            .is_some_and(|&p| matches!(types.get(types.scalar(p)), Type::Int(_))),
+        Some("sincos") => {
+            matches!(types.get(*ret), Type::Void)
+                && params.len() == 3
+                && params[1..].iter().all(|&p| types.is_pointer(p))
+        }
+        _ => true,
     }
 }

@@ -325,6 +325,13 @@ fn opencl_std(
         super::printf_format(t, ctx, args)?;
     }
     let ops = operands_from_args(t, ctx, &d.name, inst.operands.iter(), args)?;
+    if crate::forward::bfloat_ext_inst::involves_bfloat(t, ctx, result_ty, args) {
+        crate::forward::bfloat_ext_inst::lower(t, ctx, out, result_ty, inst.opcode, ops, args)?;
+        for postfix in postfixes.split('_') {
+            decorate(t, out, postfix);
+        }
+        return Ok(());
+    }
     let ty = if t.m.types.is_void(result_ty) {
         t.b.type_void()
     } else {

@@ -41,6 +41,14 @@ pub(super) fn load(
                     [Operand::Id(vector), Operand::Word(0)],
                 );
             }
+            // A load through a bitcast pointer of another type of the same size
+            // (`load <6 x i32>` from the `<3 x i64>` built-in): the built-in's value,
+            // reinterpreted.
+            Some((vt, _)) if vt != result_ty && same_store_size(t, vt, result_ty) => {
+                let value_ty = t.ty(vt, &ctx.location)?;
+                let value = t.emit(Op::Load, value_ty, vec![Operand::Id(var)]);
+                t.emit_ops_to(out, Op::Bitcast, ty, [Operand::Id(value)]);
+            }
             _ => t.emit_ops_to(out, Op::Load, ty, [Operand::Id(var)]),
         }
         return Ok(());
@@ -188,4 +196,11 @@ fn memory_access(volatile: bool, align: Option<u64>, alias: (u32, Vec<Operand>))
     }
     ops.extend(alias_ids);
     ops
+}
+
+/// Whether stores of `a` and `b` write the same number of bytes (both sized).
+fn same_store_size(t: &Translator<'_>, a: llvm::TypeId, b: llvm::TypeId) -> bool {
+    let layout = crate::data_layout::DataLayout::new(t.m.datalayout.as_deref(), t.pointer_bits);
+    let size = |ty| layout.store_size(&t.m.types, ty);
+    size(a).is_some_and(|s| Some(s) == size(b))
 }

@@ -1,0 +1,48 @@
+//! Vectors of a length OpenCL does not have (anything but 2, 3, 4, 8 and 16 components).
+//!
+//! SPIR-V's OpTypeVector takes any literal component count once a capability lifts the
+//! Kernel environment's limit: VectorAnyINTEL (SPV_INTEL_vector_compute) or LongVectorEXT
+//! (5425, SPV_EXT_long_vector). llvm-spirv prefers the INTEL capability when both
+//! extensions are enabled (its `prioritize_over_LongVecEXT_*` tests) and otherwise refuses
+//! the vector naming both extensions; so does this module. The component count stays a
+//! literal (llvm-spirv does not emit SPV_EXT_long_vector's OpTypeVectorIdEXT).
+
+use crate::error::{unsupported, Result};
+use crate::forward::translator::Translator;
+use spirvkit_grammar::Capability;
+
+pub const VECTOR_COMPUTE: &str = "SPV_INTEL_vector_compute";
+pub const LONG_VECTOR: &str = "SPV_EXT_long_vector";
+
+/// A component count the OpenCL environment allows without an extension.
+pub fn is_opencl_length(len: u32) -> bool {
+    matches!(len, 2 | 3 | 4 | 8 | 16)
+}
+
+/// Declares what a `len`-component vector needs (Vector16 for 8 and 16; VectorAnyINTEL or
+/// LongVectorEXT with its extension for any other length), or refuses it naming both
+/// extensions.
+pub fn declare_vector_length(t: &mut Translator<'_>, len: u32, location: &str) -> Result<()> {
+    if is_opencl_length(len) {
+        if len > 4 {
+            t.b.capability(Capability::Vector16);
+        }
+        return Ok(());
+    }
+    if t.opts.allows(VECTOR_COMPUTE) {
+        t.b.extension(VECTOR_COMPUTE);
+        t.b.capability(Capability::VectorAnyINTEL);
+    } else if t.opts.allows(LONG_VECTOR) {
+        t.b.extension(LONG_VECTOR);
+        t.b.capability(Capability::LongVectorEXT);
+    } else {
+        return Err(unsupported(
+            location,
+            format!(
+                "a vector of {len} elements (needs --spirv-ext=+{LONG_VECTOR} or \
+                 --spirv-ext=+{VECTOR_COMPUTE})"
+            ),
+        ));
+    }
+    Ok(())
+}
