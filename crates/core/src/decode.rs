@@ -149,8 +149,8 @@ impl<T: Copy + Default> IdMap<T> {
         }
     }
 
-    /// An empty table of the same kind (dense: zeroed memory, which the kernel hands out a
-    /// page at a time as it is written).
+    /// An empty table of the same kind (dense: zeroed memory the kernel hands out lazily,
+    /// so only the pages a user writes to are ever touched).
     fn empty_like(&self) -> Self {
         match self {
             IdMap::Dense(v) => IdMap::Dense(vec![T::default(); v.len()]),
@@ -193,10 +193,9 @@ pub struct Parser<'a> {
     /// [`NO_TYPE`]: a result without a type). Sizes OpSwitch literals.
     value_types: IdMap<u32>,
     /// What the parser this one was [forked](Parser::fork) from had recorded (the module
-    /// scope's values): read where `value_types` has nothing.
+    /// scope's values), shared by every fork instead of copied into each: read where
+    /// `value_types` has nothing.
     shared_value_types: Option<Arc<IdMap<u32>>>,
-    /// One more than the largest id recorded in `value_types` (0: none).
-    recorded_below: u32,
     /// Type id → numeric facts (OpTypeInt / OpTypeFloat only).
     numeric_types: HashMap<u32, NumericType>,
     ext_imports: HashMap<u32, ExtImport>,
@@ -218,7 +217,6 @@ impl<'a> Parser<'a> {
             index: 0,
             value_types: IdMap::new(header.bound, words.len()),
             shared_value_types: None,
-            recorded_below: 0,
             numeric_types: HashMap::new(),
             ext_imports: HashMap::new(),
             expected: Vec::with_capacity(16),
@@ -361,20 +359,20 @@ impl<'a> Parser<'a> {
     /// A copy of this parser, with what it has learnt of the module's types and ids so far,
     /// that decodes the instructions from word offset `start` (instruction number `index`,
     /// an instruction boundary) up to word offset `end`. Offsets in its errors stay those of
-    /// the whole module. A dense value-type table (one word per id of the bound) is not
-    /// copied: the fork gets the stretch up to the largest id recorded so far (the module
-    /// scope's, when splitting into runs of functions), read where its own table, a fresh
-    /// one, has nothing.
-    pub fn fork(&self, start: usize, index: usize, end: usize) -> Parser<'a> {
-        let (value_types, shared_value_types) = match (&self.value_types, &self.shared_value_types)
-        {
-            (IdMap::Dense(table), None) => {
-                let recorded = table.len().min(self.recorded_below as usize);
-                let prefix = IdMap::Dense(table[..recorded].to_vec());
-                (self.value_types.empty_like(), Some(Arc::new(prefix)))
+    /// the whole module. The value types learnt so far are shared, not copied (a dense table
+    /// is one word per id of the bound): the first fork moves them behind an `Arc` and both
+    /// parsers record further values in fresh tables of their own.
+    pub fn fork(&mut self, start: usize, index: usize, end: usize) -> Parser<'a> {
+        let value_types = match &self.shared_value_types {
+            // Nothing of this parser's own to lose: both read the shared table.
+            None => {
+                let fresh = self.value_types.empty_like();
+                let learnt = std::mem::replace(&mut self.value_types, fresh);
+                self.shared_value_types = Some(Arc::new(learnt));
+                self.value_types.empty_like()
             }
-            // A hashed table, or a fork's own: copied whole.
-            _ => (self.value_types.clone(), self.shared_value_types.clone()),
+            // Already reading a shared table: the fork copies what this parser added.
+            Some(_) => self.value_types.clone(),
         };
         Parser {
             words: &self.words[..end.min(self.words.len())],
@@ -382,22 +380,13 @@ impl<'a> Parser<'a> {
             pos: start,
             index,
             value_types,
-            shared_value_types,
-            recorded_below: self.recorded_below,
+            shared_value_types: self.shared_value_types.clone(),
             numeric_types: self.numeric_types.clone(),
             ext_imports: self.ext_imports.clone(),
             expected: Vec::with_capacity(16),
             operands: Vec::with_capacity(16),
             layouts: self.layouts,
         }
-    }
-
-    /// Records the result type of a value (`NO_TYPE` for none).
-    #[inline]
-    fn record_value_type(&mut self, result: u32, result_type: Option<u32>) {
-        self.value_types
-            .set(result, result_type.filter(|&t| t != 0).unwrap_or(NO_TYPE));
-        self.recorded_below = self.recorded_below.max(result.saturating_add(1));
     }
 
     /// The result type of a value recorded so far (0: none or unknown).
@@ -553,7 +542,10 @@ impl<'a> Parser<'a> {
             }
         }
         if let Some(result) = state.result_id {
-            self.record_value_type(result, state.result_type);
+            self.value_types.set(
+                result,
+                state.result_type.filter(|&t| t != 0).unwrap_or(NO_TYPE),
+            );
             self.record_type_facts(opcode, result, inst_words);
         }
         Ok(Some(ParsedInstruction {
@@ -646,7 +638,8 @@ impl<'a> Parser<'a> {
             .then(|| words.get(usize::from(layout.result_at)).copied())
             .flatten();
         if let Some(result) = result_id {
-            self.record_value_type(result, result_type);
+            self.value_types
+                .set(result, result_type.filter(|&t| t != 0).unwrap_or(NO_TYPE));
             if layout.records_type_facts {
                 self.record_type_facts(layout.desc.opcode, result, words);
             }
