@@ -13,6 +13,40 @@ use spirvkit_grammar::{
     self as g, Category, ExtInstSetDesc, InstructionDesc, Op, OperandKind, Quantifier,
 };
 use std::collections::HashMap;
+use std::sync::Arc;
+
+/// `Parser::value_types`'s entry for a result without a type (0 means "not recorded", so a
+/// fork can tell its own entries from the shared ones).
+const NO_TYPE: u32 = u32::MAX;
+
+/// Where each function of a module starts, found from the word counts alone
+/// ([`Parser::function_starts`]); handed to [`Parser::split_functions_at`] by a caller that
+/// splits the same words twice (the validator and then the decoder).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunctionStarts {
+    /// The words walked (address and length) and the parser position the walk began at
+    /// (word offset, instruction index): a split for other words or another position walks
+    /// again.
+    words: (usize, usize),
+    from: (usize, usize),
+    /// Word offset and instruction index of every OpFunction from `from` on.
+    starts: Vec<(usize, usize)>,
+    /// Instruction index after the last instruction (or of the malformed one).
+    end_index: usize,
+    /// A word count of 0 or past the end stopped the walk.
+    malformed: bool,
+}
+
+impl FunctionStarts {
+    /// How many functions start after the walk's beginning.
+    pub fn len(&self) -> usize {
+        self.starts.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.starts.is_empty()
+    }
+}
 
 /// How a literal number operand is to be interpreted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -115,6 +149,15 @@ impl<T: Copy + Default> IdMap<T> {
         }
     }
 
+    /// An empty table of the same kind (dense: zeroed memory the kernel hands out lazily,
+    /// so only the pages a user writes to are ever touched).
+    fn empty_like(&self) -> Self {
+        match self {
+            IdMap::Dense(v) => IdMap::Dense(vec![T::default(); v.len()]),
+            IdMap::Sparse(_) => IdMap::Sparse(HashMap::new()),
+        }
+    }
+
     #[inline]
     fn get(&self, id: u32) -> T {
         match self {
@@ -146,8 +189,13 @@ pub struct Parser<'a> {
     header: Header,
     pos: usize,
     index: usize,
-    /// Result id → its result type id (0: none). Sizes OpSwitch literals.
+    /// Result id → its result type id, as this parser recorded it (0: not recorded,
+    /// [`NO_TYPE`]: a result without a type). Sizes OpSwitch literals.
     value_types: IdMap<u32>,
+    /// What the parser this one was [forked](Parser::fork) from had recorded (the module
+    /// scope's values), shared by every fork instead of copied into each: read where
+    /// `value_types` has nothing.
+    shared_value_types: Option<Arc<IdMap<u32>>>,
     /// Type id → numeric facts (OpTypeInt / OpTypeFloat only).
     numeric_types: HashMap<u32, NumericType>,
     ext_imports: HashMap<u32, ExtImport>,
@@ -168,6 +216,7 @@ impl<'a> Parser<'a> {
             pos: HEADER_WORDS,
             index: 0,
             value_types: IdMap::new(header.bound, words.len()),
+            shared_value_types: None,
             numeric_types: HashMap::new(),
             ext_imports: HashMap::new(),
             expected: Vec::with_capacity(16),
@@ -225,8 +274,14 @@ impl<'a> Parser<'a> {
     /// is valid (callers decode sequentially on any error for the exact first one). The cuts
     /// come from the word counts alone; a malformed count leaves one run, which reports it
     /// (its count is then that of the instructions before the malformed one).
-    pub fn split_functions(mut self, runs: usize) -> Vec<(Parser<'a>, usize)> {
-        // Where each function starts (word offset, instruction index).
+    pub fn split_functions(self, runs: usize) -> Vec<(Parser<'a>, usize)> {
+        let starts = self.function_starts();
+        self.split_functions_at(&starts, runs)
+    }
+
+    /// Where every function from the parser's position on starts (a walk over the word
+    /// counts of every instruction).
+    pub fn function_starts(&self) -> FunctionStarts {
         let mut starts: Vec<(usize, usize)> = Vec::new();
         let (mut pos, mut index) = (self.pos, self.index);
         let function = u32::from(Op::Function.0);
@@ -243,21 +298,46 @@ impl<'a> Parser<'a> {
             pos += count;
             index += 1;
         }
-        let total_end = index;
-        if malformed || starts.len() <= 1 || runs <= 1 {
+        FunctionStarts {
+            words: (self.words.as_ptr() as usize, self.words.len()),
+            from: (self.pos, self.index),
+            starts,
+            end_index: index,
+            malformed,
+        }
+    }
+
+    /// [`split_functions`](Parser::split_functions) with the function starts already found
+    /// ([`function_starts`](Parser::function_starts) of a parser at this position over these
+    /// words; other starts are found again).
+    pub fn split_functions_at(
+        mut self,
+        starts: &FunctionStarts,
+        runs: usize,
+    ) -> Vec<(Parser<'a>, usize)> {
+        let here = (
+            (self.words.as_ptr() as usize, self.words.len()),
+            (self.pos, self.index),
+        );
+        if (starts.words, starts.from) != here {
+            let starts = self.function_starts();
+            return self.split_functions_at(&starts, runs);
+        }
+        let total_end = starts.end_index;
+        let starts_of = &starts.starts;
+        if starts.malformed || starts_of.len() <= 1 || runs <= 1 {
             let count = total_end - self.index;
             return vec![(self, count)];
         }
-        let per_run = starts.len().div_ceil(runs);
+        let per_run = starts_of.len().div_ceil(runs);
+        let words_len = self.words.len();
         let end_of = |k: usize| {
-            starts
+            starts_of
                 .get((k + 1) * per_run)
-                .map_or((self.words.len(), total_end), |&(next, at)| (next, at))
+                .map_or((words_len, total_end), |&(next, at)| (next, at))
         };
-        // The later runs get copies of the decoder state; the first run, the state itself
-        // (one copy fewer of its id tables).
         let mut later = Vec::new();
-        for (k, chunk) in starts.chunks(per_run).enumerate().skip(1) {
+        for (k, chunk) in starts_of.chunks(per_run).enumerate().skip(1) {
             let (start, index) = chunk[0];
             let (end, end_index) = end_of(k);
             later.push((self.fork(start, index, end), end_index - index));
@@ -279,13 +359,49 @@ impl<'a> Parser<'a> {
     /// A copy of this parser, with what it has learnt of the module's types and ids so far,
     /// that decodes the instructions from word offset `start` (instruction number `index`,
     /// an instruction boundary) up to word offset `end`. Offsets in its errors stay those of
-    /// the whole module.
-    pub fn fork(&self, start: usize, index: usize, end: usize) -> Parser<'a> {
-        let mut fork = self.clone();
-        fork.words = &self.words[..end.min(self.words.len())];
-        fork.pos = start;
-        fork.index = index;
-        fork
+    /// the whole module. The value types learnt so far are shared, not copied (a dense table
+    /// is one word per id of the bound): the first fork moves them behind an `Arc` and both
+    /// parsers record further values in fresh tables of their own.
+    pub fn fork(&mut self, start: usize, index: usize, end: usize) -> Parser<'a> {
+        let value_types = match &self.shared_value_types {
+            // Nothing of this parser's own to lose: both read the shared table.
+            None => {
+                let fresh = self.value_types.empty_like();
+                let learnt = std::mem::replace(&mut self.value_types, fresh);
+                self.shared_value_types = Some(Arc::new(learnt));
+                self.value_types.empty_like()
+            }
+            // Already reading a shared table: the fork copies what this parser added.
+            Some(_) => self.value_types.clone(),
+        };
+        Parser {
+            words: &self.words[..end.min(self.words.len())],
+            header: self.header,
+            pos: start,
+            index,
+            value_types,
+            shared_value_types: self.shared_value_types.clone(),
+            numeric_types: self.numeric_types.clone(),
+            ext_imports: self.ext_imports.clone(),
+            expected: Vec::with_capacity(16),
+            operands: Vec::with_capacity(16),
+            layouts: self.layouts,
+        }
+    }
+
+    /// The result type of a value recorded so far (0: none or unknown).
+    fn value_type(&self, id: u32) -> u32 {
+        let own = self.value_types.get(id);
+        let recorded = if own == 0 {
+            self.shared_value_types.as_ref().map_or(0, |s| s.get(id))
+        } else {
+            own
+        };
+        if recorded == NO_TYPE {
+            0
+        } else {
+            recorded
+        }
     }
 
     /// Numeric facts of a type id seen so far (OpTypeInt/OpTypeFloat).
@@ -426,7 +542,10 @@ impl<'a> Parser<'a> {
             }
         }
         if let Some(result) = state.result_id {
-            self.value_types.set(result, state.result_type.unwrap_or(0));
+            self.value_types.set(
+                result,
+                state.result_type.filter(|&t| t != 0).unwrap_or(NO_TYPE),
+            );
             self.record_type_facts(opcode, result, inst_words);
         }
         Ok(Some(ParsedInstruction {
@@ -519,7 +638,8 @@ impl<'a> Parser<'a> {
             .then(|| words.get(usize::from(layout.result_at)).copied())
             .flatten();
         if let Some(result) = result_id {
-            self.value_types.set(result, result_type.unwrap_or(0));
+            self.value_types
+                .set(result, result_type.filter(|&t| t != 0).unwrap_or(NO_TYPE));
             if layout.records_type_facts {
                 self.record_type_facts(layout.desc.opcode, result, words);
             }
@@ -753,7 +873,7 @@ impl<'a> Parser<'a> {
             OperandKind::LiteralInteger if op == Op::Switch => {
                 // OpSwitch case literals have the width of the selector's type.
                 let selector = words.get(1).copied().unwrap_or(0);
-                let type_id = self.value_types.get(selector);
+                let type_id = self.value_type(selector);
                 let number =
                     self.numeric_types
                         .get(&type_id)

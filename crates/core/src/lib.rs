@@ -13,7 +13,7 @@ pub mod float;
 pub mod module;
 
 pub use binary::{words_from_bytes, Endian, Header, MAGIC};
-pub use decode::{NumberKind, ParsedInstruction, ParsedOperand, Parser};
+pub use decode::{FunctionStarts, NumberKind, ParsedInstruction, ParsedOperand, Parser};
 pub use error::{DecodeError, DecodeErrorKind};
 pub use module::{Block, Function, Id, Instruction, LiteralString, Module, Operand, Operands};
 pub use spirvkit_grammar as grammar;

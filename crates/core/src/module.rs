@@ -499,6 +499,17 @@ impl Module {
         words: &[u32],
         runs: usize,
     ) -> Result<(Module, Vec<FunctionRun<'_>>), DecodeError> {
+        Self::split_for_decoding_at(words, runs, None)
+    }
+
+    /// [`Module::split_for_decoding`] with where the functions start already found on these
+    /// words (`spirvkit_val::validate_keeping_split` hands over the validator's), so the
+    /// words are not walked again; starts found for other words are found again.
+    pub fn split_for_decoding_at<'w>(
+        words: &'w [u32],
+        runs: usize,
+        starts: Option<&crate::FunctionStarts>,
+    ) -> Result<(Module, Vec<FunctionRun<'w>>), DecodeError> {
         let mut parser = Parser::new(words)?;
         let mut module = Module::new(*parser.header());
         while parser.peek_opcode().is_some_and(|op| op != Op::Function) {
@@ -507,8 +518,11 @@ impl Module {
             };
             module.globals.push(inst);
         }
-        let pieces = parser
-            .split_functions(runs)
+        let pieces = match starts {
+            Some(starts) => parser.split_functions_at(starts, runs),
+            None => parser.split_functions(runs),
+        };
+        let pieces = pieces
             .into_iter()
             .map(|(parser, _)| FunctionRun { parser })
             .collect();

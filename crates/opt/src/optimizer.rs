@@ -131,13 +131,15 @@ impl Optimizer {
     ///
     /// [`run`]: Optimizer::run
     pub fn decode(&self, words: &[u32]) -> Result<Module, Error> {
+        let mut split = None;
         if !self.skip_validation {
             let start = timing::start();
-            spirvkit_val::validate(words, &self.validator).map_err(Error::InvalidInput)?;
+            split = spirvkit_val::validate_keeping_split(words, &self.validator)
+                .map_err(Error::InvalidInput)?;
             timing::report(start, "(validate input)", false);
         }
         let start = timing::start();
-        let module = decode_words(words)?;
+        let module = decode_words_split(words, split.as_ref())?;
         timing::report(start, "(decode)", false);
         Ok(module)
     }
@@ -302,11 +304,19 @@ const PARALLEL_DECODE_WORDS: usize = 1 << 12;
 /// `Module::from_words`, with the functions of a large module decoded in parallel (one run of
 /// functions per thread). Any error is reported by a sequential decode, so it is the first.
 pub fn decode_words(words: &[u32]) -> Result<Module, spirvkit_core::DecodeError> {
+    decode_words_split(words, None)
+}
+
+/// [`decode_words`] with where the functions start, when the validator found it.
+fn decode_words_split(
+    words: &[u32],
+    starts: Option<&spirvkit_core::FunctionStarts>,
+) -> Result<Module, spirvkit_core::DecodeError> {
     let threads = rayon::current_num_threads();
     if threads < 2 || words.len() < PARALLEL_DECODE_WORDS {
         return Module::from_words(words);
     }
-    let Ok((mut module, runs)) = Module::split_for_decoding(words, threads) else {
+    let Ok((mut module, runs)) = Module::split_for_decoding_at(words, threads, starts) else {
         return Module::from_words(words);
     };
     let decoded: Vec<_> = runs
@@ -363,7 +373,7 @@ pub fn id_bound(module: &Module) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::decode_words;
+    use super::{decode_words, decode_words_split};
     use crate::passes::testing::assemble;
     use spirvkit_core::Module;
 
@@ -401,6 +411,75 @@ mod tests {
             assert_eq!(module.to_words(), whole, "{runs} runs");
         }
         assert_eq!(decode_words(&words).unwrap().to_words(), whole);
+    }
+
+    /// `count` functions switching on a 64-bit module-scope constant (its type is read from
+    /// the table the runs share) and on a 64-bit parameter (from the run's own table).
+    fn wide_switch_words(count: usize) -> Vec<u32> {
+        let mut src = String::from(
+            "OpCapability Kernel\nOpCapability Addresses\nOpCapability Linkage\n\
+             OpCapability Int64\nOpMemoryModel Physical64 OpenCL\n%ulong = OpTypeInt 64 0\n\
+             %fn = OpTypeFunction %ulong %ulong\n%big = OpConstant %ulong 5000000000\n",
+        );
+        for i in 0..count {
+            src += &format!(
+                "%f{i} = OpFunction %ulong None %fn\n%p{i} = OpFunctionParameter %ulong\n\
+                 %l{i} = OpLabel\nOpSelectionMerge %n{i} None\n\
+                 OpSwitch %big %n{i} 5000000000 %c{i} 7 %n{i}\n%c{i} = OpLabel\nOpBranch %n{i}\n\
+                 %n{i} = OpLabel\nOpSelectionMerge %m{i} None\n\
+                 OpSwitch %p{i} %m{i} 1 %a{i} 6000000000 %b{i}\n%a{i} = OpLabel\n\
+                 OpBranch %m{i}\n%b{i} = OpLabel\nOpBranch %m{i}\n%m{i} = OpLabel\n\
+                 %r{i} = OpIAdd %ulong %p{i} %big\nOpReturnValue %r{i}\nOpFunctionEnd\n"
+            );
+        }
+        assemble(&src)
+    }
+
+    #[test]
+    fn decoding_in_runs_reads_switch_widths_from_the_shared_and_own_tables() {
+        let words = wide_switch_words(9);
+        let whole = Module::from_words(&words).unwrap().to_words();
+        assert_eq!(whole, words);
+        for runs in [2, 3, 9] {
+            let (mut module, pieces) = Module::split_for_decoding(&words, runs).unwrap();
+            for piece in pieces {
+                module.functions.extend(piece.decode().unwrap());
+            }
+            assert_eq!(module.to_words(), whole, "{runs} runs");
+        }
+    }
+
+    /// The decoder takes the validator's function starts (one walk over the words for both)
+    /// and decodes what the sequential decoder does; starts found on other words (an equal
+    /// copy elsewhere in memory) are found again.
+    #[test]
+    fn decoding_with_the_validators_split_gives_the_sequential_module() {
+        // Large enough for the validator to read the functions in runs.
+        let words = wide_switch_words(400);
+        assert!(words.len() > 1 << 14);
+        let whole = Module::from_words(&words).unwrap().to_words();
+        let options = spirvkit_val::ValidatorOptions::default();
+        let split = spirvkit_val::validate_keeping_split(&words, &options).unwrap();
+        assert_eq!(split.is_some(), rayon::current_num_threads() >= 2);
+        if let Some(starts) = &split {
+            assert_eq!(starts.len(), 400);
+        }
+        assert_eq!(
+            decode_words_split(&words, split.as_ref())
+                .unwrap()
+                .to_words(),
+            whole
+        );
+        for runs in [2, 5] {
+            let copy = words.clone();
+            let (mut module, pieces) =
+                Module::split_for_decoding_at(&copy, runs, split.as_ref()).unwrap();
+            assert_eq!(pieces.len(), runs);
+            for piece in pieces {
+                module.functions.extend(piece.decode().unwrap());
+            }
+            assert_eq!(module.to_words(), whole, "{runs} runs of a copy");
+        }
     }
 
     #[test]

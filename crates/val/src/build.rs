@@ -42,7 +42,8 @@ pub(crate) fn build<'a>(
             return Err(decode_diagnostic(e));
         }
     }
-    let runs = parser.split_functions(threads);
+    let starts = parser.function_starts();
+    let runs = parser.split_functions_at(&starts, threads);
     if runs.len() < 2 {
         // Nothing to share out: the rest on this thread.
         for (mut run, _) in runs {
@@ -105,6 +106,7 @@ pub(crate) fn build<'a>(
     state.insts = insts;
     if state.index_definitions() {
         state.decorations.sort_unstable();
+        state.function_starts = Some(starts);
         return Ok(state);
     }
     drop(state);
@@ -202,6 +204,7 @@ fn new_state<'a>(words: &'a [u32], opts: &'a ValidatorOptions, parser: &Parser<'
         calls: Vec::new(),
         opcodes: Default::default(),
         diags: Vec::new(),
+        function_starts: None,
     }
 }
 

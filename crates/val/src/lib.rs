@@ -39,6 +39,7 @@ pub use options::{Limits, Relax, TargetEnv, UnknownTargetEnv, ValidatorOptions};
 pub use spirvkit_core::analysis::dominators;
 
 use rayon::prelude::*;
+use spirvkit_core::FunctionStarts;
 use state::State;
 
 /// Validates a module given as host-order words. Returns every diagnostic found.
@@ -51,8 +52,32 @@ pub fn validate(words: &[u32], opts: &ValidatorOptions) -> Result<(), Vec<Diagno
     }
 }
 
+/// [`validate`] for a caller that decodes the module next (`spirvkit opt`): a valid module
+/// comes with where its functions start when the validator read them in runs (found once,
+/// for both: `spirvkit_core::module::Module::split_for_decoding_at`).
+pub fn validate_keeping_split(
+    words: &[u32],
+    opts: &ValidatorOptions,
+) -> Result<Option<FunctionStarts>, Vec<Diagnostic>> {
+    let mut split = None;
+    let diags = diagnostics_keeping_split(words, opts, &mut split);
+    if diags.is_empty() {
+        Ok(split)
+    } else {
+        Err(diags)
+    }
+}
+
 /// Every diagnostic for the module (empty when valid).
 pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
+    diagnostics_keeping_split(words, opts, &mut None)
+}
+
+fn diagnostics_keeping_split(
+    words: &[u32],
+    opts: &ValidatorOptions,
+    split: &mut Option<FunctionStarts>,
+) -> Vec<Diagnostic> {
     if let Some(d) = limits::check_header(words, opts) {
         return vec![d];
     }
@@ -60,6 +85,7 @@ pub fn diagnostics(words: &[u32], opts: &ValidatorOptions) -> Vec<Diagnostic> {
         Ok(st) => st,
         Err(d) => return vec![d],
     };
+    *split = st.function_starts.take();
     layout::check(&mut st);
     // Later rules assume a sane structure; stop at layout errors like spirv-val does.
     if !st.diags.is_empty() {

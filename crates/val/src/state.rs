@@ -230,6 +230,9 @@ pub struct State<'a> {
     /// Every opcode of the module.
     pub opcodes: OpcodeSet,
     pub diags: Vec<Diagnostic>,
+    /// Where the functions start, when the module was read in runs (handed to the decoder
+    /// by `validate_keeping_split`).
+    pub function_starts: Option<spirvkit_core::FunctionStarts>,
 }
 
 pub(crate) fn ext_kind(import: Option<ExtImport>) -> ExtKind {
