@@ -3,19 +3,12 @@
 //! translation must be accepted by spirv-val, typed and with untyped pointers.
 
 mod common;
-use common::{translate_with, typed_and_untyped};
+use common::{capabilities, translate_with, typed_and_untyped};
 use spirvkit_core::Module;
 use spirvkit_grammar::{Capability, Op};
 
 fn count(m: &Module, op: Op) -> usize {
     m.instructions().filter(|i| i.opcode == op).count()
-}
-
-fn capabilities(m: &Module) -> Vec<u32> {
-    m.instructions()
-        .filter(|i| i.opcode == Op::Capability)
-        .filter_map(|i| i.operands.first().and_then(spirvkit_core::Operand::word))
-        .collect()
 }
 
 /// Translated typed and untyped, both valid.

@@ -6,7 +6,7 @@
 //! instructions.
 
 mod common;
-use common::{defs, id, spirv_val, translate_with};
+use common::{capabilities, defs, extensions, id, spirv_val, translate_with};
 use spirvkit_core::{Id, Instruction, Module, Operand};
 use spirvkit_grammar::{Capability, Op, StorageClass};
 use std::collections::HashMap;
@@ -102,23 +102,6 @@ fn is_input(defs: &HashMap<Id, &Instruction>, var: Id) -> bool {
         v.opcode == Op::Variable
             && v.operands.first().and_then(Operand::word) == Some(StorageClass::Input.0)
     })
-}
-
-fn capabilities(m: &Module) -> Vec<u32> {
-    m.instructions()
-        .filter(|i| i.opcode == Op::Capability)
-        .filter_map(|i| i.operands.first().and_then(Operand::word))
-        .collect()
-}
-
-fn extensions(m: &Module) -> Vec<String> {
-    m.instructions()
-        .filter(|i| i.opcode == Op::Extension)
-        .filter_map(|i| match i.operands.first() {
-            Some(Operand::String(s)) => Some(s.to_string()),
-            _ => None,
-        })
-        .collect()
 }
 
 fn vector_lengths(m: &Module) -> Vec<u32> {

@@ -2,7 +2,7 @@
 //! preferred when both are allowed), ignored without either (as llvm-spirv does).
 
 mod common;
-use common::{spirv_val, translate_with};
+use common::{extensions, spirv_val, translate_with};
 use spirvkit_core::{Module, Operand};
 use spirvkit_grammar::{FunctionControl, Op};
 
@@ -22,16 +22,6 @@ fn controls(m: &Module) -> Vec<u32> {
     m.instructions()
         .filter(|i| i.opcode == Op::Function)
         .filter_map(|i| i.operands.first().and_then(Operand::word))
-        .collect()
-}
-
-fn extensions(m: &Module) -> Vec<String> {
-    m.instructions()
-        .filter(|i| i.opcode == Op::Extension)
-        .filter_map(|i| match i.operands.first() {
-            Some(Operand::String(s)) => Some(s.to_string()),
-            _ => None,
-        })
         .collect()
 }
 

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use spirvkit_core::{Id, Instruction, Module, Operand};
+use spirvkit_grammar::Op;
 use spirvkit_spir::{translate, TranslateOptions};
 use std::collections::HashMap;
 
@@ -64,4 +65,23 @@ pub fn id(op: &Operand) -> Id {
         Operand::Id(i) => *i,
         other => panic!("expected an id, got {other:?}"),
     }
+}
+
+/// The capabilities the module declares, in order.
+pub fn capabilities(m: &Module) -> Vec<u32> {
+    m.instructions()
+        .filter(|i| i.opcode == Op::Capability)
+        .filter_map(|i| i.operands.first().and_then(Operand::word))
+        .collect()
+}
+
+/// The extensions the module declares, in order.
+pub fn extensions(m: &Module) -> Vec<String> {
+    m.instructions()
+        .filter(|i| i.opcode == Op::Extension)
+        .filter_map(|i| match i.operands.first() {
+            Some(Operand::String(s)) => Some(s.to_string()),
+            _ => None,
+        })
+        .collect()
 }
