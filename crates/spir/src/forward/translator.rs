@@ -78,6 +78,8 @@ pub(crate) struct Translator<'m> {
     pub memset_loops: std::sync::Arc<FxHashMap<crate::forward::memset_loop::Key, Id>>,
     /// The imported `atomicrmw uinc_wrap`/`udec_wrap` helpers (AMD targets).
     pub atomic_wrap_helpers: std::sync::Arc<FxHashMap<crate::forward::atomic_wrap::Key, Id>>,
+    /// The compare-exchange loops of `atomicrmw` operations SPIR-V has no instruction for.
+    pub atomic_cas_loops: std::sync::Arc<FxHashMap<crate::forward::atomic_cas_loop::Key, Id>>,
     /// Lowering the initializer of a block literal global that only feeds enqueue and
     /// kernel-query built-ins: its invoke function address is a null generic pointer (what
     /// llvm-spirv writes without SPV_INTEL_function_pointers).
@@ -135,6 +137,7 @@ impl<'m> Translator<'m> {
             alias_lists: FxHashMap::default(),
             memset_loops: Default::default(),
             atomic_wrap_helpers: Default::default(),
+            atomic_cas_loops: Default::default(),
             block_literal_init: false,
         })
     }
@@ -173,6 +176,7 @@ impl<'m> Translator<'m> {
             alias_lists: self.alias_lists.clone(),
             memset_loops: std::sync::Arc::clone(&self.memset_loops),
             atomic_wrap_helpers: std::sync::Arc::clone(&self.atomic_wrap_helpers),
+            atomic_cas_loops: std::sync::Arc::clone(&self.atomic_cas_loops),
             block_literal_init: false,
         }
     }
@@ -225,6 +229,7 @@ impl<'m> Translator<'m> {
         self.declare_alias_scopes();
         self.declare_memset_loops()?;
         self.declare_atomic_wrap_helpers()?;
+        self.declare_atomic_cas_loops()?;
         let kernels = crate::forward::kernels::kernel_set(self.m);
         let defined: Vec<llvm::FuncId> = (0..self.m.functions.len())
             .filter(|&f| !self.m.functions[f].is_declaration())

@@ -154,6 +154,11 @@ pub(crate) fn translate_instruction(
         InstKind::ShuffleVector { v1, v2, mask } => {
             composite::shuffle_vector(t, ctx, r, v1, v2, mask)?
         }
+        InstKind::AtomicRmw { op, ptr, value, .. }
+            if crate::forward::atomic_cas_loop::uses_loop(t.m, *op) =>
+        {
+            crate::forward::atomic_cas_loop::lower(t, ctx, r.out, ty, *op, *ptr, *value)?
+        }
         InstKind::AtomicRmw {
             op: op @ (llvm::RmwOp::UIncWrap | llvm::RmwOp::UDecWrap),
             ptr,
