@@ -504,6 +504,35 @@ impl Builder {
         out
     }
 
+    /// Replaces, in place, each pending global instruction for which `expand` gives a list by
+    /// that list (a translator splits an instruction too long for one word count into its
+    /// continuation instructions, which must follow it directly). Deduplication still knows
+    /// the instruction as it was added.
+    pub fn expand_pending_globals(
+        &mut self,
+        mut expand: impl FnMut(&Instruction) -> Option<Vec<Instruction>>,
+    ) {
+        for segment in self.pending.iter_mut().flatten() {
+            let mut rebuilt: Option<Vec<Instruction>> = None;
+            for (i, inst) in segment.iter().enumerate() {
+                match (expand(inst), rebuilt.as_mut()) {
+                    (Some(list), Some(out)) => out.extend(list),
+                    (Some(list), None) => {
+                        let mut out = Vec::with_capacity(segment.len() + list.len());
+                        out.extend(segment[..i].iter().cloned());
+                        out.extend(list);
+                        rebuilt = Some(out);
+                    }
+                    (None, Some(out)) => out.push(inst.clone()),
+                    (None, None) => {}
+                }
+            }
+            if let Some(out) = rebuilt {
+                *segment = out;
+            }
+        }
+    }
+
     /// Merges pending global instructions into their sections and returns the module.
     pub fn finish(mut self) -> Module {
         self.end_function();

@@ -261,6 +261,12 @@ pub(crate) fn intrinsic(
             return crate::forward::variable_length_array::stack(t, ctx, out, result_ty, stem, args)
         }
         "var.annotation" => return annotations::var_annotation(t, ctx, args),
+        "masked.gather" | "masked.scatter" => {
+            let scatter = stem == "masked.scatter";
+            return crate::forward::masked_gather_scatter::lower(
+                t, ctx, out, result_ty, scatter, args,
+            );
+        }
         _ => {}
     }
     if llvm_intrinsics::handles(stem) && !rotate {

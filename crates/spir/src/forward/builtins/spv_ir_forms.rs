@@ -204,6 +204,13 @@ fn spec_constant_composite(
         parts.push(Operand::Id(part));
     }
     let ty_id = t.ty(result_ty, loc)?;
+    crate::forward::long_composites::check(
+        t,
+        Op::SpecConstantComposite,
+        parts.len(),
+        "a specialization constant",
+        loc,
+    )?;
     let composite =
         t.b.dedup_global(Op::SpecConstantComposite, Some(ty_id), parts);
     t.emit_ops_to(out, Op::CopyObject, ty_id, [Operand::Id(composite)]);

@@ -28,6 +28,18 @@ pub(super) fn call(
         ..
     } = *r;
     let loc = ctx.location.as_str();
+    if crate::forward::inline_assembly::inline_asm_of(t.m, callee).is_some() {
+        return crate::forward::inline_assembly::call(
+            t,
+            ctx,
+            out,
+            ty,
+            void_result,
+            *callee,
+            fn_ty,
+            args,
+        );
+    }
     let ValueRef::Function(f) = callee else {
         return crate::forward::function_pointers::indirect_call(
             t,

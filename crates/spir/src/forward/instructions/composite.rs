@@ -198,13 +198,11 @@ fn shuffle_single(
         };
         parts.push(Operand::Id(id));
     }
-    let op = if parts.len() == 1 {
-        Op::CopyObject
-    } else {
-        Op::CompositeConstruct
-    };
-    t.emit_to(out, op, ty, parts);
-    Ok(())
+    if parts.len() == 1 {
+        t.emit_to(out, Op::CopyObject, ty, parts);
+        return Ok(());
+    }
+    crate::forward::long_composites::construct(t, out, ty, parts, &ctx.location)
 }
 
 fn constant_index(t: &Translator<'_>, v: ValueRef) -> Option<u32> {

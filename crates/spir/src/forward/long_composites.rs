@@ -1,0 +1,129 @@
+//! SPV_INTEL_long_composites: an OpTypeStruct, OpConstantComposite, OpSpecConstantComposite
+//! or OpCompositeConstruct whose operands do not fit the 65 535 words of one instruction is
+//! written as the instruction with as many operands as fit, followed directly by
+//! OpTypeStructContinuedINTEL / OpConstantCompositeContinuedINTEL /
+//! OpSpecConstantCompositeContinuedINTEL / OpCompositeConstructContinuedINTEL instructions
+//! holding the rest (capability LongCompositesINTEL), as llvm-spirv writes them. Without the
+//! extension such a composite is refused naming it: its word count would not fit the
+//! instruction's 16 bits, and the binary would be corrupt.
+//!
+//! The translator builds each long composite as one instruction (so deduplication and the
+//! parallel forks see one instruction); `split_long_composites` cuts the global ones just
+//! before the module is finished, `construct` the ones in function bodies as they are emitted.
+
+use crate::error::{unsupported, Result};
+use crate::forward::translator::Translator;
+use spirvkit_core::{Id, Instruction, Operand};
+use spirvkit_grammar::{Capability, Op};
+
+pub(crate) const EXTENSION: &str = "SPV_INTEL_long_composites";
+
+/// The most words one instruction has (its word count is 16 bits).
+const MAX_WORDS: usize = 0xFFFF;
+
+/// The continuation instruction of a composite-building opcode.
+fn continued(op: Op) -> Option<Op> {
+    Some(match op {
+        Op::TypeStruct => Op::TypeStructContinuedINTEL,
+        Op::ConstantComposite => Op::ConstantCompositeContinuedINTEL,
+        Op::SpecConstantComposite => Op::SpecConstantCompositeContinuedINTEL,
+        Op::CompositeConstruct => Op::CompositeConstructContinuedINTEL,
+        _ => return None,
+    })
+}
+
+/// Words before the operands: the opcode word, the result type and the result id.
+fn fixed_words(op: Op) -> usize {
+    if op == Op::TypeStruct {
+        2
+    } else {
+        3
+    }
+}
+
+/// Whether `op` with `operands` id operands needs more than one instruction.
+fn is_long(op: Op, operands: usize) -> bool {
+    fixed_words(op) + operands > MAX_WORDS
+}
+
+/// Checks a composite of `operands` id operands built with `op` (`what` names it for the
+/// error) before it is built: fine when it fits one instruction; otherwise the extension is
+/// declared, or the composite refused naming it.
+pub(crate) fn check(
+    t: &mut Translator<'_>,
+    op: Op,
+    operands: usize,
+    what: &str,
+    location: &str,
+) -> Result<()> {
+    if !is_long(op, operands) {
+        return Ok(());
+    }
+    if !t.opts.allows(EXTENSION) {
+        return Err(unsupported(
+            location,
+            format!(
+                "{what} of {operands} members (longer than one SPIR-V instruction holds; \
+                 needs --spirv-ext=+{EXTENSION})"
+            ),
+        ));
+    }
+    t.b.extension(EXTENSION);
+    t.b.capability(Capability::LongCompositesINTEL);
+    Ok(())
+}
+
+/// The instruction and its continuations when `inst` is a composite too long for one
+/// instruction (None otherwise).
+fn split(inst: &Instruction) -> Option<Vec<Instruction>> {
+    let next = continued(inst.opcode)?;
+    let fixed = fixed_words(inst.opcode);
+    if !is_long(inst.opcode, inst.operands.len()) {
+        return None;
+    }
+    let (head, rest) = inst.operands.split_at(MAX_WORDS - fixed);
+    let mut out = vec![Instruction::new(
+        inst.opcode,
+        inst.result_type,
+        inst.result_id,
+        head.iter().cloned(),
+    )];
+    // A continuation is its opcode word and operands.
+    for chunk in rest.chunks(MAX_WORDS - 1) {
+        out.push(Instruction::new(next, None, None, chunk.iter().cloned()));
+    }
+    Some(out)
+}
+
+impl<'m> Translator<'m> {
+    /// Splits every long global composite (types and constants; `check` has allowed each).
+    pub(crate) fn split_long_composites(&mut self) {
+        if self.opts.allows(EXTENSION) {
+            self.b.expand_pending_globals(split);
+        }
+    }
+}
+
+/// OpCompositeConstruct of `parts` into `out` in a function body, continued when long.
+pub(crate) fn construct(
+    t: &mut Translator<'_>,
+    out: Id,
+    ty: Id,
+    parts: Vec<Operand>,
+    location: &str,
+) -> Result<()> {
+    check(
+        t,
+        Op::CompositeConstruct,
+        parts.len(),
+        "a composite",
+        location,
+    )?;
+    let out = if out.0 == 0 { t.b.alloc_id() } else { out };
+    let inst = Instruction::new(Op::CompositeConstruct, Some(ty), Some(out), parts);
+    match split(&inst) {
+        Some(list) => list.into_iter().for_each(|i| t.b.push_instruction(i)),
+        None => t.b.push_instruction(inst),
+    }
+    Ok(())
+}
