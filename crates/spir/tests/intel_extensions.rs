@@ -565,3 +565,91 @@ fn hw_thread_queries_refused_without_extension() {
         "SPV_INTEL_hw_thread_queries",
     );
 }
+
+// ---------------------------------- SPV_INTEL_memory_access_aliasing: lists on calls
+
+const ALIASED_CALLS: &str = r#"
+define spir_kernel void @k(ptr addrspace(1) noalias %a, ptr addrspace(1) noalias %b, ptr addrspace(1) noalias %c) {
+entry:
+  %0 = addrspacecast ptr addrspace(1) %a to ptr addrspace(4)
+  %1 = addrspacecast ptr addrspace(1) %b to ptr addrspace(4)
+  %2 = addrspacecast ptr addrspace(1) %c to ptr addrspace(4)
+  %3 = call spir_func i32 @wrappedload(ptr addrspace(4) %0), !alias.scope !9
+  %4 = call spir_func i32 @wrappedload(ptr addrspace(4) %1), !alias.scope !9, !noalias !16
+  %add = add nsw i32 %4, %3
+  call spir_func void @wrappedstore(i32 %add, ptr addrspace(4) %2), !noalias !9
+  %x = alloca i32
+  call void @llvm.lifetime.start.p0(i64 4, ptr %x), !noalias !9
+  tail call spir_func void @_Z22__spirv_ControlBarrierjjj(i32 2, i32 2, i32 272), !noalias !16
+  ret void
+}
+define spir_func i32 @wrappedload(ptr addrspace(4) %p) {
+entry:
+  %v = load i32, ptr addrspace(4) %p, align 4
+  ret i32 %v
+}
+define spir_func void @wrappedstore(i32 %v, ptr addrspace(4) %p) {
+entry:
+  store i32 %v, ptr addrspace(4) %p, align 4
+  ret void
+}
+declare void @llvm.lifetime.start.p0(i64 immarg, ptr)
+declare spir_func void @_Z22__spirv_ControlBarrierjjj(i32, i32, i32)
+!9 = !{!10}
+!10 = distinct !{!10, !11, !"scope: %this"}
+!11 = distinct !{!11, i1 false, !"domain"}
+!16 = !{!17}
+!17 = distinct !{!17, !18, !"other: %this"}
+!18 = distinct !{!18, i1 false, !"other domain"}
+"#;
+
+#[test]
+fn alias_scope_lists_on_calls_become_decorations() {
+    let src = format!("{HEADER}{ALIASED_CALLS}");
+    let m =
+        translate_with(&src, "+SPV_INTEL_memory_access_aliasing").unwrap_or_else(|e| panic!("{e}"));
+    assert!(capabilities(&m).contains(&Capability::MemoryAccessAliasingINTEL.0));
+    let d = defs(&m);
+    let decorations: Vec<(spirvkit_core::Id, u32, spirvkit_core::Id)> = all(&m, Op::DecorateId)
+        .into_iter()
+        .map(|i| {
+            (
+                id(&i.operands[0]),
+                i.operands[1].word().unwrap(),
+                id(&i.operands[2]),
+            )
+        })
+        .collect();
+    let (scope, noalias) = (Decoration::AliasScopeINTEL.0, Decoration::NoAliasINTEL.0);
+    // load 1: scope; load 2: scope + noalias; store: noalias. Lifetime and barrier: none.
+    assert_eq!(decorations.len(), 4, "{decorations:?}");
+    let calls = all(&m, Op::FunctionCall);
+    assert_eq!(calls.len(), 3);
+    let on = |call: &Instruction| -> Vec<u32> {
+        decorations
+            .iter()
+            .filter(|(t, _, _)| Some(*t) == call.result_id)
+            .map(|(_, k, list)| {
+                assert_eq!(d[list].opcode, Op::AliasScopeListDeclINTEL);
+                *k
+            })
+            .collect()
+    };
+    assert_eq!(on(calls[0]), vec![scope]);
+    assert_eq!(on(calls[1]), vec![scope, noalias]);
+    assert_eq!(on(calls[2]), vec![noalias]);
+    // The same list (`!9`) on the first load and as the store's noalias list.
+    let list_of = |call: &Instruction, k: u32| {
+        decorations
+            .iter()
+            .find(|(t, kk, _)| Some(*t) == call.result_id && *kk == k)
+            .map(|(_, _, l)| *l)
+    };
+    assert_eq!(list_of(calls[0], scope), list_of(calls[2], noalias));
+
+    // Without the extension the lists are dropped (a hint), as llvm-spirv does.
+    let plain = translate_with(&src, "").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&plain, "intel13_alias_calls_plain");
+    assert_eq!(count(&plain, Op::DecorateId), 0);
+    assert_eq!(count(&plain, Op::AliasScopeListDeclINTEL), 0);
+}
