@@ -653,3 +653,42 @@ fn alias_scope_lists_on_calls_become_decorations() {
     assert_eq!(count(&plain, Op::DecorateId), 0);
     assert_eq!(count(&plain, Op::AliasScopeListDeclINTEL), 0);
 }
+
+// -------------------------------------------------------------- SPV_INTEL_fp_fast_math_mode
+
+const CONTRACT_REASSOC: &str = r#"
+define spir_kernel void @k(float %a, float %b, ptr addrspace(1) %out) {
+entry:
+  %mul = fmul contract float %a, %b
+  %sub = fsub reassoc float %mul, %b
+  %add = fadd fast float %sub, %a
+  %div = fdiv nnan contract float %add, %b
+  store float %div, ptr addrspace(1) %out, align 4
+  ret void
+}
+"#;
+
+/// The FPFastMathMode word of each decorated id, in decoration order.
+fn fast_math_modes(m: &Module) -> Vec<u32> {
+    all(m, Op::Decorate)
+        .into_iter()
+        .filter(|i| i.operands[1] == Operand::Word(Decoration::FPFastMathMode.0))
+        .filter_map(|i| i.operands[2].word())
+        .collect()
+}
+
+#[test]
+fn contract_and_reassoc_become_intel_fast_math_bits() {
+    let src = format!("{HEADER}{CONTRACT_REASSOC}");
+    let m = translate_with(&src, "+SPV_INTEL_fp_fast_math_mode").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "intel13_fp_fast_math_mode");
+    assert!(capabilities(&m).contains(&Capability::FPFastMathModeINTEL.0));
+    assert!(extensions(&m).contains(&"SPV_INTEL_fp_fast_math_mode".to_owned()));
+    // contract → 0x10000, reassoc → 0x20000, fast → Fast only, nnan contract → 0x10001.
+    assert_eq!(fast_math_modes(&m), vec![0x10000, 0x20000, 0x1f, 0x10001]);
+    // Without the extension the hints are dropped (and nothing else changes).
+    let plain = translate_with(&src, "").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&plain, "intel13_fp_fast_math_mode_plain");
+    assert_eq!(fast_math_modes(&plain), vec![0x1f, 0x1]);
+    assert!(!capabilities(&plain).contains(&Capability::FPFastMathModeINTEL.0));
+}

@@ -7,7 +7,7 @@ use crate::forward::context::FnCtx;
 use crate::forward::translator::Translator;
 use llvm::{BinaryOp, ValueRef};
 use spirvkit_core::{Id, Operand};
-use spirvkit_grammar::{Decoration, Op};
+use spirvkit_grammar::{Capability, Decoration, FPFastMathMode, Op};
 use spirvkit_llvm as llvm;
 
 pub(crate) fn binary_opcode(op: BinaryOp, is_bool: bool) -> Option<Op> {
@@ -250,6 +250,8 @@ fn wrap_decorations(t: &mut Translator<'_>, out: Id, opcode: Op, flags: u8) {
     }
 }
 
+const FAST_MATH_MODE_EXTENSION: &str = "SPV_INTEL_fp_fast_math_mode";
+
 fn fast_math_decoration(t: &mut Translator<'_>, id: Id, fast_math: u32) {
     use llvm::fmf;
     if fast_math == 0 {
@@ -273,6 +275,22 @@ fn fast_math_decoration(t: &mut Translator<'_>, id: Id, fast_math: u32) {
     }
     if fast_math & fmf::ARCP != 0 {
         mode |= 0x8;
+    }
+    // SPV_INTEL_fp_fast_math_mode: `contract` and `reassoc` alone (Fast already says them)
+    // as AllowContractFastINTEL / AllowReassocINTEL, as llvm-spirv maps them; without the
+    // extension they are dropped (hints).
+    let intel_bits = [
+        (fmf::CONTRACT, FPFastMathMode::AllowContract.0),
+        (fmf::REASSOC, FPFastMathMode::AllowReassoc.0),
+    ];
+    if mode & 0x10 == 0 && t.opts.allows(FAST_MATH_MODE_EXTENSION) {
+        for (flag, bit) in intel_bits {
+            if fast_math & flag != 0 {
+                mode |= bit;
+                t.b.extension(FAST_MATH_MODE_EXTENSION);
+                t.b.capability(Capability::FPFastMathModeINTEL);
+            }
+        }
     }
     if mode != 0 {
         t.b.decorate(id, Decoration::FPFastMathMode.0, &[Operand::Word(mode)]);
