@@ -200,7 +200,7 @@ declare void @llvm.masked.scatter.v4i32.v4p4i32(<4 x i32>, <4 x i32 addrspace(4)
 const MASKED: &str = "SPV_INTEL_masked_gather_scatter";
 
 /// The pointee of the components of a vector-of-pointers type id.
-fn component_pointee<'m>(m: &'m Module, vector: spirvkit_core::Id) -> &'m Instruction {
+fn component_pointee(m: &Module, vector: spirvkit_core::Id) -> &Instruction {
     let d = defs(m);
     let v = d[&vector];
     assert_eq!(v.opcode, Op::TypeVector);
@@ -460,7 +460,7 @@ fn check_split(m: &Module, head: Op, continued: Op, fixed: usize, total: usize) 
     let mut operands = globals[at].operands.len();
     let mut next = at + 1;
     while globals[next].opcode == continued {
-        assert!(1 + globals[next].operands.len() <= 0xFFFF);
+        assert!(globals[next].operands.len() < 0xFFFF);
         operands += globals[next].operands.len();
         next += 1;
     }
