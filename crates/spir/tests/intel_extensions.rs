@@ -692,3 +692,26 @@ fn contract_and_reassoc_become_intel_fast_math_bits() {
     assert_eq!(fast_math_modes(&plain), vec![0x1f, 0x1]);
     assert!(!capabilities(&plain).contains(&Capability::FPFastMathModeINTEL.0));
 }
+
+#[test]
+fn bindless_handle_narrower_than_pointers_refused() {
+    // llvm-spirv's negative test: a 32-bit handle in Physical64.
+    let src = format!(
+        r#"{HEADER}
+define spir_func void @foo(i32 %in) {{
+  %img = call spir_func target("spirv.Image", void, 1, 0, 0, 0, 0, 0, 0) @_Z33__spirv_ConvertHandleToImageINTELi(i32 %in)
+  ret void
+}}
+declare spir_func target("spirv.Image", void, 1, 0, 0, 0, 0, 0, 0) @_Z33__spirv_ConvertHandleToImageINTELi(i32)
+"#
+    );
+    let err = translate_with(&src, "+SPV_INTEL_bindless_images").expect_err("a 32-bit handle");
+    assert!(err.contains("64-bit integer"), "{err}");
+    assert!(err.contains("Physical64"), "{err}");
+    // Without the extension the refusal names the extension.
+    refused(
+        &src,
+        "ConvertHandleToImageINTEL",
+        "SPV_INTEL_bindless_images",
+    );
+}

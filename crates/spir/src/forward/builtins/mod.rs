@@ -9,6 +9,7 @@ mod convert;
 mod dot_product;
 mod events;
 mod extension_builtins;
+mod fixed_point;
 mod groups;
 mod images;
 mod intel_subgroups;
@@ -268,6 +269,9 @@ pub(crate) fn intrinsic(
             );
         }
         _ => {}
+    }
+    if fixed_point::handles(stem) {
+        return fixed_point::lower(t, ctx, out, result_ty, stem, args);
     }
     if llvm_intrinsics::handles(stem) && !rotate {
         return llvm_intrinsics::lower(t, ctx, out, result_ty, stem, args);
