@@ -715,3 +715,63 @@ declare spir_func target("spirv.Image", void, 1, 0, 0, 0, 0, 0, 0) @_Z33__spirv_
         "SPV_INTEL_bindless_images",
     );
 }
+
+// ------------------------------------------ parallel translation gives the same module
+
+/// `src` translated on one thread and with every function a chunk of its own on the pool
+/// (the forks add globals that are folded back): the same words.
+fn same_in_parallel(src: &str, extensions: &str) -> Module {
+    let sequential = translate_with(src, extensions).unwrap_or_else(|e| panic!("{e}"));
+    let llvm = spirvkit_llvm::parse_text(src, "test.ll").unwrap_or_else(|e| panic!("{e}"));
+    let mut options = TranslateOptions::default();
+    options
+        .apply_extension_list(extensions)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let plan = spirvkit_spir::ParallelPlan {
+        min_instructions: 0,
+        min_chunk_instructions: 1,
+    };
+    let parallel =
+        spirvkit_spir::translate_with_plan(&llvm, &options, plan).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        parallel.to_words(),
+        sequential.to_words(),
+        "the parallel translation differs"
+    );
+    sequential
+}
+
+#[test]
+fn session_13_constructs_translate_the_same_in_parallel() {
+    same_in_parallel(
+        &format!("{HEADER}{ASM}{ASM_TYPED}").replace("@k(i32 addrspace", "@k2(i32 addrspace"),
+        "+SPV_INTEL_inline_assembly",
+    );
+    same_in_parallel(
+        &format!("{HEADER}{ALIASED_CALLS}"),
+        "+SPV_INTEL_memory_access_aliasing",
+    );
+    // A long constant stored by two functions: created by two forks, folded into one, then
+    // continued once.
+    let elems: Vec<String> = (0..70_000).map(|i| format!("i8 {}", i % 7)).collect();
+    let big = format!("[70000 x i8] [{}]", elems.join(", "));
+    let src = format!(
+        "{HEADER}define spir_kernel void @a(ptr addrspace(1) %p) {{
+  store {big}, ptr addrspace(1) %p, align 1
+  ret void
+}}
+define spir_kernel void @b(ptr addrspace(1) %p) {{
+  store {big}, ptr addrspace(1) %p, align 1
+  ret void
+}}
+"
+    );
+    let m = same_in_parallel(&src, "+SPV_INTEL_long_composites");
+    assert_eq!(count(&m, Op::ConstantCompositeContinuedINTEL), 1);
+    assert_eq!(
+        all(&m, Op::ConstantCompositeContinuedINTEL)[0]
+            .operands
+            .len(),
+        70_000 - (0xFFFF - 3)
+    );
+}
