@@ -775,3 +775,50 @@ define spir_kernel void @b(ptr addrspace(1) %p) {{
         70_000 - (0xFFFF - 3)
     );
 }
+
+const POINTER_VECTOR_OPS: &str = r#"
+define spir_kernel void @k(ptr addrspace(1) %a, ptr addrspace(1) %o, <4 x i64> %iv, i1 %c) {
+entry:
+  %ptrs = getelementptr inbounds i32, ptr addrspace(1) %a, <4 x i64> <i64 0, i64 1, i64 2, i64 3>
+  %ints = ptrtoint <4 x ptr addrspace(1)> %ptrs to <4 x i64>
+  %back = inttoptr <4 x i64> %iv to <4 x ptr addrspace(1)>
+  %eq = icmp eq <4 x ptr addrspace(1)> %ptrs, %back
+  %sel = select i1 %c, <4 x ptr addrspace(1)> %ptrs, <4 x ptr addrspace(1)> %back
+  %ins = insertelement <4 x ptr addrspace(1)> %sel, ptr addrspace(1) %o, i32 1
+  %one = extractelement <4 x ptr addrspace(1)> %ins, i32 2
+  %v = load i32, ptr addrspace(1) %one, align 4
+  store i32 %v, ptr addrspace(1) %o, align 4
+  %i0 = extractelement <4 x i64> %ints, i32 0
+  %e0 = extractelement <4 x i1> %eq, i32 0
+  %z = zext i1 %e0 to i64
+  %s = add i64 %i0, %z
+  store i64 %s, ptr addrspace(1) %o, align 8
+  ret void
+}
+"#;
+
+#[test]
+fn instructions_on_pointer_vectors_keep_their_types() {
+    let src = format!("{HEADER}{POINTER_VECTOR_OPS}");
+    let m =
+        translate_with(&src, "+SPV_INTEL_masked_gather_scatter").unwrap_or_else(|e| panic!("{e}"));
+    let d = defs(&m);
+    let type_of = |v: spirvkit_core::Id| d[&v].result_type.expect("typed value");
+    // Pointers are compared as integers (a vector of them too).
+    for cmp in all(&m, Op::IEqual) {
+        for o in &cmp.operands {
+            assert_eq!(d[&id(o)].opcode, Op::ConvertPtrToU);
+        }
+    }
+    // An extracted element has the vector's component type; an inserted one is cast to it.
+    for x in all(&m, Op::CompositeExtract) {
+        let vector_ty = d[&type_of(id(&x.operands[0]))];
+        assert_eq!(Some(id(&vector_ty.operands[0])), x.result_type);
+    }
+    for x in all(&m, Op::CompositeInsert) {
+        let vector_ty = d[&type_of(id(&x.operands[1]))];
+        assert_eq!(id(&vector_ty.operands[0]), type_of(id(&x.operands[0])));
+    }
+    assert_eq!(count(&m, Op::ConvertPtrToU), 3);
+    assert_eq!(count(&m, Op::ConvertUToPtr), 1);
+}

@@ -135,10 +135,15 @@ pub(super) fn cmp(
     }
     let mut opcode =
         cmp_opcode(pred.0).ok_or_else(|| malformed(loc, format!("predicate {}", pred.0)))?;
-    if t.m.types.is_pointer(operand_ty) {
+    if t.m.types.is_pointer(t.m.types.scalar(operand_ty)) {
+        // (A vector of pointers, SPV_INTEL_masked_gather_scatter, as a vector of integers.)
         let size = t.size_type();
-        l = t.emit_ops(Op::ConvertPtrToU, size, [Operand::Id(l)]);
-        r = t.emit_ops(Op::ConvertPtrToU, size, [Operand::Id(r)]);
+        let int_ty = match t.m.types.get(operand_ty) {
+            llvm::Type::Vector { len, .. } => t.b.type_vector(size, *len),
+            _ => size,
+        };
+        l = t.emit_ops(Op::ConvertPtrToU, int_ty, [Operand::Id(l)]);
+        r = t.emit_ops(Op::ConvertPtrToU, int_ty, [Operand::Id(r)]);
     } else if is_bool(t, operand_ty) {
         opcode = match opcode {
             Op::IEqual => Op::LogicalEqual,
