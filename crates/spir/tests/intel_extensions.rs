@@ -822,3 +822,42 @@ fn instructions_on_pointer_vectors_keep_their_types() {
     assert_eq!(count(&m, Op::ConvertPtrToU), 3);
     assert_eq!(count(&m, Op::ConvertUToPtr), 1);
 }
+
+#[test]
+fn kernels_reaching_inline_assembly_get_contraction_off() {
+    // With contraction enabled for the module, only the kernel that reaches assembly
+    // (through a helper) loses it, as llvm-spirv disables contraction up the call graph.
+    let src = format!(
+        r#"{HEADER}
+define spir_func void @helper() {{
+  call void asm sideeffect "nop", ""()
+  ret void
+}}
+define spir_kernel void @uses_asm() {{
+  call spir_func void @helper()
+  ret void
+}}
+define spir_kernel void @plain() {{
+  ret void
+}}
+!opencl.enable.FP_CONTRACT = !{{}}
+"#
+    );
+    let m = translate_with(&src, "+SPV_INTEL_inline_assembly").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "intel13_asm_contraction");
+    let entry = |name: &str| {
+        all(&m, Op::EntryPoint)
+            .into_iter()
+            .find(|e| string(&e.operands[2]) == name)
+            .map(|e| id(&e.operands[1]))
+            .expect("entry point")
+    };
+    let contraction_off: Vec<spirvkit_core::Id> = all(&m, Op::ExecutionMode)
+        .into_iter()
+        .filter(|i| {
+            i.operands[1] == Operand::Word(spirvkit_grammar::ExecutionMode::ContractionOff.0)
+        })
+        .map(|i| id(&i.operands[0]))
+        .collect();
+    assert_eq!(contraction_off, vec![entry("uses_asm")]);
+}

@@ -5,6 +5,9 @@
 //! decoration on the OpAsmINTEL. That is llvm-spirv's mapping. Without the extension a call
 //! of inline assembly is refused naming it (llvm-spirv would try an indirect call).
 //!
+//! Kernels calling inline assembly (directly or through other functions) get ContractionOff,
+//! as llvm-spirv disables FP contraction for them.
+//!
 //! The OpAsmINTEL of every inline-assembly value a call uses is declared before any function
 //! body is translated, so the forks translating bodies in parallel find them in `consts`.
 
@@ -16,7 +19,7 @@ use llvm::ValueRef;
 use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{Capability, Decoration, Op};
 use spirvkit_llvm as llvm;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 pub(crate) const EXTENSION: &str = "SPV_INTEL_inline_assembly";
 
@@ -29,6 +32,45 @@ pub(crate) fn inline_asm_of<'m>(m: &'m llvm::Module, v: &ValueRef) -> Option<&'m
         llvm::ConstKind::InlineAsm(asm) => Some(asm),
         _ => None,
     }
+}
+
+/// The functions that call inline assembly, directly or through calls of defined functions
+/// (empty without the extension: such calls are refused). llvm-spirv disables FP contraction
+/// for them (its `fpContractUpdateRecursive`), so their kernels get ContractionOff.
+pub(crate) fn functions_reaching_inline_asm(t: &Translator<'_>) -> HashSet<llvm::FuncId> {
+    let mut reaching = HashSet::new();
+    if !t.opts.allows(EXTENSION) {
+        return reaching;
+    }
+    let m = t.m;
+    // Callers of each function, and the functions calling assembly themselves.
+    let mut callers: HashMap<llvm::FuncId, Vec<llvm::FuncId>> = HashMap::new();
+    let mut pending = Vec::new();
+    for (i, func) in m.functions.iter().enumerate() {
+        let f = llvm::FuncId(i as u32);
+        for inst in &func.insts {
+            let llvm::InstKind::Call { callee, .. } = &inst.kind else {
+                continue;
+            };
+            match callee {
+                ValueRef::Function(g) => callers.entry(*g).or_default().push(f),
+                other if inline_asm_of(m, other).is_some() => {
+                    if reaching.insert(f) {
+                        pending.push(f);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    while let Some(f) = pending.pop() {
+        for &caller in callers.get(&f).into_iter().flatten() {
+            if reaching.insert(caller) {
+                pending.push(caller);
+            }
+        }
+    }
+    reaching
 }
 
 impl<'m> Translator<'m> {
