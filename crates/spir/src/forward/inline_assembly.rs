@@ -54,10 +54,8 @@ pub(crate) fn functions_reaching_inline_asm(t: &Translator<'_>) -> HashSet<llvm:
             };
             match callee {
                 ValueRef::Function(g) => callers.entry(*g).or_default().push(f),
-                other if inline_asm_of(m, other).is_some() => {
-                    if reaching.insert(f) {
-                        pending.push(f);
-                    }
+                other if inline_asm_of(m, other).is_some() && reaching.insert(f) => {
+                    pending.push(f);
                 }
                 _ => {}
             }
