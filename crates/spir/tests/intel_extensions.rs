@@ -118,6 +118,22 @@ fn inline_assembly_calls_become_asm_call_intel() {
 }
 
 #[test]
+fn inline_assembly_with_untyped_pointers() {
+    // SPV_KHR_untyped_pointers too: the pointer parameter is an untyped pointer.
+    let src = format!("{HEADER}{ASM}");
+    let [typed, untyped] =
+        common::typed_and_untyped(&src, "+SPV_INTEL_inline_assembly", "intel13_asm");
+    for m in [&typed, &untyped] {
+        assert_eq!(count(m, Op::AsmCallINTEL), 4);
+    }
+    assert!(count(&untyped, Op::TypeUntypedPointerKHR) > 0);
+    let src = format!("{HEADER}{BLOCK_IO}");
+    common::typed_and_untyped(&src, "+SPV_INTEL_2d_block_io", "intel13_2d_block_io");
+    let src = format!("{HEADER}{BINDLESS}");
+    common::typed_and_untyped(&src, "+SPV_INTEL_bindless_images", "intel13_bindless");
+}
+
+#[test]
 fn inline_assembly_typed_pointers() {
     let src = format!("{HEADER}{ASM_TYPED}");
     let m = translate_with(&src, "+SPV_INTEL_inline_assembly").unwrap_or_else(|e| panic!("{e}"));
