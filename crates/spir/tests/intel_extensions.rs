@@ -877,3 +877,49 @@ define spir_kernel void @plain() {{
         .collect();
     assert_eq!(contraction_off, vec![entry("uses_asm")]);
 }
+
+#[test]
+fn long_shuffles_become_continued_constructs() {
+    // A 70 000-lane shuffle (SPV_EXT_long_vector) does not fit one OpVectorShuffle: the lanes
+    // one by one and an OpCompositeConstruct, continued.
+    let n = 70_000;
+    let mask: Vec<String> = (0..n).map(|i| format!("i32 {}", i % 4)).collect();
+    let src = format!(
+        "{HEADER}define spir_kernel void @k(<4 x i8> %v, ptr addrspace(1) %o) {{
+entry:
+  %s = shufflevector <4 x i8> %v, <4 x i8> poison, <{n} x i32> <{}>
+  store <{n} x i8> %s, ptr addrspace(1) %o, align 1
+  ret void
+}}
+",
+        mask.join(", ")
+    );
+    let m = translate_with(&src, "+SPV_EXT_long_vector,+SPV_INTEL_long_composites")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(count(&m, Op::VectorShuffle), 0);
+    let head = all(&m, Op::CompositeConstruct);
+    assert_eq!(head.len(), 1);
+    assert_eq!(3 + head[0].operands.len(), 0xFFFF);
+    let rest = all(&m, Op::CompositeConstructContinuedINTEL);
+    assert_eq!(rest.len(), 1);
+    assert_eq!(head[0].operands.len() + rest[0].operands.len(), n);
+    // Directly after its head in the block.
+    let insts: Vec<&Instruction> = m.instructions().collect();
+    let at = insts
+        .iter()
+        .position(|i| i.opcode == Op::CompositeConstruct)
+        .unwrap();
+    assert_eq!(insts[at + 1].opcode, Op::CompositeConstructContinuedINTEL);
+    let err = translate_with(&src, "+SPV_EXT_long_vector").expect_err("without long composites");
+    assert!(err.contains("+SPV_INTEL_long_composites"), "{err}");
+}
+
+#[test]
+fn other_instructions_too_long_for_a_word_count_are_refused() {
+    // An exported function's name longer than an OpDecorate LinkageAttributes holds: refused
+    // (before: a word count overflowing into the opcode, a corrupt binary).
+    let name = format!("f{}", "x".repeat(300_000));
+    let src = format!("{HEADER}define spir_func void @{name}() {{\n  ret void\n}}\n");
+    let err = translate_with(&src, "+SPV_INTEL_long_composites").expect_err("a 300 KB name");
+    assert!(err.contains("OpDecorate of 75005 words"), "{err}");
+}

@@ -95,11 +95,52 @@ fn split(inst: &Instruction) -> Option<Vec<Instruction>> {
     Some(out)
 }
 
+/// The words `inst` takes (the opcode word, result type and id, each operand).
+fn word_count(inst: &Instruction) -> usize {
+    let operands: usize = inst
+        .operands
+        .iter()
+        .map(|o| match o {
+            Operand::String(s) => s.len() / 4 + 1,
+            _ => 1,
+        })
+        .sum();
+    1 + usize::from(inst.result_type.is_some()) + usize::from(inst.result_id.is_some()) + operands
+}
+
 impl<'m> Translator<'m> {
-    /// Splits every long global composite (types and constants; `check` has allowed each).
-    pub(crate) fn split_long_composites(&mut self) {
-        if self.opts.allows(EXTENSION) {
-            self.b.expand_pending_globals(split);
+    /// Splits every long global composite (types and constants; `check` has allowed each),
+    /// and refuses any other global instruction too long for its word count (the binary would
+    /// be corrupt).
+    pub(crate) fn split_long_composites(&mut self) -> Result<()> {
+        let allowed = self.opts.allows(EXTENSION);
+        let mut too_long: Option<(Op, usize)> = None;
+        self.b.expand_pending_globals(|inst| {
+            if word_count(inst) <= MAX_WORDS {
+                return None;
+            }
+            if allowed {
+                if let Some(list) = split(inst) {
+                    return Some(list);
+                }
+            }
+            too_long.get_or_insert((inst.opcode, word_count(inst)));
+            None
+        });
+        match too_long {
+            None => Ok(()),
+            Some((op, words)) => Err(unsupported(
+                "module",
+                format!(
+                    "an {} of {words} words (one SPIR-V instruction holds at most {MAX_WORDS}{})",
+                    spirvkit_grammar::instruction(op.0).map_or("instruction", |d| d.opname),
+                    if continued(op).is_some() {
+                        format!("; needs --spirv-ext=+{EXTENSION}")
+                    } else {
+                        String::new()
+                    }
+                ),
+            )),
         }
     }
 }

@@ -251,7 +251,7 @@ impl<'m> Translator<'m> {
         }
         crate::forward::kernels::emit_entry_points(self, &kernels)?;
         self.compiler_options();
-        self.split_long_composites();
+        self.split_long_composites()?;
         // A module without kernels is a library: it needs Linkage to be valid.
         if self.uses_linkage || kernels.is_empty() {
             self.b.capability(Capability::Linkage);

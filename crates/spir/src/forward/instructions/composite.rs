@@ -180,7 +180,11 @@ pub(super) fn shuffle_vector(
 ) -> Result<()> {
     let Out { out, ty, .. } = *r;
     let (a, b) = (t.value(ctx, *v1)?, t.value(ctx, *v2)?);
-    if is_single(t, ctx, *v1)? || mask.len() == 1 {
+    // A mask too long for one OpVectorShuffle (its word count is 16 bits: long vectors) is
+    // the components one by one and an OpCompositeConstruct, which SPV_INTEL_long_composites
+    // can continue (`long_composites.rs`; refused naming it otherwise).
+    let too_long = 5 + mask.len() > 0xFFFF;
+    if is_single(t, ctx, *v1)? || mask.len() == 1 || too_long {
         return shuffle_single(t, ctx, r, (*v1, a), b, mask);
     }
     let mut ops = vec![Operand::Id(a), Operand::Id(b)];
