@@ -178,7 +178,12 @@ impl Builder {
         let section = inst.section();
         if section == Section::DebugName {
             if let Some(words) = self.names.last_mut() {
+                let start = words.len();
                 crate::encode::encode_instruction(&inst, words);
+                // As in `name`: a debug name too long for its word count is dropped.
+                if words.len() - start > MAX_INSTRUCTION_WORDS {
+                    words.truncate(start);
+                }
             }
             return;
         }
@@ -308,6 +313,11 @@ impl Builder {
     }
 
     pub fn name(&mut self, target: Id, name: &str) {
+        // A name too long for one instruction (its word count is 16 bits) is dropped: it is
+        // only a debug name, and written it would corrupt the binary.
+        if 3 + name.len() / 4 > MAX_INSTRUCTION_WORDS {
+            return;
+        }
         // Encoded in place: no instruction, no string allocation.
         if let Some(words) = self.names.last_mut() {
             let start = words.len();
@@ -642,6 +652,9 @@ fn decode_names(words: &[u32]) -> Vec<Instruction> {
     }
     out
 }
+
+/// The most words one instruction has (its word count is 16 bits).
+const MAX_INSTRUCTION_WORDS: usize = 0xFFFF;
 
 fn empty_sections() -> Vec<Vec<Vec<Instruction>>> {
     vec![vec![Vec::new()]; Section::Function as usize + 1]

@@ -922,4 +922,14 @@ fn other_instructions_too_long_for_a_word_count_are_refused() {
     let src = format!("{HEADER}define spir_func void @{name}() {{\n  ret void\n}}\n");
     let err = translate_with(&src, "+SPV_INTEL_long_composites").expect_err("a 300 KB name");
     assert!(err.contains("OpDecorate of 75005 words"), "{err}");
+    // Internal (not exported): only its debug name is too long, and it is dropped.
+    let src = format!(
+        "{HEADER}define internal spir_func void @{name}() {{\n  ret void\n}}
+define spir_kernel void @k() {{\n  call spir_func void @{name}()\n  ret void\n}}\n"
+    );
+    let m = translate_with(&src, "").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "intel13_long_debug_name");
+    assert_eq!(count(&m, Op::Name), 1);
+    let back = Module::from_words(&m.to_words()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(count(&back, Op::FunctionCall), 1);
 }
