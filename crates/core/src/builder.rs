@@ -445,6 +445,11 @@ impl Builder {
         result
     }
 
+    /// The function being built, if any.
+    pub fn current_function(&self) -> Option<&Function> {
+        self.current_function.as_ref()
+    }
+
     pub fn end_function(&mut self) {
         if let Some(f) = self.current_function.take() {
             self.module.functions.push(f);

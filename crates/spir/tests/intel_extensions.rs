@@ -933,3 +933,27 @@ define spir_kernel void @k() {{\n  call spir_func void @{name}()\n  ret void\n}}
     let back = Module::from_words(&m.to_words()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(count(&back, Op::FunctionCall), 1);
 }
+
+#[test]
+fn function_body_instructions_too_long_are_refused() {
+    // A switch of 70 000 cases needs 140 001 words (before: a corrupt word count).
+    let cases: Vec<String> = (1..70_000).map(|i| format!("i32 {i}, label %b")).collect();
+    let src = format!(
+        "{HEADER}define spir_kernel void @k(i32 %x, ptr addrspace(1) %o) {{
+entry:
+  switch i32 %x, label %d [
+    {}
+  ]
+b:
+  store i32 1, ptr addrspace(1) %o
+  ret void
+d:
+  ret void
+}}
+",
+        cases.join("\n    ")
+    );
+    let err = translate_with(&src, "").expect_err("a 140 001-word OpSwitch");
+    assert!(err.contains("OpSwitch of 140001 words"), "{err}");
+    assert!(err.contains("@k"), "{err}");
+}

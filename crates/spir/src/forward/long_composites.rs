@@ -145,6 +145,36 @@ impl<'m> Translator<'m> {
     }
 }
 
+/// Refuses a function whose body holds an instruction too long for its word count (an OpPhi,
+/// OpSwitch or call with tens of thousands of operands), which would be written corrupt.
+pub(crate) fn check_function(t: &Translator<'_>, location: &str) -> Result<()> {
+    let Some(f) = t.b.current_function() else {
+        return Ok(());
+    };
+    // Only an instruction with this many operands can be too long (strings aside, which
+    // function bodies do not hold): the exact count is taken for those alone.
+    let long = f
+        .blocks
+        .iter()
+        .flat_map(|b| b.instructions.iter())
+        .filter(|i| {
+            i.operands.len() + 3 > MAX_WORDS / 4
+                || i.operands.iter().any(|o| matches!(o, Operand::String(_)))
+        })
+        .find(|i| word_count(i) > MAX_WORDS);
+    match long {
+        None => Ok(()),
+        Some(inst) => Err(unsupported(
+            location,
+            format!(
+                "an {} of {} words (one SPIR-V instruction holds at most {MAX_WORDS})",
+                spirvkit_grammar::instruction(inst.opcode.0).map_or("instruction", |d| d.opname),
+                word_count(inst)
+            ),
+        )),
+    }
+}
+
 /// OpCompositeConstruct of `parts` into `out` in a function body, continued when long.
 pub(crate) fn construct(
     t: &mut Translator<'_>,
