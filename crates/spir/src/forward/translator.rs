@@ -227,6 +227,7 @@ impl<'m> Translator<'m> {
             self.global(llvm::GlobalId(g as u32))?;
         }
         self.declare_alias_scopes();
+        self.declare_inline_assembly()?;
         self.declare_memset_loops()?;
         self.declare_atomic_wrap_helpers()?;
         self.declare_atomic_cas_loops()?;
@@ -255,6 +256,7 @@ impl<'m> Translator<'m> {
         }
         crate::forward::kernels::emit_entry_points(self, &kernels)?;
         self.compiler_options();
+        self.split_long_composites()?;
         // A module without kernels is a library: it needs Linkage to be valid.
         if self.uses_linkage || kernels.is_empty() {
             self.b.capability(Capability::Linkage);

@@ -124,7 +124,7 @@ pub(crate) fn translate_instruction(
             ..
         } => {
             crate::forward::decorations::call_arguments(t, ctx, &inst.metadata, args)?;
-            let called = calls::call(t, ctx, r, callee, *fn_ty, args, attrs);
+            let called = calls::call(t, ctx, r, callee, *fn_ty, args, attrs, &inst.metadata);
             ctx.arg_casts.borrow_mut().clear();
             called?
         }
