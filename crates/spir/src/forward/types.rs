@@ -194,6 +194,9 @@ impl<'m> Translator<'m> {
         if let Some(matrix) = self.cooperative_matrix_struct(ty, location) {
             return matrix;
         }
+        if let Some(matrix) = self.joint_matrix_struct(ty, location) {
+            return matrix;
+        }
         if let Some(image) = self.sampled_image_struct(ty) {
             let image = self.opencl_handle_type(image, access);
             let id = self

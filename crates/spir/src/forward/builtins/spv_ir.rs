@@ -98,6 +98,12 @@ pub(super) fn lower(
     {
         return Ok(());
     }
+    // The pre-KHR joint matrix's element access through a wrapper class (before the generic
+    // `sret` handling, which would give the instruction the wrapper's type).
+    if crate::forward::joint_matrix::element_through_wrapper(t, ctx, out, opname, result_ty, args)?
+    {
+        return Ok(());
+    }
     // A result returned through a leading `sret` pointer (DPC++'s struct results, e.g.
     // TaskSequenceGetINTEL of a struct): the instruction's result is stored through it.
     let expected = operands.clone().count();
