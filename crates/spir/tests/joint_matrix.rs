@@ -348,3 +348,51 @@ fn joint_matrix_needs_its_extension() {
     let err = translate_with(&bad, EXT).expect_err("malformed");
     assert!(err.contains("does not name a joint matrix"), "{err}");
 }
+
+/// DPC++'s earliest spelling: `%"struct.__spv::__spirv_JointMatrixINTEL[.N]"` wrapping a
+/// pointer to `[rows x [columns x [layout+1 x [scope+1 x T]]]]`, T possibly a SYCL wrapper
+/// class (`half_impl::half` = `{ half }`); llvm-spirv regularizes it to the named spelling.
+const ARRAY_SPELLED: &str = r#"target triple = "spir64-unknown-unknown"
+%"class.cl::sycl::detail::half_impl::half" = type { half }
+%"struct.__spv::__spirv_JointMatrixINTEL" = type { [2 x [2 x [1 x [4 x float]]]]* }
+%"struct.__spv::__spirv_JointMatrixINTEL.0" = type { [2 x [16 x [1 x [4 x %"class.cl::sycl::detail::half_impl::half"]]]]* }
+
+define spir_kernel void @k(float addrspace(1)* %c, half addrspace(1)* %a, i64 %stride) {
+entry:
+  %gc = addrspacecast float addrspace(1)* %c to float addrspace(4)*
+  %mc = call spir_func %"struct.__spv::__spirv_JointMatrixINTEL" addrspace(4)* @_Z28__spirv_JointMatrixLoadINTEL_c(float addrspace(4)* %gc, i64 %stride, i32 0, i32 3, i32 0)
+  %ga = addrspacecast half addrspace(1)* %a to half addrspace(4)*
+  %ma = call spir_func %"struct.__spv::__spirv_JointMatrixINTEL.0" addrspace(4)* @_Z28__spirv_JointMatrixLoadINTEL_a(half addrspace(4)* %ga, i64 %stride, i32 0, i32 3, i32 0)
+  call spir_func void @_Z29__spirv_JointMatrixStoreINTEL(float addrspace(4)* %gc, %"struct.__spv::__spirv_JointMatrixINTEL" addrspace(4)* %mc, i64 %stride, i32 0, i32 3, i32 0)
+  ret void
+}
+declare spir_func %"struct.__spv::__spirv_JointMatrixINTEL" addrspace(4)* @_Z28__spirv_JointMatrixLoadINTEL_c(float addrspace(4)*, i64, i32, i32, i32)
+declare spir_func %"struct.__spv::__spirv_JointMatrixINTEL.0" addrspace(4)* @_Z28__spirv_JointMatrixLoadINTEL_a(half addrspace(4)*, i64, i32, i32, i32)
+declare spir_func void @_Z29__spirv_JointMatrixStoreINTEL(float addrspace(4)*, %"struct.__spv::__spirv_JointMatrixINTEL" addrspace(4)*, i64, i32, i32, i32)
+"#;
+
+#[test]
+fn array_spelled_matrices() {
+    let m = translate_with(ARRAY_SPELLED, EXT).unwrap_or_else(|e| panic!("{e}"));
+    let d = defs(&m);
+    let types = all(&m, "OpTypeJointMatrixINTEL");
+    assert_eq!(types.len(), 2);
+    for t in &types {
+        let component = d[&id(&t.operands[0])];
+        assert_eq!(component.opcode, Op::TypeFloat);
+        let ints = matrix_ints(&m, t.result_id.expect("id"));
+        match component.operands.first() {
+            Some(Operand::Word(32)) => assert_eq!(ints, vec![2, 2, 0, 3]),
+            Some(Operand::Word(16)) => assert_eq!(ints, vec![2, 16, 0, 3]),
+            other => panic!("component {other:?}"),
+        }
+    }
+    assert_eq!(all(&m, "OpJointMatrixLoadINTEL").len(), 2);
+    assert_eq!(all(&m, "OpJointMatrixStoreINTEL").len(), 1);
+    let err = translate_with(ARRAY_SPELLED, "").expect_err("refused");
+    assert!(err.contains("+SPV_INTEL_joint_matrix"), "{err}");
+    // A member that is not four nested arrays is no matrix.
+    let bad = ARRAY_SPELLED.replace("[2 x [2 x [1 x [4 x float]]]]*", "[2 x [2 x float]]*");
+    let err = translate_with(&bad, EXT).expect_err("malformed");
+    assert!(err.contains("is not a joint matrix"), "{err}");
+}

@@ -3,7 +3,9 @@
 //! `spirv_internal.hpp`; grammar supplement), named in LLVM either by a pointer to a struct
 //! `%spirv.JointMatrixINTEL._{T}_{rows}_{columns}_{layout}_{scope}[_{use}]` (typed pointers;
 //! the struct is opaque or wraps a pointer to nested arrays — only the name counts) or by
-//! `target("spirv.JointMatrixINTEL", T, rows, columns, layout, scope[, use[, interpretation]])`.
+//! `target("spirv.JointMatrixINTEL", T, rows, columns, layout, scope[, use[, interpretation]])`,
+//! or (DPC++'s earliest headers) by a pointer to `%"struct.__spv::__spirv_JointMatrixINTEL"`
+//! whose member's array lengths are the parameters (`ARRAY_SPELLING`).
 //! Every integer becomes an OpConstant operand (llvm-spirv's SPIRVTypeJointMatrixINTEL keeps
 //! them as ids). `bfloat16` and `tf32` components are a 16-bit integer / 32-bit float with a
 //! Component Type Interpretation operand (llvm-spirv's InternalJointMatrixCTI: TF32 1,
@@ -57,21 +59,70 @@ fn component_by_name(name: &str) -> Option<(Component, Option<u32>)> {
 /// The postfixes of a struct naming a joint matrix (`_short_2_2_0_3` of
 /// `%spirv.JointMatrixINTEL._short_2_2_0_3`), when `ty` is a pointer to one.
 fn struct_postfixes(m: &llvm::Module, ty: llvm::TypeId) -> Option<&str> {
-    let pointee = m.types.pointee(ty)?;
-    let llvm::Type::Named(sid) = m.types.get(pointee) else {
-        return None;
-    };
-    m.types
-        .struct_def(*sid)?
-        .name
-        .as_deref()?
+    struct_name(m, ty)?
         .strip_prefix(TYPE_NAME)?
         .strip_prefix('.')
 }
 
-/// Whether `ty` names a pre-KHR joint matrix (either form).
+/// The name of the struct `ty` points to.
+fn struct_name(m: &llvm::Module, ty: llvm::TypeId) -> Option<&str> {
+    let pointee = m.types.pointee(ty)?;
+    let llvm::Type::Named(sid) = m.types.get(pointee) else {
+        return None;
+    };
+    m.types.struct_def(*sid)?.name.as_deref()
+}
+
+/// DPC++'s earliest spelling, before clang named the struct after its parameters:
+/// `%"struct.__spv::__spirv_JointMatrixINTEL[.N]" = type { [R x [C x [L+1 x [S+1 x T]]]]* }`
+/// (rows, columns, layout + 1, scope + 1 as array lengths, since a length cannot be 0; T the
+/// component or a SYCL wrapper of it, `half_impl::half` = `{ half }`). llvm-spirv's
+/// regularization renames it `%spirv.JointMatrixINTEL._{T}_{R}_{C}_{L}_{S}`.
+const ARRAY_SPELLING: &str = "struct.__spv::__spirv_JointMatrixINTEL";
+
+/// The component (an LLVM type) and the integers (rows, columns, layout, scope) of the array
+/// spelling; `Some(None)` when a pointer to such a struct does not have that shape.
+fn array_spelling(m: &llvm::Module, ty: llvm::TypeId) -> Option<Option<(llvm::TypeId, Vec<u32>)>> {
+    struct_name(m, ty)?.strip_prefix(ARRAY_SPELLING)?;
+    let pointee = m.types.pointee(ty)?;
+    let llvm::Type::Named(sid) = m.types.get(pointee) else {
+        return None;
+    };
+    let shape = || {
+        let body = m.types.struct_def(*sid)?.body.as_ref()?;
+        let &[member] = body.elems.as_slice() else {
+            return None;
+        };
+        let mut ty = m.types.pointee(member)?;
+        let mut lengths = Vec::with_capacity(4);
+        while let llvm::Type::Array { len, elem } = m.types.get(ty) {
+            lengths.push(u32::try_from(*len).ok()?);
+            ty = *elem;
+        }
+        let &[rows, columns, layout, scope] = lengths.as_slice() else {
+            return None;
+        };
+        // A SYCL wrapper class holds the component as its only member.
+        if let llvm::Type::Named(w) = m.types.get(ty) {
+            let wrapped = m.types.struct_def(*w)?.body.as_ref()?;
+            let &[component] = wrapped.elems.as_slice() else {
+                return None;
+            };
+            ty = component;
+        }
+        Some((
+            ty,
+            vec![rows, columns, layout.checked_sub(1)?, scope.checked_sub(1)?],
+        ))
+    };
+    Some(shape())
+}
+
+/// Whether `ty` names a pre-KHR joint matrix (any spelling).
 pub(crate) fn is_joint_matrix(m: &llvm::Module, ty: llvm::TypeId) -> bool {
-    matches!(m.types.target_ext(ty), Some((TYPE_NAME, _, _))) || struct_postfixes(m, ty).is_some()
+    matches!(m.types.target_ext(ty), Some((TYPE_NAME, _, _)))
+        || struct_postfixes(m, ty).is_some()
+        || array_spelling(m, ty).is_some()
 }
 
 impl<'m> Translator<'m> {
@@ -82,8 +133,33 @@ impl<'m> Translator<'m> {
         ty: llvm::TypeId,
         location: &str,
     ) -> Option<Result<Id>> {
-        let postfixes = struct_postfixes(self.m, ty)?;
-        Some(self.joint_matrix_from_name(postfixes, location))
+        if let Some(postfixes) = struct_postfixes(self.m, ty) {
+            return Some(self.joint_matrix_from_name(postfixes, location));
+        }
+        let shape = array_spelling(self.m, ty)?;
+        Some(self.joint_matrix_from_arrays(ty, shape, location))
+    }
+
+    fn joint_matrix_from_arrays(
+        &mut self,
+        ty: llvm::TypeId,
+        shape: Option<(llvm::TypeId, Vec<u32>)>,
+        location: &str,
+    ) -> Result<Id> {
+        let described = struct_name(self.m, ty).unwrap_or(ARRAY_SPELLING).to_owned();
+        let described = format!("%\"{described}\"");
+        self.allow_joint_matrix(&described, location)?;
+        let Some((component, ints)) = shape else {
+            return Err(malformed(
+                location,
+                format!(
+                    "the struct {described} is not a joint matrix ({{ [rows x [columns x \
+                     [layout+1 x [scope+1 x T]]]]* }})"
+                ),
+            ));
+        };
+        let component = self.ty(component, location)?;
+        self.joint_matrix_type(component, &ints, location)
     }
 
     fn joint_matrix_from_name(&mut self, postfixes: &str, location: &str) -> Result<Id> {
@@ -210,6 +286,9 @@ impl<'m> Translator<'m> {
                 Some(&c) => self.ty(c, location).map(Some),
                 None => Ok(None),
             };
+        }
+        if let Some(Some((component, _))) = array_spelling(self.m, ty) {
+            return self.ty(component, location).map(Some);
         }
         let Some(postfixes) = struct_postfixes(self.m, ty) else {
             return Ok(None);
