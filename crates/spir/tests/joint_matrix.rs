@@ -396,3 +396,73 @@ fn array_spelled_matrices() {
     let err = translate_with(&bad, EXT).expect_err("malformed");
     assert!(err.contains("is not a joint matrix"), "{err}");
 }
+
+/// cl_intel_joint_matrix's OpenCL C built-ins on `%struct.ocl_Mat_matrix_*` types (the form of
+/// llvm-spirv's `cl_intel_joint_matrix.ll`): `intel_joint_matrix_load_sub_group_*` → load
+/// (pointer, stride, the call's memory layout, the type's scope), `intel_joint_matrix_mad` →
+/// multiply-add, `intel_joint_matrix_store` → store; the sub-group scope is written 0, as
+/// llvm-spirv writes it.
+const OPENCL_BUILTINS: &str = r#"
+target triple = "spir-unknown-unknown"
+%struct.ocl_Mat_matrix_i8_intel_1_32_matrix_layout_packed_a_intel_matrix_scope_sub_group_intel = type {}
+%struct.ocl_Mat_matrix_i8_intel_8_32_matrix_layout_packed_b_intel_matrix_scope_sub_group_intel = type {}
+%struct.ocl_Mat_matrix_i32_intel_1_8_matrix_layout_row_major_intel_matrix_scope_sub_group_intel = type {}
+
+define spir_func void @test(i8 addrspace(4)* %a, i8 addrspace(4)* %b, i32 addrspace(4)* %c, i32 addrspace(4)* %d) {
+entry:
+  %ma = call spir_func %struct.ocl_Mat_matrix_i8_intel_1_32_matrix_layout_packed_a_intel_matrix_scope_sub_group_intel addrspace(4)* @_Z50intel_joint_matrix_load_sub_group_i8_packed_a_1_32PU3AS4ci19intel_matrix_layout(i8 addrspace(4)* %a, i32 32, i32 0)
+  %mb = call spir_func %struct.ocl_Mat_matrix_i8_intel_8_32_matrix_layout_packed_b_intel_matrix_scope_sub_group_intel addrspace(4)* @_Z50intel_joint_matrix_load_sub_group_i8_packed_b_8_32PU3AS4ci19intel_matrix_layout(i8 addrspace(4)* %b, i32 32, i32 1)
+  %mc = call spir_func %struct.ocl_Mat_matrix_i32_intel_1_8_matrix_layout_row_major_intel_matrix_scope_sub_group_intel addrspace(4)* @_Z51intel_joint_matrix_load_sub_group_i32_row_major_1_8PU3AS4ii19intel_matrix_layout(i32 addrspace(4)* %c, i32 8, i32 0)
+  %md = call spir_func %struct.ocl_Mat_matrix_i32_intel_1_8_matrix_layout_row_major_intel_matrix_scope_sub_group_intel addrspace(4)* @_Z22intel_joint_matrix_madPU3AS486ocl_Mat_matrix_i8_intel_1_32_matrix_layout_packed_a_intel_matrix_scope_sub_group_intelPU3AS486ocl_Mat_matrix_i8_intel_8_32_matrix_layout_packed_b_intel_matrix_scope_sub_group_intelPU3AS487ocl_Mat_matrix_i32_intel_1_8_matrix_layout_row_major_intel_matrix_scope_sub_group_intel(%struct.ocl_Mat_matrix_i8_intel_1_32_matrix_layout_packed_a_intel_matrix_scope_sub_group_intel addrspace(4)* %ma, %struct.ocl_Mat_matrix_i8_intel_8_32_matrix_layout_packed_b_intel_matrix_scope_sub_group_intel addrspace(4)* %mb, %struct.ocl_Mat_matrix_i32_intel_1_8_matrix_layout_row_major_intel_matrix_scope_sub_group_intel addrspace(4)* %mc)
+  call spir_func void @_Z24intel_joint_matrix_storePU3AS4iPU3AS487ocl_Mat_matrix_i32_intel_1_8_matrix_layout_row_major_intel_matrix_scope_sub_group_inteli19intel_matrix_layout(i32 addrspace(4)* %d, %struct.ocl_Mat_matrix_i32_intel_1_8_matrix_layout_row_major_intel_matrix_scope_sub_group_intel addrspace(4)* %md, i32 8, i32 0)
+  ret void
+}
+declare spir_func %struct.ocl_Mat_matrix_i8_intel_1_32_matrix_layout_packed_a_intel_matrix_scope_sub_group_intel addrspace(4)* @_Z50intel_joint_matrix_load_sub_group_i8_packed_a_1_32PU3AS4ci19intel_matrix_layout(i8 addrspace(4)*, i32, i32)
+declare spir_func %struct.ocl_Mat_matrix_i8_intel_8_32_matrix_layout_packed_b_intel_matrix_scope_sub_group_intel addrspace(4)* @_Z50intel_joint_matrix_load_sub_group_i8_packed_b_8_32PU3AS4ci19intel_matrix_layout(i8 addrspace(4)*, i32, i32)
+declare spir_func %struct.ocl_Mat_matrix_i32_intel_1_8_matrix_layout_row_major_intel_matrix_scope_sub_group_intel addrspace(4)* @_Z51intel_joint_matrix_load_sub_group_i32_row_major_1_8PU3AS4ii19intel_matrix_layout(i32 addrspace(4)*, i32, i32)
+declare spir_func %struct.ocl_Mat_matrix_i32_intel_1_8_matrix_layout_row_major_intel_matrix_scope_sub_group_intel addrspace(4)* @_Z22intel_joint_matrix_madPU3AS486ocl_Mat_matrix_i8_intel_1_32_matrix_layout_packed_a_intel_matrix_scope_sub_group_intelPU3AS486ocl_Mat_matrix_i8_intel_8_32_matrix_layout_packed_b_intel_matrix_scope_sub_group_intelPU3AS487ocl_Mat_matrix_i32_intel_1_8_matrix_layout_row_major_intel_matrix_scope_sub_group_intel(%struct.ocl_Mat_matrix_i8_intel_1_32_matrix_layout_packed_a_intel_matrix_scope_sub_group_intel addrspace(4)*, %struct.ocl_Mat_matrix_i8_intel_8_32_matrix_layout_packed_b_intel_matrix_scope_sub_group_intel addrspace(4)*, %struct.ocl_Mat_matrix_i32_intel_1_8_matrix_layout_row_major_intel_matrix_scope_sub_group_intel addrspace(4)*)
+declare spir_func void @_Z24intel_joint_matrix_storePU3AS4iPU3AS487ocl_Mat_matrix_i32_intel_1_8_matrix_layout_row_major_intel_matrix_scope_sub_group_inteli19intel_matrix_layout(i32 addrspace(4)*, %struct.ocl_Mat_matrix_i32_intel_1_8_matrix_layout_row_major_intel_matrix_scope_sub_group_intel addrspace(4)*, i32, i32)
+"#;
+
+#[test]
+fn opencl_c_joint_matrix_builtins() {
+    let m = translate_with(OPENCL_BUILTINS, EXT).unwrap_or_else(|e| panic!("{e}"));
+    let d = defs(&m);
+    let types = all(&m, "OpTypeJointMatrixINTEL");
+    let shapes: Vec<(u32, Vec<u32>)> = types
+        .iter()
+        .map(|t| {
+            let width = match d[&id(&t.operands[0])].operands.first() {
+                Some(Operand::Word(w)) => *w,
+                other => panic!("component {other:?}"),
+            };
+            (width, matrix_ints(&m, t.result_id.expect("id")))
+        })
+        .collect();
+    assert_eq!(
+        shapes,
+        vec![
+            (8, vec![1, 32, 2, 0]),
+            (8, vec![8, 32, 3, 0]),
+            (32, vec![1, 8, 0, 0])
+        ]
+    );
+    let operand_values = |i: &Instruction, from: usize| -> Vec<u32> {
+        i.operands[from..].iter().map(|o| constant(&d, o)).collect()
+    };
+    let loads = all(&m, "OpJointMatrixLoadINTEL");
+    let load_operands: Vec<Vec<u32>> = loads.iter().map(|l| operand_values(l, 1)).collect();
+    assert_eq!(
+        load_operands,
+        vec![vec![32, 0, 0], vec![32, 1, 0], vec![8, 0, 0]]
+    );
+    let mads = all(&m, "OpJointMatrixMadINTEL");
+    assert_eq!(mads.len(), 1);
+    assert_eq!(operand_values(&mads[0], 3), vec![0]);
+    let stores = all(&m, "OpJointMatrixStoreINTEL");
+    assert_eq!(stores.len(), 1);
+    assert_eq!(id(&stores[0].operands[1]), mads[0].result_id.expect("mad"));
+    assert_eq!(operand_values(&stores[0], 2), vec![8, 0, 0]);
+    let err = translate_with(OPENCL_BUILTINS, "").expect_err("refused");
+    assert!(err.contains("+SPV_INTEL_joint_matrix"), "{err}");
+}

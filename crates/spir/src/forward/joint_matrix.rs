@@ -118,11 +118,73 @@ fn array_spelling(m: &llvm::Module, ty: llvm::TypeId) -> Option<Option<(llvm::Ty
     Some(shape())
 }
 
+/// cl_intel_joint_matrix's OpenCL C spelling (llvm-spirv's `cl_intel_joint_matrix.ll`): a
+/// pointer to `%struct.ocl_Mat_matrix_{T}_intel_{R}_{C}_matrix_layout_{L}_intel_matrix_scope_{S}_intel`
+/// (`opencl.Mat_..._t` in llvm-spirv's reverse output).
+fn opencl_spelling(m: &llvm::Module, ty: llvm::TypeId) -> Option<Option<OpenClMatrix>> {
+    let name = struct_name(m, ty)?;
+    let rest = name
+        .strip_prefix("struct.ocl_Mat_")
+        .or_else(|| name.strip_prefix("opencl.Mat_"))?;
+    Some(OpenClMatrix::parse(rest))
+}
+
+/// The parameters of an OpenCL C joint matrix type name.
+#[derive(Clone, Copy)]
+struct OpenClMatrix {
+    component: Component,
+    rows: u32,
+    columns: u32,
+    layout: u32,
+    scope: u32,
+}
+
+impl OpenClMatrix {
+    /// `matrix_i8_intel_1_32_matrix_layout_packed_a_intel_matrix_scope_sub_group_intel[_t]`.
+    fn parse(name: &str) -> Option<Self> {
+        let name = name.strip_suffix("_t").unwrap_or(name);
+        let rest = name.strip_prefix("matrix_")?;
+        let (component, rest) = rest.split_once("_intel_")?;
+        let (shape, rest) = rest.split_once("_matrix_layout_")?;
+        let (layout, rest) = rest.split_once("_intel_matrix_scope_")?;
+        let scope = rest.strip_suffix("_intel")?;
+        let (rows, columns) = shape.split_once('_')?;
+        Some(Self {
+            component: match component {
+                "i8" => Component::Int(8),
+                "i16" => Component::Int(16),
+                "i32" => Component::Int(32),
+                "i64" => Component::Int(64),
+                "f16" => Component::Float(16),
+                "f32" => Component::Float(32),
+                "f64" => Component::Float(64),
+                _ => return None,
+            },
+            rows: rows.parse().ok()?,
+            columns: columns.parse().ok()?,
+            layout: match layout {
+                "row_major" => 0,
+                "col_major" => 1,
+                "packed_a" => 2,
+                "packed_b" => 3,
+                _ => return None,
+            },
+            // llvm-spirv writes the sub-group scope of these types as 0 (its
+            // `cl_intel_joint_matrix.ll` CHECK lines); no other scope is known.
+            scope: match scope {
+                "sub_group" => 0,
+                _ => return None,
+            },
+        })
+    }
+}
+
 /// Whether `ty` names a pre-KHR joint matrix (any spelling).
 pub(crate) fn is_joint_matrix(m: &llvm::Module, ty: llvm::TypeId) -> bool {
     matches!(m.types.target_ext(ty), Some((TYPE_NAME, _, _)))
         || struct_postfixes(m, ty).is_some()
         || array_spelling(m, ty).is_some()
+        || opencl_spelling(m, ty).is_some()
 }
 
 impl<'m> Translator<'m> {
@@ -136,8 +198,53 @@ impl<'m> Translator<'m> {
         if let Some(postfixes) = struct_postfixes(self.m, ty) {
             return Some(self.joint_matrix_from_name(postfixes, location));
         }
-        let shape = array_spelling(self.m, ty)?;
-        Some(self.joint_matrix_from_arrays(ty, shape, location))
+        if let Some(shape) = array_spelling(self.m, ty) {
+            return Some(self.joint_matrix_from_arrays(ty, shape, location));
+        }
+        let matrix = opencl_spelling(self.m, ty)?;
+        Some(self.joint_matrix_from_opencl(ty, matrix, location))
+    }
+
+    fn joint_matrix_from_opencl(
+        &mut self,
+        ty: llvm::TypeId,
+        matrix: Option<OpenClMatrix>,
+        location: &str,
+    ) -> Result<Id> {
+        let described = format!("%{}", struct_name(self.m, ty).unwrap_or("struct.ocl_Mat_"));
+        self.allow_joint_matrix(&described, location)?;
+        let Some(matrix) = matrix else {
+            return Err(malformed(
+                location,
+                format!(
+                    "the struct {described} does not name a cl_intel_joint_matrix type \
+                     (matrix_{{type}}_intel_{{rows}}_{{columns}}_matrix_layout_{{layout}}_intel_\
+                     matrix_scope_sub_group_intel)"
+                ),
+            ));
+        };
+        let component = self.component_type(matrix.component);
+        self.joint_matrix_type(
+            component,
+            &[matrix.rows, matrix.columns, matrix.layout, matrix.scope],
+            location,
+        )
+    }
+
+    /// The SPIR-V type of a component named in a matrix type's name.
+    fn component_type(&mut self, component: Component) -> Id {
+        match component {
+            Component::Int(w) => self.int_type(w),
+            Component::Float(16) => {
+                self.b.capability(Capability::Float16Buffer);
+                self.b.type_float(16)
+            }
+            Component::Float(64) => {
+                self.b.capability(Capability::Float64);
+                self.b.type_float(64)
+            }
+            Component::Float(w) => self.b.type_float(w),
+        }
     }
 
     fn joint_matrix_from_arrays(
@@ -187,18 +294,7 @@ impl<'m> Translator<'m> {
         if !(4..=5).contains(&ints.len()) {
             return Err(malformed_name());
         }
-        let component = match component {
-            Component::Int(w) => self.int_type(w),
-            Component::Float(16) => {
-                self.b.capability(Capability::Float16Buffer);
-                self.b.type_float(16)
-            }
-            Component::Float(64) => {
-                self.b.capability(Capability::Float64);
-                self.b.type_float(64)
-            }
-            Component::Float(w) => self.b.type_float(w),
-        };
+        let component = self.component_type(component);
         let mut ints = ints;
         if let Some(interpretation) = interpretation {
             if ints.len() == 4 {
@@ -289,6 +385,9 @@ impl<'m> Translator<'m> {
         }
         if let Some(Some((component, _))) = array_spelling(self.m, ty) {
             return self.ty(component, location).map(Some);
+        }
+        if let Some(Some(matrix)) = opencl_spelling(self.m, ty) {
+            return Ok(Some(self.component_type(matrix.component)));
         }
         let Some(postfixes) = struct_postfixes(self.m, ty) else {
             return Ok(None);
@@ -396,4 +495,72 @@ pub(crate) fn element_through_wrapper(
         }
         _ => Ok(false),
     }
+}
+
+/// cl_intel_joint_matrix's OpenCL C built-ins (llvm-spirv's `cl_intel_joint_matrix.ll`).
+pub(crate) fn is_opencl_builtin(name: &str) -> bool {
+    name.starts_with("intel_joint_matrix_load_")
+        || matches!(name, "intel_joint_matrix_mad" | "intel_joint_matrix_store")
+}
+
+/// `intel_joint_matrix_load_{scope}_{T}_{layout}_{R}_{C}(ptr, stride, memory layout)` →
+/// OpJointMatrixLoadINTEL, `intel_joint_matrix_mad(A, B, C)` → OpJointMatrixMadINTEL,
+/// `intel_joint_matrix_store(ptr, D, stride, memory layout)` → OpJointMatrixStoreINTEL; the
+/// Scope operand is the matrix type's (as llvm-spirv writes them).
+pub(crate) fn lower_opencl(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    name: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let scope_of = |t: &Translator<'_>, ty: llvm::TypeId| match opencl_spelling(t.m, ty) {
+        Some(Some(m)) => Some(m.scope),
+        _ => None,
+    };
+    let (op, matrix_ty, wanted) = match name {
+        "intel_joint_matrix_mad" => (Op::JointMatrixMadINTEL, result_ty, 3),
+        "intel_joint_matrix_store" => {
+            let object = args
+                .get(1)
+                .map(|&a| t.value_llvm_type(ctx, a))
+                .transpose()?
+                .unwrap_or(result_ty);
+            (Op::JointMatrixStoreINTEL, object, 4)
+        }
+        _ => (Op::JointMatrixLoadINTEL, result_ty, 3),
+    };
+    if args.len() != wanted {
+        return Err(malformed(
+            loc,
+            format!("{name} takes {wanted} arguments, not {}", args.len()),
+        ));
+    }
+    let Some(scope) = scope_of(t, matrix_ty) else {
+        return Err(unsupported(
+            loc,
+            format!("{name} on a value that is no cl_intel_joint_matrix matrix"),
+        ));
+    };
+    let desc = spirvkit_grammar::instruction_by_name(match op {
+        Op::JointMatrixMadINTEL => "OpJointMatrixMadINTEL",
+        Op::JointMatrixStoreINTEL => "OpJointMatrixStoreINTEL",
+        _ => "OpJointMatrixLoadINTEL",
+    })
+    .ok_or_else(|| malformed(loc, "joint matrix instructions missing from the grammar"))?;
+    crate::forward::requirements::require(t, loc, name, &desc.avail)?;
+    let mut ops = Vec::with_capacity(args.len() + 1);
+    for &a in args {
+        ops.push(Operand::Id(t.value(ctx, a)?));
+    }
+    ops.push(Operand::Id(t.u32_constant(scope)));
+    if op == Op::JointMatrixStoreINTEL {
+        t.emit_void(op, ops);
+    } else {
+        let ty = t.ty(result_ty, loc)?;
+        t.emit_to(out, op, ty, ops);
+    }
+    Ok(())
 }
