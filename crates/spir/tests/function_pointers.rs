@@ -415,3 +415,49 @@ fn code_section_storage_class_under_the_option() {
         assert_eq!(count(&m, Op::FunctionPointerCallINTEL), 1);
     }
 }
+
+/// The parameter attributes of an indirect call site → ArgumentAttributeINTEL (6409) on the
+/// OpFunctionPointerCallINTEL: (argument index, FunctionParameterAttribute), as llvm-spirv's
+/// `decor-func-ptr-arg-attr.ll` (`byval noalias captures(none)` → NoCapture 5, NoAlias 4,
+/// ByVal 2); typed and untyped.
+const CALL_SITE_ATTRIBUTES: &str = r#"target triple = "spir64-unknown-unknown"
+%multi_ptr = type { ptr }
+define spir_func void @inc_function(ptr byval(%multi_ptr) noalias captures(none) %ptr) {
+entry:
+  ret void
+}
+define spir_kernel void @k(i1 zeroext %c) {
+entry:
+  %tmp = alloca %multi_ptr, align 8
+  %f = select i1 %c, ptr @inc_function, ptr null
+  call spir_func void %f(ptr nonnull byval(%multi_ptr) align 8 noalias captures(none) %tmp)
+  ret void
+}
+"#;
+
+#[test]
+fn indirect_call_argument_attributes() {
+    for ext in [EXT, EXT_UNTYPED] {
+        let m = translate_with(CALL_SITE_ATTRIBUTES, ext).unwrap_or_else(|e| panic!("{ext}: {e}"));
+        let call = m
+            .instructions()
+            .find(|i| i.opcode == Op::FunctionPointerCallINTEL)
+            .and_then(|i| i.result_id)
+            .expect("indirect call");
+        let decorations: Vec<Vec<u32>> = m
+            .instructions()
+            .filter(|i| {
+                i.opcode == Op::Decorate
+                    && i.operands.first().and_then(Operand::id) == Some(call)
+                    && i.operands.get(1).and_then(Operand::word)
+                        == Some(Decoration::ArgumentAttributeINTEL.0)
+            })
+            .map(|i| i.operands[2..].iter().filter_map(Operand::word).collect())
+            .collect();
+        assert_eq!(
+            decorations,
+            vec![vec![0, 5], vec![0, 4], vec![0, 2]],
+            "{ext}"
+        );
+    }
+}

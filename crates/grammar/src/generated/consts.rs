@@ -1814,6 +1814,7 @@ impl Decoration {
     pub const ImplementInRegisterMapALTERA: Decoration = Decoration(0x182f);
     pub const ImplementInRegisterMapINTEL: Decoration = Decoration(0x182f);
     pub const ConditionalINTEL: Decoration = Decoration(0x1867);
+    pub const ArgumentAttributeINTEL: Decoration = Decoration(0x1909);
     pub const CacheControlLoadINTEL: Decoration = Decoration(0x192a);
     pub const CacheControlStoreINTEL: Decoration = Decoration(0x192b);
 }

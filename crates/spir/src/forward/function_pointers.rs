@@ -256,6 +256,7 @@ pub(crate) fn indirect_call(
     callee: ValueRef,
     fn_ty: llvm::TypeId,
     args: &[ValueRef],
+    attrs: &llvm::AttributeList,
 ) -> Result<()> {
     let loc = ctx.location.as_str();
     t.require_function_pointers(loc, "an indirect call")?;
@@ -279,6 +280,51 @@ pub(crate) fn indirect_call(
         ops.push(Operand::Id(id));
     }
     let ret_ty = if void_result { t.b.type_void() } else { ty };
+    // A void call has no LLVM result but the instruction has a result id, which the
+    // decorations need.
+    let out = if out.0 == 0 { t.b.alloc_id() } else { out };
     t.emit_to(out, Op::FunctionPointerCallINTEL, ret_ty, ops);
+    argument_attributes(t, out, args.len(), attrs);
     Ok(())
+}
+
+/// The call site's parameter attributes → ArgumentAttributeINTEL decorations of the call
+/// (argument index, FunctionParameterAttribute), as llvm-spirv writes them for indirect calls
+/// (its `decor-func-ptr-arg-attr.ll`: `byval noalias captures(none)` → NoCapture, NoAlias,
+/// ByVal, in that order). A direct call's callee carries these as FuncParamAttr instead.
+fn argument_attributes(
+    t: &mut Translator<'_>,
+    call: Id,
+    count: usize,
+    attrs: &llvm::AttributeList,
+) {
+    use spirvkit_grammar::FunctionParameterAttribute as Fpa;
+    for index in 0..count {
+        let mut kinds = std::collections::BTreeSet::new();
+        for a in attrs.param(index) {
+            let name = match a {
+                llvm::Attribute::Flag(n) | llvm::Attribute::Raw(n) => n.as_str(),
+                llvm::Attribute::Type(n, _) | llvm::Attribute::Int(n, _) => n.as_str(),
+                _ => continue,
+            };
+            let kind = match name {
+                "zeroext" => Fpa::Zext,
+                "signext" => Fpa::Sext,
+                "byval" => Fpa::ByVal,
+                "sret" => Fpa::Sret,
+                "noalias" => Fpa::NoAlias,
+                "nocapture" | "captures(none)" => Fpa::NoCapture,
+                "readonly" => Fpa::NoWrite,
+                _ => continue,
+            };
+            kinds.insert(kind.0);
+        }
+        for kind in kinds.into_iter().rev() {
+            t.b.decorate(
+                call,
+                Decoration::ArgumentAttributeINTEL.0,
+                &[Operand::Word(index as u32), Operand::Word(kind)],
+            );
+        }
+    }
 }

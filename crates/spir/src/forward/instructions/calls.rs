@@ -38,6 +38,7 @@ pub(super) fn call(
             *callee,
             fn_ty,
             args,
+            attrs,
         );
     };
     match t.callees.get(f.0 as usize).cloned() {
