@@ -466,3 +466,33 @@ fn opencl_c_joint_matrix_builtins() {
     let err = translate_with(OPENCL_BUILTINS, "").expect_err("refused");
     assert!(err.contains("+SPV_INTEL_joint_matrix"), "{err}");
 }
+
+/// `joint_matrix_tf32.ll`'s earlier revision rounds the elements with
+/// `__spirv_ConvertFToTF32INTEL` (SPV_INTEL_tensor_float32_conversion), the earlier name of
+/// OpRoundFToTF32INTEL (6426); refused naming that extension without it.
+#[test]
+fn tf32_rounding_by_its_earlier_name() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func float @f(float %x) {
+entry:
+  %r = call spir_func float @_Z27__spirv_ConvertFToTF32INTELf(float %x)
+  ret float %r
+}
+declare spir_func float @_Z27__spirv_ConvertFToTF32INTELf(float)
+"#;
+    let m = translate_with(src, "+SPV_INTEL_tensor_float32_conversion")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        m.instructions()
+            .filter(|i| i.opcode == Op::RoundFToTF32INTEL)
+            .count(),
+        1
+    );
+    assert!(capabilities(&m).contains(&Capability::TensorFloat32RoundingINTEL.0));
+    common::spirv_val(&m, "tf32_rounding_earlier_name");
+    let err = translate_with(src, "").expect_err("refused");
+    assert!(
+        err.contains("+SPV_INTEL_tensor_float32_conversion"),
+        "{err}"
+    );
+}
