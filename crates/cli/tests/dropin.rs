@@ -709,3 +709,46 @@ fn llvm_spirv_allow_unknown_intrinsics_takes_an_optional_prefix_list() {
         Some(1)
     );
 }
+
+/// llvm-spirv's `-spirv-emit-function-ptr-addr-space` (a flag, one or two dashes): function
+/// pointers in address space 9 become CodeSectionINTEL (5605) pointers.
+#[test]
+fn llvm_spirv_emit_function_ptr_addr_space() {
+    let dir = scratch("dropin-llvm-spirv-code-section");
+    let input = dir.join("fp.ll");
+    std::fs::write(
+        &input,
+        "target triple = \"spir64-unknown-unknown\"\n\
+         define spir_func i32 @foo(i32 %a) addrspace(9) {\nentry:\n  ret i32 %a\n}\n\
+         define spir_func i32 @bar(i32 %a) {\nentry:\n  %r = call spir_func addrspace(9) i32 @foo(i32 %a)\n  %p = alloca ptr addrspace(9)\n  store ptr addrspace(9) @foo, ptr %p\n  ret i32 %r\n}\n",
+    )
+    .unwrap();
+    let text = |args: &[&str]| {
+        let mut c = tool("llvm-spirv");
+        c.args(args)
+            .arg("--spirv-ext=+SPV_INTEL_function_pointers")
+            .arg("-spirv-text")
+            .arg(&input)
+            .arg("-o")
+            .arg("-");
+        let out = run(c);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let code_section = |t: &str| {
+        t.lines()
+            .any(|l| l.contains("TypePointer") && l.contains(" 5605 "))
+    };
+    assert!(!code_section(&text(&[])));
+    assert!(code_section(&text(&[
+        "-spirv-emit-function-ptr-addr-space"
+    ])));
+    assert!(code_section(&text(&[
+        "--spirv-emit-function-ptr-addr-space"
+    ])));
+}

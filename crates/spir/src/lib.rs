@@ -29,6 +29,10 @@ pub struct TranslateOptions {
     /// list is empty or holds an empty item), is called as an imported function of its own
     /// name instead of being refused. `None`: the option is off.
     pub allow_unknown_intrinsics: Option<Vec<String>>,
+    /// llvm-spirv's `-spirv-emit-function-ptr-addr-space`: under SPV_INTEL_function_pointers,
+    /// pointers in LLVM's function address space 9 are in the CodeSectionINTEL storage class
+    /// (the extension's storage class for function pointers) instead of Function.
+    pub emit_function_ptr_addr_space: bool,
 }
 
 impl Default for TranslateOptions {
@@ -37,6 +41,7 @@ impl Default for TranslateOptions {
             max_version: 0x0001_0600,
             allowed_extensions: Vec::new(),
             allow_unknown_intrinsics: None,
+            emit_function_ptr_addr_space: false,
         }
     }
 }

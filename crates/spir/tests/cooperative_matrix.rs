@@ -130,9 +130,9 @@ fn matrix_arithmetic_conversions_and_element_access() {
 }
 
 /// The pre-KHR joint matrix (`%spirv.JointMatrixINTEL._{T}_{R}_{C}_{L}_{S}`, an opaque struct
-/// used through pointers) was llvm-spirv's internal OpTypeJointMatrixINTEL, never part of
-/// SPIR-V: refused naming the type rather than emitted as an OpTypeOpaque that the matrix
-/// instructions cannot take.
+/// used through pointers) is llvm-spirv's internal OpTypeJointMatrixINTEL (`tests/joint_matrix.rs`):
+/// never an OpTypeOpaque; without SPV_INTEL_joint_matrix refused naming the type and the
+/// extension.
 #[test]
 fn pre_khr_joint_matrix_type_refused() {
     let src = r#"target triple = "spir64-unknown-unknown"
@@ -144,11 +144,17 @@ entry:
 }
 declare spir_func half @_Z28__spirv_VectorExtractDynamicPU3AS434__spirv_JointMatrixINTEL__half_8_16_0_3l(%spirv.JointMatrixINTEL._half_8_16_0_3 addrspace(4)*, i64)
 "#;
-    let err = translate_with(src, "+SPV_INTEL_joint_matrix").expect_err("refused");
+    let err = translate_with(src, "").expect_err("refused");
     assert!(
-        err.contains("spirv.JointMatrixINTEL._half_8_16_0_3"),
+        err.contains("spirv.JointMatrixINTEL._half_8_16_0_3")
+            && err.contains("+SPV_INTEL_joint_matrix"),
         "{err}"
     );
+    let m = translate_with(src, "+SPV_INTEL_joint_matrix").unwrap_or_else(|e| panic!("{e}"));
+    assert!(m.instructions().all(|i| i.opcode != Op::TypeOpaque));
+    assert!(m
+        .instructions()
+        .any(|i| i.opcode == Op::TypeJointMatrixINTEL));
 }
 
 /// DPC++ passes a bfloat16 fill value to `__spirv_CompositeConstruct` as a `byval` wrapper

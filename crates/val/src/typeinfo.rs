@@ -25,7 +25,7 @@ pub fn type_of(st: &State<'_>, value: u32) -> u32 {
 }
 
 /// Operand word `i` of type `ty`'s declaration (word index after opcode and result id).
-fn type_word(st: &State<'_>, ty: u32, i: usize) -> Option<u32> {
+pub fn type_word(st: &State<'_>, ty: u32, i: usize) -> Option<u32> {
     let d = type_inst(st, ty)?;
     st.inst_words(d).get(2 + i).copied()
 }

@@ -155,3 +155,46 @@ fn float4_matrix_multiply_accumulate_operands_are_known() {
     assert!(words.contains(&0xC0000), "the operand mask 0xC0000");
     assert_valid(&words);
 }
+
+/// SPV_INTEL_joint_matrix before the KHR cooperative matrix (llvm-spirv's OpTypeJointMatrixINTEL,
+/// 6119): the dynamic vector instructions address a work-item's elements of a joint matrix;
+/// the element type must be the matrix's component type.
+const JOINT_MATRIX_ELEMENT: &str = "
+OpCapability Addresses
+OpCapability Kernel
+OpCapability Linkage
+OpCapability Int64
+OpCapability JointMatrixINTEL
+OpExtension \"SPV_INTEL_joint_matrix\"
+OpMemoryModel Physical64 OpenCL
+OpDecorate %f LinkageAttributes \"f\" Export
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%ulong = OpTypeInt 64 0
+%float = OpTypeFloat 32
+%uint_8 = OpConstant %uint 8
+%uint_16 = OpConstant %uint 16
+%uint_0 = OpConstant %uint 0
+%uint_3 = OpConstant %uint 3
+%float_2 = OpConstant %float 2
+%matrix = OpTypeJointMatrixINTEL %float %uint_8 %uint_16 %uint_0 %uint_3
+%fnty = OpTypeFunction %void %ulong
+%f = OpFunction %void None %fnty
+%i = OpFunctionParameter %ulong
+%entry = OpLabel
+%m = OpCompositeConstruct %matrix %float_2
+%e = OpVectorExtractDynamic %float %m %i
+%m2 = OpVectorInsertDynamic %matrix %m %e %i
+OpReturn
+OpFunctionEnd
+";
+
+#[test]
+fn joint_matrix_elements_by_dynamic_index() {
+    assert_valid(&assemble(JOINT_MATRIX_ELEMENT));
+    let wrong = JOINT_MATRIX_ELEMENT.replace(
+        "%e = OpVectorExtractDynamic %float %m %i",
+        "%e = OpVectorExtractDynamic %uint %m %i",
+    );
+    assert_rule(&assemble(&wrong), "composite.dynamic");
+}

@@ -24,6 +24,11 @@ pub struct TranslateArgs {
         require_equals = true
     )]
     pub allow_unknown_intrinsics: Option<Option<String>>,
+    /// Under SPV_INTEL_function_pointers, pointers in LLVM's function address space 9 get the
+    /// CodeSectionINTEL storage class (llvm-spirv's `-spirv-emit-function-ptr-addr-space`).
+    /// With `-r` it changes nothing: the reverse direction does not translate function pointers.
+    #[arg(long = "spirv-emit-function-ptr-addr-space")]
+    pub emit_function_ptr_addr_space: bool,
     /// Highest SPIR-V version the output may use (1.0 .. 1.6).
     #[arg(long = "spirv-max-version", value_name = "VERSION")]
     pub max_version: Option<String>,
@@ -214,6 +219,7 @@ pub fn run(args: TranslateArgs) -> anyhow::Result<()> {
     if let Some(prefixes) = &args.allow_unknown_intrinsics {
         options.allow_unknown_intrinsics(prefixes.as_deref());
     }
+    options.emit_function_ptr_addr_space = args.emit_function_ptr_addr_space;
     let env = match &args.target_env {
         Some(name) => target_env(name)?,
         None => None,

@@ -28,6 +28,7 @@ const SPEC: Spec = Spec {
         "spirv-mem2reg",
         "spirv-tools-dis",
         "spirv-allow-unknown-intrinsics",
+        "spirv-emit-function-ptr-addr-space",
     ],
     single_dash_long: true,
 };
@@ -58,6 +59,9 @@ OPTIONS:
   --spirv-allow-unknown-intrinsics[=<prefix,...>]
                                  Call unknown LLVM intrinsics (with these name prefixes)
                                  as external functions instead of refusing them
+  -spirv-emit-function-ptr-addr-space
+                                 Function pointers in address space 9 get the
+                                 CodeSectionINTEL storage class (SPV_INTEL_function_pointers)
   --spirv-target-env=<CL1.2|CL2.0|SPV-IR>
                                  Representation of SPIR-V instructions in LLVM IR (with -r)
   --help, --version

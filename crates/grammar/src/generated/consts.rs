@@ -874,6 +874,13 @@ impl Op {
     pub const CompositeConstructContinuedINTEL: Op = Op(6096);
     pub const ConvertFToBF16INTEL: Op = Op(6116);
     pub const ConvertBF16ToFINTEL: Op = Op(6117);
+    pub const TypeJointMatrixINTEL: Op = Op(6119);
+    pub const JointMatrixLoadINTEL: Op = Op(6120);
+    pub const JointMatrixStoreINTEL: Op = Op(6121);
+    pub const JointMatrixMadINTEL: Op = Op(6122);
+    pub const JointMatrixSUMadINTEL: Op = Op(6128);
+    pub const JointMatrixUSMadINTEL: Op = Op(6129);
+    pub const JointMatrixUUMadINTEL: Op = Op(6130);
     pub const ControlBarrierArriveINTEL: Op = Op(6142);
     pub const ControlBarrierWaitINTEL: Op = Op(6143);
     pub const ArithmeticFenceEXT: Op = Op(6145);
@@ -908,6 +915,8 @@ impl Op {
     pub const SpecConstantArchitectureINTEL: Op = Op(6252);
     pub const SpecConstantCapabilitiesINTEL: Op = Op(6253);
     pub const ConditionalCopyObjectINTEL: Op = Op(6254);
+    pub const PredicatedLoadINTEL: Op = Op(6258);
+    pub const PredicatedStoreINTEL: Op = Op(6259);
     pub const GroupIMulKHR: Op = Op(6401);
     pub const GroupFMulKHR: Op = Op(6402);
     pub const GroupBitwiseAndKHR: Op = Op(6403);
@@ -916,9 +925,11 @@ impl Op {
     pub const GroupLogicalAndKHR: Op = Op(6406);
     pub const GroupLogicalOrKHR: Op = Op(6407);
     pub const GroupLogicalXorKHR: Op = Op(6408);
+    pub const JointMatrixWorkItemLengthINTEL: Op = Op(6410);
     pub const RoundFToTF32INTEL: Op = Op(6426);
     pub const MaskedGatherINTEL: Op = Op(6428);
     pub const MaskedScatterINTEL: Op = Op(6429);
+    pub const JointMatrixGetElementCoordINTEL: Op = Op(6440);
     pub const CooperativeMatrixApplyFunctionINTEL: Op = Op(6448);
     pub const CooperativeMatrixPrefetchINTEL: Op = Op(6449);
     pub const ConvertHandleToImageINTEL: Op = Op(6529);
@@ -1803,6 +1814,7 @@ impl Decoration {
     pub const ImplementInRegisterMapALTERA: Decoration = Decoration(0x182f);
     pub const ImplementInRegisterMapINTEL: Decoration = Decoration(0x182f);
     pub const ConditionalINTEL: Decoration = Decoration(0x1867);
+    pub const ArgumentAttributeINTEL: Decoration = Decoration(0x1909);
     pub const CacheControlLoadINTEL: Decoration = Decoration(0x192a);
     pub const CacheControlStoreINTEL: Decoration = Decoration(0x192b);
 }
@@ -2309,6 +2321,7 @@ impl Capability {
     pub const AtomicFloat16AddEXT: Capability = Capability(0x17cf);
     pub const DebugInfoModuleINTEL: Capability = Capability(0x17e2);
     pub const BFloat16ConversionINTEL: Capability = Capability(0x17e3);
+    pub const JointMatrixINTEL: Capability = Capability(0x17e6);
     pub const HWThreadQueryINTEL: Capability = Capability(0x17f6);
     pub const SplitBarrierINTEL: Capability = Capability(0x17fd);
     pub const ArithmeticFenceEXT: Capability = Capability(0x1800);
@@ -2341,6 +2354,7 @@ impl Capability {
     pub const FunctionVariantsINTEL: Capability = Capability(0x1866);
     pub const AtomicBFloat16AddINTEL: Capability = Capability(0x186f);
     pub const AtomicBFloat16MinMaxINTEL: Capability = Capability(0x1870);
+    pub const PredicatedIOINTEL: Capability = Capability(0x1871);
     pub const AtomicInt16CompareExchangeINTEL: Capability = Capability(0x1874);
     pub const Int16AtomicsINTEL: Capability = Capability(0x1875);
     pub const AtomicBFloat16LoadStoreINTEL: Capability = Capability(0x1876);
@@ -2350,8 +2364,11 @@ impl Capability {
     pub const MaskedGatherScatterINTEL: Capability = Capability(0x191b);
     pub const PackedCooperativeMatrixINTEL: Capability = Capability(0x1922);
     pub const CooperativeMatrixInvocationInstructionsINTEL: Capability = Capability(0x1923);
+    pub const JointMatrixWIInstructionsINTEL: Capability = Capability(0x1923);
     pub const CooperativeMatrixTF32ComponentTypeINTEL: Capability = Capability(0x1924);
+    pub const JointMatrixTF32ComponentTypeINTEL: Capability = Capability(0x1924);
     pub const CooperativeMatrixBFloat16ComponentTypeINTEL: Capability = Capability(0x1925);
+    pub const JointMatrixBF16ComponentTypeINTEL: Capability = Capability(0x1925);
     pub const CacheControlsINTEL: Capability = Capability(0x1929);
     pub const RegisterLimitsINTEL: Capability = Capability(0x193c);
     pub const BindlessImagesINTEL: Capability = Capability(0x1980);

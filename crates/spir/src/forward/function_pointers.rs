@@ -127,6 +127,55 @@ impl<'m> Translator<'m> {
         Ok(Some(id))
     }
 
+    /// `@llvm.global_ctors` / `@llvm.global_dtors` (arrays of `{ priority, function, data }`)
+    /// under the extension: kept as an exported variable holding the function pointers, as
+    /// llvm-spirv keeps them (its `CodeSectionINTEL/global_ctor_dtor.ll`), so the consumer can
+    /// run them. llvm-spirv gives the variable the Function storage class of LLVM's address
+    /// space 0, which a module-scope OpVariable cannot have; it is a CrossWorkgroup variable
+    /// here, the storage class of OpenCL's program-scope variables. Without the extension
+    /// they are dropped, as llvm-spirv drops them (None: not such a table, or not kept).
+    pub(crate) fn constructor_table(
+        &mut self,
+        g: llvm::GlobalId,
+        location: &str,
+    ) -> Result<Option<Id>> {
+        let Some(global) = self.m.global(g) else {
+            return Ok(None);
+        };
+        if !matches!(
+            global.name.as_str(),
+            "llvm.global_ctors" | "llvm.global_dtors"
+        ) || global.addrspace != 0
+            || !self.function_pointers_allowed()
+        {
+            return Ok(None);
+        }
+        let (Some(init), name, align) = (global.initializer, global.name.clone(), global.align)
+        else {
+            return Ok(None);
+        };
+        self.require_function_pointers(location, "a constructor table")?;
+        let storage = spirvkit_grammar::StorageClass::CrossWorkgroup.0;
+        let data_ty = self.global_data_type(g, location)?;
+        let value = self.const_as(init, data_ty, location)?;
+        let ptr_ty = if self.untyped_allowed() {
+            self.untyped_pointer(storage)
+        } else {
+            self.pointer_type(storage, data_ty)
+        };
+        let id = self.b.alloc_id();
+        let var = self.variable_instruction(id, ptr_ty, storage, data_ty, Some(value));
+        self.b.global(var);
+        self.note_type(id, ptr_ty);
+        self.b.name(id, &name);
+        if let Some(align) = align.filter(|&a| a > 0) {
+            self.b
+                .decorate(id, Decoration::Alignment.0, &[Operand::Word(align as u32)]);
+        }
+        self.linkage(id, &name, spirvkit_grammar::LinkageType::Export);
+        Ok(Some(id))
+    }
+
     /// What a function used as a value is in pointee inference: a pointer to its type.
     pub(crate) fn function_value_repr(&mut self, v: ValueRef) -> Option<Repr> {
         let ValueRef::Function(f) = v else {
@@ -207,6 +256,7 @@ pub(crate) fn indirect_call(
     callee: ValueRef,
     fn_ty: llvm::TypeId,
     args: &[ValueRef],
+    attrs: &llvm::AttributeList,
 ) -> Result<()> {
     let loc = ctx.location.as_str();
     t.require_function_pointers(loc, "an indirect call")?;
@@ -230,6 +280,51 @@ pub(crate) fn indirect_call(
         ops.push(Operand::Id(id));
     }
     let ret_ty = if void_result { t.b.type_void() } else { ty };
+    // A void call has no LLVM result but the instruction has a result id, which the
+    // decorations need.
+    let out = if out.0 == 0 { t.b.alloc_id() } else { out };
     t.emit_to(out, Op::FunctionPointerCallINTEL, ret_ty, ops);
+    argument_attributes(t, out, args.len(), attrs);
     Ok(())
+}
+
+/// The call site's parameter attributes → ArgumentAttributeINTEL decorations of the call
+/// (argument index, FunctionParameterAttribute), as llvm-spirv writes them for indirect calls
+/// (its `decor-func-ptr-arg-attr.ll`: `byval noalias captures(none)` → NoCapture, NoAlias,
+/// ByVal, in that order). A direct call's callee carries these as FuncParamAttr instead.
+fn argument_attributes(
+    t: &mut Translator<'_>,
+    call: Id,
+    count: usize,
+    attrs: &llvm::AttributeList,
+) {
+    use spirvkit_grammar::FunctionParameterAttribute as Fpa;
+    for index in 0..count {
+        let mut kinds = std::collections::BTreeSet::new();
+        for a in attrs.param(index) {
+            let name = match a {
+                llvm::Attribute::Flag(n) | llvm::Attribute::Raw(n) => n.as_str(),
+                llvm::Attribute::Type(n, _) | llvm::Attribute::Int(n, _) => n.as_str(),
+                _ => continue,
+            };
+            let kind = match name {
+                "zeroext" => Fpa::Zext,
+                "signext" => Fpa::Sext,
+                "byval" => Fpa::ByVal,
+                "sret" => Fpa::Sret,
+                "noalias" => Fpa::NoAlias,
+                "nocapture" | "captures(none)" => Fpa::NoCapture,
+                "readonly" => Fpa::NoWrite,
+                _ => continue,
+            };
+            kinds.insert(kind.0);
+        }
+        for kind in kinds.into_iter().rev() {
+            t.b.decorate(
+                call,
+                Decoration::ArgumentAttributeINTEL.0,
+                &[Operand::Word(index as u32), Operand::Word(kind)],
+            );
+        }
+    }
 }

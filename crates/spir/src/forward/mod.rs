@@ -25,6 +25,7 @@ pub(crate) mod function;
 pub(crate) mod function_pointers;
 pub(crate) mod inline_assembly;
 pub(crate) mod instructions;
+pub(crate) mod joint_matrix;
 pub(crate) mod kernels;
 pub(crate) mod linkonce_odr;
 pub(crate) mod long_composites;

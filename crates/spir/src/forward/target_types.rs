@@ -132,6 +132,7 @@ impl<'m> Translator<'m> {
             crate::forward::cooperative_matrix::TYPE_NAME => {
                 self.cooperative_matrix_type(ty, location)
             }
+            crate::forward::joint_matrix::TYPE_NAME => self.joint_matrix_target(ty, location),
             "spirv.TaskSequenceINTEL" => {
                 // SPV_INTEL_task_sequence's type (OpTypeTaskSequenceALTERA in SPIRV-Headers).
                 let desc = spirvkit_grammar::instruction_by_name("OpTypeTaskSequenceINTEL")

@@ -509,6 +509,11 @@ impl<'m> Translator<'m> {
         }
         let global = &self.m.globals[g.0 as usize];
         let location = format!("global @{}", global.name);
+        if let Some(id) = self.constructor_table(g, &location)? {
+            self.globals[g.0 as usize] = Some(id);
+            return Ok(id);
+        }
+        let global = &self.m.globals[g.0 as usize];
         if global.addrspace == 0 {
             // Private-space globals become Function variables in each function using them.
             return Ok(Id(0));

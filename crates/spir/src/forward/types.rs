@@ -51,8 +51,18 @@ pub fn storage_class(t: &mut Translator<'_>, addrspace: u32, location: &str) -> 
             }
         }
         7 => StorageClass::Input.0,
-        // Functions in the program address space llvm-spirv gives function pointers.
-        9 if t.function_pointers_allowed() => StorageClass::Function.0,
+        // Functions in the program address space llvm-spirv gives function pointers: Function
+        // storage, or CodeSectionINTEL under `-spirv-emit-function-ptr-addr-space` (as
+        // llvm-spirv's option; `CodeSectionINTEL/function-pointer-dedicated-as.ll`).
+        9 if t.function_pointers_allowed() => {
+            if t.opts.emit_function_ptr_addr_space {
+                t.b.extension(crate::forward::function_pointers::EXTENSION);
+                t.b.capability(Capability::FunctionPointersINTEL);
+                StorageClass::CodeSectionINTEL.0
+            } else {
+                StorageClass::Function.0
+            }
+        }
         n => return Err(unsupported(location, format!("address space {n}"))),
     })
 }
@@ -192,6 +202,9 @@ impl<'m> Translator<'m> {
             return Ok(self.opencl_handle_type(handle, access));
         }
         if let Some(matrix) = self.cooperative_matrix_struct(ty, location) {
+            return matrix;
+        }
+        if let Some(matrix) = self.joint_matrix_struct(ty, location) {
             return matrix;
         }
         if let Some(image) = self.sampled_image_struct(ty) {

@@ -269,6 +269,10 @@ fn dynamic(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
         return;
     }
     let vt = ti::type_of(st, vector);
+    if ti::type_op(st, vt) == Some(Op::TypeJointMatrixINTEL) {
+        joint_matrix_element(s, index, inst, vt, extract);
+        return;
+    }
     if extract && st.def(rt).is_some() {
         // spirv-val's order: a scalar result first, then an OpTypeVector operand (an opaque
         // matrix or a pointer is neither).
@@ -318,6 +322,52 @@ fn dynamic(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
                 index,
                 "Expected Component type to be the component type of Result Type",
                 &[component],
+            );
+        }
+    }
+    let ix = st.word(inst, if extract { 4 } else { 5 });
+    if st.def(ix).is_some() && !ti::is_int(st, ti::type_of(st, ix)) {
+        s.err(
+            "composite.dynamic",
+            index,
+            "Expected Index to be int scalar",
+            &[ix],
+        );
+    }
+}
+
+/// OpVectorExtractDynamic / OpVectorInsertDynamic on a joint matrix of SPV_INTEL_joint_matrix's
+/// API before the KHR cooperative matrix (llvm-spirv's OpTypeJointMatrixINTEL, 6119): the
+/// elements a work-item holds are addressed like a vector's (llvm-spirv emits these for DPC++'s
+/// `wi_data`), so the component type plays the vector's component type.
+fn joint_matrix_element(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, matrix: u32, extract: bool) {
+    let st = s.st;
+    let rt = inst.result_type;
+    let component = ti::type_word(st, matrix, 0).unwrap_or(0);
+    if extract {
+        if rt != component {
+            s.err(
+                "composite.dynamic",
+                index,
+                "Expected Result Type to be the component type of the joint matrix",
+                &[rt],
+            );
+        }
+    } else {
+        let value = st.word(inst, 4);
+        if rt != matrix {
+            s.err(
+                "composite.dynamic",
+                index,
+                "Expected Result Type to be the type of the joint matrix",
+                &[rt],
+            );
+        } else if st.def(value).is_some() && ti::type_of(st, value) != component {
+            s.err(
+                "composite.dynamic",
+                index,
+                "Expected Component type to be the component type of the joint matrix",
+                &[value],
             );
         }
     }

@@ -64,6 +64,7 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
         || intel_subgroups::is_intel_subgroup(d)
         || subgroup_non_uniform::is_non_uniform(d)
         || extension_builtins::is_extension_builtin(n)
+        || crate::forward::joint_matrix::is_opencl_builtin(n)
         || kernel_query::query(n).is_some()
         || pipes::pipe_builtin(n).is_some()
         || events::event_builtin(n).is_some()
@@ -136,6 +137,9 @@ pub(crate) fn call(
     }
     if extension_builtins::is_extension_builtin(n) {
         return extension_builtins::lower(t, ctx, out, result_ty, d, args);
+    }
+    if crate::forward::joint_matrix::is_opencl_builtin(n) {
+        return crate::forward::joint_matrix::lower_opencl(t, ctx, out, result_ty, n, args);
     }
     if subgroup_non_uniform::is_non_uniform(d) {
         return subgroup_non_uniform::lower(t, ctx, out, result_ty, d, args);

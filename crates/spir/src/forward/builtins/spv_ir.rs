@@ -37,7 +37,7 @@ pub(super) fn lower(
         return opencl_std(t, ctx, out, result_ty, d, ext, args);
     }
     let mut parts = rest.split('_');
-    let opname = parts.next().unwrap_or_default();
+    let opname = former_name(parts.next().unwrap_or_default());
     if super::spv_ir_forms::lower(t, ctx, out, result_ty, &d.name, opname, args)? {
         return Ok(());
     }
@@ -95,6 +95,12 @@ pub(super) fn lower(
             opname == "InBoundsAccessChain",
             args,
         )?
+    {
+        return Ok(());
+    }
+    // The pre-KHR joint matrix's element access through a wrapper class (before the generic
+    // `sret` handling, which would give the instruction the wrapper's type).
+    if crate::forward::joint_matrix::element_through_wrapper(t, ctx, out, opname, result_ty, args)?
     {
         return Ok(());
     }
@@ -279,6 +285,18 @@ fn bfloat_load_store(t: &mut Translator<'_>, loc: &str, what: &str) -> Result<()
     t.b.extension(SIXTEEN_BIT_ATOMICS);
     t.b.capability(ATOMIC_BFLOAT16_LOAD_STORE);
     Ok(())
+}
+
+/// Instructions renamed since DPC++ and llvm-spirv tests spelled them: the SPV-IR name of
+/// the earlier revision → the grammar's name (same opcode). SPV_INTEL_tensor_float32_conversion's
+/// OpConvertFToTF32INTEL is the pinned grammar's OpRoundFToTF32INTEL (6426, the extension since
+/// renamed SPV_INTEL_tensor_float32_rounding; llvm-spirv's older `joint_matrix_tf32.ll` calls
+/// `__spirv_ConvertFToTF32INTEL`, IGC accepts both names for the one operation).
+fn former_name(opname: &str) -> &str {
+    match opname {
+        "ConvertFToTF32INTEL" => "RoundFToTF32INTEL",
+        other => other,
+    }
 }
 
 fn desc_op(opcode: u16) -> spirvkit_grammar::Op {

@@ -52,6 +52,7 @@ pub(super) fn call(
             *callee,
             fn_ty,
             args,
+            attrs,
         );
     };
     match t.callees.get(f.0 as usize).cloned() {
