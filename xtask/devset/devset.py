@@ -29,8 +29,11 @@ LLC = os.environ.get("LLC", "llc-22")
 
 # Options that make an llvm-spirv invocation something other than a forward translation to a
 # binary: the reverse direction, and the text forms (SPIR-V binary -> text, or text output).
-NOT_FORWARD = {"-r", "--r", "-reverse", "--reverse", "-to-text", "--to-text", "-spirv-text",
-               "--spirv-text", "-to-binary", "--to-binary"}
+NOT_FORWARD = {"-r", "--r", "-reverse", "--reverse", "-s", "-to-text", "--to-text", "-to-binary",
+               "--to-binary"}
+# A forward translation that writes llvm-spirv's text form: used only when the test has no
+# forward translation to a binary (its options are the ones the test translates with).
+TEXT_OUTPUT = {"-spirv-text", "--spirv-text"}
 
 
 def run_lines(text):
@@ -112,6 +115,7 @@ def plan(path):
     """('run', options) or ('excluded', reason) for one test file."""
     text = path.read_text(errors="replace")
     saw_negative = False
+    text_forward = None
     for line in run_lines(text):
         for negative, args in llvm_spirv_invocations(line):
             if not is_forward(args):
@@ -119,7 +123,12 @@ def plan(path):
             if negative:
                 saw_negative = True
                 continue
+            if any(a in TEXT_OUTPUT for a in args):
+                text_forward = text_forward or args
+                continue
             return "run", options_of(args)
+    if text_forward is not None:
+        return "run", options_of(text_forward)
     return "excluded", ("negative-only forward RUN" if saw_negative else "no forward RUN line")
 
 
