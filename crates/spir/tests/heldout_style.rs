@@ -764,3 +764,140 @@ entry:
     assert_eq!(count(&typed, Op::AtomicStore), 1);
     assert_eq!(count(&typed, Op::AtomicLoad), 1);
 }
+
+#[test]
+fn depth_image_reads_return_a_vector_and_extract_its_first_component() {
+    // `read_imagef` on a depth image returns a float; OpImageSampleExplicitLod and
+    // OpImageRead return a four-component vector (llvm-spirv: `TypeVector ... 4`, then
+    // `CompositeExtract ... 0`). Session 13 (devset7, t7's OpImageSampleExplicitLod).
+    let src = r#"target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
+target triple = "spir64-unknown-unknown"
+%opencl.image2d_depth_ro_t = type opaque
+%opencl.sampler_t = type opaque
+declare spir_func float @_Z11read_imagef20ocl_image2d_depth_ro11ocl_samplerDv2_i(%opencl.image2d_depth_ro_t addrspace(1)*, %opencl.sampler_t addrspace(2)*, <2 x i32>)
+declare spir_func float @_Z11read_imagef20ocl_image2d_depth_roDv2_i(%opencl.image2d_depth_ro_t addrspace(1)*, <2 x i32>)
+declare spir_func <4 x float> @_Z11read_imagef14ocl_image2d_roDv2_i(%opencl.image2d_ro_t addrspace(1)*, <2 x i32>)
+%opencl.image2d_ro_t = type opaque
+define spir_kernel void @k(%opencl.image2d_depth_ro_t addrspace(1)* %img, %opencl.sampler_t addrspace(2)* %s, %opencl.image2d_ro_t addrspace(1)* %colour, float addrspace(1)* %out, <4 x float> addrspace(1)* %out4) {
+entry:
+  %v = call spir_func float @_Z11read_imagef20ocl_image2d_depth_ro11ocl_samplerDv2_i(%opencl.image2d_depth_ro_t addrspace(1)* %img, %opencl.sampler_t addrspace(2)* %s, <2 x i32> zeroinitializer)
+  store float %v, float addrspace(1)* %out
+  %w = call spir_func float @_Z11read_imagef20ocl_image2d_depth_roDv2_i(%opencl.image2d_depth_ro_t addrspace(1)* %img, <2 x i32> zeroinitializer)
+  store float %w, float addrspace(1)* %out
+  %c = call spir_func <4 x float> @_Z11read_imagef14ocl_image2d_roDv2_i(%opencl.image2d_ro_t addrspace(1)* %colour, <2 x i32> zeroinitializer)
+  store <4 x float> %c, <4 x float> addrspace(1)* %out4
+  ret void
+}
+"#;
+    for m in both(src, "", "depth_image_reads") {
+        let defs = common::defs(&m);
+        let vec4 = |ty: spirvkit_core::Id| {
+            defs.get(&ty).is_some_and(|t| {
+                t.opcode == Op::TypeVector
+                    && matches!(t.operands.get(1), Some(spirvkit_core::Operand::Word(4)))
+            })
+        };
+        let reads: Vec<_> = m
+            .instructions()
+            .filter(|i| matches!(i.opcode, Op::ImageSampleExplicitLod | Op::ImageRead))
+            .collect();
+        assert_eq!(reads.len(), 3);
+        for r in &reads {
+            assert!(r.result_type.is_some_and(vec4), "{:?}", r.opcode);
+        }
+        // The two depth reads are narrowed to their first component; the colour read is not.
+        let extracts = m
+            .instructions()
+            .filter(|i| {
+                i.opcode == Op::CompositeExtract
+                    && matches!(i.operands.get(1), Some(spirvkit_core::Operand::Word(0)))
+                    && reads
+                        .iter()
+                        .any(|r| r.result_id == Some(common::id(&i.operands[0])))
+            })
+            .count();
+        assert_eq!(extracts, 2);
+    }
+}
+
+#[test]
+fn a_kernel_called_by_other_code_gets_a_wrapper_entry_point() {
+    // SPIR-V forbids OpFunctionCall to an entry point's function; llvm-spirv makes the
+    // entry point a wrapper `__spirv_entry_<name>` calling the kernel (t7's
+    // DebugValueInvalid, where a block invoke calls a kernel). A kernel nobody calls stays
+    // its own entry point.
+    let src = r#"target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
+target triple = "spir64-unknown-unknown"
+define spir_kernel void @callee(i32 addrspace(1)* noalias %res, i32 %v) !kernel_arg_addr_space !0 !kernel_arg_access_qual !1 !kernel_arg_type !2 !kernel_arg_base_type !2 !kernel_arg_type_qual !3 !reqd_work_group_size !4 {
+entry:
+  store i32 %v, i32 addrspace(1)* %res
+  ret void
+}
+define spir_kernel void @caller(i32 addrspace(1)* %res) !kernel_arg_addr_space !5 !kernel_arg_access_qual !6 !kernel_arg_type !7 !kernel_arg_base_type !7 !kernel_arg_type_qual !8 {
+entry:
+  call spir_kernel void @callee(i32 addrspace(1)* %res, i32 7)
+  ret void
+}
+!0 = !{i32 1, i32 0}
+!1 = !{!"none", !"none"}
+!2 = !{!"int*", !"int"}
+!3 = !{!"", !""}
+!4 = !{i32 8, i32 1, i32 1}
+!5 = !{i32 1}
+!6 = !{!"none"}
+!7 = !{!"int*"}
+!8 = !{!""}
+"#;
+    for m in both(src, "", "kernel_called") {
+        let names: std::collections::HashMap<spirvkit_core::Id, String> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Name)
+            .filter_map(|i| match (&i.operands[0], &i.operands[1]) {
+                (spirvkit_core::Operand::Id(id), spirvkit_core::Operand::String(s)) => {
+                    Some((*id, s.to_string()))
+                }
+                _ => None,
+            })
+            .collect();
+        let entries: Vec<_> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::EntryPoint)
+            .map(|i| {
+                let f = common::id(&i.operands[1]);
+                let s = match &i.operands[2] {
+                    spirvkit_core::Operand::String(s) => s.to_string(),
+                    _ => String::new(),
+                };
+                (f, s)
+            })
+            .collect();
+        assert_eq!(entries.len(), 2);
+        let callee_entry = entries.iter().find(|(_, s)| s == "callee").expect("callee");
+        let caller_entry = entries.iter().find(|(_, s)| s == "caller").expect("caller");
+        assert_eq!(
+            names.get(&callee_entry.0).map(String::as_str),
+            Some("__spirv_entry_callee")
+        );
+        assert_eq!(
+            names.get(&caller_entry.0).map(String::as_str),
+            Some("caller")
+        );
+        // The kernel's execution mode moved to the wrapper.
+        let local_size_on = m
+            .instructions()
+            .filter(|i| {
+                i.opcode == Op::ExecutionMode
+                    && matches!(i.operands.get(1),
+                        Some(spirvkit_core::Operand::Word(w)) if *w == spirvkit_grammar::ExecutionMode::LocalSize.0)
+            })
+            .map(|i| common::id(&i.operands[0]))
+            .collect::<Vec<_>>();
+        assert_eq!(local_size_on, vec![callee_entry.0]);
+        // No entry point function is the target of an OpFunctionCall.
+        for call in m.instructions().filter(|i| i.opcode == Op::FunctionCall) {
+            let target = common::id(&call.operands[0]);
+            assert!(entries.iter().all(|(f, _)| *f != target));
+        }
+        assert_eq!(count(&m, Op::FunctionCall), 2);
+    }
+}
