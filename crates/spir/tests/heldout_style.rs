@@ -901,3 +901,151 @@ entry:
         assert_eq!(count(&m, Op::FunctionCall), 2);
     }
 }
+
+/// The `OpTypeFloat 8` types of a module, as (result id, encoding).
+fn float8_types(m: &Module) -> Vec<(spirvkit_core::Id, u32)> {
+    m.instructions()
+        .filter(|i| i.opcode == Op::TypeFloat)
+        .filter(|i| i.operands.first().and_then(spirvkit_core::Operand::word) == Some(8))
+        .filter_map(|i| {
+            let encoding = i.operands.get(1).and_then(spirvkit_core::Operand::word)?;
+            Some((i.result_id?, encoding))
+        })
+        .collect()
+}
+
+#[test]
+fn fp8_conversion_builtins_convert_through_an_8_bit_float_type() {
+    // SPV_EXT_float8: FP8 values travel as i8; the conversions are OpFConvert over
+    // OpTypeFloat 8 Float8E4M3EXT / Float8E5M2EXT with an OpBitcast to or from the i8
+    // carrier (llvm-spirv's FP8 representation), scalar and vector.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func half @_Z36__builtin_spirv_ConvertE4M3ToFP16EXTc(i8)
+declare spir_func i8 @_Z36__builtin_spirv_ConvertFP16ToE5M2EXTDh(half)
+declare spir_func <4 x half> @_Z36__builtin_spirv_ConvertE5M2ToFP16EXTDv4_c(<4 x i8>)
+declare spir_func <2 x i8> @_Z36__builtin_spirv_ConvertFP16ToE4M3EXTDv2_Dh(<2 x half>)
+define spir_func void @f(i8 %a, half %b, <4 x i8> %c, <2 x half> %d, ptr addrspace(1) %out) {
+  %h = call spir_func half @_Z36__builtin_spirv_ConvertE4M3ToFP16EXTc(i8 %a)
+  %e = call spir_func i8 @_Z36__builtin_spirv_ConvertFP16ToE5M2EXTDh(half %b)
+  %v = call spir_func <4 x half> @_Z36__builtin_spirv_ConvertE5M2ToFP16EXTDv4_c(<4 x i8> %c)
+  %w = call spir_func <2 x i8> @_Z36__builtin_spirv_ConvertFP16ToE4M3EXTDv2_Dh(<2 x half> %d)
+  store half %h, ptr addrspace(1) %out
+  store i8 %e, ptr addrspace(1) %out
+  store <4 x half> %v, ptr addrspace(1) %out
+  store <2 x i8> %w, ptr addrspace(1) %out
+  ret void
+}
+"#;
+    for m in both(src, "+SPV_EXT_float8", "fp8_conversions") {
+        assert!(capabilities(&m).contains(&Capability::Float8EXT.0));
+        assert!(common::extensions(&m).iter().any(|e| e == "SPV_EXT_float8"));
+        let fp8 = float8_types(&m);
+        let mut encodings: Vec<u32> = fp8.iter().map(|&(_, e)| e).collect();
+        encodings.sort_unstable();
+        assert_eq!(encodings, [0x1076, 0x1077], "one E4M3 and one E5M2 type");
+        assert_eq!(count(&m, Op::FConvert), 4);
+        // No import of the built-ins is left behind.
+        assert_eq!(count(&m, Op::FunctionCall), 0);
+        let defs = common::defs(&m);
+        for conv in m.instructions().filter(|i| i.opcode == Op::FConvert) {
+            // Each conversion has an FP8 value (or vector of them) on one side.
+            let fp8_side = |id: spirvkit_core::Id| {
+                let ty = match defs.get(&id) {
+                    Some(d) if d.opcode == Op::TypeVector => {
+                        d.operands.first().map(common::id).unwrap_or(id)
+                    }
+                    _ => id,
+                };
+                fp8.iter().any(|&(f, _)| f == ty)
+            };
+            let source_ty = conv
+                .operands
+                .first()
+                .map(common::id)
+                .and_then(|v| defs.get(&v))
+                .and_then(|d| d.result_type);
+            let result_fp8 = conv.result_type.is_some_and(fp8_side);
+            let source_fp8 = source_ty.is_some_and(fp8_side);
+            assert!(result_fp8 != source_fp8, "exactly one side is FP8");
+        }
+        // The FP8 side meets the i8 carrier through one OpBitcast per conversion.
+        let fp8_bitcasts = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Bitcast)
+            .filter(|i| {
+                let source = i.operands.first().map(common::id);
+                let from_conversion = source
+                    .and_then(|v| defs.get(&v))
+                    .is_some_and(|d| d.opcode == Op::FConvert);
+                let into_conversion = m.instructions().any(|c| {
+                    c.opcode == Op::FConvert && c.operands.first().map(common::id) == i.result_id
+                });
+                from_conversion || into_conversion
+            })
+            .count();
+        assert_eq!(fp8_bitcasts, 4);
+    }
+}
+
+#[test]
+fn fp8_conversion_builtins_from_bfloat_and_packed_carriers() {
+    // BF16 forms take / give `bfloat` (SPV_KHR_bfloat16 as well); a packed carrier (i32 for
+    // four FP8 values) is bitcast to a vector of four FP8 components.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i8 @_Z36__builtin_spirv_ConvertBF16ToE4M3EXTDF16b(bfloat)
+declare spir_func bfloat @_Z36__builtin_spirv_ConvertE5M2ToBF16EXTc(i8)
+declare spir_func <4 x half> @_Z36__builtin_spirv_ConvertE4M3ToFP16EXTi(i32)
+define spir_func void @f(bfloat %a, i8 %b, i32 %packed, ptr addrspace(1) %out) {
+  %e = call spir_func i8 @_Z36__builtin_spirv_ConvertBF16ToE4M3EXTDF16b(bfloat %a)
+  %f = call spir_func bfloat @_Z36__builtin_spirv_ConvertE5M2ToBF16EXTc(i8 %b)
+  %v = call spir_func <4 x half> @_Z36__builtin_spirv_ConvertE4M3ToFP16EXTi(i32 %packed)
+  store i8 %e, ptr addrspace(1) %out
+  store bfloat %f, ptr addrspace(1) %out
+  store <4 x half> %v, ptr addrspace(1) %out
+  ret void
+}
+"#;
+    for m in both(src, "+SPV_EXT_float8,+SPV_KHR_bfloat16", "fp8_bf16_packed") {
+        let caps = capabilities(&m);
+        assert!(caps.contains(&Capability::Float8EXT.0));
+        assert!(caps.contains(&Capability::BFloat16TypeKHR.0));
+        assert_eq!(count(&m, Op::FConvert), 3);
+        assert_eq!(count(&m, Op::FunctionCall), 0);
+        let fp8: Vec<_> = float8_types(&m).into_iter().map(|(id, _)| id).collect();
+        let four_fp8 = m.instructions().any(|i| {
+            i.opcode == Op::TypeVector
+                && i.operands
+                    .first()
+                    .map(common::id)
+                    .is_some_and(|c| fp8.contains(&c))
+                && i.operands.get(1).and_then(spirvkit_core::Operand::word) == Some(4)
+        });
+        assert!(
+            four_fp8,
+            "the packed i32 becomes a vector of four FP8 values"
+        );
+    }
+}
+
+#[test]
+fn fp8_conversion_builtins_need_spv_ext_float8() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func half @_Z36__builtin_spirv_ConvertE4M3ToFP16EXTc(i8)
+define spir_func half @f(i8 %a) {
+  %h = call spir_func half @_Z36__builtin_spirv_ConvertE4M3ToFP16EXTc(i8 %a)
+  ret half %h
+}
+"#;
+    let e = translate_with(src, "").expect_err("without SPV_EXT_float8");
+    assert!(e.contains("SPV_EXT_float8"), "{e}");
+    // A carrier that does not hold one byte per component is malformed input.
+    let bad = r#"target triple = "spir64-unknown-unknown"
+declare spir_func <2 x half> @_Z36__builtin_spirv_ConvertE4M3ToFP16EXTc(i8)
+define spir_func <2 x half> @f(i8 %a) {
+  %h = call spir_func <2 x half> @_Z36__builtin_spirv_ConvertE4M3ToFP16EXTc(i8 %a)
+  ret <2 x half> %h
+}
+"#;
+    let e = translate_with(bad, "+SPV_EXT_float8").expect_err("one byte for two components");
+    assert!(e.contains("__builtin_spirv_ConvertE4M3ToFP16EXT"), "{e}");
+}

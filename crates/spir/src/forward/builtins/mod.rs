@@ -9,6 +9,7 @@ mod convert;
 mod dot_product;
 mod events;
 mod extension_builtins;
+mod float8_conversions;
 mod groups;
 mod images;
 mod intel_subgroups;
@@ -63,6 +64,7 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
         || intel_subgroups::is_intel_subgroup(d)
         || subgroup_non_uniform::is_non_uniform(d)
         || extension_builtins::is_extension_builtin(n)
+        || float8_conversions::conversion(n).is_some()
         || kernel_query::query(n).is_some()
         || pipes::pipe_builtin(n).is_some()
         || events::event_builtin(n).is_some()
@@ -135,6 +137,9 @@ pub(crate) fn call(
     }
     if extension_builtins::is_extension_builtin(n) {
         return extension_builtins::lower(t, ctx, out, result_ty, d, args);
+    }
+    if let Some(conv) = float8_conversions::conversion(n) {
+        return float8_conversions::lower(t, ctx, out, result_ty, n, conv, args);
     }
     if subgroup_non_uniform::is_non_uniform(d) {
         return subgroup_non_uniform::lower(t, ctx, out, result_ty, d, args);

@@ -1,0 +1,138 @@
+//! SPV_EXT_float8 conversion built-ins, in llvm-spirv's LLVM IR representation of FP8 values
+//! (its `docs/SPIRVRepresentationInLLVM` FP8 section): LLVM has no FP8 type, so an FP8 value
+//! travels as `i8` (a vector of them, or an integer packing several). The calls
+//! - `__builtin_spirv_Convert{FP16,BF16}To{E4M3,E5M2}EXT(half / bfloat [vector])` and
+//! - `__builtin_spirv_Convert{E4M3,E5M2}To{FP16,BF16}EXT(i8 [vector or packed])`
+//!
+//! become OpFConvert between the 16-bit float and `OpTypeFloat 8` with the Float8E4M3EXT /
+//! Float8E5M2EXT encoding (capability Float8EXT), with an OpBitcast between that FP8 type and
+//! the `i8` carrier; a packed carrier becomes a vector of as many FP8 components as the 16-bit
+//! side has (e.g. `i32` ↔ 4 × FP8). Without SPV_EXT_float8 the call is refused naming it (the
+//! BF16 forms also need SPV_KHR_bfloat16, as the `bfloat` type does everywhere).
+//!
+//! The other `__builtin_spirv_*` conversion families (int4, the INTEL clamp / stochastic
+//! rounding ones, OCP microscaling FP4/FP6) are not translated (crates/spir/STATUS.md).
+
+use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
+use llvm::{Type, ValueRef};
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::{Capability, FPEncoding, Op};
+use spirvkit_llvm as llvm;
+
+const FLOAT8: &str = "SPV_EXT_float8";
+
+/// One conversion: its FP8 encoding, its direction and the 16-bit side's LLVM type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Float8Conversion {
+    encoding: FPEncoding,
+    to_float8: bool,
+    bfloat: bool,
+}
+
+/// The conversion a demangled built-in name stands for, if it is one of the eight.
+pub(super) fn conversion(name: &str) -> Option<Float8Conversion> {
+    let rest = name
+        .strip_prefix("__builtin_spirv_Convert")?
+        .strip_suffix("EXT")?;
+    let (from, to) = rest.split_once("To")?;
+    let encoding = |s: &str| match s {
+        "E4M3" => Some(FPEncoding::Float8E4M3EXT),
+        "E5M2" => Some(FPEncoding::Float8E5M2EXT),
+        _ => None,
+    };
+    let bfloat = |s: &str| match s {
+        "FP16" => Some(false),
+        "BF16" => Some(true),
+        _ => None,
+    };
+    if let (Some(encoding), Some(bfloat)) = (encoding(from), bfloat(to)) {
+        return Some(Float8Conversion {
+            encoding,
+            to_float8: false,
+            bfloat,
+        });
+    }
+    Some(Float8Conversion {
+        encoding: encoding(to)?,
+        to_float8: true,
+        bfloat: bfloat(from)?,
+    })
+}
+
+pub(super) fn lower(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    name: &str,
+    conv: Float8Conversion,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let &[arg] = args else {
+        return Err(malformed(loc, format!("{name} takes one argument")));
+    };
+    if !t.opts.allows(FLOAT8) {
+        return Err(unsupported(
+            loc,
+            format!("the FP8 conversion {name} (needs --spirv-ext=+{FLOAT8})"),
+        ));
+    }
+    let arg_ty = t.value_llvm_type(ctx, arg)?;
+    let (wide, carrier) = if conv.to_float8 {
+        (arg_ty, result_ty)
+    } else {
+        (result_ty, arg_ty)
+    };
+    let (lanes, elem) = match t.m.types.get(wide) {
+        Type::Vector { len, elem, .. } => (Some(*len), *elem),
+        _ => (None, wide),
+    };
+    let elem_ok = match t.m.types.get(elem) {
+        Type::Half => !conv.bfloat,
+        Type::BFloat => conv.bfloat,
+        _ => false,
+    };
+    let carrier_bits = match t.m.types.get(carrier) {
+        Type::Int(bits) => Some(u64::from(*bits)),
+        Type::Vector { len, elem, .. } => match t.m.types.get(*elem) {
+            Type::Int(8) => Some(8 * u64::from(*len)),
+            _ => None,
+        },
+        _ => None,
+    };
+    let fp8_bits = 8 * u64::from(lanes.unwrap_or(1));
+    if !elem_ok || carrier_bits != Some(fp8_bits) {
+        let side = if conv.bfloat { "bfloat" } else { "half" };
+        return Err(malformed(
+            loc,
+            format!(
+                "{name} converts between {side} (or a vector of it) and i8 FP8 values \
+                 (a vector of i8 or an integer packing one per {side} component)"
+            ),
+        ));
+    }
+    t.b.extension(FLOAT8);
+    t.b.capability(Capability::Float8EXT);
+    let fp8 = t.b.dedup_global(
+        Op::TypeFloat,
+        None,
+        vec![Operand::Word(8), Operand::Word(conv.encoding.0)],
+    );
+    let fp8_ty = match lanes {
+        Some(n) => t.b.type_vector(fp8, n),
+        None => fp8,
+    };
+    let value = t.value(ctx, arg)?;
+    let result = t.ty(result_ty, loc)?;
+    if conv.to_float8 {
+        let narrowed = t.emit(Op::FConvert, fp8_ty, vec![Operand::Id(value)]);
+        t.emit_to(out, Op::Bitcast, result, vec![Operand::Id(narrowed)]);
+    } else {
+        let fp8_value = t.emit(Op::Bitcast, fp8_ty, vec![Operand::Id(value)]);
+        t.emit_to(out, Op::FConvert, result, vec![Operand::Id(fp8_value)]);
+    }
+    Ok(())
+}
