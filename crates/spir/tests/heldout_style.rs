@@ -1049,3 +1049,45 @@ define spir_func <2 x half> @f(i8 %a) {
     let e = translate_with(bad, "+SPV_EXT_float8").expect_err("one byte for two components");
     assert!(e.contains("__builtin_spirv_ConvertE4M3ToFP16EXT"), "{e}");
 }
+
+#[test]
+fn fp8_conversion_of_a_cooperative_matrix_converts_to_a_matrix_of_fp8() {
+    // A half cooperative matrix converted to E4M3 (its IR names a matrix of i8): OpFConvert to
+    // the same matrix of OpTypeFloat 8 Float8E4M3EXT, then OpBitcast to the matrix of i8.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func target("spirv.CooperativeMatrixKHR", half, 3, 12, 12, 2) @_Z26__spirv_CompositeConstructDh(half)
+declare spir_func target("spirv.CooperativeMatrixKHR", i8, 3, 12, 12, 2) @_Z36__builtin_spirv_ConvertFP16ToE4M3EXTPU3AS144__spirv_CooperativeMatrixKHR__half_3_12_12_2(target("spirv.CooperativeMatrixKHR", half, 3, 12, 12, 2))
+define spir_func void @f() {
+  %m = call spir_func target("spirv.CooperativeMatrixKHR", half, 3, 12, 12, 2) @_Z26__spirv_CompositeConstructDh(half 0.0)
+  %c = call spir_func target("spirv.CooperativeMatrixKHR", i8, 3, 12, 12, 2) @_Z36__builtin_spirv_ConvertFP16ToE4M3EXTPU3AS144__spirv_CooperativeMatrixKHR__half_3_12_12_2(target("spirv.CooperativeMatrixKHR", half, 3, 12, 12, 2) %m)
+  ret void
+}
+"#;
+    let ext = "+SPV_EXT_float8,+SPV_KHR_cooperative_matrix";
+    for m in both(src, ext, "fp8_matrix") {
+        let caps = capabilities(&m);
+        assert!(caps.contains(&Capability::Float8EXT.0));
+        assert!(caps.contains(&Capability::Float8CooperativeMatrixEXT.0));
+        let fp8: Vec<_> = float8_types(&m).into_iter().map(|(id, _)| id).collect();
+        let fp8_matrix = m
+            .instructions()
+            .find(|i| {
+                i.opcode == Op::TypeCooperativeMatrixKHR
+                    && i.operands
+                        .first()
+                        .map(common::id)
+                        .is_some_and(|c| fp8.contains(&c))
+            })
+            .and_then(|i| i.result_id)
+            .expect("a cooperative matrix of FP8");
+        let conv = m
+            .instructions()
+            .find(|i| i.opcode == Op::FConvert)
+            .expect("an OpFConvert");
+        assert_eq!(conv.result_type, Some(fp8_matrix));
+        assert!(m.instructions().any(
+            |i| i.opcode == Op::Bitcast && i.operands.first().map(common::id) == conv.result_id
+        ));
+        assert_eq!(count(&m, Op::FunctionCall), 0);
+    }
+}

@@ -7,8 +7,10 @@
 //! become OpFConvert between the 16-bit float and `OpTypeFloat 8` with the Float8E4M3EXT /
 //! Float8E5M2EXT encoding (capability Float8EXT), with an OpBitcast between that FP8 type and
 //! the `i8` carrier; a packed carrier becomes a vector of as many FP8 components as the 16-bit
-//! side has (e.g. `i32` ↔ 4 × FP8). Without SPV_EXT_float8 the call is refused naming it (the
-//! BF16 forms also need SPV_KHR_bfloat16, as the `bfloat` type does everywhere).
+//! side has (e.g. `i32` ↔ 4 × FP8), and a `target("spirv.CooperativeMatrixKHR", half, ...)`
+//! converts to the same cooperative matrix of FP8 (capability Float8CooperativeMatrixEXT), then
+//! to the matrix of `i8` the IR names. Without SPV_EXT_float8 the call is refused naming it
+//! (the BF16 forms also need SPV_KHR_bfloat16, as the `bfloat` type does everywhere).
 //!
 //! The other `__builtin_spirv_*` conversion families (int4, the INTEL clamp / stochastic
 //! rounding ones, OCP microscaling FP4/FP6) are not translated (crates/spir/STATUS.md).
@@ -86,34 +88,16 @@ pub(super) fn lower(
     } else {
         (result_ty, arg_ty)
     };
-    let (lanes, elem) = match t.m.types.get(wide) {
-        Type::Vector { len, elem, .. } => (Some(*len), *elem),
-        _ => (None, wide),
-    };
-    let elem_ok = match t.m.types.get(elem) {
-        Type::Half => !conv.bfloat,
-        Type::BFloat => conv.bfloat,
-        _ => false,
-    };
-    let carrier_bits = match t.m.types.get(carrier) {
-        Type::Int(bits) => Some(u64::from(*bits)),
-        Type::Vector { len, elem, .. } => match t.m.types.get(*elem) {
-            Type::Int(8) => Some(8 * u64::from(*len)),
-            _ => None,
-        },
-        _ => None,
-    };
-    let fp8_bits = 8 * u64::from(lanes.unwrap_or(1));
-    if !elem_ok || carrier_bits != Some(fp8_bits) {
+    let Some(shape) = shape_of(t.m, wide, carrier, conv.bfloat) else {
         let side = if conv.bfloat { "bfloat" } else { "half" };
         return Err(malformed(
             loc,
             format!(
-                "{name} converts between {side} (or a vector of it) and i8 FP8 values \
-                 (a vector of i8 or an integer packing one per {side} component)"
+                "{name} converts between {side} (a vector or cooperative matrix of it) and \
+                 i8 FP8 values (the same shape of i8, or an integer packing one per component)"
             ),
         ));
-    }
+    };
     t.b.extension(FLOAT8);
     t.b.capability(Capability::Float8EXT);
     let fp8 = t.b.dedup_global(
@@ -121,9 +105,17 @@ pub(super) fn lower(
         None,
         vec![Operand::Word(8), Operand::Word(conv.encoding.0)],
     );
-    let fp8_ty = match lanes {
-        Some(n) => t.b.type_vector(fp8, n),
-        None => fp8,
+    let fp8_ty = match shape {
+        Shape::Scalar => fp8,
+        Shape::Vector(n) => t.b.type_vector(fp8, n),
+        Shape::Matrix(params) => {
+            t.b.capability(Capability::Float8CooperativeMatrixEXT);
+            let mut operands = vec![Operand::Id(fp8)];
+            for n in params {
+                operands.push(Operand::Id(t.u32_constant(n)));
+            }
+            t.b.dedup_global(Op::TypeCooperativeMatrixKHR, None, operands)
+        }
     };
     let value = t.value(ctx, arg)?;
     let result = t.ty(result_ty, loc)?;
@@ -135,4 +127,62 @@ pub(super) fn lower(
         t.emit_to(out, Op::FConvert, result, vec![Operand::Id(fp8_value)]);
     }
     Ok(())
+}
+
+/// How many FP8 values one conversion handles, and in what composite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    Scalar,
+    Vector(u32),
+    /// A cooperative matrix: its scope, rows, columns and use.
+    Matrix([u32; 4]),
+}
+
+const MATRIX: &str = "spirv.CooperativeMatrixKHR";
+
+/// The shape of a conversion between the 16-bit type `wide` and the FP8 carrier `carrier`,
+/// when they agree: `half`/`bfloat` with `i8`, a vector with a vector of `i8` or an integer of
+/// 8 bits per component, a cooperative matrix with the same matrix of `i8`.
+fn shape_of(
+    m: &llvm::Module,
+    wide: llvm::TypeId,
+    carrier: llvm::TypeId,
+    bfloat: bool,
+) -> Option<Shape> {
+    let sixteen_bit = |ty: llvm::TypeId| match m.types.get(ty) {
+        Type::Half => !bfloat,
+        Type::BFloat => bfloat,
+        _ => false,
+    };
+    let byte = |ty: llvm::TypeId| matches!(m.types.get(ty), Type::Int(8));
+    match m.types.get(wide) {
+        Type::TargetExt { name, types, ints } if name == MATRIX => {
+            let params: [u32; 4] = ints.as_slice().try_into().ok()?;
+            let Type::TargetExt {
+                name: carrier_name,
+                types: carrier_types,
+                ints: carrier_ints,
+            } = m.types.get(carrier)
+            else {
+                return None;
+            };
+            let same = carrier_name == MATRIX && carrier_ints == ints;
+            let components = types.first().copied().is_some_and(sixteen_bit)
+                && carrier_types.first().copied().is_some_and(byte);
+            (same && components).then_some(Shape::Matrix(params))
+        }
+        Type::Vector { len, elem, .. } => {
+            let carrier_ok = match m.types.get(carrier) {
+                Type::Int(bits) => u64::from(*bits) == 8 * u64::from(*len),
+                Type::Vector {
+                    len: carrier_len,
+                    elem: carrier_elem,
+                    ..
+                } => carrier_len == len && byte(*carrier_elem),
+                _ => false,
+            };
+            (sixteen_bit(*elem) && carrier_ok).then_some(Shape::Vector(*len))
+        }
+        _ => (sixteen_bit(wide) && byte(carrier)).then_some(Shape::Scalar),
+    }
 }
