@@ -1091,3 +1091,37 @@ define spir_func void @f() {
         assert_eq!(count(&m, Op::FunctionCall), 0);
     }
 }
+
+#[test]
+fn saturating_fp8_conversions_decorate_their_conversion() {
+    // `..._sat`: the OpFConvert to FP8 carries SaturatedToLargestFloat8NormalConversionEXT.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i8 @_Z40__builtin_spirv_ConvertFP16ToE4M3EXT_satDh(half)
+declare spir_func i8 @_Z36__builtin_spirv_ConvertFP16ToE5M2EXTDh(half)
+define spir_func void @f(half %h, ptr addrspace(1) %out) {
+  %a = call spir_func i8 @_Z40__builtin_spirv_ConvertFP16ToE4M3EXT_satDh(half %h)
+  %b = call spir_func i8 @_Z36__builtin_spirv_ConvertFP16ToE5M2EXTDh(half %h)
+  store i8 %a, ptr addrspace(1) %out
+  store i8 %b, ptr addrspace(1) %out
+  ret void
+}
+"#;
+    let saturated = spirvkit_grammar::Decoration::SaturatedToLargestFloat8NormalConversionEXT.0;
+    for m in both(src, "+SPV_EXT_float8", "fp8_sat") {
+        let decorated: Vec<_> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Decorate)
+            .filter(|i| i.operands.get(1).and_then(spirvkit_core::Operand::word) == Some(saturated))
+            .filter_map(|i| i.operands.first().map(common::id))
+            .collect();
+        assert_eq!(decorated.len(), 1, "only the _sat conversion");
+        let convs: Vec<_> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::FConvert)
+            .filter_map(|i| i.result_id)
+            .collect();
+        assert_eq!(convs.len(), 2);
+        assert!(convs.contains(&decorated[0]));
+        assert_eq!(count(&m, Op::FunctionCall), 0);
+    }
+}

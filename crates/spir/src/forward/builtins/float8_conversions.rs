@@ -4,6 +4,8 @@
 //! - `__builtin_spirv_Convert{FP16,BF16}To{E4M3,E5M2}EXT(half / bfloat [vector])` and
 //! - `__builtin_spirv_Convert{E4M3,E5M2}To{FP16,BF16}EXT(i8 [vector or packed])`
 //!
+//! (the conversions to FP8 also as `..._sat`, whose OpFConvert is decorated
+//! SaturatedToLargestFloat8NormalConversionEXT)
 //! become OpFConvert between the 16-bit float and `OpTypeFloat 8` with the Float8E4M3EXT /
 //! Float8E5M2EXT encoding (capability Float8EXT), with an OpBitcast between that FP8 type and
 //! the `i8` carrier; a packed carrier becomes a vector of as many FP8 components as the 16-bit
@@ -20,7 +22,7 @@ use crate::forward::context::FnCtx;
 use crate::forward::translator::Translator;
 use llvm::{Type, ValueRef};
 use spirvkit_core::{Id, Operand};
-use spirvkit_grammar::{Capability, FPEncoding, Op};
+use spirvkit_grammar::{Capability, Decoration, FPEncoding, Op};
 use spirvkit_llvm as llvm;
 
 const FLOAT8: &str = "SPV_EXT_float8";
@@ -31,13 +33,19 @@ pub(super) struct Float8Conversion {
     encoding: FPEncoding,
     to_float8: bool,
     bfloat: bool,
+    /// `..._sat`: out-of-range values become the largest normal FP8 value (decoration
+    /// SaturatedToLargestFloat8NormalConversionEXT); only conversions to FP8 have it.
+    saturated: bool,
 }
 
 /// The conversion a demangled built-in name stands for, if it is one of the eight.
 pub(super) fn conversion(name: &str) -> Option<Float8Conversion> {
-    let rest = name
-        .strip_prefix("__builtin_spirv_Convert")?
-        .strip_suffix("EXT")?;
+    let rest = name.strip_prefix("__builtin_spirv_Convert")?;
+    let (rest, saturated) = match rest.strip_suffix("_sat") {
+        Some(rest) => (rest, true),
+        None => (rest, false),
+    };
+    let rest = rest.strip_suffix("EXT")?;
     let (from, to) = rest.split_once("To")?;
     let encoding = |s: &str| match s {
         "E4M3" => Some(FPEncoding::Float8E4M3EXT),
@@ -50,16 +58,18 @@ pub(super) fn conversion(name: &str) -> Option<Float8Conversion> {
         _ => None,
     };
     if let (Some(encoding), Some(bfloat)) = (encoding(from), bfloat(to)) {
-        return Some(Float8Conversion {
+        return (!saturated).then_some(Float8Conversion {
             encoding,
             to_float8: false,
             bfloat,
+            saturated,
         });
     }
     Some(Float8Conversion {
         encoding: encoding(to)?,
         to_float8: true,
         bfloat: bfloat(from)?,
+        saturated,
     })
 }
 
@@ -121,6 +131,13 @@ pub(super) fn lower(
     let result = t.ty(result_ty, loc)?;
     if conv.to_float8 {
         let narrowed = t.emit(Op::FConvert, fp8_ty, vec![Operand::Id(value)]);
+        if conv.saturated {
+            t.b.decorate(
+                narrowed,
+                Decoration::SaturatedToLargestFloat8NormalConversionEXT.0,
+                &[],
+            );
+        }
         t.emit_to(out, Op::Bitcast, result, vec![Operand::Id(narrowed)]);
     } else {
         let fp8_value = t.emit(Op::Bitcast, fp8_ty, vec![Operand::Id(value)]);
