@@ -764,3 +764,364 @@ entry:
     assert_eq!(count(&typed, Op::AtomicStore), 1);
     assert_eq!(count(&typed, Op::AtomicLoad), 1);
 }
+
+#[test]
+fn depth_image_reads_return_a_vector_and_extract_its_first_component() {
+    // `read_imagef` on a depth image returns a float; OpImageSampleExplicitLod and
+    // OpImageRead return a four-component vector (llvm-spirv: `TypeVector ... 4`, then
+    // `CompositeExtract ... 0`). Session 13 (devset7, t7's OpImageSampleExplicitLod).
+    let src = r#"target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
+target triple = "spir64-unknown-unknown"
+%opencl.image2d_depth_ro_t = type opaque
+%opencl.sampler_t = type opaque
+declare spir_func float @_Z11read_imagef20ocl_image2d_depth_ro11ocl_samplerDv2_i(%opencl.image2d_depth_ro_t addrspace(1)*, %opencl.sampler_t addrspace(2)*, <2 x i32>)
+declare spir_func float @_Z11read_imagef20ocl_image2d_depth_roDv2_i(%opencl.image2d_depth_ro_t addrspace(1)*, <2 x i32>)
+declare spir_func <4 x float> @_Z11read_imagef14ocl_image2d_roDv2_i(%opencl.image2d_ro_t addrspace(1)*, <2 x i32>)
+%opencl.image2d_ro_t = type opaque
+define spir_kernel void @k(%opencl.image2d_depth_ro_t addrspace(1)* %img, %opencl.sampler_t addrspace(2)* %s, %opencl.image2d_ro_t addrspace(1)* %colour, float addrspace(1)* %out, <4 x float> addrspace(1)* %out4) {
+entry:
+  %v = call spir_func float @_Z11read_imagef20ocl_image2d_depth_ro11ocl_samplerDv2_i(%opencl.image2d_depth_ro_t addrspace(1)* %img, %opencl.sampler_t addrspace(2)* %s, <2 x i32> zeroinitializer)
+  store float %v, float addrspace(1)* %out
+  %w = call spir_func float @_Z11read_imagef20ocl_image2d_depth_roDv2_i(%opencl.image2d_depth_ro_t addrspace(1)* %img, <2 x i32> zeroinitializer)
+  store float %w, float addrspace(1)* %out
+  %c = call spir_func <4 x float> @_Z11read_imagef14ocl_image2d_roDv2_i(%opencl.image2d_ro_t addrspace(1)* %colour, <2 x i32> zeroinitializer)
+  store <4 x float> %c, <4 x float> addrspace(1)* %out4
+  ret void
+}
+"#;
+    for m in both(src, "", "depth_image_reads") {
+        let defs = common::defs(&m);
+        let vec4 = |ty: spirvkit_core::Id| {
+            defs.get(&ty).is_some_and(|t| {
+                t.opcode == Op::TypeVector
+                    && matches!(t.operands.get(1), Some(spirvkit_core::Operand::Word(4)))
+            })
+        };
+        let reads: Vec<_> = m
+            .instructions()
+            .filter(|i| matches!(i.opcode, Op::ImageSampleExplicitLod | Op::ImageRead))
+            .collect();
+        assert_eq!(reads.len(), 3);
+        for r in &reads {
+            assert!(r.result_type.is_some_and(vec4), "{:?}", r.opcode);
+        }
+        // The two depth reads are narrowed to their first component; the colour read is not.
+        let extracts = m
+            .instructions()
+            .filter(|i| {
+                i.opcode == Op::CompositeExtract
+                    && matches!(i.operands.get(1), Some(spirvkit_core::Operand::Word(0)))
+                    && reads
+                        .iter()
+                        .any(|r| r.result_id == Some(common::id(&i.operands[0])))
+            })
+            .count();
+        assert_eq!(extracts, 2);
+    }
+}
+
+#[test]
+fn a_kernel_called_by_other_code_gets_a_wrapper_entry_point() {
+    // SPIR-V forbids OpFunctionCall to an entry point's function; llvm-spirv makes the
+    // entry point a wrapper `__spirv_entry_<name>` calling the kernel (t7's
+    // DebugValueInvalid, where a block invoke calls a kernel). A kernel nobody calls stays
+    // its own entry point.
+    let src = r#"target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
+target triple = "spir64-unknown-unknown"
+define spir_kernel void @callee(i32 addrspace(1)* noalias %res, i32 %v) !kernel_arg_addr_space !0 !kernel_arg_access_qual !1 !kernel_arg_type !2 !kernel_arg_base_type !2 !kernel_arg_type_qual !3 !reqd_work_group_size !4 {
+entry:
+  store i32 %v, i32 addrspace(1)* %res
+  ret void
+}
+define spir_kernel void @caller(i32 addrspace(1)* %res) !kernel_arg_addr_space !5 !kernel_arg_access_qual !6 !kernel_arg_type !7 !kernel_arg_base_type !7 !kernel_arg_type_qual !8 {
+entry:
+  call spir_kernel void @callee(i32 addrspace(1)* %res, i32 7)
+  ret void
+}
+!0 = !{i32 1, i32 0}
+!1 = !{!"none", !"none"}
+!2 = !{!"int*", !"int"}
+!3 = !{!"", !""}
+!4 = !{i32 8, i32 1, i32 1}
+!5 = !{i32 1}
+!6 = !{!"none"}
+!7 = !{!"int*"}
+!8 = !{!""}
+"#;
+    for m in both(src, "", "kernel_called") {
+        let names: std::collections::HashMap<spirvkit_core::Id, String> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Name)
+            .filter_map(|i| match (&i.operands[0], &i.operands[1]) {
+                (spirvkit_core::Operand::Id(id), spirvkit_core::Operand::String(s)) => {
+                    Some((*id, s.to_string()))
+                }
+                _ => None,
+            })
+            .collect();
+        let entries: Vec<_> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::EntryPoint)
+            .map(|i| {
+                let f = common::id(&i.operands[1]);
+                let s = match &i.operands[2] {
+                    spirvkit_core::Operand::String(s) => s.to_string(),
+                    _ => String::new(),
+                };
+                (f, s)
+            })
+            .collect();
+        assert_eq!(entries.len(), 2);
+        let callee_entry = entries.iter().find(|(_, s)| s == "callee").expect("callee");
+        let caller_entry = entries.iter().find(|(_, s)| s == "caller").expect("caller");
+        assert_eq!(
+            names.get(&callee_entry.0).map(String::as_str),
+            Some("__spirv_entry_callee")
+        );
+        assert_eq!(
+            names.get(&caller_entry.0).map(String::as_str),
+            Some("caller")
+        );
+        // The kernel's execution mode moved to the wrapper.
+        let local_size_on = m
+            .instructions()
+            .filter(|i| {
+                i.opcode == Op::ExecutionMode
+                    && matches!(i.operands.get(1),
+                        Some(spirvkit_core::Operand::Word(w)) if *w == spirvkit_grammar::ExecutionMode::LocalSize.0)
+            })
+            .map(|i| common::id(&i.operands[0]))
+            .collect::<Vec<_>>();
+        assert_eq!(local_size_on, vec![callee_entry.0]);
+        // No entry point function is the target of an OpFunctionCall.
+        for call in m.instructions().filter(|i| i.opcode == Op::FunctionCall) {
+            let target = common::id(&call.operands[0]);
+            assert!(entries.iter().all(|(f, _)| *f != target));
+        }
+        assert_eq!(count(&m, Op::FunctionCall), 2);
+    }
+}
+
+/// The `OpTypeFloat 8` types of a module, as (result id, encoding).
+fn float8_types(m: &Module) -> Vec<(spirvkit_core::Id, u32)> {
+    m.instructions()
+        .filter(|i| i.opcode == Op::TypeFloat)
+        .filter(|i| i.operands.first().and_then(spirvkit_core::Operand::word) == Some(8))
+        .filter_map(|i| {
+            let encoding = i.operands.get(1).and_then(spirvkit_core::Operand::word)?;
+            Some((i.result_id?, encoding))
+        })
+        .collect()
+}
+
+#[test]
+fn fp8_conversion_builtins_convert_through_an_8_bit_float_type() {
+    // SPV_EXT_float8: FP8 values travel as i8; the conversions are OpFConvert over
+    // OpTypeFloat 8 Float8E4M3EXT / Float8E5M2EXT with an OpBitcast to or from the i8
+    // carrier (llvm-spirv's FP8 representation), scalar and vector.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func half @_Z36__builtin_spirv_ConvertE4M3ToFP16EXTc(i8)
+declare spir_func i8 @_Z36__builtin_spirv_ConvertFP16ToE5M2EXTDh(half)
+declare spir_func <4 x half> @_Z36__builtin_spirv_ConvertE5M2ToFP16EXTDv4_c(<4 x i8>)
+declare spir_func <2 x i8> @_Z36__builtin_spirv_ConvertFP16ToE4M3EXTDv2_Dh(<2 x half>)
+define spir_func void @f(i8 %a, half %b, <4 x i8> %c, <2 x half> %d, ptr addrspace(1) %out) {
+  %h = call spir_func half @_Z36__builtin_spirv_ConvertE4M3ToFP16EXTc(i8 %a)
+  %e = call spir_func i8 @_Z36__builtin_spirv_ConvertFP16ToE5M2EXTDh(half %b)
+  %v = call spir_func <4 x half> @_Z36__builtin_spirv_ConvertE5M2ToFP16EXTDv4_c(<4 x i8> %c)
+  %w = call spir_func <2 x i8> @_Z36__builtin_spirv_ConvertFP16ToE4M3EXTDv2_Dh(<2 x half> %d)
+  store half %h, ptr addrspace(1) %out
+  store i8 %e, ptr addrspace(1) %out
+  store <4 x half> %v, ptr addrspace(1) %out
+  store <2 x i8> %w, ptr addrspace(1) %out
+  ret void
+}
+"#;
+    for m in both(src, "+SPV_EXT_float8", "fp8_conversions") {
+        assert!(capabilities(&m).contains(&Capability::Float8EXT.0));
+        assert!(common::extensions(&m).iter().any(|e| e == "SPV_EXT_float8"));
+        let fp8 = float8_types(&m);
+        let mut encodings: Vec<u32> = fp8.iter().map(|&(_, e)| e).collect();
+        encodings.sort_unstable();
+        assert_eq!(encodings, [0x1076, 0x1077], "one E4M3 and one E5M2 type");
+        assert_eq!(count(&m, Op::FConvert), 4);
+        // No import of the built-ins is left behind.
+        assert_eq!(count(&m, Op::FunctionCall), 0);
+        let defs = common::defs(&m);
+        for conv in m.instructions().filter(|i| i.opcode == Op::FConvert) {
+            // Each conversion has an FP8 value (or vector of them) on one side.
+            let fp8_side = |id: spirvkit_core::Id| {
+                let ty = match defs.get(&id) {
+                    Some(d) if d.opcode == Op::TypeVector => {
+                        d.operands.first().map(common::id).unwrap_or(id)
+                    }
+                    _ => id,
+                };
+                fp8.iter().any(|&(f, _)| f == ty)
+            };
+            let source_ty = conv
+                .operands
+                .first()
+                .map(common::id)
+                .and_then(|v| defs.get(&v))
+                .and_then(|d| d.result_type);
+            let result_fp8 = conv.result_type.is_some_and(fp8_side);
+            let source_fp8 = source_ty.is_some_and(fp8_side);
+            assert!(result_fp8 != source_fp8, "exactly one side is FP8");
+        }
+        // The FP8 side meets the i8 carrier through one OpBitcast per conversion.
+        let fp8_bitcasts = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Bitcast)
+            .filter(|i| {
+                let source = i.operands.first().map(common::id);
+                let from_conversion = source
+                    .and_then(|v| defs.get(&v))
+                    .is_some_and(|d| d.opcode == Op::FConvert);
+                let into_conversion = m.instructions().any(|c| {
+                    c.opcode == Op::FConvert && c.operands.first().map(common::id) == i.result_id
+                });
+                from_conversion || into_conversion
+            })
+            .count();
+        assert_eq!(fp8_bitcasts, 4);
+    }
+}
+
+#[test]
+fn fp8_conversion_builtins_from_bfloat_and_packed_carriers() {
+    // BF16 forms take / give `bfloat` (SPV_KHR_bfloat16 as well); a packed carrier (i32 for
+    // four FP8 values) is bitcast to a vector of four FP8 components.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i8 @_Z36__builtin_spirv_ConvertBF16ToE4M3EXTDF16b(bfloat)
+declare spir_func bfloat @_Z36__builtin_spirv_ConvertE5M2ToBF16EXTc(i8)
+declare spir_func <4 x half> @_Z36__builtin_spirv_ConvertE4M3ToFP16EXTi(i32)
+define spir_func void @f(bfloat %a, i8 %b, i32 %packed, ptr addrspace(1) %out) {
+  %e = call spir_func i8 @_Z36__builtin_spirv_ConvertBF16ToE4M3EXTDF16b(bfloat %a)
+  %f = call spir_func bfloat @_Z36__builtin_spirv_ConvertE5M2ToBF16EXTc(i8 %b)
+  %v = call spir_func <4 x half> @_Z36__builtin_spirv_ConvertE4M3ToFP16EXTi(i32 %packed)
+  store i8 %e, ptr addrspace(1) %out
+  store bfloat %f, ptr addrspace(1) %out
+  store <4 x half> %v, ptr addrspace(1) %out
+  ret void
+}
+"#;
+    for m in both(src, "+SPV_EXT_float8,+SPV_KHR_bfloat16", "fp8_bf16_packed") {
+        let caps = capabilities(&m);
+        assert!(caps.contains(&Capability::Float8EXT.0));
+        assert!(caps.contains(&Capability::BFloat16TypeKHR.0));
+        assert_eq!(count(&m, Op::FConvert), 3);
+        assert_eq!(count(&m, Op::FunctionCall), 0);
+        let fp8: Vec<_> = float8_types(&m).into_iter().map(|(id, _)| id).collect();
+        let four_fp8 = m.instructions().any(|i| {
+            i.opcode == Op::TypeVector
+                && i.operands
+                    .first()
+                    .map(common::id)
+                    .is_some_and(|c| fp8.contains(&c))
+                && i.operands.get(1).and_then(spirvkit_core::Operand::word) == Some(4)
+        });
+        assert!(
+            four_fp8,
+            "the packed i32 becomes a vector of four FP8 values"
+        );
+    }
+}
+
+#[test]
+fn fp8_conversion_builtins_need_spv_ext_float8() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func half @_Z36__builtin_spirv_ConvertE4M3ToFP16EXTc(i8)
+define spir_func half @f(i8 %a) {
+  %h = call spir_func half @_Z36__builtin_spirv_ConvertE4M3ToFP16EXTc(i8 %a)
+  ret half %h
+}
+"#;
+    let e = translate_with(src, "").expect_err("without SPV_EXT_float8");
+    assert!(e.contains("SPV_EXT_float8"), "{e}");
+    // A carrier that does not hold one byte per component is malformed input.
+    let bad = r#"target triple = "spir64-unknown-unknown"
+declare spir_func <2 x half> @_Z36__builtin_spirv_ConvertE4M3ToFP16EXTc(i8)
+define spir_func <2 x half> @f(i8 %a) {
+  %h = call spir_func <2 x half> @_Z36__builtin_spirv_ConvertE4M3ToFP16EXTc(i8 %a)
+  ret <2 x half> %h
+}
+"#;
+    let e = translate_with(bad, "+SPV_EXT_float8").expect_err("one byte for two components");
+    assert!(e.contains("__builtin_spirv_ConvertE4M3ToFP16EXT"), "{e}");
+}
+
+#[test]
+fn fp8_conversion_of_a_cooperative_matrix_converts_to_a_matrix_of_fp8() {
+    // A half cooperative matrix converted to E4M3 (its IR names a matrix of i8): OpFConvert to
+    // the same matrix of OpTypeFloat 8 Float8E4M3EXT, then OpBitcast to the matrix of i8.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func target("spirv.CooperativeMatrixKHR", half, 3, 12, 12, 2) @_Z26__spirv_CompositeConstructDh(half)
+declare spir_func target("spirv.CooperativeMatrixKHR", i8, 3, 12, 12, 2) @_Z36__builtin_spirv_ConvertFP16ToE4M3EXTPU3AS144__spirv_CooperativeMatrixKHR__half_3_12_12_2(target("spirv.CooperativeMatrixKHR", half, 3, 12, 12, 2))
+define spir_func void @f() {
+  %m = call spir_func target("spirv.CooperativeMatrixKHR", half, 3, 12, 12, 2) @_Z26__spirv_CompositeConstructDh(half 0.0)
+  %c = call spir_func target("spirv.CooperativeMatrixKHR", i8, 3, 12, 12, 2) @_Z36__builtin_spirv_ConvertFP16ToE4M3EXTPU3AS144__spirv_CooperativeMatrixKHR__half_3_12_12_2(target("spirv.CooperativeMatrixKHR", half, 3, 12, 12, 2) %m)
+  ret void
+}
+"#;
+    let ext = "+SPV_EXT_float8,+SPV_KHR_cooperative_matrix";
+    for m in both(src, ext, "fp8_matrix") {
+        let caps = capabilities(&m);
+        assert!(caps.contains(&Capability::Float8EXT.0));
+        assert!(caps.contains(&Capability::Float8CooperativeMatrixEXT.0));
+        let fp8: Vec<_> = float8_types(&m).into_iter().map(|(id, _)| id).collect();
+        let fp8_matrix = m
+            .instructions()
+            .find(|i| {
+                i.opcode == Op::TypeCooperativeMatrixKHR
+                    && i.operands
+                        .first()
+                        .map(common::id)
+                        .is_some_and(|c| fp8.contains(&c))
+            })
+            .and_then(|i| i.result_id)
+            .expect("a cooperative matrix of FP8");
+        let conv = m
+            .instructions()
+            .find(|i| i.opcode == Op::FConvert)
+            .expect("an OpFConvert");
+        assert_eq!(conv.result_type, Some(fp8_matrix));
+        assert!(m.instructions().any(
+            |i| i.opcode == Op::Bitcast && i.operands.first().map(common::id) == conv.result_id
+        ));
+        assert_eq!(count(&m, Op::FunctionCall), 0);
+    }
+}
+
+#[test]
+fn saturating_fp8_conversions_decorate_their_conversion() {
+    // `..._sat`: the OpFConvert to FP8 carries SaturatedToLargestFloat8NormalConversionEXT.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i8 @_Z40__builtin_spirv_ConvertFP16ToE4M3EXT_satDh(half)
+declare spir_func i8 @_Z36__builtin_spirv_ConvertFP16ToE5M2EXTDh(half)
+define spir_func void @f(half %h, ptr addrspace(1) %out) {
+  %a = call spir_func i8 @_Z40__builtin_spirv_ConvertFP16ToE4M3EXT_satDh(half %h)
+  %b = call spir_func i8 @_Z36__builtin_spirv_ConvertFP16ToE5M2EXTDh(half %h)
+  store i8 %a, ptr addrspace(1) %out
+  store i8 %b, ptr addrspace(1) %out
+  ret void
+}
+"#;
+    let saturated = spirvkit_grammar::Decoration::SaturatedToLargestFloat8NormalConversionEXT.0;
+    for m in both(src, "+SPV_EXT_float8", "fp8_sat") {
+        let decorated: Vec<_> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Decorate)
+            .filter(|i| i.operands.get(1).and_then(spirvkit_core::Operand::word) == Some(saturated))
+            .filter_map(|i| i.operands.first().map(common::id))
+            .collect();
+        assert_eq!(decorated.len(), 1, "only the _sat conversion");
+        let convs: Vec<_> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::FConvert)
+            .filter_map(|i| i.result_id)
+            .collect();
+        assert_eq!(convs.len(), 2);
+        assert!(convs.contains(&decorated[0]));
+        assert_eq!(count(&m, Op::FunctionCall), 0);
+    }
+}

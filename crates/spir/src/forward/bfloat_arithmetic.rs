@@ -78,8 +78,11 @@ pub(crate) fn check(
                     // OpenCL C built-ins (math, vload/vstore, ...) become OpenCL.std
                     // instructions; SPV-IR calls name their instruction and stay as
                     // llvm-spirv takes them (`__spirv_ocl_nan` returning bfloat16 needs only
-                    // SPV_KHR_bfloat16 in its test).
-                    Some(Callee::Builtin(d)) => !d.name.starts_with("__spirv_"),
+                    // SPV_KHR_bfloat16 in its test); `__builtin_spirv_Convert*` FP8
+                    // conversions are OpFConvert, not arithmetic.
+                    Some(Callee::Builtin(d)) => {
+                        !d.name.starts_with("__spirv_") && !d.name.starts_with("__builtin_spirv_")
+                    }
                     Some(Callee::Intrinsic(name)) => {
                         let family = name.trim_start_matches("llvm.").split('.').next();
                         family.is_some_and(|f| !NOT_ARITHMETIC.contains(&f))

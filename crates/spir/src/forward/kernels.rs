@@ -214,6 +214,54 @@ fn vec_type_hint(t: &Translator<'_>, ty: llvm::TypeId) -> Option<u32> {
     Some(code | (count << 16))
 }
 
+/// The functions some call instruction of the module calls directly.
+fn called_functions(m: &llvm::Module) -> HashSet<llvm::FuncId> {
+    m.functions
+        .iter()
+        .flat_map(|f| &f.insts)
+        .filter_map(|i| match &i.kind {
+            llvm::InstKind::Call {
+                callee: ValueRef::Function(c),
+                ..
+            } => Some(*c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A function of the kernel's type whose body only calls the kernel with its own
+/// parameters: the entry point of a kernel that other functions also call.
+fn entry_point_wrapper(t: &mut Translator<'_>, f: llvm::FuncId, kernel_id: Id) -> Result<Id> {
+    let func = &t.m.functions[f.0 as usize];
+    let location = format!("function @{}", func.name);
+    let access = arg_access_qualifiers(t, func);
+    let (fn_ty, ret_id, param_types) = t.function_type(f, access.as_deref(), &location)?;
+    let wrapper = t.b.alloc_id();
+    t.b.begin_function_with_id(wrapper, ret_id, 0, fn_ty);
+    let mut call = vec![Operand::Id(kernel_id)];
+    for (i, &pty) in param_types.iter().enumerate() {
+        let pid = t.b.alloc_id();
+        t.b.function_parameter_with_id(pid, pty);
+        // The parameter attributes (kernel argument decorations) hold for the wrapper too.
+        param_attributes(t, func, i, pid);
+        call.push(Operand::Id(pid));
+    }
+    let entry = t.b.alloc_id();
+    t.b.begin_block_with_id(entry);
+    let result = t.b.alloc_id();
+    t.b.push_instruction(Instruction::new(
+        Op::FunctionCall,
+        Some(ret_id),
+        Some(result),
+        call,
+    ));
+    // Kernels return void.
+    t.b.push_instruction(Instruction::new(Op::Return, None, None, vec![]));
+    t.b.end_function();
+    t.b.name(wrapper, &format!("__spirv_entry_{}", func.name));
+    Ok(wrapper)
+}
+
 pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>) -> Result<()> {
     let mut ordered: Vec<llvm::FuncId> = kernels.iter().copied().collect();
     ordered.sort();
@@ -223,10 +271,19 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
     let reaching_asm = crate::forward::inline_assembly::functions_reaching_inline_asm(t);
     // Per entry point, the execution modes it got.
     let mut entry_modes: Vec<(Id, Vec<u32>)> = Vec::with_capacity(ordered.len());
+    let called = called_functions(t.m);
     for f in ordered {
         let func = &t.m.functions[f.0 as usize];
-        let Some(Callee::Function(id)) = t.callees.get(f.0 as usize).cloned() else {
+        let Some(Callee::Function(kernel_id)) = t.callees.get(f.0 as usize).cloned() else {
             continue;
+        };
+        // SPIR-V forbids OpFunctionCall to an entry point's function: a kernel that other
+        // code calls keeps its body as an ordinary function and the entry point is a wrapper
+        // that calls it (llvm-spirv's `addKernelEntryPointWrapper`, `__spirv_entry_<name>`).
+        let id = if called.contains(&f) {
+            entry_point_wrapper(t, f, kernel_id)?
+        } else {
+            kernel_id
         };
         let mut ops = vec![
             Operand::Word(ExecutionModel::Kernel.0),

@@ -172,6 +172,16 @@ pub(super) fn lower(
     };
     if n.starts_with("read_image") {
         let ty = t.ty(result_ty, loc)?;
+        // Depth images (`image2d_depth_t`, `image2d_array_depth_t`) read a scalar in OpenCL
+        // C, but OpImageRead/OpImageSampleExplicitLod return a four-component vector: read
+        // the vector and extract component 0, as llvm-spirv does (its
+        // OpImageSampleExplicitLod test: `TypeVector ... 4`, `CompositeExtract ... 0`).
+        let scalar = !matches!(t.m.types.get(result_ty), llvm::Type::Vector { .. });
+        let (read_ty, read_out) = if scalar {
+            (t.b.type_vector(ty, 4), t.b.alloc_id())
+        } else {
+            (ty, out)
+        };
         let img = t.value(ctx, arg(0)?)?;
         let img_ty_id = {
             let lty = t.value_llvm_type(ctx, arg(0)?)?;
@@ -198,9 +208,9 @@ pub(super) fn lower(
             let float = t.b.type_float(32);
             let zero = t.b.constant_u32(float, 0);
             t.emit_to(
-                out,
+                read_out,
                 Op::ImageSampleExplicitLod,
-                ty,
+                read_ty,
                 vec![
                     Operand::Id(si),
                     Operand::Id(coord),
@@ -218,7 +228,15 @@ pub(super) fn lower(
                 ops.push(Operand::Word(ImageOperands::Sample.0));
                 ops.push(Operand::Id(t.value(ctx, sample)?));
             }
-            t.emit_to(out, Op::ImageRead, ty, ops);
+            t.emit_to(read_out, Op::ImageRead, read_ty, ops);
+        }
+        if scalar {
+            t.emit_to(
+                out,
+                Op::CompositeExtract,
+                ty,
+                vec![Operand::Id(read_out), Operand::Word(0)],
+            );
         }
         return Ok(());
     }
