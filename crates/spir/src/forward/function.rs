@@ -82,6 +82,8 @@ pub(crate) fn translate_function(
         private_inits: Vec::new(),
         handle_types: HashMap::new(),
         frexp_exponents: HashMap::new(),
+        loop_controls: RefCell::new(HashMap::new()),
+        current_block: std::cell::Cell::new(0),
     };
     t.image_context = image_context(t, f, access.as_deref());
     for (i, &pty) in param_types.iter().enumerate() {
@@ -128,10 +130,12 @@ pub(crate) fn translate_function(
             }
         })
         .collect();
+    *ctx.loop_controls.get_mut() = crate::forward::loop_controls::plan(t, &ctx)?;
     let order = crate::forward::block_order::dominance_order(func)
         .unwrap_or_else(|| (0..func.blocks.len()).collect());
     for bi in order {
         let block = &func.blocks[bi];
+        ctx.current_block.set(bi);
         t.b.begin_block_with_capacity(ctx.blocks[bi], block.insts.len() + 4);
         if let Some(name) = block.name.as_deref().filter(|n| !n.is_empty()) {
             t.b.name(ctx.blocks[bi], name);

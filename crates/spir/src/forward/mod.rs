@@ -26,6 +26,7 @@ pub(crate) mod instructions;
 pub(crate) mod kernels;
 pub(crate) mod linkonce_odr;
 pub(crate) mod long_vectors;
+pub(crate) mod loop_controls;
 pub(crate) mod memset_loop;
 pub(crate) mod optnone;
 pub(crate) mod parallel;
