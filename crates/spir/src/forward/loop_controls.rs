@@ -51,7 +51,10 @@ const SPECULATED_ITERATIONS: u32 = 0x400000;
 const NO_FUSION: u32 = 0x800000;
 const MAX_REINVOCATION_DELAY: u32 = 0x2000000;
 
-const FPGA_EXTENSIONS: [&str; 2] = ["SPV_INTEL_fpga_loop_controls", "SPV_ALTERA_fpga_loop_controls"];
+const FPGA_EXTENSIONS: [&str; 2] = [
+    "SPV_INTEL_fpga_loop_controls",
+    "SPV_ALTERA_fpga_loop_controls",
+];
 const UNSTRUCTURED_EXTENSION: &str = "SPV_INTEL_unstructured_loop_controls";
 
 /// A LoopControl mask with its parameters in SPIR-V order.
@@ -75,7 +78,10 @@ pub(crate) enum HeaderControl {
 }
 
 /// The loop controls of a function's loop headers, by LLVM block index.
-pub(crate) fn plan(t: &mut Translator<'_>, ctx: &FnCtx<'_>) -> Result<HashMap<usize, HeaderControl>> {
+pub(crate) fn plan(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+) -> Result<HashMap<usize, HeaderControl>> {
     let func = ctx.func;
     let mut out: HashMap<usize, HeaderControl> = HashMap::new();
     let latches: Vec<(usize, &llvm::Instruction, MetadataId)> = func
@@ -112,7 +118,9 @@ pub(crate) fn plan(t: &mut Translator<'_>, ctx: &FnCtx<'_>) -> Result<HashMap<us
                             control,
                         },
                     )),
-                    None if ends_in_branch(func, header) && t.opts.allows(UNSTRUCTURED_EXTENSION) => {
+                    None if ends_in_branch(func, header)
+                        && t.opts.allows(UNSTRUCTURED_EXTENSION) =>
+                    {
                         Some((header, HeaderControl::Unstructured(control)))
                     }
                     None => None,
@@ -156,10 +164,7 @@ pub(crate) fn plan(t: &mut Translator<'_>, ctx: &FnCtx<'_>) -> Result<HashMap<us
     let mut headers: Vec<usize> = out.keys().copied().collect();
     headers.sort_unstable();
     for h in headers {
-        let Some(HeaderControl::Merge {
-            merge, control, ..
-        }) = out.get(&h).cloned()
-        else {
+        let Some(HeaderControl::Merge { merge, control, .. }) = out.get(&h).cloned() else {
             continue;
         };
         if !merges.insert(merge) {
@@ -176,7 +181,12 @@ pub(crate) fn plan(t: &mut Translator<'_>, ctx: &FnCtx<'_>) -> Result<HashMap<us
 /// For a latch `br label %header`: the merge block when the header ends in `br i1`. llvm-spirv
 /// takes the false successor; when that one stays in the loop (it reaches the latch without
 /// passing the header) and the true one leaves it, the true one is the exit.
-fn header_exit(func: &llvm::Function, succs: &[Vec<u32>], header: usize, latch: usize) -> Option<usize> {
+fn header_exit(
+    func: &llvm::Function,
+    succs: &[Vec<u32>],
+    header: usize,
+    latch: usize,
+) -> Option<usize> {
     let term = func.inst(*func.blocks.get(header)?.insts.last()?)?;
     let InstKind::CondBr {
         then_block,
@@ -328,7 +338,10 @@ pub(crate) fn loop_control(
             }
             b"llvm.loop.parallel_access_indices" => {
                 // Index groups, then an optional safelen (0: no limit).
-                let safelen = ops.last().and_then(|o| m.md_value(o)).and_then(|(_, v)| t.const_int(v));
+                let safelen = ops
+                    .last()
+                    .and_then(|o| m.md_value(o))
+                    .and_then(|(_, v)| t.const_int(v));
                 for op in &ops[1..] {
                     if let MdOperand::Metadata(g) = op {
                         for id in index_groups.get(g).into_iter().flatten() {
@@ -396,7 +409,11 @@ pub(crate) fn loop_control(
 /// Emits the loop control planned for the block whose terminator is being lowered (just
 /// before the branch).
 pub(crate) fn emit_before_branch(t: &mut Translator<'_>, ctx: &FnCtx<'_>) {
-    let Some(hc) = ctx.loop_controls.borrow_mut().remove(&ctx.current_block.get()) else {
+    let Some(hc) = ctx
+        .loop_controls
+        .borrow_mut()
+        .remove(&ctx.current_block.get())
+    else {
         return;
     };
     match hc {
@@ -410,7 +427,11 @@ pub(crate) fn emit_before_branch(t: &mut Translator<'_>, ctx: &FnCtx<'_>) {
             else {
                 return;
             };
-            let mut ops = vec![Operand::Id(merge), Operand::Id(cont), Operand::Word(control.mask)];
+            let mut ops = vec![
+                Operand::Id(merge),
+                Operand::Id(cont),
+                Operand::Word(control.mask),
+            ];
             ops.extend(control.params.iter().map(|&w| Operand::Word(w)));
             t.emit_void(Op::LoopMerge, ops);
         }
