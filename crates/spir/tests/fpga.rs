@@ -213,3 +213,168 @@ fn parallel_access_indices_name_the_arrays() {
     // one parameter) and rejects the pairs the extension specifies, as it rejects
     // llvm-spirv's output: checked by form only.
 }
+
+/// The words after the entry point of each OpExecutionMode of the module.
+fn execution_modes(m: &Module) -> Vec<Vec<u32>> {
+    with_opcode(m, Op::ExecutionMode)
+        .into_iter()
+        .map(words)
+        .collect()
+}
+
+/// (decoration, literals) of every OpDecorate of the function named `name`.
+fn function_decorations(m: &Module, name: &str) -> Vec<Vec<u32>> {
+    let target = m
+        .instructions()
+        .find(|i| {
+            i.opcode == Op::Name
+                && matches!(i.operands.get(1), Some(Operand::String(s)) if s.as_ref() == name)
+        })
+        .and_then(|i| i.operands[0].id())
+        .expect("named");
+    with_opcode(m, Op::Decorate)
+        .into_iter()
+        .filter(|d| d.operands[0].id() == Some(target))
+        .map(words)
+        .collect()
+}
+
+const KERNEL_ATTRIBUTES: &str = "
+define spir_kernel void @k1() !max_work_group_size !1 !max_global_work_dim !2 !no_global_work_offset !0 !num_simd_work_items !3 !scheduler_target_fmax_mhz !4 !intel_reqd_sub_group_size !3 !ip_interface !9 {
+entry:
+  ret void
+}
+define spir_kernel void @k2() !ip_interface !10 {
+entry:
+  ret void
+}
+!0 = !{}
+!1 = !{i32 4, i32 2, i32 1}
+!2 = !{i32 1}
+!3 = !{i32 8}
+!4 = !{i32 200}
+!9 = !{!\"streaming\", !\"stall_free_return\"}
+!10 = !{!\"csr\", !\"wait_for_done_write\"}
+";
+
+#[test]
+fn kernel_attributes_give_execution_modes() {
+    let src = format!("{HEADER}{KERNEL_ATTRIBUTES}");
+    for m in typed_and_untyped(
+        &src,
+        "+SPV_INTEL_kernel_attributes",
+        "fpga_kernel_attributes",
+    ) {
+        let modes = execution_modes(&m);
+        for expected in [
+            vec![35, 8],         // SubgroupSize
+            vec![5893, 4, 2, 1], // MaxWorkgroupSizeINTEL
+            vec![5894, 1],       // MaxWorkDimINTEL
+            vec![5895],          // NoGlobalOffsetINTEL
+            vec![5896, 8],       // NumSIMDWorkitemsINTEL
+            vec![5903, 200],     // SchedulerTargetFmaxMhzINTEL
+            vec![6154, 1],       // StreamingInterfaceINTEL (stall-free return)
+            vec![6160, 1],       // RegisterMapInterfaceINTEL (wait for done write)
+        ] {
+            assert!(modes.contains(&expected), "{expected:?} in {modes:?}");
+        }
+        let caps = capabilities(&m);
+        for c in [
+            Capability::SubgroupDispatch,
+            Capability::KernelAttributesINTEL,
+            Capability::FPGAKernelAttributesINTEL,
+            Capability::FPGAKernelAttributesv2INTEL,
+        ] {
+            assert!(caps.contains(&c.0), "{c:?}");
+        }
+        assert!(extensions(&m).contains(&"SPV_INTEL_kernel_attributes".to_owned()));
+    }
+    // Without the extension only the core SubgroupSize stays (llvm-spirv drops the rest).
+    let m = translate_with(&src, "").expect("translates");
+    let modes = execution_modes(&m);
+    assert!(modes.contains(&vec![35, 8]));
+    assert!(modes.iter().all(|w| w[0] < 5000), "{modes:?}");
+    assert!(extensions(&m).is_empty());
+    spirv_val(&m, "fpga_kernel_attributes_dropped");
+}
+
+const FUNCTION_ATTRIBUTES: &str = "
+define spir_kernel void @k1() !stall_enable !2 !initiation_interval !6 !max_concurrency !7 !pipeline_kernel !8 {
+entry:
+  call spir_func void @f()
+  ret void
+}
+define spir_kernel void @k2() !disable_kernel_pipelining !2 !spirv.Decorations !20 {
+entry:
+  ret void
+}
+define spir_func void @f() !prefer_dsp !2 !propagate_dsp_preference !2 !stall_free !2 {
+entry:
+  ret void
+}
+define spir_func void @g() !loop_fuse !5 {
+entry:
+  ret void
+}
+!2 = !{i32 1}
+!5 = !{i32 3, i32 1}
+!6 = !{i32 10}
+!7 = !{i32 12}
+!8 = !{i32 0}
+!20 = !{!21}
+!21 = !{i32 5917, i32 2}
+";
+
+#[test]
+fn fpga_function_attributes_give_decorations() {
+    let src = format!("{HEADER}{FUNCTION_ATTRIBUTES}");
+    let all = "+SPV_INTEL_fpga_cluster_attributes,+SPV_INTEL_loop_fuse,+SPV_INTEL_fpga_invocation_pipelining_attributes,+SPV_INTEL_fpga_dsp_control";
+    let m = translate_with(&src, all).expect("translates");
+    assert_eq!(
+        function_decorations(&m, "k1"),
+        vec![vec![5905], vec![5917, 10], vec![5918, 12], vec![5919, 0]]
+    );
+    // disable_kernel_pipelining 1 → PipelineEnableINTEL 0; `!spirv.Decorations` adds
+    // InitiationIntervalINTEL 2.
+    assert_eq!(
+        function_decorations(&m, "k2"),
+        vec![vec![5919, 0], vec![5917, 2]]
+    );
+    let f = function_decorations(&m, "f");
+    assert!(
+        f.contains(&vec![6151]) && f.contains(&vec![5909, 1, 1]),
+        "{f:?}"
+    );
+    // FuseLoopsInFunctionINTEL Depth Independent, as the extension and llvm-spirv have it;
+    // SPIRV-Headers 1.4.335 (and so spirv-val 2025.5) list no parameters for it: checked by
+    // form, the rest by spirv-val below.
+    assert!(function_decorations(&m, "g").contains(&vec![5907, 3, 1]));
+    for c in [
+        Capability::FPGAClusterAttributesALTERA,
+        Capability::FPGAClusterAttributesV2ALTERA,
+        Capability::LoopFuseALTERA,
+        Capability::FPGAInvocationPipeliningAttributesALTERA,
+        Capability::FPGADSPControlALTERA,
+    ] {
+        assert!(capabilities(&m).contains(&c.0), "{c:?}");
+    }
+    let without_fuse = src.replace(" !loop_fuse !5", "");
+    for m in typed_and_untyped(&without_fuse, all, "fpga_function_attributes") {
+        assert_eq!(function_decorations(&m, "k1").len(), 4);
+    }
+    // Without the extensions the metadata is dropped, as llvm-spirv drops it; the generic
+    // `!spirv.Decorations` entry still needs its extension and is refused naming it.
+    let err = translate_with(&src, "").expect_err("InitiationIntervalINTEL needs its extension");
+    assert!(
+        err.contains("SPV_INTEL_fpga_invocation_pipelining_attributes"),
+        "{err}"
+    );
+    let plain = src.replace(" !spirv.Decorations !20", "");
+    let m = translate_with(&plain, "").expect("translates");
+    assert!(with_opcode(&m, Op::Decorate).iter().all(|d| d
+        .operands
+        .get(1)
+        .and_then(Operand::word)
+        == Some(41))); // LinkageAttributes
+    spirv_val(&m, "fpga_function_attributes_dropped");
+}

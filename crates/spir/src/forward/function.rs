@@ -69,6 +69,7 @@ pub(crate) fn translate_function(
     t.b.begin_function_with_id(id, ret_id, control, fn_ty);
     t.b.name(id, &func.name);
     t.referenced_indirectly(func, id);
+    crate::forward::function_decorations::decorate(t, func, id, &location)?;
     let mut ctx = FnCtx {
         func,
         func_id: f,

@@ -270,6 +270,7 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
                 }
             }
         }
+        crate::forward::kernel_attributes::execution_modes(t, func, id, &mut emitted)?;
         if contraction_off {
             mode(t, ExecutionMode::ContractionOff, &[]);
             emitted.push(ExecutionMode::ContractionOff.0);
