@@ -94,7 +94,7 @@ pub(crate) fn translate_function(
         if let Some(name) = func.args.get(i).and_then(|a| a.name.as_deref()) {
             t.b.name(pid, name);
         }
-        crate::forward::kernels::param_attributes(t, func, i, pid);
+        crate::forward::kernels::param_attributes(t, func, i, pid)?;
         ctx.args.push(pid);
     }
     // `!spirv.ParameterDecorations`: one `!spirv.Decorations`-style list per parameter.

@@ -8,7 +8,7 @@ use llvm::{MdOperand, Type, ValueRef};
 use spirvkit_core::{Id, Instruction, Operand};
 use spirvkit_grammar::{
     AccessQualifier, Decoration, ExecutionMode, ExecutionModel, FunctionParameterAttribute as Fpa,
-    Op,
+    Op, OperandKind,
 };
 use spirvkit_llvm as llvm;
 use std::collections::{BTreeSet, HashSet};
@@ -137,7 +137,12 @@ pub fn is_sampler_param(
 
 /// FuncParamAttr decorations from parameter attributes (SPIR 1.2 table 12) and, for kernels,
 /// `kernel_arg_type_qual` (const → NoWrite, restrict → NoAlias, volatile → Volatile).
-pub fn param_attributes(t: &mut Translator<'_>, func: &llvm::Function, index: usize, param: Id) {
+pub fn param_attributes(
+    t: &mut Translator<'_>,
+    func: &llvm::Function,
+    index: usize,
+    param: Id,
+) -> Result<()> {
     let mut attrs = BTreeSet::new();
     for a in func.attrs.param(index) {
         let name = match a {
@@ -193,6 +198,69 @@ pub fn param_attributes(t: &mut Translator<'_>, func: &llvm::Function, index: us
     if volatile {
         t.b.decorate(param, Decoration::Volatile.0, &[]);
     }
+    if is_pointer {
+        fpga_argument_metadata(t, func, index, param)?;
+    }
+    Ok(())
+}
+
+/// FPGA kernel argument metadata of a pointer parameter (llvm-spirv's `transFunction`):
+/// `!kernel_arg_buffer_location !{i32 N, ...}` → BufferLocationINTEL N for N ≠ -1
+/// (SPV_INTEL_fpga_buffer_location), `!kernel_arg_runtime_aligned !{i1 true, ...}` →
+/// FuncParamAttr RuntimeAlignedINTEL (SPV_INTEL_runtime_aligned). Dropped without their
+/// extension, as llvm-spirv drops them.
+fn fpga_argument_metadata(
+    t: &mut Translator<'_>,
+    func: &llvm::Function,
+    index: usize,
+    param: Id,
+) -> Result<()> {
+    let loc = format!("kernel argument metadata of @{}", func.name);
+    let value = |t: &Translator<'_>, key: &str| -> Option<u32> {
+        let ops = kernel_metadata(t, func, key)?;
+        let op = ops.get(index)?;
+        t.m.md_value(op)
+            .and_then(|(_, v)| t.const_int(v))
+            .map(|v| v as u32)
+    };
+    let mut wanted: Vec<(
+        Decoration,
+        Vec<Operand>,
+        &'static spirvkit_grammar::Availability,
+    )> = Vec::new();
+    if let Some(location) = value(t, "kernel_arg_buffer_location").filter(|&l| l != u32::MAX) {
+        if let Some(desc) = OperandKind::Decoration
+            .desc()
+            .enumerant(Decoration::BufferLocationALTERA.0)
+        {
+            wanted.push((
+                Decoration::BufferLocationALTERA,
+                vec![Operand::Word(location)],
+                &desc.avail,
+            ));
+        }
+    }
+    if value(t, "kernel_arg_runtime_aligned").is_some_and(|a| a & 1 != 0) {
+        if let Some(desc) = OperandKind::FunctionParameterAttribute
+            .desc()
+            .enumerant(Fpa::RuntimeAlignedALTERA.0)
+        {
+            wanted.push((
+                Decoration::FuncParamAttr,
+                vec![Operand::Word(Fpa::RuntimeAlignedALTERA.0)],
+                &desc.avail,
+            ));
+        }
+    }
+    for (decoration, operands, avail) in wanted {
+        if !crate::forward::requirements::available(t, avail) {
+            continue;
+        }
+        let what = format!("kernel argument {index} decoration");
+        crate::forward::requirements::require(t, &loc, &what, avail)?;
+        t.b.decorate(param, decoration.0, &operands);
+    }
+    Ok(())
 }
 
 /// VecTypeHint's literal: component type code in the low 16 bits, count in the high 16.

@@ -76,7 +76,15 @@ pub(crate) fn available(t: &Translator<'_>, avail: &spirvkit_grammar::Availabili
         .version
         .or_else(|| capability.and_then(|c| c.avail.version))
         .filter(|_| avail.version.is_some() || avail.extensions.is_empty());
-    extensions.iter().any(|e| t.opts.allows(e))
-        || core_since.is_some_and(|v| v <= t.opts.max_version)
-        || (extensions.is_empty() && core_since.is_none())
+    // The capability's own extension counts too (an enumerant "core since 1.0" whose
+    // capability only an extension declares, as RuntimeAlignedINTEL).
+    let capability_ok = capability.is_none_or(|c| {
+        c.avail.extensions.is_empty()
+            || c.avail.extensions.iter().any(|e| t.opts.allows(e))
+            || c.avail.version.is_some_and(|v| v <= t.opts.max_version)
+    });
+    capability_ok
+        && (extensions.iter().any(|e| t.opts.allows(e))
+            || core_since.is_some_and(|v| v <= t.opts.max_version)
+            || (extensions.is_empty() && core_since.is_none()))
 }

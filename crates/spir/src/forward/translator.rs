@@ -78,6 +78,9 @@ pub(crate) struct Translator<'m> {
     pub memset_loops: std::sync::Arc<FxHashMap<crate::forward::memset_loop::Key, Id>>,
     /// The imported `atomicrmw uinc_wrap`/`udec_wrap` helpers (AMD targets).
     pub atomic_wrap_helpers: std::sync::Arc<FxHashMap<crate::forward::atomic_wrap::Key, Id>>,
+    /// (struct type, member, decoration) already given by annotations, shared with the
+    /// forks: a member keeps one decoration of a kind (`fpga_annotations.rs`).
+    pub member_decorations: crate::forward::fpga_annotations::MemberDecorations,
     /// Lowering the initializer of a block literal global that only feeds enqueue and
     /// kernel-query built-ins: its invoke function address is a null generic pointer (what
     /// llvm-spirv writes without SPV_INTEL_function_pointers).
@@ -135,6 +138,7 @@ impl<'m> Translator<'m> {
             alias_lists: FxHashMap::default(),
             memset_loops: Default::default(),
             atomic_wrap_helpers: Default::default(),
+            member_decorations: Default::default(),
             block_literal_init: false,
         })
     }
@@ -173,6 +177,7 @@ impl<'m> Translator<'m> {
             alias_lists: self.alias_lists.clone(),
             memset_loops: std::sync::Arc::clone(&self.memset_loops),
             atomic_wrap_helpers: std::sync::Arc::clone(&self.atomic_wrap_helpers),
+            member_decorations: std::sync::Arc::clone(&self.member_decorations),
             block_literal_init: false,
         }
     }
@@ -222,6 +227,7 @@ impl<'m> Translator<'m> {
         for g in 0..self.m.globals.len() {
             self.global(llvm::GlobalId(g as u32))?;
         }
+        crate::forward::global_annotations::global_annotations(self)?;
         self.declare_alias_scopes();
         self.declare_memset_loops()?;
         self.declare_atomic_wrap_helpers()?;
@@ -592,6 +598,7 @@ impl<'m> Translator<'m> {
                 crate::forward::decorations::apply(self, id, *md, &derived, &location)?;
             }
         }
+        crate::forward::global_annotations::io_pipe(self, global, id, &location)?;
         match global.linkage {
             llvm::Linkage::External if global.initializer.is_none() => {
                 self.linkage(id, &global.name, LinkageType::Import)
