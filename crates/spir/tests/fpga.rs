@@ -378,3 +378,234 @@ fn fpga_function_attributes_give_decorations() {
         == Some(41))); // LinkageAttributes
     spirv_val(&m, "fpga_function_attributes_dropped");
 }
+
+/// Every OpDecorate as (target, decoration and literal words, strings).
+fn decorations_of(m: &Module, number: u32) -> Vec<Vec<Operand>> {
+    with_opcode(m, Op::Decorate)
+        .into_iter()
+        .filter(|d| d.operands.get(1).and_then(Operand::word) == Some(number))
+        .map(|d| d.operands[2..].to_vec())
+        .collect()
+}
+
+fn member_decorations(m: &Module) -> Vec<Vec<Operand>> {
+    with_opcode(m, Op::MemberDecorate)
+        .into_iter()
+        .map(|d| d.operands[1..].to_vec())
+        .collect()
+}
+
+fn string(s: &str) -> Operand {
+    Operand::String(s.into())
+}
+
+const FPGA_REG: &str = r#"
+%struct.S = type { i32, float }
+@reg = private unnamed_addr constant [25 x i8] c"__builtin_intel_fpga_reg\00", section "llvm.metadata"
+@file = private unnamed_addr constant [2 x i8] c"f\00", section "llvm.metadata"
+define spir_kernel void @k(i32 %x, ptr addrspace(1) %o, ptr addrspace(1) %p) {
+entry:
+  %r = call i32 @llvm.annotation.i32.p0(i32 %x, ptr @reg, ptr @file, i32 5)
+  store i32 %r, ptr addrspace(1) %o, align 4
+  %q = call ptr addrspace(1) @llvm.ptr.annotation.p1.p0(ptr addrspace(1) %p, ptr @reg, ptr @file, i32 6, ptr null)
+  store i32 %r, ptr addrspace(1) %q, align 4
+  ret void
+}
+declare i32 @llvm.annotation.i32.p0(i32, ptr, ptr, i32)
+declare ptr addrspace(1) @llvm.ptr.annotation.p1.p0(ptr addrspace(1), ptr, ptr, i32, ptr)
+"#;
+
+#[test]
+fn fpga_reg_with_and_without_its_extension() {
+    let src = format!("{HEADER}{FPGA_REG}");
+    for m in typed_and_untyped(&src, "+SPV_INTEL_fpga_reg", "fpga_reg") {
+        // The scalar (llvm.annotation) and the pointer (llvm.ptr.annotation).
+        assert_eq!(with_opcode(&m, Op::FPGARegALTERA).len(), 2);
+        assert!(capabilities(&m).contains(&Capability::FPGARegALTERA.0));
+        assert!(extensions(&m).contains(&"SPV_INTEL_fpga_reg".to_owned()));
+    }
+    // Without the extension the value itself, as llvm-spirv translates it.
+    let m = translate_with(&src, "").expect("translates");
+    assert!(with_opcode(&m, Op::FPGARegALTERA).is_empty());
+    assert!(decorations_of(&m, 5635).is_empty()); // no UserSemantic either
+    spirv_val(&m, "fpga_reg_dropped");
+}
+
+const MEMORY_ATTRIBUTE_NAMES: &str = r#"
+%struct.S = type { i32, [4 x i32] }
+@attrs = private unnamed_addr constant [54 x i8] c"{memory:BLOCK_RAM}{numbanks:4}{pump:2}{bank_bits:4,5}\00", section "llvm.metadata"
+@merge = private unnamed_addr constant [36 x i8] c"{merge:foo:depth}{max_replicates:2}\00", section "llvm.metadata"
+@member = private unnamed_addr constant [31 x i8] c"{register:1}{private_copies:3}\00", section "llvm.metadata"
+@file = private unnamed_addr constant [2 x i8] c"f\00", section "llvm.metadata"
+define spir_kernel void @k(ptr addrspace(1) %out) {
+entry:
+  %a = alloca [4 x i32], align 4
+  %c = alloca i32, align 4
+  %s = alloca %struct.S, align 4
+  call void @llvm.var.annotation.p0.p0(ptr %a, ptr @attrs, ptr @file, i32 1, ptr null)
+  call void @llvm.var.annotation.p0.p0(ptr %c, ptr @merge, ptr @file, i32 2, ptr null)
+  %m = getelementptr inbounds %struct.S, ptr %s, i32 0, i32 1
+  %ann = call ptr @llvm.ptr.annotation.p0.p0(ptr %m, ptr @member, ptr @file, i32 3, ptr null)
+  store i32 1, ptr %a, align 4
+  store i32 2, ptr %c, align 4
+  store i32 3, ptr %ann, align 4
+  ret void
+}
+declare void @llvm.var.annotation.p0.p0(ptr, ptr, ptr, i32, ptr)
+declare ptr @llvm.ptr.annotation.p0.p0(ptr, ptr, ptr, i32, ptr)
+"#;
+
+#[test]
+fn fpga_memory_attribute_strings_on_variables_and_struct_members() {
+    let src = format!("{HEADER}{MEMORY_ATTRIBUTE_NAMES}");
+    let ext = "+SPV_INTEL_fpga_memory_attributes";
+    for m in typed_and_untyped(&src, ext, "fpga_memory_attribute_names") {
+        assert_eq!(decorations_of(&m, 5826), vec![vec![string("BLOCK_RAM")]]); // MemoryINTEL
+        assert_eq!(decorations_of(&m, 5827), vec![vec![Operand::Word(4)]]); // Numbanks
+        assert_eq!(decorations_of(&m, 5831), vec![Vec::<Operand>::new()]); // Doublepump
+        assert_eq!(
+            decorations_of(&m, 5835), // BankBits
+            vec![vec![Operand::Word(4), Operand::Word(5)]]
+        );
+        assert_eq!(
+            decorations_of(&m, 5834), // Merge
+            vec![vec![string("foo"), string("depth")]]
+        );
+        assert_eq!(decorations_of(&m, 5832), vec![vec![Operand::Word(2)]]); // MaxReplicates
+                                                                            // A struct member reached through a GEP: the member of the struct type.
+        assert_eq!(
+            member_decorations(&m),
+            vec![
+                vec![Operand::Word(1), Operand::Word(5825)],
+                vec![Operand::Word(1), Operand::Word(5829), Operand::Word(3)],
+            ]
+        );
+        assert!(capabilities(&m).contains(&Capability::FPGAMemoryAttributesALTERA.0));
+    }
+    // Without the extension each string is an annotation (UserSemantic), the member's too.
+    for m in typed_and_untyped(&src, "", "fpga_memory_attribute_names_plain") {
+        assert_eq!(decorations_of(&m, 5635).len(), 2);
+        assert_eq!(
+            member_decorations(&m),
+            vec![vec![
+                Operand::Word(1),
+                Operand::Word(5635),
+                string("{register:1}{private_copies:3}")
+            ]]
+        );
+        assert!(!extensions(&m).iter().any(|e| e.contains("fpga")));
+    }
+}
+
+const MEMORY_ACCESSES: &str = r#"
+@all = private unnamed_addr constant [28 x i8] c"{params:15}{cache-size:127}\00", section "llvm.metadata"
+@none = private unnamed_addr constant [27 x i8] c"{params:0}{cache-size:127}\00", section "llvm.metadata"
+@file = private unnamed_addr constant [2 x i8] c"f\00", section "llvm.metadata"
+define spir_kernel void @k(ptr addrspace(1) %a, ptr addrspace(1) %b) {
+entry:
+  %x = call ptr addrspace(1) @llvm.ptr.annotation.p1.p0(ptr addrspace(1) %a, ptr @all, ptr @file, i32 1, ptr null)
+  %y = call ptr addrspace(1) @llvm.ptr.annotation.p1.p0(ptr addrspace(1) %b, ptr @none, ptr @file, i32 2, ptr null)
+  %v = load i32, ptr addrspace(1) %x, align 4
+  store i32 %v, ptr addrspace(1) %y, align 4
+  ret void
+}
+declare ptr addrspace(1) @llvm.ptr.annotation.p1.p0(ptr addrspace(1), ptr, ptr, i32, ptr)
+"#;
+
+#[test]
+fn fpga_memory_accesses_from_params_annotations() {
+    let src = format!("{HEADER}{MEMORY_ACCESSES}");
+    let ext = "+SPV_INTEL_fpga_memory_accesses";
+    for m in typed_and_untyped(&src, ext, "fpga_memory_accesses") {
+        assert_eq!(decorations_of(&m, 5899).len(), 1); // BurstCoalesce
+        assert_eq!(decorations_of(&m, 5900), vec![vec![Operand::Word(127)]]); // CacheSize
+        assert_eq!(decorations_of(&m, 5901).len(), 1); // DontStaticallyCoalesce
+        assert_eq!(decorations_of(&m, 5902), vec![vec![Operand::Word(0)]]); // Prefetch
+                                                                            // params 0: nothing to say; the string stays an annotation.
+        assert_eq!(
+            decorations_of(&m, 5635),
+            vec![vec![string("{params:0}{cache-size:127}")]]
+        );
+        assert!(capabilities(&m).contains(&Capability::FPGAMemoryAccessesALTERA.0));
+        assert!(extensions(&m).contains(&"SPV_INTEL_fpga_memory_accesses".to_owned()));
+    }
+    let m = translate_with(&src, "").expect("translates");
+    assert_eq!(decorations_of(&m, 5635).len(), 2);
+    assert!(decorations_of(&m, 5899).is_empty());
+}
+
+const GLOBAL_ANNOTATIONS: &str = r#"
+@g = addrspace(1) global i32 0, align 4
+@h = addrspace(1) global [4 x i32] zeroinitializer, align 4
+@pipe = addrspace(1) global i32 0, align 4, !io_pipe_id !0
+@.str = private unnamed_addr constant [6 x i8] c"hello\00", section "llvm.metadata"
+@.str.1 = private unnamed_addr constant [9 x i8] c"main.cpp\00", section "llvm.metadata"
+@.str.2 = private unnamed_addr constant [31 x i8] c"{register:1}{private_copies:2}\00", section "llvm.metadata"
+@llvm.global.annotations = appending global [3 x { ptr, ptr, ptr, i32, ptr }] [{ ptr, ptr, ptr, i32, ptr } { ptr addrspacecast (ptr addrspace(1) @g to ptr), ptr @.str, ptr @.str.1, i32 3, ptr null }, { ptr, ptr, ptr, i32, ptr } { ptr @f, ptr @.str, ptr @.str.1, i32 4, ptr null }, { ptr, ptr, ptr, i32, ptr } { ptr addrspacecast (ptr addrspace(1) @h to ptr), ptr @.str.2, ptr @.str.1, i32 5, ptr null }], section "llvm.metadata"
+define spir_func void @f() {
+entry:
+  ret void
+}
+define spir_kernel void @k() {
+entry:
+  call spir_func void @f()
+  ret void
+}
+!0 = !{i32 7}
+"#;
+
+#[test]
+fn global_annotations_and_io_pipes() {
+    let src = format!("{HEADER}{GLOBAL_ANNOTATIONS}");
+    let ext = "+SPV_INTEL_fpga_memory_attributes,+SPV_INTEL_io_pipes";
+    for m in typed_and_untyped(&src, ext, "fpga_global_annotations") {
+        // @g and @f: UserSemantic "hello"; @h: the FPGA memory attributes.
+        assert_eq!(decorations_of(&m, 5635), vec![vec![string("hello")]; 2]);
+        assert_eq!(decorations_of(&m, 5825).len(), 1); // Register
+        assert_eq!(decorations_of(&m, 5829), vec![vec![Operand::Word(2)]]);
+        assert_eq!(decorations_of(&m, 5944), vec![vec![Operand::Word(7)]]); // IOPipeStorage
+        assert!(capabilities(&m).contains(&Capability::IOPipesALTERA.0));
+    }
+    // Without the extensions: annotations only, no IO pipe decoration.
+    let m = translate_with(&src, "").expect("translates");
+    assert_eq!(decorations_of(&m, 5635).len(), 3);
+    assert!(decorations_of(&m, 5944).is_empty());
+    spirv_val(&m, "fpga_global_annotations_plain");
+}
+
+const ARGUMENT_METADATA: &str = r#"
+define spir_kernel void @test(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) %c, i32 %d) !kernel_arg_buffer_location !6 !kernel_arg_runtime_aligned !7 {
+entry:
+  ret void
+}
+!6 = !{i32 1, i32 2, i32 -1, i32 3}
+!7 = !{i1 true, i1 false, i1 true, i1 false}
+"#;
+
+#[test]
+fn buffer_location_and_runtime_aligned_arguments() {
+    let src = format!("{HEADER}{ARGUMENT_METADATA}");
+    let ext = "+SPV_INTEL_fpga_buffer_location,+SPV_INTEL_runtime_aligned";
+    for m in typed_and_untyped(&src, ext, "fpga_argument_metadata") {
+        // %a 1, %b 2; %c -1 and the integer %d get none.
+        assert_eq!(
+            decorations_of(&m, 5921),
+            vec![vec![Operand::Word(1)], vec![Operand::Word(2)]]
+        );
+        // FuncParamAttr RuntimeAlignedINTEL on %a and %c.
+        let aligned: Vec<_> = decorations_of(&m, 38)
+            .into_iter()
+            .filter(|ops| ops == &vec![Operand::Word(5940)])
+            .collect();
+        assert_eq!(aligned.len(), 2);
+        let caps = capabilities(&m);
+        assert!(caps.contains(&Capability::FPGABufferLocationALTERA.0));
+        assert!(caps.contains(&Capability::RuntimeAlignedAttributeALTERA.0));
+    }
+    // Dropped without the extensions, as llvm-spirv drops them.
+    let m = translate_with(&src, "").expect("translates");
+    assert!(decorations_of(&m, 5921).is_empty());
+    assert!(decorations_of(&m, 38).is_empty());
+    assert!(extensions(&m).is_empty());
+    spirv_val(&m, "fpga_argument_metadata_dropped");
+}

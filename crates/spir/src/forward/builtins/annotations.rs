@@ -222,26 +222,13 @@ pub(crate) fn decorate(
     loc: &str,
 ) -> Result<()> {
     use crate::forward::fpga_annotations as fpga;
-    let fpga_form = if t.opts_allow_any(&fpga::MEMORY_ACCESSES) {
-        fpga::memory_accesses(text)
-    } else {
-        None
-    }
-    .or_else(|| {
-        t.opts_allow_any(&fpga::MEMORY_ATTRIBUTES)
-            .then(|| fpga::memory_attributes(text))
-            .flatten()
-    });
-    if let Some(list) = fpga_form {
-        return apply(t, target, list, text, loc);
-    }
     // Numbers the grammar does not know make the string an ordinary annotation.
     let known = |list: &Vec<(u32, Vec<&str>)>| {
         list.iter()
             .all(|(n, _)| OperandKind::Decoration.desc().enumerant(*n).is_some())
     };
-    let list = match parse_decorations(text).filter(known) {
-        Some(list) => list
+    if let Some(list) = parse_decorations(text).filter(known) {
+        let list = list
             .into_iter()
             .map(|(number, literals)| {
                 let operands = literals
@@ -253,12 +240,25 @@ pub(crate) fn decorate(
                     .collect();
                 (number, operands)
             })
-            .collect(),
-        None => vec![(
+            .collect();
+        return apply(t, target, list, text, loc);
+    }
+    let fpga_form = if t.opts_allow_any(&fpga::MEMORY_ACCESSES) {
+        fpga::memory_accesses(text)
+    } else {
+        None
+    }
+    .or_else(|| {
+        t.opts_allow_any(&fpga::MEMORY_ATTRIBUTES)
+            .then(|| fpga::memory_attributes(text))
+            .flatten()
+    });
+    let list = fpga_form.unwrap_or_else(|| {
+        vec![(
             Decoration::UserSemantic.0,
             vec![Operand::String(text.to_string().into())],
-        )],
-    };
+        )]
+    });
     apply(t, target, list, text, loc)
 }
 
