@@ -609,3 +609,36 @@ fn buffer_location_and_runtime_aligned_arguments() {
     assert!(extensions(&m).is_empty());
     spirv_val(&m, "fpga_argument_metadata_dropped");
 }
+
+const MEMBER_BUFFER_LOCATION: &str = r#"
+%struct.MyIP = type { ptr addrspace(4) }
+@loc = private unnamed_addr constant [11 x i8] c"{5921:\227\22}\00", section "llvm.metadata"
+@file = private unnamed_addr constant [2 x i8] c"f\00", section "llvm.metadata"
+define spir_kernel void @k(ptr addrspace(1) %arg) {
+entry:
+  %ip = alloca %struct.MyIP, align 8
+  %a = getelementptr inbounds %struct.MyIP, ptr %ip, i32 0, i32 0
+  %p = call ptr @llvm.ptr.annotation.p0.p0(ptr %a, ptr @loc, ptr @file, i32 7, ptr null)
+  %g = addrspacecast ptr addrspace(1) %arg to ptr addrspace(4)
+  store ptr addrspace(4) %g, ptr %p, align 8
+  ret void
+}
+declare ptr @llvm.ptr.annotation.p0.p0(ptr, ptr, ptr, i32, ptr)
+"#;
+
+#[test]
+fn buffer_location_annotation_of_a_struct_member_decorates_the_pointer() {
+    // Memory attributes of a member decorate the struct type's member; a buffer location
+    // (like latency controls and memory accesses) decorates the annotated pointer.
+    let src = format!("{HEADER}{MEMBER_BUFFER_LOCATION}");
+    for m in typed_and_untyped(
+        &src,
+        "+SPV_INTEL_fpga_buffer_location",
+        "fpga_member_buffer_location",
+    ) {
+        assert_eq!(decorations_of(&m, 5921), vec![vec![Operand::Word(7)]]);
+        assert!(member_decorations(&m).is_empty());
+    }
+    let err = translate_with(&src, "").expect_err("needs its extension");
+    assert!(err.contains("SPV_INTEL_fpga_buffer_location"), "{err}");
+}

@@ -46,7 +46,12 @@ pub(super) fn ptr_annotation(
         && crate::forward::fpga_annotations::memory_accesses(&text).is_some();
     if !is_access {
         if let Some((struct_ty, member)) = struct_member(t, ctx, strip_casts(ctx, subject))? {
-            return decorate(t, Target::Member(struct_ty, member), &text, loc);
+            let target = Target::Member {
+                ty: struct_ty,
+                member,
+                value: out,
+            };
+            return decorate(t, target, &text, loc);
         }
     }
     decorate(t, Target::Value(out), &text, loc)
@@ -209,7 +214,15 @@ pub(crate) fn annotation_string(
 #[derive(Clone, Copy)]
 pub(crate) enum Target {
     Value(Id),
-    Member(Id, u32),
+    /// A struct member (type, member index) reached through the annotated pointer `value`:
+    /// memory attributes and plain annotations decorate the member, other decorations
+    /// (buffer location, latency control, memory accesses, ...) the pointer, as llvm-spirv
+    /// splits them.
+    Member {
+        ty: Id,
+        member: u32,
+        value: Id,
+    },
 }
 
 /// The decorations an annotation string gives `target`: the FPGA memory-access or
@@ -291,12 +304,21 @@ fn apply(
             let what = format!("the decoration {} (annotation)", desc.name);
             crate::forward::requirements::require(t, loc, &what, &desc.avail)?;
         }
+        let on_member = number == Decoration::UserSemantic.0
+            || desc
+                .avail
+                .capabilities
+                .contains(&spirvkit_grammar::Capability::FPGAMemoryAttributesALTERA);
+        let target = match target {
+            Target::Member { value, .. } if !on_member => Target::Value(value),
+            other => other,
+        };
         match target {
             Target::Value(id) if applied.contains(&number) => {
                 crate::forward::decorations::repeated(t, id, number, &operands);
             }
             Target::Value(id) => t.b.decorate(id, number, &operands),
-            Target::Member(ty, member) => {
+            Target::Member { ty, member, .. } => {
                 // A member keeps one decoration of a kind (llvm-spirv skips repeats).
                 if applied.contains(&number) || t.member_decorated(ty, member, number) {
                     continue;
