@@ -138,6 +138,26 @@ pub(crate) fn memory_accesses(text: &str) -> Option<Decorations> {
     Some(out)
 }
 
+impl crate::forward::translator::Translator<'_> {
+    /// Whether `--spirv-ext` allows one of `names` (an extension and its other names).
+    pub(crate) fn opts_allow_any(&self, names: &[&str]) -> bool {
+        names.iter().any(|n| self.opts.allows(n))
+    }
+
+    /// Records that `member` of struct `ty` gets `decoration`; false when it had it already.
+    pub(crate) fn member_decorated(
+        &self,
+        ty: spirvkit_core::Id,
+        member: u32,
+        decoration: u32,
+    ) -> bool {
+        self.member_decorations
+            .lock()
+            .map(|mut set| !set.insert((ty.0, member, decoration)))
+            .unwrap_or(false)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,25 +193,5 @@ mod tests {
         let zero = memory_accesses("{params:0}{cache-size:127}").expect("params");
         assert_eq!(zero[0].0, Decoration::UserSemantic.0);
         assert_eq!(memory_accesses("{memory:DEFAULT}"), None);
-    }
-}
-
-impl crate::forward::translator::Translator<'_> {
-    /// Whether `--spirv-ext` allows one of `names` (an extension and its other names).
-    pub(crate) fn opts_allow_any(&self, names: &[&str]) -> bool {
-        names.iter().any(|n| self.opts.allows(n))
-    }
-
-    /// Records that `member` of struct `ty` gets `decoration`; false when it had it already.
-    pub(crate) fn member_decorated(
-        &self,
-        ty: spirvkit_core::Id,
-        member: u32,
-        decoration: u32,
-    ) -> bool {
-        self.member_decorations
-            .lock()
-            .map(|mut set| !set.insert((ty.0, member, decoration)))
-            .unwrap_or(false)
     }
 }
