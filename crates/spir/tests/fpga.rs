@@ -214,6 +214,27 @@ fn parallel_access_indices_name_the_arrays() {
     // llvm-spirv's output: checked by form only.
 }
 
+#[test]
+fn loop_count_gives_three_64_bit_literals() {
+    let src = three_loops(
+        "!0 = distinct !{!0, !10, !11}
+!1 = distinct !{!1}
+!2 = distinct !{!2}
+!10 = !{!\"llvm.loop.intel.loopcount_min\", i64 4}
+!11 = !{!\"llvm.loop.intel.loopcount_avg\", i64 8589934592}
+",
+    );
+    let m = translate_with(&src, "+SPV_INTEL_fpga_loop_controls").expect("translates");
+    // min 4, max -1 (not given), avg 2^33; checked by form (spirv-val 2025.5 expects one
+    // literal, as for llvm-spirv's output).
+    assert_eq!(
+        loop_merges(&m),
+        vec![vec![0x1000000, 4, 0, u32::MAX, u32::MAX, 0, 2]]
+    );
+    let m = translate_with(&src, "").expect("translates");
+    assert!(loop_merges(&m).is_empty());
+}
+
 /// The words after the entry point of each OpExecutionMode of the module.
 fn execution_modes(m: &Module) -> Vec<Vec<u32>> {
     with_opcode(m, Op::ExecutionMode)

@@ -22,8 +22,11 @@
 //! `.count` → LoopCoalesceINTEL (0 / N), `llvm.loop.max_interleaving.count` →
 //! MaxInterleavingINTEL, `llvm.loop.intel.speculated.iterations.count` →
 //! SpeculatedIterationsINTEL, `llvm.loop.fusion.disable` → NoFusionINTEL,
-//! `llvm.loop.intel.max_reinvocation_delay.count` → MaxReinvocationDelayINTEL. Parameters
-//! follow the mask bits in increasing order (SPIR-V 3.23).
+//! `llvm.loop.intel.max_reinvocation_delay.count` → MaxReinvocationDelayINTEL,
+//! `llvm.loop.intel.loopcount_{min,max,avg}` → LoopCountINTEL (three 64-bit literals, -1 for
+//! the ones not given, as llvm-spirv writes them; SPIRV-Headers 1.4.335 gives LoopCountINTEL
+//! one literal, so spirv-val 2025.5 rejects it as it rejects llvm-spirv's output).
+//! Parameters follow the mask bits in increasing order (SPIR-V 3.23).
 
 use crate::error::Result;
 use crate::forward::context::FnCtx;
@@ -49,6 +52,7 @@ const LOOP_COALESCE: u32 = 0x100000;
 const MAX_INTERLEAVING: u32 = 0x200000;
 const SPECULATED_ITERATIONS: u32 = 0x400000;
 const NO_FUSION: u32 = 0x800000;
+const LOOP_COUNT: u32 = 0x1000000;
 const MAX_REINVOCATION_DELAY: u32 = 0x2000000;
 
 const FPGA_EXTENSIONS: [&str; 2] = [
@@ -288,6 +292,8 @@ pub(crate) fn loop_control(
     // Parameters by mask bit (ordered by bit when written out).
     let mut params: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
     let mut dependency_arrays: Vec<(u32, u32)> = Vec::new();
+    // LoopCountINTEL: min, max, average, each a 64-bit literal (-1 when not given).
+    let mut loop_count: Option<[i64; 3]> = None;
     for op in m.node_operands(node) {
         let MdOperand::Metadata(hint) = op else {
             continue;
@@ -336,6 +342,22 @@ pub(crate) fn loop_control(
             b"llvm.loop.intel.max_reinvocation_delay.count" => {
                 set(MAX_REINVOCATION_DELAY, int(1), &mut mask)
             }
+            b"llvm.loop.intel.loopcount_min"
+            | b"llvm.loop.intel.loopcount_max"
+            | b"llvm.loop.intel.loopcount_avg" => {
+                let value = ops
+                    .get(1)
+                    .and_then(|o| m.md_value(o))
+                    .and_then(|(_, v)| t.const_int(v));
+                if let Some(v) = value {
+                    let slot = match name {
+                        b"llvm.loop.intel.loopcount_min" => 0,
+                        b"llvm.loop.intel.loopcount_max" => 1,
+                        _ => 2,
+                    };
+                    loop_count.get_or_insert([-1; 3])[slot] = v as i64;
+                }
+            }
             b"llvm.loop.parallel_access_indices" => {
                 // Index groups, then an optional safelen (0: no limit).
                 let safelen = ops
@@ -366,6 +388,14 @@ pub(crate) fn loop_control(
         if mask & bit != 0 && !params.contains_key(&bit) {
             mask &= !bit;
         }
+    }
+    if let Some(counts) = loop_count {
+        mask |= LOOP_COUNT;
+        let words = counts
+            .iter()
+            .flat_map(|&c| [c as u64 as u32, ((c as u64) >> 32) as u32])
+            .collect();
+        params.insert(LOOP_COUNT, words);
     }
     if !dependency_arrays.is_empty() {
         mask |= DEPENDENCY_ARRAY;
