@@ -258,7 +258,20 @@ fn index_group_arrays(
             },
             _ => *base,
         };
-        let id = t.value(ctx, memory)?;
+        // Values with an id of their own only (nothing may be emitted before the entry
+        // block); a private-space global is not materialised yet, so it is left out.
+        if !matches!(
+            memory,
+            ValueRef::Instruction(_) | ValueRef::Argument(_) | ValueRef::Global(_)
+        ) {
+            continue;
+        }
+        let Ok(id) = t.value(ctx, memory) else {
+            continue;
+        };
+        if id.0 == 0 {
+            continue;
+        }
         let operands = t.m.node_operands(*group);
         let mut add = |g: MetadataId| {
             let ids = map.entry(g).or_default();
