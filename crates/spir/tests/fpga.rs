@@ -663,3 +663,38 @@ fn buffer_location_annotation_of_a_struct_member_decorates_the_pointer() {
     let err = translate_with(&src, "").expect_err("needs its extension");
     assert!(err.contains("SPV_INTEL_fpga_buffer_location"), "{err}");
 }
+
+const GLOBAL_ANNOTATIONS_IN_GLOBAL_SPACE: &str = r#"
+@a_one = internal addrspace(1) constant i32 1, align 4
+@.str = private unnamed_addr addrspace(1) constant [41 x i8] c"{memory:DEFAULT}{sizeinfo:4}{numbanks:2}\00", section "llvm.metadata"
+@.str.1 = private unnamed_addr addrspace(1) constant [2 x i8] c"f\00", section "llvm.metadata"
+@.str.2 = private unnamed_addr addrspace(1) constant [4 x i8] c"fun\00", section "llvm.metadata"
+@llvm.global.annotations = appending addrspace(1) global [2 x { ptr addrspace(1), ptr addrspace(1), ptr addrspace(1), i32 }] [{ ptr addrspace(1), ptr addrspace(1), ptr addrspace(1), i32 } { ptr addrspace(1) @a_one, ptr addrspace(1) @.str, ptr addrspace(1) @.str.1, i32 2 }, { ptr addrspace(1), ptr addrspace(1), ptr addrspace(1), i32 } { ptr addrspace(1) addrspacecast (ptr @k to ptr addrspace(1)), ptr addrspace(1) @.str.2, ptr addrspace(1) @.str.1, i32 3 }], section "llvm.metadata"
+define spir_kernel void @k(ptr addrspace(1) %o) {
+entry:
+  %v = load i32, ptr addrspace(1) @a_one
+  store i32 %v, ptr addrspace(1) %o
+  ret void
+}
+"#;
+
+#[test]
+fn global_annotations_in_the_global_space_and_the_1_4_interface() {
+    // `@llvm.global.annotations` itself is no variable of the program (it names a function:
+    // it would need function pointers); the UserSemantic decorations need SPIR-V 1.4, whose
+    // entry points list every module-scope variable they use.
+    let src = format!("{HEADER}{GLOBAL_ANNOTATIONS_IN_GLOBAL_SPACE}");
+    for ext in ["", "+SPV_INTEL_fpga_memory_attributes"] {
+        let m = translate_with(&src, ext).unwrap_or_else(|e| panic!("[{ext}] {e}"));
+        spirv_val(
+            &m,
+            &format!("fpga_global_annotations_addrspace1_{}", ext.len()),
+        );
+        assert_eq!(m.header.version, 0x0001_0400);
+        let entry = with_opcode(&m, Op::EntryPoint)[0];
+        let variables = with_opcode(&m, Op::Variable);
+        assert_eq!(variables.len(), 4); // @a_one and the three strings
+        assert_eq!(entry.operands.len(), 3 + variables.len());
+        assert!(decorations_of(&m, 5635).contains(&vec![string("fun")]));
+    }
+}

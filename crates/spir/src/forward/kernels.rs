@@ -289,18 +289,14 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
     let contraction_off = t.m.named_metadata("opencl.enable.FP_CONTRACT").is_none();
     // Per entry point, the execution modes it got.
     let mut entry_modes: Vec<(Id, Vec<u32>)> = Vec::with_capacity(ordered.len());
+    // The entry points, emitted once the module's version is known (it sets the interface).
+    let mut entry_points: Vec<(Id, String)> = Vec::with_capacity(ordered.len());
     for f in ordered {
         let func = &t.m.functions[f.0 as usize];
         let Some(Callee::Function(id)) = t.callees.get(f.0 as usize).cloned() else {
             continue;
         };
-        let mut ops = vec![
-            Operand::Word(ExecutionModel::Kernel.0),
-            Operand::Id(id),
-            Operand::String(func.name.as_str().into()),
-        ];
-        ops.extend(interface.iter().cloned());
-        t.b.global(Instruction::new(Op::EntryPoint, None, None, ops));
+        entry_points.push((id, func.name.clone()));
         let mode = |t: &mut Translator<'_>, mode: ExecutionMode, args: &[u32]| {
             let mut ops = vec![Operand::Id(id), Operand::Word(mode.0)];
             ops.extend(args.iter().map(|&a| Operand::Word(a)));
@@ -363,5 +359,25 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
         }
     }
     crate::forward::execution_modes::module_wide(t, &entry_modes);
+    // From SPIR-V 1.4 an entry point lists every module-scope variable its call tree uses
+    // (before, only Input/Output ones): the module's variables, a superset, when the module
+    // needs 1.4 (UserSemantic, PartialCount, core float controls, ...).
+    let mut interface = interface;
+    if t.needed_version >= 0x0001_0400 {
+        for v in t.b.global_variables() {
+            if !interface.contains(&Operand::Id(v)) {
+                interface.push(Operand::Id(v));
+            }
+        }
+    }
+    for (id, name) in entry_points {
+        let mut ops = vec![
+            Operand::Word(ExecutionModel::Kernel.0),
+            Operand::Id(id),
+            Operand::String(name.as_str().into()),
+        ];
+        ops.extend(interface.iter().cloned());
+        t.b.global(Instruction::new(Op::EntryPoint, None, None, ops));
+    }
     Ok(())
 }

@@ -508,6 +508,11 @@ impl<'m> Translator<'m> {
         }
         let global = &self.m.globals[g.0 as usize];
         let location = format!("global @{}", global.name);
+        // Not a variable of the program: its entries decorate their subjects
+        // (`global_annotations.rs`), as llvm-spirv reads it.
+        if global.name == "llvm.global.annotations" {
+            return Ok(Id(0));
+        }
         if global.addrspace == 0 {
             // Private-space globals become Function variables in each function using them.
             return Ok(Id(0));
