@@ -178,7 +178,12 @@ impl Builder {
         let section = inst.section();
         if section == Section::DebugName {
             if let Some(words) = self.names.last_mut() {
+                let start = words.len();
                 crate::encode::encode_instruction(&inst, words);
+                // As in `name`: a debug name too long for its word count is dropped.
+                if words.len() - start > MAX_INSTRUCTION_WORDS {
+                    words.truncate(start);
+                }
             }
             return;
         }
@@ -322,6 +327,11 @@ impl Builder {
     }
 
     pub fn name(&mut self, target: Id, name: &str) {
+        // A name too long for one instruction (its word count is 16 bits) is dropped: it is
+        // only a debug name, and written it would corrupt the binary.
+        if 3 + name.len() / 4 > MAX_INSTRUCTION_WORDS {
+            return;
+        }
         // Encoded in place: no instruction, no string allocation.
         if let Some(words) = self.names.last_mut() {
             let start = words.len();
@@ -449,6 +459,11 @@ impl Builder {
         result
     }
 
+    /// The function being built, if any.
+    pub fn current_function(&self) -> Option<&Function> {
+        self.current_function.as_ref()
+    }
+
     pub fn end_function(&mut self) {
         if let Some(f) = self.current_function.take() {
             self.module.functions.push(f);
@@ -516,6 +531,35 @@ impl Builder {
                 .for_each(|i| encode_instruction(i, &mut out));
         }
         out
+    }
+
+    /// Replaces, in place, each pending global instruction for which `expand` gives a list by
+    /// that list (a translator splits an instruction too long for one word count into its
+    /// continuation instructions, which must follow it directly). Deduplication still knows
+    /// the instruction as it was added.
+    pub fn expand_pending_globals(
+        &mut self,
+        mut expand: impl FnMut(&Instruction) -> Option<Vec<Instruction>>,
+    ) {
+        for segment in self.pending.iter_mut().flatten() {
+            let mut rebuilt: Option<Vec<Instruction>> = None;
+            for (i, inst) in segment.iter().enumerate() {
+                match (expand(inst), rebuilt.as_mut()) {
+                    (Some(list), Some(out)) => out.extend(list),
+                    (Some(list), None) => {
+                        let mut out = Vec::with_capacity(segment.len() + list.len());
+                        out.extend(segment[..i].iter().cloned());
+                        out.extend(list);
+                        rebuilt = Some(out);
+                    }
+                    (None, Some(out)) => out.push(inst.clone()),
+                    (None, None) => {}
+                }
+            }
+            if let Some(out) = rebuilt {
+                *segment = out;
+            }
+        }
     }
 
     /// Merges pending global instructions into their sections and returns the module.
@@ -627,6 +671,9 @@ fn decode_names(words: &[u32]) -> Vec<Instruction> {
     }
     out
 }
+
+/// The most words one instruction has (its word count is 16 bits).
+const MAX_INSTRUCTION_WORDS: usize = 0xFFFF;
 
 fn empty_sections() -> Vec<Vec<Vec<Instruction>>> {
     vec![vec![Vec::new()]; Section::Function as usize + 1]

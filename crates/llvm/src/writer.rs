@@ -452,6 +452,13 @@ impl<'m> Writer<'m> {
                 let value = match field {
                     DiField::Null => "null".into(),
                     DiField::Metadata(id) => self.md_ref(*id),
+                    DiField::MetadataInt(id) => match self.m.metadata(*id) {
+                        Some(Metadata::Value { value, .. }) => match self.m.constant_int(*value) {
+                            Some(v) => v.to_string(),
+                            None => self.md_ref(*id),
+                        },
+                        _ => self.md_ref(*id),
+                    },
                     DiField::String(id) => match self.m.metadata(*id) {
                         Some(Metadata::String(s)) => quoted(s),
                         _ => self.md_ref(*id),

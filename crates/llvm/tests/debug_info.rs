@@ -232,3 +232,35 @@ fn malformed_debug_info_is_an_error_with_position() {
         assert!(err.contains("bad.ll:1:"), "{bad}: {err}");
     }
 }
+
+/// LLVM 21 and later store type sizes and offsets as metadata (a flag in the record says
+/// so): `data/debug_kernel22.bc` is `data/debug_kernel.cl` compiled by clang-22 with the
+/// flags above. The sizes read as the integers clang wrote, not as metadata numbers.
+#[test]
+fn clang22_type_sizes_stored_as_metadata() {
+    const CLANG22_BC: &[u8] = include_bytes!("data/debug_kernel22.bc");
+    let m = read_bitcode(CLANG22_BC, "debug_kernel22.bc").unwrap_or_else(|e| panic!("{e}"));
+    let text = m.to_ll(&WriteOptions::default());
+    let line = |needle: &str| -> String {
+        text.lines()
+            .find(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no line with {needle}:\n{text}"))
+            .to_owned()
+    };
+    for (needle, size) in [
+        ("name: \"int\"", "size: 32,"),
+        ("name: \"float\"", "size: 32,"),
+        ("name: \"unsigned long\"", "size: 64,"),
+        ("DW_TAG_structure_type", "size: 96,"),
+        ("name: \"x\"", "offset: 0)"),
+        ("name: \"n\"", "offset: 32)"),
+    ] {
+        let l = line(needle);
+        assert!(l.contains(size), "{needle}: expected {size} in {l}");
+    }
+    // The sizes are kept as the metadata they are stored as.
+    let basic = nodes_of_kind(&m, "DIBasicType");
+    assert!(basic
+        .iter()
+        .all(|n| matches!(n.field("size"), Some(DiField::MetadataInt(_)))));
+}

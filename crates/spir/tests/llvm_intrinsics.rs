@@ -317,3 +317,56 @@ entry:
     spirv_val(&m, "trap");
     assert!(m.instructions().any(|i| i.opcode == Op::Unreachable));
 }
+
+#[test]
+fn fixed_point_multiplications_expand_from_both_product_halves() {
+    // (result, intrinsic, arguments, whether saturating): scalar and vector, signed and
+    // unsigned, scale 0 and not (`builtins/fixed_point.rs`; the expansion was checked against
+    // the exact product for every 8-bit pair and scale).
+    let cases = [
+        ("i32", "llvm.smul.fix.i32", "i32 %a, i32 %b, i32 16", false),
+        ("i32", "llvm.umul.fix.i32", "i32 %a, i32 %b, i32 0", false),
+        (
+            "i64",
+            "llvm.smul.fix.sat.i64",
+            "i64 %l, i64 %l, i32 31",
+            true,
+        ),
+        (
+            "i32",
+            "llvm.smul.fix.sat.i32",
+            "i32 %a, i32 %b, i32 0",
+            true,
+        ),
+        (
+            "<4 x i32>",
+            "llvm.umul.fix.sat.v4i32",
+            "<4 x i32> %v, <4 x i32> %v, i32 8",
+            true,
+        ),
+        (
+            "<4 x i32>",
+            "llvm.smul.fix.v4i32",
+            "<4 x i32> %v, <4 x i32> %v, i32 3",
+            false,
+        ),
+    ];
+    for (ret, name, args, saturating) in cases {
+        let m =
+            translate_with(&kernel(ret, name, args), "").unwrap_or_else(|e| panic!("{name}: {e}"));
+        spirv_val(&m, &format!("intel13_{}", name.replace('.', "_")));
+        let ops: Vec<Op> = m.instructions().map(|i| i.opcode).collect();
+        // The low half, the high half (OpenCL.std s_mul_hi / u_mul_hi), no call left.
+        assert!(ops.contains(&Op::IMul), "{name}");
+        assert!(ops.contains(&Op::ExtInst), "{name}");
+        assert!(!ops.contains(&Op::FunctionCall), "{name}");
+        assert_eq!(ops.contains(&Op::Select), saturating, "{name}");
+    }
+    // A scale that is not below the width is malformed input, reported, not a panic.
+    let err = translate_with(
+        &kernel("i32", "llvm.smul.fix.i32", "i32 %a, i32 %b, i32 32"),
+        "",
+    )
+    .expect_err("scale 32 of i32");
+    assert!(err.contains("scale"), "{err}");
+}

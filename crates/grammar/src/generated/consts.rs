@@ -1960,6 +1960,8 @@ impl BuiltIn {
     pub const HitLSSRadiiNV: BuiltIn = BuiltIn(0x152d);
     pub const ClusterIDNV: BuiltIn = BuiltIn(0x153c);
     pub const CullMaskKHR: BuiltIn = BuiltIn(0x1785);
+    pub const SubDeviceIDINTEL: BuiltIn = BuiltIn(0x17f7);
+    pub const GlobalHWThreadIDINTEL: BuiltIn = BuiltIn(0x17f8);
     pub const DeviceBarrierValidINTEL: BuiltIn = BuiltIn(0x182a);
 }
 
@@ -2307,6 +2309,7 @@ impl Capability {
     pub const AtomicFloat16AddEXT: Capability = Capability(0x17cf);
     pub const DebugInfoModuleINTEL: Capability = Capability(0x17e2);
     pub const BFloat16ConversionINTEL: Capability = Capability(0x17e3);
+    pub const HWThreadQueryINTEL: Capability = Capability(0x17f6);
     pub const SplitBarrierINTEL: Capability = Capability(0x17fd);
     pub const ArithmeticFenceEXT: Capability = Capability(0x1800);
     pub const FPGAClusterAttributesV2ALTERA: Capability = Capability(0x1806);

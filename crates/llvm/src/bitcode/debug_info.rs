@@ -23,6 +23,13 @@ enum F {
     /// String id + 1; printed as `""` when null.
     StrRequired(&'static str),
     Unsigned(&'static str),
+    /// Unsigned, omitted when 0 (fields newer LLVMs print only when set).
+    UnsignedIfSet(&'static str),
+    /// A size or offset: unsigned, or (LLVM 21 and later, when the record's flag word says
+    /// so) metadata id + 1 of the value.
+    SizeOrMd(&'static str),
+    /// A size stored as metadata id + 1 (0: no size).
+    SizeMd(&'static str),
     /// Two's complement 64-bit.
     Signed(&'static str),
     /// Sign rotated into bit 0 (`emitSignedInt64`).
@@ -63,10 +70,15 @@ const SUBRANGE_V0: &[F] = &[Signed("count"), Rotated("lowerBound")];
 const BASIC_TYPE: &[F] = &[
     Tag,
     Str("name"),
-    Unsigned("size"),
+    SizeOrMd("size"),
     Unsigned("align"),
     Encoding,
     Flags,
+    UnsignedIfSet("num_extra_inhabitants"),
+    UnsignedIfSet("dataSize"),
+    Md("file"),
+    UnsignedIfSet("line"),
+    Md("scope"),
 ];
 const FILE: &[F] = &[
     StrRequired("filename"),
@@ -82,13 +94,15 @@ const DERIVED_TYPE: &[F] = &[
     Unsigned("line"),
     Md("scope"),
     MdRequired("baseType"),
-    Unsigned("size"),
+    SizeOrMd("size"),
     Unsigned("align"),
-    Unsigned("offset"),
+    SizeOrMd("offset"),
     Flags,
     Md("extraData"),
     AddressSpace,
     Md("annotations"),
+    // Pointer authentication data (LLVM 19 and later): not modelled.
+    Skip,
 ];
 const COMPOSITE_TYPE: &[F] = &[
     Tag,
@@ -97,9 +111,9 @@ const COMPOSITE_TYPE: &[F] = &[
     Unsigned("line"),
     Md("scope"),
     Md("baseType"),
-    Unsigned("size"),
+    SizeOrMd("size"),
     Unsigned("align"),
-    Unsigned("offset"),
+    SizeOrMd("offset"),
     Flags,
     Md("elements"),
     Unsigned("runtimeLang"),
@@ -112,6 +126,11 @@ const COMPOSITE_TYPE: &[F] = &[
     Md("allocated"),
     Md("rank"),
     Md("annotations"),
+    UnsignedIfSet("num_extra_inhabitants"),
+    Md("specification"),
+    // The Apple enum kind: not modelled.
+    Skip,
+    Md("bitStride"),
 ];
 const SUBROUTINE_TYPE: &[F] = &[Flags, MdRequired("types"), CallingConvention];
 const COMPILE_UNIT: &[F] = &[
@@ -307,8 +326,21 @@ impl Reader<'_> {
                 let Some((kind, layout)) = layout(code, ops) else {
                     return Ok(None);
                 };
+                // LLVM 21 and later may store sizes and offsets as metadata, saying so in
+                // the flag word: bit 1 for basic and derived types, bit 2 for composites
+                // (whose bit 1 means "not used in a type reference").
+                let sizes_are_metadata = match code {
+                    15 | 17 => flags & 2 != 0,
+                    18 => flags & 4 != 0,
+                    _ => false,
+                };
                 for (spec, &raw) in layout.iter().zip(ops.get(1..).unwrap_or(&[])) {
-                    if let Some(field) = self.field(*spec, raw)? {
+                    let spec = match *spec {
+                        SizeOrMd(name) if sizes_are_metadata => SizeMd(name),
+                        SizeOrMd(name) => Unsigned(name),
+                        other => other,
+                    };
+                    if let Some(field) = self.field(spec, raw)? {
                         fields.push(field);
                     }
                 }
@@ -384,6 +416,12 @@ impl Reader<'_> {
             MdExact(name) => named(name, DiField::Metadata(self.md_id(raw)?)),
             Str(name) | StrRequired(name) => named(name, DiField::String(self.md_id(raw - 1)?)),
             Unsigned(name) => named(name, DiField::UInt(raw)),
+            UnsignedIfSet(_) if raw == 0 => Ok(None),
+            UnsignedIfSet(name) => named(name, DiField::UInt(raw)),
+            SizeMd(_) if raw == 0 => Ok(None),
+            SizeMd(name) => named(name, DiField::MetadataInt(self.md_id(raw - 1)?)),
+            // Resolved by the caller from the record's flags.
+            SizeOrMd(name) => named(name, DiField::UInt(raw)),
             Signed(name) => named(name, DiField::Int(raw as i64)),
             Rotated(name) => named(name, DiField::Int(decode_signed(raw))),
             Bool(name) => named(name, DiField::Bool(raw != 0)),

@@ -312,10 +312,14 @@ pub enum RmwOp {
     FMin,
     UIncWrap,
     UDecWrap,
+    USubCond,
+    USubSat,
+    FMaximum,
+    FMinimum,
 }
 
 impl RmwOp {
-    pub const ALL: [RmwOp; 17] = [
+    pub const ALL: [RmwOp; 21] = [
         RmwOp::Xchg,
         RmwOp::Add,
         RmwOp::Sub,
@@ -333,6 +337,10 @@ impl RmwOp {
         RmwOp::FMin,
         RmwOp::UIncWrap,
         RmwOp::UDecWrap,
+        RmwOp::USubCond,
+        RmwOp::USubSat,
+        RmwOp::FMaximum,
+        RmwOp::FMinimum,
     ];
     pub fn keyword(self) -> &'static str {
         use RmwOp::*;
@@ -354,6 +362,10 @@ impl RmwOp {
             FMin => "fmin",
             UIncWrap => "uinc_wrap",
             UDecWrap => "udec_wrap",
+            USubCond => "usub_cond",
+            USubSat => "usub_sat",
+            FMaximum => "fmaximum",
+            FMinimum => "fminimum",
         }
     }
     /// The operation spelled `word` in `.ll` text.

@@ -49,6 +49,10 @@ pub enum DiField {
     Null,
     /// A node or value: `!7`, `i64 16`.
     Metadata(MetadataId),
+    /// An integer field LLVM 21 and later bitcode stores as metadata (type sizes and
+    /// offsets): a constant prints as its integer (`size: 32`), anything else (a variable,
+    /// an expression) as the node (`size: !7`).
+    MetadataInt(MetadataId),
     /// A string field (`name: "x"`); the id is a `Metadata::String`.
     String(MetadataId),
     Int(i64),

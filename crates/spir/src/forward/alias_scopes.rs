@@ -1,6 +1,9 @@
-//! SPV_INTEL_memory_access_aliasing: the `!alias.scope` / `!noalias` lists of loads and stores
-//! → OpAliasDomainDeclINTEL / OpAliasScopeDeclINTEL / OpAliasScopeListDeclINTEL at module scope
-//! and the AliasScopeINTEL / NoAliasINTEL memory operands, as llvm-spirv maps them. Without
+//! SPV_INTEL_memory_access_aliasing: the `!alias.scope` / `!noalias` lists of loads, stores
+//! and calls of functions → OpAliasDomainDeclINTEL / OpAliasScopeDeclINTEL /
+//! OpAliasScopeListDeclINTEL at module scope and the AliasScopeINTEL / NoAliasINTEL memory
+//! operands (loads, stores) or decorations (OpDecorateId on the OpFunctionCall), as llvm-spirv
+//! maps them; on calls of built-ins and intrinsics (lifetime markers, barriers) they are
+//! skipped, as llvm-spirv does. Without
 //! the extension the metadata is dropped (it is an optimisation hint), as llvm-spirv does.
 //!
 //! Every list is declared once, before any function body is translated (so forks translating
@@ -9,7 +12,7 @@
 use crate::forward::translator::Translator;
 use llvm::{MdOperand, MetadataId};
 use spirvkit_core::{Id, Operand};
-use spirvkit_grammar::{Capability, MemoryAccess, Op};
+use spirvkit_grammar::{Capability, Decoration, MemoryAccess, Op};
 use spirvkit_llvm as llvm;
 use std::collections::HashMap;
 
@@ -28,10 +31,20 @@ impl<'m> Translator<'m> {
         let mut nodes: HashMap<MetadataId, Id> = HashMap::new();
         for func in &m.functions {
             for inst in &func.insts {
-                if !matches!(
-                    inst.kind,
-                    llvm::InstKind::Load { .. } | llvm::InstKind::Store { .. }
-                ) {
+                let carries_lists = match &inst.kind {
+                    llvm::InstKind::Load { .. } | llvm::InstKind::Store { .. } => true,
+                    // Calls of functions (not of built-ins or intrinsics, whose lists
+                    // llvm-spirv skips): decorated.
+                    llvm::InstKind::Call {
+                        callee: llvm::ValueRef::Function(f),
+                        ..
+                    } => matches!(
+                        self.callees.get(f.0 as usize),
+                        Some(crate::forward::translator::Callee::Function(_))
+                    ),
+                    _ => false,
+                };
+                if !carries_lists {
                     continue;
                 }
                 for (kind, list) in &inst.metadata {
@@ -91,6 +104,36 @@ impl<'m> Translator<'m> {
         self.b.extension(EXTENSION);
         self.b.capability(Capability::MemoryAccessAliasingINTEL);
         self.b.unique_global(op, None, operands)
+    }
+
+    /// A call's `!alias.scope` / `!noalias` lists → the AliasScopeINTEL / NoAliasINTEL
+    /// decorations (OpDecorateId) on its OpFunctionCall, as llvm-spirv puts them.
+    pub(crate) fn decorate_call_alias_scopes(
+        &mut self,
+        call: Id,
+        metadata: &[(String, MetadataId)],
+    ) {
+        for (kind, decoration) in [
+            (SCOPE_KIND, Decoration::AliasScopeINTEL),
+            (NOALIAS_KIND, Decoration::NoAliasINTEL),
+        ] {
+            let list = metadata
+                .iter()
+                .find(|(k, _)| k == kind)
+                .and_then(|(_, md)| self.alias_lists.get(md));
+            if let Some(&id) = list {
+                self.b.global(spirvkit_core::Instruction::new(
+                    Op::DecorateId,
+                    None,
+                    None,
+                    [
+                        Operand::Id(call),
+                        Operand::Word(decoration.0),
+                        Operand::Id(id),
+                    ],
+                ));
+            }
+        }
     }
 
     /// The AliasScopeINTEL / NoAliasINTEL memory-access bits of an instruction and their id

@@ -18,7 +18,7 @@ use spirvkit_llvm as llvm;
 /// (increment rather than decrement, pointer address space, value type).
 pub(crate) type Key = (bool, u32, llvm::TypeId);
 
-fn is_amd(m: &llvm::Module) -> bool {
+pub(crate) fn is_amd(m: &llvm::Module) -> bool {
     m.triple
         .as_deref()
         .is_some_and(|t| t.split('-').nth(1) == Some("amd"))

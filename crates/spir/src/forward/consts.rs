@@ -160,6 +160,13 @@ impl<'m> Translator<'m> {
                     let id = self.as_composite_constituent(e, id, location)?;
                     ops.push(Operand::Id(id));
                 }
+                crate::forward::long_composites::check(
+                    self,
+                    Op::ConstantComposite,
+                    ops.len(),
+                    "a constant",
+                    location,
+                )?;
                 Ok(self.b.dedup_global(Op::ConstantComposite, Some(ty_id), ops))
             }
             ConstKind::String(bytes) => {
@@ -218,6 +225,13 @@ impl<'m> Translator<'m> {
         for &v in values {
             ops.push(Operand::Id(self.scalar_constant(elem, v, location)?));
         }
+        crate::forward::long_composites::check(
+            self,
+            Op::ConstantComposite,
+            ops.len(),
+            "a constant",
+            location,
+        )?;
         Ok(self.b.dedup_global(Op::ConstantComposite, Some(ty_id), ops))
     }
 

@@ -193,6 +193,7 @@ pub(crate) fn translate_function(
             translate_instruction(t, &ctx, inst_id, inst)?;
         }
     }
+    crate::forward::long_composites::check_function(t, &location_of_function(func))?;
     t.b.end_function();
     t.image_context = None;
     Ok(())

@@ -286,7 +286,9 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
     let mut ordered: Vec<llvm::FuncId> = kernels.iter().copied().collect();
     ordered.sort();
     let interface: Vec<Operand> = t.builtin_vars.values().map(|&id| Operand::Id(id)).collect();
-    let contraction_off = t.m.named_metadata("opencl.enable.FP_CONTRACT").is_none();
+    let module_contraction_off = t.m.named_metadata("opencl.enable.FP_CONTRACT").is_none();
+    // Inline assembly is opaque: llvm-spirv disables contraction for the kernels reaching it.
+    let reaching_asm = crate::forward::inline_assembly::functions_reaching_inline_asm(t);
     // Per entry point, the execution modes it got.
     let mut entry_modes: Vec<(Id, Vec<u32>)> = Vec::with_capacity(ordered.len());
     // The entry points, emitted once the module's version is known (it sets the interface).
@@ -335,7 +337,7 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
             }
         }
         crate::forward::kernel_attributes::execution_modes(t, func, id, &mut emitted)?;
-        if contraction_off {
+        if module_contraction_off || reaching_asm.contains(&f) {
             mode(t, ExecutionMode::ContractionOff, &[]);
             emitted.push(ExecutionMode::ContractionOff.0);
         }

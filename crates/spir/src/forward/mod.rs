@@ -9,6 +9,7 @@
 
 pub(crate) mod alias_scopes;
 pub(crate) mod arbitrary_integers;
+pub(crate) mod atomic_cas_loop;
 pub(crate) mod atomic_wrap;
 pub(crate) mod bfloat_arithmetic;
 pub(crate) mod bfloat_ext_inst;
@@ -25,12 +26,15 @@ pub(crate) mod function;
 pub(crate) mod function_decorations;
 pub(crate) mod function_pointers;
 pub(crate) mod global_annotations;
+pub(crate) mod inline_assembly;
 pub(crate) mod instructions;
 pub(crate) mod kernel_attributes;
 pub(crate) mod kernels;
 pub(crate) mod linkonce_odr;
+pub(crate) mod long_composites;
 pub(crate) mod long_vectors;
 pub(crate) mod loop_controls;
+pub(crate) mod masked_gather_scatter;
 pub(crate) mod memset_loop;
 pub(crate) mod optnone;
 pub(crate) mod parallel;

@@ -81,6 +81,8 @@ pub(crate) struct Translator<'m> {
     /// (struct type, member, decoration) already given by annotations, shared with the
     /// forks: a member keeps one decoration of a kind (`fpga_annotations.rs`).
     pub member_decorations: crate::forward::fpga_annotations::MemberDecorations,
+    /// The compare-exchange loops of `atomicrmw` operations SPIR-V has no instruction for.
+    pub atomic_cas_loops: std::sync::Arc<FxHashMap<crate::forward::atomic_cas_loop::Key, Id>>,
     /// Lowering the initializer of a block literal global that only feeds enqueue and
     /// kernel-query built-ins: its invoke function address is a null generic pointer (what
     /// llvm-spirv writes without SPV_INTEL_function_pointers).
@@ -139,6 +141,7 @@ impl<'m> Translator<'m> {
             memset_loops: Default::default(),
             atomic_wrap_helpers: Default::default(),
             member_decorations: Default::default(),
+            atomic_cas_loops: Default::default(),
             block_literal_init: false,
         })
     }
@@ -178,6 +181,7 @@ impl<'m> Translator<'m> {
             memset_loops: std::sync::Arc::clone(&self.memset_loops),
             atomic_wrap_helpers: std::sync::Arc::clone(&self.atomic_wrap_helpers),
             member_decorations: std::sync::Arc::clone(&self.member_decorations),
+            atomic_cas_loops: std::sync::Arc::clone(&self.atomic_cas_loops),
             block_literal_init: false,
         }
     }
@@ -229,8 +233,10 @@ impl<'m> Translator<'m> {
         }
         crate::forward::global_annotations::global_annotations(self)?;
         self.declare_alias_scopes();
+        self.declare_inline_assembly()?;
         self.declare_memset_loops()?;
         self.declare_atomic_wrap_helpers()?;
+        self.declare_atomic_cas_loops()?;
         let kernels = crate::forward::kernels::kernel_set(self.m);
         let defined: Vec<llvm::FuncId> = (0..self.m.functions.len())
             .filter(|&f| !self.m.functions[f].is_declaration())
@@ -256,6 +262,7 @@ impl<'m> Translator<'m> {
         }
         crate::forward::kernels::emit_entry_points(self, &kernels)?;
         self.compiler_options();
+        self.split_long_composites()?;
         // A module without kernels is a library: it needs Linkage to be valid.
         if self.uses_linkage || kernels.is_empty() {
             self.b.capability(Capability::Linkage);

@@ -268,6 +268,9 @@ impl<'m> Translator<'m> {
                     return self.ty(elem, location);
                 }
                 declare_vector_length(self, len, location)?;
+                if matches!(self.m.types.get(elem), Type::Pointer { .. }) {
+                    crate::forward::masked_gather_scatter::require_pointer_vector(self, location)?;
+                }
                 let e = self.ty(elem, location)?;
                 self.b.type_vector(e, len)
             }
@@ -340,6 +343,13 @@ impl<'m> Translator<'m> {
             members.push(Operand::Id(self.ty(e, location)?));
         }
         self.structs_in_progress.remove(&ty);
+        crate::forward::long_composites::check(
+            self,
+            Op::TypeStruct,
+            members.len(),
+            "a struct type",
+            location,
+        )?;
         let id = self.b.unique_global(Op::TypeStruct, None, members);
         // Pointers to this struct declared forward while it was being built are defined now.
         let pending: Vec<(llvm::TypeId, Id)> = self

@@ -474,7 +474,7 @@ fn fpbuiltin(
 }
 
 /// `bool` or `<N x bool>` shaped like `ty`.
-fn bool_like(t: &mut Translator<'_>, ty: llvm::TypeId) -> Id {
+pub(super) fn bool_like(t: &mut Translator<'_>, ty: llvm::TypeId) -> Id {
     let b = t.b.type_bool();
     match t.m.types.get(ty) {
         Type::Vector { len, .. } => t.b.type_vector(b, *len),
@@ -482,7 +482,7 @@ fn bool_like(t: &mut Translator<'_>, ty: llvm::TypeId) -> Id {
     }
 }
 
-fn scalar_width(t: &Translator<'_>, ty: llvm::TypeId) -> u32 {
+pub(super) fn scalar_width(t: &Translator<'_>, ty: llvm::TypeId) -> u32 {
     match t.m.types.get(t.m.types.scalar(ty)) {
         Type::Int(w) => *w,
         _ => 0,

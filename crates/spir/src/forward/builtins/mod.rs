@@ -9,6 +9,7 @@ mod convert;
 mod dot_product;
 mod events;
 mod extension_builtins;
+mod fixed_point;
 mod groups;
 mod images;
 mod intel_subgroups;
@@ -264,7 +265,16 @@ pub(crate) fn intrinsic(
         }
         "var.annotation" => return annotations::var_annotation(t, ctx, args),
         "annotation" => return annotations::annotation(t, ctx, out, result_ty, args),
+        "masked.gather" | "masked.scatter" => {
+            let scatter = stem == "masked.scatter";
+            return crate::forward::masked_gather_scatter::lower(
+                t, ctx, out, result_ty, scatter, args,
+            );
+        }
         _ => {}
+    }
+    if fixed_point::handles(stem) {
+        return fixed_point::lower(t, ctx, out, result_ty, stem, args);
     }
     if llvm_intrinsics::handles(stem) && !rotate {
         return llvm_intrinsics::lower(t, ctx, out, result_ty, stem, args);

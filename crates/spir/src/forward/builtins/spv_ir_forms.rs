@@ -61,8 +61,55 @@ pub(super) fn lower(
             Ok(true)
         }
         "SpecConstantComposite" => spec_constant_composite(t, ctx, out, result_ty, args),
+        "ConvertHandleToImageINTEL"
+        | "ConvertHandleToSamplerINTEL"
+        | "ConvertHandleToSampledImageINTEL" => {
+            bindless_handle_width(t, ctx, name, args)?;
+            // The instruction itself is the generic lowering's.
+            Ok(false)
+        }
         _ => Ok(false),
     }
+}
+
+/// SPV_INTEL_bindless_images: the handle is an integer as wide as the addressing model's
+/// pointers (64 bits in Physical64, 32 in Physical32); another width is refused, as llvm-spirv
+/// refuses it.
+fn bindless_handle_width(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    name: &str,
+    args: &[ValueRef],
+) -> Result<()> {
+    if !t.opts.allows("SPV_INTEL_bindless_images") {
+        // Refused by the generic lowering, naming the extension.
+        return Ok(());
+    }
+    let loc = ctx.location.as_str();
+    let Some(&handle) = args.first() else {
+        return Err(malformed(loc, format!("{name} without a handle")));
+    };
+    let ty = t.value_llvm_type(ctx, handle)?;
+    let width = match t.m.types.get(ty) {
+        llvm::Type::Int(w) => *w,
+        _ => 0,
+    };
+    if width != t.pointer_bits {
+        let model = if t.pointer_bits == 64 {
+            "Physical64"
+        } else {
+            "Physical32"
+        };
+        return Err(unsupported(
+            loc,
+            format!(
+                "{name} with a handle that is not a {}-bit integer (the handle of \
+                 SPV_INTEL_bindless_images is as wide as the {model} addressing model's pointers)",
+                t.pointer_bits
+            ),
+        ));
+    }
+    Ok(())
 }
 
 fn decorated_copy(
@@ -204,6 +251,13 @@ fn spec_constant_composite(
         parts.push(Operand::Id(part));
     }
     let ty_id = t.ty(result_ty, loc)?;
+    crate::forward::long_composites::check(
+        t,
+        Op::SpecConstantComposite,
+        parts.len(),
+        "a specialization constant",
+        loc,
+    )?;
     let composite =
         t.b.dedup_global(Op::SpecConstantComposite, Some(ty_id), parts);
     t.emit_ops_to(out, Op::CopyObject, ty_id, [Operand::Id(composite)]);

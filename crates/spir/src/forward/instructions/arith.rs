@@ -7,7 +7,7 @@ use crate::forward::context::FnCtx;
 use crate::forward::translator::Translator;
 use llvm::{BinaryOp, ValueRef};
 use spirvkit_core::{Id, Operand};
-use spirvkit_grammar::{Decoration, Op};
+use spirvkit_grammar::{Capability, Decoration, FPFastMathMode, Op};
 use spirvkit_llvm as llvm;
 
 pub(crate) fn binary_opcode(op: BinaryOp, is_bool: bool) -> Option<Op> {
@@ -135,10 +135,15 @@ pub(super) fn cmp(
     }
     let mut opcode =
         cmp_opcode(pred.0).ok_or_else(|| malformed(loc, format!("predicate {}", pred.0)))?;
-    if t.m.types.is_pointer(operand_ty) {
+    if t.m.types.is_pointer(t.m.types.scalar(operand_ty)) {
+        // (A vector of pointers, SPV_INTEL_masked_gather_scatter, as a vector of integers.)
         let size = t.size_type();
-        l = t.emit_ops(Op::ConvertPtrToU, size, [Operand::Id(l)]);
-        r = t.emit_ops(Op::ConvertPtrToU, size, [Operand::Id(r)]);
+        let int_ty = match t.m.types.get(operand_ty) {
+            llvm::Type::Vector { len, .. } => t.b.type_vector(size, *len),
+            _ => size,
+        };
+        l = t.emit_ops(Op::ConvertPtrToU, int_ty, [Operand::Id(l)]);
+        r = t.emit_ops(Op::ConvertPtrToU, int_ty, [Operand::Id(r)]);
     } else if is_bool(t, operand_ty) {
         opcode = match opcode {
             Op::IEqual => Op::LogicalEqual,
@@ -250,6 +255,8 @@ fn wrap_decorations(t: &mut Translator<'_>, out: Id, opcode: Op, flags: u8) {
     }
 }
 
+const FAST_MATH_MODE_EXTENSION: &str = "SPV_INTEL_fp_fast_math_mode";
+
 fn fast_math_decoration(t: &mut Translator<'_>, id: Id, fast_math: u32) {
     use llvm::fmf;
     if fast_math == 0 {
@@ -273,6 +280,22 @@ fn fast_math_decoration(t: &mut Translator<'_>, id: Id, fast_math: u32) {
     }
     if fast_math & fmf::ARCP != 0 {
         mode |= 0x8;
+    }
+    // SPV_INTEL_fp_fast_math_mode: `contract` and `reassoc` alone (Fast already says them)
+    // as AllowContractFastINTEL / AllowReassocINTEL, as llvm-spirv maps them; without the
+    // extension they are dropped (hints).
+    let intel_bits = [
+        (fmf::CONTRACT, FPFastMathMode::AllowContract.0),
+        (fmf::REASSOC, FPFastMathMode::AllowReassoc.0),
+    ];
+    if mode & 0x10 == 0 && t.opts.allows(FAST_MATH_MODE_EXTENSION) {
+        for (flag, bit) in intel_bits {
+            if fast_math & flag != 0 {
+                mode |= bit;
+                t.b.extension(FAST_MATH_MODE_EXTENSION);
+                t.b.capability(Capability::FPFastMathModeINTEL);
+            }
+        }
     }
     if mode != 0 {
         t.b.decorate(id, Decoration::FPFastMathMode.0, &[Operand::Word(mode)]);

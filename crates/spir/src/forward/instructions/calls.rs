@@ -11,6 +11,7 @@ use spirvkit_grammar::Op;
 use spirvkit_llvm as llvm;
 
 /// `call` of a function, a built-in or an intrinsic, or through a function pointer.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn call(
     t: &mut Translator<'_>,
     ctx: &FnCtx<'_>,
@@ -19,6 +20,7 @@ pub(super) fn call(
     fn_ty: llvm::TypeId,
     args: &[ValueRef],
     attrs: &llvm::AttributeList,
+    metadata: &[(String, llvm::MetadataId)],
 ) -> Result<()> {
     let Out {
         out,
@@ -28,6 +30,18 @@ pub(super) fn call(
         ..
     } = *r;
     let loc = ctx.location.as_str();
+    if crate::forward::inline_assembly::inline_asm_of(t.m, callee).is_some() {
+        return crate::forward::inline_assembly::call(
+            t,
+            ctx,
+            out,
+            ty,
+            void_result,
+            *callee,
+            fn_ty,
+            args,
+        );
+    }
     let ValueRef::Function(f) = callee else {
         return crate::forward::function_pointers::indirect_call(
             t,
@@ -71,15 +85,20 @@ pub(super) fn call(
             }
             let ret_ty = if void_result { t.b.type_void() } else { ty };
             let call_out = if void_result { t.b.alloc_id() } else { out };
-            match widths.as_ref().and_then(|w| w.ret) {
+            let call_id = match widths.as_ref().and_then(|w| w.ret) {
                 Some(signed) if !void_result => {
                     // The callee's own return type, then converted to the call's.
                     let r = t.emit(Op::FunctionCall, callee_ret, ops);
                     let op = if signed { Op::SConvert } else { Op::UConvert };
                     t.emit_ops_to(out, op, ty, [Operand::Id(r)]);
+                    r
                 }
-                _ => t.emit_to(call_out, Op::FunctionCall, ret_ty, ops),
-            }
+                _ => {
+                    t.emit_to(call_out, Op::FunctionCall, ret_ty, ops);
+                    call_out
+                }
+            };
+            t.decorate_call_alias_scopes(call_id, metadata);
         }
         Some(Callee::Builtin(d)) => {
             cast_builtin_pointer_args(t, ctx, &d, args)?;

@@ -83,24 +83,50 @@ pub(super) fn extract_element(
         t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(v)]);
         return Ok(());
     }
+    // A pointer from a vector of pointers has the vector's component type; inference may
+    // want another pointee for the result: extracted, then cast.
+    let component = pointer_component(t, ctx, *vector)?.filter(|&c| c != ty);
+    let target = if component.is_some() {
+        t.b.alloc_id()
+    } else {
+        out
+    };
+    let extracted_ty = component.unwrap_or(ty);
     match constant_index(t, *index) {
         Some(i) => t.emit_to(
-            out,
+            target,
             Op::CompositeExtract,
-            ty,
+            extracted_ty,
             vec![Operand::Id(v), Operand::Word(i)],
         ),
         None => {
             let i = t.value(ctx, *index)?;
             t.emit_to(
-                out,
+                target,
                 Op::VectorExtractDynamic,
-                ty,
+                extracted_ty,
                 vec![Operand::Id(v), Operand::Id(i)],
             );
         }
     }
+    if target != out {
+        t.emit_ops_to(out, Op::Bitcast, ty, [Operand::Id(target)]);
+    }
     Ok(())
+}
+
+/// The SPIR-V component type of a vector of pointers (None for other vectors).
+fn pointer_component(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    vector: ValueRef,
+) -> Result<Option<Id>> {
+    let vty = t.value_llvm_type(ctx, vector)?;
+    let elem = t.m.types.scalar(vty);
+    if elem == vty || !t.m.types.is_pointer(elem) {
+        return Ok(None);
+    }
+    Ok(Some(t.ty(elem, &ctx.location)?))
 }
 
 /// `insertelement`, by a literal when the index is constant.
@@ -113,7 +139,12 @@ pub(super) fn insert_element(
     index: &ValueRef,
 ) -> Result<()> {
     let Out { out, ty, .. } = *r;
-    let (v, e) = (t.value(ctx, *vector)?, t.value(ctx, *element)?);
+    let v = t.value(ctx, *vector)?;
+    // A pointer inserted into a vector of pointers takes the vector's component type.
+    let e = match pointer_component(t, ctx, *vector)? {
+        Some(component) if !is_single(t, ctx, *vector)? => t.value_as(ctx, *element, component)?,
+        _ => t.value(ctx, *element)?,
+    };
     if is_single(t, ctx, *vector)? {
         t.emit_to(out, Op::CopyObject, ty, vec![Operand::Id(e)]);
         return Ok(());
@@ -149,7 +180,11 @@ pub(super) fn shuffle_vector(
 ) -> Result<()> {
     let Out { out, ty, .. } = *r;
     let (a, b) = (t.value(ctx, *v1)?, t.value(ctx, *v2)?);
-    if is_single(t, ctx, *v1)? || mask.len() == 1 {
+    // A mask too long for one OpVectorShuffle (its word count is 16 bits: long vectors) is
+    // the components one by one and an OpCompositeConstruct, which SPV_INTEL_long_composites
+    // can continue (`long_composites.rs`; refused naming it otherwise).
+    let too_long = 5 + mask.len() > 0xFFFF;
+    if is_single(t, ctx, *v1)? || mask.len() == 1 || too_long {
         return shuffle_single(t, ctx, r, (*v1, a), b, mask);
     }
     let mut ops = vec![Operand::Id(a), Operand::Id(b)];
@@ -198,13 +233,11 @@ fn shuffle_single(
         };
         parts.push(Operand::Id(id));
     }
-    let op = if parts.len() == 1 {
-        Op::CopyObject
-    } else {
-        Op::CompositeConstruct
-    };
-    t.emit_to(out, op, ty, parts);
-    Ok(())
+    if parts.len() == 1 {
+        t.emit_to(out, Op::CopyObject, ty, parts);
+        return Ok(());
+    }
+    crate::forward::long_composites::construct(t, out, ty, parts, &ctx.location)
 }
 
 fn constant_index(t: &Translator<'_>, v: ValueRef) -> Option<u32> {

@@ -144,7 +144,8 @@ pub(super) fn cast(
             }
         }
         CastOp::AddrSpaceCast => {
-            let space = |ty| match t.m.types.get(ty) {
+            // (Of the components for a vector of pointers.)
+            let space = |ty| match t.m.types.get(t.m.types.scalar(ty)) {
                 Type::Pointer { addrspace, .. } => *addrspace,
                 _ => 0,
             };

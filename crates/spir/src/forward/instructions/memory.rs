@@ -132,8 +132,15 @@ pub(super) fn gep(
     indices: &[ValueRef],
     source_ty: &llvm::TypeId,
 ) -> Result<()> {
-    let Out { out, ty, .. } = *r;
+    let Out {
+        out, ty, result_ty, ..
+    } = *r;
     let loc = ctx.location.as_str();
+    if matches!(t.m.types.get(result_ty), llvm::Type::Vector { .. }) {
+        return crate::forward::masked_gather_scatter::vector_gep(
+            t, ctx, out, ty, result_ty, *inbounds, *base, indices, *source_ty,
+        );
+    }
     // Opaque pointers: the base is cast to the source element type, and the chain's
     // natural result (a pointer to the indexed type) to the value's inferred type.
     let base_type = t.ty(*source_ty, loc)?;

@@ -124,7 +124,7 @@ pub(crate) fn translate_instruction(
             ..
         } => {
             crate::forward::decorations::call_arguments(t, ctx, &inst.metadata, args)?;
-            let called = calls::call(t, ctx, r, callee, *fn_ty, args, attrs);
+            let called = calls::call(t, ctx, r, callee, *fn_ty, args, attrs, &inst.metadata);
             ctx.arg_casts.borrow_mut().clear();
             called?
         }
@@ -153,6 +153,11 @@ pub(crate) fn translate_instruction(
         } => composite::insert_element(t, ctx, r, vector, element, index)?,
         InstKind::ShuffleVector { v1, v2, mask } => {
             composite::shuffle_vector(t, ctx, r, v1, v2, mask)?
+        }
+        InstKind::AtomicRmw { op, ptr, value, .. }
+            if crate::forward::atomic_cas_loop::uses_loop(t.m, *op) =>
+        {
+            crate::forward::atomic_cas_loop::lower(t, ctx, r.out, ty, *op, *ptr, *value)?
         }
         InstKind::AtomicRmw {
             op: op @ (llvm::RmwOp::UIncWrap | llvm::RmwOp::UDecWrap),

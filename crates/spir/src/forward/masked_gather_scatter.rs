@@ -1,0 +1,201 @@
+//! SPV_INTEL_masked_gather_scatter: vectors of pointers (OpTypeVector of OpTypePointer) and
+//! `llvm.masked.gather` / `llvm.masked.scatter` on them → OpMaskedGatherINTEL /
+//! OpMaskedScatterINTEL, capability MaskedGatherScatterINTEL, as llvm-spirv maps them.
+//! Without the extension a vector of pointers is refused naming it (llvm-spirv: "LLVM module
+//! contains vector of pointers, translation of which requires this extension").
+
+use crate::error::{malformed, unsupported, Result};
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
+use llvm::{Type, ValueRef};
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::{Capability, Op};
+use spirvkit_llvm as llvm;
+
+pub(crate) const EXTENSION: &str = "SPV_INTEL_masked_gather_scatter";
+
+/// Declares the extension and its capability for a vector of pointers at `location`, or
+/// refuses it naming the extension.
+pub(crate) fn require_pointer_vector(t: &mut Translator<'_>, location: &str) -> Result<()> {
+    if !t.opts.allows(EXTENSION) {
+        return Err(unsupported(
+            location,
+            format!("a vector of pointers (needs --spirv-ext=+{EXTENSION})"),
+        ));
+    }
+    t.b.extension(EXTENSION);
+    t.b.capability(Capability::MaskedGatherScatterINTEL);
+    Ok(())
+}
+
+/// `llvm.masked.gather(ptrs, align, mask, passthru)` (`scatter` false) or
+/// `llvm.masked.scatter(value, ptrs, align, mask)` (`scatter` true).
+pub(crate) fn lower(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    scatter: bool,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let name = if scatter {
+        "llvm.masked.scatter"
+    } else {
+        "llvm.masked.gather"
+    };
+    let [first, second, third, fourth] = args else {
+        return Err(malformed(loc, format!("{name} without four operands")));
+    };
+    let (data, ptrs, align, mask) = if scatter {
+        (*first, *second, *third, *fourth)
+    } else {
+        (*fourth, *first, *second, *third)
+    };
+    let data_ty = if scatter {
+        t.value_llvm_type(ctx, data)?
+    } else {
+        result_ty
+    };
+    let alignment = t
+        .const_int(align)
+        .and_then(|a| u32::try_from(a).ok())
+        .ok_or_else(|| malformed(loc, format!("{name} with a non-constant alignment")))?;
+    let ptr_vector = typed_pointer_vector(t, ctx, ptrs, data_ty, name)?;
+    let mask = t.value(ctx, mask)?;
+    let data = t.value(ctx, data)?;
+    if scatter {
+        t.emit_void(
+            Op::MaskedScatterINTEL,
+            vec![
+                Operand::Id(data),
+                Operand::Id(ptr_vector),
+                Operand::Word(alignment),
+                Operand::Id(mask),
+            ],
+        );
+    } else {
+        let ty = t.ty(result_ty, loc)?;
+        t.emit_to(
+            out,
+            Op::MaskedGatherINTEL,
+            ty,
+            vec![
+                Operand::Id(ptr_vector),
+                Operand::Word(alignment),
+                Operand::Id(mask),
+                Operand::Id(data),
+            ],
+        );
+    }
+    Ok(())
+}
+
+/// The pointer vector operand as a vector of pointers to the data's component type (an
+/// opaque `<N x ptr>` is a vector of byte pointers: bitcast, as llvm-spirv does).
+fn typed_pointer_vector(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    ptrs: ValueRef,
+    data_ty: llvm::TypeId,
+    name: &str,
+) -> Result<Id> {
+    let loc = ctx.location.as_str();
+    let ptrs_ty = t.value_llvm_type(ctx, ptrs)?;
+    let (len, addrspace) = match t.m.types.get(ptrs_ty) {
+        Type::Vector {
+            len,
+            elem,
+            scalable: false,
+        } => match t.m.types.get(*elem) {
+            Type::Pointer { addrspace, .. } => (*len, *addrspace),
+            _ => {
+                return Err(malformed(
+                    loc,
+                    format!("{name} of a vector of non-pointers"),
+                ))
+            }
+        },
+        _ => return Err(malformed(loc, format!("{name} of a non-vector"))),
+    };
+    let actual = t.ty(ptrs_ty, loc)?;
+    let v = t.value(ctx, ptrs)?;
+    let component = t.ty(t.m.types.scalar(data_ty), loc)?;
+    let storage = crate::forward::types::storage_class(t, addrspace, loc)?;
+    let pointer = t.pointer_type(storage, component);
+    let wanted = t.b.type_vector(pointer, len);
+    if wanted == actual {
+        return Ok(v);
+    }
+    Ok(t.emit_ops(Op::Bitcast, wanted, [Operand::Id(v)]))
+}
+
+/// A `getelementptr` giving a vector of pointers (a vector base, or a scalar base with vector
+/// indices, which LLVM splats): OpPtrAccessChain on the vector of pointers to the source
+/// element type, so that the indices step over that type (an opaque `<N x ptr>` is a vector
+/// of byte pointers, cast first), then cast to the result's vector type if that differs.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn vector_gep(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    ty: Id,
+    result_ty: llvm::TypeId,
+    inbounds: bool,
+    base: ValueRef,
+    indices: &[ValueRef],
+    source_ty: llvm::TypeId,
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let (len, addrspace) = match t.m.types.get(result_ty) {
+        Type::Vector {
+            len,
+            elem,
+            scalable: false,
+        } => match t.m.types.get(*elem) {
+            Type::Pointer { addrspace, .. } => (*len, *addrspace),
+            _ => return Err(malformed(loc, "getelementptr of a vector of non-pointers")),
+        },
+        _ => return Err(malformed(loc, "getelementptr of a non-vector")),
+    };
+    require_pointer_vector(t, loc)?;
+    let storage = crate::forward::types::storage_class(t, addrspace, loc)?;
+    let source = t.ty(source_ty, loc)?;
+    let source_ptr = t.pointer_type(storage, source);
+    let wanted = t.b.type_vector(source_ptr, len);
+    let base_llvm = t.value_llvm_type(ctx, base)?;
+    let b = if matches!(t.m.types.get(base_llvm), Type::Vector { .. }) {
+        let actual = t.ty(base_llvm, loc)?;
+        let v = t.value(ctx, base)?;
+        if actual == wanted {
+            v
+        } else {
+            t.emit_ops(Op::Bitcast, wanted, [Operand::Id(v)])
+        }
+    } else {
+        let scalar = t.value_as(ctx, base, source_ptr)?;
+        let lanes = vec![Operand::Id(scalar); len as usize];
+        t.emit(Op::CompositeConstruct, wanted, lanes)
+    };
+    let indexed = crate::forward::pointee::gep_indexed_type(t, source_ty, indices)
+        .ok_or_else(|| malformed(loc, "GEP indices outside the source type"))?;
+    let indexed = t.ty(indexed, loc)?;
+    let indexed_ptr = t.pointer_type(storage, indexed);
+    let natural = t.b.type_vector(indexed_ptr, len);
+    let op = if inbounds {
+        Op::InBoundsPtrAccessChain
+    } else {
+        Op::PtrAccessChain
+    };
+    let mut ops = vec![Operand::Id(b)];
+    for &i in indices {
+        ops.push(Operand::Id(t.value(ctx, i)?));
+    }
+    if natural == ty {
+        t.emit_to(out, op, ty, ops);
+    } else {
+        let chained = t.emit(op, natural, ops);
+        t.emit_ops_to(out, Op::Bitcast, ty, [Operand::Id(chained)]);
+    }
+    Ok(())
+}
