@@ -196,6 +196,20 @@ impl Builder {
         }
     }
 
+    /// The module-scope variables (OpVariable / OpUntypedVariableKHR outside the Function
+    /// storage class) added so far, in order: a SPIR-V 1.4 entry point lists those it uses.
+    pub fn global_variables(&self) -> Vec<Id> {
+        const FUNCTION_STORAGE: u32 = 7;
+        self.module
+            .globals
+            .iter()
+            .chain(self.pending.iter().flatten().flatten())
+            .filter(|i| matches!(i.opcode, Op::Variable | Op::UntypedVariableKHR))
+            .filter(|i| i.operands.first() != Some(&Operand::Word(FUNCTION_STORAGE)))
+            .filter_map(|i| i.result_id)
+            .collect()
+    }
+
     /// Whether `cap` is declared already.
     pub fn has_capability(&self, cap: Capability) -> bool {
         self.capabilities.contains(&cap.0)

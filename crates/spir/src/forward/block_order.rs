@@ -12,7 +12,7 @@ use spirvkit_llvm as llvm;
 
 /// Successor block indices of each block, from its terminator (out-of-range targets are
 /// dropped: the branch lowering reports them).
-fn successors(func: &llvm::Function) -> Vec<Vec<u32>> {
+pub(crate) fn successors(func: &llvm::Function) -> Vec<Vec<u32>> {
     let n = func.blocks.len() as u32;
     func.blocks
         .iter()

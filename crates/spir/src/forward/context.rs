@@ -38,6 +38,10 @@ pub(crate) struct FnCtx<'f> {
     /// `llvm.frexp` call results → the Function variable OpenCL.std frexp writes the exponent to
     /// (variables must open the entry block).
     pub frexp_exponents: HashMap<Id, Id>,
+    /// Loop controls to emit before the terminator of a loop header (LLVM block index).
+    pub loop_controls: RefCell<HashMap<usize, crate::forward::loop_controls::HeaderControl>>,
+    /// The LLVM block being lowered.
+    pub current_block: std::cell::Cell<usize>,
 }
 
 pub(crate) fn name_value(t: &mut Translator<'_>, id: Id, inst: &llvm::Instruction) {

@@ -69,6 +69,7 @@ pub(crate) fn translate_function(
     t.b.begin_function_with_id(id, ret_id, control, fn_ty);
     t.b.name(id, &func.name);
     t.referenced_indirectly(func, id);
+    crate::forward::function_decorations::decorate(t, func, id, &location)?;
     let mut ctx = FnCtx {
         func,
         func_id: f,
@@ -82,6 +83,8 @@ pub(crate) fn translate_function(
         private_inits: Vec::new(),
         handle_types: HashMap::new(),
         frexp_exponents: HashMap::new(),
+        loop_controls: RefCell::new(HashMap::new()),
+        current_block: std::cell::Cell::new(0),
     };
     t.image_context = image_context(t, f, access.as_deref());
     for (i, &pty) in param_types.iter().enumerate() {
@@ -91,7 +94,7 @@ pub(crate) fn translate_function(
         if let Some(name) = func.args.get(i).and_then(|a| a.name.as_deref()) {
             t.b.name(pid, name);
         }
-        crate::forward::kernels::param_attributes(t, func, i, pid);
+        crate::forward::kernels::param_attributes(t, func, i, pid)?;
         ctx.args.push(pid);
     }
     // `!spirv.ParameterDecorations`: one `!spirv.Decorations`-style list per parameter.
@@ -128,10 +131,12 @@ pub(crate) fn translate_function(
             }
         })
         .collect();
+    *ctx.loop_controls.get_mut() = crate::forward::loop_controls::plan(t, &ctx)?;
     let order = crate::forward::block_order::dominance_order(func)
         .unwrap_or_else(|| (0..func.blocks.len()).collect());
     for bi in order {
         let block = &func.blocks[bi];
+        ctx.current_block.set(bi);
         t.b.begin_block_with_capacity(ctx.blocks[bi], block.insts.len() + 4);
         if let Some(name) = block.name.as_deref().filter(|n| !n.is_empty()) {
             t.b.name(ctx.blocks[bi], name);

@@ -8,7 +8,7 @@ use llvm::{MdOperand, Type, ValueRef};
 use spirvkit_core::{Id, Instruction, Operand};
 use spirvkit_grammar::{
     AccessQualifier, Decoration, ExecutionMode, ExecutionModel, FunctionParameterAttribute as Fpa,
-    Op,
+    Op, OperandKind,
 };
 use spirvkit_llvm as llvm;
 use std::collections::{BTreeSet, HashSet};
@@ -137,7 +137,12 @@ pub fn is_sampler_param(
 
 /// FuncParamAttr decorations from parameter attributes (SPIR 1.2 table 12) and, for kernels,
 /// `kernel_arg_type_qual` (const → NoWrite, restrict → NoAlias, volatile → Volatile).
-pub fn param_attributes(t: &mut Translator<'_>, func: &llvm::Function, index: usize, param: Id) {
+pub fn param_attributes(
+    t: &mut Translator<'_>,
+    func: &llvm::Function,
+    index: usize,
+    param: Id,
+) -> Result<()> {
     let mut attrs = BTreeSet::new();
     for a in func.attrs.param(index) {
         let name = match a {
@@ -193,6 +198,69 @@ pub fn param_attributes(t: &mut Translator<'_>, func: &llvm::Function, index: us
     if volatile {
         t.b.decorate(param, Decoration::Volatile.0, &[]);
     }
+    if is_pointer {
+        fpga_argument_metadata(t, func, index, param)?;
+    }
+    Ok(())
+}
+
+/// FPGA kernel argument metadata of a pointer parameter (llvm-spirv's `transFunction`):
+/// `!kernel_arg_buffer_location !{i32 N, ...}` → BufferLocationINTEL N for N ≠ -1
+/// (SPV_INTEL_fpga_buffer_location), `!kernel_arg_runtime_aligned !{i1 true, ...}` →
+/// FuncParamAttr RuntimeAlignedINTEL (SPV_INTEL_runtime_aligned). Dropped without their
+/// extension, as llvm-spirv drops them.
+fn fpga_argument_metadata(
+    t: &mut Translator<'_>,
+    func: &llvm::Function,
+    index: usize,
+    param: Id,
+) -> Result<()> {
+    let loc = format!("kernel argument metadata of @{}", func.name);
+    let value = |t: &Translator<'_>, key: &str| -> Option<u32> {
+        let ops = kernel_metadata(t, func, key)?;
+        let op = ops.get(index)?;
+        t.m.md_value(op)
+            .and_then(|(_, v)| t.const_int(v))
+            .map(|v| v as u32)
+    };
+    let mut wanted: Vec<(
+        Decoration,
+        Vec<Operand>,
+        &'static spirvkit_grammar::Availability,
+    )> = Vec::new();
+    if let Some(location) = value(t, "kernel_arg_buffer_location").filter(|&l| l != u32::MAX) {
+        if let Some(desc) = OperandKind::Decoration
+            .desc()
+            .enumerant(Decoration::BufferLocationALTERA.0)
+        {
+            wanted.push((
+                Decoration::BufferLocationALTERA,
+                vec![Operand::Word(location)],
+                &desc.avail,
+            ));
+        }
+    }
+    if value(t, "kernel_arg_runtime_aligned").is_some_and(|a| a & 1 != 0) {
+        if let Some(desc) = OperandKind::FunctionParameterAttribute
+            .desc()
+            .enumerant(Fpa::RuntimeAlignedALTERA.0)
+        {
+            wanted.push((
+                Decoration::FuncParamAttr,
+                vec![Operand::Word(Fpa::RuntimeAlignedALTERA.0)],
+                &desc.avail,
+            ));
+        }
+    }
+    for (decoration, operands, avail) in wanted {
+        if !crate::forward::requirements::available(t, avail) {
+            continue;
+        }
+        let what = format!("kernel argument {index} decoration");
+        crate::forward::requirements::require(t, &loc, &what, avail)?;
+        t.b.decorate(param, decoration.0, &operands);
+    }
+    Ok(())
 }
 
 /// VecTypeHint's literal: component type code in the low 16 bits, count in the high 16.
@@ -272,6 +340,8 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
     // Per entry point, the execution modes it got.
     let mut entry_modes: Vec<(Id, Vec<u32>)> = Vec::with_capacity(ordered.len());
     let called = called_functions(t.m);
+    // The entry points, emitted once the module's version is known (it sets the interface).
+    let mut entry_points: Vec<(Id, String)> = Vec::with_capacity(ordered.len());
     for f in ordered {
         let func = &t.m.functions[f.0 as usize];
         let Some(Callee::Function(kernel_id)) = t.callees.get(f.0 as usize).cloned() else {
@@ -285,13 +355,7 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
         } else {
             kernel_id
         };
-        let mut ops = vec![
-            Operand::Word(ExecutionModel::Kernel.0),
-            Operand::Id(id),
-            Operand::String(func.name.as_str().into()),
-        ];
-        ops.extend(interface.iter().cloned());
-        t.b.global(Instruction::new(Op::EntryPoint, None, None, ops));
+        entry_points.push((id, func.name.clone()));
         let mode = |t: &mut Translator<'_>, mode: ExecutionMode, args: &[u32]| {
             let mut ops = vec![Operand::Id(id), Operand::Word(mode.0)];
             ops.extend(args.iter().map(|&a| Operand::Word(a)));
@@ -329,6 +393,7 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
                 }
             }
         }
+        crate::forward::kernel_attributes::execution_modes(t, func, id, &mut emitted)?;
         if module_contraction_off || reaching_asm.contains(&f) {
             mode(t, ExecutionMode::ContractionOff, &[]);
             emitted.push(ExecutionMode::ContractionOff.0);
@@ -353,5 +418,25 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
         }
     }
     crate::forward::execution_modes::module_wide(t, &entry_modes);
+    // From SPIR-V 1.4 an entry point lists every module-scope variable its call tree uses
+    // (before, only Input/Output ones): the module's variables, a superset, when the module
+    // needs 1.4 (UserSemantic, PartialCount, core float controls, ...).
+    let mut interface = interface;
+    if t.needed_version >= 0x0001_0400 {
+        for v in t.b.global_variables() {
+            if !interface.contains(&Operand::Id(v)) {
+                interface.push(Operand::Id(v));
+            }
+        }
+    }
+    for (id, name) in entry_points {
+        let mut ops = vec![
+            Operand::Word(ExecutionModel::Kernel.0),
+            Operand::Id(id),
+            Operand::String(name.as_str().into()),
+        ];
+        ops.extend(interface.iter().cloned());
+        t.b.global(Instruction::new(Op::EntryPoint, None, None, ops));
+    }
     Ok(())
 }

@@ -59,3 +59,32 @@ pub(crate) fn require(
     }
     Ok(())
 }
+
+/// Whether `require` would accept what `avail` describes (its extension allowed, or its core
+/// version within `--spirv-max-version`): the constructs llvm-spirv drops without their
+/// extension ask this first.
+pub(crate) fn available(t: &Translator<'_>, avail: &spirvkit_grammar::Availability) -> bool {
+    let capability = avail
+        .capabilities
+        .first()
+        .and_then(|c| OperandKind::Capability.desc().enumerant(c.0));
+    let extensions = match capability {
+        Some(c) if avail.extensions.is_empty() => c.avail.extensions,
+        _ => avail.extensions,
+    };
+    let core_since = avail
+        .version
+        .or_else(|| capability.and_then(|c| c.avail.version))
+        .filter(|_| avail.version.is_some() || avail.extensions.is_empty());
+    // The capability's own extension counts too (an enumerant "core since 1.0" whose
+    // capability only an extension declares, as RuntimeAlignedINTEL).
+    let capability_ok = capability.is_none_or(|c| {
+        c.avail.extensions.is_empty()
+            || c.avail.extensions.iter().any(|e| t.opts.allows(e))
+            || c.avail.version.is_some_and(|v| v <= t.opts.max_version)
+    });
+    capability_ok
+        && (extensions.iter().any(|e| t.opts.allows(e))
+            || core_since.is_some_and(|v| v <= t.opts.max_version)
+            || (extensions.is_empty() && core_since.is_none()))
+}

@@ -78,6 +78,9 @@ pub(crate) struct Translator<'m> {
     pub memset_loops: std::sync::Arc<FxHashMap<crate::forward::memset_loop::Key, Id>>,
     /// The imported `atomicrmw uinc_wrap`/`udec_wrap` helpers (AMD targets).
     pub atomic_wrap_helpers: std::sync::Arc<FxHashMap<crate::forward::atomic_wrap::Key, Id>>,
+    /// (struct type, member, decoration) already given by annotations, shared with the
+    /// forks: a member keeps one decoration of a kind (`fpga_annotations.rs`).
+    pub member_decorations: crate::forward::fpga_annotations::MemberDecorations,
     /// The compare-exchange loops of `atomicrmw` operations SPIR-V has no instruction for.
     pub atomic_cas_loops: std::sync::Arc<FxHashMap<crate::forward::atomic_cas_loop::Key, Id>>,
     /// Lowering the initializer of a block literal global that only feeds enqueue and
@@ -137,6 +140,7 @@ impl<'m> Translator<'m> {
             alias_lists: FxHashMap::default(),
             memset_loops: Default::default(),
             atomic_wrap_helpers: Default::default(),
+            member_decorations: Default::default(),
             atomic_cas_loops: Default::default(),
             block_literal_init: false,
         })
@@ -176,6 +180,7 @@ impl<'m> Translator<'m> {
             alias_lists: self.alias_lists.clone(),
             memset_loops: std::sync::Arc::clone(&self.memset_loops),
             atomic_wrap_helpers: std::sync::Arc::clone(&self.atomic_wrap_helpers),
+            member_decorations: std::sync::Arc::clone(&self.member_decorations),
             atomic_cas_loops: std::sync::Arc::clone(&self.atomic_cas_loops),
             block_literal_init: false,
         }
@@ -226,6 +231,7 @@ impl<'m> Translator<'m> {
         for g in 0..self.m.globals.len() {
             self.global(llvm::GlobalId(g as u32))?;
         }
+        crate::forward::global_annotations::global_annotations(self)?;
         self.declare_alias_scopes();
         self.declare_inline_assembly()?;
         self.declare_memset_loops()?;
@@ -514,6 +520,11 @@ impl<'m> Translator<'m> {
             return Ok(id);
         }
         let global = &self.m.globals[g.0 as usize];
+        // Not a variable of the program: its entries decorate their subjects
+        // (`global_annotations.rs`), as llvm-spirv reads it.
+        if global.name == "llvm.global.annotations" {
+            return Ok(Id(0));
+        }
         if global.addrspace == 0 {
             // Private-space globals become Function variables in each function using them.
             return Ok(Id(0));
@@ -604,6 +615,7 @@ impl<'m> Translator<'m> {
                 crate::forward::decorations::apply(self, id, *md, &derived, &location)?;
             }
         }
+        crate::forward::global_annotations::io_pipe(self, global, id, &location)?;
         match global.linkage {
             llvm::Linkage::External if global.initializer.is_none() => {
                 self.linkage(id, &global.name, LinkageType::Import)

@@ -30,14 +30,108 @@ pub(super) fn ptr_annotation(
         .ok_or_else(|| malformed(loc, "llvm.ptr.annotation needs a pointer and a string"))?;
     let ty = t.ty(result_ty, loc)?;
     let v = t.value_as(ctx, subject, ty)?;
-    t.emit_ops_to(out, spirvkit_grammar::Op::CopyObject, ty, [Operand::Id(v)]);
-    let Some(text) = annotation_string(t.m, ctx.func, text) else {
+    let Some(text) = annotation_string(t.m, Some(ctx.func), text) else {
         return Err(malformed(
             loc,
             "llvm.ptr.annotation whose annotation is not a constant string",
         ));
     };
-    decorate(t, out, &text, loc)
+    if text == FPGA_REG {
+        return fpga_reg(t, out, ty, v);
+    }
+    t.emit_ops_to(out, spirvkit_grammar::Op::CopyObject, ty, [Operand::Id(v)]);
+    // An annotated struct member (a GEP to it): llvm-spirv decorates the member of the struct
+    // type (memory attributes, annotations); memory-access hints stay on the pointer.
+    let is_access = t.opts_allow_any(&crate::forward::fpga_annotations::MEMORY_ACCESSES)
+        && crate::forward::fpga_annotations::memory_accesses(&text).is_some();
+    if !is_access {
+        if let Some((struct_ty, member)) = struct_member(t, ctx, strip_casts(ctx, subject))? {
+            let target = Target::Member {
+                ty: struct_ty,
+                member,
+                value: out,
+            };
+            return decorate(t, target, &text, loc);
+        }
+    }
+    decorate(t, Target::Value(out), &text, loc)
+}
+
+/// The annotation string of `__builtin_intel_fpga_reg`.
+const FPGA_REG: &str = "__builtin_intel_fpga_reg";
+
+/// `__builtin_intel_fpga_reg(v)`: OpFPGARegINTEL with SPV_INTEL_fpga_reg, else `v` itself
+/// (as llvm-spirv translates it).
+fn fpga_reg(t: &mut Translator<'_>, out: Id, ty: Id, v: Id) -> Result<()> {
+    let allowed = ["SPV_INTEL_fpga_reg", "SPV_ALTERA_fpga_reg"]
+        .into_iter()
+        .find(|e| t.opts.allows(e));
+    match allowed {
+        Some(extension) => {
+            t.b.extension(extension);
+            t.b.capability(spirvkit_grammar::Capability::FPGARegALTERA);
+            t.emit_ops_to(
+                out,
+                spirvkit_grammar::Op::FPGARegALTERA,
+                ty,
+                [Operand::Id(v)],
+            );
+        }
+        None => t.emit_ops_to(out, spirvkit_grammar::Op::CopyObject, ty, [Operand::Id(v)]),
+    }
+    Ok(())
+}
+
+/// `llvm.annotation.*(value, str, file, line)`: `__builtin_intel_fpga_reg` of a scalar gives
+/// OpFPGARegINTEL (SPV_INTEL_fpga_reg); any other annotation of a value is the value.
+pub(super) fn annotation(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    args: &[ValueRef],
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    let (&subject, &text) = args
+        .first()
+        .zip(args.get(1))
+        .ok_or_else(|| malformed(loc, "llvm.annotation needs a value and a string"))?;
+    let ty = t.ty(result_ty, loc)?;
+    let v = t.value(ctx, subject)?;
+    if annotation_string(t.m, Some(ctx.func), text).as_deref() == Some(FPGA_REG) {
+        return fpga_reg(t, out, ty, v);
+    }
+    t.emit_ops_to(out, spirvkit_grammar::Op::CopyObject, ty, [Operand::Id(v)]);
+    Ok(())
+}
+
+/// For a GEP `getelementptr %struct, ptr, i32 0, i32 N` (constant N): the SPIR-V struct type
+/// and N.
+fn struct_member(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    v: ValueRef,
+) -> Result<Option<(Id, u32)>> {
+    let ValueRef::Instruction(i) = v else {
+        return Ok(None);
+    };
+    let Some(InstKind::Gep {
+        source_ty, indices, ..
+    }) = ctx.func.inst(i).map(|i| &i.kind)
+    else {
+        return Ok(None);
+    };
+    if !matches!(
+        t.m.types.get(*source_ty),
+        llvm::Type::Struct { .. } | llvm::Type::Named(_)
+    ) {
+        return Ok(None);
+    }
+    let Some(member) = indices.get(1).and_then(|&m| t.const_int(m)) else {
+        return Ok(None);
+    };
+    let ty = t.ty(*source_ty, &ctx.location)?;
+    Ok(Some((ty, member as u32)))
 }
 
 /// `llvm.var.annotation(ptr, str, file, line, args)`: decorates the annotated variable.
@@ -53,14 +147,14 @@ pub(super) fn var_annotation(
             "llvm.var.annotation needs a pointer and a string",
         ));
     };
-    let Some(text) = annotation_string(t.m, ctx.func, *text) else {
+    let Some(text) = annotation_string(t.m, Some(ctx.func), *text) else {
         return Err(malformed(
             loc,
             "llvm.var.annotation whose annotation is not a constant string",
         ));
     };
     let target = t.value(ctx, strip_casts(ctx, subject))?;
-    decorate(t, target, &text, loc)
+    decorate(t, Target::Value(target), &text, loc)
 }
 
 /// The annotated value below the casts typed-pointer input puts around it.
@@ -87,14 +181,18 @@ fn strip_casts(ctx: &FnCtx<'_>, mut v: ValueRef) -> ValueRef {
 
 /// The bytes of a constant C string an annotation argument points to (a global, or a constant
 /// GEP/cast of one), without the terminating NUL.
-fn annotation_string(m: &llvm::Module, func: &llvm::Function, v: ValueRef) -> Option<String> {
+pub(crate) fn annotation_string(
+    m: &llvm::Module,
+    func: Option<&llvm::Function>,
+    v: ValueRef,
+) -> Option<String> {
     match v {
         ValueRef::Global(g) => {
             let init = m.global(g)?.initializer?;
             annotation_string(m, func, init)
         }
         // -O0 SYCL code reaches the string through GEP and cast instructions.
-        ValueRef::Instruction(i) => match &func.inst(i)?.kind {
+        ValueRef::Instruction(i) => match &func?.inst(i)?.kind {
             InstKind::Gep { base, .. } => annotation_string(m, func, *base),
             InstKind::Cast { value, .. } => annotation_string(m, func, *value),
             _ => None,
@@ -112,59 +210,134 @@ fn annotation_string(m: &llvm::Module, func: &llvm::Function, v: ValueRef) -> Op
     }
 }
 
-fn decorate(t: &mut Translator<'_>, target: Id, text: &str, loc: &str) -> Result<()> {
+/// What an annotation decorates: a value, or a member of a struct type.
+#[derive(Clone, Copy)]
+pub(crate) enum Target {
+    Value(Id),
+    /// A struct member (type, member index) reached through the annotated pointer `value`:
+    /// memory attributes and plain annotations decorate the member, other decorations
+    /// (buffer location, latency control, memory accesses, ...) the pointer, as llvm-spirv
+    /// splits them.
+    Member {
+        ty: Id,
+        member: u32,
+        value: Id,
+    },
+}
+
+/// The decorations an annotation string gives `target`: the FPGA memory-access or
+/// memory-attribute forms when their extension is allowed (`fpga_annotations`), the
+/// `{N:literals}` decoration-number form, or else UserSemantic carrying the string.
+pub(crate) fn decorate(
+    t: &mut Translator<'_>,
+    target: Target,
+    text: &str,
+    loc: &str,
+) -> Result<()> {
+    use crate::forward::fpga_annotations as fpga;
     // Numbers the grammar does not know make the string an ordinary annotation.
     let known = |list: &Vec<(u32, Vec<&str>)>| {
         list.iter()
             .all(|(n, _)| OperandKind::Decoration.desc().enumerant(*n).is_some())
     };
-    match parse_decorations(text).filter(known) {
-        Some(list) => {
-            let mut applied: Vec<u32> = Vec::with_capacity(list.len());
-            for (number, literals) in list {
-                let desc = OperandKind::Decoration
-                    .desc()
-                    .enumerant(number)
-                    .ok_or_else(|| {
-                        malformed(
-                            loc,
-                            format!("unknown decoration {number} in the annotation \"{text}\""),
-                        )
-                    })?;
-                let what = format!("the decoration {} (annotation)", desc.name);
-                crate::forward::requirements::require(t, loc, &what, &desc.avail)?;
-                let operands: Vec<Operand> = literals
+    if let Some(list) = parse_decorations(text).filter(known) {
+        let list = list
+            .into_iter()
+            .map(|(number, literals)| {
+                let operands = literals
                     .iter()
                     .map(|l| match l.parse::<u32>() {
                         Ok(n) => Operand::Word(n),
                         Err(_) => Operand::String(l.to_string().into()),
                     })
                     .collect();
-                if applied.contains(&number) {
-                    crate::forward::decorations::repeated(t, target, number, &operands);
-                } else {
-                    applied.push(number);
-                    t.b.decorate(target, number, &operands);
-                }
-            }
-        }
-        None => {
-            let desc = OperandKind::Decoration
-                .desc()
-                .enumerant(Decoration::UserSemantic.0)
-                .ok_or_else(|| malformed(loc, "no UserSemantic decoration in the grammar"))?;
-            // UserSemantic is core from SPIR-V 1.4: below a lower version cap the annotation
-            // is dropped, as before annotations were read (it does not change the meaning).
+                (number, operands)
+            })
+            .collect();
+        return apply(t, target, list, text, loc);
+    }
+    let fpga_form = if t.opts_allow_any(&fpga::MEMORY_ACCESSES) {
+        fpga::memory_accesses(text)
+    } else {
+        None
+    }
+    .or_else(|| {
+        t.opts_allow_any(&fpga::MEMORY_ATTRIBUTES)
+            .then(|| fpga::memory_attributes(text))
+            .flatten()
+    });
+    let list = fpga_form.unwrap_or_else(|| {
+        vec![(
+            Decoration::UserSemantic.0,
+            vec![Operand::String(text.to_string().into())],
+        )]
+    });
+    apply(t, target, list, text, loc)
+}
+
+/// Emits the decorations, each needing what the grammar says (UserSemantic, core 1.4, is
+/// dropped below a lower version cap: it does not change the meaning).
+fn apply(
+    t: &mut Translator<'_>,
+    target: Target,
+    list: Vec<(u32, Vec<Operand>)>,
+    text: &str,
+    loc: &str,
+) -> Result<()> {
+    let mut applied: Vec<u32> = Vec::with_capacity(list.len());
+    for (number, operands) in list {
+        let desc = OperandKind::Decoration
+            .desc()
+            .enumerant(number)
+            .ok_or_else(|| {
+                malformed(
+                    loc,
+                    format!("unknown decoration {number} in the annotation \"{text}\""),
+                )
+            })?;
+        if number == Decoration::UserSemantic.0 {
             let what = "an annotation (UserSemantic)";
             if crate::forward::requirements::require(t, loc, what, &desc.avail).is_err() {
-                return Ok(());
+                continue;
             }
-            t.b.decorate(
-                target,
-                Decoration::UserSemantic.0,
-                &[Operand::String(text.to_string().into())],
-            );
+        } else {
+            let what = format!("the decoration {} (annotation)", desc.name);
+            crate::forward::requirements::require(t, loc, &what, &desc.avail)?;
         }
+        let on_member = number == Decoration::UserSemantic.0
+            || desc
+                .avail
+                .capabilities
+                .contains(&spirvkit_grammar::Capability::FPGAMemoryAttributesALTERA);
+        let target = match target {
+            Target::Member { value, .. } if !on_member => Target::Value(value),
+            other => other,
+        };
+        match target {
+            Target::Value(id) if applied.contains(&number) => {
+                crate::forward::decorations::repeated(t, id, number, &operands);
+            }
+            Target::Value(id) => t.b.decorate(id, number, &operands),
+            Target::Member { ty, member, .. } => {
+                // A member keeps one decoration of a kind (llvm-spirv skips repeats).
+                if applied.contains(&number) || t.member_decorated(ty, member, number) {
+                    continue;
+                }
+                let mut ops = vec![
+                    Operand::Id(ty),
+                    Operand::Word(member),
+                    Operand::Word(number),
+                ];
+                ops.extend(operands);
+                t.b.global(spirvkit_core::Instruction::new(
+                    spirvkit_grammar::Op::MemberDecorate,
+                    None,
+                    None,
+                    ops,
+                ));
+            }
+        }
+        applied.push(number);
     }
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! OpenCL C built-in functions, by their SPIR mangled names (SPIR 1.2 Appendix A), and the LLVM
 //! intrinsics clang emits, each lowered to core SPIR-V, built-in variables or OpenCL.std.
 
-mod annotations;
+pub(crate) mod annotations;
 mod atomic_ops;
 mod atomics20;
 mod bit_reverse;
@@ -221,7 +221,9 @@ pub(crate) fn is_known_intrinsic(t: &Translator<'_>, name: &str) -> bool {
     match stem {
         // llvm-spirv knows the cycle counter only with the extension it needs.
         "readcyclecounter" => return t.opts.allows("SPV_KHR_shader_clock"),
-        "ptr.annotation" | "stacksave" | "stackrestore" | "var.annotation" => return true,
+        "ptr.annotation" | "stacksave" | "stackrestore" | "var.annotation" | "annotation" => {
+            return true
+        }
         _ => {}
     }
     llvm_intrinsics::handles(stem)
@@ -271,6 +273,7 @@ pub(crate) fn intrinsic(
             return crate::forward::variable_length_array::stack(t, ctx, out, result_ty, stem, args)
         }
         "var.annotation" => return annotations::var_annotation(t, ctx, args),
+        "annotation" => return annotations::annotation(t, ctx, out, result_ty, args),
         "masked.gather" | "masked.scatter" => {
             let scatter = stem == "masked.scatter";
             return crate::forward::masked_gather_scatter::lower(

@@ -72,6 +72,7 @@ pub(super) fn cond_br(
         block_label(ctx, *then_block)?,
         block_label(ctx, *else_block)?,
     );
+    crate::forward::loop_controls::emit_before_branch(t, ctx);
     t.emit_void(
         Op::BranchConditional,
         vec![Operand::Id(c), Operand::Id(a), Operand::Id(b)],
@@ -116,6 +117,7 @@ fn block_label(ctx: &FnCtx<'_>, b: llvm::BlockId) -> Result<Id> {
 /// `br label`.
 pub(super) fn br(t: &mut Translator<'_>, ctx: &FnCtx<'_>, target: llvm::BlockId) -> Result<()> {
     let l = block_label(ctx, target)?;
+    crate::forward::loop_controls::emit_before_branch(t, ctx);
     t.emit_void_ops(Op::Branch, [Operand::Id(l)]);
     Ok(())
 }

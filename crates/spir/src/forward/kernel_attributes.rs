@@ -1,0 +1,95 @@
+//! Kernel attributes carried as kernel metadata that llvm-spirv turns into execution modes
+//! (its PreprocessMetadata pass, then `transExecutionMode`):
+//! - `!intel_reqd_sub_group_size !{i32 N}` (also the older `!reqd_sub_group_size`) →
+//!   SubgroupSize N (core 1.1, SubgroupDispatch);
+//! - SPV_INTEL_kernel_attributes: `!max_work_group_size !{x, y, z}` → MaxWorkgroupSizeINTEL,
+//!   `!max_global_work_dim !{N}` → MaxWorkDimINTEL, `!no_global_work_offset` (present) →
+//!   NoGlobalOffsetINTEL, `!num_simd_work_items !{N}` → NumSIMDWorkitemsINTEL,
+//!   `!scheduler_target_fmax_mhz !{N}` → SchedulerTargetFmaxMhzINTEL, `!ip_interface`
+//!   `!{"streaming"[, "stall_free_return"]}` → StreamingInterfaceINTEL 0/1 and
+//!   `!{"csr"[, "wait_for_done_write"]}` → RegisterMapInterfaceINTEL 0/1.
+//!
+//! A mode whose extension is not allowed is dropped, as llvm-spirv drops it; each mode
+//! declares what the grammar says it needs.
+
+use crate::error::Result;
+use crate::forward::translator::Translator;
+use llvm::MdOperand;
+use spirvkit_core::{Id, Instruction, Operand};
+use spirvkit_grammar::{ExecutionMode, Op, OperandKind};
+use spirvkit_llvm as llvm;
+
+/// The execution modes kernel `func` (entry point `id`) gets from its FPGA/kernel-attribute
+/// metadata, except those in `emitted`; each one emitted joins `emitted`.
+pub(crate) fn execution_modes(
+    t: &mut Translator<'_>,
+    func: &llvm::Function,
+    id: Id,
+    emitted: &mut Vec<u32>,
+) -> Result<()> {
+    let m = t.m;
+    let ints = |t: &Translator<'_>, kind: &str| -> Option<Vec<u32>> {
+        let md = func.attachment(kind)?;
+        Some(
+            m.node_operands(md)
+                .iter()
+                .filter_map(|o| m.md_value(o).and_then(|(_, v)| t.const_int(v)))
+                .map(|v| v as u32)
+                .collect(),
+        )
+    };
+    let mut modes: Vec<(ExecutionMode, Vec<u32>)> = Vec::new();
+    let sub_group = ints(t, "intel_reqd_sub_group_size").or_else(|| ints(t, "reqd_sub_group_size"));
+    if let Some(&[size]) = sub_group.as_deref() {
+        modes.push((ExecutionMode::SubgroupSize, vec![size]));
+    }
+    if let Some(size @ [_, _, _]) = ints(t, "max_work_group_size").as_deref() {
+        modes.push((ExecutionMode::MaxWorkgroupSizeINTEL, size.to_vec()));
+    }
+    if let Some(&[dim]) = ints(t, "max_global_work_dim").as_deref() {
+        modes.push((ExecutionMode::MaxWorkDimINTEL, vec![dim]));
+    }
+    if func.attachment("no_global_work_offset").is_some() {
+        modes.push((ExecutionMode::NoGlobalOffsetINTEL, Vec::new()));
+    }
+    if let Some(&[n]) = ints(t, "num_simd_work_items").as_deref() {
+        modes.push((ExecutionMode::NumSIMDWorkitemsINTEL, vec![n]));
+    }
+    if let Some(&[mhz]) = ints(t, "scheduler_target_fmax_mhz").as_deref() {
+        modes.push((ExecutionMode::SchedulerTargetFmaxMhzINTEL, vec![mhz]));
+    }
+    if let Some(md) = func.attachment("ip_interface") {
+        let strings: Vec<&[u8]> = m
+            .node_operands(md)
+            .iter()
+            .filter_map(|o: &MdOperand| m.md_string(o))
+            .collect();
+        let has = |s: &[u8]| strings.contains(&s);
+        if has(b"streaming") {
+            let stall_free = u32::from(has(b"stall_free_return"));
+            modes.push((ExecutionMode::StreamingInterfaceINTEL, vec![stall_free]));
+        } else if has(b"csr") {
+            let wait = u32::from(has(b"wait_for_done_write"));
+            modes.push((ExecutionMode::RegisterMapInterfaceINTEL, vec![wait]));
+        }
+    }
+    let location = format!("kernel attributes of @{}", func.name);
+    for (mode, args) in modes {
+        if emitted.contains(&mode.0) {
+            continue;
+        }
+        let Some(desc) = OperandKind::ExecutionMode.desc().enumerant(mode.0) else {
+            continue;
+        };
+        if !crate::forward::requirements::available(t, &desc.avail) {
+            continue;
+        }
+        let what = format!("the execution mode {}", desc.name);
+        crate::forward::requirements::require(t, &location, &what, &desc.avail)?;
+        let mut operands = vec![Operand::Id(id), Operand::Word(mode.0)];
+        operands.extend(args.into_iter().map(Operand::Word));
+        t.b.global(Instruction::new(Op::ExecutionMode, None, None, operands));
+        emitted.push(mode.0);
+    }
+    Ok(())
+}
