@@ -311,7 +311,7 @@ fn entry_point_wrapper(t: &mut Translator<'_>, f: llvm::FuncId, kernel_id: Id) -
         let pid = t.b.alloc_id();
         t.b.function_parameter_with_id(pid, pty);
         // The parameter attributes (kernel argument decorations) hold for the wrapper too.
-        param_attributes(t, func, i, pid);
+        param_attributes(t, func, i, pid)?;
         call.push(Operand::Id(pid));
     }
     let entry = t.b.alloc_id();
