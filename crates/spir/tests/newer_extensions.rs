@@ -312,6 +312,41 @@ fn provisional_fpga_decoration_numbers() {
     );
 }
 
+const HOST_ACCESS: &str = r#"target triple = "spir64-unknown-unknown"
+@int_var = addrspace(1) global i32 42, !spirv.Decorations !1
+@flag = addrspace(1) global i1 0, !spirv.Decorations !3
+!1 = !{!2}
+!2 = !{i32 6168, i32 1, !"IntVarName"}
+!3 = !{!4}
+!4 = !{i32 6188, i32 3, !"FlagName"}
+"#;
+
+/// HostAccessINTEL under its earlier SPIRV-Headers number 6168 (as llvm-spirv's
+/// global_var_host_access.ll spells it) and its registered 6188: both give HostAccessINTEL
+/// with the access and the name; refused naming the extension without it.
+#[test]
+fn host_access_under_its_earlier_number() {
+    let m = translate_with(HOST_ACCESS, "+SPV_INTEL_global_variable_host_access")
+        .unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "host_access");
+    assert!(has_capability(
+        &m,
+        Capability::GlobalVariableHostAccessINTEL
+    ));
+    let access: Vec<(u32, String)> = decorations(&m, Decoration::HostAccessINTEL)
+        .iter()
+        .filter_map(|d| match (d.operands.get(2), d.operands.get(3)) {
+            (Some(Operand::Word(a)), Some(Operand::String(s))) => Some((*a, s.to_string())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        access,
+        [(1, "IntVarName".to_string()), (3, "FlagName".to_string())]
+    );
+    refused_naming(HOST_ACCESS, "", "SPV_INTEL_global_variable_host_access");
+}
+
 const BFLOAT_MATRIX: &str = r#"target triple = "spir64-unknown-unknown"
 declare spir_func target("spirv.CooperativeMatrixKHR", bfloat, 3, 12, 12, 2) @_Z26__spirv_CompositeConstructu6__bf16(bfloat)
 define spir_kernel void @test() {

@@ -158,10 +158,6 @@ pub(crate) fn call_arguments(
     Ok(())
 }
 
-/// The registered number of a decoration llvm-spirv once spelled with a provisional one: the
-/// SPV_INTEL_global_variable_fpga_decorations test of llvm-spirv (global_var_decorations.ll)
-/// writes InitModeINTEL as 6147 and ImplementInRegisterMapINTEL as 6148, registered since as
-/// 6190 and 6191.
 /// Checks that the grammar knows `decoration` and that the options allow what it needs
 /// (capabilities, extensions), declaring them.
 fn require_decoration(t: &mut Translator<'_>, loc: &str, decoration: u32) -> Result<()> {
@@ -173,10 +169,16 @@ fn require_decoration(t: &mut Translator<'_>, loc: &str, decoration: u32) -> Res
     crate::forward::requirements::require(t, loc, &what, &desc.avail)
 }
 
+/// The registered number of a decoration an earlier SPIRV-Headers numbered otherwise, as
+/// llvm-spirv's tests of that time still spell them: InitModeINTEL 6147,
+/// ImplementInRegisterMapINTEL 6148 (global_var_decorations.ll) and HostAccessINTEL 6168
+/// (global_var_host_access.ll), registered since as 6190, 6191 and 6188. None of the old
+/// numbers was given to another decoration.
 fn registered_number(decoration: u32) -> u32 {
     match decoration {
         6147 => spirvkit_grammar::Decoration::InitModeINTEL.0,
         6148 => spirvkit_grammar::Decoration::ImplementInRegisterMapINTEL.0,
+        6168 => spirvkit_grammar::Decoration::HostAccessINTEL.0,
         other => other,
     }
 }
