@@ -10,7 +10,7 @@
 use crate::error::{unsupported, Result};
 use crate::forward::context::FnCtx;
 use crate::forward::translator::Translator;
-use llvm::{InstKind, RmwOp, Type, ValueRef};
+use llvm::{RmwOp, Type, ValueRef};
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::{Id, Instruction, Operand};
 use spirvkit_grammar::{MemorySemantics, Op, Scope};
@@ -49,27 +49,9 @@ impl<'m> Translator<'m> {
     /// Emits one loop helper for every (operation, address space, type) the module uses.
     pub(crate) fn declare_atomic_cas_loops(&mut self) -> Result<()> {
         let mut keys: Vec<Key> = Vec::new();
-        for f in &self.m.functions {
-            for inst in &f.insts {
-                let InstKind::AtomicRmw { op, ptr, value, .. } = &inst.kind else {
-                    continue;
-                };
-                if !uses_loop(self.m, *op) {
-                    continue;
-                }
-                let (Some(pty), Some(vty)) = (
-                    self.m.value_type_in(f, *ptr),
-                    self.m.value_type_in(f, *value),
-                ) else {
-                    continue;
-                };
-                let Type::Pointer { addrspace, .. } = self.m.types.get(pty) else {
-                    continue;
-                };
-                let key = (*op, *addrspace, vty);
-                if carrier(self.m, *op, vty).is_some() && !keys.contains(&key) {
-                    keys.push(key);
-                }
+        for key @ (op, _, vty) in crate::forward::atomic_wrap::atomic_rmw_sites(self.m) {
+            if uses_loop(self.m, op) && carrier(self.m, op, vty).is_some() && !keys.contains(&key) {
+                keys.push(key);
             }
         }
         let mut helpers = FxHashMap::default();

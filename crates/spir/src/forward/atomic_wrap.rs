@@ -37,6 +37,26 @@ fn type_suffix(m: &llvm::Module, ty: llvm::TypeId) -> Option<String> {
     }
 }
 
+/// Every `atomicrmw` of the module as (operation, pointer address space, value type).
+pub(crate) fn atomic_rmw_sites(m: &llvm::Module) -> Vec<(RmwOp, u32, llvm::TypeId)> {
+    let mut sites = Vec::new();
+    for f in &m.functions {
+        for inst in &f.insts {
+            let InstKind::AtomicRmw { op, ptr, value, .. } = &inst.kind else {
+                continue;
+            };
+            let (Some(pty), Some(vty)) = (m.value_type_in(f, *ptr), m.value_type_in(f, *value))
+            else {
+                continue;
+            };
+            if let Type::Pointer { addrspace, .. } = m.types.get(pty) {
+                sites.push((*op, *addrspace, vty));
+            }
+        }
+    }
+    sites
+}
+
 impl<'m> Translator<'m> {
     /// Declares one imported helper per (operation, address space, type) the module uses.
     pub(crate) fn declare_atomic_wrap_helpers(&mut self) -> Result<()> {
@@ -44,30 +64,11 @@ impl<'m> Translator<'m> {
             return Ok(());
         }
         let mut keys: Vec<Key> = Vec::new();
-        for f in &self.m.functions {
-            for inst in &f.insts {
-                let InstKind::AtomicRmw {
-                    op: op @ (RmwOp::UIncWrap | RmwOp::UDecWrap),
-                    ptr,
-                    value,
-                    ..
-                } = &inst.kind
-                else {
-                    continue;
-                };
-                let (Some(pty), Some(vty)) = (
-                    self.m.value_type_in(f, *ptr),
-                    self.m.value_type_in(f, *value),
-                ) else {
-                    continue;
-                };
-                let Type::Pointer { addrspace, .. } = self.m.types.get(pty) else {
-                    continue;
-                };
-                let key = (*op == RmwOp::UIncWrap, *addrspace, vty);
-                if type_suffix(self.m, vty).is_some() && !keys.contains(&key) {
-                    keys.push(key);
-                }
+        for (op, addrspace, vty) in atomic_rmw_sites(self.m) {
+            let key = (op == RmwOp::UIncWrap, addrspace, vty);
+            let wraps = matches!(op, RmwOp::UIncWrap | RmwOp::UDecWrap);
+            if wraps && type_suffix(self.m, vty).is_some() && !keys.contains(&key) {
+                keys.push(key);
             }
         }
         let mut helpers = FxHashMap::default();

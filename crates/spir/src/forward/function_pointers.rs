@@ -45,20 +45,33 @@ impl<'m> Translator<'m> {
     /// OpTypeFunction of an LLVM function type, pointer parameters with their default
     /// pointees (the type an indirect call site gives its callee).
     fn plain_function_type(&mut self, fn_ty: llvm::TypeId, location: &str) -> Result<Id> {
+        Ok(self
+            .plain_function_signature(fn_ty, location, "a pointer to a variadic function")?
+            .0)
+    }
+
+    /// [`Self::plain_function_type`] and its return type; `variadic` names what a variadic
+    /// type would be in the refusal.
+    pub(crate) fn plain_function_signature(
+        &mut self,
+        fn_ty: llvm::TypeId,
+        location: &str,
+        variadic: &str,
+    ) -> Result<(Id, Id)> {
         let (ret, params, vararg) = self
             .m
             .types
             .function_signature(fn_ty)
             .ok_or_else(|| malformed(location, "not a function type"))?;
         if vararg {
-            return Err(unsupported(location, "a pointer to a variadic function"));
+            return Err(unsupported(location, variadic));
         }
         let ret = self.ty(ret, location)?;
         let mut ids = Vec::with_capacity(params.len());
         for p in params {
             ids.push(self.ty(*p, location)?);
         }
-        Ok(self.b.type_function(ret, &ids))
+        Ok((self.b.type_function(ret, &ids), ret))
     }
 
     /// The SPIR-V type of a pointer to a function of LLVM type `fn_ty` in `addrspace`

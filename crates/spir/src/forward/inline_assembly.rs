@@ -154,20 +154,7 @@ impl<'m> Translator<'m> {
     /// pointee, as for an indirect call) and its return type (the OpAsmINTEL's result type,
     /// as llvm-spirv writes it).
     fn asm_function_type(&mut self, fn_ty: llvm::TypeId, location: &str) -> Result<(Id, Id)> {
-        let (ret, params, vararg) = self
-            .m
-            .types
-            .function_signature(fn_ty)
-            .ok_or_else(|| malformed(location, "inline assembly without a function type"))?;
-        if vararg {
-            return Err(unsupported(location, "variadic inline assembly"));
-        }
-        let ret = self.ty(ret, location)?;
-        let mut ids = Vec::with_capacity(params.len());
-        for p in params {
-            ids.push(self.ty(*p, location)?);
-        }
-        Ok((self.b.type_function(ret, &ids), ret))
+        self.plain_function_signature(fn_ty, location, "variadic inline assembly")
     }
 }
 
