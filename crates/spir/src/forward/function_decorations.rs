@@ -26,17 +26,8 @@ pub(crate) fn decorate(
     id: Id,
     loc: &str,
 ) -> Result<()> {
-    let m = t.m;
-    let ints = |t: &Translator<'_>, kind: &str| -> Option<Vec<u32>> {
-        let md = func.attachment(kind)?;
-        Some(
-            m.node_operands(md)
-                .iter()
-                .filter_map(|o| m.md_value(o).and_then(|(_, v)| t.const_int(v)))
-                .map(|v| v as u32)
-                .collect(),
-        )
-    };
+    let ints =
+        |t: &Translator<'_>, kind: &str| crate::forward::kernels::attachment_ints(t, func, kind);
     let first = |t: &Translator<'_>, kind: &str| ints(t, kind).and_then(|v| v.first().copied());
     let mut decorations: Vec<(Decoration, Vec<u32>)> = Vec::new();
     if first(t, "stall_enable").is_some_and(|v| v != 0) {

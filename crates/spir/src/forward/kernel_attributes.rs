@@ -28,16 +28,8 @@ pub(crate) fn execution_modes(
     emitted: &mut Vec<u32>,
 ) -> Result<()> {
     let m = t.m;
-    let ints = |t: &Translator<'_>, kind: &str| -> Option<Vec<u32>> {
-        let md = func.attachment(kind)?;
-        Some(
-            m.node_operands(md)
-                .iter()
-                .filter_map(|o| m.md_value(o).and_then(|(_, v)| t.const_int(v)))
-                .map(|v| v as u32)
-                .collect(),
-        )
-    };
+    let ints =
+        |t: &Translator<'_>, kind: &str| crate::forward::kernels::attachment_ints(t, func, kind);
     let mut modes: Vec<(ExecutionMode, Vec<u32>)> = Vec::new();
     let sub_group = ints(t, "intel_reqd_sub_group_size").or_else(|| ints(t, "reqd_sub_group_size"));
     if let Some(&[size]) = sub_group.as_deref() {

@@ -74,6 +74,22 @@ fn md_ints(t: &Translator<'_>, ops: &[MdOperand]) -> Vec<u64> {
         .collect()
 }
 
+/// The integers of a function's metadata attachment `kind` (`!max_work_group_size !{i32 8,
+/// ...}`), as 32-bit words.
+pub(crate) fn attachment_ints(
+    t: &Translator<'_>,
+    func: &llvm::Function,
+    kind: &str,
+) -> Option<Vec<u32>> {
+    let md = func.attachment(kind)?;
+    Some(
+        md_ints(t, t.m.node_operands(md))
+            .into_iter()
+            .map(|v| v as u32)
+            .collect(),
+    )
+}
+
 /// Per-parameter type selectors of a kernel: image access qualifiers (from
 /// `kernel_arg_access_qual`), and `SAMPLER_PARAM` for `sampler_t` parameters.
 pub fn arg_access_qualifiers(t: &Translator<'_>, func: &llvm::Function) -> Option<Vec<u32>> {
