@@ -76,6 +76,9 @@ pub fn handle_of(m: &llvm::Module, ty: llvm::TypeId) -> Option<(OpenClType, u32)
         "spirv.DeviceEvent" => OpenClType::ClkEvent,
         "spirv.Queue" => OpenClType::Queue,
         "spirv.ReserveId" => OpenClType::ReserveId,
+        _ if name.starts_with("spirv.Avc") => {
+            crate::forward::avc_motion_estimation::type_from_spirv_name(&name["spirv.".len()..])?
+        }
         _ if name.starts_with("opencl.") => {
             let handle = opencl_type(name)?;
             let access = if matches!(handle, OpenClType::Image { .. }) {
@@ -151,6 +154,11 @@ impl<'m> Translator<'m> {
                 Ok(id)
             }
             _ => match handle_of(m, ty) {
+                Some((handle @ OpenClType::Avc(_), access)) => {
+                    let what = describe(m, ty);
+                    crate::forward::avc_motion_estimation::require_type(self, location, &what)?;
+                    Ok(self.opencl_handle_type(handle, access))
+                }
                 Some((handle, access)) => Ok(self.opencl_handle_type(handle, access)),
                 None => Err(unsupported(
                     location,
