@@ -284,6 +284,11 @@ pub(crate) fn lower(
         ));
     }
     crate::forward::requirements::require(t, loc, &d.name, &m.desc.avail)?;
+    // The grammar lists the base capability with the intra (SIC) or chroma one: the
+    // extension's specification requires both, as llvm-spirv declares them.
+    for &cap in m.desc.avail.capabilities {
+        t.b.capability(cap);
+    }
     t.b.extension(EXTENSION);
     let mut operands = vme_operands(t, ctx, d, args)?;
     if let Some(family) = m.wrapped_family {
