@@ -383,3 +383,46 @@ fn refused_naming_the_extension_without_it() {
         assert!(err.contains("@ime"), "{err}");
     }
 }
+
+/// SPIR-V friendly IR (llvm-spirv's reverse translation with target types):
+/// `__spirv_VmeImageINTEL` returning `target("spirv.VmeImageINTEL", <image operands>)` and the
+/// `__spirv_SubgroupAvc*INTEL` instructions by name.
+#[test]
+fn spirv_friendly_ir_with_vme_image_target_type() {
+    let vme = r#"target("spirv.VmeImageINTEL", void, 1, 0, 0, 0, 0, 0, 0)"#;
+    let img = r#"target("spirv.Image", void, 1, 0, 0, 0, 0, 0, 0)"#;
+    let src = format!(
+        r#"{HEADER}
+define spir_func i64 @f({img} %src, target("spirv.Sampler") %s, target("spirv.AvcImePayloadINTEL") %p) {{
+entry:
+  %v = call spir_func {vme} @_Z21__spirv_VmeImageINTEL({img} %src, target("spirv.Sampler") %s)
+  %r = call spir_func target("spirv.AvcImeResultINTEL") @_Z54__spirv_SubgroupAvcImeEvaluateWithSingleReferenceINTEL({vme} %v, {vme} %v, target("spirv.AvcImePayloadINTEL") %p)
+  %m = call spir_func target("spirv.AvcMceResultINTEL") @_Z45__spirv_SubgroupAvcImeConvertToMceResultINTEL(target("spirv.AvcImeResultINTEL") %r)
+  %mv = call spir_func i64 @_Z43__spirv_SubgroupAvcMceGetMotionVectorsINTEL(target("spirv.AvcMceResultINTEL") %m)
+  ret i64 %mv
+}}
+declare spir_func {vme} @_Z21__spirv_VmeImageINTEL({img}, target("spirv.Sampler"))
+declare spir_func target("spirv.AvcImeResultINTEL") @_Z54__spirv_SubgroupAvcImeEvaluateWithSingleReferenceINTEL({vme}, {vme}, target("spirv.AvcImePayloadINTEL"))
+declare spir_func target("spirv.AvcMceResultINTEL") @_Z45__spirv_SubgroupAvcImeConvertToMceResultINTEL(target("spirv.AvcImeResultINTEL"))
+declare spir_func i64 @_Z43__spirv_SubgroupAvcMceGetMotionVectorsINTEL(target("spirv.AvcMceResultINTEL"))
+"#
+    );
+    for m in both_modes(&src, "avc_spv_ir") {
+        assert_extension_declared(&m);
+        assert_eq!(
+            avc_sequence(&m),
+            [
+                "OpVmeImageINTEL",
+                "OpSubgroupAvcImeEvaluateWithSingleReferenceINTEL",
+                "OpSubgroupAvcImeConvertToMceResultINTEL",
+                "OpSubgroupAvcMceGetMotionVectorsINTEL",
+            ]
+        );
+        let eval = ops(&m, Op::SubgroupAvcImeEvaluateWithSingleReferenceINTEL)[0];
+        assert_eq!(operand_type_op(&m, eval, 0), Op::TypeVmeImageINTEL);
+    }
+    let err = translate_with(&src, "")
+        .err()
+        .expect("refused without the extension");
+    assert!(err.contains(EXT_NAME), "{err}");
+}

@@ -72,6 +72,10 @@ pub(crate) fn type_from_spirv_name(name: &str) -> Option<OpenClType> {
 /// Declares what an AVC type instruction needs (its capability and the extension); whether the
 /// extension is allowed is checked by `require_type`, where an error can be returned.
 pub(crate) fn declare_type(t: &mut Translator<'_>, op: Op) -> Id {
+    declare_type_with(t, op, vec![])
+}
+
+fn declare_type_with(t: &mut Translator<'_>, op: Op, operands: Vec<Operand>) -> Id {
     if let Some(desc) = op.desc() {
         if let Some(&cap) = desc.avail.capabilities.first() {
             t.b.capability(cap);
@@ -80,7 +84,7 @@ pub(crate) fn declare_type(t: &mut Translator<'_>, op: Op) -> Id {
     if t.opts.allows(EXTENSION) {
         t.b.extension(EXTENSION);
     }
-    t.b.dedup_global(op, None, vec![])
+    t.b.dedup_global(op, None, operands)
 }
 
 /// Refuses an AVC type (`what` names it) unless the extension is allowed.
@@ -322,6 +326,13 @@ pub(crate) fn lower(
     Ok(())
 }
 
+/// OpTypeVmeImageINTEL of an image type, with what it needs declared.
+pub(crate) fn vme_image_type(t: &mut Translator<'_>, image_ty: Id) -> Id {
+    let id = declare_type_with(t, Op::TypeVmeImageINTEL, vec![Operand::Id(image_ty)]);
+    t.handle_type_ids.insert(id);
+    id
+}
+
 /// The call's operands, its images paired with its sampler into VME images (the sampler
 /// itself is no operand).
 fn vme_operands(
@@ -357,9 +368,7 @@ fn vme_operands(
             ));
         };
         let image_ty = t.value_type_id(ctx, a)?;
-        let vme_ty =
-            t.b.dedup_global(Op::TypeVmeImageINTEL, None, vec![Operand::Id(image_ty)]);
-        t.handle_type_ids.insert(vme_ty);
+        let vme_ty = vme_image_type(t, image_ty);
         let vme = t.emit(
             Op::VmeImageINTEL,
             vme_ty,

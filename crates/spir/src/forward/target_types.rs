@@ -116,6 +116,16 @@ impl<'m> Translator<'m> {
                     .b
                     .dedup_global(Op::TypeSampledImage, None, vec![Operand::Id(image)]))
             }
+            // SPV_INTEL_device_side_avc_motion_estimation's image+sampler pair (SPV-IR
+            // `__spirv_VmeImageINTEL`): the image operands, as `spirv.Image` has them.
+            "spirv.VmeImageINTEL" => {
+                let what = describe(m, ty);
+                crate::forward::avc_motion_estimation::require_type(self, location, &what)?;
+                let image = self.target_image(ty, location)?;
+                Ok(crate::forward::avc_motion_estimation::vme_image_type(
+                    self, image,
+                ))
+            }
             "spirv.Pipe" => {
                 let access = int(0)?;
                 self.b.capability(Capability::Pipes);
