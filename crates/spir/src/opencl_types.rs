@@ -23,6 +23,8 @@ pub enum OpenClType {
     Pipe {
         access: u32,
     },
+    /// An SPV_INTEL_device_side_avc_motion_estimation type: its OpTypeAvc*INTEL opcode.
+    Avc(spirvkit_grammar::Op),
 }
 
 pub fn opencl_type(name: &str) -> Option<OpenClType> {
@@ -30,6 +32,9 @@ pub fn opencl_type(name: &str) -> Option<OpenClType> {
         return spirv_type(spirv);
     }
     let base = name.strip_prefix("opencl.")?.split('.').next()?;
+    if let Some(avc) = crate::forward::avc_motion_estimation::type_from_c_name(base) {
+        return Some(avc);
+    }
     match base {
         "pipe_ro_t" => return Some(OpenClType::Pipe { access: 0 }),
         "pipe_wo_t" => return Some(OpenClType::Pipe { access: 1 }),
@@ -84,7 +89,11 @@ fn spirv_type(name: &str) -> Option<OpenClType> {
             ms: ms != 0,
         });
     }
-    Some(match name.split('.').next()? {
+    let base = name.split('.').next()?;
+    if let Some(avc) = crate::forward::avc_motion_estimation::type_from_spirv_name(base) {
+        return Some(avc);
+    }
+    Some(match base {
         "Sampler" => OpenClType::Sampler,
         "Event" => OpenClType::Event,
         "DeviceEvent" => OpenClType::ClkEvent,

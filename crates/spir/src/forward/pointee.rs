@@ -390,6 +390,9 @@ impl<'m> Translator<'m> {
                     let h = self.opencl_handle_type(handle, crate::forward::types::NO_ACCESS);
                     votes.add(result, Some(Repr::Handle(h)));
                 }
+                if let Some(h) = crate::forward::avc_motion_estimation::result_handle(self, &d) {
+                    votes.add(result, Some(Repr::Handle(h)));
+                }
                 if d.name == "__translate_sampler_initializer" {
                     let sampler = self.opencl_handle_type(OpenClType::Sampler, 0);
                     votes.add(result, Some(Repr::Handle(sampler)));

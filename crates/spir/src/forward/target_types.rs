@@ -76,6 +76,9 @@ pub fn handle_of(m: &llvm::Module, ty: llvm::TypeId) -> Option<(OpenClType, u32)
         "spirv.DeviceEvent" => OpenClType::ClkEvent,
         "spirv.Queue" => OpenClType::Queue,
         "spirv.ReserveId" => OpenClType::ReserveId,
+        _ if name.starts_with("spirv.Avc") => {
+            crate::forward::avc_motion_estimation::type_from_spirv_name(&name["spirv.".len()..])?
+        }
         _ if name.starts_with("opencl.") => {
             let handle = opencl_type(name)?;
             let access = if matches!(handle, OpenClType::Image { .. }) {
@@ -112,6 +115,16 @@ impl<'m> Translator<'m> {
                 Ok(self
                     .b
                     .dedup_global(Op::TypeSampledImage, None, vec![Operand::Id(image)]))
+            }
+            // SPV_INTEL_device_side_avc_motion_estimation's image+sampler pair (SPV-IR
+            // `__spirv_VmeImageINTEL`): the image operands, as `spirv.Image` has them.
+            "spirv.VmeImageINTEL" => {
+                let what = describe(m, ty);
+                crate::forward::avc_motion_estimation::require_type(self, location, &what)?;
+                let image = self.target_image(ty, location)?;
+                Ok(crate::forward::avc_motion_estimation::vme_image_type(
+                    self, image,
+                ))
             }
             "spirv.Pipe" => {
                 let access = int(0)?;
@@ -151,6 +164,11 @@ impl<'m> Translator<'m> {
                 Ok(id)
             }
             _ => match handle_of(m, ty) {
+                Some((handle @ OpenClType::Avc(_), access)) => {
+                    let what = describe(m, ty);
+                    crate::forward::avc_motion_estimation::require_type(self, location, &what)?;
+                    Ok(self.opencl_handle_type(handle, access))
+                }
                 Some((handle, access)) => Ok(self.opencl_handle_type(handle, access)),
                 None => Err(unsupported(
                     location,

@@ -199,6 +199,12 @@ impl<'m> Translator<'m> {
             _ => access,
         };
         if let Some(handle) = self.opencl_handle(ty) {
+            if let OpenClType::Avc(_) = handle {
+                let what = self
+                    .pointee_struct_name(ty)
+                    .unwrap_or("intel_sub_group_avc_*_t");
+                crate::forward::avc_motion_estimation::require_type(self, location, what)?;
+            }
             return Ok(self.opencl_handle_type(handle, access));
         }
         if let Some(matrix) = self.cooperative_matrix_struct(ty, location) {
@@ -487,6 +493,7 @@ impl<'m> Translator<'m> {
                 self.b
                     .dedup_global(Op::TypePipe, None, vec![Operand::Word(access)])
             }
+            OpenClType::Avc(op) => crate::forward::avc_motion_estimation::declare_type(self, op),
         }
     }
 

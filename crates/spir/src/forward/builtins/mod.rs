@@ -63,6 +63,7 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
         || n == "get_fence"
         || spv_ir::is_spv_ir(n)
         || intel_subgroups::is_intel_subgroup(d)
+        || crate::forward::avc_motion_estimation::is_builtin(d)
         || subgroup_non_uniform::is_non_uniform(d)
         || extension_builtins::is_extension_builtin(n)
         || crate::forward::joint_matrix::is_opencl_builtin(n)
@@ -203,6 +204,9 @@ pub(crate) fn call(
     }
     if intel_subgroups::is_intel_subgroup(d) {
         return intel_subgroups::lower(t, ctx, out, result_ty, d, args);
+    }
+    if crate::forward::avc_motion_estimation::is_builtin(d) {
+        return crate::forward::avc_motion_estimation::lower(t, ctx, out, result_ty, d, args);
     }
     Err(unsupported(&ctx.location, format!("the built-in {n}")))
 }
