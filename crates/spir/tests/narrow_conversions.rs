@@ -403,3 +403,34 @@ define spir_func void @f() {
     .expect_err("FP4 matrix");
     assert!(e.contains("__builtin_spirv_ConvertFP16ToE2M1EXT"), "{e}");
 }
+
+#[test]
+fn decorations_of_a_conversion_call_land_on_the_conversion() {
+    // `!spirv.Decorations` on the call (here FPRoundingMode RTZ) decorate the OpFConvert, not
+    // the OpBitcast / OpUConvert to the carrier (llvm-spirv's fp_rounding_mode tests): a
+    // rounding mode on a bitcast is invalid.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i8 @_Z36__builtin_spirv_ConvertFP16ToE4M3EXTDh(half)
+declare spir_func i4 @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTDh(half)
+define spir_func i8 @f(half %h, ptr addrspace(1) %out) {
+  %r = call spir_func i8 @_Z36__builtin_spirv_ConvertFP16ToE4M3EXTDh(half %h), !spirv.Decorations !1
+  %s = call spir_func i4 @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTDh(half %h), !spirv.Decorations !1
+  store i4 %s, ptr addrspace(1) %out
+  ret i8 %r
+}
+!1 = !{!2}
+!2 = !{i32 39, i32 1}
+"#;
+    let ext = "+SPV_EXT_float8,+SPV_EXT_ocp_microscaling_types,+SPV_INTEL_int4";
+    for m in both_modes(src, ext) {
+        let d = defs(&m);
+        let rounded: Vec<Op> = ops(&m, Op::Decorate)
+            .into_iter()
+            .filter(|i| {
+                i.operands.get(1).and_then(Operand::word) == Some(Decoration::FPRoundingMode.0)
+            })
+            .map(|i| d[&id(&i.operands[0])].opcode)
+            .collect();
+        assert_eq!(rounded, vec![Op::FConvert, Op::FConvert]);
+    }
+}

@@ -329,6 +329,8 @@ pub(super) fn lower(
         shape.count,
         to_wide,
     );
+    // The call's `!spirv.Decorations` (FPRoundingMode, ...) belong to the conversion.
+    t.decoration_target = Some((out, converted));
     Ok(())
 }
 
