@@ -434,3 +434,23 @@ define spir_func i8 @f(half %h, ptr addrspace(1) %out) {
         assert_eq!(rounded, vec![Op::FConvert, Op::FConvert]);
     }
 }
+
+#[test]
+fn spv_ir_stochastic_rounding_becomes_the_instruction() {
+    // The SPIR-V friendly IR spelling `__spirv_StochasticRoundFToFINTEL(float, seed)` (llvm-spirv's
+    // spv_intel_fp_conversions_spv_ir test) goes through the generic SPV-IR lowering now that
+    // the grammar supplement has the instruction; refused naming the extension without it.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func half @_Z32__spirv_StochasticRoundFToFINTELfs(float, i16)
+define spir_func half @f(float %x) {
+  %r = call spir_func half @_Z32__spirv_StochasticRoundFToFINTELfs(float %x, i16 4)
+  ret half %r
+}
+"#;
+    for m in both_modes(src, "+SPV_INTEL_fp_conversions") {
+        assert!(capabilities(&m).contains(&Capability::FloatConversionsFtoFINTEL.0));
+        assert!(has(&typed(&m, Op::StochasticRoundFToFINTEL), "f16", "f32"));
+    }
+    let e = translate_with(src, "").expect_err("without SPV_INTEL_fp_conversions");
+    assert!(e.contains("SPV_INTEL_fp_conversions"), "{e}");
+}
