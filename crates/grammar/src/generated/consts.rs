@@ -897,6 +897,7 @@ impl Op {
     pub const CooperativeMatrixConstructCheckedINTEL: Op = Op(6195);
     pub const TypeTaskSequenceALTERA: Op = Op(6199);
     pub const TypeTaskSequenceINTEL: Op = Op(6199);
+    pub const StochasticRoundFToFINTEL: Op = Op(6217);
     pub const SubgroupBlockPrefetchINTEL: Op = Op(6221);
     pub const Subgroup2DBlockLoadINTEL: Op = Op(6231);
     pub const Subgroup2DBlockLoadTransformINTEL: Op = Op(6232);
@@ -2102,6 +2103,7 @@ impl Capability {
     pub const CooperativeMatrixLayoutsARM: Capability = Capability(0x1069);
     pub const Float8EXT: Capability = Capability(0x1074);
     pub const Float8CooperativeMatrixEXT: Capability = Capability(0x1075);
+    pub const Float4EXT: Capability = Capability(0x1085);
     pub const FragmentShadingRateKHR: Capability = Capability(0x1146);
     pub const SubgroupBallotKHR: Capability = Capability(0x1147);
     pub const DrawParameters: Capability = Capability(0x114b);
@@ -2340,6 +2342,8 @@ impl Capability {
     pub const GlobalVariableFPGADecorationsALTERA: Capability = Capability(0x182d);
     pub const GlobalVariableFPGADecorationsINTEL: Capability = Capability(0x182d);
     pub const CooperativeMatrixCheckedInstructionsINTEL: Capability = Capability(0x1830);
+    pub const Float4E2M1TypeINTEL: Capability = Capability(0x1844);
+    pub const FloatConversionsFtoFINTEL: Capability = Capability(0x1847);
     pub const SubgroupBufferPrefetchINTEL: Capability = Capability(0x184c);
     pub const BFloat16ArithmeticINTEL: Capability = Capability(0x1852);
     pub const BFloat16ArithmeticEXT: Capability = Capability(0x1852);
@@ -2560,6 +2564,8 @@ impl FPEncoding {
     pub const BFloat16KHR: FPEncoding = FPEncoding(0x0);
     pub const Float8E4M3EXT: FPEncoding = FPEncoding(0x1076);
     pub const Float8E5M2EXT: FPEncoding = FPEncoding(0x1077);
+    pub const Float4E2M1EXT: FPEncoding = FPEncoding(0x1081);
+    pub const Float4E2M1INTEL: FPEncoding = FPEncoding(0x1846);
 }
 
 /// Values of the `CooperativeVectorMatrixLayout` operand kind (ValueEnum).

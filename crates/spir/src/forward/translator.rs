@@ -33,6 +33,10 @@ pub(crate) struct Translator<'m> {
     pub structs_in_progress: HashSet<llvm::TypeId>,
     pub forward_pointers: HashMap<llvm::TypeId, Id>,
     pub consts: FxHashMap<llvm::ConstId, Id>,
+    /// Set by a call lowering whose result is a cast of the instruction that really computes it
+    /// (a narrow-format conversion's carrier bitcast): `(result, instruction)`, so the call's
+    /// `!spirv.Decorations` (e.g. FPRoundingMode) land on the conversion, as llvm-spirv does.
+    pub decoration_target: Option<(Id, Id)>,
     pub globals: Vec<Option<Id>>,
     /// Per LLVM function, decided once before any body is translated (shared by forks).
     pub callees: std::sync::Arc<Vec<Callee>>,
@@ -118,6 +122,7 @@ impl<'m> Translator<'m> {
             structs_in_progress: HashSet::new(),
             forward_pointers: HashMap::new(),
             consts: FxHashMap::default(),
+            decoration_target: None,
             globals: vec![None; m.globals.len()],
             callees: Default::default(),
             builtin_vars: BTreeMap::new(),
@@ -158,6 +163,7 @@ impl<'m> Translator<'m> {
             structs_in_progress: self.structs_in_progress.clone(),
             forward_pointers: self.forward_pointers.clone(),
             consts: self.consts.clone(),
+            decoration_target: None,
             globals: self.globals.clone(),
             callees: std::sync::Arc::clone(&self.callees),
             builtin_vars: self.builtin_vars.clone(),

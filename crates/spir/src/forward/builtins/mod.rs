@@ -10,7 +10,6 @@ mod dot_product;
 mod events;
 mod extension_builtins;
 mod fixed_point;
-mod float8_conversions;
 mod groups;
 mod images;
 mod intel_subgroups;
@@ -18,6 +17,7 @@ pub(crate) mod kernel_query;
 mod llvm_intrinsics;
 mod math;
 mod memory;
+mod narrow_conversions;
 mod ndrange;
 mod pipes;
 mod spv_ir;
@@ -67,7 +67,7 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
         || subgroup_non_uniform::is_non_uniform(d)
         || extension_builtins::is_extension_builtin(n)
         || crate::forward::joint_matrix::is_opencl_builtin(n)
-        || float8_conversions::conversion(n).is_some()
+        || narrow_conversions::conversion(n).is_some()
         || kernel_query::query(n).is_some()
         || pipes::pipe_builtin(n).is_some()
         || events::event_builtin(n).is_some()
@@ -144,8 +144,8 @@ pub(crate) fn call(
     if crate::forward::joint_matrix::is_opencl_builtin(n) {
         return crate::forward::joint_matrix::lower_opencl(t, ctx, out, result_ty, n, args);
     }
-    if let Some(conv) = float8_conversions::conversion(n) {
-        return float8_conversions::lower(t, ctx, out, result_ty, n, conv, args);
+    if let Some(conv) = narrow_conversions::conversion(n) {
+        return narrow_conversions::lower(t, ctx, out, result_ty, n, &conv, args);
     }
     if subgroup_non_uniform::is_non_uniform(d) {
         return subgroup_non_uniform::lower(t, ctx, out, result_ty, d, args);

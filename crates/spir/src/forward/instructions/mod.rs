@@ -205,11 +205,15 @@ pub(crate) fn translate_instruction(
         InstKind::IndirectBr { .. } => return Err(unsupported(loc, "indirectbr")),
         InstKind::Unreachable => t.emit_void_ops(Op::Unreachable, []),
     }
+    let decoration_target = match t.decoration_target.take() {
+        Some((result, target)) if result == r.out => target,
+        _ => r.out,
+    };
     if !void_result {
         name_value(t, r.out, inst);
         for (kind, md) in &inst.metadata {
             if kind == crate::forward::decorations::KIND {
-                crate::forward::decorations::apply(t, r.out, *md, &[], loc)?;
+                crate::forward::decorations::apply(t, decoration_target, *md, &[], loc)?;
             }
         }
     }

@@ -1,0 +1,456 @@
+//! The `__builtin_spirv_*` conversion built-ins of the narrow number formats beyond
+//! SPV_EXT_float8's FP8 ↔ FP16/BF16 ones (those are in `heldout_style.rs`): SPV_INTEL_int4,
+//! FP4 E2M1 (SPV_EXT_ocp_microscaling_types / SPV_INTEL_float4) and SPV_INTEL_fp_conversions,
+//! in llvm-spirv's LLVM IR representation (narrow values travel as i8 / i4 carriers, scalar,
+//! vector or packed in a wider integer). spirv-val 2025.5 knows neither `OpTypeInt 4`, Float4EXT
+//! nor OpStochasticRoundFToFINTEL, so those outputs get form checks; the clamping FP8
+//! conversions, which use only SPV_EXT_float8, are checked by spirv-val.
+
+mod common;
+
+use common::{capabilities, defs, extensions, id, translate_with, typed_and_untyped};
+use spirvkit_core::{Id, Instruction, Module, Operand};
+use spirvkit_grammar::{Capability, Decoration, Op};
+
+/// Translated typed and with untyped pointers (no spirv-val: see the module comment).
+fn both_modes(src: &str, ext: &str) -> [Module; 2] {
+    let untyped = format!("{ext},+SPV_KHR_untyped_pointers");
+    [ext, untyped.as_str()]
+        .map(|e| translate_with(src, e).unwrap_or_else(|err| panic!("[{e}]: {err}")))
+}
+
+fn ops(m: &Module, op: Op) -> Vec<&Instruction> {
+    m.instructions().filter(|i| i.opcode == op).collect()
+}
+
+/// `(width, encoding)` of an OpTypeFloat, `(width, signedness)` of an OpTypeInt, and the
+/// component type and count of an OpTypeVector: what a type id stands for.
+fn describe(m: &Module, ty: Id) -> String {
+    let d = defs(m);
+    let Some(i) = d.get(&ty) else {
+        return format!("?{ty:?}");
+    };
+    let word = |n: usize| {
+        i.operands
+            .get(n)
+            .and_then(Operand::word)
+            .unwrap_or(u32::MAX)
+    };
+    match i.opcode {
+        Op::TypeFloat if i.operands.len() > 1 => format!("f{}e{}", word(0), word(1)),
+        Op::TypeFloat => format!("f{}", word(0)),
+        Op::TypeInt => format!("i{}", word(0)),
+        Op::TypeVector => format!("v{}{}", word(1), describe(m, id(&i.operands[0]))),
+        other => format!("{other:?}"),
+    }
+}
+
+/// Each instruction of `op`: its result type described, and the described types of its
+/// operands that are values with a type.
+fn typed(m: &Module, op: Op) -> Vec<(String, Vec<String>)> {
+    let d = defs(m);
+    ops(m, op)
+        .into_iter()
+        .map(|i| {
+            let result = i.result_type.map(|t| describe(m, t)).unwrap_or_default();
+            let operands = i
+                .operands
+                .iter()
+                .filter_map(|o| match o {
+                    Operand::Id(v) => d
+                        .get(v)
+                        .and_then(|def| def.result_type)
+                        .map(|t| describe(m, t)),
+                    _ => None,
+                })
+                .collect();
+            (result, operands)
+        })
+        .collect()
+}
+
+fn has(list: &[(String, Vec<String>)], result: &str, operand: &str) -> bool {
+    list.iter()
+        .any(|(r, o)| r == result && o.first().map(String::as_str) == Some(operand))
+}
+
+#[test]
+fn int4_conversions_convert_through_a_4_bit_integer_type() {
+    // SPV_INTEL_int4: Int4 → FP8/FP16 is OpConvertSToF, FP16 → Int4 OpConvertFToS, Int4 → Int8
+    // OpSConvert, all over `OpTypeInt 4 0` (Int4TypeINTEL). A packed carrier (i32 = 8 values,
+    // i8 = 2) is bitcast to the vector of Int4; an i4 carrier (held in an i8) is narrowed to
+    // it with OpUConvert.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func <8 x i8> @_Z38__builtin_spirv_ConvertInt4ToE4M3INTELi(i32)
+declare spir_func i8 @_Z38__builtin_spirv_ConvertFP16ToInt4INTELDv2_Dh(<2 x half>)
+declare spir_func half @_Z38__builtin_spirv_ConvertInt4ToFP16INTELi(i4)
+declare spir_func <4 x i8> @_Z38__builtin_spirv_ConvertInt4ToInt8INTELs(i16)
+define spir_func void @f(i32 %p, <2 x half> %h, i4 %q, i16 %s, ptr addrspace(1) %out) {
+  %a = call spir_func <8 x i8> @_Z38__builtin_spirv_ConvertInt4ToE4M3INTELi(i32 %p)
+  store <8 x i8> %a, ptr addrspace(1) %out
+  %b = call spir_func i8 @_Z38__builtin_spirv_ConvertFP16ToInt4INTELDv2_Dh(<2 x half> %h)
+  store i8 %b, ptr addrspace(1) %out
+  %c = call spir_func half @_Z38__builtin_spirv_ConvertInt4ToFP16INTELi(i4 %q)
+  store half %c, ptr addrspace(1) %out
+  %d = call spir_func <4 x i8> @_Z38__builtin_spirv_ConvertInt4ToInt8INTELs(i16 %s)
+  store <4 x i8> %d, ptr addrspace(1) %out
+  ret void
+}
+"#;
+    for m in both_modes(src, "+SPV_EXT_float8,+SPV_INTEL_int4") {
+        assert!(capabilities(&m).contains(&Capability::Int4TypeINTEL.0));
+        assert!(capabilities(&m).contains(&Capability::Float8EXT.0));
+        assert!(extensions(&m).contains(&"SPV_INTEL_int4".to_string()));
+        let bitcasts = typed(&m, Op::Bitcast);
+        // i32 → 8 × Int4 → 8 × E4M3 → 8 × i8.
+        assert!(has(&bitcasts, "v8i4", "i32"), "{bitcasts:?}");
+        assert!(has(&typed(&m, Op::ConvertSToF), "v8f8e4214", "v8i4"));
+        assert!(has(&bitcasts, "v8i8", "v8f8e4214"), "{bitcasts:?}");
+        // 2 × half → 2 × Int4 → one i8.
+        assert!(has(&typed(&m, Op::ConvertFToS), "v2i4", "v2f16"));
+        assert!(has(&bitcasts, "i8", "v2i4"), "{bitcasts:?}");
+        // i4 (an i8) → Int4 → half.
+        assert!(has(&typed(&m, Op::UConvert), "i4", "i8"));
+        assert!(has(&typed(&m, Op::ConvertSToF), "f16", "i4"));
+        // i16 → 4 × Int4 → 4 × i8.
+        assert!(has(&bitcasts, "v4i4", "i16"), "{bitcasts:?}");
+        assert!(has(&typed(&m, Op::SConvert), "v4i8", "v4i4"));
+    }
+}
+
+#[test]
+fn int4_conversions_need_spv_intel_int4() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func half @_Z38__builtin_spirv_ConvertInt4ToFP16INTELc(i8)
+define spir_func half @f(i8 %p) {
+  %h = call spir_func half @_Z38__builtin_spirv_ConvertInt4ToFP16INTELc(i8 %p)
+  ret half %h
+}
+"#;
+    let e = translate_with(src, "").expect_err("without SPV_INTEL_int4");
+    assert!(e.contains("SPV_INTEL_int4"), "{e}");
+    assert!(e.contains("__builtin_spirv_ConvertInt4ToFP16INTEL"), "{e}");
+    // An i8 packs two Int4 values: one half is not their count.
+    let e = translate_with(src, "+SPV_INTEL_int4").expect_err("two values into one half");
+    assert!(e.contains("__builtin_spirv_ConvertInt4ToFP16INTEL"), "{e}");
+}
+
+#[test]
+fn saturation_is_refused_on_conversions_that_are_not_to_fp8() {
+    // `_sat` (SaturatedToLargestFloat8NormalConversionEXT) exists only for conversions to FP8:
+    // llvm-spirv refuses it on an Int4 conversion, and so does spirvkit, naming the built-in.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i8 @_Z42__builtin_spirv_ConvertFP16ToInt4INTEL_satDh(half)
+define spir_func i8 @f(half %h) {
+  %r = call spir_func i8 @_Z42__builtin_spirv_ConvertFP16ToInt4INTEL_satDh(half %h)
+  ret i8 %r
+}
+"#;
+    let e = translate_with(src, "+SPV_EXT_float8,+SPV_INTEL_int4").expect_err("_sat on Int4");
+    assert!(
+        e.contains("__builtin_spirv_ConvertFP16ToInt4INTEL_sat"),
+        "{e}"
+    );
+    assert!(e.contains("_sat"), "{e}");
+}
+
+const E2M1_SRC: &str = r#"target triple = "spir64-unknown-unknown"
+declare spir_func <2 x half> @_Z36__builtin_spirv_ConvertE2M1ToFP16EXTDv2_i(<2 x i4>)
+declare spir_func i32 @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTDv8_Dh(<8 x half>)
+declare spir_func <2 x i8> @_Z36__builtin_spirv_ConvertE2M1ToE5M2EXTc(i8)
+declare spir_func <2 x i8> @_Z36__builtin_spirv_ConvertBF16ToE2M1EXTDv4_DF16b(<4 x bfloat>)
+define spir_func void @f(<2 x i4> %a, <8 x half> %h, i8 %p, <4 x bfloat> %b, ptr addrspace(1) %out) {
+  %x = call spir_func <2 x half> @_Z36__builtin_spirv_ConvertE2M1ToFP16EXTDv2_i(<2 x i4> %a)
+  store <2 x half> %x, ptr addrspace(1) %out
+  %y = call spir_func i32 @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTDv8_Dh(<8 x half> %h)
+  store i32 %y, ptr addrspace(1) %out
+  %z = call spir_func <2 x i8> @_Z36__builtin_spirv_ConvertE2M1ToE5M2EXTc(i8 %p)
+  store <2 x i8> %z, ptr addrspace(1) %out
+  %w = call spir_func <2 x i8> @_Z36__builtin_spirv_ConvertBF16ToE2M1EXTDv4_DF16b(<4 x bfloat> %b)
+  store <2 x i8> %w, ptr addrspace(1) %out
+  ret void
+}
+"#;
+
+#[test]
+fn e2m1_conversions_convert_through_a_4_bit_float_type() {
+    // SPV_EXT_ocp_microscaling_types: OpFConvert over `OpTypeFloat 4 Float4E2M1EXT` (4225,
+    // capability Float4EXT 4229). `<2 x i4>` is narrowed to 2 × Int4 and bitcast; i32 packs 8
+    // values, `<2 x i8>` and i8 pack 4 and 2.
+    let ext = "+SPV_EXT_float8,+SPV_EXT_ocp_microscaling_types,+SPV_INTEL_int4,+SPV_KHR_bfloat16";
+    for m in both_modes(E2M1_SRC, ext) {
+        let caps = capabilities(&m);
+        assert!(caps.contains(&Capability::Float4EXT.0) && Capability::Float4EXT.0 == 4229);
+        assert!(caps.contains(&Capability::Float8EXT.0));
+        assert!(extensions(&m).contains(&"SPV_EXT_ocp_microscaling_types".to_string()));
+        let bitcasts = typed(&m, Op::Bitcast);
+        let fconverts = typed(&m, Op::FConvert);
+        assert!(has(&typed(&m, Op::UConvert), "v2i4", "v2i8"));
+        assert!(has(&bitcasts, "v2f4e4225", "v2i4"), "{bitcasts:?}");
+        assert!(has(&fconverts, "v2f16", "v2f4e4225"), "{fconverts:?}");
+        assert!(has(&fconverts, "v8f4e4225", "v8f16"), "{fconverts:?}");
+        assert!(has(&bitcasts, "i32", "v8f4e4225"), "{bitcasts:?}");
+        assert!(has(&bitcasts, "v2f4e4225", "i8"), "{bitcasts:?}");
+        assert!(has(&fconverts, "v2f8e4215", "v2f4e4225"), "{fconverts:?}");
+        assert!(has(&fconverts, "v4f4e4225", "v4f16e0"), "{fconverts:?}");
+        assert!(has(&bitcasts, "v2i8", "v4f4e4225"), "{bitcasts:?}");
+    }
+}
+
+#[test]
+fn e2m1_conversions_need_the_microscaling_extension() {
+    // llvm-spirv refuses an EXT E2M1 conversion without SPV_EXT_ocp_microscaling_types (its
+    // no_microscaling_ext test), even with SPV_INTEL_int4 or SPV_INTEL_float4.
+    for ext in [
+        "+SPV_INTEL_int4,+SPV_EXT_float8,+SPV_KHR_bfloat16",
+        "+SPV_INTEL_int4,+SPV_INTEL_float4,+SPV_EXT_float8,+SPV_KHR_bfloat16",
+    ] {
+        let e = translate_with(E2M1_SRC, ext).expect_err("without the microscaling extension");
+        assert!(e.contains("SPV_EXT_ocp_microscaling_types"), "{e}");
+        assert!(e.contains("__builtin_spirv_ConvertE2M1ToFP16EXT"), "{e}");
+    }
+    // The i4 carrier needs the 4-bit integer type of SPV_INTEL_int4.
+    let e = translate_with(
+        E2M1_SRC,
+        "+SPV_EXT_ocp_microscaling_types,+SPV_EXT_float8,+SPV_KHR_bfloat16",
+    )
+    .expect_err("i4 carrier");
+    assert!(e.contains("SPV_INTEL_int4"), "{e}");
+}
+
+#[test]
+fn intel_e2m1_conversions_under_spv_intel_float4_use_its_encoding() {
+    // The INTEL-named E2M1 conversions under SPV_INTEL_float4 alone: Float4E2M1INTEL (6214),
+    // capability Float4E2M1TypeINTEL (6212); a packed carrier needs no Int4 type.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func <4 x half> @_Z38__builtin_spirv_ConvertE2M1ToFP16INTELs(i16)
+define spir_func <4 x half> @f(i16 %p) {
+  %h = call spir_func <4 x half> @_Z38__builtin_spirv_ConvertE2M1ToFP16INTELs(i16 %p)
+  ret <4 x half> %h
+}
+"#;
+    for m in both_modes(src, "+SPV_INTEL_float4") {
+        assert!(capabilities(&m).contains(&Capability::Float4E2M1TypeINTEL.0));
+        assert!(!capabilities(&m).contains(&Capability::Int4TypeINTEL.0));
+        assert!(extensions(&m).contains(&"SPV_INTEL_float4".to_string()));
+        assert!(has(&typed(&m, Op::Bitcast), "v4f4e6214", "i16"));
+        assert!(has(&typed(&m, Op::FConvert), "v4f16", "v4f4e6214"));
+    }
+    let e = translate_with(src, "").expect_err("without an FP4 extension");
+    assert!(
+        e.contains("SPV_INTEL_float4") && e.contains("SPV_EXT_ocp_microscaling_types"),
+        "{e}"
+    );
+}
+
+#[test]
+fn clamp_conversions_to_fp8_are_saturating_conversions() {
+    // llvm-spirv's ClampConvert{FP16,BF16}To{E4M3,E5M2}INTEL (its clamp_convert_to_fp8 test,
+    // SPV_EXT_float8 only): OpFConvert decorated SaturatedToLargestFloat8NormalConversionEXT.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i8 @_Z43__builtin_spirv_ClampConvertFP16ToE4M3INTELDh(half)
+declare spir_func <2 x i8> @_Z43__builtin_spirv_ClampConvertBF16ToE5M2INTELDv2_DF16b(<2 x bfloat>)
+define spir_kernel void @k(half %h, <2 x bfloat> %b, ptr addrspace(1) %out) {
+  %x = call spir_func i8 @_Z43__builtin_spirv_ClampConvertFP16ToE4M3INTELDh(half %h)
+  store i8 %x, ptr addrspace(1) %out
+  %y = call spir_func <2 x i8> @_Z43__builtin_spirv_ClampConvertBF16ToE5M2INTELDv2_DF16b(<2 x bfloat> %b)
+  store <2 x i8> %y, ptr addrspace(1) %out
+  ret void
+}
+"#;
+    for m in typed_and_untyped(src, "+SPV_EXT_float8,+SPV_KHR_bfloat16", "narrow_clamp_fp8") {
+        let converts = ops(&m, Op::FConvert);
+        assert_eq!(converts.len(), 2);
+        let saturated: Vec<Id> = ops(&m, Op::Decorate)
+            .into_iter()
+            .filter(|d| {
+                d.operands.get(1).and_then(Operand::word)
+                    == Some(Decoration::SaturatedToLargestFloat8NormalConversionEXT.0)
+            })
+            .map(|d| id(&d.operands[0]))
+            .collect();
+        for c in converts {
+            assert!(
+                saturated.contains(&c.result_id.expect("result")),
+                "{saturated:?}"
+            );
+        }
+    }
+    let e = translate_with(src, "+SPV_KHR_bfloat16").expect_err("without SPV_EXT_float8");
+    assert!(e.contains("SPV_EXT_float8"), "{e}");
+}
+
+const STOCHASTIC_SRC: &str = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i8 @_Z46__builtin_spirv_StochasticRoundFP16ToE5M2INTELDhi(half, i32)
+declare spir_func i8 @_Z46__builtin_spirv_StochasticRoundFP16ToE5M2INTELDhiPi(half, i32, ptr)
+declare spir_func i8 @_Z51__builtin_spirv_ClampStochasticRoundBF16ToE4M3INTELDF16bi(bfloat, i32)
+declare spir_func i32 @_Z46__builtin_spirv_StochasticRoundFP16ToE2M1INTELDv8_Dhi(<8 x half>, i32)
+define spir_func void @f(half %h, bfloat %b, <8 x half> %v, i32 %seed, ptr addrspace(1) %out) {
+  %last = alloca i32
+  %x = call spir_func i8 @_Z46__builtin_spirv_StochasticRoundFP16ToE5M2INTELDhi(half %h, i32 %seed)
+  store i8 %x, ptr addrspace(1) %out
+  %y = call spir_func i8 @_Z46__builtin_spirv_StochasticRoundFP16ToE5M2INTELDhiPi(half %h, i32 %seed, ptr %last)
+  store i8 %y, ptr addrspace(1) %out
+  %z = call spir_func i8 @_Z51__builtin_spirv_ClampStochasticRoundBF16ToE4M3INTELDF16bi(bfloat %b, i32 %seed)
+  store i8 %z, ptr addrspace(1) %out
+  %w = call spir_func i32 @_Z46__builtin_spirv_StochasticRoundFP16ToE2M1INTELDv8_Dhi(<8 x half> %v, i32 %seed)
+  store i32 %w, ptr addrspace(1) %out
+  ret void
+}
+"#;
+
+#[test]
+fn stochastic_rounding_conversions_become_stochastic_round_instructions() {
+    // SPV_INTEL_fp_conversions: OpStochasticRoundFToFINTEL (6217, capability
+    // FloatConversionsFtoFINTEL 6215) from the 16-bit value and the seed (and the pointer for
+    // the last seed when given) to the narrow type, then OpBitcast to the carrier; the clamping
+    // form is decorated as saturating.
+    let ext = "+SPV_EXT_float8,+SPV_EXT_ocp_microscaling_types,+SPV_INTEL_fp_conversions,+SPV_KHR_bfloat16";
+    for m in both_modes(STOCHASTIC_SRC, ext) {
+        assert!(capabilities(&m).contains(&Capability::FloatConversionsFtoFINTEL.0));
+        assert!(extensions(&m).contains(&"SPV_INTEL_fp_conversions".to_string()));
+        let rounds = typed(&m, Op::StochasticRoundFToFINTEL);
+        assert_eq!(rounds.len(), 4, "{rounds:?}");
+        assert!(rounds
+            .iter()
+            .any(|(r, o)| r == "f8e4215" && o.len() == 2 && o[1] == "i32"));
+        // With the last-seed pointer: three operands.
+        assert!(
+            rounds.iter().any(|(r, o)| r == "f8e4215" && o.len() == 3),
+            "{rounds:?}"
+        );
+        assert!(has(&rounds, "f8e4214", "f16e0"), "{rounds:?}");
+        assert!(has(&rounds, "v8f4e4225", "v8f16"), "{rounds:?}");
+        assert!(has(&typed(&m, Op::Bitcast), "i32", "v8f4e4225"));
+        let clamp = ops(&m, Op::StochasticRoundFToFINTEL)
+            .into_iter()
+            .find(|i| i.result_type.map(|t| describe(&m, t)).as_deref() == Some("f8e4214"))
+            .and_then(|i| i.result_id)
+            .expect("clamping conversion");
+        assert!(ops(&m, Op::Decorate)
+            .iter()
+            .any(|d| id(&d.operands[0]) == clamp
+                && d.operands.get(1).and_then(Operand::word)
+                    == Some(Decoration::SaturatedToLargestFloat8NormalConversionEXT.0)));
+    }
+}
+
+#[test]
+fn stochastic_rounding_needs_spv_intel_fp_conversions() {
+    let ext = "+SPV_EXT_float8,+SPV_EXT_ocp_microscaling_types,+SPV_KHR_bfloat16";
+    let e = translate_with(STOCHASTIC_SRC, ext).expect_err("without SPV_INTEL_fp_conversions");
+    assert!(e.contains("SPV_INTEL_fp_conversions"), "{e}");
+    assert!(
+        e.contains("__builtin_spirv_StochasticRoundFP16ToE5M2INTEL"),
+        "{e}"
+    );
+}
+
+#[test]
+fn conversion_builtins_spirvkit_does_not_translate_are_refused_by_name() {
+    // Never left as imported functions: the clamping conversions to Int4 (llvm-spirv's
+    // OpClampConvertFToSINTEL / OpClampStochasticRoundFToSINTEL), a name of no known format,
+    // and an FP4 cooperative matrix.
+    let cases = [
+        (
+            "i8",
+            "_Z43__builtin_spirv_ClampConvertFP16ToInt4INTELDh",
+            "half",
+            "half 1.0",
+        ),
+        (
+            "i8",
+            "_Z51__builtin_spirv_ClampStochasticRoundFP16ToInt4INTELDhi",
+            "half, i32",
+            "half 1.0, i32 1",
+        ),
+        (
+            "i8",
+            "_Z36__builtin_spirv_ConvertFP16ToE3M4EXTDh",
+            "half",
+            "half 1.0",
+        ),
+    ];
+    let ext =
+        "+SPV_EXT_float8,+SPV_INTEL_int4,+SPV_INTEL_fp_conversions,+SPV_EXT_ocp_microscaling_types";
+    for (ret, mangled, params, args) in cases {
+        let src = format!(
+            "target triple = \"spir64-unknown-unknown\"\n\
+             declare spir_func {ret} @{mangled}({params})\n\
+             define spir_func {ret} @f() {{\n  %r = call spir_func {ret} @{mangled}({args})\n  ret {ret} %r\n}}\n"
+        );
+        let e = translate_with(&src, ext).expect_err(mangled);
+        let name = mangled.trim_start_matches(|c: char| c == '_' || c == 'Z' || c.is_ascii_digit());
+        let base = &name[..name
+            .find("INTEL")
+            .or_else(|| name.find("EXT"))
+            .unwrap_or(name.len())];
+        assert!(e.contains(base), "{e}");
+    }
+    let matrix = r#"target triple = "spir64-unknown-unknown"
+declare spir_func target("spirv.CooperativeMatrixKHR", half, 3, 12, 12, 2) @_Z26__spirv_CompositeConstructDh(half)
+declare spir_func target("spirv.CooperativeMatrixKHR", i4, 3, 12, 12, 2) @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTm(target("spirv.CooperativeMatrixKHR", half, 3, 12, 12, 2))
+define spir_func void @f() {
+  %m = call spir_func target("spirv.CooperativeMatrixKHR", half, 3, 12, 12, 2) @_Z26__spirv_CompositeConstructDh(half 0.0)
+  %c = call spir_func target("spirv.CooperativeMatrixKHR", i4, 3, 12, 12, 2) @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTm(target("spirv.CooperativeMatrixKHR", half, 3, 12, 12, 2) %m)
+  ret void
+}
+"#;
+    let e = translate_with(
+        matrix,
+        "+SPV_EXT_ocp_microscaling_types,+SPV_INTEL_int4,+SPV_KHR_cooperative_matrix",
+    )
+    .expect_err("FP4 matrix");
+    assert!(e.contains("__builtin_spirv_ConvertFP16ToE2M1EXT"), "{e}");
+}
+
+#[test]
+fn decorations_of_a_conversion_call_land_on_the_conversion() {
+    // `!spirv.Decorations` on the call (here FPRoundingMode RTZ) decorate the OpFConvert, not
+    // the OpBitcast / OpUConvert to the carrier (llvm-spirv's fp_rounding_mode tests): a
+    // rounding mode on a bitcast is invalid.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i8 @_Z36__builtin_spirv_ConvertFP16ToE4M3EXTDh(half)
+declare spir_func i4 @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTDh(half)
+define spir_func i8 @f(half %h, ptr addrspace(1) %out) {
+  %r = call spir_func i8 @_Z36__builtin_spirv_ConvertFP16ToE4M3EXTDh(half %h), !spirv.Decorations !1
+  %s = call spir_func i4 @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTDh(half %h), !spirv.Decorations !1
+  store i4 %s, ptr addrspace(1) %out
+  ret i8 %r
+}
+!1 = !{!2}
+!2 = !{i32 39, i32 1}
+"#;
+    let ext = "+SPV_EXT_float8,+SPV_EXT_ocp_microscaling_types,+SPV_INTEL_int4";
+    for m in both_modes(src, ext) {
+        let d = defs(&m);
+        let rounded: Vec<Op> = ops(&m, Op::Decorate)
+            .into_iter()
+            .filter(|i| {
+                i.operands.get(1).and_then(Operand::word) == Some(Decoration::FPRoundingMode.0)
+            })
+            .map(|i| d[&id(&i.operands[0])].opcode)
+            .collect();
+        assert_eq!(rounded, vec![Op::FConvert, Op::FConvert]);
+    }
+}
+
+#[test]
+fn spv_ir_stochastic_rounding_becomes_the_instruction() {
+    // The SPIR-V friendly IR spelling `__spirv_StochasticRoundFToFINTEL(float, seed)` (llvm-spirv's
+    // spv_intel_fp_conversions_spv_ir test) goes through the generic SPV-IR lowering now that
+    // the grammar supplement has the instruction; refused naming the extension without it.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func half @_Z32__spirv_StochasticRoundFToFINTELfs(float, i16)
+define spir_func half @f(float %x) {
+  %r = call spir_func half @_Z32__spirv_StochasticRoundFToFINTELfs(float %x, i16 4)
+  ret half %r
+}
+"#;
+    for m in both_modes(src, "+SPV_INTEL_fp_conversions") {
+        assert!(capabilities(&m).contains(&Capability::FloatConversionsFtoFINTEL.0));
+        assert!(has(&typed(&m, Op::StochasticRoundFToFINTEL), "f16", "f32"));
+    }
+    let e = translate_with(src, "").expect_err("without SPV_INTEL_fp_conversions");
+    assert!(e.contains("SPV_INTEL_fp_conversions"), "{e}");
+}
