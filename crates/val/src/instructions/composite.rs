@@ -325,6 +325,12 @@ fn dynamic(s: &mut Sink<'_, '_>, index: u32, inst: &Inst) {
             );
         }
     }
+    dynamic_index(s, index, inst, extract);
+}
+
+/// The Index operand of OpVectorExtractDynamic / OpVectorInsertDynamic: an integer scalar.
+fn dynamic_index(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, extract: bool) {
+    let st = s.st;
     let ix = st.word(inst, if extract { 4 } else { 5 });
     if st.def(ix).is_some() && !ti::is_int(st, ti::type_of(st, ix)) {
         s.err(
@@ -371,13 +377,5 @@ fn joint_matrix_element(s: &mut Sink<'_, '_>, index: u32, inst: &Inst, matrix: u
             );
         }
     }
-    let ix = st.word(inst, if extract { 4 } else { 5 });
-    if st.def(ix).is_some() && !ti::is_int(st, ti::type_of(st, ix)) {
-        s.err(
-            "composite.dynamic",
-            index,
-            "Expected Index to be int scalar",
-            &[ix],
-        );
-    }
+    dynamic_index(s, index, inst, extract);
 }
