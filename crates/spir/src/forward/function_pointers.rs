@@ -257,6 +257,30 @@ pub(crate) fn is_block_invoke_name(name: &str) -> bool {
             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// The arguments of a call through something other than a function id (a function pointer,
+/// inline assembly), appended to `ops`: a pointer parameter of the callee's type takes the
+/// argument cast to that parameter's default pointer type.
+pub(crate) fn call_arguments(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    params: &[llvm::TypeId],
+    args: &[ValueRef],
+    ops: &mut Vec<Operand>,
+) -> Result<()> {
+    let loc = ctx.location.as_str();
+    for (i, &a) in args.iter().enumerate() {
+        let id = match params.get(i) {
+            Some(&p) if is_opaque_pointer(t.m, p) => {
+                let p = t.ty(p, loc)?;
+                t.value_as(ctx, a, p)?
+            }
+            _ => t.value(ctx, a)?,
+        };
+        ops.push(Operand::Id(id));
+    }
+    Ok(())
+}
+
 /// `call %fp(args)`: OpFunctionPointerCallINTEL with result `out` of type `ty` (`ty` is
 /// unused for a void call).
 #[allow(clippy::too_many_arguments)]
@@ -282,16 +306,7 @@ pub(crate) fn indirect_call(
     let wanted = t.function_pointer_type(fn_ty, addrspace, loc)?;
     let mut ops = Vec::with_capacity(args.len() + 1);
     ops.push(Operand::Id(t.value_as(ctx, callee, wanted)?));
-    for (i, &a) in args.iter().enumerate() {
-        let id = match params.get(i) {
-            Some(&p) if is_opaque_pointer(t.m, p) => {
-                let p = t.ty(p, loc)?;
-                t.value_as(ctx, a, p)?
-            }
-            _ => t.value(ctx, a)?,
-        };
-        ops.push(Operand::Id(id));
-    }
+    call_arguments(t, ctx, params, args, &mut ops)?;
     let ret_ty = if void_result { t.b.type_void() } else { ty };
     // A void call has no LLVM result but the instruction has a result id, which the
     // decorations need.

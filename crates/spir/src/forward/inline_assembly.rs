@@ -13,7 +13,6 @@
 
 use crate::error::{malformed, unsupported, Result};
 use crate::forward::context::FnCtx;
-use crate::forward::pointee::is_opaque_pointer;
 use crate::forward::translator::Translator;
 use llvm::ValueRef;
 use spirvkit_core::{Id, Operand};
@@ -191,16 +190,7 @@ pub(crate) fn call(
             .ok_or_else(|| malformed(loc, "call without a function type"))?;
     let mut ops = Vec::with_capacity(args.len() + 1);
     ops.push(Operand::Id(asm));
-    for (i, &a) in args.iter().enumerate() {
-        let id = match params.get(i) {
-            Some(&p) if is_opaque_pointer(t.m, p) => {
-                let p = t.ty(p, loc)?;
-                t.value_as(ctx, a, p)?
-            }
-            _ => t.value(ctx, a)?,
-        };
-        ops.push(Operand::Id(id));
-    }
+    crate::forward::function_pointers::call_arguments(t, ctx, params, args, &mut ops)?;
     let ret_ty = if void_result { t.b.type_void() } else { ty };
     t.emit_to(out, Op::AsmCallINTEL, ret_ty, ops);
     Ok(())
