@@ -28,21 +28,11 @@ fn validate(m: &Module, tag: &str) {
     {
         panic!("{tag}: spirvkit val: {diags:?}");
     }
-    let val = spirvkit_test_support::workspace_root().join(".venv/bin/spirv-val");
-    if !val.is_file() {
+    let Some((accepted, stderr)) = common::run_spirv_val(m, "test-avc", tag) else {
         return;
-    }
-    let dir = spirvkit_test_support::workspace_root().join("target/test-avc");
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    let file = dir.join(format!("{tag}.spv"));
-    std::fs::write(&file, m.to_bytes()).expect("write");
-    let out = std::process::Command::new(val)
-        .arg(&file)
-        .output()
-        .expect("run spirv-val");
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    };
     assert!(
-        out.status.success()
+        accepted
             || (stderr.contains("must appear in a block")
                 && (stderr.contains("TypeAvc") || stderr.contains("TypeVmeImageINTEL"))),
         "{tag}: spirv-val: {stderr}"

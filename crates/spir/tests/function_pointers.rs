@@ -34,21 +34,11 @@ fn id_of_name(m: &Module, name: &str) -> Id {
 /// OpConstantFunctionPointerINTEL (llvm-spirv's output included); this checks that this is
 /// the only thing it reports.
 fn spirv_val_only_forward_function_reference(m: &Module, tag: &str) {
-    let val = spirvkit_test_support::workspace_root().join(".venv/bin/spirv-val");
-    if !val.is_file() {
+    let Some((accepted, err)) = common::run_spirv_val(m, "test-function-pointers", tag) else {
         return;
-    }
-    let dir = spirvkit_test_support::workspace_root().join("target/test-function-pointers");
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    let file = dir.join(format!("{tag}.spv"));
-    std::fs::write(&file, m.to_bytes()).expect("write");
-    let out = std::process::Command::new(val)
-        .arg(&file)
-        .output()
-        .expect("run spirv-val");
-    let err = String::from_utf8_lossy(&out.stderr);
+    };
     assert!(
-        out.status.success()
+        accepted
             || (err.contains("has not been defined")
                 && err.contains("OpConstantFunctionPointerINTEL")),
         "{tag}: {err}"

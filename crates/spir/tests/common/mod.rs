@@ -17,12 +17,24 @@ pub fn translate_with(src: &str, extensions: &str) -> Result<Module, String> {
 
 /// spirv-val (universal environment) when the pinned tools are installed.
 pub fn spirv_val(module: &Module, tag: &str) {
+    let Some((accepted, stderr)) = run_spirv_val(module, "test-target-types", tag) else {
+        return;
+    };
+    assert!(accepted, "{tag}: spirv-val: {stderr}");
+}
+
+/// Runs the pinned spirv-val (universal environment) on `module`, written as
+/// `target/<scratch>/<tag>.spv`: whether it accepts it, and its stderr. `None` when the tools
+/// are not installed.
+pub fn run_spirv_val(module: &Module, scratch: &str, tag: &str) -> Option<(bool, String)> {
     let val = spirvkit_test_support::workspace_root().join(".venv/bin/spirv-val");
     if !val.is_file() {
         eprintln!("note: {} missing; spirv-val check skipped", val.display());
-        return;
+        return None;
     }
-    let dir = spirvkit_test_support::workspace_root().join("target/test-target-types");
+    let dir = spirvkit_test_support::workspace_root()
+        .join("target")
+        .join(scratch);
     std::fs::create_dir_all(&dir).expect("scratch dir");
     let file = dir.join(format!("{tag}.spv"));
     std::fs::write(&file, module.to_bytes()).expect("write");
@@ -30,11 +42,10 @@ pub fn spirv_val(module: &Module, tag: &str) {
         .arg(&file)
         .output()
         .expect("run spirv-val");
-    assert!(
+    Some((
         out.status.success(),
-        "{tag}: spirv-val: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    ))
 }
 
 /// Translated typed and with `+SPV_KHR_untyped_pointers`, both checked by spirv-val
