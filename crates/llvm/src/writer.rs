@@ -671,7 +671,13 @@ impl<'m> Writer<'m> {
                         "memory(write)" => "writeonly".into(),
                         "memory(argmem: readwrite)" => "argmemonly".into(),
                         "captures(none)" => "nocapture".into(),
-                        _ if r.starts_with("memory(") || r.starts_with("captures(") => continue,
+                        // Also unknown to LLVM 15, and only hints.
+                        _ if ["memory(", "captures(", "range(", "initializes("]
+                            .iter()
+                            .any(|p| r.starts_with(p)) =>
+                        {
+                            continue
+                        }
                         _ => r.clone(),
                     }
                 }

@@ -160,3 +160,26 @@ fn newer_atomicrmw_operations() {
         assert!(text.contains(&format!("atomicrmw {word} ")), "{text}");
     }
 }
+
+/// `captures(none)`, `range` and `initializes` read the same from text and bitcode (bitcode
+/// encodes them as an integer attribute and constant-range records 7 and 8).
+#[test]
+fn capture_and_range_attributes_from_bitcode_and_text() {
+    let bc = read_bitcode(MODERN_BC, "modern22.bc").unwrap_or_else(|e| panic!("{e}"));
+    let ll = parse_text(MODERN_LL, "modern22.ll").unwrap_or_else(|e| panic!("{e}"));
+    for m in [&bc, &ll] {
+        let k = m.functions.iter().find(|f| f.name == "k").expect("kernel");
+        let out = k.attrs.param(3);
+        assert!(out.iter().any(Attribute::is_no_capture), "{out:?}");
+        assert!(
+            out.contains(&Attribute::Raw("initializes((0, 16))".into())),
+            "{out:?}"
+        );
+        let n = k.attrs.param(4);
+        assert!(
+            n.contains(&Attribute::Raw("range(i32 0, 100)".into())),
+            "{n:?}"
+        );
+        assert!(n.contains(&Attribute::Flag("noundef".into())), "{n:?}");
+    }
+}

@@ -571,3 +571,32 @@ fn parameter_decorations() {
     let e = translate_with(PARAMETER_DECORATIONS, "").expect_err("needs the extension");
     assert!(e.contains("SPV_INTEL_cache_controls"), "{e}");
 }
+
+/// LLVM 21+ writes `nocapture` as `captures(none)`; llvm-spirv asks LLVM's
+/// `hasNoCaptureAttr`, so both spellings give FuncParamAttr NoCapture (on kernels and plain
+/// functions alike), while `captures(address)` captures something and gives nothing.
+#[test]
+fn captures_none_is_no_capture() {
+    const NO_CAPTURE: u32 = 5;
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func void @f(ptr addrspace(1) captures(none) %p, ptr addrspace(1) captures(address) %q, ptr addrspace(1) nocapture %r) {
+  ret void
+}
+define spir_kernel void @k(ptr addrspace(1) noundef captures(none) %p) {
+  ret void
+}
+"#;
+    let [typed, untyped] = common::typed_and_untyped(src, "", "captures_none");
+    for m in [&typed, &untyped] {
+        let no_capture = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Decorate)
+            .filter(|i| {
+                i.operands.get(1).and_then(Operand::word) == Some(Decoration::FuncParamAttr.0)
+            })
+            .filter(|i| i.operands.get(2).and_then(Operand::word) == Some(NO_CAPTURE))
+            .count();
+        // %p and %r of @f, %p of @k; not %q.
+        assert_eq!(no_capture, 3);
+    }
+}

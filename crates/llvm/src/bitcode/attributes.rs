@@ -1,6 +1,7 @@
 //! PARAMATTR blocks: the LLVM 3.2 bitmask encoding and modern attribute groups.
 
 use super::bitstream::{Block, Entry};
+use super::constants::decode_signed;
 use super::Reader;
 use crate::error::LlvmError;
 use crate::model::*;
@@ -244,6 +245,34 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// One constant range of an attribute record (`emitConstantRange` without the width):
+    /// two sign-rotated words up to 64 bits; wider, a word giving the active words of both
+    /// bounds, then the words (printed as `wide`, which nothing downstream reads).
+    fn constant_range(
+        &self,
+        ops: &[u64],
+        i: &mut usize,
+        width: u64,
+    ) -> Result<(String, String), LlvmError> {
+        if width <= 64 {
+            let lo = decode_signed(self.op(ops, *i)?);
+            let hi = decode_signed(self.op(ops, *i + 1)?);
+            *i += 2;
+            return Ok((lo.to_string(), hi.to_string()));
+        }
+        let active = self.op(ops, *i)?;
+        let words = (active & 0xffff_ffff) + (active >> 32);
+        let end = usize::try_from(words)
+            .ok()
+            .and_then(|w| (*i + 1).checked_add(w))
+            .filter(|&end| end <= ops.len())
+            .ok_or_else(|| {
+                self.error(format!("attribute range of {words} words past its record"))
+            })?;
+        *i = end;
+        Ok(("wide".into(), "wide".into()))
+    }
+
     fn decode_group(&self, ops: &[u64]) -> Result<Vec<Attribute>, LlvmError> {
         let mut attrs = Vec::new();
         let mut i = 0;
@@ -298,12 +327,26 @@ impl<'a> Reader<'a> {
                     let name = attribute_kind_name(k).unwrap_or("unknown");
                     attrs.push(Attribute::Type(name.into(), ty));
                 }
-                7 | 8 => {
-                    // Constant-range attributes (`range(i32 0, 10)`): [kind, bitwidth, lo, hi]
-                    let k = self.op(ops, i)?;
-                    let name = attribute_kind_name(k).unwrap_or("unknown");
-                    attrs.push(Attribute::Raw(format!("; dropped {name}")));
-                    return Ok(attrs);
+                7 => {
+                    // `range(i32 0, 10)`: [kind, bit width, range] (`emitConstantRange`).
+                    let name = attribute_kind_name(self.op(ops, i)?).unwrap_or("unknown");
+                    let width = self.op(ops, i + 1)?;
+                    i += 2;
+                    let (lo, hi) = self.constant_range(ops, &mut i, width)?;
+                    attrs.push(Attribute::Raw(format!("{name}(i{width} {lo}, {hi})")));
+                }
+                8 => {
+                    // `initializes((0, 4), (8, 12))`: [kind, count, bit width, ranges...].
+                    let name = attribute_kind_name(self.op(ops, i)?).unwrap_or("unknown");
+                    let count = self.op(ops, i + 1)?;
+                    let width = self.op(ops, i + 2)?;
+                    i += 3;
+                    let mut ranges = Vec::new();
+                    for _ in 0..count {
+                        let (lo, hi) = self.constant_range(ops, &mut i, width)?;
+                        ranges.push(format!("({lo}, {hi})"));
+                    }
+                    attrs.push(Attribute::Raw(format!("{name}({})", ranges.join(", "))));
                 }
                 other => {
                     return Err(self.error(format!("unknown attribute encoding {other}")));

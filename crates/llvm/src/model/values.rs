@@ -252,6 +252,19 @@ pub enum Attribute {
     Raw(String),
 }
 
+impl Attribute {
+    /// `nocapture` (LLVM ≤ 20) or its LLVM 21+ form `captures(none)` (bitcode: `captures`
+    /// with the capture components 0).
+    pub fn is_no_capture(&self) -> bool {
+        match self {
+            Attribute::Flag(n) => n == "nocapture",
+            Attribute::Int(n, v) => n == "captures" && *v == 0,
+            Attribute::Raw(r) => r == "captures(none)",
+            _ => false,
+        }
+    }
+}
+
 /// Attributes of a function or call: function, return and per-parameter.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Hash)]
 pub struct AttributeList {

@@ -330,6 +330,10 @@ fn argument_attributes(
     for index in 0..count {
         let mut kinds = std::collections::BTreeSet::new();
         for a in attrs.param(index) {
+            if a.is_no_capture() {
+                kinds.insert(Fpa::NoCapture.0);
+                continue;
+            }
             let name = match a {
                 llvm::Attribute::Flag(n) | llvm::Attribute::Raw(n) => n.as_str(),
                 llvm::Attribute::Type(n, _) | llvm::Attribute::Int(n, _) => n.as_str(),
@@ -341,7 +345,6 @@ fn argument_attributes(
                 "byval" => Fpa::ByVal,
                 "sret" => Fpa::Sret,
                 "noalias" => Fpa::NoAlias,
-                "nocapture" | "captures(none)" => Fpa::NoCapture,
                 "readonly" => Fpa::NoWrite,
                 _ => continue,
             };

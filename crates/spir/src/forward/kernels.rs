@@ -161,6 +161,10 @@ pub fn param_attributes(
 ) -> Result<()> {
     let mut attrs = BTreeSet::new();
     for a in func.attrs.param(index) {
+        if a.is_no_capture() {
+            attrs.insert(Fpa::NoCapture.0);
+            continue;
+        }
         let name = match a {
             llvm::Attribute::Flag(n) => n.as_str(),
             llvm::Attribute::Type(n, _) | llvm::Attribute::Int(n, _) => n.as_str(),
@@ -172,7 +176,6 @@ pub fn param_attributes(
             "byval" => Fpa::ByVal,
             "sret" => Fpa::Sret,
             "noalias" => Fpa::NoAlias,
-            "nocapture" => Fpa::NoCapture,
             "readonly" => Fpa::NoWrite,
             // `readnone` (clang 15 marks unused pointer parameters so) would be NoReadWrite,
             // which llvm-spirv never emits and its reverse translator cannot map back (it
