@@ -1132,3 +1132,82 @@ fn cooperative_matrix_offset_instructions() {
         "SPV_INTEL_joint_matrix",
     );
 }
+
+/// SPV_INTEL_16bit_atomics on 16-bit integers, from every source of atomics (LLVM
+/// instructions, OpenCL C 1.2 and 2.0 built-ins, SPV-IR): load, store, exchange and
+/// compare-exchange declare AtomicInt16CompareExchangeINTEL; any other operation also
+/// Int16AtomicsINTEL. Without the extension core SPIR-V allows them and nothing is declared.
+#[test]
+fn sixteen_bit_integer_atomics() {
+    let exchange_only = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %p, ptr addrspace(1) %q) {
+  %b = cmpxchg ptr addrspace(1) %p, i16 1, i16 2 seq_cst seq_cst
+  %c = load atomic i16, ptr addrspace(1) %p seq_cst, align 2
+  store atomic i16 %c, ptr addrspace(1) %q seq_cst, align 2
+  %d = atomicrmw xchg ptr addrspace(1) %p, i16 3 seq_cst
+  %g = addrspacecast ptr addrspace(1) %p to ptr addrspace(4)
+  call spir_func void @_Z21atomic_store_explicitPU3AS4VU7_Atomicss12memory_order12memory_scope(ptr addrspace(4) %g, i16 1, i32 0, i32 1)
+  %e = call spir_func i16 @_Z20atomic_load_explicitPU3AS4VU7_Atomics12memory_order12memory_scope(ptr addrspace(4) %g, i32 0, i32 1)
+  %f = call spir_func i16 @_Z33__spirv_AtomicCompareExchangeWeakPU3AS1siiiss(ptr addrspace(1) %p, i32 1, i32 896, i32 896, i16 42, i16 128)
+  ret void
+}
+declare spir_func void @_Z21atomic_store_explicitPU3AS4VU7_Atomicss12memory_order12memory_scope(ptr addrspace(4), i16, i32, i32)
+declare spir_func i16 @_Z20atomic_load_explicitPU3AS4VU7_Atomics12memory_order12memory_scope(ptr addrspace(4), i32, i32)
+declare spir_func i16 @_Z33__spirv_AtomicCompareExchangeWeakPU3AS1siiiss(ptr addrspace(1), i32, i32, i32, i16, i16)
+"#;
+    let arithmetic = [
+        "%r = atomicrmw add ptr addrspace(1) %p, i16 1 seq_cst",
+        "%r = atomicrmw umax ptr addrspace(1) %p, i16 1 seq_cst",
+        "%r = call spir_func i16 @_Z10atomic_addPU3AS1Vss(ptr addrspace(1) %p, i16 1)",
+        "%r = call spir_func i16 @_Z16__spirv_AtomicOrPU3AS1siis(ptr addrspace(1) %p, i32 1, i32 16, i16 1)",
+    ];
+    let sixteen = "+SPV_INTEL_16bit_atomics";
+    let caps = |m: &Module| {
+        (
+            has_capability(m, Capability::AtomicInt16CompareExchangeINTEL),
+            has_capability(m, Capability::Int16AtomicsINTEL),
+            has_extension(m, "SPV_INTEL_16bit_atomics"),
+        )
+    };
+    let m = translate_with(exchange_only, sixteen).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(caps(&m), (true, false, true));
+    let m = translate_with(exchange_only, "").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(caps(&m), (false, false, false));
+    spirv_val(&m, "int16_atomics_core");
+    for line in arithmetic {
+        let src = format!(
+            "target triple = \"spir64-unknown-unknown\"\n\
+             define spir_kernel void @k(ptr addrspace(1) %p) {{\n  {line}\n  ret void\n}}\n\
+             declare spir_func i16 @_Z10atomic_addPU3AS1Vss(ptr addrspace(1), i16)\n\
+             declare spir_func i16 @_Z16__spirv_AtomicOrPU3AS1siis(ptr addrspace(1), i32, i32, i16)\n"
+        );
+        let m = translate_with(&src, sixteen).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(caps(&m), (true, true, true), "{line}");
+        let m = translate_with(&src, "").unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(caps(&m), (false, false, false), "{line}");
+        spirv_val(&m, "int16_atomics_core_rmw");
+    }
+}
+
+/// bfloat16 `load atomic`, `store atomic` and `atomicrmw xchg` (LLVM instructions, not only
+/// SPV-IR calls) need AtomicBFloat16LoadStoreINTEL and are refused naming
+/// SPV_INTEL_16bit_atomics without it.
+#[test]
+fn bfloat16_atomic_load_store_exchange_instructions() {
+    const LOAD_STORE: u32 = 6262;
+    for line in [
+        "%r = load atomic bfloat, ptr addrspace(1) %p seq_cst, align 2",
+        "store atomic bfloat 0xR3F80, ptr addrspace(1) %p seq_cst, align 2",
+        "%r = atomicrmw xchg ptr addrspace(1) %p, bfloat 0xR3F80 seq_cst",
+    ] {
+        let src = format!(
+            "target triple = \"spir64-unknown-unknown\"\n\
+             define spir_kernel void @k(ptr addrspace(1) %p) {{\n  {line}\n  ret void\n}}\n"
+        );
+        let m = translate_with(&src, "+SPV_KHR_bfloat16,+SPV_INTEL_16bit_atomics")
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert!(has_capability(&m, Capability(LOAD_STORE)), "{line}");
+        assert!(has_extension(&m, "SPV_INTEL_16bit_atomics"), "{line}");
+        refused_naming(&src, "+SPV_KHR_bfloat16", "SPV_INTEL_16bit_atomics");
+    }
+}

@@ -27,12 +27,55 @@ impl AtomicAccess {
     }
 }
 
-/// A 64-bit integer atomic needs the Int64Atomics capability (OpenCL
-/// `cl_khr_int64_base_atomics`).
-pub(crate) fn require_atomic_width(t: &mut Translator<'_>, value_ty: spirvkit_llvm::TypeId) {
-    if matches!(t.m.types.get(value_ty), spirvkit_llvm::Type::Int(64)) {
-        t.b.capability(Capability::Int64Atomics);
+/// What the type of an atomic's value (the result's, or the stored value's for
+/// OpAtomicStore) needs:
+/// - 64-bit integers: Int64Atomics (OpenCL's cl_khr_int64 atomics), on every atomic
+///   instruction, as llvm-spirv declares it;
+/// - 16-bit integers: nothing in core SPIR-V; with SPV_INTEL_16bit_atomics allowed, llvm-spirv
+///   declares it with AtomicInt16CompareExchangeINTEL for load, store, exchange and
+///   compare-exchange, plus Int16AtomicsINTEL (which implies the former) for the arithmetic,
+///   bitwise and min/max operations;
+/// - bfloat16 load, store and exchange: AtomicBFloat16LoadStoreINTEL of
+///   SPV_INTEL_16bit_atomics, refused naming it when not allowed (its add/min/max are
+///   `emit_float_rmw`'s).
+pub(crate) fn require_atomic_value_type(
+    t: &mut Translator<'_>,
+    location: &str,
+    opcode: Op,
+    value_ty: spirvkit_llvm::TypeId,
+) -> Result<()> {
+    let exchange_only = matches!(
+        opcode,
+        Op::AtomicLoad
+            | Op::AtomicStore
+            | Op::AtomicExchange
+            | Op::AtomicCompareExchange
+            | Op::AtomicCompareExchangeWeak
+    );
+    match t.m.types.get(value_ty) {
+        spirvkit_llvm::Type::Int(64) => t.b.capability(Capability::Int64Atomics),
+        spirvkit_llvm::Type::Int(16) if t.opts.allows(SIXTEEN_BIT_ATOMICS) => {
+            t.b.extension(SIXTEEN_BIT_ATOMICS);
+            t.b.capability(Capability::AtomicInt16CompareExchangeINTEL);
+            if !exchange_only {
+                t.b.capability(Capability::Int16AtomicsINTEL);
+            }
+        }
+        spirvkit_llvm::Type::BFloat if exchange_only => {
+            if !t.opts.allows(SIXTEEN_BIT_ATOMICS) {
+                let name =
+                    spirvkit_grammar::instruction(opcode.0).map_or("an atomic", |d| d.opname);
+                return Err(unsupported(
+                    location,
+                    format!("{name} on a bfloat16 (needs --spirv-ext=+{SIXTEEN_BIT_ATOMICS})"),
+                ));
+            }
+            t.b.extension(SIXTEEN_BIT_ATOMICS);
+            t.b.capability(ATOMIC_BFLOAT16_LOAD_STORE);
+        }
+        _ => {}
     }
+    Ok(())
 }
 
 /// `out = opcode ty pointer scope semantics value`: a read-modify-write atomic (exchange,
@@ -131,7 +174,7 @@ const SHADER_ATOMIC_BFLOAT16: &str = "SPV_INTEL_shader_atomic_bfloat16";
 const ATOMIC_BFLOAT16_ADD: Capability = Capability(6255);
 const ATOMIC_BFLOAT16_MIN_MAX: Capability = Capability(6256);
 /// AtomicBFloat16LoadStoreINTEL: OpAtomicLoad/Store/Exchange of a bfloat16.
-pub(crate) const ATOMIC_BFLOAT16_LOAD_STORE: Capability = Capability(6262);
+const ATOMIC_BFLOAT16_LOAD_STORE: Capability = Capability(6262);
 
 /// The floating-point formats of the atomic float instructions.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

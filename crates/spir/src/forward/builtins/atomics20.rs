@@ -183,12 +183,16 @@ pub(super) fn lower(
         }
         "atomic_load" => {
             let sem = semantics(t, order_at)?;
+            super::atomic_ops::require_atomic_value_type(t, loc, Op::AtomicLoad, result_ty)?;
             let ty = t.ty(result_ty, loc)?;
             t.emit_to(out, Op::AtomicLoad, ty, access(sem).operands(&[]));
         }
         "atomic_store" => {
             let sem = semantics(t, order_at)?;
-            let v = t.value(ctx, a.get(1)?)?;
+            let value = a.get(1)?;
+            let value_ty = t.value_llvm_type(ctx, value)?;
+            super::atomic_ops::require_atomic_value_type(t, loc, Op::AtomicStore, value_ty)?;
+            let v = t.value(ctx, value)?;
             t.emit_void(Op::AtomicStore, access(sem).operands(&[v]));
         }
         "atomic_flag_test_and_set" => {
@@ -207,6 +211,13 @@ pub(super) fn lower(
             let failure = semantics(t, 4)?;
             let expected_ptr = t.value(ctx, a.get(1)?)?;
             let desired = a.get(2)?;
+            let desired_ty = t.value_llvm_type(ctx, desired)?;
+            super::atomic_ops::require_atomic_value_type(
+                t,
+                loc,
+                Op::AtomicCompareExchange,
+                desired_ty,
+            )?;
             let value_ty = t.value_type_id(ctx, desired)?;
             let desired = t.value(ctx, desired)?;
             let expected = t.emit(Op::Load, value_ty, vec![Operand::Id(expected_ptr)]);
@@ -252,6 +263,7 @@ pub(super) fn lower(
             }
             let opcode = rmw_opcode(operation, signed)
                 .ok_or_else(|| unsupported(loc, format!("{base} (no such atomic operation)")))?;
+            super::atomic_ops::require_atomic_value_type(t, loc, opcode, result_ty)?;
             let v = t.value(ctx, a.get(1)?)?;
             let ty = t.ty(result_ty, loc)?;
             emit_atomic_rmw(t, out, opcode, ty, access(sem), v);

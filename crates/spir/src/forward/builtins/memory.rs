@@ -265,7 +265,7 @@ pub(crate) fn atomic_rmw(
         }
     };
     let value_ty = t.value_llvm_type(ctx, v)?;
-    super::atomic_ops::require_atomic_width(t, value_ty);
+    super::atomic_ops::require_atomic_value_type(t, &ctx.location, opcode, value_ty)?;
     let (scope, semantics) = atomic_scope_semantics(t, ctx, p)?;
     let (pointer, value) = (t.value(ctx, p)?, t.value(ctx, v)?);
     let access = AtomicAccess {
@@ -339,6 +339,13 @@ pub(super) fn lower(
             scope,
             semantics,
         };
+        let opcode = match op {
+            "inc" => Op::AtomicIIncrement,
+            "dec" => Op::AtomicIDecrement,
+            "cmpxchg" => Op::AtomicCompareExchange,
+            _ => rmw_opcode(op, signed).ok_or_else(|| unsupported(loc, format!("atomic_{op}")))?,
+        };
+        super::atomic_ops::require_atomic_value_type(t, loc, opcode, result_ty)?;
         match op {
             "inc" => t.emit_to(out, Op::AtomicIIncrement, ty, access.operands(&[])),
             "dec" => t.emit_to(out, Op::AtomicIDecrement, ty, access.operands(&[])),
@@ -349,8 +356,6 @@ pub(super) fn lower(
                 t.emit_to(out, Op::AtomicCompareExchange, ty, ops);
             }
             _ => {
-                let opcode = rmw_opcode(op, signed)
-                    .ok_or_else(|| unsupported(loc, format!("atomic_{op}")))?;
                 let value = t.value(ctx, arg(1)?)?;
                 emit_atomic_rmw(t, out, opcode, ty, access, value);
             }

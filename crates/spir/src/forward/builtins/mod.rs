@@ -34,7 +34,7 @@ use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{Capability, Op, OpenClStdOp};
 use spirvkit_llvm as llvm;
 
-pub(crate) use atomic_ops::require_atomic_width;
+pub(crate) use atomic_ops::require_atomic_value_type;
 pub(crate) use atomics20::storage_bits;
 pub(crate) use events::event_builtin;
 pub(crate) use groups::generic_cast_target;

@@ -60,16 +60,6 @@ pub(super) fn lower(
     if float_rmw.is_none() {
         crate::forward::requirements::require(t, loc, &d.name, &desc.avail)?;
     }
-    let stores_bfloat = opname == "AtomicStore"
-        && args
-            .last()
-            .and_then(|&a| t.value_llvm_type(ctx, a).ok())
-            .is_some_and(|ty| matches!(t.m.types.get(ty), llvm::Type::BFloat));
-    if (format == Some(super::atomic_ops::AtomicFloat::BFloat) || stores_bfloat)
-        && matches!(opname, "AtomicLoad" | "AtomicStore" | "AtomicExchange")
-    {
-        bfloat_load_store(t, loc, &d.name)?;
-    }
     let operands = desc
         .operands
         .iter()
@@ -162,7 +152,15 @@ pub(super) fn lower(
         }
     }
     if pointer_holds_value(opname) {
-        value_pointer(t, ctx, opname, result_ty, args, &mut ops)?;
+        value_pointer(
+            t,
+            ctx,
+            desc_op(desc.opcode),
+            opname,
+            result_ty,
+            args,
+            &mut ops,
+        )?;
     }
     if let Some((op, format)) = float_rmw {
         let ids: Vec<Id> = ops
@@ -227,6 +225,7 @@ fn pointer_holds_value(opname: &str) -> bool {
 fn value_pointer(
     t: &mut Translator<'_>,
     ctx: &FnCtx<'_>,
+    opcode: spirvkit_grammar::Op,
     opname: &str,
     result_ty: llvm::TypeId,
     args: &[ValueRef],
@@ -243,7 +242,7 @@ fn value_pointer(
     } else {
         result_ty
     };
-    super::atomic_ops::require_atomic_width(t, value_llvm);
+    super::atomic_ops::require_atomic_value_type(t, loc, opcode, value_llvm)?;
     let value_ty = t.ty(value_llvm, loc)?;
     let (Some(&pointer), Some(Operand::Id(id))) = (args.first(), ops.first_mut()) else {
         return Ok(());
@@ -270,21 +269,6 @@ fn float_rmw(opname: &str) -> Option<super::atomic_ops::FloatRmw> {
         "AtomicFMaxEXT" => Some(FloatRmw::Max),
         _ => None,
     }
-}
-
-/// OpAtomicLoad/Store/Exchange of a bfloat16: AtomicBFloat16LoadStoreINTEL from
-/// SPV_INTEL_16bit_atomics, refused naming it when not allowed.
-fn bfloat_load_store(t: &mut Translator<'_>, loc: &str, what: &str) -> Result<()> {
-    use super::atomic_ops::{ATOMIC_BFLOAT16_LOAD_STORE, SIXTEEN_BIT_ATOMICS};
-    if !t.opts.allows(SIXTEEN_BIT_ATOMICS) {
-        return Err(unsupported(
-            loc,
-            format!("{what} on a bfloat16 (needs --spirv-ext=+{SIXTEEN_BIT_ATOMICS})"),
-        ));
-    }
-    t.b.extension(SIXTEEN_BIT_ATOMICS);
-    t.b.capability(ATOMIC_BFLOAT16_LOAD_STORE);
-    Ok(())
 }
 
 /// Instructions renamed since DPC++ and llvm-spirv tests spelled them: the SPV-IR name of

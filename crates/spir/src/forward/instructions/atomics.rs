@@ -45,7 +45,12 @@ pub(super) fn cmpxchg(
             "cmpxchg of a non-integer value (OpAtomicCompareExchange takes integers)",
         ));
     }
-    crate::forward::builtins::require_atomic_width(t, llvm_ty);
+    crate::forward::builtins::require_atomic_value_type(
+        t,
+        &ctx.location,
+        spirvkit_grammar::Op::AtomicCompareExchange,
+        llvm_ty,
+    )?;
     let value_ty = t.ty(llvm_ty, &ctx.location)?;
     let pointer = if is_opaque(t, ctx, *ptr) {
         let wanted = t.pointer_to_in(ctx, *ptr, value_ty)?;

@@ -60,6 +60,12 @@ pub(super) fn load(
         t.value(ctx, *ptr)?
     };
     if *ordering != llvm::AtomicOrdering::NotAtomic {
+        crate::forward::builtins::require_atomic_value_type(
+            t,
+            &ctx.location,
+            Op::AtomicLoad,
+            result_ty,
+        )?;
         let (scope, sem) = crate::forward::builtins::atomic_scope_semantics(t, ctx, *ptr)?;
         t.emit_to(
             out,
@@ -100,6 +106,13 @@ pub(super) fn store(
         t.value(ctx, *ptr)?
     };
     if *ordering != llvm::AtomicOrdering::NotAtomic {
+        let value_ty = t.value_llvm_type(ctx, *value)?;
+        crate::forward::builtins::require_atomic_value_type(
+            t,
+            &ctx.location,
+            Op::AtomicStore,
+            value_ty,
+        )?;
         let (scope, sem) = crate::forward::builtins::atomic_scope_semantics(t, ctx, *ptr)?;
         t.emit_void(
             Op::AtomicStore,
