@@ -978,10 +978,15 @@ impl<'a> Parser<'a> {
         w: usize,
         number: NumericType,
     ) -> Result<usize, K> {
-        let len = match number.width {
-            1..=32 => 1,
-            33..=64 => 2,
-            width => return Err(K::UnsupportedNumberWidth { opname, width }),
+        // Integers of any width take their words low first (the arbitrary-precision
+        // integer extensions give `OpTypeInt 128`); floats stop at 64 bits.
+        let len = match (number.width, number.kind) {
+            (1..=32, _) => 1,
+            (33..=64, _) => 2,
+            (width @ 65..=0xffff, NumberKind::Signed | NumberKind::Unsigned) => {
+                width.div_ceil(32) as usize
+            }
+            (width, _) => return Err(K::UnsupportedNumberWidth { opname, width }),
         };
         if w + len > words.len() {
             return Err(K::MissingOperand {

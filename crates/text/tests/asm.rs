@@ -164,3 +164,75 @@ fn op_unknown() {
         &[0x0004_270f, 1, 0x3fc0_0000, 0x6261, 0x0002_0011, 5]
     );
 }
+
+/// Integer literals wider than 64 bits (OpTypeInt 128 / 72 of the arbitrary-precision
+/// integer extensions): words low first, hexadecimal of any length or decimal within 128
+/// bits; the disassembler prints them back in hexadecimal (spirv-dis prints nothing).
+#[test]
+fn wide_integer_literals_assemble_and_print_back() {
+    let src = "OpCapability Kernel\nOpCapability Addresses\nOpCapability ArbitraryPrecisionIntegersINTEL\n\
+               OpExtension \"SPV_INTEL_arbitrary_precision_integers\"\n\
+               OpMemoryModel Physical64 OpenCL\n\
+               %u128 = OpTypeInt 128 0\n%s128 = OpTypeInt 128 1\n%u72 = OpTypeInt 72 0\n%s72 = OpTypeInt 72 1\n\
+               %a = OpConstant %u128 0x10000000000000000\n\
+               %b = OpConstant %u128 340282366920938463463374607431768211455\n\
+               %c = OpConstant %s128 -2\n\
+               %d = OpConstant %u72 0xff0000000000000001\n\
+               %e = OpConstant %s72 -1\n\
+               %f = OpConstant %s72 0x800000000000000000\n";
+    let words = assemble(src, &AssembleOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let constants: Vec<Vec<u32>> = spirvkit_core::Module::from_words(&words)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .instructions()
+        .filter(|i| i.opcode == spirvkit_grammar::Op::Constant)
+        .map(|i| {
+            i.operands
+                .iter()
+                .filter_map(spirvkit_core::Operand::word)
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        constants,
+        vec![
+            vec![0, 0, 1, 0],
+            vec![u32::MAX; 4],
+            vec![u32::MAX - 1, u32::MAX, u32::MAX, u32::MAX],
+            vec![1, 0, 0xff],
+            vec![u32::MAX; 3],
+            // The sign bit of a signed 72-bit value fills the rest of its last word.
+            vec![0, 0, 0xffff_ff80],
+        ]
+    );
+    let text =
+        disassemble(&words, &DisassembleOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        text.contains("OpConstant %u128 0x10000000000000000"),
+        "{text}"
+    );
+    // A signed value prints its 72 bits; the fill above them is implied.
+    assert!(
+        text.contains("OpConstant %i72 0xffffffffffffffffff\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("0xffffffffffffffffffffffffffffffff"),
+        "{text}"
+    );
+    let again =
+        assemble(&text, &AssembleOptions::default()).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(again[5..], words[5..], "{text}");
+    for (bad, why) in [
+        ("%x = OpConstant %u72 0x1000000000000000000", "does not fit"),
+        (
+            "%x = OpConstant %u72 4722366482869645213696",
+            "does not fit",
+        ),
+        ("%x = OpConstant %u128 -1", "negative"),
+    ] {
+        let err = assemble(&format!("{src}{bad}\n"), &AssembleOptions::default())
+            .expect_err(bad)
+            .to_string();
+        assert!(err.to_lowercase().contains(why), "{bad}: {err}");
+    }
+}

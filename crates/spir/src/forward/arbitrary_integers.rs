@@ -2,7 +2,9 @@
 //! SPV_INTEL_arbitrary_precision_integers (or its SPV_ALTERA_ rename) OpTypeInt of that width
 //! with the ArbitraryPrecisionIntegers capability; without it, widened to the next of 8, 16,
 //! 32, 64 as llvm-spirv does (its `widen-integers` test). Constants are masked to the LLVM
-//! width either way. Wider than 64 bits is refused.
+//! width either way. Wider than 64 bits (`i128`, `i256`) needs the extension (nothing wider
+//! to carry it in): OpTypeInt N with constants of N/32 words, refused naming the extension
+//! without it.
 
 use crate::error::{unsupported, Result};
 use crate::forward::translator::Translator;
@@ -18,13 +20,17 @@ const EXTENSIONS: [&str; 2] = [
 
 impl<'m> Translator<'m> {
     pub(crate) fn odd_int_type(&mut self, width: u32, location: &str) -> Result<Id> {
-        if width > 64 {
+        let allowed = EXTENSIONS.into_iter().find(|e| self.opts.allows(e));
+        if width > 64 && allowed.is_none() {
             return Err(unsupported(
                 location,
-                format!("the integer type i{width} (wider than 64 bits)"),
+                format!(
+                    "the integer type i{width} (wider than 64 bits; needs --spirv-ext=+{})",
+                    EXTENSIONS[0]
+                ),
             ));
         }
-        if let Some(ext) = EXTENSIONS.into_iter().find(|e| self.opts.allows(e)) {
+        if let Some(ext) = allowed {
             self.b.extension(ext);
             self.b
                 .capability(Capability::ArbitraryPrecisionIntegersALTERA);
@@ -45,6 +51,29 @@ impl<'m> Translator<'m> {
     }
 }
 
+/// The literal words (low first) of a `width`-bit integer constant given as 64-bit chunks
+/// (low first; the last one sign-extends, as LLVM's wide constants and a plain `i64` value
+/// do), the bits above `width` cleared: OpTypeInt N has signedness 0.
+pub(crate) fn wide_literal(width: u32, chunks: &[u64]) -> Vec<u32> {
+    let extension = match chunks.last() {
+        Some(&c) if (c as i64) < 0 => u64::MAX,
+        _ => 0,
+    };
+    let count = width.div_ceil(32) as usize;
+    let mut words: Vec<u32> = (0..count)
+        .map(|i| {
+            let chunk = chunks.get(i / 2).copied().unwrap_or(extension);
+            (chunk >> (32 * (i % 2))) as u32
+        })
+        .collect();
+    if !width.is_multiple_of(32) {
+        if let Some(top) = words.last_mut() {
+            *top &= (1u32 << (width % 32)) - 1;
+        }
+    }
+    words
+}
+
 /// The standard width an odd integer width is carried in.
 pub(crate) fn widened(width: u32) -> u32 {
     match width {
@@ -52,5 +81,28 @@ pub(crate) fn widened(width: u32) -> u32 {
         9..=16 => 16,
         17..=32 => 32,
         _ => 64,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wide_literal;
+
+    #[test]
+    fn wide_literals_sign_extend_their_last_chunk_and_clear_above_the_width() {
+        assert_eq!(wide_literal(128, &[5]), vec![5, 0, 0, 0]);
+        assert_eq!(wide_literal(128, &[u64::MAX]), vec![u32::MAX; 4]);
+        assert_eq!(wide_literal(96, &[u64::MAX]), vec![u32::MAX; 3]);
+        assert_eq!(
+            wide_literal(72, &[u64::MAX]),
+            vec![u32::MAX, u32::MAX, 0xff]
+        );
+        assert_eq!(
+            wide_literal(128, &[0, 1]),
+            vec![0, 0, 1, 0],
+            "2^64 as LLVM's two chunks"
+        );
+        assert_eq!(wide_literal(256, &[1, 1 << 63]).len(), 8);
+        assert_eq!(wide_literal(256, &[1, 1 << 63])[4..], [u32::MAX; 4]);
     }
 }

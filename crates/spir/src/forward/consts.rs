@@ -107,6 +107,12 @@ impl<'m> Translator<'m> {
         Some(match self.m.types.get(ty) {
             Type::Int(1) => return None,
             Type::Int(64) | Type::Double => wide(bits),
+            Type::Int(w) if *w > 64 => {
+                crate::forward::arbitrary_integers::wide_literal(*w, &[bits])
+                    .into_iter()
+                    .map(Operand::Word)
+                    .collect()
+            }
             // Odd widths (`arbitrary_integers.rs`): the value masked to the LLVM width.
             Type::Int(w) if *w > 32 => wide(bits & mask(*w)),
             Type::Int(w) if *w < 32 => vec![Operand::Word((bits & mask(*w)) as u32)],
@@ -175,10 +181,19 @@ impl<'m> Translator<'m> {
             }
             ConstKind::Data(values) => self.data_constant(ty, values, location),
             ConstKind::Expr(expr) => self.const_expr(ty, expr, location),
-            ConstKind::WideInt(_) | ConstKind::WideFloat(_) => Err(unsupported(
-                location,
-                "an integer or float wider than 64 bits",
-            )),
+            ConstKind::WideInt(chunks) => match self.m.types.get(ty) {
+                &Type::Int(width) if width > 64 => {
+                    let ty_id = self.ty(ty, location)?;
+                    let words = crate::forward::arbitrary_integers::wide_literal(width, chunks);
+                    Ok(self.b.dedup_global(
+                        Op::Constant,
+                        Some(ty_id),
+                        words.into_iter().map(Operand::Word).collect(),
+                    ))
+                }
+                _ => Err(unsupported(location, "a wide constant of a narrow type")),
+            },
+            ConstKind::WideFloat(_) => Err(unsupported(location, "a float wider than 64 bits")),
             ConstKind::BlockAddress { .. } => Err(unsupported(location, "blockaddress")),
             ConstKind::InlineAsm(_) => Err(unsupported(location, "inline assembly")),
         }

@@ -91,7 +91,10 @@ pub fn encode_int(
     out: &mut impl FnMut(u32),
 ) -> Result<(), NumberError> {
     if width > 64 {
-        return Err(NumberError::Unsupported(width, "integer"));
+        for word in encode_wide_int(text, width, signed)? {
+            out(word);
+        }
+        return Ok(());
     }
     let negative = text.starts_with('-');
     if negative && !signed {
@@ -158,6 +161,83 @@ pub fn encode_int(
         out((bits >> 32) as u32);
     }
     Ok(())
+}
+
+/// The words (low first) of an integer literal wider than 64 bits: hexadecimal of any length
+/// (the bit pattern; a signed type's set top bit is sign-extended through the last word),
+/// or decimal within 128 bits.
+fn encode_wide_int(text: &str, width: u32, signed: bool) -> Result<Vec<u32>, NumberError> {
+    let count = width.div_ceil(32) as usize;
+    let out_of_range = || {
+        NumberError::OutOfRange(
+            text.to_string(),
+            width,
+            if signed { "signed" } else { "unsigned" },
+        )
+    };
+    let mut words = vec![0u32; count];
+    let hex = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X"));
+    if let Some(digits) = hex {
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(NumberError::InvalidUnsigned(text.to_string()));
+        }
+        for (i, d) in digits.bytes().rev().enumerate() {
+            let nibble = char::from(d).to_digit(16).unwrap_or(0);
+            if nibble == 0 {
+                continue;
+            }
+            let bit = i * 4;
+            if bit + (32 - nibble.leading_zeros() as usize) > width as usize {
+                return Err(out_of_range());
+            }
+            words[bit / 32] |= nibble << (bit % 32);
+        }
+    } else {
+        let negative = text.starts_with('-');
+        if negative && !signed {
+            return Err(NumberError::NegativeUnsigned);
+        }
+        let value: i128 = if negative {
+            text.parse::<i128>()
+                .map_err(|_| NumberError::InvalidSigned(text.to_string()))?
+        } else {
+            let v = text
+                .parse::<u128>()
+                .map_err(|_| NumberError::InvalidUnsigned(text.to_string()))?;
+            // Beyond i128 only an unsigned 128-bit type holds it.
+            if v > i128::MAX as u128 && (signed || width < 128) {
+                return Err(out_of_range());
+            }
+            v as i128
+        };
+        let limit = width.min(128);
+        let fits = if signed {
+            limit == 128 || (value >> (limit - 1) == 0 || value >> (limit - 1) == -1)
+        } else {
+            limit == 128 || value >> limit == 0
+        };
+        if !fits {
+            return Err(out_of_range());
+        }
+        let fill = if value < 0 { u32::MAX } else { 0 };
+        for (i, word) in words.iter_mut().enumerate() {
+            *word = if i < 4 {
+                (value >> (32 * i)) as u32
+            } else {
+                fill
+            };
+        }
+    }
+    // Bits above the width: the sign for a signed type, zero otherwise.
+    let spare = width % 32;
+    if spare != 0 {
+        if let Some(top) = words.last_mut() {
+            let mask = (1u32 << spare) - 1;
+            let negative = signed && (*top >> (spare - 1)) & 1 == 1;
+            *top = if negative { *top | !mask } else { *top & mask };
+        }
+    }
+    Ok(words)
 }
 
 /// Encodes a float literal of the given width (16: IEEE half or bfloat16, 32, 64).

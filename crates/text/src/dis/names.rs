@@ -480,8 +480,44 @@ pub fn push_number(
                 NumberKind::None => {}
             }
         }
+        // Wider integers (arbitrary-precision extensions): the bits in hexadecimal, which
+        // the assembler reads back for any width (spirv-dis prints nothing here).
+        words if matches!(o.number_kind, NumberKind::Signed | NumberKind::Unsigned) => {
+            let all = inst
+                .words
+                .get(start..start + usize::from(words))
+                .unwrap_or_default();
+            push_wide_hex(out, all, u32::from(o.number_width));
+        }
         _ => {}
     }
+}
+
+/// `0x` and the `width` low bits of the words (low first) as one hexadecimal number, without
+/// leading zeros (a signed value's fill above its width is implied by its top bit).
+fn push_wide_hex(out: &mut Vec<u8>, words: &[u32], width: u32) {
+    out.extend_from_slice(b"0x");
+    let mut digits = String::new();
+    for (i, w) in words.iter().enumerate().rev() {
+        let used = width.saturating_sub(32 * i as u32).min(32);
+        let w = if used == 32 {
+            *w
+        } else {
+            *w & ((1u32 << used) - 1)
+        };
+        let w = &w;
+        if digits.is_empty() {
+            if *w != 0 {
+                digits = format!("{w:x}");
+            }
+        } else {
+            digits.push_str(&format!("{w:08x}"));
+        }
+    }
+    if digits.is_empty() {
+        digits.push('0');
+    }
+    out.extend_from_slice(digits.as_bytes());
 }
 
 /// BuiltIn decorations that give names (`SaveBuiltInName`).
