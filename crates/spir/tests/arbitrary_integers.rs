@@ -112,6 +112,12 @@ define spir_func i128 @f(i128 %a, i96 %b) {
         text.contains("OpConstant %u128 0x10000000000000000"),
         "{text}"
     );
+    // And back to LLVM with the same values.
+    let back = spirvkit_spir::reverse::reverse_words(&m.to_words(), &Default::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let ll = back.to_ll(&spirvkit_llvm::WriteOptions::opaque());
+    assert!(ll.contains("i128 18446744073709551616"), "{ll}");
+    assert!(ll.contains("add i128 %a, -2"), "{ll}");
     let e = translate_with(src, "").expect_err("wider than 64 bits");
     assert!(
         e.contains("i128") && e.contains("SPV_INTEL_arbitrary_precision_integers"),

@@ -38,6 +38,20 @@ impl Ctx<'_> {
                 let ty = self.ty(self.result_type(inst)?)?;
                 let bits = self.constant_u64(id).unwrap_or(0);
                 let kind = match self.m.types.get(ty) {
+                    // Wider than 64 bits: every literal word, as LLVM's 64-bit chunks.
+                    Type::Int(w) if *w > 64 && inst.opcode == Op::Constant => {
+                        let words: Vec<u32> =
+                            inst.operands.iter().filter_map(Operand::word).collect();
+                        ConstKind::WideInt(
+                            words
+                                .chunks(2)
+                                .map(|c| {
+                                    u64::from(c[0])
+                                        | u64::from(c.get(1).copied().unwrap_or(0)) << 32
+                                })
+                                .collect(),
+                        )
+                    }
                     Type::Int(w) => ConstKind::Int(mask(bits, *w)),
                     Type::Half => ConstKind::Float(bits & 0xffff),
                     Type::Float => ConstKind::Float(bits & 0xffff_ffff),
