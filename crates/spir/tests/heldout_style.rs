@@ -1125,3 +1125,87 @@ define spir_func void @f(half %h, ptr addrspace(1) %out) {
         assert_eq!(count(&m, Op::FunctionCall), 0);
     }
 }
+
+/// The position of the OpFunction that defines the function named `name`.
+fn function_position(m: &Module, name: &str) -> usize {
+    let id = m
+        .instructions()
+        .find(|i| {
+            i.opcode == Op::Name
+                && matches!(i.operands.get(1), Some(spirvkit_core::Operand::String(s)) if s.as_ref() == name)
+        })
+        .and_then(|i| i.operands.first().map(common::id))
+        .unwrap_or_else(|| panic!("no OpName {name}"));
+    m.instructions()
+        .position(|i| i.opcode == Op::Function && i.result_id == Some(id))
+        .unwrap_or_else(|| panic!("no OpFunction {name}"))
+}
+
+#[test]
+fn a_task_function_defined_after_its_kernel_is_emitted_before_it() {
+    // SYCL's order (llvm-spirv's task_sequence tests): the kernel creating the task sequence
+    // first, the task body after it. OpTaskSequenceCreateINTEL's Function operand may not be
+    // a forward reference (spirv-val), so the task body is defined first.
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %out, i32 %x) {
+entry:
+  %ts = call spir_func target("spirv.TaskSequenceINTEL") @_Z31__spirv_TaskSequenceCreateINTELPFiiiEjjit(ptr @mul, i32 -1, i32 -1, i32 1, i16 32)
+  call spir_func void @_Z30__spirv_TaskSequenceAsyncINTELmii(target("spirv.TaskSequenceINTEL") %ts, i32 %x, i32 %x)
+  %r = call spir_func i32 @_Z28__spirv_TaskSequenceGetINTELm(target("spirv.TaskSequenceINTEL") %ts)
+  store i32 %r, ptr addrspace(1) %out, align 4
+  call spir_func void @_Z32__spirv_TaskSequenceReleaseINTELm(target("spirv.TaskSequenceINTEL") %ts)
+  ret void
+}
+define linkonce_odr spir_func i32 @mul(i32 %a, i32 %b) {
+  %m = mul nsw i32 %b, %a
+  ret i32 %m
+}
+declare spir_func target("spirv.TaskSequenceINTEL") @_Z31__spirv_TaskSequenceCreateINTELPFiiiEjjit(ptr, i32, i32, i32, i16)
+declare spir_func void @_Z30__spirv_TaskSequenceAsyncINTELmii(target("spirv.TaskSequenceINTEL"), i32, i32)
+declare spir_func i32 @_Z28__spirv_TaskSequenceGetINTELm(target("spirv.TaskSequenceINTEL"))
+declare spir_func void @_Z32__spirv_TaskSequenceReleaseINTELm(target("spirv.TaskSequenceINTEL"))
+"#;
+    for ext in [
+        "+SPV_INTEL_task_sequence",
+        "+SPV_INTEL_task_sequence,+SPV_KHR_untyped_pointers",
+    ] {
+        let m = translate_with(src, ext).unwrap_or_else(|e| panic!("{ext}: {e}"));
+        // spirv-val 2025.5 rejects any function id as this operand ("Invalid use of function
+        // result id", a limit of its list of function uses); what it must not report is a
+        // forward reference ("has not been defined").
+        if let Some((accepted, stderr)) =
+            common::run_spirv_val(&m, "test-heldout", &format!("task_order_{}", ext.len()))
+        {
+            assert!(
+                accepted || stderr.contains("Invalid use of function result id"),
+                "{stderr}"
+            );
+            assert!(!stderr.contains("has not been defined"), "{stderr}");
+        }
+        let create = m
+            .instructions()
+            .position(|i| i.opcode == Op::TaskSequenceCreateALTERA)
+            .expect("OpTaskSequenceCreateINTEL");
+        assert!(function_position(&m, "mul") < function_position(&m, "k"));
+        assert!(function_position(&m, "mul") < create);
+    }
+}
+
+#[test]
+fn functions_only_called_keep_the_module_order() {
+    // A call may name a function defined later (OpFunctionCall): no reordering then.
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %out) {
+  %v = call spir_func i32 @later(i32 3)
+  store i32 %v, ptr addrspace(1) %out, align 4
+  ret void
+}
+define spir_func i32 @later(i32 %a) {
+  %m = add i32 %a, 1
+  ret i32 %m
+}
+"#;
+    for m in both(src, "", "call_order") {
+        assert!(function_position(&m, "k") < function_position(&m, "later"));
+    }
+}
