@@ -1209,3 +1209,81 @@ define spir_func i32 @later(i32 %a) {
         assert!(function_position(&m, "k") < function_position(&m, "later"));
     }
 }
+
+#[test]
+fn register_alloc_mode_gives_the_maximum_registers_execution_modes() {
+    // SPV_INTEL_maximum_registers (llvm-spirv's registerallocmode test): a count, the named
+    // limit AutoINTEL, and a count given as a node (OpExecutionModeId with a constant);
+    // a kernel without the metadata gets none of them.
+    let src = r#"target triple = "spir64"
+define spir_kernel void @count() !RegisterAllocMode !0 {
+  ret void
+}
+define spir_kernel void @named() !RegisterAllocMode !1 {
+  ret void
+}
+define spir_kernel void @by_id() !RegisterAllocMode !2 {
+  ret void
+}
+define spir_kernel void @plain() {
+  ret void
+}
+!0 = !{i32 2}
+!1 = !{!"AutoINTEL"}
+!2 = !{!3}
+!3 = !{i32 3}
+"#;
+    let max_regs = spirvkit_grammar::ExecutionMode::MaximumRegistersINTEL.0;
+    let named = spirvkit_grammar::ExecutionMode::NamedMaximumRegistersINTEL.0;
+    let by_id = spirvkit_grammar::ExecutionMode::MaximumRegistersIdINTEL.0;
+    for m in both(src, "+SPV_INTEL_maximum_registers", "max_registers") {
+        assert!(capabilities(&m).contains(&Capability::RegisterLimitsINTEL.0));
+        assert!(common::extensions(&m).contains(&"SPV_INTEL_maximum_registers".to_owned()));
+        let modes: Vec<(u32, u32)> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::ExecutionMode)
+            .filter_map(|i| {
+                Some((
+                    i.operands.get(1)?.word()?,
+                    i.operands
+                        .get(2)
+                        .and_then(spirvkit_core::Operand::word)
+                        .unwrap_or(u32::MAX),
+                ))
+            })
+            .filter(|&(mode, _)| mode == max_regs || mode == named)
+            .collect();
+        assert_eq!(modes, vec![(max_regs, 2), (named, 0)]);
+        let with_id: Vec<_> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::ExecutionModeId)
+            .collect();
+        assert_eq!(with_id.len(), 1);
+        assert_eq!(with_id[0].operands[1].word(), Some(by_id));
+        let constant = common::defs(&m)[&common::id(&with_id[0].operands[2])];
+        assert_eq!(constant.opcode, Op::Constant);
+        assert_eq!(
+            constant
+                .operands
+                .first()
+                .and_then(spirvkit_core::Operand::word),
+            Some(3)
+        );
+    }
+    // Without the extension the metadata is ignored, as llvm-spirv ignores it.
+    let m = translate_with(src, "").unwrap_or_else(|e| panic!("{e}"));
+    assert!(!capabilities(&m).contains(&Capability::RegisterLimitsINTEL.0));
+    assert_eq!(count(&m, Op::ExecutionModeId), 0);
+}
+
+#[test]
+fn an_unknown_register_limit_name_is_refused_naming_the_kernel() {
+    let src = r#"target triple = "spir64"
+define spir_kernel void @k() !RegisterAllocMode !0 {
+  ret void
+}
+!0 = !{!"Plenty"}
+"#;
+    let e = translate_with(src, "+SPV_INTEL_maximum_registers").expect_err("unknown name");
+    assert!(e.contains("@k") && e.contains("Plenty"), "{e}");
+}
