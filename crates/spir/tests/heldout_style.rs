@@ -1188,6 +1188,19 @@ declare spir_func void @_Z32__spirv_TaskSequenceReleaseINTELm(target("spirv.Task
             .expect("OpTaskSequenceCreateINTEL");
         assert!(function_position(&m, "mul") < function_position(&m, "k"));
         assert!(function_position(&m, "mul") < create);
+        // The parallel translation (bodies on several threads) emits the same order.
+        let llvm = spirvkit_llvm::parse_text(src, "test.ll").unwrap_or_else(|e| panic!("{e}"));
+        let mut options = spirvkit_spir::TranslateOptions::default();
+        options
+            .apply_extension_list(ext)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let plan = spirvkit_spir::ParallelPlan {
+            min_instructions: 0,
+            min_chunk_instructions: 1,
+        };
+        let parallel = spirvkit_spir::translate_with_plan(&llvm, &options, plan)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(parallel.to_words(), m.to_words(), "parallel order differs");
     }
 }
 
