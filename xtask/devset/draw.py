@@ -1,13 +1,33 @@
 #!/usr/bin/env python3
-"""Draw the t7 sample: 180 paths uniformly from the pool (pool_listing.py) with a fixed seed.
+"""Draw the dev-set samples: paths uniformly from a pool with a fixed seed.
 The order printed is the draw order; files are fetched in that order, so any prefix of it
-is itself a uniform sample (what the measurement uses if fetching stops early)."""
+is itself a uniform sample (what the measurement uses if fetching stops early).
+
+    python3 draw.py          # t7  (session 13): 180 of pool_listing.pool()
+    python3 draw.py t8b      # t8b (session 14): 110 of pool_listing_t8b.pool8b()"""
 import random
+import sys
+
 import pool_listing
 
 SEED = 20261127
 COUNT = 180
 
+
+def draw_t7():
+    return random.Random(SEED).sample(pool_listing.pool(), COUNT)
+
+
+def draw_t8b():
+    """t8b: test/DebugInfo and test/extensions paths outside t7's pool (pool_listing_t8b.py)."""
+    import pool_listing_t8b
+
+    return random.Random(20261129).sample(sorted(pool_listing_t8b.pool8b()), 110)
+
+
+DRAWS = {"t7": draw_t7, "t8b": draw_t8b}
+
 if __name__ == "__main__":
-    for i, path in enumerate(random.Random(SEED).sample(pool_listing.pool(), COUNT)):
+    which = sys.argv[1] if len(sys.argv) > 1 else "t7"
+    for i, path in enumerate(DRAWS[which]()):
         print(f"{i:03d}\t{path}")

@@ -1125,3 +1125,178 @@ define spir_func void @f(half %h, ptr addrspace(1) %out) {
         assert_eq!(count(&m, Op::FunctionCall), 0);
     }
 }
+
+/// The position of the OpFunction that defines the function named `name`.
+fn function_position(m: &Module, name: &str) -> usize {
+    let id = m
+        .instructions()
+        .find(|i| {
+            i.opcode == Op::Name
+                && matches!(i.operands.get(1), Some(spirvkit_core::Operand::String(s)) if s.as_ref() == name)
+        })
+        .and_then(|i| i.operands.first().map(common::id))
+        .unwrap_or_else(|| panic!("no OpName {name}"));
+    m.instructions()
+        .position(|i| i.opcode == Op::Function && i.result_id == Some(id))
+        .unwrap_or_else(|| panic!("no OpFunction {name}"))
+}
+
+#[test]
+fn a_task_function_defined_after_its_kernel_is_emitted_before_it() {
+    // SYCL's order (llvm-spirv's task_sequence tests): the kernel creating the task sequence
+    // first, the task body after it. OpTaskSequenceCreateINTEL's Function operand may not be
+    // a forward reference (spirv-val), so the task body is defined first.
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %out, i32 %x) {
+entry:
+  %ts = call spir_func target("spirv.TaskSequenceINTEL") @_Z31__spirv_TaskSequenceCreateINTELPFiiiEjjit(ptr @mul, i32 -1, i32 -1, i32 1, i16 32)
+  call spir_func void @_Z30__spirv_TaskSequenceAsyncINTELmii(target("spirv.TaskSequenceINTEL") %ts, i32 %x, i32 %x)
+  %r = call spir_func i32 @_Z28__spirv_TaskSequenceGetINTELm(target("spirv.TaskSequenceINTEL") %ts)
+  store i32 %r, ptr addrspace(1) %out, align 4
+  call spir_func void @_Z32__spirv_TaskSequenceReleaseINTELm(target("spirv.TaskSequenceINTEL") %ts)
+  ret void
+}
+define linkonce_odr spir_func i32 @mul(i32 %a, i32 %b) {
+  %m = mul nsw i32 %b, %a
+  ret i32 %m
+}
+declare spir_func target("spirv.TaskSequenceINTEL") @_Z31__spirv_TaskSequenceCreateINTELPFiiiEjjit(ptr, i32, i32, i32, i16)
+declare spir_func void @_Z30__spirv_TaskSequenceAsyncINTELmii(target("spirv.TaskSequenceINTEL"), i32, i32)
+declare spir_func i32 @_Z28__spirv_TaskSequenceGetINTELm(target("spirv.TaskSequenceINTEL"))
+declare spir_func void @_Z32__spirv_TaskSequenceReleaseINTELm(target("spirv.TaskSequenceINTEL"))
+"#;
+    for ext in [
+        "+SPV_INTEL_task_sequence",
+        "+SPV_INTEL_task_sequence,+SPV_KHR_untyped_pointers",
+    ] {
+        let m = translate_with(src, ext).unwrap_or_else(|e| panic!("{ext}: {e}"));
+        // spirv-val 2025.5 rejects any function id as this operand ("Invalid use of function
+        // result id", a limit of its list of function uses); what it must not report is a
+        // forward reference ("has not been defined").
+        if let Some((accepted, stderr)) =
+            common::run_spirv_val(&m, "test-heldout", &format!("task_order_{}", ext.len()))
+        {
+            assert!(
+                accepted || stderr.contains("Invalid use of function result id"),
+                "{stderr}"
+            );
+            assert!(!stderr.contains("has not been defined"), "{stderr}");
+        }
+        let create = m
+            .instructions()
+            .position(|i| i.opcode == Op::TaskSequenceCreateALTERA)
+            .expect("OpTaskSequenceCreateINTEL");
+        assert!(function_position(&m, "mul") < function_position(&m, "k"));
+        assert!(function_position(&m, "mul") < create);
+        // The parallel translation (bodies on several threads) emits the same order.
+        let llvm = spirvkit_llvm::parse_text(src, "test.ll").unwrap_or_else(|e| panic!("{e}"));
+        let mut options = spirvkit_spir::TranslateOptions::default();
+        options
+            .apply_extension_list(ext)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let plan = spirvkit_spir::ParallelPlan {
+            min_instructions: 0,
+            min_chunk_instructions: 1,
+        };
+        let parallel = spirvkit_spir::translate_with_plan(&llvm, &options, plan)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(parallel.to_words(), m.to_words(), "parallel order differs");
+    }
+}
+
+#[test]
+fn functions_only_called_keep_the_module_order() {
+    // A call may name a function defined later (OpFunctionCall): no reordering then.
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %out) {
+  %v = call spir_func i32 @later(i32 3)
+  store i32 %v, ptr addrspace(1) %out, align 4
+  ret void
+}
+define spir_func i32 @later(i32 %a) {
+  %m = add i32 %a, 1
+  ret i32 %m
+}
+"#;
+    for m in both(src, "", "call_order") {
+        assert!(function_position(&m, "k") < function_position(&m, "later"));
+    }
+}
+
+#[test]
+fn register_alloc_mode_gives_the_maximum_registers_execution_modes() {
+    // SPV_INTEL_maximum_registers (llvm-spirv's registerallocmode test): a count, the named
+    // limit AutoINTEL, and a count given as a node (OpExecutionModeId with a constant);
+    // a kernel without the metadata gets none of them.
+    let src = r#"target triple = "spir64"
+define spir_kernel void @count() !RegisterAllocMode !0 {
+  ret void
+}
+define spir_kernel void @named() !RegisterAllocMode !1 {
+  ret void
+}
+define spir_kernel void @by_id() !RegisterAllocMode !2 {
+  ret void
+}
+define spir_kernel void @plain() {
+  ret void
+}
+!0 = !{i32 2}
+!1 = !{!"AutoINTEL"}
+!2 = !{!3}
+!3 = !{i32 3}
+"#;
+    let max_regs = spirvkit_grammar::ExecutionMode::MaximumRegistersINTEL.0;
+    let named = spirvkit_grammar::ExecutionMode::NamedMaximumRegistersINTEL.0;
+    let by_id = spirvkit_grammar::ExecutionMode::MaximumRegistersIdINTEL.0;
+    for m in both(src, "+SPV_INTEL_maximum_registers", "max_registers") {
+        assert!(capabilities(&m).contains(&Capability::RegisterLimitsINTEL.0));
+        assert!(common::extensions(&m).contains(&"SPV_INTEL_maximum_registers".to_owned()));
+        let modes: Vec<(u32, u32)> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::ExecutionMode)
+            .filter_map(|i| {
+                Some((
+                    i.operands.get(1)?.word()?,
+                    i.operands
+                        .get(2)
+                        .and_then(spirvkit_core::Operand::word)
+                        .unwrap_or(u32::MAX),
+                ))
+            })
+            .filter(|&(mode, _)| mode == max_regs || mode == named)
+            .collect();
+        assert_eq!(modes, vec![(max_regs, 2), (named, 0)]);
+        let with_id: Vec<_> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::ExecutionModeId)
+            .collect();
+        assert_eq!(with_id.len(), 1);
+        assert_eq!(with_id[0].operands[1].word(), Some(by_id));
+        let constant = common::defs(&m)[&common::id(&with_id[0].operands[2])];
+        assert_eq!(constant.opcode, Op::Constant);
+        assert_eq!(
+            constant
+                .operands
+                .first()
+                .and_then(spirvkit_core::Operand::word),
+            Some(3)
+        );
+    }
+    // Without the extension the metadata is ignored, as llvm-spirv ignores it.
+    let m = translate_with(src, "").unwrap_or_else(|e| panic!("{e}"));
+    assert!(!capabilities(&m).contains(&Capability::RegisterLimitsINTEL.0));
+    assert_eq!(count(&m, Op::ExecutionModeId), 0);
+}
+
+#[test]
+fn an_unknown_register_limit_name_is_refused_naming_the_kernel() {
+    let src = r#"target triple = "spir64"
+define spir_kernel void @k() !RegisterAllocMode !0 {
+  ret void
+}
+!0 = !{!"Plenty"}
+"#;
+    let e = translate_with(src, "+SPV_INTEL_maximum_registers").expect_err("unknown name");
+    assert!(e.contains("@k") && e.contains("Plenty"), "{e}");
+}

@@ -7,12 +7,15 @@
 //!   NoGlobalOffsetINTEL, `!num_simd_work_items !{N}` → NumSIMDWorkitemsINTEL,
 //!   `!scheduler_target_fmax_mhz !{N}` → SchedulerTargetFmaxMhzINTEL, `!ip_interface`
 //!   `!{"streaming"[, "stall_free_return"]}` → StreamingInterfaceINTEL 0/1 and
-//!   `!{"csr"[, "wait_for_done_write"]}` → RegisterMapInterfaceINTEL 0/1.
+//!   `!{"csr"[, "wait_for_done_write"]}` → RegisterMapInterfaceINTEL 0/1;
+//! - SPV_INTEL_maximum_registers: `!RegisterAllocMode !{i32 N}` → MaximumRegistersINTEL N,
+//!   `!{!"AutoINTEL"}` → NamedMaximumRegistersINTEL AutoINTEL, `!{!{i32 N}}` →
+//!   OpExecutionModeId MaximumRegistersIdINTEL naming the constant N (SPIR-V 1.2).
 //!
 //! A mode whose extension is not allowed is dropped, as llvm-spirv drops it; each mode
 //! declares what the grammar says it needs.
 
-use crate::error::Result;
+use crate::error::{malformed, Result};
 use crate::forward::translator::Translator;
 use llvm::MdOperand;
 use spirvkit_core::{Id, Instruction, Operand};
@@ -66,6 +69,25 @@ pub(crate) fn execution_modes(
         }
     }
     let location = format!("kernel attributes of @{}", func.name);
+    let mut id_modes: Vec<(ExecutionMode, u32)> = Vec::new();
+    // Without the extension llvm-spirv ignores the metadata; so does this.
+    let register_limits = func
+        .attachment("RegisterAllocMode")
+        .filter(|_| t.opts.allows("SPV_INTEL_maximum_registers"));
+    if let Some(md) = register_limits {
+        match register_alloc_mode(t, md, &location)? {
+            Some(RegisterLimit::Count(n)) => {
+                modes.push((ExecutionMode::MaximumRegistersINTEL, vec![n]));
+            }
+            Some(RegisterLimit::Named(value)) => {
+                modes.push((ExecutionMode::NamedMaximumRegistersINTEL, vec![value]));
+            }
+            Some(RegisterLimit::Constant(n)) => {
+                id_modes.push((ExecutionMode::MaximumRegistersIdINTEL, n));
+            }
+            None => {}
+        }
+    }
     for (mode, args) in modes {
         if emitted.contains(&mode.0) {
             continue;
@@ -83,5 +105,84 @@ pub(crate) fn execution_modes(
         t.b.global(Instruction::new(Op::ExecutionMode, None, None, operands));
         emitted.push(mode.0);
     }
+    for (mode, value) in id_modes {
+        if emitted.contains(&mode.0) {
+            continue;
+        }
+        let Some(desc) = OperandKind::ExecutionMode.desc().enumerant(mode.0) else {
+            continue;
+        };
+        if !crate::forward::requirements::available(t, &desc.avail) {
+            continue;
+        }
+        let what = format!("the execution mode {}", desc.name);
+        crate::forward::requirements::require(t, &location, &what, &desc.avail)?;
+        if let Some(op) = Op::ExecutionModeId.desc() {
+            crate::forward::requirements::require(t, &location, "OpExecutionModeId", &op.avail)?;
+        }
+        let constant = t.u32_constant(value);
+        t.b.global(Instruction::new(
+            Op::ExecutionModeId,
+            None,
+            None,
+            [
+                Operand::Id(id),
+                Operand::Word(mode.0),
+                Operand::Id(constant),
+            ],
+        ));
+        emitted.push(mode.0);
+    }
     Ok(())
+}
+
+/// What `!RegisterAllocMode` asks (llvm-spirv's three forms).
+enum RegisterLimit {
+    /// `!{i32 N}`: at most N registers.
+    Count(u32),
+    /// `!{!"AutoINTEL"}`: a NamedMaximumNumberOfRegisters enumerant, by its value.
+    Named(u32),
+    /// `!{!{i32 N}}`: at most N registers, given as a constant id.
+    Constant(u32),
+}
+
+fn register_alloc_mode(
+    t: &Translator<'_>,
+    md: llvm::MetadataId,
+    location: &str,
+) -> Result<Option<RegisterLimit>> {
+    let m = t.m;
+    let Some(first) = m.node_operands(md).first() else {
+        return Ok(None);
+    };
+    if let Some(name) = m.md_string(first) {
+        let name = String::from_utf8_lossy(name);
+        let named = OperandKind::NamedMaximumNumberOfRegisters
+            .desc()
+            .enumerant_by_name(&name)
+            .ok_or_else(|| {
+                malformed(
+                    location,
+                    format!("!RegisterAllocMode names no register limit ({name:?})"),
+                )
+            })?;
+        return Ok(Some(RegisterLimit::Named(named.value)));
+    }
+    if let Some(n) = m.md_value(first).and_then(|(_, v)| t.const_int(v)) {
+        return Ok(Some(RegisterLimit::Count(n as u32)));
+    }
+    if let MdOperand::Metadata(inner) = first {
+        let n = m
+            .node_operands(*inner)
+            .first()
+            .and_then(|o| m.md_value(o))
+            .and_then(|(_, v)| t.const_int(v));
+        if let Some(n) = n {
+            return Ok(Some(RegisterLimit::Constant(n as u32)));
+        }
+    }
+    Err(malformed(
+        location,
+        "!RegisterAllocMode is neither an integer, a register-limit name nor a node of one integer",
+    ))
 }

@@ -25,6 +25,7 @@ pub mod extensions;
 pub(crate) mod fpga_annotations;
 pub(crate) mod function;
 pub(crate) mod function_decorations;
+pub(crate) mod function_order;
 pub(crate) mod function_pointers;
 pub(crate) mod global_annotations;
 pub(crate) mod inline_assembly;

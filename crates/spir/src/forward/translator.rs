@@ -248,6 +248,8 @@ impl<'m> Translator<'m> {
             .filter(|&f| !self.m.functions[f].is_declaration())
             .map(|f| llvm::FuncId(f as u32))
             .collect();
+        // A function used by value in a body is defined before it (function_order.rs).
+        let defined = crate::forward::function_order::definition_order(self.m, &defined);
         let instructions: usize = self.m.functions.iter().map(|f| f.insts.len()).sum();
         let threads = rayon::current_num_threads();
         if instructions >= self.parallel.min_instructions && defined.len() > 1 && threads > 1 {
