@@ -204,3 +204,40 @@ proptest! {
         }
     }
 }
+
+/// Each instruction keeps where it was read: line:column of its result name (or opcode) in
+/// text, the bit offset of its record in bitcode, so the translator's errors can name it.
+#[test]
+fn instructions_keep_their_source_positions() {
+    use spirvkit_llvm::{InstId, SourcePosition};
+    let text = "target triple = \"spir64-unknown-unknown\"\n\
+                define spir_func i32 @f(i32 %a) {\n\
+                entry:\n  %b = add nuw i32 %a, 1\n    store i32 %b, ptr null, align 4\n  ret i32 %b\n}\n";
+    let m = parse_text(text, "p.ll").unwrap_or_else(|e| panic!("{e}"));
+    let f = &m.functions[0];
+    let at = |i| f.positions.get(InstId(i));
+    assert_eq!(at(0), Some(SourcePosition::Text { line: 4, col: 3 }));
+    assert_eq!(at(1), Some(SourcePosition::Text { line: 5, col: 5 }));
+    assert_eq!(at(2), Some(SourcePosition::Text { line: 6, col: 3 }));
+    assert_eq!(at(3), None);
+    let Some(bc) = spirvkit_test_support::modern_llvm::assemble_22("positions", text) else {
+        return;
+    };
+    let from_bitcode = read_bitcode(&bc, "p.bc").unwrap_or_else(|e| panic!("{e}"));
+    let offsets: Vec<u64> = (0..3)
+        .map(
+            |i| match from_bitcode.functions[0].positions.get(InstId(i)) {
+                Some(SourcePosition::Bitcode { bit_offset }) => bit_offset,
+                other => panic!("instruction {i}: {other:?}"),
+            },
+        )
+        .collect();
+    assert!(
+        offsets.windows(2).all(|w| w[0] < w[1]) && offsets[2] < bc.len() as u64 * 8,
+        "{offsets:?}"
+    );
+    // Where instructions were read is not part of the module's meaning.
+    let mut unplaced = m.functions[0].clone();
+    unplaced.positions = Default::default();
+    assert_eq!(m.functions[0], unplaced);
+}

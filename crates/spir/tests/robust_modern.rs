@@ -200,3 +200,32 @@ proptest! {
         }
     }
 }
+
+/// A refused instruction is named with its function and where it was read: line:column in
+/// text, bit offset in bitcode.
+#[test]
+fn refusals_name_the_function_and_the_position() {
+    let text = "target triple = \"spir64-unknown-unknown\"\n\
+                define spir_func void @f(ptr addrspace(1) %p) {\n\
+                entry:\n  %old = atomicrmw fadd ptr addrspace(1) %p, float 1.0 seq_cst, align 4\n  ret void\n}\n";
+    let module = spirvkit_llvm::parse_text(text, "p.ll").unwrap_or_else(|e| panic!("{e}"));
+    let e = translate(&module, &options(""))
+        .expect_err("atomicrmw fadd needs SPV_EXT_shader_atomic_float_add")
+        .to_string();
+    assert!(
+        e.starts_with("function @f, line 4:3: atomicrmw fadd")
+            && e.contains("SPV_EXT_shader_atomic_float_add"),
+        "{e}"
+    );
+    let Some(bc) = spirvkit_test_support::modern_llvm::assemble_22("refusal", text) else {
+        return;
+    };
+    let module = spirvkit_llvm::read_bitcode(&bc, "p.bc").unwrap_or_else(|e| panic!("{e}"));
+    let e = translate(&module, &options(""))
+        .expect_err("atomicrmw fadd needs SPV_EXT_shader_atomic_float_add")
+        .to_string();
+    assert!(
+        e.starts_with("function @f, bit offset ") && e.contains(": atomicrmw fadd"),
+        "{e}"
+    );
+}

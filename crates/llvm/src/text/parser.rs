@@ -44,6 +44,10 @@ pub struct Parser<'s> {
     /// Function being parsed: its args (for operand types) and instructions.
     cur_args: Vec<Argument>,
     cur_insts: Vec<Instruction>,
+    /// Where each of `cur_insts` starts (its result name, or its opcode).
+    cur_positions: Vec<SourcePosition>,
+    /// Where the instruction being parsed starts.
+    cur_inst_start: SourcePosition,
     cur_blocks: Vec<BasicBlock>,
 }
 
@@ -104,6 +108,8 @@ impl<'s> Parser<'s> {
             local: LocalState::default(),
             cur_args: Vec::new(),
             cur_insts: Vec::new(),
+            cur_positions: Vec::new(),
+            cur_inst_start: SourcePosition::Text { line: 0, col: 0 },
             cur_blocks: Vec::new(),
         }
     }

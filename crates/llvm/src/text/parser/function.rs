@@ -175,6 +175,7 @@ impl<'s> Parser<'s> {
         self.local = LocalState::default();
         self.cur_args = args;
         self.cur_insts = Vec::new();
+        self.cur_positions = Vec::new();
         self.cur_blocks = Vec::new();
         for (i, (n, t)) in arg_names.iter().zip(&params).enumerate() {
             let key = match n {
@@ -392,6 +393,7 @@ impl<'s> Parser<'s> {
         if let Some(f) = self.m.functions.get_mut(fid.0 as usize) {
             f.blocks = std::mem::take(&mut self.cur_blocks);
             f.insts = std::mem::take(&mut self.cur_insts);
+            f.positions = InstPositions(std::mem::take(&mut self.cur_positions));
         }
         Ok(())
     }
@@ -418,6 +420,7 @@ impl<'s> Parser<'s> {
         }
         let model_name = name.filter(|n| !n.bytes().all(|d| d.is_ascii_digit()));
         let terminator = kind.is_terminator();
+        self.cur_positions.push(self.cur_inst_start);
         self.cur_insts.push(Instruction {
             ty,
             name: model_name,
@@ -511,6 +514,8 @@ impl<'s> Parser<'s> {
     }
 
     fn parse_instruction(&mut self, fid: FuncId) -> PResult<()> {
+        let (line, col) = self.here();
+        self.cur_inst_start = SourcePosition::Text { line, col };
         let name = match (self.peek().clone(), self.peek_at(1).clone()) {
             (Tok::Local(n), Tok::Punct('=')) => {
                 self.next();
@@ -992,6 +997,7 @@ impl<'s> Parser<'s> {
                 if old_form {
                     // As LLVM upgrades it: the pair (unnumbered) plus extractvalue 0.
                     let pair = InstId(self.cur_insts.len() as u32);
+                    self.cur_positions.push(self.cur_inst_start);
                     self.cur_insts.push(Instruction {
                         ty,
                         name: None,
