@@ -241,3 +241,44 @@ fn instructions_keep_their_source_positions() {
     unplaced.positions = Default::default();
     assert_eq!(m.functions[0], unplaced);
 }
+
+/// Found by `huge_sizes_are_refused_or_translated_without_allocating_them` (spir crate): a
+/// `splat` or a `zeroinitializer`/`undef` shufflevector mask of a vector with billions of
+/// elements asked for one model entry per element (34 GB for `<4294967295 x i32>`). Such
+/// vectors are now refused, naming the construct and the position.
+#[test]
+fn huge_listed_vectors_are_refused_with_a_position() {
+    let cases = [
+        (
+            "@g = global <4294967295 x i32> splat (i32 1)\n",
+            "h.ll:1:32: splat into a vector of 4294967295 elements",
+        ),
+        (
+            "define <70000 x i32> @f(<4 x i32> %a) {\n  %s = shufflevector <4 x i32> %a, <4 x i32> %a, <70000 x i32> zeroinitializer\n  ret <70000 x i32> %s\n}\n",
+            "shufflevector mask of 70000 elements",
+        ),
+        (
+            "define <70000 x i32> @f(<4 x i32> %a) {\n  %s = shufflevector <4 x i32> %a, <4 x i32> %a, <70000 x i32> undef\n  ret <70000 x i32> %s\n}\n",
+            "shufflevector mask of 70000 elements",
+        ),
+    ];
+    for (text, expected) in cases {
+        let e = parse_text(text, "h.ll").expect_err(text).to_string();
+        assert!(e.contains(expected) && e.starts_with("h.ll:"), "{e}");
+        assert!(matches!(
+            parse_text(text, "h.ll"),
+            Err(LlvmError::Text { line, .. }) if line >= 1
+        ));
+    }
+    // The same shufflevector in bitcode: refused at the record's bit offset.
+    let Some(bc) = spirvkit_test_support::modern_llvm::assemble_22("huge_mask", cases[1].0) else {
+        return;
+    };
+    let e = read_bitcode(&bc, "h.bc").expect_err("huge mask");
+    assert!(
+        matches!(&e, LlvmError::Bitcode { bit_offset, .. } if *bit_offset > 0)
+            && e.to_string()
+                .contains("shufflevector mask of 70000 elements"),
+        "{e}"
+    );
+}

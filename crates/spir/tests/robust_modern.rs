@@ -229,3 +229,83 @@ fn refusals_name_the_function_and_the_position() {
         "{e}"
     );
 }
+
+/// Sizes read from the input (array and vector lengths, integer widths, `splat` counts) never
+/// drive an allocation of their size: each module reads and translates, or is refused, in
+/// bounded time and memory.
+#[test]
+fn huge_sizes_are_refused_or_translated_without_allocating_them() {
+    let header = "target triple = \"spir64-unknown-unknown\"\n";
+    let bodies = [
+        "@g = addrspace(1) global [4294967296 x [4294967296 x i64]] zeroinitializer\n",
+        "@g = addrspace(1) global [18446744073709551615 x i8] zeroinitializer\n",
+        "@g = addrspace(1) global <4294967295 x i32> splat (i32 1)\n",
+        "@g = addrspace(1) global [3 x <1048576 x i8>] zeroinitializer\n",
+        "define spir_func void @f(ptr addrspace(1) %p) {\n  store [4294967296 x i32] zeroinitializer, ptr addrspace(1) %p\n  ret void\n}\n",
+        "define spir_func void @f(ptr addrspace(1) %p) {\n  store <4294967295 x i32> splat (i32 7), ptr addrspace(1) %p\n  ret void\n}\n",
+        "define spir_func void @f(ptr addrspace(1) %p) {\n  %v = load <1048576 x float>, ptr addrspace(1) %p\n  %w = fadd <1048576 x float> %v, %v\n  store <1048576 x float> %w, ptr addrspace(1) %p\n  ret void\n}\n",
+        "define spir_func i16777216 @f(i16777216 %x) {\n  %y = add i16777216 %x, 1\n  ret i16777216 %y\n}\n",
+        "define spir_func void @f() {\n  %a = alloca [4294967296 x i64], align 8\n  %b = alloca i8, i64 4294967296, align 8\n  ret void\n}\n",
+        "define spir_func void @f(ptr addrspace(1) %p) {\n  %q = getelementptr inbounds [4294967296 x i32], ptr addrspace(1) %p, i64 0, i64 4294967295\n  ret void\n}\n",
+        "define spir_func void @f(ptr %p) {\n  call void @llvm.memset.p0.i64(ptr %p, i8 0, i64 1099511627776, i1 false)\n  ret void\n}\ndeclare void @llvm.memset.p0.i64(ptr, i8, i64, i1)\n",
+        "define spir_func void @f(target(\"spirv.Image\", void, 4294967295, 0, 0, 0, 0, 0, 0) %i, target(\"spirv.JointMatrixINTEL\", i8, 4294967295, 4294967295, 0, 3, 0) %j) {\n  ret void\n}\n",
+    ];
+    for body in bodies {
+        let text = format!("{header}{body}");
+        if let Err(e) = check(text.clone().into_bytes(), &text) {
+            panic!("{e}");
+        }
+    }
+}
+
+/// Constructs with more operands than one SPIR-V instruction holds (65 535 words): a struct
+/// of 70 000 members, a switch of 40 000 cases, a phi of 40 000 predecessors, a call of
+/// 70 000 arguments, an array constant of 70 000 elements, a splat of 65 536 elements. The
+/// translator splits them (SPV_INTEL_long_composites), refuses them, or encodes them, but
+/// never panics or hangs.
+#[test]
+fn constructs_beyond_the_instruction_word_limit_never_panic() {
+    let many = |n: usize, item: &dyn Fn(usize) -> String| -> String {
+        (0..n).map(item).collect::<Vec<_>>().join(", ")
+    };
+    let header = "target triple = \"spir64-unknown-unknown\"\n";
+    let switch_cases: String = (0..40_000)
+        .map(|i| format!("    i32 {i}, label %b\n"))
+        .collect();
+    let phi_blocks: String = (0..40_000)
+        .map(|i| format!("p{i}:\n  br label %join\n"))
+        .collect();
+    let phi_switch: String = (0..40_000)
+        .map(|i| format!("    i32 {i}, label %p{i}\n"))
+        .collect();
+    let bodies = [
+        format!(
+            "%big = type {{ {} }}\n@g = addrspace(1) global %big zeroinitializer\n",
+            many(70_000, &|_| "i32".into())
+        ),
+        format!(
+            "@g = addrspace(1) global [70000 x i32] [{}]\n",
+            many(70_000, &|i| format!("i32 {i}"))
+        ),
+        "define spir_func void @f(ptr addrspace(1) %p) {\n  store <65536 x i32> splat (i32 7), ptr addrspace(1) %p\n  ret void\n}\n".to_owned(),
+        format!(
+            "define spir_func void @f(i32 %x) {{\na:\n  switch i32 %x, label %b [\n{switch_cases}  ]\nb:\n  ret void\n}}\n"
+        ),
+        format!(
+            "define spir_func i32 @f(i32 %x) {{\na:\n  switch i32 %x, label %join [\n{phi_switch}  ]\n{phi_blocks}join:\n  %v = phi i32 [ 0, %a ], {}\n  ret i32 %v\n}}\n",
+            many(40_000, &|i| format!("[ {i}, %p{i} ]"))
+        ),
+        format!(
+            "declare spir_func void @callee({})\ndefine spir_func void @f() {{\n  call spir_func void @callee({})\n  ret void\n}}\n",
+            many(70_000, &|_| "i32".into()),
+            many(70_000, &|i| format!("i32 {i}"))
+        ),
+    ];
+    for body in bodies {
+        let text = format!("{header}{body}");
+        let shown = format!("{}…", &text[..text.len().min(300)]);
+        if let Err(e) = check(text.into_bytes(), &shown) {
+            panic!("{e}");
+        }
+    }
+}

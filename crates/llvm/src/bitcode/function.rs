@@ -931,7 +931,12 @@ impl<'a> Reader<'a> {
 
     fn shuffle_mask(&self, mask: ValueRef, mask_ty: TypeId) -> Result<Vec<Option<u32>>, LlvmError> {
         let len = match self.m.types.get(mask_ty) {
-            Type::Vector { len, .. } => *len as usize,
+            Type::Vector { len, .. } if *len <= MAX_LISTED_VECTOR_ELEMENTS => *len as usize,
+            Type::Vector { len, .. } => {
+                return Err(self.error(format!(
+                    "shufflevector mask of {len} elements (at most {MAX_LISTED_VECTOR_ELEMENTS} are read)"
+                )))
+            }
             _ => return Err(self.error("shufflevector mask is not a vector")),
         };
         let ValueRef::Constant(c) = mask else {

@@ -74,6 +74,13 @@ pub struct StructBody {
     pub packed: bool,
 }
 
+/// The most elements a vector the readers list element by element may have: a `splat`
+/// constant, or a shufflevector mask written as `zeroinitializer`/`undef`, becomes one entry
+/// per element in the model. The length comes from the input's type, so without a bound a
+/// few bytes (`<4294967295 x i32> splat (i32 1)`) would ask for tens of gigabytes; no OpenCL
+/// or SPIR-V vector comes near this (SPV_INTEL_vector_compute's longest is far below).
+pub const MAX_LISTED_VECTOR_ELEMENTS: u32 = 1 << 16;
+
 /// All types of a module, interned.
 #[derive(Debug, Clone, Default)]
 pub struct TypeTable {

@@ -1262,6 +1262,16 @@ impl<'s> Parser<'s> {
                             ))
                         }
                     };
+                    if len > MAX_LISTED_VECTOR_ELEMENTS {
+                        return Err(self.err_at(
+                            l,
+                            c,
+                            format!(
+                                "splat into a vector of {len} elements (at most \
+                                 {MAX_LISTED_VECTOR_ELEMENTS} are read)"
+                            ),
+                        ));
+                    }
                     self.push_const(ty, ConstKind::Aggregate(vec![element; len as usize]))
                 }
                 "asm" => {

@@ -490,7 +490,12 @@ impl<'s> Parser<'s> {
 
     fn shuffle_mask(&self, mask: ValueRef, mask_ty: TypeId) -> PResult<Vec<Option<u32>>> {
         let len = match self.m.types.get(mask_ty) {
-            Type::Vector { len, .. } => *len as usize,
+            Type::Vector { len, .. } if *len <= MAX_LISTED_VECTOR_ELEMENTS => *len as usize,
+            Type::Vector { len, .. } => {
+                return Err(self.err(format!(
+                    "shufflevector mask of {len} elements (at most {MAX_LISTED_VECTOR_ELEMENTS} are read)"
+                )))
+            }
             _ => return Err(self.err("shufflevector mask is not a vector")),
         };
         let ValueRef::Constant(c) = mask else {
