@@ -4,7 +4,7 @@
 //! extension sets, and the translator returns a module or an error that names the construct
 //! and where it is — never a panic, never an endless loop.
 //!
-//! The property tests run 1024 (text) and 256 (bitcode) cases; `*_long` (ignored) run 5 000:
+//! The property tests run 1024 (text) and 256 (bitcode) cases; `*_long` (ignored) run 20 000:
 //! `cargo test -p spirvkit-spir --test robust_modern -- --ignored`.
 
 use proptest::prelude::*;
@@ -183,17 +183,17 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 5_000, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 20_000, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
-    #[ignore = "long run (5 000 cases): cargo test -p spirvkit-spir --test robust_modern -- --ignored"]
+    #[ignore = "long run (20 000 cases): cargo test -p spirvkit-spir --test robust_modern -- --ignored"]
     fn mutated_text_translates_long(seed in 0usize..16, mutations in text_mutations(6)) {
         let text = mutated_text(seed, &mutations);
         check(text.clone().into_bytes(), &text)?;
     }
 
     #[test]
-    #[ignore = "long run (5 000 cases): cargo test -p spirvkit-spir --test robust_modern -- --ignored"]
+    #[ignore = "long run (20 000 cases): cargo test -p spirvkit-spir --test robust_modern -- --ignored"]
     fn mutated_bitcode_translates_long(seed in 0usize..16, mutations in bitcode_mutations(6)) {
         if let Some(data) = mutated_bitcode(seed, &mutations) {
             check(data, &format!("{mutations:?}"))?;
