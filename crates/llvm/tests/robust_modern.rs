@@ -282,3 +282,75 @@ fn huge_listed_vectors_are_refused_with_a_position() {
         "{e}"
     );
 }
+
+/// Deep nesting (types, constant expressions, metadata, parentheses) is read or refused with
+/// a position; it never overflows the stack (which would abort, not panic).
+#[test]
+fn deep_nesting_never_overflows_the_stack() {
+    let depth = 20_000;
+    let nested = |open: &str, inner: &str, close: &str| -> String {
+        format!("{}{inner}{}", open.repeat(depth), close.repeat(depth))
+    };
+    let cases = [
+        format!(
+            "@g = global {} zeroinitializer\n",
+            nested("[1 x ", "i8", "]")
+        ),
+        format!("@g = global {} zeroinitializer\n", nested("{ ", "i8", " }")),
+        format!(
+            "@g = global {} zeroinitializer\n",
+            nested("<1 x ", "ptr", ">")
+        ),
+        format!("%t = type {}\n", nested("{ ", "i8", " }")),
+        format!("!0 = {}\n", nested("!{", "", "}")),
+        format!("!named = !{{!0}}\n!0 = {}\n", nested("!{", "i32 0", "}")),
+        format!(
+            "@a = global i8 0\n@g = global ptr {}\n",
+            nested("getelementptr (i8, ptr ", "@a", ", i64 1)")
+        ),
+        format!("@g = global i64 {}\n", nested("add (i64 ", "1", ", i64 1)")),
+        format!("@g = global {}\n", nested("(", "i8 0", ")")),
+        format!(
+            "@g = global {} {}\n",
+            nested("[1 x ", "i8", "]"),
+            nested("[", "i8 0", "]")
+        ),
+        format!(
+            "!0 = !DIExpression({})\n",
+            nested("DW_OP_LLVM_fragment, ", "0", "")
+        ),
+    ];
+    for text in cases {
+        let shown = format!("{}…", &text[..120]);
+        if let Err(e) = check_text(text) {
+            panic!("{shown}: {e}");
+        }
+    }
+    let e = parse_text(&cases_first(depth), "deep.ll")
+        .expect_err("20 000 nested arrays")
+        .to_string();
+    assert!(
+        e.starts_with("deep.ll:1:") && e.contains("nested deeper than 64 levels"),
+        "{e}"
+    );
+    // Just under the bound, a nested constant of nested arrays reads, on a 2 MiB test
+    // thread in a debug build.
+    let levels = 30;
+    let (mut ty, mut literal) = ("i8".to_owned(), "7".to_owned());
+    for _ in 0..levels {
+        literal = format!("[{ty} {literal}]");
+        ty = format!("[1 x {ty}]");
+    }
+    let text = format!("@g = global {ty} {literal}\n");
+    let shown = text.clone();
+    let read = within(TIME_LIMIT, move || parse_text(&text, "ok.ll").map(|_| ()));
+    assert_eq!(read, Some(Ok(())), "{shown}");
+}
+
+fn cases_first(depth: usize) -> String {
+    format!(
+        "@g = global {}i8{} zeroinitializer\n",
+        "[1 x ".repeat(depth),
+        "]".repeat(depth)
+    )
+}
