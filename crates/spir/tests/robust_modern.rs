@@ -309,3 +309,30 @@ fn constructs_beyond_the_instruction_word_limit_never_panic() {
         }
     }
 }
+
+/// Found by the `modern_mutations` fuzz target (input `07 3a ff 02 02 fe ff`: seed
+/// `instruction_flags`, one type-name replacement): a vector type of 2^32 − 1 elements reached
+/// `select` under `+all` (long vectors allowed), which listed one operand per component
+/// (64 GiB). Vectors longer than one instruction can list are now refused where they are
+/// lowered, naming the instruction's position.
+#[test]
+fn vectors_longer_than_an_instruction_lists_are_refused() {
+    let replayed = TextMutation::from_raw(0x3a, 0x02ff, 0xfe02);
+    let text = mutate_text(MODERN_SEEDS[1].1, &replayed);
+    if let Err(e) = check(text.clone().into_bytes(), &text) {
+        panic!("{e}");
+    }
+    let text = "target triple = \"spir64-unknown-unknown\"\n\
+                define spir_func void @f(i1 %c, ptr addrspace(1) %p) {\n\
+                entry:\n  %v = select i1 %c, <4294967295 x float> zeroinitializer, <4294967295 x float> zeroinitializer\n  ret void\n}\n";
+    let module = spirvkit_llvm::parse_text(text, "v.ll").unwrap_or_else(|e| panic!("{e}"));
+    for set in ["", "+all"] {
+        let e = translate(&module, &options(set))
+            .expect_err("a 2^32 - 1 element vector")
+            .to_string();
+        assert!(
+            e.starts_with("function @f, line 4:3: a vector of 4294967295 elements (one SPIR-V instruction lists at most 65532 components)"),
+            "[{set}] {e}"
+        );
+    }
+}

@@ -14,6 +14,9 @@ use spirvkit_grammar::Capability;
 pub const VECTOR_COMPUTE: &str = "SPV_INTEL_vector_compute";
 pub const LONG_VECTOR: &str = "SPV_EXT_long_vector";
 
+/// The most components a vector may have: what one OpCompositeConstruct can list.
+pub const MAX_VECTOR_COMPONENTS: u32 = u16::MAX as u32 - 3;
+
 /// A component count the OpenCL environment allows without an extension.
 pub fn is_opencl_length(len: u32) -> bool {
     matches!(len, 2 | 3 | 4 | 8 | 16)
@@ -23,6 +26,19 @@ pub fn is_opencl_length(len: u32) -> bool {
 /// LongVectorEXT with its extension for any other length), or refuses it naming both
 /// extensions.
 pub fn declare_vector_length(t: &mut Translator<'_>, len: u32, location: &str) -> Result<()> {
+    // Building a vector from scalars or constants lists every component in one instruction,
+    // which holds at most 65 535 words (3 for opcode, type and result): no extension makes a
+    // longer vector usable, and listing its length read from the input would be a huge
+    // allocation (`<4294967295 x float>`: 64 GiB of operands).
+    if len > MAX_VECTOR_COMPONENTS {
+        return Err(unsupported(
+            location,
+            format!(
+                "a vector of {len} elements (one SPIR-V instruction lists at most \
+                 {MAX_VECTOR_COMPONENTS} components)"
+            ),
+        ));
+    }
     if is_opencl_length(len) {
         if len > 4 {
             t.b.capability(Capability::Vector16);
