@@ -244,8 +244,8 @@ fn instructions_keep_their_source_positions() {
 
 /// Found by `huge_sizes_are_refused_or_translated_without_allocating_them` (spir crate): a
 /// `splat` or a `zeroinitializer`/`undef` shufflevector mask of a vector with billions of
-/// elements asked for one model entry per element (34 GB for `<4294967295 x i32>`). Such
-/// vectors are now refused, naming the construct and the position.
+/// elements asked for one model entry per element (34 GB for `<4294967295 x i32>`). Beyond
+/// 2^20 elements such vectors are now refused, naming the construct and the position.
 #[test]
 fn huge_listed_vectors_are_refused_with_a_position() {
     let cases = [
@@ -254,12 +254,12 @@ fn huge_listed_vectors_are_refused_with_a_position() {
             "h.ll:1:32: splat into a vector of 4294967295 elements",
         ),
         (
-            "define <70000 x i32> @f(<4 x i32> %a) {\n  %s = shufflevector <4 x i32> %a, <4 x i32> %a, <70000 x i32> zeroinitializer\n  ret <70000 x i32> %s\n}\n",
-            "shufflevector mask of 70000 elements",
+            "define <2000000 x i32> @f(<4 x i32> %a) {\n  %s = shufflevector <4 x i32> %a, <4 x i32> %a, <2000000 x i32> zeroinitializer\n  ret <2000000 x i32> %s\n}\n",
+            "shufflevector mask of 2000000 elements",
         ),
         (
-            "define <70000 x i32> @f(<4 x i32> %a) {\n  %s = shufflevector <4 x i32> %a, <4 x i32> %a, <70000 x i32> undef\n  ret <70000 x i32> %s\n}\n",
-            "shufflevector mask of 70000 elements",
+            "define <2000000 x i32> @f(<4 x i32> %a) {\n  %s = shufflevector <4 x i32> %a, <4 x i32> %a, <2000000 x i32> undef\n  ret <2000000 x i32> %s\n}\n",
+            "shufflevector mask of 2000000 elements",
         ),
     ];
     for (text, expected) in cases {
@@ -278,7 +278,7 @@ fn huge_listed_vectors_are_refused_with_a_position() {
     assert!(
         matches!(&e, LlvmError::Bitcode { bit_offset, .. } if *bit_offset > 0)
             && e.to_string()
-                .contains("shufflevector mask of 70000 elements"),
+                .contains("shufflevector mask of 2000000 elements"),
         "{e}"
     );
 }

@@ -931,13 +931,19 @@ impl<'a> Reader<'a> {
 
     fn shuffle_mask(&self, mask: ValueRef, mask_ty: TypeId) -> Result<Vec<Option<u32>>, LlvmError> {
         let len = match self.m.types.get(mask_ty) {
-            Type::Vector { len, .. } if *len <= MAX_LISTED_VECTOR_ELEMENTS => *len as usize,
-            Type::Vector { len, .. } => {
-                return Err(self.error(format!(
-                    "shufflevector mask of {len} elements (at most {MAX_LISTED_VECTOR_ELEMENTS} are read)"
-                )))
-            }
+            Type::Vector { len, .. } => *len,
             _ => return Err(self.error("shufflevector mask is not a vector")),
+        };
+        // A null or undef mask is listed lane by lane: bounded like `splat` (a mask written
+        // out lane by lane is as long as the input).
+        let listed = |lane: Option<u32>| {
+            if len > MAX_LISTED_VECTOR_ELEMENTS {
+                return Err(self.error(format!(
+                    "shufflevector mask of {len} elements written as one value (at most \
+                     {MAX_LISTED_VECTOR_ELEMENTS} are read)"
+                )));
+            }
+            Ok(vec![lane; len as usize])
         };
         let ValueRef::Constant(c) = mask else {
             return Err(self.error("shufflevector mask is not a constant"));
@@ -947,8 +953,8 @@ impl<'a> Reader<'a> {
             .constant(c)
             .ok_or_else(|| self.error("shufflevector mask is a forward reference"))?;
         Ok(match &constant.kind {
-            ConstKind::Null => vec![Some(0); len],
-            ConstKind::Undef | ConstKind::Poison => vec![None; len],
+            ConstKind::Null => listed(Some(0))?,
+            ConstKind::Undef | ConstKind::Poison => listed(None)?,
             ConstKind::Data(d) => d.iter().map(|&x| Some(x as u32)).collect(),
             ConstKind::Aggregate(elems) => elems
                 .iter()

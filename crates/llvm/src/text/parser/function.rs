@@ -490,19 +490,25 @@ impl<'s> Parser<'s> {
 
     fn shuffle_mask(&self, mask: ValueRef, mask_ty: TypeId) -> PResult<Vec<Option<u32>>> {
         let len = match self.m.types.get(mask_ty) {
-            Type::Vector { len, .. } if *len <= MAX_LISTED_VECTOR_ELEMENTS => *len as usize,
-            Type::Vector { len, .. } => {
-                return Err(self.err(format!(
-                    "shufflevector mask of {len} elements (at most {MAX_LISTED_VECTOR_ELEMENTS} are read)"
-                )))
-            }
+            Type::Vector { len, .. } => *len,
             _ => return Err(self.err("shufflevector mask is not a vector")),
+        };
+        // A null or undef mask is listed lane by lane: bounded like `splat` (a mask written
+        // out lane by lane is as long as the input).
+        let listed = |lane: Option<u32>| {
+            if len > MAX_LISTED_VECTOR_ELEMENTS {
+                return Err(self.err(format!(
+                    "shufflevector mask of {len} elements written as one value (at most \
+                     {MAX_LISTED_VECTOR_ELEMENTS} are read)"
+                )));
+            }
+            Ok(vec![lane; len as usize])
         };
         let ValueRef::Constant(c) = mask else {
             return Err(self.err("shufflevector mask is not a constant"));
         };
         Ok(match self.m.constant(c).map(|c| &c.kind) {
-            Some(ConstKind::Null) => vec![Some(0); len],
+            Some(ConstKind::Null) => listed(Some(0))?,
             Some(ConstKind::Aggregate(elems)) => elems
                 .iter()
                 .map(|e| match e {
@@ -514,7 +520,7 @@ impl<'s> Parser<'s> {
                     _ => None,
                 })
                 .collect(),
-            _ => vec![None; len],
+            _ => listed(None)?,
         })
     }
 
