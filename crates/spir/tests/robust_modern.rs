@@ -391,3 +391,27 @@ fn doubling_struct_chains_translate_in_bounded_time() {
         panic!("{e}");
     }
 }
+
+/// Found by the `modern_mutations` fuzz target (input `3a 3a 50 60 40 a5 a5`: seed
+/// `instruction_flags`, one type-name replacement making `%struct.S` hold itself by value):
+/// type lowering recursed until the stack overflowed. LLVM refuses such a type ("invalid
+/// recursive type"); the translator now refuses it once lowering is nested 64 levels deep.
+#[test]
+fn structs_holding_themselves_are_refused() {
+    let replayed = TextMutation::from_raw(0x3a, 0x6050, 0xa540);
+    let text = mutate_text(MODERN_SEEDS[1].1, &replayed);
+    if let Err(e) = check(text.clone().into_bytes(), &text) {
+        panic!("{e}");
+    }
+    let text = "target triple = \"spir64-unknown-unknown\"\n%s = type { i32, [2 x %s] }\n\
+                define spir_func void @f(ptr addrspace(1) %p) {\n\
+                entry:\n  %v = load %s, ptr addrspace(1) %p\n  ret void\n}\n";
+    let module = spirvkit_llvm::parse_text(text, "s.ll").unwrap_or_else(|e| panic!("{e}"));
+    let e = translate(&module, &options(""))
+        .expect_err("a struct holding itself")
+        .to_string();
+    assert!(
+        e.starts_with("function @f, line 5:3: types or constants nested deeper than 64 levels"),
+        "{e}"
+    );
+}
