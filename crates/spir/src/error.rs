@@ -23,6 +23,40 @@ pub enum TranslateError {
 
 pub type Result<T> = std::result::Result<T, TranslateError>;
 
+impl TranslateError {
+    /// The error, its location extended with where the LLVM instruction it is about was
+    /// read (`function @f, line 12:3` or `function @f, bit offset 4242`), so a refusal or a
+    /// malformed operand points at its source line or bitcode record.
+    pub(crate) fn at(self, position: Option<spirvkit_llvm::SourcePosition>) -> Self {
+        let Some(position) = position else {
+            return self;
+        };
+        let extend = |location: String| {
+            if location.contains(", line ") || location.contains(", bit offset ") {
+                location
+            } else {
+                format!("{location}, {position}")
+            }
+        };
+        match self {
+            TranslateError::Unsupported {
+                location,
+                construct,
+                hint,
+            } => TranslateError::Unsupported {
+                location: extend(location),
+                construct,
+                hint,
+            },
+            TranslateError::Malformed { location, message } => TranslateError::Malformed {
+                location: extend(location),
+                message,
+            },
+            other => other,
+        }
+    }
+}
+
 pub(crate) fn unsupported(
     location: impl Into<String>,
     construct: impl Into<String>,

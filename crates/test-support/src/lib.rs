@@ -1,6 +1,9 @@
 //! Test helpers: where the shared corpora are, and the CI rule that their absence is a failure.
 #![forbid(unsafe_code)]
 
+pub mod modern_llvm;
+pub mod mutate;
+
 use std::path::{Path, PathBuf};
 
 /// The workspace root (this crate lives in `crates/test-support`).

@@ -13,6 +13,8 @@ const SWITCH_INST_MAGIC: u64 = 0x4B5;
 
 struct Body {
     insts: Vec<Instruction>,
+    /// The bit offset of each instruction's record.
+    positions: Vec<SourcePosition>,
     blocks: Vec<BasicBlock>,
     current: usize,
     /// Bitcode instruction index -> instruction (for attachments).
@@ -27,6 +29,7 @@ struct Body {
 pub(crate) struct ParsedBody {
     pub blocks: Vec<BasicBlock>,
     pub insts: Vec<Instruction>,
+    pub positions: Vec<SourcePosition>,
     pub attachments: Vec<(String, MetadataId)>,
     pub dropped_debug_locations: u32,
     /// Parameter names from the body's symbol table, in record order.
@@ -144,6 +147,9 @@ impl<'a> Reader<'a> {
             return Err(self.error("instruction after the last declared basic block"));
         };
         block.insts.push(id);
+        body.positions.push(SourcePosition::Bitcode {
+            bit_offset: self.loc.bit,
+        });
         body.insts.push(Instruction {
             ty,
             name: None,
@@ -232,6 +238,7 @@ impl<'a> Reader<'a> {
             }
             f.blocks = body.blocks;
             f.insts = body.insts;
+            f.positions = InstPositions(body.positions);
             f.attachments.extend(body.attachments);
             f.dropped_debug_locations = body.dropped_debug_locations;
         }
@@ -257,6 +264,7 @@ impl<'a> Reader<'a> {
         let expected_insts = ((block.len_bits() / 64) as usize).min(1 << 14);
         let mut body = Body {
             insts: Vec::with_capacity(expected_insts),
+            positions: Vec::with_capacity(expected_insts),
             blocks: Vec::new(),
             current: 0,
             inst_map: Vec::with_capacity(expected_insts),
@@ -370,6 +378,7 @@ impl<'a> Reader<'a> {
         Ok(ParsedBody {
             blocks: body.blocks,
             insts: body.insts,
+            positions: body.positions,
             attachments: body.attachments,
             dropped_debug_locations: body.dropped_debug_locations,
             arg_names,
@@ -922,8 +931,19 @@ impl<'a> Reader<'a> {
 
     fn shuffle_mask(&self, mask: ValueRef, mask_ty: TypeId) -> Result<Vec<Option<u32>>, LlvmError> {
         let len = match self.m.types.get(mask_ty) {
-            Type::Vector { len, .. } => *len as usize,
+            Type::Vector { len, .. } => *len,
             _ => return Err(self.error("shufflevector mask is not a vector")),
+        };
+        // A null or undef mask is listed lane by lane: bounded like `splat` (a mask written
+        // out lane by lane is as long as the input).
+        let listed = |lane: Option<u32>| {
+            if len > MAX_LISTED_VECTOR_ELEMENTS {
+                return Err(self.error(format!(
+                    "shufflevector mask of {len} elements written as one value (at most \
+                     {MAX_LISTED_VECTOR_ELEMENTS} are read)"
+                )));
+            }
+            Ok(vec![lane; len as usize])
         };
         let ValueRef::Constant(c) = mask else {
             return Err(self.error("shufflevector mask is not a constant"));
@@ -933,8 +953,8 @@ impl<'a> Reader<'a> {
             .constant(c)
             .ok_or_else(|| self.error("shufflevector mask is a forward reference"))?;
         Ok(match &constant.kind {
-            ConstKind::Null => vec![Some(0); len],
-            ConstKind::Undef | ConstKind::Poison => vec![None; len],
+            ConstKind::Null => listed(Some(0))?,
+            ConstKind::Undef | ConstKind::Poison => listed(None)?,
             ConstKind::Data(d) => d.iter().map(|&x| Some(x as u32)).collect(),
             ConstKind::Aggregate(elems) => elems
                 .iter()

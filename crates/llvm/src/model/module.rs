@@ -30,6 +30,44 @@ pub struct Function {
     pub attachments: Vec<(String, MetadataId)>,
     /// Count of debug locations and other things dropped while reading.
     pub dropped_debug_locations: u32,
+    /// Where each instruction of `insts` was read (same index), for error messages.
+    pub positions: InstPositions,
+}
+
+/// Where an instruction was read: its line and column in `.ll` text, or the bit offset of
+/// its record in bitcode. Errors about the instruction name it (issue 18: "bad input").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SourcePosition {
+    Text { line: u32, col: u32 },
+    Bitcode { bit_offset: u64 },
+}
+
+impl std::fmt::Display for SourcePosition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SourcePosition::Text { line, col } => write!(f, "line {line}:{col}"),
+            SourcePosition::Bitcode { bit_offset } => write!(f, "bit offset {bit_offset}"),
+        }
+    }
+}
+
+/// The positions of a function's instructions (indexed like `Function::insts`; shorter or
+/// empty when the module was built rather than read). Where an instruction was read is not
+/// part of what the module means: two modules that differ only here compare equal, so a
+/// module read from text equals the same module read from bitcode.
+#[derive(Debug, Clone, Default)]
+pub struct InstPositions(pub Vec<SourcePosition>);
+
+impl PartialEq for InstPositions {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl InstPositions {
+    pub fn get(&self, id: InstId) -> Option<SourcePosition> {
+        self.0.get(id.0 as usize).copied()
+    }
 }
 
 impl Function {
@@ -55,6 +93,7 @@ impl Function {
             insts: Vec::new(),
             attachments: Vec::new(),
             dropped_debug_locations: 0,
+            positions: InstPositions::default(),
         }
     }
 

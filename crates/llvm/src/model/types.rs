@@ -74,6 +74,14 @@ pub struct StructBody {
     pub packed: bool,
 }
 
+/// The most elements a vector the readers list element by element may have: a `splat`
+/// constant, or a shufflevector mask written as `zeroinitializer`/`undef`, becomes one entry
+/// per element in the model. The length comes from the input's type, so without a bound a
+/// few bytes (`<4294967295 x i32> splat (i32 1)`) would ask for tens of gigabytes. The
+/// translator takes vectors up to the same length (`long_vectors::MAX_VECTOR_COMPONENTS`;
+/// longer than one instruction lists only with SPV_INTEL_long_composites).
+pub const MAX_LISTED_VECTOR_ELEMENTS: u32 = 1 << 20;
+
 /// All types of a module, interned.
 #[derive(Debug, Clone, Default)]
 pub struct TypeTable {

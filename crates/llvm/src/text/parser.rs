@@ -26,6 +26,14 @@ struct LocalState {
     next_unnamed: u32,
 }
 
+/// How deeply types, constants and metadata may nest in `.ll` text. Each level is a few
+/// stack frames of the recursive descent (8–16 KiB in a debug build), so 64 levels fit a
+/// 2 MiB thread stack; real modules stay far below (multi-dimensional arrays, nested
+/// aggregate constants and constant expressions a few levels deep; named structs and
+/// numbered metadata are references, not nesting). 20 000 nested `[1 x` overflowed the stack
+/// (an abort, not a panic) before this bound.
+pub const MAX_NESTING: u32 = 64;
+
 pub struct Parser<'s> {
     toks: Vec<Token>,
     pos: usize,
@@ -44,6 +52,12 @@ pub struct Parser<'s> {
     /// Function being parsed: its args (for operand types) and instructions.
     cur_args: Vec<Argument>,
     cur_insts: Vec<Instruction>,
+    /// How deep `parse_type`/`parse_value`/metadata parsing is nested (see `MAX_NESTING`).
+    nesting: u32,
+    /// Where each of `cur_insts` starts (its result name, or its opcode).
+    cur_positions: Vec<SourcePosition>,
+    /// Where the instruction being parsed starts.
+    cur_inst_start: SourcePosition,
     cur_blocks: Vec<BasicBlock>,
 }
 
@@ -104,6 +118,9 @@ impl<'s> Parser<'s> {
             local: LocalState::default(),
             cur_args: Vec::new(),
             cur_insts: Vec::new(),
+            nesting: 0,
+            cur_positions: Vec::new(),
+            cur_inst_start: SourcePosition::Text { line: 0, col: 0 },
             cur_blocks: Vec::new(),
         }
     }
@@ -529,6 +546,24 @@ impl<'s> Parser<'s> {
     }
 
     pub fn parse_type(&mut self) -> PResult<TypeId> {
+        self.nested(Self::parse_type_unnested)
+    }
+
+    /// Runs a parser that may recurse, one level deeper: input nested beyond `MAX_NESTING`
+    /// levels is an error at its position, not a stack overflow (which aborts the process).
+    pub(crate) fn nested<T>(&mut self, parse: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        if self.nesting >= MAX_NESTING {
+            return Err(self.err(format!(
+                "types, constants or metadata nested deeper than {MAX_NESTING} levels"
+            )));
+        }
+        self.nesting += 1;
+        let result = parse(self);
+        self.nesting -= 1;
+        result
+    }
+
+    fn parse_type_unnested(&mut self) -> PResult<TypeId> {
         let (l, c) = self.here();
         let mut t = match self.next() {
             Tok::Word(w) => match w.as_str() {
@@ -1101,6 +1136,10 @@ impl<'s> Parser<'s> {
     }
 
     fn parse_md_operands(&mut self) -> PResult<Vec<MdOperand>> {
+        self.nested(Self::parse_md_operands_unnested)
+    }
+
+    fn parse_md_operands_unnested(&mut self) -> PResult<Vec<MdOperand>> {
         self.expect_punct('{')?;
         let mut ops = Vec::new();
         if self.eat_punct('}') {
@@ -1208,6 +1247,10 @@ impl<'s> Parser<'s> {
     }
 
     pub fn parse_value(&mut self, ty: TypeId) -> PResult<ValueRef> {
+        self.nested(|p| p.parse_value_unnested(ty))
+    }
+
+    fn parse_value_unnested(&mut self, ty: TypeId) -> PResult<ValueRef> {
         let (l, c) = self.here();
         let t = self.next();
         let tyk = self.m.types.get(ty).clone();
@@ -1256,6 +1299,16 @@ impl<'s> Parser<'s> {
                             ))
                         }
                     };
+                    if len > MAX_LISTED_VECTOR_ELEMENTS {
+                        return Err(self.err_at(
+                            l,
+                            c,
+                            format!(
+                                "splat into a vector of {len} elements (at most \
+                                 {MAX_LISTED_VECTOR_ELEMENTS} are read)"
+                            ),
+                        ));
+                    }
                     self.push_const(ty, ConstKind::Aggregate(vec![element; len as usize]))
                 }
                 "asm" => {

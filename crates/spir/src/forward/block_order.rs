@@ -18,8 +18,11 @@ pub(crate) fn successors(func: &llvm::Function) -> Vec<Vec<u32>> {
         .iter()
         .map(|b| {
             let mut out = Vec::new();
+            // A switch may name thousands of targets: duplicates are dropped through a set
+            // (a scan of `out` per target was quadratic in the number of cases).
+            let mut seen = std::collections::HashSet::new();
             let mut push = |t: &BlockId| {
-                if t.0 < n && !out.contains(&t.0) {
+                if t.0 < n && seen.insert(t.0) {
                     out.push(t.0);
                 }
             };

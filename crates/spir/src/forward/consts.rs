@@ -74,7 +74,7 @@ impl<'m> Translator<'m> {
             .constant(c)
             .ok_or_else(|| malformed(location, format!("missing constant #{}", c.0)))?
             .clone();
-        let id = self.lower_constant(&constant, location)?;
+        let id = self.nested(location, |t| t.lower_constant(&constant, location))?;
         if !self.id_types.contains_key(&id) && self.m.types.is_pointer(constant.ty) {
             let ty = self.ty(constant.ty, location)?;
             self.note_type(id, ty);

@@ -152,7 +152,9 @@ pub(crate) fn translate_function(
                             // Made where it stands (its count may be computed there).
                             continue;
                         }
-                        if let Some(cast) = alloca(t, &ctx, *inst_id, inst)? {
+                        if let Some(cast) = alloca(t, &ctx, *inst_id, inst)
+                            .map_err(|e| e.at(func.positions.get(*inst_id)))?
+                        {
                             ctx.alloca_casts.push(cast);
                         }
                     } else if let Some(var) = frexp_exponent_variable(t, &ctx, inst)? {
@@ -184,13 +186,15 @@ pub(crate) fn translate_function(
             let inst = func
                 .inst(inst_id)
                 .ok_or_else(|| malformed(&ctx.location, "missing instruction"))?;
+            let position = func.positions.get(inst_id);
             if matches!(inst.kind, InstKind::Alloca { .. }) {
                 if crate::forward::variable_length_array::is_dynamic(t, inst) {
-                    crate::forward::variable_length_array::alloca(t, &ctx, inst_id, inst)?;
+                    crate::forward::variable_length_array::alloca(t, &ctx, inst_id, inst)
+                        .map_err(|e| e.at(position))?;
                 }
                 continue;
             }
-            translate_instruction(t, &ctx, inst_id, inst)?;
+            translate_instruction(t, &ctx, inst_id, inst).map_err(|e| e.at(position))?;
         }
     }
     crate::forward::long_composites::check_function(t, &location_of_function(func))?;

@@ -14,6 +14,10 @@ use spirvkit_grammar::Capability;
 pub const VECTOR_COMPUTE: &str = "SPV_INTEL_vector_compute";
 pub const LONG_VECTOR: &str = "SPV_EXT_long_vector";
 
+/// The most components a vector may have (2^20: 16 times the longest vector the tests
+/// build, far beyond any OpenCL or vector-compute kernel).
+pub const MAX_VECTOR_COMPONENTS: u32 = 1 << 20;
+
 /// A component count the OpenCL environment allows without an extension.
 pub fn is_opencl_length(len: u32) -> bool {
     matches!(len, 2 | 3 | 4 | 8 | 16)
@@ -23,6 +27,16 @@ pub fn is_opencl_length(len: u32) -> bool {
 /// LongVectorEXT with its extension for any other length), or refuses it naming both
 /// extensions.
 pub fn declare_vector_length(t: &mut Translator<'_>, len: u32, location: &str) -> Result<()> {
+    // Building a vector from scalars or constants lists every component (in continued
+    // instructions under SPV_INTEL_long_composites): a length read from the input must not
+    // ask for that many operands unchecked (`<4294967295 x float>`: 64 GiB). The LLVM readers
+    // list vectors up to the same length.
+    if len > MAX_VECTOR_COMPONENTS {
+        return Err(unsupported(
+            location,
+            format!("a vector of {len} elements (at most {MAX_VECTOR_COMPONENTS} are translated)"),
+        ));
+    }
     if is_opencl_length(len) {
         if len > 4 {
             t.b.capability(Capability::Vector16);

@@ -91,7 +91,16 @@ pub(crate) struct Translator<'m> {
     /// kernel-query built-ins: its invoke function address is a null generic pointer (what
     /// llvm-spirv writes without SPV_INTEL_function_pointers).
     pub block_literal_init: bool,
+    /// How deep type and constant lowering is nested (see `MAX_LOWERING_NESTING`).
+    pub lowering_nesting: u32,
 }
+
+/// How deeply type and constant lowering may recurse. Bitcode names earlier records instead
+/// of nesting, and named structs are references in text too, so the readers cannot bound
+/// this: a chain of 2 000 nested arrays or constant expressions overflowed the stack (an
+/// abort, not a panic). Real modules stay far below (nested aggregates and constant
+/// expressions a few levels deep); each level is a few frames (~8 KiB in a debug build).
+pub(crate) const MAX_LOWERING_NESTING: u32 = 64;
 
 pub(crate) fn location_of_function(f: &llvm::Function) -> String {
     format!("function @{}", f.name)
@@ -148,6 +157,7 @@ impl<'m> Translator<'m> {
             member_decorations: Default::default(),
             atomic_cas_loops: Default::default(),
             block_literal_init: false,
+            lowering_nesting: 0,
         })
     }
 
@@ -189,7 +199,27 @@ impl<'m> Translator<'m> {
             member_decorations: std::sync::Arc::clone(&self.member_decorations),
             atomic_cas_loops: std::sync::Arc::clone(&self.atomic_cas_loops),
             block_literal_init: false,
+            lowering_nesting: 0,
         }
+    }
+
+    /// Runs a lowering that may recurse (types, constants) one level deeper; nesting beyond
+    /// `MAX_LOWERING_NESTING` is refused at `location` instead of overflowing the stack.
+    pub(crate) fn nested<T>(
+        &mut self,
+        location: &str,
+        lower: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<T> {
+        if self.lowering_nesting >= MAX_LOWERING_NESTING {
+            return Err(unsupported(
+                location,
+                format!("types or constants nested deeper than {MAX_LOWERING_NESTING} levels"),
+            ));
+        }
+        self.lowering_nesting += 1;
+        let result = lower(self);
+        self.lowering_nesting -= 1;
+        result
     }
 
     pub fn run(mut self) -> Result<Module> {

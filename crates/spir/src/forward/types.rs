@@ -155,7 +155,7 @@ impl<'m> Translator<'m> {
         if let Some(&id) = self.types.get(&(ty, access, context)) {
             return Ok(id);
         }
-        let id = self.lower_type(ty, access, location)?;
+        let id = self.nested(location, |t| t.lower_type(ty, access, location))?;
         self.types.insert((ty, access, context), id);
         Ok(id)
     }

@@ -63,6 +63,10 @@ impl Parser<'_> {
     }
 
     fn parse_di_field(&mut self) -> PResult<DiField> {
+        self.nested(Self::parse_di_field_unnested)
+    }
+
+    fn parse_di_field_unnested(&mut self) -> PResult<DiField> {
         Ok(match self.peek().clone() {
             Tok::Word(w) if w == "null" => {
                 self.next();

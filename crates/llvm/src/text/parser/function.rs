@@ -175,6 +175,7 @@ impl<'s> Parser<'s> {
         self.local = LocalState::default();
         self.cur_args = args;
         self.cur_insts = Vec::new();
+        self.cur_positions = Vec::new();
         self.cur_blocks = Vec::new();
         for (i, (n, t)) in arg_names.iter().zip(&params).enumerate() {
             let key = match n {
@@ -392,6 +393,7 @@ impl<'s> Parser<'s> {
         if let Some(f) = self.m.functions.get_mut(fid.0 as usize) {
             f.blocks = std::mem::take(&mut self.cur_blocks);
             f.insts = std::mem::take(&mut self.cur_insts);
+            f.positions = InstPositions(std::mem::take(&mut self.cur_positions));
         }
         Ok(())
     }
@@ -418,6 +420,7 @@ impl<'s> Parser<'s> {
         }
         let model_name = name.filter(|n| !n.bytes().all(|d| d.is_ascii_digit()));
         let terminator = kind.is_terminator();
+        self.cur_positions.push(self.cur_inst_start);
         self.cur_insts.push(Instruction {
             ty,
             name: model_name,
@@ -487,14 +490,25 @@ impl<'s> Parser<'s> {
 
     fn shuffle_mask(&self, mask: ValueRef, mask_ty: TypeId) -> PResult<Vec<Option<u32>>> {
         let len = match self.m.types.get(mask_ty) {
-            Type::Vector { len, .. } => *len as usize,
+            Type::Vector { len, .. } => *len,
             _ => return Err(self.err("shufflevector mask is not a vector")),
+        };
+        // A null or undef mask is listed lane by lane: bounded like `splat` (a mask written
+        // out lane by lane is as long as the input).
+        let listed = |lane: Option<u32>| {
+            if len > MAX_LISTED_VECTOR_ELEMENTS {
+                return Err(self.err(format!(
+                    "shufflevector mask of {len} elements written as one value (at most \
+                     {MAX_LISTED_VECTOR_ELEMENTS} are read)"
+                )));
+            }
+            Ok(vec![lane; len as usize])
         };
         let ValueRef::Constant(c) = mask else {
             return Err(self.err("shufflevector mask is not a constant"));
         };
         Ok(match self.m.constant(c).map(|c| &c.kind) {
-            Some(ConstKind::Null) => vec![Some(0); len],
+            Some(ConstKind::Null) => listed(Some(0))?,
             Some(ConstKind::Aggregate(elems)) => elems
                 .iter()
                 .map(|e| match e {
@@ -506,11 +520,13 @@ impl<'s> Parser<'s> {
                     _ => None,
                 })
                 .collect(),
-            _ => vec![None; len],
+            _ => listed(None)?,
         })
     }
 
     fn parse_instruction(&mut self, fid: FuncId) -> PResult<()> {
+        let (line, col) = self.here();
+        self.cur_inst_start = SourcePosition::Text { line, col };
         let name = match (self.peek().clone(), self.peek_at(1).clone()) {
             (Tok::Local(n), Tok::Punct('=')) => {
                 self.next();
@@ -992,6 +1008,7 @@ impl<'s> Parser<'s> {
                 if old_form {
                     // As LLVM upgrades it: the pair (unnumbered) plus extractvalue 0.
                     let pair = InstId(self.cur_insts.len() as u32);
+                    self.cur_positions.push(self.cur_inst_start);
                     self.cur_insts.push(Instruction {
                         ty,
                         name: None,
