@@ -1125,3 +1125,105 @@ define spir_func void @f(half %h, ptr addrspace(1) %out) {
         assert_eq!(count(&m, Op::FunctionCall), 0);
     }
 }
+
+#[test]
+fn a_boolean_spec_constant_with_a_byte_default_is_a_bool_spec_constant() {
+    // DPC++ declares a `bool` specialization constant `i1 @__spirv_SpecConstant(i32, i8)`:
+    // the constant has the call's type (OpTypeBool, OpSpecConstantTrue for a default that is
+    // not zero), so a select on it has a boolean condition (t8a/063).
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare i1 @_Z20__spirv_SpecConstantia(i32, i8)
+declare i32 @_Z20__spirv_SpecConstantii(i32, i64)
+define spir_kernel void @k(ptr addrspace(1) %out) {
+entry:
+  %b = call i1 @_Z20__spirv_SpecConstantia(i32 0, i8 1)
+  %f = call i1 @_Z20__spirv_SpecConstantia(i32 1, i8 0)
+  %n = call i32 @_Z20__spirv_SpecConstantii(i32 2, i64 4294967301)
+  %s = select i1 %b, i8 0, i8 1
+  %z = zext i1 %f to i8
+  %sum = add i8 %s, %z
+  store i8 %sum, ptr addrspace(1) %out, align 1
+  %w = getelementptr i32, ptr addrspace(1) %out, i32 1
+  store i32 %n, ptr addrspace(1) %w, align 4
+  ret void
+}
+"#;
+    for m in both(src, "", "bool_spec_constant") {
+        assert_eq!(count(&m, Op::SpecConstantTrue), 1);
+        assert_eq!(count(&m, Op::SpecConstantFalse), 1);
+        // The i32 one takes the i64 default's low 32 bits (one word, 5).
+        let spec: Vec<_> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::SpecConstant)
+            .map(|i| i.operands.clone())
+            .collect();
+        assert_eq!(spec.len(), 1, "{spec:?}");
+        assert_eq!(spec[0].len(), 1);
+        assert_eq!(spec[0][0].word(), Some(5));
+        // No i8 specialization constant is made for the boolean ones.
+        let bool_ty = m
+            .instructions()
+            .find(|i| i.opcode == Op::TypeBool)
+            .and_then(|i| i.result_id)
+            .expect("OpTypeBool");
+        for i in m
+            .instructions()
+            .filter(|i| matches!(i.opcode, Op::SpecConstantTrue | Op::SpecConstantFalse))
+        {
+            assert_eq!(i.result_type, Some(bool_ty));
+        }
+    }
+}
+
+#[test]
+fn an_alloca_counted_by_a_spec_constant_is_an_array_of_that_length() {
+    // `alloca T, iN %n` with %n a `__spirv_SpecConstant` call: a Function variable of
+    // OpTypeArray T (the specialization constant), seen by its users as a pointer to T; no
+    // extension needed (llvm-spirv's mapping, t8a/055). A run-time count still needs
+    // SPV_INTEL_variable_length_array.
+    let src = r#"target triple = "spir64-unknown-unknown"
+%pair = type { double, double }
+declare i64 @_Z20__spirv_SpecConstantix(i32, i64)
+declare i8 @_Z20__spirv_SpecConstantic(i32, i8)
+define spir_kernel void @k(ptr addrspace(1) %out) {
+entry:
+  %n = call i64 @_Z20__spirv_SpecConstantix(i32 0, i64 3)
+  %m = call i8 @_Z20__spirv_SpecConstantic(i32 1, i8 2)
+  %a = alloca float, i64 %n, align 4
+  %b = alloca %pair, i8 %m, align 16
+  store float 1.0, ptr %a, align 4
+  %x = load float, ptr %a, align 4
+  store float %x, ptr addrspace(1) %out, align 4
+  %d = getelementptr %pair, ptr %b, i64 1, i32 1
+  store double 2.0, ptr %d, align 8
+  ret void
+}
+"#;
+    for m in both(src, "", "spec_length_alloca") {
+        let specs: Vec<_> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::SpecConstant)
+            .filter_map(|i| i.result_id)
+            .collect();
+        assert_eq!(specs.len(), 2);
+        // Each array's length is one of the specialization constants.
+        let arrays: Vec<_> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::TypeArray)
+            .filter_map(|i| i.operands.get(1).and_then(spirvkit_core::Operand::id))
+            .collect();
+        for s in &specs {
+            assert!(arrays.contains(s), "array of length {s:?} in {arrays:?}");
+        }
+        assert!(count(&m, Op::VariableLengthArrayINTEL) == 0);
+        assert!(!capabilities(&m).contains(&Capability::VariableLengthArrayINTEL.0));
+    }
+    let runtime = src
+        .replace("alloca float, i64 %n", "alloca float, i64 %r")
+        .replace(
+            "@k(ptr addrspace(1) %out)",
+            "@k(ptr addrspace(1) %out, i64 %r)",
+        );
+    let e = translate_with(&runtime, "").expect_err("a run-time count");
+    assert!(e.contains("SPV_INTEL_variable_length_array"), "{e}");
+}

@@ -148,7 +148,7 @@ pub(crate) fn translate_function(
             for inst_id in func.blocks.iter().flat_map(|b| b.insts.iter()) {
                 if let Some(inst) = func.inst(*inst_id) {
                     if let InstKind::Alloca { .. } = inst.kind {
-                        if crate::forward::variable_length_array::is_dynamic(t, inst) {
+                        if crate::forward::variable_length_array::is_dynamic(t, func, inst) {
                             // Made where it stands (its count may be computed there).
                             continue;
                         }
@@ -185,7 +185,7 @@ pub(crate) fn translate_function(
                 .inst(inst_id)
                 .ok_or_else(|| malformed(&ctx.location, "missing instruction"))?;
             if matches!(inst.kind, InstKind::Alloca { .. }) {
-                if crate::forward::variable_length_array::is_dynamic(t, inst) {
+                if crate::forward::variable_length_array::is_dynamic(t, func, inst) {
                     crate::forward::variable_length_array::alloca(t, &ctx, inst_id, inst)?;
                 }
                 continue;
@@ -412,7 +412,25 @@ fn alloca(
     };
     let out = ctx.values[inst_id.0 as usize];
     let count_is_one = t.const_int(*count) == Some(1);
-    if !count_is_one {
+    // `alloca T, iN %n` with %n a `__spirv_SpecConstant` call: a variable of
+    // OpTypeArray T (the specialization constant), its users see a pointer to T (llvm-spirv's
+    // mapping; no extension is needed).
+    let spec_length =
+        match crate::forward::variable_length_array::spec_constant_count(t, ctx.func, *count) {
+            Some((count_ty, args)) if !count_is_one => {
+                let name = "__spirv_SpecConstant";
+                let (length, _) = crate::forward::builtins::spv_ir_forms::spec_constant_id(
+                    t,
+                    &ctx.location,
+                    name,
+                    count_ty,
+                    args,
+                )?;
+                Some(length)
+            }
+            _ => None,
+        };
+    if !count_is_one && spec_length.is_none() {
         return Err(unsupported(
             &ctx.location,
             format!(
@@ -440,6 +458,20 @@ fn alloca(
         }
         None => t.ty(*allocated_ty, &ctx.location)?,
     };
+    let elem_ptr_ty = match t.m.types.get(inst.ty) {
+        Type::Pointer { addrspace: 4, .. } => {
+            t.pointer_type(spirvkit_grammar::StorageClass::Generic.0, elem)
+        }
+        _ => t.pointer_type(spirvkit_grammar::StorageClass::Function.0, elem),
+    };
+    let elem = match spec_length {
+        Some(length) => t.b.dedup_global(
+            Op::TypeArray,
+            None,
+            vec![Operand::Id(elem), Operand::Id(length)],
+        ),
+        None => elem,
+    };
     let ptr_ty = t.pointer_type(spirvkit_grammar::StorageClass::Function.0, elem);
     // `alloca ..., addrspace(4)`: the variable is a Function one, its users see it through
     // OpPtrCastToGeneric (as llvm-spirv does).
@@ -450,6 +482,8 @@ fn alloca(
     // An opaque-pointer alloca used at another pointee is cast after the variables.
     let wanted = if crate::forward::pointee::is_opaque_pointer(t.m, inst.ty) {
         t.value_type_id(ctx, ValueRef::Instruction(inst_id))?
+    } else if spec_length.is_some() {
+        elem_ptr_ty
     } else {
         generic.unwrap_or(ptr_ty)
     };
