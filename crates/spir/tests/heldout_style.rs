@@ -1227,3 +1227,124 @@ entry:
     let e = translate_with(&runtime, "").expect_err("a run-time count");
     assert!(e.contains("SPV_INTEL_variable_length_array"), "{e}");
 }
+
+/// `(target, decoration, literals)` of every OpDecorate with `decoration`.
+fn decorations_of(m: &Module, decoration: spirvkit_grammar::Decoration) -> Vec<(u32, Vec<u32>)> {
+    m.instructions()
+        .filter(|i| {
+            i.opcode == Op::Decorate
+                && i.operands.get(1).and_then(spirvkit_core::Operand::word) == Some(decoration.0)
+        })
+        .map(|i| {
+            let target = i.operands[0].id().map_or(0, |id| id.0);
+            let literals = i.operands[2..]
+                .iter()
+                .filter_map(spirvkit_core::Operand::word)
+                .collect();
+            (target, literals)
+        })
+        .collect()
+}
+
+/// `(mode, literal)` of every OpExecutionMode.
+fn execution_modes(m: &Module) -> Vec<(u32, u32)> {
+    m.instructions()
+        .filter(|i| i.opcode == Op::ExecutionMode)
+        .filter_map(|i| Some((i.operands.get(1)?.word()?, i.operands.get(2)?.word()?)))
+        .collect()
+}
+
+const VECTOR_COMPUTE: &str = r#"target triple = "spir64-unknown-unknown"
+%opencl.image2d_rw_t = type opaque
+define spir_func "VCSingleElementVector" i8 @helper(i8 "VCSingleElementVector" %a, i8 %b) #1 {
+entry:
+  %s = add i8 %a, %b
+  ret i8 %s
+}
+define spir_kernel void @k(i32 "VCArgumentIOKind"="0" %in, i32 "VCArgumentIOKind"="1" %out, ptr addrspace(1) "VCMediaBlockIO" %img) #0 {
+entry:
+  %r = call i8 @helper(i8 1, i8 2)
+  ret void
+}
+attributes #0 = { "VCFunction" "VCSLMSize"="256" "VCSIMTCall"="5" }
+attributes #1 = { "VCFunction" "VCStackCall" }
+"#;
+
+#[test]
+fn vector_compute_attributes_decorate_functions_and_parameters() {
+    // SPV_INTEL_vector_compute's string attributes (llvm-spirv's transVectorComputeMetadata;
+    // the form of its transcoding/SPV_INTEL_vector_compute tests, t8a/007, 066, 068, 075).
+    use spirvkit_grammar::Decoration as D;
+    for m in both(
+        VECTOR_COMPUTE,
+        "+SPV_INTEL_vector_compute",
+        "vector_compute",
+    ) {
+        assert!(capabilities(&m).contains(&Capability::VectorComputeINTEL.0));
+        assert!(common::extensions(&m).contains(&"SPV_INTEL_vector_compute".to_owned()));
+        assert_eq!(decorations_of(&m, D::VectorComputeFunctionINTEL).len(), 2);
+        assert_eq!(decorations_of(&m, D::StackCallINTEL).len(), 1);
+        let simt = decorations_of(&m, D::SIMTCallINTEL);
+        assert_eq!(simt.len(), 1);
+        assert_eq!(simt[0].1, vec![5]);
+        let mut io: Vec<Vec<u32>> = decorations_of(&m, D::FuncParamIOKindINTEL)
+            .into_iter()
+            .map(|(_, l)| l)
+            .collect();
+        io.sort();
+        assert_eq!(io, vec![vec![0], vec![1]]);
+        assert_eq!(decorations_of(&m, D::MediaBlockIOINTEL).len(), 1);
+        // On the helper's return and its first parameter; no operand (the grammar has none).
+        let sev = decorations_of(&m, D::SingleElementVectorINTEL);
+        assert_eq!(sev.len(), 2);
+        assert!(sev.iter().all(|(_, l)| l.is_empty()));
+        assert!(execution_modes(&m).contains(&(
+            spirvkit_grammar::ExecutionMode::SharedLocalMemorySizeINTEL.0,
+            256
+        )));
+    }
+    // Without the extension they are dropped (llvm-spirv drops them too).
+    let m = translate_with(VECTOR_COMPUTE, "").unwrap_or_else(|e| panic!("{e}"));
+    assert!(!capabilities(&m).contains(&Capability::VectorComputeINTEL.0));
+    assert!(decorations_of(&m, D::VectorComputeFunctionINTEL).is_empty());
+}
+
+#[test]
+fn vector_compute_float_control_is_execution_modes_per_float_width() {
+    // `"VCFloatControl"`: rounding (bits 4-5), float mode (bit 0), denormals kept per width
+    // (0x40 double, 0x80 float, 0x400 half); t8a/034's `k_rtp_df_alt` = 145.
+    use spirvkit_grammar::ExecutionMode as E;
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k_rtp_df_alt(i32 %a) #0 {
+entry:
+  ret void
+}
+define spir_kernel void @k_rte(i32 %a) #1 {
+entry:
+  ret void
+}
+attributes #0 = { "VCFunction" "VCFloatControl"="145" }
+attributes #1 = { "VCFunction" "VCFloatControl"="0" }
+"#;
+    let ext = "+SPV_INTEL_vector_compute,+SPV_KHR_float_controls,+SPV_INTEL_float_controls2";
+    for m in both(src, ext, "vc_float_control") {
+        let modes = execution_modes(&m);
+        for w in [64, 32, 16] {
+            assert!(modes.contains(&(E::RoundingModeRTPINTEL.0, w)), "{modes:?}");
+            assert!(modes.contains(&(E::FloatingPointModeALTINTEL.0, w)));
+            assert!(modes.contains(&(E::RoundingModeRTE.0, w)));
+            assert!(modes.contains(&(E::FloatingPointModeIEEEINTEL.0, w)));
+        }
+        assert!(modes.contains(&(E::DenormPreserve.0, 32)));
+        assert!(modes.contains(&(E::DenormFlushToZero.0, 64)));
+        assert!(modes.contains(&(E::DenormFlushToZero.0, 16)));
+        assert_eq!(
+            modes.iter().filter(|m| m.0 == E::DenormPreserve.0).count(),
+            1
+        );
+    }
+    // The rounding and float modes need SPV_INTEL_float_controls2: refused naming it.
+    let e = translate_with(src, "+SPV_INTEL_vector_compute,+SPV_KHR_float_controls")
+        .expect_err("no float_controls2");
+    assert!(e.contains("SPV_INTEL_float_controls2"), "{e}");
+}

@@ -70,6 +70,7 @@ pub(crate) fn translate_function(
     t.b.name(id, &func.name);
     t.referenced_indirectly(func, id);
     crate::forward::function_decorations::decorate(t, func, id, &location)?;
+    crate::forward::vector_compute::decorate_function(t, func, id, &location)?;
     let mut ctx = FnCtx {
         func,
         func_id: f,
@@ -95,6 +96,7 @@ pub(crate) fn translate_function(
             t.b.name(pid, name);
         }
         crate::forward::kernels::param_attributes(t, func, i, pid)?;
+        crate::forward::vector_compute::decorate_parameter(t, func, i, pid, &ctx.location)?;
         ctx.args.push(pid);
     }
     // `!spirv.ParameterDecorations`: one `!spirv.Decorations`-style list per parameter.
