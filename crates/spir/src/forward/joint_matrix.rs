@@ -103,9 +103,9 @@ fn array_spelling(m: &llvm::Module, ty: llvm::TypeId) -> Option<Option<(llvm::Ty
         // turns it into the `_{use}` postfix and the type's Use operand): 0, 1, 2 for A, B and
         // the accumulator; DPC++'s `use::unnecessary` (3) names no Use, as in llvm-spirv's
         // joint_matrix.ll where `[... x [4 x [4 x i16]]]` regularizes to `_short_2_2_0_3`.
-        let (rows, columns, layout, scope, matrix_use) = match lengths.as_slice() {
-            &[rows, columns, layout, scope] => (rows, columns, layout, scope, None),
-            &[rows, columns, layout, scope, matrix_use] => match matrix_use.checked_sub(1)? {
+        let (rows, columns, layout, scope, matrix_use) = match *lengths.as_slice() {
+            [rows, columns, layout, scope] => (rows, columns, layout, scope, None),
+            [rows, columns, layout, scope, matrix_use] => match matrix_use.checked_sub(1)? {
                 u @ 0..=2 => (rows, columns, layout, scope, Some(u)),
                 3 => (rows, columns, layout, scope, None),
                 _ => return None,
