@@ -1348,3 +1348,56 @@ attributes #1 = { "VCFunction" "VCFloatControl"="0" }
         .expect_err("no float_controls2");
     assert!(e.contains("SPV_INTEL_float_controls2"), "{e}");
 }
+
+#[test]
+fn vector_compute_buffers_are_buffer_surfaces() {
+    // `%intel.buffer_{ro,wo,rw}_t addrspace(1)*` → OpTypeBufferSurfaceINTEL with the name's
+    // access qualifier (llvm-spirv's buffer_surface_intel.ll, t8a/071). spirv-val 2025.5
+    // rejects the type outside a block ("must appear in a block"), so the form is checked.
+    let src = r#"target triple = "spir"
+%intel.buffer_ro_t = type opaque
+%intel.buffer_wo_t = type opaque
+%intel.buffer_rw_t = type opaque
+define spir_kernel void @test(%intel.buffer_ro_t addrspace(1)* %ro, %intel.buffer_wo_t addrspace(1)* %wo, %intel.buffer_rw_t addrspace(1)* %rw) #0 {
+entry:
+  ret void
+}
+attributes #0 = { "VCFunction" }
+"#;
+    let m = translate_with(src, "+SPV_INTEL_vector_compute").unwrap_or_else(|e| panic!("{e}"));
+    let mut access: Vec<u32> = m
+        .instructions()
+        .filter(|i| i.opcode == Op::TypeBufferSurfaceINTEL)
+        .filter_map(|i| i.operands.first().and_then(spirvkit_core::Operand::word))
+        .collect();
+    access.sort_unstable();
+    assert_eq!(access, vec![0, 1, 2]);
+    assert!(capabilities(&m).contains(&Capability::VectorComputeINTEL.0));
+    let e = translate_with(src, "").expect_err("no extension");
+    assert!(e.contains("SPV_INTEL_vector_compute"), "{e}");
+}
+
+#[test]
+fn an_image_struct_name_gives_the_access_qualifier_without_metadata() {
+    // `%opencl.image2d_wo_t` (typed pointers, no kernel_arg_access_qual): WriteOnly, as
+    // llvm-spirv reads it from the name (t8a/071); `_rw_t` is ReadWrite (ImageReadWrite).
+    let src = r#"target triple = "spir64-unknown-unknown"
+%opencl.image2d_wo_t = type opaque
+%opencl.image1d_rw_t = type opaque
+%opencl.image3d_ro_t = type opaque
+define spir_kernel void @k(%opencl.image2d_wo_t addrspace(1)* %a, %opencl.image1d_rw_t addrspace(1)* %b, %opencl.image3d_ro_t addrspace(1)* %c) {
+entry:
+  ret void
+}
+"#;
+    let m = translate_with(src, "").unwrap_or_else(|e| panic!("{e}"));
+    common::spirv_val(&m, "heldout_image_name_access");
+    let mut access: Vec<u32> = m
+        .instructions()
+        .filter(|i| i.opcode == Op::TypeImage)
+        .filter_map(|i| i.operands.last().and_then(spirvkit_core::Operand::word))
+        .collect();
+    access.sort_unstable();
+    assert_eq!(access, vec![0, 1, 2]);
+    assert!(capabilities(&m).contains(&Capability::ImageReadWrite.0));
+}
