@@ -21,9 +21,9 @@
 //! llvm-spirv adds the attribute's indirection level (0 when it has no value) as a literal
 //! the grammar does not have, which spirv-val rejects; that level is not kept.
 //!
-//! Not done: the global variable attributes (`"VCGlobalVariable"`, `"VCVolatile"`,
-//! `"VCByteOffset"`), which the LLVM reader does not keep, and the `intel.buffer_*_t` types
-//! (OpTypeBufferSurfaceINTEL).
+//! The `%intel.buffer_*_t` types (OpTypeBufferSurfaceINTEL) are lowered with the other
+//! OpenCL handle types (`types.rs`). Not done: the global variable attributes
+//! (`"VCGlobalVariable"`, `"VCVolatile"`, `"VCByteOffset"`), which the LLVM reader does not keep.
 
 use crate::error::{malformed, Result};
 use crate::forward::translator::Translator;
