@@ -349,6 +349,7 @@ fn private_globals(t: &mut Translator<'_>, ctx: &mut FnCtx<'_>) -> Result<()> {
         t.b.push_instruction(var);
         t.note_type(id, ptr_ty);
         t.b.name(id, &global.name);
+        crate::forward::vector_compute::decorate_global(t, global, id, &ctx.location)?;
         ctx.private_globals.insert(g, id);
     }
     Ok(())

@@ -21,9 +21,13 @@
 //! llvm-spirv adds the attribute's indirection level (0 when it has no value) as a literal
 //! the grammar does not have, which spirv-val rejects; that level is not kept.
 //!
+//! - global variable (its attribute group): `"VCGlobalVariable"` → VectorComputeVariableINTEL,
+//!   `"VCVolatile"` → Volatile, `"VCByteOffset"="N"` → GlobalVariableOffsetINTEL N,
+//!   `"VCSingleElementVector"` → SingleElementVectorINTEL (read from `.ll` text; the bitcode
+//!   reader does not keep a global's attributes).
+//!
 //! The `%intel.buffer_*_t` types (OpTypeBufferSurfaceINTEL) are lowered with the other
-//! OpenCL handle types (`types.rs`). Not done: the global variable attributes
-//! (`"VCGlobalVariable"`, `"VCVolatile"`, `"VCByteOffset"`), which the LLVM reader does not keep.
+//! OpenCL handle types (`types.rs`).
 
 use crate::error::{malformed, Result};
 use crate::forward::translator::Translator;
@@ -209,6 +213,34 @@ pub(crate) fn execution_modes(
             ],
         ));
         emitted.push(mode.0);
+    }
+    Ok(())
+}
+
+/// The attributes of global variable `global` (its OpVariable `id`).
+pub(crate) fn decorate_global(
+    t: &mut Translator<'_>,
+    global: &llvm::GlobalVar,
+    id: Id,
+    loc: &str,
+) -> Result<()> {
+    if !t.opts.allows(EXTENSION) || global.attrs.is_empty() {
+        return Ok(());
+    }
+    let attrs = &global.attrs;
+    if string_attribute(attrs, "VCGlobalVariable").is_some() {
+        decorate(t, loc, id, Decoration::VectorComputeVariableINTEL, &[])?;
+    }
+    if string_attribute(attrs, "VCVolatile").is_some() {
+        decorate(t, loc, id, Decoration::Volatile, &[])?;
+    }
+    if let Some(value) = string_attribute(attrs, "VCByteOffset") {
+        let offset = literal(loc, "VCByteOffset", value, None)?;
+        decorate(t, loc, id, Decoration::GlobalVariableOffsetINTEL, &[offset])?;
+    }
+    if let Some(value) = string_attribute(attrs, "VCSingleElementVector") {
+        literal(loc, "VCSingleElementVector", value, Some(0))?;
+        decorate(t, loc, id, Decoration::SingleElementVectorINTEL, &[])?;
     }
     Ok(())
 }

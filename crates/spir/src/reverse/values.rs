@@ -156,6 +156,7 @@ impl Ctx<'_> {
             externally_initialized: false,
             dso_local: false,
             attachments: Vec::new(),
+            attrs: Vec::new(),
         });
         Ok(ValueRef::Global(g))
     }
