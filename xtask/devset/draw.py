@@ -4,6 +4,7 @@ The order printed is the draw order; files are fetched in that order, so any pre
 is itself a uniform sample (what the measurement uses if fetching stops early).
 
     python3 draw.py          # t7  (session 13): 180 of pool_listing.pool()
+    python3 draw.py t8a      # t8a (session 14): all 83 of pool_listing_t8a.pool8a()
     python3 draw.py t8b      # t8b (session 14): 110 of pool_listing_t8b.pool8b()"""
 import random
 import sys
@@ -25,7 +26,21 @@ def draw_t8b():
     return random.Random(20261129).sample(sorted(pool_listing_t8b.pool8b()), 110)
 
 
-DRAWS = {"t7": draw_t7, "t8b": draw_t8b}
+# t8a (session 14, devset8a): the non-DebugInfo, non-extension folders t7's pool missed
+# (pool_listing_t8a.py). The pool holds fewer than 110 paths, so the draw is all of it in a
+# seeded order (any prefix of it is still a uniform sample of the pool).
+SEED_T8A = 20261128
+COUNT_T8A = 110
+
+
+def draw_t8a():
+    import pool_listing_t8a
+
+    pool = sorted(pool_listing_t8a.pool8a())
+    return random.Random(SEED_T8A).sample(pool, min(COUNT_T8A, len(pool)))
+
+
+DRAWS = {"t7": draw_t7, "t8a": draw_t8a, "t8b": draw_t8b}
 
 if __name__ == "__main__":
     which = sys.argv[1] if len(sys.argv) > 1 else "t7"

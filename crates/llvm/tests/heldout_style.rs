@@ -160,3 +160,25 @@ uselistorder_bb @g, %0, { 0 }
     let e = parse_text(bad, "bad.ll").expect_err("no index list");
     assert!(e.to_string().contains("bad.ll:1:"), "{e}");
 }
+
+#[test]
+fn a_globals_attribute_groups_are_kept() {
+    // `@in = internal global <256 x i8> undef, align 256 #0` (SPV_INTEL_vector_compute's
+    // "VCGlobalVariable" and friends, llvm-spirv's decoration_byte_offset.ll): the groups a
+    // global names are merged into its attributes, even when defined after it.
+    let src = r#"@in = internal global i32 0, align 4 #0 #1
+@plain = global i32 1
+attributes #0 = { "VCByteOffset"="1" "VCVolatile" }
+attributes #1 = { "VCGlobalVariable" }
+"#;
+    let m = parse_text(src, "global_groups.ll").unwrap_or_else(|e| panic!("{e}"));
+    let g = &m.globals[0];
+    assert!(g
+        .attrs
+        .contains(&Attribute::Str("VCByteOffset".into(), Some("1".into()))));
+    assert!(g.attrs.contains(&Attribute::Str("VCVolatile".into(), None)));
+    assert!(g
+        .attrs
+        .contains(&Attribute::Str("VCGlobalVariable".into(), None)));
+    assert!(m.globals[1].attrs.is_empty());
+}

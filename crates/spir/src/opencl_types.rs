@@ -25,11 +25,24 @@ pub enum OpenClType {
     },
     /// An SPV_INTEL_device_side_avc_motion_estimation type: its OpTypeAvc*INTEL opcode.
     Avc(spirvkit_grammar::Op),
+    /// SPV_INTEL_vector_compute's `%intel.buffer_{ro,wo,rw}_t` with its access qualifier
+    /// (0 read-only, 1 write-only, 2 read-write): OpTypeBufferSurfaceINTEL.
+    BufferSurface {
+        access: u32,
+    },
 }
 
 pub fn opencl_type(name: &str) -> Option<OpenClType> {
     if let Some(spirv) = name.strip_prefix("spirv.") {
         return spirv_type(spirv);
+    }
+    if let Some(intel) = name.strip_prefix("intel.") {
+        return match intel.split('.').next()? {
+            "buffer_ro_t" => Some(OpenClType::BufferSurface { access: 0 }),
+            "buffer_wo_t" => Some(OpenClType::BufferSurface { access: 1 }),
+            "buffer_rw_t" => Some(OpenClType::BufferSurface { access: 2 }),
+            _ => None,
+        };
     }
     let base = name.strip_prefix("opencl.")?.split('.').next()?;
     if let Some(avc) = crate::forward::avc_motion_estimation::type_from_c_name(base) {

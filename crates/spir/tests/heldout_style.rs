@@ -1300,3 +1300,314 @@ define spir_kernel void @k() !RegisterAllocMode !0 {
     let e = translate_with(src, "+SPV_INTEL_maximum_registers").expect_err("unknown name");
     assert!(e.contains("@k") && e.contains("Plenty"), "{e}");
 }
+
+#[test]
+fn a_boolean_spec_constant_with_a_byte_default_is_a_bool_spec_constant() {
+    // DPC++ declares a `bool` specialization constant `i1 @__spirv_SpecConstant(i32, i8)`:
+    // the constant has the call's type (OpTypeBool, OpSpecConstantTrue for a default that is
+    // not zero), so a select on it has a boolean condition (t8a/063).
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare i1 @_Z20__spirv_SpecConstantia(i32, i8)
+declare i32 @_Z20__spirv_SpecConstantii(i32, i64)
+define spir_kernel void @k(ptr addrspace(1) %out) {
+entry:
+  %b = call i1 @_Z20__spirv_SpecConstantia(i32 0, i8 1)
+  %f = call i1 @_Z20__spirv_SpecConstantia(i32 1, i8 0)
+  %n = call i32 @_Z20__spirv_SpecConstantii(i32 2, i64 4294967301)
+  %s = select i1 %b, i8 0, i8 1
+  %z = zext i1 %f to i8
+  %sum = add i8 %s, %z
+  store i8 %sum, ptr addrspace(1) %out, align 1
+  %w = getelementptr i32, ptr addrspace(1) %out, i32 1
+  store i32 %n, ptr addrspace(1) %w, align 4
+  ret void
+}
+"#;
+    for m in both(src, "", "bool_spec_constant") {
+        assert_eq!(count(&m, Op::SpecConstantTrue), 1);
+        assert_eq!(count(&m, Op::SpecConstantFalse), 1);
+        // The i32 one takes the i64 default's low 32 bits (one word, 5).
+        let spec: Vec<_> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::SpecConstant)
+            .map(|i| i.operands.clone())
+            .collect();
+        assert_eq!(spec.len(), 1, "{spec:?}");
+        assert_eq!(spec[0].len(), 1);
+        assert_eq!(spec[0][0].word(), Some(5));
+        // No i8 specialization constant is made for the boolean ones.
+        let bool_ty = m
+            .instructions()
+            .find(|i| i.opcode == Op::TypeBool)
+            .and_then(|i| i.result_id)
+            .expect("OpTypeBool");
+        for i in m
+            .instructions()
+            .filter(|i| matches!(i.opcode, Op::SpecConstantTrue | Op::SpecConstantFalse))
+        {
+            assert_eq!(i.result_type, Some(bool_ty));
+        }
+    }
+}
+
+#[test]
+fn an_alloca_counted_by_a_spec_constant_is_an_array_of_that_length() {
+    // `alloca T, iN %n` with %n a `__spirv_SpecConstant` call: a Function variable of
+    // OpTypeArray T (the specialization constant), seen by its users as a pointer to T; no
+    // extension needed (llvm-spirv's mapping, t8a/055). A run-time count still needs
+    // SPV_INTEL_variable_length_array.
+    let src = r#"target triple = "spir64-unknown-unknown"
+%pair = type { double, double }
+declare i64 @_Z20__spirv_SpecConstantix(i32, i64)
+declare i8 @_Z20__spirv_SpecConstantic(i32, i8)
+define spir_kernel void @k(ptr addrspace(1) %out) {
+entry:
+  %n = call i64 @_Z20__spirv_SpecConstantix(i32 0, i64 3)
+  %m = call i8 @_Z20__spirv_SpecConstantic(i32 1, i8 2)
+  %a = alloca float, i64 %n, align 4
+  %b = alloca %pair, i8 %m, align 16
+  store float 1.0, ptr %a, align 4
+  %x = load float, ptr %a, align 4
+  store float %x, ptr addrspace(1) %out, align 4
+  %d = getelementptr %pair, ptr %b, i64 1, i32 1
+  store double 2.0, ptr %d, align 8
+  ret void
+}
+"#;
+    for m in both(src, "", "spec_length_alloca") {
+        let specs: Vec<_> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::SpecConstant)
+            .filter_map(|i| i.result_id)
+            .collect();
+        assert_eq!(specs.len(), 2);
+        // Each array's length is one of the specialization constants.
+        let arrays: Vec<_> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::TypeArray)
+            .filter_map(|i| i.operands.get(1).and_then(spirvkit_core::Operand::id))
+            .collect();
+        for s in &specs {
+            assert!(arrays.contains(s), "array of length {s:?} in {arrays:?}");
+        }
+        assert!(count(&m, Op::VariableLengthArrayINTEL) == 0);
+        assert!(!capabilities(&m).contains(&Capability::VariableLengthArrayINTEL.0));
+    }
+    let runtime = src
+        .replace("alloca float, i64 %n", "alloca float, i64 %r")
+        .replace(
+            "@k(ptr addrspace(1) %out)",
+            "@k(ptr addrspace(1) %out, i64 %r)",
+        );
+    let e = translate_with(&runtime, "").expect_err("a run-time count");
+    assert!(e.contains("SPV_INTEL_variable_length_array"), "{e}");
+}
+
+/// `(target, decoration, literals)` of every OpDecorate with `decoration`.
+fn decorations_of(m: &Module, decoration: spirvkit_grammar::Decoration) -> Vec<(u32, Vec<u32>)> {
+    m.instructions()
+        .filter(|i| {
+            i.opcode == Op::Decorate
+                && i.operands.get(1).and_then(spirvkit_core::Operand::word) == Some(decoration.0)
+        })
+        .map(|i| {
+            let target = i.operands[0].id().map_or(0, |id| id.0);
+            let literals = i.operands[2..]
+                .iter()
+                .filter_map(spirvkit_core::Operand::word)
+                .collect();
+            (target, literals)
+        })
+        .collect()
+}
+
+/// `(mode, literal)` of every OpExecutionMode.
+fn execution_modes(m: &Module) -> Vec<(u32, u32)> {
+    m.instructions()
+        .filter(|i| i.opcode == Op::ExecutionMode)
+        .filter_map(|i| Some((i.operands.get(1)?.word()?, i.operands.get(2)?.word()?)))
+        .collect()
+}
+
+const VECTOR_COMPUTE: &str = r#"target triple = "spir64-unknown-unknown"
+%opencl.image2d_rw_t = type opaque
+define spir_func "VCSingleElementVector" i8 @helper(i8 "VCSingleElementVector" %a, i8 %b) #1 {
+entry:
+  %s = add i8 %a, %b
+  ret i8 %s
+}
+define spir_kernel void @k(i32 "VCArgumentIOKind"="0" %in, i32 "VCArgumentIOKind"="1" %out, ptr addrspace(1) "VCMediaBlockIO" %img) #0 {
+entry:
+  %r = call i8 @helper(i8 1, i8 2)
+  ret void
+}
+attributes #0 = { "VCFunction" "VCSLMSize"="256" "VCSIMTCall"="5" }
+attributes #1 = { "VCFunction" "VCStackCall" }
+"#;
+
+#[test]
+fn vector_compute_attributes_decorate_functions_and_parameters() {
+    // SPV_INTEL_vector_compute's string attributes (llvm-spirv's transVectorComputeMetadata;
+    // the form of its transcoding/SPV_INTEL_vector_compute tests, t8a/007, 066, 068, 075).
+    use spirvkit_grammar::Decoration as D;
+    for m in both(
+        VECTOR_COMPUTE,
+        "+SPV_INTEL_vector_compute",
+        "vector_compute",
+    ) {
+        assert!(capabilities(&m).contains(&Capability::VectorComputeINTEL.0));
+        assert!(common::extensions(&m).contains(&"SPV_INTEL_vector_compute".to_owned()));
+        assert_eq!(decorations_of(&m, D::VectorComputeFunctionINTEL).len(), 2);
+        assert_eq!(decorations_of(&m, D::StackCallINTEL).len(), 1);
+        let simt = decorations_of(&m, D::SIMTCallINTEL);
+        assert_eq!(simt.len(), 1);
+        assert_eq!(simt[0].1, vec![5]);
+        let mut io: Vec<Vec<u32>> = decorations_of(&m, D::FuncParamIOKindINTEL)
+            .into_iter()
+            .map(|(_, l)| l)
+            .collect();
+        io.sort();
+        assert_eq!(io, vec![vec![0], vec![1]]);
+        assert_eq!(decorations_of(&m, D::MediaBlockIOINTEL).len(), 1);
+        // On the helper's return and its first parameter; no operand (the grammar has none).
+        let sev = decorations_of(&m, D::SingleElementVectorINTEL);
+        assert_eq!(sev.len(), 2);
+        assert!(sev.iter().all(|(_, l)| l.is_empty()));
+        assert!(execution_modes(&m).contains(&(
+            spirvkit_grammar::ExecutionMode::SharedLocalMemorySizeINTEL.0,
+            256
+        )));
+    }
+    // Without the extension they are dropped (llvm-spirv drops them too).
+    let m = translate_with(VECTOR_COMPUTE, "").unwrap_or_else(|e| panic!("{e}"));
+    assert!(!capabilities(&m).contains(&Capability::VectorComputeINTEL.0));
+    assert!(decorations_of(&m, D::VectorComputeFunctionINTEL).is_empty());
+}
+
+#[test]
+fn vector_compute_float_control_is_execution_modes_per_float_width() {
+    // `"VCFloatControl"`: rounding (bits 4-5), float mode (bit 0), denormals kept per width
+    // (0x40 double, 0x80 float, 0x400 half); t8a/034's `k_rtp_df_alt` = 145.
+    use spirvkit_grammar::ExecutionMode as E;
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k_rtp_df_alt(i32 %a) #0 {
+entry:
+  ret void
+}
+define spir_kernel void @k_rte(i32 %a) #1 {
+entry:
+  ret void
+}
+attributes #0 = { "VCFunction" "VCFloatControl"="145" }
+attributes #1 = { "VCFunction" "VCFloatControl"="0" }
+"#;
+    let ext = "+SPV_INTEL_vector_compute,+SPV_KHR_float_controls,+SPV_INTEL_float_controls2";
+    for m in both(src, ext, "vc_float_control") {
+        let modes = execution_modes(&m);
+        for w in [64, 32, 16] {
+            assert!(modes.contains(&(E::RoundingModeRTPINTEL.0, w)), "{modes:?}");
+            assert!(modes.contains(&(E::FloatingPointModeALTINTEL.0, w)));
+            assert!(modes.contains(&(E::RoundingModeRTE.0, w)));
+            assert!(modes.contains(&(E::FloatingPointModeIEEEINTEL.0, w)));
+        }
+        assert!(modes.contains(&(E::DenormPreserve.0, 32)));
+        assert!(modes.contains(&(E::DenormFlushToZero.0, 64)));
+        assert!(modes.contains(&(E::DenormFlushToZero.0, 16)));
+        assert_eq!(
+            modes.iter().filter(|m| m.0 == E::DenormPreserve.0).count(),
+            1
+        );
+    }
+    // The rounding and float modes need SPV_INTEL_float_controls2: refused naming it.
+    let e = translate_with(src, "+SPV_INTEL_vector_compute,+SPV_KHR_float_controls")
+        .expect_err("no float_controls2");
+    assert!(e.contains("SPV_INTEL_float_controls2"), "{e}");
+}
+
+#[test]
+fn vector_compute_buffers_are_buffer_surfaces() {
+    // `%intel.buffer_{ro,wo,rw}_t addrspace(1)*` → OpTypeBufferSurfaceINTEL with the name's
+    // access qualifier (llvm-spirv's buffer_surface_intel.ll, t8a/071). spirv-val 2025.5
+    // rejects the type outside a block ("must appear in a block"), so the form is checked.
+    let src = r#"target triple = "spir"
+%intel.buffer_ro_t = type opaque
+%intel.buffer_wo_t = type opaque
+%intel.buffer_rw_t = type opaque
+define spir_kernel void @test(%intel.buffer_ro_t addrspace(1)* %ro, %intel.buffer_wo_t addrspace(1)* %wo, %intel.buffer_rw_t addrspace(1)* %rw) #0 {
+entry:
+  ret void
+}
+attributes #0 = { "VCFunction" }
+"#;
+    let m = translate_with(src, "+SPV_INTEL_vector_compute").unwrap_or_else(|e| panic!("{e}"));
+    let mut access: Vec<u32> = m
+        .instructions()
+        .filter(|i| i.opcode == Op::TypeBufferSurfaceINTEL)
+        .filter_map(|i| i.operands.first().and_then(spirvkit_core::Operand::word))
+        .collect();
+    access.sort_unstable();
+    assert_eq!(access, vec![0, 1, 2]);
+    assert!(capabilities(&m).contains(&Capability::VectorComputeINTEL.0));
+    let e = translate_with(src, "").expect_err("no extension");
+    assert!(e.contains("SPV_INTEL_vector_compute"), "{e}");
+}
+
+#[test]
+fn an_image_struct_name_gives_the_access_qualifier_without_metadata() {
+    // `%opencl.image2d_wo_t` (typed pointers, no kernel_arg_access_qual): WriteOnly, as
+    // llvm-spirv reads it from the name (t8a/071); `_rw_t` is ReadWrite (ImageReadWrite).
+    let src = r#"target triple = "spir64-unknown-unknown"
+%opencl.image2d_wo_t = type opaque
+%opencl.image1d_rw_t = type opaque
+%opencl.image3d_ro_t = type opaque
+define spir_kernel void @k(%opencl.image2d_wo_t addrspace(1)* %a, %opencl.image1d_rw_t addrspace(1)* %b, %opencl.image3d_ro_t addrspace(1)* %c) {
+entry:
+  ret void
+}
+"#;
+    let m = translate_with(src, "").unwrap_or_else(|e| panic!("{e}"));
+    common::spirv_val(&m, "heldout_image_name_access");
+    let mut access: Vec<u32> = m
+        .instructions()
+        .filter(|i| i.opcode == Op::TypeImage)
+        .filter_map(|i| i.operands.last().and_then(spirvkit_core::Operand::word))
+        .collect();
+    access.sort_unstable();
+    assert_eq!(access, vec![0, 1, 2]);
+    assert!(capabilities(&m).contains(&Capability::ImageReadWrite.0));
+}
+
+#[test]
+fn vector_compute_global_attributes_decorate_the_variable() {
+    // A global's attribute group (`@in = ... #0`, t8a/029, 039, 054): "VCGlobalVariable" →
+    // VectorComputeVariableINTEL, "VCVolatile" → Volatile, "VCByteOffset"="N" →
+    // GlobalVariableOffsetINTEL N; here for a CrossWorkgroup and a private global.
+    use spirvkit_grammar::Decoration as D;
+    let src = r#"target triple = "spir64-unknown-unknown"
+@g = addrspace(1) global <8 x i8> zeroinitializer, align 8 #0
+@p = internal global <8 x i8> zeroinitializer, align 8 #1
+define spir_kernel void @k(ptr addrspace(1) %out) #2 {
+entry:
+  %a = load <8 x i8>, ptr addrspace(1) @g, align 8
+  %b = load <8 x i8>, ptr @p, align 8
+  %s = add <8 x i8> %a, %b
+  store <8 x i8> %s, ptr addrspace(1) %out, align 8
+  ret void
+}
+attributes #0 = { "VCGlobalVariable" "VCByteOffset"="16" }
+attributes #1 = { "VCGlobalVariable" "VCVolatile" "VCByteOffset"="1" }
+attributes #2 = { "VCFunction" }
+"#;
+    for m in both(src, "+SPV_INTEL_vector_compute", "vc_globals") {
+        assert_eq!(decorations_of(&m, D::VectorComputeVariableINTEL).len(), 2);
+        assert_eq!(decorations_of(&m, D::Volatile).len(), 1);
+        let mut offsets: Vec<Vec<u32>> = decorations_of(&m, D::GlobalVariableOffsetINTEL)
+            .into_iter()
+            .map(|(_, l)| l)
+            .collect();
+        offsets.sort();
+        assert_eq!(offsets, vec![vec![1], vec![16]]);
+    }
+    let m = translate_with(src, "").unwrap_or_else(|e| panic!("{e}"));
+    assert!(decorations_of(&m, D::VectorComputeVariableINTEL).is_empty());
+}

@@ -397,6 +397,61 @@ fn array_spelled_matrices() {
     assert!(err.contains("is not a joint matrix"), "{err}");
 }
 
+#[test]
+fn array_spelled_matrices_with_a_use_level() {
+    // A fifth nesting level is the matrix Use plus one (llvm-spirv's joint_matrix.ll and
+    // joint_matrix_layout_change.ll, t8a/024 and t8a/044): `[2 x [16 x [2 x [4 x [1 x i8]]]]]`
+    // is an A matrix (use 0) of 2x16 column-major sub-group i8, a sixth type operand; a fifth
+    // level of 4 (DPC++'s `use::unnecessary`) names no Use; a four-level spelling keeps five.
+    let src = r#"target triple = "spir64-unknown-unknown"
+%"struct.__spv::__spirv_JointMatrixINTEL" = type { [2 x [2 x [1 x [4 x [4 x i16]]]]]* }
+%"struct.__spv::__spirv_JointMatrixINTEL.0" = type { [2 x [16 x [2 x [4 x [1 x i8]]]]]* }
+%"struct.__spv::__spirv_JointMatrixINTEL.2" = type { [16 x [2 x [4 x [4 x i8]]]]* }
+
+define spir_kernel void @k(i16 addrspace(1)* %c, i8 addrspace(1)* %a, i8 addrspace(1)* %b, i64 %stride) {
+entry:
+  %gc = addrspacecast i16 addrspace(1)* %c to i16 addrspace(4)*
+  %ga = addrspacecast i8 addrspace(1)* %a to i8 addrspace(4)*
+  %gb = addrspacecast i8 addrspace(1)* %b to i8 addrspace(4)*
+  %mc = call spir_func %"struct.__spv::__spirv_JointMatrixINTEL" addrspace(4)* @_Z28__spirv_JointMatrixLoadINTEL_c(i16 addrspace(4)* %gc, i64 %stride, i32 0, i32 3, i32 0)
+  %ma = call spir_func %"struct.__spv::__spirv_JointMatrixINTEL.0" addrspace(4)* @_Z28__spirv_JointMatrixLoadINTEL_a(i8 addrspace(4)* %ga, i64 %stride, i32 0, i32 3, i32 0)
+  %mb = call spir_func %"struct.__spv::__spirv_JointMatrixINTEL.2" addrspace(4)* @_Z28__spirv_JointMatrixLoadINTEL_b(i8 addrspace(4)* %gb, i64 %stride, i32 3, i32 3, i32 0)
+  %md = call spir_func %"struct.__spv::__spirv_JointMatrixINTEL" addrspace(4)* @_Z27__spirv_JointMatrixMadINTEL(%"struct.__spv::__spirv_JointMatrixINTEL.0" addrspace(4)* %ma, %"struct.__spv::__spirv_JointMatrixINTEL.2" addrspace(4)* %mb, %"struct.__spv::__spirv_JointMatrixINTEL" addrspace(4)* %mc, i32 3)
+  call spir_func void @_Z29__spirv_JointMatrixStoreINTEL(i16 addrspace(4)* %gc, %"struct.__spv::__spirv_JointMatrixINTEL" addrspace(4)* %md, i64 %stride, i32 0, i32 3, i32 0)
+  ret void
+}
+declare spir_func %"struct.__spv::__spirv_JointMatrixINTEL" addrspace(4)* @_Z28__spirv_JointMatrixLoadINTEL_c(i16 addrspace(4)*, i64, i32, i32, i32)
+declare spir_func %"struct.__spv::__spirv_JointMatrixINTEL.0" addrspace(4)* @_Z28__spirv_JointMatrixLoadINTEL_a(i8 addrspace(4)*, i64, i32, i32, i32)
+declare spir_func %"struct.__spv::__spirv_JointMatrixINTEL.2" addrspace(4)* @_Z28__spirv_JointMatrixLoadINTEL_b(i8 addrspace(4)*, i64, i32, i32, i32)
+declare spir_func %"struct.__spv::__spirv_JointMatrixINTEL" addrspace(4)* @_Z27__spirv_JointMatrixMadINTEL(%"struct.__spv::__spirv_JointMatrixINTEL.0" addrspace(4)*, %"struct.__spv::__spirv_JointMatrixINTEL.2" addrspace(4)*, %"struct.__spv::__spirv_JointMatrixINTEL" addrspace(4)*, i32)
+declare spir_func void @_Z29__spirv_JointMatrixStoreINTEL(i16 addrspace(4)*, %"struct.__spv::__spirv_JointMatrixINTEL" addrspace(4)*, i64, i32, i32, i32)
+"#;
+    let m = translate_with(src, EXT).unwrap_or_else(|e| panic!("{e}"));
+    let mut shapes: Vec<Vec<u32>> = all(&m, "OpTypeJointMatrixINTEL")
+        .iter()
+        .map(|t| matrix_ints(&m, t.result_id.expect("id")))
+        .collect();
+    shapes.sort();
+    assert_eq!(
+        shapes,
+        vec![vec![2, 2, 0, 3], vec![2, 16, 1, 3, 0], vec![16, 2, 3, 3]]
+    );
+    assert_eq!(all(&m, "OpJointMatrixMadINTEL").len(), 1);
+    // Six levels, or a Use past the accumulator, are no matrix.
+    let bad = src.replace(
+        "[2 x [2 x [1 x [4 x [4 x i16]]]]]*",
+        "[2 x [2 x [1 x [4 x [4 x [1 x i16]]]]]]*",
+    );
+    let err = translate_with(&bad, EXT).expect_err("malformed");
+    assert!(err.contains("is not a joint matrix"), "{err}");
+    let bad = src.replace(
+        "[2 x [2 x [1 x [4 x [4 x i16]]]]]*",
+        "[2 x [2 x [1 x [4 x [5 x i16]]]]]*",
+    );
+    let err = translate_with(&bad, EXT).expect_err("malformed");
+    assert!(err.contains("is not a joint matrix"), "{err}");
+}
+
 /// cl_intel_joint_matrix's OpenCL C built-ins on `%struct.ocl_Mat_matrix_*` types (the form of
 /// llvm-spirv's `cl_intel_joint_matrix.ll`): `intel_joint_matrix_load_sub_group_*` → load
 /// (pointer, stride, the call's memory layout, the type's scope), `intel_joint_matrix_mad` →

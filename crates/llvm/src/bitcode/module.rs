@@ -233,6 +233,7 @@ impl<'a> Reader<'a> {
             externally_initialized: ops.get(9).copied().unwrap_or(0) != 0,
             dso_local: ops.get(13).copied().unwrap_or(0) != 0,
             attachments: Vec::new(),
+            attrs: Vec::new(),
         });
         if init != 0 {
             self.pending_inits.push((gid, init - 1));

@@ -306,6 +306,9 @@ pub struct GlobalVar {
     pub externally_initialized: bool,
     pub dso_local: bool,
     pub attachments: Vec<(String, MetadataId)>,
+    /// The attribute groups a global names (`@g = global i32 0 #0`), merged (text only; the
+    /// bitcode reader leaves this empty).
+    pub attrs: Vec<Attribute>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

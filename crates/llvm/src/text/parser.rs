@@ -48,6 +48,8 @@ pub struct Parser<'s> {
     attr_groups: HashMap<u32, Vec<Attribute>>,
     pending_fn_groups: Vec<(FuncId, u32)>,
     pending_call_groups: Vec<(FuncId, InstId, u32)>,
+    /// Attribute groups named by globals, merged once every group is read.
+    pending_global_groups: Vec<(GlobalId, u32)>,
     local: LocalState,
     /// Function being parsed: its args (for operand types) and instructions.
     cur_args: Vec<Argument>,
@@ -115,6 +117,7 @@ impl<'s> Parser<'s> {
             attr_groups: HashMap::new(),
             pending_fn_groups: Vec::new(),
             pending_call_groups: Vec::new(),
+            pending_global_groups: Vec::new(),
             local: LocalState::default(),
             cur_args: Vec::new(),
             cur_insts: Vec::new(),
@@ -388,6 +391,7 @@ impl<'s> Parser<'s> {
                             externally_initialized: false,
                             dso_local: false,
                             attachments: Vec::new(),
+                            attrs: Vec::new(),
                         });
                         ValueRef::Global(id)
                     };
@@ -437,6 +441,12 @@ impl<'s> Parser<'s> {
     }
 
     fn finish(mut self) -> PResult<Module> {
+        for (g, group) in std::mem::take(&mut self.pending_global_groups) {
+            let attrs = self.attr_groups.get(&group).cloned().unwrap_or_default();
+            if let Some(global) = self.m.globals.get_mut(g.0 as usize) {
+                global.attrs.extend(attrs);
+            }
+        }
         for (f, g) in std::mem::take(&mut self.pending_fn_groups) {
             // LLVM's parser merges only the groups that exist: a reference to an undefined
             // group (`declare void @f() #8` with no `attributes #8`) adds nothing.
@@ -1036,15 +1046,19 @@ impl<'s> Parser<'s> {
                 return Err(self.err("expected 'section', 'align' or metadata"));
             }
         }
-        // Attribute groups on a global (`#0`, e.g. vector-compute's "VCGlobalVariable")
-        // change no SPIR-V the translator emits; they are read and dropped.
-        while matches!(self.peek(), Tok::AttrGroup(_)) {
+        // Attribute groups on a global (`#0`, e.g. vector-compute's "VCGlobalVariable"),
+        // merged into `attrs` once every group is read.
+        let mut groups = Vec::new();
+        while let Tok::AttrGroup(g) = self.peek() {
+            groups.push(*g);
             self.next();
         }
         let ty = self.pointer_for(value_ty, addrspace);
         let Some(ValueRef::Global(gid)) = target else {
             return Err(self.err_at(l, c, "global was not pre-declared"));
         };
+        self.pending_global_groups
+            .extend(groups.into_iter().map(|g| (gid, g)));
         if let Some(g) = self.m.globals.get_mut(gid.0 as usize) {
             *g = GlobalVar {
                 name,
@@ -1062,6 +1076,7 @@ impl<'s> Parser<'s> {
                 externally_initialized,
                 dso_local,
                 attachments,
+                attrs: Vec::new(),
             };
         }
         Ok(())

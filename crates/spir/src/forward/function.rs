@@ -70,6 +70,7 @@ pub(crate) fn translate_function(
     t.b.name(id, &func.name);
     t.referenced_indirectly(func, id);
     crate::forward::function_decorations::decorate(t, func, id, &location)?;
+    crate::forward::vector_compute::decorate_function(t, func, id, &location)?;
     let mut ctx = FnCtx {
         func,
         func_id: f,
@@ -95,6 +96,7 @@ pub(crate) fn translate_function(
             t.b.name(pid, name);
         }
         crate::forward::kernels::param_attributes(t, func, i, pid)?;
+        crate::forward::vector_compute::decorate_parameter(t, func, i, pid, &ctx.location)?;
         ctx.args.push(pid);
     }
     // `!spirv.ParameterDecorations`: one `!spirv.Decorations`-style list per parameter.
@@ -148,7 +150,7 @@ pub(crate) fn translate_function(
             for inst_id in func.blocks.iter().flat_map(|b| b.insts.iter()) {
                 if let Some(inst) = func.inst(*inst_id) {
                     if let InstKind::Alloca { .. } = inst.kind {
-                        if crate::forward::variable_length_array::is_dynamic(t, inst) {
+                        if crate::forward::variable_length_array::is_dynamic(t, func, inst) {
                             // Made where it stands (its count may be computed there).
                             continue;
                         }
@@ -188,7 +190,7 @@ pub(crate) fn translate_function(
                 .ok_or_else(|| malformed(&ctx.location, "missing instruction"))?;
             let position = func.positions.get(inst_id);
             if matches!(inst.kind, InstKind::Alloca { .. }) {
-                if crate::forward::variable_length_array::is_dynamic(t, inst) {
+                if crate::forward::variable_length_array::is_dynamic(t, func, inst) {
                     crate::forward::variable_length_array::alloca(t, &ctx, inst_id, inst)
                         .map_err(|e| e.at(position))?;
                 }
@@ -351,6 +353,7 @@ fn private_globals(t: &mut Translator<'_>, ctx: &mut FnCtx<'_>) -> Result<()> {
         t.b.push_instruction(var);
         t.note_type(id, ptr_ty);
         t.b.name(id, &global.name);
+        crate::forward::vector_compute::decorate_global(t, global, id, &ctx.location)?;
         ctx.private_globals.insert(g, id);
     }
     Ok(())
@@ -416,7 +419,25 @@ fn alloca(
     };
     let out = ctx.values[inst_id.0 as usize];
     let count_is_one = t.const_int(*count) == Some(1);
-    if !count_is_one {
+    // `alloca T, iN %n` with %n a `__spirv_SpecConstant` call: a variable of
+    // OpTypeArray T (the specialization constant), its users see a pointer to T (llvm-spirv's
+    // mapping; no extension is needed).
+    let spec_length =
+        match crate::forward::variable_length_array::spec_constant_count(t, ctx.func, *count) {
+            Some((count_ty, args)) if !count_is_one => {
+                let name = "__spirv_SpecConstant";
+                let (length, _) = crate::forward::builtins::spv_ir_forms::spec_constant_id(
+                    t,
+                    &ctx.location,
+                    name,
+                    count_ty,
+                    args,
+                )?;
+                Some(length)
+            }
+            _ => None,
+        };
+    if !count_is_one && spec_length.is_none() {
         return Err(unsupported(
             &ctx.location,
             format!(
@@ -444,6 +465,20 @@ fn alloca(
         }
         None => t.ty(*allocated_ty, &ctx.location)?,
     };
+    let elem_ptr_ty = match t.m.types.get(inst.ty) {
+        Type::Pointer { addrspace: 4, .. } => {
+            t.pointer_type(spirvkit_grammar::StorageClass::Generic.0, elem)
+        }
+        _ => t.pointer_type(spirvkit_grammar::StorageClass::Function.0, elem),
+    };
+    let elem = match spec_length {
+        Some(length) => t.b.dedup_global(
+            Op::TypeArray,
+            None,
+            vec![Operand::Id(elem), Operand::Id(length)],
+        ),
+        None => elem,
+    };
     let ptr_ty = t.pointer_type(spirvkit_grammar::StorageClass::Function.0, elem);
     // `alloca ..., addrspace(4)`: the variable is a Function one, its users see it through
     // OpPtrCastToGeneric (as llvm-spirv does).
@@ -454,6 +489,8 @@ fn alloca(
     // An opaque-pointer alloca used at another pointee is cast after the variables.
     let wanted = if crate::forward::pointee::is_opaque_pointer(t.m, inst.ty) {
         t.value_type_id(ctx, ValueRef::Instruction(inst_id))?
+    } else if spec_length.is_some() {
+        elem_ptr_ty
     } else {
         generic.unwrap_or(ptr_ty)
     };

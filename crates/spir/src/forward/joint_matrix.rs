@@ -80,8 +80,8 @@ fn struct_name(m: &llvm::Module, ty: llvm::TypeId) -> Option<&str> {
 /// regularization renames it `%spirv.JointMatrixINTEL._{T}_{R}_{C}_{L}_{S}`.
 const ARRAY_SPELLING: &str = "struct.__spv::__spirv_JointMatrixINTEL";
 
-/// The component (an LLVM type) and the integers (rows, columns, layout, scope) of the array
-/// spelling; `Some(None)` when a pointer to such a struct does not have that shape.
+/// The component (an LLVM type) and the integers (rows, columns, layout, scope[, use]) of the
+/// array spelling; `Some(None)` when a pointer to such a struct does not have that shape.
 fn array_spelling(m: &llvm::Module, ty: llvm::TypeId) -> Option<Option<(llvm::TypeId, Vec<u32>)>> {
     struct_name(m, ty)?.strip_prefix(ARRAY_SPELLING)?;
     let pointee = m.types.pointee(ty)?;
@@ -99,8 +99,18 @@ fn array_spelling(m: &llvm::Module, ty: llvm::TypeId) -> Option<Option<(llvm::Ty
             lengths.push(u32::try_from(*len).ok()?);
             ty = *elem;
         }
-        let &[rows, columns, layout, scope] = lengths.as_slice() else {
-            return None;
+        // A fifth level, when present, is the matrix Use plus one (llvm-spirv's regularization
+        // turns it into the `_{use}` postfix and the type's Use operand): 0, 1, 2 for A, B and
+        // the accumulator; DPC++'s `use::unnecessary` (3) names no Use, as in llvm-spirv's
+        // joint_matrix.ll where `[... x [4 x [4 x i16]]]` regularizes to `_short_2_2_0_3`.
+        let (rows, columns, layout, scope, matrix_use) = match *lengths.as_slice() {
+            [rows, columns, layout, scope] => (rows, columns, layout, scope, None),
+            [rows, columns, layout, scope, matrix_use] => match matrix_use.checked_sub(1)? {
+                u @ 0..=2 => (rows, columns, layout, scope, Some(u)),
+                3 => (rows, columns, layout, scope, None),
+                _ => return None,
+            },
+            _ => return None,
         };
         // A SYCL wrapper class holds the component as its only member.
         if let llvm::Type::Named(w) = m.types.get(ty) {
@@ -110,10 +120,9 @@ fn array_spelling(m: &llvm::Module, ty: llvm::TypeId) -> Option<Option<(llvm::Ty
             };
             ty = component;
         }
-        Some((
-            ty,
-            vec![rows, columns, layout.checked_sub(1)?, scope.checked_sub(1)?],
-        ))
+        let mut ints = vec![rows, columns, layout.checked_sub(1)?, scope.checked_sub(1)?];
+        ints.extend(matrix_use);
+        Some((ty, ints))
     };
     Some(shape())
 }
@@ -261,7 +270,7 @@ impl<'m> Translator<'m> {
                 location,
                 format!(
                     "the struct {described} is not a joint matrix ({{ [rows x [columns x \
-                     [layout+1 x [scope+1 x T]]]]* }})"
+                     [layout+1 x [scope+1 x [use+1 x] T]]]]* }})"
                 ),
             ));
         };

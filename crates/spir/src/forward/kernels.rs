@@ -413,6 +413,13 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
             }
         }
         crate::forward::kernel_attributes::execution_modes(t, func, id, &mut emitted)?;
+        crate::forward::vector_compute::execution_modes(
+            t,
+            func,
+            id,
+            &mut emitted,
+            &format!("function @{}", func.name),
+        )?;
         if module_contraction_off || reaching_asm.contains(&f) {
             mode(t, ExecutionMode::ContractionOff, &[]);
             emitted.push(ExecutionMode::ContractionOff.0);

@@ -49,3 +49,4 @@ pub(crate) mod translator;
 pub(crate) mod types;
 pub(crate) mod untyped;
 pub(crate) mod variable_length_array;
+pub(crate) mod vector_compute;

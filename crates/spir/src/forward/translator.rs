@@ -635,6 +635,7 @@ impl<'m> Translator<'m> {
         }
         let global = &self.m.globals[g.0 as usize];
         self.b.name(id, &global.name);
+        crate::forward::vector_compute::decorate_global(self, global, id, &location)?;
         if global.is_constant {
             self.b.decorate(id, Decoration::Constant.0, &[]);
         }

@@ -80,6 +80,23 @@ impl<'m> Translator<'m> {
         }
     }
 
+    /// The access qualifier an OpenCL image struct's name spells (`%opencl.image2d_wo_t`, as
+    /// clang before opaque pointers named them): llvm-spirv takes it from the name when no
+    /// kernel argument metadata says otherwise.
+    fn image_name_access(&self, ty: llvm::TypeId) -> Option<u32> {
+        let name = self.pointee_struct_name(ty)?.strip_prefix("opencl.")?;
+        let name = name.split('.').next()?;
+        if name.ends_with("_wo_t") {
+            Some(AccessQualifier::WriteOnly.0)
+        } else if name.ends_with("_rw_t") {
+            Some(AccessQualifier::ReadWrite.0)
+        } else if name.ends_with("_ro_t") {
+            Some(AccessQualifier::ReadOnly.0)
+        } else {
+            None
+        }
+    }
+
     /// The name of the struct a pointer type points to.
     fn pointee_struct_name(&self, ty: llvm::TypeId) -> Option<&'m str> {
         let pointee = self.m.types.pointee(ty)?;
@@ -142,6 +159,7 @@ impl<'m> Translator<'m> {
                 self.image_context
                     .as_ref()
                     .and_then(|(_, m)| m.get(&ty).copied())
+                    .or_else(|| self.image_name_access(ty))
                     .unwrap_or(AccessQualifier::ReadOnly.0)
             }
         } else {
@@ -204,6 +222,20 @@ impl<'m> Translator<'m> {
                     .pointee_struct_name(ty)
                     .unwrap_or("intel_sub_group_avc_*_t");
                 crate::forward::avc_motion_estimation::require_type(self, location, what)?;
+            }
+            if let OpenClType::BufferSurface { .. } = handle {
+                // llvm-spirv's OpTypeBufferSurfaceINTEL needs SPV_INTEL_vector_compute.
+                let ext = crate::forward::vector_compute::EXTENSION;
+                if !self.opts.allows(ext) {
+                    return Err(unsupported(
+                        location,
+                        format!(
+                            "the type %{} (needs --spirv-ext=+{ext})",
+                            self.pointee_struct_name(ty).unwrap_or("intel.buffer_t")
+                        ),
+                    ));
+                }
+                self.b.extension(ext);
             }
             return Ok(self.opencl_handle_type(handle, access));
         }
@@ -494,6 +526,14 @@ impl<'m> Translator<'m> {
                     .dedup_global(Op::TypePipe, None, vec![Operand::Word(access)])
             }
             OpenClType::Avc(op) => crate::forward::avc_motion_estimation::declare_type(self, op),
+            OpenClType::BufferSurface { access } => {
+                self.b.capability(Capability::VectorComputeINTEL);
+                self.b.dedup_global(
+                    Op::TypeBufferSurfaceINTEL,
+                    None,
+                    vec![Operand::Word(access)],
+                )
+            }
         }
     }
 

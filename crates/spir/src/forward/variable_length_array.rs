@@ -27,13 +27,45 @@ fn require(t: &mut Translator<'_>, loc: &str, what: &str) -> Result<()> {
 
 /// An alloca of a count other than the constant 1, when the extension makes it translatable
 /// (otherwise the entry block's alloca lowering refuses it).
-pub(crate) fn is_dynamic(t: &Translator<'_>, inst: &llvm::Instruction) -> bool {
+pub(crate) fn is_dynamic(
+    t: &Translator<'_>,
+    func: &llvm::Function,
+    inst: &llvm::Instruction,
+) -> bool {
     match &inst.kind {
         InstKind::Alloca { count, .. } => {
-            t.const_int(*count) != Some(1) && t.opts.allows(EXTENSION)
+            t.const_int(*count) != Some(1)
+                && spec_constant_count(t, func, *count).is_none()
+                && t.opts.allows(EXTENSION)
         }
         _ => false,
     }
+}
+
+/// The `__spirv_SpecConstant(i32 id, T default)` call an alloca's count is, if it is one:
+/// such an alloca is an array whose length is the specialization constant (no extension
+/// needed), as llvm-spirv translates it, not a variable-length array. Returns the call's
+/// result type and arguments.
+pub(crate) fn spec_constant_count<'f>(
+    t: &Translator<'_>,
+    func: &'f llvm::Function,
+    count: ValueRef,
+) -> Option<(llvm::TypeId, &'f [ValueRef])> {
+    let ValueRef::Instruction(id) = count else {
+        return None;
+    };
+    let inst = func.inst(id)?;
+    let InstKind::Call {
+        callee: ValueRef::Function(f),
+        args,
+        ..
+    } = &inst.kind
+    else {
+        return None;
+    };
+    let callee = t.m.function(*f)?;
+    crate::forward::builtins::spv_ir_forms::is_spec_constant_call(&callee.name)
+        .then_some((inst.ty, args.as_slice()))
 }
 
 /// `%p = alloca T, iN %n` → `%p = OpVariableLengthArrayINTEL %ptr_Function_T %n` (cast to

@@ -170,6 +170,7 @@ impl Ctx<'_> {
             externally_initialized: false,
             dso_local: false,
             attachments: Vec::new(),
+            attrs: Vec::new(),
         });
         Ok(ValueRef::Global(g))
     }

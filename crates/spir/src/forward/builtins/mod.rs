@@ -21,7 +21,7 @@ mod narrow_conversions;
 mod ndrange;
 mod pipes;
 mod spv_ir;
-mod spv_ir_forms;
+pub(crate) mod spv_ir_forms;
 mod subgroup_non_uniform;
 mod workitem;
 

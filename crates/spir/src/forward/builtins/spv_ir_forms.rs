@@ -6,8 +6,9 @@
 //!   (SPV_INTEL_blocking_pipes): the extension's instructions have no result, although the
 //!   grammar lists a result type and id for their first two words;
 //! - `__spirv_SpecConstant(i32 id, T default)`: an OpSpecConstant (OpSpecConstantTrue/False
-//!   for `i1`) of the default's type decorated SpecId `id`, one per id and type, as
-//!   llvm-spirv's SPV-IR reader emits it (DPC++ specialization constants);
+//!   for `i1`, true when the default is not zero) of the call's result type decorated SpecId
+//!   `id`, one per id and type, as llvm-spirv's SPV-IR reader emits it (DPC++ specialization
+//!   constants; a `bool` one is declared `i1 @__spirv_SpecConstant(i32, i8)`);
 //! - `__spirv_SpecConstantComposite(parts...)`: an OpSpecConstantComposite of the call's
 //!   type at module scope (it may not appear in a function) when every part is a
 //!   specialization constant or a constant, as llvm-spirv builds DPC++ composite
@@ -57,7 +58,7 @@ pub(super) fn lower(
             Ok(true)
         }
         "SpecConstant" => {
-            spec_constant(t, ctx, out, name, args)?;
+            spec_constant(t, ctx, out, result_ty, name, args)?;
             Ok(true)
         }
         "SpecConstantComposite" => spec_constant_composite(t, ctx, out, result_ty, args),
@@ -168,10 +169,28 @@ fn spec_constant(
     t: &mut Translator<'_>,
     ctx: &FnCtx<'_>,
     out: Id,
+    result_ty: llvm::TypeId,
     name: &str,
     args: &[ValueRef],
 ) -> Result<()> {
     let loc = ctx.location.as_str();
+    let (spec, ty_id) = spec_constant_id(t, loc, name, result_ty, args)?;
+    t.emit_ops_to(out, Op::CopyObject, ty_id, [Operand::Id(spec)]);
+    t.spec_values.insert(out, spec);
+    Ok(())
+}
+
+/// The module-scope specialization constant of a `__spirv_SpecConstant(i32 id, T default)`
+/// call returning `result_ty`, made on first use (one per SpecId and type). Also what an
+/// `alloca T, iN %n` with such a call as its count sizes its array with
+/// (`function.rs`). Returns the constant and its type.
+pub(crate) fn spec_constant_id(
+    t: &mut Translator<'_>,
+    loc: &str,
+    name: &str,
+    result_ty: llvm::TypeId,
+    args: &[ValueRef],
+) -> Result<(Id, Id)> {
     let &[spec_id, default] = args else {
         return Err(malformed(
             loc,
@@ -182,27 +201,41 @@ fn spec_constant(
         .const_int(spec_id)
         .and_then(|v| u32::try_from(v).ok())
         .ok_or_else(|| malformed(loc, format!("{name} with a SpecId that is not a constant")))?;
-    let (ty, bits) = match default {
-        ValueRef::Constant(c) => match t.m.constant(c).map(|c| (c.ty, &c.kind)) {
-            Some((ty, llvm::ConstKind::Int(v) | llvm::ConstKind::Float(v))) => (ty, *v),
-            Some((ty, llvm::ConstKind::Null | llvm::ConstKind::Undef)) => (ty, 0),
-            _ => (llvm::TypeId(0), 0),
-        },
-        _ => (llvm::TypeId(0), 0),
+    let is_scalar = |ty: llvm::TypeId| {
+        matches!(
+            t.m.types.get(ty),
+            llvm::Type::Int(_)
+                | llvm::Type::Half
+                | llvm::Type::BFloat
+                | llvm::Type::Float
+                | llvm::Type::Double
+        )
     };
-    if !matches!(
-        t.m.types.get(ty),
-        llvm::Type::Int(_)
-            | llvm::Type::Half
-            | llvm::Type::BFloat
-            | llvm::Type::Float
-            | llvm::Type::Double
-    ) {
+    let default = match default {
+        ValueRef::Constant(c) => match t.m.constant(c).map(|c| (c.ty, &c.kind)) {
+            Some((ty, llvm::ConstKind::Int(v) | llvm::ConstKind::Float(v))) => Some((ty, *v)),
+            Some((ty, llvm::ConstKind::Null | llvm::ConstKind::Undef)) => Some((ty, 0)),
+            _ => None,
+        },
+        _ => None,
+    };
+    let Some((default_ty, default_bits)) = default.filter(|&(ty, _)| is_scalar(ty)) else {
         return Err(unsupported(
             loc,
             format!("{name} whose default is not a scalar constant"),
         ));
-    }
+    };
+    // The constant has the call's type, as llvm-spirv gives it (the default's bits, masked to
+    // that type's width; a boolean one is true when the default is not zero).
+    let ty = if is_scalar(result_ty) {
+        result_ty
+    } else {
+        default_ty
+    };
+    let bits = match t.m.types.get(ty) {
+        llvm::Type::Int(1) => u64::from(default_bits != 0),
+        _ => default_bits,
+    };
     let ty_id = t.ty(ty, loc)?;
     let spec = match t.spec_constants.get(&(spec_id, ty)) {
         Some(&id) => id,
@@ -221,9 +254,12 @@ fn spec_constant(
             id
         }
     };
-    t.emit_ops_to(out, Op::CopyObject, ty_id, [Operand::Id(spec)]);
-    t.spec_values.insert(out, spec);
-    Ok(())
+    Ok((spec, ty_id))
+}
+
+/// Whether `symbol` names `__spirv_SpecConstant` (mangled or not).
+pub(crate) fn is_spec_constant_call(symbol: &str) -> bool {
+    crate::mangle::demangle_name(symbol).unwrap_or(symbol) == "__spirv_SpecConstant"
 }
 
 /// False (the generic rule then applies) when a part is neither a constant nor a
