@@ -87,6 +87,7 @@ pub(crate) fn translate_function(
         current_block: std::cell::Cell::new(0),
     };
     t.image_context = image_context(t, f, access.as_deref());
+    t.debug_variables.clear();
     for (i, &pty) in param_types.iter().enumerate() {
         let pid = t.b.alloc_id();
         t.b.function_parameter_with_id(pid, pty);
@@ -177,6 +178,7 @@ pub(crate) fn translate_function(
             private_initializers(t, &mut ctx)?;
         }
         t.block_ended = false;
+        t.debug_cursor = Default::default();
         for &inst_id in &block.insts {
             if t.block_ended {
                 break;
@@ -188,6 +190,10 @@ pub(crate) fn translate_function(
                 if crate::forward::variable_length_array::is_dynamic(t, inst) {
                     crate::forward::variable_length_array::alloca(t, &ctx, inst_id, inst)?;
                 }
+                continue;
+            }
+            crate::forward::debug_info::lines::before_instruction(t, inst);
+            if crate::forward::debug_info::variables::body_intrinsic(t, &ctx, inst)? {
                 continue;
             }
             translate_instruction(t, &ctx, inst_id, inst)?;
@@ -461,6 +467,9 @@ fn alloca(
     let storage = spirvkit_grammar::StorageClass::Function.0;
     let variable = t.variable_instruction(var, ptr_ty, storage, elem, None);
     t.b.push_instruction(variable);
+    if t.debug.is_some() {
+        t.debug_variables.insert(out, var);
+    }
     t.note_type(var, ptr_ty);
     if let Some(a) = align.filter(|&a| a > 0) {
         t.b.decorate(var, Decoration::Alignment.0, &[Operand::Word(a as u32)]);

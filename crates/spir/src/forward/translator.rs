@@ -91,6 +91,13 @@ pub(crate) struct Translator<'m> {
     /// kernel-query built-ins: its invoke function address is a null generic pointer (what
     /// llvm-spirv writes without SPV_INTEL_function_pointers).
     pub block_literal_init: bool,
+    /// The module's debug information, declared before the bodies (`debug_info/`).
+    pub debug: Option<std::sync::Arc<crate::forward::debug_info::DebugInfo>>,
+    /// The DebugScope / OpLine in force in the block being translated.
+    pub debug_cursor: crate::forward::debug_info::lines::Cursor,
+    /// In the function being translated: an alloca's value → its OpVariable (DebugDeclare
+    /// names the variable, which a cast may stand in front of).
+    pub debug_variables: FxHashMap<Id, Id>,
 }
 
 pub(crate) fn location_of_function(f: &llvm::Function) -> String {
@@ -148,6 +155,9 @@ impl<'m> Translator<'m> {
             member_decorations: Default::default(),
             atomic_cas_loops: Default::default(),
             block_literal_init: false,
+            debug: None,
+            debug_cursor: Default::default(),
+            debug_variables: FxHashMap::default(),
         })
     }
 
@@ -189,6 +199,9 @@ impl<'m> Translator<'m> {
             member_decorations: std::sync::Arc::clone(&self.member_decorations),
             atomic_cas_loops: std::sync::Arc::clone(&self.atomic_cas_loops),
             block_literal_init: false,
+            debug: self.debug.clone(),
+            debug_cursor: Default::default(),
+            debug_variables: FxHashMap::default(),
         }
     }
 
@@ -238,6 +251,7 @@ impl<'m> Translator<'m> {
             self.global(llvm::GlobalId(g as u32))?;
         }
         crate::forward::global_annotations::global_annotations(self)?;
+        crate::forward::debug_info::declare(self)?;
         self.declare_alias_scopes();
         self.declare_inline_assembly()?;
         self.declare_memset_loops()?;
