@@ -306,6 +306,7 @@ impl<'a> Reader<'a> {
             insts: Vec::new(),
             attachments: Vec::new(),
             dropped_debug_locations: 0,
+            debug_records: Vec::new(),
         });
         if !is_proto {
             self.bodies_pending.push(fid);

@@ -30,6 +30,37 @@ pub struct Function {
     pub attachments: Vec<(String, MetadataId)>,
     /// Count of debug locations and other things dropped while reading.
     pub dropped_debug_locations: u32,
+    /// Debug records (`#dbg_value`/`#dbg_declare`/`#dbg_assign`, LLVM 19+), kept beside the
+    /// instructions rather than among them (they define no value).
+    pub debug_records: Vec<DebugRecord>,
+}
+
+/// What a debug record says about a source variable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DebugRecordKind {
+    /// `#dbg_value`: the variable's value.
+    Value,
+    /// `#dbg_declare`: the variable's address.
+    Declare,
+    /// `#dbg_assign`: a value stored to the variable (its address and address expression
+    /// are not kept).
+    Assign,
+}
+
+/// One debug record of a function body (`#dbg_declare(ptr %x, !12, !DIExpression(), !15)`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DebugRecord {
+    pub kind: DebugRecordKind,
+    /// The instruction the record stands before.
+    pub before: InstId,
+    /// The value or address: a `Metadata::Value`, or another node (`!{}`, a `DIArgList`).
+    pub value: MetadataId,
+    /// The DILocalVariable.
+    pub variable: MetadataId,
+    /// The DIExpression.
+    pub expression: MetadataId,
+    /// The record's DILocation.
+    pub location: MetadataId,
 }
 
 impl Function {
@@ -55,6 +86,7 @@ impl Function {
             insts: Vec::new(),
             attachments: Vec::new(),
             dropped_debug_locations: 0,
+            debug_records: Vec::new(),
         }
     }
 

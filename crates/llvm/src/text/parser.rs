@@ -44,6 +44,7 @@ pub struct Parser<'s> {
     /// Function being parsed: its args (for operand types) and instructions.
     cur_args: Vec<Argument>,
     cur_insts: Vec<Instruction>,
+    cur_debug_records: Vec<DebugRecord>,
     cur_blocks: Vec<BasicBlock>,
 }
 
@@ -104,6 +105,7 @@ impl<'s> Parser<'s> {
             local: LocalState::default(),
             cur_args: Vec::new(),
             cur_insts: Vec::new(),
+            cur_debug_records: Vec::new(),
             cur_blocks: Vec::new(),
         }
     }

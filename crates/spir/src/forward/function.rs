@@ -133,6 +133,14 @@ pub(crate) fn translate_function(
         })
         .collect();
     *ctx.loop_controls.get_mut() = crate::forward::loop_controls::plan(t, &ctx)?;
+    // Debug records by the instruction they stand before (blocks are not translated in
+    // instruction order).
+    let mut debug_records: HashMap<llvm::InstId, Vec<&llvm::DebugRecord>> = HashMap::new();
+    if t.debug.is_some() {
+        for record in &func.debug_records {
+            debug_records.entry(record.before).or_default().push(record);
+        }
+    }
     let order = crate::forward::block_order::dominance_order(func)
         .unwrap_or_else(|| (0..func.blocks.len()).collect());
     for bi in order {
@@ -193,6 +201,9 @@ pub(crate) fn translate_function(
                 continue;
             }
             crate::forward::debug_info::lines::before_instruction(t, inst);
+            for record in debug_records.get(&inst_id).into_iter().flatten() {
+                crate::forward::debug_info::variables::body_record(t, &ctx, record);
+            }
             if crate::forward::debug_info::variables::body_intrinsic(t, &ctx, inst)? {
                 continue;
             }

@@ -184,6 +184,10 @@ pub(crate) fn declare(t: &mut Translator<'_>) -> Result<()> {
     }
     variables::global_variables(&mut d);
     for f in m.functions.iter().filter(|f| !f.is_declaration()) {
+        for record in &f.debug_records {
+            d.local_variable(record.variable);
+            d.expression(record.expression);
+        }
         for inst in &f.insts {
             if let Some(loc) = attached_location(inst) {
                 d.location(loc);

@@ -81,6 +81,23 @@ fn operation(name: &str) -> Option<(u32, usize)> {
     })
 }
 
+/// The DWARF operation of an opcode number (bitcode stores DIExpression elements as numbers).
+fn operation_name(code: u64) -> Option<&'static str> {
+    Some(match code {
+        0x06 => "DW_OP_deref",
+        0x22 => "DW_OP_plus",
+        0x1c => "DW_OP_minus",
+        0x23 => "DW_OP_plus_uconst",
+        0x9d => "DW_OP_bit_piece",
+        0x16 => "DW_OP_swap",
+        0x18 => "DW_OP_xderef",
+        0x9f => "DW_OP_stack_value",
+        0x10 => "DW_OP_constu",
+        0x1000 => "DW_OP_LLVM_fragment",
+        _ => return None,
+    })
+}
+
 impl Declarer<'_, '_> {
     /// DebugLocalVariable of a DILocalVariable (memoized).
     pub(super) fn local_variable(&mut self, id: MetadataId) -> Option<Id> {
@@ -125,25 +142,24 @@ impl Declarer<'_, '_> {
         let mut ops: Vec<(u32, Vec<u32>)> = Vec::new();
         let mut wanted = 0;
         for (_, field) in &n.fields {
-            match field {
-                DiField::Symbol(s) => {
-                    if wanted > 0 {
-                        return None;
-                    }
-                    let (op, count) = operation(s)?;
-                    ops.push((op, Vec::new()));
-                    wanted = count;
-                }
-                DiField::UInt(v) if wanted > 0 => {
-                    ops.last_mut()?.1.push(u32::try_from(*v).ok()?);
-                    wanted -= 1;
-                }
-                DiField::Int(v) if wanted > 0 => {
-                    ops.last_mut()?.1.push(u32::try_from(*v).ok()?);
-                    wanted -= 1;
-                }
-                _ => return None,
+            if wanted == 0 {
+                let name = match field {
+                    DiField::Symbol(s) => s.as_str(),
+                    DiField::UInt(code) => operation_name(*code)?,
+                    _ => return None,
+                };
+                let (op, count) = operation(name)?;
+                ops.push((op, Vec::new()));
+                wanted = count;
+                continue;
             }
+            let literal = match field {
+                DiField::UInt(v) => u32::try_from(*v).ok()?,
+                DiField::Int(v) => u32::try_from(*v).ok()?,
+                _ => return None,
+            };
+            ops.last_mut()?.1.push(literal);
+            wanted -= 1;
         }
         if wanted > 0 {
             return None;
@@ -255,11 +271,51 @@ pub(crate) fn body_intrinsic(
     let Some((kind, value, variable, expression)) = debug_call(t.m, inst) else {
         return Ok(true);
     };
+    describe(t, ctx, &info, kind, value, variable, expression);
+    Ok(true)
+}
+
+/// Translates a debug record (`#dbg_declare`, `#dbg_value`, `#dbg_assign`: the stored value)
+/// as the intrinsic call it replaces.
+pub(crate) fn body_record(t: &mut Translator<'_>, ctx: &FnCtx<'_>, record: &llvm::DebugRecord) {
+    let Some(info) = t.debug.clone() else {
+        return;
+    };
+    let kind = match record.kind {
+        llvm::DebugRecordKind::Declare => Intrinsic::Declare,
+        llvm::DebugRecordKind::Value | llvm::DebugRecordKind::Assign => Intrinsic::Value,
+    };
+    let value = match t.m.metadata(record.value) {
+        Some(Metadata::Value { value, .. }) => *value,
+        _ => ValueRef::Metadata(record.value),
+    };
+    describe(
+        t,
+        ctx,
+        &info,
+        kind,
+        value,
+        record.variable,
+        Some(record.expression),
+    );
+}
+
+/// DebugDeclare (the OpVariable of an alloca) or DebugValue (any value) of a variable;
+/// nothing when the variable, expression or value has no translation.
+fn describe(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    info: &super::DebugInfo,
+    kind: Intrinsic,
+    value: ValueRef,
+    variable: MetadataId,
+    expression: Option<MetadataId>,
+) {
     let (Some(&local), Some(&expression)) = (
         info.nodes.get(&variable),
         expression.and_then(|e| info.nodes.get(&e)),
     ) else {
-        return Ok(true);
+        return;
     };
     let target = match (kind, value) {
         (Intrinsic::Declare, ValueRef::Instruction(i)) => {
@@ -271,7 +327,7 @@ pub(crate) fn body_intrinsic(
         (Intrinsic::Value, v) => t.value(ctx, v).ok().filter(|&id| id != Id(0)),
     };
     let Some(target) = target else {
-        return Ok(true);
+        return;
     };
     let instruction = match kind {
         Intrinsic::Declare => super::inst::DECLARE,
@@ -288,5 +344,4 @@ pub(crate) fn body_intrinsic(
             Operand::Id(expression),
         ],
     );
-    Ok(true)
 }
