@@ -478,7 +478,8 @@ fn alloca(
     let storage = spirvkit_grammar::StorageClass::Function.0;
     let variable = t.variable_instruction(var, ptr_ty, storage, elem, None);
     t.b.push_instruction(variable);
-    if t.debug.is_some() {
+    // DebugDeclare names an OpVariable (spirv-val refuses an OpUntypedVariableKHR there).
+    if t.debug.is_some() && !t.untyped_types.contains(&ptr_ty) {
         t.debug_variables.insert(out, var);
     }
     t.note_type(var, ptr_ty);

@@ -124,6 +124,10 @@ pub(crate) struct Declarer<'a, 'm> {
     pub int32: Id,
     /// The DebugTypeBasic instructions (the only base a DebugTypedef may have).
     pub basic_types: std::collections::HashSet<Id>,
+    /// The DebugTypeComposite instructions (a type that may be a parent scope).
+    pub composites: std::collections::HashSet<Id>,
+    /// DI type → the unspecified DebugTypeBasic standing for a type without a valid form.
+    pub unspecified: FxHashMap<Option<MetadataId>, Id>,
     /// Subprograms whose DebugFunction is being declared.
     pub in_progress: std::collections::HashSet<MetadataId>,
 }
@@ -166,6 +170,8 @@ pub(crate) fn declare(t: &mut Translator<'_>) -> Result<()> {
         subprogram_functions: FxHashMap::default(),
         int32,
         basic_types: std::collections::HashSet::new(),
+        composites: std::collections::HashSet::new(),
+        unspecified: FxHashMap::default(),
         in_progress: std::collections::HashSet::new(),
     };
     d.none = d.fresh(inst::INFO_NONE, vec![]);

@@ -51,10 +51,10 @@ impl Declarer<'_, '_> {
         match di_node(m, id).map(|n| n.kind.as_str()) {
             Some("DICompositeType") => {
                 let ty = self.ty(Some(id));
-                if ty == self.none {
-                    self.unit
-                } else {
+                if self.composites.contains(&ty) {
                     ty
+                } else {
+                    self.unit
                 }
             }
             Some("DICompileUnit") => self.units.get(&id).copied().unwrap_or(self.unit),
@@ -91,19 +91,10 @@ impl Declarer<'_, '_> {
                     ],
                 )
             }
-            "DILexicalBlockFile" => {
-                let parent = self.parent(field_node(n, "scope"));
-                let source = self.source_of(Some(id));
-                let discriminator = self.field_word(n, "discriminator");
-                self.fresh(
-                    inst::LEXICAL_BLOCK_DISCRIMINATOR,
-                    vec![
-                        Operand::Id(source),
-                        Operand::Word(discriminator),
-                        Operand::Id(parent),
-                    ],
-                )
-            }
+            // spirv-val takes no DebugLexicalBlockDiscriminator as a DebugScope's scope: a
+            // block-file (a discriminator or another file for the same block) is described
+            // as the scope it refines.
+            "DILexicalBlockFile" => self.scope(field_node(n, "scope"))?,
             "DINamespace" => {
                 let source = self.source_of(Some(id));
                 let parent = self.parent(field_node(n, "scope"));

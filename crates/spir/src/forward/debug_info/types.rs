@@ -77,8 +77,40 @@ impl Declarer<'_, '_> {
             .collect()
     }
 
-    /// The debug type of a DI type; `null` (void) is DebugInfoNone.
+    /// The debug type of a DI type. spirv-val takes no DebugInfoNone where a type is
+    /// wanted: `null` (void) and a type without a valid form here (a member pointer, a
+    /// string, an array of unknown size ...) are an unspecified DebugTypeBasic of the
+    /// type's name and size.
     pub(super) fn ty(&mut self, id: Option<MetadataId>) -> Id {
+        let found = self.ty_or_none(id);
+        if found != self.none {
+            return found;
+        }
+        if let Some(&done) = self.unspecified.get(&id) {
+            return done;
+        }
+        let m = self.t.m;
+        let node = id.and_then(|id| di_node(m, id));
+        let (name, size) = match node {
+            Some(n) => (
+                super::field_string(m, n, "name").unwrap_or_default(),
+                self.field_int(n, "size").unwrap_or(0) as u64,
+            ),
+            None => ("void".to_owned(), 0),
+        };
+        let name = self.string(&name);
+        let size = self.constant(size);
+        let result = self.fresh(
+            inst::TYPE_BASIC,
+            vec![Operand::Id(name), Operand::Id(size), Operand::Word(0)],
+        );
+        self.basic_types.insert(result);
+        self.unspecified.insert(id, result);
+        result
+    }
+
+    /// `ty`, or DebugInfoNone for a type without a valid form.
+    fn ty_or_none(&mut self, id: Option<MetadataId>) -> Id {
         let Some(id) = id else {
             return self.none;
         };
@@ -237,6 +269,7 @@ impl Declarer<'_, '_> {
         ];
         operands.extend(members.iter().map(|&(_, mid)| Operand::Id(mid)));
         self.emit(self_id, inst::TYPE_COMPOSITE, operands);
+        self.composites.insert(self_id);
         for (member, member_id) in members {
             let Some(mn) = di_node(m, member) else {
                 continue;
@@ -282,7 +315,14 @@ impl Declarer<'_, '_> {
             let count = self.field_int(sn, "count").filter(|&c| c >= 0).unwrap_or(0);
             counts.push(count as u64);
         }
+        // spirv-val wants every count a positive constant, and a vector of a basic type.
+        if counts.is_empty() || counts.contains(&0) {
+            return self.none;
+        }
         if has_flag(n, "flags", "DIFlagVector") {
+            if !self.basic_types.contains(&base) {
+                return self.none;
+            }
             let count = counts.first().copied().unwrap_or(0);
             return self.fresh(
                 inst::TYPE_VECTOR,

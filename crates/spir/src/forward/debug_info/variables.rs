@@ -185,6 +185,14 @@ pub(super) fn global_variables(d: &mut Declarer<'_, '_>) {
         let Some(Some(var)) = d.t.globals.get(g) else {
             continue;
         };
+        // spirv-val takes only an OpVariable (not OpUntypedVariableKHR) here.
+        let untyped =
+            d.t.id_types
+                .get(var)
+                .is_some_and(|ty| d.t.untyped_types.contains(ty));
+        if untyped {
+            continue;
+        }
         for (kind, md) in &global.attachments {
             if kind == "dbg" {
                 variables.entry(*md).or_insert(*var);
