@@ -124,6 +124,8 @@ pub(crate) struct Declarer<'a, 'm> {
     pub int32: Id,
     /// The DebugTypeBasic instructions (the only base a DebugTypedef may have).
     pub basic_types: std::collections::HashSet<Id>,
+    /// DebugTypedef → the DebugTypeBasic it names.
+    pub typedef_bases: FxHashMap<Id, Id>,
     /// The DebugTypeComposite instructions (a type that may be a parent scope).
     pub composites: std::collections::HashSet<Id>,
     /// DI type → the unspecified DebugTypeBasic standing for a type without a valid form.
@@ -171,6 +173,7 @@ pub(crate) fn declare(t: &mut Translator<'_>) -> Result<()> {
         int32,
         basic_types: std::collections::HashSet::new(),
         composites: std::collections::HashSet::new(),
+        typedef_bases: FxHashMap::default(),
         unspecified: FxHashMap::default(),
         in_progress: std::collections::HashSet::new(),
     };

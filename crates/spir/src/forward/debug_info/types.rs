@@ -180,7 +180,10 @@ impl Declarer<'_, '_> {
                 let source = self.source_of(Some(id));
                 let line = self.field_word(n, "line");
                 let parent = self.parent(field_node(n, "scope"));
-                self.fresh(
+                let typedef = self.t.b.alloc_id();
+                self.typedef_bases.insert(typedef, base);
+                self.emit(
+                    typedef,
                     inst::TYPEDEF,
                     vec![
                         Operand::Id(name),
@@ -190,7 +193,8 @@ impl Declarer<'_, '_> {
                         Operand::Word(0),
                         Operand::Id(parent),
                     ],
-                )
+                );
+                typedef
             }
             tag @ ("DW_TAG_const_type"
             | "DW_TAG_volatile_type"
@@ -320,14 +324,17 @@ impl Declarer<'_, '_> {
             return self.none;
         }
         if has_flag(n, "flags", "DIFlagVector") {
-            if !self.basic_types.contains(&base) {
-                return self.none;
-            }
+            // spirv-val: a DebugTypeVector has a DebugTypeBasic element (a typedef of one is
+            // looked through) and at most 4 components; a wider vector (OpenCL's 8 and 16)
+            // is described as an array of its elements.
+            let element = self.typedef_bases.get(&base).copied().unwrap_or(base);
             let count = counts.first().copied().unwrap_or(0);
-            return self.fresh(
-                inst::TYPE_VECTOR,
-                vec![Operand::Id(base), Operand::Word(count as u32)],
-            );
+            if self.basic_types.contains(&element) && counts.len() == 1 && count <= 4 {
+                return self.fresh(
+                    inst::TYPE_VECTOR,
+                    vec![Operand::Id(element), Operand::Word(count as u32)],
+                );
+            }
         }
         let mut operands = vec![Operand::Id(base)];
         for c in counts {
