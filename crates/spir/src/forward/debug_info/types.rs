@@ -385,11 +385,9 @@ impl Declarer<'_, '_> {
             None => self.info.void,
         };
         let mut operands = vec![Operand::Word(info_flags(n)), Operand::Id(ret)];
-        for p in types.into_iter().skip(1) {
-            // A null parameter is the `...` of a variadic function: it has no type.
-            if let Some(p) = p {
-                operands.push(Operand::Id(self.ty(Some(p))));
-            }
+        // A null parameter is the `...` of a variadic function: it has no type.
+        for p in types.into_iter().skip(1).flatten() {
+            operands.push(Operand::Id(self.ty(Some(p))));
         }
         self.fresh(inst::TYPE_FUNCTION, operands)
     }
