@@ -492,3 +492,63 @@ fn parallel_translation_is_the_same() {
     }
     assert!(compared >= 2);
 }
+
+#[test]
+fn inheritance_of_a_derived_class() {
+    // C++ for OpenCL: `struct Derived : Base { float b; }` → DebugTypeInheritance (child,
+    // parent composite, offset, size) listed among Derived's members.
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+
+%struct.Derived = type { i32, float }
+
+define spir_func void @f() !dbg !10 {
+entry:
+  %d = alloca %struct.Derived, align 4
+    #dbg_declare(ptr %d, !20, !DIExpression(), !40)
+  ret void, !dbg !40
+}
+
+!llvm.dbg.cu = !{!0}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "c.clcpp", directory: "/src")
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!5 = !DIBasicType(name: "float", size: 32, encoding: DW_ATE_float)
+!6 = distinct !DICompositeType(tag: DW_TAG_structure_type, name: "Base", file: !1, line: 1, size: 32, elements: !7, identifier: "_ZTS4Base")
+!7 = !{!8}
+!8 = !DIDerivedType(tag: DW_TAG_member, name: "a", scope: !6, file: !1, line: 1, baseType: !4, size: 32)
+!9 = distinct !DICompositeType(tag: DW_TAG_structure_type, name: "Derived", file: !1, line: 2, size: 64, elements: !11, identifier: "_ZTS7Derived")
+!11 = !{!12, !13}
+!12 = !DIDerivedType(tag: DW_TAG_inheritance, scope: !9, baseType: !6, extraData: i32 0)
+!13 = !DIDerivedType(tag: DW_TAG_member, name: "b", scope: !9, file: !1, line: 2, baseType: !5, size: 32, offset: 32)
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 3, type: !14, spFlags: DISPFlagDefinition, unit: !0)
+!14 = !DISubroutineType(types: !15)
+!15 = !{null}
+!20 = !DILocalVariable(name: "d", scope: !10, file: !1, line: 4, type: !9)
+!40 = !DILocation(line: 4, column: 11, scope: !10)
+"#;
+    let [m, _] = typed_and_untyped(src, "", "debug_info_inheritance");
+    let insts = debug_insts(&m);
+    let inheritance = with_number(&insts, 12);
+    assert_eq!(inheritance.len(), 1);
+    let composites = &insts
+        .iter()
+        .filter(|(n, _, _)| *n == TYPE_COMPOSITE)
+        .map(|(_, o, i)| (o, i.result_id))
+        .collect::<Vec<_>>();
+    let derived = composites
+        .iter()
+        .find(|(o, _)| string_of(&m, &o[0]) == "Derived")
+        .unwrap_or_else(|| panic!("no Derived"));
+    let base = composites
+        .iter()
+        .find(|(o, _)| string_of(&m, &o[0]) == "Base")
+        .unwrap_or_else(|| panic!("no Base"));
+    assert_eq!(Some(id(&inheritance[0][0])), derived.1);
+    assert_eq!(Some(id(&inheritance[0][1])), base.1);
+    // C++: OpenCL_CPP.
+    assert_eq!(
+        with_number(&insts, COMPILATION_UNIT)[0][3],
+        Operand::Word(4)
+    );
+}

@@ -55,6 +55,7 @@ pub(crate) mod inst {
     pub const TYPE_ENUM: u32 = 9;
     pub const TYPE_COMPOSITE: u32 = 10;
     pub const TYPE_MEMBER: u32 = 11;
+    pub const TYPE_INHERITANCE: u32 = 12;
     pub const GLOBAL_VARIABLE: u32 = 18;
     pub const FUNCTION_DECLARATION: u32 = 19;
     pub const FUNCTION: u32 = 20;

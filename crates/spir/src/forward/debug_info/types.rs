@@ -20,6 +20,17 @@ fn encoding(ate: Option<&str>) -> u32 {
     }
 }
 
+/// Whether a DI type is a structure, class or union (what DebugTypeInheritance may name).
+fn is_structure(m: &spirvkit_llvm::Module, id: Option<MetadataId>) -> bool {
+    id.and_then(|id| di_node(m, id)).is_some_and(|n| {
+        n.kind == "DICompositeType"
+            && matches!(
+                field_symbol(n, "tag"),
+                Some("DW_TAG_structure_type" | "DW_TAG_class_type" | "DW_TAG_union_type")
+            )
+    })
+}
+
 /// The storage class of a pointer in a SPIR address space (`dwarfAddressSpace`); a pointer
 /// without one is a private (Function) one, as llvm-spirv maps it.
 fn storage_class(address_space: Option<i64>) -> u32 {
@@ -254,8 +265,10 @@ impl Declarer<'_, '_> {
             .filter(|&e| {
                 di_node(m, e).is_some_and(|e| {
                     e.kind == "DIDerivedType"
-                        && field_symbol(e, "tag") == Some("DW_TAG_member")
-                        && !has_flag(e, "flags", "DIFlagStaticMember")
+                        && ((field_symbol(e, "tag") == Some("DW_TAG_member")
+                            && !has_flag(e, "flags", "DIFlagStaticMember"))
+                            || (field_symbol(e, "tag") == Some("DW_TAG_inheritance")
+                                && is_structure(m, field_node(e, "baseType"))))
                 })
             })
             .map(|e| (e, self.t.b.alloc_id()))
@@ -278,6 +291,28 @@ impl Declarer<'_, '_> {
             let Some(mn) = di_node(m, member) else {
                 continue;
             };
+            if field_symbol(mn, "tag") == Some("DW_TAG_inheritance") {
+                // DebugTypeInheritance: this composite (child) derives from its base.
+                let base = self.ty(field_node(mn, "baseType"));
+                let offset = self.constant(self.field_int(mn, "offset").unwrap_or(0) as u64);
+                let base_size = field_node(mn, "baseType")
+                    .and_then(|b| di_node(m, b))
+                    .and_then(|b| self.field_int(b, "size"))
+                    .unwrap_or(0);
+                let size = self.constant(base_size as u64);
+                self.emit(
+                    member_id,
+                    inst::TYPE_INHERITANCE,
+                    vec![
+                        Operand::Id(self_id),
+                        Operand::Id(base),
+                        Operand::Id(offset),
+                        Operand::Id(size),
+                        Operand::Word(info_flags(mn)),
+                    ],
+                );
+                continue;
+            }
             let ty = self.ty(field_node(mn, "baseType"));
             let name = self.name(mn, "name");
             let source = self.source_of(Some(member));
