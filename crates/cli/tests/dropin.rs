@@ -752,3 +752,46 @@ fn llvm_spirv_emit_function_ptr_addr_space() {
         "--spirv-emit-function-ptr-addr-space"
     ])));
 }
+
+#[test]
+fn llvm_spirv_debug_info_version_ocl_100_and_none() {
+    // `-spirv-debug-info-version=ocl-100` (the default) writes OpenCL.DebugInfo.100 for a
+    // `-g` module; spirvkit's `none` drops it; the NonSemantic sets are refused by name.
+    let input = workspace().join("crates/llvm/tests/data/debug_kernel.bc");
+    let dir = scratch("dropin-llvm-spirv-debug-info");
+    let mut outputs = Vec::new();
+    for version in ["ocl-100", "none"] {
+        let output = dir.join(format!("{version}.spv"));
+        let out = run({
+            let mut c = tool("llvm-spirv");
+            c.arg(format!("-spirv-debug-info-version={version}"))
+                .arg("-o")
+                .arg(&output)
+                .arg(&input);
+            c
+        });
+        assert!(
+            out.status.success(),
+            "{version}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        outputs.push(std::fs::read(&output).unwrap());
+    }
+    let has_set = |bytes: &[u8]| {
+        bytes
+            .windows(b"OpenCL.DebugInfo.100".len())
+            .any(|w| w == b"OpenCL.DebugInfo.100")
+    };
+    assert!(has_set(&outputs[0]));
+    assert!(!has_set(&outputs[1]));
+    let out = run({
+        let mut c = tool("llvm-spirv");
+        c.arg("--spirv-debug-info-version=nonsemantic-shader-200")
+            .arg("-o")
+            .arg(dir.join("ns.spv"))
+            .arg(&input);
+        c
+    });
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nonsemantic-shader-200"));
+}

@@ -14,6 +14,7 @@ mod opencl_types;
 pub mod reverse;
 
 pub use error::TranslateError;
+pub use forward::debug_info::DebugInfoFormat;
 pub use forward::extensions;
 use spirvkit_core::Module;
 
@@ -33,6 +34,9 @@ pub struct TranslateOptions {
     /// pointers in LLVM's function address space 9 are in the CodeSectionINTEL storage class
     /// (the extension's storage class for function pointers) instead of Function.
     pub emit_function_ptr_addr_space: bool,
+    /// Which debug information is emitted (`--spirv-debug-info-version`); `None` drops
+    /// the module's debug metadata.
+    pub debug_info: forward::debug_info::DebugInfoFormat,
 }
 
 impl Default for TranslateOptions {
@@ -42,6 +46,7 @@ impl Default for TranslateOptions {
             allowed_extensions: Vec::new(),
             allow_unknown_intrinsics: None,
             emit_function_ptr_addr_space: false,
+            debug_info: forward::debug_info::DebugInfoFormat::default(),
         }
     }
 }

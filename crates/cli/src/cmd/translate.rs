@@ -29,6 +29,10 @@ pub struct TranslateArgs {
     /// With `-r` it changes nothing: the reverse direction does not translate function pointers.
     #[arg(long = "spirv-emit-function-ptr-addr-space")]
     pub emit_function_ptr_addr_space: bool,
+    /// Debug information: `ocl-100` (OpenCL.DebugInfo.100, the default, as llvm-spirv) or
+    /// `none` (spirvkit's own: the module's debug metadata is dropped).
+    #[arg(long = "spirv-debug-info-version", value_name = "VERSION")]
+    pub debug_info_version: Option<String>,
     /// Highest SPIR-V version the output may use (1.0 .. 1.6).
     #[arg(long = "spirv-max-version", value_name = "VERSION")]
     pub max_version: Option<String>,
@@ -136,6 +140,19 @@ fn parse_version(v: &str) -> anyhow::Result<u32> {
     Ok((major << 16) | (minor << 8))
 }
 
+/// `--spirv-debug-info-version`: llvm-spirv's `ocl-100`, and `none` to drop debug info.
+/// llvm-spirv's `legacy` and NonSemantic.Shader.DebugInfo sets are not emitted: refused.
+fn debug_info_format(v: &str) -> anyhow::Result<spirvkit_spir::DebugInfoFormat> {
+    Ok(match v {
+        "ocl-100" => spirvkit_spir::DebugInfoFormat::OpenClDebugInfo100,
+        "none" => spirvkit_spir::DebugInfoFormat::None,
+        "legacy" | "nonsemantic-shader-100" | "nonsemantic-shader-200" => {
+            bail!("--spirv-debug-info-version={v} is not supported by spirvkit (ocl-100 or none)")
+        }
+        _ => bail!("--spirv-debug-info-version must be ocl-100 or none, not {v}"),
+    })
+}
+
 fn default_output(input: &Path, spirv_text: bool) -> PathBuf {
     input.with_extension(if spirv_text { "spt" } else { "spv" })
 }
@@ -220,6 +237,9 @@ pub fn run(args: TranslateArgs) -> anyhow::Result<()> {
         options.allow_unknown_intrinsics(prefixes.as_deref());
     }
     options.emit_function_ptr_addr_space = args.emit_function_ptr_addr_space;
+    if let Some(v) = &args.debug_info_version {
+        options.debug_info = debug_info_format(v)?;
+    }
     let env = match &args.target_env {
         Some(name) => target_env(name)?,
         None => None,

@@ -41,7 +41,6 @@ const NOT_IMPLEMENTED: &[&str] = &[
     "spec-const-info",
     "spirv-mem2reg",
     "spirv-tools-dis",
-    "spirv-debug-info-version",
 ];
 
 const HELP: &str = "OVERVIEW: LLVM/SPIR-V translator (spirvkit)
@@ -62,6 +61,9 @@ OPTIONS:
   -spirv-emit-function-ptr-addr-space
                                  Function pointers in address space 9 get the
                                  CodeSectionINTEL storage class (SPV_INTEL_function_pointers)
+  --spirv-debug-info-version=<ocl-100>
+                                 Debug info instruction set (OpenCL.DebugInfo.100, the
+                                 default; the NonSemantic ones are refused)
   --spirv-target-env=<CL1.2|CL2.0|SPV-IR>
                                  Representation of SPIR-V instructions in LLVM IR (with -r)
   --help, --version

@@ -23,6 +23,7 @@ struct Body {
     dropped_debug_locations: u32,
     /// The location `DEBUG_LOC_AGAIN` repeats.
     last_location: Option<MetadataId>,
+    debug_records: Vec<DebugRecord>,
 }
 
 /// A function body as read, before it is stored in its function.
@@ -32,6 +33,7 @@ pub(crate) struct ParsedBody {
     pub positions: Vec<SourcePosition>,
     pub attachments: Vec<(String, MetadataId)>,
     pub dropped_debug_locations: u32,
+    pub debug_records: Vec<DebugRecord>,
     /// Parameter names from the body's symbol table, in record order.
     pub arg_names: Vec<(u32, String)>,
 }
@@ -241,6 +243,7 @@ impl<'a> Reader<'a> {
             f.positions = InstPositions(body.positions);
             f.attachments.extend(body.attachments);
             f.dropped_debug_locations = body.dropped_debug_locations;
+            f.debug_records = body.debug_records;
         }
     }
 
@@ -271,6 +274,7 @@ impl<'a> Reader<'a> {
             attachments: Vec::new(),
             dropped_debug_locations: 0,
             last_location: None,
+            debug_records: Vec::new(),
         };
         let mut names: Vec<(u64, String)> = Vec::new();
         let mut block_names: Vec<(u64, String)> = Vec::new();
@@ -381,6 +385,7 @@ impl<'a> Reader<'a> {
             positions: body.positions,
             attachments: body.attachments,
             dropped_debug_locations: body.dropped_debug_locations,
+            debug_records: body.debug_records,
             arg_names,
         })
     }
@@ -910,14 +915,56 @@ impl<'a> Reader<'a> {
             57 => return Err(self.error("unsupported construct: callbr")),
             48..=54 => return Err(self.error("unsupported construct: exception-handling funclet")),
             60 => return Ok(()), // BLOCKADDR_USERS: an index only
-            // Debug records of LLVM ≥ 19 (DEBUG_RECORD_VALUE, _DECLARE, _ASSIGN, _VALUE_SIMPLE,
-            // _LABEL: the `#dbg_value(...)` lines of the text form) define no value; they are
-            // dropped as the text reader drops `#dbg_*` records and as debug intrinsics are.
-            61..=65 => return Ok(()),
+            // Debug records of LLVM ≥ 19 (DEBUG_RECORD_VALUE, _DECLARE, _ASSIGN, _VALUE_SIMPLE:
+            // the `#dbg_value(...)` lines of the text form) define no value: they are kept
+            // beside the instructions. Labels (_LABEL) are dropped.
+            61..=64 => {
+                self.debug_record(code, ops, body)?;
+                return Ok(());
+            }
+            65 => return Ok(()),
             other => return Err(self.error(format!("unsupported instruction record code {other}"))),
         };
         let id = self.push_inst(body, ty, kind)?;
         body.inst_map.push(id);
+        Ok(())
+    }
+
+    /// `DEBUG_RECORD_*: [location, variable, expression, value, ...]`. A record stands before
+    /// the instruction it follows in the bitcode (LLVM writes each after its instruction).
+    fn debug_record(&mut self, code: u32, ops: &[u64], body: &mut Body) -> Result<(), LlvmError> {
+        let Some(before) = body.insts.len().checked_sub(1).map(|i| InstId(i as u32)) else {
+            return Err(self.error("debug record before any instruction"));
+        };
+        let location = self.md_id(self.op(ops, 0)?)?;
+        let variable = self.md_id(self.op(ops, 1)?)?;
+        let expression = self.md_id(self.op(ops, 2)?)?;
+        let value = if code == 64 {
+            // _VALUE_SIMPLE: a plain value operand (relative number), not metadata.
+            let n = self.absolute_number(self.op(ops, 3)?);
+            let Some(&(value, ty)) = self.values.get(n as usize) else {
+                // A forward reference: the record is dropped.
+                return Ok(());
+            };
+            let id = MetadataId(self.m.metadata.len() as u32);
+            self.m.metadata.push(Metadata::Value { ty, value });
+            id
+        } else {
+            self.md_id(self.op(ops, 3)?)?
+        };
+        let kind = match code {
+            62 => DebugRecordKind::Declare,
+            63 => DebugRecordKind::Assign,
+            _ => DebugRecordKind::Value,
+        };
+        body.debug_records.push(DebugRecord {
+            kind,
+            before,
+            value,
+            variable,
+            expression,
+            location,
+        });
         Ok(())
     }
 

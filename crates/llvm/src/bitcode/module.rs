@@ -308,6 +308,7 @@ impl<'a> Reader<'a> {
             attachments: Vec::new(),
             dropped_debug_locations: 0,
             positions: Default::default(),
+            debug_records: Vec::new(),
         });
         if !is_proto {
             self.bodies_pending.push(fid);

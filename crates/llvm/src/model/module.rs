@@ -32,6 +32,9 @@ pub struct Function {
     pub dropped_debug_locations: u32,
     /// Where each instruction of `insts` was read (same index), for error messages.
     pub positions: InstPositions,
+    /// Debug records (`#dbg_value`/`#dbg_declare`/`#dbg_assign`, LLVM 19+), kept beside the
+    /// instructions rather than among them (they define no value).
+    pub debug_records: Vec<DebugRecord>,
 }
 
 /// Where an instruction was read: its line and column in `.ll` text, or the bit offset of
@@ -70,6 +73,34 @@ impl InstPositions {
     }
 }
 
+/// What a debug record says about a source variable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DebugRecordKind {
+    /// `#dbg_value`: the variable's value.
+    Value,
+    /// `#dbg_declare`: the variable's address.
+    Declare,
+    /// `#dbg_assign`: a value stored to the variable (its address and address expression
+    /// are not kept).
+    Assign,
+}
+
+/// One debug record of a function body (`#dbg_declare(ptr %x, !12, !DIExpression(), !15)`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DebugRecord {
+    pub kind: DebugRecordKind,
+    /// The instruction the record stands before.
+    pub before: InstId,
+    /// The value or address: a `Metadata::Value`, or another node (`!{}`, a `DIArgList`).
+    pub value: MetadataId,
+    /// The DILocalVariable.
+    pub variable: MetadataId,
+    /// The DIExpression.
+    pub expression: MetadataId,
+    /// The record's DILocation.
+    pub location: MetadataId,
+}
+
 impl Function {
     /// A declaration (no body) with LLVM's defaults: C calling convention, external linkage,
     /// default visibility, no attributes, address space 0.
@@ -94,6 +125,7 @@ impl Function {
             attachments: Vec::new(),
             dropped_debug_locations: 0,
             positions: InstPositions::default(),
+            debug_records: Vec::new(),
         }
     }
 

@@ -54,6 +54,7 @@ pub struct Parser<'s> {
     /// Function being parsed: its args (for operand types) and instructions.
     cur_args: Vec<Argument>,
     cur_insts: Vec<Instruction>,
+    cur_debug_records: Vec<DebugRecord>,
     /// How deep `parse_type`/`parse_value`/metadata parsing is nested (see `MAX_NESTING`).
     nesting: u32,
     /// Where each of `cur_insts` starts (its result name, or its opcode).
@@ -121,6 +122,7 @@ impl<'s> Parser<'s> {
             local: LocalState::default(),
             cur_args: Vec::new(),
             cur_insts: Vec::new(),
+            cur_debug_records: Vec::new(),
             nesting: 0,
             cur_positions: Vec::new(),
             cur_inst_start: SourcePosition::Text { line: 0, col: 0 },

@@ -88,6 +88,7 @@ pub(crate) fn translate_function(
         current_block: std::cell::Cell::new(0),
     };
     t.image_context = image_context(t, f, access.as_deref());
+    t.debug_variables.clear();
     for (i, &pty) in param_types.iter().enumerate() {
         let pid = t.b.alloc_id();
         t.b.function_parameter_with_id(pid, pty);
@@ -134,6 +135,14 @@ pub(crate) fn translate_function(
         })
         .collect();
     *ctx.loop_controls.get_mut() = crate::forward::loop_controls::plan(t, &ctx)?;
+    // Debug records by the instruction they stand before (blocks are not translated in
+    // instruction order).
+    let mut debug_records: HashMap<llvm::InstId, Vec<&llvm::DebugRecord>> = HashMap::new();
+    if t.debug.is_some() {
+        for record in &func.debug_records {
+            debug_records.entry(record.before).or_default().push(record);
+        }
+    }
     let order = crate::forward::block_order::dominance_order(func)
         .unwrap_or_else(|| (0..func.blocks.len()).collect());
     for bi in order {
@@ -181,6 +190,7 @@ pub(crate) fn translate_function(
             private_initializers(t, &mut ctx)?;
         }
         t.block_ended = false;
+        t.debug_cursor = Default::default();
         for &inst_id in &block.insts {
             if t.block_ended {
                 break;
@@ -194,6 +204,15 @@ pub(crate) fn translate_function(
                     crate::forward::variable_length_array::alloca(t, &ctx, inst_id, inst)
                         .map_err(|e| e.at(position))?;
                 }
+                continue;
+            }
+            crate::forward::debug_info::lines::before_instruction(t, inst);
+            for record in debug_records.get(&inst_id).into_iter().flatten() {
+                crate::forward::debug_info::variables::body_record(t, &ctx, record);
+            }
+            if crate::forward::debug_info::variables::body_intrinsic(t, &ctx, inst)
+                .map_err(|e| e.at(position))?
+            {
                 continue;
             }
             translate_instruction(t, &ctx, inst_id, inst).map_err(|e| e.at(position))?;
@@ -502,6 +521,10 @@ fn alloca(
     let storage = spirvkit_grammar::StorageClass::Function.0;
     let variable = t.variable_instruction(var, ptr_ty, storage, elem, None);
     t.b.push_instruction(variable);
+    // DebugDeclare names an OpVariable (spirv-val refuses an OpUntypedVariableKHR there).
+    if t.debug.is_some() && !t.untyped_types.contains(&ptr_ty) {
+        t.debug_variables.insert(out, var);
+    }
     t.note_type(var, ptr_ty);
     if let Some(a) = align.filter(|&a| a > 0) {
         t.b.decorate(var, Decoration::Alignment.0, &[Operand::Word(a as u32)]);

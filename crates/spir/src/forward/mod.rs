@@ -19,6 +19,7 @@ pub(crate) mod builtins;
 pub(crate) mod consts;
 pub(crate) mod context;
 pub(crate) mod cooperative_matrix;
+pub mod debug_info;
 pub(crate) mod decorations;
 pub(crate) mod execution_modes;
 pub mod extensions;

@@ -93,6 +93,13 @@ pub(crate) struct Translator<'m> {
     pub block_literal_init: bool,
     /// How deep type and constant lowering is nested (see `MAX_LOWERING_NESTING`).
     pub lowering_nesting: u32,
+    /// The module's debug information, declared before the bodies (`debug_info/`).
+    pub debug: Option<std::sync::Arc<crate::forward::debug_info::DebugInfo>>,
+    /// The DebugScope / OpLine in force in the block being translated.
+    pub debug_cursor: crate::forward::debug_info::lines::Cursor,
+    /// In the function being translated: an alloca's value → its OpVariable (DebugDeclare
+    /// names the variable, which a cast may stand in front of).
+    pub debug_variables: FxHashMap<Id, Id>,
 }
 
 /// How deeply type and constant lowering may recurse. Bitcode names earlier records instead
@@ -158,6 +165,9 @@ impl<'m> Translator<'m> {
             atomic_cas_loops: Default::default(),
             block_literal_init: false,
             lowering_nesting: 0,
+            debug: None,
+            debug_cursor: Default::default(),
+            debug_variables: FxHashMap::default(),
         })
     }
 
@@ -200,6 +210,9 @@ impl<'m> Translator<'m> {
             atomic_cas_loops: std::sync::Arc::clone(&self.atomic_cas_loops),
             block_literal_init: false,
             lowering_nesting: 0,
+            debug: self.debug.clone(),
+            debug_cursor: Default::default(),
+            debug_variables: FxHashMap::default(),
         }
     }
 
@@ -268,6 +281,7 @@ impl<'m> Translator<'m> {
             self.global(llvm::GlobalId(g as u32))?;
         }
         crate::forward::global_annotations::global_annotations(self)?;
+        crate::forward::debug_info::declare(self)?;
         self.declare_alias_scopes();
         self.declare_inline_assembly()?;
         self.declare_memset_loops()?;

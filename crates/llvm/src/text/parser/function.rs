@@ -177,6 +177,7 @@ impl<'s> Parser<'s> {
         self.cur_insts = Vec::new();
         self.cur_positions = Vec::new();
         self.cur_blocks = Vec::new();
+        self.cur_debug_records = Vec::new();
         for (i, (n, t)) in arg_names.iter().zip(&params).enumerate() {
             let key = match n {
                 Some(n) => n.clone(),
@@ -295,17 +296,13 @@ impl<'s> Parser<'s> {
                     self.skip_use_list_order()?;
                 }
                 Tok::Word(w) if w.starts_with("#dbg_") => {
-                    // Debug records are dropped like debug locations.
                     self.next();
-                    self.expect_punct('(')?;
-                    let mut depth = 1;
-                    while depth > 0 {
-                        match self.next() {
-                            Tok::Punct('(') => depth += 1,
-                            Tok::Punct(')') => depth -= 1,
-                            Tok::Eof => return Err(self.err("unterminated debug record")),
-                            _ => {}
-                        }
+                    let start = self.pos;
+                    if self.parse_debug_record(&w).is_err() {
+                        // A record this reader cannot keep (a label, a value defined later)
+                        // is dropped, as debug locations it cannot read are.
+                        self.pos = start;
+                        self.skip_debug_record()?;
                     }
                 }
                 _ => {
@@ -317,6 +314,65 @@ impl<'s> Parser<'s> {
             }
         }
         self.finish_function(fid)
+    }
+
+    /// The operands of `#dbg_value` / `#dbg_declare` / `#dbg_assign` (the name already read):
+    /// `(value, variable, expression[, assign-id, address, address-expression], location)`.
+    fn parse_debug_record(&mut self, name: &str) -> PResult<()> {
+        let kind = match name {
+            "#dbg_value" => DebugRecordKind::Value,
+            "#dbg_declare" => DebugRecordKind::Declare,
+            "#dbg_assign" => DebugRecordKind::Assign,
+            _ => return Err(self.err("debug record not kept")),
+        };
+        self.expect_punct('(')?;
+        let mut operands = Vec::new();
+        loop {
+            operands.push(self.parse_metadata_ref()?);
+            if self.eat_punct(')') {
+                break;
+            }
+            self.expect_punct(',')?;
+        }
+        let wanted = if kind == DebugRecordKind::Assign {
+            7
+        } else {
+            4
+        };
+        let (Some(&value), Some(&variable), Some(&expression), Some(&location), true) = (
+            operands.first(),
+            operands.get(1),
+            operands.get(2),
+            operands.last(),
+            operands.len() == wanted,
+        ) else {
+            return Err(self.err("malformed debug record"));
+        };
+        let before = InstId(self.cur_insts.len() as u32);
+        self.cur_debug_records.push(DebugRecord {
+            kind,
+            before,
+            value,
+            variable,
+            expression,
+            location,
+        });
+        Ok(())
+    }
+
+    /// Skips a debug record's parenthesized operands.
+    fn skip_debug_record(&mut self) -> PResult<()> {
+        self.expect_punct('(')?;
+        let mut depth = 1;
+        while depth > 0 {
+            match self.next() {
+                Tok::Punct('(') => depth += 1,
+                Tok::Punct(')') => depth -= 1,
+                Tok::Eof => return Err(self.err("unterminated debug record")),
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     fn finish_function(&mut self, fid: FuncId) -> PResult<()> {
@@ -394,6 +450,7 @@ impl<'s> Parser<'s> {
             f.blocks = std::mem::take(&mut self.cur_blocks);
             f.insts = std::mem::take(&mut self.cur_insts);
             f.positions = InstPositions(std::mem::take(&mut self.cur_positions));
+            f.debug_records = std::mem::take(&mut self.cur_debug_records);
         }
         Ok(())
     }

@@ -1,0 +1,359 @@
+//! LLVM debug info (`!llvm.dbg.cu`, `!dbg` locations, `llvm.dbg.declare`/`llvm.dbg.value`)
+//! → the `OpenCL.DebugInfo.100` extended instructions, as llvm-spirv translates it by
+//! default, in the form spirv-val accepts.
+//!
+//! Every module-scope debug instruction is declared once, before any function body is
+//! translated (`declare`, after the globals): the ids of scopes, local variables and
+//! expressions are then known to every body, also in the forks of the parallel translation
+//! (they only read the shared `DebugInfo`). Bodies add what belongs to them: `DebugScope`,
+//! `OpLine` (`lines.rs`), `DebugDeclare` and `DebugValue` (`variables.rs`).
+//!
+//! One file per family: `compile_unit.rs` (DICompileUnit, DIFile), `types.rs` (DI types),
+//! `scopes.rs` (DISubprogram, lexical blocks, inlined-at locations), `variables.rs`
+//! (local and global variables, expressions), `lines.rs` (locations in bodies).
+
+mod compile_unit;
+pub(crate) mod lines;
+mod scopes;
+mod types;
+pub(crate) mod variables;
+
+use crate::error::Result;
+use crate::forward::translator::Translator;
+use spirvkit_core::fasthash::FxHashMap;
+use spirvkit_core::{Id, Instruction, Operand};
+use spirvkit_grammar::Op;
+use spirvkit_llvm as llvm;
+use spirvkit_llvm::{DiField, DiNode, Metadata, MetadataId};
+use std::collections::HashMap;
+
+/// The name of the extended instruction set.
+pub(crate) const SET_NAME: &str = "OpenCL.DebugInfo.100";
+
+/// Which debug information the translator emits (`--spirv-debug-info-version`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DebugInfoFormat {
+    /// None: debug metadata is dropped.
+    None,
+    /// `OpenCL.DebugInfo.100` (llvm-spirv's default, `ocl-100`).
+    #[default]
+    OpenClDebugInfo100,
+}
+
+/// Instruction numbers of the `OpenCL.DebugInfo.100` set.
+#[allow(dead_code)]
+pub(crate) mod inst {
+    pub const INFO_NONE: u32 = 0;
+    pub const COMPILATION_UNIT: u32 = 1;
+    pub const TYPE_BASIC: u32 = 2;
+    pub const TYPE_POINTER: u32 = 3;
+    pub const TYPE_QUALIFIER: u32 = 4;
+    pub const TYPE_ARRAY: u32 = 5;
+    pub const TYPE_VECTOR: u32 = 6;
+    pub const TYPEDEF: u32 = 7;
+    pub const TYPE_FUNCTION: u32 = 8;
+    pub const TYPE_ENUM: u32 = 9;
+    pub const TYPE_COMPOSITE: u32 = 10;
+    pub const TYPE_MEMBER: u32 = 11;
+    pub const TYPE_INHERITANCE: u32 = 12;
+    pub const GLOBAL_VARIABLE: u32 = 18;
+    pub const FUNCTION_DECLARATION: u32 = 19;
+    pub const FUNCTION: u32 = 20;
+    pub const LEXICAL_BLOCK: u32 = 21;
+    pub const LEXICAL_BLOCK_DISCRIMINATOR: u32 = 22;
+    pub const SCOPE: u32 = 23;
+    pub const NO_SCOPE: u32 = 24;
+    pub const INLINED_AT: u32 = 25;
+    pub const LOCAL_VARIABLE: u32 = 26;
+    pub const DECLARE: u32 = 28;
+    pub const VALUE: u32 = 29;
+    pub const OPERATION: u32 = 30;
+    pub const EXPRESSION: u32 = 31;
+    pub const SOURCE: u32 = 35;
+}
+
+/// `DebugInfoFlags` bits.
+pub(crate) mod flags {
+    pub const IS_PROTECTED: u32 = 0x01;
+    pub const IS_PRIVATE: u32 = 0x02;
+    pub const IS_PUBLIC: u32 = 0x03;
+    pub const IS_LOCAL: u32 = 0x04;
+    pub const IS_DEFINITION: u32 = 0x08;
+    pub const FWD_DECL: u32 = 0x10;
+    pub const ARTIFICIAL: u32 = 0x20;
+    pub const EXPLICIT: u32 = 0x40;
+    pub const PROTOTYPED: u32 = 0x80;
+    pub const OBJECT_POINTER: u32 = 0x100;
+    pub const STATIC_MEMBER: u32 = 0x200;
+    pub const L_VALUE_REFERENCE: u32 = 0x800;
+    pub const R_VALUE_REFERENCE: u32 = 0x1000;
+    pub const IS_OPTIMIZED: u32 = 0x2000;
+    pub const IS_ENUM_CLASS: u32 = 0x4000;
+    pub const TYPE_PASS_BY_VALUE: u32 = 0x8000;
+    pub const TYPE_PASS_BY_REFERENCE: u32 = 0x10000;
+}
+
+/// What function bodies need of the module's debug information (shared by the forks).
+#[derive(Debug, Default)]
+pub(crate) struct DebugInfo {
+    pub set: Id,
+    pub void: Id,
+    /// DISubprogram, lexical block, DILocalVariable, DIExpression, inlined-at DILocation
+    /// → its debug instruction.
+    pub nodes: FxHashMap<MetadataId, Id>,
+    /// Scope (or DIFile) → the OpString of its file's path, for OpLine.
+    pub files: FxHashMap<MetadataId, Id>,
+}
+
+/// Builds the module-scope debug instructions.
+pub(crate) struct Declarer<'a, 'm> {
+    pub t: &'a mut Translator<'m>,
+    pub info: DebugInfo,
+    pub none: Id,
+    /// The first compile unit: the parent of what has no other.
+    pub unit: Id,
+    pub units: FxHashMap<MetadataId, Id>,
+    /// The first compile unit's DebugSource.
+    pub unit_source: Id,
+    /// DIFile → DebugSource.
+    pub sources: FxHashMap<MetadataId, Id>,
+    pub strings: HashMap<String, Id>,
+    /// DI types → their debug instruction.
+    pub types: FxHashMap<MetadataId, Id>,
+    /// DISubprogram → the OpFunction of the LLVM function it describes.
+    pub subprogram_functions: FxHashMap<MetadataId, Id>,
+    pub int32: Id,
+    /// The DebugTypeBasic instructions (the only base a DebugTypedef may have).
+    pub basic_types: std::collections::HashSet<Id>,
+    /// DebugTypedef → the DebugTypeBasic it names.
+    pub typedef_bases: FxHashMap<Id, Id>,
+    /// The DebugTypeComposite instructions (a type that may be a parent scope).
+    pub composites: std::collections::HashSet<Id>,
+    /// DI type → the unspecified DebugTypeBasic standing for a type without a valid form.
+    pub unspecified: FxHashMap<Option<MetadataId>, Id>,
+    /// Subprograms whose DebugFunction is being declared.
+    pub in_progress: std::collections::HashSet<MetadataId>,
+}
+
+/// Declares the module's debug information, if it has any and the options ask for it.
+pub(crate) fn declare(t: &mut Translator<'_>) -> Result<()> {
+    if t.opts.debug_info == DebugInfoFormat::None {
+        return Ok(());
+    }
+    let m = t.m;
+    let Some(units) = m.named_metadata("llvm.dbg.cu").map(|n| n.nodes.clone()) else {
+        return Ok(());
+    };
+    if units.is_empty() {
+        return Ok(());
+    }
+    let set = t.b.alloc_id();
+    t.b.global(Instruction::new(
+        Op::ExtInstImport,
+        None,
+        Some(set),
+        [Operand::String(SET_NAME.into())],
+    ));
+    let void = t.b.type_void();
+    let int32 = t.int_type(32);
+    let mut d = Declarer {
+        t,
+        info: DebugInfo {
+            set,
+            void,
+            ..DebugInfo::default()
+        },
+        none: Id(0),
+        unit: Id(0),
+        units: FxHashMap::default(),
+        unit_source: Id(0),
+        sources: FxHashMap::default(),
+        strings: HashMap::new(),
+        types: FxHashMap::default(),
+        subprogram_functions: FxHashMap::default(),
+        int32,
+        basic_types: std::collections::HashSet::new(),
+        composites: std::collections::HashSet::new(),
+        typedef_bases: FxHashMap::default(),
+        unspecified: FxHashMap::default(),
+        in_progress: std::collections::HashSet::new(),
+    };
+    d.none = d.fresh(inst::INFO_NONE, vec![]);
+    for unit in units {
+        d.compile_unit(unit);
+    }
+    if d.unit == Id(0) {
+        return Ok(());
+    }
+    d.subprogram_functions = scopes::subprogram_functions(d.t);
+    // Definitions first, in module order, so that their DebugFunction names them.
+    let mut subprograms: Vec<MetadataId> = d.subprogram_functions.keys().copied().collect();
+    subprograms.sort();
+    for sp in subprograms {
+        d.scope(Some(sp));
+    }
+    variables::global_variables(&mut d);
+    for f in m.functions.iter().filter(|f| !f.is_declaration()) {
+        for record in &f.debug_records {
+            d.local_variable(record.variable);
+            d.expression(record.expression);
+        }
+        for inst in &f.insts {
+            if let Some(loc) = attached_location(inst) {
+                d.location(loc);
+            }
+            if let Some((variable, expression)) = variables::intrinsic_operands(m, inst) {
+                d.local_variable(variable);
+                if let Some(e) = expression {
+                    d.expression(e);
+                }
+            }
+        }
+    }
+    let info = d.info;
+    t.debug = Some(std::sync::Arc::new(info));
+    Ok(())
+}
+
+/// The `!dbg` location attached to an instruction.
+pub(crate) fn attached_location(inst: &llvm::Instruction) -> Option<MetadataId> {
+    inst.metadata
+        .iter()
+        .find(|(k, _)| k == "dbg")
+        .map(|(_, md)| *md)
+}
+
+/// The specialized node `id` refers to.
+pub(crate) fn di_node(m: &llvm::Module, id: MetadataId) -> Option<&DiNode> {
+    match m.metadata(id) {
+        Some(Metadata::Specialized(n)) => Some(n),
+        _ => None,
+    }
+}
+
+/// The node a field refers to (`scope: !5`).
+pub(crate) fn field_node(n: &DiNode, name: &str) -> Option<MetadataId> {
+    match n.field(name) {
+        Some(DiField::Metadata(id)) => Some(*id),
+        _ => None,
+    }
+}
+
+/// A string field (`name: "x"`).
+pub(crate) fn field_string(m: &llvm::Module, n: &DiNode, name: &str) -> Option<String> {
+    match n.field(name) {
+        Some(DiField::String(id)) | Some(DiField::Metadata(id)) => match m.metadata(*id) {
+            Some(Metadata::String(s)) => Some(String::from_utf8_lossy(s).into_owned()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A symbol field (`tag: DW_TAG_pointer_type`, `flags: DIFlagA | DIFlagB`).
+pub(crate) fn field_symbol<'n>(n: &'n DiNode, name: &str) -> Option<&'n str> {
+    match n.field(name) {
+        Some(DiField::Symbol(s)) => Some(s),
+        _ => None,
+    }
+}
+
+/// Whether a flag-set field holds `flag`.
+pub(crate) fn has_flag(n: &DiNode, name: &str, flag: &str) -> bool {
+    field_symbol(n, name).is_some_and(|s| s.split('|').any(|f| f.trim() == flag))
+}
+
+impl Declarer<'_, '_> {
+    /// An integer field: a literal, or (LLVM 21+ bitcode) a constant stored as metadata.
+    pub fn field_int(&self, n: &DiNode, name: &str) -> Option<i64> {
+        match n.field(name)? {
+            DiField::Int(v) => Some(*v),
+            DiField::UInt(v) => i64::try_from(*v).ok(),
+            DiField::Bool(b) => Some(i64::from(*b)),
+            DiField::MetadataInt(id) | DiField::Metadata(id) => match self.t.m.metadata(*id) {
+                Some(Metadata::Value { value, .. }) => self.t.const_int(*value).map(|v| v as i64),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A line or column field as a literal word (absent: 0).
+    pub fn field_word(&self, n: &DiNode, name: &str) -> u32 {
+        self.field_int(n, name)
+            .and_then(|v| u32::try_from(v).ok())
+            .unwrap_or(0)
+    }
+
+    /// A debug instruction with a new id.
+    pub fn fresh(&mut self, instruction: u32, operands: Vec<Operand>) -> Id {
+        let id = self.t.b.alloc_id();
+        self.emit(id, instruction, operands);
+        id
+    }
+
+    /// A debug instruction with the id `id`.
+    pub fn emit(&mut self, id: Id, instruction: u32, operands: Vec<Operand>) {
+        let mut all = Vec::with_capacity(operands.len() + 2);
+        all.push(Operand::Id(self.info.set));
+        all.push(Operand::Word(instruction));
+        all.extend(operands);
+        self.t.b.global(Instruction::new(
+            Op::ExtInst,
+            Some(self.info.void),
+            Some(id),
+            all,
+        ));
+    }
+
+    /// The OpString of `text` (one per distinct text).
+    pub fn string(&mut self, text: &str) -> Id {
+        if let Some(&id) = self.strings.get(text) {
+            return id;
+        }
+        let id = self.t.b.alloc_id();
+        self.t.b.global(Instruction::new(
+            Op::String,
+            None,
+            Some(id),
+            [Operand::String(text.into())],
+        ));
+        self.strings.insert(text.to_owned(), id);
+        id
+    }
+
+    /// The name of a node as an OpString (empty when it has none).
+    pub fn name(&mut self, n: &DiNode, field: &str) -> Id {
+        let text = field_string(self.t.m, n, field).unwrap_or_default();
+        self.string(&text)
+    }
+
+    /// A 32-bit integer constant (sizes, offsets, counts; wider values as 64-bit ones).
+    pub fn constant(&mut self, value: u64) -> Id {
+        match u32::try_from(value) {
+            Ok(v) => self.t.b.constant_u32(self.int32, v),
+            Err(_) => {
+                let int64 = self.t.int_type(64);
+                self.t.b.constant_u64(int64, value)
+            }
+        }
+    }
+
+    /// The DebugSource of the node's `file:` field (the node itself when it is a DIFile;
+    /// the first compile unit's source when it has none).
+    pub fn source_of(&mut self, id: Option<MetadataId>) -> Id {
+        let m = self.t.m;
+        let file = id.and_then(|id| {
+            let n = di_node(m, id)?;
+            if n.kind == "DIFile" {
+                Some(id)
+            } else {
+                field_node(n, "file")
+            }
+        });
+        match file {
+            Some(f) => self.source(f),
+            None => self.unit_source,
+        }
+    }
+}

@@ -1,0 +1,429 @@
+//! DI types → DebugType* instructions. What has no OpenCL.DebugInfo.100 form becomes
+//! DebugInfoNone, never another type.
+
+use super::{di_node, field_node, field_symbol, flags, has_flag, inst, Declarer};
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::StorageClass;
+use spirvkit_llvm::{DiNode, MdOperand, MetadataId};
+
+/// `DebugBaseTypeAttributeEncoding` of a `DW_ATE_*` encoding.
+fn encoding(ate: Option<&str>) -> u32 {
+    match ate {
+        Some("DW_ATE_address") => 1,
+        Some("DW_ATE_boolean") => 2,
+        Some("DW_ATE_float") => 3,
+        Some("DW_ATE_signed") => 4,
+        Some("DW_ATE_signed_char") => 5,
+        Some("DW_ATE_unsigned") => 6,
+        Some("DW_ATE_unsigned_char") => 7,
+        _ => 0,
+    }
+}
+
+/// Whether a DI type is a structure, class or union (what DebugTypeInheritance may name).
+fn is_structure(m: &spirvkit_llvm::Module, id: Option<MetadataId>) -> bool {
+    id.and_then(|id| di_node(m, id)).is_some_and(|n| {
+        n.kind == "DICompositeType"
+            && matches!(
+                field_symbol(n, "tag"),
+                Some("DW_TAG_structure_type" | "DW_TAG_class_type" | "DW_TAG_union_type")
+            )
+    })
+}
+
+/// The storage class of a pointer in a SPIR address space (`dwarfAddressSpace`); a pointer
+/// without one is a private (Function) one, as llvm-spirv maps it.
+fn storage_class(address_space: Option<i64>) -> u32 {
+    match address_space {
+        Some(1) => StorageClass::CrossWorkgroup.0,
+        Some(2) => StorageClass::UniformConstant.0,
+        Some(3) => StorageClass::Workgroup.0,
+        Some(4) => StorageClass::Generic.0,
+        _ => StorageClass::Function.0,
+    }
+}
+
+/// `DebugInfoFlags` of a node's `flags:` field.
+pub(super) fn info_flags(n: &DiNode) -> u32 {
+    let Some(set) = field_symbol(n, "flags") else {
+        return 0;
+    };
+    let mut out = 0;
+    for flag in set.split('|').map(str::trim) {
+        out |= match flag {
+            "DIFlagProtected" => flags::IS_PROTECTED,
+            "DIFlagPrivate" => flags::IS_PRIVATE,
+            "DIFlagPublic" => flags::IS_PUBLIC,
+            "DIFlagFwdDecl" => flags::FWD_DECL,
+            "DIFlagArtificial" => flags::ARTIFICIAL,
+            "DIFlagExplicit" => flags::EXPLICIT,
+            "DIFlagPrototyped" => flags::PROTOTYPED,
+            "DIFlagObjectPointer" => flags::OBJECT_POINTER,
+            "DIFlagStaticMember" => flags::STATIC_MEMBER,
+            "DIFlagLValueReference" => flags::L_VALUE_REFERENCE,
+            "DIFlagRValueReference" => flags::R_VALUE_REFERENCE,
+            "DIFlagEnumClass" => flags::IS_ENUM_CLASS,
+            "DIFlagTypePassByValue" => flags::TYPE_PASS_BY_VALUE,
+            "DIFlagTypePassByReference" => flags::TYPE_PASS_BY_REFERENCE,
+            _ => 0,
+        };
+    }
+    out
+}
+
+impl Declarer<'_, '_> {
+    /// The metadata nodes of a list field (`elements: !{!1, !2}`), nulls as `None`.
+    fn list(&self, n: &DiNode, field: &str) -> Vec<Option<MetadataId>> {
+        let Some(list) = field_node(n, field) else {
+            return Vec::new();
+        };
+        self.t
+            .m
+            .node_operands(list)
+            .iter()
+            .map(|op| match op {
+                MdOperand::Metadata(id) => Some(*id),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The debug type of a DI type. spirv-val takes no DebugInfoNone where a type is
+    /// wanted: `null` (void) and a type without a valid form here (a member pointer, a
+    /// string, an array of unknown size ...) are an unspecified DebugTypeBasic of the
+    /// type's name and size.
+    pub(super) fn ty(&mut self, id: Option<MetadataId>) -> Id {
+        let found = self.ty_or_none(id);
+        if found != self.none {
+            return found;
+        }
+        if let Some(&done) = self.unspecified.get(&id) {
+            return done;
+        }
+        let m = self.t.m;
+        let node = id.and_then(|id| di_node(m, id));
+        let (name, size) = match node {
+            Some(n) => (
+                super::field_string(m, n, "name").unwrap_or_default(),
+                self.field_int(n, "size").unwrap_or(0) as u64,
+            ),
+            None => ("void".to_owned(), 0),
+        };
+        let name = self.string(&name);
+        let size = self.constant(size);
+        let result = self.fresh(
+            inst::TYPE_BASIC,
+            vec![Operand::Id(name), Operand::Id(size), Operand::Word(0)],
+        );
+        self.basic_types.insert(result);
+        self.unspecified.insert(id, result);
+        result
+    }
+
+    /// `ty`, or DebugInfoNone for a type without a valid form.
+    fn ty_or_none(&mut self, id: Option<MetadataId>) -> Id {
+        let Some(id) = id else {
+            return self.none;
+        };
+        if let Some(&done) = self.types.get(&id) {
+            return done;
+        }
+        let m = self.t.m;
+        let Some(n) = di_node(m, id) else {
+            return self.none;
+        };
+        let result = match n.kind.as_str() {
+            "DIBasicType" => {
+                let name = self.name(n, "name");
+                let size = self.constant(self.field_int(n, "size").unwrap_or(0) as u64);
+                let enc = encoding(field_symbol(n, "encoding"));
+                let id = self.fresh(
+                    inst::TYPE_BASIC,
+                    vec![Operand::Id(name), Operand::Id(size), Operand::Word(enc)],
+                );
+                self.basic_types.insert(id);
+                id
+            }
+            "DIDerivedType" => self.derived(id, n),
+            "DICompositeType" => self.composite(id, n),
+            "DISubroutineType" => self.subroutine(n),
+            _ => self.none,
+        };
+        self.types.insert(id, result);
+        result
+    }
+
+    fn derived(&mut self, id: MetadataId, n: &DiNode) -> Id {
+        let base = field_node(n, "baseType");
+        match field_symbol(n, "tag").unwrap_or("") {
+            "DW_TAG_pointer_type" | "DW_TAG_reference_type" | "DW_TAG_rvalue_reference_type" => {
+                let base = self.ty(base);
+                // The pointee may have reached this pointer already (a member of a
+                // structure pointing to the structure).
+                if let Some(&done) = self.types.get(&id) {
+                    return done;
+                }
+                let class = storage_class(self.field_int(n, "dwarfAddressSpace"));
+                if class == StorageClass::Generic.0 {
+                    // spirv-val wants the storage class operand's capability declared.
+                    self.t
+                        .b
+                        .capability(spirvkit_grammar::Capability::GenericPointer);
+                }
+                let flags = info_flags(n);
+                self.fresh(
+                    inst::TYPE_POINTER,
+                    vec![
+                        Operand::Id(base),
+                        Operand::Word(class),
+                        Operand::Word(flags),
+                    ],
+                )
+            }
+            "DW_TAG_typedef" => {
+                let base = self.ty(base);
+                // spirv-val accepts only a DebugTypeBasic under a DebugTypedef: a typedef of
+                // anything else is described as the type it names.
+                if !self.basic_types.contains(&base) {
+                    return base;
+                }
+                let name = self.name(n, "name");
+                let source = self.source_of(Some(id));
+                let line = self.field_word(n, "line");
+                let parent = self.parent(field_node(n, "scope"));
+                let typedef = self.t.b.alloc_id();
+                self.typedef_bases.insert(typedef, base);
+                self.emit(
+                    typedef,
+                    inst::TYPEDEF,
+                    vec![
+                        Operand::Id(name),
+                        Operand::Id(base),
+                        Operand::Id(source),
+                        Operand::Word(line),
+                        Operand::Word(0),
+                        Operand::Id(parent),
+                    ],
+                );
+                typedef
+            }
+            tag @ ("DW_TAG_const_type"
+            | "DW_TAG_volatile_type"
+            | "DW_TAG_restrict_type"
+            | "DW_TAG_atomic_type") => {
+                let qualifier = match tag {
+                    "DW_TAG_const_type" => 0,
+                    "DW_TAG_volatile_type" => 1,
+                    "DW_TAG_restrict_type" => 2,
+                    _ => 3,
+                };
+                let base = self.ty(base);
+                self.fresh(
+                    inst::TYPE_QUALIFIER,
+                    vec![Operand::Id(base), Operand::Word(qualifier)],
+                )
+            }
+            _ => self.none,
+        }
+    }
+
+    fn composite(&mut self, id: MetadataId, n: &DiNode) -> Id {
+        match field_symbol(n, "tag").unwrap_or("") {
+            "DW_TAG_array_type" => self.array(n),
+            "DW_TAG_enumeration_type" => self.enumeration(id, n),
+            tag @ ("DW_TAG_structure_type" | "DW_TAG_class_type" | "DW_TAG_union_type") => {
+                let tag = match tag {
+                    "DW_TAG_class_type" => 0,
+                    "DW_TAG_structure_type" => 1,
+                    _ => 2,
+                };
+                self.structure(id, n, tag)
+            }
+            _ => self.none,
+        }
+    }
+
+    /// DebugTypeComposite, then its members (they name it as their parent; it lists them
+    /// ahead, which the composite's member operands may).
+    fn structure(&mut self, id: MetadataId, n: &DiNode, tag: u32) -> Id {
+        let self_id = self.t.b.alloc_id();
+        self.types.insert(id, self_id);
+        let m = self.t.m;
+        let name = self.name(n, "name");
+        let linkage = match super::field_string(m, n, "identifier") {
+            Some(s) => self.string(&s),
+            None => name,
+        };
+        let source = self.source_of(Some(id));
+        let line = self.field_word(n, "line");
+        let parent = self.parent(field_node(n, "scope"));
+        let size = self.constant(self.field_int(n, "size").unwrap_or(0) as u64);
+        let members: Vec<(MetadataId, Id)> = self
+            .list(n, "elements")
+            .into_iter()
+            .flatten()
+            .filter(|&e| {
+                di_node(m, e).is_some_and(|e| {
+                    e.kind == "DIDerivedType"
+                        && ((field_symbol(e, "tag") == Some("DW_TAG_member")
+                            && !has_flag(e, "flags", "DIFlagStaticMember"))
+                            || (field_symbol(e, "tag") == Some("DW_TAG_inheritance")
+                                && is_structure(m, field_node(e, "baseType"))))
+                })
+            })
+            .map(|e| (e, self.t.b.alloc_id()))
+            .collect();
+        let mut operands = vec![
+            Operand::Id(name),
+            Operand::Word(tag),
+            Operand::Id(source),
+            Operand::Word(line),
+            Operand::Word(0),
+            Operand::Id(parent),
+            Operand::Id(linkage),
+            Operand::Id(size),
+            Operand::Word(info_flags(n)),
+        ];
+        operands.extend(members.iter().map(|&(_, mid)| Operand::Id(mid)));
+        self.emit(self_id, inst::TYPE_COMPOSITE, operands);
+        self.composites.insert(self_id);
+        for (member, member_id) in members {
+            let Some(mn) = di_node(m, member) else {
+                continue;
+            };
+            if field_symbol(mn, "tag") == Some("DW_TAG_inheritance") {
+                // DebugTypeInheritance: this composite (child) derives from its base.
+                let base = self.ty(field_node(mn, "baseType"));
+                let offset = self.constant(self.field_int(mn, "offset").unwrap_or(0) as u64);
+                let base_size = field_node(mn, "baseType")
+                    .and_then(|b| di_node(m, b))
+                    .and_then(|b| self.field_int(b, "size"))
+                    .unwrap_or(0);
+                let size = self.constant(base_size as u64);
+                self.emit(
+                    member_id,
+                    inst::TYPE_INHERITANCE,
+                    vec![
+                        Operand::Id(self_id),
+                        Operand::Id(base),
+                        Operand::Id(offset),
+                        Operand::Id(size),
+                        Operand::Word(info_flags(mn)),
+                    ],
+                );
+                continue;
+            }
+            let ty = self.ty(field_node(mn, "baseType"));
+            let name = self.name(mn, "name");
+            let source = self.source_of(Some(member));
+            let line = self.field_word(mn, "line");
+            let offset = self.constant(self.field_int(mn, "offset").unwrap_or(0) as u64);
+            let size = self.constant(self.field_int(mn, "size").unwrap_or(0) as u64);
+            self.emit(
+                member_id,
+                inst::TYPE_MEMBER,
+                vec![
+                    Operand::Id(name),
+                    Operand::Id(ty),
+                    Operand::Id(source),
+                    Operand::Word(line),
+                    Operand::Word(0),
+                    Operand::Id(self_id),
+                    Operand::Id(offset),
+                    Operand::Id(size),
+                    Operand::Word(info_flags(mn)),
+                ],
+            );
+        }
+        self_id
+    }
+
+    /// DebugTypeArray with one count per DISubrange (0 for an unknown count), or
+    /// DebugTypeVector for a vector.
+    fn array(&mut self, n: &DiNode) -> Id {
+        let m = self.t.m;
+        let base = self.ty(field_node(n, "baseType"));
+        let mut counts = Vec::new();
+        for sub in self.list(n, "elements").into_iter().flatten() {
+            let Some(sn) = di_node(m, sub) else {
+                continue;
+            };
+            if sn.kind != "DISubrange" {
+                continue;
+            }
+            let count = self.field_int(sn, "count").filter(|&c| c >= 0).unwrap_or(0);
+            counts.push(count as u64);
+        }
+        // spirv-val wants every count a positive constant, and a vector of a basic type.
+        if counts.is_empty() || counts.contains(&0) {
+            return self.none;
+        }
+        if has_flag(n, "flags", "DIFlagVector") {
+            // spirv-val: a DebugTypeVector has a DebugTypeBasic element (a typedef of one is
+            // looked through) and at most 4 components; a wider vector (OpenCL's 8 and 16)
+            // is described as an array of its elements.
+            let element = self.typedef_bases.get(&base).copied().unwrap_or(base);
+            let count = counts.first().copied().unwrap_or(0);
+            if self.basic_types.contains(&element) && counts.len() == 1 && count <= 4 {
+                return self.fresh(
+                    inst::TYPE_VECTOR,
+                    vec![Operand::Id(element), Operand::Word(count as u32)],
+                );
+            }
+        }
+        let mut operands = vec![Operand::Id(base)];
+        for c in counts {
+            operands.push(Operand::Id(self.constant(c)));
+        }
+        self.fresh(inst::TYPE_ARRAY, operands)
+    }
+
+    fn enumeration(&mut self, id: MetadataId, n: &DiNode) -> Id {
+        let m = self.t.m;
+        let underlying = self.ty(field_node(n, "baseType"));
+        let name = self.name(n, "name");
+        let source = self.source_of(Some(id));
+        let line = self.field_word(n, "line");
+        let parent = self.parent(field_node(n, "scope"));
+        let size = self.constant(self.field_int(n, "size").unwrap_or(0) as u64);
+        let mut operands = vec![
+            Operand::Id(name),
+            Operand::Id(underlying),
+            Operand::Id(source),
+            Operand::Word(line),
+            Operand::Word(0),
+            Operand::Id(parent),
+            Operand::Id(size),
+            Operand::Word(info_flags(n)),
+        ];
+        for e in self.list(n, "elements").into_iter().flatten() {
+            let Some(en) = di_node(m, e) else {
+                continue;
+            };
+            if en.kind != "DIEnumerator" {
+                continue;
+            }
+            let value = self.field_int(en, "value").unwrap_or(0);
+            let value = self.constant(value as u64);
+            let name = self.name(en, "name");
+            operands.push(Operand::Id(value));
+            operands.push(Operand::Id(name));
+        }
+        self.fresh(inst::TYPE_ENUM, operands)
+    }
+
+    /// DebugTypeFunction: the return type (void: OpTypeVoid), then the parameter types.
+    pub(super) fn subroutine(&mut self, n: &DiNode) -> Id {
+        let types = self.list(n, "types");
+        let ret = match types.first().copied().flatten() {
+            Some(t) => self.ty(Some(t)),
+            None => self.info.void,
+        };
+        let mut operands = vec![Operand::Word(info_flags(n)), Operand::Id(ret)];
+        // A null parameter is the `...` of a variadic function: it has no type.
+        for p in types.into_iter().skip(1).flatten() {
+            operands.push(Operand::Id(self.ty(Some(p))));
+        }
+        self.fresh(inst::TYPE_FUNCTION, operands)
+    }
+}

@@ -1,0 +1,355 @@
+//! DILocalVariable → DebugLocalVariable, `llvm.dbg.declare` → DebugDeclare on the alloca's
+//! OpVariable, `llvm.dbg.value` → DebugValue, DIExpression → DebugExpression of
+//! DebugOperations, DIGlobalVariableExpression → DebugGlobalVariable.
+
+use super::types::info_flags;
+use super::{di_node, field_node, flags, inst, Declarer};
+use crate::error::Result;
+use crate::forward::context::FnCtx;
+use crate::forward::translator::Translator;
+use spirvkit_core::fasthash::FxHashMap;
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::Op;
+use spirvkit_llvm as llvm;
+use spirvkit_llvm::{DiField, InstKind, MdOperand, Metadata, MetadataId, ValueRef};
+
+/// The debug intrinsics, by the part of the name after `llvm.dbg.`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Intrinsic {
+    Declare,
+    Value,
+}
+
+/// Which debug intrinsic `inst` calls, with its operands (value, variable, expression).
+fn debug_call(
+    m: &llvm::Module,
+    inst: &llvm::Instruction,
+) -> Option<(Intrinsic, ValueRef, MetadataId, Option<MetadataId>)> {
+    let InstKind::Call {
+        callee: ValueRef::Function(f),
+        args,
+        ..
+    } = &inst.kind
+    else {
+        return None;
+    };
+    let kind = match m.function(*f)?.name.as_str() {
+        "llvm.dbg.declare" | "llvm.dbg.addr" => Intrinsic::Declare,
+        "llvm.dbg.value" => Intrinsic::Value,
+        _ => return None,
+    };
+    let metadata = |i: usize| match args.get(i) {
+        Some(ValueRef::Metadata(id)) => Some(*id),
+        _ => None,
+    };
+    let value = match m.metadata(metadata(0)?) {
+        Some(Metadata::Value { value, .. }) => *value,
+        _ => ValueRef::Metadata(metadata(0)?),
+    };
+    Some((kind, value, metadata(1)?, metadata(2)))
+}
+
+/// The variable and expression of a debug intrinsic call.
+pub(super) fn intrinsic_operands(
+    m: &llvm::Module,
+    inst: &llvm::Instruction,
+) -> Option<(MetadataId, Option<MetadataId>)> {
+    debug_call(m, inst).map(|(_, _, variable, expression)| (variable, expression))
+}
+
+/// Whether `inst` calls `llvm.dbg.*` (`llvm.dbg.label` too: it has no form here and is
+/// dropped).
+fn is_debug_intrinsic(m: &llvm::Module, inst: &llvm::Instruction) -> bool {
+    matches!(&inst.kind, InstKind::Call { callee: ValueRef::Function(f), .. }
+        if m.function(*f).is_some_and(|f| f.name.starts_with("llvm.dbg.")))
+}
+
+/// `DebugOperation` numbers of the DWARF operations, with their literal operand counts.
+fn operation(name: &str) -> Option<(u32, usize)> {
+    Some(match name {
+        "DW_OP_deref" => (0, 0),
+        "DW_OP_plus" => (1, 0),
+        "DW_OP_minus" => (2, 0),
+        "DW_OP_plus_uconst" => (3, 1),
+        "DW_OP_bit_piece" => (4, 2),
+        "DW_OP_swap" => (5, 0),
+        "DW_OP_xderef" => (6, 0),
+        "DW_OP_stack_value" => (7, 0),
+        "DW_OP_constu" => (8, 1),
+        "DW_OP_LLVM_fragment" => (9, 2),
+        _ => return None,
+    })
+}
+
+/// The DWARF operation of an opcode number (bitcode stores DIExpression elements as numbers).
+fn operation_name(code: u64) -> Option<&'static str> {
+    Some(match code {
+        0x06 => "DW_OP_deref",
+        0x22 => "DW_OP_plus",
+        0x1c => "DW_OP_minus",
+        0x23 => "DW_OP_plus_uconst",
+        0x9d => "DW_OP_bit_piece",
+        0x16 => "DW_OP_swap",
+        0x18 => "DW_OP_xderef",
+        0x9f => "DW_OP_stack_value",
+        0x10 => "DW_OP_constu",
+        0x1000 => "DW_OP_LLVM_fragment",
+        _ => return None,
+    })
+}
+
+impl Declarer<'_, '_> {
+    /// DebugLocalVariable of a DILocalVariable (memoized).
+    pub(super) fn local_variable(&mut self, id: MetadataId) -> Option<Id> {
+        if let Some(&done) = self.info.nodes.get(&id) {
+            return Some(done);
+        }
+        let m = self.t.m;
+        let n = di_node(m, id).filter(|n| n.kind == "DILocalVariable")?;
+        let name = self.name(n, "name");
+        let ty = self.ty(field_node(n, "type"));
+        let source = self.source_of(Some(id));
+        let line = self.field_word(n, "line");
+        let parent = self.parent(field_node(n, "scope"));
+        let mut operands = vec![
+            Operand::Id(name),
+            Operand::Id(ty),
+            Operand::Id(source),
+            Operand::Word(line),
+            Operand::Word(0),
+            Operand::Id(parent),
+            Operand::Word(info_flags(n)),
+        ];
+        let arg = self.field_word(n, "arg");
+        if arg > 0 {
+            operands.push(Operand::Word(arg));
+        }
+        let result = self.fresh(inst::LOCAL_VARIABLE, operands);
+        self.info.nodes.insert(id, result);
+        Some(result)
+    }
+
+    /// DebugExpression of a DIExpression (memoized); `None` when it uses an operation
+    /// OpenCL.DebugInfo.100 has no form for (the intrinsic using it is then dropped rather
+    /// than described wrongly).
+    pub(super) fn expression(&mut self, id: MetadataId) -> Option<Id> {
+        if let Some(&done) = self.info.nodes.get(&id) {
+            return Some(done);
+        }
+        let m = self.t.m;
+        let n = di_node(m, id).filter(|n| n.kind == "DIExpression")?;
+        // (operation, literals) in order.
+        let mut ops: Vec<(u32, Vec<u32>)> = Vec::new();
+        let mut wanted = 0;
+        for (_, field) in &n.fields {
+            if wanted == 0 {
+                let name = match field {
+                    DiField::Symbol(s) => s.as_str(),
+                    DiField::UInt(code) => operation_name(*code)?,
+                    _ => return None,
+                };
+                let (op, count) = operation(name)?;
+                ops.push((op, Vec::new()));
+                wanted = count;
+                continue;
+            }
+            let literal = match field {
+                DiField::UInt(v) => u32::try_from(*v).ok()?,
+                DiField::Int(v) => u32::try_from(*v).ok()?,
+                _ => return None,
+            };
+            ops.last_mut()?.1.push(literal);
+            wanted -= 1;
+        }
+        if wanted > 0 {
+            return None;
+        }
+        let mut operation_ids = Vec::with_capacity(ops.len());
+        for (op, literals) in ops {
+            let mut operands = vec![Operand::Word(op)];
+            operands.extend(literals.into_iter().map(Operand::Word));
+            operation_ids.push(Operand::Id(self.fresh(inst::OPERATION, operands)));
+        }
+        let result = self.fresh(inst::EXPRESSION, operation_ids);
+        self.info.nodes.insert(id, result);
+        Some(result)
+    }
+}
+
+/// DebugGlobalVariable of each DIGlobalVariableExpression the compile units list.
+pub(super) fn global_variables(d: &mut Declarer<'_, '_>) {
+    let m = d.t.m;
+    // DIGlobalVariableExpression → the OpVariable of the global it is attached to.
+    let mut variables: FxHashMap<MetadataId, Id> = FxHashMap::default();
+    for (g, global) in m.globals.iter().enumerate() {
+        let Some(Some(var)) = d.t.globals.get(g) else {
+            continue;
+        };
+        // spirv-val takes only an OpVariable (not OpUntypedVariableKHR) here.
+        let untyped =
+            d.t.id_types
+                .get(var)
+                .is_some_and(|ty| d.t.untyped_types.contains(ty));
+        if untyped {
+            continue;
+        }
+        for (kind, md) in &global.attachments {
+            if kind == "dbg" {
+                variables.entry(*md).or_insert(*var);
+            }
+        }
+    }
+    let Some(units) = m.named_metadata("llvm.dbg.cu") else {
+        return;
+    };
+    for unit in &units.nodes {
+        let Some(list) = di_node(m, *unit).and_then(|n| field_node(n, "globals")) else {
+            continue;
+        };
+        for op in m.node_operands(list) {
+            let MdOperand::Metadata(gve) = op else {
+                continue;
+            };
+            global_variable(d, *gve, variables.get(gve).copied());
+        }
+    }
+}
+
+fn global_variable(d: &mut Declarer<'_, '_>, gve: MetadataId, variable: Option<Id>) {
+    let m = d.t.m;
+    let var_node = match di_node(m, gve) {
+        Some(n) if n.kind == "DIGlobalVariableExpression" => field_node(n, "var"),
+        Some(n) if n.kind == "DIGlobalVariable" => Some(gve),
+        _ => None,
+    };
+    let Some((var_id, n)) = var_node.and_then(|v| Some((v, di_node(m, v)?))) else {
+        return;
+    };
+    if d.info.nodes.contains_key(&var_id) {
+        return;
+    }
+    let name = d.name(n, "name");
+    let ty = d.ty(field_node(n, "type"));
+    let source = d.source_of(Some(var_id));
+    let line = d.field_word(n, "line");
+    let parent = d.parent(field_node(n, "scope"));
+    let linkage = match super::field_string(m, n, "linkageName") {
+        Some(l) => d.string(&l),
+        None => name,
+    };
+    let mut flag_bits = info_flags(n);
+    if matches!(n.field("isLocal"), Some(DiField::Bool(true))) {
+        flag_bits |= flags::IS_LOCAL;
+    }
+    if matches!(n.field("isDefinition"), Some(DiField::Bool(true))) {
+        flag_bits |= flags::IS_DEFINITION;
+    }
+    let variable = variable.unwrap_or(d.none);
+    let id = d.fresh(
+        inst::GLOBAL_VARIABLE,
+        vec![
+            Operand::Id(name),
+            Operand::Id(ty),
+            Operand::Id(source),
+            Operand::Word(line),
+            Operand::Word(0),
+            Operand::Id(parent),
+            Operand::Id(linkage),
+            Operand::Id(variable),
+            Operand::Word(flag_bits),
+        ],
+    );
+    d.info.nodes.insert(var_id, id);
+}
+
+/// Translates a call of `llvm.dbg.*` inside a body: DebugDeclare or DebugValue when the
+/// module's debug info is emitted. Gives false when `inst` is no such call (or debug info
+/// is off: the call is then dropped as any hint without a SPIR-V form).
+pub(crate) fn body_intrinsic(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    inst: &llvm::Instruction,
+) -> Result<bool> {
+    let Some(info) = t.debug.clone() else {
+        return Ok(false);
+    };
+    if !is_debug_intrinsic(t.m, inst) {
+        return Ok(false);
+    }
+    let Some((kind, value, variable, expression)) = debug_call(t.m, inst) else {
+        return Ok(true);
+    };
+    describe(t, ctx, &info, kind, value, variable, expression);
+    Ok(true)
+}
+
+/// Translates a debug record (`#dbg_declare`, `#dbg_value`, `#dbg_assign`: the stored value)
+/// as the intrinsic call it replaces.
+pub(crate) fn body_record(t: &mut Translator<'_>, ctx: &FnCtx<'_>, record: &llvm::DebugRecord) {
+    let Some(info) = t.debug.clone() else {
+        return;
+    };
+    let kind = match record.kind {
+        llvm::DebugRecordKind::Declare => Intrinsic::Declare,
+        llvm::DebugRecordKind::Value | llvm::DebugRecordKind::Assign => Intrinsic::Value,
+    };
+    let value = match t.m.metadata(record.value) {
+        Some(Metadata::Value { value, .. }) => *value,
+        _ => ValueRef::Metadata(record.value),
+    };
+    describe(
+        t,
+        ctx,
+        &info,
+        kind,
+        value,
+        record.variable,
+        Some(record.expression),
+    );
+}
+
+/// DebugDeclare (the OpVariable of an alloca) or DebugValue (any value) of a variable;
+/// nothing when the variable, expression or value has no translation.
+fn describe(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    info: &super::DebugInfo,
+    kind: Intrinsic,
+    value: ValueRef,
+    variable: MetadataId,
+    expression: Option<MetadataId>,
+) {
+    let (Some(&local), Some(&expression)) = (
+        info.nodes.get(&variable),
+        expression.and_then(|e| info.nodes.get(&e)),
+    ) else {
+        return;
+    };
+    let target = match (kind, value) {
+        (Intrinsic::Declare, ValueRef::Instruction(i)) => {
+            let out = ctx.values.get(i.0 as usize).copied().unwrap_or(Id(0));
+            t.debug_variables.get(&out).copied()
+        }
+        (Intrinsic::Declare, _) => None,
+        (Intrinsic::Value, ValueRef::Metadata(_)) => None,
+        (Intrinsic::Value, v) => t.value(ctx, v).ok().filter(|&id| id != Id(0)),
+    };
+    let Some(target) = target else {
+        return;
+    };
+    let instruction = match kind {
+        Intrinsic::Declare => super::inst::DECLARE,
+        Intrinsic::Value => super::inst::VALUE,
+    };
+    t.emit(
+        Op::ExtInst,
+        info.void,
+        vec![
+            Operand::Id(info.set),
+            Operand::Word(instruction),
+            Operand::Id(local),
+            Operand::Id(target),
+            Operand::Id(expression),
+        ],
+    );
+}
