@@ -89,34 +89,18 @@ pub(crate) fn execution_modes(
         }
     }
     for (mode, args) in modes {
-        if emitted.contains(&mode.0) {
+        if !declare_mode(t, &location, emitted, mode)? {
             continue;
         }
-        let Some(desc) = OperandKind::ExecutionMode.desc().enumerant(mode.0) else {
-            continue;
-        };
-        if !crate::forward::requirements::available(t, &desc.avail) {
-            continue;
-        }
-        let what = format!("the execution mode {}", desc.name);
-        crate::forward::requirements::require(t, &location, &what, &desc.avail)?;
         let mut operands = vec![Operand::Id(id), Operand::Word(mode.0)];
         operands.extend(args.into_iter().map(Operand::Word));
         t.b.global(Instruction::new(Op::ExecutionMode, None, None, operands));
         emitted.push(mode.0);
     }
     for (mode, value) in id_modes {
-        if emitted.contains(&mode.0) {
+        if !declare_mode(t, &location, emitted, mode)? {
             continue;
         }
-        let Some(desc) = OperandKind::ExecutionMode.desc().enumerant(mode.0) else {
-            continue;
-        };
-        if !crate::forward::requirements::available(t, &desc.avail) {
-            continue;
-        }
-        let what = format!("the execution mode {}", desc.name);
-        crate::forward::requirements::require(t, &location, &what, &desc.avail)?;
         if let Some(op) = Op::ExecutionModeId.desc() {
             crate::forward::requirements::require(t, &location, "OpExecutionModeId", &op.avail)?;
         }
@@ -134,6 +118,28 @@ pub(crate) fn execution_modes(
         emitted.push(mode.0);
     }
     Ok(())
+}
+
+/// Whether `mode` is to be emitted: not emitted yet, known to the grammar and available
+/// under the options (else dropped, as llvm-spirv drops it); its requirements are declared.
+fn declare_mode(
+    t: &mut Translator<'_>,
+    location: &str,
+    emitted: &[u32],
+    mode: ExecutionMode,
+) -> Result<bool> {
+    if emitted.contains(&mode.0) {
+        return Ok(false);
+    }
+    let Some(desc) = OperandKind::ExecutionMode.desc().enumerant(mode.0) else {
+        return Ok(false);
+    };
+    if !crate::forward::requirements::available(t, &desc.avail) {
+        return Ok(false);
+    }
+    let what = format!("the execution mode {}", desc.name);
+    crate::forward::requirements::require(t, location, &what, &desc.avail)?;
+    Ok(true)
 }
 
 /// What `!RegisterAllocMode` asks (llvm-spirv's three forms).
