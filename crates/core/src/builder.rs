@@ -112,17 +112,24 @@ impl Builder {
     }
 
     /// The id of a deduplicated type or constant with exactly these operands, if there is one.
+    /// (Only instructions made by [`Builder::dedup_global`], or reused from the module the
+    /// builder continues, are in the table, whatever their opcode.)
     pub fn find_dedup(&self, inst: &Instruction) -> Option<Id> {
-        if !is_dedupable(inst.opcode) {
-            return None;
-        }
         self.dedup.get(&key(inst)).copied()
+    }
+
+    /// Whether this builder made `inst` with [`Builder::dedup_global`] (so that a copy of it
+    /// folded into another builder is deduplicated there too).
+    pub fn is_deduplicated(&self, inst: &Instruction) -> bool {
+        inst.result_id.is_some() && self.dedup.get(&key(inst)) == inst.result_id.as_ref()
     }
 
     /// Whether a global instruction coming from a fork (ids already renumbered) is kept:
     /// capabilities and extensions already declared are not; kept types and constants
-    /// become known for deduplication. Kept ones go in with [`Builder::globals_from_fork`].
-    pub fn keep_from_fork(&mut self, inst: &Instruction) -> bool {
+    /// become known for deduplication (`deduplicated`: the fork made it with
+    /// [`Builder::dedup_global`], see [`Builder::is_deduplicated`]). Kept ones go in with
+    /// [`Builder::globals_from_fork`].
+    pub fn keep_from_fork(&mut self, inst: &Instruction, deduplicated: bool) -> bool {
         match inst.opcode {
             Op::Capability => inst
                 .operands
@@ -135,7 +142,7 @@ impl Builder {
                 .and_then(Operand::string)
                 .is_some_and(|name| self.extensions.insert(name.to_owned())),
             _ => {
-                if let Some(id) = inst.result_id.filter(|_| is_dedupable(inst.opcode)) {
+                if let Some(id) = inst.result_id.filter(|_| deduplicated) {
                     self.dedup.entry(key(inst)).or_insert(id);
                 }
                 true
@@ -740,6 +747,38 @@ mod tests {
         assert_eq!(words, expected);
     }
 
+    /// Whatever a fork made with `dedup_global` — not only types and plain constants, also
+    /// e.g. an OpSpecConstantOp — is known to the main builder once folded in, so a second
+    /// fork's copy of it is found there.
+    #[test]
+    fn deduplicated_globals_of_a_fork_are_found_after_folding() {
+        let mut main = Builder::new(0x0001_0000, 0);
+        let int = main.type_int(32, false);
+        let seven = main.constant_u32(int, 7);
+        let mut fork = main.fork();
+        let operands = vec![Operand::Word(126), Operand::Id(seven), Operand::Id(seven)];
+        let spec = fork.dedup_global(Op::SpecConstantOp, Some(int), operands.clone());
+        let variable = fork.unique_global(Op::Variable, Some(int), vec![Operand::Word(5)]);
+        let (new, _) = fork.take_new_globals();
+        for mut list in new {
+            list.retain(|inst| {
+                let deduplicated = fork.is_deduplicated(inst);
+                main.keep_from_fork(inst, deduplicated)
+            });
+            main.globals_from_fork(list);
+        }
+        let probe = |opcode, operands| Instruction::new(opcode, Some(int), None, operands);
+        assert_eq!(
+            main.find_dedup(&probe(Op::SpecConstantOp, operands)),
+            Some(spec)
+        );
+        assert_eq!(
+            main.find_dedup(&probe(Op::Variable, vec![Operand::Word(5)])),
+            None,
+            "a unique global ({variable}) is never deduplicated"
+        );
+    }
+
     /// A fork starts from the builder's caches and id counter but none of its instructions;
     /// what it adds comes back with `take_new_globals`, and the main builder keeps only what
     /// it does not have yet.
@@ -772,7 +811,10 @@ mod tests {
         // second name is dropped, the first one's target renumbered (here to itself).
         assert_eq!(main.alloc_id(), float);
         for mut list in new {
-            list.retain(|inst| main.keep_from_fork(inst));
+            list.retain(|inst| {
+                let deduplicated = fork.is_deduplicated(inst);
+                main.keep_from_fork(inst, deduplicated)
+            });
             main.globals_from_fork(list);
         }
         retarget_encoded_names(&mut names, |id| (id == float).then_some(id));

@@ -11,27 +11,16 @@
 
 use proptest::prelude::*;
 use spirvkit_llvm::{parse_text, read_bitcode, LlvmError, Module, WriteOptions};
-use spirvkit_test_support::modern_llvm::{modern_seeds_with_bitcode, MODERN_SEEDS};
-use spirvkit_test_support::mutate::{
-    mutate_bitcode, mutate_text, within, BitcodeMutation, TextMutation,
+use spirvkit_test_support::modern_llvm::MODERN_SEEDS;
+use spirvkit_test_support::mutants::{
+    bitcode_mutations, mutated_bitcode, mutated_text, seed_bitcode, text_mutations,
 };
-use std::sync::OnceLock;
+use spirvkit_test_support::mutate::within;
 use std::time::Duration;
 
 /// Longer than any read of a seed-sized input takes in a debug build by far: reaching it
 /// means an endless loop (or a slowdown no input this size may cause).
 const TIME_LIMIT: Duration = Duration::from_secs(20);
-
-/// Seeds' bitcode, assembled once per test binary.
-fn seed_bitcode() -> &'static [(&'static str, Vec<u8>)] {
-    static BITCODE: OnceLock<Vec<(&'static str, Vec<u8>)>> = OnceLock::new();
-    BITCODE.get_or_init(|| {
-        modern_seeds_with_bitcode()
-            .into_iter()
-            .filter_map(|(name, _, bc)| bc.map(|bc| (name, bc)))
-            .collect()
-    })
-}
 
 /// What was read prints as text and writes as bitcode (both writers) without a panic.
 fn write_back(m: &Module) {
@@ -92,40 +81,6 @@ fn check_bitcode(data: Vec<u8>) -> Result<(), TestCaseError> {
             "error without a bit offset in the input ({bits} bits): {other}"
         ))),
     }
-}
-
-fn text_mutations(max: usize) -> impl Strategy<Value = Vec<TextMutation>> {
-    prop::collection::vec(
-        (any::<u8>(), any::<usize>(), any::<usize>())
-            .prop_map(|(k, a, b)| TextMutation::from_raw(k, a, b)),
-        1..=max,
-    )
-}
-
-fn bitcode_mutations(max: usize) -> impl Strategy<Value = Vec<BitcodeMutation>> {
-    prop::collection::vec(
-        (any::<u8>(), any::<usize>(), any::<usize>())
-            .prop_map(|(k, a, b)| BitcodeMutation::from_raw(k, a, b)),
-        1..=max,
-    )
-}
-
-fn mutated_text(seed: usize, mutations: &[TextMutation]) -> String {
-    let mut text = MODERN_SEEDS[seed % MODERN_SEEDS.len()].1.to_owned();
-    for m in mutations {
-        text = mutate_text(&text, m);
-    }
-    text
-}
-
-fn mutated_bitcode(seed: usize, mutations: &[BitcodeMutation]) -> Option<Vec<u8>> {
-    let seeds = seed_bitcode();
-    let (_, bc) = seeds.get(seed % seeds.len().max(1))?;
-    let mut data = bc.clone();
-    for m in mutations {
-        data = mutate_bitcode(&data, m);
-    }
-    Some(data)
 }
 
 #[test]

@@ -9,11 +9,11 @@
 
 use proptest::prelude::*;
 use spirvkit_spir::{translate, TranslateError, TranslateOptions};
-use spirvkit_test_support::modern_llvm::{modern_seeds_with_bitcode, MODERN_SEEDS};
-use spirvkit_test_support::mutate::{
-    mutate_bitcode, mutate_text, within, BitcodeMutation, TextMutation,
+use spirvkit_test_support::modern_llvm::MODERN_SEEDS;
+use spirvkit_test_support::mutants::{
+    bitcode_mutations, mutated_bitcode, mutated_text, seed_bitcode, shape_keeping_text_mutations,
 };
-use std::sync::OnceLock;
+use spirvkit_test_support::mutate::{mutate_text, within, TextMutation};
 use std::time::Duration;
 
 const TIME_LIMIT: Duration = Duration::from_secs(30);
@@ -30,16 +30,6 @@ const EXTENSION_SETS: &[&str] = &[
      +SPV_KHR_cooperative_matrix,+SPV_KHR_untyped_pointers",
     "+all",
 ];
-
-fn seed_bitcode() -> &'static [Vec<u8>] {
-    static BITCODE: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
-    BITCODE.get_or_init(|| {
-        modern_seeds_with_bitcode()
-            .into_iter()
-            .filter_map(|(_, _, bc)| bc)
-            .collect()
-    })
-}
 
 fn options(extensions: &str) -> TranslateOptions {
     let mut options = TranslateOptions::default();
@@ -101,45 +91,6 @@ fn check(input: Vec<u8>, shown: &str) -> Result<(), TestCaseError> {
     }
 }
 
-fn mutated_text(seed: usize, mutations: &[TextMutation]) -> String {
-    let mut text = MODERN_SEEDS[seed % MODERN_SEEDS.len()].1.to_owned();
-    for m in mutations {
-        text = mutate_text(&text, m);
-    }
-    text
-}
-
-fn mutated_bitcode(seed: usize, mutations: &[BitcodeMutation]) -> Option<Vec<u8>> {
-    let seeds = seed_bitcode();
-    let mut data = seeds.get(seed % seeds.len().max(1))?.clone();
-    for m in mutations {
-        data = mutate_bitcode(&data, m);
-    }
-    Some(data)
-}
-
-/// Shape-keeping text mutations (see `TextMutation::SHAPE_KEEPING_KINDS`): most token
-/// deletions make text no reader accepts, which the LLVM crate's own tests cover.
-fn text_mutations(max: usize) -> impl Strategy<Value = Vec<TextMutation>> {
-    prop::collection::vec(
-        (
-            prop::sample::select(TextMutation::SHAPE_KEEPING_KINDS),
-            any::<usize>(),
-            any::<usize>(),
-        )
-            .prop_map(|(k, a, b)| TextMutation::from_raw(k, a, b)),
-        1..=max,
-    )
-}
-
-fn bitcode_mutations(max: usize) -> impl Strategy<Value = Vec<BitcodeMutation>> {
-    prop::collection::vec(
-        (any::<u8>(), any::<usize>(), any::<usize>())
-            .prop_map(|(k, a, b)| BitcodeMutation::from_raw(k, a, b)),
-        1..=max,
-    )
-}
-
 /// The seeds themselves translate under every extension set (or are refused clearly), from
 /// text and from bitcode.
 #[test]
@@ -152,7 +103,7 @@ fn seeds_translate_or_are_refused_clearly() {
             }
         }
     }
-    for bc in seed_bitcode() {
+    for (_, bc) in seed_bitcode() {
         if let Err(e) = check(bc.clone(), "seed bitcode") {
             panic!("{e}");
         }
@@ -165,7 +116,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 1024, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
-    fn mutated_text_translates_or_fails_clearly(seed in 0usize..16, mutations in text_mutations(2)) {
+    fn mutated_text_translates_or_fails_clearly(seed in 0usize..16, mutations in shape_keeping_text_mutations(2)) {
         let text = mutated_text(seed, &mutations);
         check(text.clone().into_bytes(), &text)?;
     }
@@ -187,7 +138,7 @@ proptest! {
 
     #[test]
     #[ignore = "long run (20 000 cases): cargo test -p spirvkit-spir --test robust_modern -- --ignored"]
-    fn mutated_text_translates_long(seed in 0usize..16, mutations in text_mutations(6)) {
+    fn mutated_text_translates_long(seed in 0usize..16, mutations in shape_keeping_text_mutations(6)) {
         let text = mutated_text(seed, &mutations);
         check(text.clone().into_bytes(), &text)?;
     }
@@ -414,4 +365,25 @@ fn structs_holding_themselves_are_refused() {
         e.starts_with("function @f, line 5:3: types or constants nested deeper than 64 levels"),
         "{e}"
     );
+}
+
+/// Found by `mutated_text_translates_or_fails_clearly` (a number replaced in the version
+/// node): an OpenCL version whose OpSource word overflows 32 bits is refused by name.
+#[test]
+fn an_opencl_version_beyond_the_source_word_is_refused() {
+    let text = "target triple = \"spir64-unknown-unknown\"\n\
+                define spir_kernel void @k() {\n  ret void\n}\n\
+                !opencl.ocl.version = !{!0}\n!0 = !{i32 65536, i32 0}\n";
+    let module = spirvkit_llvm::parse_text(text, "v.ll").unwrap_or_else(|e| panic!("{e}"));
+    let error = match translate(&module, &options("")) {
+        Ok(_) => panic!("version 65536.0 translated"),
+        Err(e) => e.to_string(),
+    };
+    assert!(
+        error.contains("opencl.ocl.version") && error.contains("65536.0"),
+        "{error}"
+    );
+    let text = text.replace("65536", "3");
+    let module = spirvkit_llvm::parse_text(&text, "v.ll").unwrap_or_else(|e| panic!("{e}"));
+    assert!(translate(&module, &options("")).is_ok());
 }

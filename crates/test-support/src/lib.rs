@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 pub mod modern_llvm;
+pub mod mutants;
 pub mod mutate;
 
 use std::path::{Path, PathBuf};

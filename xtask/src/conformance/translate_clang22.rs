@@ -1,7 +1,8 @@
 //! `translate-clang22` (issue 18): corpus `.cl` files compiled by clang-22 (LLVM 22: target
 //! extension types, `captures(...)`, `nneg`, debug records…) for `spir64` and `spir`, OpenCL C
 //! 1.2, 2.0 and 3.0 (with the generic address space and program-scope globals), `-O0` and
-//! `-O2`, translate typed and with `+SPV_KHR_untyped_pointers` to SPIR-V spirv-val accepts.
+//! `-O2`, translate typed and with `+SPV_KHR_untyped_pointers` to SPIR-V spirv-val accepts
+//! (and the same words with every function translated by a parallel fork of its own).
 //!
 //! `opencl-c.h` is precompiled once per configuration (a plain compile takes ~0.3 s of CPU, one
 //! with the PCH ~0.02 s); on a few spread files per configuration the PCH bitcode is checked

@@ -31,7 +31,8 @@ pub(super) enum Pointers {
     None,
 }
 
-/// Translates and validates; Ok(the pointer types used) or the reason it failed.
+/// Translates (sequentially and in parallel, which must agree) and validates; Ok(the pointer
+/// types used) or the reason it failed.
 pub(super) fn translate_and_validate(
     ctx: &Context,
     module: &spirvkit_llvm::Module,
@@ -40,8 +41,24 @@ pub(super) fn translate_and_validate(
     name: &str,
 ) -> Result<Pointers, String> {
     use spirvkit_grammar::{Op, StorageClass};
-    let spirv = spirvkit_spir::translate(module, &options(extensions))
+    let options = options(extensions);
+    let sequential = spirvkit_spir::ParallelPlan {
+        min_instructions: usize::MAX,
+        min_chunk_instructions: 1,
+    };
+    let spirv = spirvkit_spir::translate_with_plan(module, &options, sequential)
         .map_err(|e| format!("translation failed: {e}"))?;
+    // The parallel translation (every function a chunk of its own, as large modules are
+    // cut) must give the sequential module, word for word.
+    let every_function_a_chunk = spirvkit_spir::ParallelPlan {
+        min_instructions: 0,
+        min_chunk_instructions: 1,
+    };
+    let parallel = spirvkit_spir::translate_with_plan(module, &options, every_function_a_chunk)
+        .map_err(|e| format!("parallel translation failed: {e}"))?;
+    if parallel.to_words() != spirv.to_words() {
+        return Err("the parallel translation differs from the sequential one".into());
+    }
     let uses_untyped = if spirv
         .instructions()
         .any(|i| i.opcode == Op::TypeUntypedPointerKHR)

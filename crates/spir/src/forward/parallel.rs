@@ -264,8 +264,9 @@ fn absorb(main: &mut Translator<'_>, mut fork: Translator<'_>, base: u32) {
             {
                 return false;
             }
+            let deduplicated = fork.b.is_deduplicated(inst);
             inst.map_ids(renumber);
-            main.b.keep_from_fork(inst)
+            main.b.keep_from_fork(inst, deduplicated)
         });
         main.b.globals_from_fork(list);
     }

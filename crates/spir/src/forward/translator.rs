@@ -356,7 +356,21 @@ impl<'m> Translator<'m> {
         let version = self
             .metadata_version("opencl.ocl.version")
             .unwrap_or((1, 2));
-        let encoded = version.0 * 100_000 + version.1 * 1000;
+        // OpSource's version word is major·100 000 + minor·1000 (OpenCL 2.0 → 200 000).
+        let encoded = version
+            .0
+            .checked_mul(100_000)
+            .zip(version.1.checked_mul(1000))
+            .and_then(|(major, minor)| major.checked_add(minor))
+            .ok_or_else(|| {
+                crate::error::malformed(
+                    "!opencl.ocl.version",
+                    format!(
+                        "OpenCL version {}.{} does not fit OpSource's version word",
+                        version.0, version.1
+                    ),
+                )
+            })?;
         self.b.global(Instruction::new(
             Op::Source,
             None,
