@@ -18,6 +18,7 @@ use spirvkit_grammar::Op;
 use spirvkit_llvm as llvm;
 use std::collections::{BTreeMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// When to translate on several threads, and how finely to cut.
 #[derive(Clone, Copy, Debug)]
@@ -41,6 +42,11 @@ impl Default for Plan {
 /// Translates the defined functions `functions` (module order) on the rayon pool and folds
 /// the results into `main` in order, handing each chunk's functions to the streaming encoder
 /// (if there is one) as soon as they are folded in.
+///
+/// No thread ever waits for another chunk: the job that finishes a chunk folds in whatever
+/// is ready in order, under a lock. (Waiting on a channel instead deadlocks when the caller
+/// itself runs on the rayon pool, e.g. several large modules translated with `par_iter`:
+/// every worker would block in its own wait with the chunks queued behind it.)
 pub(crate) fn translate_functions(
     main: &mut Translator<'_>,
     functions: &[llvm::FuncId],
@@ -49,17 +55,19 @@ pub(crate) fn translate_functions(
     let chunks = cut_into_chunks(main.m, functions, main.parallel.min_chunk_instructions);
     let seed = main.fork();
     let base = seed.b.id_bound();
-    let (sender, receiver) = std::sync::mpsc::channel::<(usize, Result<Translator<'_>>)>();
-    let mut outcome = Ok(());
-    let mut next_folded = 0;
     // The first chunk known to fail: its error is the result unless an earlier chunk fails
     // too, so only the chunks after it need not be translated.
     let first_failure = AtomicUsize::new(usize::MAX);
-    rayon::in_place_scope_fifo(|scope| {
+    let folding = Mutex::new(Folding {
+        main,
+        base,
+        ready: BTreeMap::new(),
+        next: 0,
+        outcome: Ok(()),
+    });
+    rayon::scope_fifo(|scope| {
         for (index, chunk) in chunks.iter().enumerate() {
-            let sender = sender.clone();
-            let seed = &seed;
-            let first_failure = &first_failure;
+            let (seed, first_failure, folding) = (&seed, &first_failure, &folding);
             scope.spawn_fifo(move |_| {
                 if index > first_failure.load(Ordering::Relaxed) {
                     return;
@@ -75,39 +83,55 @@ pub(crate) fn translate_functions(
                 if translated.is_err() {
                     first_failure.fetch_min(index, Ordering::Relaxed);
                 }
-                // The receiver is gone only when an earlier chunk failed.
-                let _ = sender.send((index, translated));
+                // A poisoned lock means a fold panicked; that panic is re-raised by the scope.
+                let mut folding = folding.lock().unwrap_or_else(|p| p.into_inner());
+                folding.ready.insert(index, translated);
+                folding.fold_ready();
             });
         }
-        drop(sender);
-        // Fold the chunks in order as they arrive; later ones wait in `ready`.
-        let mut ready = BTreeMap::new();
-        let next = &mut next_folded;
-        for (index, translated) in receiver.iter() {
-            ready.insert(index, translated);
-            while let Some(translated) = ready.remove(&*next) {
-                *next += 1;
-                match translated {
-                    Ok(fork) => {
-                        absorb(main, fork, base);
-                        main.send_finished_functions();
-                    }
-                    Err(e) => {
-                        outcome = Err(e);
-                        return;
-                    }
-                }
-            }
-        }
     });
-    if outcome.is_ok() && next_folded < chunks.len() {
+    let folding = folding.into_inner().unwrap_or_else(|p| p.into_inner());
+    folding.outcome?;
+    if folding.next < chunks.len() {
         // Unreachable: a chunk is skipped only after an earlier one failed.
         return Err(crate::error::malformed(
             "module",
             "a chunk of functions was not translated",
         ));
     }
-    outcome
+    Ok(())
+}
+
+/// The chunks translated so far, folded into `main` in module order.
+struct Folding<'m, 'a> {
+    main: &'m mut Translator<'a>,
+    /// `main`'s id bound when the chunks were forked.
+    base: u32,
+    /// Translated chunks waiting for an earlier one, by index.
+    ready: BTreeMap<usize, Result<Translator<'a>>>,
+    /// The index of the next chunk to fold.
+    next: usize,
+    /// The first failure in module order, once reached.
+    outcome: Result<()>,
+}
+
+impl Folding<'_, '_> {
+    /// Folds the ready chunks that come next in order; stops for good at a failed one.
+    fn fold_ready(&mut self) {
+        while self.outcome.is_ok() {
+            let Some(translated) = self.ready.remove(&self.next) else {
+                return;
+            };
+            self.next += 1;
+            match translated {
+                Ok(fork) => {
+                    absorb(self.main, fork, self.base);
+                    self.main.send_finished_functions();
+                }
+                Err(e) => self.outcome = Err(e),
+            }
+        }
+    }
 }
 
 /// How many OpName instructions the functions will get (every named value has one).
