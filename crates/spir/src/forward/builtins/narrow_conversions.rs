@@ -22,7 +22,8 @@
 //! `i32` ↔ 8 × E2M1, `<2 x i8>` ↔ 4 × E2M1); a `target("spirv.CooperativeMatrixKHR", half,
 //! ...)` converts to the same cooperative matrix of FP8 (Float8CooperativeMatrixEXT). An `i4`
 //! carrier is held in an `i8` (crates/spir/src/forward/arbitrary_integers.rs), so it is
-//! narrowed to the 4-bit integer with OpUConvert (and widened back the same way).
+//! narrowed to the 4-bit integer with OpUConvert (and widened back the same way), unless
+//! SPV_INTEL_int4 (or an arbitrary-precision extension) gives `i4` its own OpTypeInt 4.
 //!
 //! Refused, naming what is missing: a conversion whose extension is not enabled, `_sat` on a
 //! conversion that is not to FP8 (llvm-spirv refuses it too), and every other
@@ -300,7 +301,9 @@ pub(super) fn lower(
         operands.push(Operand::Id(t.value(ctx, a)?));
     }
     let result = t.ty(result_ty, loc)?;
-    if shape.to == Carrier::Same {
+    // An `i4` result that SPV_INTEL_int4 gives its own type is the conversion's own result.
+    let result_is_int4 = to == Format::Int4 && shape.to == Carrier::Natural && !to_wide;
+    if shape.to == Carrier::Same || result_is_int4 {
         t.emit_to(out, op, result, operands);
         if saturating {
             t.b.decorate(
