@@ -339,3 +339,73 @@ fn i4_is_widened_to_i8_without_spv_intel_int4() {
     assert!(capabilities(&both).contains(&Capability::Int4TypeINTEL.0));
     assert!(!capabilities(&both).contains(&Capability::ArbitraryPrecisionIntegersALTERA.0));
 }
+
+/// A cooperative matrix of 4-bit integers built from an `i4` (llvm-spirv's SPV_INTEL_int4
+/// cooperative-matrix form, SPIR-V friendly IR).
+const INT4_MATRIX: &str = r#"
+define spir_kernel void @foo() {
+entry:
+  %m = tail call spir_func target("spirv.CooperativeMatrixKHR", i4, 3, 12, 12, 2) @_Z26__spirv_CompositeConstructa(i4 0)
+  ret void
+}
+declare spir_func target("spirv.CooperativeMatrixKHR", i4, 3, 12, 12, 2) @_Z26__spirv_CompositeConstructa(i4)
+"#;
+
+#[test]
+fn cooperative_matrix_of_i4_needs_int4_cooperative_matrix() {
+    let src = format!("{HEADER}{INT4_MATRIX}");
+    let m =
+        translate_with(&src, "+SPV_KHR_cooperative_matrix,+SPV_INTEL_int4").expect("translates");
+    let int4 = int_type(&m, 4).expect("OpTypeInt 4");
+    let matrix = with_opcode(&m, Op::TypeCooperativeMatrixKHR);
+    assert_eq!(matrix.len(), 1);
+    assert_eq!(matrix[0].operands.first().map(common::id), Some(int4));
+    let caps = capabilities(&m);
+    for c in [
+        Capability::Int4TypeINTEL,
+        Capability::CooperativeMatrixKHR,
+        Capability::Int4CooperativeMatrixINTEL,
+    ] {
+        assert!(caps.contains(&c.0), "{c:?} in {caps:?}");
+    }
+    let construct = with_opcode(&m, Op::CompositeConstruct);
+    assert_eq!(construct[0].result_type, matrix[0].result_id);
+    // Without SPV_INTEL_int4 the component is widened to 8 bits and the module validates.
+    let plain = translate_with(&src, "+SPV_KHR_cooperative_matrix").expect("translates");
+    assert_eq!(int_type(&plain, 4), None);
+    assert!(!capabilities(&plain).contains(&Capability::Int4CooperativeMatrixINTEL.0));
+    spirv_val(&plain, "int4_matrix_widened");
+}
+
+/// `__builtin_spirv_ConvertFP16ToInt4INTEL` on an `i4` result once SPV_INTEL_int4 gives `i4`
+/// its own type: the conversion defines the result, with no carrier round trip.
+#[test]
+fn conversion_to_int4_yields_the_4_bit_value_itself() {
+    let src = format!(
+        "{HEADER}{}",
+        r#"
+define spir_func i4 @to_int4(half %h) {
+entry:
+  %0 = call spir_func i4 @_Z38__builtin_spirv_ConvertFP16ToInt4INTELDh(half %h)
+  ret i4 %0
+}
+declare spir_func i4 @_Z38__builtin_spirv_ConvertFP16ToInt4INTELDh(half)
+"#
+    );
+    let m = translate_with(&src, "+SPV_INTEL_int4").expect("translates");
+    let int4 = int_type(&m, 4).expect("OpTypeInt 4");
+    let convert = with_opcode(&m, Op::ConvertFToS);
+    assert_eq!(convert.len(), 1);
+    assert_eq!(convert[0].result_type, Some(int4));
+    assert!(
+        with_opcode(&m, Op::Bitcast).is_empty(),
+        "no same-type OpBitcast"
+    );
+    assert!(with_opcode(&m, Op::UConvert).is_empty());
+    let ret = with_opcode(&m, Op::ReturnValue);
+    assert_eq!(
+        ret[0].operands.first().map(common::id),
+        convert[0].result_id
+    );
+    spirv_val(&int4_as_int16(&m), "int4_conversion_as_int16");
+}
