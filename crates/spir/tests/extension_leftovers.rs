@@ -72,13 +72,12 @@ fn sub_group_size_zero_is_the_primary_named_size_under_subgroup_requirements() {
     // spirv-val 2025.5 does not know execution mode 6446; the rest is checked without it.
     let mut rest = m.clone();
     rest.globals.retain(|i| {
-        !(i.opcode == Op::ExecutionMode
-            && i.operands.get(1).and_then(Operand::word)
-                == Some(ExecutionMode::NamedSubgroupSizeINTEL.0))
-            && !(i.opcode == Op::Capability
-                && i.operands.first().and_then(Operand::word)
-                    == Some(Capability::SubgroupRequirementsINTEL.0))
-            && !(i.opcode == Op::Extension)
+        let word = |n: usize| i.operands.get(n).and_then(Operand::word);
+        let named_size = i.opcode == Op::ExecutionMode
+            && word(1) == Some(ExecutionMode::NamedSubgroupSizeINTEL.0);
+        let requirements =
+            i.opcode == Op::Capability && word(0) == Some(Capability::SubgroupRequirementsINTEL.0);
+        !named_size && !requirements && i.opcode != Op::Extension
     });
     spirv_val(&rest, "named_sub_group_size_without_6446");
 
