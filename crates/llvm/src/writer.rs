@@ -520,10 +520,12 @@ impl<'m> Writer<'m> {
         }
     }
 
-    fn write_global(&self, out: &mut String, index: usize) {
-        let Some(g) = self.m.globals.get(index) else {
+    fn write_global(&mut self, out: &mut String, index: usize) {
+        let m = self.m;
+        let Some(g) = m.globals.get(index) else {
             return;
         };
+        let group = self.attr_group(&g.attrs);
         let name = self.global_names.get(index).cloned().unwrap_or_default();
         let mut s = format!("{name} =");
         let linkage = if g.initializer.is_none() && g.linkage == Linkage::External {
@@ -568,6 +570,10 @@ impl<'m> Writer<'m> {
         }
         for (kind, md) in &g.attachments {
             let _ = write!(s, ", !{} {}", md_name(kind), self.md_ref(*md));
+        }
+        // LLVM prints a global's attribute group after its attachments.
+        if let Some(group) = group {
+            let _ = write!(s, " #{group}");
         }
         out.push_str(&s);
         out.push('\n');

@@ -182,3 +182,36 @@ attributes #1 = { "VCGlobalVariable" }
         .contains(&Attribute::Str("VCGlobalVariable".into(), None)));
     assert!(m.globals[1].attrs.is_empty());
 }
+
+#[test]
+fn a_globals_attributes_survive_bitcode_and_text_writing() {
+    // Session 15: a GLOBALVAR record's attribute list (operand 12, the function-index set of
+    // an attribute list, as LLVM writes it) is read and written; the text writer prints the
+    // group after the attachments, as llvm-dis does. A global without attributes keeps none,
+    // and a function sharing the attribute set keeps its own list.
+    let src = r#"target triple = "spir64-unknown-unknown"
+@in = internal addrspace(1) global i32 0, align 4, !md !0 #0
+@plain = global i32 1
+define void @f() #0 {
+  ret void
+}
+attributes #0 = { "VCByteOffset"="1" "VCGlobalVariable" }
+!0 = !{i32 1}
+"#;
+    let m = parse_text(src, "global_attrs.ll").unwrap_or_else(|e| panic!("{e}"));
+    let bitcode = spirvkit_llvm::write_bitcode(&m, "global_attrs.bc").expect("writes");
+    let back = spirvkit_llvm::read_bitcode(&bitcode, "global_attrs.bc").expect("reads");
+    assert_eq!(back.globals[0].attrs, m.globals[0].attrs);
+    assert!(back.globals[1].attrs.is_empty());
+    assert_eq!(
+        back.functions[0].attrs.function,
+        m.functions[0].attrs.function
+    );
+    let text = back.to_ll(&spirvkit_llvm::WriteOptions::opaque());
+    assert!(
+        text.contains("@in = internal addrspace(1) global i32 0, align 4, !md !0 #0"),
+        "{text}"
+    );
+    let again = parse_text(&text, "again.ll").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.globals[0].attrs, m.globals[0].attrs);
+}

@@ -79,7 +79,7 @@ fn int4_conversions_convert_through_a_4_bit_integer_type() {
     // SPV_INTEL_int4: Int4 → FP8/FP16 is OpConvertSToF, FP16 → Int4 OpConvertFToS, Int4 → Int8
     // OpSConvert, all over `OpTypeInt 4 0` (Int4TypeINTEL). A packed carrier (i32 = 8 values,
     // i8 = 2) is bitcast to the vector of Int4; an i4 carrier (held in an i8) is narrowed to
-    // it with OpUConvert.
+    // it with OpUConvert — before session 15; SPV_INTEL_int4 now gives `i4` OpTypeInt 4 itself.
     let src = r#"target triple = "spir64-unknown-unknown"
 declare spir_func <8 x i8> @_Z38__builtin_spirv_ConvertInt4ToE4M3INTELi(i32)
 declare spir_func i8 @_Z38__builtin_spirv_ConvertFP16ToInt4INTELDv2_Dh(<2 x half>)
@@ -109,8 +109,9 @@ define spir_func void @f(i32 %p, <2 x half> %h, i4 %q, i16 %s, ptr addrspace(1) 
         // 2 × half → 2 × Int4 → one i8.
         assert!(has(&typed(&m, Op::ConvertFToS), "v2i4", "v2f16"));
         assert!(has(&bitcasts, "i8", "v2i4"), "{bitcasts:?}");
-        // i4 (an i8) → Int4 → half.
-        assert!(has(&typed(&m, Op::UConvert), "i4", "i8"));
+        // i4 → half: under SPV_INTEL_int4 the i4 is the 4-bit integer itself (session 15),
+        // no longer an i8 narrowed with OpUConvert.
+        assert!(typed(&m, Op::UConvert).is_empty());
         assert!(has(&typed(&m, Op::ConvertSToF), "f16", "i4"));
         // i16 → 4 × Int4 → 4 × i8.
         assert!(has(&bitcasts, "v4i4", "i16"), "{bitcasts:?}");
@@ -175,7 +176,7 @@ define spir_func void @f(<2 x i4> %a, <8 x half> %h, i8 %p, <4 x bfloat> %b, ptr
 #[test]
 fn e2m1_conversions_convert_through_a_4_bit_float_type() {
     // SPV_EXT_ocp_microscaling_types: OpFConvert over `OpTypeFloat 4 Float4E2M1EXT` (4225,
-    // capability Float4EXT 4229). `<2 x i4>` is narrowed to 2 × Int4 and bitcast; i32 packs 8
+    // capability Float4EXT 4229). `<2 x i4>` is 2 × Int4, bitcast; i32 packs 8
     // values, `<2 x i8>` and i8 pack 4 and 2.
     let ext = "+SPV_EXT_float8,+SPV_EXT_ocp_microscaling_types,+SPV_INTEL_int4,+SPV_KHR_bfloat16";
     for m in both_modes(E2M1_SRC, ext) {
@@ -185,7 +186,8 @@ fn e2m1_conversions_convert_through_a_4_bit_float_type() {
         assert!(extensions(&m).contains(&"SPV_EXT_ocp_microscaling_types".to_string()));
         let bitcasts = typed(&m, Op::Bitcast);
         let fconverts = typed(&m, Op::FConvert);
-        assert!(has(&typed(&m, Op::UConvert), "v2i4", "v2i8"));
+        // `<2 x i4>` is 2 × Int4 itself under SPV_INTEL_int4 (no OpUConvert from 2 × i8).
+        assert!(typed(&m, Op::UConvert).is_empty());
         assert!(has(&bitcasts, "v2f4e4225", "v2i4"), "{bitcasts:?}");
         assert!(has(&fconverts, "v2f16", "v2f4e4225"), "{fconverts:?}");
         assert!(has(&fconverts, "v8f4e4225", "v8f16"), "{fconverts:?}");

@@ -1320,6 +1320,7 @@ impl ExecutionMode {
     pub const StreamingInterfaceINTEL: ExecutionMode = ExecutionMode(0x180a);
     pub const RegisterMapInterfaceINTEL: ExecutionMode = ExecutionMode(0x1810);
     pub const NamedBarrierCountINTEL: ExecutionMode = ExecutionMode(0x1911);
+    pub const NamedSubgroupSizeINTEL: ExecutionMode = ExecutionMode(0x192e);
     pub const MaximumRegistersINTEL: ExecutionMode = ExecutionMode(0x193d);
     pub const MaximumRegistersIdINTEL: ExecutionMode = ExecutionMode(0x193e);
     pub const NamedMaximumRegistersINTEL: ExecutionMode = ExecutionMode(0x193f);
@@ -2374,6 +2375,7 @@ impl Capability {
     pub const CooperativeMatrixBFloat16ComponentTypeINTEL: Capability = Capability(0x1925);
     pub const JointMatrixBF16ComponentTypeINTEL: Capability = Capability(0x1925);
     pub const CacheControlsINTEL: Capability = Capability(0x1929);
+    pub const SubgroupRequirementsINTEL: Capability = Capability(0x192d);
     pub const RegisterLimitsINTEL: Capability = Capability(0x193c);
     pub const BindlessImagesINTEL: Capability = Capability(0x1980);
 }

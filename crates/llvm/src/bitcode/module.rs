@@ -216,6 +216,16 @@ impl<'a> Reader<'a> {
                     .ok_or_else(|| self.error("section index out of range"))?,
             ),
         };
+        // Operand 12 is the global's attribute list (1-based, 0 for none): LLVM keeps a
+        // global's attributes as the function-index set of an attribute list.
+        let attrs = match ops.get(12).copied().unwrap_or(0) {
+            0 => Vec::new(),
+            n => self
+                .attr_lists
+                .get(n as usize - 1)
+                .map(|list| list.function.clone())
+                .ok_or_else(|| self.error("global variable attribute list index out of range"))?,
+        };
         let gid = GlobalId(self.m.globals.len() as u32);
         self.m.globals.push(GlobalVar {
             name,
@@ -233,7 +243,7 @@ impl<'a> Reader<'a> {
             externally_initialized: ops.get(9).copied().unwrap_or(0) != 0,
             dso_local: ops.get(13).copied().unwrap_or(0) != 0,
             attachments: Vec::new(),
-            attrs: Vec::new(),
+            attrs,
         });
         if init != 0 {
             self.pending_inits.push((gid, init - 1));

@@ -306,8 +306,8 @@ pub struct GlobalVar {
     pub externally_initialized: bool,
     pub dso_local: bool,
     pub attachments: Vec<(String, MetadataId)>,
-    /// The attribute groups a global names (`@g = global i32 0 #0`), merged (text only; the
-    /// bitcode reader leaves this empty).
+    /// The attribute groups a global names (`@g = global i32 0 #0`), merged; from bitcode,
+    /// the function-index set of the GLOBALVAR record's attribute list.
     pub attrs: Vec<Attribute>,
 }
 

@@ -1,4 +1,6 @@
-//! Integers of widths other than 8/16/32/64 (`i13`, `i48`): with
+//! Integers of widths other than 8/16/32/64 (`i13`, `i48`): `i4` under SPV_INTEL_int4 is
+//! OpTypeInt 4 0 with Int4TypeINTEL (llvm-spirv's `trivial.ll`; spirv-val 2025.5 rejects the
+//! width, as it does every non-standard width); otherwise with
 //! SPV_INTEL_arbitrary_precision_integers (or its SPV_ALTERA_ rename) OpTypeInt of that width
 //! with the ArbitraryPrecisionIntegers capability; without it, widened to the next of 8, 16,
 //! 32, 64 as llvm-spirv does (its `widen-integers` test). Constants are masked to the LLVM
@@ -18,8 +20,17 @@ const EXTENSIONS: [&str; 2] = [
     "SPV_ALTERA_arbitrary_precision_integers",
 ];
 
+/// SPV_INTEL_int4 gives `i4` its own type, OpTypeInt 4 0 with Int4TypeINTEL, before the
+/// arbitrary-precision extensions (llvm-spirv's `transType` asks it first).
+const INT4: &str = "SPV_INTEL_int4";
+
 impl<'m> Translator<'m> {
     pub(crate) fn odd_int_type(&mut self, width: u32, location: &str) -> Result<Id> {
+        if width == 4 && self.opts.allows(INT4) {
+            self.b.extension(INT4);
+            self.b.capability(Capability::Int4TypeINTEL);
+            return Ok(self.b.type_int(4, false));
+        }
         let allowed = EXTENSIONS.into_iter().find(|e| self.opts.allows(e));
         if width > 64 && allowed.is_none() {
             return Err(unsupported(
@@ -43,6 +54,7 @@ impl<'m> Translator<'m> {
     /// SPIR-V integer (no arbitrary-precision extension): the bits above it are unspecified.
     pub(crate) fn widened_int_width(&self, ty: llvm::TypeId) -> Option<u32> {
         match self.m.types.get(self.m.types.scalar(ty)) {
+            Type::Int(4) if self.opts.allows(INT4) => None,
             Type::Int(w) if !matches!(w, 1 | 8 | 16 | 32 | 64) && *w <= 64 => {
                 (!EXTENSIONS.into_iter().any(|e| self.opts.allows(e))).then_some(*w)
             }

@@ -96,7 +96,8 @@ impl<'m> Translator<'m> {
     }
 
     /// OpTypeCooperativeMatrixKHR of an LLVM component type; the four integers become
-    /// OpConstant operands. A bfloat16 component also needs BFloat16CooperativeMatrixKHR.
+    /// OpConstant operands. A bfloat16 component also needs BFloat16CooperativeMatrixKHR, a
+    /// 4-bit integer one Int4CooperativeMatrixINTEL.
     fn matrix_type(
         &mut self,
         component: llvm::TypeId,
@@ -104,6 +105,10 @@ impl<'m> Translator<'m> {
         location: &str,
     ) -> Result<Id> {
         let bfloat = matches!(self.m.types.get(component), llvm::Type::BFloat);
+        // An `i4` component is OpTypeInt 4 under SPV_INTEL_int4 (`odd_int_type`), which a
+        // cooperative matrix may hold with Int4CooperativeMatrixINTEL.
+        let int4 = matches!(self.m.types.get(component), llvm::Type::Int(4))
+            && self.opts.allows("SPV_INTEL_int4");
         let component = self.ty(component, location)?;
         let mut operands = vec![Operand::Id(component)];
         for n in [scope, rows, columns, usage] {
@@ -113,6 +118,9 @@ impl<'m> Translator<'m> {
         self.b.capability(Capability::CooperativeMatrixKHR);
         if bfloat {
             self.b.capability(Capability::BFloat16CooperativeMatrixKHR);
+        }
+        if int4 {
+            self.b.capability(Capability::Int4CooperativeMatrixINTEL);
         }
         Ok(self
             .b

@@ -1,7 +1,8 @@
 //! Kernel attributes carried as kernel metadata that llvm-spirv turns into execution modes
 //! (its PreprocessMetadata pass, then `transExecutionMode`):
 //! - `!intel_reqd_sub_group_size !{i32 N}` (also the older `!reqd_sub_group_size`) →
-//!   SubgroupSize N (core 1.1, SubgroupDispatch);
+//!   SubgroupSize N (core 1.1, SubgroupDispatch); N = 0 under SPV_INTEL_subgroup_requirements
+//!   → NamedSubgroupSizeINTEL PrimarySubgroupSizeINTEL;
 //! - SPV_INTEL_kernel_attributes: `!max_work_group_size !{x, y, z}` → MaxWorkgroupSizeINTEL,
 //!   `!max_global_work_dim !{N}` → MaxWorkDimINTEL, `!no_global_work_offset` (present) →
 //!   NoGlobalOffsetINTEL, `!num_simd_work_items !{N}` → NumSIMDWorkitemsINTEL,
@@ -36,7 +37,17 @@ pub(crate) fn execution_modes(
     let mut modes: Vec<(ExecutionMode, Vec<u32>)> = Vec::new();
     let sub_group = ints(t, "intel_reqd_sub_group_size").or_else(|| ints(t, "reqd_sub_group_size"));
     if let Some(&[size]) = sub_group.as_deref() {
-        modes.push((ExecutionMode::SubgroupSize, vec![size]));
+        // Size 0 is how SYCL writes the "primary" named sub-group size; llvm-spirv gives it
+        // NamedSubgroupSizeINTEL PrimarySubgroupSizeINTEL under the extension and keeps
+        // SubgroupSize 0 without it.
+        if size == 0 && t.opts.allows("SPV_INTEL_subgroup_requirements") {
+            modes.push((
+                ExecutionMode::NamedSubgroupSizeINTEL,
+                vec![PRIMARY_SUBGROUP_SIZE],
+            ));
+        } else {
+            modes.push((ExecutionMode::SubgroupSize, vec![size]));
+        }
     }
     if let Some(size @ [_, _, _]) = ints(t, "max_work_group_size").as_deref() {
         modes.push((ExecutionMode::MaxWorkgroupSizeINTEL, size.to_vec()));
@@ -119,6 +130,9 @@ pub(crate) fn execution_modes(
     }
     Ok(())
 }
+
+/// SPV_INTEL_subgroup_requirements' Named Sub-group Size enumerant PrimarySubgroupSizeINTEL.
+const PRIMARY_SUBGROUP_SIZE: u32 = 0;
 
 /// Whether `mode` is to be emitted: not emitted yet, known to the grammar and available
 /// under the options (else dropped, as llvm-spirv drops it); its requirements are declared.

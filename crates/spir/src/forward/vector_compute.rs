@@ -23,8 +23,8 @@
 //!
 //! - global variable (its attribute group): `"VCGlobalVariable"` → VectorComputeVariableINTEL,
 //!   `"VCVolatile"` → Volatile, `"VCByteOffset"="N"` → GlobalVariableOffsetINTEL N,
-//!   `"VCSingleElementVector"` → SingleElementVectorINTEL (read from `.ll` text; the bitcode
-//!   reader does not keep a global's attributes).
+//!   `"VCSingleElementVector"` → SingleElementVectorINTEL (from `.ll` text and from bitcode,
+//!   whose GLOBALVAR record names the attribute list).
 //!
 //! The `%intel.buffer_*_t` types (OpTypeBufferSurfaceINTEL) are lowered with the other
 //! OpenCL handle types (`types.rs`).

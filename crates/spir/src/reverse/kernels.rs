@@ -196,8 +196,14 @@ impl Ctx<'_> {
                     17 => "reqd_work_group_size",
                     18 => "work_group_size_hint",
                     30 => "vec_type_hint",
+                    // SubgroupSize N and NamedSubgroupSizeINTEL (6446) Primary (0) both come
+                    // back as the kernel's required sub-group size, as llvm-spirv reads them.
+                    35 | 6446 => "intel_reqd_sub_group_size",
                     _ => continue,
                 };
+                if attachments.iter().any(|(k, _)| k == key) {
+                    continue;
+                }
                 let mut list = Vec::new();
                 if mode == 30 {
                     let hint = args.first().copied().unwrap_or(0);
@@ -225,7 +231,12 @@ impl Ctx<'_> {
                     let one = self.md_i32(1);
                     list.push(one);
                 } else {
-                    for a in args.iter().take(3) {
+                    let count = if key == "intel_reqd_sub_group_size" {
+                        1
+                    } else {
+                        3
+                    };
+                    for a in args.iter().take(count) {
                         let v = self.md_i32(*a);
                         list.push(v);
                     }

@@ -12,6 +12,8 @@ use crate::model::{Attribute, AttributeList};
 pub struct AttributeTable<'m> {
     lists: HashMap<&'m AttributeList, u64>,
     list_order: Vec<Vec<u64>>,
+    /// A global variable's attributes: a list of one function-index group, as LLVM keeps them.
+    global_lists: HashMap<&'m [Attribute], u64>,
     groups: HashMap<(u64, &'m [Attribute]), u64>,
     group_order: Vec<(u64, &'m [Attribute])>,
 }
@@ -32,7 +34,6 @@ impl<'m> AttributeTable<'m> {
         if let Some(&id) = self.lists.get(list) {
             return id;
         }
-        let mut groups = Vec::new();
         let slots = std::iter::once((FUNCTION_INDEX, list.function.as_slice()))
             .chain(std::iter::once((0, list.ret.as_slice())))
             .chain(
@@ -41,6 +42,29 @@ impl<'m> AttributeTable<'m> {
                     .enumerate()
                     .map(|(i, p)| (i as u64 + 1, p.as_slice())),
             );
+        let id = self.push_list(slots);
+        self.lists.insert(list, id);
+        id
+    }
+
+    /// The list number of a global variable's attributes for its GLOBALVAR record (1-based,
+    /// 0 for none).
+    pub fn add_global(&mut self, attrs: &'m [Attribute]) -> u64 {
+        if attrs.is_empty() {
+            return 0;
+        }
+        if let Some(&id) = self.global_lists.get(attrs) {
+            return id;
+        }
+        let id = self.push_list(std::iter::once((FUNCTION_INDEX, attrs)));
+        self.global_lists.insert(attrs, id);
+        id
+    }
+
+    /// Records a new list made of the (index, attributes) groups of `slots` (groups shared
+    /// with earlier lists are reused): its number.
+    fn push_list(&mut self, slots: impl Iterator<Item = (u64, &'m [Attribute])>) -> u64 {
+        let mut groups = Vec::new();
         for (index, attrs) in slots {
             if attrs.is_empty() {
                 continue;
@@ -53,14 +77,17 @@ impl<'m> AttributeTable<'m> {
             groups.push(id);
         }
         self.list_order.push(groups);
-        let id = self.list_order.len() as u64;
-        self.lists.insert(list, id);
-        id
+        self.list_order.len() as u64
     }
 
     /// The number `add` gave `list` (0 when empty or never added).
     pub fn id(&self, list: &AttributeList) -> u64 {
         self.lists.get(list).copied().unwrap_or(0)
+    }
+
+    /// The number `add_global` gave `attrs` (0 when empty or never added).
+    pub fn global_id(&self, attrs: &[Attribute]) -> u64 {
+        self.global_lists.get(attrs).copied().unwrap_or(0)
     }
 
     pub fn is_empty(&self) -> bool {

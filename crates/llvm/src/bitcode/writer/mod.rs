@@ -199,6 +199,9 @@ impl<'m> Writer<'m> {
     fn prepare(&mut self) -> Result<(), LlvmError> {
         let m = self.m;
         let mut masks = Vec::new();
+        for g in &m.globals {
+            self.attrs.add_global(&g.attrs);
+        }
         for f in &m.functions {
             self.attrs.add(&f.attrs);
             for (kind, _) in &f.attachments {
@@ -367,7 +370,7 @@ impl<'m> Writer<'m> {
                 g.externally_initialized as u64,
                 0,
                 0,
-                0,
+                self.attrs.global_id(&g.attrs),
                 g.dso_local as u64,
             ];
             w.record(7, &ops);

@@ -21,8 +21,9 @@
 //! A packed carrier becomes a vector of as many narrow components as the other side has (e.g.
 //! `i32` ↔ 8 × E2M1, `<2 x i8>` ↔ 4 × E2M1); a `target("spirv.CooperativeMatrixKHR", half,
 //! ...)` converts to the same cooperative matrix of FP8 (Float8CooperativeMatrixEXT). An `i4`
-//! carrier is held in an `i8` (crates/spir/src/forward/arbitrary_integers.rs), so it is
-//! narrowed to the 4-bit integer with OpUConvert (and widened back the same way).
+//! carrier needs SPV_INTEL_int4, which makes `i4` itself OpTypeInt 4
+//! (crates/spir/src/forward/arbitrary_integers.rs; before session 15 it was an `i8` narrowed
+//! with OpUConvert).
 //!
 //! Refused, naming what is missing: a conversion whose extension is not enabled, `_sat` on a
 //! conversion that is not to FP8 (llvm-spirv refuses it too), and every other
@@ -291,16 +292,17 @@ pub(super) fn lower(
     let from_ty = format_type(t, from, arg_ty, shape.count, e2m1_ext, loc)?;
     let to_ty = format_type(t, to, result_ty, shape.count, e2m1_ext, loc)?;
     let value = t.value(ctx, value_arg)?;
-    // An `i4` is held in an i8 unless an arbitrary-precision extension gives it its own type.
-    let from_wide = t.widened_int_width(arg_ty).is_some();
-    let to_wide = t.widened_int_width(result_ty).is_some();
-    let input = into_format(t, value, from, shape.from, from_ty, shape.count, from_wide);
+    // An `i4` carrier is OpTypeInt 4 itself: `needs_int4` above required SPV_INTEL_int4,
+    // which gives `i4` that type (arbitrary_integers.rs), so no i8 carrier is narrowed here.
+    let input = into_format(t, value, from, shape.from, from_ty);
     let mut operands = vec![Operand::Id(input)];
     for &a in extra {
         operands.push(Operand::Id(t.value(ctx, a)?));
     }
     let result = t.ty(result_ty, loc)?;
-    if shape.to == Carrier::Same {
+    // An `i4` result that SPV_INTEL_int4 gives its own type is the conversion's own result.
+    let result_is_int4 = to == Format::Int4 && shape.to == Carrier::Natural;
+    if shape.to == Carrier::Same || result_is_int4 {
         t.emit_to(out, op, result, operands);
         if saturating {
             t.b.decorate(
@@ -319,16 +321,7 @@ pub(super) fn lower(
             &[],
         );
     }
-    out_of_format(
-        t,
-        out,
-        converted,
-        to,
-        shape.to,
-        result,
-        shape.count,
-        to_wide,
-    );
+    t.emit_to(out, Op::Bitcast, result, vec![Operand::Id(converted)]);
     // The call's `!spirv.Decorations` (FPRoundingMode, ...) belong to the conversion.
     t.decoration_target = Some((out, converted));
     Ok(())
@@ -509,62 +502,20 @@ fn format_type(
     Ok(composite(t, scalar, count, format.is_fp8()))
 }
 
-/// The input value as the format's SPIR-V type.
-#[allow(clippy::too_many_arguments)]
+/// The input value as the format's SPIR-V type: an Int4 in its natural `i4` carrier already
+/// is (OpTypeInt 4), anything else is bitcast.
 fn into_format(
     t: &mut Translator<'_>,
     value: Id,
     format: Format,
     carrier: Carrier,
     format_ty: Id,
-    count: Count,
-    held_wide: bool,
 ) -> Id {
     match carrier {
         Carrier::Same => value,
-        Carrier::Packed => t.emit(Op::Bitcast, format_ty, vec![Operand::Id(value)]),
-        Carrier::Natural if format.bits() == 4 => {
-            // The i4 carrier is an i8 whose upper bits are unspecified: truncate it.
-            let int4 = int4_type(t);
-            let int4_ty = composite(t, int4, count, false);
-            let narrowed = if held_wide {
-                t.emit(Op::UConvert, int4_ty, vec![Operand::Id(value)])
-            } else {
-                value
-            };
-            if format == Format::Int4 {
-                narrowed
-            } else {
-                t.emit(Op::Bitcast, format_ty, vec![Operand::Id(narrowed)])
-            }
+        Carrier::Natural if format == Format::Int4 => value,
+        Carrier::Packed | Carrier::Natural => {
+            t.emit(Op::Bitcast, format_ty, vec![Operand::Id(value)])
         }
-        Carrier::Natural => t.emit(Op::Bitcast, format_ty, vec![Operand::Id(value)]),
-    }
-}
-
-/// The converted value into the result's carrier, defining `out`.
-#[allow(clippy::too_many_arguments)]
-fn out_of_format(
-    t: &mut Translator<'_>,
-    out: Id,
-    converted: Id,
-    format: Format,
-    carrier: Carrier,
-    result: Id,
-    count: Count,
-    held_wide: bool,
-) {
-    match carrier {
-        Carrier::Natural if format.bits() == 4 && held_wide => {
-            let as_int4 = if format == Format::Int4 {
-                converted
-            } else {
-                let int4 = int4_type(t);
-                let int4_ty = composite(t, int4, count, false);
-                t.emit(Op::Bitcast, int4_ty, vec![Operand::Id(converted)])
-            };
-            t.emit_to(out, Op::UConvert, result, vec![Operand::Id(as_int4)]);
-        }
-        _ => t.emit_to(out, Op::Bitcast, result, vec![Operand::Id(converted)]),
     }
 }
