@@ -1611,3 +1611,42 @@ attributes #2 = { "VCFunction" }
     let m = translate_with(src, "").unwrap_or_else(|e| panic!("{e}"));
     assert!(decorations_of(&m, D::VectorComputeVariableINTEL).is_empty());
 }
+
+#[test]
+fn usm_pointers_reach_generic_through_cross_workgroup() {
+    // With SPV_INTEL_usm_storage_classes, addrspace(5)/(6) are DeviceOnly/HostOnly. The core
+    // generic casts take only Workgroup, CrossWorkgroup and Function pointers, and the
+    // extension's casts link DeviceOnly/HostOnly to CrossWorkgroup: a USM <-> generic (or
+    // device <-> host) cast goes through a CrossWorkgroup pointer (t9a intel_usm_addrspaces).
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func void @use(ptr addrspace(4))
+declare spir_func void @use_device(ptr addrspace(5))
+define spir_func void @f(ptr addrspace(5) %d, ptr addrspace(6) %h, ptr addrspace(4) %g) {
+  %a = addrspacecast ptr addrspace(5) %d to ptr addrspace(4)
+  store i32 1, ptr addrspace(4) %a, align 4
+  call spir_func void @use(ptr addrspace(4) %a)
+  %b = addrspacecast ptr addrspace(6) %h to ptr addrspace(4)
+  call spir_func void @use(ptr addrspace(4) %b)
+  %c = addrspacecast ptr addrspace(4) %g to ptr addrspace(5)
+  store i32 2, ptr addrspace(5) %c, align 4
+  %e = addrspacecast ptr addrspace(6) %h to ptr addrspace(5)
+  call spir_func void @use_device(ptr addrspace(5) %e)
+  ret void
+}
+"#;
+    let ext = "+SPV_INTEL_usm_storage_classes";
+    for m in both(src, ext, "usm_generic") {
+        // device->generic, host->generic, device<-host: one each into CrossWorkgroup.
+        assert_eq!(count(&m, Op::PtrCastToCrossWorkgroupALTERA), 3);
+        // generic->device, device<-host: one each out of CrossWorkgroup.
+        assert_eq!(count(&m, Op::CrossWorkgroupCastToPtrALTERA), 2);
+        assert_eq!(count(&m, Op::PtrCastToGeneric), 2);
+        assert_eq!(count(&m, Op::GenericCastToPtr), 1);
+    }
+    // Without the extension the USM spaces are CrossWorkgroup: the generic casts are direct.
+    for m in both(src, "", "usm_generic_no_ext") {
+        assert_eq!(count(&m, Op::PtrCastToCrossWorkgroupALTERA), 0);
+        assert_eq!(count(&m, Op::PtrCastToGeneric), 2);
+        assert_eq!(count(&m, Op::GenericCastToPtr), 1);
+    }
+}

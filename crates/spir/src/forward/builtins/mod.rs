@@ -39,7 +39,9 @@ pub(crate) use atomics20::storage_bits;
 pub(crate) use events::event_builtin;
 pub(crate) use groups::generic_cast_target;
 pub(crate) use llvm_intrinsics::has_fpbuiltin_signature;
-pub(crate) use memory::{atomic_rmw, atomic_scope_semantics, fence, usm_cast};
+pub(crate) use memory::{
+    atomic_rmw, atomic_scope_semantics, fence, usm_cast, usm_cast_via_cross_workgroup,
+};
 pub(crate) use pipes::{pipe_builtin, PipeBuiltin};
 pub(crate) use workitem::{builtin_global, builtin_global_behind_in};
 
