@@ -5,7 +5,7 @@
 mod common;
 use common::{capabilities, translate_with, typed_and_untyped};
 use spirvkit_core::Module;
-use spirvkit_grammar::{Capability, Op};
+use spirvkit_grammar::{Capability, Decoration, Op};
 
 fn count(m: &Module, op: Op) -> usize {
     m.instructions().filter(|i| i.opcode == op).count()
@@ -1648,5 +1648,110 @@ define spir_func void @f(ptr addrspace(5) %d, ptr addrspace(6) %h, ptr addrspace
         assert_eq!(count(&m, Op::PtrCastToCrossWorkgroupALTERA), 0);
         assert_eq!(count(&m, Op::PtrCastToGeneric), 2);
         assert_eq!(count(&m, Op::GenericCastToPtr), 1);
+    }
+}
+
+/// The UserSemantic strings decorating `target`.
+fn user_semantics(m: &Module, target: spirvkit_core::Id) -> Vec<String> {
+    m.instructions()
+        .filter(|i| i.opcode == Op::Decorate)
+        .filter(|i| i.operands.first() == Some(&spirvkit_core::Operand::Id(target)))
+        .filter(|i| i.operands.get(1).and_then(|o| o.word()) == Some(Decoration::UserSemantic.0))
+        .filter_map(|i| match i.operands.get(2) {
+            Some(spirvkit_core::Operand::String(s)) => Some(s.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The id OpName gives `name`.
+fn named(m: &Module, name: &str) -> spirvkit_core::Id {
+    m.instructions()
+        .filter(|i| i.opcode == Op::Name)
+        .find(|i| matches!(i.operands.get(1), Some(spirvkit_core::Operand::String(s)) if s.to_string() == name))
+        .map(|i| common::id(&i.operands[0]))
+        .unwrap_or_else(|| panic!("no OpName {name}"))
+}
+
+#[test]
+fn register_alloc_mode_without_the_extension_is_a_user_semantic() {
+    // llvm-spirv's transFunctionMetadataAsUserSemanticDecoration: without
+    // SPV_INTEL_maximum_registers, `!RegisterAllocMode !{i32 N}` with N = 0 (auto), 1 (small)
+    // or 2 (large) decorates the function with UserSemantic "num-thread-per-eu 0/8/4"; other
+    // values (3, default) give nothing (t9a registerallocmode).
+    let src = r#"target triple = "spir64"
+define spir_kernel void @auto() !RegisterAllocMode !0 { ret void }
+define spir_kernel void @small() !RegisterAllocMode !1 { ret void }
+define spir_kernel void @large() !RegisterAllocMode !2 { ret void }
+define spir_kernel void @default() !RegisterAllocMode !3 { ret void }
+!0 = !{i32 0}
+!1 = !{i32 1}
+!2 = !{i32 2}
+!3 = !{i32 3}
+"#;
+    for m in both(src, "", "register_alloc_mode") {
+        assert_eq!(
+            user_semantics(&m, named(&m, "auto")),
+            ["num-thread-per-eu 0"]
+        );
+        assert_eq!(
+            user_semantics(&m, named(&m, "small")),
+            ["num-thread-per-eu 8"]
+        );
+        assert_eq!(
+            user_semantics(&m, named(&m, "large")),
+            ["num-thread-per-eu 4"]
+        );
+        assert!(user_semantics(&m, named(&m, "default")).is_empty());
+        // UserSemantic is core SPIR-V 1.4.
+        assert!(m.header.version >= 0x0001_0400);
+    }
+    // With the extension the metadata is an execution mode instead.
+    for m in both(
+        src,
+        "+SPV_INTEL_maximum_registers",
+        "register_alloc_mode_ext",
+    ) {
+        assert!(user_semantics(&m, named(&m, "large")).is_empty());
+        assert!(count(&m, Op::ExecutionMode) >= 4);
+    }
+}
+
+#[test]
+fn nontemporal_loads_and_stores_carry_the_nontemporal_memory_operand() {
+    // `!nontemporal` on a load or store: MemoryAccess Nontemporal next to Volatile and
+    // Aligned, as llvm-spirv marks it (t9a memory_access).
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %p, ptr addrspace(1) %q) {
+  %a = load volatile i32, ptr addrspace(1) %p, align 4, !nontemporal !0
+  store i32 %a, ptr addrspace(1) %q, align 4, !nontemporal !0
+  %b = load i32, ptr addrspace(1) %p
+  store i32 %b, ptr addrspace(1) %q, !nontemporal !0
+  ret void
+}
+!0 = !{i32 1}
+"#;
+    use spirvkit_grammar::MemoryAccess;
+    let nt = MemoryAccess::Nontemporal.0;
+    for m in both(src, "", "nontemporal") {
+        let masks: Vec<(Op, Option<u32>)> = m
+            .instructions()
+            .filter(|i| matches!(i.opcode, Op::Load | Op::Store))
+            .map(|i| {
+                let at = if i.opcode == Op::Load { 1 } else { 2 };
+                (i.opcode, i.operands.get(at).and_then(|o| o.word()))
+            })
+            .collect();
+        let volatile = MemoryAccess::Volatile.0;
+        let aligned = MemoryAccess::Aligned.0;
+        assert_eq!(
+            masks,
+            [
+                (Op::Load, Some(volatile | aligned | nt)),
+                (Op::Store, Some(aligned | nt)),
+                (Op::Load, None),
+                (Op::Store, Some(nt)),
+            ]
+        );
     }
 }
