@@ -1755,3 +1755,66 @@ define spir_kernel void @k(ptr addrspace(1) %p, ptr addrspace(1) %q) {
         );
     }
 }
+
+#[test]
+fn sub_group_ballot_masks_read_the_mask_built_ins() {
+    // cl_khr_subgroup_ballot's get_sub_group_{eq,ge,gt,le,lt}_mask: uint4 reads of the
+    // SubgroupEq/Ge/Gt/Le/LtMask built-ins, with the core GroupNonUniformBallot capability
+    // (SPIR-V 1.3), not the shader-only SubgroupBallotKHR the grammar lists first.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func <4 x i32> @_Z21get_sub_group_eq_maskv()
+declare spir_func <4 x i32> @_Z21get_sub_group_ge_maskv()
+declare spir_func <4 x i32> @_Z21get_sub_group_gt_maskv()
+declare spir_func <4 x i32> @_Z21get_sub_group_le_maskv()
+declare spir_func <4 x i32> @_Z21get_sub_group_lt_maskv()
+define spir_kernel void @k(ptr addrspace(1) %out) {
+  %eq = call spir_func <4 x i32> @_Z21get_sub_group_eq_maskv()
+  %ge = call spir_func <4 x i32> @_Z21get_sub_group_ge_maskv()
+  %gt = call spir_func <4 x i32> @_Z21get_sub_group_gt_maskv()
+  %le = call spir_func <4 x i32> @_Z21get_sub_group_le_maskv()
+  %lt = call spir_func <4 x i32> @_Z21get_sub_group_lt_maskv()
+  %a = or <4 x i32> %eq, %ge
+  %b = or <4 x i32> %gt, %le
+  %c = or <4 x i32> %a, %b
+  %d = or <4 x i32> %c, %lt
+  store <4 x i32> %d, ptr addrspace(1) %out, align 16
+  ret void
+}
+"#;
+    use spirvkit_grammar::BuiltIn;
+    for m in both(src, "", "ballot_masks") {
+        let builtins: Vec<u32> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Decorate)
+            .filter(|i| i.operands.get(1).and_then(|o| o.word()) == Some(Decoration::BuiltIn.0))
+            .filter_map(|i| i.operands.get(2).and_then(|o| o.word()))
+            .collect();
+        for b in [
+            BuiltIn::SubgroupEqMask,
+            BuiltIn::SubgroupGeMask,
+            BuiltIn::SubgroupGtMask,
+            BuiltIn::SubgroupLeMask,
+            BuiltIn::SubgroupLtMask,
+        ] {
+            assert!(builtins.contains(&b.0), "{b:?}");
+        }
+        let caps = capabilities(&m);
+        assert!(caps.contains(&Capability::GroupNonUniformBallot.0));
+        assert!(!caps.contains(&Capability::SubgroupBallotKHR.0));
+        assert!(m.header.version >= 0x0001_0300);
+    }
+    // The SPIR-V friendly spelling reads the same variable.
+    let spv_ir = r#"target triple = "spir64-unknown-unknown"
+declare spir_func <4 x i32> @_Z29__spirv_BuiltInSubgroupEqMaskv()
+define spir_kernel void @k(ptr addrspace(1) %out) {
+  %eq = call spir_func <4 x i32> @_Z29__spirv_BuiltInSubgroupEqMaskv()
+  store <4 x i32> %eq, ptr addrspace(1) %out, align 16
+  ret void
+}
+"#;
+    for m in both(spv_ir, "", "ballot_masks_spv_ir") {
+        let caps = capabilities(&m);
+        assert!(caps.contains(&Capability::GroupNonUniformBallot.0));
+        assert!(!caps.contains(&Capability::SubgroupBallotKHR.0));
+    }
+}
