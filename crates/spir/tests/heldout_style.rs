@@ -1668,7 +1668,9 @@ fn user_semantics(m: &Module, target: spirvkit_core::Id) -> Vec<String> {
 fn named(m: &Module, name: &str) -> spirvkit_core::Id {
     m.instructions()
         .filter(|i| i.opcode == Op::Name)
-        .find(|i| matches!(i.operands.get(1), Some(spirvkit_core::Operand::String(s)) if s.to_string() == name))
+        .find(
+            |i| matches!(i.operands.get(1), Some(spirvkit_core::Operand::String(s)) if *s == name),
+        )
         .map(|i| common::id(&i.operands[0]))
         .unwrap_or_else(|| panic!("no OpName {name}"))
 }
