@@ -1820,3 +1820,45 @@ define spir_kernel void @k(ptr addrspace(1) %out) {
         assert!(!caps.contains(&Capability::SubgroupBallotKHR.0));
     }
 }
+
+#[test]
+fn fast_math_flags_on_fneg_and_fcmp_need_spirv_1_6() {
+    // FPFastMathMode on OpFNegate and the float comparisons is SPIR-V 1.6: the default
+    // (version cap 1.6) keeps the flags and writes a 1.6 module; under a 1.5 cap they are
+    // dropped, as llvm-spirv drops them (t9a fcmp, fneg). fadd's flags are 1.0.
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(float %a, float %b, ptr addrspace(1) %o, ptr addrspace(1) %c) {
+  %n = fneg nnan float %a
+  %s = fadd ninf float %n, %b
+  store float %s, ptr addrspace(1) %o, align 4
+  %e = fcmp nnan ninf oeq float %a, %b
+  %z = zext i1 %e to i32
+  store i32 %z, ptr addrspace(1) %c, align 4
+  ret void
+}
+"#;
+    let decorated = |m: &Module| {
+        let defs = common::defs(m);
+        m.instructions()
+            .filter(|i| i.opcode == Op::Decorate)
+            .filter(|i| {
+                i.operands.get(1).and_then(|o| o.word()) == Some(Decoration::FPFastMathMode.0)
+            })
+            .filter_map(|i| defs.get(&common::id(&i.operands[0])).map(|d| d.opcode))
+            .collect::<Vec<Op>>()
+    };
+    for m in both(src, "", "fast_math_1_6") {
+        let ops = decorated(&m);
+        assert!(
+            ops.contains(&Op::FNegate) && ops.contains(&Op::FOrdEqual) && ops.contains(&Op::FAdd)
+        );
+        assert_eq!(m.header.version, 0x0001_0600);
+    }
+    let llvm = spirvkit_llvm::parse_text(src, "test.ll").expect("parse");
+    let mut options = spirvkit_spir::TranslateOptions::default();
+    options.max_version = 0x0001_0500;
+    let m = spirvkit_spir::translate(&llvm, &options).expect("translate at 1.5");
+    common::spirv_val(&m, "heldout_fast_math_1_5");
+    assert_eq!(decorated(&m), [Op::FAdd]);
+    assert!(m.header.version < 0x0001_0600);
+}
