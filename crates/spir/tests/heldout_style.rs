@@ -1862,3 +1862,48 @@ define spir_kernel void @k(float %a, float %b, ptr addrspace(1) %o, ptr addrspac
     assert_eq!(decorated(&m), [Op::FAdd]);
     assert!(m.header.version < 0x0001_0600);
 }
+
+#[test]
+fn fast_math_calls_decorate_their_opencl_ext_inst_in_spirv_1_6() {
+    // `call fast float @fmax` lowered to OpenCL.std fmax: FPFastMathMode on the OpExtInst
+    // (OpenCL.std permits it on math, common and geometric instructions, in SPIR-V 1.6), as
+    // llvm-spirv emits it (t9a fast-math-opencl-builtins); not on other instructions (vloadn),
+    // and nothing under a 1.5 cap.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func float @_Z16__spirv_ocl_fmaxff(float, float)
+declare spir_func float @_Z4sqrtf(float)
+declare spir_func <4 x float> @_Z6vload4mPU3AS1Kf(i64, ptr addrspace(1))
+define spir_kernel void @k(float %a, float %b, ptr addrspace(1) %p) {
+  %m = call fast spir_func float @_Z16__spirv_ocl_fmaxff(float %a, float %b)
+  %s = call nnan spir_func float @_Z4sqrtf(float %m)
+  %v = call fast spir_func <4 x float> @_Z6vload4mPU3AS1Kf(i64 0, ptr addrspace(1) %p)
+  %e = extractelement <4 x float> %v, i32 0
+  %t = fadd float %s, %e
+  store float %t, ptr addrspace(1) %p, align 4
+  ret void
+}
+"#;
+    let decorated_ext_insts = |m: &Module| {
+        let defs = common::defs(m);
+        m.instructions()
+            .filter(|i| i.opcode == Op::Decorate)
+            .filter(|i| {
+                i.operands.get(1).and_then(|o| o.word()) == Some(Decoration::FPFastMathMode.0)
+            })
+            .filter_map(|i| defs.get(&common::id(&i.operands[0])))
+            .filter(|d| d.opcode == Op::ExtInst)
+            .filter_map(|d| d.operands.get(1).and_then(|o| o.word()))
+            .collect::<Vec<u32>>()
+    };
+    // OpenCL.std numbers: fmax 27, sqrt 61 (vloadn 171 stays undecorated).
+    for m in both(src, "", "fast_math_ext_inst") {
+        assert_eq!(decorated_ext_insts(&m), [27, 61]);
+        assert_eq!(m.header.version, 0x0001_0600);
+    }
+    let llvm = spirvkit_llvm::parse_text(src, "test.ll").expect("parse");
+    let mut options = spirvkit_spir::TranslateOptions::default();
+    options.max_version = 0x0001_0500;
+    let m = spirvkit_spir::translate(&llvm, &options).expect("translate at 1.5");
+    common::spirv_val(&m, "heldout_fast_math_ext_inst_1_5");
+    assert!(decorated_ext_insts(&m).is_empty());
+}

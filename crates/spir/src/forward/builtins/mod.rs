@@ -454,4 +454,5 @@ pub(crate) fn ext_inst(
     let mut ops = vec![Operand::Id(set), Operand::Word(number)];
     ops.extend(operands);
     t.emit_to(out, Op::ExtInst, ty, ops);
+    t.last_ext_inst = (number, out);
 }

@@ -170,6 +170,20 @@ fn fast_math_decoration_since_1_6(t: &mut Translator<'_>, id: Id, fast_math: u32
     }
 }
 
+/// The fast-math flags of a call lowered to an OpenCL.std OpExtInst (`call fast float
+/// @_Z4fmaxff`): FPFastMathMode on the OpExtInst, which the OpenCL extended instruction set
+/// permits on its math (0–94), common (95–103) and geometric (104–110) instructions and on
+/// the half conversions of vector data load/store (173–181) — in SPIR-V 1.6, as for fneg.
+pub(crate) fn call_fast_math(t: &mut Translator<'_>, out: Id, fast_math: u32) {
+    let (number, id) = t.last_ext_inst;
+    if fast_math == 0 || out.0 == 0 || id != out {
+        return;
+    }
+    if matches!(number, 0..=110 | 173..=181) {
+        fast_math_decoration_since_1_6(t, out, fast_math);
+    }
+}
+
 /// `select`, on a vector condition or one i1 for a whole vector.
 pub(super) fn select(
     t: &mut Translator<'_>,
