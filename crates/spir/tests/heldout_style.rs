@@ -1855,8 +1855,10 @@ define spir_kernel void @k(float %a, float %b, ptr addrspace(1) %o, ptr addrspac
         assert_eq!(m.header.version, 0x0001_0600);
     }
     let llvm = spirvkit_llvm::parse_text(src, "test.ll").expect("parse");
-    let mut options = spirvkit_spir::TranslateOptions::default();
-    options.max_version = 0x0001_0500;
+    let options = spirvkit_spir::TranslateOptions {
+        max_version: 0x0001_0500,
+        ..Default::default()
+    };
     let m = spirvkit_spir::translate(&llvm, &options).expect("translate at 1.5");
     common::spirv_val(&m, "heldout_fast_math_1_5");
     assert_eq!(decorated(&m), [Op::FAdd]);
@@ -1901,8 +1903,10 @@ define spir_kernel void @k(float %a, float %b, ptr addrspace(1) %p) {
         assert_eq!(m.header.version, 0x0001_0600);
     }
     let llvm = spirvkit_llvm::parse_text(src, "test.ll").expect("parse");
-    let mut options = spirvkit_spir::TranslateOptions::default();
-    options.max_version = 0x0001_0500;
+    let options = spirvkit_spir::TranslateOptions {
+        max_version: 0x0001_0500,
+        ..Default::default()
+    };
     let m = spirvkit_spir::translate(&llvm, &options).expect("translate at 1.5");
     common::spirv_val(&m, "heldout_fast_math_ext_inst_1_5");
     assert!(decorated_ext_insts(&m).is_empty());
