@@ -5,7 +5,8 @@ is itself a uniform sample (what the measurement uses if fetching stops early).
 
     python3 draw.py          # t7  (session 13): 180 of pool_listing.pool()
     python3 draw.py t8a      # t8a (session 14): all 83 of pool_listing_t8a.pool8a()
-    python3 draw.py t8b      # t8b (session 14): 110 of pool_listing_t8b.pool8b()"""
+    python3 draw.py t8b      # t8b (session 14): 110 of pool_listing_t8b.pool8b()
+    python3 draw.py t9a      # t9a (session 15): every path found, in fetch order"""
 import random
 import sys
 
@@ -40,7 +41,15 @@ def draw_t8a():
     return random.Random(SEED_T8A).sample(pool, min(COUNT_T8A, len(pool)))
 
 
-DRAWS = {"t7": draw_t7, "t8a": draw_t8a, "t8b": draw_t8b}
+def draw_t9a():
+    """t9a (session 15, devset9a): not a draw — every path found by name in the part of
+    `test/transcoding` no listing reaches (pool_listing_t9a.py), in fetch order."""
+    import pool_listing_t9a
+
+    return pool_listing_t9a.pool9a()
+
+
+DRAWS = {"t7": draw_t7, "t8a": draw_t8a, "t8b": draw_t8b, "t9a": draw_t9a}
 
 if __name__ == "__main__":
     which = sys.argv[1] if len(sys.argv) > 1 else "t7"

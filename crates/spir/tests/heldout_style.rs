@@ -5,7 +5,7 @@
 mod common;
 use common::{capabilities, translate_with, typed_and_untyped};
 use spirvkit_core::Module;
-use spirvkit_grammar::{Capability, Op};
+use spirvkit_grammar::{Capability, Decoration, Op};
 
 fn count(m: &Module, op: Op) -> usize {
     m.instructions().filter(|i| i.opcode == op).count()
@@ -1610,4 +1610,304 @@ attributes #2 = { "VCFunction" }
     }
     let m = translate_with(src, "").unwrap_or_else(|e| panic!("{e}"));
     assert!(decorations_of(&m, D::VectorComputeVariableINTEL).is_empty());
+}
+
+#[test]
+fn usm_pointers_reach_generic_through_cross_workgroup() {
+    // With SPV_INTEL_usm_storage_classes, addrspace(5)/(6) are DeviceOnly/HostOnly. The core
+    // generic casts take only Workgroup, CrossWorkgroup and Function pointers, and the
+    // extension's casts link DeviceOnly/HostOnly to CrossWorkgroup: a USM <-> generic (or
+    // device <-> host) cast goes through a CrossWorkgroup pointer (t9a intel_usm_addrspaces).
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func void @use(ptr addrspace(4))
+declare spir_func void @use_device(ptr addrspace(5))
+define spir_func void @f(ptr addrspace(5) %d, ptr addrspace(6) %h, ptr addrspace(4) %g) {
+  %a = addrspacecast ptr addrspace(5) %d to ptr addrspace(4)
+  store i32 1, ptr addrspace(4) %a, align 4
+  call spir_func void @use(ptr addrspace(4) %a)
+  %b = addrspacecast ptr addrspace(6) %h to ptr addrspace(4)
+  call spir_func void @use(ptr addrspace(4) %b)
+  %c = addrspacecast ptr addrspace(4) %g to ptr addrspace(5)
+  store i32 2, ptr addrspace(5) %c, align 4
+  %e = addrspacecast ptr addrspace(6) %h to ptr addrspace(5)
+  call spir_func void @use_device(ptr addrspace(5) %e)
+  ret void
+}
+"#;
+    let ext = "+SPV_INTEL_usm_storage_classes";
+    for m in both(src, ext, "usm_generic") {
+        // device->generic, host->generic, device<-host: one each into CrossWorkgroup.
+        assert_eq!(count(&m, Op::PtrCastToCrossWorkgroupALTERA), 3);
+        // generic->device, device<-host: one each out of CrossWorkgroup.
+        assert_eq!(count(&m, Op::CrossWorkgroupCastToPtrALTERA), 2);
+        assert_eq!(count(&m, Op::PtrCastToGeneric), 2);
+        assert_eq!(count(&m, Op::GenericCastToPtr), 1);
+    }
+    // Without the extension the USM spaces are CrossWorkgroup: the generic casts are direct.
+    for m in both(src, "", "usm_generic_no_ext") {
+        assert_eq!(count(&m, Op::PtrCastToCrossWorkgroupALTERA), 0);
+        assert_eq!(count(&m, Op::PtrCastToGeneric), 2);
+        assert_eq!(count(&m, Op::GenericCastToPtr), 1);
+    }
+}
+
+/// The UserSemantic strings decorating `target`.
+fn user_semantics(m: &Module, target: spirvkit_core::Id) -> Vec<String> {
+    m.instructions()
+        .filter(|i| i.opcode == Op::Decorate)
+        .filter(|i| i.operands.first() == Some(&spirvkit_core::Operand::Id(target)))
+        .filter(|i| i.operands.get(1).and_then(|o| o.word()) == Some(Decoration::UserSemantic.0))
+        .filter_map(|i| match i.operands.get(2) {
+            Some(spirvkit_core::Operand::String(s)) => Some(s.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The id OpName gives `name`.
+fn named(m: &Module, name: &str) -> spirvkit_core::Id {
+    m.instructions()
+        .filter(|i| i.opcode == Op::Name)
+        .find(
+            |i| matches!(i.operands.get(1), Some(spirvkit_core::Operand::String(s)) if *s == name),
+        )
+        .map(|i| common::id(&i.operands[0]))
+        .unwrap_or_else(|| panic!("no OpName {name}"))
+}
+
+#[test]
+fn register_alloc_mode_without_the_extension_is_a_user_semantic() {
+    // llvm-spirv's transFunctionMetadataAsUserSemanticDecoration: without
+    // SPV_INTEL_maximum_registers, `!RegisterAllocMode !{i32 N}` with N = 0 (auto), 1 (small)
+    // or 2 (large) decorates the function with UserSemantic "num-thread-per-eu 0/8/4"; other
+    // values (3, default) give nothing (t9a registerallocmode).
+    let src = r#"target triple = "spir64"
+define spir_kernel void @auto() !RegisterAllocMode !0 { ret void }
+define spir_kernel void @small() !RegisterAllocMode !1 { ret void }
+define spir_kernel void @large() !RegisterAllocMode !2 { ret void }
+define spir_kernel void @default() !RegisterAllocMode !3 { ret void }
+!0 = !{i32 0}
+!1 = !{i32 1}
+!2 = !{i32 2}
+!3 = !{i32 3}
+"#;
+    for m in both(src, "", "register_alloc_mode") {
+        assert_eq!(
+            user_semantics(&m, named(&m, "auto")),
+            ["num-thread-per-eu 0"]
+        );
+        assert_eq!(
+            user_semantics(&m, named(&m, "small")),
+            ["num-thread-per-eu 8"]
+        );
+        assert_eq!(
+            user_semantics(&m, named(&m, "large")),
+            ["num-thread-per-eu 4"]
+        );
+        assert!(user_semantics(&m, named(&m, "default")).is_empty());
+        // UserSemantic is core SPIR-V 1.4.
+        assert!(m.header.version >= 0x0001_0400);
+    }
+    // With the extension the metadata is an execution mode instead.
+    for m in both(
+        src,
+        "+SPV_INTEL_maximum_registers",
+        "register_alloc_mode_ext",
+    ) {
+        assert!(user_semantics(&m, named(&m, "large")).is_empty());
+        assert!(count(&m, Op::ExecutionMode) >= 4);
+    }
+}
+
+#[test]
+fn nontemporal_loads_and_stores_carry_the_nontemporal_memory_operand() {
+    // `!nontemporal` on a load or store: MemoryAccess Nontemporal next to Volatile and
+    // Aligned, as llvm-spirv marks it (t9a memory_access).
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %p, ptr addrspace(1) %q) {
+  %a = load volatile i32, ptr addrspace(1) %p, align 4, !nontemporal !0
+  store i32 %a, ptr addrspace(1) %q, align 4, !nontemporal !0
+  %b = load i32, ptr addrspace(1) %p
+  store i32 %b, ptr addrspace(1) %q, !nontemporal !0
+  ret void
+}
+!0 = !{i32 1}
+"#;
+    use spirvkit_grammar::MemoryAccess;
+    let nt = MemoryAccess::Nontemporal.0;
+    for m in both(src, "", "nontemporal") {
+        let masks: Vec<(Op, Option<u32>)> = m
+            .instructions()
+            .filter(|i| matches!(i.opcode, Op::Load | Op::Store))
+            .map(|i| {
+                let at = if i.opcode == Op::Load { 1 } else { 2 };
+                (i.opcode, i.operands.get(at).and_then(|o| o.word()))
+            })
+            .collect();
+        let volatile = MemoryAccess::Volatile.0;
+        let aligned = MemoryAccess::Aligned.0;
+        assert_eq!(
+            masks,
+            [
+                (Op::Load, Some(volatile | aligned | nt)),
+                (Op::Store, Some(aligned | nt)),
+                (Op::Load, None),
+                (Op::Store, Some(nt)),
+            ]
+        );
+    }
+}
+
+#[test]
+fn sub_group_ballot_masks_read_the_mask_built_ins() {
+    // cl_khr_subgroup_ballot's get_sub_group_{eq,ge,gt,le,lt}_mask: uint4 reads of the
+    // SubgroupEq/Ge/Gt/Le/LtMask built-ins, with the core GroupNonUniformBallot capability
+    // (SPIR-V 1.3), not the shader-only SubgroupBallotKHR the grammar lists first.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func <4 x i32> @_Z21get_sub_group_eq_maskv()
+declare spir_func <4 x i32> @_Z21get_sub_group_ge_maskv()
+declare spir_func <4 x i32> @_Z21get_sub_group_gt_maskv()
+declare spir_func <4 x i32> @_Z21get_sub_group_le_maskv()
+declare spir_func <4 x i32> @_Z21get_sub_group_lt_maskv()
+define spir_kernel void @k(ptr addrspace(1) %out) {
+  %eq = call spir_func <4 x i32> @_Z21get_sub_group_eq_maskv()
+  %ge = call spir_func <4 x i32> @_Z21get_sub_group_ge_maskv()
+  %gt = call spir_func <4 x i32> @_Z21get_sub_group_gt_maskv()
+  %le = call spir_func <4 x i32> @_Z21get_sub_group_le_maskv()
+  %lt = call spir_func <4 x i32> @_Z21get_sub_group_lt_maskv()
+  %a = or <4 x i32> %eq, %ge
+  %b = or <4 x i32> %gt, %le
+  %c = or <4 x i32> %a, %b
+  %d = or <4 x i32> %c, %lt
+  store <4 x i32> %d, ptr addrspace(1) %out, align 16
+  ret void
+}
+"#;
+    use spirvkit_grammar::BuiltIn;
+    for m in both(src, "", "ballot_masks") {
+        let builtins: Vec<u32> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Decorate)
+            .filter(|i| i.operands.get(1).and_then(|o| o.word()) == Some(Decoration::BuiltIn.0))
+            .filter_map(|i| i.operands.get(2).and_then(|o| o.word()))
+            .collect();
+        for b in [
+            BuiltIn::SubgroupEqMask,
+            BuiltIn::SubgroupGeMask,
+            BuiltIn::SubgroupGtMask,
+            BuiltIn::SubgroupLeMask,
+            BuiltIn::SubgroupLtMask,
+        ] {
+            assert!(builtins.contains(&b.0), "{b:?}");
+        }
+        let caps = capabilities(&m);
+        assert!(caps.contains(&Capability::GroupNonUniformBallot.0));
+        assert!(!caps.contains(&Capability::SubgroupBallotKHR.0));
+        assert!(m.header.version >= 0x0001_0300);
+    }
+    // The SPIR-V friendly spelling reads the same variable.
+    let spv_ir = r#"target triple = "spir64-unknown-unknown"
+declare spir_func <4 x i32> @_Z29__spirv_BuiltInSubgroupEqMaskv()
+define spir_kernel void @k(ptr addrspace(1) %out) {
+  %eq = call spir_func <4 x i32> @_Z29__spirv_BuiltInSubgroupEqMaskv()
+  store <4 x i32> %eq, ptr addrspace(1) %out, align 16
+  ret void
+}
+"#;
+    for m in both(spv_ir, "", "ballot_masks_spv_ir") {
+        let caps = capabilities(&m);
+        assert!(caps.contains(&Capability::GroupNonUniformBallot.0));
+        assert!(!caps.contains(&Capability::SubgroupBallotKHR.0));
+    }
+}
+
+#[test]
+fn fast_math_flags_on_fneg_and_fcmp_need_spirv_1_6() {
+    // FPFastMathMode on OpFNegate and the float comparisons is SPIR-V 1.6: the default
+    // (version cap 1.6) keeps the flags and writes a 1.6 module; under a 1.5 cap they are
+    // dropped, as llvm-spirv drops them (t9a fcmp, fneg). fadd's flags are 1.0.
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(float %a, float %b, ptr addrspace(1) %o, ptr addrspace(1) %c) {
+  %n = fneg nnan float %a
+  %s = fadd ninf float %n, %b
+  store float %s, ptr addrspace(1) %o, align 4
+  %e = fcmp nnan ninf oeq float %a, %b
+  %z = zext i1 %e to i32
+  store i32 %z, ptr addrspace(1) %c, align 4
+  ret void
+}
+"#;
+    let decorated = |m: &Module| {
+        let defs = common::defs(m);
+        m.instructions()
+            .filter(|i| i.opcode == Op::Decorate)
+            .filter(|i| {
+                i.operands.get(1).and_then(|o| o.word()) == Some(Decoration::FPFastMathMode.0)
+            })
+            .filter_map(|i| defs.get(&common::id(&i.operands[0])).map(|d| d.opcode))
+            .collect::<Vec<Op>>()
+    };
+    for m in both(src, "", "fast_math_1_6") {
+        let ops = decorated(&m);
+        assert!(
+            ops.contains(&Op::FNegate) && ops.contains(&Op::FOrdEqual) && ops.contains(&Op::FAdd)
+        );
+        assert_eq!(m.header.version, 0x0001_0600);
+    }
+    let llvm = spirvkit_llvm::parse_text(src, "test.ll").expect("parse");
+    let options = spirvkit_spir::TranslateOptions {
+        max_version: 0x0001_0500,
+        ..Default::default()
+    };
+    let m = spirvkit_spir::translate(&llvm, &options).expect("translate at 1.5");
+    common::spirv_val(&m, "heldout_fast_math_1_5");
+    assert_eq!(decorated(&m), [Op::FAdd]);
+    assert!(m.header.version < 0x0001_0600);
+}
+
+#[test]
+fn fast_math_calls_decorate_their_opencl_ext_inst_in_spirv_1_6() {
+    // `call fast float @fmax` lowered to OpenCL.std fmax: FPFastMathMode on the OpExtInst
+    // (OpenCL.std permits it on math, common and geometric instructions, in SPIR-V 1.6), as
+    // llvm-spirv emits it (t9a fast-math-opencl-builtins); not on other instructions (vloadn),
+    // and nothing under a 1.5 cap.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func float @_Z16__spirv_ocl_fmaxff(float, float)
+declare spir_func float @_Z4sqrtf(float)
+declare spir_func <4 x float> @_Z6vload4mPU3AS1Kf(i64, ptr addrspace(1))
+define spir_kernel void @k(float %a, float %b, ptr addrspace(1) %p) {
+  %m = call fast spir_func float @_Z16__spirv_ocl_fmaxff(float %a, float %b)
+  %s = call nnan spir_func float @_Z4sqrtf(float %m)
+  %v = call fast spir_func <4 x float> @_Z6vload4mPU3AS1Kf(i64 0, ptr addrspace(1) %p)
+  %e = extractelement <4 x float> %v, i32 0
+  %t = fadd float %s, %e
+  store float %t, ptr addrspace(1) %p, align 4
+  ret void
+}
+"#;
+    let decorated_ext_insts = |m: &Module| {
+        let defs = common::defs(m);
+        m.instructions()
+            .filter(|i| i.opcode == Op::Decorate)
+            .filter(|i| {
+                i.operands.get(1).and_then(|o| o.word()) == Some(Decoration::FPFastMathMode.0)
+            })
+            .filter_map(|i| defs.get(&common::id(&i.operands[0])))
+            .filter(|d| d.opcode == Op::ExtInst)
+            .filter_map(|d| d.operands.get(1).and_then(|o| o.word()))
+            .collect::<Vec<u32>>()
+    };
+    // OpenCL.std numbers: fmax 27, sqrt 61 (vloadn 171 stays undecorated).
+    for m in both(src, "", "fast_math_ext_inst") {
+        assert_eq!(decorated_ext_insts(&m), [27, 61]);
+        assert_eq!(m.header.version, 0x0001_0600);
+    }
+    let llvm = spirvkit_llvm::parse_text(src, "test.ll").expect("parse");
+    let options = spirvkit_spir::TranslateOptions {
+        max_version: 0x0001_0500,
+        ..Default::default()
+    };
+    let m = spirvkit_spir::translate(&llvm, &options).expect("translate at 1.5");
+    common::spirv_val(&m, "heldout_fast_math_ext_inst_1_5");
+    assert!(decorated_ext_insts(&m).is_empty());
 }

@@ -9,7 +9,11 @@
 //!   `!max_concurrency !{i32 N}` → MaxConcurrencyINTEL N, `!pipeline_kernel !{i32 N}` →
 //!   PipelineEnableINTEL N and the older `!disable_kernel_pipelining !{i32 N}` →
 //!   PipelineEnableINTEL !N (SPV_INTEL_fpga_invocation_pipelining_attributes);
-//! - `!spirv.Decorations` on the function: its generic decorations.
+//! - `!spirv.Decorations` on the function: its generic decorations;
+//! - `!RegisterAllocMode !{i32 N}` without SPV_INTEL_maximum_registers (with it the metadata
+//!   is an execution mode, `kernel_attributes.rs`): N = 0 (auto), 1 (small register file),
+//!   2 (large) → UserSemantic "num-thread-per-eu 0", "... 8", "... 4" (llvm-spirv's
+//!   `transFunctionMetadataAsUserSemanticDecoration`; other values give nothing).
 //!
 //! Each FPGA decoration is dropped when its extension is not allowed, as llvm-spirv drops it.
 
@@ -70,6 +74,23 @@ pub(crate) fn decorate(
         let ops: Vec<Operand> = literals.into_iter().map(Operand::Word).collect();
         t.b.decorate(id, decoration.0, &ops);
         derived.push(decoration.0);
+    }
+    if !t.opts.allows("SPV_INTEL_maximum_registers") {
+        let threads = match first(t, "RegisterAllocMode") {
+            Some(0) => Some("0"),
+            Some(1) => Some("8"),
+            Some(2) => Some("4"),
+            _ => None,
+        };
+        if let Some(threads) = threads {
+            use crate::forward::builtins::annotations::{decorate as annotate, Target};
+            annotate(
+                t,
+                Target::Value(id),
+                &format!("num-thread-per-eu {threads}"),
+                loc,
+            )?;
+        }
     }
     if let Some(list) = func.attachment(crate::forward::decorations::KIND) {
         crate::forward::decorations::apply(t, id, list, &derived, loc)?;

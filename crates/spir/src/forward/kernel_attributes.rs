@@ -81,7 +81,8 @@ pub(crate) fn execution_modes(
     }
     let location = format!("kernel attributes of @{}", func.name);
     let mut id_modes: Vec<(ExecutionMode, u32)> = Vec::new();
-    // Without the extension llvm-spirv ignores the metadata; so does this.
+    // Without the extension the integer form is a UserSemantic decoration of the function
+    // (`function_decorations.rs`), as llvm-spirv makes it.
     let register_limits = func
         .attachment("RegisterAllocMode")
         .filter(|_| t.opts.allows("SPV_INTEL_maximum_registers"));

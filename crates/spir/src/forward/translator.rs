@@ -52,6 +52,9 @@ pub(crate) struct Translator<'m> {
     /// are dropped, as llvm-spirv drops what follows the abort.
     pub block_ended: bool,
     pub opencl_std: Option<Id>,
+    /// The last OpenCL.std OpExtInst emitted: (instruction number, result id), so that the
+    /// call it lowered can put its fast-math flags on it.
+    pub last_ext_inst: (u32, Id),
     /// Highest SPIR-V version the emitted instructions need.
     pub needed_version: u32,
     pub uses_linkage: bool,
@@ -146,6 +149,7 @@ impl<'m> Translator<'m> {
             spec_values: FxHashMap::default(),
             block_ended: false,
             opencl_std: None,
+            last_ext_inst: (0, Id(0)),
             needed_version: 0x0001_0000,
             uses_linkage: false,
             image_context: None,
@@ -191,6 +195,7 @@ impl<'m> Translator<'m> {
             spec_values: FxHashMap::default(),
             block_ended: false,
             opencl_std: self.opencl_std,
+            last_ext_inst: (0, Id(0)),
             needed_version: self.needed_version,
             uses_linkage: self.uses_linkage,
             image_context: None,

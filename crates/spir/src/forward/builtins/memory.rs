@@ -678,6 +678,56 @@ fn fill_constant(t: &mut Translator<'_>, byte: u8, count: u64, loc: &str) -> Res
     Ok(t.emit(Op::Bitcast, i8_ptr, vec![Operand::Id(var)]))
 }
 
+/// True when the USM address spaces (5, 6) have their own storage classes (DeviceOnly,
+/// HostOnly) rather than being global memory.
+fn usm_storage_classes(t: &Translator<'_>) -> bool {
+    t.opts.allows("SPV_ALTERA_usm_storage_classes")
+        || t.opts.allows("SPV_INTEL_usm_storage_classes")
+}
+
+/// An addrspacecast between a USM address space (5, 6) and the generic one (4), or between
+/// the two USM spaces, when they have their own storage classes. OpPtrCastToGeneric and
+/// OpGenericCastToPtr take only Workgroup, CrossWorkgroup and Function pointers, and the
+/// extension's casts connect DeviceOnly/HostOnly with CrossWorkgroup only (both are subsets
+/// of it), so the cast goes through a CrossWorkgroup pointer to the same data. False (nothing
+/// emitted) for any other pair of address spaces.
+pub(crate) fn usm_cast_via_cross_workgroup(
+    t: &mut Translator<'_>,
+    out: Id,
+    ty: Id,
+    v: Id,
+    from: u32,
+    to: u32,
+) -> bool {
+    let usm = |a| matches!(a, 5 | 6);
+    let (first, second) = match (from, to) {
+        (a, 4) if usm(a) => (Op::PtrCastToCrossWorkgroupALTERA, Op::PtrCastToGeneric),
+        (4, b) if usm(b) => (Op::GenericCastToPtr, Op::CrossWorkgroupCastToPtrALTERA),
+        (a, b) if usm(a) && usm(b) && a != b => (
+            Op::PtrCastToCrossWorkgroupALTERA,
+            Op::CrossWorkgroupCastToPtrALTERA,
+        ),
+        _ => return false,
+    };
+    if !usm_storage_classes(t) {
+        return false;
+    }
+    let cross = spirvkit_grammar::StorageClass::CrossWorkgroup.0;
+    let middle_ty = if t.is_untyped(ty) {
+        t.untyped_pointer(cross)
+    } else {
+        match t.pointee_of(ty) {
+            Some(pointee) => t.pointer_type(cross, pointee),
+            // Not a pointer type the translator made (a vector of pointers): no cast to route.
+            None => return false,
+        }
+    };
+    let middle = t.emit(first, middle_ty, vec![Operand::Id(v)]);
+    t.note_type(middle, middle_ty);
+    t.emit_to(out, second, ty, vec![Operand::Id(middle)]);
+    true
+}
+
 /// Casts between the USM address spaces (5, 6) and global (1).
 pub(crate) fn usm_cast(
     t: &mut Translator<'_>,
@@ -688,8 +738,7 @@ pub(crate) fn usm_cast(
     to: u32,
     loc: &str,
 ) -> Result<()> {
-    let usm = t.opts.allows("SPV_ALTERA_usm_storage_classes")
-        || t.opts.allows("SPV_INTEL_usm_storage_classes");
+    let usm = usm_storage_classes(t);
     let op = match (from, to) {
         (5 | 6, 1) if usm => Op::PtrCastToCrossWorkgroupALTERA,
         (1, 5 | 6) if usm => Op::CrossWorkgroupCastToPtrALTERA,

@@ -39,7 +39,9 @@ pub(crate) use atomics20::storage_bits;
 pub(crate) use events::event_builtin;
 pub(crate) use groups::generic_cast_target;
 pub(crate) use llvm_intrinsics::has_fpbuiltin_signature;
-pub(crate) use memory::{atomic_rmw, atomic_scope_semantics, fence, usm_cast};
+pub(crate) use memory::{
+    atomic_rmw, atomic_scope_semantics, fence, usm_cast, usm_cast_via_cross_workgroup,
+};
 pub(crate) use pipes::{pipe_builtin, PipeBuiltin};
 pub(crate) use workitem::{builtin_global, builtin_global_behind_in};
 
@@ -452,4 +454,5 @@ pub(crate) fn ext_inst(
     let mut ops = vec![Operand::Id(set), Operand::Word(number)];
     ops.extend(operands);
     t.emit_to(out, Op::ExtInst, ty, ops);
+    t.last_ext_inst = (number, out);
 }

@@ -50,6 +50,17 @@ const WORK_ITEM: &[(&str, BuiltIn, bool, u64)] = &[
     ),
 ];
 
+/// cl_khr_subgroup_ballot's mask functions: a `uint4` with the bits of the sub-group's
+/// invocations equal to, at or above, above, at or below, below this one — the
+/// SubgroupEq/Ge/Gt/Le/LtMask built-ins (as llvm-spirv reads them).
+const BALLOT_MASKS: &[(&str, BuiltIn)] = &[
+    ("get_sub_group_eq_mask", BuiltIn::SubgroupEqMask),
+    ("get_sub_group_ge_mask", BuiltIn::SubgroupGeMask),
+    ("get_sub_group_gt_mask", BuiltIn::SubgroupGtMask),
+    ("get_sub_group_le_mask", BuiltIn::SubgroupLeMask),
+    ("get_sub_group_lt_mask", BuiltIn::SubgroupLtMask),
+];
+
 /// (BuiltIn, is a 3-component vector, value for an out-of-range dimension) of an OpenCL C
 /// work-item function, or of its SPIR-V friendly IR spelling (`__spirv_BuiltInGlobalInvocationId`
 /// called with the dimension, `__spirv_BuiltInWorkDim()`, as llvm-spirv's SPV-IR and DPC++ emit).
@@ -69,8 +80,14 @@ pub(super) fn builtin(name: &str) -> Option<(BuiltIn, bool, u64)> {
                     .map_or((BuiltIn(value), false, 0), |w| (w.1, w.2, w.3)),
             );
         }
-        None => WORK_ITEM.iter().find(|w| w.0 == name),
-    }?;
+        None => match WORK_ITEM.iter().find(|w| w.0 == name) {
+            Some(found) => found,
+            None => {
+                let &(_, mask) = BALLOT_MASKS.iter().find(|m| m.0 == name)?;
+                return Some((mask, false, 0));
+            }
+        },
+    };
     Some((found.1, found.2, found.3))
 }
 
@@ -154,6 +171,18 @@ pub(crate) fn builtin_global_behind_in(
 fn require_extension_builtin(t: &mut Translator<'_>, loc: &str, b: BuiltIn) -> Result<()> {
     if WORK_ITEM.iter().any(|w| w.1 .0 == b.0) {
         return Ok(());
+    }
+    if BALLOT_MASKS.iter().any(|m| m.1 == b) {
+        // The grammar lists SubgroupBallotKHR (SPV_KHR_shader_ballot, for shaders) first;
+        // OpenCL's masks are the core SPIR-V 1.3 GroupNonUniformBallot ones.
+        let cap = spirvkit_grammar::Capability::GroupNonUniformBallot;
+        if let Some(desc) = spirvkit_grammar::OperandKind::Capability
+            .desc()
+            .enumerant(cap.0)
+        {
+            crate::forward::requirements::require(t, loc, &builtin_name(b), &desc.avail)?;
+        }
+        t.b.capability(cap);
     }
     match spirvkit_grammar::OperandKind::BuiltIn.desc().enumerant(b.0) {
         Some(desc) => crate::forward::requirements::require(t, loc, &builtin_name(b), &desc.avail),

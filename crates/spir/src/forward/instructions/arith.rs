@@ -101,7 +101,7 @@ pub(super) fn fneg(
     let Out { out, ty, .. } = *r;
     let v = t.value(ctx, *value)?;
     t.emit_ops_to(out, Op::FNegate, ty, [Operand::Id(v)]);
-    fast_math_decoration(t, out, *fast_math);
+    fast_math_decoration_since_1_6(t, out, *fast_math);
     Ok(())
 }
 
@@ -152,8 +152,36 @@ pub(super) fn cmp(
         };
     }
     t.emit_ops_to(out, opcode, ty, [Operand::Id(l), Operand::Id(r)]);
-    fast_math_decoration(t, out, *fast_math);
+    fast_math_decoration_since_1_6(t, out, *fast_math);
     Ok(())
+}
+
+/// FPFastMathMode on OpFNegate and the floating-point comparisons is SPIR-V 1.6 (Khronos
+/// SPIR-V issue 515; before, only arithmetic instructions took it): the flags of an `fneg` or
+/// `fcmp` need 1.6, or are dropped (hints) under a lower version cap — llvm-spirv's choice
+/// (its fneg.ll / fcmp.ll: no decoration with `--spirv-max-version=1.5`).
+fn fast_math_decoration_since_1_6(t: &mut Translator<'_>, id: Id, fast_math: u32) {
+    const V1_6: u32 = 0x0001_0600;
+    if t.opts.max_version < V1_6 {
+        return;
+    }
+    if fast_math_decoration(t, id, fast_math) {
+        t.needed_version = t.needed_version.max(V1_6);
+    }
+}
+
+/// The fast-math flags of a call lowered to an OpenCL.std OpExtInst (`call fast float
+/// @_Z4fmaxff`): FPFastMathMode on the OpExtInst, which the OpenCL extended instruction set
+/// permits on its math (0–94), common (95–103) and geometric (104–110) instructions and on
+/// the half conversions of vector data load/store (173–181) — in SPIR-V 1.6, as for fneg.
+pub(crate) fn call_fast_math(t: &mut Translator<'_>, out: Id, fast_math: u32) {
+    let (number, id) = t.last_ext_inst;
+    if fast_math == 0 || out.0 == 0 || id != out {
+        return;
+    }
+    if matches!(number, 0..=110 | 173..=181) {
+        fast_math_decoration_since_1_6(t, out, fast_math);
+    }
 }
 
 /// `select`, on a vector condition or one i1 for a whole vector.
@@ -257,10 +285,12 @@ fn wrap_decorations(t: &mut Translator<'_>, out: Id, opcode: Op, flags: u8) {
 
 const FAST_MATH_MODE_EXTENSION: &str = "SPV_INTEL_fp_fast_math_mode";
 
-fn fast_math_decoration(t: &mut Translator<'_>, id: Id, fast_math: u32) {
+/// Decorates `id` with the FPFastMathMode of LLVM's fast-math flags; whether it did (no
+/// decoration when no flag has a SPIR-V counterpart).
+fn fast_math_decoration(t: &mut Translator<'_>, id: Id, fast_math: u32) -> bool {
     use llvm::fmf;
     if fast_math == 0 {
-        return;
+        return false;
     }
     let mut mode = 0;
     if fast_math & (fmf::FAST_OLD | fmf::REASSOC) != 0
@@ -300,4 +330,5 @@ fn fast_math_decoration(t: &mut Translator<'_>, id: Id, fast_math: u32) {
     if mode != 0 {
         t.b.decorate(id, Decoration::FPFastMathMode.0, &[Operand::Word(mode)]);
     }
+    mode != 0
 }

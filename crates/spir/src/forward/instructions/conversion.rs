@@ -149,7 +149,11 @@ pub(super) fn cast(
                 Type::Pointer { addrspace, .. } => *addrspace,
                 _ => 0,
             };
-            match (space(src_ty), space(result_ty)) {
+            let (from, to) = (space(src_ty), space(result_ty));
+            if crate::forward::builtins::usm_cast_via_cross_workgroup(t, out, ty, v, from, to) {
+                return Ok(());
+            }
+            match (from, to) {
                 (_, 4) => Op::PtrCastToGeneric,
                 (4, _) => Op::GenericCastToPtr,
                 // Address spaces of one storage class (a function's address space 9 and

@@ -78,6 +78,7 @@ pub(super) fn load(
         ops.extend(memory_access(
             *volatile,
             *align,
+            metadata,
             t.alias_memory_operands(metadata),
         ));
         t.emit_to(out, Op::Load, ty, ops);
@@ -128,6 +129,7 @@ pub(super) fn store(
         ops.extend(memory_access(
             *volatile,
             *align,
+            metadata,
             t.alias_memory_operands(metadata),
         ));
         t.emit_void(Op::Store, ops);
@@ -198,11 +200,20 @@ pub(super) fn gep(
 }
 
 /// Memory operands: Volatile and Aligned (SPIR 1.2: alignment and volatile on load/store),
-/// then the alias-scope bits and their ids (`alias_scopes.rs`).
-fn memory_access(volatile: bool, align: Option<u64>, alias: (u32, Vec<Operand>)) -> Vec<Operand> {
+/// Nontemporal for a `!nontemporal` access (as llvm-spirv marks it), then the alias-scope
+/// bits and their ids (`alias_scopes.rs`).
+fn memory_access(
+    volatile: bool,
+    align: Option<u64>,
+    metadata: &[(String, llvm::MetadataId)],
+    alias: (u32, Vec<Operand>),
+) -> Vec<Operand> {
     let (mut mask, alias_ids) = alias;
     if volatile {
         mask |= MemoryAccess::Volatile.0;
+    }
+    if metadata.iter().any(|(kind, _)| kind == "nontemporal") {
+        mask |= MemoryAccess::Nontemporal.0;
     }
     if align.is_some_and(|a| a > 0) {
         mask |= MemoryAccess::Aligned.0;

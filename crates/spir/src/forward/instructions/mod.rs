@@ -121,12 +121,14 @@ pub(crate) fn translate_instruction(
             args,
             fn_ty,
             attrs,
+            fast_math,
             ..
         } => {
             crate::forward::decorations::call_arguments(t, ctx, &inst.metadata, args)?;
             let called = calls::call(t, ctx, r, callee, *fn_ty, args, attrs, &inst.metadata);
             ctx.arg_casts.borrow_mut().clear();
-            called?
+            called?;
+            arith::call_fast_math(t, r.out, *fast_math);
         }
         InstKind::Phi { incoming } => control::phi(t, ctx, r, incoming)?,
         InstKind::Select {
