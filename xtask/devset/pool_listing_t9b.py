@@ -166,6 +166,9 @@ TRIED_T9B = [
 
 # the other look-ups of the discovery (listings, code searches, reads of sources)
 OTHER_LOOKUPS_T9B = [
+    'FIND_REPOS SPIRV-LLVM-Translator',
+    'SEARCH code 4 (3.6.1-era test text; no new path)',
+    'SEARCH docs SPV_INTEL_sigmoid (its token numbers: capability 6167, OpFSigmoidINTEL 6168)',
     'FIND_STRING FSigmoidINTEL (9 hits; opcode not found)',
     'FIND_STRING "SigmoidINTEL = " (0)',
     'FIND_STRING CapabilitySigmoidINTEL (0)',

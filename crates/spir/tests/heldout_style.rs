@@ -1750,3 +1750,40 @@ entry:
         assert_eq!(decorations_of(&m, D::FPRoundingMode).len(), 1);
     }
 }
+
+#[test]
+fn intel_sigmoid_is_fsigmoid_intel() {
+    // t9b/053 (SPV_INTEL_sigmoid, cl_sigmoid_ocl_builtins): `intel_sigmoid(x)` (half or float,
+    // scalar or vector) and the SPV-IR `__spirv_FSigmoidINTEL(x)` → OpFSigmoidINTEL (6168) with
+    // capability SigmoidINTEL (6167) and the extension. spirv-val 2025.5 knows neither token,
+    // so the module is checked by form.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func float @_Z13intel_sigmoidf(float)
+declare spir_func <4 x half> @_Z13intel_sigmoidDv4_Dh(<4 x half>)
+declare spir_func <8 x float> @_Z21__spirv_FSigmoidINTELDv8_f(<8 x float>)
+define spir_kernel void @k(ptr addrspace(1) %p) {
+entry:
+  %f = load float, ptr addrspace(1) %p, align 4
+  %h = load <4 x half>, ptr addrspace(1) %p, align 8
+  %v = load <8 x float>, ptr addrspace(1) %p, align 32
+  %a = call spir_func float @_Z13intel_sigmoidf(float %f)
+  %b = call spir_func <4 x half> @_Z13intel_sigmoidDv4_Dh(<4 x half> %h)
+  %c = call spir_func <8 x float> @_Z21__spirv_FSigmoidINTELDv8_f(<8 x float> %v)
+  store float %a, ptr addrspace(1) %p, align 4
+  store <4 x half> %b, ptr addrspace(1) %p, align 8
+  store <8 x float> %c, ptr addrspace(1) %p, align 32
+  ret void
+}
+"#;
+    for ext in [
+        "+SPV_INTEL_sigmoid",
+        "+SPV_INTEL_sigmoid,+SPV_KHR_untyped_pointers",
+    ] {
+        let m = translate_with(src, ext).unwrap_or_else(|e| panic!("{ext}: {e}"));
+        assert_eq!(count(&m, Op::FSigmoidINTEL), 3);
+        assert!(capabilities(&m).contains(&Capability::SigmoidINTEL.0));
+        assert!(common::extensions(&m).contains(&"SPV_INTEL_sigmoid".to_owned()));
+    }
+    let e = translate_with(src, "").expect_err("needs SPV_INTEL_sigmoid");
+    assert!(e.contains("SPV_INTEL_sigmoid"), "{e}");
+}
