@@ -162,6 +162,10 @@ TRIED_T9B = [
     ("test/read_image_unsigned.ll", False),
     ("test/vector_stub.ll", False),
     ("test/fp-contract.ll", False),
+    ("test/OpPhi_ArgumentsPlaceholders.ll", False),
+    ("test/OpGroupAsyncCopy.ll", False),
+    ("test/OpImageQuerySize.ll", False),
+    ("test/OpVariable_Initializer.ll", False),
 ]
 
 # the other look-ups of the discovery (listings, code searches, reads of sources)
