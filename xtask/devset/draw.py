@@ -6,7 +6,8 @@ is itself a uniform sample (what the measurement uses if fetching stops early).
     python3 draw.py          # t7  (session 13): 180 of pool_listing.pool()
     python3 draw.py t8a      # t8a (session 14): all 83 of pool_listing_t8a.pool8a()
     python3 draw.py t8b      # t8b (session 14): 110 of pool_listing_t8b.pool8b()
-    python3 draw.py t9a      # t9a (session 15): every path found, in fetch order"""
+    python3 draw.py t9a      # t9a (session 15): every path found, in fetch order
+    python3 draw.py t9b      # t9b (session 15): all 77 of pool_listing_t9b.pool9b(), in discovery order"""
 import random
 import sys
 
@@ -49,7 +50,21 @@ def draw_t9a():
     return pool_listing_t9a.pool9a()
 
 
-DRAWS = {"t7": draw_t7, "t8a": draw_t8a, "t8b": draw_t8b, "t9a": draw_t9a}
+def draw_t9b():
+    """t9b: the paths found by name (pool_listing_t9b.py); no draw — the whole pool, in the order
+    the discovery found and fetched them (the local names' NNN)."""
+    import pool_listing_t9b
+
+    return pool_listing_t9b.pool9b()
+
+
+DRAWS = {
+    "t7": draw_t7,
+    "t8a": draw_t8a,
+    "t8b": draw_t8b,
+    "t9a": draw_t9a,
+    "t9b": draw_t9b,
+}
 
 if __name__ == "__main__":
     which = sys.argv[1] if len(sys.argv) > 1 else "t7"

@@ -1911,3 +1911,179 @@ define spir_kernel void @k(float %a, float %b, ptr addrspace(1) %p) {
     common::spirv_val(&m, "heldout_fast_math_ext_inst_1_5");
     assert!(decorated_ext_insts(&m).is_empty());
 }
+
+// ---- devset9b (session 15): t9b, the top-level llvm-spirv tests no listing reaches ----
+
+/// The opcode words of the module's OpSpecConstantOp instructions.
+fn spec_constant_ops(m: &Module) -> Vec<u32> {
+    m.instructions()
+        .filter(|i| i.opcode == Op::SpecConstantOp)
+        .filter_map(|i| i.operands.first().and_then(spirvkit_core::Operand::word))
+        .collect()
+}
+
+#[test]
+fn constant_select_of_a_pointer_comparison_is_a_spec_constant_op() {
+    // t9b/009 (complex-constexpr): `select (icmp eq (ptr gep, ptr null), inttoptr -1, gep)`
+    // as a call argument. OpenCL's OpSpecConstantOp allows Select and the integer
+    // comparisons; the pointers are compared as integers (ConvertPtrToU), as llvm-spirv does.
+    let src = r#"target triple = "spir64-unknown-unknown"
+@str = private unnamed_addr addrspace(1) constant [1 x i8] zeroinitializer, align 1
+declare spir_func void @bar(ptr addrspace(4), ptr addrspace(4))
+define spir_func void @foo() {
+entry:
+  call spir_func void @bar(ptr addrspace(4) addrspacecast (ptr addrspace(1) @str to ptr addrspace(4)), ptr addrspace(4) select (i1 icmp eq (ptr addrspace(4) addrspacecast (ptr addrspace(1) @str to ptr addrspace(4)), ptr addrspace(4) null), ptr addrspace(4) inttoptr (i64 -1 to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @str to ptr addrspace(4))))
+  ret void
+}
+"#;
+    for m in both(src, "", "const_select_cmp") {
+        let ops = spec_constant_ops(&m);
+        assert!(ops.contains(&u32::from(Op::Select.0)), "{ops:?}");
+        assert!(ops.contains(&u32::from(Op::IEqual.0)), "{ops:?}");
+        assert!(ops.contains(&u32::from(Op::ConvertPtrToU.0)), "{ops:?}");
+    }
+}
+
+#[test]
+fn constant_vector_element_operations_are_spec_constant_ops() {
+    // t9b/010 (constexpr_vector): `extractelement (<2 x i32> bitcast (i64 ptrtoint ...))`
+    // in a constant vector; also `insertelement` and `shufflevector` constant expressions:
+    // OpSpecConstantOp CompositeExtract / CompositeInsert / VectorShuffle with literal
+    // indices (undefined mask lanes are 0xFFFFFFFF).
+    let src = r#"target triple = "spir64-unknown-unknown"
+@g = addrspace(1) global i32 0
+define spir_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %out2, ptr addrspace(1) %out3) {
+entry:
+  store <2 x i32> <i32 extractelement (<2 x i32> bitcast (i64 ptrtoint (ptr addrspace(1) @g to i64) to <2 x i32>), i32 1), i32 7>, ptr addrspace(1) %out, align 8
+  store <2 x i32> insertelement (<2 x i32> bitcast (i64 ptrtoint (ptr addrspace(1) @g to i64) to <2 x i32>), i32 3, i32 0), ptr addrspace(1) %out2, align 8
+  store <4 x i32> shufflevector (<2 x i32> bitcast (i64 ptrtoint (ptr addrspace(1) @g to i64) to <2 x i32>), <2 x i32> <i32 5, i32 6>, <4 x i32> <i32 3, i32 undef, i32 1, i32 0>), ptr addrspace(1) %out3, align 16
+  ret void
+}
+"#;
+    for m in both(src, "", "const_vector_elements") {
+        let ops = spec_constant_ops(&m);
+        assert!(ops.contains(&u32::from(Op::CompositeExtract.0)), "{ops:?}");
+        assert!(ops.contains(&u32::from(Op::CompositeInsert.0)), "{ops:?}");
+        let shuffle = m
+            .instructions()
+            .find(|i| {
+                i.opcode == Op::SpecConstantOp
+                    && i.operands.first().and_then(spirvkit_core::Operand::word)
+                        == Some(u32::from(Op::VectorShuffle.0))
+            })
+            .expect("a constant VectorShuffle");
+        let lanes: Vec<u32> = shuffle.operands[3..]
+            .iter()
+            .filter_map(spirvkit_core::Operand::word)
+            .collect();
+        assert_eq!(lanes, vec![3, u32::MAX, 1, 0]);
+    }
+}
+
+#[test]
+fn a_constant_float_comparison_is_refused_not_a_panic() {
+    // OpSpecConstantOp has no float comparison: refused, naming the construct.
+    let src = r#"target triple = "spir64-unknown-unknown"
+@f = addrspace(1) global float 1.0
+define spir_kernel void @k(ptr addrspace(1) %out) {
+entry:
+  store i1 fcmp olt (float bitcast (i32 ptrtoint (ptr addrspace(1) @f to i32) to float), float 2.0), ptr addrspace(1) %out, align 1
+  ret void
+}
+"#;
+    let e = translate_with(src, "").expect_err("a float comparison has no constant form");
+    assert!(e.contains("constant floating-point comparison"), "{e}");
+}
+
+#[test]
+fn spv_ir_sampled_image_declared_as_a_pointer_has_the_sampled_image_type() {
+    // t9b/027 (SampledImageRetType): DPC++'s older SPV-IR declares
+    // `i8 addrspace(4)* @__spirv_SampledImage(image, sampler)`; OpSampledImage's result is
+    // the image's OpTypeSampledImage (spirv-val refuses a pointer), as llvm-spirv emits it.
+    let src = r#"target triple = "spir64"
+%opencl.image1d_ro_t = type opaque
+%opencl.sampler_t = type opaque
+declare spir_func i8 addrspace(4)* @_Z20__spirv_SampledImageI14ocl_image1d_roPvET0_T_11ocl_sampler(%opencl.image1d_ro_t addrspace(1)*, %opencl.sampler_t addrspace(2)*)
+declare spir_func <4 x float> @_Z30__spirv_ImageSampleExplicitLodIPvDv4_fiET0_T_T1_if(i8 addrspace(4)*, i32, i32, float)
+define spir_kernel void @k(%opencl.image1d_ro_t addrspace(1)* %img, %opencl.sampler_t addrspace(2)* %smp, <4 x float> addrspace(1)* %out) {
+  %s = tail call spir_func i8 addrspace(4)* @_Z20__spirv_SampledImageI14ocl_image1d_roPvET0_T_11ocl_sampler(%opencl.image1d_ro_t addrspace(1)* %img, %opencl.sampler_t addrspace(2)* %smp)
+  %v = tail call spir_func <4 x float> @_Z30__spirv_ImageSampleExplicitLodIPvDv4_fiET0_T_T1_if(i8 addrspace(4)* %s, i32 3, i32 2, float 0.000000e+00)
+  store <4 x float> %v, <4 x float> addrspace(1)* %out, align 16
+  ret void
+}
+"#;
+    let m = translate_with(src, "").unwrap_or_else(|e| panic!("{e}"));
+    common::spirv_val(&m, "heldout_sampled_image_pointer");
+    let defs = common::defs(&m);
+    let si = m
+        .instructions()
+        .find(|i| i.opcode == Op::SampledImage)
+        .expect("OpSampledImage");
+    let ty = si.result_type.expect("a result type");
+    assert_eq!(defs[&ty].opcode, Op::TypeSampledImage);
+    assert_eq!(count(&m, Op::ImageSampleExplicitLod), 1);
+}
+
+#[test]
+fn memory_decorations_on_a_scalar_parameter_are_dropped() {
+    // t9b/040 (spirv_param_decorations): `!spirv.ParameterDecorations` puts Restrict and
+    // Volatile on float parameters; they apply to memory objects only (spirv-val: "must
+    // be a pointer type"), so they are dropped there and kept on a pointer parameter;
+    // FPRoundingMode stays.
+    use spirvkit_grammar::Decoration as D;
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(float %a, float %b, ptr addrspace(1) %p) !spirv.ParameterDecorations !3 {
+entry:
+  ret void
+}
+!0 = !{i32 19}
+!1 = !{i32 39, i32 2}
+!2 = !{i32 21}
+!3 = !{!4, !5, !6}
+!4 = !{!0, !1}
+!5 = !{!2}
+!6 = !{!0, !2}
+"#;
+    for m in both(src, "", "param_memory_decorations") {
+        assert_eq!(decorations_of(&m, D::Restrict).len(), 1);
+        assert_eq!(decorations_of(&m, D::Volatile).len(), 1);
+        assert_eq!(decorations_of(&m, D::FPRoundingMode).len(), 1);
+    }
+}
+
+#[test]
+fn intel_sigmoid_is_fsigmoid_intel() {
+    // t9b/053 (SPV_INTEL_sigmoid, cl_sigmoid_ocl_builtins): `intel_sigmoid(x)` (half or float,
+    // scalar or vector) and the SPV-IR `__spirv_FSigmoidINTEL(x)` → OpFSigmoidINTEL (6168) with
+    // capability SigmoidINTEL (6167) and the extension. spirv-val 2025.5 knows neither token,
+    // so the module is checked by form.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func float @_Z13intel_sigmoidf(float)
+declare spir_func <4 x half> @_Z13intel_sigmoidDv4_Dh(<4 x half>)
+declare spir_func <8 x float> @_Z21__spirv_FSigmoidINTELDv8_f(<8 x float>)
+define spir_kernel void @k(ptr addrspace(1) %p) {
+entry:
+  %f = load float, ptr addrspace(1) %p, align 4
+  %h = load <4 x half>, ptr addrspace(1) %p, align 8
+  %v = load <8 x float>, ptr addrspace(1) %p, align 32
+  %a = call spir_func float @_Z13intel_sigmoidf(float %f)
+  %b = call spir_func <4 x half> @_Z13intel_sigmoidDv4_Dh(<4 x half> %h)
+  %c = call spir_func <8 x float> @_Z21__spirv_FSigmoidINTELDv8_f(<8 x float> %v)
+  store float %a, ptr addrspace(1) %p, align 4
+  store <4 x half> %b, ptr addrspace(1) %p, align 8
+  store <8 x float> %c, ptr addrspace(1) %p, align 32
+  ret void
+}
+"#;
+    for ext in [
+        "+SPV_INTEL_sigmoid",
+        "+SPV_INTEL_sigmoid,+SPV_KHR_untyped_pointers",
+    ] {
+        let m = translate_with(src, ext).unwrap_or_else(|e| panic!("{ext}: {e}"));
+        assert_eq!(count(&m, Op::FSigmoidINTEL), 3);
+        assert!(capabilities(&m).contains(&Capability::SigmoidINTEL.0));
+        assert!(common::extensions(&m).contains(&"SPV_INTEL_sigmoid".to_owned()));
+    }
+    let e = translate_with(src, "").expect_err("needs SPV_INTEL_sigmoid");
+    assert!(e.contains("SPV_INTEL_sigmoid"), "{e}");
+}

@@ -892,6 +892,7 @@ impl Op {
     pub const TaskSequenceGetINTEL: Op = Op(6165);
     pub const TaskSequenceReleaseALTERA: Op = Op(6166);
     pub const TaskSequenceReleaseINTEL: Op = Op(6166);
+    pub const FSigmoidINTEL: Op = Op(6168);
     pub const CooperativeMatrixLoadCheckedINTEL: Op = Op(6193);
     pub const CooperativeMatrixStoreCheckedINTEL: Op = Op(6194);
     pub const CooperativeMatrixConstructCheckedINTEL: Op = Op(6195);
@@ -2333,6 +2334,7 @@ impl Capability {
     pub const FPGAKernelAttributesv2INTEL: Capability = Capability(0x1811);
     pub const TaskSequenceALTERA: Capability = Capability(0x1812);
     pub const TaskSequenceINTEL: Capability = Capability(0x1812);
+    pub const SigmoidINTEL: Capability = Capability(0x1817);
     pub const FPMaxErrorINTEL: Capability = Capability(0x1819);
     pub const FPGALatencyControlALTERA: Capability = Capability(0x181b);
     pub const FPGALatencyControlINTEL: Capability = Capability(0x181b);

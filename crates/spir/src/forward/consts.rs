@@ -338,6 +338,65 @@ impl<'m> Translator<'m> {
                 let v = self.const_value(*value, location)?;
                 Ok(spec_op(self, Op::FNegate, vec![v]))
             }
+            ConstExpr::Select {
+                cond,
+                then_value,
+                else_value,
+            } => {
+                let c = self.const_value(*cond, location)?;
+                let a = self.const_value(*then_value, location)?;
+                let b = self.const_value(*else_value, location)?;
+                Ok(spec_op(self, Op::Select, vec![c, a, b]))
+            }
+            ConstExpr::Cmp { pred, lhs, rhs } => self.const_cmp(ty_id, *pred, *lhs, *rhs, location),
+            ConstExpr::ExtractElement { vector, index }
+                if !self.is_single_vector_value(*vector) =>
+            {
+                let v = self.const_value(*vector, location)?;
+                let i = self.literal_index(*index, location)?;
+                Ok(self.b.dedup_global(
+                    Op::SpecConstantOp,
+                    Some(ty_id),
+                    vec![
+                        Operand::Word(u32::from(Op::CompositeExtract.0)),
+                        Operand::Id(v),
+                        Operand::Word(i),
+                    ],
+                ))
+            }
+            ConstExpr::InsertElement {
+                vector,
+                element,
+                index,
+            } if !self.is_single_vector(ty) => {
+                let v = self.const_value(*vector, location)?;
+                let e = self.const_value(*element, location)?;
+                let i = self.literal_index(*index, location)?;
+                Ok(self.b.dedup_global(
+                    Op::SpecConstantOp,
+                    Some(ty_id),
+                    vec![
+                        Operand::Word(u32::from(Op::CompositeInsert.0)),
+                        Operand::Id(e),
+                        Operand::Id(v),
+                        Operand::Word(i),
+                    ],
+                ))
+            }
+            ConstExpr::ShuffleVector { v1, v2, mask }
+                if !self.is_single_vector(ty) && !self.is_single_vector_value(*v1) =>
+            {
+                let components = self.shuffle_mask(*mask, location)?;
+                let a = self.const_value(*v1, location)?;
+                let b = self.const_value(*v2, location)?;
+                let mut ops = vec![
+                    Operand::Word(u32::from(Op::VectorShuffle.0)),
+                    Operand::Id(a),
+                    Operand::Id(b),
+                ];
+                ops.extend(components.into_iter().map(Operand::Word));
+                Ok(self.b.dedup_global(Op::SpecConstantOp, Some(ty_id), ops))
+            }
             _ => Err(unsupported(
                 location,
                 format!("the constant expression {expr:?}"),
@@ -452,8 +511,148 @@ impl<'m> Translator<'m> {
         })
     }
 
+    /// A constant `icmp`: OpSpecConstantOp of the integer comparison (the opcodes OpenCL
+    /// allows there); pointers are compared as integers (OpConvertPtrToU of each side first,
+    /// as llvm-spirv lowers them) and i1 values with the logical comparisons. Float
+    /// comparisons are not allowed in OpSpecConstantOp: refused.
+    fn const_cmp(
+        &mut self,
+        bool_ty: Id,
+        pred: llvm::CmpPredicate,
+        lhs: ValueRef,
+        rhs: ValueRef,
+        location: &str,
+    ) -> Result<Id> {
+        let mut opcode = crate::forward::instructions::cmp_opcode(pred.0)
+            .filter(|op| !is_float_comparison(*op))
+            .ok_or_else(|| unsupported(location, "a constant floating-point comparison"))?;
+        let operand_ty = self
+            .m
+            .value_type(lhs)
+            .ok_or_else(|| malformed(location, "an untyped comparison operand"))?;
+        let (mut l, mut r) = (
+            self.const_value(lhs, location)?,
+            self.const_value(rhs, location)?,
+        );
+        let scalar = self.m.types.scalar(operand_ty);
+        if self.m.types.is_pointer(scalar) {
+            let size = self.size_type();
+            let int_ty = match self.m.types.get(operand_ty) {
+                Type::Vector { len, .. } => self.b.type_vector(size, *len),
+                _ => size,
+            };
+            let to_int = |t: &mut Self, v: Id| {
+                t.b.dedup_global(
+                    Op::SpecConstantOp,
+                    Some(int_ty),
+                    vec![
+                        Operand::Word(u32::from(Op::ConvertPtrToU.0)),
+                        Operand::Id(v),
+                    ],
+                )
+            };
+            l = to_int(self, l);
+            r = to_int(self, r);
+        } else if matches!(self.m.types.get(scalar), Type::Int(1)) {
+            opcode = match opcode {
+                Op::IEqual => Op::LogicalEqual,
+                Op::INotEqual => Op::LogicalNotEqual,
+                _ => {
+                    return Err(unsupported(
+                        location,
+                        "an ordered comparison of i1 constants",
+                    ))
+                }
+            };
+        }
+        Ok(self.b.dedup_global(
+            Op::SpecConstantOp,
+            Some(bool_ty),
+            vec![
+                Operand::Word(u32::from(opcode.0)),
+                Operand::Id(l),
+                Operand::Id(r),
+            ],
+        ))
+    }
+
+    /// Whether `v` is a `<1 x T>` value (a scalar in SPIR-V, which has no one-element vectors).
+    fn is_single_vector_value(&self, v: ValueRef) -> bool {
+        self.m
+            .value_type(v)
+            .is_some_and(|ty| self.is_single_vector(ty))
+    }
+
+    /// The literal component index of a constant `extractelement`/`insertelement`.
+    fn literal_index(&self, index: ValueRef, location: &str) -> Result<u32> {
+        self.const_int(index)
+            .and_then(|n| u32::try_from(n).ok())
+            .ok_or_else(|| {
+                unsupported(
+                    location,
+                    "a constant vector element at a non-constant index",
+                )
+            })
+    }
+
+    /// The components of a constant `shufflevector` mask (undefined ones are 0xFFFFFFFF, as
+    /// OpVectorShuffle spells "no component").
+    fn shuffle_mask(&self, mask: ValueRef, location: &str) -> Result<Vec<u32>> {
+        let bad = || {
+            malformed(
+                location,
+                "a shufflevector mask that is not a constant vector",
+            )
+        };
+        let ValueRef::Constant(c) = mask else {
+            return Err(bad());
+        };
+        let c = self.m.constant(c).ok_or_else(bad)?;
+        let len = match self.m.types.get(c.ty) {
+            Type::Vector { len, .. } => *len as usize,
+            _ => return Err(bad()),
+        };
+        let lane = |v: u64| u32::try_from(v).map_err(|_| bad());
+        match &c.kind {
+            ConstKind::Data(values) => values.iter().map(|&v| lane(v)).collect(),
+            ConstKind::Aggregate(elems) => elems
+                .iter()
+                .map(|&e| match self.const_int(e) {
+                    Some(v) => lane(v),
+                    None if self.is_undef(e) => Ok(u32::MAX),
+                    None => Err(bad()),
+                })
+                .collect(),
+            ConstKind::Null => Ok(vec![0; len]),
+            ConstKind::Undef | ConstKind::Poison => Ok(vec![u32::MAX; len]),
+            _ => Err(bad()),
+        }
+    }
+
     /// GEP indices: struct member indices must be 32-bit constants.
     pub fn index_constant(&mut self, v: ValueRef, location: &str) -> Result<Id> {
         self.const_value(v, location)
     }
+}
+
+/// The floating-point comparisons (with Ordered/Unordered), which OpSpecConstantOp does not
+/// allow.
+fn is_float_comparison(op: Op) -> bool {
+    matches!(
+        op,
+        Op::FOrdEqual
+            | Op::FOrdGreaterThan
+            | Op::FOrdGreaterThanEqual
+            | Op::FOrdLessThan
+            | Op::FOrdLessThanEqual
+            | Op::FOrdNotEqual
+            | Op::Ordered
+            | Op::Unordered
+            | Op::FUnordEqual
+            | Op::FUnordGreaterThan
+            | Op::FUnordGreaterThanEqual
+            | Op::FUnordLessThan
+            | Op::FUnordLessThanEqual
+            | Op::FUnordNotEqual
+    )
 }

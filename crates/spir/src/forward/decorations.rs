@@ -69,6 +69,24 @@ pub(crate) fn apply(
     Ok(())
 }
 
+/// Restrict (19), Aliased (20), Volatile (21) and Coherent (23) apply to memory object
+/// declarations and pointers only (spirv-val: "must be a pointer type"). llvm-spirv copies a parameter's
+/// `!spirv.ParameterDecorations` verbatim, so one on a scalar parameter gives a module
+/// spirv-val refuses; on a parameter that is not a pointer they are dropped (they say
+/// nothing about a value that is not a memory object). The decorations to skip for `param`.
+pub(crate) fn pointer_only_on_non_pointer(t: &Translator<'_>, param: Id) -> &'static [u32] {
+    const POINTER_ONLY: &[u32] = &[19, 20, 21, 23];
+    let is_pointer = t
+        .id_types
+        .get(&param)
+        .is_some_and(|ty| t.pointer_info.contains_key(ty));
+    if is_pointer {
+        &[]
+    } else {
+        POINTER_ONLY
+    }
+}
+
 /// On a call: `!{!{i32 Decoration, literals..., i32 ArgumentIndex}, ...}` decorates that
 /// argument of the call (llvm-spirv's SPV_INTEL_cache_controls form for a pointer passed to a
 /// function).

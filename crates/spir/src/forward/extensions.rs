@@ -202,6 +202,7 @@ pub const LLVM_SPIRV: &[&str] = &[
     "SPV_INTEL_subgroup_buffer_prefetch",
     "SPV_INTEL_predicated_io",
     "SPV_INTEL_shader_atomic_bfloat16",
+    "SPV_INTEL_sigmoid",
     // The Intel FPGA extensions renamed to SPV_ALTERA_* in SPIRV-Headers.
     "SPV_ALTERA_usm_storage_classes",
     "SPV_ALTERA_arbitrary_precision_fixed_point",

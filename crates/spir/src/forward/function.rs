@@ -104,7 +104,8 @@ pub(crate) fn translate_function(
     if let Some(lists) = func.attachment(crate::forward::decorations::PARAMETER_KIND) {
         for (i, op) in t.m.node_operands(lists).iter().enumerate() {
             if let (llvm::MdOperand::Metadata(list), Some(&pid)) = (op, ctx.args.get(i)) {
-                crate::forward::decorations::apply(t, pid, *list, &[], &ctx.location)?;
+                let skipped = crate::forward::decorations::pointer_only_on_non_pointer(t, pid);
+                crate::forward::decorations::apply(t, pid, *list, skipped, &ctx.location)?;
             }
         }
     }

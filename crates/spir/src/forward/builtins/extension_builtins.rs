@@ -14,6 +14,10 @@
 //!   `intel_convert_bfloat16[N]_as_ushort[N]` → OpConvertFToBF16INTEL,
 //!   `intel_convert_as_bfloat16[N]_float[N]` → OpConvertBF16ToFINTEL.
 //!
+//! - SPV_INTEL_sigmoid (intel/llvm's specification, revision 1): `intel_sigmoid(x)` →
+//!   OpFSigmoidINTEL (6168, capability SigmoidINTEL 6167: grammar supplement); the SPV-IR
+//!   `__spirv_FSigmoidINTEL(x)` is the generic SPV-IR lowering.
+//!
 //! What each instruction needs comes from the grammar; without its extension the call is
 //! refused naming it.
 
@@ -36,7 +40,11 @@ pub(super) fn is_extension_builtin(name: &str) -> bool {
             | "intel_work_group_barrier_wait"
     ) || clock_scope(name).is_some()
         || bfloat16_conversion(name).is_some()
+        || name == SIGMOID
 }
+
+/// SPV_INTEL_sigmoid's OpenCL built-in (`intel_sigmoid(x)`, half or float, scalar or vector).
+const SIGMOID: &str = "intel_sigmoid";
 
 /// `intel_convert_bfloat16[N]_as_ushort[N]` / `intel_convert_as_bfloat16[N]_float[N]`.
 fn bfloat16_conversion(name: &str) -> Option<Op> {
@@ -103,7 +111,7 @@ pub(super) fn lower(
         t.emit_to(out, Op::ReadClockKHR, ty, vec![Operand::Id(scope)]);
         return Ok(());
     }
-    if let Some(op) = bfloat16_conversion(n) {
+    if let Some(op) = bfloat16_conversion(n).or((n == SIGMOID).then_some(Op::FSigmoidINTEL)) {
         require(t, loc, n, op)?;
         let ty = t.ty(result_ty, loc)?;
         let ids = arg_ids(t, ctx, args)?;

@@ -19,6 +19,9 @@
 //!   kind)` with the kind zero-extended to 32 bits, as llvm-spirv maps them (`llvm.debugtrap`
 //!   stays dropped).
 //!
+//! - `__spirv_SampledImage(image, sampler)` declared returning a pointer (older DPC++
+//!   SPV-IR): OpSampledImage of the image's OpTypeSampledImage, not of the pointer type.
+//!
 //! `__spirv_ControlBarrier` keeps the generic rule, but an execution scope of Device or
 //! CrossDevice needs SPV_INTEL_device_barrier (capability DeviceBarrierINTEL; refused naming
 //! it otherwise), and a scope only known at run time declares it when the extension is allowed.
@@ -62,6 +65,7 @@ pub(super) fn lower(
             Ok(true)
         }
         "SpecConstantComposite" => spec_constant_composite(t, ctx, out, result_ty, args),
+        "SampledImage" => sampled_image_through_pointer(t, ctx, out, result_ty, args),
         "ConvertHandleToImageINTEL"
         | "ConvertHandleToSamplerINTEL"
         | "ConvertHandleToSampledImageINTEL" => {
@@ -71,6 +75,54 @@ pub(super) fn lower(
         }
         _ => Ok(false),
     }
+}
+
+/// `__spirv_SampledImage(image, sampler)` declared returning a pointer (the SPV-IR of
+/// DPC++ before target extension types spelled the sampled image `i8 addrspace(4)*`):
+/// OpSampledImage's result must be the OpTypeSampledImage of the image's type, whatever
+/// the call's LLVM type says, as llvm-spirv emits it; the instructions that use the call
+/// (OpImageSampleExplicitLod ...) take that result. A call returning a sampled-image type
+/// keeps the generic lowering (false).
+fn sampled_image_through_pointer(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    args: &[ValueRef],
+) -> Result<bool> {
+    let loc = ctx.location.as_str();
+    if !t.m.types.is_pointer(result_ty) {
+        return Ok(false);
+    }
+    let &[image, sampler] = args else {
+        return Err(malformed(
+            loc,
+            "__spirv_SampledImage takes an image and a sampler",
+        ));
+    };
+    // The image's type as the image built-ins find it (`images.rs`): an opaque pointer's
+    // from its uses, an OpenCL or target type's from the type itself.
+    let image_llvm_ty = t.value_llvm_type(ctx, image)?;
+    let image_ty = if crate::forward::pointee::is_opaque_pointer(t.m, image_llvm_ty) {
+        t.value_type_id(ctx, image)?
+    } else {
+        t.ty_with_access(image_llvm_ty, crate::forward::types::NO_ACCESS, loc)?
+    };
+    if t.pointer_info.contains_key(&image_ty) {
+        // Not an image (a pointer to memory): the generic lowering's result type stays.
+        return Ok(false);
+    }
+    let image = t.value(ctx, image)?;
+    let sampler = t.value(ctx, sampler)?;
+    let sampled_ty =
+        t.b.dedup_global(Op::TypeSampledImage, None, vec![Operand::Id(image_ty)]);
+    t.emit_to(
+        out,
+        Op::SampledImage,
+        sampled_ty,
+        vec![Operand::Id(image), Operand::Id(sampler)],
+    );
+    Ok(true)
 }
 
 /// SPV_INTEL_bindless_images: the handle is an integer as wide as the addressing model's

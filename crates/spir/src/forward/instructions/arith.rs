@@ -37,7 +37,7 @@ pub(crate) fn binary_opcode(op: BinaryOp, is_bool: bool) -> Option<Op> {
     })
 }
 
-fn cmp_opcode(pred: u8) -> Option<Op> {
+pub(crate) fn cmp_opcode(pred: u8) -> Option<Op> {
     Some(match pred {
         1 => Op::FOrdEqual,
         2 => Op::FOrdGreaterThan,

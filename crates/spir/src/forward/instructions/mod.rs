@@ -10,6 +10,7 @@ mod conversion;
 mod memory;
 
 pub(crate) use arith::binary_opcode;
+pub(crate) use arith::cmp_opcode;
 
 use crate::error::{unsupported, Result};
 use crate::forward::context::{name_value, FnCtx};
