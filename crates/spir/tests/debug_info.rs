@@ -447,10 +447,7 @@ fn bitcode_debug_records_are_kept() {
 fn parallel_translation_is_the_same() {
     // The forks of the parallel translation read the debug ids declared before them: the
     // result is the sequential one, word for word.
-    let plan = spirvkit_spir::ParallelPlan {
-        min_instructions: 0,
-        min_chunk_instructions: 1,
-    };
+    let plan = spirvkit_spir::ParallelPlan::EVERY_FUNCTION_A_CHUNK;
     let dir = spirvkit_test_support::workspace_root().join("crates/llvm/tests/data");
     let mut modules =
         vec![spirvkit_llvm::parse_text(KERNEL, "k.ll").unwrap_or_else(|e| panic!("{e}"))];

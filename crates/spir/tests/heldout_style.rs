@@ -1194,10 +1194,7 @@ declare spir_func void @_Z32__spirv_TaskSequenceReleaseINTELm(target("spirv.Task
         options
             .apply_extension_list(ext)
             .unwrap_or_else(|e| panic!("{e}"));
-        let plan = spirvkit_spir::ParallelPlan {
-            min_instructions: 0,
-            min_chunk_instructions: 1,
-        };
+        let plan = spirvkit_spir::ParallelPlan::EVERY_FUNCTION_A_CHUNK;
         let parallel = spirvkit_spir::translate_with_plan(&llvm, &options, plan)
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(parallel.to_words(), m.to_words(), "parallel order differs");

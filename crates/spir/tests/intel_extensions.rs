@@ -743,10 +743,7 @@ fn same_in_parallel(src: &str, extensions: &str) -> Module {
     options
         .apply_extension_list(extensions)
         .unwrap_or_else(|e| panic!("{e}"));
-    let plan = spirvkit_spir::ParallelPlan {
-        min_instructions: 0,
-        min_chunk_instructions: 1,
-    };
+    let plan = spirvkit_spir::ParallelPlan::EVERY_FUNCTION_A_CHUNK;
     let parallel =
         spirvkit_spir::translate_with_plan(&llvm, &options, plan).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(

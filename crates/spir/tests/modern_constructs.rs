@@ -20,10 +20,7 @@ fn translate_with(src: &str, extensions: &str) -> Result<Module, String> {
     options
         .apply_extension_list(extensions)
         .map_err(|e| e.to_string())?;
-    let plan = spirvkit_spir::ParallelPlan {
-        min_instructions: 0,
-        min_chunk_instructions: 1,
-    };
+    let plan = spirvkit_spir::ParallelPlan::EVERY_FUNCTION_A_CHUNK;
     let parallel =
         spirvkit_spir::translate_with_plan(&llvm, &options, plan).map_err(|e| e.to_string())?;
     assert_eq!(

@@ -22,10 +22,7 @@ fn spirv_with(src: &str, extensions: &str) -> Module {
         words
     );
     // Every function body translated by a fork of its own: the same module, id for id.
-    let always_parallel = spirvkit_spir::ParallelPlan {
-        min_instructions: 0,
-        min_chunk_instructions: 1,
-    };
+    let always_parallel = spirvkit_spir::ParallelPlan::EVERY_FUNCTION_A_CHUNK;
     let parallel = spirvkit_spir::translate_with_plan(&llvm, &options, always_parallel)
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(

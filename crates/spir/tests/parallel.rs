@@ -8,17 +8,6 @@ use spirvkit_test_support::mutate::within;
 use std::fmt::Write;
 use std::time::Duration;
 
-/// Every function body a chunk of its own.
-const ALWAYS_PARALLEL: ParallelPlan = ParallelPlan {
-    min_instructions: 0,
-    min_chunk_instructions: 1,
-};
-
-const SEQUENTIAL: ParallelPlan = ParallelPlan {
-    min_instructions: usize::MAX,
-    min_chunk_instructions: 1,
-};
-
 /// A module of `functions` small functions called by one kernel.
 fn module_text(functions: usize) -> String {
     let mut text = String::from("target triple = \"spir64-unknown-unknown\"\n");
@@ -58,7 +47,7 @@ fn parallel_translations_inside_rayon_workers_finish_with_the_sequential_result(
             modules
                 .par_iter()
                 .map(|m| {
-                    translate_with_plan(m, &options, ALWAYS_PARALLEL)
+                    translate_with_plan(m, &options, ParallelPlan::EVERY_FUNCTION_A_CHUNK)
                         .unwrap_or_else(|e| panic!("{e}"))
                         .to_words()
                 })
@@ -67,7 +56,7 @@ fn parallel_translations_inside_rayon_workers_finish_with_the_sequential_result(
         let sequential: Vec<Vec<u32>> = modules
             .iter()
             .map(|m| {
-                translate_with_plan(m, &options, SEQUENTIAL)
+                translate_with_plan(m, &options, ParallelPlan::SEQUENTIAL)
                     .unwrap_or_else(|e| panic!("{e}"))
                     .to_words()
             })

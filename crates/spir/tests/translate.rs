@@ -9,18 +9,6 @@ const HEADER32: &str =
 const HEADER64: &str =
     "target datalayout = \"e-p:64:64:64-i64:64:64\"\ntarget triple = \"spir64-unknown-unknown\"\n";
 
-/// Every function body a chunk of its own, even in the smallest module.
-const ALWAYS_PARALLEL: ParallelPlan = ParallelPlan {
-    min_instructions: 0,
-    min_chunk_instructions: 1,
-};
-
-/// Never parallel.
-const SEQUENTIAL: ParallelPlan = ParallelPlan {
-    min_instructions: usize::MAX,
-    min_chunk_instructions: 1,
-};
-
 fn spirv(src: &str) -> Module {
     spirv_with(src, &TranslateOptions::default())
 }
@@ -38,7 +26,10 @@ fn spirv_with(src: &str, options: &TranslateOptions) -> Module {
     );
     // Encoding while translating, and translating function bodies on several threads, give
     // the same words.
-    for plan in [SEQUENTIAL, ALWAYS_PARALLEL] {
+    for plan in [
+        ParallelPlan::SEQUENTIAL,
+        ParallelPlan::EVERY_FUNCTION_A_CHUNK,
+    ] {
         let streamed = spirvkit_spir::translate_to_words_from(&llvm, options, 0, plan)
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
@@ -57,7 +48,10 @@ fn error(src: &str) -> String {
     let message = translate(&llvm, &TranslateOptions::default())
         .expect_err("translation must fail")
         .to_string();
-    for plan in [SEQUENTIAL, ALWAYS_PARALLEL] {
+    for plan in [
+        ParallelPlan::SEQUENTIAL,
+        ParallelPlan::EVERY_FUNCTION_A_CHUNK,
+    ] {
         let streamed =
             spirvkit_spir::translate_to_words_from(&llvm, &TranslateOptions::default(), 0, plan)
                 .expect_err("streamed translation must fail too");
@@ -485,7 +479,7 @@ fn every_corpus_kernel_translates() {
                 let parallel = spirvkit_spir::translate_with_plan(
                     &llvm,
                     &untyped_or_not(false),
-                    ALWAYS_PARALLEL,
+                    ParallelPlan::EVERY_FUNCTION_A_CHUNK,
                 )
                 .map(|m| m.to_words());
                 assert!(
@@ -495,10 +489,15 @@ fn every_corpus_kernel_translates() {
                 );
                 // And with untyped pointers.
                 let untyped = untyped_or_not(true);
-                let sequential = spirvkit_spir::translate_with_plan(&llvm, &untyped, SEQUENTIAL)
-                    .map(|m| m.to_words());
-                let parallel = spirvkit_spir::translate_with_plan(&llvm, &untyped, ALWAYS_PARALLEL)
-                    .map(|m| m.to_words());
+                let sequential =
+                    spirvkit_spir::translate_with_plan(&llvm, &untyped, ParallelPlan::SEQUENTIAL)
+                        .map(|m| m.to_words());
+                let parallel = spirvkit_spir::translate_with_plan(
+                    &llvm,
+                    &untyped,
+                    ParallelPlan::EVERY_FUNCTION_A_CHUNK,
+                )
+                .map(|m| m.to_words());
                 assert!(
                     sequential.is_ok() && parallel == sequential,
                     "{}: the parallel untyped translation differs",

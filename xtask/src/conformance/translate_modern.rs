@@ -42,18 +42,12 @@ pub(super) fn translate_and_validate(
 ) -> Result<Pointers, String> {
     use spirvkit_grammar::{Op, StorageClass};
     let options = options(extensions);
-    let sequential = spirvkit_spir::ParallelPlan {
-        min_instructions: usize::MAX,
-        min_chunk_instructions: 1,
-    };
+    let sequential = spirvkit_spir::ParallelPlan::SEQUENTIAL;
     let spirv = spirvkit_spir::translate_with_plan(module, &options, sequential)
         .map_err(|e| format!("translation failed: {e}"))?;
     // The parallel translation (every function a chunk of its own, as large modules are
     // cut) must give the sequential module, word for word.
-    let every_function_a_chunk = spirvkit_spir::ParallelPlan {
-        min_instructions: 0,
-        min_chunk_instructions: 1,
-    };
+    let every_function_a_chunk = spirvkit_spir::ParallelPlan::EVERY_FUNCTION_A_CHUNK;
     let parallel = spirvkit_spir::translate_with_plan(module, &options, every_function_a_chunk)
         .map_err(|e| format!("parallel translation failed: {e}"))?;
     if parallel.to_words() != spirv.to_words() {

@@ -30,6 +30,20 @@ pub struct Plan {
     pub min_chunk_instructions: usize,
 }
 
+impl Plan {
+    /// Never on several threads.
+    pub const SEQUENTIAL: Plan = Plan {
+        min_instructions: usize::MAX,
+        min_chunk_instructions: 1,
+    };
+    /// Every function body a chunk of its own, even in the smallest module: what tests use
+    /// to check that the parallel translation gives the sequential words.
+    pub const EVERY_FUNCTION_A_CHUNK: Plan = Plan {
+        min_instructions: 0,
+        min_chunk_instructions: 1,
+    };
+}
+
 impl Default for Plan {
     fn default() -> Self {
         Self {
