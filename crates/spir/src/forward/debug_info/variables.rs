@@ -115,14 +115,14 @@ impl Declarer<'_, '_> {
             Operand::Id(name),
             Operand::Id(ty),
             Operand::Id(source),
-            Operand::Word(line),
-            Operand::Word(0),
+            self.lit(line),
+            self.lit(0),
             Operand::Id(parent),
-            Operand::Word(info_flags(n)),
+            self.lit(info_flags(n)),
         ];
         let arg = self.field_word(n, "arg");
         if arg > 0 {
-            operands.push(Operand::Word(arg));
+            operands.push(self.lit(arg));
         }
         let result = self.fresh(inst::LOCAL_VARIABLE, operands);
         self.info.nodes.insert(id, result);
@@ -166,8 +166,10 @@ impl Declarer<'_, '_> {
         }
         let mut operation_ids = Vec::with_capacity(ops.len());
         for (op, literals) in ops {
-            let mut operands = vec![Operand::Word(op)];
-            operands.extend(literals.into_iter().map(Operand::Word));
+            let mut operands = vec![self.lit(op)];
+            for literal in literals {
+                operands.push(self.lit(literal));
+            }
             operation_ids.push(Operand::Id(self.fresh(inst::OPERATION, operands)));
         }
         let result = self.fresh(inst::EXPRESSION, operation_ids);
@@ -245,20 +247,18 @@ fn global_variable(d: &mut Declarer<'_, '_>, gve: MetadataId, variable: Option<I
         flag_bits |= flags::IS_DEFINITION;
     }
     let variable = variable.unwrap_or(d.none);
-    let id = d.fresh(
-        inst::GLOBAL_VARIABLE,
-        vec![
-            Operand::Id(name),
-            Operand::Id(ty),
-            Operand::Id(source),
-            Operand::Word(line),
-            Operand::Word(0),
-            Operand::Id(parent),
-            Operand::Id(linkage),
-            Operand::Id(variable),
-            Operand::Word(flag_bits),
-        ],
-    );
+    let operands = vec![
+        Operand::Id(name),
+        Operand::Id(ty),
+        Operand::Id(source),
+        d.lit(line),
+        d.lit(0),
+        Operand::Id(parent),
+        Operand::Id(linkage),
+        Operand::Id(variable),
+        d.lit(flag_bits),
+    ];
+    let id = d.fresh(inst::GLOBAL_VARIABLE, operands);
     d.info.nodes.insert(var_id, id);
 }
 
