@@ -122,8 +122,16 @@ impl Declarer<'_, '_> {
                     let name = super::field_string(m, n, "name").unwrap_or_default();
                     let source = self.source_of(file);
                     let line = self.field_word(n, "line");
-                    match field_symbol(n, "type") {
-                        Some("DW_MACINFO_define") => {
+                    // Text names the kind, bitcode numbers it (DW_MACINFO_define = 1,
+                    // DW_MACINFO_undef = 2).
+                    let kind = match (field_symbol(n, "type"), self.field_int(n, "type")) {
+                        (Some(symbol), _) => symbol,
+                        (None, Some(1)) => "DW_MACINFO_define",
+                        (None, Some(2)) => "DW_MACINFO_undef",
+                        _ => "",
+                    };
+                    match kind {
+                        "DW_MACINFO_define" => {
                             let name_id = self.string(&name);
                             let mut operands =
                                 vec![Operand::Id(source), self.lit(line), Operand::Id(name_id)];
@@ -133,7 +141,7 @@ impl Declarer<'_, '_> {
                             let def = self.fresh(inst::MACRO_DEF, operands);
                             defined.insert(name, def);
                         }
-                        Some("DW_MACINFO_undef") => {
+                        "DW_MACINFO_undef" => {
                             // DebugMacroUndef names the DebugMacroDef it ends: an undef of a
                             // macro never defined here has nothing to name and is left out.
                             let Some(&def) = defined.get(&name) else {

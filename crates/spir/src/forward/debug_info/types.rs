@@ -259,6 +259,10 @@ impl Declarer<'_, '_> {
         let line = self.field_word(n, "line");
         let parent = self.parent(field_node(n, "scope"));
         let size = self.constant(self.field_int(n, "size").unwrap_or(0) as u64);
+        // spirv-val 2025.5 checks a NonSemantic.Shader.DebugInfo.100 DebugTypeInheritance
+        // as if its operands were OpenCL.DebugInfo.100's literals (the composite's Tag is an
+        // id there) and refuses every one: inheritance is left out in that set.
+        let inheritance = self.info.format != super::DebugInfoFormat::NonSemanticShader100;
         let members: Vec<(MetadataId, Id)> = self
             .list(n, "elements")
             .into_iter()
@@ -268,7 +272,8 @@ impl Declarer<'_, '_> {
                     e.kind == "DIDerivedType"
                         && ((field_symbol(e, "tag") == Some("DW_TAG_member")
                             && !has_flag(e, "flags", "DIFlagStaticMember"))
-                            || (field_symbol(e, "tag") == Some("DW_TAG_inheritance")
+                            || (inheritance
+                                && field_symbol(e, "tag") == Some("DW_TAG_inheritance")
                                 && is_structure(m, field_node(e, "baseType"))))
                 })
             })
