@@ -23,6 +23,7 @@ mod compile_unit;
 mod entities;
 pub(crate) mod lines;
 mod scopes;
+mod templates;
 mod types;
 pub(crate) mod variables;
 
@@ -195,6 +196,10 @@ pub(crate) struct Declarer<'a, 'm> {
     pub in_progress: std::collections::HashSet<MetadataId>,
     /// NonSemantic sets: DebugBuildIdentifier and DebugStoragePath are declared.
     pub build_identifier_done: bool,
+    /// DebugTypeTemplate → the composite it makes a template of (what a Parent names).
+    pub template_targets: FxHashMap<Id, Id>,
+    /// Static member (DIDerivedType) → its DebugTypeMember (a global's declaration).
+    pub member_ids: FxHashMap<MetadataId, Id>,
     /// Ids given out ahead of their instruction (a composite and its members, a subprogram):
     /// an instruction naming one of them before it is written is a forward reference.
     pub pending: std::collections::HashSet<Id>,
@@ -250,6 +255,8 @@ pub(crate) fn declare(t: &mut Translator<'_>) -> Result<()> {
         in_progress: std::collections::HashSet::new(),
         build_identifier_done: false,
         pending: std::collections::HashSet::new(),
+        template_targets: FxHashMap::default(),
+        member_ids: FxHashMap::default(),
     };
     d.none = d.fresh(inst::INFO_NONE, vec![]);
     for unit in units {

@@ -51,6 +51,7 @@ impl Declarer<'_, '_> {
         match di_node(m, id).map(|n| n.kind.as_str()) {
             Some("DICompositeType") => {
                 let ty = self.ty(Some(id));
+                let ty = self.template_targets.get(&ty).copied().unwrap_or(ty);
                 if self.composites.contains(&ty) {
                     ty
                 } else {
@@ -184,6 +185,8 @@ impl Declarer<'_, '_> {
         }
         self.emit(self_id, inst::FUNCTION, operands);
         self.in_progress.remove(&id);
+        // A function template: DebugTypeTemplate over it (scopes keep naming the function).
+        self.template(n, self_id);
         self_id
     }
 

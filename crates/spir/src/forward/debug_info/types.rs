@@ -157,7 +157,11 @@ impl Declarer<'_, '_> {
                 id
             }
             "DIDerivedType" => self.derived(id, n),
-            "DICompositeType" => self.composite(id, n),
+            "DICompositeType" => {
+                let composite = self.composite(id, n);
+                // A class template: what names the type names its DebugTypeTemplate.
+                self.template(n, composite)
+            }
             "DISubroutineType" => self.subroutine(n),
             _ => self.none,
         };
@@ -270,8 +274,10 @@ impl Declarer<'_, '_> {
             .filter(|&e| {
                 di_node(m, e).is_some_and(|e| {
                     e.kind == "DIDerivedType"
-                        && ((field_symbol(e, "tag") == Some("DW_TAG_member")
-                            && !has_flag(e, "flags", "DIFlagStaticMember"))
+                        && (matches!(field_symbol(e, "tag"), Some("DW_TAG_member"))
+                            // A static member (DWARF 5 tags it as a variable).
+                            || (matches!(field_symbol(e, "tag"), Some("DW_TAG_variable"))
+                                && has_flag(e, "flags", "DIFlagStaticMember"))
                             || (inheritance
                                 && field_symbol(e, "tag") == Some("DW_TAG_inheritance")
                                 && is_structure(m, field_node(e, "baseType"))))
@@ -348,7 +354,19 @@ impl Declarer<'_, '_> {
                 operands.push(Operand::Id(self_id));
             }
             operands.extend([Operand::Id(offset), Operand::Id(size)]);
-            operands.push(self.lit(info_flags(mn)));
+            let is_static = has_flag(mn, "flags", "DIFlagStaticMember");
+            let mut member_flags = info_flags(mn);
+            if is_static {
+                member_flags |= flags::STATIC_MEMBER;
+            }
+            operands.push(self.lit(member_flags));
+            if is_static {
+                // Its value, when the class gives one (`extraData: i32 4`).
+                if let Some(value) = self.field_int(mn, "extraData") {
+                    operands.push(Operand::Id(self.constant(value as u64)));
+                }
+                self.member_ids.insert(member, member_id);
+            }
             self.emit(member_id, inst::TYPE_MEMBER, operands);
         }
     }

@@ -258,6 +258,11 @@ fn global_variable(d: &mut Declarer<'_, '_>, gve: MetadataId, variable: Option<I
         Operand::Id(variable),
         d.lit(flag_bits),
     ];
+    let mut operands = operands;
+    // The definition of a static member: its declaration inside the class.
+    if let Some(&member) = field_node(n, "declaration").and_then(|m| d.member_ids.get(&m)) {
+        operands.push(Operand::Id(member));
+    }
     let id = d.fresh(inst::GLOBAL_VARIABLE, operands);
     d.info.nodes.insert(var_id, id);
 }
