@@ -259,9 +259,15 @@ fn global_variable(d: &mut Declarer<'_, '_>, gve: MetadataId, variable: Option<I
         d.lit(flag_bits),
     ];
     let mut operands = operands;
-    // The definition of a static member: its declaration inside the class.
-    if let Some(&member) = field_node(n, "declaration").and_then(|m| d.member_ids.get(&m)) {
-        operands.push(Operand::Id(member));
+    // The definition of a static member: its declaration inside the class (the class is
+    // declared first if nothing has named it yet).
+    if let Some(declaration) = field_node(n, "declaration") {
+        if let Some(class) = di_node(m, declaration).and_then(|dn| field_node(dn, "scope")) {
+            d.ty(Some(class));
+        }
+        if let Some(&member) = d.member_ids.get(&declaration) {
+            operands.push(Operand::Id(member));
+        }
     }
     let id = d.fresh(inst::GLOBAL_VARIABLE, operands);
     d.info.nodes.insert(var_id, id);
