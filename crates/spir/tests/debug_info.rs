@@ -714,7 +714,7 @@ fn non_semantic_function_definition_and_entry_point() {
             .and_then(|i| i.result_id);
         assert_eq!(Some(id(&definitions[0][1])), kernel);
         let position = |pred: &dyn Fn(&Instruction) -> bool| {
-            m.instructions().position(|i| pred(i)).unwrap_or(usize::MAX)
+            m.instructions().position(pred).unwrap_or(usize::MAX)
         };
         let definition_at = position(&|i| {
             i.opcode == Op::ExtInst && i.operands.get(1) == Some(&Operand::Word(101))
