@@ -1077,3 +1077,56 @@ fn inheritance_per_format() {
         }
     }
 }
+
+#[test]
+fn non_semantic_200_expression_operations() {
+    // .200 has the DWARF operations past LLVM_fragment (llvm-spirv writes them there only):
+    // lit0 (46), LLVM_convert (10, size and DWARF encoding), consts with a negative operand
+    // (20). OpenCL.DebugInfo.100 and .100 leave these records out.
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+
+define spir_func i32 @f(i32 %a) !dbg !10 {
+entry:
+  %b = add i32 %a, 1, !dbg !40
+    #dbg_value(i32 0, !20, !DIExpression(DW_OP_lit0, DW_OP_stack_value), !40)
+    #dbg_value(i32 %b, !21, !DIExpression(DW_OP_LLVM_convert, 32, DW_ATE_signed, DW_OP_LLVM_convert, 64, DW_ATE_signed, DW_OP_stack_value), !40)
+    #dbg_value(i32 %b, !22, !DIExpression(DW_OP_consts, 18446744073709551615, DW_OP_stack_value), !40)
+  ret i32 %b, !dbg !40
+}
+
+!llvm.dbg.cu = !{!0}
+!0 = distinct !DICompileUnit(language: DW_LANG_OpenCL, file: !1, producer: "clang", emissionKind: FullDebug)
+!1 = !DIFile(filename: "e.cl", directory: "/src")
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !11, spFlags: DISPFlagDefinition, unit: !0)
+!11 = !DISubroutineType(types: !12)
+!12 = !{!4, !4}
+!20 = !DILocalVariable(name: "z", scope: !10, file: !1, line: 2, type: !4)
+!21 = !DILocalVariable(name: "w", scope: !10, file: !1, line: 3, type: !4)
+!22 = !DILocalVariable(name: "v", scope: !10, file: !1, line: 4, type: !4)
+!40 = !DILocation(line: 2, column: 3, scope: !10)
+"#;
+    for m in translate_format(src, NS200, "ns200_expressions") {
+        let insts = set_insts(&m, NS200_NAME);
+        assert_eq!(with_number(&insts, VALUE).len(), 3);
+        let ops: Vec<Vec<u32>> = with_number(&insts, OPERATION)
+            .iter()
+            .map(|o| o.iter().map(|x| constant(&m, x)).collect())
+            .collect();
+        assert!(ops.contains(&vec![46]), "lit0: {ops:?}");
+        assert!(
+            ops.contains(&vec![10, 32, 5]),
+            "convert to a signed 32-bit: {ops:?}"
+        );
+        assert!(ops.contains(&vec![20, u32::MAX]), "consts -1: {ops:?}");
+    }
+    for (format, set) in [
+        (DebugInfoFormat::OpenClDebugInfo100, "OpenCL.DebugInfo.100"),
+        (NS100, NS100_NAME),
+    ] {
+        let [m, _] = translate_format(src, format, &format!("expressions_{set}"));
+        let insts = set_insts(&m, set);
+        assert!(with_number(&insts, VALUE).is_empty(), "{set}");
+    }
+}
