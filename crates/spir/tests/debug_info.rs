@@ -1130,3 +1130,48 @@ entry:
         assert!(with_number(&insts, VALUE).is_empty(), "{set}");
     }
 }
+
+#[test]
+fn pointer_to_member() {
+    // `int S::*` → DebugTypePtrToMember (member type, class), every format.
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+
+define spir_func void @f() !dbg !10 {
+entry:
+  %p = alloca i64, align 8
+    #dbg_declare(ptr %p, !20, !DIExpression(), !40)
+  ret void, !dbg !40
+}
+
+!llvm.dbg.cu = !{!0}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, producer: "clang", emissionKind: FullDebug)
+!1 = !DIFile(filename: "p.clcpp", directory: "/src")
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!5 = distinct !DICompositeType(tag: DW_TAG_structure_type, name: "S", file: !1, line: 1, size: 32, elements: !6, identifier: "_ZTS1S")
+!6 = !{!7}
+!7 = !DIDerivedType(tag: DW_TAG_member, name: "a", scope: !5, file: !1, line: 1, baseType: !4, size: 32)
+!8 = !DIDerivedType(tag: DW_TAG_ptr_to_member_type, baseType: !4, size: 64, extraData: !5)
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 2, type: !11, spFlags: DISPFlagDefinition, unit: !0)
+!11 = !DISubroutineType(types: !12)
+!12 = !{null}
+!20 = !DILocalVariable(name: "p", scope: !10, file: !1, line: 3, type: !8)
+!40 = !DILocation(line: 3, column: 9, scope: !10)
+"#;
+    for (format, set) in FORMATS {
+        for m in translate_format(src, format, &format!("ptr_to_member_{set}")) {
+            let insts = set_insts(&m, set);
+            let pointers = with_number(&insts, 13);
+            assert_eq!(pointers.len(), 1, "{set}");
+            let d = defs(&m);
+            assert_eq!(
+                d[&id(&pointers[0][0])].operands[1],
+                Operand::Word(TYPE_BASIC)
+            );
+            assert_eq!(
+                d[&id(&pointers[0][1])].operands[1],
+                Operand::Word(TYPE_COMPOSITE)
+            );
+        }
+    }
+}

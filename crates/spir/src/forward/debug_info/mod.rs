@@ -95,6 +95,7 @@ pub(crate) mod inst {
     pub const TYPE_COMPOSITE: u32 = D::DebugTypeComposite.0;
     pub const TYPE_MEMBER: u32 = D::DebugTypeMember.0;
     pub const TYPE_INHERITANCE: u32 = D::DebugTypeInheritance.0;
+    pub const TYPE_PTR_TO_MEMBER: u32 = D::DebugTypePtrToMember.0;
     pub const GLOBAL_VARIABLE: u32 = D::DebugGlobalVariable.0;
     pub const FUNCTION_DECLARATION: u32 = D::DebugFunctionDeclaration.0;
     pub const FUNCTION: u32 = D::DebugFunction.0;

@@ -228,6 +228,20 @@ impl Declarer<'_, '_> {
                 let operands = vec![Operand::Id(base), self.lit(qualifier)];
                 self.fresh(inst::TYPE_QUALIFIER, operands)
             }
+            "DW_TAG_ptr_to_member_type" => {
+                // A C++ member pointer: the member's type and the class (`extraData:`). A
+                // class without a composite form leaves it the unspecified type.
+                let member = self.ty(base);
+                let class = self.ty(field_node(n, "extraData"));
+                let class = self.template_targets.get(&class).copied().unwrap_or(class);
+                if !self.composites.contains(&class) {
+                    return self.none;
+                }
+                self.fresh(
+                    inst::TYPE_PTR_TO_MEMBER,
+                    vec![Operand::Id(member), Operand::Id(class)],
+                )
+            }
             _ => self.none,
         }
     }
