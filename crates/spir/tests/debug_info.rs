@@ -1175,3 +1175,17 @@ entry:
         }
     }
 }
+
+#[test]
+fn debug_info_output_translates_back() {
+    // `translate -r` of a module with debug info: the debug instructions in bodies are
+    // dropped (before, the first DebugScope refused the module: "extended instruction set
+    // other than OpenCL.std").
+    for (format, set) in FORMATS {
+        for m in translate_format(RECURSIVE, format, &format!("reverse_{set}")) {
+            let back = spirvkit_spir::reverse::reverse(m, &Default::default())
+                .unwrap_or_else(|e| panic!("{set}: {e}"));
+            assert!(back.functions.iter().any(|f| f.name == "k"), "{set}");
+        }
+    }
+}
