@@ -756,11 +756,25 @@ fn llvm_spirv_emit_function_ptr_addr_space() {
 #[test]
 fn llvm_spirv_debug_info_version_ocl_100_and_none() {
     // `-spirv-debug-info-version=ocl-100` (the default) writes OpenCL.DebugInfo.100 for a
-    // `-g` module; spirvkit's `none` drops it; the NonSemantic sets are refused by name.
+    // `-g` module, `nonsemantic-shader-100/200` the NonSemantic.Shader.DebugInfo sets,
+    // `legacy` the OpenCL instructions (under their registered name); spirvkit's `none`
+    // drops it; an unknown value is refused by name.
     let input = workspace().join("crates/llvm/tests/data/debug_kernel.bc");
     let dir = scratch("dropin-llvm-spirv-debug-info");
-    let mut outputs = Vec::new();
-    for version in ["ocl-100", "none"] {
+    let has = |bytes: &[u8], name: &str| bytes.windows(name.len()).any(|w| w == name.as_bytes());
+    for (version, set) in [
+        ("ocl-100", Some("OpenCL.DebugInfo.100")),
+        ("legacy", Some("OpenCL.DebugInfo.100")),
+        (
+            "nonsemantic-shader-100",
+            Some("NonSemantic.Shader.DebugInfo.100"),
+        ),
+        (
+            "nonsemantic-shader-200",
+            Some("NonSemantic.Shader.DebugInfo.200"),
+        ),
+        ("none", None),
+    ] {
         let output = dir.join(format!("{version}.spv"));
         let out = run({
             let mut c = tool("llvm-spirv");
@@ -775,23 +789,20 @@ fn llvm_spirv_debug_info_version_ocl_100_and_none() {
             "{version}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
-        outputs.push(std::fs::read(&output).unwrap());
+        let bytes = std::fs::read(&output).unwrap();
+        match set {
+            Some(set) => assert!(has(&bytes, set), "{version}"),
+            None => assert!(!has(&bytes, "DebugInfo"), "{version}"),
+        }
     }
-    let has_set = |bytes: &[u8]| {
-        bytes
-            .windows(b"OpenCL.DebugInfo.100".len())
-            .any(|w| w == b"OpenCL.DebugInfo.100")
-    };
-    assert!(has_set(&outputs[0]));
-    assert!(!has_set(&outputs[1]));
     let out = run({
         let mut c = tool("llvm-spirv");
-        c.arg("--spirv-debug-info-version=nonsemantic-shader-200")
+        c.arg("--spirv-debug-info-version=nonsemantic-shader-300")
             .arg("-o")
-            .arg(dir.join("ns.spv"))
+            .arg(dir.join("bad.spv"))
             .arg(&input);
         c
     });
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("nonsemantic-shader-200"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nonsemantic-shader-300"));
 }

@@ -475,7 +475,12 @@ fn parallel_translation_is_the_same() {
         // Without debug info too: debug_kernel22.bc's forks each needed the same constant
         // expression (an OpSpecConstantOp Bitcast of a global), which folding them back used
         // to keep once per fork.
-        for debug in [DebugInfoFormat::None, DebugInfoFormat::OpenClDebugInfo100] {
+        for debug in [
+            DebugInfoFormat::None,
+            DebugInfoFormat::OpenClDebugInfo100,
+            DebugInfoFormat::NonSemanticShader100,
+            DebugInfoFormat::NonSemanticShader200,
+        ] {
             assert!(
                 words(llvm, debug, true) == words(llvm, debug, false),
                 "module {i} ({debug:?}): the parallel translation differs"
@@ -542,4 +547,634 @@ entry:
         with_number(&insts, COMPILATION_UNIT)[0][3],
         Operand::Word(4)
     );
+}
+
+// ---- Session 15 (nonsemantic15): NonSemantic.Shader.DebugInfo.100 / .200, legacy, and the
+// OpenCL.DebugInfo.100 constructs debuginfo14 left out. ----
+
+/// NonSemantic.Shader.DebugInfo.100 instruction numbers used below (the set's own).
+const NS_FUNCTION_DEFINITION: u32 = 101;
+const NS_SOURCE_CONTINUED: u32 = 102;
+const NS_LINE: u32 = 103;
+const NS_BUILD_IDENTIFIER: u32 = 105;
+const NS_STORAGE_PATH: u32 = 106;
+const NS_ENTRY_POINT: u32 = 107;
+/// llvm-spirv's NonSemantic.Shader.DebugInfo.200 DebugTypeSubrange.
+const NS_TYPE_SUBRANGE: u32 = 201;
+const TYPE_INHERITANCE: u32 = 12;
+const TYPE_TEMPLATE: u32 = 14;
+const TYPE_TEMPLATE_PARAMETER: u32 = 15;
+const MACRO_DEF: u32 = 32;
+const MACRO_UNDEF: u32 = 33;
+const IMPORTED_ENTITY: u32 = 34;
+const INLINED_AT: u32 = 25;
+
+/// `src` translated with `format`, typed and with `+SPV_KHR_untyped_pointers`, both checked
+/// by spirv-val.
+fn translate_format(src: &str, format: DebugInfoFormat, tag: &str) -> [Module; 2] {
+    let llvm = spirvkit_llvm::parse_text(src, "test.ll").unwrap_or_else(|e| panic!("{e}"));
+    ["", "+SPV_KHR_untyped_pointers"].map(|ext| {
+        let mut options = TranslateOptions {
+            debug_info: format,
+            ..TranslateOptions::default()
+        };
+        options
+            .apply_extension_list(ext)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let m = translate(&llvm, &options).unwrap_or_else(|e| panic!("{tag}: {e}"));
+        spirv_val(&m, &format!("{tag}_{}", ext.len()));
+        m
+    })
+}
+
+/// The instructions of the debug set named `set` (OpExtInst and
+/// OpExtInstWithForwardRefsKHR): number, operands after the set and number, instruction.
+fn set_insts<'m>(m: &'m Module, set: &str) -> Vec<(u32, Vec<Operand>, &'m Instruction)> {
+    let set = m
+        .instructions()
+        .find(|i| {
+            i.opcode == Op::ExtInstImport
+                && i.operands.first().and_then(Operand::string) == Some(set)
+        })
+        .and_then(|i| i.result_id)
+        .unwrap_or_else(|| panic!("no {set} import"));
+    m.instructions()
+        .filter(|i| matches!(i.opcode, Op::ExtInst | Op::ExtInstWithForwardRefsKHR))
+        .filter(|i| i.operands.first().map(id) == Some(set))
+        .filter_map(|i| {
+            let number = i.operands.get(1).and_then(Operand::word)?;
+            Some((number, i.operands[2..].to_vec(), i))
+        })
+        .collect()
+}
+
+/// The value of the 32-bit OpConstant an operand names.
+fn constant(m: &Module, op: &Operand) -> u32 {
+    let d = defs(m);
+    let inst = d
+        .get(&id(op))
+        .unwrap_or_else(|| panic!("{op:?} is not defined"));
+    assert_eq!(inst.opcode, Op::Constant, "{op:?} is no OpConstant");
+    inst.operands[0].word().unwrap_or_default()
+}
+
+fn has_extension(m: &Module, name: &str) -> bool {
+    common::extensions(m).iter().any(|e| e == name)
+}
+
+const NS100: DebugInfoFormat = DebugInfoFormat::NonSemanticShader100;
+const NS200: DebugInfoFormat = DebugInfoFormat::NonSemanticShader200;
+const NS100_NAME: &str = "NonSemantic.Shader.DebugInfo.100";
+const NS200_NAME: &str = "NonSemantic.Shader.DebugInfo.200";
+
+#[test]
+fn non_semantic_100_literals_are_constants() {
+    for m in translate_format(KERNEL, NS100, "ns100_constants") {
+        assert!(has_extension(&m, "SPV_KHR_non_semantic_info"));
+        let insts = set_insts(&m, NS100_NAME);
+        let unit = with_number(&insts, COMPILATION_UNIT)[0];
+        // Version, DWARF version, language: ids of OpConstants (65536, 5, OpenCL_C).
+        assert_eq!(constant(&m, &unit[0]), 65536);
+        assert_eq!(constant(&m, &unit[1]), 5);
+        assert_eq!(constant(&m, &unit[3]), 3);
+        assert_eq!(unit.len(), 4);
+        // DebugTypeBasic has a 4th (flags) operand; encoding a constant (signed: 4).
+        let int = with_number(&insts, TYPE_BASIC)
+            .into_iter()
+            .find(|o| string_of(&m, &o[0]) == "int")
+            .unwrap_or_else(|| panic!("no int"));
+        assert_eq!(int.len(), 4);
+        assert_eq!(constant(&m, &int[2]), 4);
+        // DebugTypePointer: storage class CrossWorkgroup (5) as a constant.
+        let pointer = with_number(&insts, TYPE_POINTER)[0];
+        assert_eq!(constant(&m, &pointer[1]), 5);
+        // DebugOperation opcodes are constants (constu 0, swap, xderef).
+        let ops: Vec<u32> = with_number(&insts, OPERATION)
+            .iter()
+            .map(|o| constant(&m, &o[0]))
+            .collect();
+        assert_eq!(ops, [8, 5, 6]);
+        // A parameter's arg number is a constant too.
+        let out = with_number(&insts, LOCAL_VARIABLE)
+            .into_iter()
+            .find(|o| string_of(&m, &o[0]) == "out")
+            .unwrap_or_else(|| panic!("no out"));
+        assert_eq!(constant(&m, &out[7]), 1);
+        // No OpLine: DebugLine (source, line, line, column, column + 1).
+        assert!(m.instructions().all(|i| i.opcode != Op::Line));
+        let lines = with_number(&insts, NS_LINE);
+        assert!(!lines.is_empty());
+        let first = lines[0];
+        assert_eq!(constant(&m, &first[1]), constant(&m, &first[2]));
+        assert_eq!(constant(&m, &first[3]) + 1, constant(&m, &first[4]));
+        let sources: Vec<_> = insts
+            .iter()
+            .filter(|(n, _, _)| *n == SOURCE)
+            .map(|(_, _, i)| i.result_id)
+            .collect();
+        assert!(sources.contains(&Some(id(&first[0]))));
+        // DebugBuildIdentifier ("0", flags 1) and DebugStoragePath, once.
+        let build = with_number(&insts, NS_BUILD_IDENTIFIER);
+        assert_eq!(build.len(), 1);
+        assert_eq!(string_of(&m, &build[0][0]), "0");
+        assert_eq!(constant(&m, &build[0][1]), 1);
+        assert_eq!(with_number(&insts, NS_STORAGE_PATH).len(), 1);
+    }
+}
+
+#[test]
+fn non_semantic_function_definition_and_entry_point() {
+    for m in translate_format(KERNEL, NS100, "ns100_function") {
+        let insts = set_insts(&m, NS100_NAME);
+        let (function, function_id) = insts
+            .iter()
+            .find(|(n, _, _)| *n == FUNCTION)
+            .map(|(_, o, i)| (o, i.result_id))
+            .unwrap_or_else(|| panic!("no DebugFunction"));
+        // Name .. scope line: no Function operand (and no declaration here).
+        assert_eq!(function.len(), 9);
+        // DebugFunctionDefinition inside the kernel's body names both.
+        let definitions = with_number(&insts, NS_FUNCTION_DEFINITION);
+        assert_eq!(definitions.len(), 1);
+        assert_eq!(Some(id(&definitions[0][0])), function_id);
+        let kernel = m
+            .instructions()
+            .find(|i| i.opcode == Op::Function)
+            .and_then(|i| i.result_id);
+        assert_eq!(Some(id(&definitions[0][1])), kernel);
+        let position = |pred: &dyn Fn(&Instruction) -> bool| {
+            m.instructions().position(pred).unwrap_or(usize::MAX)
+        };
+        let definition_at = position(&|i| {
+            i.opcode == Op::ExtInst && i.operands.get(1) == Some(&Operand::Word(101))
+        });
+        assert!(position(&|i| i.opcode == Op::Label) < definition_at);
+        // A kernel is a DebugEntryPoint of its compile unit, with the producer.
+        let entry = with_number(&insts, NS_ENTRY_POINT);
+        assert_eq!(entry.len(), 1);
+        assert_eq!(Some(id(&entry[0][0])), function_id);
+        assert_eq!(string_of(&m, &entry[0][2]), "clang");
+    }
+}
+
+#[test]
+fn non_semantic_200_set_and_additions() {
+    for m in translate_format(KERNEL, NS200, "ns200") {
+        assert!(has_extension(&m, "SPV_KHR_non_semantic_info"));
+        let insts = set_insts(&m, NS200_NAME);
+        // The compile unit names its producer.
+        let unit = with_number(&insts, COMPILATION_UNIT)[0];
+        assert_eq!(unit.len(), 5);
+        assert_eq!(string_of(&m, &unit[4]), "clang");
+        // Arrays count through DebugTypeSubrange (count 8, no bounds).
+        let subranges = with_number(&insts, NS_TYPE_SUBRANGE);
+        assert!(subranges.iter().any(|s| constant(&m, &s[0]) == 8));
+        let arrays = with_number(&insts, TYPE_ARRAY);
+        let d = defs(&m);
+        for a in arrays {
+            let sub = d[&id(&a[1])];
+            assert_eq!(sub.operands[1], Operand::Word(NS_TYPE_SUBRANGE));
+        }
+        // DebugFunction keeps llvm-spirv's DebugInfoNone declaration slot.
+        let function = with_number(&insts, FUNCTION)[0];
+        assert_eq!(function.len(), 10);
+        assert_eq!(with_number(&insts, NS_FUNCTION_DEFINITION).len(), 1);
+        assert!(!with_number(&insts, NS_LINE).is_empty());
+    }
+}
+
+/// A structure with a pointer to itself, an inlined call and a namespace.
+const RECURSIVE: &str = r#"
+target triple = "spir64-unknown-unknown"
+
+%struct.Node = type { i32, ptr }
+
+define spir_kernel void @k(ptr addrspace(1) %out) !dbg !10 {
+entry:
+  %n = alloca %struct.Node, align 8
+    #dbg_declare(ptr %n, !20, !DIExpression(), !40)
+  store i32 1, ptr addrspace(1) %out, align 4, !dbg !41
+  ret void, !dbg !40
+}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!2}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, producer: "clang", emissionKind: FullDebug)
+!1 = !DIFile(filename: "n.clcpp", directory: "/src")
+!2 = !{i32 7, !"Dwarf Version", i32 5}
+!3 = !DINamespace(name: "geo", scope: null, exportSymbols: true)
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!5 = distinct !DICompositeType(tag: DW_TAG_structure_type, name: "Node", scope: !3, file: !1, line: 1, size: 128, elements: !6, identifier: "_ZTSN3geo4NodeE")
+!6 = !{!7, !8}
+!7 = !DIDerivedType(tag: DW_TAG_member, name: "v", scope: !5, file: !1, line: 1, baseType: !4, size: 32)
+!8 = !DIDerivedType(tag: DW_TAG_member, name: "next", scope: !5, file: !1, line: 1, baseType: !9, size: 64, offset: 64)
+!9 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: !5, size: 64)
+!10 = distinct !DISubprogram(name: "k", scope: !1, file: !1, line: 3, type: !11, scopeLine: 3, spFlags: DISPFlagDefinition, unit: !0)
+!11 = !DISubroutineType(types: !12)
+!12 = !{null}
+!13 = distinct !DISubprogram(name: "set", scope: !3, file: !1, line: 2, type: !11, scopeLine: 2, spFlags: DISPFlagDefinition, unit: !0)
+!20 = !DILocalVariable(name: "n", scope: !10, file: !1, line: 4, type: !5)
+!40 = !DILocation(line: 4, column: 8, scope: !10)
+!41 = !DILocation(line: 2, column: 30, scope: !13, inlinedAt: !40)
+"#;
+
+#[test]
+fn non_semantic_members_first_and_forward_references() {
+    // .100: members name no parent and are written before their structure; the pointer back
+    // to the structure is the one forward reference, an OpExtInstWithForwardRefsKHR.
+    for m in translate_format(RECURSIVE, NS100, "ns100_recursive") {
+        assert!(has_extension(&m, "SPV_KHR_relaxed_extended_instruction"));
+        let insts = set_insts(&m, NS100_NAME);
+        for member in with_number(&insts, TYPE_MEMBER) {
+            assert_eq!(
+                member.len(),
+                8,
+                "name, type, source, line, column, offset, size, flags"
+            );
+        }
+        let forward: Vec<_> = insts
+            .iter()
+            .filter(|(_, _, i)| i.opcode == Op::ExtInstWithForwardRefsKHR)
+            .map(|(n, _, _)| *n)
+            .collect();
+        assert_eq!(forward, [TYPE_POINTER]);
+        // The inlined-at location: line only in .100.
+        let inlined = with_number(&insts, INLINED_AT);
+        assert_eq!(inlined.len(), 1);
+        assert_eq!(inlined[0].len(), 2);
+        assert_eq!(constant(&m, &inlined[0][0]), 4);
+    }
+    // .200: spirv-val knows no forward reference in it: the pointer back is the unspecified
+    // type, no forward-reference instruction. The inlined-at has a column; the namespace
+    // says it is inline.
+    for m in translate_format(RECURSIVE, NS200, "ns200_recursive") {
+        assert!(m
+            .instructions()
+            .all(|i| i.opcode != Op::ExtInstWithForwardRefsKHR));
+        let insts = set_insts(&m, NS200_NAME);
+        let inlined = with_number(&insts, INLINED_AT);
+        assert_eq!(inlined[0].len(), 3);
+        assert_eq!(constant(&m, &inlined[0][1]), 8);
+        let namespace = with_number(&insts, LEXICAL_BLOCK)
+            .into_iter()
+            .find(|o| o.len() == 6)
+            .unwrap_or_else(|| panic!("no namespace"));
+        assert_eq!(string_of(&m, &namespace[4]), "geo");
+        let d = defs(&m);
+        assert_eq!(d[&id(&namespace[5])].opcode, Op::ConstantTrue);
+        // C++14 in llvm-spirv's .200 numbering.
+        let unit = with_number(&insts, COMPILATION_UNIT)[0];
+        assert_eq!(constant(&m, &unit[3]), 114);
+    }
+}
+
+#[test]
+fn non_semantic_long_source_is_continued() {
+    // A source text longer than one OpString: DebugSource holds the first piece, then
+    // DebugSourceContinued pieces (OpenCL.DebugInfo.100 leaves such a text out).
+    let text = "x".repeat(600_000);
+    let src = KERNEL_INTRINSICS.replace("kernel void k(global int *out) { *out += 1; }", &text);
+    for m in translate_format(&src, NS100, "ns100_continued") {
+        let insts = set_insts(&m, NS100_NAME);
+        let source = with_number(&insts, SOURCE)[0];
+        let continued = with_number(&insts, NS_SOURCE_CONTINUED);
+        assert_eq!(continued.len(), 2);
+        let total = string_of(&m, &source[1]).len()
+            + continued
+                .iter()
+                .map(|c| string_of(&m, &c[0]).len())
+                .sum::<usize>();
+        assert_eq!(total, text.len());
+    }
+    let [m, _] = translate_format(&src, DebugInfoFormat::OpenClDebugInfo100, "ocl_long_source");
+    let insts = set_insts(&m, "OpenCL.DebugInfo.100");
+    assert_eq!(with_number(&insts, SOURCE)[0].len(), 1);
+}
+
+#[test]
+fn legacy_is_open_cl_debug_info_under_its_registered_name() {
+    // llvm-spirv writes the OpenCL.DebugInfo.100 instructions as `SPIRV.debug`, a set
+    // spirv-val refuses: the same words under the registered name.
+    let llvm = spirvkit_llvm::parse_text(KERNEL, "k.ll").unwrap_or_else(|e| panic!("{e}"));
+    let words = |debug_info| {
+        let options = TranslateOptions {
+            debug_info,
+            ..TranslateOptions::default()
+        };
+        translate(&llvm, &options)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .to_words()
+    };
+    assert_eq!(
+        words(DebugInfoFormat::Legacy),
+        words(DebugInfoFormat::OpenClDebugInfo100)
+    );
+    translate_format(KERNEL, DebugInfoFormat::Legacy, "legacy");
+}
+
+/// C++ for OpenCL: a derived class with a static member, a class template, `using`
+/// directives and macros.
+const CPP: &str = r#"
+target triple = "spir64-unknown-unknown"
+
+%struct.D = type { i32, float }
+%struct.Box = type { [4 x float] }
+
+@_ZN1D1kE = addrspace(1) constant i32 4, align 4, !dbg !50
+
+define spir_func void @f() !dbg !10 {
+entry:
+  %d = alloca %struct.D, align 4
+  %b = alloca %struct.Box, align 4
+    #dbg_declare(ptr %d, !20, !DIExpression(), !40)
+    #dbg_declare(ptr %b, !21, !DIExpression(), !40)
+  ret void, !dbg !40
+}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!2}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, producer: "clang", emissionKind: FullDebug, globals: !49, imports: !60, macros: !70)
+!1 = !DIFile(filename: "c.clcpp", directory: "/src")
+!2 = !{i32 7, !"Dwarf Version", i32 5}
+!3 = !DINamespace(name: "geo", scope: null)
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!5 = !DIBasicType(name: "float", size: 32, encoding: DW_ATE_float)
+!6 = distinct !DICompositeType(tag: DW_TAG_structure_type, name: "B", file: !1, line: 1, size: 32, elements: !7, identifier: "_ZTS1B")
+!7 = !{!8}
+!8 = !DIDerivedType(tag: DW_TAG_member, name: "a", scope: !6, file: !1, line: 1, baseType: !4, size: 32)
+!9 = distinct !DICompositeType(tag: DW_TAG_structure_type, name: "D", file: !1, line: 2, size: 64, elements: !11, identifier: "_ZTS1D")
+!11 = !{!12, !13, !14}
+!12 = !DIDerivedType(tag: DW_TAG_inheritance, scope: !9, baseType: !6, extraData: i32 0)
+!13 = !DIDerivedType(tag: DW_TAG_member, name: "b", scope: !9, file: !1, line: 2, baseType: !5, size: 32, offset: 32)
+!14 = !DIDerivedType(tag: DW_TAG_variable, name: "k", scope: !9, file: !1, line: 2, baseType: !15, flags: DIFlagStaticMember, extraData: i32 4)
+!15 = !DIDerivedType(tag: DW_TAG_const_type, baseType: !4)
+!16 = distinct !DICompositeType(tag: DW_TAG_structure_type, name: "Box<float, 4>", scope: !3, file: !1, line: 3, size: 128, elements: !17, templateParams: !30, identifier: "_ZTSN3geo3BoxIfLi4EEE")
+!17 = !{!18}
+!18 = !DIDerivedType(tag: DW_TAG_member, name: "items", scope: !16, file: !1, line: 3, baseType: !19, size: 128)
+!19 = !DICompositeType(tag: DW_TAG_array_type, baseType: !5, size: 128, elements: !22)
+!22 = !{!23}
+!23 = !DISubrange(count: 4)
+!30 = !{!31, !32}
+!31 = !DITemplateTypeParameter(name: "T", type: !5)
+!32 = !DITemplateValueParameter(name: "N", type: !4, value: i32 4)
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 5, type: !24, spFlags: DISPFlagDefinition, unit: !0)
+!24 = !DISubroutineType(types: !25)
+!25 = !{null}
+!20 = !DILocalVariable(name: "d", scope: !10, file: !1, line: 6, type: !9)
+!21 = !DILocalVariable(name: "b", scope: !10, file: !1, line: 7, type: !16)
+!40 = !DILocation(line: 6, column: 5, scope: !10)
+!49 = !{!51}
+!50 = !DIGlobalVariableExpression(var: !51, expr: !DIExpression())
+!51 = distinct !DIGlobalVariable(name: "k", linkageName: "_ZN1D1kE", scope: !0, file: !1, line: 4, type: !15, isLocal: false, isDefinition: true, declaration: !14)
+!60 = !{!61, !62}
+!61 = !DIImportedEntity(tag: DW_TAG_imported_module, scope: !0, entity: !3, file: !1, line: 8)
+!62 = !DIImportedEntity(tag: DW_TAG_imported_declaration, scope: !0, entity: !10, file: !1, line: 9)
+!70 = !{!71}
+!71 = !DIMacroFile(file: !1, nodes: !72)
+!72 = !{!73, !74, !75}
+!73 = !DIMacro(type: DW_MACINFO_define, line: 1, name: "SCALE", value: "3")
+!74 = !DIMacro(type: DW_MACINFO_define, line: 2, name: "EMPTY")
+!75 = !DIMacro(type: DW_MACINFO_undef, line: 9, name: "SCALE")
+"#;
+
+/// Each OpenCL / NonSemantic format with its set name.
+const FORMATS: [(DebugInfoFormat, &str); 3] = [
+    (DebugInfoFormat::OpenClDebugInfo100, "OpenCL.DebugInfo.100"),
+    (NS100, NS100_NAME),
+    (NS200, NS200_NAME),
+];
+
+/// A literal operand's value in either encoding.
+fn literal(m: &Module, op: &Operand) -> u32 {
+    match op {
+        Operand::Word(w) => *w,
+        _ => constant(m, op),
+    }
+}
+
+#[test]
+fn imported_entities() {
+    for (format, set) in FORMATS {
+        for m in translate_format(CPP, format, &format!("imported_{set}")) {
+            let insts = set_insts(&m, set);
+            let imported = with_number(&insts, IMPORTED_ENTITY);
+            assert_eq!(imported.len(), 2, "{set}");
+            // Name, tag (module 0 / declaration 1), source, entity, line, column, parent.
+            assert_eq!(imported[0].len(), 7);
+            assert_eq!(literal(&m, &imported[0][1]), 0);
+            assert_eq!(literal(&m, &imported[1][1]), 1);
+            assert_eq!(literal(&m, &imported[0][4]), 8);
+            let d = defs(&m);
+            // The namespace's DebugLexicalBlock, the function's DebugFunction.
+            assert_eq!(
+                d[&id(&imported[0][3])].operands[1],
+                Operand::Word(LEXICAL_BLOCK)
+            );
+            assert_eq!(d[&id(&imported[1][3])].operands[1], Operand::Word(FUNCTION));
+        }
+    }
+}
+
+#[test]
+fn macros_define_and_undef() {
+    for (format, set) in FORMATS {
+        for m in translate_format(CPP, format, &format!("macros_{set}")) {
+            let insts = set_insts(&m, set);
+            let defs_ = insts
+                .iter()
+                .filter(|(n, _, _)| *n == MACRO_DEF)
+                .map(|(_, o, i)| (o, i.result_id))
+                .collect::<Vec<_>>();
+            assert_eq!(defs_.len(), 2, "{set}");
+            // Source, line, name, value (none for EMPTY).
+            assert_eq!(string_of(&m, &defs_[0].0[2]), "SCALE");
+            assert_eq!(string_of(&m, &defs_[0].0[3]), "3");
+            assert_eq!(defs_[1].0.len(), 3);
+            let undef = with_number(&insts, MACRO_UNDEF);
+            assert_eq!(undef.len(), 1);
+            assert_eq!(literal(&m, &undef[0][1]), 9);
+            assert_eq!(
+                Some(id(&undef[0][2])),
+                defs_[0].1,
+                "names SCALE's definition"
+            );
+        }
+    }
+}
+
+#[test]
+fn template_parameters() {
+    for (format, set) in FORMATS {
+        for m in translate_format(CPP, format, &format!("template_{set}")) {
+            let insts = set_insts(&m, set);
+            let templates = with_number(&insts, TYPE_TEMPLATE);
+            assert_eq!(templates.len(), 1, "{set}");
+            let d = defs(&m);
+            let target = d[&id(&templates[0][0])];
+            assert_eq!(target.operands[1], Operand::Word(TYPE_COMPOSITE));
+            let params = with_number(&insts, TYPE_TEMPLATE_PARAMETER);
+            assert_eq!(params.len(), 2);
+            assert_eq!(string_of(&m, &params[0][0]), "T");
+            // A type parameter has no value; N's value is 4.
+            assert_eq!(d[&id(&params[0][2])].operands[1], Operand::Word(0));
+            assert_eq!(constant(&m, &params[1][2]), 4);
+            // The variable of the template's type names the DebugTypeTemplate.
+            let b = with_number(&insts, LOCAL_VARIABLE)
+                .into_iter()
+                .find(|o| string_of(&m, &o[0]) == "b")
+                .unwrap_or_else(|| panic!("no b"));
+            assert_eq!(d[&id(&b[1])].operands[1], Operand::Word(TYPE_TEMPLATE));
+        }
+    }
+}
+
+#[test]
+fn static_member_and_its_definition() {
+    for (format, set) in FORMATS {
+        for m in translate_format(CPP, format, &format!("static_{set}")) {
+            let insts = set_insts(&m, set);
+            let (member, member_id) = insts
+                .iter()
+                .filter(|(n, _, _)| *n == TYPE_MEMBER)
+                .find(|(_, o, _)| string_of(&m, &o[0]) == "k")
+                .map(|(_, o, i)| (o, i.result_id))
+                .unwrap_or_else(|| panic!("{set}: no static member"));
+            // Flags with StaticMember (0x200), then its value 4.
+            let flags_at = member.len() - 2;
+            assert_ne!(literal(&m, &member[flags_at]) & 0x200, 0);
+            assert_eq!(constant(&m, &member[flags_at + 1]), 4);
+            // The global's definition names the member as its declaration.
+            let global = with_number(&insts, GLOBAL_VARIABLE)[0];
+            assert_eq!(global.len(), 10);
+            assert_eq!(Some(id(&global[9])), member_id);
+        }
+    }
+}
+
+#[test]
+fn inheritance_per_format() {
+    // OpenCL.DebugInfo.100: child and parent; .200: parent only (the composite lists it);
+    // .100: left out (spirv-val 2025.5 reads its operands as OpenCL's and refuses it).
+    for (format, set) in FORMATS {
+        let [m, _] = translate_format(CPP, format, &format!("inheritance_{set}"));
+        let insts = set_insts(&m, set);
+        let inheritance = with_number(&insts, TYPE_INHERITANCE);
+        match format {
+            DebugInfoFormat::OpenClDebugInfo100 => assert_eq!(inheritance[0].len(), 5),
+            DebugInfoFormat::NonSemanticShader200 => assert_eq!(inheritance[0].len(), 4),
+            _ => assert!(inheritance.is_empty()),
+        }
+    }
+}
+
+#[test]
+fn non_semantic_200_expression_operations() {
+    // .200 has the DWARF operations past LLVM_fragment (llvm-spirv writes them there only):
+    // lit0 (46), LLVM_convert (10, size and DWARF encoding), consts with a negative operand
+    // (20). OpenCL.DebugInfo.100 and .100 leave these records out.
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+
+define spir_func i32 @f(i32 %a) !dbg !10 {
+entry:
+  %b = add i32 %a, 1, !dbg !40
+    #dbg_value(i32 0, !20, !DIExpression(DW_OP_lit0, DW_OP_stack_value), !40)
+    #dbg_value(i32 %b, !21, !DIExpression(DW_OP_LLVM_convert, 32, DW_ATE_signed, DW_OP_LLVM_convert, 64, DW_ATE_signed, DW_OP_stack_value), !40)
+    #dbg_value(i32 %b, !22, !DIExpression(DW_OP_consts, 18446744073709551615, DW_OP_stack_value), !40)
+  ret i32 %b, !dbg !40
+}
+
+!llvm.dbg.cu = !{!0}
+!0 = distinct !DICompileUnit(language: DW_LANG_OpenCL, file: !1, producer: "clang", emissionKind: FullDebug)
+!1 = !DIFile(filename: "e.cl", directory: "/src")
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !11, spFlags: DISPFlagDefinition, unit: !0)
+!11 = !DISubroutineType(types: !12)
+!12 = !{!4, !4}
+!20 = !DILocalVariable(name: "z", scope: !10, file: !1, line: 2, type: !4)
+!21 = !DILocalVariable(name: "w", scope: !10, file: !1, line: 3, type: !4)
+!22 = !DILocalVariable(name: "v", scope: !10, file: !1, line: 4, type: !4)
+!40 = !DILocation(line: 2, column: 3, scope: !10)
+"#;
+    for m in translate_format(src, NS200, "ns200_expressions") {
+        let insts = set_insts(&m, NS200_NAME);
+        assert_eq!(with_number(&insts, VALUE).len(), 3);
+        let ops: Vec<Vec<u32>> = with_number(&insts, OPERATION)
+            .iter()
+            .map(|o| o.iter().map(|x| constant(&m, x)).collect())
+            .collect();
+        assert!(ops.contains(&vec![46]), "lit0: {ops:?}");
+        assert!(
+            ops.contains(&vec![10, 32, 5]),
+            "convert to a signed 32-bit: {ops:?}"
+        );
+        assert!(ops.contains(&vec![20, u32::MAX]), "consts -1: {ops:?}");
+    }
+    for (format, set) in [
+        (DebugInfoFormat::OpenClDebugInfo100, "OpenCL.DebugInfo.100"),
+        (NS100, NS100_NAME),
+    ] {
+        let [m, _] = translate_format(src, format, &format!("expressions_{set}"));
+        let insts = set_insts(&m, set);
+        assert!(with_number(&insts, VALUE).is_empty(), "{set}");
+    }
+}
+
+#[test]
+fn pointer_to_member() {
+    // `int S::*` → DebugTypePtrToMember (member type, class), every format.
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+
+define spir_func void @f() !dbg !10 {
+entry:
+  %p = alloca i64, align 8
+    #dbg_declare(ptr %p, !20, !DIExpression(), !40)
+  ret void, !dbg !40
+}
+
+!llvm.dbg.cu = !{!0}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, producer: "clang", emissionKind: FullDebug)
+!1 = !DIFile(filename: "p.clcpp", directory: "/src")
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!5 = distinct !DICompositeType(tag: DW_TAG_structure_type, name: "S", file: !1, line: 1, size: 32, elements: !6, identifier: "_ZTS1S")
+!6 = !{!7}
+!7 = !DIDerivedType(tag: DW_TAG_member, name: "a", scope: !5, file: !1, line: 1, baseType: !4, size: 32)
+!8 = !DIDerivedType(tag: DW_TAG_ptr_to_member_type, baseType: !4, size: 64, extraData: !5)
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 2, type: !11, spFlags: DISPFlagDefinition, unit: !0)
+!11 = !DISubroutineType(types: !12)
+!12 = !{null}
+!20 = !DILocalVariable(name: "p", scope: !10, file: !1, line: 3, type: !8)
+!40 = !DILocation(line: 3, column: 9, scope: !10)
+"#;
+    for (format, set) in FORMATS {
+        for m in translate_format(src, format, &format!("ptr_to_member_{set}")) {
+            let insts = set_insts(&m, set);
+            let pointers = with_number(&insts, 13);
+            assert_eq!(pointers.len(), 1, "{set}");
+            let d = defs(&m);
+            assert_eq!(
+                d[&id(&pointers[0][0])].operands[1],
+                Operand::Word(TYPE_BASIC)
+            );
+            assert_eq!(
+                d[&id(&pointers[0][1])].operands[1],
+                Operand::Word(TYPE_COMPOSITE)
+            );
+        }
+    }
+}
+
+#[test]
+fn debug_info_output_translates_back() {
+    // `translate -r` of a module with debug info: the debug instructions in bodies are
+    // dropped (before, the first DebugScope refused the module: "extended instruction set
+    // other than OpenCL.std").
+    for (format, set) in FORMATS {
+        for m in translate_format(RECURSIVE, format, &format!("reverse_{set}")) {
+            let back = spirvkit_spir::reverse::reverse(m, &Default::default())
+                .unwrap_or_else(|e| panic!("{set}: {e}"));
+            assert!(back.functions.iter().any(|f| f.name == "k"), "{set}");
+        }
+    }
 }

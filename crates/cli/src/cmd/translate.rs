@@ -140,16 +140,20 @@ fn parse_version(v: &str) -> anyhow::Result<u32> {
     Ok((major << 16) | (minor << 8))
 }
 
-/// `--spirv-debug-info-version`: llvm-spirv's `ocl-100`, and `none` to drop debug info.
-/// llvm-spirv's `legacy` and NonSemantic.Shader.DebugInfo sets are not emitted: refused.
+/// `--spirv-debug-info-version`: llvm-spirv's `ocl-100`, `nonsemantic-shader-100`,
+/// `nonsemantic-shader-200` and `legacy`, and `none` to drop debug info.
 fn debug_info_format(v: &str) -> anyhow::Result<spirvkit_spir::DebugInfoFormat> {
+    use spirvkit_spir::DebugInfoFormat as F;
     Ok(match v {
-        "ocl-100" => spirvkit_spir::DebugInfoFormat::OpenClDebugInfo100,
-        "none" => spirvkit_spir::DebugInfoFormat::None,
-        "legacy" | "nonsemantic-shader-100" | "nonsemantic-shader-200" => {
-            bail!("--spirv-debug-info-version={v} is not supported by spirvkit (ocl-100 or none)")
-        }
-        _ => bail!("--spirv-debug-info-version must be ocl-100 or none, not {v}"),
+        "ocl-100" => F::OpenClDebugInfo100,
+        "nonsemantic-shader-100" => F::NonSemanticShader100,
+        "nonsemantic-shader-200" => F::NonSemanticShader200,
+        "legacy" => F::Legacy,
+        "none" => F::None,
+        _ => bail!(
+            "--spirv-debug-info-version must be ocl-100, nonsemantic-shader-100, \
+             nonsemantic-shader-200, legacy or none, not {v}"
+        ),
     })
 }
 

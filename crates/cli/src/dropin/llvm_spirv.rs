@@ -61,9 +61,9 @@ OPTIONS:
   -spirv-emit-function-ptr-addr-space
                                  Function pointers in address space 9 get the
                                  CodeSectionINTEL storage class (SPV_INTEL_function_pointers)
-  --spirv-debug-info-version=<ocl-100>
+  --spirv-debug-info-version=<ocl-100|nonsemantic-shader-100|nonsemantic-shader-200|legacy>
                                  Debug info instruction set (OpenCL.DebugInfo.100, the
-                                 default; the NonSemantic ones are refused)
+                                 default; NonSemantic.Shader.DebugInfo.100/.200; SPIRV.debug)
   --spirv-target-env=<CL1.2|CL2.0|SPV-IR>
                                  Representation of SPIR-V instructions in LLVM IR (with -r)
   --help, --version

@@ -189,6 +189,7 @@ pub(crate) fn translate_function(
                 }
             }
             private_initializers(t, &mut ctx)?;
+            crate::forward::debug_info::lines::function_definition(t, id);
         }
         t.block_ended = false;
         t.debug_cursor = Default::default();

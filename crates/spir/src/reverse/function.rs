@@ -276,6 +276,12 @@ impl Ctx<'_> {
                 let v = self.push_const(ty, llvm::ConstKind::Undef);
                 self.define(st, inst, v);
             }
+            Op::ExtInst | Op::ExtInstWithForwardRefsKHR
+                if inst
+                    .operands
+                    .first()
+                    .and_then(Operand::id)
+                    .is_some_and(|set| self.ignored_sets.contains(&set)) => {}
             Op::ExtInst => self.ext_inst(st, inst)?,
             _ => {
                 if !((self.spv_ir() && self.spv_ir_instruction(st, inst)?)

@@ -31,7 +31,7 @@ mod values;
 use std::collections::HashMap;
 
 use crate::data_layout::DataLayout;
-use spirvkit_core::fasthash::FxHashMap;
+use spirvkit_core::fasthash::{FxHashMap, FxHashSet};
 
 use spirvkit_core::grammar::Op;
 use spirvkit_core::{Id, Instruction, Module as SpvModule, Operand};
@@ -125,6 +125,10 @@ pub(crate) struct Ctx<'a> {
     pub builtin_vars: FxHashMap<Id, u32>,
     /// Ids of `OpExtInstImport "OpenCL.std"`.
     pub opencl_std: Option<Id>,
+    /// Debug-information and other non-semantic instruction sets (OpenCL.DebugInfo.100,
+    /// `SPIRV.debug`, `NonSemantic.*`): their instructions in bodies are dropped, as debug
+    /// info is not translated back.
+    pub ignored_sets: FxHashSet<Id>,
     /// Built-in declarations made so far, by name.
     pub declared: FxHashMap<String, llvm::FuncId>,
     /// `kernel_arg_type.<kernel>.` strings the forward translator keeps.
@@ -174,6 +178,7 @@ impl<'a> Ctx<'a> {
             member_decorations: FxHashMap::default(),
             builtin_vars: FxHashMap::default(),
             opencl_std: None,
+            ignored_sets: FxHashSet::default(),
             declared: FxHashMap::default(),
             kernel_arg_types: FxHashMap::default(),
             functions: FxHashMap::default(),
@@ -273,6 +278,13 @@ impl<'a> Ctx<'a> {
                 }
                 Op::ExtInstImport => match inst.operands.first().and_then(Operand::string) {
                     Some("OpenCL.std") => self.opencl_std = inst.result_id,
+                    Some(s)
+                        if s == "OpenCL.DebugInfo.100"
+                            || s == "SPIRV.debug"
+                            || s.starts_with("NonSemantic.") =>
+                    {
+                        self.ignored_sets.extend(inst.result_id);
+                    }
                     Some(s) if s.starts_with("GLSL.std.450") => {
                         return Err(self.err(
                             "GLSL.std.450 is a shader instruction set: shader modules have no SPIR form",

@@ -1,4 +1,5 @@
-//! DICompileUnit → DebugCompilationUnit, DIFile → DebugSource.
+//! DICompileUnit → DebugCompilationUnit, DIFile → DebugSource (+ DebugSourceContinued),
+//! and the NonSemantic sets' DebugBuildIdentifier / DebugStoragePath.
 
 use super::{di_node, field_node, field_string, field_symbol, inst, Declarer};
 use spirvkit_core::Operand;
@@ -9,8 +10,43 @@ use spirvkit_llvm::MetadataId;
 const DEBUG_INFO_VERSION: u32 = 0x0001_0000;
 
 /// An OpString longer than this many bytes would not fit one instruction: a source text that
-/// long is left out of its DebugSource (the optional operand).
+/// long is left out of its DebugSource (the optional operand) in OpenCL.DebugInfo.100; the
+/// NonSemantic sets carry the rest in DebugSourceContinued instructions.
 const MAX_TEXT_BYTES: usize = 65_000 * 4;
+
+/// `SourceLanguage` of a DWARF language in NonSemantic.Shader.DebugInfo.200, as llvm-spirv
+/// numbers the languages SPIR-V has no enumerant for (C and C++ dialects); what it does not
+/// list is Unknown.
+fn language_200(dwarf: &str) -> u32 {
+    match dwarf {
+        "DW_LANG_OpenCL" => SourceLanguage::OpenCL_C.0,
+        "DW_LANG_C" => 108,
+        "DW_LANG_C99" => 109,
+        "DW_LANG_C11" => 110,
+        "DW_LANG_C_plus_plus" => 111,
+        "DW_LANG_C_plus_plus_03" => 112,
+        "DW_LANG_C_plus_plus_11" => 113,
+        "DW_LANG_C_plus_plus_14" => 114,
+        _ => 0,
+    }
+}
+
+/// Splits `text` into pieces of at most `max` bytes, on character boundaries.
+fn pieces(text: &str, max: usize) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while rest.len() > max {
+        let mut cut = max;
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let (head, tail) = rest.split_at(cut);
+        out.push(head);
+        rest = tail;
+    }
+    out.push(rest);
+    out
+}
 
 impl Declarer<'_, '_> {
     pub(super) fn compile_unit(&mut self, unit: MetadataId) {
@@ -29,20 +65,27 @@ impl Declarer<'_, '_> {
             }
         };
         let language = match field_symbol(n, "language") {
+            Some(l) if self.is_200() => language_200(l),
             Some(l) if l.contains("C_plus_plus") || l.contains("OpenCL_CPP") => {
                 SourceLanguage::OpenCL_CPP.0
             }
             _ => SourceLanguage::OpenCL_C.0,
         };
-        let id = self.fresh(
-            inst::COMPILATION_UNIT,
-            vec![
-                Operand::Word(DEBUG_INFO_VERSION),
-                Operand::Word(self.dwarf_version()),
-                Operand::Id(source),
-                Operand::Word(language),
-            ],
-        );
+        if self.info.format.is_non_semantic() {
+            self.build_identifier(n);
+        }
+        let dwarf_version = self.dwarf_version();
+        let mut operands = vec![
+            self.lit(DEBUG_INFO_VERSION),
+            self.lit(dwarf_version),
+            Operand::Id(source),
+            self.lit(language),
+        ];
+        if self.is_200() {
+            // The .200 set names the producer here.
+            operands.push(Operand::Id(self.name(n, "producer")));
+        }
+        let id = self.fresh(inst::COMPILATION_UNIT, operands);
         self.units.insert(unit, id);
         if self.unit == spirvkit_core::Id(0) {
             self.unit = id;
@@ -56,25 +99,58 @@ impl Declarer<'_, '_> {
             return id;
         }
         let m = self.t.m;
+        let non_semantic = self.info.format.is_non_semantic();
         let (path, text) = match di_node(m, file) {
             Some(n) => (
                 full_path(
                     &field_string(m, n, "directory").unwrap_or_default(),
                     &field_string(m, n, "filename").unwrap_or_default(),
                 ),
-                field_string(m, n, "source").filter(|s| s.len() <= MAX_TEXT_BYTES),
+                field_string(m, n, "source").filter(|s| non_semantic || s.len() <= MAX_TEXT_BYTES),
             ),
             None => (String::new(), None),
         };
         let path_id = self.string(&path);
         self.info.files.insert(file, path_id);
+        if let Some(&id) = self.info.line_sources.get(&path_id) {
+            // Another DIFile node of the same path: one DebugSource (as llvm-spirv).
+            self.sources.insert(file, id);
+            return id;
+        }
         let mut operands = vec![Operand::Id(path_id)];
-        if let Some(text) = text {
-            operands.push(Operand::Id(self.string(&text)));
+        let text_pieces = text.as_deref().map(|t| pieces(t, MAX_TEXT_BYTES));
+        let mut rest: &[&str] = &[];
+        if let Some((first, more)) = text_pieces.as_deref().and_then(|p| p.split_first()) {
+            operands.push(Operand::Id(self.string(first)));
+            rest = more;
         }
         let id = self.fresh(inst::SOURCE, operands);
+        for piece in rest {
+            let s = self.string(piece);
+            self.fresh(inst::SOURCE_CONTINUED, vec![Operand::Id(s)]);
+        }
         self.sources.insert(file, id);
+        if non_semantic {
+            self.info.line_sources.insert(path_id, id);
+        }
         id
+    }
+
+    /// NonSemantic sets: DebugBuildIdentifier (the unit's `dwoId`, in decimal, with flags 1
+    /// as llvm-spirv writes it) and DebugStoragePath (its `splitDebugFilename`), once.
+    fn build_identifier(&mut self, unit: &spirvkit_llvm::DiNode) {
+        if self.build_identifier_done {
+            return;
+        }
+        self.build_identifier_done = true;
+        let m = self.t.m;
+        let dwo_id = self.field_int(unit, "dwoId").unwrap_or(0) as u64;
+        let identifier = self.string(&dwo_id.to_string());
+        let flags = self.lit(1);
+        self.fresh(inst::BUILD_IDENTIFIER, vec![Operand::Id(identifier), flags]);
+        let path = field_string(m, unit, "splitDebugFilename").unwrap_or_default();
+        let path = self.string(&path);
+        self.fresh(inst::STORAGE_PATH, vec![Operand::Id(path)]);
     }
 
     /// `!llvm.module.flags` "Dwarf Version" (0 when absent, as llvm-spirv writes it).

@@ -1,6 +1,8 @@
-//! `!dbg` locations inside bodies: DebugScope when the scope changes, OpLine when the
-//! file, line or column changes, OpNoLine and DebugNoScope after them for an instruction
-//! without a location. Both are dropped at each block's end, so each block starts afresh.
+//! `!dbg` locations inside bodies: DebugScope when the scope changes, OpLine (DebugLine in
+//! the NonSemantic sets) when the file, line or column changes, OpNoLine (DebugNoLine) and
+//! DebugNoScope after them for an instruction without a location. Both are dropped at each
+//! block's end, so each block starts afresh. The NonSemantic sets also bind a DebugFunction
+//! to its OpFunction here, with DebugFunctionDefinition in the entry block.
 
 use super::{attached_location, di_node, field_node};
 use crate::forward::translator::Translator;
@@ -41,7 +43,15 @@ pub(crate) fn before_instruction(t: &mut Translator<'_>, inst: &llvm::Instructio
         .filter(|n| n.kind == "DILocation");
     let Some(n) = location else {
         if t.debug_cursor.line.take().is_some() {
-            t.emit_void(Op::NoLine, vec![]);
+            if info.format.is_non_semantic() {
+                t.emit(
+                    Op::ExtInst,
+                    info.void,
+                    vec![Operand::Id(info.set), Operand::Word(super::inst::NO_LINE)],
+                );
+            } else {
+                t.emit_void(Op::NoLine, vec![]);
+            }
         }
         if t.debug_cursor.scope.take().is_some() {
             t.emit(
@@ -77,6 +87,30 @@ pub(crate) fn before_instruction(t: &mut Translator<'_>, inst: &llvm::Instructio
     if let Some(&file) = file.and_then(|f| info.files.get(&f)) {
         let here = (file, word(n, "line"), word(n, "column"));
         if t.debug_cursor.line != Some(here) {
+            if info.format.is_non_semantic() {
+                // DebugLine: source, line start, line end, column start, column end (one
+                // column wide, as llvm-spirv writes it); the constants were made up front.
+                let source = info.line_sources.get(&here.0).copied();
+                let constants = [here.1, here.1, here.2, here.2.saturating_add(1)]
+                    .map(|v| info.constants.get(&v).copied());
+                if let (Some(source), [Some(a), Some(b), Some(c), Some(d)]) = (source, constants) {
+                    t.emit(
+                        Op::ExtInst,
+                        info.void,
+                        vec![
+                            Operand::Id(info.set),
+                            Operand::Word(super::inst::LINE),
+                            Operand::Id(source),
+                            Operand::Id(a),
+                            Operand::Id(b),
+                            Operand::Id(c),
+                            Operand::Id(d),
+                        ],
+                    );
+                    t.debug_cursor.line = Some(here);
+                }
+                return;
+            }
             t.emit_void(
                 Op::Line,
                 vec![
@@ -88,4 +122,25 @@ pub(crate) fn before_instruction(t: &mut Translator<'_>, inst: &llvm::Instructio
             t.debug_cursor.line = Some(here);
         }
     }
+}
+
+/// NonSemantic sets: DebugFunctionDefinition of the function being translated (in its entry
+/// block, after its variables), naming its DebugFunction.
+pub(crate) fn function_definition(t: &mut Translator<'_>, function: Id) {
+    let Some(info) = t.debug.clone() else {
+        return;
+    };
+    let Some(&debug_function) = info.definitions.get(&function) else {
+        return;
+    };
+    t.emit(
+        Op::ExtInst,
+        info.void,
+        vec![
+            Operand::Id(info.set),
+            Operand::Word(super::inst::FUNCTION_DEFINITION),
+            Operand::Id(debug_function),
+            Operand::Id(function),
+        ],
+    );
 }

@@ -1,6 +1,13 @@
 //! LLVM debug info (`!llvm.dbg.cu`, `!dbg` locations, `llvm.dbg.declare`/`llvm.dbg.value`)
-//! → the `OpenCL.DebugInfo.100` extended instructions, as llvm-spirv translates it by
-//! default, in the form spirv-val accepts.
+//! → the `OpenCL.DebugInfo.100` extended instructions (llvm-spirv's default), or the
+//! `NonSemantic.Shader.DebugInfo.100` / `.200` ones, or llvm-spirv's `legacy` `SPIRV.debug`
+//! set, in the form spirv-val accepts.
+//!
+//! One walker serves every set: the format only decides the encoding of an operand
+//! (`Declarer::lit`: a literal word, or an OpConstant for the NonSemantic sets, whose every
+//! operand is an id) and the few instructions that differ (DebugLine/DebugNoLine for
+//! OpLine/OpNoLine, DebugFunctionDefinition for DebugFunction's Function operand, no Parent
+//! in DebugTypeMember and no Child in DebugTypeInheritance, the `.200` additions).
 //!
 //! Every module-scope debug instruction is declared once, before any function body is
 //! translated (`declare`, after the globals): the ids of scopes, local variables and
@@ -13,8 +20,10 @@
 //! (local and global variables, expressions), `lines.rs` (locations in bodies).
 
 mod compile_unit;
+mod entities;
 pub(crate) mod lines;
 mod scopes;
+mod templates;
 mod types;
 pub(crate) mod variables;
 
@@ -27,9 +36,6 @@ use spirvkit_llvm as llvm;
 use spirvkit_llvm::{DiField, DiNode, Metadata, MetadataId};
 use std::collections::HashMap;
 
-/// The name of the extended instruction set.
-pub(crate) const SET_NAME: &str = "OpenCL.DebugInfo.100";
-
 /// Which debug information the translator emits (`--spirv-debug-info-version`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum DebugInfoFormat {
@@ -38,6 +44,38 @@ pub enum DebugInfoFormat {
     /// `OpenCL.DebugInfo.100` (llvm-spirv's default, `ocl-100`).
     #[default]
     OpenClDebugInfo100,
+    /// `NonSemantic.Shader.DebugInfo.100` (`nonsemantic-shader-100`).
+    NonSemanticShader100,
+    /// `NonSemantic.Shader.DebugInfo.200` (`nonsemantic-shader-200`), llvm-spirv's
+    /// extension of the `.100` set.
+    NonSemanticShader200,
+    /// llvm-spirv's `legacy`: the `OpenCL.DebugInfo.100` instructions, which llvm-spirv
+    /// writes under the set name `SPIRV.debug`; spirv-val refuses that name, so they are
+    /// written under `OpenCL.DebugInfo.100`.
+    Legacy,
+}
+
+impl DebugInfoFormat {
+    /// The name of the extended instruction set (`None` for no debug info).
+    pub fn set_name(self) -> Option<&'static str> {
+        Some(match self {
+            DebugInfoFormat::None => return None,
+            DebugInfoFormat::OpenClDebugInfo100 => "OpenCL.DebugInfo.100",
+            DebugInfoFormat::NonSemanticShader100 => "NonSemantic.Shader.DebugInfo.100",
+            DebugInfoFormat::NonSemanticShader200 => "NonSemantic.Shader.DebugInfo.200",
+            // llvm-spirv names it `SPIRV.debug`, which spirv-val refuses (an unknown set
+            // that is not NonSemantic): the same instructions under their registered name.
+            DebugInfoFormat::Legacy => "OpenCL.DebugInfo.100",
+        })
+    }
+
+    /// Whether operands are ids of constants and lines are DebugLine (the NonSemantic sets).
+    pub fn is_non_semantic(self) -> bool {
+        matches!(
+            self,
+            DebugInfoFormat::NonSemanticShader100 | DebugInfoFormat::NonSemanticShader200
+        )
+    }
 }
 
 /// Instruction numbers of the `OpenCL.DebugInfo.100` set (the grammar's, by short names).
@@ -57,6 +95,7 @@ pub(crate) mod inst {
     pub const TYPE_COMPOSITE: u32 = D::DebugTypeComposite.0;
     pub const TYPE_MEMBER: u32 = D::DebugTypeMember.0;
     pub const TYPE_INHERITANCE: u32 = D::DebugTypeInheritance.0;
+    pub const TYPE_PTR_TO_MEMBER: u32 = D::DebugTypePtrToMember.0;
     pub const GLOBAL_VARIABLE: u32 = D::DebugGlobalVariable.0;
     pub const FUNCTION_DECLARATION: u32 = D::DebugFunctionDeclaration.0;
     pub const FUNCTION: u32 = D::DebugFunction.0;
@@ -71,6 +110,21 @@ pub(crate) mod inst {
     pub const OPERATION: u32 = D::DebugOperation.0;
     pub const EXPRESSION: u32 = D::DebugExpression.0;
     pub const SOURCE: u32 = D::DebugSource.0;
+    pub const IMPORTED_ENTITY: u32 = D::DebugImportedEntity.0;
+    pub const TYPE_TEMPLATE: u32 = D::DebugTypeTemplate.0;
+    pub const TYPE_TEMPLATE_PARAMETER: u32 = D::DebugTypeTemplateParameter.0;
+    pub const MACRO_DEF: u32 = D::DebugMacroDef.0;
+    pub const MACRO_UNDEF: u32 = D::DebugMacroUndef.0;
+    /// The NonSemantic.Shader.DebugInfo.100 set's own instructions.
+    pub const FUNCTION_DEFINITION: u32 = 101;
+    pub const SOURCE_CONTINUED: u32 = 102;
+    pub const LINE: u32 = 103;
+    pub const NO_LINE: u32 = 104;
+    pub const BUILD_IDENTIFIER: u32 = 105;
+    pub const STORAGE_PATH: u32 = 106;
+    pub const ENTRY_POINT: u32 = 107;
+    /// llvm-spirv's NonSemantic.Shader.DebugInfo.200 additions.
+    pub const TYPE_SUBRANGE: u32 = 201;
 }
 
 /// `DebugInfoFlags` bits.
@@ -97,6 +151,7 @@ pub(crate) mod flags {
 /// What function bodies need of the module's debug information (shared by the forks).
 #[derive(Debug, Default)]
 pub(crate) struct DebugInfo {
+    pub format: DebugInfoFormat,
     pub set: Id,
     pub void: Id,
     /// DISubprogram, lexical block, DILocalVariable, DIExpression, inlined-at DILocation
@@ -104,6 +159,12 @@ pub(crate) struct DebugInfo {
     pub nodes: FxHashMap<MetadataId, Id>,
     /// Scope (or DIFile) → the OpString of its file's path, for OpLine.
     pub files: FxHashMap<MetadataId, Id>,
+    /// NonSemantic sets: OpString of a file's path → its DebugSource (DebugLine's operand).
+    pub line_sources: FxHashMap<Id, Id>,
+    /// NonSemantic sets: the 32-bit constants of the lines and columns bodies use.
+    pub constants: FxHashMap<u32, Id>,
+    /// NonSemantic sets: OpFunction → the DebugFunction its DebugFunctionDefinition names.
+    pub definitions: FxHashMap<Id, Id>,
 }
 
 /// Builds the module-scope debug instructions.
@@ -134,13 +195,23 @@ pub(crate) struct Declarer<'a, 'm> {
     pub unspecified: FxHashMap<Option<MetadataId>, Id>,
     /// Subprograms whose DebugFunction is being declared.
     pub in_progress: std::collections::HashSet<MetadataId>,
+    /// NonSemantic sets: DebugBuildIdentifier and DebugStoragePath are declared.
+    pub build_identifier_done: bool,
+    /// DebugTypeTemplate → the composite it makes a template of (what a Parent names).
+    pub template_targets: FxHashMap<Id, Id>,
+    /// Static member (DIDerivedType) → its DebugTypeMember (a global's declaration).
+    pub member_ids: FxHashMap<MetadataId, Id>,
+    /// Ids given out ahead of their instruction (a composite and its members, a subprogram):
+    /// an instruction naming one of them before it is written is a forward reference.
+    pub pending: std::collections::HashSet<Id>,
 }
 
 /// Declares the module's debug information, if it has any and the options ask for it.
 pub(crate) fn declare(t: &mut Translator<'_>) -> Result<()> {
-    if t.opts.debug_info == DebugInfoFormat::None {
+    let format = t.opts.debug_info;
+    let Some(set_name) = format.set_name() else {
         return Ok(());
-    }
+    };
     let m = t.m;
     let Some(units) = m.named_metadata("llvm.dbg.cu").map(|n| n.nodes.clone()) else {
         return Ok(());
@@ -153,13 +224,18 @@ pub(crate) fn declare(t: &mut Translator<'_>) -> Result<()> {
         Op::ExtInstImport,
         None,
         Some(set),
-        [Operand::String(SET_NAME.into())],
+        [Operand::String(set_name.into())],
     ));
+    if format.is_non_semantic() {
+        // As llvm-spirv: the NonSemantic sets need the extension before SPIR-V 1.6.
+        t.b.extension("SPV_KHR_non_semantic_info");
+    }
     let void = t.b.type_void();
     let int32 = t.int_type(32);
     let mut d = Declarer {
         t,
         info: DebugInfo {
+            format,
             set,
             void,
             ..DebugInfo::default()
@@ -178,6 +254,10 @@ pub(crate) fn declare(t: &mut Translator<'_>) -> Result<()> {
         typedef_bases: FxHashMap::default(),
         unspecified: FxHashMap::default(),
         in_progress: std::collections::HashSet::new(),
+        build_identifier_done: false,
+        pending: std::collections::HashSet::new(),
+        template_targets: FxHashMap::default(),
+        member_ids: FxHashMap::default(),
     };
     d.none = d.fresh(inst::INFO_NONE, vec![]);
     for unit in units {
@@ -194,6 +274,23 @@ pub(crate) fn declare(t: &mut Translator<'_>) -> Result<()> {
         d.scope(Some(sp));
     }
     variables::global_variables(&mut d);
+    for unit in m
+        .named_metadata("llvm.dbg.cu")
+        .map(|n| n.nodes.clone())
+        .unwrap_or_default()
+    {
+        d.imported_entities(unit);
+        d.macros(unit);
+    }
+    if format.is_non_semantic() {
+        scopes::entry_points(&mut d);
+        let definitions: Vec<(Id, Id)> = d
+            .subprogram_functions
+            .iter()
+            .filter_map(|(sp, &f)| Some((f, *d.info.nodes.get(sp)?)))
+            .collect();
+        d.info.definitions.extend(definitions);
+    }
     for f in m.functions.iter().filter(|f| !f.is_declaration()) {
         for record in &f.debug_records {
             d.local_variable(record.variable);
@@ -202,6 +299,7 @@ pub(crate) fn declare(t: &mut Translator<'_>) -> Result<()> {
         for inst in &f.insts {
             if let Some(loc) = attached_location(inst) {
                 d.location(loc);
+                d.line_constants(loc);
             }
             if let Some((variable, expression)) = variables::intrinsic_operands(m, inst) {
                 d.local_variable(variable);
@@ -265,6 +363,49 @@ pub(crate) fn has_flag(n: &DiNode, name: &str, flag: &str) -> bool {
 }
 
 impl Declarer<'_, '_> {
+    /// A literal operand in the format's encoding: the word itself, or (NonSemantic sets) the
+    /// id of a 32-bit OpConstant of it.
+    pub fn lit(&mut self, value: u32) -> Operand {
+        if self.info.format.is_non_semantic() {
+            Operand::Id(self.t.b.constant_u32(self.int32, value))
+        } else {
+            Operand::Word(value)
+        }
+    }
+
+    /// OpConstantTrue / OpConstantFalse.
+    pub fn bool_constant(&mut self, value: bool) -> Id {
+        let ty = self.t.b.type_bool();
+        let op = if value {
+            Op::ConstantTrue
+        } else {
+            Op::ConstantFalse
+        };
+        self.t.b.dedup_global(op, Some(ty), vec![])
+    }
+
+    /// Whether the format is NonSemantic.Shader.DebugInfo.200.
+    pub fn is_200(&self) -> bool {
+        self.info.format == DebugInfoFormat::NonSemanticShader200
+    }
+
+    /// NonSemantic sets: the constants a DILocation's DebugLine uses (line, column,
+    /// column + 1), made here because bodies (and the parallel forks) only read `DebugInfo`.
+    fn line_constants(&mut self, loc: MetadataId) {
+        if !self.info.format.is_non_semantic() {
+            return;
+        }
+        let Some(n) = di_node(self.t.m, loc).filter(|n| n.kind == "DILocation") else {
+            return;
+        };
+        let line = self.field_word(n, "line");
+        let column = self.field_word(n, "column");
+        for v in [line, column, column.saturating_add(1)] {
+            let id = self.t.b.constant_u32(self.int32, v);
+            self.info.constants.insert(v, id);
+        }
+    }
+
     /// An integer field: a literal, or (LLVM 21+ bitcode) a constant stored as metadata.
     pub fn field_int(&self, n: &DiNode, name: &str) -> Option<i64> {
         match n.field(name)? {
@@ -293,14 +434,36 @@ impl Declarer<'_, '_> {
         id
     }
 
-    /// A debug instruction with the id `id`.
+    /// An id given out ahead of its instruction (written later with `emit`).
+    pub fn ahead(&mut self) -> Id {
+        let id = self.t.b.alloc_id();
+        self.pending.insert(id);
+        id
+    }
+
+    /// A debug instruction with the id `id`. In the NonSemantic sets, one that names an id
+    /// not written yet (a composite's members, a pointer back to its structure) is an
+    /// OpExtInstWithForwardRefsKHR (SPV_KHR_relaxed_extended_instruction): spirv-val takes
+    /// no forward reference in an OpExtInst of these sets. (OpenCL.DebugInfo.100 allows them
+    /// where it needs them.)
     pub fn emit(&mut self, id: Id, instruction: u32, operands: Vec<Operand>) {
+        self.pending.remove(&id);
+        let forward = self.info.format.is_non_semantic()
+            && operands
+                .iter()
+                .any(|o| matches!(o, Operand::Id(i) if self.pending.contains(i)));
+        let opcode = if forward {
+            self.t.b.extension("SPV_KHR_relaxed_extended_instruction");
+            Op::ExtInstWithForwardRefsKHR
+        } else {
+            Op::ExtInst
+        };
         let mut all = Vec::with_capacity(operands.len() + 2);
         all.push(Operand::Id(self.info.set));
         all.push(Operand::Word(instruction));
         all.extend(operands);
         self.t.b.global(Instruction::new(
-            Op::ExtInst,
+            opcode,
             Some(self.info.void),
             Some(id),
             all,

@@ -7,7 +7,7 @@ use super::{di_node, field_node, flags, has_flag, inst, Declarer};
 use crate::forward::translator::{Callee, Translator};
 use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::{Id, Operand};
-use spirvkit_llvm::{DiNode, MetadataId};
+use spirvkit_llvm::{DiField, DiNode, MetadataId};
 
 /// DISubprogram of each defined function → its OpFunction.
 pub(super) fn subprogram_functions(t: &Translator<'_>) -> FxHashMap<MetadataId, Id> {
@@ -51,6 +51,7 @@ impl Declarer<'_, '_> {
         match di_node(m, id).map(|n| n.kind.as_str()) {
             Some("DICompositeType") => {
                 let ty = self.ty(Some(id));
+                let ty = self.template_targets.get(&ty).copied().unwrap_or(ty);
                 if self.composites.contains(&ty) {
                     ty
                 } else {
@@ -81,15 +82,13 @@ impl Declarer<'_, '_> {
                 let line = self.field_word(n, "line");
                 let column = self.field_word(n, "column");
                 let parent = self.parent(field_node(n, "scope"));
-                self.fresh(
-                    inst::LEXICAL_BLOCK,
-                    vec![
-                        Operand::Id(source),
-                        Operand::Word(line),
-                        Operand::Word(column),
-                        Operand::Id(parent),
-                    ],
-                )
+                let operands = vec![
+                    Operand::Id(source),
+                    self.lit(line),
+                    self.lit(column),
+                    Operand::Id(parent),
+                ];
+                self.fresh(inst::LEXICAL_BLOCK, operands)
             }
             // spirv-val takes no DebugLexicalBlockDiscriminator as a DebugScope's scope: a
             // block-file (a discriminator or another file for the same block) is described
@@ -99,16 +98,19 @@ impl Declarer<'_, '_> {
                 let source = self.source_of(Some(id));
                 let parent = self.parent(field_node(n, "scope"));
                 let name = self.name(n, "name");
-                self.fresh(
-                    inst::LEXICAL_BLOCK,
-                    vec![
-                        Operand::Id(source),
-                        Operand::Word(0),
-                        Operand::Word(0),
-                        Operand::Id(parent),
-                        Operand::Id(name),
-                    ],
-                )
+                let mut operands = vec![
+                    Operand::Id(source),
+                    self.lit(0),
+                    self.lit(0),
+                    Operand::Id(parent),
+                    Operand::Id(name),
+                ];
+                if self.is_200() {
+                    // .200: whether the namespace is inline (its symbols exported).
+                    let inline = matches!(n.field("exportSymbols"), Some(DiField::Bool(true)));
+                    operands.push(Operand::Id(self.bool_constant(inline)));
+                }
+                self.fresh(inst::LEXICAL_BLOCK, operands)
             }
             _ => return None,
         };
@@ -120,7 +122,7 @@ impl Declarer<'_, '_> {
     /// a subprogram without one: a declaration, or one inlined everywhere).
     fn subprogram(&mut self, id: MetadataId, n: &DiNode) -> Id {
         // Its own id first: its lexical blocks and local variables name it as parent.
-        let self_id = self.t.b.alloc_id();
+        let self_id = self.ahead();
         self.info.nodes.insert(id, self_id);
         self.in_progress.insert(id);
         let name = self.name(n, "name");
@@ -131,10 +133,8 @@ impl Declarer<'_, '_> {
             }
             _ => {
                 let void = self.info.void;
-                self.fresh(
-                    inst::TYPE_FUNCTION,
-                    vec![Operand::Word(0), Operand::Id(void)],
-                )
+                let flags = self.lit(0);
+                self.fresh(inst::TYPE_FUNCTION, vec![flags, Operand::Id(void)])
             }
         };
         let source = self.source_of(Some(id));
@@ -156,19 +156,37 @@ impl Declarer<'_, '_> {
             Operand::Id(name),
             Operand::Id(ty),
             Operand::Id(source),
-            Operand::Word(line),
-            Operand::Word(0),
+            self.lit(line),
+            self.lit(0),
             Operand::Id(parent),
             Operand::Id(linkage),
-            Operand::Word(flags),
-            Operand::Word(scope_line),
-            Operand::Id(function),
+            self.lit(flags),
+            self.lit(scope_line),
         ];
-        if let Some(declaration) = declaration {
-            operands.push(Operand::Id(declaration));
+        if self.info.format.is_non_semantic() {
+            // No Function operand: DebugFunctionDefinition in the body binds the two.
+            match declaration {
+                Some(declaration) => operands.push(Operand::Id(declaration)),
+                // spirv-val wants a DebugFunctionDeclaration there in .100: nothing then;
+                // .200 (unchecked) keeps llvm-spirv's DebugInfoNone.
+                None if self.is_200() => operands.push(Operand::Id(self.none)),
+                None => {}
+            }
+            if let Some(target) = super::field_string(self.t.m, n, "targetFuncName") {
+                if self.is_200() {
+                    operands.push(Operand::Id(self.string(&target)));
+                }
+            }
+        } else {
+            operands.push(Operand::Id(function));
+            if let Some(declaration) = declaration {
+                operands.push(Operand::Id(declaration));
+            }
         }
         self.emit(self_id, inst::FUNCTION, operands);
         self.in_progress.remove(&id);
+        // A function template: DebugTypeTemplate over it (scopes keep naming the function).
+        self.template(n, self_id);
         self_id
     }
 
@@ -198,19 +216,17 @@ impl Declarer<'_, '_> {
             None => name,
         };
         let flags = subprogram_flags(n);
-        let result = self.fresh(
-            inst::FUNCTION_DECLARATION,
-            vec![
-                Operand::Id(name),
-                Operand::Id(ty),
-                Operand::Id(source),
-                Operand::Word(line),
-                Operand::Word(0),
-                Operand::Id(parent),
-                Operand::Id(linkage),
-                Operand::Word(flags),
-            ],
-        );
+        let operands = vec![
+            Operand::Id(name),
+            Operand::Id(ty),
+            Operand::Id(source),
+            self.lit(line),
+            self.lit(0),
+            Operand::Id(parent),
+            Operand::Id(linkage),
+            self.lit(flags),
+        ];
+        let result = self.fresh(inst::FUNCTION_DECLARATION, operands);
         self.info.nodes.insert(id, result);
         result
     }
@@ -244,10 +260,57 @@ impl Declarer<'_, '_> {
             None => None,
         };
         let line = self.field_word(n, "line");
-        let mut operands = vec![Operand::Word(line), Operand::Id(scope)];
+        let mut operands = vec![self.lit(line)];
+        if self.is_200() {
+            // .200 adds the column.
+            let column = self.field_word(n, "column");
+            operands.push(self.lit(column));
+        }
+        operands.push(Operand::Id(scope));
         operands.extend(outer.map(Operand::Id));
         let id = self.fresh(inst::INLINED_AT, operands);
         self.info.nodes.insert(loc, id);
         Some(id)
+    }
+}
+
+/// NonSemantic sets: DebugEntryPoint of each kernel with a DebugFunction (its compile unit,
+/// the unit's producer as compiler signature and its flags as command line, as llvm-spirv).
+pub(super) fn entry_points(d: &mut Declarer<'_, '_>) {
+    let m = d.t.m;
+    let kernels = crate::forward::kernels::kernel_set(m);
+    let mut found: Vec<(MetadataId, MetadataId)> = m
+        .functions
+        .iter()
+        .enumerate()
+        .filter(|(f, func)| {
+            !func.is_declaration() && kernels.contains(&spirvkit_llvm::FuncId(*f as u32))
+        })
+        .filter_map(|(_, func)| {
+            let sp = func.attachment("dbg")?;
+            let unit = di_node(m, sp).and_then(|n| field_node(n, "unit"))?;
+            Some((sp, unit))
+        })
+        .collect();
+    found.sort();
+    found.dedup();
+    for (sp, unit) in found {
+        let (Some(&function), Some(&cu)) = (d.info.nodes.get(&sp), d.units.get(&unit)) else {
+            continue;
+        };
+        let Some(un) = di_node(m, unit) else {
+            continue;
+        };
+        let producer = d.name(un, "producer");
+        let flags = d.name(un, "flags");
+        d.fresh(
+            inst::ENTRY_POINT,
+            vec![
+                Operand::Id(function),
+                Operand::Id(cu),
+                Operand::Id(producer),
+                Operand::Id(flags),
+            ],
+        );
     }
 }

@@ -7,8 +7,10 @@ use spirvkit_grammar::StorageClass;
 use spirvkit_llvm::{DiNode, MdOperand, MetadataId};
 
 /// `DebugBaseTypeAttributeEncoding` of a `DW_ATE_*` encoding.
-fn encoding(ate: Option<&str>) -> u32 {
+fn encoding(ate: Option<&str>, complex: bool) -> u32 {
     match ate {
+        // Only the .200 set has Complex.
+        Some("DW_ATE_complex_float") if complex => 8,
         Some("DW_ATE_address") => 1,
         Some("DW_ATE_boolean") => 2,
         Some("DW_ATE_float") => 3,
@@ -72,6 +74,16 @@ pub(super) fn info_flags(n: &DiNode) -> u32 {
 }
 
 impl Declarer<'_, '_> {
+    /// DebugTypeBasic's operands: name, size, encoding, and in the NonSemantic sets the
+    /// flags (none: LLVM has no flags for a basic type).
+    fn basic_operands(&mut self, name: Id, size: Id, encoding: u32) -> Vec<Operand> {
+        let mut operands = vec![Operand::Id(name), Operand::Id(size), self.lit(encoding)];
+        if self.info.format.is_non_semantic() {
+            operands.push(self.lit(0));
+        }
+        operands
+    }
+
     /// The metadata nodes of a list field (`elements: !{!1, !2}`), nulls as `None`.
     fn list(&self, n: &DiNode, field: &str) -> Vec<Option<MetadataId>> {
         let Some(list) = field_node(n, field) else {
@@ -92,9 +104,13 @@ impl Declarer<'_, '_> {
     /// wanted: `null` (void) and a type without a valid form here (a member pointer, a
     /// string, an array of unknown size ...) are an unspecified DebugTypeBasic of the
     /// type's name and size.
+    ///
+    /// NonSemantic.Shader.DebugInfo.200: spirv-val, not knowing the set, takes no forward
+    /// reference in it even in OpExtInstWithForwardRefsKHR, so a type met again while it
+    /// is being written (a member pointing back to its structure) is the unspecified type too.
     pub(super) fn ty(&mut self, id: Option<MetadataId>) -> Id {
         let found = self.ty_or_none(id);
-        if found != self.none {
+        if found != self.none && !(self.is_200() && self.pending.contains(&found)) {
             return found;
         }
         if let Some(&done) = self.unspecified.get(&id) {
@@ -111,10 +127,8 @@ impl Declarer<'_, '_> {
         };
         let name = self.string(&name);
         let size = self.constant(size);
-        let result = self.fresh(
-            inst::TYPE_BASIC,
-            vec![Operand::Id(name), Operand::Id(size), Operand::Word(0)],
-        );
+        let operands = self.basic_operands(name, size, 0);
+        let result = self.fresh(inst::TYPE_BASIC, operands);
         self.basic_types.insert(result);
         self.unspecified.insert(id, result);
         result
@@ -136,16 +150,18 @@ impl Declarer<'_, '_> {
             "DIBasicType" => {
                 let name = self.name(n, "name");
                 let size = self.constant(self.field_int(n, "size").unwrap_or(0) as u64);
-                let enc = encoding(field_symbol(n, "encoding"));
-                let id = self.fresh(
-                    inst::TYPE_BASIC,
-                    vec![Operand::Id(name), Operand::Id(size), Operand::Word(enc)],
-                );
+                let enc = encoding(field_symbol(n, "encoding"), self.is_200());
+                let operands = self.basic_operands(name, size, enc);
+                let id = self.fresh(inst::TYPE_BASIC, operands);
                 self.basic_types.insert(id);
                 id
             }
             "DIDerivedType" => self.derived(id, n),
-            "DICompositeType" => self.composite(id, n),
+            "DICompositeType" => {
+                let composite = self.composite(id, n);
+                // A class template: what names the type names its DebugTypeTemplate.
+                self.template(n, composite)
+            }
             "DISubroutineType" => self.subroutine(n),
             _ => self.none,
         };
@@ -171,14 +187,8 @@ impl Declarer<'_, '_> {
                         .capability(spirvkit_grammar::Capability::GenericPointer);
                 }
                 let flags = info_flags(n);
-                self.fresh(
-                    inst::TYPE_POINTER,
-                    vec![
-                        Operand::Id(base),
-                        Operand::Word(class),
-                        Operand::Word(flags),
-                    ],
-                )
+                let operands = vec![Operand::Id(base), self.lit(class), self.lit(flags)];
+                self.fresh(inst::TYPE_POINTER, operands)
             }
             "DW_TAG_typedef" => {
                 let base = self.ty(base);
@@ -193,18 +203,15 @@ impl Declarer<'_, '_> {
                 let parent = self.parent(field_node(n, "scope"));
                 let typedef = self.t.b.alloc_id();
                 self.typedef_bases.insert(typedef, base);
-                self.emit(
-                    typedef,
-                    inst::TYPEDEF,
-                    vec![
-                        Operand::Id(name),
-                        Operand::Id(base),
-                        Operand::Id(source),
-                        Operand::Word(line),
-                        Operand::Word(0),
-                        Operand::Id(parent),
-                    ],
-                );
+                let operands = vec![
+                    Operand::Id(name),
+                    Operand::Id(base),
+                    Operand::Id(source),
+                    self.lit(line),
+                    self.lit(0),
+                    Operand::Id(parent),
+                ];
+                self.emit(typedef, inst::TYPEDEF, operands);
                 typedef
             }
             tag @ ("DW_TAG_const_type"
@@ -218,9 +225,21 @@ impl Declarer<'_, '_> {
                     _ => 3,
                 };
                 let base = self.ty(base);
+                let operands = vec![Operand::Id(base), self.lit(qualifier)];
+                self.fresh(inst::TYPE_QUALIFIER, operands)
+            }
+            "DW_TAG_ptr_to_member_type" => {
+                // A C++ member pointer: the member's type and the class (`extraData:`). A
+                // class without a composite form leaves it the unspecified type.
+                let member = self.ty(base);
+                let class = self.ty(field_node(n, "extraData"));
+                let class = self.template_targets.get(&class).copied().unwrap_or(class);
+                if !self.composites.contains(&class) {
+                    return self.none;
+                }
                 self.fresh(
-                    inst::TYPE_QUALIFIER,
-                    vec![Operand::Id(base), Operand::Word(qualifier)],
+                    inst::TYPE_PTR_TO_MEMBER,
+                    vec![Operand::Id(member), Operand::Id(class)],
                 )
             }
             _ => self.none,
@@ -246,7 +265,7 @@ impl Declarer<'_, '_> {
     /// DebugTypeComposite, then its members (they name it as their parent; it lists them
     /// ahead, which the composite's member operands may).
     fn structure(&mut self, id: MetadataId, n: &DiNode, tag: u32) -> Id {
-        let self_id = self.t.b.alloc_id();
+        let self_id = self.ahead();
         self.types.insert(id, self_id);
         let m = self.t.m;
         let name = self.name(n, "name");
@@ -258,6 +277,10 @@ impl Declarer<'_, '_> {
         let line = self.field_word(n, "line");
         let parent = self.parent(field_node(n, "scope"));
         let size = self.constant(self.field_int(n, "size").unwrap_or(0) as u64);
+        // spirv-val 2025.5 checks a NonSemantic.Shader.DebugInfo.100 DebugTypeInheritance
+        // as if its operands were OpenCL.DebugInfo.100's literals (the composite's Tag is an
+        // id there) and refuses every one: inheritance is left out in that set.
+        let inheritance = self.info.format != super::DebugInfoFormat::NonSemanticShader100;
         let members: Vec<(MetadataId, Id)> = self
             .list(n, "elements")
             .into_iter()
@@ -265,28 +288,45 @@ impl Declarer<'_, '_> {
             .filter(|&e| {
                 di_node(m, e).is_some_and(|e| {
                     e.kind == "DIDerivedType"
-                        && ((field_symbol(e, "tag") == Some("DW_TAG_member")
-                            && !has_flag(e, "flags", "DIFlagStaticMember"))
-                            || (field_symbol(e, "tag") == Some("DW_TAG_inheritance")
+                        && (matches!(field_symbol(e, "tag"), Some("DW_TAG_member"))
+                            // A static member (DWARF 5 tags it as a variable).
+                            || (matches!(field_symbol(e, "tag"), Some("DW_TAG_variable"))
+                                && has_flag(e, "flags", "DIFlagStaticMember"))
+                            || (inheritance
+                                && field_symbol(e, "tag") == Some("DW_TAG_inheritance")
                                 && is_structure(m, field_node(e, "baseType"))))
                 })
             })
-            .map(|e| (e, self.t.b.alloc_id()))
+            .map(|e| (e, self.ahead()))
             .collect();
         let mut operands = vec![
             Operand::Id(name),
-            Operand::Word(tag),
+            self.lit(tag),
             Operand::Id(source),
-            Operand::Word(line),
-            Operand::Word(0),
+            self.lit(line),
+            self.lit(0),
             Operand::Id(parent),
             Operand::Id(linkage),
             Operand::Id(size),
-            Operand::Word(info_flags(n)),
+            self.lit(info_flags(n)),
         ];
         operands.extend(members.iter().map(|&(_, mid)| Operand::Id(mid)));
-        self.emit(self_id, inst::TYPE_COMPOSITE, operands);
-        self.composites.insert(self_id);
+        if self.info.format.is_non_semantic() {
+            // Members name no parent here: written first, the composite does not refer ahead.
+            self.members(self_id, members);
+            self.emit(self_id, inst::TYPE_COMPOSITE, operands);
+            self.composites.insert(self_id);
+        } else {
+            self.emit(self_id, inst::TYPE_COMPOSITE, operands);
+            self.composites.insert(self_id);
+            self.members(self_id, members);
+        }
+        self_id
+    }
+
+    /// DebugTypeMember / DebugTypeInheritance of a composite's members.
+    fn members(&mut self, self_id: Id, members: Vec<(MetadataId, Id)>) {
+        let m = self.t.m;
         for (member, member_id) in members {
             let Some(mn) = di_node(m, member) else {
                 continue;
@@ -300,17 +340,14 @@ impl Declarer<'_, '_> {
                     .and_then(|b| self.field_int(b, "size"))
                     .unwrap_or(0);
                 let size = self.constant(base_size as u64);
-                self.emit(
-                    member_id,
-                    inst::TYPE_INHERITANCE,
-                    vec![
-                        Operand::Id(self_id),
-                        Operand::Id(base),
-                        Operand::Id(offset),
-                        Operand::Id(size),
-                        Operand::Word(info_flags(mn)),
-                    ],
-                );
+                // The NonSemantic sets name no child: the composite lists it.
+                let mut operands = Vec::with_capacity(5);
+                if !self.info.format.is_non_semantic() {
+                    operands.push(Operand::Id(self_id));
+                }
+                operands.extend([Operand::Id(base), Operand::Id(offset), Operand::Id(size)]);
+                operands.push(self.lit(info_flags(mn)));
+                self.emit(member_id, inst::TYPE_INHERITANCE, operands);
                 continue;
             }
             let ty = self.ty(field_node(mn, "baseType"));
@@ -319,23 +356,33 @@ impl Declarer<'_, '_> {
             let line = self.field_word(mn, "line");
             let offset = self.constant(self.field_int(mn, "offset").unwrap_or(0) as u64);
             let size = self.constant(self.field_int(mn, "size").unwrap_or(0) as u64);
-            self.emit(
-                member_id,
-                inst::TYPE_MEMBER,
-                vec![
-                    Operand::Id(name),
-                    Operand::Id(ty),
-                    Operand::Id(source),
-                    Operand::Word(line),
-                    Operand::Word(0),
-                    Operand::Id(self_id),
-                    Operand::Id(offset),
-                    Operand::Id(size),
-                    Operand::Word(info_flags(mn)),
-                ],
-            );
+            let mut operands = vec![
+                Operand::Id(name),
+                Operand::Id(ty),
+                Operand::Id(source),
+                self.lit(line),
+                self.lit(0),
+            ];
+            // The NonSemantic sets name no parent: the composite lists it.
+            if !self.info.format.is_non_semantic() {
+                operands.push(Operand::Id(self_id));
+            }
+            operands.extend([Operand::Id(offset), Operand::Id(size)]);
+            let is_static = has_flag(mn, "flags", "DIFlagStaticMember");
+            let mut member_flags = info_flags(mn);
+            if is_static {
+                member_flags |= flags::STATIC_MEMBER;
+            }
+            operands.push(self.lit(member_flags));
+            if is_static {
+                // Its value, when the class gives one (`extraData: i32 4`).
+                if let Some(value) = self.field_int(mn, "extraData") {
+                    operands.push(Operand::Id(self.constant(value as u64)));
+                }
+                self.member_ids.insert(member, member_id);
+            }
+            self.emit(member_id, inst::TYPE_MEMBER, operands);
         }
-        self_id
     }
 
     /// DebugTypeArray with one count per DISubrange (0 for an unknown count), or
@@ -365,15 +412,24 @@ impl Declarer<'_, '_> {
             let element = self.typedef_bases.get(&base).copied().unwrap_or(base);
             let count = counts.first().copied().unwrap_or(0);
             if self.basic_types.contains(&element) && counts.len() == 1 && count <= 4 {
-                return self.fresh(
-                    inst::TYPE_VECTOR,
-                    vec![Operand::Id(element), Operand::Word(count as u32)],
-                );
+                let operands = vec![Operand::Id(element), self.lit(count as u32)];
+                return self.fresh(inst::TYPE_VECTOR, operands);
             }
         }
         let mut operands = vec![Operand::Id(base)];
         for c in counts {
-            operands.push(Operand::Id(self.constant(c)));
+            let count = self.constant(c);
+            if self.is_200() {
+                // .200: one DebugTypeSubrange per dimension (count; no bounds known here).
+                let none = self.none;
+                let subrange = self.fresh(
+                    inst::TYPE_SUBRANGE,
+                    vec![Operand::Id(count), Operand::Id(none), Operand::Id(none)],
+                );
+                operands.push(Operand::Id(subrange));
+            } else {
+                operands.push(Operand::Id(count));
+            }
         }
         self.fresh(inst::TYPE_ARRAY, operands)
     }
@@ -390,11 +446,11 @@ impl Declarer<'_, '_> {
             Operand::Id(name),
             Operand::Id(underlying),
             Operand::Id(source),
-            Operand::Word(line),
-            Operand::Word(0),
+            self.lit(line),
+            self.lit(0),
             Operand::Id(parent),
             Operand::Id(size),
-            Operand::Word(info_flags(n)),
+            self.lit(info_flags(n)),
         ];
         for e in self.list(n, "elements").into_iter().flatten() {
             let Some(en) = di_node(m, e) else {
@@ -419,7 +475,7 @@ impl Declarer<'_, '_> {
             Some(t) => self.ty(Some(t)),
             None => self.info.void,
         };
-        let mut operands = vec![Operand::Word(info_flags(n)), Operand::Id(ret)];
+        let mut operands = vec![self.lit(info_flags(n)), Operand::Id(ret)];
         // A null parameter is the `...` of a variadic function: it has no type.
         for p in types.into_iter().skip(1).flatten() {
             operands.push(Operand::Id(self.ty(Some(p))));

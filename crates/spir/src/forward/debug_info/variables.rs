@@ -81,9 +81,169 @@ fn operation(name: &str) -> Option<(u32, usize)> {
     })
 }
 
+/// The operations only NonSemantic.Shader.DebugInfo.200 has (llvm-spirv writes operations
+/// past LLVM_fragment in that set alone), with their literal operand counts: the ones LLVM's
+/// DIExpression admits.
+fn operation_200(name: &str) -> Option<(u32, usize)> {
+    if let Some(n) = name
+        .strip_prefix("DW_OP_lit")
+        .and_then(|n| n.parse::<u32>().ok())
+    {
+        return (n < 32).then_some((46 + n, 0));
+    }
+    if let Some(n) = name
+        .strip_prefix("DW_OP_breg")
+        .and_then(|n| n.parse::<u32>().ok())
+    {
+        return (n < 32).then_some((110 + n, 1));
+    }
+    Some(match name {
+        "DW_OP_LLVM_convert" => (10, 2),
+        "DW_OP_consts" => (20, 1),
+        "DW_OP_dup" => (21, 0),
+        "DW_OP_drop" => (22, 0),
+        "DW_OP_over" => (23, 0),
+        "DW_OP_abs" => (26, 0),
+        "DW_OP_and" => (27, 0),
+        "DW_OP_div" => (28, 0),
+        "DW_OP_mod" => (29, 0),
+        "DW_OP_mul" => (30, 0),
+        "DW_OP_neg" => (31, 0),
+        "DW_OP_not" => (32, 0),
+        "DW_OP_or" => (33, 0),
+        "DW_OP_shl" => (34, 0),
+        "DW_OP_shr" => (35, 0),
+        "DW_OP_shra" => (36, 0),
+        "DW_OP_xor" => (37, 0),
+        "DW_OP_eq" => (39, 0),
+        "DW_OP_ge" => (40, 0),
+        "DW_OP_gt" => (41, 0),
+        "DW_OP_le" => (42, 0),
+        "DW_OP_lt" => (43, 0),
+        "DW_OP_ne" => (44, 0),
+        "DW_OP_deref_size" => (146, 1),
+        "DW_OP_push_object_address" => (149, 0),
+        _ => return None,
+    })
+}
+
+/// The DWARF number of a `DW_ATE_*` encoding (LLVM_convert's second operand in text).
+fn dwarf_encoding(name: &str) -> Option<u32> {
+    Some(match name {
+        "DW_ATE_address" => 0x1,
+        "DW_ATE_boolean" => 0x2,
+        "DW_ATE_complex_float" => 0x3,
+        "DW_ATE_float" => 0x4,
+        "DW_ATE_signed" => 0x5,
+        "DW_ATE_signed_char" => 0x6,
+        "DW_ATE_unsigned" => 0x7,
+        "DW_ATE_unsigned_char" => 0x8,
+        _ => return None,
+    })
+}
+
 /// The DWARF operation of an opcode number (bitcode stores DIExpression elements as numbers).
 fn operation_name(code: u64) -> Option<&'static str> {
+    const LITS: [&str; 32] = [
+        "DW_OP_lit0",
+        "DW_OP_lit1",
+        "DW_OP_lit2",
+        "DW_OP_lit3",
+        "DW_OP_lit4",
+        "DW_OP_lit5",
+        "DW_OP_lit6",
+        "DW_OP_lit7",
+        "DW_OP_lit8",
+        "DW_OP_lit9",
+        "DW_OP_lit10",
+        "DW_OP_lit11",
+        "DW_OP_lit12",
+        "DW_OP_lit13",
+        "DW_OP_lit14",
+        "DW_OP_lit15",
+        "DW_OP_lit16",
+        "DW_OP_lit17",
+        "DW_OP_lit18",
+        "DW_OP_lit19",
+        "DW_OP_lit20",
+        "DW_OP_lit21",
+        "DW_OP_lit22",
+        "DW_OP_lit23",
+        "DW_OP_lit24",
+        "DW_OP_lit25",
+        "DW_OP_lit26",
+        "DW_OP_lit27",
+        "DW_OP_lit28",
+        "DW_OP_lit29",
+        "DW_OP_lit30",
+        "DW_OP_lit31",
+    ];
+    const BREGS: [&str; 32] = [
+        "DW_OP_breg0",
+        "DW_OP_breg1",
+        "DW_OP_breg2",
+        "DW_OP_breg3",
+        "DW_OP_breg4",
+        "DW_OP_breg5",
+        "DW_OP_breg6",
+        "DW_OP_breg7",
+        "DW_OP_breg8",
+        "DW_OP_breg9",
+        "DW_OP_breg10",
+        "DW_OP_breg11",
+        "DW_OP_breg12",
+        "DW_OP_breg13",
+        "DW_OP_breg14",
+        "DW_OP_breg15",
+        "DW_OP_breg16",
+        "DW_OP_breg17",
+        "DW_OP_breg18",
+        "DW_OP_breg19",
+        "DW_OP_breg20",
+        "DW_OP_breg21",
+        "DW_OP_breg22",
+        "DW_OP_breg23",
+        "DW_OP_breg24",
+        "DW_OP_breg25",
+        "DW_OP_breg26",
+        "DW_OP_breg27",
+        "DW_OP_breg28",
+        "DW_OP_breg29",
+        "DW_OP_breg30",
+        "DW_OP_breg31",
+    ];
+    if (0x30..0x50).contains(&code) {
+        return LITS.get((code - 0x30) as usize).copied();
+    }
+    if (0x70..0x90).contains(&code) {
+        return BREGS.get((code - 0x70) as usize).copied();
+    }
     Some(match code {
+        0x11 => "DW_OP_consts",
+        0x12 => "DW_OP_dup",
+        0x13 => "DW_OP_drop",
+        0x14 => "DW_OP_over",
+        0x19 => "DW_OP_abs",
+        0x1a => "DW_OP_and",
+        0x1b => "DW_OP_div",
+        0x1d => "DW_OP_mod",
+        0x1e => "DW_OP_mul",
+        0x1f => "DW_OP_neg",
+        0x20 => "DW_OP_not",
+        0x21 => "DW_OP_or",
+        0x24 => "DW_OP_shl",
+        0x25 => "DW_OP_shr",
+        0x26 => "DW_OP_shra",
+        0x27 => "DW_OP_xor",
+        0x29 => "DW_OP_eq",
+        0x2a => "DW_OP_ge",
+        0x2b => "DW_OP_gt",
+        0x2c => "DW_OP_le",
+        0x2d => "DW_OP_lt",
+        0x2e => "DW_OP_ne",
+        0x94 => "DW_OP_deref_size",
+        0x97 => "DW_OP_push_object_address",
+        0x1001 => "DW_OP_LLVM_convert",
         0x06 => "DW_OP_deref",
         0x22 => "DW_OP_plus",
         0x1c => "DW_OP_minus",
@@ -115,23 +275,24 @@ impl Declarer<'_, '_> {
             Operand::Id(name),
             Operand::Id(ty),
             Operand::Id(source),
-            Operand::Word(line),
-            Operand::Word(0),
+            self.lit(line),
+            self.lit(0),
             Operand::Id(parent),
-            Operand::Word(info_flags(n)),
+            self.lit(info_flags(n)),
         ];
         let arg = self.field_word(n, "arg");
         if arg > 0 {
-            operands.push(Operand::Word(arg));
+            operands.push(self.lit(arg));
         }
         let result = self.fresh(inst::LOCAL_VARIABLE, operands);
         self.info.nodes.insert(id, result);
         Some(result)
     }
 
-    /// DebugExpression of a DIExpression (memoized); `None` when it uses an operation
-    /// OpenCL.DebugInfo.100 has no form for (the intrinsic using it is then dropped rather
-    /// than described wrongly).
+    /// DebugExpression of a DIExpression (memoized); `None` when it uses an operation the set
+    /// has no form for (the intrinsic using it is then dropped rather than described wrongly):
+    /// OpenCL.DebugInfo.100 and NonSemantic .100 have deref .. LLVM_fragment, .200 also the
+    /// arithmetic, literal, convert and register operations of `operation_200`.
     pub(super) fn expression(&mut self, id: MetadataId) -> Option<Id> {
         if let Some(&done) = self.info.nodes.get(&id) {
             return Some(done);
@@ -148,14 +309,24 @@ impl Declarer<'_, '_> {
                     DiField::UInt(code) => operation_name(*code)?,
                     _ => return None,
                 };
-                let (op, count) = operation(name)?;
+                let (op, count) = match operation(name) {
+                    Some(found) => found,
+                    None if self.is_200() => operation_200(name)?,
+                    None => return None,
+                };
                 ops.push((op, Vec::new()));
                 wanted = count;
                 continue;
             }
             let literal = match field {
-                DiField::UInt(v) => u32::try_from(*v).ok()?,
-                DiField::Int(v) => u32::try_from(*v).ok()?,
+                // A negative operand (consts, breg offsets; text and bitcode store the 64-bit
+                // two's complement) as its 32-bit one, as llvm-spirv keeps the low word;
+                // a value that fits neither way has no form.
+                DiField::UInt(v) => u32::try_from(*v)
+                    .ok()
+                    .or_else(|| i32::try_from(*v as i64).ok().map(|x| x as u32))?,
+                DiField::Int(v) => i32::try_from(*v).ok()? as u32,
+                DiField::Symbol(s) => dwarf_encoding(s)?,
                 _ => return None,
             };
             ops.last_mut()?.1.push(literal);
@@ -166,8 +337,10 @@ impl Declarer<'_, '_> {
         }
         let mut operation_ids = Vec::with_capacity(ops.len());
         for (op, literals) in ops {
-            let mut operands = vec![Operand::Word(op)];
-            operands.extend(literals.into_iter().map(Operand::Word));
+            let mut operands = vec![self.lit(op)];
+            for literal in literals {
+                operands.push(self.lit(literal));
+            }
             operation_ids.push(Operand::Id(self.fresh(inst::OPERATION, operands)));
         }
         let result = self.fresh(inst::EXPRESSION, operation_ids);
@@ -245,20 +418,29 @@ fn global_variable(d: &mut Declarer<'_, '_>, gve: MetadataId, variable: Option<I
         flag_bits |= flags::IS_DEFINITION;
     }
     let variable = variable.unwrap_or(d.none);
-    let id = d.fresh(
-        inst::GLOBAL_VARIABLE,
-        vec![
-            Operand::Id(name),
-            Operand::Id(ty),
-            Operand::Id(source),
-            Operand::Word(line),
-            Operand::Word(0),
-            Operand::Id(parent),
-            Operand::Id(linkage),
-            Operand::Id(variable),
-            Operand::Word(flag_bits),
-        ],
-    );
+    let operands = vec![
+        Operand::Id(name),
+        Operand::Id(ty),
+        Operand::Id(source),
+        d.lit(line),
+        d.lit(0),
+        Operand::Id(parent),
+        Operand::Id(linkage),
+        Operand::Id(variable),
+        d.lit(flag_bits),
+    ];
+    let mut operands = operands;
+    // The definition of a static member: its declaration inside the class (the class is
+    // declared first if nothing has named it yet).
+    if let Some(declaration) = field_node(n, "declaration") {
+        if let Some(class) = di_node(m, declaration).and_then(|dn| field_node(dn, "scope")) {
+            d.ty(Some(class));
+        }
+        if let Some(&member) = d.member_ids.get(&declaration) {
+            operands.push(Operand::Id(member));
+        }
+    }
+    let id = d.fresh(inst::GLOBAL_VARIABLE, operands);
     d.info.nodes.insert(var_id, id);
 }
 
