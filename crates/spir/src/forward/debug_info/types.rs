@@ -332,8 +332,11 @@ impl Declarer<'_, '_> {
                 continue;
             };
             if field_symbol(mn, "tag") == Some("DW_TAG_inheritance") {
-                // DebugTypeInheritance: this composite (child) derives from its base.
+                // DebugTypeInheritance: this composite (child) derives from its base. A class
+                // template base is named by its composite (spirv-val wants a
+                // DebugTypeComposite there, not the DebugTypeTemplate around it).
                 let base = self.ty(field_node(mn, "baseType"));
+                let base = self.template_targets.get(&base).copied().unwrap_or(base);
                 let offset = self.constant(self.field_int(mn, "offset").unwrap_or(0) as u64);
                 let base_size = field_node(mn, "baseType")
                     .and_then(|b| di_node(m, b))
