@@ -29,8 +29,10 @@ pub struct TranslateArgs {
     /// With `-r` it changes nothing: the reverse direction does not translate function pointers.
     #[arg(long = "spirv-emit-function-ptr-addr-space")]
     pub emit_function_ptr_addr_space: bool,
-    /// Debug information: `ocl-100` (OpenCL.DebugInfo.100, the default, as llvm-spirv) or
-    /// `none` (spirvkit's own: the module's debug metadata is dropped).
+    /// Debug information: `ocl-100` (OpenCL.DebugInfo.100, the default, as llvm-spirv),
+    /// `nonsemantic-shader-100` / `nonsemantic-shader-200` (NonSemantic.Shader.DebugInfo.100
+    /// / .200), `legacy` (llvm-spirv's old set, written as OpenCL.DebugInfo.100) or `none`
+    /// (spirvkit's own: the module's debug metadata is dropped).
     #[arg(long = "spirv-debug-info-version", value_name = "VERSION")]
     pub debug_info_version: Option<String>,
     /// Highest SPIR-V version the output may use (1.0 .. 1.6).
