@@ -373,6 +373,15 @@ impl Declarer<'_, '_> {
         }
     }
 
+    /// Name, Type, Source, Line and Column (0: LLVM records no column for a declaration),
+    /// the operands most declaring instructions start with; each appends its own after them.
+    pub fn named_at(&mut self, name: Id, ty: Id, source: Id, line: u32) -> Vec<Operand> {
+        let mut operands = Vec::with_capacity(10);
+        operands.extend([Operand::Id(name), Operand::Id(ty), Operand::Id(source)]);
+        operands.extend([self.lit(line), self.lit(0)]);
+        operands
+    }
+
     /// OpConstantTrue / OpConstantFalse.
     pub fn bool_constant(&mut self, value: bool) -> Id {
         let ty = self.t.b.type_bool();

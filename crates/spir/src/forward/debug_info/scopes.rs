@@ -152,17 +152,13 @@ impl Declarer<'_, '_> {
             .copied()
             .unwrap_or(self.none);
         let declaration = field_node(n, "declaration").map(|d| self.declaration(d, ty));
-        let mut operands = vec![
-            Operand::Id(name),
-            Operand::Id(ty),
-            Operand::Id(source),
-            self.lit(line),
-            self.lit(0),
+        let mut operands = self.named_at(name, ty, source, line);
+        operands.extend([
             Operand::Id(parent),
             Operand::Id(linkage),
             self.lit(flags),
             self.lit(scope_line),
-        ];
+        ]);
         if self.info.format.is_non_semantic() {
             // No Function operand: DebugFunctionDefinition in the body binds the two.
             match declaration {
@@ -216,16 +212,8 @@ impl Declarer<'_, '_> {
             None => name,
         };
         let flags = subprogram_flags(n);
-        let operands = vec![
-            Operand::Id(name),
-            Operand::Id(ty),
-            Operand::Id(source),
-            self.lit(line),
-            self.lit(0),
-            Operand::Id(parent),
-            Operand::Id(linkage),
-            self.lit(flags),
-        ];
+        let mut operands = self.named_at(name, ty, source, line);
+        operands.extend([Operand::Id(parent), Operand::Id(linkage), self.lit(flags)]);
         let result = self.fresh(inst::FUNCTION_DECLARATION, operands);
         self.info.nodes.insert(id, result);
         result

@@ -203,14 +203,8 @@ impl Declarer<'_, '_> {
                 let parent = self.parent(field_node(n, "scope"));
                 let typedef = self.t.b.alloc_id();
                 self.typedef_bases.insert(typedef, base);
-                let operands = vec![
-                    Operand::Id(name),
-                    Operand::Id(base),
-                    Operand::Id(source),
-                    self.lit(line),
-                    self.lit(0),
-                    Operand::Id(parent),
-                ];
+                let mut operands = self.named_at(name, base, source, line);
+                operands.push(Operand::Id(parent));
                 self.emit(typedef, inst::TYPEDEF, operands);
                 typedef
             }
@@ -359,13 +353,7 @@ impl Declarer<'_, '_> {
             let line = self.field_word(mn, "line");
             let offset = self.constant(self.field_int(mn, "offset").unwrap_or(0) as u64);
             let size = self.constant(self.field_int(mn, "size").unwrap_or(0) as u64);
-            let mut operands = vec![
-                Operand::Id(name),
-                Operand::Id(ty),
-                Operand::Id(source),
-                self.lit(line),
-                self.lit(0),
-            ];
+            let mut operands = self.named_at(name, ty, source, line);
             // The NonSemantic sets name no parent: the composite lists it.
             if !self.info.format.is_non_semantic() {
                 operands.push(Operand::Id(self_id));
@@ -445,16 +433,12 @@ impl Declarer<'_, '_> {
         let line = self.field_word(n, "line");
         let parent = self.parent(field_node(n, "scope"));
         let size = self.constant(self.field_int(n, "size").unwrap_or(0) as u64);
-        let mut operands = vec![
-            Operand::Id(name),
-            Operand::Id(underlying),
-            Operand::Id(source),
-            self.lit(line),
-            self.lit(0),
+        let mut operands = self.named_at(name, underlying, source, line);
+        operands.extend([
             Operand::Id(parent),
             Operand::Id(size),
             self.lit(info_flags(n)),
-        ];
+        ]);
         for e in self.list(n, "elements").into_iter().flatten() {
             let Some(en) = di_node(m, e) else {
                 continue;

@@ -271,15 +271,8 @@ impl Declarer<'_, '_> {
         let source = self.source_of(Some(id));
         let line = self.field_word(n, "line");
         let parent = self.parent(field_node(n, "scope"));
-        let mut operands = vec![
-            Operand::Id(name),
-            Operand::Id(ty),
-            Operand::Id(source),
-            self.lit(line),
-            self.lit(0),
-            Operand::Id(parent),
-            self.lit(info_flags(n)),
-        ];
+        let mut operands = self.named_at(name, ty, source, line);
+        operands.extend([Operand::Id(parent), self.lit(info_flags(n))]);
         let arg = self.field_word(n, "arg");
         if arg > 0 {
             operands.push(self.lit(arg));
@@ -418,18 +411,13 @@ fn global_variable(d: &mut Declarer<'_, '_>, gve: MetadataId, variable: Option<I
         flag_bits |= flags::IS_DEFINITION;
     }
     let variable = variable.unwrap_or(d.none);
-    let operands = vec![
-        Operand::Id(name),
-        Operand::Id(ty),
-        Operand::Id(source),
-        d.lit(line),
-        d.lit(0),
+    let mut operands = d.named_at(name, ty, source, line);
+    operands.extend([
         Operand::Id(parent),
         Operand::Id(linkage),
         Operand::Id(variable),
         d.lit(flag_bits),
-    ];
-    let mut operands = operands;
+    ]);
     // The definition of a static member: its declaration inside the class (the class is
     // declared first if nothing has named it yet).
     if let Some(declaration) = field_node(n, "declaration") {
