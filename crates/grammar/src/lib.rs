@@ -19,6 +19,57 @@ use generated::tables::{
     OPERAND_KINDS,
 };
 
+/// Short names for the debug-info extended instruction numbers, usable as `match` patterns:
+/// those OpenCL.DebugInfo.100 and NonSemantic.Shader.DebugInfo.100 share (same numbers in
+/// both sets), then the Shader set's own (101 and up). The translator and the validator both
+/// use them.
+pub mod debug_info {
+    use crate::{OpenClDebugInfo100Op as D, ShaderDebugInfo100Op as S};
+    pub const INFO_NONE: u32 = D::DebugInfoNone.0;
+    pub const COMPILATION_UNIT: u32 = D::DebugCompilationUnit.0;
+    pub const TYPE_BASIC: u32 = D::DebugTypeBasic.0;
+    pub const TYPE_POINTER: u32 = D::DebugTypePointer.0;
+    pub const TYPE_QUALIFIER: u32 = D::DebugTypeQualifier.0;
+    pub const TYPE_ARRAY: u32 = D::DebugTypeArray.0;
+    pub const TYPE_VECTOR: u32 = D::DebugTypeVector.0;
+    pub const TYPEDEF: u32 = D::DebugTypedef.0;
+    pub const TYPE_FUNCTION: u32 = D::DebugTypeFunction.0;
+    pub const TYPE_ENUM: u32 = D::DebugTypeEnum.0;
+    pub const TYPE_COMPOSITE: u32 = D::DebugTypeComposite.0;
+    pub const TYPE_MEMBER: u32 = D::DebugTypeMember.0;
+    pub const TYPE_INHERITANCE: u32 = D::DebugTypeInheritance.0;
+    pub const TYPE_TEMPLATE: u32 = D::DebugTypeTemplate.0;
+    pub const TYPE_TEMPLATE_PARAMETER: u32 = D::DebugTypeTemplateParameter.0;
+    pub const TYPE_TEMPLATE_TEMPLATE_PARAMETER: u32 = D::DebugTypeTemplateTemplateParameter.0;
+    pub const GLOBAL_VARIABLE: u32 = D::DebugGlobalVariable.0;
+    pub const FUNCTION_DECLARATION: u32 = D::DebugFunctionDeclaration.0;
+    pub const FUNCTION: u32 = D::DebugFunction.0;
+    pub const LEXICAL_BLOCK: u32 = D::DebugLexicalBlock.0;
+    pub const SCOPE: u32 = D::DebugScope.0;
+    pub const NO_SCOPE: u32 = D::DebugNoScope.0;
+    pub const INLINED_AT: u32 = D::DebugInlinedAt.0;
+    pub const LOCAL_VARIABLE: u32 = D::DebugLocalVariable.0;
+    pub const DECLARE: u32 = D::DebugDeclare.0;
+    pub const VALUE: u32 = D::DebugValue.0;
+    pub const OPERATION: u32 = D::DebugOperation.0;
+    pub const EXPRESSION: u32 = D::DebugExpression.0;
+    pub const SOURCE: u32 = D::DebugSource.0;
+    pub const TYPE_PTR_TO_MEMBER: u32 = D::DebugTypePtrToMember.0;
+    pub const LEXICAL_BLOCK_DISCRIMINATOR: u32 = D::DebugLexicalBlockDiscriminator.0;
+    pub const IMPORTED_ENTITY: u32 = D::DebugImportedEntity.0;
+    pub const MACRO_DEF: u32 = D::DebugMacroDef.0;
+    pub const MACRO_UNDEF: u32 = D::DebugMacroUndef.0;
+    // NonSemantic.Shader.DebugInfo.100 only.
+    pub const FUNCTION_DEFINITION: u32 = S::DebugFunctionDefinition.0;
+    pub const SOURCE_CONTINUED: u32 = S::DebugSourceContinued.0;
+    pub const LINE: u32 = S::DebugLine.0;
+    pub const NO_LINE: u32 = S::DebugNoLine.0;
+    pub const BUILD_IDENTIFIER: u32 = S::DebugBuildIdentifier.0;
+    pub const STORAGE_PATH: u32 = S::DebugStoragePath.0;
+    pub const ENTRY_POINT: u32 = S::DebugEntryPoint.0;
+    pub const TYPE_MATRIX: u32 = S::DebugTypeMatrix.0;
+}
+
 /// How many times an operand may occur.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Quantifier {
