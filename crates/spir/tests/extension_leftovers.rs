@@ -123,24 +123,6 @@ fn sub_group_size_zero_stays_subgroup_size_without_the_extension() {
     spirv_val(&m, "sub_group_size_zero_plain");
 }
 
-/// Vector-compute globals whose attribute groups carry the SPV_INTEL_vector_compute
-/// attributes, and a VC kernel reading them.
-const VC_GLOBALS: &str = r#"target triple = "spir64-unknown-unknown"
-@g = addrspace(1) global <8 x i8> zeroinitializer, align 8 #0
-@p = internal global <8 x i8> zeroinitializer, align 8 #1
-define spir_kernel void @k(ptr addrspace(1) %out) #2 {
-entry:
-  %a = load <8 x i8>, ptr addrspace(1) @g, align 8
-  %b = load <8 x i8>, ptr @p, align 8
-  %s = add <8 x i8> %a, %b
-  store <8 x i8> %s, ptr addrspace(1) %out, align 8
-  ret void
-}
-attributes #0 = { "VCGlobalVariable" "VCByteOffset"="16" }
-attributes #1 = { "VCGlobalVariable" "VCVolatile" "VCByteOffset"="1" }
-attributes #2 = { "VCFunction" }
-"#;
-
 /// (target, literals) of every OpDecorate with decoration `d`.
 fn decorations_of(m: &Module, d: spirvkit_grammar::Decoration) -> Vec<Vec<u32>> {
     with_opcode(m, Op::Decorate)
@@ -158,7 +140,7 @@ fn translate_module(m: &spirvkit_llvm::Module, extensions: &str) -> Module {
     spirvkit_spir::translate(m, &options).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// The VC decorations of `VC_GLOBALS`' two variables, checked on a module read from bitcode.
+/// The VC decorations of `common::VC_GLOBALS`' two variables, checked on a module read from bitcode.
 fn check_vc_global_decorations(bitcode: &[u8], tag: &str) {
     use spirvkit_grammar::Decoration as D;
     let m = spirvkit_llvm::read_bitcode(bitcode, "vc_globals.bc").expect("bitcode reads");
@@ -196,7 +178,7 @@ fn check_vc_global_decorations(bitcode: &[u8], tag: &str) {
 
 #[test]
 fn vector_compute_global_attributes_from_our_bitcode() {
-    let text = spirvkit_llvm::parse_text(VC_GLOBALS, "vc_globals.ll").expect("parses");
+    let text = spirvkit_llvm::parse_text(common::VC_GLOBALS, "vc_globals.ll").expect("parses");
     let bitcode = spirvkit_llvm::write_bitcode(&text, "vc_globals.bc").expect("writes bitcode");
     check_vc_global_decorations(&bitcode, "vc_globals_our_bitcode");
     // The text writer keeps the attribute group too.
@@ -213,7 +195,7 @@ fn vector_compute_global_attributes_from_llvm_as_bitcode() {
     };
     let input = dir.join(format!("ext15_vc_globals_{}.ll", std::process::id()));
     let output = input.with_extension("bc");
-    std::fs::write(&input, VC_GLOBALS).expect("write input");
+    std::fs::write(&input, common::VC_GLOBALS).expect("write input");
     let assembled = std::process::Command::new("llvm-as-22")
         .arg(&input)
         .arg("-o")

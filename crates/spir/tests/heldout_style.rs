@@ -1580,21 +1580,7 @@ fn vector_compute_global_attributes_decorate_the_variable() {
     // VectorComputeVariableINTEL, "VCVolatile" → Volatile, "VCByteOffset"="N" →
     // GlobalVariableOffsetINTEL N; here for a CrossWorkgroup and a private global.
     use spirvkit_grammar::Decoration as D;
-    let src = r#"target triple = "spir64-unknown-unknown"
-@g = addrspace(1) global <8 x i8> zeroinitializer, align 8 #0
-@p = internal global <8 x i8> zeroinitializer, align 8 #1
-define spir_kernel void @k(ptr addrspace(1) %out) #2 {
-entry:
-  %a = load <8 x i8>, ptr addrspace(1) @g, align 8
-  %b = load <8 x i8>, ptr @p, align 8
-  %s = add <8 x i8> %a, %b
-  store <8 x i8> %s, ptr addrspace(1) %out, align 8
-  ret void
-}
-attributes #0 = { "VCGlobalVariable" "VCByteOffset"="16" }
-attributes #1 = { "VCGlobalVariable" "VCVolatile" "VCByteOffset"="1" }
-attributes #2 = { "VCFunction" }
-"#;
+    let src = common::VC_GLOBALS;
     for m in both(src, "+SPV_INTEL_vector_compute", "vc_globals") {
         assert_eq!(decorations_of(&m, D::VectorComputeVariableINTEL).len(), 2);
         assert_eq!(decorations_of(&m, D::Volatile).len(), 1);

@@ -96,3 +96,21 @@ pub fn extensions(m: &Module) -> Vec<String> {
         })
         .collect()
 }
+
+/// Vector-compute globals whose attribute groups carry the SPV_INTEL_vector_compute
+/// attributes, and a VC kernel reading them (from text and from bitcode).
+pub const VC_GLOBALS: &str = r#"target triple = "spir64-unknown-unknown"
+@g = addrspace(1) global <8 x i8> zeroinitializer, align 8 #0
+@p = internal global <8 x i8> zeroinitializer, align 8 #1
+define spir_kernel void @k(ptr addrspace(1) %out) #2 {
+entry:
+  %a = load <8 x i8>, ptr addrspace(1) @g, align 8
+  %b = load <8 x i8>, ptr @p, align 8
+  %s = add <8 x i8> %a, %b
+  store <8 x i8> %s, ptr addrspace(1) %out, align 8
+  ret void
+}
+attributes #0 = { "VCGlobalVariable" "VCByteOffset"="16" }
+attributes #1 = { "VCGlobalVariable" "VCVolatile" "VCByteOffset"="1" }
+attributes #2 = { "VCFunction" }
+"#;
