@@ -7,7 +7,9 @@ is itself a uniform sample (what the measurement uses if fetching stops early).
     python3 draw.py t8a      # t8a (session 14): all 83 of pool_listing_t8a.pool8a()
     python3 draw.py t8b      # t8b (session 14): 110 of pool_listing_t8b.pool8b()
     python3 draw.py t9a      # t9a (session 15): every path found, in fetch order
-    python3 draw.py t9b      # t9b (session 15): all 77 of pool_listing_t9b.pool9b(), in discovery order"""
+    python3 draw.py t9b      # t9b (session 15): all 77 of pool_listing_t9b.pool9b(), in discovery order
+    python3 draw.py t10a     # t10a (session 16): first half of the listed paths t7/t8b never drew
+    python3 draw.py t10b     # t10b (session 16): second half of them"""
 import random
 import sys
 
@@ -58,12 +60,42 @@ def draw_t9b():
     return pool_listing_t9b.pool9b()
 
 
+# t10a / t10b (session 16): the paths of t7's and t8b's pools that their draws did not take
+# (306 + 32 = 338, all reachable by one read each), shuffled once with a fixed seed and cut in
+# two halves, one per helper; each half is fetched in draw order, so any prefix of it is a
+# uniform sample of the undrawn listed paths.
+SEED_T10 = 20261201
+
+
+def undrawn_listed_paths():
+    import pool_listing_t8b
+
+    undrawn = (set(pool_listing.pool()) - set(draw_t7())) | (
+        set(pool_listing_t8b.pool8b()) - set(draw_t8b())
+    )
+    order = sorted(undrawn)
+    random.Random(SEED_T10).shuffle(order)
+    return order
+
+
+def draw_t10a():
+    order = undrawn_listed_paths()
+    return order[: len(order) // 2]
+
+
+def draw_t10b():
+    order = undrawn_listed_paths()
+    return order[len(order) // 2 :]
+
+
 DRAWS = {
     "t7": draw_t7,
     "t8a": draw_t8a,
     "t8b": draw_t8b,
     "t9a": draw_t9a,
     "t9b": draw_t9b,
+    "t10a": draw_t10a,
+    "t10b": draw_t10b,
 }
 
 if __name__ == "__main__":
