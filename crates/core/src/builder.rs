@@ -262,6 +262,16 @@ impl Builder {
         id
     }
 
+    /// The id of a global `dedup_global` already made with these operands, without making it.
+    pub fn existing_global(
+        &self,
+        opcode: Op,
+        result_type: Option<Id>,
+        operands: Vec<Operand>,
+    ) -> Option<Id> {
+        self.dedup.get(&(opcode, result_type, operands)).copied()
+    }
+
     /// A global with a fresh result id (variables, non-unique types such as structs).
     pub fn unique_global(
         &mut self,

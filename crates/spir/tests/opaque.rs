@@ -570,3 +570,36 @@ declare spir_func i32 @__enqueue_kernel_basic(ptr, i32, ptr, ptr addrspace(4), p
         "the error names the instruction and its invoke operand: {message}"
     );
 }
+
+/// A pointer class nothing typed is a pointer to i8, but the 8-bit type (and the Int8
+/// capability it needs) is made only when such a pointer exists: the classes of
+/// non-pointer values are vote-less too and must not declare it.
+#[test]
+fn the_i8_default_is_declared_only_for_a_pointer_that_needs_it() {
+    let no_i8 = format!(
+        "{HEADER}define spir_kernel void @k(ptr addrspace(1) %p) {{\n  store i32 1, ptr addrspace(1) %p, align 4\n  ret void\n}}\n"
+    );
+    let has_int8 = |m: &Module| {
+        let int8_type = find(m, Op::TypeInt)
+            .iter()
+            .any(|i| i.operands.first().and_then(Operand::word) == Some(8));
+        let int8_capability = find(m, Op::Capability)
+            .iter()
+            .any(|i| i.operands.first().and_then(Operand::word) == Some(Capability::Int8.0));
+        (int8_type, int8_capability)
+    };
+    assert_eq!(has_int8(&typed(&no_i8)), (false, false));
+    // A pointer only passed on: nothing types it, so it points to i8.
+    let passed_on = format!(
+        "{HEADER}declare spir_func void @g(ptr addrspace(1))\ndefine spir_kernel void @k(ptr addrspace(1) %p) {{\n  call spir_func void @g(ptr addrspace(1) %p)\n  ret void\n}}\n"
+    );
+    let m = typed(&passed_on);
+    assert_eq!(has_int8(&m), (true, true));
+    let i8_ty = find(&m, Op::TypeInt)
+        .iter()
+        .find(|i| i.operands.first().and_then(Operand::word) == Some(8))
+        .and_then(|i| i.result_id);
+    assert!(find(&m, Op::TypePointer)
+        .iter()
+        .any(|p| p.operands.get(1).map(id) == i8_ty));
+}

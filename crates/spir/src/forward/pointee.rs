@@ -14,7 +14,7 @@ use crate::forward::translator::{Callee, Translator};
 use crate::mangle::{self, MType, Scalar};
 use crate::opencl_types::{opencl_type, OpenClType};
 use llvm::{InstKind, Type, ValueRef};
-use spirvkit_core::Id;
+use spirvkit_core::{Id, Operand};
 use spirvkit_llvm as llvm;
 use std::collections::HashMap;
 
@@ -26,6 +26,11 @@ pub(crate) enum Repr {
     /// An OpenCL handle (image, sampler, event...) passed as `ptr` by LLVM 15+: the value is
     /// the handle itself.
     Handle(Id),
+    /// Nothing voted for the class: a pointer to i8, as llvm-spirv types an untyped `ptr`.
+    /// The i8 type is made when a value of the class is typed (`repr_type`), not when the
+    /// classes are chosen, so a module whose vote-less classes hold no pointer declares no
+    /// 8-bit integer type and no Int8 capability.
+    Unvoted,
 }
 
 /// Inference result: one representation per class of values.
@@ -177,7 +182,6 @@ impl<'m> Translator<'m> {
                 }
             }
         }
-        let i8_ty = self.int_type(8);
         classes.chosen = vec![None; next as usize];
         for root in 0..next {
             if classes.find(root) != root {
@@ -190,12 +194,18 @@ impl<'m> Translator<'m> {
                     .find(|(r, _)| matches!(r, Repr::Handle(_)))
                     .or_else(|| tally.iter().rev().max_by_key(|(_, count)| *count))
                     .map(|(r, _)| *r)
-                    .unwrap_or(Repr::Pointee(i8_ty)),
-                None => Repr::Pointee(i8_ty),
+                    .unwrap_or(Repr::Unvoted),
+                None => Repr::Unvoted,
             };
             classes.chosen[root as usize] = Some(chosen);
         }
-        handle_slots(&mut classes, &votes.slots, self, i8_ty);
+        // A class that voted i8 counts as vote-less for the handle slots.
+        let voted_i8 = self.b.existing_global(
+            spirvkit_core::grammar::Op::TypeInt,
+            None,
+            vec![Operand::Word(8), Operand::Word(0)],
+        );
+        handle_slots(&mut classes, &votes.slots, self, voted_i8);
         self.pointer_classes = std::sync::Arc::new(classes);
     }
 
@@ -623,17 +633,25 @@ fn unite_spilled_values(classes: &mut PointerClasses, spills: &mut [(u32, u32)])
 /// load then yields the handle itself instead of a pointer the handle's users cannot take.
 /// Only a class chosen as a pointer to a pointer (or to i8, when nothing voted) changes: one
 /// that already points to a handle, or to other data, keeps its choice.
-fn handle_slots(classes: &mut PointerClasses, slots: &[(u32, u32)], t: &Translator<'_>, i8_ty: Id) {
+fn handle_slots(
+    classes: &mut PointerClasses,
+    slots: &[(u32, u32)],
+    t: &Translator<'_>,
+    voted_i8: Option<Id>,
+) {
     for &(ptr, value) in slots {
         let value_root = classes.find(value) as usize;
         let Some(Some(Repr::Handle(h))) = classes.chosen.get(value_root).copied() else {
             continue;
         };
         let root = classes.find(ptr) as usize;
-        if let Some(Some(Repr::Pointee(p))) = classes.chosen.get(root).copied() {
-            if p == i8_ty || t.pointer_info.contains_key(&p) {
-                classes.chosen[root] = Some(Repr::Pointee(h));
-            }
+        let replaceable = match classes.chosen.get(root).copied() {
+            Some(Some(Repr::Unvoted)) => true,
+            Some(Some(Repr::Pointee(p))) => Some(p) == voted_i8 || t.pointer_info.contains_key(&p),
+            _ => false,
+        };
+        if replaceable {
+            classes.chosen[root] = Some(Repr::Pointee(h));
         }
     }
 }

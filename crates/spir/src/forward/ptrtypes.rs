@@ -48,9 +48,13 @@ impl<'m> Translator<'m> {
     pub(crate) fn repr_type(&mut self, repr: Repr, addrspace: u32, location: &str) -> Result<Id> {
         Ok(match repr {
             Repr::Handle(h) => h,
-            Repr::Pointee(p) => {
+            Repr::Pointee(_) | Repr::Unvoted => {
+                let pointee = match repr {
+                    Repr::Pointee(p) => p,
+                    _ => self.int_type(8),
+                };
                 let storage = crate::forward::types::storage_class(self, addrspace, location)?;
-                self.pointer_type(storage, p)
+                self.pointer_type(storage, pointee)
             }
         })
     }
