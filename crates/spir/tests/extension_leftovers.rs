@@ -5,7 +5,7 @@
 //! emits then); spirv-val 2025.5 checks every output whose enumerants it knows.
 
 mod common;
-use common::{capabilities, extensions, spirv_val, translate_with};
+use common::{capabilities, decorations_of, extensions, spirv_val, translate_with};
 use spirvkit_core::{Instruction, Module, Operand};
 use spirvkit_grammar::{Capability, ExecutionMode, Op};
 use spirvkit_llvm::{ConstKind, ValueRef};
@@ -124,14 +124,6 @@ fn sub_group_size_zero_stays_subgroup_size_without_the_extension() {
 }
 
 /// (target, literals) of every OpDecorate with decoration `d`.
-fn decorations_of(m: &Module, d: spirvkit_grammar::Decoration) -> Vec<Vec<u32>> {
-    with_opcode(m, Op::Decorate)
-        .into_iter()
-        .filter(|i| i.operands.get(1).and_then(Operand::word) == Some(d.0))
-        .map(|i| words(i)[1..].to_vec())
-        .collect()
-}
-
 fn translate_module(m: &spirvkit_llvm::Module, extensions: &str) -> Module {
     let mut options = spirvkit_spir::TranslateOptions::default();
     options
@@ -161,7 +153,7 @@ fn check_vc_global_decorations(bitcode: &[u8], tag: &str) {
     assert_eq!(decorations_of(&spv, D::Volatile).len(), 1, "{tag}");
     let mut offsets: Vec<u32> = decorations_of(&spv, D::GlobalVariableOffsetINTEL)
         .into_iter()
-        .map(|l| l[0])
+        .map(|(_, literals)| literals[0])
         .collect();
     offsets.sort_unstable();
     assert_eq!(offsets, [1, 16], "{tag}");

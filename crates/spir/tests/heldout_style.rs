@@ -3,7 +3,7 @@
 //! translation must be accepted by spirv-val, typed and with untyped pointers.
 
 mod common;
-use common::{capabilities, translate_with, typed_and_untyped};
+use common::{capabilities, decorations_of, translate_with, typed_and_untyped};
 use spirvkit_core::Module;
 use spirvkit_grammar::{Capability, Decoration, Op};
 
@@ -1398,24 +1398,6 @@ entry:
         );
     let e = translate_with(&runtime, "").expect_err("a run-time count");
     assert!(e.contains("SPV_INTEL_variable_length_array"), "{e}");
-}
-
-/// `(target, decoration, literals)` of every OpDecorate with `decoration`.
-fn decorations_of(m: &Module, decoration: spirvkit_grammar::Decoration) -> Vec<(u32, Vec<u32>)> {
-    m.instructions()
-        .filter(|i| {
-            i.opcode == Op::Decorate
-                && i.operands.get(1).and_then(spirvkit_core::Operand::word) == Some(decoration.0)
-        })
-        .map(|i| {
-            let target = i.operands[0].id().map_or(0, |id| id.0);
-            let literals = i.operands[2..]
-                .iter()
-                .filter_map(spirvkit_core::Operand::word)
-                .collect();
-            (target, literals)
-        })
-        .collect()
 }
 
 /// `(mode, literal)` of every OpExecutionMode.

@@ -114,3 +114,21 @@ attributes #0 = { "VCGlobalVariable" "VCByteOffset"="16" }
 attributes #1 = { "VCGlobalVariable" "VCVolatile" "VCByteOffset"="1" }
 attributes #2 = { "VCFunction" }
 "#;
+
+/// `(target, literals)` of every OpDecorate with `decoration` (the target as its number).
+pub fn decorations_of(
+    m: &Module,
+    decoration: spirvkit_grammar::Decoration,
+) -> Vec<(u32, Vec<u32>)> {
+    m.instructions()
+        .filter(|i| {
+            i.opcode == Op::Decorate
+                && i.operands.get(1).and_then(Operand::word) == Some(decoration.0)
+        })
+        .map(|i| {
+            let target = i.operands[0].id().map_or(0, |id| id.0);
+            let literals = i.operands[2..].iter().filter_map(Operand::word).collect();
+            (target, literals)
+        })
+        .collect()
+}
