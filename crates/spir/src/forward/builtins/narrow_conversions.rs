@@ -266,12 +266,15 @@ pub(super) fn lower(
         }
     };
     let e2m1 = from == Format::E2M1 || to == Format::E2M1;
+    // An INTEL-named E2M1 conversion uses SPV_INTEL_float4's encoding when that extension is
+    // enabled (llvm-spirv's newest conversions_intel_encoding test), else the EXT one (its older
+    // mapping, which had only SPV_EXT_ocp_microscaling_types).
     let e2m1_ext = if !e2m1 {
         None
-    } else if t.opts.allows(OCP_MICROSCALING) {
-        Some(OCP_MICROSCALING)
     } else if conv.intel && t.opts.allows(FLOAT4_INTEL) {
         Some(FLOAT4_INTEL)
+    } else if t.opts.allows(OCP_MICROSCALING) {
+        Some(OCP_MICROSCALING)
     } else {
         let needs = if conv.intel {
             format!("{OCP_MICROSCALING} or +{FLOAT4_INTEL}")
