@@ -15,12 +15,14 @@ const NAMED: &str = "spirv.ExecutionMode";
 
 /// The modes `!spirv.ExecutionMode` gives kernel `f` (entry point `id`), except those in
 /// `emitted` (already derived from the kernel's OpenCL metadata); each one emitted joins
-/// `emitted`.
+/// `emitted`. `defaulted`: the float widths given FPFastMathDefault so far
+/// (float_controls2.rs).
 pub(crate) fn explicit(
     t: &mut Translator<'_>,
     f: llvm::FuncId,
     id: Id,
     emitted: &mut Vec<u32>,
+    defaulted: &mut Vec<u32>,
 ) -> Result<()> {
     let m = t.m;
     let Some(named) = m.named_metadata(NAMED) else {
@@ -49,6 +51,18 @@ pub(crate) fn explicit(
             return Err(malformed(&location, "an entry without an execution mode"));
         };
         if emitted.contains(&mode) {
+            continue;
+        }
+        // ContractionOff / SignedZeroInfNanPreserve in a module using SPV_KHR_float_controls2.
+        if crate::forward::float_controls2::replace_mode(
+            t,
+            &location,
+            id,
+            mode,
+            &words[1..],
+            defaulted,
+        )? {
+            emitted.push(mode);
             continue;
         }
         let desc = OperandKind::ExecutionMode
