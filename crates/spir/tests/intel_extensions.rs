@@ -954,3 +954,59 @@ d:
     assert!(err.contains("OpSwitch of 140001 words"), "{err}");
     assert!(err.contains("@k"), "{err}");
 }
+
+#[test]
+fn phis_freezes_parameters_and_returns_of_pointer_vectors_keep_their_types() {
+    // Session 16 (ext16): the remaining places a vector of pointers flows through — a
+    // parameter, a vector GEP in one branch, the phi joining it with a parameter, `freeze`,
+    // `insertelement` and `ret` — all carry the one OpTypeVector of pointers the function's
+    // signature declares (a GEP's stepped vector is cast back to it), so every operand type
+    // matches (checked by form: spirv-val 2025.5 rejects any vector of pointers).
+    let src = format!(
+        r#"{HEADER}
+define spir_func <4 x ptr addrspace(1)> @pick(i1 %c, <4 x ptr addrspace(1)> %a, <4 x ptr addrspace(1)> %b) {{
+entry:
+  br i1 %c, label %l, label %r
+l:
+  br label %j
+r:
+  %g = getelementptr i32, <4 x ptr addrspace(1)> %b, <4 x i64> <i64 1, i64 2, i64 3, i64 4>
+  br label %j
+j:
+  %p = phi <4 x ptr addrspace(1)> [ %a, %l ], [ %g, %r ]
+  %f = freeze <4 x ptr addrspace(1)> %p
+  %z = insertelement <4 x ptr addrspace(1)> %f, ptr addrspace(1) null, i32 0
+  ret <4 x ptr addrspace(1)> %z
+}}
+"#
+    );
+    for ext in [
+        "+SPV_INTEL_masked_gather_scatter",
+        "+SPV_INTEL_masked_gather_scatter,+SPV_KHR_untyped_pointers",
+    ] {
+        let m = translate_with(&src, ext).unwrap_or_else(|e| panic!("[{ext}] {e}"));
+        let d = defs(&m);
+        let type_of = |v: spirvkit_core::Id| d[&v].result_type.expect("typed value");
+        let function = all(&m, Op::Function)[0];
+        let vector_ty = function.result_type.expect("return type");
+        assert_eq!(d[&vector_ty].opcode, Op::TypeVector);
+        let params = all(&m, Op::FunctionParameter);
+        assert_eq!(params[1].result_type, Some(vector_ty));
+        assert_eq!(params[2].result_type, Some(vector_ty));
+        let phi = all(&m, Op::Phi)[0];
+        assert_eq!(phi.result_type, Some(vector_ty));
+        for incoming in phi.operands.iter().step_by(2) {
+            assert_eq!(type_of(id(incoming)), vector_ty, "[{ext}]");
+        }
+        let copy = all(&m, Op::CopyObject)[0];
+        assert_eq!(copy.result_type, Some(vector_ty));
+        assert_eq!(type_of(id(&copy.operands[0])), vector_ty);
+        let insert = all(&m, Op::CompositeInsert)[0];
+        assert_eq!(insert.result_type, Some(vector_ty));
+        let ret = all(&m, Op::ReturnValue)[0];
+        assert_eq!(type_of(id(&ret.operands[0])), vector_ty);
+        assert!(capabilities(&m).contains(&Capability::MaskedGatherScatterINTEL.0));
+    }
+    let e = translate_with(&src, "").expect_err("without the extension");
+    assert!(e.contains("SPV_INTEL_masked_gather_scatter"), "{e}");
+}
