@@ -238,3 +238,27 @@ fn the_extension_needs_spirv_1_2_for_its_execution_mode() {
     assert!(!capabilities(&m).contains(&Capability::FloatControls2.0));
     assert!(modes(&m).contains(&ExecutionMode::ContractionOff.0));
 }
+
+#[test]
+fn an_execution_mode_without_its_literals_is_refused() {
+    // `!{ptr @foo, i32 4461}` lacks SignedZeroInfNanPreserve's width: an error naming the mode
+    // and the metadata, with or without the extension (it used to become a truncated
+    // OpExecutionMode).
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @foo(float %af, ptr addrspace(1) %o) {
+  %rf = fadd contract float %af, %af
+  store float %rf, ptr addrspace(1) %o
+  ret void
+}
+!spirv.ExecutionMode = !{!0}
+!0 = !{ptr @foo, i32 4461}
+"#;
+    for ext in [
+        "+SPV_KHR_float_controls",
+        "+SPV_KHR_float_controls,+SPV_KHR_float_controls2",
+    ] {
+        let e = translate_with(src, ext).expect_err(ext);
+        assert!(e.contains("SignedZeroInfNanPreserve"), "{e}");
+        assert!(e.contains("spirv.ExecutionMode"), "{e}");
+    }
+}

@@ -8,7 +8,7 @@ use crate::error::{malformed, Result};
 use crate::forward::translator::Translator;
 use llvm::ValueRef;
 use spirvkit_core::{Id, Instruction, Operand};
-use spirvkit_grammar::{Capability, ExecutionMode, Op, OperandKind};
+use spirvkit_grammar::{Capability, ExecutionMode, Op, OperandKind, Quantifier};
 use spirvkit_llvm as llvm;
 
 const NAMED: &str = "spirv.ExecutionMode";
@@ -70,6 +70,27 @@ pub(crate) fn explicit(
             .enumerant(mode)
             .ok_or_else(|| malformed(&location, format!("unknown execution mode {mode}")))?;
         let what = format!("the execution mode {}", desc.name);
+        // The literals must be the ones the mode takes (an OpExecutionMode cut short is not
+        // a module).
+        let given = words.len() - 1;
+        let required = desc
+            .parameters
+            .iter()
+            .filter(|p| p.quantifier == Quantifier::One)
+            .count();
+        let variadic = desc
+            .parameters
+            .iter()
+            .any(|p| p.quantifier == Quantifier::Variadic);
+        if given < required || (!variadic && given > desc.parameters.len()) {
+            return Err(malformed(
+                &location,
+                format!(
+                    "{what} with {given} operand(s); it takes {}",
+                    desc.parameters.len()
+                ),
+            ));
+        }
         crate::forward::requirements::require(t, &location, &what, &desc.avail)?;
         let mut operands = vec![Operand::Id(id)];
         operands.extend(words.iter().map(|&w| Operand::Word(w)));

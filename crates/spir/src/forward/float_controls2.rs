@@ -131,12 +131,12 @@ pub(crate) fn replace_mode(
     if !used(t) {
         return Ok(false);
     }
-    let widths: Vec<u32> = if mode == ExecutionMode::ContractionOff.0 {
-        vec![16, 32, 64]
-    } else if mode == ExecutionMode::SignedZeroInfNanPreserve.0 {
-        literals.first().copied().into_iter().collect()
-    } else {
-        return Ok(false);
+    let widths: Vec<u32> = match literals.first() {
+        _ if mode == ExecutionMode::ContractionOff.0 => vec![16, 32, 64],
+        Some(&width) if mode == ExecutionMode::SignedZeroInfNanPreserve.0 => vec![width],
+        // Any other mode, or a SignedZeroInfNanPreserve without its width (left to the
+        // grammar's operand check, which reports it).
+        _ => return Ok(false),
     };
     for width in widths {
         if defaulted.contains(&width) {
