@@ -898,7 +898,10 @@ impl Op {
     pub const CooperativeMatrixConstructCheckedINTEL: Op = Op(6195);
     pub const TypeTaskSequenceALTERA: Op = Op(6199);
     pub const TypeTaskSequenceINTEL: Op = Op(6199);
+    pub const ClampConvertFToFINTEL: Op = Op(6216);
     pub const StochasticRoundFToFINTEL: Op = Op(6217);
+    pub const ClampStochasticRoundFToFINTEL: Op = Op(6218);
+    pub const ClampStochasticRoundFToSINTEL: Op = Op(6219);
     pub const SubgroupBlockPrefetchINTEL: Op = Op(6221);
     pub const Subgroup2DBlockLoadINTEL: Op = Op(6231);
     pub const Subgroup2DBlockLoadTransformINTEL: Op = Op(6232);
@@ -928,6 +931,7 @@ impl Op {
     pub const GroupLogicalOrKHR: Op = Op(6407);
     pub const GroupLogicalXorKHR: Op = Op(6408);
     pub const JointMatrixWorkItemLengthINTEL: Op = Op(6410);
+    pub const ClampConvertFToSINTEL: Op = Op(6424);
     pub const RoundFToTF32INTEL: Op = Op(6426);
     pub const MaskedGatherINTEL: Op = Op(6428);
     pub const MaskedScatterINTEL: Op = Op(6429);
@@ -2346,7 +2350,9 @@ impl Capability {
     pub const GlobalVariableFPGADecorationsINTEL: Capability = Capability(0x182d);
     pub const CooperativeMatrixCheckedInstructionsINTEL: Capability = Capability(0x1830);
     pub const Float4E2M1TypeINTEL: Capability = Capability(0x1844);
+    pub const Float4E2M1CooperativeMatrixINTEL: Capability = Capability(0x1845);
     pub const FloatConversionsFtoFINTEL: Capability = Capability(0x1847);
+    pub const FloatConversionsFtoSINTEL: Capability = Capability(0x1848);
     pub const SubgroupBufferPrefetchINTEL: Capability = Capability(0x184c);
     pub const BFloat16ArithmeticINTEL: Capability = Capability(0x1852);
     pub const BFloat16ArithmeticEXT: Capability = Capability(0x1852);

@@ -8,19 +8,21 @@ use crate::error::{malformed, Result};
 use crate::forward::translator::Translator;
 use llvm::ValueRef;
 use spirvkit_core::{Id, Instruction, Operand};
-use spirvkit_grammar::{Capability, ExecutionMode, Op, OperandKind};
+use spirvkit_grammar::{Capability, ExecutionMode, Op, OperandKind, Quantifier};
 use spirvkit_llvm as llvm;
 
 const NAMED: &str = "spirv.ExecutionMode";
 
 /// The modes `!spirv.ExecutionMode` gives kernel `f` (entry point `id`), except those in
 /// `emitted` (already derived from the kernel's OpenCL metadata); each one emitted joins
-/// `emitted`.
+/// `emitted`. `defaulted`: the float widths given FPFastMathDefault so far
+/// (float_controls2.rs).
 pub(crate) fn explicit(
     t: &mut Translator<'_>,
     f: llvm::FuncId,
     id: Id,
     emitted: &mut Vec<u32>,
+    defaulted: &mut Vec<u32>,
 ) -> Result<()> {
     let m = t.m;
     let Some(named) = m.named_metadata(NAMED) else {
@@ -51,11 +53,44 @@ pub(crate) fn explicit(
         if emitted.contains(&mode) {
             continue;
         }
+        // ContractionOff / SignedZeroInfNanPreserve in a module using SPV_KHR_float_controls2.
+        if crate::forward::float_controls2::replace_mode(
+            t,
+            &location,
+            id,
+            mode,
+            &words[1..],
+            defaulted,
+        )? {
+            emitted.push(mode);
+            continue;
+        }
         let desc = OperandKind::ExecutionMode
             .desc()
             .enumerant(mode)
             .ok_or_else(|| malformed(&location, format!("unknown execution mode {mode}")))?;
         let what = format!("the execution mode {}", desc.name);
+        // The literals must be the ones the mode takes (an OpExecutionMode cut short is not
+        // a module).
+        let given = words.len() - 1;
+        let required = desc
+            .parameters
+            .iter()
+            .filter(|p| p.quantifier == Quantifier::One)
+            .count();
+        let variadic = desc
+            .parameters
+            .iter()
+            .any(|p| p.quantifier == Quantifier::Variadic);
+        if given < required || (!variadic && given > desc.parameters.len()) {
+            return Err(malformed(
+                &location,
+                format!(
+                    "{what} with {given} operand(s); it takes {}",
+                    desc.parameters.len()
+                ),
+            ));
+        }
         crate::forward::requirements::require(t, &location, &what, &desc.avail)?;
         let mut operands = vec![Operand::Id(id)];
         operands.extend(words.iter().map(|&w| Operand::Word(w)));

@@ -420,11 +420,25 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
             &mut emitted,
             &format!("function @{}", func.name),
         )?;
+        // Float widths given FPFastMathDefault in place of the modes SPV_KHR_float_controls2
+        // forbids (float_controls2.rs).
+        let mut defaulted = Vec::new();
         if module_contraction_off || reaching_asm.contains(&f) {
-            mode(t, ExecutionMode::ContractionOff, &[]);
-            emitted.push(ExecutionMode::ContractionOff.0);
+            let contraction_off = ExecutionMode::ContractionOff.0;
+            let location = format!("function @{}", func.name);
+            if !crate::forward::float_controls2::replace_mode(
+                t,
+                &location,
+                id,
+                contraction_off,
+                &[],
+                &mut defaulted,
+            )? {
+                mode(t, ExecutionMode::ContractionOff, &[]);
+            }
+            emitted.push(contraction_off);
         }
-        crate::forward::execution_modes::explicit(t, f, id, &mut emitted)?;
+        crate::forward::execution_modes::explicit(t, f, id, &mut emitted, &mut defaulted)?;
         entry_modes.push((id, emitted));
         // Argument type names, kept for the reverse translation (as llvm-spirv does).
         if let Some(types) = kernel_metadata(t, func, "kernel_arg_type") {

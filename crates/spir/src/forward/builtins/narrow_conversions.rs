@@ -7,29 +7,36 @@
 //! {EXT,INTEL}[_sat]`, and becomes the SPIR-V conversion over the real types, with OpBitcast
 //! between a carrier and the narrow type:
 //! - FP16/BF16 ↔ E4M3/E5M2 (`EXT`, SPV_EXT_float8): OpFConvert over `OpTypeFloat 8`
-//!   (Float8EXT); `_sat` and `ClampConvert…INTEL` decorate the conversion to FP8
-//!   SaturatedToLargestFloat8NormalConversionEXT;
+//!   (Float8EXT); `_sat` decorates the conversion to FP8
+//!   SaturatedToLargestFloat8NormalConversionEXT, and so does `ClampConvert…INTEL` to FP8 when
+//!   SPV_INTEL_fp_conversions is not enabled (llvm-spirv's older mapping);
 //! - E2M1 ↔ FP16/BF16/E4M3/E5M2: OpFConvert over `OpTypeFloat 4` — Float4E2M1EXT / Float4EXT
 //!   under SPV_EXT_ocp_microscaling_types, or (INTEL names only) Float4E2M1INTEL /
 //!   Float4E2M1TypeINTEL under SPV_INTEL_float4;
 //! - Int4 → FP16/BF16/E4M3/E5M2 OpConvertSToF, FP16/BF16 → Int4 OpConvertFToS, Int4 → Int8
 //!   OpSConvert (`INTEL`, SPV_INTEL_int4: `OpTypeInt 4 0`, Int4TypeINTEL);
-//! - `StochasticRound…INTEL(x, seed[, last_seed_ptr])` to E4M3/E5M2/E2M1:
-//!   OpStochasticRoundFToFINTEL (SPV_INTEL_fp_conversions, FloatConversionsFtoFINTEL);
-//!   `ClampStochasticRound…` to FP8 is the same instruction decorated as saturating.
+//! - SPV_INTEL_fp_conversions (llvm-spirv's newest mapping): `ClampConvert{FP16,BF16}To
+//!   {E4M3,E5M2,E2M1}INTEL(x)` → OpClampConvertFToFINTEL, `…ToInt4INTEL(x)` →
+//!   OpClampConvertFToSINTEL; `StochasticRound…To{E4M3,E5M2,E2M1}INTEL(x, seed[, last_seed_ptr])`
+//!   → OpStochasticRoundFToFINTEL; `ClampStochasticRound…To{E4M3,E5M2,E2M1}INTEL` →
+//!   OpClampStochasticRoundFToFINTEL, `…ToInt4INTEL` → OpClampStochasticRoundFToSINTEL. The
+//!   to-integer ones need capability FloatConversionsFtoSINTEL, the others
+//!   FloatConversionsFtoFINTEL.
 //!
 //! A packed carrier becomes a vector of as many narrow components as the other side has (e.g.
 //! `i32` ↔ 8 × E2M1, `<2 x i8>` ↔ 4 × E2M1); a `target("spirv.CooperativeMatrixKHR", half,
-//! ...)` converts to the same cooperative matrix of FP8 (Float8CooperativeMatrixEXT). An `i4`
+//! ...)` converts to the same cooperative matrix of FP8 (Float8CooperativeMatrixEXT), E2M1
+//! (Float4E2M1CooperativeMatrixINTEL, then bitcast to the matrix of `i4`) or Int4 (the matrix
+//! of `i4` itself, Int4CooperativeMatrixINTEL). An `i4`
 //! carrier needs SPV_INTEL_int4, which makes `i4` itself OpTypeInt 4
 //! (crates/spir/src/forward/arbitrary_integers.rs; before session 15 it was an `i8` narrowed
 //! with OpUConvert).
 //!
 //! Refused, naming what is missing: a conversion whose extension is not enabled, `_sat` on a
 //! conversion that is not to FP8 (llvm-spirv refuses it too), and every other
-//! `__builtin_spirv_` conversion name — the clamping conversions to E2M1 and Int4
-//! (OpClampConvertFToSINTEL, OpClampStochasticRoundFToSINTEL: instructions spirvkit's grammar
-//! does not have) and cooperative matrices of 4-bit values — rather than leaving them imported.
+//! `__builtin_spirv_` conversion name (an unknown format, `StochasticRound…ToInt4`, a
+//! conversion from a narrow format with a clamping or stochastic name) rather than leaving it
+//! imported.
 
 use crate::error::{malformed, unsupported, Result};
 use crate::forward::context::FnCtx;
@@ -149,7 +156,9 @@ pub(super) fn conversion(name: &str) -> Option<NarrowConversion> {
 
 /// The SPIR-V instruction a known conversion becomes, and whether it is decorated
 /// SaturatedToLargestFloat8NormalConversionEXT; `None` for the names spirvkit does not translate.
-fn instruction(c: &NarrowConversion) -> Option<(Op, bool)> {
+/// `fp_conversions`: SPV_INTEL_fp_conversions is enabled, which gives the clamping conversions
+/// to FP8 their own instruction (without it they are llvm-spirv's older saturating OpFConvert).
+fn instruction(c: &NarrowConversion, fp_conversions: bool) -> Option<(Op, bool)> {
     let (from, to) = (c.from?, c.to?);
     let float_narrow = |f: Format| f.is_fp8() || f == Format::E2M1;
     match c.rounding {
@@ -172,18 +181,50 @@ fn instruction(c: &NarrowConversion) -> Option<(Op, bool)> {
             }
             Some((op, c.saturated))
         }
-        // llvm-spirv's clamp conversion to FP8 is the saturating OpFConvert.
-        Rounding::Clamp => (c.intel && !c.saturated && from.is_sixteen_bit() && to.is_fp8())
-            .then_some((Op::FConvert, true)),
-        Rounding::Stochastic => {
-            (c.intel && !c.saturated && from.is_sixteen_bit() && float_narrow(to))
-                .then_some((Op::StochasticRoundFToFINTEL, false))
-        }
-        Rounding::ClampStochastic => {
-            (c.intel && !c.saturated && from.is_sixteen_bit() && to.is_fp8())
-                .then_some((Op::StochasticRoundFToFINTEL, true))
-        }
+        _ if !c.intel || c.saturated || !from.is_sixteen_bit() => None,
+        // llvm-spirv's newest mapping (its FP8/FP4/Int4 representation document and
+        // spv_intel_fp_conversions tests): OpClampConvertFToFINTEL to FP8 / E2M1,
+        // OpClampConvertFToSINTEL to Int4. Its older mapping, kept when SPV_INTEL_fp_conversions
+        // is not enabled (its clamp_convert_to_fp8 test passes only SPV_EXT_float8), is the
+        // saturating OpFConvert to FP8.
+        Rounding::Clamp => match to {
+            Format::Int4 => Some((Op::ClampConvertFToSINTEL, false)),
+            t if t.is_fp8() && !fp_conversions => Some((Op::FConvert, true)),
+            t if float_narrow(t) => Some((Op::ClampConvertFToFINTEL, false)),
+            _ => None,
+        },
+        Rounding::Stochastic => float_narrow(to).then_some((Op::StochasticRoundFToFINTEL, false)),
+        Rounding::ClampStochastic => match to {
+            Format::Int4 => Some((Op::ClampStochasticRoundFToSINTEL, false)),
+            t if float_narrow(t) => Some((Op::ClampStochasticRoundFToFINTEL, false)),
+            _ => None,
+        },
     }
+}
+
+/// The SPV_INTEL_fp_conversions capability an instruction of the extension needs (`None` for
+/// the core conversions): the to-integer ones FloatConversionsFtoSINTEL, the others
+/// FloatConversionsFtoFINTEL (llvm-spirv declares only the one a module uses).
+fn fp_conversions_capability(op: Op) -> Option<Capability> {
+    match op {
+        Op::ClampConvertFToSINTEL | Op::ClampStochasticRoundFToSINTEL => {
+            Some(Capability::FloatConversionsFtoSINTEL)
+        }
+        Op::ClampConvertFToFINTEL
+        | Op::StochasticRoundFToFINTEL
+        | Op::ClampStochasticRoundFToFINTEL => Some(Capability::FloatConversionsFtoFINTEL),
+        _ => None,
+    }
+}
+
+/// The instruction takes a seed and optionally a pointer for the next seed after the value.
+fn is_seeded(op: Op) -> bool {
+    matches!(
+        op,
+        Op::StochasticRoundFToFINTEL
+            | Op::ClampStochasticRoundFToFINTEL
+            | Op::ClampStochasticRoundFToSINTEL
+    )
 }
 
 pub(super) fn lower(
@@ -196,7 +237,7 @@ pub(super) fn lower(
     args: &[ValueRef],
 ) -> Result<()> {
     let loc = ctx.location.as_str();
-    let Some((op, saturating)) = instruction(conv) else {
+    let Some((op, saturating)) = instruction(conv, t.opts.allows(FP_CONVERSIONS)) else {
         let why = if conv.saturated {
             "`_sat` is only for conversions to FP8 E4M3/E5M2"
         } else {
@@ -210,7 +251,8 @@ pub(super) fn lower(
     let (Some(from), Some(to)) = (conv.from, conv.to) else {
         return Err(unsupported(loc, format!("the conversion built-in {name}")));
     };
-    let stochastic = op == Op::StochasticRoundFToFINTEL;
+    let stochastic = is_seeded(op);
+    let fp_conversions = fp_conversions_capability(op);
     let (&value_arg, extra) = match (stochastic, args) {
         (false, [v]) => (v, &[][..]),
         (true, [v, rest @ ..]) if (1..=2).contains(&rest.len()) => (v, rest),
@@ -224,12 +266,15 @@ pub(super) fn lower(
         }
     };
     let e2m1 = from == Format::E2M1 || to == Format::E2M1;
+    // An INTEL-named E2M1 conversion uses SPV_INTEL_float4's encoding when that extension is
+    // enabled (llvm-spirv's newest conversions_intel_encoding test), else the EXT one (its older
+    // mapping, which had only SPV_EXT_ocp_microscaling_types).
     let e2m1_ext = if !e2m1 {
         None
-    } else if t.opts.allows(OCP_MICROSCALING) {
-        Some(OCP_MICROSCALING)
     } else if conv.intel && t.opts.allows(FLOAT4_INTEL) {
         Some(FLOAT4_INTEL)
+    } else if t.opts.allows(OCP_MICROSCALING) {
+        Some(OCP_MICROSCALING)
     } else {
         let needs = if conv.intel {
             format!("{OCP_MICROSCALING} or +{FLOAT4_INTEL}")
@@ -245,6 +290,7 @@ pub(super) fn lower(
         (from.is_fp8() || to.is_fp8(), FLOAT8, "FP8"),
         (from == Format::Int4 || to == Format::Int4, INT4, "Int4"),
         (stochastic, FP_CONVERSIONS, "stochastic-rounding"),
+        (fp_conversions.is_some(), FP_CONVERSIONS, "clamping"),
     ];
     for (needed, ext, what) in required {
         if needed && !t.opts.allows(ext) {
@@ -267,12 +313,6 @@ pub(super) fn lower(
             ),
         ));
     };
-    if matches!(shape.count, Count::Matrix(_)) && (from.bits() == 4 || to.bits() == 4) {
-        return Err(unsupported(
-            loc,
-            format!("{name} on a cooperative matrix of 4-bit values"),
-        ));
-    }
     // A 4-bit value in an `i4` carrier (held as i8) passes through the 4-bit integer type.
     let needs_int4 = [(from, shape.from), (to, shape.to)]
         .iter()
@@ -285,9 +325,9 @@ pub(super) fn lower(
             format!("{name} on an i4 value (needs --spirv-ext=+{INT4})"),
         ));
     }
-    if stochastic {
+    if let Some(capability) = fp_conversions {
         t.b.extension(FP_CONVERSIONS);
-        t.b.capability(Capability::FloatConversionsFtoFINTEL);
+        t.b.capability(capability);
     }
     let from_ty = format_type(t, from, arg_ty, shape.count, e2m1_ext, loc)?;
     let to_ty = format_type(t, to, result_ty, shape.count, e2m1_ext, loc)?;
@@ -468,13 +508,26 @@ fn int4_type(t: &mut Translator<'_>) -> Id {
 }
 
 /// The scalar, vector or cooperative matrix of `scalar` for `count`.
-fn composite(t: &mut Translator<'_>, scalar: Id, count: Count, fp8: bool) -> Id {
+/// A cooperative matrix of a narrow format needs that format's matrix capability: FP8
+/// Float8CooperativeMatrixEXT, Int4 Int4CooperativeMatrixINTEL, E2M1
+/// Float4E2M1CooperativeMatrixINTEL (llvm-spirv's SPV_INTEL_float4/cooperative_matrix test
+/// declares it under SPV_EXT_ocp_microscaling_types too; SPV_INTEL_float4, whose capability it
+/// is, is declared when enabled).
+fn composite(t: &mut Translator<'_>, scalar: Id, count: Count, format: Format) -> Id {
     match count {
         Count::Scalar => scalar,
         Count::Vector(n) => t.b.type_vector(scalar, n),
         Count::Matrix(params) => {
-            if fp8 {
-                t.b.capability(Capability::Float8CooperativeMatrixEXT);
+            match format {
+                f if f.is_fp8() => t.b.capability(Capability::Float8CooperativeMatrixEXT),
+                Format::Int4 => t.b.capability(Capability::Int4CooperativeMatrixINTEL),
+                Format::E2M1 => {
+                    if t.opts.allows(FLOAT4_INTEL) {
+                        t.b.extension(FLOAT4_INTEL);
+                    }
+                    t.b.capability(Capability::Float4E2M1CooperativeMatrixINTEL);
+                }
+                _ => {}
             }
             let mut operands = vec![Operand::Id(scalar)];
             for n in params {
@@ -499,7 +552,7 @@ fn format_type(
         return t.ty(llvm_ty, loc);
     }
     let scalar = scalar_type(t, format, e2m1);
-    Ok(composite(t, scalar, count, format.is_fp8()))
+    Ok(composite(t, scalar, count, format))
 }
 
 /// The input value as the format's SPIR-V type: an Int4 in its natural `i4` carrier already

@@ -175,6 +175,8 @@ fn fast_math_decoration_since_1_6(t: &mut Translator<'_>, id: Id, fast_math: u32
 /// permits on its math (0–94), common (95–103) and geometric (104–110) instructions and on
 /// the half conversions of vector data load/store (173–181) — in SPIR-V 1.6, as for fneg.
 pub(crate) fn call_fast_math(t: &mut Translator<'_>, out: Id, fast_math: u32) {
+    // Under SPV_KHR_float_controls2 a call of a defined function takes the flags too.
+    crate::forward::float_controls2::decorate_function_call(t, out, fast_math);
     let (number, id) = t.last_ext_inst;
     if fast_math == 0 || out.0 == 0 || id != out {
         return;
@@ -291,6 +293,10 @@ fn fast_math_decoration(t: &mut Translator<'_>, id: Id, fast_math: u32) -> bool 
     use llvm::fmf;
     if fast_math == 0 {
         return false;
+    }
+    // SPV_KHR_float_controls2 has its own bits for contract/reassoc/afn and no Fast.
+    if crate::forward::float_controls2::enabled(t) {
+        return crate::forward::float_controls2::decorate(t, id, fast_math, false);
     }
     let mut mode = 0;
     if fast_math & (fmf::FAST_OLD | fmf::REASSOC) != 0
