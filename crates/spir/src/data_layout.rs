@@ -124,6 +124,11 @@ impl DataLayout {
         self.store_size_at(types, ty, 0)
     }
 
+    /// Bytes an object of `ty` occupies in memory, padding included (`getTypeAllocSize`).
+    pub(crate) fn type_alloc_size(&self, types: &llvm::TypeTable, ty: TypeId) -> Option<u64> {
+        self.alloc_size(types, ty, 0)
+    }
+
     /// Preferred alignment of `ty` in bytes (`getPrefTypeAlign`).
     pub(crate) fn pref_align(&self, types: &llvm::TypeTable, ty: TypeId) -> Option<u64> {
         self.align_at(types, ty, false, 0)

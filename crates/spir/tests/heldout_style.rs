@@ -2052,3 +2052,173 @@ entry:
     let e = translate_with(src, "").expect_err("needs SPV_INTEL_sigmoid");
     assert!(e.contains("SPV_INTEL_sigmoid"), "{e}");
 }
+
+// ---- devset10a (session 16): t10a, half of the listed llvm-spirv tests never drawn ----
+
+#[test]
+fn i1_vector_reductions_are_logical_operations() {
+    // t10a/029 (llvm-vector-reduce/add.ll) and t10a/059 (mul.ll): `vector.reduce.add` and
+    // `.mul` of `<N x i1>` were IAdd/IMul on bool (spirv-val: "Expected int scalar or vector
+    // type"). As llvm-spirv: add is addition modulo 2 (LogicalNotEqual), mul is LogicalAnd;
+    // the min/max forms fold to And/Or (i1 true is -1 signed, 1 unsigned).
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare i1 @llvm.vector.reduce.add.v4i1(<4 x i1>)
+declare i1 @llvm.vector.reduce.mul.v3i1(<3 x i1>)
+declare i1 @llvm.vector.reduce.smax.v2i1(<2 x i1>)
+declare i1 @llvm.vector.reduce.smin.v2i1(<2 x i1>)
+declare i1 @llvm.vector.reduce.umax.v2i1(<2 x i1>)
+declare i1 @llvm.vector.reduce.umin.v2i1(<2 x i1>)
+define spir_func i1 @add(<4 x i1> %v) {
+  %r = call i1 @llvm.vector.reduce.add.v4i1(<4 x i1> %v)
+  ret i1 %r
+}
+define spir_func i1 @mul(<3 x i1> %v) {
+  %r = call i1 @llvm.vector.reduce.mul.v3i1(<3 x i1> %v)
+  ret i1 %r
+}
+define spir_func i1 @minmax(<2 x i1> %v) {
+  %a = call i1 @llvm.vector.reduce.smax.v2i1(<2 x i1> %v)
+  %b = call i1 @llvm.vector.reduce.smin.v2i1(<2 x i1> %v)
+  %c = call i1 @llvm.vector.reduce.umax.v2i1(<2 x i1> %v)
+  %d = call i1 @llvm.vector.reduce.umin.v2i1(<2 x i1> %v)
+  %e = xor i1 %a, %b
+  %f = xor i1 %c, %d
+  %g = xor i1 %e, %f
+  ret i1 %g
+}
+"#;
+    for m in both(src, "", "i1_reduce") {
+        assert_eq!(count(&m, Op::IAdd), 0);
+        assert_eq!(count(&m, Op::IMul), 0);
+        assert_eq!(count(&m, Op::ExtInst), 0);
+        // add: 3 folds; mul: 2 folds + smax/umin: 1 each; smin/umax: 1 each.
+        assert_eq!(count(&m, Op::LogicalAnd), 4);
+        assert_eq!(count(&m, Op::LogicalOr), 2);
+        assert!(count(&m, Op::LogicalNotEqual) >= 3);
+    }
+}
+
+#[test]
+fn atomic_compare_exchange_weak_is_the_weak_instruction() {
+    // t10a/149 (AtomicCompareExchangeExplicit.ll): OpenCL 2.0
+    // `atomic_compare_exchange_weak_explicit` is OpAtomicCompareExchangeWeak, the strong form
+    // OpAtomicCompareExchange, as llvm-spirv's CHECK lines require (the weak form was strong).
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i1 @_Z37atomic_compare_exchange_weak_explicitPU3AS3VU7_AtomiciPii12memory_orderS4_12memory_scope(ptr addrspace(3), ptr, i32, i32, i32, i32)
+declare spir_func i1 @_Z39atomic_compare_exchange_strong_explicitPU3AS3VU7_AtomiciPii12memory_orderS4_12memory_scope(ptr addrspace(3), ptr, i32, i32, i32, i32)
+@l = internal addrspace(3) global i32 undef, align 4
+define spir_kernel void @k(ptr addrspace(1) %out) {
+entry:
+  %e = alloca i32, align 4
+  store i32 0, ptr %e, align 4
+  %w = call spir_func i1 @_Z37atomic_compare_exchange_weak_explicitPU3AS3VU7_AtomiciPii12memory_orderS4_12memory_scope(ptr addrspace(3) @l, ptr %e, i32 14, i32 0, i32 0, i32 2)
+  %s = call spir_func i1 @_Z39atomic_compare_exchange_strong_explicitPU3AS3VU7_AtomiciPii12memory_orderS4_12memory_scope(ptr addrspace(3) @l, ptr %e, i32 14, i32 0, i32 0, i32 2)
+  %b = and i1 %w, %s
+  %z = zext i1 %b to i32
+  store i32 %z, ptr addrspace(1) %out, align 4
+  ret void
+}
+"#;
+    for m in both(src, "", "cmpxchg_weak") {
+        assert_eq!(count(&m, Op::AtomicCompareExchangeWeak), 1);
+        assert_eq!(count(&m, Op::AtomicCompareExchange), 1);
+        assert_eq!(count(&m, Op::IEqual), 2);
+    }
+}
+
+/// The value of the 64-bit integer constant `id` names.
+fn u64_constant(m: &Module, id: spirvkit_core::Id) -> Option<u64> {
+    let c = m
+        .instructions()
+        .find(|i| i.opcode == Op::Constant && i.result_id == Some(id))?;
+    let words: Vec<u32> = c
+        .operands
+        .iter()
+        .filter_map(|o| match o {
+            spirvkit_core::Operand::Word(w) => Some(*w),
+            _ => None,
+        })
+        .collect();
+    Some(match words.as_slice() {
+        [lo] => u64::from(*lo),
+        [lo, hi] => u64::from(*lo) | (u64::from(*hi) << 32),
+        _ => return None,
+    })
+}
+
+#[test]
+fn objectsize_of_a_known_object_is_its_size() {
+    // t10a/156 (llvm-intrinsics/objectsize.ll): `llvm.objectsize` of an alloca of [24 x i8]
+    // folds to 24 (it was -1 for every object); of an argument it stays -1 (0 with min).
+    // A global with an initializer is its allocation size too; a weak one is not known.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare i64 @llvm.objectsize.i64.p0(ptr, i1 immarg, i1 immarg, i1 immarg)
+declare i64 @llvm.objectsize.i64.p1(ptr addrspace(1), i1 immarg, i1 immarg, i1 immarg)
+@g = addrspace(1) global [3 x i64] zeroinitializer, align 8
+@w = weak addrspace(1) global [5 x i32] zeroinitializer, align 4
+define spir_kernel void @k(ptr addrspace(1) %p, ptr addrspace(1) %out) {
+entry:
+  %buf = alloca [24 x i8], align 1
+  %a = call i64 @llvm.objectsize.i64.p0(ptr %buf, i1 false, i1 true, i1 false)
+  store i64 %a, ptr addrspace(1) %out, align 8
+  %b = call i64 @llvm.objectsize.i64.p1(ptr addrspace(1) %p, i1 false, i1 true, i1 false)
+  store i64 %b, ptr addrspace(1) %out, align 8
+  %c = call i64 @llvm.objectsize.i64.p1(ptr addrspace(1) %p, i1 true, i1 true, i1 false)
+  store i64 %c, ptr addrspace(1) %out, align 8
+  %d = call i64 @llvm.objectsize.i64.p1(ptr addrspace(1) @g, i1 false, i1 true, i1 false)
+  store i64 %d, ptr addrspace(1) %out, align 8
+  %e = call i64 @llvm.objectsize.i64.p1(ptr addrspace(1) @w, i1 false, i1 true, i1 false)
+  store i64 %e, ptr addrspace(1) %out, align 8
+  ret void
+}
+"#;
+    for m in both(src, "", "objectsize_known") {
+        // The stored values, in order: each is a CopyObject of a constant.
+        let copies: Vec<u64> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::CopyObject)
+            .filter_map(|i| match i.operands.last() {
+                Some(spirvkit_core::Operand::Id(c)) => u64_constant(&m, *c),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(copies, vec![24, u64::MAX, 0, 24, u64::MAX]);
+    }
+}
+
+#[test]
+fn barriers_with_a_memory_scope_use_it_as_their_memory_scope() {
+    // t10a/157 (OpControlBarrier_cl20_subgroup.ll): `sub_group_barrier(flags, scope)` and
+    // `work_group_barrier(flags, scope)` ignored the scope argument (memory scope = execution
+    // scope). As llvm-spirv: memory_scope_work_item/work_group/device/all_svm_devices/
+    // sub_group → Invocation/Workgroup/Device/CrossDevice/Subgroup as the memory scope; the
+    // execution scope stays Subgroup/Workgroup.
+    let src = r#"target triple = "spir-unknown-unknown"
+declare spir_func void @_Z17sub_group_barrierj(i32)
+declare spir_func void @_Z17sub_group_barrierji(i32, i32)
+declare spir_func void @_Z18work_group_barrierji(i32, i32)
+define spir_kernel void @k() {
+entry:
+  call spir_func void @_Z17sub_group_barrierj(i32 2)
+  call spir_func void @_Z17sub_group_barrierji(i32 2, i32 0)
+  call spir_func void @_Z17sub_group_barrierji(i32 2, i32 1)
+  call spir_func void @_Z17sub_group_barrierji(i32 2, i32 2)
+  call spir_func void @_Z17sub_group_barrierji(i32 2, i32 3)
+  call spir_func void @_Z18work_group_barrierji(i32 1, i32 4)
+  ret void
+}
+"#;
+    for m in both(src, "", "barrier_memory_scope") {
+        let scopes: Vec<(u32, u32)> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::ControlBarrier)
+            .filter_map(|i| match i.operands.as_slice() {
+                [spirvkit_core::Operand::Id(e), spirvkit_core::Operand::Id(s), _] => {
+                    Some((u64_constant(&m, *e)? as u32, u64_constant(&m, *s)? as u32))
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(scopes, vec![(3, 3), (3, 4), (3, 2), (3, 1), (3, 0), (2, 3)]);
+    }
+}

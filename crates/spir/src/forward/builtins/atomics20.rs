@@ -221,8 +221,15 @@ pub(super) fn lower(
             let value_ty = t.value_type_id(ctx, desired)?;
             let desired = t.value(ctx, desired)?;
             let expected = t.emit(Op::Load, value_ty, vec![Operand::Id(expected_ptr)]);
+            // The weak form is OpAtomicCompareExchangeWeak, as llvm-spirv emits it (same
+            // semantics in SPIR-V; deprecated from 1.4 but valid in every version).
+            let op = if base == "atomic_compare_exchange_weak" {
+                Op::AtomicCompareExchangeWeak
+            } else {
+                Op::AtomicCompareExchange
+            };
             let old = t.emit(
-                Op::AtomicCompareExchange,
+                op,
                 value_ty,
                 access(success).operands(&[failure, desired, expected]),
             );

@@ -217,10 +217,15 @@ pub(super) fn lower(
             t.emit_ops_to(out, Op::FMul, ty, [Operand::Id(v), Operand::Id(one)]);
         }
         "objectsize" => {
-            // The size is not known at compile time here: -1, or 0 when the second argument
-            // asks for the minimum (the LLVM Language Reference's answer for unknown sizes).
+            // The size of an object the module defines (an alloca of a constant count, a
+            // global variable with its initializer, seen through casts) is that object's
+            // allocation size, as llvm-spirv folds it; otherwise it is not known at compile
+            // time: -1, or 0 when the second argument asks for the minimum (the LLVM
+            // Language Reference's answer for unknown sizes).
             let min = t.const_int(arg(1)?).is_some_and(|v| v & 1 == 1);
-            let value = t.splat(result_ty, if min { 0 } else { u64::MAX }, loc)?;
+            let size = known_object_size(t, ctx, arg(0)?);
+            let size = size.unwrap_or(if min { 0 } else { u64::MAX });
+            let value = t.splat(result_ty, size, loc)?;
             t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(value)]);
         }
         "is.fpclass" => fp_class(t, ctx, out, ty, arg(0)?, arg(1)?)?,
@@ -673,6 +678,54 @@ fn overflow(
     Ok(())
 }
 
+/// The allocation size of the whole object `ptr` points at the start of, when the module
+/// defines it: an alloca of a constant count, or a global variable with an initializer and a
+/// linkage that cannot be replaced at link time (through bit and address-space casts).
+fn known_object_size(t: &Translator<'_>, ctx: &FnCtx<'_>, mut ptr: ValueRef) -> Option<u64> {
+    use llvm::{InstKind, Linkage};
+    let layout = crate::data_layout::DataLayout::new(t.m.datalayout.as_deref(), t.pointer_bits);
+    for _ in 0..16 {
+        match ptr {
+            ValueRef::Instruction(i) => match &ctx.func.inst(i)?.kind {
+                InstKind::Cast {
+                    op: llvm::CastOp::BitCast | llvm::CastOp::AddrSpaceCast,
+                    value,
+                } => ptr = *value,
+                InstKind::Alloca {
+                    allocated_ty,
+                    count,
+                    ..
+                } => {
+                    let count = t.const_int(*count)?;
+                    return layout
+                        .type_alloc_size(&t.m.types, *allocated_ty)?
+                        .checked_mul(count);
+                }
+                _ => return None,
+            },
+            ValueRef::Global(g) => {
+                let g = t.m.global(g)?;
+                let exact = !matches!(
+                    g.linkage,
+                    Linkage::ExternWeak
+                        | Linkage::Weak
+                        | Linkage::WeakOdr
+                        | Linkage::LinkOnce
+                        | Linkage::LinkOnceOdr
+                        | Linkage::Common
+                        | Linkage::AvailableExternally
+                );
+                g.initializer?;
+                return exact
+                    .then(|| layout.type_alloc_size(&t.m.types, g.value_ty))
+                    .flatten();
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
 /// `vector.reduce.KIND`: the components folded left to right (`fadd`/`fmul` start from their
 /// scalar first argument, as the ordered forms define).
 fn reduce(
@@ -710,13 +763,19 @@ fn reduce(
             "fmul" => binary(Op::FMul),
             _ => None,
         };
-        // i1 vectors: the logical forms.
+        // i1 vectors: the logical forms (as llvm-spirv: `add` is addition modulo 2, i.e.
+        // `xor`, and `mul` is `and`; as i1 `true` is -1 signed and 1 unsigned, `smax` and
+        // `umin` are `and`, `smin` and `umax` are `or`).
         let is_bool = t.b.type_bool() == ty;
-        let core = match (core, is_bool) {
-            (Some(Op::BitwiseAnd), true) => Some(Op::LogicalAnd),
-            (Some(Op::BitwiseOr), true) => Some(Op::LogicalOr),
-            (Some(Op::BitwiseXor), true) => Some(Op::LogicalNotEqual),
-            (other, _) => other,
+        let core = if is_bool {
+            match kind {
+                "and" | "mul" | "smax" | "umin" => Some(Op::LogicalAnd),
+                "or" | "smin" | "umax" => Some(Op::LogicalOr),
+                "xor" | "add" => Some(Op::LogicalNotEqual),
+                _ => core,
+            }
+        } else {
+            core
         };
         if let Some(op) = core {
             t.emit_ops_to(target, op, ty, [Operand::Id(a), Operand::Id(b)]);

@@ -299,7 +299,21 @@ pub(super) fn lower(
             } else {
                 Scope::Workgroup
             };
-            let wg = t.u32_constant(scope.0);
+            // `work_group_barrier(flags, scope)` / `sub_group_barrier(flags, scope)`: the
+            // OpenCL memory_scope argument is the barrier's memory scope (the execution scope
+            // stays the work-group or sub-group), as llvm-spirv maps it.
+            let memory_scope = match args.get(1) {
+                None => scope.0,
+                Some(&v) => {
+                    let s = t.const_int(v).ok_or_else(|| {
+                        unsupported(loc, format!("{n} with a non-constant memory_scope"))
+                    })?;
+                    super::atomics20::scope_value(s)
+                        .ok_or_else(|| malformed(loc, format!("memory_scope {s}")))?
+                }
+            };
+            let exec = t.u32_constant(scope.0);
+            let memory = t.u32_constant(memory_scope);
             let sem = semantics(
                 t,
                 ctx,
@@ -308,7 +322,7 @@ pub(super) fn lower(
             )?;
             t.emit_void(
                 Op::ControlBarrier,
-                vec![Operand::Id(wg), Operand::Id(wg), Operand::Id(sem)],
+                vec![Operand::Id(exec), Operand::Id(memory), Operand::Id(sem)],
             );
             return Ok(());
         }
