@@ -51,6 +51,22 @@ pub(crate) fn explicit(
         if emitted.contains(&mode) {
             continue;
         }
+        // SPV_KHR_float_controls2 deprecates these two for FPFastMathDefault.
+        if crate::forward::float_controls2::enabled(t) {
+            if mode == ExecutionMode::ContractionOff.0 {
+                crate::forward::float_controls2::contraction_off(t, id);
+                emitted.push(mode);
+                continue;
+            }
+            if let (true, Some(&width)) = (
+                mode == ExecutionMode::SignedZeroInfNanPreserve.0,
+                words.get(1),
+            ) {
+                crate::forward::float_controls2::signed_zero_inf_nan_preserve(t, id, width);
+                emitted.push(mode);
+                continue;
+            }
+        }
         let desc = OperandKind::ExecutionMode
             .desc()
             .enumerant(mode)

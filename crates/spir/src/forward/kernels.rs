@@ -421,7 +421,12 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
             &format!("function @{}", func.name),
         )?;
         if module_contraction_off || reaching_asm.contains(&f) {
-            mode(t, ExecutionMode::ContractionOff, &[]);
+            // SPV_KHR_float_controls2 deprecates ContractionOff for FPFastMathDefault.
+            if crate::forward::float_controls2::enabled(t) {
+                crate::forward::float_controls2::contraction_off(t, id);
+            } else {
+                mode(t, ExecutionMode::ContractionOff, &[]);
+            }
             emitted.push(ExecutionMode::ContractionOff.0);
         }
         crate::forward::execution_modes::explicit(t, f, id, &mut emitted)?;

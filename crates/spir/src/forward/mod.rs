@@ -23,6 +23,7 @@ pub mod debug_info;
 pub(crate) mod decorations;
 pub(crate) mod execution_modes;
 pub mod extensions;
+pub(crate) mod float_controls2;
 pub(crate) mod fpga_annotations;
 pub(crate) mod function;
 pub(crate) mod function_decorations;

@@ -292,6 +292,10 @@ fn fast_math_decoration(t: &mut Translator<'_>, id: Id, fast_math: u32) -> bool 
     if fast_math == 0 {
         return false;
     }
+    // SPV_KHR_float_controls2 has its own bits (and deprecates Fast).
+    if crate::forward::float_controls2::enabled(t) {
+        return crate::forward::float_controls2::decorate(t, id, fast_math);
+    }
     let mut mode = 0;
     if fast_math & (fmf::FAST_OLD | fmf::REASSOC) != 0
         && fast_math & fmf::NNAN != 0

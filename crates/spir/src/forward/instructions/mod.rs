@@ -130,6 +130,13 @@ pub(crate) fn translate_instruction(
             ctx.arg_casts.borrow_mut().clear();
             called?;
             arith::call_fast_math(t, r.out, *fast_math);
+            crate::forward::float_controls2::function_call(
+                t,
+                callee,
+                r.out,
+                r.void_result,
+                *fast_math,
+            );
         }
         InstKind::Phi { incoming } => control::phi(t, ctx, r, incoming)?,
         InstKind::Select {
