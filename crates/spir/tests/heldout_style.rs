@@ -2348,3 +2348,31 @@ entry:
         assert_eq!(m.header.version, 0x0001_0400);
     }
 }
+
+#[test]
+fn constrained_comparisons_are_the_ordinary_comparisons() {
+    // t10b/105 (constrained-comparison.ll): `llvm.experimental.constrained.fcmp[s]` with the
+    // predicate as metadata is the OpFOrd*/OpFUnord*/OpOrdered/OpUnordered of that predicate
+    // (it was an OpUndef, a dropped hint).
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare i1 @llvm.experimental.constrained.fcmps.f32(float, float, metadata, metadata)
+declare i1 @llvm.experimental.constrained.fcmp.f32(float, float, metadata, metadata)
+define spir_func i1 @f(float %a, float %b) {
+  %c0 = call i1 @llvm.experimental.constrained.fcmps.f32(float %a, float %b, metadata !"oge", metadata !"fpexcept.strict")
+  %c1 = call i1 @llvm.experimental.constrained.fcmp.f32(float %a, float %b, metadata !"uno", metadata !"fpexcept.strict")
+  %c2 = call i1 @llvm.experimental.constrained.fcmp.f32(float %a, float %b, metadata !"une", metadata !"fpexcept.ignore")
+  %c3 = and i1 %c0, %c1
+  %c4 = and i1 %c3, %c2
+  ret i1 %c4
+}
+"#;
+    for m in both(src, "", "constrained_fcmp") {
+        assert_eq!(count(&m, Op::FOrdGreaterThanEqual), 1);
+        assert_eq!(count(&m, Op::Unordered), 1);
+        assert_eq!(count(&m, Op::FUnordNotEqual), 1);
+        assert_eq!(count(&m, Op::Undef), 0);
+    }
+    let bad = src.replace("!\"une\"", "!\"xyz\"");
+    let e = translate_with(&bad, "").expect_err("unknown predicate");
+    assert!(e.contains("predicate") && e.contains("@f"), "{e}");
+}
