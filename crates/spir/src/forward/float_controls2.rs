@@ -118,8 +118,15 @@ fn declared_float_types(t: &Translator<'_>) -> Vec<Id> {
 }
 
 /// FPFastMathDefault of entry point `entry` for each of `types`, with no fast-math
-/// permission (the constant 0).
+/// permission (the constant 0). A type the entry point already has one for is skipped (both
+/// ContractionOff and SignedZeroInfNanPreserve may ask for it; the mode may be given once
+/// per entry point and type, and 0 already says the most).
 fn no_fast_math_defaults(t: &mut Translator<'_>, entry: Id, types: &[Id]) {
+    let types: Vec<Id> = types
+        .iter()
+        .copied()
+        .filter(|&ty| !t.fast_math_defaults.contains(&(entry, ty)))
+        .collect();
     if types.is_empty() {
         return;
     }
@@ -128,7 +135,8 @@ fn no_fast_math_defaults(t: &mut Translator<'_>, entry: Id, types: &[Id]) {
     t.needed_version = t.needed_version.max(0x0001_0200);
     let uint = t.b.type_int(32, false);
     let zero = t.b.constant_u32(uint, 0);
-    for &ty in types {
+    for ty in types {
+        t.fast_math_defaults.push((entry, ty));
         t.b.global(Instruction::new(
             Op::ExecutionModeId,
             None,

@@ -57,6 +57,9 @@ pub(crate) struct Translator<'m> {
     pub last_ext_inst: (u32, Id),
     /// Highest SPIR-V version the emitted instructions need.
     pub needed_version: u32,
+    /// (entry point, float type) pairs given an FPFastMathDefault (float_controls2.rs): a
+    /// pair may be given it once.
+    pub fast_math_defaults: Vec<(Id, Id)>,
     pub uses_linkage: bool,
     /// Inside a kernel: (context number, image type → access qualifier of its parameters).
     pub image_context: Option<(u32, HashMap<llvm::TypeId, u32>)>,
@@ -151,6 +154,7 @@ impl<'m> Translator<'m> {
             opencl_std: None,
             last_ext_inst: (0, Id(0)),
             needed_version: 0x0001_0000,
+            fast_math_defaults: Vec::new(),
             uses_linkage: false,
             image_context: None,
             pointer_classes: Default::default(),
@@ -197,6 +201,7 @@ impl<'m> Translator<'m> {
             opencl_std: self.opencl_std,
             last_ext_inst: (0, Id(0)),
             needed_version: self.needed_version,
+            fast_math_defaults: Vec::new(),
             uses_linkage: self.uses_linkage,
             image_context: None,
             pointer_classes: std::sync::Arc::clone(&self.pointer_classes),
