@@ -2376,3 +2376,32 @@ define spir_func i1 @f(float %a, float %b) {
     let e = translate_with(&bad, "").expect_err("unknown predicate");
     assert!(e.contains("predicate") && e.contains("@f"), "{e}");
 }
+
+#[test]
+fn float_controls2_gives_an_entry_point_one_fast_math_default_per_type() {
+    // t7/040 (execution_mode_signed_zero_inf_nan_preserve.ll) under SPV_KHR_float_controls2:
+    // without `!opencl.enable.FP_CONTRACT` the kernel's ContractionOff and its explicit
+    // SignedZeroInfNanPreserve 32 both ask FPFastMathDefault 0 of `float`; it is given once
+    // (spirv-val: "must not be specified multiple times for the same entry point and
+    // operands").
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @foo(half %ah, float %af, double %ad, ptr addrspace(1) %p) {
+entry:
+  %rf = fadd contract float %af, %af
+  store half %ah, ptr addrspace(1) %p, align 2
+  store float %rf, ptr addrspace(1) %p, align 4
+  store double %ad, ptr addrspace(1) %p, align 8
+  ret void
+}
+!spirv.ExecutionMode = !{!0}
+!0 = !{ptr @foo, i32 4461, i32 32}
+"#;
+    use spirvkit_grammar::ExecutionMode as Em;
+    for m in both(src, "+SPV_KHR_float_controls2", "float_controls2_once") {
+        let mut types = execution_mode_ids(&m, Em::FPFastMathDefault);
+        types.sort();
+        types.dedup();
+        assert_eq!(types.len(), 3);
+        assert_eq!(execution_mode_ids(&m, Em::FPFastMathDefault).len(), 3);
+    }
+}
