@@ -232,6 +232,18 @@ impl<'a> Cursor<'a> {
                     None => None,
                 }
             }
+            // A vendor extended type, `u <source-name>`: clang spells `__bf16` `u6__bf16`
+            // (SYCL's bfloat16 built-ins, before the `DF16b` spelling). Vendor types are
+            // substitution candidates, unlike the builtin letters.
+            b'u' => {
+                let len = self.number()?;
+                let t = match self.take(len)? {
+                    "__bf16" => MType::Scalar(Scalar::BFloat16),
+                    name => MType::Named(name.to_owned()),
+                };
+                self.subs.push(t.clone());
+                Some(t)
+            }
             b'0'..=b'9' => {
                 self.pos -= 1;
                 let len = self.number()?;

@@ -2222,3 +2222,338 @@ entry:
         assert_eq!(scopes, vec![(3, 3), (3, 4), (3, 2), (3, 1), (3, 0), (2, 3)]);
     }
 }
+
+// ---- Session 16, helper devset10b (sample t10b): float_controls2, bfloat16 built-ins by
+// their `u6__bf16` spelling, image reads with a level of detail, parameter bounds, copy
+// alignments.
+
+/// The literal words of each OpExecutionModeId of `mode` (target type, fast-math constant).
+fn execution_mode_ids(m: &Module, mode: spirvkit_grammar::ExecutionMode) -> Vec<u32> {
+    m.instructions()
+        .filter(|i| {
+            i.opcode == Op::ExecutionModeId
+                && i.operands.get(1).and_then(spirvkit_core::Operand::word) == Some(mode.0)
+        })
+        .filter_map(|i| i.operands.get(2).and_then(spirvkit_core::Operand::id))
+        .map(|id| id.0)
+        .collect()
+}
+
+#[test]
+fn float_controls2_fast_math_modes_use_its_bits_and_decorate_function_calls() {
+    // t10b/038, t10b/040 (SPV_KHR_float_controls2): `contract` alone is AllowContract (65536)
+    // on scalar and vector arithmetic; `fast` is every bit but the deprecated Fast one
+    // (458767), on an OpFunctionCall too, not on an extension instruction (OpGroupFMulKHR).
+    use spirvkit_grammar::Decoration as D;
+    let src = r#"target triple = "spir64-unknown-unknown"
+define internal spir_func float @helper(float %x) {
+  %r = fmul float %x, %x
+  ret float %r
+}
+declare spir_func float @_Z20__spirv_GroupFMulKHRjjf(i32, i32, float)
+define spir_kernel void @k(ptr addrspace(1) %out, float %a, <2 x float> %v) {
+entry:
+  %c = fadd contract float %a, %a
+  %w = fadd contract <2 x float> %v, %v
+  %call = call fast spir_func float @helper(float %c)
+  %g = call fast spir_func float @_Z20__spirv_GroupFMulKHRjjf(i32 2, i32 0, float %call)
+  store float %g, ptr addrspace(1) %out, align 4
+  store <2 x float> %w, ptr addrspace(1) %out, align 8
+  ret void
+}
+"#;
+    let ext = "+SPV_KHR_float_controls2,+SPV_KHR_uniform_group_instructions";
+    for m in both(src, ext, "float_controls2_fast_math") {
+        let modes: Vec<u32> = decorations_of(&m, D::FPFastMathMode)
+            .into_iter()
+            .map(|(_, l)| l[0])
+            .collect();
+        assert_eq!(
+            modes.iter().filter(|&&w| w == 0x10000).count(),
+            2,
+            "{modes:?}"
+        );
+        assert_eq!(
+            modes.iter().filter(|&&w| w == 0x7000F).count(),
+            1,
+            "{modes:?}"
+        );
+        assert!(
+            modes.iter().all(|w| w & 0x10 == 0),
+            "no Fast bit: {modes:?}"
+        );
+        let call = m
+            .instructions()
+            .find(|i| i.opcode == Op::FunctionCall)
+            .and_then(|i| i.result_id)
+            .map(|id| id.0);
+        let decorated: Vec<u32> = decorations_of(&m, D::FPFastMathMode)
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect();
+        assert!(call.is_some_and(|c| decorated.contains(&c)));
+        let gmul = m
+            .instructions()
+            .find(|i| i.opcode == Op::GroupFMulKHR)
+            .and_then(|i| i.result_id)
+            .map(|id| id.0);
+        assert!(gmul.is_some_and(|g| !decorated.contains(&g)));
+        assert!(capabilities(&m).contains(&Capability::FloatControls2.0));
+        assert!(common::extensions(&m).contains(&"SPV_KHR_float_controls2".to_owned()));
+    }
+    // Without the extension: no FloatControls2, `contract` alone is dropped (a hint) and
+    // the call is not decorated.
+    let m = translate_with(src, "+SPV_KHR_uniform_group_instructions").unwrap();
+    assert!(!capabilities(&m).contains(&Capability::FloatControls2.0));
+    assert!(decorations_of(&m, D::FPFastMathMode)
+        .iter()
+        .all(|(_, l)| l[0] & 0x10000 == 0));
+}
+
+#[test]
+fn float_controls2_contraction_off_is_a_fast_math_default_of_zero() {
+    // t10b/053 (execution_mode_default.ll): a kernel of a module without
+    // `!opencl.enable.FP_CONTRACT` gets ContractionOff; under SPV_KHR_float_controls2 it is
+    // OpExecutionModeId FPFastMathDefault with the constant 0 for each float type of the
+    // module (SPIR-V 1.2), and an explicit SignedZeroInfNanPreserve 32 is
+    // FPFastMathDefault 0 of the 32-bit float (not the float_controls capability).
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @foo(half %ah, float %af, double %ad, ptr addrspace(1) %p) {
+entry:
+  %rh = fadd contract half %ah, %ah
+  %rf = fadd contract float %af, %af
+  %rd = fadd contract double %ad, %ad
+  store half %rh, ptr addrspace(1) %p, align 2
+  store float %rf, ptr addrspace(1) %p, align 4
+  store double %rd, ptr addrspace(1) %p, align 8
+  ret void
+}
+define spir_kernel void @bar(float %x, ptr addrspace(1) %p) {
+entry:
+  store float %x, ptr addrspace(1) %p, align 4
+  ret void
+}
+!opencl.enable.FP_CONTRACT = !{}
+!spirv.ExecutionMode = !{!0, !1}
+!0 = !{ptr @foo, i32 31}
+!1 = !{ptr @bar, i32 4461, i32 32}
+"#;
+    use spirvkit_grammar::ExecutionMode as Em;
+    for m in both(src, "+SPV_KHR_float_controls2", "float_controls2_defaults") {
+        assert_eq!(execution_mode_ids(&m, Em::FPFastMathDefault).len(), 4);
+        assert!(!m.instructions().any(|i| i.opcode == Op::ExecutionMode
+            && i.operands.get(1).and_then(spirvkit_core::Operand::word)
+                == Some(Em::ContractionOff.0)));
+        assert!(!capabilities(&m).contains(&Capability::SignedZeroInfNanPreserve.0));
+        assert!(m.header.version >= 0x0001_0200);
+    }
+    let m = translate_with(src, "+SPV_KHR_float_controls").unwrap();
+    assert!(execution_mode_ids(&m, Em::FPFastMathDefault).is_empty());
+    assert!(capabilities(&m).contains(&Capability::SignedZeroInfNanPreserve.0));
+}
+
+#[test]
+fn bfloat16_builtins_spelt_u6_bf16_are_opencl_builtins() {
+    // t10b/026 and t10b/086: clang's vendor spelling of `__bf16` in mangled names,
+    // `u6__bf16`, names the same built-ins as `DF16b`: `dot` of two bfloat16 vectors is OpDot
+    // with SPV_KHR_bfloat16's BFloat16DotProductKHR (no arithmetic extension), `fmax` an
+    // OpenCL.std fmax under SPV_INTEL_bfloat16_arithmetic.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func bfloat @_Z3dotDv2_u6__bf16Dv2_S_(<2 x bfloat>, <2 x bfloat>)
+define spir_kernel void @k(ptr addrspace(1) %p) {
+entry:
+  %a = load <2 x bfloat>, ptr addrspace(1) %p, align 4
+  %d = call spir_func bfloat @_Z3dotDv2_u6__bf16Dv2_S_(<2 x bfloat> %a, <2 x bfloat> %a)
+  store bfloat %d, ptr addrspace(1) %p, align 2
+  ret void
+}
+"#;
+    for m in both(src, "+SPV_KHR_bfloat16", "bfloat16_dot") {
+        assert_eq!(count(&m, Op::Dot), 1);
+        assert_eq!(count(&m, Op::FunctionCall), 0);
+        assert!(capabilities(&m).contains(&Capability::BFloat16DotProductKHR.0));
+        assert!(!capabilities(&m).contains(&Capability::BFloat16ArithmeticINTEL.0));
+    }
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func bfloat @_Z4fmaxu6__bf16u6__bf16(bfloat, bfloat)
+define spir_func bfloat @f(bfloat %a, bfloat %b) {
+  %r = call spir_func bfloat @_Z4fmaxu6__bf16u6__bf16(bfloat %a, bfloat %b)
+  ret bfloat %r
+}
+"#;
+    let m = translate_with(src, "+SPV_KHR_bfloat16,+SPV_INTEL_bfloat16_arithmetic").unwrap();
+    assert_eq!(count(&m, Op::ExtInst), 1);
+    assert_eq!(count(&m, Op::FunctionCall), 0);
+    let e = translate_with(src, "+SPV_KHR_bfloat16").expect_err("arithmetic on bfloat16");
+    assert!(e.contains("SPV_INTEL_bfloat16_arithmetic"), "{e}");
+}
+
+#[test]
+fn sampled_image_reads_take_their_level_of_detail_or_gradients() {
+    // t10b/115 (OpImageSampleExplicitLod_arg.ll): read_imagef(image, sampler, coord) samples
+    // level 0, with a float lod that level (Lod), with two gradients Grad dx dy.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func <4 x float> @_Z11read_imagef14ocl_image2d_ro11ocl_samplerDv2_f(target("spirv.Image", void, 1, 0, 0, 0, 0, 0, 0), target("spirv.Sampler"), <2 x float>)
+declare spir_func <4 x float> @_Z11read_imagef14ocl_image2d_ro11ocl_samplerDv2_ff(target("spirv.Image", void, 1, 0, 0, 0, 0, 0, 0), target("spirv.Sampler"), <2 x float>, float)
+declare spir_func <4 x float> @_Z11read_imagef14ocl_image2d_ro11ocl_samplerDv2_fS1_S1_(target("spirv.Image", void, 1, 0, 0, 0, 0, 0, 0), target("spirv.Sampler"), <2 x float>, <2 x float>, <2 x float>)
+define spir_kernel void @k(ptr addrspace(1) %out, target("spirv.Image", void, 1, 0, 0, 0, 0, 0, 0) %img, target("spirv.Sampler") %s, <2 x float> %c, <2 x float> %dx, <2 x float> %dy) {
+entry:
+  %a = call spir_func <4 x float> @_Z11read_imagef14ocl_image2d_ro11ocl_samplerDv2_f(target("spirv.Image", void, 1, 0, 0, 0, 0, 0, 0) %img, target("spirv.Sampler") %s, <2 x float> %c)
+  %b = call spir_func <4 x float> @_Z11read_imagef14ocl_image2d_ro11ocl_samplerDv2_ff(target("spirv.Image", void, 1, 0, 0, 0, 0, 0, 0) %img, target("spirv.Sampler") %s, <2 x float> %c, float 2.5)
+  %g = call spir_func <4 x float> @_Z11read_imagef14ocl_image2d_ro11ocl_samplerDv2_fS1_S1_(target("spirv.Image", void, 1, 0, 0, 0, 0, 0, 0) %img, target("spirv.Sampler") %s, <2 x float> %c, <2 x float> %dx, <2 x float> %dy)
+  store <4 x float> %a, ptr addrspace(1) %out, align 16
+  store <4 x float> %b, ptr addrspace(1) %out, align 16
+  store <4 x float> %g, ptr addrspace(1) %out, align 16
+  ret void
+}
+"#;
+    use spirvkit_grammar::ImageOperands as Io;
+    for m in both(src, "", "image_lod_grad") {
+        let samples: Vec<&spirvkit_core::Instruction> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::ImageSampleExplicitLod)
+            .collect();
+        assert_eq!(samples.len(), 3);
+        let operands = |i: usize| {
+            samples[i]
+                .operands
+                .get(2)
+                .and_then(spirvkit_core::Operand::word)
+        };
+        assert_eq!(operands(0), Some(Io::Lod.0));
+        assert_eq!(operands(1), Some(Io::Lod.0));
+        assert_ne!(
+            samples[0].operands[3], samples[1].operands[3],
+            "lod 2.5 is not 0"
+        );
+        assert_eq!(operands(2), Some(Io::Grad.0));
+        assert_eq!(samples[2].operands.len(), 5);
+    }
+}
+
+#[test]
+fn pointer_parameter_bounds_are_alignment_and_max_byte_offset() {
+    // t10b/032 (DecorationAlignment.ll), t10b/099 (DecorationMaxByteOffset.ll): `align N` on
+    // a pointer parameter is Alignment N; `dereferenceable(N)` is MaxByteOffset N (SPIR-V
+    // 1.1), dropped under a 1.0 cap.
+    use spirvkit_grammar::Decoration as D;
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func void @f(ptr addrspace(4) align 16 %a, ptr addrspace(3) dereferenceable(123) %b) {
+  ret void
+}
+define spir_kernel void @k(ptr addrspace(3) dereferenceable(12) %p) {
+entry:
+  call spir_func void @f(ptr addrspace(4) null, ptr addrspace(3) %p)
+  ret void
+}
+"#;
+    for m in both(src, "", "param_bounds") {
+        let alignments: Vec<Vec<u32>> = decorations_of(&m, D::Alignment)
+            .into_iter()
+            .map(|(_, l)| l)
+            .collect();
+        assert_eq!(alignments, vec![vec![16]]);
+        let mut offsets: Vec<u32> = decorations_of(&m, D::MaxByteOffset)
+            .into_iter()
+            .map(|(_, l)| l[0])
+            .collect();
+        offsets.sort();
+        assert_eq!(offsets, vec![12, 123]);
+        assert!(m.header.version >= 0x0001_0100);
+    }
+    let opts = spirvkit_spir::TranslateOptions {
+        max_version: 0x0001_0000,
+        ..Default::default()
+    };
+    let module = spirvkit_llvm::parse_text(src, "test.ll").unwrap();
+    let m = spirvkit_spir::translate(&module, &opts).unwrap();
+    assert!(decorations_of(&m, D::MaxByteOffset).is_empty());
+    assert_eq!(decorations_of(&m, D::Alignment).len(), 1);
+}
+
+#[test]
+fn a_copy_between_differently_aligned_pointers_gives_both_alignments() {
+    // t10b/047 (memcpy.align.ll): `llvm.memcpy(ptr align 8 %d, ptr align 4 %s, ...)` is
+    // OpCopyMemorySized with two memory operands from SPIR-V 1.4, Aligned 8 for the target
+    // and Aligned 4 for the source; equal alignments are one operand for both.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare void @llvm.memcpy.p1.p1.i64(ptr addrspace(1), ptr addrspace(1), i64, i1)
+define spir_kernel void @k(ptr addrspace(1) %d, ptr addrspace(1) %s) {
+entry:
+  call void @llvm.memcpy.p1.p1.i64(ptr addrspace(1) align 8 %d, ptr addrspace(1) align 4 %s, i64 16, i1 false)
+  call void @llvm.memcpy.p1.p1.i64(ptr addrspace(1) align 4 %d, ptr addrspace(1) align 4 %s, i64 16, i1 false)
+  ret void
+}
+"#;
+    for m in both(src, "", "copy_alignments") {
+        let copies: Vec<Vec<u32>> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::CopyMemorySized)
+            .map(|i| {
+                i.operands[3..]
+                    .iter()
+                    .filter_map(spirvkit_core::Operand::word)
+                    .collect()
+            })
+            .collect();
+        assert_eq!(copies, vec![vec![2, 8, 2, 4], vec![2, 4]]);
+        assert_eq!(m.header.version, 0x0001_0400);
+    }
+}
+
+#[test]
+fn constrained_comparisons_are_the_ordinary_comparisons() {
+    // t10b/105 (constrained-comparison.ll): `llvm.experimental.constrained.fcmp[s]` with the
+    // predicate as metadata is the OpFOrd*/OpFUnord*/OpOrdered/OpUnordered of that predicate
+    // (it was an OpUndef, a dropped hint).
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare i1 @llvm.experimental.constrained.fcmps.f32(float, float, metadata, metadata)
+declare i1 @llvm.experimental.constrained.fcmp.f32(float, float, metadata, metadata)
+define spir_func i1 @f(float %a, float %b) {
+  %c0 = call i1 @llvm.experimental.constrained.fcmps.f32(float %a, float %b, metadata !"oge", metadata !"fpexcept.strict")
+  %c1 = call i1 @llvm.experimental.constrained.fcmp.f32(float %a, float %b, metadata !"uno", metadata !"fpexcept.strict")
+  %c2 = call i1 @llvm.experimental.constrained.fcmp.f32(float %a, float %b, metadata !"une", metadata !"fpexcept.ignore")
+  %c3 = and i1 %c0, %c1
+  %c4 = and i1 %c3, %c2
+  ret i1 %c4
+}
+"#;
+    for m in both(src, "", "constrained_fcmp") {
+        assert_eq!(count(&m, Op::FOrdGreaterThanEqual), 1);
+        assert_eq!(count(&m, Op::Unordered), 1);
+        assert_eq!(count(&m, Op::FUnordNotEqual), 1);
+        assert_eq!(count(&m, Op::Undef), 0);
+    }
+    let bad = src.replace("!\"une\"", "!\"xyz\"");
+    let e = translate_with(&bad, "").expect_err("unknown predicate");
+    assert!(e.contains("predicate") && e.contains("@f"), "{e}");
+}
+
+#[test]
+fn float_controls2_gives_an_entry_point_one_fast_math_default_per_type() {
+    // t7/040 (execution_mode_signed_zero_inf_nan_preserve.ll) under SPV_KHR_float_controls2:
+    // without `!opencl.enable.FP_CONTRACT` the kernel's ContractionOff and its explicit
+    // SignedZeroInfNanPreserve 32 both ask FPFastMathDefault 0 of `float`; it is given once
+    // (spirv-val: "must not be specified multiple times for the same entry point and
+    // operands").
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @foo(half %ah, float %af, double %ad, ptr addrspace(1) %p) {
+entry:
+  %rf = fadd contract float %af, %af
+  store half %ah, ptr addrspace(1) %p, align 2
+  store float %rf, ptr addrspace(1) %p, align 4
+  store double %ad, ptr addrspace(1) %p, align 8
+  ret void
+}
+!spirv.ExecutionMode = !{!0}
+!0 = !{ptr @foo, i32 4461, i32 32}
+"#;
+    use spirvkit_grammar::ExecutionMode as Em;
+    for m in both(src, "+SPV_KHR_float_controls2", "float_controls2_once") {
+        let mut types = execution_mode_ids(&m, Em::FPFastMathDefault);
+        types.sort();
+        types.dedup();
+        assert_eq!(types.len(), 3);
+        assert_eq!(execution_mode_ids(&m, Em::FPFastMathDefault).len(), 3);
+    }
+}

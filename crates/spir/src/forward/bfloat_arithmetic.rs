@@ -68,6 +68,27 @@ pub(crate) fn check(
         t.value_llvm_type(ctx, *v)
             .is_ok_and(|ty| is_bfloat(t.m, ty))
     };
+    // The OpenCL `dot` of two bfloat16 vectors is OpDot, which SPV_KHR_bfloat16 itself
+    // permits with its BFloat16DotProductKHR capability (no arithmetic extension needed;
+    // llvm-spirv's `bfloat16_dot.ll`).
+    if let InstKind::Call {
+        callee: ValueRef::Function(f),
+        args,
+        ..
+    } = &inst.kind
+    {
+        if let Some(Callee::Builtin(d)) = t.callees.get(f.0 as usize) {
+            let bfloat_vector = |t: &Translator<'_>, v: &ValueRef| {
+                t.value_llvm_type(ctx, *v).is_ok_and(|ty| {
+                    matches!(t.m.types.get(ty), Type::Vector { .. }) && is_bfloat(t.m, ty)
+                })
+            };
+            if d.name == "dot" && args.first().is_some_and(|a| bfloat_vector(t, a)) {
+                t.b.capability(Capability::BFloat16DotProductKHR);
+                return Ok(());
+            }
+        }
+    }
     let arithmetic = match &inst.kind {
         InstKind::Binary { lhs, .. } => bf(t, lhs),
         InstKind::FNeg { value, .. } => bf(t, value),

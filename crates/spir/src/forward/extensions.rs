@@ -21,6 +21,7 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_KHR_bfloat16",
     "SPV_KHR_float_controls",
     "SPV_INTEL_float_controls2",
+    "SPV_KHR_float_controls2",
     "SPV_INTEL_cache_controls",
     "SPV_KHR_uniform_group_instructions",
     "SPV_INTEL_function_pointers",

@@ -218,9 +218,35 @@ pub fn param_attributes(
         t.b.decorate(param, Decoration::Volatile.0, &[]);
     }
     if is_pointer {
+        pointer_param_bounds(t, func, index, param);
         fpga_argument_metadata(t, func, index, param)?;
     }
     Ok(())
+}
+
+/// What LLVM knows of a pointer parameter's target, as llvm-spirv's `transFunctionDecl`
+/// carries it: `align N` → Alignment N, `dereferenceable(N)` → MaxByteOffset N (a SPIR-V 1.1
+/// decoration: dropped, a hint, when the version cap is 1.0).
+fn pointer_param_bounds(t: &mut Translator<'_>, func: &llvm::Function, index: usize, param: Id) {
+    const V1_1: u32 = 0x0001_0100;
+    for a in func.attrs.param(index) {
+        let llvm::Attribute::Int(name, value) = a else {
+            continue;
+        };
+        let Ok(value) = u32::try_from(*value) else {
+            continue;
+        };
+        match name.as_str() {
+            "align" if value > 0 => {
+                t.b.decorate(param, Decoration::Alignment.0, &[Operand::Word(value)]);
+            }
+            "dereferenceable" if t.opts.max_version >= V1_1 => {
+                t.needed_version = t.needed_version.max(V1_1);
+                t.b.decorate(param, Decoration::MaxByteOffset.0, &[Operand::Word(value)]);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// FPGA kernel argument metadata of a pointer parameter (llvm-spirv's `transFunction`):

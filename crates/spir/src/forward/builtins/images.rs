@@ -205,19 +205,28 @@ pub(super) fn lower(
                 sampled_ty,
                 vec![Operand::Id(img), Operand::Id(s)],
             );
-            let float = t.b.type_float(32);
-            let zero = t.b.constant_u32(float, 0);
-            t.emit_to(
-                read_out,
-                Op::ImageSampleExplicitLod,
-                read_ty,
-                vec![
-                    Operand::Id(si),
-                    Operand::Id(coord),
-                    Operand::Word(ImageOperands::Lod.0),
-                    Operand::Id(zero),
-                ],
-            );
+            // cl_khr_mipmap_image: read_image*(image, sampler, coord, float lod) samples that
+            // level of detail, and (image, sampler, coord, gradient x, gradient y) the level
+            // the gradients select; the plain read samples level 0.
+            let mut ops = vec![Operand::Id(si), Operand::Id(coord)];
+            match args.get(3..) {
+                Some([lod]) => {
+                    ops.push(Operand::Word(ImageOperands::Lod.0));
+                    ops.push(Operand::Id(t.value(ctx, *lod)?));
+                }
+                Some([dx, dy]) => {
+                    ops.push(Operand::Word(ImageOperands::Grad.0));
+                    ops.push(Operand::Id(t.value(ctx, *dx)?));
+                    ops.push(Operand::Id(t.value(ctx, *dy)?));
+                }
+                _ => {
+                    let float = t.b.type_float(32);
+                    let zero = t.b.constant_u32(float, 0);
+                    ops.push(Operand::Word(ImageOperands::Lod.0));
+                    ops.push(Operand::Id(zero));
+                }
+            }
+            t.emit_to(read_out, Op::ImageSampleExplicitLod, read_ty, ops);
         } else {
             let coord = t.value(ctx, arg(1)?)?;
             let mut ops = vec![Operand::Id(img), Operand::Id(coord)];

@@ -101,8 +101,32 @@ pub(super) fn handles(stem: &str) -> bool {
 /// `experimental.constrained.OP`: the operation under the default environment (rounding and
 /// exception metadata say what the code may assume, not what it must do).
 fn constrained(stem: &str) -> Option<&str> {
-    stem.strip_prefix("experimental.constrained.")
-        .filter(|op| constrained_op(op).is_some() || matches!(*op, "fma" | "fmuladd"))
+    stem.strip_prefix("experimental.constrained.").filter(|op| {
+        constrained_op(op).is_some() || matches!(*op, "fma" | "fmuladd" | "fcmp" | "fcmps")
+    })
+}
+
+/// The comparison of a constrained `fcmp`/`fcmps` predicate (its first metadata operand,
+/// `!"oeq"`, ...): the quiet and the signaling forms compare alike in the default
+/// environment, as llvm-spirv translates them (`constrained-comparison.ll`).
+fn constrained_compare(predicate: &[u8]) -> Option<Op> {
+    Some(match predicate {
+        b"oeq" => Op::FOrdEqual,
+        b"ogt" => Op::FOrdGreaterThan,
+        b"oge" => Op::FOrdGreaterThanEqual,
+        b"olt" => Op::FOrdLessThan,
+        b"ole" => Op::FOrdLessThanEqual,
+        b"one" => Op::FOrdNotEqual,
+        b"ord" => Op::Ordered,
+        b"ueq" => Op::FUnordEqual,
+        b"ugt" => Op::FUnordGreaterThan,
+        b"uge" => Op::FUnordGreaterThanEqual,
+        b"ult" => Op::FUnordLessThan,
+        b"ule" => Op::FUnordLessThanEqual,
+        b"une" => Op::FUnordNotEqual,
+        b"uno" => Op::Unordered,
+        _ => return None,
+    })
 }
 
 fn constrained_op(op: &str) -> Option<Op> {
@@ -161,6 +185,29 @@ pub(super) fn lower(
             .iter()
             .map(|&a| t.value(ctx, a).map(Operand::Id))
             .collect::<Result<Vec<_>>>()?;
+        if matches!(op, "fcmp" | "fcmps") {
+            let predicate = args
+                .iter()
+                .find_map(|a| match a {
+                    ValueRef::Metadata(md) => {
+                        t.m.md_string(&llvm::MdOperand::Metadata(*md))
+                            .map(<[u8]>::to_vec)
+                    }
+                    _ => None,
+                })
+                .ok_or_else(|| malformed(loc, format!("llvm.{stem} without its predicate")))?;
+            let opcode = constrained_compare(&predicate).ok_or_else(|| {
+                malformed(
+                    loc,
+                    format!(
+                        "llvm.{stem} predicate {:?}",
+                        String::from_utf8_lossy(&predicate)
+                    ),
+                )
+            })?;
+            t.emit_to(out, opcode, ty, ids);
+            return Ok(());
+        }
         match constrained_op(op) {
             Some(opcode) => t.emit_to(out, opcode, ty, ids),
             None => {

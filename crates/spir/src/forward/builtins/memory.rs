@@ -522,6 +522,7 @@ pub(super) fn mem_intrinsic(
     ctx: &FnCtx<'_>,
     family: &str,
     args: &[ValueRef],
+    attrs: &llvm::AttributeList,
 ) -> Result<()> {
     let loc = ctx.location.as_str();
     if args.len() < 3 {
@@ -564,21 +565,57 @@ pub(super) fn mem_intrinsic(
         t.value(ctx, args[1])?
     };
     let mut ops = vec![Operand::Id(dst), Operand::Id(src), Operand::Id(len)];
-    let mut mask = 0;
-    if volatile {
-        mask |= MemoryAccess::Volatile.0;
-    }
-    if align.is_some_and(|a| a > 0) {
-        mask |= MemoryAccess::Aligned.0;
-    }
-    if mask != 0 {
-        ops.push(Operand::Word(mask));
-        if let Some(a) = align.filter(|&a| a > 0) {
-            ops.push(Operand::Word(a as u32));
-        }
-    }
+    // Since LLVM 7 the alignments are `align N` attributes of the two pointer arguments.
+    let param_align = |i: usize| {
+        attrs.param(i).iter().find_map(|a| match a {
+            llvm::Attribute::Int(n, v) if n == "align" && *v > 0 => u32::try_from(*v).ok(),
+            _ => None,
+        })
+    };
+    let (dst_align, src_align) = match align.and_then(|a| u32::try_from(a).ok()) {
+        Some(a) if a > 0 => (Some(a), Some(a)),
+        _ if family == "memset" => (param_align(0), None),
+        _ => (param_align(0), param_align(1)),
+    };
+    let memory_operands = copy_memory_operands(t, volatile, dst_align, src_align);
+    ops.extend(memory_operands.into_iter().map(Operand::Word));
     t.emit_void(Op::CopyMemorySized, ops);
     Ok(())
+}
+
+/// The memory operands of an OpCopyMemorySized: Volatile and the alignment both pointers
+/// share, or — when they differ and SPIR-V 1.4 is allowed — the target's then the source's
+/// (1.4 gave the copies a second memory operand; llvm-spirv's `memcpy.align.ll`: `2 8 2 4`,
+/// and before 1.4 the smaller alignment, `2 4`). Empty when there is nothing to say. (A
+/// memset's source is the translator's fill constant: only its target's alignment is known.)
+fn copy_memory_operands(
+    t: &mut Translator<'_>,
+    volatile: bool,
+    dst: Option<u32>,
+    src: Option<u32>,
+) -> Vec<u32> {
+    const V1_4: u32 = 0x0001_0400;
+    let volatile_bit = if volatile {
+        MemoryAccess::Volatile.0
+    } else {
+        0
+    };
+    let operand = |align: Option<u32>| match align {
+        Some(a) => vec![volatile_bit | MemoryAccess::Aligned.0, a],
+        None if volatile => vec![volatile_bit],
+        None => vec![],
+    };
+    match (dst, src) {
+        (Some(d), Some(s)) if d != s && t.opts.max_version >= V1_4 => {
+            t.needed_version = t.needed_version.max(V1_4);
+            let mut words = operand(Some(d));
+            words.extend(operand(Some(s)));
+            words
+        }
+        (Some(d), Some(s)) => operand(Some(d.min(s))),
+        // One mask holds for both pointers: one known alignment is not said of the other.
+        _ => operand(None),
+    }
 }
 
 /// A memset with a non-constant value or length: a call of its loop helper (memset_loop.rs).

@@ -264,6 +264,7 @@ pub(crate) fn intrinsic(
     result_ty: llvm::TypeId,
     name: &str,
     args: &[ValueRef],
+    attrs: &llvm::AttributeList,
 ) -> Result<()> {
     let base = name.strip_prefix("llvm.").unwrap_or(name);
     let family = base.split('.').next().unwrap_or(base);
@@ -338,7 +339,7 @@ pub(crate) fn intrinsic(
             }
             Ok(())
         }
-        "memcpy" | "memmove" | "memset" => memory::mem_intrinsic(t, ctx, family, args),
+        "memcpy" | "memmove" | "memset" => memory::mem_intrinsic(t, ctx, family, args, attrs),
         "expect" => {
             let ty = t.ty(result_ty, &ctx.location)?;
             let operand = |i: usize| {

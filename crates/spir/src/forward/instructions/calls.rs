@@ -108,7 +108,7 @@ pub(super) fn call(
             lowered?
         }
         Some(Callee::Intrinsic(name)) => {
-            crate::forward::builtins::intrinsic(t, ctx, out, result_ty, &name, args)?;
+            crate::forward::builtins::intrinsic(t, ctx, out, result_ty, &name, args, attrs)?;
             // (A void fpbuiltin, sincos, has no result to carry the bound: it is dropped.)
             if name.starts_with("llvm.fpbuiltin.") && !void_result {
                 crate::forward::builtins::fp_max_error(t, out, attrs, loc)?;
