@@ -420,7 +420,12 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
             &mut emitted,
             &format!("function @{}", func.name),
         )?;
-        if module_contraction_off || reaching_asm.contains(&f) {
+        let contraction_off = match t.opts.fp_contract {
+            crate::FpContract::On => module_contraction_off || reaching_asm.contains(&f),
+            crate::FpContract::Off => true,
+            crate::FpContract::Fast => false,
+        };
+        if contraction_off {
             mode(t, ExecutionMode::ContractionOff, &[]);
             emitted.push(ExecutionMode::ContractionOff.0);
         }

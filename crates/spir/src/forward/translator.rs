@@ -318,6 +318,7 @@ impl<'m> Translator<'m> {
             }
         }
         crate::forward::kernels::emit_entry_points(self, &kernels)?;
+        crate::forward::aux_data::emit(self)?;
         self.compiler_options();
         self.split_long_composites()?;
         // A module without kernels is a library: it needs Linkage to be valid.
