@@ -287,7 +287,7 @@ fn opencl_ext_numbers(m: &Module) -> Vec<u32> {
 #[test]
 fn fmuladd_as_mad_or_split() {
     const FMA: u32 = 26; // OpenCL.std fma
-    const MAD: u32 = 27; // OpenCL.std mad
+    const MAD: u32 = 42; // OpenCL.std mad
     let with = |fmuladd: FmulAdd| {
         let opts = TranslateOptions {
             fmuladd,
@@ -304,7 +304,7 @@ fn fmuladd_as_mad_or_split() {
     let ops: Vec<Op> = split
         .instructions()
         .map(|i| i.opcode)
-        .filter(|o| matches!(o, Op::FMul | Op::FAdd))
+        .filter(|o| matches!(*o, Op::FMul | Op::FAdd))
         .collect();
     assert_eq!(ops, [Op::FMul, Op::FAdd]);
     // The sum takes the product.
@@ -318,4 +318,92 @@ fn fmuladd_as_mad_or_split() {
         .expect("FAdd");
     assert_eq!(add.operands.first().and_then(Operand::id), mul);
     spirv_val(&split, "fmuladd_split");
+}
+
+/// Forward with the records, reverse with `preserve_aux_data`: the attributes, metadata and
+/// linkage come back; without the option the reverse translation drops them.
+#[test]
+fn aux_data_round_trips_through_the_reverse_translation() {
+    use spirvkit_spir::reverse::{reverse_words, ReverseOptions};
+    let src = r#"target triple = "spir64-unknown-unknown"
+@gv = addrspace(1) global i32 1, !gvmd !2
+@ext = available_externally addrspace(1) global i32 42
+declare spir_func void @mul_add() #0
+define spir_func void @test() #1 !foo !1 {
+entry:
+  call spir_func void @mul_add()
+  ret void
+}
+define available_externally spir_func i32 @inlinable(i32 %x) {
+  %r = add i32 %x, 1
+  ret i32 %r
+}
+define spir_func i32 @user(i32 %x) {
+  %r = call spir_func i32 @inlinable(i32 %x)
+  %g = load i32, ptr addrspace(1) @ext
+  %h = load i32, ptr addrspace(1) @gv
+  %s = add i32 %r, %g
+  %t = add i32 %s, %h
+  ret i32 %t
+}
+attributes #0 = { "foo" }
+attributes #1 = { nounwind "bar"="baz" }
+!1 = !{i32 5, !"five"}
+!2 = !{!"tag"}
+"#;
+    let llvm = spirvkit_llvm::parse_text(src, "test.ll").expect("parses");
+    let words = spirvkit_spir::translate_to_words(&llvm, &aux_options(0x0001_0600, ""))
+        .expect("translates");
+    let restored = reverse_words(
+        &words,
+        &ReverseOptions {
+            preserve_aux_data: true,
+            ..Default::default()
+        },
+    )
+    .expect("reverses");
+    let ll = restored.to_ll(&spirvkit_llvm::WriteOptions::opaque());
+    // Attributes: the string ones and the enum one.
+    let reparsed = spirvkit_llvm::parse_text(&ll, "restored.ll").expect("restored text parses");
+    let f = |name: &str| {
+        let id = reparsed.function_by_name(name).expect(name);
+        &reparsed.functions[id.0 as usize]
+    };
+    use spirvkit_llvm::Attribute;
+    assert!(f("mul_add")
+        .attrs
+        .function
+        .contains(&Attribute::Str("foo".into(), None)));
+    let test_attrs = &f("test").attrs.function;
+    assert!(
+        test_attrs.contains(&Attribute::Str("bar".into(), Some("baz".into()))),
+        "{ll}"
+    );
+    assert!(
+        test_attrs.contains(&Attribute::Flag("nounwind".into())),
+        "{ll}"
+    );
+    // Metadata: `!foo !{i32 5, !"five"}` on @test, `!gvmd !{!"tag"}` on @gv.
+    let md = f("test").attachment("foo").expect("!foo restored");
+    let ops = reparsed.node_operands(md);
+    assert_eq!(ops.len(), 2, "{ll}");
+    assert_eq!(reparsed.md_string(&ops[1]), Some(&b"five"[..]));
+    assert!(ll.contains("!gvmd"), "{ll}");
+    // Linkage.
+    assert_eq!(
+        f("inlinable").linkage,
+        spirvkit_llvm::Linkage::AvailableExternally
+    );
+    let ext = reparsed.global_by_name("ext").expect("@ext");
+    assert_eq!(
+        reparsed.globals[ext.0 as usize].linkage,
+        spirvkit_llvm::Linkage::AvailableExternally
+    );
+    // Without the option: none of it.
+    let plain = reverse_words(&words, &ReverseOptions::default()).expect("reverses");
+    let ll = plain.to_ll(&spirvkit_llvm::WriteOptions::opaque());
+    assert!(
+        !ll.contains("\"bar\"") && !ll.contains("!foo") && !ll.contains("available_externally"),
+        "{ll}"
+    );
 }

@@ -38,7 +38,8 @@ pub struct TranslateArgs {
     /// Keep function and global variable attributes, their metadata and
     /// `available_externally` linkage as NonSemantic.AuxData instructions (llvm-spirv's
     /// option). Needs SPIR-V 1.6 or SPV_KHR_non_semantic_info, which it allows unless
-    /// `--spirv-ext` disables it.
+    /// `--spirv-ext` disables it. With `-r`: the records are restored as attributes,
+    /// metadata and linkage.
     #[arg(
         long = "spirv-preserve-auxdata",
         value_name = "BOOL",

@@ -119,12 +119,15 @@ pub struct ReverseRequest<'a> {
     pub spec_const: Option<&'a str>,
     /// `-emit-opaque-pointers`: LLVM's opaque pointers whatever the target environment.
     pub emit_opaque_pointers: bool,
+    /// `--spirv-preserve-auxdata`: restore the NonSemantic.AuxData records.
+    pub preserve_aux_data: bool,
 }
 
 /// `llvm-spirv -r IN -o OUT [--spirv-target-env=ENV] [-spec-const ...]` under the multi-call
 /// name: one input, bitcode unless OUT ends in `.ll`.
 pub fn reverse_file(input: &str, output: &str, request: &ReverseRequest<'_>) -> anyhow::Result<()> {
     let mut opts = options_for(request.target_env)?;
+    opts.preserve_aux_data = request.preserve_aux_data;
     if let Some(list) = request.spec_const {
         parse_spec_consts(list, &mut opts)?;
     }
@@ -139,6 +142,7 @@ pub fn reverse_file(input: &str, output: &str, request: &ReverseRequest<'_>) -> 
 
 pub fn run(args: &TranslateArgs) -> anyhow::Result<()> {
     let mut opts = options_for(args.target_env.as_deref())?;
+    opts.preserve_aux_data = args.preserve_auxdata;
     if let Some(list) = &args.spec_const {
         parse_spec_consts(list, &mut opts)?;
     }

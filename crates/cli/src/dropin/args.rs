@@ -91,6 +91,7 @@ const OPTIONAL_VALUE: &[&str] = &[
     "preserve-ocl-kernel-arg-type-metadata-through-string",
     "opaque-pointers",
     "emit-opaque-pointers",
+    "spirv-gen-kernel-arg-name-md",
     "spirv-text",
     "to-text",
     "to-binary",

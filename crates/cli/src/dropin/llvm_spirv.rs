@@ -15,6 +15,7 @@ const SPEC: Spec = Spec {
         "spec-const",
         "spirv-fp-contract",
         "spirv-builtin-format",
+        "ffp-contract",
     ],
     flags: &[
         "h",
@@ -37,6 +38,7 @@ const SPEC: Spec = Spec {
         "preserve-ocl-kernel-arg-type-metadata-through-string",
         "opaque-pointers",
         "emit-opaque-pointers",
+        "spirv-gen-kernel-arg-name-md",
     ],
     single_dash_long: true,
 };
@@ -56,6 +58,7 @@ const BOOLEAN: &[&str] = &[
     "preserve-ocl-kernel-arg-type-metadata-through-string",
     "opaque-pointers",
     "emit-opaque-pointers",
+    "spirv-gen-kernel-arg-name-md",
     "spirv-text",
     "to-text",
     "to-binary",
@@ -99,7 +102,7 @@ OPTIONS:
                                  Representation of SPIR-V instructions in LLVM IR (with -r)
   --spirv-preserve-auxdata       Keep function/global attributes and metadata as
                                  NonSemantic.AuxData instructions (SPV_KHR_non_semantic_info
-                                 unless SPIR-V 1.6 is allowed)
+                                 unless SPIR-V 1.6 is allowed); with -r, restore them
   --spirv-fp-contract=<on|off|fast>
                                  ContractionOff: as the module asks (on), on every kernel
                                  (off) or on none (fast)
@@ -120,6 +123,7 @@ OPTIONS:
                                  info set can hold and drops an expression it cannot
   -preserve-ocl-kernel-arg-type-metadata-through-string
                                  Accepted: spirvkit always keeps kernel_arg_type in an OpString
+  -spirv-gen-kernel-arg-name-md  Accepted: -r always writes !kernel_arg_name (from OpName)
   --help, --version
 Options take one or two dashes, and their value after '=' or as the next argument.
 ";
@@ -151,6 +155,7 @@ pub fn main(argv: &[String]) -> ExitCode {
     let mut opaque_pointers = false;
     let mut preserve_auxdata = false;
     let mut builtin_format: Option<String> = None;
+    let mut ext_lists: Vec<String> = Vec::new();
     let mut own: Vec<String> = Vec::new();
     for a in args {
         let a = match a {
@@ -190,15 +195,22 @@ pub fn main(argv: &[String]) -> ExitCode {
                     Err(e) => return fail(e),
                 }
             }
+            // LLVM's `cl::list`: every occurrence adds to the list.
+            Arg::Opt("spirv-ext", Some(v)) => ext_lists.push(v),
             Arg::Opt("spec-const", v) => spec_const = v,
             Arg::Opt("spec-const-info", _) => spec_const_info = true,
             Arg::Opt("spirv-tools-dis", _) => tools_dis = true,
             Arg::Opt("opaque-pointers" | "emit-opaque-pointers", _) => opaque_pointers = true,
             Arg::Opt("spirv-builtin-format", v) => builtin_format = v,
+            // clang's option, which llvm-spirv's ContractionON test passes and llvm-spirv
+            // accepts: contraction in an already compiled module is what its operations and
+            // `!opencl.enable.FP_CONTRACT` say (`--spirv-fp-contract` is the translator's).
+            Arg::Opt("ffp-contract", _) => {}
             // Both are what spirvkit does anyway (see the help text).
             Arg::Opt(
                 "spirv-allow-extra-diexpressions"
-                | "preserve-ocl-kernel-arg-type-metadata-through-string",
+                | "preserve-ocl-kernel-arg-type-metadata-through-string"
+                | "spirv-gen-kernel-arg-name-md",
                 _,
             ) => {}
             Arg::Opt("spirv-preserve-auxdata", _) => {
@@ -270,16 +282,11 @@ pub fn main(argv: &[String]) -> ExitCode {
                 ))
             }
         }
-        if preserve_auxdata {
-            return fail(
-                "--spirv-preserve-auxdata with -r is not supported by spirvkit: the reverse \
-                 translation does not restore NonSemantic.AuxData attributes and metadata",
-            );
-        }
         let request = crate::cmd::translate_reverse::ReverseRequest {
             target_env: target_env.as_deref(),
             spec_const: spec_const.as_deref(),
             emit_opaque_pointers: opaque_pointers,
+            preserve_aux_data: preserve_auxdata,
         };
         let reversed = crate::cmd::translate_reverse::reverse_file(&input, &output, &request);
         return match reversed {
@@ -290,6 +297,9 @@ pub fn main(argv: &[String]) -> ExitCode {
     // Forward: spirvkit's `translate` spells these options the same way. llvm-spirv's
     // --spirv-target-env, -spec-const and --spirv-builtin-format only concern the reverse
     // direction (llvm-spirv notes and ignores them), so they are not passed on.
+    if !ext_lists.is_empty() {
+        own.push(format!("--spirv-ext={}", ext_lists.join(",")));
+    }
     if tools_dis {
         // SPIRV-Tools' disassembly instead of the binary or llvm-spirv's text.
         own.retain(|o| o != "--spirv-text");

@@ -22,7 +22,7 @@
 //! becomes SPIR-V 1.6 when `--spirv-max-version` allows it, else it declares the extension,
 //! and without either the module is refused naming the extension.
 
-use crate::error::{unsupported, Result};
+use crate::error::Result;
 use crate::forward::translator::{Callee, Translator};
 use spirvkit_core::{Id, Instruction, Operand};
 use spirvkit_grammar::Op;
@@ -171,8 +171,9 @@ fn spelling(attr: &llvm::Attribute) -> String {
     }
 }
 
-/// Writes the records of every translated function and global variable.
-pub(crate) fn emit(t: &mut Translator<'_>) -> Result<()> {
+/// The version or extension the records need, decided before the entry points are written
+/// (a SPIR-V 1.4+ entry point lists every global variable).
+pub(crate) fn require(t: &mut Translator<'_>) -> Result<()> {
     if !t.opts.preserve_aux_data {
         return Ok(());
     }
@@ -182,13 +183,24 @@ pub(crate) fn emit(t: &mut Translator<'_>) -> Result<()> {
     } else if t.opts.allows(EXTENSION) {
         t.b.extension(EXTENSION);
     } else {
-        return Err(unsupported(
-            "--spirv-preserve-auxdata",
-            format!(
-                "NonSemantic.AuxData before SPIR-V 1.6 needs --spirv-ext=+{EXTENSION} \
-                 (RequiresExtension: {EXTENSION})"
+        // llvm-spirv: "RequiresExtension: Feature requires the following SPIR-V extension:
+        // SPV_KHR_non_semantic_info".
+        return Err(crate::TranslateError::NotAllowed {
+            feature: "--spirv-preserve-auxdata (NonSemantic.AuxData)".into(),
+            requirement: format!("SPIR-V 1.6 or the extension {EXTENSION}"),
+            allowed: format!(
+                "--spirv-max-version={} without --spirv-ext=+{EXTENSION}",
+                spirvkit_grammar::version_string(t.opts.max_version)
             ),
-        ));
+        });
+    }
+    Ok(())
+}
+
+/// Writes the records of every translated function and global variable.
+pub(crate) fn emit(t: &mut Translator<'_>) -> Result<()> {
+    if !t.opts.preserve_aux_data {
+        return Ok(());
     }
     let set = t.b.alloc_id();
     t.b.global(Instruction::new(

@@ -317,6 +317,7 @@ impl<'m> Translator<'m> {
                 }
             }
         }
+        crate::forward::aux_data::require(self)?;
         crate::forward::kernels::emit_entry_points(self, &kernels)?;
         crate::forward::aux_data::emit(self)?;
         self.compiler_options();
