@@ -90,10 +90,8 @@ impl Ctx<'_> {
                         self.add_attachment(target, kind, node);
                     }
                 }
-                (LINKAGE, _) => {
-                    if self.word_constant(rest.first()) == Some(AVAILABLE_EXTERNALLY) {
-                        self.available_externally(target);
-                    }
+                (LINKAGE, _) if self.word_constant(rest.first()) == Some(AVAILABLE_EXTERNALLY) => {
+                    self.available_externally(target);
                 }
                 _ => {}
             }
