@@ -407,3 +407,51 @@ attributes #1 = { nounwind "bar"="baz" }
         "{ll}"
     );
 }
+
+/// Instruction metadata (`!amdgpu.no.fine.grained.memory !{}`) → InstructionMetadata (5)
+/// records after the instruction's function, naming the instruction's result.
+#[test]
+fn instruction_metadata_are_instruction_metadata_records() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %ptr, i32 %x) {
+  %add = atomicrmw add ptr addrspace(1) %ptr, i32 1 syncscope("device") monotonic, !amdgpu.no.fine.grained.memory !0, !amdgpu.no.remote.memory !0
+  %sum = add i32 %x, 42, !foo !1
+  store i32 %sum, ptr addrspace(1) %ptr, !bar !0
+  ret void
+}
+!0 = !{}
+!1 = !{!"first", i32 42}
+"#;
+    let m = translate_opts(src, &aux_options(0x0001_0600, "")).expect("translates");
+    let records = rendered(&m);
+    assert!(
+        records.contains(&"5 @add \"amdgpu.no.fine.grained.memory\"".to_owned()),
+        "{records:?}"
+    );
+    assert!(
+        records.contains(&"5 @add \"amdgpu.no.remote.memory\"".to_owned()),
+        "{records:?}"
+    );
+    assert!(
+        records.contains(&"5 @sum \"foo\" \"first\" 42".to_owned()),
+        "{records:?}"
+    );
+    // A store has no result to name.
+    assert!(
+        !records.iter().any(|r| r.contains("\"bar\"")),
+        "{records:?}"
+    );
+    // The records follow the function whose values they name.
+    let last = m.functions.last().expect("function");
+    assert_eq!(
+        last.trailing
+            .iter()
+            .filter(|i| i.opcode == Op::ExtInst)
+            .count(),
+        3
+    );
+    spirv_val(&m, "auxdata_instruction_metadata");
+    // Without the option: nothing.
+    let plain = translate_opts(src, &TranslateOptions::default()).expect("translates");
+    assert!(plain.functions.iter().all(|f| f.trailing.is_empty()));
+}

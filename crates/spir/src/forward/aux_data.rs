@@ -14,6 +14,8 @@
 //!   elsewhere and skipped.
 //! - `GlobalVariableAttribute` (3): as `FunctionAttribute`, for a global's attributes.
 //! - `Linkage` (4): object, the constant `i32 0` (AvailableExternally).
+//! - `InstructionMetadata` (5): an instruction's result, kind name, operands as above (after
+//!   the instruction's function).
 //!
 //! The records follow the last function: they name functions, which an instruction of the
 //! types section could only name forward (OpExtInstWithForwardRefsKHR).
@@ -36,6 +38,7 @@ pub const FUNCTION_ATTRIBUTE: u32 = 1;
 pub const GLOBAL_VARIABLE_METADATA: u32 = 2;
 pub const GLOBAL_VARIABLE_ATTRIBUTE: u32 = 3;
 pub const LINKAGE: u32 = 4;
+pub const INSTRUCTION_METADATA: u32 = 5;
 /// `Linkage`'s one linkage kind.
 const AVAILABLE_EXTERNALLY: u32 = 0;
 const EXTENSION: &str = "SPV_KHR_non_semantic_info";
@@ -171,8 +174,9 @@ fn spelling(attr: &llvm::Attribute) -> String {
     }
 }
 
-/// The version or extension the records need, decided before the entry points are written
-/// (a SPIR-V 1.4+ entry point lists every global variable).
+/// The version or extension the records need and the set's import, decided before any
+/// body is translated (a SPIR-V 1.4+ entry point lists every global variable; bodies write
+/// InstructionMetadata records).
 pub(crate) fn require(t: &mut Translator<'_>) -> Result<()> {
     if !t.opts.preserve_aux_data {
         return Ok(());
@@ -194,14 +198,6 @@ pub(crate) fn require(t: &mut Translator<'_>) -> Result<()> {
             ),
         });
     }
-    Ok(())
-}
-
-/// Writes the records of every translated function and global variable.
-pub(crate) fn emit(t: &mut Translator<'_>) -> Result<()> {
-    if !t.opts.preserve_aux_data {
-        return Ok(());
-    }
     let set = t.b.alloc_id();
     t.b.global(Instruction::new(
         Op::ExtInstImport,
@@ -209,6 +205,52 @@ pub(crate) fn emit(t: &mut Translator<'_>) -> Result<()> {
         Some(set),
         [Operand::String(SET_NAME.into())],
     ));
+    t.aux_data_set = Some(set);
+    Ok(())
+}
+
+/// InstructionMetadata records of one function's instructions with a result, written right
+/// after the function (they name its values; the newest llvm-spirv writes them in the types
+/// section as OpExtInstWithForwardRefsKHR, which spirv-val 2025.5 refuses there).
+pub(crate) fn instruction_metadata(
+    t: &mut Translator<'_>,
+    func: &llvm::Function,
+    values: &[Id],
+) -> Result<()> {
+    let Some(set) = t.aux_data_set else {
+        return Ok(());
+    };
+    if func.insts.iter().all(|i| i.metadata.is_empty()) {
+        return Ok(());
+    }
+    // Only results the body defines: an instruction whose lowering wrote nothing (a dropped
+    // hint) has an id no instruction defines.
+    let defined: std::collections::HashSet<Id> =
+        t.b.current_function()
+            .map(|f| f.instructions().filter_map(|i| i.result_id).collect())
+            .unwrap_or_default();
+    let void = t.b.type_void();
+    let location = format!("function @{}", func.name);
+    let mut e = Emitter {
+        t,
+        set,
+        void,
+        strings: HashMap::new(),
+    };
+    for (inst, &result) in func.insts.iter().zip(values) {
+        if inst.metadata.is_empty() || !defined.contains(&result) {
+            continue;
+        }
+        e.metadata(INSTRUCTION_METADATA, result, &inst.metadata, &location)?;
+    }
+    Ok(())
+}
+
+/// Writes the records of every translated function and global variable.
+pub(crate) fn emit(t: &mut Translator<'_>) -> Result<()> {
+    let Some(set) = t.aux_data_set else {
+        return Ok(());
+    };
     let void = t.b.type_void();
     let m = t.m;
     let mut e = Emitter {
