@@ -455,3 +455,42 @@ define spir_kernel void @k(ptr addrspace(1) %ptr, i32 %x) {
     let plain = translate_opts(src, &TranslateOptions::default()).expect("translates");
     assert!(plain.functions.iter().all(|f| f.trailing.is_empty()));
 }
+
+/// Bodies translated on several threads write the same records as one thread.
+#[test]
+fn aux_data_records_are_the_same_when_functions_are_translated_in_parallel() {
+    use spirvkit_spir::{translate_with_plan, ParallelPlan};
+    let src = r#"target triple = "spir64-unknown-unknown"
+@gv = addrspace(1) global i32 1, !gvmd !1
+define spir_func i32 @a(i32 %x) #0 !foo !1 {
+  %r = add i32 %x, 1, !bar !1
+  ret i32 %r
+}
+define spir_func i32 @b(i32 %x) #1 {
+  %r = mul i32 %x, 3, !baz !2
+  %s = call spir_func i32 @a(i32 %r)
+  ret i32 %s
+}
+define spir_kernel void @k(ptr addrspace(1) %p) {
+  %v = load i32, ptr addrspace(1) @gv
+  %w = call spir_func i32 @b(i32 %v)
+  store i32 %w, ptr addrspace(1) %p
+  ret void
+}
+attributes #0 = { nounwind "a"="1" }
+attributes #1 = { "b" }
+!1 = !{!"one"}
+!2 = !{i32 7}
+"#;
+    let llvm = spirvkit_llvm::parse_text(src, "test.ll").expect("parses");
+    let opts = aux_options(0x0001_0600, "");
+    let one = translate_with_plan(&llvm, &opts, ParallelPlan::SEQUENTIAL).expect("sequential");
+    let many =
+        translate_with_plan(&llvm, &opts, ParallelPlan::EVERY_FUNCTION_A_CHUNK).expect("parallel");
+    let (mut r1, mut r2) = (rendered(&one), rendered(&many));
+    r1.sort();
+    r2.sort();
+    assert_eq!(r1.len(), 8, "{r1:?}");
+    assert_eq!(r1, r2);
+    spirv_val(&many, "auxdata_parallel");
+}
