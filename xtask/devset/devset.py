@@ -3,6 +3,10 @@
 
     devset.py run BIN OUT TESTDIR      spirvkit (`BIN translate`) on every TESTDIR/*.ll
     devset.py runllc OUT TESTDIR       LLVM's own back end (llc-22, spirv64) on the same files
+    devset.py run BIN OUT TESTDIR --all-options
+                                       spirvkit as `llvm-spirv` (the personality) with every
+                                       option of the chosen RUN line (input, `-o` and the
+                                       text-output options aside)
 
 Each test is an upstream llvm-spirv lit test (.ll). Its first *forward* RUN line that invokes
 llvm-spirv decides the options: every `--spirv-ext=` / `-spirv-ext=` list on it (joined with
@@ -126,10 +130,54 @@ def plan(path):
             if any(a in TEXT_OUTPUT for a in args):
                 text_forward = text_forward or args
                 continue
-            return "run", options_of(args)
+            return "run", args
     if text_forward is not None:
-        return "run", options_of(text_forward)
+        return "run", text_forward
     return "excluded", ("negative-only forward RUN" if saw_negative else "no forward RUN line")
+
+
+# Options of a RUN line that `--all-options` does not pass on: the output and the text forms
+# (the output must be a binary for spirv-val).
+NOT_PASSED = TEXT_OUTPUT | {"-spirv-tools-dis", "--spirv-tools-dis"}
+
+
+def all_options_of(args):
+    """The llvm-spirv options of one invocation: everything but inputs, `-o X` and text forms."""
+    out, skip = [], False
+    for a in args:
+        if skip:
+            skip = False
+        elif a == "-o":
+            skip = True
+        elif a.startswith("-o="):
+            continue
+        elif a.split("=")[0] in NOT_PASSED:
+            continue
+        elif a.startswith("-") and a != "-":
+            out.append(a)
+    return out
+
+
+def run_personality(binary, test, opts, work):
+    """`run_spirvkit` through the llvm-spirv personality (a link named llvm-spirv)."""
+    link = work / "llvm-spirv"
+    if not link.exists():
+        link.symlink_to(Path(binary).resolve())
+    out = work / (test.stem + ".spv")
+    if out.exists():
+        out.unlink()
+    cmd = [str(link), str(test), *opts, "-o", str(out)]
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return "crash", f"timeout after {TIMEOUT} s"
+    if r.returncode < 0:
+        return "crash", f"signal {-r.returncode}"
+    if "panicked" in r.stderr:
+        return "crash", first_line(r.stderr)
+    if r.returncode != 0 or not out.exists():
+        return "refused", first_line(r.stderr) or f"exit {r.returncode}"
+    return validate(out)
 
 
 def llvm_as_accepts(path, work):
@@ -209,9 +257,11 @@ def main(argv):
     if len(argv) < 2 or argv[1] not in ("run", "runllc"):
         sys.exit(__doc__)
     mode = argv[1]
+    all_options = "--all-options" in argv
+    argv = [a for a in argv if a != "--all-options"]
     if mode == "run":
         if len(argv) != 5:
-            sys.exit("usage: devset.py run BIN OUT TESTDIR")
+            sys.exit("usage: devset.py run BIN OUT TESTDIR [--all-options]")
         binary, out_path, testdir = argv[2], Path(argv[3]), Path(argv[4])
     else:
         if len(argv) != 4:
@@ -228,10 +278,16 @@ def main(argv):
             cls, detail = "excluded", info
         elif not llvm_as_accepts(test, work):
             cls, detail = "excluded", "llvm-as-22 and llvm-as-15 both reject it"
+        elif mode == "run" and all_options:
+            opts = all_options_of(info)
+            cls, detail = run_personality(binary, test, opts, work)
+            detail = (" ".join(opts) + " | " if opts else "") + detail
         elif mode == "run":
+            info = options_of(info)
             cls, detail = run_spirvkit(binary, test, info, work)
             detail = (" ".join(info) + " | " if info else "") + detail
         else:
+            info = options_of(info)
             cls, detail = run_llc(test, info, work)
             detail = (" ".join(info) + " | " if info else "") + detail
         counts[cls] += 1

@@ -487,6 +487,18 @@ impl Builder {
         }
     }
 
+    /// Adds a module-scope instruction after the last function (non-semantic OpExtInst that
+    /// name functions, which the types section could only name forward); in the types
+    /// section when there is no function. Functions already taken by
+    /// `take_finished_functions` are not reached: callers add these before any is taken.
+    pub fn after_functions(&mut self, inst: Instruction) {
+        self.end_function();
+        match self.module.functions.last_mut() {
+            Some(last) => last.trailing.push(inst),
+            None => self.global(inst),
+        }
+    }
+
     /// Removes and returns the functions finished so far (they cannot change any more), so
     /// that a caller can encode them while building goes on; it then places them, in this
     /// order, after the globals of the module `finish` returns.

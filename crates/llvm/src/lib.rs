@@ -59,6 +59,12 @@ pub fn write_bitcode_opaque(m: &Module, file_name: &str) -> Result<Vec<u8>, Llvm
 }
 
 /// True when `bytes` start like bitcode (raw magic or wrapper magic).
+/// Whether `name` is one of LLVM's enum (or integer) attribute keywords (`nounwind`,
+/// `align`), as opposed to a string attribute (`"key"`).
+pub fn is_attribute_keyword(name: &str) -> bool {
+    (0..=128).any(|kind| bitcode::attributes::attribute_kind_name(kind) == Some(name))
+}
+
 pub fn is_bitcode(bytes: &[u8]) -> bool {
     bytes.starts_with(&bitcode::BITCODE_MAGIC)
         || bytes.starts_with(&bitcode::WRAPPER_MAGIC.to_le_bytes())

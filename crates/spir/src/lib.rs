@@ -37,6 +37,39 @@ pub struct TranslateOptions {
     /// Which debug information is emitted (`--spirv-debug-info-version`); `None` drops
     /// the module's debug metadata.
     pub debug_info: forward::debug_info::DebugInfoFormat,
+    /// llvm-spirv's `--spirv-preserve-auxdata`: function and global variable attributes,
+    /// their metadata and `available_externally` linkage are kept as NonSemantic.AuxData
+    /// extended instructions (`forward/aux_data.rs`).
+    pub preserve_aux_data: bool,
+    /// llvm-spirv's `--spirv-fp-contract`: which kernels get the ContractionOff mode.
+    pub fp_contract: FpContract,
+    /// How `llvm.fmuladd` is written (`--spirv-replace-fmuladd-with-ocl-mad`).
+    pub fmuladd: FmulAdd,
+}
+
+/// llvm-spirv's `--spirv-fp-contract` modes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FpContract {
+    /// Contraction stays allowed unless the module forbids it (no
+    /// `!opencl.enable.FP_CONTRACT`) or a kernel reaches inline assembly.
+    #[default]
+    On,
+    /// Every kernel gets ContractionOff.
+    Off,
+    /// No kernel gets ContractionOff.
+    Fast,
+}
+
+/// What `llvm.fmuladd` (multiply-add whose fusion is the implementation's choice) becomes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FmulAdd {
+    /// OpenCL.std `fma` (spirvkit's default: one instruction, always within what fmuladd allows).
+    #[default]
+    Fma,
+    /// OpenCL.std `mad` (`--spirv-replace-fmuladd-with-ocl-mad=true`).
+    Mad,
+    /// OpFMul then OpFAdd (`--spirv-replace-fmuladd-with-ocl-mad=false`).
+    Split,
 }
 
 impl Default for TranslateOptions {
@@ -47,6 +80,9 @@ impl Default for TranslateOptions {
             allow_unknown_intrinsics: None,
             emit_function_ptr_addr_space: false,
             debug_info: forward::debug_info::DebugInfoFormat::default(),
+            preserve_aux_data: false,
+            fp_contract: FpContract::default(),
+            fmuladd: FmulAdd::default(),
         }
     }
 }
@@ -176,7 +212,9 @@ pub fn translate_to_words_from(
 ) -> Result<Vec<u32>, TranslateError> {
     // Small modules: a second thread would cost more than it saves.
     let instructions: usize = module.functions.iter().map(|f| f.insts.len()).sum();
-    if instructions < min_instructions {
+    // The AuxData records follow the last function (they name functions), so the functions
+    // cannot be encoded before the module is complete.
+    if instructions < min_instructions || options.preserve_aux_data {
         return translate_with_plan(module, options, plan).map(|spirv| spirv.to_words());
     }
     let (sink, finished) = std::sync::mpsc::channel::<Vec<spirvkit_core::Function>>();

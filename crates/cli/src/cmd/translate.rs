@@ -35,6 +35,48 @@ pub struct TranslateArgs {
     /// (spirvkit's own: the module's debug metadata is dropped).
     #[arg(long = "spirv-debug-info-version", value_name = "VERSION")]
     pub debug_info_version: Option<String>,
+    /// Keep function and global variable attributes, their metadata and
+    /// `available_externally` linkage as NonSemantic.AuxData instructions (llvm-spirv's
+    /// option). Needs SPIR-V 1.6 or SPV_KHR_non_semantic_info, which it allows unless
+    /// `--spirv-ext` disables it. With `-r`: the records are restored as attributes,
+    /// metadata and linkage.
+    #[arg(
+        long = "spirv-preserve-auxdata",
+        value_name = "BOOL",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "true",
+        default_value = "false",
+        action = clap::ArgAction::Set
+    )]
+    pub preserve_auxdata: bool,
+    /// FP contraction: `on` (ContractionOff on kernels of modules without
+    /// `!opencl.enable.FP_CONTRACT` or reaching inline assembly, the default), `off`
+    /// (ContractionOff on every kernel) or `fast` (on none), as llvm-spirv's option.
+    #[arg(long = "spirv-fp-contract", value_name = "MODE")]
+    pub fp_contract: Option<String>,
+    /// `llvm.fmuladd` as OpenCL.std `mad` (`true`) or as OpFMul + OpFAdd (`false`);
+    /// without the option it is OpenCL.std `fma`.
+    #[arg(
+        long = "spirv-replace-fmuladd-with-ocl-mad",
+        value_name = "BOOL",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "true"
+    )]
+    pub replace_fmuladd: Option<bool>,
+    /// Promote function-local variables to SSA values (OpPhi) after translating, as
+    /// llvm-spirv's `-spirv-mem2reg` runs LLVM's mem2reg before it.
+    #[arg(
+        long = "spirv-mem2reg",
+        value_name = "BOOL",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "true",
+        default_value = "false",
+        action = clap::ArgAction::Set
+    )]
+    pub mem2reg: bool,
     /// Highest SPIR-V version the output may use (1.0 .. 1.6).
     #[arg(long = "spirv-max-version", value_name = "VERSION")]
     pub max_version: Option<String>,
@@ -159,6 +201,20 @@ fn debug_info_format(v: &str) -> anyhow::Result<spirvkit_spir::DebugInfoFormat> 
     })
 }
 
+/// Whether an llvm-spirv `--spirv-ext` list ends with `extension` disabled (`-NAME`, or
+/// `-all` not followed by `+NAME`/`+all`).
+fn extension_disabled(list: Option<&str>, extension: &str) -> bool {
+    let mut disabled = false;
+    for item in list.unwrap_or("").split(',').map(str::trim) {
+        match item.split_at_checked(1) {
+            Some(("-", name)) if name == extension || name == "all" => disabled = true,
+            Some(("+", name)) if name == extension || name == "all" => disabled = false,
+            _ => {}
+        }
+    }
+    disabled
+}
+
 fn default_output(input: &Path, spirv_text: bool) -> PathBuf {
     input.with_extension(if spirv_text { "spt" } else { "spv" })
 }
@@ -179,10 +235,18 @@ fn translate_one(
     options: &spirvkit_spir::TranslateOptions,
     form: OutputForm,
     env: Option<spirvkit_val::TargetEnv>,
+    mem2reg: bool,
 ) -> Result<(), Failure> {
     let module = read_llvm(input).map_err(Failure::Io)?;
     // Functions are encoded on a second thread while the rest is translated.
     let words = spirvkit_spir::translate_to_words(&module, options).map_err(Failure::Translate)?;
+    let words = if mem2reg {
+        promote_to_ssa(&words).map_err(|e| {
+            Failure::Io(anyhow::anyhow!("{}: --spirv-mem2reg: {e}", input.display()))
+        })?
+    } else {
+        words
+    };
     // Freeing the LLVM module takes a noticeable share of a big translation: another
     // thread does it while the output is written.
     rayon::spawn(move || drop(module));
@@ -217,6 +281,22 @@ fn translate_one(
     written.map_err(Failure::Io)
 }
 
+/// `--spirv-mem2reg`: the function-local variables of the translated module promoted to SSA
+/// values. llvm-spirv runs LLVM's mem2reg on its input; spirvkit runs the optimizer's
+/// SSA rewrite (spirv-opt's `--ssa-rewrite`, after `--retype-local-variables` so that
+/// variables reached through pointer casts qualify) on its output, which removes the same
+/// allocas: those only loaded and stored whole.
+fn promote_to_ssa(words: &[u32]) -> anyhow::Result<Vec<u32>> {
+    let mut optimizer = spirvkit_opt::Optimizer::new(spirvkit_opt::TargetEnv::Universal);
+    // The translator's output is valid already: validating it again costs time only.
+    optimizer.skip_validation = true;
+    for flag in ["retype-local-variables", "ssa-rewrite"] {
+        let pass = spirvkit_opt::pass_from_flag(flag, None).map_err(|e| anyhow::anyhow!("{e}"))?;
+        optimizer.register_pass(pass);
+    }
+    optimizer.run(words).map_err(|e| anyhow::anyhow!("{e}"))
+}
+
 /// Reads LLVM input keeping the reader's typed error (for machine diagnostics).
 fn read_llvm(path: &Path) -> anyhow::Result<spirvkit_llvm::Module> {
     let bytes = crate::input::map_or_read(path)?;
@@ -246,6 +326,30 @@ pub fn run(args: TranslateArgs) -> anyhow::Result<()> {
     if let Some(v) = &args.debug_info_version {
         options.debug_info = debug_info_format(v)?;
     }
+    if args.preserve_auxdata {
+        options.preserve_aux_data = true;
+        // As llvm-spirv: the option allows SPV_KHR_non_semantic_info unless --spirv-ext
+        // disables it by name or with -all.
+        const NON_SEMANTIC: &str = "SPV_KHR_non_semantic_info";
+        if !extension_disabled(args.spirv_ext.as_deref(), NON_SEMANTIC) {
+            options.apply_extension_list(&format!("+{NON_SEMANTIC}"))?;
+        }
+    }
+    if let Some(mode) = &args.fp_contract {
+        options.fp_contract = match mode.as_str() {
+            "on" => spirvkit_spir::FpContract::On,
+            "off" => spirvkit_spir::FpContract::Off,
+            "fast" => spirvkit_spir::FpContract::Fast,
+            other => bail!("--spirv-fp-contract must be on, off or fast, not {other}"),
+        };
+    }
+    if let Some(mad) = args.replace_fmuladd {
+        options.fmuladd = if mad {
+            spirvkit_spir::FmulAdd::Mad
+        } else {
+            spirvkit_spir::FmulAdd::Split
+        };
+    }
     let env = match &args.target_env {
         Some(name) => target_env(name)?,
         None => None,
@@ -274,7 +378,7 @@ pub fn run(args: TranslateArgs) -> anyhow::Result<()> {
                 .output
                 .clone()
                 .unwrap_or_else(|| default_output(input, args.spirv_text));
-            let result = translate_one(input, &output, &options, form, env)
+            let result = translate_one(input, &output, &options, form, env, args.mem2reg)
                 .err()
                 .map(|e| (input, e));
             progress.tick();

@@ -62,6 +62,7 @@ fn reverse_one(
     output: &Path,
     opts: &ReverseOptions,
     text: bool,
+    force_opaque: bool,
 ) -> anyhow::Result<()> {
     let words = crate::input::read_spirv_words_or_llvm_text(input)?;
     if let Err(diagnostics) =
@@ -77,7 +78,7 @@ fn reverse_one(
         .map_err(|e| anyhow::anyhow!("{}: {e}", input.display()))?;
     let name = input.display().to_string();
     // SPV-IR is LLVM's opaque-pointer form; SPIR 1.2 (CL1.2, CL2.0) has typed pointers.
-    let opaque = opts.target == TargetEnv::SpvIr;
+    let opaque = force_opaque || opts.target == TargetEnv::SpvIr;
     if text || output.extension().is_some_and(|e| e == "ll") {
         let style = if opaque {
             spirvkit_llvm::WriteOptions::opaque()
@@ -109,15 +110,39 @@ fn options_for(target_env: Option<&str>) -> anyhow::Result<ReverseOptions> {
     Ok(opts)
 }
 
-/// `llvm-spirv -r IN -o OUT [--spirv-target-env=ENV]` under the multi-call name: one input,
-/// bitcode unless OUT ends in `.ll`.
-pub fn reverse_file(input: &str, output: &str, target_env: Option<&str>) -> anyhow::Result<()> {
-    let opts = options_for(target_env)?;
-    reverse_one(Path::new(input), Path::new(output), &opts, false)
+/// What the llvm-spirv personality's `-r` takes besides its input and output.
+#[derive(Default)]
+pub struct ReverseRequest<'a> {
+    /// `--spirv-target-env`.
+    pub target_env: Option<&'a str>,
+    /// `-spec-const "ID:TYPE:VALUE ..."`.
+    pub spec_const: Option<&'a str>,
+    /// `-emit-opaque-pointers`: LLVM's opaque pointers whatever the target environment.
+    pub emit_opaque_pointers: bool,
+    /// `--spirv-preserve-auxdata`: restore the NonSemantic.AuxData records.
+    pub preserve_aux_data: bool,
+}
+
+/// `llvm-spirv -r IN -o OUT [--spirv-target-env=ENV] [-spec-const ...]` under the multi-call
+/// name: one input, bitcode unless OUT ends in `.ll`.
+pub fn reverse_file(input: &str, output: &str, request: &ReverseRequest<'_>) -> anyhow::Result<()> {
+    let mut opts = options_for(request.target_env)?;
+    opts.preserve_aux_data = request.preserve_aux_data;
+    if let Some(list) = request.spec_const {
+        parse_spec_consts(list, &mut opts)?;
+    }
+    reverse_one(
+        Path::new(input),
+        Path::new(output),
+        &opts,
+        false,
+        request.emit_opaque_pointers,
+    )
 }
 
 pub fn run(args: &TranslateArgs) -> anyhow::Result<()> {
     let mut opts = options_for(args.target_env.as_deref())?;
+    opts.preserve_aux_data = args.preserve_auxdata;
     if let Some(list) = &args.spec_const {
         parse_spec_consts(list, &mut opts)?;
     }
@@ -130,7 +155,7 @@ pub fn run(args: &TranslateArgs) -> anyhow::Result<()> {
         .filter_map(|input| {
             let default: PathBuf = input.with_extension(if args.text { "ll" } else { "bc" });
             let output = args.output.clone().unwrap_or(default);
-            reverse_one(input, &output, &opts, args.text)
+            reverse_one(input, &output, &opts, args.text, false)
                 .err()
                 .map(|e| format!("{e:#}"))
         })

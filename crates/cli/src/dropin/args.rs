@@ -79,7 +79,24 @@ pub fn scan(spec: &Spec, args: &[String]) -> Result<Vec<Arg>, UsageError> {
 }
 
 /// Flags that may carry a value after `=` (LLVM's `cl::ValueOptional`).
-const OPTIONAL_VALUE: &[&str] = &["spirv-allow-unknown-intrinsics"];
+/// llvm-spirv's boolean options take `=true`/`=false` too.
+const OPTIONAL_VALUE: &[&str] = &[
+    "spirv-allow-unknown-intrinsics",
+    "spirv-mem2reg",
+    "spirv-tools-dis",
+    "spirv-emit-function-ptr-addr-space",
+    "spirv-preserve-auxdata",
+    "spirv-replace-fmuladd-with-ocl-mad",
+    "spirv-allow-extra-diexpressions",
+    "preserve-ocl-kernel-arg-type-metadata-through-string",
+    "opaque-pointers",
+    "emit-opaque-pointers",
+    "spirv-gen-kernel-arg-name-md",
+    "spirv-text",
+    "to-text",
+    "to-binary",
+    "spec-const-info",
+];
 
 /// What the SPIRV-Tools drop-ins that take one input share: help, version, `-o FILE` and at
 /// most one positional input.

@@ -13,6 +13,9 @@ const SPEC: Spec = Spec {
         "spirv-target-env",
         "spirv-debug-info-version",
         "spec-const",
+        "spirv-fp-contract",
+        "spirv-builtin-format",
+        "ffp-contract",
     ],
     flags: &[
         "h",
@@ -29,19 +32,50 @@ const SPEC: Spec = Spec {
         "spirv-tools-dis",
         "spirv-allow-unknown-intrinsics",
         "spirv-emit-function-ptr-addr-space",
+        "spirv-preserve-auxdata",
+        "spirv-replace-fmuladd-with-ocl-mad",
+        "spirv-allow-extra-diexpressions",
+        "preserve-ocl-kernel-arg-type-metadata-through-string",
+        "opaque-pointers",
+        "emit-opaque-pointers",
+        "spirv-gen-kernel-arg-name-md",
     ],
     single_dash_long: true,
 };
 
 /// Options spirvkit knows from llvm-spirv but does not implement: refused by name rather
 /// than ignored, so a build never silently gets different output.
-const NOT_IMPLEMENTED: &[&str] = &[
-    "s",
-    "spec-const",
-    "spec-const-info",
+const NOT_IMPLEMENTED: &[&str] = &["s"];
+
+/// llvm-spirv's boolean options (LLVM `cl::opt<bool>`): `-opt`, `-opt=true`, `-opt=false`.
+/// Their value is checked and a false one leaves the option off.
+const BOOLEAN: &[&str] = &[
     "spirv-mem2reg",
     "spirv-tools-dis",
+    "spirv-emit-function-ptr-addr-space",
+    "spirv-preserve-auxdata",
+    "spirv-allow-extra-diexpressions",
+    "preserve-ocl-kernel-arg-type-metadata-through-string",
+    "opaque-pointers",
+    "emit-opaque-pointers",
+    "spirv-gen-kernel-arg-name-md",
+    "spirv-text",
+    "to-text",
+    "to-binary",
+    "spec-const-info",
+    "r",
 ];
+
+/// LLVM's spellings of a boolean option's value.
+fn boolean(name: &str, value: Option<&str>) -> Result<bool, String> {
+    match value {
+        None | Some("true" | "TRUE" | "True" | "1") => Ok(true),
+        Some("false" | "FALSE" | "False" | "0") => Ok(false),
+        Some(other) => Err(format!(
+            "for the -{name} option: '{other}' is invalid value for boolean argument! Try 0 or 1"
+        )),
+    }
+}
 
 const HELP: &str = "OVERVIEW: LLVM/SPIR-V translator (spirvkit)
 USAGE: llvm-spirv [options] <input file>
@@ -66,6 +100,30 @@ OPTIONS:
                                  default; NonSemantic.Shader.DebugInfo.100/.200; SPIRV.debug)
   --spirv-target-env=<CL1.2|CL2.0|SPV-IR>
                                  Representation of SPIR-V instructions in LLVM IR (with -r)
+  --spirv-preserve-auxdata       Keep function/global attributes and metadata as
+                                 NonSemantic.AuxData instructions (SPV_KHR_non_semantic_info
+                                 unless SPIR-V 1.6 is allowed); with -r, restore them
+  --spirv-fp-contract=<on|off|fast>
+                                 ContractionOff: as the module asks (on), on every kernel
+                                 (off) or on none (fast)
+  --spirv-replace-fmuladd-with-ocl-mad=<true|false>
+                                 llvm.fmuladd as OpenCL.std mad (true) or OpFMul + OpFAdd
+                                 (false); without the option spirvkit writes OpenCL.std fma
+  -spirv-mem2reg                 Promote function-local variables to SSA values
+  --spirv-tools-dis              Write the output as SPIRV-Tools' disassembly (spirvkit's)
+  -spec-const '<id:type:value> ...'
+                                 With -r: specialize constants (types i1..i64, f16..f64)
+  -spec-const-info               List the specialization constants of a SPIR-V input
+  --spirv-builtin-format=function
+                                 With -r: built-in variables as functions (the only form)
+  -opaque-pointers, -emit-opaque-pointers
+                                 LLVM's opaque pointers (read either way; with -r, written)
+  --spirv-allow-extra-diexpressions
+                                 Accepted: spirvkit writes every DWARF operation the debug
+                                 info set can hold and drops an expression it cannot
+  -preserve-ocl-kernel-arg-type-metadata-through-string
+                                 Accepted: spirvkit always keeps kernel_arg_type in an OpString
+  -spirv-gen-kernel-arg-name-md  Accepted: -r always writes !kernel_arg_name (from OpName)
   --help, --version
 Options take one or two dashes, and their value after '=' or as the next argument.
 ";
@@ -91,8 +149,25 @@ pub fn main(argv: &[String]) -> ExitCode {
     let mut convert: Option<Form> = None;
     let mut spirv_text = false;
     let mut target_env: Option<String> = None;
+    let mut spec_const: Option<String> = None;
+    let mut spec_const_info = false;
+    let mut tools_dis = false;
+    let mut opaque_pointers = false;
+    let mut preserve_auxdata = false;
+    let mut builtin_format: Option<String> = None;
+    let mut ext_lists: Vec<String> = Vec::new();
     let mut own: Vec<String> = Vec::new();
     for a in args {
+        let a = match a {
+            Arg::Opt(name, value) if BOOLEAN.contains(&name) => {
+                match boolean(name, value.as_deref()) {
+                    Ok(true) => Arg::Opt(name, None),
+                    Ok(false) => continue,
+                    Err(e) => return fail(e),
+                }
+            }
+            other => other,
+        };
         match a {
             Arg::Opt("h" | "help" | "help-list", _) => {
                 print!("{HELP}");
@@ -114,6 +189,34 @@ pub fn main(argv: &[String]) -> ExitCode {
                 own.push("--spirv-text".to_owned());
             }
             Arg::Opt("spirv-target-env", v) => target_env = v,
+            Arg::Opt("spirv-replace-fmuladd-with-ocl-mad", v) => {
+                match boolean("spirv-replace-fmuladd-with-ocl-mad", v.as_deref()) {
+                    Ok(mad) => own.push(format!("--spirv-replace-fmuladd-with-ocl-mad={mad}")),
+                    Err(e) => return fail(e),
+                }
+            }
+            // LLVM's `cl::list`: every occurrence adds to the list.
+            Arg::Opt("spirv-ext", Some(v)) => ext_lists.push(v),
+            Arg::Opt("spec-const", v) => spec_const = v,
+            Arg::Opt("spec-const-info", _) => spec_const_info = true,
+            Arg::Opt("spirv-tools-dis", _) => tools_dis = true,
+            Arg::Opt("opaque-pointers" | "emit-opaque-pointers", _) => opaque_pointers = true,
+            Arg::Opt("spirv-builtin-format", v) => builtin_format = v,
+            // clang's option, which llvm-spirv's ContractionON test passes and llvm-spirv
+            // accepts: contraction in an already compiled module is what its operations and
+            // `!opencl.enable.FP_CONTRACT` say (`--spirv-fp-contract` is the translator's).
+            Arg::Opt("ffp-contract", _) => {}
+            // Both are what spirvkit does anyway (see the help text).
+            Arg::Opt(
+                "spirv-allow-extra-diexpressions"
+                | "preserve-ocl-kernel-arg-type-metadata-through-string"
+                | "spirv-gen-kernel-arg-name-md",
+                _,
+            ) => {}
+            Arg::Opt("spirv-preserve-auxdata", _) => {
+                preserve_auxdata = true;
+                own.push("--spirv-preserve-auxdata".to_owned());
+            }
             Arg::Opt(name, Some(v)) => own.push(format!("--{name}={v}")),
             Arg::Opt(name, None) => own.push(format!("--{name}")),
             Arg::Positional(p) => {
@@ -125,6 +228,18 @@ pub fn main(argv: &[String]) -> ExitCode {
                 input = Some(p);
             }
         }
+    }
+    if spec_const_info {
+        let Some(input) = input.as_deref() else {
+            return fail("Not enough positional command line arguments specified!\nMust specify at least 1 positional argument: See: llvm-spirv --help");
+        };
+        return match spec_const_listing(input) {
+            Ok(listing) => {
+                print!("{listing}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(format!("{e:#}")),
+        };
     }
     let Some(input) = input else {
         return fail("Not enough positional command line arguments specified!\nMust specify at least 1 positional argument: See: llvm-spirv --help");
@@ -153,15 +268,43 @@ pub fn main(argv: &[String]) -> ExitCode {
         };
     }
     if reverse {
-        let reversed =
-            crate::cmd::translate_reverse::reverse_file(&input, &output, target_env.as_deref());
+        match builtin_format.as_deref() {
+            None | Some("function") => {}
+            Some("global") => {
+                return fail(
+                    "--spirv-builtin-format=global is not supported by spirvkit: -r writes \
+                     SPIR-V built-in variables as functions",
+                )
+            }
+            Some(other) => {
+                return fail(format!(
+                    "for the --spirv-builtin-format option: Cannot find option named '{other}'!"
+                ))
+            }
+        }
+        let request = crate::cmd::translate_reverse::ReverseRequest {
+            target_env: target_env.as_deref(),
+            spec_const: spec_const.as_deref(),
+            emit_opaque_pointers: opaque_pointers,
+            preserve_aux_data: preserve_auxdata,
+        };
+        let reversed = crate::cmd::translate_reverse::reverse_file(&input, &output, &request);
         return match reversed {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => fail(format!("{e:#}")),
         };
     }
     // Forward: spirvkit's `translate` spells these options the same way. llvm-spirv's
-    // --spirv-target-env only concerns the reverse direction, so it is not passed on.
+    // --spirv-target-env, -spec-const and --spirv-builtin-format only concern the reverse
+    // direction (llvm-spirv notes and ignores them), so they are not passed on.
+    if !ext_lists.is_empty() {
+        own.push(format!("--spirv-ext={}", ext_lists.join(",")));
+    }
+    if tools_dis {
+        // SPIRV-Tools' disassembly instead of the binary or llvm-spirv's text.
+        own.retain(|o| o != "--spirv-text");
+        own.push("--text".to_owned());
+    }
     own.push("-o".to_owned());
     own.push(output);
     own.push(input);
@@ -207,4 +350,64 @@ fn convert_spirv(input: &str, output: &str, to: Form) -> anyhow::Result<()> {
             })
         }
     }
+}
+
+/// `-spec-const-info`: llvm-spirv's listing of a SPIR-V module's scalar specialization
+/// constants (those with a SpecId), in the order the module declares them.
+fn spec_const_listing(input: &str) -> anyhow::Result<String> {
+    use spirvkit_core::module::Section;
+    use spirvkit_grammar::{Decoration, Op};
+    let path = std::path::Path::new(input);
+    let words = crate::input::read_spirv_words_or_llvm_text(path)?;
+    let module = spirvkit_core::Module::from_words(&words)
+        .map_err(|e| anyhow::anyhow!("Invalid SPIR-V binary: {input}: {e}"))?;
+    let mut spec_ids = std::collections::HashMap::new();
+    for inst in module.section(Section::Annotation) {
+        if inst.opcode != Op::Decorate {
+            continue;
+        }
+        if let [spirvkit_core::Operand::Id(target), spirvkit_core::Operand::Word(d), spirvkit_core::Operand::Word(id)] =
+            inst.operands.as_slice()
+        {
+            if *d == Decoration::SpecId.0 {
+                spec_ids.insert(*target, *id);
+            }
+        }
+    }
+    let mut types = std::collections::HashMap::new();
+    let mut listed = Vec::new();
+    for inst in module.section(Section::TypesAndGlobals) {
+        let word = |n: usize| match inst.operands.get(n) {
+            Some(spirvkit_core::Operand::Word(w)) => Some(*w),
+            _ => None,
+        };
+        match inst.opcode {
+            Op::TypeBool => {
+                if let Some(id) = inst.result_id {
+                    types.insert(id, ("i1".to_owned(), 1));
+                }
+            }
+            Op::TypeInt | Op::TypeFloat => {
+                if let (Some(id), Some(width)) = (inst.result_id, word(0)) {
+                    let kind = if inst.opcode == Op::TypeInt { 'i' } else { 'f' };
+                    types.insert(id, (format!("{kind}{width}"), width.div_ceil(8)));
+                }
+            }
+            Op::SpecConstant | Op::SpecConstantTrue | Op::SpecConstantFalse => {
+                let spec_id = inst.result_id.and_then(|id| spec_ids.get(&id));
+                let ty = inst.result_type.and_then(|t| types.get(&t));
+                if let (Some(spec_id), Some((name, size))) = (spec_id, ty) {
+                    listed.push(format!(
+                        "Spec const id = {spec_id}, size in bytes = {size}, type = {name}\n"
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(format!(
+        "Number of scalar specialization constants in the module = {}\n{}",
+        listed.len(),
+        listed.concat()
+    ))
 }

@@ -221,6 +221,7 @@ pub(crate) fn translate_function(
         }
     }
     crate::forward::long_composites::check_function(t, &location_of_function(func))?;
+    crate::forward::aux_data::instruction_metadata(t, func, &ctx.values)?;
     t.b.end_function();
     t.image_context = None;
     Ok(())

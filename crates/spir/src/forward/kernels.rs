@@ -449,7 +449,12 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
         // Float widths given FPFastMathDefault in place of the modes SPV_KHR_float_controls2
         // forbids (float_controls2.rs).
         let mut defaulted = Vec::new();
-        if module_contraction_off || reaching_asm.contains(&f) {
+        let contraction_off = match t.opts.fp_contract {
+            crate::FpContract::On => module_contraction_off || reaching_asm.contains(&f),
+            crate::FpContract::Off => true,
+            crate::FpContract::Fast => false,
+        };
+        if contraction_off {
             let contraction_off = ExecutionMode::ContractionOff.0;
             let location = format!("function @{}", func.name);
             if !crate::forward::float_controls2::replace_mode(

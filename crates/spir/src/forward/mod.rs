@@ -11,6 +11,7 @@ pub(crate) mod alias_scopes;
 pub(crate) mod arbitrary_integers;
 pub(crate) mod atomic_cas_loop;
 pub(crate) mod atomic_wrap;
+pub(crate) mod aux_data;
 pub(crate) mod avc_motion_estimation;
 pub(crate) mod bfloat_arithmetic;
 pub(crate) mod bfloat_ext_inst;

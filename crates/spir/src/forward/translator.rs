@@ -103,6 +103,8 @@ pub(crate) struct Translator<'m> {
     /// In the function being translated: an alloca's value → its OpVariable (DebugDeclare
     /// names the variable, which a cast may stand in front of).
     pub debug_variables: FxHashMap<Id, Id>,
+    /// The NonSemantic.AuxData import under `--spirv-preserve-auxdata` (`aux_data.rs`).
+    pub aux_data_set: Option<Id>,
 }
 
 /// How deeply type and constant lowering may recurse. Bitcode names earlier records instead
@@ -172,6 +174,7 @@ impl<'m> Translator<'m> {
             debug: None,
             debug_cursor: Default::default(),
             debug_variables: FxHashMap::default(),
+            aux_data_set: None,
         })
     }
 
@@ -218,6 +221,7 @@ impl<'m> Translator<'m> {
             debug: self.debug.clone(),
             debug_cursor: Default::default(),
             debug_variables: FxHashMap::default(),
+            aux_data_set: self.aux_data_set,
         }
     }
 
@@ -292,6 +296,7 @@ impl<'m> Translator<'m> {
         self.declare_memset_loops()?;
         self.declare_atomic_wrap_helpers()?;
         self.declare_atomic_cas_loops()?;
+        crate::forward::aux_data::require(self)?;
         let kernels = crate::forward::kernels::kernel_set(self.m);
         let defined: Vec<llvm::FuncId> = (0..self.m.functions.len())
             .filter(|&f| !self.m.functions[f].is_declaration())
@@ -318,6 +323,7 @@ impl<'m> Translator<'m> {
             }
         }
         crate::forward::kernels::emit_entry_points(self, &kernels)?;
+        crate::forward::aux_data::emit(self)?;
         self.compiler_options();
         self.split_long_composites()?;
         // A module without kernels is a library: it needs Linkage to be valid.

@@ -12,6 +12,7 @@
 
 mod arith;
 mod atomics;
+mod aux_data;
 mod builtins;
 mod convert;
 mod enqueue;
@@ -53,6 +54,9 @@ pub enum TargetEnv {
 #[derive(Debug, Clone, Default)]
 pub struct ReverseOptions {
     pub target: TargetEnv,
+    /// `--spirv-preserve-auxdata`: NonSemantic.AuxData records restored as the attributes,
+    /// metadata and linkage they describe (`aux_data.rs`).
+    pub preserve_aux_data: bool,
     /// `--spec-const`: SpecId → value bits (replacing the default of the spec constant).
     pub spec_constants: HashMap<u32, u64>,
 }
@@ -443,6 +447,11 @@ impl<'a> Ctx<'a> {
             self.global(inst)?;
             offset += inst.word_count();
         }
+        let aux_records = if self.opts.preserve_aux_data {
+            aux_data::collect(&spv.globals, &functions)
+        } else {
+            Vec::new()
+        };
         let wrappers = self.fold_entry_point_wrappers(&functions);
         let mut function_words = Vec::with_capacity(functions.len());
         for f in &functions {
@@ -474,6 +483,7 @@ impl<'a> Ctx<'a> {
             offset += words;
         }
         self.kernel_metadata()?;
+        self.restore_aux_data(&aux_records);
         Ok(())
     }
 }

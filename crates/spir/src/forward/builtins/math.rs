@@ -242,6 +242,38 @@ pub(super) fn intrinsic(
     args: &[ValueRef],
 ) -> Result<()> {
     let loc = ctx.location.as_str();
+    if family == "fmuladd" && args.len() == 3 {
+        match t.opts.fmuladd {
+            crate::FmulAdd::Fma => {}
+            crate::FmulAdd::Mad => {
+                let ty = t.ty(result_ty, loc)?;
+                let ops = args
+                    .iter()
+                    .map(|a| t.value(ctx, *a).map(Operand::Id))
+                    .collect::<Result<Vec<_>>>()?;
+                let number =
+                    ext_number("mad").ok_or_else(|| malformed(loc, "OpenCL.std lacks mad"))?;
+                ext_inst(t, out, ty, number, ops);
+                return Ok(());
+            }
+            crate::FmulAdd::Split => {
+                let ty = t.ty(result_ty, loc)?;
+                let (a, b, c) = (
+                    t.value(ctx, args[0])?,
+                    t.value(ctx, args[1])?,
+                    t.value(ctx, args[2])?,
+                );
+                let product = t.emit(Op::FMul, ty, vec![Operand::Id(a), Operand::Id(b)]);
+                t.emit_to(
+                    out,
+                    Op::FAdd,
+                    ty,
+                    vec![Operand::Id(product), Operand::Id(c)],
+                );
+                return Ok(());
+            }
+        }
+    }
     let pair = opencl_family(family);
     let (name, arity) = match family {
         _ if pair.is_some() => pair.unwrap_or_default(),

@@ -1,0 +1,442 @@
+//! llvm-spirv's command-line options beyond `--spirv-ext`, as its tests run them: through the
+//! `llvm-spirv` personality (LLVM's option syntax) and `spirvkit translate` (long options).
+//! Each test asserts what the option changes in the output.
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+/// Links to the spirvkit binary under every tool name (`spirvkit install-links`).
+fn links() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("llvm-spirv-options-links");
+        let out = Command::new(env!("CARGO_BIN_EXE_spirvkit"))
+            .arg("install-links")
+            .arg(&dir)
+            .arg("--force")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        dir
+    })
+}
+
+fn llvm_spirv(args: &[&str]) -> Output {
+    Command::new(links().join("llvm-spirv"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn spirvkit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_spirvkit"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("llvm-spirv-options");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn write(name: &str, text: &str) -> String {
+    let path = scratch(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+fn ok(out: &Output) -> String {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn failed(out: &Output) -> String {
+    assert_ne!(out.status.code(), Some(0), "expected a failure");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// spirvkit's disassembly (spirv-dis's text) of a binary.
+fn dis(spv: &str) -> String {
+    ok(&spirvkit(&["dis", spv]))
+}
+
+/// spirv-val (the pinned reference) accepts the file, when it is installed.
+fn spirv_val(spv: &str) {
+    let val = spirvkit_test_support::workspace_root().join(".venv/bin/spirv-val");
+    if !val.is_file() {
+        eprintln!("note: {} missing; spirv-val check skipped", val.display());
+        return;
+    }
+    let out = Command::new(val).arg(spv).output().unwrap();
+    assert!(
+        out.status.success(),
+        "spirv-val {spv}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+const ATTRIBUTES: &str = r#"target triple = "spir64-unknown-unknown"
+declare spir_func void @mul_add() #0
+define spir_func void @test() #1 {
+entry:
+  call spir_func void @mul_add()
+  ret void
+}
+attributes #0 = { "foo" }
+attributes #1 = { "bar"="baz" }
+"#;
+
+#[test]
+fn preserve_auxdata_writes_non_semantic_aux_data() {
+    let input = write("attrs.ll", ATTRIBUTES);
+    let spv = scratch("attrs.spv").display().to_string();
+    ok(&llvm_spirv(&[
+        &input,
+        "-o",
+        &spv,
+        "--spirv-preserve-auxdata",
+    ]));
+    spirv_val(&spv);
+    let text = dis(&spv);
+    assert!(
+        text.contains("OpExtInstImport \"NonSemantic.AuxData\""),
+        "{text}"
+    );
+    assert!(text.contains("OpString \"foo\""), "{text}");
+    // FunctionAttribute (1): @mul_add "foo"; @test "bar" "baz".
+    assert!(
+        text.lines()
+            .any(|l| l.contains("OpExtInst %void") && l.contains(" 1 %mul_add ")),
+        "{text}"
+    );
+    assert!(text.contains("; Version: 1.6"), "{text}");
+    // Capped at 1.5: the extension is declared, as llvm-spirv enables it with the option.
+    ok(&llvm_spirv(&[
+        &input,
+        "-o",
+        &spv,
+        "--spirv-preserve-auxdata",
+        "--spirv-max-version=1.5",
+    ]));
+    spirv_val(&spv);
+    let text = dis(&spv);
+    assert!(
+        text.contains("OpExtension \"SPV_KHR_non_semantic_info\""),
+        "{text}"
+    );
+    // ... unless --spirv-ext disables it: refused, naming the extension.
+    let err = failed(&llvm_spirv(&[
+        &input,
+        "-o",
+        &spv,
+        "--spirv-preserve-auxdata",
+        "--spirv-max-version=1.5",
+        "--spirv-ext=-SPV_KHR_non_semantic_info",
+    ]));
+    assert!(err.contains("SPV_KHR_non_semantic_info"), "{err}");
+    // Without the option (or with =false) nothing is kept.
+    for off in [&[][..], &["--spirv-preserve-auxdata=false"][..]] {
+        let mut args = vec![input.as_str(), "-o", spv.as_str()];
+        args.extend_from_slice(off);
+        ok(&llvm_spirv(&args));
+        assert!(!dis(&spv).contains("NonSemantic.AuxData"));
+    }
+    // spirvkit translate spells it the same way.
+    ok(&spirvkit(&[
+        "translate",
+        &input,
+        "--spirv-preserve-auxdata",
+        "-o",
+        &spv,
+    ]));
+    assert!(dis(&spv).contains("NonSemantic.AuxData"));
+}
+
+#[test]
+fn preserve_auxdata_with_r_restores_the_attributes() {
+    let input = write("attrs_r.ll", ATTRIBUTES);
+    let spv = scratch("attrs_r.spv").display().to_string();
+    ok(&llvm_spirv(&[
+        &input,
+        "-o",
+        &spv,
+        "--spirv-preserve-auxdata",
+    ]));
+    let ll = scratch("attrs_r.out.ll").display().to_string();
+    ok(&llvm_spirv(&[
+        "-r",
+        "--spirv-preserve-auxdata",
+        &spv,
+        "-o",
+        &ll,
+    ]));
+    let text = std::fs::read_to_string(&ll).unwrap();
+    assert!(text.contains("\"foo\""), "{text}");
+    assert!(text.contains("\"bar\"=\"baz\""), "{text}");
+    // Without it the records are dropped (they are non-semantic).
+    ok(&llvm_spirv(&["-r", &spv, "-o", &ll]));
+    let text = std::fs::read_to_string(&ll).unwrap();
+    assert!(
+        !text.contains("\"foo\"") && !text.contains("\"baz\""),
+        "{text}"
+    );
+}
+
+const LOOP: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %out, i32 %n) {
+entry:
+  %i = alloca i32, align 4
+  %s = alloca i32, align 4
+  store i32 0, ptr %i, align 4
+  store i32 0, ptr %s, align 4
+  br label %cond
+cond:
+  %iv = load i32, ptr %i, align 4
+  %c = icmp slt i32 %iv, %n
+  br i1 %c, label %body, label %done
+body:
+  %sv = load i32, ptr %s, align 4
+  %add = add i32 %sv, %iv
+  store i32 %add, ptr %s, align 4
+  %inc = add i32 %iv, 1
+  store i32 %inc, ptr %i, align 4
+  br label %cond
+done:
+  %r = load i32, ptr %s, align 4
+  store i32 %r, ptr addrspace(1) %out, align 4
+  ret void
+}
+"#;
+
+#[test]
+fn mem2reg_promotes_local_variables_to_phis() {
+    let input = write("loop.ll", LOOP);
+    let spv = scratch("loop.spv").display().to_string();
+    ok(&llvm_spirv(&[&input, "-o", &spv]));
+    let plain = dis(&spv);
+    assert_eq!(plain.matches("OpVariable").count(), 2, "{plain}");
+    assert!(!plain.contains("OpPhi"));
+    for flag in ["-spirv-mem2reg", "--spirv-mem2reg=true"] {
+        ok(&llvm_spirv(&[&input, flag, "-o", &spv]));
+        spirv_val(&spv);
+        let promoted = dis(&spv);
+        assert!(!promoted.contains("OpVariable"), "{promoted}");
+        assert!(!promoted.contains("OpLoad"), "{promoted}");
+        assert_eq!(promoted.matches("OpPhi").count(), 2, "{promoted}");
+    }
+    ok(&llvm_spirv(&[&input, "-spirv-mem2reg=false", "-o", &spv]));
+    assert_eq!(dis(&spv).matches("OpVariable").count(), 2);
+    ok(&spirvkit(&[
+        "translate",
+        &input,
+        "--spirv-mem2reg",
+        "-o",
+        &spv,
+    ]));
+    assert!(!dis(&spv).contains("OpVariable"));
+}
+
+const FMULADD: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %p, float %a, float %b, float %c) {
+  %m = call float @llvm.fmuladd.f32(float %a, float %b, float %c)
+  store float %m, ptr addrspace(1) %p
+  ret void
+}
+declare float @llvm.fmuladd.f32(float, float, float)
+!opencl.enable.FP_CONTRACT = !{}
+"#;
+
+#[test]
+fn fp_contract_and_fmuladd_options() {
+    let input = write("fmuladd.ll", FMULADD);
+    let text = |args: &[&str]| {
+        let mut all = vec![input.as_str(), "--spirv-tools-dis", "-o", "-"];
+        all.extend_from_slice(args);
+        ok(&llvm_spirv(&all))
+    };
+    // The module allows contraction: `on` keeps it, `off` disables it, `fast` keeps it.
+    assert!(!text(&[]).contains("ContractionOff"));
+    assert!(!text(&["--spirv-fp-contract=on"]).contains("ContractionOff"));
+    assert!(text(&["--spirv-fp-contract=off"]).contains("OpExecutionMode %k ContractionOff"));
+    assert!(!text(&["--spirv-fp-contract=fast"]).contains("ContractionOff"));
+    let err = failed(&llvm_spirv(&[&input, "--spirv-fp-contract=sometimes"]));
+    assert!(err.contains("--spirv-fp-contract"), "{err}");
+    // fmuladd: fma by default, mad with =true, fmul + fadd with =false.
+    assert!(text(&[]).contains(" fma "));
+    let mad = text(&["--spirv-replace-fmuladd-with-ocl-mad=true"]);
+    assert!(mad.contains(" mad "), "{mad}");
+    let split = text(&["--spirv-replace-fmuladd-with-ocl-mad=false"]);
+    assert!(
+        split.contains("OpFMul") && split.contains("OpFAdd"),
+        "{split}"
+    );
+    assert!(
+        !split.contains(" fma ") && !split.contains(" mad "),
+        "{split}"
+    );
+}
+
+#[test]
+fn tools_dis_writes_spirv_dis_text() {
+    let input = write("dis.ll", LOOP);
+    let out = ok(&llvm_spirv(&[&input, "--spirv-tools-dis", "-o", "-"]));
+    assert!(out.starts_with("; SPIR-V"), "{out}");
+    assert!(out.contains("OpEntryPoint Kernel %k \"k\""), "{out}");
+    // With -spirv-text too, SPIRV-Tools' text wins (as llvm-spirv).
+    let out = ok(&llvm_spirv(&[
+        &input,
+        "-spirv-text",
+        "--spirv-tools-dis",
+        "-o",
+        "-",
+    ]));
+    assert!(out.contains("OpEntryPoint Kernel"), "{out}");
+}
+
+#[test]
+fn opaque_pointer_options_are_accepted_and_r_writes_opaque_pointers() {
+    let input = write("opaque.ll", LOOP);
+    let spv = scratch("opaque.spv").display().to_string();
+    for flag in [
+        "-opaque-pointers",
+        "--opaque-pointers",
+        "-opaque-pointers=0",
+    ] {
+        ok(&llvm_spirv(&[&input, flag, "-o", &spv]));
+    }
+    let ll = scratch("opaque.ll.out.ll").display().to_string();
+    ok(&llvm_spirv(&[
+        "-r",
+        "-emit-opaque-pointers",
+        &spv,
+        "-o",
+        &ll,
+    ]));
+    let text = std::fs::read_to_string(&ll).unwrap();
+    assert!(text.contains("ptr addrspace(1)"), "{text}");
+    ok(&llvm_spirv(&["-r", &spv, "-o", &ll]));
+    let typed = std::fs::read_to_string(&ll).unwrap();
+    assert!(typed.contains("i32 addrspace(1)*"), "{typed}");
+}
+
+const SPEC_CONSTANTS: &str = r#"               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+               OpCapability Float64
+               OpCapability Linkage
+               OpMemoryModel Physical64 OpenCL
+               OpDecorate %a SpecId 0
+               OpDecorate %b SpecId 7
+               OpDecorate %c SpecId 3
+               OpDecorate %f LinkageAttributes "f" Export
+       %bool = OpTypeBool
+       %uint = OpTypeInt 32 0
+      %ulong = OpTypeInt 64 0
+     %double = OpTypeFloat 64
+          %a = OpSpecConstantTrue %bool
+          %b = OpSpecConstant %ulong 28
+          %c = OpSpecConstant %double 1.5
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %ulong
+          %f = OpFunction %ulong None %fn
+      %entry = OpLabel
+               OpReturnValue %b
+               OpFunctionEnd
+"#;
+
+#[test]
+fn spec_const_info_lists_and_spec_const_sets_values() {
+    let asm = write("spec.spvasm", SPEC_CONSTANTS);
+    let spv = scratch("spec.spv").display().to_string();
+    ok(&spirvkit(&["as", &asm, "-o", &spv]));
+    let listing = ok(&llvm_spirv(&["-spec-const-info", &spv]));
+    assert_eq!(
+        listing,
+        "Number of scalar specialization constants in the module = 3\n\
+         Spec const id = 0, size in bytes = 1, type = i1\n\
+         Spec const id = 7, size in bytes = 8, type = i64\n\
+         Spec const id = 3, size in bytes = 8, type = f64\n"
+    );
+    // -spec-const with -r: the constant's value in the reverse translation.
+    let ll = scratch("spec.out.ll").display().to_string();
+    ok(&llvm_spirv(&[
+        "-r",
+        "-spec-const",
+        "7:i64:42",
+        &spv,
+        "-o",
+        &ll,
+    ]));
+    let text = std::fs::read_to_string(&ll).unwrap();
+    assert!(text.contains("ret i64 42"), "{text}");
+    ok(&llvm_spirv(&["-r", &spv, "-o", &ll]));
+    assert!(std::fs::read_to_string(&ll).unwrap().contains("ret i64 28"));
+}
+
+#[test]
+fn builtin_format_global_and_regularization_are_refused_by_name() {
+    let input = write("refused.ll", LOOP);
+    let spv = scratch("refused.spv").display().to_string();
+    ok(&llvm_spirv(&[&input, "-o", &spv]));
+    let bc = scratch("refused.bc").display().to_string();
+    ok(&llvm_spirv(&[
+        "-r",
+        "--spirv-builtin-format=function",
+        &spv,
+        "-o",
+        &bc,
+    ]));
+    let err = failed(&llvm_spirv(&[
+        "-r",
+        "--spirv-builtin-format=global",
+        &spv,
+        "-o",
+        &bc,
+    ]));
+    assert!(err.contains("--spirv-builtin-format=global"), "{err}");
+    let err = failed(&llvm_spirv(&["-s", &input]));
+    assert!(err.contains("-s is not supported"), "{err}");
+    // The options spirvkit's output already satisfies are accepted.
+    ok(&llvm_spirv(&[
+        &input,
+        "--spirv-allow-extra-diexpressions",
+        "-preserve-ocl-kernel-arg-type-metadata-through-string",
+        "-o",
+        &spv,
+    ]));
+    let err = failed(&llvm_spirv(&[&input, "-spirv-mem2reg=perhaps"]));
+    assert!(err.contains("invalid value for boolean argument"), "{err}");
+}
+
+/// `--spirv-ext` is an LLVM `cl::list`: occurrences add up, in order.
+#[test]
+fn spirv_ext_given_twice_adds_up() {
+    let input = write("twice.ll", ATTRIBUTES);
+    let spv = scratch("twice.spv").display().to_string();
+    let base = [
+        input.as_str(),
+        "-o",
+        spv.as_str(),
+        "--spirv-preserve-auxdata",
+        "--spirv-max-version=1.5",
+    ];
+    let mut enabled = base.to_vec();
+    enabled.extend(["--spirv-ext=-all", "--spirv-ext=+SPV_KHR_non_semantic_info"]);
+    ok(&llvm_spirv(&enabled));
+    assert!(dis(&spv).contains("OpExtension \"SPV_KHR_non_semantic_info\""));
+    let mut disabled = base.to_vec();
+    disabled.extend(["--spirv-ext=+SPV_KHR_non_semantic_info", "-spirv-ext=-all"]);
+    let err = failed(&llvm_spirv(&disabled));
+    assert!(err.contains("SPV_KHR_non_semantic_info"), "{err}");
+}
