@@ -653,7 +653,9 @@ fn non_semantic_100_literals_are_constants() {
             .iter()
             .map(|o| constant(&m, &o[0]))
             .collect();
-        assert_eq!(ops, [8, 5, 6]);
+        // (Untyped pointers: then the deref forms of the two declares' expressions, which
+        // stand for DebugDeclares of OpUntypedVariableKHRs.)
+        assert!(ops == [8, 5, 6] || ops == [8, 5, 6, 0, 8, 5, 6, 0], "{ops:?}");
         // A parameter's arg number is a constant too.
         let out = with_number(&insts, LOCAL_VARIABLE)
             .into_iter()
@@ -1237,5 +1239,164 @@ entry:
             parent.id().is_some_and(|p| composites.contains(&p)),
             "{set}: the parent {parent:?} is not a DebugTypeComposite ({composites:?})"
         );
+    }
+}
+
+/// Session 16: `!DIArgList` values, `#dbg_label`, declares of untyped variables.
+const ARG_LISTS: &str = r#"
+target triple = "spir64-unknown-unknown"
+
+define spir_func i32 @f(i32 %a, i32 %b) !dbg !10 {
+entry:
+  %s = add i32 %a, %b, !dbg !40
+    #dbg_value(!DIArgList(i32 %s), !20, !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_plus_uconst, 1, DW_OP_stack_value), !40)
+    #dbg_value(!DIArgList(i32 %a, i32 %b), !21, !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_plus, DW_OP_stack_value), !40)
+    #dbg_label(!30, !40)
+  ret i32 %s, !dbg !40
+}
+
+!llvm.dbg.cu = !{!0}
+!0 = distinct !DICompileUnit(language: DW_LANG_OpenCL, file: !1, producer: "clang", emissionKind: FullDebug)
+!1 = !DIFile(filename: "a.cl", directory: "/src")
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !11, spFlags: DISPFlagDefinition, unit: !0, retainedNodes: !13)
+!11 = !DISubroutineType(types: !12)
+!12 = !{!4, !4, !4}
+!13 = !{!20, !21, !30}
+!20 = !DILocalVariable(name: "one", scope: !10, file: !1, line: 2, type: !4)
+!21 = !DILocalVariable(name: "two", scope: !10, file: !1, line: 3, type: !4)
+!30 = !DILabel(scope: !10, name: "done", file: !1, line: 4)
+!40 = !DILocation(line: 2, column: 3, scope: !10)
+"#;
+
+/// The DebugOperations (number and literals) of a DebugExpression.
+fn expression_operations(m: &Module, expression: &Operand) -> Vec<Vec<u32>> {
+    let d = defs(m);
+    d[&id(expression)].operands[2..]
+        .iter()
+        .map(|op| {
+            d[&id(op)].operands[2..]
+                .iter()
+                .map(|x| literal(m, x))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn arg_list_values_per_format() {
+    // One value: that value; in .200 its expression keeps DW_OP_LLVM_arg (llvm-spirv's
+    // DebugOperation 165), elsewhere the leading `DW_OP_LLVM_arg 0` is left out (the same
+    // expression of the plain value). Several values: an OpUndef of the first one's type with
+    // the empty expression, in every format (llvm-spirv's form).
+    for (format, set) in FORMATS {
+        for m in translate_format(ARG_LISTS, format, &format!("arg_list_{set}")) {
+            let insts = set_insts(&m, set);
+            let values = with_number(&insts, VALUE);
+            assert_eq!(values.len(), 2, "{set}");
+            let d = defs(&m);
+            assert_eq!(d[&id(&values[0][1])].opcode, Op::IAdd, "{set}");
+            let ops = expression_operations(&m, &values[0][2]);
+            if format == NS200 {
+                assert_eq!(ops, vec![vec![165, 0], vec![3, 1], vec![7]], "{set}");
+            } else {
+                assert_eq!(ops, vec![vec![3, 1], vec![7]], "{set}");
+            }
+            assert_eq!(d[&id(&values[1][1])].opcode, Op::Undef, "{set}");
+            assert!(expression_operations(&m, &values[1][2]).is_empty(), "{set}");
+        }
+    }
+}
+
+#[test]
+fn arg_list_of_the_intrinsic_form() {
+    // `llvm.dbg.value(metadata !DIArgList(...))` (clang before LLVM 19), typed pointers: the
+    // same DebugValues as the records.
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+
+define spir_func void @f() !dbg !10 {
+entry:
+  %x = alloca i32, align 4
+  call void @llvm.dbg.value(metadata !DIArgList(i32* %x), metadata !20, metadata !DIExpression(DW_OP_LLVM_arg, 0)), !dbg !40
+  call void @llvm.dbg.value(metadata !DIArgList(i32* %x, i32* %x), metadata !20, metadata !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_plus)), !dbg !40
+  call void @llvm.dbg.label(metadata !30), !dbg !40
+  store i32 42, i32* %x, align 4
+  ret void
+}
+
+declare void @llvm.dbg.value(metadata, metadata, metadata)
+declare void @llvm.dbg.label(metadata)
+
+!llvm.dbg.cu = !{!0}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, producer: "clang", emissionKind: FullDebug)
+!1 = !DIFile(filename: "a.cpp", directory: "/src")
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 3, type: !11, spFlags: DISPFlagDefinition, unit: !0)
+!11 = !DISubroutineType(types: !12)
+!12 = !{null}
+!20 = !DILocalVariable(name: "x", scope: !10, file: !1, line: 4, type: !4)
+!30 = !DILabel(scope: !10, name: "l", file: !1, line: 5)
+!40 = !DILocation(line: 1, column: 2, scope: !10)
+"#;
+    for (format, set) in FORMATS {
+        let [m, _] = translate_format(src, format, &format!("arg_list_intrinsic_{set}"));
+        let insts = set_insts(&m, set);
+        let values = with_number(&insts, VALUE);
+        assert_eq!(values.len(), 2, "{set}");
+        let d = defs(&m);
+        assert_eq!(d[&id(&values[0][1])].opcode, Op::Variable, "{set}");
+        let first = expression_operations(&m, &values[0][2]);
+        let want: Vec<Vec<u32>> = if format == NS200 {
+            vec![vec![165, 0]]
+        } else {
+            vec![]
+        };
+        assert_eq!(first, want, "{set}");
+        assert_eq!(d[&id(&values[1][1])].opcode, Op::Undef, "{set}");
+    }
+}
+
+#[test]
+fn labels_are_dropped() {
+    // `#dbg_label` / `llvm.dbg.label` and their DILabel: no SPIR-V form (llvm-spirv drops
+    // them too); the rest of the module's debug info stays, valid.
+    for (format, set) in FORMATS {
+        for m in translate_format(ARG_LISTS, format, &format!("labels_{set}")) {
+            let insts = set_insts(&m, set);
+            let done = m
+                .instructions()
+                .filter(|i| i.opcode == Op::String)
+                .any(|i| i.operands.first().and_then(Operand::string) == Some("done"));
+            assert!(!done, "{set}: the label's name is not written");
+            assert_eq!(with_number(&insts, LOCAL_VARIABLE).len(), 2, "{set}");
+        }
+    }
+}
+
+#[test]
+fn declare_of_an_untyped_variable_is_a_value_of_its_address() {
+    // Under SPV_KHR_untyped_pointers an alloca is an OpUntypedVariableKHR, which spirv-val
+    // refuses as DebugDeclare's variable: the declare is a DebugValue of that address with
+    // DW_OP_deref in front of its expression (typed: the DebugDeclare as before).
+    for (format, set) in FORMATS {
+        let [typed, untyped] = translate_format(KERNEL, format, &format!("untyped_declare_{set}"));
+        let insts = set_insts(&typed, set);
+        assert_eq!(with_number(&insts, DECLARE).len(), 2, "{set}");
+        let typed_values = with_number(&insts, VALUE).len();
+        let insts = set_insts(&untyped, set);
+        assert!(with_number(&insts, DECLARE).is_empty(), "{set}");
+        let values = with_number(&insts, VALUE);
+        assert_eq!(values.len(), typed_values + 2, "{set}");
+        let d = defs(&untyped);
+        let from_declares: Vec<_> = values
+            .iter()
+            .filter(|v| d[&id(&v[1])].opcode == Op::UntypedVariableKHR)
+            .collect();
+        assert_eq!(from_declares.len(), 2, "{set}");
+        for v in from_declares {
+            let ops = expression_operations(&untyped, &v[2]);
+            assert_eq!(ops.first(), Some(&vec![0]), "{set}: deref first: {ops:?}");
+        }
     }
 }

@@ -124,6 +124,13 @@ pub(crate) struct DebugInfo {
     pub constants: FxHashMap<u32, Id>,
     /// NonSemantic sets: OpFunction → the DebugFunction its DebugFunctionDefinition names.
     pub definitions: FxHashMap<Id, Id>,
+    /// DIExpression → its DebugExpression without the leading `DW_OP_LLVM_arg 0` (one-value
+    /// DIArgList records outside .200).
+    pub non_variadic: FxHashMap<MetadataId, Id>,
+    /// The empty DebugExpression of records with several values (DIArgList).
+    pub empty_expression: Option<Id>,
+    /// DIExpression → `DW_OP_deref` + it: a declare of an untyped variable as a DebugValue.
+    pub deref_expressions: FxHashMap<MetadataId, Id>,
 }
 
 /// Builds the module-scope debug instructions.
@@ -253,17 +260,21 @@ pub(crate) fn declare(t: &mut Translator<'_>) -> Result<()> {
     for f in m.functions.iter().filter(|f| !f.is_declaration()) {
         for record in &f.debug_records {
             d.local_variable(record.variable);
-            d.expression(record.expression);
+            let declare = record.kind == llvm::DebugRecordKind::Declare;
+            let value = variables::record_value(m, record);
+            d.record_expressions(declare, value, record.expression);
         }
         for inst in &f.insts {
             if let Some(loc) = attached_location(inst) {
                 d.location(loc);
                 d.line_constants(loc);
             }
-            if let Some((variable, expression)) = variables::intrinsic_operands(m, inst) {
+            if let Some((declare, value, variable, expression)) =
+                variables::intrinsic_operands(m, inst)
+            {
                 d.local_variable(variable);
                 if let Some(e) = expression {
-                    d.expression(e);
+                    d.record_expressions(declare, value, e);
                 }
             }
         }
