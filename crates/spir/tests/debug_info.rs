@@ -728,9 +728,10 @@ fn non_semantic_200_set_and_additions() {
         let unit = with_number(&insts, COMPILATION_UNIT)[0];
         assert_eq!(unit.len(), 5);
         assert_eq!(string_of(&m, &unit[4]), "clang");
-        // Arrays count through DebugTypeSubrange (count 8, no bounds).
+        // Arrays count through DebugTypeSubrange (lower bound, upper bound, count: no
+        // bounds, count 8; llvm-spirv's operand order).
         let subranges = with_number(&insts, NS_TYPE_SUBRANGE);
-        assert!(subranges.iter().any(|s| constant(&m, &s[0]) == 8));
+        assert!(subranges.iter().any(|s| s.len() == 3 && constant(&m, &s[2]) == 8));
         let arrays = with_number(&insts, TYPE_ARRAY);
         let d = defs(&m);
         for a in arrays {
@@ -1397,6 +1398,247 @@ fn declare_of_an_untyped_variable_is_a_value_of_its_address() {
         for v in from_declares {
             let ops = expression_operations(&untyped, &v[2]);
             assert_eq!(ops.first(), Some(&vec![0]), "{set}: deref first: {ops:?}");
+        }
+    }
+}
+
+#[test]
+fn file_checksums_per_format() {
+    // OpenCL.DebugInfo.100 (and legacy): the checksum as the `//__CSK_MD5:<hex>` text of
+    // DebugSource; .200: Checksum Kind (MD5 0) and Checksum operands; .100: neither.
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+
+define spir_func void @f() !dbg !10 {
+entry:
+  ret void, !dbg !40
+}
+
+!llvm.dbg.cu = !{!0}
+!0 = distinct !DICompileUnit(language: DW_LANG_OpenCL, file: !1, producer: "clang", emissionKind: FullDebug)
+!1 = !DIFile(filename: "c.cl", directory: "/src", checksumkind: CSK_MD5, checksum: "7768106c1e51aa084de0ffae6fbe50c4")
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !11, spFlags: DISPFlagDefinition, unit: !0)
+!11 = !DISubroutineType(types: !12)
+!12 = !{null}
+!40 = !DILocation(line: 1, column: 2, scope: !10)
+"#;
+    let hex = "7768106c1e51aa084de0ffae6fbe50c4";
+    for (format, set) in FORMATS {
+        for m in translate_format(src, format, &format!("checksum_{set}")) {
+            let insts = set_insts(&m, set);
+            let source = with_number(&insts, SOURCE)[0];
+            assert_eq!(string_of(&m, &source[0]), "/src/c.cl");
+            match format {
+                DebugInfoFormat::OpenClDebugInfo100 => {
+                    assert_eq!(source.len(), 2);
+                    assert_eq!(string_of(&m, &source[1]), format!("//__CSK_MD5:{hex}"));
+                }
+                NS100 => assert_eq!(source.len(), 1),
+                _ => {
+                    assert_eq!(source.len(), 3);
+                    assert_eq!(constant(&m, &source[1]), 0);
+                    assert_eq!(string_of(&m, &source[2]), hex);
+                }
+            }
+        }
+    }
+}
+
+/// Fortran: a dynamic array (data location and association as expressions), a subrange
+/// bounded by a variable, a count-and-lower-bound subrange, a CHARACTER string type.
+const FORTRAN: &str = r#"
+target triple = "spir64-unknown-unknown"
+
+define spir_kernel void @k() !dbg !5 {
+entry:
+  %d = alloca [16 x i64], align 8
+  %s = alloca [32 x i8], align 1
+  %c = alloca [1000 x i32], align 4
+    #dbg_declare(ptr %d, !8, !DIExpression(), !14)
+    #dbg_declare(ptr %s, !30, !DIExpression(), !14)
+    #dbg_declare(ptr %c, !40, !DIExpression(), !14)
+  ret void, !dbg !14
+}
+
+!llvm.dbg.cu = !{!2}
+!llvm.module.flags = !{!0}
+!0 = !{i32 2, !"Debug Info Version", i32 3}
+!2 = distinct !DICompileUnit(language: DW_LANG_Fortran95, file: !3, producer: "fortran", emissionKind: FullDebug)
+!3 = !DIFile(filename: "t.f90", directory: "/src")
+!5 = distinct !DISubprogram(name: "k", scope: !3, file: !3, line: 1, type: !6, spFlags: DISPFlagDefinition, unit: !2)
+!6 = !DISubroutineType(types: !7)
+!7 = !{null}
+!8 = !DILocalVariable(name: "pint", scope: !5, file: !3, line: 3, type: !10)
+!10 = !DICompositeType(tag: DW_TAG_array_type, baseType: !11, elements: !12, dataLocation: !DIExpression(DW_OP_push_object_address, DW_OP_deref), associated: !DIExpression(DW_OP_push_object_address, DW_OP_deref, DW_OP_constu, 0, DW_OP_or))
+!11 = !DIBasicType(name: "INTEGER*4", size: 32, encoding: DW_ATE_signed)
+!12 = !{!13}
+!13 = !DISubrange(lowerBound: !DIExpression(DW_OP_push_object_address, DW_OP_plus_uconst, 64, DW_OP_deref), upperBound: !DIExpression(DW_OP_push_object_address, DW_OP_plus_uconst, 48, DW_OP_deref), stride: !DIExpression(DW_OP_push_object_address, DW_OP_plus_uconst, 56, DW_OP_deref))
+!14 = !DILocation(line: 1, scope: !5)
+!30 = !DILocalVariable(name: "name", scope: !5, file: !3, line: 4, type: !31)
+!31 = !DICompositeType(tag: DW_TAG_array_type, baseType: !32, size: 256, elements: !33)
+!32 = !DIStringType(name: "CHARACTER_1", size: 256, stringLength: !35)
+!33 = !{!34}
+!34 = !DISubrange(lowerBound: 1, upperBound: !35)
+!35 = !DILocalVariable(name: "len", scope: !5, file: !3, line: 2, type: !36, flags: DIFlagArtificial)
+!36 = !DIBasicType(name: "INTEGER*8", size: 64, encoding: DW_ATE_signed)
+!40 = !DILocalVariable(name: "compute", scope: !5, file: !3, line: 5, type: !41)
+!41 = !DICompositeType(tag: DW_TAG_array_type, baseType: !11, elements: !42)
+!42 = !{!43}
+!43 = !DISubrange(count: 1000, lowerBound: 1)
+"#;
+
+const NS_TYPE_ARRAY_DYNAMIC: u32 = 202;
+const NS_TYPE_STRING: u32 = 203;
+const NS_MODULE: u32 = 200;
+
+#[test]
+fn non_semantic_200_subranges_dynamic_arrays_and_strings() {
+    for m in translate_format(FORTRAN, NS200, "fortran_200") {
+        let insts = set_insts(&m, NS200_NAME);
+        let d = defs(&m);
+        let number_of = |op: &Operand| {
+            d[&id(op)].operands.get(1).and_then(Operand::word).unwrap_or(u32::MAX)
+        };
+        let none = insts
+            .iter()
+            .find(|(n, _, _)| *n == 0)
+            .and_then(|(_, _, i)| i.result_id)
+            .unwrap_or_else(|| panic!("no DebugInfoNone"));
+        // DebugTypeArrayDynamic: base, data location and associated (expressions), allocated
+        // and rank (none), one subrange of expression bounds and stride (count none).
+        let dynamic = with_number(&insts, NS_TYPE_ARRAY_DYNAMIC);
+        assert_eq!(dynamic.len(), 1);
+        let a = dynamic[0];
+        assert_eq!(a.len(), 6);
+        assert_eq!(number_of(&a[0]), TYPE_BASIC);
+        assert_eq!(number_of(&a[1]), EXPRESSION);
+        assert_eq!(number_of(&a[2]), EXPRESSION);
+        assert_eq!((id(&a[3]), id(&a[4])), (none, none));
+        let sub = &d[&id(&a[5])].operands[2..];
+        assert_eq!(sub.len(), 4, "lower, upper, count, stride");
+        assert_eq!(number_of(&sub[0]), EXPRESSION);
+        assert_eq!(number_of(&sub[1]), EXPRESSION);
+        assert_eq!(id(&sub[2]), none);
+        assert_eq!(number_of(&sub[3]), EXPRESSION);
+        // The string array: DebugTypeArray of DebugTypeString, its subrange bounded by a
+        // constant and a local variable; the string's length is that variable too.
+        let strings = with_number(&insts, NS_TYPE_STRING);
+        assert_eq!(strings.len(), 1);
+        let s = strings[0];
+        assert_eq!(string_of(&m, &s[0]), "CHARACTER_1");
+        assert_eq!((id(&s[1]), id(&s[2])), (none, none));
+        assert_eq!(constant(&m, &s[3]), 256);
+        assert_eq!(number_of(&s[4]), LOCAL_VARIABLE);
+        let arrays = with_number(&insts, TYPE_ARRAY);
+        let string_array = arrays
+            .iter()
+            .find(|a| number_of(&a[0]) == NS_TYPE_STRING)
+            .unwrap_or_else(|| panic!("no array of the string"));
+        let sub = &d[&id(&string_array[1])].operands[2..];
+        assert_eq!(constant(&m, &sub[0]), 1);
+        assert_eq!(id(&sub[1]), id(&s[4]));
+        assert_eq!(id(&sub[2]), none);
+        // count: 1000, lowerBound: 1 → lower 1, upper none, count 1000.
+        let counted = arrays
+            .iter()
+            .find(|a| number_of(&a[0]) == TYPE_BASIC)
+            .unwrap_or_else(|| panic!("no counted array"));
+        let sub = &d[&id(&counted[1])].operands[2..];
+        assert_eq!(sub.len(), 3);
+        assert_eq!(constant(&m, &sub[0]), 1);
+        assert_eq!(id(&sub[1]), none);
+        assert_eq!(constant(&m, &sub[2]), 1000);
+    }
+    // Elsewhere: none of these instructions; the types without a form are the unspecified
+    // type, the counted array a DebugTypeArray of its count; valid.
+    for (format, set) in [
+        (DebugInfoFormat::OpenClDebugInfo100, "OpenCL.DebugInfo.100"),
+        (NS100, NS100_NAME),
+    ] {
+        for m in translate_format(FORTRAN, format, &format!("fortran_{set}")) {
+            let insts = set_insts(&m, set);
+            assert!(with_number(&insts, NS_TYPE_ARRAY_DYNAMIC).is_empty());
+            assert!(with_number(&insts, NS_TYPE_STRING).is_empty());
+            assert!(with_number(&insts, NS_TYPE_SUBRANGE).is_empty());
+            let arrays = with_number(&insts, TYPE_ARRAY);
+            assert_eq!(arrays.len(), 1, "{set}");
+            assert_eq!(literal(&m, &arrays[0][1]), 1000);
+        }
+    }
+}
+
+/// A Clang module imported by a declaration.
+const MODULE: &str = r#"
+target triple = "spir64-unknown-unknown"
+
+define spir_func void @f() !dbg !10 {
+entry:
+  ret void, !dbg !40
+}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!6}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "clang", emissionKind: FullDebug, imports: !3)
+!1 = !DIFile(filename: "m.c", directory: "/src")
+!3 = !{!4}
+!4 = !DIImportedEntity(tag: DW_TAG_imported_declaration, scope: !0, entity: !5, file: !1, line: 5)
+!5 = !DIModule(scope: null, name: "DebugModule", configMacros: "-DMODULES=0", includePath: "/inc", apinotes: "m.apinotes", file: !1, line: 7)
+!6 = !{i32 2, !"Debug Info Version", i32 3}
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !11, spFlags: DISPFlagDefinition, unit: !0)
+!11 = !DISubroutineType(types: !12)
+!12 = !{null}
+!40 = !DILocation(line: 1, column: 2, scope: !10)
+"#;
+
+#[test]
+fn modules_in_200_and_under_intel_debug_module() {
+    // .200: DebugModule (name, source, parent, line, macros, include path, API notes,
+    // is-declaration), the imported entity names it.
+    for m in translate_format(MODULE, NS200, "module_200") {
+        let insts = set_insts(&m, NS200_NAME);
+        let modules = with_number(&insts, NS_MODULE);
+        assert_eq!(modules.len(), 1);
+        let md = modules[0];
+        assert_eq!(md.len(), 8);
+        assert_eq!(string_of(&m, &md[0]), "DebugModule");
+        assert_eq!(constant(&m, &md[3]), 7);
+        assert_eq!(string_of(&m, &md[4]), "-DMODULES=0");
+        assert_eq!(string_of(&m, &md[5]), "/inc");
+        assert_eq!(string_of(&m, &md[6]), "m.apinotes");
+        assert_eq!(constant(&m, &md[7]), 0);
+        let imported = with_number(&insts, IMPORTED_ENTITY);
+        let module_id = insts
+            .iter()
+            .find(|(n, _, _)| *n == NS_MODULE)
+            .and_then(|(_, _, i)| i.result_id);
+        assert_eq!(Some(id(&imported[0][3])), module_id);
+    }
+    // OpenCL.DebugInfo.100 with SPV_INTEL_debug_module: DebugModuleINTEL (36), its
+    // extension and capability; without it (and in .100): the entity is DebugInfoNone.
+    let llvm = spirvkit_llvm::parse_text(MODULE, "module.ll").unwrap_or_else(|e| panic!("{e}"));
+    for ext in ["+SPV_INTEL_debug_module", "+SPV_INTEL_debug_module,+SPV_KHR_untyped_pointers"] {
+        let mut options = TranslateOptions::default();
+        options
+            .apply_extension_list(ext)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let m = translate(&llvm, &options).unwrap_or_else(|e| panic!("{e}"));
+        spirv_val(&m, &format!("module_intel_{}", ext.len()));
+        assert!(has_extension(&m, "SPV_INTEL_debug_module"));
+        let insts = set_insts(&m, "OpenCL.DebugInfo.100");
+        let modules = with_number(&insts, 36);
+        assert_eq!(modules.len(), 1);
+        assert_eq!(modules[0][3], Operand::Word(7));
+    }
+    for (format, set) in [
+        (DebugInfoFormat::OpenClDebugInfo100, "OpenCL.DebugInfo.100"),
+        (NS100, NS100_NAME),
+    ] {
+        for m in translate_format(MODULE, format, &format!("module_none_{set}")) {
+            assert!(!has_extension(&m, "SPV_INTEL_debug_module"));
+            let insts = set_insts(&m, set);
+            let imported = with_number(&insts, IMPORTED_ENTITY);
+            let d = defs(&m);
+            assert_eq!(d[&id(&imported[0][3])].operands[1], Operand::Word(0), "{set}");
         }
     }
 }

@@ -83,7 +83,12 @@ impl DebugInfoFormat {
 /// grammar has.
 pub(crate) mod inst {
     pub(crate) use spirvkit_grammar::debug_info::*;
+    /// OpenCL.DebugInfo.100's DebugModuleINTEL (SPV_INTEL_debug_module).
+    pub const MODULE_INTEL: u32 = spirvkit_grammar::OpenClDebugInfo100Op::DebugModuleINTEL.0;
+    pub const MODULE: u32 = 200;
     pub const TYPE_SUBRANGE: u32 = 201;
+    pub const TYPE_ARRAY_DYNAMIC: u32 = 202;
+    pub const TYPE_STRING: u32 = 203;
 }
 
 /// `DebugInfoFlags` bits.
