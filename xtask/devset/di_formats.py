@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """The DebugInfo tests of the dev sets, translated in each debug-info format.
 
-Usage: di_formats.py BIN OUT DIR[:SAMPLES_TSV] ...
+Usage: di_formats.py [--untyped] BIN OUT DIR[:SAMPLES_TSV] ...
 For each DIR (a dev-set folder such as /work/devset/t7) with its samples TSV (by default the
 one devset.py's naming implies: t7 -> samples.tsv, tX -> samples_tX.tsv), every sampled
 file whose repository path has a `DebugInfo/` component is translated with the `--spirv-ext`
 list of its RUN line (devset.py's plan) and `--spirv-debug-info-version=V` for V in ocl-100,
 nonsemantic-shader-100, nonsemantic-shader-200, legacy, then judged by spirv-val. One line
-per (file, format) in OUT, then one summary line per format.
+per (file, format) in OUT, then one summary line per format. `--untyped` adds
+`+SPV_KHR_untyped_pointers` to every extension list.
 """
 import os
 import sys
@@ -33,7 +34,20 @@ def samples_of(folder, tsv):
     return out
 
 
+def with_untyped(opts):
+    """`opts` with +SPV_KHR_untyped_pointers in (or as) its --spirv-ext list."""
+    out, done = [], False
+    for o in opts:
+        if o.startswith("--spirv-ext="):
+            o, done = o + ",+SPV_KHR_untyped_pointers", True
+        out.append(o)
+    return out if done else [*out, "--spirv-ext=+SPV_KHR_untyped_pointers"]
+
+
 def main(argv):
+    untyped = bool(argv) and argv[0] == "--untyped"
+    if untyped:
+        argv = argv[1:]
     binary, out_path, dirs = argv[0], argv[1], argv[2:]
     work = Path(os.environ.get("DEVSET_WORK") or tempfile.mkdtemp())
     lines, counts = [], {f: {} for f in FORMATS}
@@ -43,6 +57,8 @@ def main(argv):
             if not test.exists():
                 continue
             kind, opts = devset.plan(test)
+            if kind == "run" and untyped:
+                opts = with_untyped(opts)
             for fmt in FORMATS:
                 if kind != "run":
                     cls, msg = "excluded", opts

@@ -1642,3 +1642,54 @@ fn modules_in_200_and_under_intel_debug_module() {
         }
     }
 }
+
+#[test]
+fn a_global_in_a_module_keeps_a_lexical_parent() {
+    // Fortran `module` globals: .200 names the DebugModule as the global's parent (as
+    // llvm-spirv); OpenCL.DebugInfo.100 with SPV_INTEL_debug_module writes DebugModuleINTEL
+    // but spirv-val wants a lexical scope as DebugGlobalVariable's parent: the compile unit.
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+
+@foo = addrspace(1) global i32 0, align 4, !dbg !20
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!6}
+!0 = distinct !DICompileUnit(language: DW_LANG_Fortran90, file: !1, producer: "f", emissionKind: FullDebug, globals: !19, imports: !3)
+!1 = !DIFile(filename: "m.f90", directory: "/src")
+!3 = !{!4}
+!4 = !DIImportedEntity(tag: DW_TAG_imported_module, scope: !0, entity: !5, file: !1, line: 5)
+!5 = !DIModule(scope: !0, name: "dummy", file: !1, line: 1)
+!6 = !{i32 2, !"Debug Info Version", i32 3}
+!7 = !DIBasicType(name: "integer", size: 32, encoding: DW_ATE_signed)
+!19 = !{!20}
+!20 = !DIGlobalVariableExpression(var: !21, expr: !DIExpression())
+!21 = distinct !DIGlobalVariable(name: "foo", scope: !5, file: !1, line: 2, type: !7, isLocal: false, isDefinition: true)
+"#;
+    let llvm = spirvkit_llvm::parse_text(src, "m.ll").unwrap_or_else(|e| panic!("{e}"));
+    for (format, ext) in [
+        (DebugInfoFormat::OpenClDebugInfo100, "+SPV_INTEL_debug_module"),
+        (NS200, ""),
+    ] {
+        let mut options = TranslateOptions {
+            debug_info: format,
+            ..TranslateOptions::default()
+        };
+        options
+            .apply_extension_list(ext)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let m = translate(&llvm, &options).unwrap_or_else(|e| panic!("{e}"));
+        spirv_val(&m, &format!("module_global_{}", ext.len()));
+        let set = format.set_name().unwrap_or_default();
+        let insts = set_insts(&m, set);
+        let global = with_number(&insts, GLOBAL_VARIABLE)[0];
+        let d = defs(&m);
+        let parent = d[&id(&global[5])].operands[1].clone();
+        if format == NS200 {
+            assert_eq!(parent, Operand::Word(NS_MODULE));
+        } else {
+            assert_eq!(parent, Operand::Word(COMPILATION_UNIT));
+            assert_eq!(with_number(&insts, 36).len(), 1);
+        }
+    }
+}

@@ -62,6 +62,12 @@ impl Declarer<'_, '_> {
                 }
             }
             Some("DICompileUnit") => self.units.get(&id).copied().unwrap_or(self.unit),
+            // spirv-val takes no DebugModuleINTEL as an OpenCL.DebugInfo.100 parent (not a
+            // lexical scope): what a module encloses has the module's own parent there.
+            Some("DIModule") if !self.is_200() => {
+                let outer = di_node(m, id).and_then(|n| field_node(n, "scope"));
+                self.parent(outer)
+            }
             // A subprogram whose DebugFunction is not written yet (a type local to it, met
             // while declaring its signature) cannot be named before it.
             _ if self.in_progress.contains(&id) => self.unit,
