@@ -29,9 +29,18 @@ def samples_of(folder, tsv):
     out = []
     for row in Path(tsv).read_text().splitlines():
         cols = row.split("\t")
-        if len(cols) >= 3 and "DebugInfo/" in cols[2]:
+        if len(cols) >= 3 and ("DebugInfo/" in cols[2] or "/debug-info/" in cols[2]):
             out.append(folder / cols[1])
     return out
+
+
+def llc_plan(test, kind, reason):
+    """LLVM's back end tests (no llvm-spirv RUN line): the `--spirv-ext` of the first llc line."""
+    for line in devset.run_lines(test.read_text(errors="replace")):
+        toks = line.split()
+        if "llc" in toks:
+            return "run", devset.options_of(toks[toks.index("llc") + 1:])
+    return kind, reason
 
 
 def with_untyped(opts):
@@ -57,6 +66,8 @@ def main(argv):
             if not test.exists():
                 continue
             kind, opts = devset.plan(test)
+            if kind != "run":
+                kind, opts = llc_plan(test, kind, opts)
             if kind == "run" and untyped:
                 opts = with_untyped(opts)
             for fmt in FORMATS:
