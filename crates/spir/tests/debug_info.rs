@@ -655,7 +655,10 @@ fn non_semantic_100_literals_are_constants() {
             .collect();
         // (Untyped pointers: then the deref forms of the two declares' expressions, which
         // stand for DebugDeclares of OpUntypedVariableKHRs.)
-        assert!(ops == [8, 5, 6] || ops == [8, 5, 6, 0, 8, 5, 6, 0], "{ops:?}");
+        assert!(
+            ops == [8, 5, 6] || ops == [8, 5, 6, 0, 8, 5, 6, 0],
+            "{ops:?}"
+        );
         // A parameter's arg number is a constant too.
         let out = with_number(&insts, LOCAL_VARIABLE)
             .into_iter()
@@ -731,7 +734,9 @@ fn non_semantic_200_set_and_additions() {
         // Arrays count through DebugTypeSubrange (lower bound, upper bound, count: no
         // bounds, count 8; llvm-spirv's operand order).
         let subranges = with_number(&insts, NS_TYPE_SUBRANGE);
-        assert!(subranges.iter().any(|s| s.len() == 3 && constant(&m, &s[2]) == 8));
+        assert!(subranges
+            .iter()
+            .any(|s| s.len() == 3 && constant(&m, &s[2]) == 8));
         let arrays = with_number(&insts, TYPE_ARRAY);
         let d = defs(&m);
         for a in arrays {
@@ -1497,7 +1502,11 @@ fn non_semantic_200_subranges_dynamic_arrays_and_strings() {
         let insts = set_insts(&m, NS200_NAME);
         let d = defs(&m);
         let number_of = |op: &Operand| {
-            d[&id(op)].operands.get(1).and_then(Operand::word).unwrap_or(u32::MAX)
+            d[&id(op)]
+                .operands
+                .get(1)
+                .and_then(Operand::word)
+                .unwrap_or(u32::MAX)
         };
         let none = insts
             .iter()
@@ -1616,7 +1625,10 @@ fn modules_in_200_and_under_intel_debug_module() {
     // OpenCL.DebugInfo.100 with SPV_INTEL_debug_module: DebugModuleINTEL (36), its
     // extension and capability; without it (and in .100): the entity is DebugInfoNone.
     let llvm = spirvkit_llvm::parse_text(MODULE, "module.ll").unwrap_or_else(|e| panic!("{e}"));
-    for ext in ["+SPV_INTEL_debug_module", "+SPV_INTEL_debug_module,+SPV_KHR_untyped_pointers"] {
+    for ext in [
+        "+SPV_INTEL_debug_module",
+        "+SPV_INTEL_debug_module,+SPV_KHR_untyped_pointers",
+    ] {
         let mut options = TranslateOptions::default();
         options
             .apply_extension_list(ext)
@@ -1638,7 +1650,11 @@ fn modules_in_200_and_under_intel_debug_module() {
             let insts = set_insts(&m, set);
             let imported = with_number(&insts, IMPORTED_ENTITY);
             let d = defs(&m);
-            assert_eq!(d[&id(&imported[0][3])].operands[1], Operand::Word(0), "{set}");
+            assert_eq!(
+                d[&id(&imported[0][3])].operands[1],
+                Operand::Word(0),
+                "{set}"
+            );
         }
     }
 }
@@ -1668,7 +1684,10 @@ target triple = "spir64-unknown-unknown"
 "#;
     let llvm = spirvkit_llvm::parse_text(src, "m.ll").unwrap_or_else(|e| panic!("{e}"));
     for (format, ext) in [
-        (DebugInfoFormat::OpenClDebugInfo100, "+SPV_INTEL_debug_module"),
+        (
+            DebugInfoFormat::OpenClDebugInfo100,
+            "+SPV_INTEL_debug_module",
+        ),
         (NS200, ""),
     ] {
         let mut options = TranslateOptions {
@@ -1690,6 +1709,65 @@ target triple = "spir64-unknown-unknown"
         } else {
             assert_eq!(parent, Operand::Word(COMPILATION_UNIT));
             assert_eq!(with_number(&insts, 36).len(), 1);
+        }
+    }
+}
+
+#[test]
+fn template_template_parameters_and_packs() {
+    // `template <template <class> class C, class... Ts>`: DebugTypeTemplateTemplateParameter
+    // (name, template name, source, line, column) for C; the pack's parameters one by one
+    // (llvm-spirv's DebugTypeTemplateParameterPack is no DebugTypeTemplate parameter for the
+    // specification and spirv-val), every format.
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+
+define spir_func void @f() !dbg !10 {
+entry:
+  %b = alloca i32, align 4
+    #dbg_declare(ptr %b, !20, !DIExpression(), !40)
+  ret void, !dbg !40
+}
+
+!llvm.dbg.cu = !{!0}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, producer: "clang", emissionKind: FullDebug)
+!1 = !DIFile(filename: "t.clcpp", directory: "/src")
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!5 = !DIBasicType(name: "float", size: 32, encoding: DW_ATE_float)
+!6 = distinct !DICompositeType(tag: DW_TAG_structure_type, name: "Holder<Box, int, float>", file: !1, line: 3, size: 32, elements: !7, templateParams: !8, identifier: "_ZTS6Holder")
+!7 = !{!9}
+!9 = !DIDerivedType(tag: DW_TAG_member, name: "v", scope: !6, file: !1, line: 3, baseType: !4, size: 32)
+!8 = !{!11, !12}
+!11 = !DITemplateValueParameter(tag: DW_TAG_GNU_template_template_param, name: "C", value: !"Box")
+!12 = !DITemplateValueParameter(tag: DW_TAG_GNU_template_parameter_pack, name: "Ts", value: !13)
+!13 = !{!14, !15}
+!14 = !DITemplateTypeParameter(type: !4)
+!15 = !DITemplateTypeParameter(type: !5)
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 5, type: !16, spFlags: DISPFlagDefinition, unit: !0)
+!16 = !DISubroutineType(types: !17)
+!17 = !{null}
+!20 = !DILocalVariable(name: "h", scope: !10, file: !1, line: 6, type: !6)
+!40 = !DILocation(line: 6, column: 5, scope: !10)
+"#;
+    for (format, set) in FORMATS {
+        for m in translate_format(src, format, &format!("template_packs_{set}")) {
+            let insts = set_insts(&m, set);
+            let template = with_number(&insts, TYPE_TEMPLATE);
+            assert_eq!(template.len(), 1, "{set}");
+            assert_eq!(template[0].len(), 4, "{set}: target, C, int, float");
+            let tt = with_number(&insts, 16);
+            assert_eq!(tt.len(), 1, "{set}");
+            assert_eq!(string_of(&m, &tt[0][0]), "C");
+            assert_eq!(string_of(&m, &tt[0][1]), "Box");
+            assert!(with_number(&insts, 17).is_empty(), "{set}");
+            let d = defs(&m);
+            assert_eq!(d[&id(&template[0][1])].operands[1], Operand::Word(16));
+            for p in &template[0][2..] {
+                assert_eq!(
+                    d[&id(p)].operands[1],
+                    Operand::Word(TYPE_TEMPLATE_PARAMETER)
+                );
+            }
         }
     }
 }

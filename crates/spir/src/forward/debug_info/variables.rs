@@ -626,10 +626,10 @@ fn describe(
         (Intrinsic::Declare, ValueRef::Instruction(i)) => {
             let out = ctx.values.get(i.0 as usize).copied().unwrap_or(Id(0));
             t.debug_variables.get(&out).copied().and_then(|var| {
-                let untyped =
-                    t.id_types
-                        .get(&var)
-                        .is_some_and(|ty| t.untyped_types.contains(ty));
+                let untyped = t
+                    .id_types
+                    .get(&var)
+                    .is_some_and(|ty| t.untyped_types.contains(ty));
                 if untyped {
                     let e = info.deref_expressions.get(&expression)?;
                     Some((super::inst::VALUE, var, *e))
@@ -647,8 +647,7 @@ fn describe(
                     info.non_variadic.get(&expression)
                 };
                 let v = t.value(ctx, *first).ok().filter(|&id| id != Id(0));
-                v.zip(e.copied())
-                    .map(|(v, e)| (super::inst::VALUE, v, e))
+                v.zip(e.copied()).map(|(v, e)| (super::inst::VALUE, v, e))
             }
             Some([(ty, first), _, ..]) => {
                 let ty = t
