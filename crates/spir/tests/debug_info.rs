@@ -1771,3 +1771,73 @@ entry:
         }
     }
 }
+
+#[test]
+fn session_16_forms_translate_the_same_in_parallel() {
+    // The OpUndef of a several-value DIArgList and the deref expressions of untyped declares
+    // are made in the bodies / declared up front: the parallel translation is the sequential
+    // one, word for word.
+    let plan = spirvkit_spir::ParallelPlan::EVERY_FUNCTION_A_CHUNK;
+    // Two functions, each with a several-value DIArgList and an untyped declare.
+    let two = r#"
+target triple = "spir64-unknown-unknown"
+
+define spir_func i32 @f(i32 %a, i32 %b) !dbg !10 {
+entry:
+  %x = alloca i32, align 4
+    #dbg_declare(ptr %x, !22, !DIExpression(), !40)
+  %s = add i32 %a, %b, !dbg !40
+    #dbg_value(!DIArgList(i32 %a, i32 %b), !21, !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_plus, DW_OP_stack_value), !40)
+  store i32 %s, ptr %x, align 4, !dbg !40
+  ret i32 %s, !dbg !40
+}
+
+define spir_func i64 @g(i64 %a, i64 %b) !dbg !11 {
+entry:
+  %y = alloca i64, align 8
+    #dbg_declare(ptr %y, !23, !DIExpression(), !41)
+  %s = mul i64 %a, %b, !dbg !41
+    #dbg_value(!DIArgList(i64 %a, i64 %b), !24, !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_mul, DW_OP_stack_value), !41)
+  store i64 %s, ptr %y, align 8, !dbg !41
+  ret i64 %s, !dbg !41
+}
+
+!llvm.dbg.cu = !{!0}
+!0 = distinct !DICompileUnit(language: DW_LANG_OpenCL, file: !1, producer: "clang", emissionKind: FullDebug)
+!1 = !DIFile(filename: "p.cl", directory: "/src")
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!5 = !DIBasicType(name: "long", size: 64, encoding: DW_ATE_signed)
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !12, spFlags: DISPFlagDefinition, unit: !0)
+!11 = distinct !DISubprogram(name: "g", scope: !1, file: !1, line: 9, type: !12, spFlags: DISPFlagDefinition, unit: !0)
+!12 = !DISubroutineType(types: !13)
+!13 = !{null}
+!21 = !DILocalVariable(name: "sum", scope: !10, file: !1, line: 3, type: !4)
+!22 = !DILocalVariable(name: "x", scope: !10, file: !1, line: 2, type: !4)
+!23 = !DILocalVariable(name: "y", scope: !11, file: !1, line: 10, type: !5)
+!24 = !DILocalVariable(name: "prod", scope: !11, file: !1, line: 11, type: !5)
+!40 = !DILocation(line: 3, column: 5, scope: !10)
+!41 = !DILocation(line: 11, column: 5, scope: !11)
+"#;
+    for src in [two, ARG_LISTS, KERNEL, FORTRAN] {
+        let llvm = spirvkit_llvm::parse_text(src, "p.ll").unwrap_or_else(|e| panic!("{e}"));
+        for (format, _) in FORMATS {
+            for ext in ["", "+SPV_KHR_untyped_pointers"] {
+                let mut options = TranslateOptions {
+                    debug_info: format,
+                    ..TranslateOptions::default()
+                };
+                options
+                    .apply_extension_list(ext)
+                    .unwrap_or_else(|e| panic!("{e}"));
+                let parallel = spirvkit_spir::translate_with_plan(&llvm, &options, plan)
+                    .unwrap_or_else(|e| panic!("{e}"));
+                spirv_val(&parallel, &format!("parallel_16_{}", ext.len()));
+                let parallel = parallel.to_words();
+                let sequential = translate(&llvm, &options)
+                    .unwrap_or_else(|e| panic!("{e}"))
+                    .to_words();
+                assert!(parallel == sequential, "{format:?} {ext}: differs");
+            }
+        }
+    }
+}
