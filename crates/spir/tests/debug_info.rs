@@ -1841,3 +1841,62 @@ entry:
         }
     }
 }
+
+#[test]
+fn declares_of_parameters_and_derived_addresses() {
+    // A declare of a parameter (a `byval` aggregate) names the OpFunctionParameter in
+    // DebugDeclare, as llvm-spirv; a declare of an address that is no alloca (here a GEP into
+    // one and a generic cast of one) is the DebugValue of that address with DW_OP_deref first
+    // (DebugDeclare takes only an OpVariable or a parameter). Before: both left out.
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+
+%struct.P = type { i32, i32 }
+
+define spir_func void @f(ptr byval(%struct.P) align 4 %p) !dbg !10 {
+entry:
+  %a = alloca [2 x i32], align 4
+  %second = getelementptr inbounds [2 x i32], ptr %a, i64 0, i64 1
+  %g = addrspacecast ptr %a to ptr addrspace(4)
+    #dbg_declare(ptr %p, !20, !DIExpression(), !40)
+    #dbg_declare(ptr %second, !21, !DIExpression(), !40)
+    #dbg_declare(ptr addrspace(4) %g, !22, !DIExpression(), !40)
+  store i32 1, ptr %second, align 4, !dbg !40
+  ret void, !dbg !40
+}
+
+!llvm.dbg.cu = !{!0}
+!0 = distinct !DICompileUnit(language: DW_LANG_OpenCL, file: !1, producer: "clang", emissionKind: FullDebug)
+!1 = !DIFile(filename: "d.cl", directory: "/src")
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!5 = distinct !DICompositeType(tag: DW_TAG_structure_type, name: "P", file: !1, line: 1, size: 64, elements: !6)
+!6 = !{!7, !8}
+!7 = !DIDerivedType(tag: DW_TAG_member, name: "x", scope: !5, file: !1, line: 1, baseType: !4, size: 32)
+!8 = !DIDerivedType(tag: DW_TAG_member, name: "y", scope: !5, file: !1, line: 1, baseType: !4, size: 32, offset: 32)
+!9 = !DICompositeType(tag: DW_TAG_array_type, baseType: !4, size: 64, elements: !11)
+!11 = !{!12}
+!12 = !DISubrange(count: 2)
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 2, type: !13, spFlags: DISPFlagDefinition, unit: !0)
+!13 = !DISubroutineType(types: !14)
+!14 = !{null, !5}
+!20 = !DILocalVariable(name: "p", arg: 1, scope: !10, file: !1, line: 2, type: !5)
+!21 = !DILocalVariable(name: "second", scope: !10, file: !1, line: 3, type: !4)
+!22 = !DILocalVariable(name: "all", scope: !10, file: !1, line: 4, type: !9)
+!40 = !DILocation(line: 3, column: 5, scope: !10)
+"#;
+    for (format, set) in FORMATS {
+        for m in translate_format(src, format, &format!("declare_addresses_{set}")) {
+            let insts = set_insts(&m, set);
+            let d = defs(&m);
+            let declares = with_number(&insts, DECLARE);
+            assert_eq!(declares.len(), 1, "{set}: the parameter's");
+            assert_eq!(d[&id(&declares[0][1])].opcode, Op::FunctionParameter);
+            let values = with_number(&insts, VALUE);
+            assert_eq!(values.len(), 2, "{set}: the GEP's and the cast's");
+            for v in values {
+                let ops = expression_operations(&m, &v[2]);
+                assert_eq!(ops, vec![vec![0]], "{set}: deref");
+            }
+        }
+    }
+}

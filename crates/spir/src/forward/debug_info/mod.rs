@@ -267,7 +267,8 @@ pub(crate) fn declare(t: &mut Translator<'_>) -> Result<()> {
             d.local_variable(record.variable);
             let declare = record.kind == llvm::DebugRecordKind::Declare;
             let value = variables::record_value(m, record);
-            d.record_expressions(declare, value, record.expression);
+            let other = variables::declares_through_another_address(f, declare, value);
+            d.record_expressions(declare, other, value, record.expression);
         }
         for inst in &f.insts {
             if let Some(loc) = attached_location(inst) {
@@ -279,7 +280,8 @@ pub(crate) fn declare(t: &mut Translator<'_>) -> Result<()> {
             {
                 d.local_variable(variable);
                 if let Some(e) = expression {
-                    d.record_expressions(declare, value, e);
+                    let other = variables::declares_through_another_address(f, declare, value);
+                    d.record_expressions(declare, other, value, e);
                 }
             }
         }

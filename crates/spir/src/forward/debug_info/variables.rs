@@ -67,6 +67,26 @@ pub(crate) fn record_value(m: &llvm::Module, record: &llvm::DebugRecord) -> Valu
     }
 }
 
+/// Whether a declare's address is an instruction other than an alloca (a cast or GEP of one,
+/// a variable-length alloca's pointer ...): it is described by a DebugValue of the address
+/// with `DW_OP_deref` first, whatever the pointers (DebugDeclare takes only an OpVariable or a
+/// parameter).
+pub(super) fn declares_through_another_address(
+    f: &llvm::Function,
+    declare: bool,
+    value: ValueRef,
+) -> bool {
+    match value {
+        ValueRef::Instruction(i) => {
+            declare
+                && !f
+                    .inst(i)
+                    .is_some_and(|inst| matches!(inst.kind, InstKind::Alloca { .. }))
+        }
+        _ => false,
+    }
+}
+
 /// The values of a `!DIArgList(...)` (`None` when `value` is no DIArgList).
 fn arg_list(m: &llvm::Module, value: ValueRef) -> Option<Vec<(llvm::TypeId, ValueRef)>> {
     let ValueRef::Metadata(id) = value else {
@@ -301,12 +321,15 @@ impl Declarer<'_, '_> {
     pub(super) fn record_expressions(
         &mut self,
         declare: bool,
+        another_address: bool,
         value: ValueRef,
         expression: MetadataId,
     ) {
         if declare {
             self.expression(expression);
-            if self.t.untyped_allowed() {
+            // An untyped alloca, or an address that is no alloca
+            // (`declares_through_another_address`): the DebugValue form.
+            if self.t.untyped_allowed() || another_address {
                 self.deref_expression(expression);
             }
             return;
@@ -625,19 +648,40 @@ fn describe(
     let described = match (kind, value) {
         (Intrinsic::Declare, ValueRef::Instruction(i)) => {
             let out = ctx.values.get(i.0 as usize).copied().unwrap_or(Id(0));
-            t.debug_variables.get(&out).copied().and_then(|var| {
-                let untyped = t
-                    .id_types
-                    .get(&var)
-                    .is_some_and(|ty| t.untyped_types.contains(ty));
-                if untyped {
-                    let e = info.deref_expressions.get(&expression)?;
-                    Some((super::inst::VALUE, var, *e))
-                } else {
-                    Some((super::inst::DECLARE, var, *info.nodes.get(&expression)?))
+            match t.debug_variables.get(&out).copied() {
+                Some(var) => {
+                    let untyped = t
+                        .id_types
+                        .get(&var)
+                        .is_some_and(|ty| t.untyped_types.contains(ty));
+                    if untyped {
+                        info.deref_expressions
+                            .get(&expression)
+                            .map(|e| (super::inst::VALUE, var, *e))
+                    } else {
+                        info.nodes
+                            .get(&expression)
+                            .map(|e| (super::inst::DECLARE, var, *e))
+                    }
                 }
-            })
+                // An address that is no OpVariable (a cast or GEP of one, a variable-length
+                // alloca's pointer): DebugDeclare takes only an OpVariable or a parameter
+                // (spirv-val), so the DebugValue of the address, dereferenced.
+                None => (out != Id(0))
+                    .then_some(out)
+                    .zip(info.deref_expressions.get(&expression).copied())
+                    .map(|(v, e)| (super::inst::VALUE, v, e)),
+            }
         }
+        // A parameter holding the variable's address (a `byval` aggregate, ...): DebugDeclare
+        // names the OpFunctionParameter, as llvm-spirv does.
+        (Intrinsic::Declare, ValueRef::Argument(n)) => ctx
+            .args
+            .get(n as usize)
+            .copied()
+            .filter(|&p| p != Id(0))
+            .zip(info.nodes.get(&expression).copied())
+            .map(|(p, e)| (super::inst::DECLARE, p, e)),
         (Intrinsic::Declare, _) => None,
         (Intrinsic::Value, ValueRef::Metadata(_)) => match arg_list(t.m, value).as_deref() {
             Some([(_, first)]) => {
