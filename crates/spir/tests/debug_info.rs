@@ -653,7 +653,12 @@ fn non_semantic_100_literals_are_constants() {
             .iter()
             .map(|o| constant(&m, &o[0]))
             .collect();
-        assert_eq!(ops, [8, 5, 6]);
+        // (Untyped pointers: then the deref forms of the two declares' expressions, which
+        // stand for DebugDeclares of OpUntypedVariableKHRs.)
+        assert!(
+            ops == [8, 5, 6] || ops == [8, 5, 6, 0, 8, 5, 6, 0],
+            "{ops:?}"
+        );
         // A parameter's arg number is a constant too.
         let out = with_number(&insts, LOCAL_VARIABLE)
             .into_iter()
@@ -726,9 +731,12 @@ fn non_semantic_200_set_and_additions() {
         let unit = with_number(&insts, COMPILATION_UNIT)[0];
         assert_eq!(unit.len(), 5);
         assert_eq!(string_of(&m, &unit[4]), "clang");
-        // Arrays count through DebugTypeSubrange (count 8, no bounds).
+        // Arrays count through DebugTypeSubrange (lower bound, upper bound, count: no
+        // bounds, count 8; llvm-spirv's operand order).
         let subranges = with_number(&insts, NS_TYPE_SUBRANGE);
-        assert!(subranges.iter().any(|s| constant(&m, &s[0]) == 8));
+        assert!(subranges
+            .iter()
+            .any(|s| s.len() == 3 && constant(&m, &s[2]) == 8));
         let arrays = with_number(&insts, TYPE_ARRAY);
         let d = defs(&m);
         for a in arrays {
@@ -1237,5 +1245,658 @@ entry:
             parent.id().is_some_and(|p| composites.contains(&p)),
             "{set}: the parent {parent:?} is not a DebugTypeComposite ({composites:?})"
         );
+    }
+}
+
+/// Session 16: `!DIArgList` values, `#dbg_label`, declares of untyped variables.
+const ARG_LISTS: &str = r#"
+target triple = "spir64-unknown-unknown"
+
+define spir_func i32 @f(i32 %a, i32 %b) !dbg !10 {
+entry:
+  %s = add i32 %a, %b, !dbg !40
+    #dbg_value(!DIArgList(i32 %s), !20, !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_plus_uconst, 1, DW_OP_stack_value), !40)
+    #dbg_value(!DIArgList(i32 %a, i32 %b), !21, !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_plus, DW_OP_stack_value), !40)
+    #dbg_label(!30, !40)
+  ret i32 %s, !dbg !40
+}
+
+!llvm.dbg.cu = !{!0}
+!0 = distinct !DICompileUnit(language: DW_LANG_OpenCL, file: !1, producer: "clang", emissionKind: FullDebug)
+!1 = !DIFile(filename: "a.cl", directory: "/src")
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !11, spFlags: DISPFlagDefinition, unit: !0, retainedNodes: !13)
+!11 = !DISubroutineType(types: !12)
+!12 = !{!4, !4, !4}
+!13 = !{!20, !21, !30}
+!20 = !DILocalVariable(name: "one", scope: !10, file: !1, line: 2, type: !4)
+!21 = !DILocalVariable(name: "two", scope: !10, file: !1, line: 3, type: !4)
+!30 = !DILabel(scope: !10, name: "done", file: !1, line: 4)
+!40 = !DILocation(line: 2, column: 3, scope: !10)
+"#;
+
+/// The DebugOperations (number and literals) of a DebugExpression.
+fn expression_operations(m: &Module, expression: &Operand) -> Vec<Vec<u32>> {
+    let d = defs(m);
+    d[&id(expression)].operands[2..]
+        .iter()
+        .map(|op| {
+            d[&id(op)].operands[2..]
+                .iter()
+                .map(|x| literal(m, x))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn arg_list_values_per_format() {
+    // One value: that value; in .200 its expression keeps DW_OP_LLVM_arg (llvm-spirv's
+    // DebugOperation 165), elsewhere the leading `DW_OP_LLVM_arg 0` is left out (the same
+    // expression of the plain value). Several values: an OpUndef of the first one's type with
+    // the empty expression, in every format (llvm-spirv's form).
+    for (format, set) in FORMATS {
+        for m in translate_format(ARG_LISTS, format, &format!("arg_list_{set}")) {
+            let insts = set_insts(&m, set);
+            let values = with_number(&insts, VALUE);
+            assert_eq!(values.len(), 2, "{set}");
+            let d = defs(&m);
+            assert_eq!(d[&id(&values[0][1])].opcode, Op::IAdd, "{set}");
+            let ops = expression_operations(&m, &values[0][2]);
+            if format == NS200 {
+                assert_eq!(ops, vec![vec![165, 0], vec![3, 1], vec![7]], "{set}");
+            } else {
+                assert_eq!(ops, vec![vec![3, 1], vec![7]], "{set}");
+            }
+            assert_eq!(d[&id(&values[1][1])].opcode, Op::Undef, "{set}");
+            assert!(expression_operations(&m, &values[1][2]).is_empty(), "{set}");
+        }
+    }
+}
+
+#[test]
+fn arg_list_of_the_intrinsic_form() {
+    // `llvm.dbg.value(metadata !DIArgList(...))` (clang before LLVM 19), typed pointers: the
+    // same DebugValues as the records.
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+
+define spir_func void @f() !dbg !10 {
+entry:
+  %x = alloca i32, align 4
+  call void @llvm.dbg.value(metadata !DIArgList(i32* %x), metadata !20, metadata !DIExpression(DW_OP_LLVM_arg, 0)), !dbg !40
+  call void @llvm.dbg.value(metadata !DIArgList(i32* %x, i32* %x), metadata !20, metadata !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_plus)), !dbg !40
+  call void @llvm.dbg.label(metadata !30), !dbg !40
+  store i32 42, i32* %x, align 4
+  ret void
+}
+
+declare void @llvm.dbg.value(metadata, metadata, metadata)
+declare void @llvm.dbg.label(metadata)
+
+!llvm.dbg.cu = !{!0}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, producer: "clang", emissionKind: FullDebug)
+!1 = !DIFile(filename: "a.cpp", directory: "/src")
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 3, type: !11, spFlags: DISPFlagDefinition, unit: !0)
+!11 = !DISubroutineType(types: !12)
+!12 = !{null}
+!20 = !DILocalVariable(name: "x", scope: !10, file: !1, line: 4, type: !4)
+!30 = !DILabel(scope: !10, name: "l", file: !1, line: 5)
+!40 = !DILocation(line: 1, column: 2, scope: !10)
+"#;
+    for (format, set) in FORMATS {
+        let [m, _] = translate_format(src, format, &format!("arg_list_intrinsic_{set}"));
+        let insts = set_insts(&m, set);
+        let values = with_number(&insts, VALUE);
+        assert_eq!(values.len(), 2, "{set}");
+        let d = defs(&m);
+        assert_eq!(d[&id(&values[0][1])].opcode, Op::Variable, "{set}");
+        let first = expression_operations(&m, &values[0][2]);
+        let want: Vec<Vec<u32>> = if format == NS200 {
+            vec![vec![165, 0]]
+        } else {
+            vec![]
+        };
+        assert_eq!(first, want, "{set}");
+        assert_eq!(d[&id(&values[1][1])].opcode, Op::Undef, "{set}");
+    }
+}
+
+#[test]
+fn labels_are_dropped() {
+    // `#dbg_label` / `llvm.dbg.label` and their DILabel: no SPIR-V form (llvm-spirv drops
+    // them too); the rest of the module's debug info stays, valid.
+    for (format, set) in FORMATS {
+        for m in translate_format(ARG_LISTS, format, &format!("labels_{set}")) {
+            let insts = set_insts(&m, set);
+            let done = m
+                .instructions()
+                .filter(|i| i.opcode == Op::String)
+                .any(|i| i.operands.first().and_then(Operand::string) == Some("done"));
+            assert!(!done, "{set}: the label's name is not written");
+            assert_eq!(with_number(&insts, LOCAL_VARIABLE).len(), 2, "{set}");
+        }
+    }
+}
+
+#[test]
+fn declare_of_an_untyped_variable_is_a_value_of_its_address() {
+    // Under SPV_KHR_untyped_pointers an alloca is an OpUntypedVariableKHR, which spirv-val
+    // refuses as DebugDeclare's variable: the declare is a DebugValue of that address with
+    // DW_OP_deref in front of its expression (typed: the DebugDeclare as before).
+    for (format, set) in FORMATS {
+        let [typed, untyped] = translate_format(KERNEL, format, &format!("untyped_declare_{set}"));
+        let insts = set_insts(&typed, set);
+        assert_eq!(with_number(&insts, DECLARE).len(), 2, "{set}");
+        let typed_values = with_number(&insts, VALUE).len();
+        let insts = set_insts(&untyped, set);
+        assert!(with_number(&insts, DECLARE).is_empty(), "{set}");
+        let values = with_number(&insts, VALUE);
+        assert_eq!(values.len(), typed_values + 2, "{set}");
+        let d = defs(&untyped);
+        let from_declares: Vec<_> = values
+            .iter()
+            .filter(|v| d[&id(&v[1])].opcode == Op::UntypedVariableKHR)
+            .collect();
+        assert_eq!(from_declares.len(), 2, "{set}");
+        for v in from_declares {
+            let ops = expression_operations(&untyped, &v[2]);
+            assert_eq!(ops.first(), Some(&vec![0]), "{set}: deref first: {ops:?}");
+        }
+    }
+}
+
+#[test]
+fn file_checksums_per_format() {
+    // OpenCL.DebugInfo.100 (and legacy): the checksum as the `//__CSK_MD5:<hex>` text of
+    // DebugSource; .200: Checksum Kind (MD5 0) and Checksum operands; .100: neither.
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+
+define spir_func void @f() !dbg !10 {
+entry:
+  ret void, !dbg !40
+}
+
+!llvm.dbg.cu = !{!0}
+!0 = distinct !DICompileUnit(language: DW_LANG_OpenCL, file: !1, producer: "clang", emissionKind: FullDebug)
+!1 = !DIFile(filename: "c.cl", directory: "/src", checksumkind: CSK_MD5, checksum: "7768106c1e51aa084de0ffae6fbe50c4")
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !11, spFlags: DISPFlagDefinition, unit: !0)
+!11 = !DISubroutineType(types: !12)
+!12 = !{null}
+!40 = !DILocation(line: 1, column: 2, scope: !10)
+"#;
+    let hex = "7768106c1e51aa084de0ffae6fbe50c4";
+    for (format, set) in FORMATS {
+        for m in translate_format(src, format, &format!("checksum_{set}")) {
+            let insts = set_insts(&m, set);
+            let source = with_number(&insts, SOURCE)[0];
+            assert_eq!(string_of(&m, &source[0]), "/src/c.cl");
+            match format {
+                DebugInfoFormat::OpenClDebugInfo100 => {
+                    assert_eq!(source.len(), 2);
+                    assert_eq!(string_of(&m, &source[1]), format!("//__CSK_MD5:{hex}"));
+                }
+                NS100 => assert_eq!(source.len(), 1),
+                _ => {
+                    assert_eq!(source.len(), 3);
+                    assert_eq!(constant(&m, &source[1]), 0);
+                    assert_eq!(string_of(&m, &source[2]), hex);
+                }
+            }
+        }
+    }
+}
+
+/// Fortran: a dynamic array (data location and association as expressions), a subrange
+/// bounded by a variable, a count-and-lower-bound subrange, a CHARACTER string type.
+const FORTRAN: &str = r#"
+target triple = "spir64-unknown-unknown"
+
+define spir_kernel void @k() !dbg !5 {
+entry:
+  %d = alloca [16 x i64], align 8
+  %s = alloca [32 x i8], align 1
+  %c = alloca [1000 x i32], align 4
+    #dbg_declare(ptr %d, !8, !DIExpression(), !14)
+    #dbg_declare(ptr %s, !30, !DIExpression(), !14)
+    #dbg_declare(ptr %c, !40, !DIExpression(), !14)
+  ret void, !dbg !14
+}
+
+!llvm.dbg.cu = !{!2}
+!llvm.module.flags = !{!0}
+!0 = !{i32 2, !"Debug Info Version", i32 3}
+!2 = distinct !DICompileUnit(language: DW_LANG_Fortran95, file: !3, producer: "fortran", emissionKind: FullDebug)
+!3 = !DIFile(filename: "t.f90", directory: "/src")
+!5 = distinct !DISubprogram(name: "k", scope: !3, file: !3, line: 1, type: !6, spFlags: DISPFlagDefinition, unit: !2)
+!6 = !DISubroutineType(types: !7)
+!7 = !{null}
+!8 = !DILocalVariable(name: "pint", scope: !5, file: !3, line: 3, type: !10)
+!10 = !DICompositeType(tag: DW_TAG_array_type, baseType: !11, elements: !12, dataLocation: !DIExpression(DW_OP_push_object_address, DW_OP_deref), associated: !DIExpression(DW_OP_push_object_address, DW_OP_deref, DW_OP_constu, 0, DW_OP_or))
+!11 = !DIBasicType(name: "INTEGER*4", size: 32, encoding: DW_ATE_signed)
+!12 = !{!13}
+!13 = !DISubrange(lowerBound: !DIExpression(DW_OP_push_object_address, DW_OP_plus_uconst, 64, DW_OP_deref), upperBound: !DIExpression(DW_OP_push_object_address, DW_OP_plus_uconst, 48, DW_OP_deref), stride: !DIExpression(DW_OP_push_object_address, DW_OP_plus_uconst, 56, DW_OP_deref))
+!14 = !DILocation(line: 1, scope: !5)
+!30 = !DILocalVariable(name: "name", scope: !5, file: !3, line: 4, type: !31)
+!31 = !DICompositeType(tag: DW_TAG_array_type, baseType: !32, size: 256, elements: !33)
+!32 = !DIStringType(name: "CHARACTER_1", size: 256, stringLength: !35)
+!33 = !{!34}
+!34 = !DISubrange(lowerBound: 1, upperBound: !35)
+!35 = !DILocalVariable(name: "len", scope: !5, file: !3, line: 2, type: !36, flags: DIFlagArtificial)
+!36 = !DIBasicType(name: "INTEGER*8", size: 64, encoding: DW_ATE_signed)
+!40 = !DILocalVariable(name: "compute", scope: !5, file: !3, line: 5, type: !41)
+!41 = !DICompositeType(tag: DW_TAG_array_type, baseType: !11, elements: !42)
+!42 = !{!43}
+!43 = !DISubrange(count: 1000, lowerBound: 1)
+"#;
+
+const NS_TYPE_ARRAY_DYNAMIC: u32 = 202;
+const NS_TYPE_STRING: u32 = 203;
+const NS_MODULE: u32 = 200;
+
+#[test]
+fn non_semantic_200_subranges_dynamic_arrays_and_strings() {
+    for m in translate_format(FORTRAN, NS200, "fortran_200") {
+        let insts = set_insts(&m, NS200_NAME);
+        let d = defs(&m);
+        let number_of = |op: &Operand| {
+            d[&id(op)]
+                .operands
+                .get(1)
+                .and_then(Operand::word)
+                .unwrap_or(u32::MAX)
+        };
+        let none = insts
+            .iter()
+            .find(|(n, _, _)| *n == 0)
+            .and_then(|(_, _, i)| i.result_id)
+            .unwrap_or_else(|| panic!("no DebugInfoNone"));
+        // DebugTypeArrayDynamic: base, data location and associated (expressions), allocated
+        // and rank (none), one subrange of expression bounds and stride (count none).
+        let dynamic = with_number(&insts, NS_TYPE_ARRAY_DYNAMIC);
+        assert_eq!(dynamic.len(), 1);
+        let a = dynamic[0];
+        assert_eq!(a.len(), 6);
+        assert_eq!(number_of(&a[0]), TYPE_BASIC);
+        assert_eq!(number_of(&a[1]), EXPRESSION);
+        assert_eq!(number_of(&a[2]), EXPRESSION);
+        assert_eq!((id(&a[3]), id(&a[4])), (none, none));
+        let sub = &d[&id(&a[5])].operands[2..];
+        assert_eq!(sub.len(), 4, "lower, upper, count, stride");
+        assert_eq!(number_of(&sub[0]), EXPRESSION);
+        assert_eq!(number_of(&sub[1]), EXPRESSION);
+        assert_eq!(id(&sub[2]), none);
+        assert_eq!(number_of(&sub[3]), EXPRESSION);
+        // The string array: DebugTypeArray of DebugTypeString, its subrange bounded by a
+        // constant and a local variable; the string's length is that variable too.
+        let strings = with_number(&insts, NS_TYPE_STRING);
+        assert_eq!(strings.len(), 1);
+        let s = strings[0];
+        assert_eq!(string_of(&m, &s[0]), "CHARACTER_1");
+        assert_eq!((id(&s[1]), id(&s[2])), (none, none));
+        assert_eq!(constant(&m, &s[3]), 256);
+        assert_eq!(number_of(&s[4]), LOCAL_VARIABLE);
+        let arrays = with_number(&insts, TYPE_ARRAY);
+        let string_array = arrays
+            .iter()
+            .find(|a| number_of(&a[0]) == NS_TYPE_STRING)
+            .unwrap_or_else(|| panic!("no array of the string"));
+        let sub = &d[&id(&string_array[1])].operands[2..];
+        assert_eq!(constant(&m, &sub[0]), 1);
+        assert_eq!(id(&sub[1]), id(&s[4]));
+        assert_eq!(id(&sub[2]), none);
+        // count: 1000, lowerBound: 1 → lower 1, upper none, count 1000.
+        let counted = arrays
+            .iter()
+            .find(|a| number_of(&a[0]) == TYPE_BASIC)
+            .unwrap_or_else(|| panic!("no counted array"));
+        let sub = &d[&id(&counted[1])].operands[2..];
+        assert_eq!(sub.len(), 3);
+        assert_eq!(constant(&m, &sub[0]), 1);
+        assert_eq!(id(&sub[1]), none);
+        assert_eq!(constant(&m, &sub[2]), 1000);
+    }
+    // Elsewhere: none of these instructions; the types without a form are the unspecified
+    // type, the counted array a DebugTypeArray of its count; valid.
+    for (format, set) in [
+        (DebugInfoFormat::OpenClDebugInfo100, "OpenCL.DebugInfo.100"),
+        (NS100, NS100_NAME),
+    ] {
+        for m in translate_format(FORTRAN, format, &format!("fortran_{set}")) {
+            let insts = set_insts(&m, set);
+            assert!(with_number(&insts, NS_TYPE_ARRAY_DYNAMIC).is_empty());
+            assert!(with_number(&insts, NS_TYPE_STRING).is_empty());
+            assert!(with_number(&insts, NS_TYPE_SUBRANGE).is_empty());
+            let arrays = with_number(&insts, TYPE_ARRAY);
+            assert_eq!(arrays.len(), 1, "{set}");
+            assert_eq!(literal(&m, &arrays[0][1]), 1000);
+        }
+    }
+}
+
+/// A Clang module imported by a declaration.
+const MODULE: &str = r#"
+target triple = "spir64-unknown-unknown"
+
+define spir_func void @f() !dbg !10 {
+entry:
+  ret void, !dbg !40
+}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!6}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "clang", emissionKind: FullDebug, imports: !3)
+!1 = !DIFile(filename: "m.c", directory: "/src")
+!3 = !{!4}
+!4 = !DIImportedEntity(tag: DW_TAG_imported_declaration, scope: !0, entity: !5, file: !1, line: 5)
+!5 = !DIModule(scope: null, name: "DebugModule", configMacros: "-DMODULES=0", includePath: "/inc", apinotes: "m.apinotes", file: !1, line: 7)
+!6 = !{i32 2, !"Debug Info Version", i32 3}
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !11, spFlags: DISPFlagDefinition, unit: !0)
+!11 = !DISubroutineType(types: !12)
+!12 = !{null}
+!40 = !DILocation(line: 1, column: 2, scope: !10)
+"#;
+
+#[test]
+fn modules_in_200_and_under_intel_debug_module() {
+    // .200: DebugModule (name, source, parent, line, macros, include path, API notes,
+    // is-declaration), the imported entity names it.
+    for m in translate_format(MODULE, NS200, "module_200") {
+        let insts = set_insts(&m, NS200_NAME);
+        let modules = with_number(&insts, NS_MODULE);
+        assert_eq!(modules.len(), 1);
+        let md = modules[0];
+        assert_eq!(md.len(), 8);
+        assert_eq!(string_of(&m, &md[0]), "DebugModule");
+        assert_eq!(constant(&m, &md[3]), 7);
+        assert_eq!(string_of(&m, &md[4]), "-DMODULES=0");
+        assert_eq!(string_of(&m, &md[5]), "/inc");
+        assert_eq!(string_of(&m, &md[6]), "m.apinotes");
+        assert_eq!(constant(&m, &md[7]), 0);
+        let imported = with_number(&insts, IMPORTED_ENTITY);
+        let module_id = insts
+            .iter()
+            .find(|(n, _, _)| *n == NS_MODULE)
+            .and_then(|(_, _, i)| i.result_id);
+        assert_eq!(Some(id(&imported[0][3])), module_id);
+    }
+    // OpenCL.DebugInfo.100 with SPV_INTEL_debug_module: DebugModuleINTEL (36), its
+    // extension and capability; without it (and in .100): the entity is DebugInfoNone.
+    let llvm = spirvkit_llvm::parse_text(MODULE, "module.ll").unwrap_or_else(|e| panic!("{e}"));
+    for ext in [
+        "+SPV_INTEL_debug_module",
+        "+SPV_INTEL_debug_module,+SPV_KHR_untyped_pointers",
+    ] {
+        let mut options = TranslateOptions::default();
+        options
+            .apply_extension_list(ext)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let m = translate(&llvm, &options).unwrap_or_else(|e| panic!("{e}"));
+        spirv_val(&m, &format!("module_intel_{}", ext.len()));
+        assert!(has_extension(&m, "SPV_INTEL_debug_module"));
+        let insts = set_insts(&m, "OpenCL.DebugInfo.100");
+        let modules = with_number(&insts, 36);
+        assert_eq!(modules.len(), 1);
+        assert_eq!(modules[0][3], Operand::Word(7));
+    }
+    for (format, set) in [
+        (DebugInfoFormat::OpenClDebugInfo100, "OpenCL.DebugInfo.100"),
+        (NS100, NS100_NAME),
+    ] {
+        for m in translate_format(MODULE, format, &format!("module_none_{set}")) {
+            assert!(!has_extension(&m, "SPV_INTEL_debug_module"));
+            let insts = set_insts(&m, set);
+            let imported = with_number(&insts, IMPORTED_ENTITY);
+            let d = defs(&m);
+            assert_eq!(
+                d[&id(&imported[0][3])].operands[1],
+                Operand::Word(0),
+                "{set}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_global_in_a_module_keeps_a_lexical_parent() {
+    // Fortran `module` globals: .200 names the DebugModule as the global's parent (as
+    // llvm-spirv); OpenCL.DebugInfo.100 with SPV_INTEL_debug_module writes DebugModuleINTEL
+    // but spirv-val wants a lexical scope as DebugGlobalVariable's parent: the compile unit.
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+
+@foo = addrspace(1) global i32 0, align 4, !dbg !20
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!6}
+!0 = distinct !DICompileUnit(language: DW_LANG_Fortran90, file: !1, producer: "f", emissionKind: FullDebug, globals: !19, imports: !3)
+!1 = !DIFile(filename: "m.f90", directory: "/src")
+!3 = !{!4}
+!4 = !DIImportedEntity(tag: DW_TAG_imported_module, scope: !0, entity: !5, file: !1, line: 5)
+!5 = !DIModule(scope: !0, name: "dummy", file: !1, line: 1)
+!6 = !{i32 2, !"Debug Info Version", i32 3}
+!7 = !DIBasicType(name: "integer", size: 32, encoding: DW_ATE_signed)
+!19 = !{!20}
+!20 = !DIGlobalVariableExpression(var: !21, expr: !DIExpression())
+!21 = distinct !DIGlobalVariable(name: "foo", scope: !5, file: !1, line: 2, type: !7, isLocal: false, isDefinition: true)
+"#;
+    let llvm = spirvkit_llvm::parse_text(src, "m.ll").unwrap_or_else(|e| panic!("{e}"));
+    for (format, ext) in [
+        (
+            DebugInfoFormat::OpenClDebugInfo100,
+            "+SPV_INTEL_debug_module",
+        ),
+        (NS200, ""),
+    ] {
+        let mut options = TranslateOptions {
+            debug_info: format,
+            ..TranslateOptions::default()
+        };
+        options
+            .apply_extension_list(ext)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let m = translate(&llvm, &options).unwrap_or_else(|e| panic!("{e}"));
+        spirv_val(&m, &format!("module_global_{}", ext.len()));
+        let set = format.set_name().unwrap_or_default();
+        let insts = set_insts(&m, set);
+        let global = with_number(&insts, GLOBAL_VARIABLE)[0];
+        let d = defs(&m);
+        let parent = d[&id(&global[5])].operands[1].clone();
+        if format == NS200 {
+            assert_eq!(parent, Operand::Word(NS_MODULE));
+        } else {
+            assert_eq!(parent, Operand::Word(COMPILATION_UNIT));
+            assert_eq!(with_number(&insts, 36).len(), 1);
+        }
+    }
+}
+
+#[test]
+fn template_template_parameters_and_packs() {
+    // `template <template <class> class C, class... Ts>`: DebugTypeTemplateTemplateParameter
+    // (name, template name, source, line, column) for C; the pack's parameters one by one
+    // (llvm-spirv's DebugTypeTemplateParameterPack is no DebugTypeTemplate parameter for the
+    // specification and spirv-val), every format.
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+
+define spir_func void @f() !dbg !10 {
+entry:
+  %b = alloca i32, align 4
+    #dbg_declare(ptr %b, !20, !DIExpression(), !40)
+  ret void, !dbg !40
+}
+
+!llvm.dbg.cu = !{!0}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, producer: "clang", emissionKind: FullDebug)
+!1 = !DIFile(filename: "t.clcpp", directory: "/src")
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!5 = !DIBasicType(name: "float", size: 32, encoding: DW_ATE_float)
+!6 = distinct !DICompositeType(tag: DW_TAG_structure_type, name: "Holder<Box, int, float>", file: !1, line: 3, size: 32, elements: !7, templateParams: !8, identifier: "_ZTS6Holder")
+!7 = !{!9}
+!9 = !DIDerivedType(tag: DW_TAG_member, name: "v", scope: !6, file: !1, line: 3, baseType: !4, size: 32)
+!8 = !{!11, !12}
+!11 = !DITemplateValueParameter(tag: DW_TAG_GNU_template_template_param, name: "C", value: !"Box")
+!12 = !DITemplateValueParameter(tag: DW_TAG_GNU_template_parameter_pack, name: "Ts", value: !13)
+!13 = !{!14, !15}
+!14 = !DITemplateTypeParameter(type: !4)
+!15 = !DITemplateTypeParameter(type: !5)
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 5, type: !16, spFlags: DISPFlagDefinition, unit: !0)
+!16 = !DISubroutineType(types: !17)
+!17 = !{null}
+!20 = !DILocalVariable(name: "h", scope: !10, file: !1, line: 6, type: !6)
+!40 = !DILocation(line: 6, column: 5, scope: !10)
+"#;
+    for (format, set) in FORMATS {
+        for m in translate_format(src, format, &format!("template_packs_{set}")) {
+            let insts = set_insts(&m, set);
+            let template = with_number(&insts, TYPE_TEMPLATE);
+            assert_eq!(template.len(), 1, "{set}");
+            assert_eq!(template[0].len(), 4, "{set}: target, C, int, float");
+            let tt = with_number(&insts, 16);
+            assert_eq!(tt.len(), 1, "{set}");
+            assert_eq!(string_of(&m, &tt[0][0]), "C");
+            assert_eq!(string_of(&m, &tt[0][1]), "Box");
+            assert!(with_number(&insts, 17).is_empty(), "{set}");
+            let d = defs(&m);
+            assert_eq!(d[&id(&template[0][1])].operands[1], Operand::Word(16));
+            for p in &template[0][2..] {
+                assert_eq!(
+                    d[&id(p)].operands[1],
+                    Operand::Word(TYPE_TEMPLATE_PARAMETER)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn session_16_forms_translate_the_same_in_parallel() {
+    // The OpUndef of a several-value DIArgList and the deref expressions of untyped declares
+    // are made in the bodies / declared up front: the parallel translation is the sequential
+    // one, word for word.
+    let plan = spirvkit_spir::ParallelPlan::EVERY_FUNCTION_A_CHUNK;
+    // Two functions, each with a several-value DIArgList and an untyped declare.
+    let two = r#"
+target triple = "spir64-unknown-unknown"
+
+define spir_func i32 @f(i32 %a, i32 %b) !dbg !10 {
+entry:
+  %x = alloca i32, align 4
+    #dbg_declare(ptr %x, !22, !DIExpression(), !40)
+  %s = add i32 %a, %b, !dbg !40
+    #dbg_value(!DIArgList(i32 %a, i32 %b), !21, !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_plus, DW_OP_stack_value), !40)
+  store i32 %s, ptr %x, align 4, !dbg !40
+  ret i32 %s, !dbg !40
+}
+
+define spir_func i64 @g(i64 %a, i64 %b) !dbg !11 {
+entry:
+  %y = alloca i64, align 8
+    #dbg_declare(ptr %y, !23, !DIExpression(), !41)
+  %s = mul i64 %a, %b, !dbg !41
+    #dbg_value(!DIArgList(i64 %a, i64 %b), !24, !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_mul, DW_OP_stack_value), !41)
+  store i64 %s, ptr %y, align 8, !dbg !41
+  ret i64 %s, !dbg !41
+}
+
+!llvm.dbg.cu = !{!0}
+!0 = distinct !DICompileUnit(language: DW_LANG_OpenCL, file: !1, producer: "clang", emissionKind: FullDebug)
+!1 = !DIFile(filename: "p.cl", directory: "/src")
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!5 = !DIBasicType(name: "long", size: 64, encoding: DW_ATE_signed)
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !12, spFlags: DISPFlagDefinition, unit: !0)
+!11 = distinct !DISubprogram(name: "g", scope: !1, file: !1, line: 9, type: !12, spFlags: DISPFlagDefinition, unit: !0)
+!12 = !DISubroutineType(types: !13)
+!13 = !{null}
+!21 = !DILocalVariable(name: "sum", scope: !10, file: !1, line: 3, type: !4)
+!22 = !DILocalVariable(name: "x", scope: !10, file: !1, line: 2, type: !4)
+!23 = !DILocalVariable(name: "y", scope: !11, file: !1, line: 10, type: !5)
+!24 = !DILocalVariable(name: "prod", scope: !11, file: !1, line: 11, type: !5)
+!40 = !DILocation(line: 3, column: 5, scope: !10)
+!41 = !DILocation(line: 11, column: 5, scope: !11)
+"#;
+    for src in [two, ARG_LISTS, KERNEL, FORTRAN] {
+        let llvm = spirvkit_llvm::parse_text(src, "p.ll").unwrap_or_else(|e| panic!("{e}"));
+        for (format, _) in FORMATS {
+            for ext in ["", "+SPV_KHR_untyped_pointers"] {
+                let mut options = TranslateOptions {
+                    debug_info: format,
+                    ..TranslateOptions::default()
+                };
+                options
+                    .apply_extension_list(ext)
+                    .unwrap_or_else(|e| panic!("{e}"));
+                let parallel = spirvkit_spir::translate_with_plan(&llvm, &options, plan)
+                    .unwrap_or_else(|e| panic!("{e}"));
+                spirv_val(&parallel, &format!("parallel_16_{}", ext.len()));
+                let parallel = parallel.to_words();
+                let sequential = translate(&llvm, &options)
+                    .unwrap_or_else(|e| panic!("{e}"))
+                    .to_words();
+                assert!(parallel == sequential, "{format:?} {ext}: differs");
+            }
+        }
+    }
+}
+
+#[test]
+fn declares_of_parameters_and_derived_addresses() {
+    // A declare of a parameter (a `byval` aggregate) names the OpFunctionParameter in
+    // DebugDeclare, as llvm-spirv; a declare of an address that is no alloca (here a GEP into
+    // one and a generic cast of one) is the DebugValue of that address with DW_OP_deref first
+    // (DebugDeclare takes only an OpVariable or a parameter). Before: both left out.
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+
+%struct.P = type { i32, i32 }
+
+define spir_func void @f(ptr byval(%struct.P) align 4 %p) !dbg !10 {
+entry:
+  %a = alloca [2 x i32], align 4
+  %second = getelementptr inbounds [2 x i32], ptr %a, i64 0, i64 1
+  %g = addrspacecast ptr %a to ptr addrspace(4)
+    #dbg_declare(ptr %p, !20, !DIExpression(), !40)
+    #dbg_declare(ptr %second, !21, !DIExpression(), !40)
+    #dbg_declare(ptr addrspace(4) %g, !22, !DIExpression(), !40)
+  store i32 1, ptr %second, align 4, !dbg !40
+  ret void, !dbg !40
+}
+
+!llvm.dbg.cu = !{!0}
+!0 = distinct !DICompileUnit(language: DW_LANG_OpenCL, file: !1, producer: "clang", emissionKind: FullDebug)
+!1 = !DIFile(filename: "d.cl", directory: "/src")
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!5 = distinct !DICompositeType(tag: DW_TAG_structure_type, name: "P", file: !1, line: 1, size: 64, elements: !6)
+!6 = !{!7, !8}
+!7 = !DIDerivedType(tag: DW_TAG_member, name: "x", scope: !5, file: !1, line: 1, baseType: !4, size: 32)
+!8 = !DIDerivedType(tag: DW_TAG_member, name: "y", scope: !5, file: !1, line: 1, baseType: !4, size: 32, offset: 32)
+!9 = !DICompositeType(tag: DW_TAG_array_type, baseType: !4, size: 64, elements: !11)
+!11 = !{!12}
+!12 = !DISubrange(count: 2)
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 2, type: !13, spFlags: DISPFlagDefinition, unit: !0)
+!13 = !DISubroutineType(types: !14)
+!14 = !{null, !5}
+!20 = !DILocalVariable(name: "p", arg: 1, scope: !10, file: !1, line: 2, type: !5)
+!21 = !DILocalVariable(name: "second", scope: !10, file: !1, line: 3, type: !4)
+!22 = !DILocalVariable(name: "all", scope: !10, file: !1, line: 4, type: !9)
+!40 = !DILocation(line: 3, column: 5, scope: !10)
+"#;
+    for (format, set) in FORMATS {
+        for m in translate_format(src, format, &format!("declare_addresses_{set}")) {
+            let insts = set_insts(&m, set);
+            let d = defs(&m);
+            let declares = with_number(&insts, DECLARE);
+            assert_eq!(declares.len(), 1, "{set}: the parameter's");
+            assert_eq!(d[&id(&declares[0][1])].opcode, Op::FunctionParameter);
+            let values = with_number(&insts, VALUE);
+            assert_eq!(values.len(), 2, "{set}: the GEP's and the cast's");
+            for v in values {
+                let ops = expression_operations(&m, &v[2]);
+                assert_eq!(ops, vec![vec![0]], "{set}: deref");
+            }
+        }
     }
 }

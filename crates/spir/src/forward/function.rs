@@ -524,8 +524,9 @@ fn alloca(
     let storage = spirvkit_grammar::StorageClass::Function.0;
     let variable = t.variable_instruction(var, ptr_ty, storage, elem, None);
     t.b.push_instruction(variable);
-    // DebugDeclare names an OpVariable (spirv-val refuses an OpUntypedVariableKHR there).
-    if t.debug.is_some() && !t.untyped_types.contains(&ptr_ty) {
+    // DebugDeclare names an OpVariable; an OpUntypedVariableKHR (refused there by spirv-val)
+    // is described by a DebugValue of its address instead (`debug_info::variables`).
+    if t.debug.is_some() {
         t.debug_variables.insert(out, var);
     }
     t.note_type(var, ptr_ty);

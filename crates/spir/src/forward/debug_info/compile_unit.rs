@@ -31,6 +31,24 @@ fn language_200(dwarf: &str) -> u32 {
     }
 }
 
+/// A DIFile's `checksumkind:` (`CSK_MD5`, ...) and `checksum:` value.
+fn checksum(m: &spirvkit_llvm::Module, n: &spirvkit_llvm::DiNode) -> Option<(String, String)> {
+    let kind = field_symbol(n, "checksumkind")?;
+    let value = field_string(m, n, "checksum")?;
+    Some((kind.to_owned(), value))
+}
+
+/// NonSemantic.Shader.DebugInfo.200's Checksum Kind of an LLVM checksum kind (MD5 0, SHA1 1,
+/// SHA256 2).
+fn checksum_kind_200(kind: &str) -> Option<u32> {
+    match kind {
+        "CSK_MD5" => Some(0),
+        "CSK_SHA1" => Some(1),
+        "CSK_SHA256" => Some(2),
+        _ => None,
+    }
+}
+
 /// Splits `text` into pieces of at most `max` bytes, on character boundaries.
 fn pieces(text: &str, max: usize) -> Vec<&str> {
     let mut out = Vec::new();
@@ -100,16 +118,38 @@ impl Declarer<'_, '_> {
         }
         let m = self.t.m;
         let non_semantic = self.info.format.is_non_semantic();
-        let (path, text) = match di_node(m, file) {
+        let (path, mut text, checksum) = match di_node(m, file) {
             Some(n) => (
                 full_path(
                     &field_string(m, n, "directory").unwrap_or_default(),
                     &field_string(m, n, "filename").unwrap_or_default(),
                 ),
                 field_string(m, n, "source").filter(|s| non_semantic || s.len() <= MAX_TEXT_BYTES),
+                checksum(m, n),
             ),
-            None => (String::new(), None),
+            None => (String::new(), None, None),
         };
+        // The file's checksum, as llvm-spirv writes it: OpenCL.DebugInfo.100 has no operand
+        // for it and spells it `//__CSK_MD5:<hex>` in the Text operand (the source text,
+        // which llvm-spirv never writes there, gives way); .200 has Checksum Kind and
+        // Checksum operands before the text; .100 has neither.
+        let mut checksum_operands = Vec::new();
+        match (&checksum, self.info.format) {
+            (Some((kind, value)), f) if !f.is_non_semantic() => {
+                text = Some(format!("//__{kind}:{value}"));
+            }
+            (Some((kind, value)), super::DebugInfoFormat::NonSemanticShader200) => {
+                if let Some(number) = checksum_kind_200(kind) {
+                    checksum_operands.push(self.lit(number));
+                    checksum_operands.push(Operand::Id(self.string(value)));
+                }
+            }
+            _ => {}
+        }
+        if self.is_200() && checksum_operands.is_empty() && text.is_some() {
+            // The text is the third optional operand: no checksum before it.
+            checksum_operands = vec![Operand::Id(self.none), Operand::Id(self.none)];
+        }
         let path_id = self.string(&path);
         self.info.files.insert(file, path_id);
         if let Some(&id) = self.info.line_sources.get(&path_id) {
@@ -118,6 +158,7 @@ impl Declarer<'_, '_> {
             return id;
         }
         let mut operands = vec![Operand::Id(path_id)];
+        operands.extend(checksum_operands);
         let text_pieces = text.as_deref().map(|t| pieces(t, MAX_TEXT_BYTES));
         let mut rest: &[&str] = &[];
         if let Some((first, more)) = text_pieces.as_deref().and_then(|p| p.split_first()) {

@@ -74,7 +74,7 @@ impl Declarer<'_, '_> {
         }
         let m = self.t.m;
         match di_node(m, id).map(|n| n.kind.as_str()) {
-            Some("DINamespace" | "DISubprogram" | "DILexicalBlock") => {
+            Some("DINamespace" | "DISubprogram" | "DILexicalBlock" | "DIModule") => {
                 self.scope(Some(id)).unwrap_or(self.none)
             }
             Some("DIBasicType" | "DIDerivedType" | "DICompositeType" | "DISubroutineType") => {

@@ -83,7 +83,12 @@ impl DebugInfoFormat {
 /// grammar has.
 pub(crate) mod inst {
     pub(crate) use spirvkit_grammar::debug_info::*;
+    /// OpenCL.DebugInfo.100's DebugModuleINTEL (SPV_INTEL_debug_module).
+    pub const MODULE_INTEL: u32 = spirvkit_grammar::OpenClDebugInfo100Op::DebugModuleINTEL.0;
+    pub const MODULE: u32 = 200;
     pub const TYPE_SUBRANGE: u32 = 201;
+    pub const TYPE_ARRAY_DYNAMIC: u32 = 202;
+    pub const TYPE_STRING: u32 = 203;
 }
 
 /// `DebugInfoFlags` bits.
@@ -124,6 +129,13 @@ pub(crate) struct DebugInfo {
     pub constants: FxHashMap<u32, Id>,
     /// NonSemantic sets: OpFunction → the DebugFunction its DebugFunctionDefinition names.
     pub definitions: FxHashMap<Id, Id>,
+    /// DIExpression → its DebugExpression without the leading `DW_OP_LLVM_arg 0` (one-value
+    /// DIArgList records outside .200).
+    pub non_variadic: FxHashMap<MetadataId, Id>,
+    /// The empty DebugExpression of records with several values (DIArgList).
+    pub empty_expression: Option<Id>,
+    /// DIExpression → `DW_OP_deref` + it: a declare of an untyped variable as a DebugValue.
+    pub deref_expressions: FxHashMap<MetadataId, Id>,
 }
 
 /// Builds the module-scope debug instructions.
@@ -253,17 +265,23 @@ pub(crate) fn declare(t: &mut Translator<'_>) -> Result<()> {
     for f in m.functions.iter().filter(|f| !f.is_declaration()) {
         for record in &f.debug_records {
             d.local_variable(record.variable);
-            d.expression(record.expression);
+            let declare = record.kind == llvm::DebugRecordKind::Declare;
+            let value = variables::record_value(m, record);
+            let other = variables::declares_through_another_address(f, declare, value);
+            d.record_expressions(declare, other, value, record.expression);
         }
         for inst in &f.insts {
             if let Some(loc) = attached_location(inst) {
                 d.location(loc);
                 d.line_constants(loc);
             }
-            if let Some((variable, expression)) = variables::intrinsic_operands(m, inst) {
+            if let Some((declare, value, variable, expression)) =
+                variables::intrinsic_operands(m, inst)
+            {
                 d.local_variable(variable);
                 if let Some(e) = expression {
-                    d.expression(e);
+                    let other = variables::declares_through_another_address(f, declare, value);
+                    d.record_expressions(declare, other, value, e);
                 }
             }
         }

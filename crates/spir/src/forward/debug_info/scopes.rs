@@ -9,6 +9,9 @@ use spirvkit_core::fasthash::FxHashMap;
 use spirvkit_core::{Id, Operand};
 use spirvkit_llvm::{DiField, DiNode, MetadataId};
 
+/// The extension of OpenCL.DebugInfo.100's DebugModuleINTEL.
+const MODULE_EXTENSION: &str = "SPV_INTEL_debug_module";
+
 /// DISubprogram of each defined function → its OpFunction.
 pub(super) fn subprogram_functions(t: &Translator<'_>) -> FxHashMap<MetadataId, Id> {
     let mut out = FxHashMap::default();
@@ -59,6 +62,12 @@ impl Declarer<'_, '_> {
                 }
             }
             Some("DICompileUnit") => self.units.get(&id).copied().unwrap_or(self.unit),
+            // spirv-val takes no DebugModuleINTEL as an OpenCL.DebugInfo.100 parent (not a
+            // lexical scope): what a module encloses has the module's own parent there.
+            Some("DIModule") if !self.is_200() => {
+                let outer = di_node(m, id).and_then(|n| field_node(n, "scope"));
+                self.parent(outer)
+            }
             // A subprogram whose DebugFunction is not written yet (a type local to it, met
             // while declaring its signature) cannot be named before it.
             _ if self.in_progress.contains(&id) => self.unit,
@@ -112,10 +121,51 @@ impl Declarer<'_, '_> {
                 }
                 self.fresh(inst::LEXICAL_BLOCK, operands)
             }
+            "DIModule" => self.module(id, n)?,
             _ => return None,
         };
         self.info.nodes.insert(id, result);
         Some(result)
+    }
+
+    /// A DIModule (a Clang / Fortran module), as llvm-spirv writes it: .200's DebugModule,
+    /// or OpenCL.DebugInfo.100's DebugModuleINTEL when SPV_INTEL_debug_module is enabled
+    /// (declaring it and DebugInfoModuleINTEL); `None` otherwise (what names it names the
+    /// compile unit or DebugInfoNone instead). Operands: name, source, parent, line,
+    /// configuration macros, include path, API notes file, is-declaration.
+    fn module(&mut self, id: MetadataId, n: &DiNode) -> Option<Id> {
+        let instruction = match self.info.format {
+            super::DebugInfoFormat::NonSemanticShader200 => inst::MODULE,
+            super::DebugInfoFormat::OpenClDebugInfo100 | super::DebugInfoFormat::Legacy
+                if self.t.opts.allows(MODULE_EXTENSION) =>
+            {
+                self.t.b.extension(MODULE_EXTENSION);
+                self.t
+                    .b
+                    .capability(spirvkit_grammar::Capability::DebugInfoModuleINTEL);
+                inst::MODULE_INTEL
+            }
+            _ => return None,
+        };
+        let name = self.name(n, "name");
+        let source = self.source_of(Some(id));
+        let parent = self.parent(field_node(n, "scope"));
+        let line = self.field_word(n, "line");
+        let macros = self.name(n, "configMacros");
+        let include = self.name(n, "includePath");
+        let notes = self.name(n, "apinotes");
+        let is_declaration = matches!(n.field("isDecl"), Some(DiField::Bool(true)));
+        let operands = vec![
+            Operand::Id(name),
+            Operand::Id(source),
+            Operand::Id(parent),
+            self.lit(line),
+            Operand::Id(macros),
+            Operand::Id(include),
+            Operand::Id(notes),
+            self.lit(u32::from(is_declaration)),
+        ];
+        Some(self.fresh(instruction, operands))
     }
 
     /// DebugFunction naming the OpFunction of the function it describes (DebugInfoNone for

@@ -163,6 +163,9 @@ impl Declarer<'_, '_> {
                 self.template(n, composite)
             }
             "DISubroutineType" => self.subroutine(n),
+            // Fortran's CHARACTER: only .200 has a string type (llvm-spirv: DebugInfoNone
+            // elsewhere, here the unspecified type).
+            "DIStringType" if self.is_200() => self.string_type(n),
             _ => self.none,
         };
         self.types.insert(id, result);
@@ -380,6 +383,9 @@ impl Declarer<'_, '_> {
     /// DebugTypeVector for a vector.
     fn array(&mut self, n: &DiNode) -> Id {
         let m = self.t.m;
+        if self.is_200() && !has_flag(n, "flags", "DIFlagVector") {
+            return self.array_200(n);
+        }
         let base = self.ty(field_node(n, "baseType"));
         let mut counts = Vec::new();
         for sub in self.list(n, "elements").into_iter().flatten() {
@@ -408,21 +414,120 @@ impl Declarer<'_, '_> {
             }
         }
         let mut operands = vec![Operand::Id(base)];
-        for c in counts {
-            let count = self.constant(c);
-            if self.is_200() {
-                // .200: one DebugTypeSubrange per dimension (count; no bounds known here).
-                let none = self.none;
-                let subrange = self.fresh(
-                    inst::TYPE_SUBRANGE,
-                    vec![Operand::Id(count), Operand::Id(none), Operand::Id(none)],
-                );
-                operands.push(Operand::Id(subrange));
-            } else {
-                operands.push(Operand::Id(count));
+        if self.is_200() {
+            // .200: a vector wider than DebugTypeVector takes is an array of subranges.
+            for sub in self.list(n, "elements").into_iter().flatten() {
+                if let Some(subrange) = self.subrange(sub) {
+                    operands.push(Operand::Id(subrange));
+                }
             }
+            return self.fresh(inst::TYPE_ARRAY, operands);
+        }
+        for c in counts {
+            operands.push(Operand::Id(self.constant(c)));
         }
         self.fresh(inst::TYPE_ARRAY, operands)
+    }
+
+    /// NonSemantic.Shader.DebugInfo.200 arrays, as llvm-spirv writes them: DebugTypeArray of
+    /// one DebugTypeSubrange per dimension (whatever its bounds: constants, expressions,
+    /// variables), or — a Fortran array with `dataLocation:`, `associated:`, `allocated:` or
+    /// `rank:` — DebugTypeArrayDynamic (base, those four, subranges).
+    fn array_200(&mut self, n: &DiNode) -> Id {
+        let base = self.ty(field_node(n, "baseType"));
+        const DYNAMIC: [&str; 4] = ["dataLocation", "associated", "allocated", "rank"];
+        let dynamic = DYNAMIC
+            .iter()
+            .any(|f| !matches!(n.field(f), None | Some(spirvkit_llvm::DiField::Null)));
+        let mut operands = vec![Operand::Id(base)];
+        if dynamic {
+            for field in DYNAMIC {
+                operands.push(Operand::Id(self.bound(n, field)));
+            }
+        }
+        for sub in self.list(n, "elements").into_iter().flatten() {
+            if let Some(subrange) = self.subrange(sub) {
+                operands.push(Operand::Id(subrange));
+            }
+        }
+        let instruction = if dynamic {
+            inst::TYPE_ARRAY_DYNAMIC
+        } else {
+            inst::TYPE_ARRAY
+        };
+        self.fresh(instruction, operands)
+    }
+
+    /// .200 DebugTypeSubrange of a DISubrange or DIGenericSubrange (llvm-spirv's operand
+    /// order: lower bound, upper bound, count, and the stride when there is one).
+    fn subrange(&mut self, id: MetadataId) -> Option<Id> {
+        let n = di_node(self.t.m, id)?;
+        if !matches!(n.kind.as_str(), "DISubrange" | "DIGenericSubrange") {
+            return None;
+        }
+        let mut operands = vec![
+            Operand::Id(self.bound(n, "lowerBound")),
+            Operand::Id(self.bound(n, "upperBound")),
+            Operand::Id(self.bound(n, "count")),
+        ];
+        if !matches!(n.field("stride"), None | Some(spirvkit_llvm::DiField::Null)) {
+            operands.push(Operand::Id(self.bound(n, "stride")));
+        }
+        Some(self.fresh(inst::TYPE_SUBRANGE, operands))
+    }
+
+    /// A bound-like field of a .200 type (subrange bounds, count, stride; a dynamic array's
+    /// data location, associated, allocated, rank; a string's location and length): a
+    /// constant, a DebugExpression, a DebugLocalVariable / DebugGlobalVariable, or
+    /// DebugInfoNone (absent, or nothing describable).
+    pub(super) fn bound(&mut self, n: &DiNode, field: &str) -> Id {
+        use spirvkit_llvm::{DiField, Metadata};
+        let m = self.t.m;
+        let node = match n.field(field) {
+            Some(DiField::Int(v)) => return self.constant(*v as u64),
+            Some(DiField::UInt(v)) => return self.constant(*v),
+            Some(DiField::Metadata(id) | DiField::MetadataInt(id)) => *id,
+            _ => return self.none,
+        };
+        match m.metadata(node) {
+            Some(Metadata::Value { value, .. }) => match self.t.const_int(*value) {
+                Some(v) => self.constant(v),
+                None => self.none,
+            },
+            Some(Metadata::Specialized(sn)) => match sn.kind.as_str() {
+                "DIExpression" => self.expression(node).unwrap_or(self.none),
+                "DILocalVariable" => self.local_variable(node).unwrap_or(self.none),
+                // A global is declared with the module's globals, after the types: named
+                // only when that has happened.
+                "DIGlobalVariable" => self.info.nodes.get(&node).copied().unwrap_or(self.none),
+                _ => self.none,
+            },
+            _ => self.none,
+        }
+    }
+
+    /// .200 DebugTypeString of a DIStringType: name, base type (none, as llvm-spirv), data
+    /// location, size, length address (its `stringLengthExpression:` or `stringLength:`).
+    fn string_type(&mut self, n: &DiNode) -> Id {
+        let name = self.name(n, "name");
+        let location = self.bound(n, "stringLocationExpression");
+        let size = self.constant(self.field_int(n, "size").unwrap_or(0) as u64);
+        let length = if n.field("stringLengthExpression").is_some() {
+            self.bound(n, "stringLengthExpression")
+        } else {
+            self.bound(n, "stringLength")
+        };
+        let none = self.none;
+        self.fresh(
+            inst::TYPE_STRING,
+            vec![
+                Operand::Id(name),
+                Operand::Id(none),
+                Operand::Id(location),
+                Operand::Id(size),
+                Operand::Id(length),
+            ],
+        )
     }
 
     fn enumeration(&mut self, id: MetadataId, n: &DiNode) -> Id {

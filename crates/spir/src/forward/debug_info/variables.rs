@@ -49,12 +49,62 @@ fn debug_call(
     Some((kind, value, metadata(1)?, metadata(2)))
 }
 
-/// The variable and expression of a debug intrinsic call.
+/// Whether a debug intrinsic call declares, with its value, variable and expression.
 pub(super) fn intrinsic_operands(
     m: &llvm::Module,
     inst: &llvm::Instruction,
-) -> Option<(MetadataId, Option<MetadataId>)> {
-    debug_call(m, inst).map(|(_, _, variable, expression)| (variable, expression))
+) -> Option<(bool, ValueRef, MetadataId, Option<MetadataId>)> {
+    debug_call(m, inst).map(|(kind, value, variable, expression)| {
+        (kind == Intrinsic::Declare, value, variable, expression)
+    })
+}
+
+/// The value of a debug record: the value it wraps, or the node itself (a DIArgList, `!{}`).
+pub(crate) fn record_value(m: &llvm::Module, record: &llvm::DebugRecord) -> ValueRef {
+    match m.metadata(record.value) {
+        Some(Metadata::Value { value, .. }) => *value,
+        _ => ValueRef::Metadata(record.value),
+    }
+}
+
+/// Whether a declare's address is an instruction other than an alloca (a cast or GEP of one,
+/// a variable-length alloca's pointer ...): it is described by a DebugValue of the address
+/// with `DW_OP_deref` first, whatever the pointers (DebugDeclare takes only an OpVariable or a
+/// parameter).
+pub(super) fn declares_through_another_address(
+    f: &llvm::Function,
+    declare: bool,
+    value: ValueRef,
+) -> bool {
+    match value {
+        ValueRef::Instruction(i) => {
+            declare
+                && !f
+                    .inst(i)
+                    .is_some_and(|inst| matches!(inst.kind, InstKind::Alloca { .. }))
+        }
+        _ => false,
+    }
+}
+
+/// The values of a `!DIArgList(...)` (`None` when `value` is no DIArgList).
+fn arg_list(m: &llvm::Module, value: ValueRef) -> Option<Vec<(llvm::TypeId, ValueRef)>> {
+    let ValueRef::Metadata(id) = value else {
+        return None;
+    };
+    let n = di_node(m, id).filter(|n| n.kind == "DIArgList")?;
+    Some(
+        n.fields
+            .iter()
+            .filter_map(|(_, field)| match field {
+                DiField::Metadata(arg) => match m.metadata(*arg) {
+                    Some(Metadata::Value { ty, value }) => Some((*ty, *value)),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect(),
+    )
 }
 
 /// Whether `inst` calls `llvm.dbg.*` (`llvm.dbg.label` too: it has no form here and is
@@ -63,6 +113,10 @@ fn is_debug_intrinsic(m: &llvm::Module, inst: &llvm::Instruction) -> bool {
     matches!(&inst.kind, InstKind::Call { callee: ValueRef::Function(f), .. }
         if m.function(*f).is_some_and(|f| f.name.starts_with("llvm.dbg.")))
 }
+
+/// llvm-spirv's DebugOperation number of `DW_OP_LLVM_arg` (the N-th value of a DIArgList),
+/// written in NonSemantic.Shader.DebugInfo.200 only.
+const LLVM_ARG: u32 = 165;
 
 /// `DebugOperation` numbers of the DWARF operations, with their literal operand counts.
 fn operation(name: &str) -> Option<(u32, usize)> {
@@ -123,6 +177,7 @@ fn operation_200(name: &str) -> Option<(u32, usize)> {
         "DW_OP_ne" => (44, 0),
         "DW_OP_deref_size" => (146, 1),
         "DW_OP_push_object_address" => (149, 0),
+        "DW_OP_LLVM_arg" => (LLVM_ARG, 1),
         _ => return None,
     })
 }
@@ -254,11 +309,48 @@ fn operation_name(code: u64) -> Option<&'static str> {
         0x9f => "DW_OP_stack_value",
         0x10 => "DW_OP_constu",
         0x1000 => "DW_OP_LLVM_fragment",
+        0x1005 => "DW_OP_LLVM_arg",
         _ => return None,
     })
 }
 
 impl Declarer<'_, '_> {
+    /// Declares the expressions a record (or intrinsic call) will need in the body: its own;
+    /// for a declare under untyped pointers also the deref form; for a DIArgList value the
+    /// empty expression (several values) or, outside .200, the non-variadic form (one value).
+    pub(super) fn record_expressions(
+        &mut self,
+        declare: bool,
+        another_address: bool,
+        value: ValueRef,
+        expression: MetadataId,
+    ) {
+        if declare {
+            self.expression(expression);
+            // An untyped alloca, or an address that is no alloca
+            // (`declares_through_another_address`): the DebugValue form.
+            if self.t.untyped_allowed() || another_address {
+                self.deref_expression(expression);
+            }
+            return;
+        }
+        match arg_list(self.t.m, value).map(|args| args.len()) {
+            Some(0) => {}
+            Some(1) if !self.is_200() => {
+                self.non_variadic_expression(expression);
+            }
+            Some(1) => {
+                self.expression(expression);
+            }
+            Some(_) => {
+                self.empty_expression();
+            }
+            None => {
+                self.expression(expression);
+            }
+        }
+    }
+
     /// DebugLocalVariable of a DILocalVariable (memoized).
     pub(super) fn local_variable(&mut self, id: MetadataId) -> Option<Id> {
         if let Some(&done) = self.info.nodes.get(&id) {
@@ -285,14 +377,68 @@ impl Declarer<'_, '_> {
     /// DebugExpression of a DIExpression (memoized); `None` when it uses an operation the set
     /// has no form for (the intrinsic using it is then dropped rather than described wrongly):
     /// OpenCL.DebugInfo.100 and NonSemantic .100 have deref .. LLVM_fragment, .200 also the
-    /// arithmetic, literal, convert and register operations of `operation_200`.
+    /// arithmetic, literal, convert, register and LLVM_arg operations of `operation_200`.
     pub(super) fn expression(&mut self, id: MetadataId) -> Option<Id> {
         if let Some(&done) = self.info.nodes.get(&id) {
             return Some(done);
         }
+        let ops = self.operations(id, false)?;
+        let result = self.write_expression(ops);
+        self.info.nodes.insert(id, result);
+        Some(result)
+    }
+
+    /// The expression of a one-value DIArgList record in the sets without `DW_OP_LLVM_arg`:
+    /// `DW_OP_LLVM_arg 0` first and nowhere else is the value itself, so the expression
+    /// without it says the same of the plain value (LLVM's own non-variadic form); any other
+    /// use of LLVM_arg has no form (`None`, the record is left out). Memoized.
+    pub(super) fn non_variadic_expression(&mut self, id: MetadataId) -> Option<Id> {
+        if let Some(&done) = self.info.non_variadic.get(&id) {
+            return Some(done);
+        }
+        let mut ops = self.operations(id, true)?;
+        if ops.first() == Some(&(LLVM_ARG, vec![0])) {
+            ops.remove(0);
+        }
+        if ops.iter().any(|(op, _)| *op == LLVM_ARG) {
+            return None;
+        }
+        let result = self.write_expression(ops);
+        self.info.non_variadic.insert(id, result);
+        Some(result)
+    }
+
+    /// The empty DebugExpression (memoized): what a record of several values (a DIArgList of
+    /// two or more) is described with, beside an OpUndef, as llvm-spirv does.
+    pub(super) fn empty_expression(&mut self) -> Id {
+        if let Some(done) = self.info.empty_expression {
+            return done;
+        }
+        let result = self.write_expression(Vec::new());
+        self.info.empty_expression = Some(result);
+        result
+    }
+
+    /// A DebugDeclare's expression with `DW_OP_deref` in front (memoized): the DebugValue
+    /// that stands for a DebugDeclare whose variable is an OpUntypedVariableKHR (the value
+    /// of the variable is what its address points to, as LLVM turns a declare into a value).
+    pub(super) fn deref_expression(&mut self, id: MetadataId) -> Option<Id> {
+        if let Some(&done) = self.info.deref_expressions.get(&id) {
+            return Some(done);
+        }
+        let mut ops = self.operations(id, false)?;
+        ops.insert(0, (0, Vec::new()));
+        let result = self.write_expression(ops);
+        self.info.deref_expressions.insert(id, result);
+        Some(result)
+    }
+
+    /// The (operation, literals) of a DIExpression in the format's numbering; `None` when one
+    /// has no form in the set. `arg`: also take `DW_OP_LLVM_arg` outside .200 (the caller
+    /// removes it).
+    fn operations(&self, id: MetadataId, arg: bool) -> Option<Vec<(u32, Vec<u32>)>> {
         let m = self.t.m;
         let n = di_node(m, id).filter(|n| n.kind == "DIExpression")?;
-        // (operation, literals) in order.
         let mut ops: Vec<(u32, Vec<u32>)> = Vec::new();
         let mut wanted = 0;
         for (_, field) in &n.fields {
@@ -305,6 +451,7 @@ impl Declarer<'_, '_> {
                 let (op, count) = match operation(name) {
                     Some(found) => found,
                     None if self.is_200() => operation_200(name)?,
+                    None if arg && name == "DW_OP_LLVM_arg" => (LLVM_ARG, 1),
                     None => return None,
                 };
                 ops.push((op, Vec::new()));
@@ -328,6 +475,11 @@ impl Declarer<'_, '_> {
         if wanted > 0 {
             return None;
         }
+        Some(ops)
+    }
+
+    /// DebugExpression of DebugOperations.
+    fn write_expression(&mut self, ops: Vec<(u32, Vec<u32>)>) -> Id {
         let mut operation_ids = Vec::with_capacity(ops.len());
         for (op, literals) in ops {
             let mut operands = vec![self.lit(op)];
@@ -336,9 +488,7 @@ impl Declarer<'_, '_> {
             }
             operation_ids.push(Operand::Id(self.fresh(inst::OPERATION, operands)));
         }
-        let result = self.fresh(inst::EXPRESSION, operation_ids);
-        self.info.nodes.insert(id, result);
-        Some(result)
+        self.fresh(inst::EXPRESSION, operation_ids)
     }
 }
 
@@ -463,10 +613,7 @@ pub(crate) fn body_record(t: &mut Translator<'_>, ctx: &FnCtx<'_>, record: &llvm
         llvm::DebugRecordKind::Declare => Intrinsic::Declare,
         llvm::DebugRecordKind::Value | llvm::DebugRecordKind::Assign => Intrinsic::Value,
     };
-    let value = match t.m.metadata(record.value) {
-        Some(Metadata::Value { value, .. }) => *value,
-        _ => ValueRef::Metadata(record.value),
-    };
+    let value = record_value(t.m, record);
     describe(
         t,
         ctx,
@@ -480,6 +627,12 @@ pub(crate) fn body_record(t: &mut Translator<'_>, ctx: &FnCtx<'_>, record: &llvm
 
 /// DebugDeclare (the OpVariable of an alloca) or DebugValue (any value) of a variable;
 /// nothing when the variable, expression or value has no translation.
+///
+/// - A declare of an OpUntypedVariableKHR (spirv-val takes only an OpVariable or a
+///   parameter there) is the DebugValue of its address with `DW_OP_deref` in front.
+/// - A DIArgList of one value describes that value: with `DW_OP_LLVM_arg` in .200, without
+///   its leading `DW_OP_LLVM_arg 0` elsewhere; of several values, an OpUndef of the first
+///   one's type with the empty expression (llvm-spirv's form).
 fn describe(
     t: &mut Translator<'_>,
     ctx: &FnCtx<'_>,
@@ -489,27 +642,79 @@ fn describe(
     variable: MetadataId,
     expression: Option<MetadataId>,
 ) {
-    let (Some(&local), Some(&expression)) = (
-        info.nodes.get(&variable),
-        expression.and_then(|e| info.nodes.get(&e)),
-    ) else {
+    let (Some(&local), Some(expression)) = (info.nodes.get(&variable), expression) else {
         return;
     };
-    let target = match (kind, value) {
+    let described = match (kind, value) {
         (Intrinsic::Declare, ValueRef::Instruction(i)) => {
             let out = ctx.values.get(i.0 as usize).copied().unwrap_or(Id(0));
-            t.debug_variables.get(&out).copied()
+            match t.debug_variables.get(&out).copied() {
+                Some(var) => {
+                    let untyped = t
+                        .id_types
+                        .get(&var)
+                        .is_some_and(|ty| t.untyped_types.contains(ty));
+                    if untyped {
+                        info.deref_expressions
+                            .get(&expression)
+                            .map(|e| (super::inst::VALUE, var, *e))
+                    } else {
+                        info.nodes
+                            .get(&expression)
+                            .map(|e| (super::inst::DECLARE, var, *e))
+                    }
+                }
+                // An address that is no OpVariable (a cast or GEP of one, a variable-length
+                // alloca's pointer): DebugDeclare takes only an OpVariable or a parameter
+                // (spirv-val), so the DebugValue of the address, dereferenced.
+                None => (out != Id(0))
+                    .then_some(out)
+                    .zip(info.deref_expressions.get(&expression).copied())
+                    .map(|(v, e)| (super::inst::VALUE, v, e)),
+            }
         }
+        // A parameter holding the variable's address (a `byval` aggregate, ...): DebugDeclare
+        // names the OpFunctionParameter, as llvm-spirv does.
+        (Intrinsic::Declare, ValueRef::Argument(n)) => ctx
+            .args
+            .get(n as usize)
+            .copied()
+            .filter(|&p| p != Id(0))
+            .zip(info.nodes.get(&expression).copied())
+            .map(|(p, e)| (super::inst::DECLARE, p, e)),
         (Intrinsic::Declare, _) => None,
-        (Intrinsic::Value, ValueRef::Metadata(_)) => None,
-        (Intrinsic::Value, v) => t.value(ctx, v).ok().filter(|&id| id != Id(0)),
+        (Intrinsic::Value, ValueRef::Metadata(_)) => match arg_list(t.m, value).as_deref() {
+            Some([(_, first)]) => {
+                let e = if info.format == super::DebugInfoFormat::NonSemanticShader200 {
+                    info.nodes.get(&expression)
+                } else {
+                    info.non_variadic.get(&expression)
+                };
+                let v = t.value(ctx, *first).ok().filter(|&id| id != Id(0));
+                v.zip(e.copied()).map(|(v, e)| (super::inst::VALUE, v, e))
+            }
+            Some([(ty, first), _, ..]) => {
+                let ty = t
+                    .value(ctx, *first)
+                    .ok()
+                    .and_then(|v| t.id_types.get(&v).copied())
+                    .or_else(|| t.ty(*ty, &ctx.location).ok());
+                ty.zip(info.empty_expression).map(|(ty, e)| {
+                    let undef = t.b.dedup_global(Op::Undef, Some(ty), vec![]);
+                    (super::inst::VALUE, undef, e)
+                })
+            }
+            _ => None,
+        },
+        (Intrinsic::Value, v) => t
+            .value(ctx, v)
+            .ok()
+            .filter(|&id| id != Id(0))
+            .zip(info.nodes.get(&expression).copied())
+            .map(|(v, e)| (super::inst::VALUE, v, e)),
     };
-    let Some(target) = target else {
+    let Some((instruction, target, expression)) = described else {
         return;
-    };
-    let instruction = match kind {
-        Intrinsic::Declare => super::inst::DECLARE,
-        Intrinsic::Value => super::inst::VALUE,
     };
     t.emit(
         Op::ExtInst,
