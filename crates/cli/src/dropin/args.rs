@@ -13,6 +13,9 @@ pub struct Spec {
     pub flags: &'static [&'static str],
     /// Long options may have a single dash (llvm-spirv: `-spirv-text`, `-o=out.spv`).
     pub single_dash_long: bool,
+    /// Flags that may carry a value after `=` (LLVM's `cl::ValueOptional`, and llvm-spirv's
+    /// boolean options: `-opt=true`/`-opt=false`).
+    pub optional_value: &'static [&'static str],
 }
 
 /// One scanned argument.
@@ -67,7 +70,7 @@ pub fn scan(spec: &Spec, args: &[String]) -> Result<Vec<Arg>, UsageError> {
             };
             out.push(Arg::Opt(known, Some(value)));
         } else if let Some(&known) = spec.flags.iter().find(|&&f| f == name) {
-            if inline.is_some() && !OPTIONAL_VALUE.contains(&known) {
+            if inline.is_some() && !spec.optional_value.contains(&known) {
                 return Err(UsageError(format!("{a}: this option takes no value")));
             }
             out.push(Arg::Opt(known, inline));
@@ -77,26 +80,6 @@ pub fn scan(spec: &Spec, args: &[String]) -> Result<Vec<Arg>, UsageError> {
     }
     Ok(out)
 }
-
-/// Flags that may carry a value after `=` (LLVM's `cl::ValueOptional`).
-/// llvm-spirv's boolean options take `=true`/`=false` too.
-const OPTIONAL_VALUE: &[&str] = &[
-    "spirv-allow-unknown-intrinsics",
-    "spirv-mem2reg",
-    "spirv-tools-dis",
-    "spirv-emit-function-ptr-addr-space",
-    "spirv-preserve-auxdata",
-    "spirv-replace-fmuladd-with-ocl-mad",
-    "spirv-allow-extra-diexpressions",
-    "preserve-ocl-kernel-arg-type-metadata-through-string",
-    "opaque-pointers",
-    "emit-opaque-pointers",
-    "spirv-gen-kernel-arg-name-md",
-    "spirv-text",
-    "to-text",
-    "to-binary",
-    "spec-const-info",
-];
 
 /// What the SPIRV-Tools drop-ins that take one input share: help, version, `-o FILE` and at
 /// most one positional input.
@@ -176,11 +159,13 @@ mod tests {
         valued: &["o", "max-id-bound", "target-env"],
         flags: &["raw-id", "h", "help"],
         single_dash_long: false,
+        optional_value: &[],
     };
     const LLVM: Spec = Spec {
         valued: &["o", "spirv-ext"],
         flags: &["r", "spirv-text"],
         single_dash_long: true,
+        optional_value: &["spirv-text"],
     };
 
     fn strings(a: &[&str]) -> Vec<String> {

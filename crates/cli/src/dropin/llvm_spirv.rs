@@ -41,11 +41,26 @@ const SPEC: Spec = Spec {
         "spirv-gen-kernel-arg-name-md",
     ],
     single_dash_long: true,
+    optional_value: OPTIONAL_VALUE,
 };
 
 /// Options spirvkit knows from llvm-spirv but does not implement: refused by name rather
 /// than ignored, so a build never silently gets different output.
 const NOT_IMPLEMENTED: &[&str] = &["s"];
+
+/// Flags that may carry a value after `=`: the booleans, and the intrinsic prefixes of
+/// `-spirv-allow-unknown-intrinsics[=prefix,...]` (LLVM's `cl::ValueOptional`).
+const OPTIONAL_VALUE: &[&str] = &{
+    let mut all = [""; BOOLEAN.len() + 2];
+    let mut i = 0;
+    while i < BOOLEAN.len() {
+        all[i] = BOOLEAN[i];
+        i += 1;
+    }
+    all[i] = "spirv-allow-unknown-intrinsics";
+    all[i + 1] = "spirv-replace-fmuladd-with-ocl-mad";
+    all
+};
 
 /// llvm-spirv's boolean options (LLVM `cl::opt<bool>`): `-opt`, `-opt=true`, `-opt=false`.
 /// Their value is checked and a false one leaves the option off.

@@ -11,6 +11,7 @@ const SPEC: Spec = Spec {
     valued: &["o", "target-env"],
     flags: &["h", "help", "version", "preserve-numeric-ids"],
     single_dash_long: false,
+    optional_value: &[],
 };
 
 const HELP: &str = "spirv-as (spirvkit) - Create a SPIR-V binary module from SPIR-V assembly text

@@ -10,6 +10,7 @@ const SPEC: Spec = Spec {
     valued: &["o"],
     flags: &["h", "help", "version"],
     single_dash_long: false,
+    optional_value: &[],
 };
 
 const HELP: &str = "spirv-cfg (spirvkit) - Show the control flow graph in GraphiViz \"dot\" form.

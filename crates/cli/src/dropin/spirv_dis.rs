@@ -23,6 +23,7 @@ const SPEC: Spec = Spec {
         "comment",
     ],
     single_dash_long: false,
+    optional_value: &[],
 };
 
 const HELP: &str = "spirv-dis (spirvkit) - Disassemble a SPIR-V binary module

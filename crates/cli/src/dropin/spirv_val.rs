@@ -52,6 +52,7 @@ const SPEC: Spec = Spec {
         "before-hlsl-legalization",
     ],
     single_dash_long: false,
+    optional_value: &[],
 };
 
 /// spirvkit's own `val` options, which spell every spirv-val option the same way.
