@@ -55,18 +55,7 @@ struct Emitter<'t, 'm> {
 
 impl Emitter<'_, '_> {
     fn string(&mut self, s: &str) -> Id {
-        if let Some(&id) = self.strings.get(s) {
-            return id;
-        }
-        let id = self.t.b.alloc_id();
-        self.t.b.global(Instruction::new(
-            Op::String,
-            None,
-            Some(id),
-            [Operand::String(s.into())],
-        ));
-        self.strings.insert(s.to_owned(), id);
-        id
+        crate::forward::translator::interned_string(&mut self.t.b, &mut self.strings, s)
     }
 
     fn record(&mut self, number: u32, operands: Vec<Id>) {

@@ -764,3 +764,24 @@ impl<'m> Translator<'m> {
         self.global(g)
     }
 }
+
+/// The OpString of `text`, made once per distinct text recorded in `strings` (the debug-info
+/// and NonSemantic.AuxData emitters each keep such a table for the strings they name).
+pub(crate) fn interned_string(
+    b: &mut Builder,
+    strings: &mut HashMap<String, Id>,
+    text: &str,
+) -> Id {
+    if let Some(&id) = strings.get(text) {
+        return id;
+    }
+    let id = b.alloc_id();
+    b.global(Instruction::new(
+        Op::String,
+        None,
+        Some(id),
+        [Operand::String(text.into())],
+    ));
+    strings.insert(text.to_owned(), id);
+    id
+}

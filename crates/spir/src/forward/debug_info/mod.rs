@@ -458,18 +458,7 @@ impl Declarer<'_, '_> {
 
     /// The OpString of `text` (one per distinct text).
     pub fn string(&mut self, text: &str) -> Id {
-        if let Some(&id) = self.strings.get(text) {
-            return id;
-        }
-        let id = self.t.b.alloc_id();
-        self.t.b.global(Instruction::new(
-            Op::String,
-            None,
-            Some(id),
-            [Operand::String(text.into())],
-        ));
-        self.strings.insert(text.to_owned(), id);
-        id
+        crate::forward::translator::interned_string(&mut self.t.b, &mut self.strings, text)
     }
 
     /// The name of a node as an OpString (empty when it has none).
