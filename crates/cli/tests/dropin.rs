@@ -1,5 +1,6 @@
 //! The multi-call binary under the reference tools' names, against the reference tools on
 //! corpus samples: output bytes/text, exit status, and the stdout/stderr split.
+mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
@@ -11,21 +12,7 @@ fn workspace() -> PathBuf {
 /// Links to the spirvkit binary under every tool name, made by `spirvkit install-links`.
 fn links() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dropin-links");
-        let out = Command::new(env!("CARGO_BIN_EXE_spirvkit"))
-            .arg("install-links")
-            .arg(&dir)
-            .arg("--force")
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        dir
-    })
+    DIR.get_or_init(|| common::install_links("dropin-links"))
 }
 
 fn tool(name: &str) -> Command {

@@ -1,6 +1,7 @@
 //! llvm-spirv's command-line options beyond `--spirv-ext`, as its tests run them: through the
 //! `llvm-spirv` personality (LLVM's option syntax) and `spirvkit translate` (long options).
 //! Each test asserts what the option changes in the output.
+mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
@@ -8,21 +9,7 @@ use std::sync::OnceLock;
 /// Links to the spirvkit binary under every tool name (`spirvkit install-links`).
 fn links() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("llvm-spirv-options-links");
-        let out = Command::new(env!("CARGO_BIN_EXE_spirvkit"))
-            .arg("install-links")
-            .arg(&dir)
-            .arg("--force")
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        dir
-    })
+    DIR.get_or_init(|| common::install_links("llvm-spirv-options-links"))
 }
 
 fn llvm_spirv(args: &[&str]) -> Output {
