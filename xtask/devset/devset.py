@@ -164,20 +164,7 @@ def run_personality(binary, test, opts, work):
     if not link.exists():
         link.symlink_to(Path(binary).resolve())
     out = work / (test.stem + ".spv")
-    if out.exists():
-        out.unlink()
-    cmd = [str(link), str(test), *opts, "-o", str(out)]
-    try:
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        return "crash", f"timeout after {TIMEOUT} s"
-    if r.returncode < 0:
-        return "crash", f"signal {-r.returncode}"
-    if "panicked" in r.stderr:
-        return "crash", first_line(r.stderr)
-    if r.returncode != 0 or not out.exists():
-        return "refused", first_line(r.stderr) or f"exit {r.returncode}"
-    return validate(out)
+    return translate_and_validate([str(link), str(test), *opts, "-o", str(out)], out)
 
 
 def llvm_as_accepts(path, work):
@@ -209,9 +196,14 @@ def validate(spv):
 
 def run_spirvkit(binary, test, opts, work):
     out = work / (test.stem + ".spv")
+    return translate_and_validate([binary, "translate", str(test), *opts, "-o", str(out)], out)
+
+
+def translate_and_validate(cmd, out):
+    """Runs a translation `cmd` writing `out`, then classifies it (crash, refused, or
+    spirv-val's verdict)."""
     if out.exists():
         out.unlink()
-    cmd = [binary, "translate", str(test), *opts, "-o", str(out)]
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
