@@ -372,26 +372,17 @@ fn spec_const_info_lists_and_spec_const_sets_values() {
 }
 
 #[test]
-fn builtin_format_global_and_regularization_are_refused_by_name() {
+fn regularization_is_refused_by_name() {
     let input = write("refused.ll", LOOP);
     let spv = scratch("refused.spv").display().to_string();
-    ok(&llvm_spirv(&[&input, "-o", &spv]));
-    let bc = scratch("refused.bc").display().to_string();
-    ok(&llvm_spirv(&[
-        "-r",
-        "--spirv-builtin-format=function",
-        &spv,
-        "-o",
-        &bc,
-    ]));
     let err = failed(&llvm_spirv(&[
         "-r",
-        "--spirv-builtin-format=global",
+        "--spirv-builtin-format=globals",
         &spv,
         "-o",
-        &bc,
+        "x.bc",
     ]));
-    assert!(err.contains("--spirv-builtin-format=global"), "{err}");
+    assert!(err.contains("Cannot find option named 'globals'"), "{err}");
     let err = failed(&llvm_spirv(&["-s", &input]));
     assert!(err.contains("-s is not supported"), "{err}");
     // The options spirvkit's output already satisfies are accepted.
@@ -404,6 +395,77 @@ fn builtin_format_global_and_regularization_are_refused_by_name() {
     ]));
     let err = failed(&llvm_spirv(&[&input, "-spirv-mem2reg=perhaps"]));
     assert!(err.contains("invalid value for boolean argument"), "{err}");
+}
+
+/// A kernel reading a built-in through SPV-IR's call form (what DPC++ emits).
+const WORKGROUP_ID: &str = r#"target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64"
+target triple = "spir64-unknown-unknown"
+
+declare spir_func i64 @_Z26__spirv_BuiltInWorkgroupIdi(i32)
+
+define spir_kernel void @foo(ptr addrspace(1) %out) {
+entry:
+  %0 = call spir_func i64 @_Z26__spirv_BuiltInWorkgroupIdi(i32 1)
+  store i64 %0, ptr addrspace(1) %out
+  ret void
+}
+"#;
+
+/// `--spirv-builtin-format`: with `-r --spirv-target-env=SPV-IR`, `global` keeps the built-in
+/// variable as `@__spirv_BuiltIn<Name>` in address space 7 (as DPC++'s clang-linker-wrapper
+/// asks for), `function` calls `__spirv_BuiltIn<Name>(dim)`; the OpenCL target calls `get_*`
+/// either way. The global form translates forward again to the same built-in.
+#[test]
+fn builtin_format_global_keeps_builtin_variables() {
+    let input = write("builtin.ll", WORKGROUP_ID);
+    let spv = scratch("builtin.spv").display().to_string();
+    ok(&llvm_spirv(&[&input, "-o", &spv]));
+    let reverse = |extra: &[&str], name: &str| {
+        let ll = scratch(name).display().to_string();
+        let mut args = vec!["-r", spv.as_str(), "-o", ll.as_str()];
+        args.extend_from_slice(extra);
+        ok(&llvm_spirv(&args));
+        (ll.clone(), std::fs::read_to_string(&ll).unwrap())
+    };
+    let (global_ll, global) = reverse(
+        &["--spirv-target-env=SPV-IR", "--spirv-builtin-format=global"],
+        "builtin.global.ll",
+    );
+    assert!(
+        global.contains("@__spirv_BuiltInWorkgroupId = external addrspace(7) constant <3 x i64>"),
+        "{global}"
+    );
+    assert!(global.contains("load"), "{global}");
+    assert!(!global.contains("call"), "{global}");
+    let (_, function) = reverse(
+        &[
+            "--spirv-target-env=SPV-IR",
+            "--spirv-builtin-format=function",
+        ],
+        "builtin.function.ll",
+    );
+    assert!(
+        function.contains("call spir_func i64 @_Z26__spirv_BuiltInWorkgroupIdi(i32 1)"),
+        "{function}"
+    );
+    assert!(!function.contains("addrspace(7)"), "{function}");
+    let (_, opencl) = reverse(&["--spirv-builtin-format=global"], "builtin.ocl.ll");
+    assert!(opencl.contains("@_Z12get_group_idj"), "{opencl}");
+    // Forward again: the global is the WorkgroupId built-in, and the module is valid.
+    let again = scratch("builtin.again.spv").display().to_string();
+    ok(&llvm_spirv(&[&global_ll, "-o", &again]));
+    ok(&spirvkit(&["val", &again]));
+    let text = dis(&again);
+    assert!(text.contains("BuiltIn WorkgroupId"), "{text}");
+    // spirvkit's own spelling of the option needs -r.
+    let err = failed(&spirvkit(&[
+        "translate",
+        &input,
+        "--spirv-builtin-format=global",
+        "-o",
+        &again,
+    ]));
+    assert!(err.contains("--reverse"), "{err}");
 }
 
 /// `--spirv-ext` is an LLVM `cl::list`: occurrences add up, in order.

@@ -100,10 +100,27 @@ pub struct TranslateArgs {
     /// With `-r`: specialization constant values, `"ID:TYPE:VALUE ..."` (llvm-spirv's syntax).
     #[arg(long = "spec-const", value_name = "LIST")]
     pub spec_const: Option<String>,
+    /// With `-r --spirv-target-env=SPV-IR`: built-in variables as `function` calls
+    /// (`__spirv_BuiltIn<Name>(dim)`, the default) or as `global` variables
+    /// (`@__spirv_BuiltIn<Name>` in address space 7), as llvm-spirv's option of that name.
+    #[arg(
+        long = "spirv-builtin-format",
+        value_enum,
+        value_name = "FORMAT",
+        requires = "reverse"
+    )]
+    pub builtin_format: Option<BuiltinFormat>,
     /// How problems are printed: human (standard error), json lines or a SARIF log
     /// (standard output).
     #[arg(long, value_enum, default_value = "human")]
     pub diagnostics_format: crate::diagnostics::Format,
+}
+
+/// `--spirv-builtin-format`: how SPIR-V friendly IR spells built-in variables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum BuiltinFormat {
+    Function,
+    Global,
 }
 
 /// Why one input failed.

@@ -121,6 +121,8 @@ pub struct ReverseRequest<'a> {
     pub emit_opaque_pointers: bool,
     /// `--spirv-preserve-auxdata`: restore the NonSemantic.AuxData records.
     pub preserve_aux_data: bool,
+    /// `--spirv-builtin-format=global`.
+    pub builtin_globals: bool,
 }
 
 /// `llvm-spirv -r IN -o OUT [--spirv-target-env=ENV] [-spec-const ...]` under the multi-call
@@ -128,6 +130,7 @@ pub struct ReverseRequest<'a> {
 pub fn reverse_file(input: &str, output: &str, request: &ReverseRequest<'_>) -> anyhow::Result<()> {
     let mut opts = options_for(request.target_env)?;
     opts.preserve_aux_data = request.preserve_aux_data;
+    opts.builtin_globals = request.builtin_globals;
     if let Some(list) = request.spec_const {
         parse_spec_consts(list, &mut opts)?;
     }
@@ -143,6 +146,7 @@ pub fn reverse_file(input: &str, output: &str, request: &ReverseRequest<'_>) -> 
 pub fn run(args: &TranslateArgs) -> anyhow::Result<()> {
     let mut opts = options_for(args.target_env.as_deref())?;
     opts.preserve_aux_data = args.preserve_auxdata;
+    opts.builtin_globals = args.builtin_format == Some(super::translate::BuiltinFormat::Global);
     if let Some(list) = &args.spec_const {
         parse_spec_consts(list, &mut opts)?;
     }

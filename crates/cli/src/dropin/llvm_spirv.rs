@@ -129,8 +129,9 @@ OPTIONS:
   -spec-const '<id:type:value> ...'
                                  With -r: specialize constants (types i1..i64, f16..f64)
   -spec-const-info               List the specialization constants of a SPIR-V input
-  --spirv-builtin-format=function
-                                 With -r: built-in variables as functions (the only form)
+  --spirv-builtin-format=function|global
+                                 With -r --spirv-target-env=SPV-IR: built-in variables as
+                                 __spirv_BuiltIn* calls (default) or globals in addrspace(7)
   -opaque-pointers, -emit-opaque-pointers
                                  LLVM's opaque pointers (read either way; with -r, written)
   --spirv-allow-extra-diexpressions
@@ -283,25 +284,21 @@ pub fn main(argv: &[String]) -> ExitCode {
         };
     }
     if reverse {
-        match builtin_format.as_deref() {
-            None | Some("function") => {}
-            Some("global") => {
-                return fail(
-                    "--spirv-builtin-format=global is not supported by spirvkit: -r writes \
-                     SPIR-V built-in variables as functions",
-                )
-            }
+        let builtin_globals = match builtin_format.as_deref() {
+            None | Some("function") => false,
+            Some("global") => true,
             Some(other) => {
                 return fail(format!(
                     "for the --spirv-builtin-format option: Cannot find option named '{other}'!"
                 ))
             }
-        }
+        };
         let request = crate::cmd::translate_reverse::ReverseRequest {
             target_env: target_env.as_deref(),
             spec_const: spec_const.as_deref(),
             emit_opaque_pointers: opaque_pointers,
             preserve_aux_data: preserve_auxdata,
+            builtin_globals,
         };
         let reversed = crate::cmd::translate_reverse::reverse_file(&input, &output, &request);
         return match reversed {

@@ -59,6 +59,11 @@ pub struct ReverseOptions {
     pub preserve_aux_data: bool,
     /// `--spec-const`: SpecId → value bits (replacing the default of the spec constant).
     pub spec_constants: HashMap<u32, u64>,
+    /// `--spirv-builtin-format=global`: with [`TargetEnv::SpvIr`], built-in variables stay
+    /// `__spirv_BuiltIn<Name>` globals (`external addrspace(7) constant`, loaded like any
+    /// global) instead of becoming `__spirv_BuiltIn<Name>(dim)` calls. The OpenCL C targets
+    /// always call `get_*` functions, as llvm-spirv's do.
+    pub builtin_globals: bool,
 }
 
 /// Why a module has no LLVM form here: the instruction and its word offset.
@@ -125,8 +130,10 @@ pub(crate) struct Ctx<'a> {
     pub names: Vec<Option<&'a str>>,
     pub decorations: FxHashMap<Id, Vec<Decoration>>,
     pub member_decorations: FxHashMap<(Id, u32), Vec<Decoration>>,
-    /// Input variables decorated BuiltIn: variable id → built-in.
+    /// Input variables decorated BuiltIn: variable id → built-in (read through calls).
     pub builtin_vars: FxHashMap<Id, u32>,
+    /// The same, kept as `__spirv_BuiltIn<Name>` globals (`ReverseOptions::builtin_globals`).
+    pub builtin_globals: FxHashMap<Id, u32>,
     /// Ids of `OpExtInstImport "OpenCL.std"`.
     pub opencl_std: Option<Id>,
     /// Debug-information and other non-semantic instruction sets (OpenCL.DebugInfo.100,
@@ -181,6 +188,7 @@ impl<'a> Ctx<'a> {
             decorations: FxHashMap::default(),
             member_decorations: FxHashMap::default(),
             builtin_vars: FxHashMap::default(),
+            builtin_globals: FxHashMap::default(),
             opencl_std: None,
             ignored_sets: FxHashSet::default(),
             declared: FxHashMap::default(),
@@ -206,6 +214,9 @@ impl<'a> Ctx<'a> {
             }
         }
         ctx.index()?;
+        if ctx.spv_ir() && opts.builtin_globals {
+            ctx.builtin_globals = std::mem::take(&mut ctx.builtin_vars);
+        }
         Ok(ctx)
     }
 

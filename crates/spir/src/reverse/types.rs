@@ -21,6 +21,10 @@ pub fn addrspace(storage_class: u32) -> u32 {
     }
 }
 
+/// LLVM address space of the Input storage class in SPIR-V friendly IR (llvm-spirv's
+/// `SPIRAS_Input`): where `--spirv-builtin-format=global` puts built-in variables.
+pub const SPV_IR_INPUT_ADDRSPACE: u32 = 7;
+
 /// The longest vector translated (SPIR-V allows 16, or any length with
 /// SPV_INTEL_vector_compute; beyond this a component count is taken as corrupt).
 const MAX_VECTOR_LEN: u32 = 1 << 16;

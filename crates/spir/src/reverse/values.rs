@@ -132,22 +132,33 @@ impl Ctx<'_> {
             Some(i) => Some(self.value(i)?),
             None => None,
         };
-        let addrspace = super::types::addrspace(sc);
-        let ty = self.m.types.pointer_to(Some(value_ty), addrspace);
-        let linkage = match self.linkage(id) {
-            Some(l) => l,
-            None if sc == 4 => Linkage::Internal,
-            None => Linkage::Private,
+        let builtin = self.builtin_globals.get(&id).copied();
+        let addrspace = match builtin {
+            // SPV-IR's address space of the Input storage class.
+            Some(_) => super::types::SPV_IR_INPUT_ADDRSPACE,
+            None => super::types::addrspace(sc),
         };
-        let is_constant = self.decoration(id, 22).is_some() || sc == 0;
+        let ty = self.m.types.pointer_to(Some(value_ty), addrspace);
+        let linkage = match (self.linkage(id), builtin) {
+            (Some(l), _) => l,
+            (None, Some(_)) => Linkage::External,
+            (None, None) if sc == 4 => Linkage::Internal,
+            (None, None) => Linkage::Private,
+        };
+        let is_constant = self.decoration(id, 22).is_some() || sc == 0 || builtin.is_some();
         let align = self
             .decoration(id, 44)
             .and_then(|d| d.args.first())
             .map(|a| *a as u64);
-        let name = self
-            .linkage_name(id)
-            .or_else(|| self.name(id).map(|s| s.to_string()))
-            .unwrap_or_default();
+        let name = match builtin {
+            // The name is what makes it a built-in for LLVM consumers (and for the forward
+            // direction), whatever OpName the producer gave.
+            Some(b) => self.spv_ir_builtin_name(b)?,
+            None => self
+                .linkage_name(id)
+                .or_else(|| self.name(id).map(|s| s.to_string()))
+                .unwrap_or_default(),
+        };
         let initializer = if sc == 4 && initializer.is_none() {
             Some(self.push_const(value_ty, ConstKind::Undef))
         } else {
