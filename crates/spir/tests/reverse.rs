@@ -198,3 +198,49 @@ declare spir_func i16 @_Z17convert_short_rtzDh(half)
     let names: Vec<&str> = spv_ir.functions.iter().map(|f| f.name.as_str()).collect();
     assert!(names.iter().any(|n| n.ends_with("_rtzDh")), "{names:?}");
 }
+
+/// OpAny / OpAll come back as LLVM's bool-vector reductions, which translate forward again
+/// (a bitcast of `<N x i1>` to `iN`, the other LLVM spelling, has no SPIR-V form), in the
+/// OpenCL C and SPV-IR dialects.
+#[test]
+fn any_and_all_become_vector_reductions_that_translate_forward_again() {
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(i32 addrspace(1)* %out, <4 x i32> %a) {
+entry:
+  %any = call spir_func i32 @_Z3anyDv4_i(<4 x i32> %a)
+  %all = call spir_func i32 @_Z3allDv4_i(<4 x i32> %a)
+  %both = and i32 %any, %all
+  store i32 %both, i32 addrspace(1)* %out, align 4
+  ret void
+}
+declare spir_func i32 @_Z3anyDv4_i(<4 x i32>)
+declare spir_func i32 @_Z3allDv4_i(<4 x i32>)
+"#;
+    let m = spirvkit_llvm::parse_text(src, "any.ll").expect("parses");
+    let words = translate_to_words(&m, &TranslateOptions::default()).expect("forward");
+    let text = spirvkit_text::disassemble(&words, &Default::default()).expect("disassembles");
+    assert!(text.contains("OpAny") && text.contains("OpAll"), "{text}");
+    for target in [
+        spirvkit_spir::reverse::TargetEnv::Cl12,
+        spirvkit_spir::reverse::TargetEnv::SpvIr,
+    ] {
+        let opts = ReverseOptions {
+            target,
+            ..Default::default()
+        };
+        let back = reverse_words(&words, &opts).expect("reverse");
+        let ll = back.to_ll(&spirvkit_llvm::WriteOptions::opaque());
+        assert!(
+            ll.contains("call i1 @llvm.vector.reduce.or.v4i1(<4 x i1>"),
+            "{ll}"
+        );
+        assert!(
+            ll.contains("call i1 @llvm.vector.reduce.and.v4i1(<4 x i1>"),
+            "{ll}"
+        );
+        assert!(!ll.contains("bitcast <4 x i1>"), "{ll}");
+        let again = spirvkit_llvm::parse_text(&ll, "again.ll").expect("reverse output parses");
+        translate_to_words(&again, &TranslateOptions::default()).expect("forward again");
+    }
+}

@@ -344,28 +344,20 @@ impl Ctx<'_> {
                 }
             }
             Op::Any | Op::All => {
+                // LLVM's reductions of a bool vector: what clang and the optimizer write, and
+                // what translates forward again (a bitcast of `<N x i1>` to `iN` would not).
                 let x = self.op_value(st, inst, 0)?;
                 let xt = self.type_of(st, x)?;
-                let len = match self.m.types.get(xt) {
-                    Type::Vector { len, .. } => *len,
-                    _ => 1,
-                };
-                let int_ty = self.m.types.int(len);
-                let bits = self.emit(
-                    st,
-                    int_ty,
-                    InstKind::Cast {
-                        op: llvm::CastOp::BitCast,
-                        value: x,
-                    },
-                );
-                let (pred, c) = if op == Op::Any {
-                    (33, 0)
-                } else {
-                    (32, super::values::mask(u64::MAX, len))
-                };
-                let k = self.const_int(int_ty, c);
-                self.cmp(st, pred, bits, k)?
+                match self.m.types.get(xt) {
+                    Type::Vector { len, .. } => {
+                        let reduction = if op == Op::Any { "or" } else { "and" };
+                        let name = format!("llvm.vector.reduce.{reduction}.v{len}i1");
+                        let i1 = self.m.types.int(1);
+                        self.call_builtin(st, &name, i1, vec![x], false)?
+                    }
+                    // A scalar condition (only vectors are valid SPIR-V) is its own answer.
+                    _ => x,
+                }
             }
             Op::Dot => {
                 let ty = self.result_ty(inst)?;
