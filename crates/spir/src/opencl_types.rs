@@ -120,6 +120,19 @@ fn spirv_type(name: &str) -> Option<OpenClType> {
     })
 }
 
+/// The SPIR-V friendly IR struct a mangled type name stands for: SPV-IR built-ins mangle a
+/// pointer to `%spirv.Image._void_1_0_0_0_0_0_0` as `PU3AS1` + `__spirv_Image__void_1_0_0_0_0_0_0`
+/// (`.` written `_`, a `__` prefix). With opaque pointers that name is the only trace of the
+/// handle type, so the forward direction reads it back.
+pub fn spirv_struct_from_mangled(name: &str) -> Option<String> {
+    let rest = name.strip_prefix("__spirv_")?;
+    Some(match rest.split_once("__") {
+        // `Image__void_1_...` → `spirv.Image._void_1_...`.
+        Some((kind, operands)) => format!("spirv.{kind}._{operands}"),
+        None => format!("spirv.{rest}"),
+    })
+}
+
 /// The access qualifier a `spirv.Image._..._{Access}` or `spirv.SampledImage._...` struct
 /// name ends with.
 pub fn spirv_image_access(name: &str) -> Option<u32> {

@@ -196,3 +196,45 @@ define spir_kernel void @k(ptr addrspace(1) %out) {
         assert_eq!(builtins, expected);
     }
 }
+
+/// SPV-IR written with opaque pointers (what `-r --spirv-target-env=SPV-IR` gives in LLVM's
+/// opaque-pointer form): an image is a plain `ptr addrspace(1)`, and only the mangled name of
+/// the `__spirv_*` built-in (`PU3AS133__spirv_Image__void_2_0_0_0_0_0_0`, a pointer to
+/// `%spirv.Image._void_2_0_0_0_0_0_0`) says it is a read-only 3D image.
+#[test]
+fn opaque_pointer_spv_ir_images_are_typed_from_the_mangled_built_in() {
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %img, ptr addrspace(1) %out) {
+entry:
+  %size = call spir_func <3 x i32> @_Z28__spirv_ImageQuerySize_Rint3PU3AS133__spirv_Image__void_2_0_0_0_0_0_0(ptr addrspace(1) %img)
+  store <3 x i32> %size, ptr addrspace(1) %out, align 16
+  ret void
+}
+declare spir_func <3 x i32> @_Z28__spirv_ImageQuerySize_Rint3PU3AS133__spirv_Image__void_2_0_0_0_0_0_0(ptr addrspace(1))
+"#;
+    for ext in ["", "+SPV_KHR_untyped_pointers"] {
+        let m = translate_with(src, ext).unwrap_or_else(|e| panic!("{e}"));
+        spirv_val(&m, &format!("spv_ir_opaque_image{}", ext.len()));
+        let image = m
+            .instructions()
+            .find(|i| i.opcode == Op::TypeImage)
+            .expect("an image type");
+        // Dim 3D (2), not arrayed, single-sampled, read-only (0).
+        assert_eq!(image.operands.get(1).and_then(Operand::word), Some(2));
+        assert_eq!(image.operands.get(7).and_then(Operand::word), Some(0));
+        let query = m
+            .instructions()
+            .find(|i| i.opcode == Op::ImageQuerySize)
+            .expect("OpImageQuerySize");
+        let param = m
+            .instructions()
+            .find(|i| i.opcode == Op::FunctionParameter)
+            .expect("the image parameter");
+        assert_eq!(param.result_type, image.result_id);
+        assert_eq!(
+            query.operands.first().and_then(Operand::id),
+            param.result_id
+        );
+    }
+}

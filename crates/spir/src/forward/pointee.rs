@@ -410,7 +410,9 @@ impl<'m> Translator<'m> {
                 for (i, &a) in args.iter().enumerate() {
                     let Some(param) = d.params.get(i) else { break };
                     let r = match param {
-                        MType::Pointer { pointee, .. } => self.mangled_pointee(pointee),
+                        MType::Pointer { pointee, .. } => self
+                            .spv_ir_mangled_handle(pointee)
+                            .or_else(|| self.mangled_pointee(pointee)),
                         MType::Named(n) => self.mangled_handle(n, &d),
                         _ => None,
                     };
@@ -561,6 +563,19 @@ impl<'m> Translator<'m> {
             _ => return None,
         };
         Some(Repr::Pointee(id))
+    }
+
+    /// A SPV-IR built-in's handle parameter, a pointer to a mangled `spirv.*` struct
+    /// (`PU3AS133__spirv_Image__void_2_0_0_0_0_0_0`): the pointer is the handle.
+    fn spv_ir_mangled_handle(&mut self, pointee: &MType) -> Option<Repr> {
+        let MType::Named(n) = pointee else {
+            return None;
+        };
+        let name = crate::opencl_types::spirv_struct_from_mangled(n)?;
+        let handle = opencl_type(&name)?;
+        let access = crate::opencl_types::spirv_image_access(&name)
+            .unwrap_or(crate::forward::types::NO_ACCESS);
+        Some(Repr::Handle(self.opencl_handle_type(handle, access)))
     }
 
     /// An image/sampler/event parameter of a built-in.
