@@ -238,3 +238,41 @@ declare spir_func <3 x i32> @_Z28__spirv_ImageQuerySize_Rint3PU3AS133__spirv_Ima
         );
     }
 }
+
+/// SPIR 1.2's literal sampler (`i32 18`: clamp-to-edge, unnormalized, nearest) given to
+/// SPV-IR's `__spirv_SampledImage` is the OpConstantSampler it encodes (was passed on as an
+/// integer: invalid OpSampledImage).
+#[test]
+fn spv_ir_sampled_image_takes_a_literal_sampler() {
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %img, ptr addrspace(1) %out, <2 x i32> %coord) {
+entry:
+  %si = call spir_func ptr addrspace(1) @_Z20__spirv_SampledImagePU3AS133__spirv_Image__void_1_0_0_0_0_0_0i(ptr addrspace(1) %img, i32 18)
+  %v = call spir_func <4 x float> @_Z38__spirv_ImageSampleExplicitLod_Rfloat4PU3AS140__spirv_SampledImage__void_1_0_0_0_0_0_0Dv2_iif(ptr addrspace(1) %si, <2 x i32> %coord, i32 2, float 0.0)
+  store <4 x float> %v, ptr addrspace(1) %out, align 16
+  ret void
+}
+declare spir_func ptr addrspace(1) @_Z20__spirv_SampledImagePU3AS133__spirv_Image__void_1_0_0_0_0_0_0i(ptr addrspace(1), i32)
+declare spir_func <4 x float> @_Z38__spirv_ImageSampleExplicitLod_Rfloat4PU3AS140__spirv_SampledImage__void_1_0_0_0_0_0_0Dv2_iif(ptr addrspace(1), <2 x i32>, i32, float)
+"#;
+    for ext in ["", "+SPV_KHR_untyped_pointers"] {
+        let m = translate_with(src, ext).unwrap_or_else(|e| panic!("{e}"));
+        spirv_val(&m, &format!("spv_ir_literal_sampler{}", ext.len()));
+        let sampler = m
+            .instructions()
+            .find(|i| i.opcode == Op::ConstantSampler)
+            .expect("an OpConstantSampler");
+        // Addressing ClampToEdge (1), unnormalized (0), filter Nearest (0).
+        let words: Vec<u32> = sampler.operands.iter().filter_map(Operand::word).collect();
+        assert_eq!(words, vec![1, 0, 0]);
+        let sampled = m
+            .instructions()
+            .find(|i| i.opcode == Op::SampledImage)
+            .expect("OpSampledImage");
+        assert_eq!(
+            sampled.operands.get(1).and_then(Operand::id),
+            sampler.result_id
+        );
+    }
+}

@@ -109,6 +109,20 @@ pub(super) fn is_image(name: &str) -> bool {
         || name.starts_with("get_image_")
 }
 
+/// The sampler operand of SPV-IR's `__spirv_SampledImage`: SPIR 1.2's literal sampler (an
+/// i32, or a constant global holding one) reaches SPV-IR too and stands for the
+/// OpConstantSampler it encodes; anything else is the value as it is.
+pub(super) fn spv_ir_sampler_operand(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    v: ValueRef,
+) -> Result<Id> {
+    match literal_sampler(t, ctx, v) {
+        Some(bits) => Ok(constant_sampler(t, bits)),
+        None => t.value(ctx, v),
+    }
+}
+
 /// A sampler operand: an i32 literal sampler becomes OpConstantSampler (SPIR 1.2 2.1.3.1).
 fn sampler(t: &mut Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Result<Id> {
     let loc = ctx.location.as_str();

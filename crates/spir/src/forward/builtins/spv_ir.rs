@@ -137,6 +137,11 @@ pub(super) fn lower(
         crate::forward::cooperative_matrix::require_layout(t, loc, &listed, args)?;
     }
     let mut ops = operands_from_args(t, ctx, &d.name, operands, args)?;
+    if opname == "SampledImage" {
+        if let (Some(&sampler), Some(Operand::Id(id))) = (args.get(1), ops.get_mut(1)) {
+            *id = super::images::spv_ir_sampler_operand(t, ctx, sampler)?;
+        }
+    }
     if let Some((dest, pointee)) = sret {
         let value = t.emit(desc_op(desc.opcode), pointee, ops);
         t.emit_void(

@@ -113,7 +113,7 @@ fn sampled_image_through_pointer(
         return Ok(false);
     }
     let image = t.value(ctx, image)?;
-    let sampler = t.value(ctx, sampler)?;
+    let sampler = super::images::spv_ir_sampler_operand(t, ctx, sampler)?;
     let sampled_ty =
         t.b.dedup_global(Op::TypeSampledImage, None, vec![Operand::Id(image_ty)]);
     t.emit_to(
