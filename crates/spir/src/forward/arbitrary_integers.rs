@@ -11,8 +11,8 @@
 use crate::error::{unsupported, Result};
 use crate::forward::translator::Translator;
 use llvm::Type;
-use spirvkit_core::Id;
-use spirvkit_grammar::Capability;
+use spirvkit_core::{Id, Operand};
+use spirvkit_grammar::{Capability, Op};
 use spirvkit_llvm as llvm;
 
 const EXTENSIONS: [&str; 2] = [
@@ -59,6 +59,85 @@ impl<'m> Translator<'m> {
                 (!EXTENSIONS.into_iter().any(|e| self.opts.allows(e))).then_some(*w)
             }
             _ => None,
+        }
+    }
+}
+
+/// How an operation reads an odd-width integer carried in a wider SPIR-V integer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Extension {
+    /// Zero-extended from the LLVM width: equality, unsigned order, udiv/urem, lshr, the shift
+    /// amounts, uitofp, switch.
+    Zero,
+    /// Sign-extended from it: signed order, sdiv/srem, ashr, sitofp.
+    Sign,
+}
+
+impl Translator<'_> {
+    /// `v` (of LLVM type `ty`) made exact for an operation that reads the bits above an odd
+    /// LLVM width: the carrier's upper bits are unspecified (arithmetic leaves them as they
+    /// fall, as LLVM's own type promotion does), so they are cleared or filled with the sign
+    /// first. Values of other types come back unchanged.
+    pub(crate) fn exact_widened(
+        &mut self,
+        v: Id,
+        ty: llvm::TypeId,
+        extension: Extension,
+        location: &str,
+    ) -> Result<Id> {
+        let Some(width) = self.widened_int_width(ty) else {
+            return Ok(v);
+        };
+        let carrier = widened(width);
+        let spv_ty = self.ty(ty, location)?;
+        Ok(match extension {
+            Extension::Zero => {
+                let mask = self.carrier_splat(ty, carrier, (1u64 << width) - 1, location)?;
+                self.emit_ops(Op::BitwiseAnd, spv_ty, [Operand::Id(v), Operand::Id(mask)])
+            }
+            Extension::Sign => {
+                let shift =
+                    self.carrier_splat(ty, carrier, u64::from(carrier - width), location)?;
+                let up = self.emit_ops(
+                    Op::ShiftLeftLogical,
+                    spv_ty,
+                    [Operand::Id(v), Operand::Id(shift)],
+                );
+                self.emit_ops(
+                    Op::ShiftRightArithmetic,
+                    spv_ty,
+                    [Operand::Id(up), Operand::Id(shift)],
+                )
+            }
+        })
+    }
+
+    /// A constant of the carrier type of `ty` (scalar or vector) holding `bits` unmasked (a
+    /// shift amount can exceed what the LLVM width holds: 6 for an `i2` in 8 bits).
+    fn carrier_splat(
+        &mut self,
+        ty: llvm::TypeId,
+        carrier: u32,
+        bits: u64,
+        location: &str,
+    ) -> Result<Id> {
+        let scalar_ty = self.int_type(carrier);
+        let scalar = if carrier == 64 {
+            self.b.constant_u64(scalar_ty, bits)
+        } else {
+            self.b.constant_u32(scalar_ty, bits as u32)
+        };
+        match self.m.types.get(ty) {
+            Type::Vector { len, .. } if *len > 1 => {
+                let len = *len as usize;
+                let vector_ty = self.ty(ty, location)?;
+                Ok(self.b.dedup_global(
+                    Op::ConstantComposite,
+                    Some(vector_ty),
+                    vec![Operand::Id(scalar); len],
+                ))
+            }
+            _ => Ok(scalar),
         }
     }
 }

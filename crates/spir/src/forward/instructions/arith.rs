@@ -3,6 +3,7 @@
 
 use super::{is_bool, Out};
 use crate::error::{malformed, unsupported, Result};
+use crate::forward::arbitrary_integers::Extension;
 use crate::forward::context::FnCtx;
 use crate::forward::translator::Translator;
 use llvm::{BinaryOp, ValueRef};
@@ -81,9 +82,25 @@ pub(super) fn binary(
         out, ty, result_ty, ..
     } = *r;
     let loc = ctx.location.as_str();
-    let (l, r) = (t.value(ctx, *lhs)?, t.value(ctx, *rhs)?);
+    let (mut l, mut r) = (t.value(ctx, *lhs)?, t.value(ctx, *rhs)?);
     let opcode = binary_opcode(*op, is_bool(t, result_ty))
         .ok_or_else(|| unsupported(loc, format!("{} on i1", op.keyword())))?;
+    // An odd-width integer in a wider carrier: the operations that read its upper bits get
+    // them defined first (the others leave them unspecified, which nothing reads).
+    let (lhs_reads, rhs_reads) = match op {
+        BinaryOp::UDiv | BinaryOp::URem => (Some(Extension::Zero), Some(Extension::Zero)),
+        BinaryOp::SDiv | BinaryOp::SRem => (Some(Extension::Sign), Some(Extension::Sign)),
+        BinaryOp::LShr => (Some(Extension::Zero), Some(Extension::Zero)),
+        BinaryOp::AShr => (Some(Extension::Sign), Some(Extension::Zero)),
+        BinaryOp::Shl => (None, Some(Extension::Zero)),
+        _ => (None, None),
+    };
+    if let Some(e) = lhs_reads {
+        l = t.exact_widened(l, result_ty, e, loc)?;
+    }
+    if let Some(e) = rhs_reads {
+        r = t.exact_widened(r, result_ty, e, loc)?;
+    }
     t.emit_ops_to(out, opcode, ty, [Operand::Id(l), Operand::Id(r)]);
     fast_math_decoration(t, out, *fast_math);
     wrap_decorations(t, out, opcode, *flags);
@@ -150,6 +167,15 @@ pub(super) fn cmp(
             Op::INotEqual => Op::LogicalNotEqual,
             _ => return Err(unsupported(loc, "an ordered comparison of i1 values")),
         };
+    } else if t.widened_int_width(operand_ty).is_some() {
+        let extension = match opcode {
+            Op::SLessThan | Op::SLessThanEqual | Op::SGreaterThan | Op::SGreaterThanEqual => {
+                Extension::Sign
+            }
+            _ => Extension::Zero,
+        };
+        l = t.exact_widened(l, operand_ty, extension, loc)?;
+        r = t.exact_widened(r, operand_ty, extension, loc)?;
     }
     t.emit_ops_to(out, opcode, ty, [Operand::Id(l), Operand::Id(r)]);
     fast_math_decoration_since_1_6(t, out, *fast_math);

@@ -90,13 +90,27 @@ pub(super) fn switch(
 ) -> Result<()> {
     let loc = ctx.location.as_str();
     let selector_ty = t.value_llvm_type(ctx, *value)?;
-    let wide = matches!(t.m.types.get(selector_ty), Type::Int(64));
+    let width = match t.m.types.get(selector_ty) {
+        Type::Int(w) => *w,
+        _ => 32,
+    };
+    // An odd width (`i48`) is carried in the next standard one: two literal words above 32.
+    let wide = width > 32;
     let v = t.value(ctx, *value)?;
+    // The cases compare with the selector's LLVM bits only.
+    let v = t.exact_widened(
+        v,
+        selector_ty,
+        crate::forward::arbitrary_integers::Extension::Zero,
+        loc,
+    )?;
+    let case_mask = 1u64.checked_shl(width).map_or(u64::MAX, |m| m - 1);
     let mut ops = vec![Operand::Id(v), Operand::Id(block_label(ctx, *default)?)];
     for (case, target) in cases {
         let bits = t
             .const_int(*case)
-            .ok_or_else(|| malformed(loc, "switch case is not an integer constant"))?;
+            .ok_or_else(|| malformed(loc, "switch case is not an integer constant"))?
+            & case_mask;
         ops.push(Operand::Word(bits as u32));
         if wide {
             ops.push(Operand::Word((bits >> 32) as u32));

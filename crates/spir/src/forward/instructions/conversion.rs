@@ -3,6 +3,7 @@
 
 use super::is_bool;
 use crate::error::{unsupported, Result};
+use crate::forward::arbitrary_integers::Extension;
 use crate::forward::context::FnCtx;
 use crate::forward::translator::Translator;
 use llvm::{CastOp, Type, ValueRef};
@@ -126,6 +127,12 @@ pub(super) fn cast(
     {
         return widened_int_cast(t, out, ty, result_ty, op, v, src_ty, loc);
     }
+    // An odd-width integer source read as a number: its bits above the LLVM width defined.
+    let v = match op {
+        CastOp::UiToFp | CastOp::IntToPtr => t.exact_widened(v, src_ty, Extension::Zero, loc)?,
+        CastOp::SiToFp => t.exact_widened(v, src_ty, Extension::Sign, loc)?,
+        _ => v,
+    };
     let opcode = match op {
         CastOp::Trunc | CastOp::ZExt => Op::UConvert,
         CastOp::SExt => Op::SConvert,
