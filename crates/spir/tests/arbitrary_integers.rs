@@ -220,6 +220,11 @@ fn lli_outputs(module: &str) -> Option<String> {
     let mut body = String::new();
     let mut in_f = false;
     for line in module.lines() {
+        if line.starts_with("declare") && !line.contains("@_Z") {
+            // Intrinsics; the OpenCL C built-ins are defined below instead.
+            body.push_str(&line.replace("spir_func ", ""));
+            body.push('\n');
+        }
         if line.starts_with("define") {
             in_f = line.contains("@f(");
         }
@@ -256,6 +261,26 @@ done:
 }
 "#,
     );
+    // The OpenCL C built-ins the read-back module calls for the `i8` carriers.
+    for (name, intrinsic, args) in [
+        ("_Z8popcountc", "ctpop", "i8 %x"),
+        ("_Z3clzc", "ctlz", "i8 %x, i1 false"),
+        ("_Z3ctzc", "cttz", "i8 %x, i1 false"),
+        ("_Z3absc", "abs", "i8 %x, i1 false"),
+        ("_Z3maxhh", "umax", "i8 %x, i8 %y"),
+        ("_Z3maxcc", "smax", "i8 %x, i8 %y"),
+    ] {
+        if body.contains(name) {
+            let params = if args.contains("%y") {
+                "i8 %x, i8 %y"
+            } else {
+                "i8 %x"
+            };
+            body.push_str(&format!(
+                "define i8 @{name}({params}) {{\n  %r = call i8 @llvm.{intrinsic}.i8({args})\n  ret i8 %r\n}}\n"
+            ));
+        }
+    }
     let dir = spirvkit_test_support::workspace_root().join("target/test-arbitrary-integers");
     std::fs::create_dir_all(&dir).expect("scratch dir");
     let file = dir.join(format!("run{}.ll", body.len()));
@@ -272,4 +297,58 @@ done:
     let printed = String::from_utf8_lossy(&out.stdout).into_owned();
     assert_eq!(printed.lines().count(), 256);
     Some(printed)
+}
+
+/// Integer intrinsics on a carried odd width read the LLVM bits only: ctpop/ctlz/cttz/umax on
+/// zero-extended operands (ctlz less the carrier's 4 extra bits, cttz of zero is 4), smax/abs
+/// on sign-extended ones; executed on all 256 inputs against the original.
+#[test]
+fn carried_odd_width_intrinsics_count_and_compare_the_llvm_bits() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func i32 @f(i32 %x, i32 %y) {
+entry:
+  %a = trunc i32 %x to i4
+  %b = trunc i32 %y to i4
+  %s = add i4 %a, %b
+  %m = mul i4 %a, %b
+  %p = call i4 @llvm.ctpop.i4(i4 %s)
+  %l = call i4 @llvm.ctlz.i4(i4 %m, i1 false)
+  %tz = call i4 @llvm.cttz.i4(i4 %s, i1 false)
+  %mx = call i4 @llvm.umax.i4(i4 %s, i4 %m)
+  %sx = call i4 @llvm.smax.i4(i4 %s, i4 %m)
+  %ab = call i4 @llvm.abs.i4(i4 %m, i1 false)
+  %e1 = zext i4 %p to i32
+  %e2 = zext i4 %l to i32
+  %e3 = zext i4 %tz to i32
+  %e4 = zext i4 %mx to i32
+  %e5 = sext i4 %sx to i32
+  %e6 = zext i4 %ab to i32
+  %r1 = mul i32 %e2, 17
+  %r2 = add i32 %e1, %r1
+  %r3 = mul i32 %e3, 289
+  %r4 = add i32 %r2, %r3
+  %r5 = mul i32 %e4, 4913
+  %r6 = add i32 %r4, %r5
+  %r7 = mul i32 %e5, 83521
+  %r8 = add i32 %r6, %r7
+  %r9 = mul i32 %e6, 1419857
+  %r10 = add i32 %r8, %r9
+  ret i32 %r10
+}
+declare i4 @llvm.ctpop.i4(i4)
+declare i4 @llvm.ctlz.i4(i4, i1)
+declare i4 @llvm.cttz.i4(i4, i1)
+declare i4 @llvm.umax.i4(i4, i4)
+declare i4 @llvm.smax.i4(i4, i4)
+declare i4 @llvm.abs.i4(i4, i1)
+"#;
+    let m = translate_with(src, "").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "carried_intrinsics");
+    let Some(expected) = lli_outputs(src) else {
+        return;
+    };
+    let back = spirvkit_spir::reverse::reverse_words(&m.to_words(), &Default::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let text = back.to_ll(&spirvkit_llvm::WriteOptions::opaque());
+    assert_eq!(lli_outputs(&text), Some(expected));
 }

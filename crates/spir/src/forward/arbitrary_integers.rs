@@ -112,9 +112,10 @@ impl Translator<'_> {
         })
     }
 
-    /// A constant of the carrier type of `ty` (scalar or vector) holding `bits` unmasked (a
-    /// shift amount can exceed what the LLVM width holds: 6 for an `i2` in 8 bits).
-    fn carrier_splat(
+    /// A constant of the carrier type of `ty` (scalar or vector, carried in `carrier` bits)
+    /// holding `bits` unmasked (a shift amount can exceed what the LLVM width holds: 6 for an
+    /// `i2` in 8 bits).
+    pub(crate) fn carrier_splat(
         &mut self,
         ty: llvm::TypeId,
         carrier: u32,

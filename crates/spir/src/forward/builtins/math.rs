@@ -324,6 +324,9 @@ pub(super) fn intrinsic(
     let number =
         ext_number(name).ok_or_else(|| malformed(loc, format!("OpenCL.std lacks {name}")))?;
     let ids = arg_ids(t, ctx, args.get(..arity).unwrap_or(args))?;
+    if let Some(width) = t.widened_int_width(result_ty) {
+        return carried_integer_family(t, out, ty, result_ty, family, number, width, ids, loc);
+    }
     ext_inst(
         t,
         out,
@@ -331,5 +334,81 @@ pub(super) fn intrinsic(
         number,
         ids.into_iter().map(Operand::Id).collect(),
     );
+    Ok(())
+}
+
+/// An integer intrinsic on an odd width carried in a wider integer (`llvm.umax.i4`): the
+/// operands made exact first (zero-extended for the unsigned ones and the bit counts,
+/// sign-extended for abs/smin/smax), and the bit counts measured against the LLVM width —
+/// `ctlz` less the carrier's extra bits, `cttz` with a bit set at the width so that zero
+/// counts to the width, as LLVM defines it.
+#[allow(clippy::too_many_arguments)]
+fn carried_integer_family(
+    t: &mut Translator<'_>,
+    out: Id,
+    ty: Id,
+    result_ty: llvm::TypeId,
+    family: &str,
+    number: u32,
+    width: u32,
+    ids: Vec<Id>,
+    loc: &str,
+) -> Result<()> {
+    use crate::forward::arbitrary_integers::{widened, Extension};
+    let extension = match family {
+        "abs" | "smin" | "smax" => Extension::Sign,
+        "ctpop" | "ctlz" | "cttz" | "umin" | "umax" => Extension::Zero,
+        other => {
+            return Err(unsupported(
+                loc,
+                format!("llvm.{other} on an i{width} carried in a wider integer"),
+            ))
+        }
+    };
+    let mut exact = Vec::with_capacity(ids.len());
+    for id in ids {
+        exact.push(t.exact_widened(id, result_ty, extension, loc)?);
+    }
+    let with_set = |t: &mut Translator<'_>, operands: &[Id]| {
+        let mut ops = vec![Operand::Id(t.opencl_std()), Operand::Word(number)];
+        ops.extend(operands.iter().map(|&o| Operand::Id(o)));
+        ops
+    };
+    match family {
+        "ctlz" => {
+            let operands = with_set(t, &exact);
+            let counted = t.emit(Op::ExtInst, ty, operands);
+            let extra = t.carrier_splat(
+                result_ty,
+                widened(width),
+                u64::from(widened(width) - width),
+                loc,
+            )?;
+            t.emit_to(
+                out,
+                Op::ISub,
+                ty,
+                vec![Operand::Id(counted), Operand::Id(extra)],
+            );
+        }
+        "cttz" => {
+            let value = exact
+                .first()
+                .copied()
+                .ok_or_else(|| malformed(loc, "llvm.cttz without arguments"))?;
+            let stop = t.carrier_splat(result_ty, widened(width), 1u64 << width, loc)?;
+            let bounded = t.emit(
+                Op::BitwiseOr,
+                ty,
+                vec![Operand::Id(value), Operand::Id(stop)],
+            );
+            let operands = with_set(t, &[bounded]);
+            t.emit_to(out, Op::ExtInst, ty, operands);
+        }
+        _ => {
+            let operands = with_set(t, &exact);
+            t.emit_to(out, Op::ExtInst, ty, operands);
+        }
+    }
     Ok(())
 }
