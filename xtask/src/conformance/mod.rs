@@ -17,6 +17,7 @@ pub mod text;
 mod translate;
 mod translate_clang22;
 mod translate_modern;
+mod translate_spv_ir;
 mod validator;
 
 use anyhow::bail;
@@ -73,6 +74,7 @@ pub fn run(
         ("translate-untyped", translate_modern::run_untyped),
         ("translate-cl", translate_modern::run_cl),
         ("translate-clang22", translate_clang22::run),
+        ("translate-spv-ir", translate_spv_ir::run),
         ("semantics", semantics::run),
         ("semantics-cl", semantics::run_clang),
         ("semantics-cl20", semantics::run_clang20),
