@@ -244,3 +244,52 @@ declare spir_func i32 @_Z3allDv4_i(<4 x i32>)
         translate_to_words(&again, &TranslateOptions::default()).expect("forward again");
     }
 }
+
+/// SPV-IR writes opaque SPIR-V types as llvm-spirv does for opaque-pointer LLVM: target
+/// extension types carrying the image operands (a bare `ptr` would lose them), mangled in the
+/// `__spirv_*` names as pointers to the `spirv.Image._...` structs; the result translates
+/// forward to the same image type.
+#[test]
+fn spv_ir_images_and_samplers_are_target_extension_types() {
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+%opencl.image2d_ro_t = type opaque
+define spir_kernel void @k(%opencl.image2d_ro_t addrspace(1)* %img, i32 %s, <4 x float> addrspace(1)* %out) {
+entry:
+  %v = call spir_func <4 x float> @_Z11read_imagef14ocl_image2d_ro11ocl_samplerDv2_f(%opencl.image2d_ro_t addrspace(1)* %img, i32 %s, <2 x float> zeroinitializer)
+  store <4 x float> %v, <4 x float> addrspace(1)* %out, align 16
+  ret void
+}
+declare spir_func <4 x float> @_Z11read_imagef14ocl_image2d_ro11ocl_samplerDv2_f(%opencl.image2d_ro_t addrspace(1)*, i32, <2 x float>)
+!opencl.kernels = !{!0}
+!0 = !{void (%opencl.image2d_ro_t addrspace(1)*, i32, <4 x float> addrspace(1)*)* @k, !1, !2, !3}
+!1 = !{!"kernel_arg_addr_space", i32 1, i32 0, i32 1}
+!2 = !{!"kernel_arg_access_qual", !"read_only", !"none", !"none"}
+!3 = !{!"kernel_arg_type", !"image2d_t", !"sampler_t", !"float4*"}
+"#;
+    let m = spirvkit_llvm::parse_text(src, "image.ll").expect("parses");
+    let words = translate_to_words(&m, &TranslateOptions::default()).expect("forward");
+    let opts = ReverseOptions {
+        target: spirvkit_spir::reverse::TargetEnv::SpvIr,
+        ..Default::default()
+    };
+    let back = reverse_words(&words, &opts).expect("reverse to SPV-IR");
+    let ll = back.to_ll(&spirvkit_llvm::WriteOptions::opaque());
+    assert!(
+        ll.contains(r#"target("spirv.Image", void, 1, 0, 0, 0, 0, 0, 0) %img"#),
+        "{ll}"
+    );
+    assert!(ll.contains(r#"target("spirv.Sampler") %s"#), "{ll}");
+    assert!(
+        ll.contains("PU3AS133__spirv_Image__void_1_0_0_0_0_0_0"),
+        "{ll}"
+    );
+    let again = spirvkit_llvm::parse_text(&ll, "again.ll").expect("SPV-IR parses");
+    let words = translate_to_words(&again, &TranslateOptions::default()).expect("forward again");
+    let text = spirvkit_text::disassemble(&words, &Default::default()).expect("disassembles");
+    assert!(
+        text.contains("OpTypeImage %void 2D 0 0 0 0 Unknown ReadOnly"),
+        "{text}"
+    );
+    assert!(text.contains("OpSampledImage"), "{text}");
+}

@@ -59,6 +59,15 @@ impl Ctx<'_> {
                 other => return Err(c.err(format!("a built-in parameter of type {other:?}"))),
             })
         };
+        if let Some((addrspace, name)) = self.spv_ir_mangled_handle(ty) {
+            // SPV-IR: a target type mangles as llvm-spirv's pointer to `%spirv.Image._...`.
+            return Ok(ParamType::Pointer {
+                addrspace,
+                konst: false,
+                volatile: false,
+                pointee: Box::new(ParamType::Named(name)),
+            });
+        }
         Ok(match self.m.types.get(ty) {
             Type::Vector { len, elem, .. } => ParamType::Vector(*len, scalar(self, *elem)?),
             Type::Pointer {
@@ -67,15 +76,6 @@ impl Ctx<'_> {
             } => {
                 if let Some(name) = self.opencl_type_name(*p) {
                     return Ok(ParamType::Named(name));
-                }
-                if let Some(name) = self.spirv_type_name(*p) {
-                    // SPV-IR: a pointer to `%spirv.Image._...`, mangled `PU3AS1` + its name.
-                    return Ok(ParamType::Pointer {
-                        addrspace: *addrspace,
-                        konst: false,
-                        volatile: false,
-                        pointee: Box::new(ParamType::Named(name)),
-                    });
                 }
                 ParamType::Pointer {
                     addrspace: *addrspace,
@@ -102,16 +102,6 @@ impl Ctx<'_> {
             return Some(format!("ocl_{base}"));
         }
         Some(format!("ocl_{}", base.replace('_', "")))
-    }
-
-    /// `__spirv_Image__void_1_0_0_0_0_0_0` for the SPV-IR struct `spirv.Image._void_1_...`.
-    fn spirv_type_name(&self, pointee: TypeId) -> Option<String> {
-        let Type::Named(sid) = self.m.types.get(pointee) else {
-            return None;
-        };
-        let name = self.m.types.struct_def(*sid)?.name.as_deref()?;
-        name.starts_with("spirv.")
-            .then(|| format!("__{}", name.replace('.', "_")))
     }
 
     /// The mangled name of `name` called with these (type, sign) arguments; `konst`

@@ -4,11 +4,13 @@
 //! become `__spirv_ocl_<name>`, built-in variables `__spirv_BuiltIn<Name>(dim)`. A result type
 //! the arguments do not determine is spelled in the name (`_R<type>`, as
 //! `__spirv_ocl_vloadn_Rfloat4` and `__spirv_ConvertFToS_Rint_rte`). The module is written
-//! with opaque pointers; the mangled names keep the pointee types SPIR-V gives.
+//! with opaque pointers; the mangled names keep the pointee types SPIR-V gives, and opaque
+//! SPIR-V types (images, samplers, pipes, events...) are LLVM target extension types
+//! (`target("spirv.Image", void, 1, 0, 0, 0, 0, 0, 0)`) as llvm-spirv writes them for LLVM ≥ 16.
 
 use spirvkit_core::grammar::{Op, OperandKind};
 use spirvkit_core::{Instruction, Operand};
-use spirvkit_llvm::{TypeId, ValueRef};
+use spirvkit_llvm::{Type, TypeId, ValueRef};
 
 use super::builtins::Sign;
 use super::function::FnState;
@@ -261,57 +263,79 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
-    /// The `%spirv.<Name>` struct pointer SPV-IR gives an opaque SPIR-V type, named as
-    /// llvm-spirv names it (`spirv.Image._void_1_0_0_0_0_0_0`, `spirv.Pipe._0`): images,
-    /// sampled images and pipes in the global address space, samplers in the constant one.
+    /// The target extension type SPV-IR gives an opaque SPIR-V type, as llvm-spirv writes it
+    /// for opaque-pointer LLVM (`target("spirv.Image", void, 1, 0, 0, 0, 0, 0, 0)`,
+    /// `target("spirv.Pipe", 0)`, `target("spirv.Sampler")`): the type, with the image's
+    /// sampled type and operands, instead of a pointer that would lose them.
     pub fn spv_ir_opaque_type(&mut self, inst: &Instruction) -> Result<TypeId> {
-        let (name, space) = match inst.opcode {
-            Op::TypeImage => (format!("spirv.Image.{}", self.image_postfix(inst)?), 1),
+        let (name, types, ints) = match inst.opcode {
+            Op::TypeImage => {
+                let (sampled, operands) = self.image_parameters(inst)?;
+                ("spirv.Image", vec![sampled], operands)
+            }
             Op::TypeSampledImage => {
                 let image = self.id_op(inst, 0)?;
                 let image = self
                     .def(image)
                     .filter(|d| d.opcode == Op::TypeImage)
                     .ok_or_else(|| self.err("a sampled image of something other than an image"))?;
-                (
-                    format!("spirv.SampledImage.{}", self.image_postfix(image)?),
-                    1,
-                )
+                let (sampled, operands) = self.image_parameters(image)?;
+                ("spirv.SampledImage", vec![sampled], operands)
             }
-            Op::TypeSampler => ("spirv.Sampler".to_owned(), 2),
-            Op::TypePipe => (format!("spirv.Pipe._{}", self.word_op(inst, 0)?), 1),
-            Op::TypeReserveId => ("spirv.ReserveId".to_owned(), 0),
-            Op::TypeEvent => ("spirv.Event".to_owned(), 0),
-            Op::TypeDeviceEvent => ("spirv.DeviceEvent".to_owned(), 0),
-            Op::TypeQueue => ("spirv.Queue".to_owned(), 0),
+            Op::TypeSampler => ("spirv.Sampler", Vec::new(), Vec::new()),
+            Op::TypePipe => ("spirv.Pipe", Vec::new(), vec![self.word_op(inst, 0)?]),
+            Op::TypeReserveId => ("spirv.ReserveId", Vec::new(), Vec::new()),
+            Op::TypeEvent => ("spirv.Event", Vec::new(), Vec::new()),
+            Op::TypeDeviceEvent => ("spirv.DeviceEvent", Vec::new(), Vec::new()),
+            Op::TypeQueue => ("spirv.Queue", Vec::new(), Vec::new()),
             other => return Err(self.err(format!("{} is not an opaque type", op_name(other)))),
         };
-        let s = self.named_struct(&name, None);
-        Ok(self.m.types.pointer_to(Some(s), space))
+        Ok(self.m.types.intern(Type::TargetExt {
+            name: name.to_owned(),
+            types,
+            ints,
+        }))
     }
 
-    /// `_<sampled type>_<dim>_<depth>_<arrayed>_<ms>_<sampled>_<format>_<access>` of an
-    /// OpTypeImage (access 0 when the operand is absent).
-    fn image_postfix(&self, image: &Instruction) -> Result<String> {
+    /// An OpTypeImage's sampled type (LLVM) and its seven literal operands, absent access
+    /// read as 0.
+    fn image_parameters(&mut self, image: &Instruction) -> Result<(TypeId, Vec<u32>)> {
         let sampled = self.id_op(image, 0)?;
-        let sampled = match self.def(sampled).map(|d| (d.opcode, &d.operands)) {
-            Some((Op::TypeVoid, _)) => "void",
-            Some((Op::TypeFloat, ops)) => match ops.first().and_then(Operand::word) {
-                Some(16) => "half",
-                Some(64) => "double",
-                _ => "float",
-            },
-            Some((Op::TypeInt, ops)) => match ops.get(1).and_then(Operand::word) {
-                Some(1) => "int",
-                _ => "uint",
-            },
-            _ => return Err(self.err("an image of a sampled type other than void, float or int")),
+        let sampled = self.ty(sampled)?;
+        let operands = (1..=7)
+            .map(|i| image.operands.get(i).and_then(Operand::word).unwrap_or(0))
+            .collect();
+        Ok((sampled, operands))
+    }
+
+    /// How a SPV-IR built-in's name mangles an opaque SPIR-V type, as llvm-spirv mangles its
+    /// target types: a pointer, in the space the handle lived in as a typed pointer (images,
+    /// sampled images and pipes global, samplers constant, the rest private), to a struct named
+    /// after the type and its parameters — `PU3AS133__spirv_Image__void_1_0_0_0_0_0_0`.
+    pub fn spv_ir_mangled_handle(&self, ty: TypeId) -> Option<(u32, String)> {
+        let (name, types, ints) = self.m.types.target_ext(ty)?;
+        let kind = name.strip_prefix("spirv.")?;
+        let space = match kind {
+            "Image" | "SampledImage" | "Pipe" => 1,
+            "Sampler" => 2,
+            _ => 0,
         };
-        let mut s = format!("_{sampled}");
-        for i in 1..=7 {
-            let w = image.operands.get(i).and_then(Operand::word).unwrap_or(0);
-            s.push_str(&format!("_{w}"));
+        let mut mangled = format!("__spirv_{kind}");
+        if let Some(&sampled) = types.first() {
+            let sampled = match self.m.types.get(sampled) {
+                Type::Void => "void",
+                Type::Half => "half",
+                Type::Double => "double",
+                Type::Int(_) => "uint",
+                _ => "float",
+            };
+            mangled.push_str(&format!("__{sampled}"));
+        } else if !ints.is_empty() {
+            mangled.push('_');
         }
-        Ok(s)
+        for i in ints {
+            mangled.push_str(&format!("_{i}"));
+        }
+        Some((space, mangled))
     }
 }
