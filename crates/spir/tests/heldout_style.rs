@@ -2660,3 +2660,49 @@ define spir_func void @f() !spirv.Decorations !0 {
         assert_eq!(offset[0].1, vec![16]);
     }
 }
+
+#[test]
+fn a_constant_length_memmove_copies_through_a_temporary() {
+    // t10b/138 (memmove.ll): a move may overlap, an OpCopyMemorySized may not; as llvm-spirv,
+    // a move of a constant length copies source → a Function variable of that many bytes →
+    // target (it was one direct copy). Two moves of one size share the temporary; a memcpy
+    // stays one copy.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare void @llvm.memmove.p1.p1.i64(ptr addrspace(1), ptr addrspace(1), i64, i1)
+declare void @llvm.memcpy.p1.p1.i64(ptr addrspace(1), ptr addrspace(1), i64, i1)
+define spir_kernel void @k(ptr addrspace(1) %a, ptr addrspace(1) %b) {
+entry:
+  call void @llvm.memmove.p1.p1.i64(ptr addrspace(1) align 8 %a, ptr addrspace(1) align 8 %b, i64 24, i1 false)
+  call void @llvm.memmove.p1.p1.i64(ptr addrspace(1) align 8 %b, ptr addrspace(1) align 8 %a, i64 24, i1 false)
+  call void @llvm.memcpy.p1.p1.i64(ptr addrspace(1) %a, ptr addrspace(1) %b, i64 24, i1 false)
+  ret void
+}
+"#;
+    for m in both(src, "", "memmove_temporary") {
+        let variables: Vec<u32> = m
+            .instructions()
+            .filter(|i| matches!(i.opcode, Op::Variable | Op::UntypedVariableKHR))
+            .filter_map(|i| i.result_id.map(|id| id.0))
+            .collect();
+        assert_eq!(variables.len(), 1, "one temporary for the size");
+        let tmp = variables[0];
+        let copies: Vec<(u32, u32)> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::CopyMemorySized)
+            .map(|i| {
+                let id = |k: usize| i.operands[k].id().map_or(0, |id| id.0);
+                (id(0), id(1))
+            })
+            .collect();
+        assert_eq!(copies.len(), 5, "{copies:?}");
+        assert_eq!(copies[0].0, tmp, "source → temporary");
+        assert_eq!(copies[1].1, tmp, "temporary → target");
+        assert_eq!(copies[2].0, tmp);
+        assert_eq!(copies[3].1, tmp);
+        assert!(copies[4].0 != tmp && copies[4].1 != tmp, "memcpy is direct");
+        assert_eq!(
+            decorations_of(&m, Decoration::Alignment),
+            vec![(tmp, vec![8])]
+        );
+    }
+}
