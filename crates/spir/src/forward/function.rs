@@ -174,10 +174,9 @@ pub(crate) fn translate_function(
                         ctx.frexp_exponents
                             .insert(ctx.values[inst_id.0 as usize], var);
                     } else if let Some((bytes, align)) = memmove_length(t, inst) {
-                        if !ctx.memmove_temporaries.contains_key(&bytes) {
-                            let var = memmove_temporary(t, bytes, align);
-                            ctx.memmove_temporaries.insert(bytes, (var, align));
-                        }
+                        ctx.memmove_temporaries
+                            .entry(bytes)
+                            .or_insert_with(|| (memmove_temporary(t, bytes, align), align));
                     }
                 }
             }
