@@ -2706,3 +2706,60 @@ entry:
         );
     }
 }
+
+#[test]
+fn byval_and_sret_parameters_stay_typed_pointers_with_untyped_pointers() {
+    // t10b/135 (byval-sret-call-arg.ll): FuncParamAttr ByVal / Sret say the callee owns a copy
+    // of the pointed-to memory; an untyped pointer no longer says its size, so (as llvm-spirv)
+    // such a parameter stays a typed pointer to the attribute's type, and a call casts its
+    // argument to it. The callee's own accesses go through untyped casts of it.
+    let src = r#"target triple = "spir64-unknown-unknown"
+%struct.S = type { i32, float }
+define spir_func float @callee(ptr sret(%struct.S) %r, ptr byval(%struct.S) %p) {
+entry:
+  %f = getelementptr inbounds %struct.S, ptr %p, i32 0, i32 1
+  %v = load float, ptr %f, align 4
+  store float %v, ptr %r, align 4
+  ret float %v
+}
+define spir_kernel void @kern(ptr addrspace(1) %out) {
+entry:
+  %r = alloca %struct.S
+  %tmp = alloca %struct.S
+  %c = call spir_func float @callee(ptr sret(%struct.S) %r, ptr byval(%struct.S) %tmp)
+  store float %c, ptr addrspace(1) %out, align 4
+  ret void
+}
+"#;
+    let [typed, untyped] = both(src, "", "byval_sret_typed");
+    for m in [&typed, &untyped] {
+        let sret = decorations_of(m, Decoration::FuncParamAttr);
+        assert_eq!(sret.len(), 2, "{sret:?}");
+    }
+    // With untyped pointers: both parameters are OpTypePointer Function %struct_S.
+    let pointer_types: Vec<u32> = untyped
+        .instructions()
+        .filter(|i| i.opcode == Op::TypePointer)
+        .filter_map(|i| i.result_id.map(|id| id.0))
+        .collect();
+    let params: Vec<u32> = untyped
+        .instructions()
+        .filter(|i| i.opcode == Op::FunctionParameter)
+        .filter_map(|i| i.result_type.map(|id| id.0))
+        .collect();
+    assert_eq!(params.len(), 3);
+    assert!(
+        pointer_types.contains(&params[0]) && params[0] == params[1],
+        "{params:?}"
+    );
+    assert!(
+        !pointer_types.contains(&params[2]),
+        "the plain pointer stays untyped"
+    );
+    // The call passes casts of the untyped variables.
+    let casts = untyped
+        .instructions()
+        .filter(|i| i.opcode == Op::Bitcast && i.result_type.map(|t| t.0) == Some(params[0]))
+        .count();
+    assert_eq!(casts, 2);
+}
