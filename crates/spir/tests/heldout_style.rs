@@ -2557,3 +2557,209 @@ entry:
         assert_eq!(execution_mode_ids(&m, Em::FPFastMathDefault).len(), 3);
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Session 17, helper devset17: cases found in t10b 121–168 and t10a 145.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn cache_controls_on_a_load_or_store_decorate_a_zero_offset_chain_of_its_pointer() {
+    // t10b/167 (basic_load_store_arg_dec.ll): `!spirv.DecorationCacheControlINTEL` on a load
+    // or a store names its pointer operand (0 on a load, 1 on a store) as its last word; as
+    // llvm-spirv, the access goes through an access chain of the pointer with index 0 carrying
+    // the decorations (the metadata was ignored).
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %p) {
+entry:
+  %v = load i32, ptr addrspace(1) %p, align 4, !spirv.DecorationCacheControlINTEL !0
+  store i32 %v, ptr addrspace(1) %p, align 4, !spirv.DecorationCacheControlINTEL !2
+  ret void
+}
+!0 = !{!1}
+!1 = !{i32 6442, i32 0, i32 1, i32 0}
+!2 = !{!3, !4}
+!3 = !{i32 6443, i32 0, i32 1, i32 1}
+!4 = !{i32 6443, i32 1, i32 2, i32 1}
+"#;
+    for m in both(
+        src,
+        "+SPV_INTEL_cache_controls",
+        "cache_controls_load_store",
+    ) {
+        let chains: Vec<u32> = m
+            .instructions()
+            .filter(|i| matches!(i.opcode, Op::PtrAccessChain | Op::UntypedPtrAccessChainKHR))
+            .filter_map(|i| i.result_id.map(|id| id.0))
+            .collect();
+        assert_eq!(chains.len(), 2, "one chain per decorated access");
+        let load = decorations_of(&m, Decoration::CacheControlLoadINTEL);
+        assert_eq!(load, vec![(chains[0], vec![0, 1])]);
+        let load_ptr = m
+            .instructions()
+            .find(|i| i.opcode == Op::Load)
+            .and_then(|i| i.operands[0].id())
+            .map(|id| id.0);
+        assert_eq!(
+            load_ptr,
+            Some(chains[0]),
+            "the load reads through the chain"
+        );
+        let store_ptr = m
+            .instructions()
+            .find(|i| i.opcode == Op::Store)
+            .and_then(|i| i.operands[0].id())
+            .map(|id| id.0);
+        assert_eq!(
+            store_ptr,
+            Some(chains[1]),
+            "the store writes through the chain"
+        );
+        // The second store decoration goes through a group (one OpDecorate per kind).
+        let store = decorations_of(&m, Decoration::CacheControlStoreINTEL);
+        assert_eq!(store.len(), 2);
+        assert!(store.contains(&(chains[1], vec![0, 1])), "{store:?}");
+        assert!(capabilities(&m).contains(&Capability::CacheControlsINTEL.0));
+    }
+    // Without the extension the decoration is refused, naming it.
+    let e = translate_with(src, "").expect_err("needs SPV_INTEL_cache_controls");
+    assert!(e.contains("SPV_INTEL_cache_controls"), "{e}");
+    // An entry naming the stored value (operand 0 of a store) is bad input.
+    let bad = src.replace(
+        "i32 6443, i32 0, i32 1, i32 1}",
+        "i32 6443, i32 0, i32 1, i32 0}",
+    );
+    let e = translate_with(&bad, "+SPV_INTEL_cache_controls").expect_err("not the pointer");
+    assert!(e.contains("operand 0") && e.contains("@k"), "{e}");
+}
+
+#[test]
+fn a_spirv_decorations_entry_keeps_only_the_literals_its_decoration_takes() {
+    // t10b/130 (preserve-all-function-metadata.ll): `!{i32 0, i32 2}` is RelaxedPrecision
+    // with a literal RelaxedPrecision does not take; llvm-spirv writes it and gives a module
+    // no reader can parse. The decoration is kept, the extra literal dropped.
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func void @f() !spirv.Decorations !0 {
+  ret void
+}
+@g = addrspace(1) global i32 0, !spirv.Decorations !3
+!0 = !{!1, !2}
+!1 = !{i32 0, i32 2}
+!2 = !{i32 0, i32 8}
+!3 = !{!4}
+!4 = !{i32 45, i32 16, i32 9}
+"#;
+    for m in both(src, "", "decoration_extra_literals") {
+        let relaxed = decorations_of(&m, Decoration::RelaxedPrecision);
+        assert!(!relaxed.is_empty());
+        assert!(
+            relaxed.iter().all(|(_, lits)| lits.is_empty()),
+            "{relaxed:?}"
+        );
+        let offset = decorations_of(&m, Decoration::MaxByteOffset);
+        assert_eq!(offset.len(), 1);
+        assert_eq!(offset[0].1, vec![16]);
+    }
+}
+
+#[test]
+fn a_constant_length_memmove_copies_through_a_temporary() {
+    // t10b/138 (memmove.ll): a move may overlap, an OpCopyMemorySized may not; as llvm-spirv,
+    // a move of a constant length copies source → a Function variable of that many bytes →
+    // target (it was one direct copy). Two moves of one size share the temporary; a memcpy
+    // stays one copy.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare void @llvm.memmove.p1.p1.i64(ptr addrspace(1), ptr addrspace(1), i64, i1)
+declare void @llvm.memcpy.p1.p1.i64(ptr addrspace(1), ptr addrspace(1), i64, i1)
+define spir_kernel void @k(ptr addrspace(1) %a, ptr addrspace(1) %b) {
+entry:
+  call void @llvm.memmove.p1.p1.i64(ptr addrspace(1) align 8 %a, ptr addrspace(1) align 8 %b, i64 24, i1 false)
+  call void @llvm.memmove.p1.p1.i64(ptr addrspace(1) align 8 %b, ptr addrspace(1) align 8 %a, i64 24, i1 false)
+  call void @llvm.memcpy.p1.p1.i64(ptr addrspace(1) %a, ptr addrspace(1) %b, i64 24, i1 false)
+  ret void
+}
+"#;
+    for m in both(src, "", "memmove_temporary") {
+        let variables: Vec<u32> = m
+            .instructions()
+            .filter(|i| matches!(i.opcode, Op::Variable | Op::UntypedVariableKHR))
+            .filter_map(|i| i.result_id.map(|id| id.0))
+            .collect();
+        assert_eq!(variables.len(), 1, "one temporary for the size");
+        let tmp = variables[0];
+        let copies: Vec<(u32, u32)> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::CopyMemorySized)
+            .map(|i| {
+                let id = |k: usize| i.operands[k].id().map_or(0, |id| id.0);
+                (id(0), id(1))
+            })
+            .collect();
+        assert_eq!(copies.len(), 5, "{copies:?}");
+        assert_eq!(copies[0].0, tmp, "source → temporary");
+        assert_eq!(copies[1].1, tmp, "temporary → target");
+        assert_eq!(copies[2].0, tmp);
+        assert_eq!(copies[3].1, tmp);
+        assert!(copies[4].0 != tmp && copies[4].1 != tmp, "memcpy is direct");
+        assert_eq!(
+            decorations_of(&m, Decoration::Alignment),
+            vec![(tmp, vec![8])]
+        );
+    }
+}
+
+#[test]
+fn byval_and_sret_parameters_stay_typed_pointers_with_untyped_pointers() {
+    // t10b/135 (byval-sret-call-arg.ll): FuncParamAttr ByVal / Sret say the callee owns a copy
+    // of the pointed-to memory; an untyped pointer no longer says its size, so (as llvm-spirv)
+    // such a parameter stays a typed pointer to the attribute's type, and a call casts its
+    // argument to it. The callee's own accesses go through untyped casts of it.
+    let src = r#"target triple = "spir64-unknown-unknown"
+%struct.S = type { i32, float }
+define spir_func float @callee(ptr sret(%struct.S) %r, ptr byval(%struct.S) %p) {
+entry:
+  %f = getelementptr inbounds %struct.S, ptr %p, i32 0, i32 1
+  %v = load float, ptr %f, align 4
+  store float %v, ptr %r, align 4
+  ret float %v
+}
+define spir_kernel void @kern(ptr addrspace(1) %out) {
+entry:
+  %r = alloca %struct.S
+  %tmp = alloca %struct.S
+  %c = call spir_func float @callee(ptr sret(%struct.S) %r, ptr byval(%struct.S) %tmp)
+  store float %c, ptr addrspace(1) %out, align 4
+  ret void
+}
+"#;
+    let [typed, untyped] = both(src, "", "byval_sret_typed");
+    for m in [&typed, &untyped] {
+        let sret = decorations_of(m, Decoration::FuncParamAttr);
+        assert_eq!(sret.len(), 2, "{sret:?}");
+    }
+    // With untyped pointers: both parameters are OpTypePointer Function %struct_S.
+    let pointer_types: Vec<u32> = untyped
+        .instructions()
+        .filter(|i| i.opcode == Op::TypePointer)
+        .filter_map(|i| i.result_id.map(|id| id.0))
+        .collect();
+    let params: Vec<u32> = untyped
+        .instructions()
+        .filter(|i| i.opcode == Op::FunctionParameter)
+        .filter_map(|i| i.result_type.map(|id| id.0))
+        .collect();
+    assert_eq!(params.len(), 3);
+    assert!(
+        pointer_types.contains(&params[0]) && params[0] == params[1],
+        "{params:?}"
+    );
+    assert!(
+        !pointer_types.contains(&params[2]),
+        "the plain pointer stays untyped"
+    );
+    // The call passes casts of the untyped variables.
+    let casts = untyped
+        .instructions()
+        .filter(|i| i.opcode == Op::Bitcast && i.result_type.map(|t| t.0) == Some(params[0]))
+        .count();
+    assert_eq!(casts, 2);
+}

@@ -38,6 +38,9 @@ pub(crate) struct FnCtx<'f> {
     /// `llvm.frexp` call results → the Function variable OpenCL.std frexp writes the exponent to
     /// (variables must open the entry block).
     pub frexp_exponents: HashMap<Id, Id>,
+    /// Byte count of a constant-length `llvm.memmove` → the Function variable it copies
+    /// through (one per size: the two copies of a move end before the next move starts).
+    pub memmove_temporaries: HashMap<u64, (Id, Option<u32>)>,
     /// Loop controls to emit before the terminator of a loop header (LLVM block index).
     pub loop_controls: RefCell<HashMap<usize, crate::forward::loop_controls::HeaderControl>>,
     /// The LLVM block being lowered.

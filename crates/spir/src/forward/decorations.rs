@@ -59,14 +59,36 @@ pub(crate) fn apply(
             continue;
         }
         require_decoration(t, loc, decoration)?;
+        let extra = grammar_operands(decoration, &words[1..]);
         if applied.contains(&decoration) {
-            repeated(t, target, decoration, &words[1..]);
+            repeated(t, target, decoration, extra);
         } else {
             applied.push(decoration);
-            t.b.decorate(target, decoration, &words[1..]);
+            t.b.decorate(target, decoration, extra);
         }
     }
     Ok(())
+}
+
+/// The literals of a `!spirv.Decorations` entry the decoration takes. llvm-spirv copies up to
+/// two integers whatever the decoration (`!{i32 0, i32 2}` gives `OpDecorate %f
+/// RelaxedPrecision 2`), an instruction longer than its grammar that no SPIR-V reader can
+/// parse (spirv-val and spirv-dis refuse the module, as spirvkit's own text writer would);
+/// the literals past the decoration's operands are dropped, the decoration kept. A decoration
+/// with a variadic operand (none of the registered ones so far) keeps them all.
+fn grammar_operands(decoration: u32, literals: &[Operand]) -> &[Operand] {
+    let Some(desc) = OperandKind::Decoration.desc().enumerant(decoration) else {
+        return literals;
+    };
+    let variadic = desc
+        .parameters
+        .iter()
+        .any(|p| p.quantifier == spirvkit_grammar::Quantifier::Variadic);
+    if variadic {
+        literals
+    } else {
+        &literals[..literals.len().min(desc.parameters.len())]
+    }
 }
 
 /// Restrict (19), Aliased (20), Volatile (21) and Coherent (23) apply to memory object
@@ -104,40 +126,7 @@ pub(crate) fn call_arguments(
         return Ok(());
     };
     let loc = ctx.location.as_str();
-    let m = t.m;
-    // (argument index, decoration words) in metadata order.
-    let mut entries: Vec<(usize, Vec<Operand>)> = Vec::new();
-    for entry in m.node_operands(list) {
-        let llvm::MdOperand::Metadata(node) = entry else {
-            return Err(malformed(
-                loc,
-                format!("a !{CALL_ARGUMENT_KIND} entry that is not a node"),
-            ));
-        };
-        let mut words: Vec<u32> = Vec::new();
-        for op in m.node_operands(*node) {
-            let value = m
-                .md_value(op)
-                .and_then(|(_, v)| t.const_int(v))
-                .ok_or_else(|| {
-                    malformed(
-                        loc,
-                        format!("a !{CALL_ARGUMENT_KIND} operand that is not a constant"),
-                    )
-                })?;
-            words.push(value as u32);
-        }
-        let Some(index) = words.pop().filter(|_| words.len() >= 2) else {
-            return Err(malformed(
-                loc,
-                format!("a !{CALL_ARGUMENT_KIND} entry without a decoration and an argument index"),
-            ));
-        };
-        entries.push((
-            index as usize,
-            words.into_iter().map(Operand::Word).collect(),
-        ));
-    }
+    let entries = indexed_entries(t, list, loc)?;
     let mut copies: Vec<(usize, Id, Vec<u32>)> = Vec::new();
     for (index, words) in entries {
         let Some(&arg) = args.get(index) else {
@@ -174,6 +163,107 @@ pub(crate) fn call_arguments(
         }
     }
     Ok(())
+}
+
+/// True when an instruction carries `!spirv.DecorationCacheControlINTEL`.
+pub(crate) fn has_access_decorations(metadata: &[(String, MetadataId)]) -> bool {
+    metadata.iter().any(|(k, _)| k == CALL_ARGUMENT_KIND)
+}
+
+/// On a load or a store, `!spirv.DecorationCacheControlINTEL` names the pointer operand (0 on
+/// a load; 1 on a store, whose operand 0 is the stored value). llvm-spirv rewrites the access
+/// through `getelementptr <element>, ptr %p, i32 0` carrying the decorations, so the access
+/// here goes through an OpPtrAccessChain `pointer` 0 (the untyped form with an untyped
+/// pointer) decorated with every entry. Returns the pointer the access is to use: `pointer`
+/// itself when the instruction has no such metadata.
+pub(crate) fn access_pointer(
+    t: &mut Translator<'_>,
+    loc: &str,
+    metadata: &[(String, MetadataId)],
+    pointer: Id,
+    pointer_operand: usize,
+    element_type: Id,
+) -> Result<Id> {
+    let Some(&(_, list)) = metadata.iter().find(|(k, _)| k == CALL_ARGUMENT_KIND) else {
+        return Ok(pointer);
+    };
+    let entries = indexed_entries(t, list, loc)?;
+    if let Some((index, _)) = entries.iter().find(|(i, _)| *i != pointer_operand) {
+        return Err(malformed(
+            loc,
+            format!(
+                "!{CALL_ARGUMENT_KIND} names operand {index} of a memory access; only its \
+                 pointer (operand {pointer_operand}) can carry cache controls"
+            ),
+        ));
+    }
+    let Some(&pointer_type) = t.id_types.get(&pointer) else {
+        return Err(malformed(
+            loc,
+            format!("!{CALL_ARGUMENT_KIND} on an access through a pointer of unknown type"),
+        ));
+    };
+    let zero = t.u32_constant(0);
+    let (op, mut operands) = t.ptr_access_chain(pointer_type, false, element_type, pointer);
+    operands.push(Operand::Id(zero));
+    let chain = t.emit_ops(op, pointer_type, operands);
+    let mut applied: Vec<u32> = Vec::new();
+    for (_, words) in entries {
+        let Some(Operand::Word(decoration)) = words.first().cloned() else {
+            continue;
+        };
+        require_decoration(t, loc, decoration)?;
+        if applied.contains(&decoration) {
+            repeated(t, chain, decoration, &words[1..]);
+        } else {
+            applied.push(decoration);
+            t.b.decorate(chain, decoration, &words[1..]);
+        }
+    }
+    Ok(chain)
+}
+
+/// The entries of a `!spirv.DecorationCacheControlINTEL` list: `(operand index, decoration
+/// words)` in metadata order, the index being each entry's last operand.
+fn indexed_entries(
+    t: &Translator<'_>,
+    list: MetadataId,
+    loc: &str,
+) -> Result<Vec<(usize, Vec<Operand>)>> {
+    let m = t.m;
+    let mut entries: Vec<(usize, Vec<Operand>)> = Vec::new();
+    for entry in m.node_operands(list) {
+        let llvm::MdOperand::Metadata(node) = entry else {
+            return Err(malformed(
+                loc,
+                format!("a !{CALL_ARGUMENT_KIND} entry that is not a node"),
+            ));
+        };
+        let mut words: Vec<u32> = Vec::new();
+        for op in m.node_operands(*node) {
+            let value = m
+                .md_value(op)
+                .and_then(|(_, v)| t.const_int(v))
+                .ok_or_else(|| {
+                    malformed(
+                        loc,
+                        format!("a !{CALL_ARGUMENT_KIND} operand that is not a constant"),
+                    )
+                })?;
+            words.push(value as u32);
+        }
+        let Some(index) = words.pop().filter(|_| words.len() >= 2) else {
+            return Err(malformed(
+                loc,
+                format!("a !{CALL_ARGUMENT_KIND} entry without a decoration and an argument index"),
+            ));
+        };
+        entries.push((
+            index as usize,
+            words.into_iter().map(Operand::Word).collect(),
+        ));
+    }
+    Ok(entries)
 }
 
 /// Checks that the grammar knows `decoration` and that the options allow what it needs

@@ -84,6 +84,7 @@ pub(crate) fn translate_function(
         private_inits: Vec::new(),
         handle_types: HashMap::new(),
         frexp_exponents: HashMap::new(),
+        memmove_temporaries: HashMap::new(),
         loop_controls: RefCell::new(HashMap::new()),
         current_block: std::cell::Cell::new(0),
     };
@@ -172,6 +173,10 @@ pub(crate) fn translate_function(
                     } else if let Some(var) = frexp_exponent_variable(t, &ctx, inst)? {
                         ctx.frexp_exponents
                             .insert(ctx.values[inst_id.0 as usize], var);
+                    } else if let Some((bytes, align)) = memmove_length(t, inst) {
+                        ctx.memmove_temporaries
+                            .entry(bytes)
+                            .or_insert_with(|| (memmove_temporary(t, bytes, align), align));
                     }
                 }
             }
@@ -422,6 +427,60 @@ fn frexp_exponent_variable(
     t.b.push_instruction(variable);
     t.note_type(var, ptr);
     Ok(Some(var))
+}
+
+/// The constant byte count of an `llvm.memmove` call (and the larger alignment its pointer
+/// arguments promise): such a move copies through a temporary of that size, as llvm-spirv
+/// lowers it (OpCopyMemorySized does not allow its source and target to overlap; a move
+/// does). `None` for any other instruction or a move of a computed length.
+fn memmove_length(t: &Translator<'_>, inst: &llvm::Instruction) -> Option<(u64, Option<u32>)> {
+    let InstKind::Call {
+        callee: ValueRef::Function(f),
+        args,
+        attrs,
+        ..
+    } = &inst.kind
+    else {
+        return None;
+    };
+    if !t.m.function(*f)?.name.starts_with("llvm.memmove.") {
+        return None;
+    }
+    let bytes = t.const_int(*args.get(2)?).filter(|&n| n > 0)?;
+    let align = (0..2)
+        .filter_map(|i| {
+            attrs.param(i).iter().find_map(|a| match a {
+                llvm::Attribute::Int(n, v) if n == "align" && *v > 0 => u32::try_from(*v).ok(),
+                _ => None,
+            })
+        })
+        .max();
+    Some((bytes, align))
+}
+
+/// A Function variable of `bytes` bytes (`[bytes x i8]`), aligned as the move's pointers.
+fn memmove_temporary(t: &mut Translator<'_>, bytes: u64, align: Option<u32>) -> Id {
+    let byte = t.int_type(8);
+    let length = t.size_constant(bytes);
+    let array = t.b.dedup_global(
+        Op::TypeArray,
+        None,
+        vec![Operand::Id(byte), Operand::Id(length)],
+    );
+    let storage = spirvkit_grammar::StorageClass::Function.0;
+    let ptr = t.typed_pointer_type(storage, array);
+    let var = t.b.alloc_id();
+    let variable = t.variable_instruction(var, ptr, storage, array, None);
+    t.b.push_instruction(variable);
+    t.note_type(var, ptr);
+    if let Some(a) = align {
+        t.b.decorate(
+            var,
+            spirvkit_grammar::Decoration::Alignment.0,
+            &[Operand::Word(a)],
+        );
+    }
+    var
 }
 
 fn alloca(

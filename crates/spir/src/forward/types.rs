@@ -537,6 +537,20 @@ impl<'m> Translator<'m> {
         }
     }
 
+    /// With untyped pointers, the type a `byval(T)` / `sret(T)` pointer parameter points to:
+    /// FuncParamAttr ByVal / Sret say the callee owns a copy of that memory, whose size an
+    /// untyped pointer no longer tells, so (as llvm-spirv) the parameter stays a typed pointer
+    /// to `T` and calls cast their argument to it.
+    fn copied_pointee(&self, f: &llvm::Function, index: usize) -> Option<llvm::TypeId> {
+        if !self.untyped_allowed() {
+            return None;
+        }
+        f.attrs.param(index).iter().find_map(|a| match a {
+            llvm::Attribute::Type(n, Some(ty)) if n == "byval" || n == "sret" => Some(*ty),
+            _ => None,
+        })
+    }
+
     /// OpTypeFunction of a function, with its return and parameter types; `param_access`
     /// overrides image access per parameter. Opaque-pointer parameters and returns take the
     /// types inferred for them (pointee.rs).
@@ -577,6 +591,18 @@ impl<'m> Translator<'m> {
                     self.repr_type(r, crate::forward::ptrtypes::addrspace_of(m, *p), location)?
                 }
                 None => self.ty_with_access(*p, access, location)?,
+            };
+            let id = match self.copied_pointee(f, i) {
+                Some(pointee) => {
+                    let storage = storage_class(
+                        self,
+                        crate::forward::ptrtypes::addrspace_of(m, *p),
+                        location,
+                    )?;
+                    let pointee = self.ty(pointee, location)?;
+                    self.typed_pointer_type(storage, pointee)
+                }
+                None => id,
             };
             ids.push(id);
         }

@@ -577,6 +577,22 @@ pub(super) fn mem_intrinsic(
         _ if family == "memset" => (param_align(0), None),
         _ => (param_align(0), param_align(1)),
     };
+    let temporary = (family == "memmove")
+        .then(|| t.const_int(args[2]))
+        .flatten()
+        .and_then(|n| ctx.memmove_temporaries.get(&n).copied());
+    if let Some((tmp, tmp_align)) = temporary {
+        // A move: source → temporary, then temporary → target (they may overlap).
+        let to_tmp = copy_memory_operands(t, volatile, tmp_align, src_align);
+        let mut first = vec![Operand::Id(tmp), Operand::Id(src), Operand::Id(len)];
+        first.extend(to_tmp.into_iter().map(Operand::Word));
+        t.emit_void(Op::CopyMemorySized, first);
+        let from_tmp = copy_memory_operands(t, volatile, dst_align, tmp_align);
+        let mut second = vec![Operand::Id(dst), Operand::Id(tmp), Operand::Id(len)];
+        second.extend(from_tmp.into_iter().map(Operand::Word));
+        t.emit_void(Op::CopyMemorySized, second);
+        return Ok(());
+    }
     let memory_operands = copy_memory_operands(t, volatile, dst_align, src_align);
     ops.extend(memory_operands.into_iter().map(Operand::Word));
     t.emit_void(Op::CopyMemorySized, ops);

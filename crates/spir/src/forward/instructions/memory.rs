@@ -59,6 +59,7 @@ pub(super) fn load(
     } else {
         t.value(ctx, *ptr)?
     };
+    let p = crate::forward::decorations::access_pointer(t, &ctx.location, metadata, p, 0, ty)?;
     if *ordering != llvm::AtomicOrdering::NotAtomic {
         crate::forward::builtins::require_atomic_value_type(
             t,
@@ -105,6 +106,12 @@ pub(super) fn store(
         t.value_as(ctx, *ptr, wanted)?
     } else {
         t.value(ctx, *ptr)?
+    };
+    let p = if crate::forward::decorations::has_access_decorations(metadata) {
+        let stored_type = t.value_type_id(ctx, *value)?;
+        crate::forward::decorations::access_pointer(t, &ctx.location, metadata, p, 1, stored_type)?
+    } else {
+        p
     };
     if *ordering != llvm::AtomicOrdering::NotAtomic {
         let value_ty = t.value_llvm_type(ctx, *value)?;
