@@ -2708,3 +2708,63 @@ define spir_func half @fast(half %x, half %y) {
         assert_eq!(nan_words.len(), 2);
     }
 }
+
+#[test]
+fn contraction_off_is_decided_per_kernel_as_llvm_spirv_does() {
+    // t7/031 (ContractionON.ll), t7/040: every kernel of a module without
+    // `!opencl.enable.FP_CONTRACT` (clang no longer writes it) got ContractionOff. As
+    // llvm-spirv (HEAD's tests, llvm-spirv-15 on the same input): only a kernel that reaches
+    // an `fadd`/`fsub` without `contract`, or a call to a declaration (an OpenCL built-in
+    // too), itself or through the functions it calls.
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i64 @_Z13get_global_idj(i32)
+declare float @llvm.fmuladd.f32(float, float, float)
+define spir_func float @mul(float %a, float %b) {
+  %m = fmul float %a, %b
+  ret float %m
+}
+define spir_func float @plain_add(float %a, float %b) {
+  %s = fadd float %a, %b
+  ret float %s
+}
+define spir_kernel void @contract_add(float %a, float %b, ptr addrspace(1) %p) {
+  %m = call spir_func float @mul(float %a, float %b)
+  %s = fadd contract float %m, %b
+  %f = call float @llvm.fmuladd.f32(float %s, float %a, float %b)
+  store float %f, ptr addrspace(1) %p, align 4
+  ret void
+}
+define spir_kernel void @through_a_call(float %a, float %b, ptr addrspace(1) %p) {
+  %s = call spir_func float @plain_add(float %a, float %b)
+  store float %s, ptr addrspace(1) %p, align 4
+  ret void
+}
+define spir_kernel void @calls_a_builtin(float %a, ptr addrspace(1) %p) {
+  %i = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %q = getelementptr float, ptr addrspace(1) %p, i64 %i
+  store float %a, ptr addrspace(1) %q, align 4
+  ret void
+}
+"#;
+    for m in both(src, "", "lit17_contraction_per_kernel") {
+        let names = |id: spirvkit_core::Id| {
+            m.instructions()
+                .find(|i| {
+                    i.opcode == Op::EntryPoint
+                        && i.operands.get(1).and_then(spirvkit_core::Operand::id) == Some(id)
+                })
+                .and_then(|i| Some(i.operands.get(2)?.string()?.to_owned()))
+        };
+        let mut off: Vec<String> = m
+            .instructions()
+            .filter(|i| {
+                i.opcode == Op::ExecutionMode
+                    && i.operands.get(1).and_then(spirvkit_core::Operand::word)
+                        == Some(spirvkit_grammar::ExecutionMode::ContractionOff.0)
+            })
+            .filter_map(|i| names(i.operands.first()?.id()?))
+            .collect();
+        off.sort();
+        assert_eq!(off, vec!["calls_a_builtin", "through_a_call"]);
+    }
+}
