@@ -2539,9 +2539,13 @@ fn float_controls2_gives_an_entry_point_one_fast_math_default_per_type() {
     // SignedZeroInfNanPreserve 32 both ask FPFastMathDefault 0 of `float`; it is given once
     // (spirv-val: "must not be specified multiple times for the same entry point and
     // operands").
+    // (lit17: ContractionOff is per kernel now, as llvm-spirv decides it: the call of a
+    // built-in — a declaration — is what gives this kernel ContractionOff.)
     let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i64 @_Z13get_global_idj(i32)
 define spir_kernel void @foo(half %ah, float %af, double %ad, ptr addrspace(1) %p) {
 entry:
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
   %rf = fadd contract float %af, %af
   store half %ah, ptr addrspace(1) %p, align 2
   store float %rf, ptr addrspace(1) %p, align 4
