@@ -2772,3 +2772,22 @@ define spir_kernel void @calls_a_builtin(float %a, ptr addrspace(1) %p) {
         assert_eq!(off, vec!["calls_a_builtin", "through_a_call"]);
     }
 }
+
+#[test]
+fn llvm_maximum_of_bfloat_keeps_the_plain_fmax() {
+    // t10b/063 (bfloat16_math.ll): the NaN / signed-zero fix-ups compare and copysign IEEE
+    // types only; a bfloat llvm.maximum (SPV_INTEL_bfloat16_arithmetic) keeps the plain
+    // OpenCL.std fmax it had, not a refusal. (spirv-val 2025.5 rejects OpenCL.std on bfloat,
+    // so this checks the translation only.)
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare bfloat @llvm.maximum.bf16(bfloat, bfloat)
+define spir_func bfloat @f(bfloat %x, bfloat %y) {
+  %r = call bfloat @llvm.maximum.bf16(bfloat %x, bfloat %y)
+  ret bfloat %r
+}
+"#;
+    let m = translate_with(src, "+SPV_KHR_bfloat16,+SPV_INTEL_bfloat16_arithmetic")
+        .expect("a bfloat llvm.maximum translates");
+    assert_eq!(count(&m, Op::ExtInst), 1);
+    assert_eq!(count(&m, Op::Unordered), 0);
+}

@@ -39,6 +39,7 @@ fn one_and_nan(width: u32) -> Option<(u64, u64)> {
     })
 }
 
+/// Lowers the call; `false` (nothing emitted) for an element type without IEEE fix-ups.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn lower(
     t: &mut Translator<'_>,
@@ -48,7 +49,7 @@ pub(crate) fn lower(
     maximum: bool,
     args: &[ValueRef],
     fast_math: u32,
-) -> Result<()> {
+) -> Result<bool> {
     let loc = ctx.location.as_str();
     let name = if maximum {
         "llvm.maximum"
@@ -66,12 +67,9 @@ pub(crate) fn lower(
         Type::Half => 16,
         Type::Float => 32,
         Type::Double => 64,
-        _ => {
-            return Err(crate::error::unsupported(
-                loc,
-                format!("{name} of a non-IEEE float type"),
-            ))
-        }
+        // bfloat (SPV_INTEL_bfloat16_arithmetic) keeps the plain fmin/fmax of the intrinsic
+        // path: the fix-ups' comparisons and copysign are not defined on it.
+        _ => return Ok(false),
     };
     let (one_bits, nan_bits) =
         one_and_nan(width).ok_or_else(|| malformed(loc, format!("{name}: float width")))?;
@@ -171,5 +169,5 @@ pub(crate) fn lower(
             ],
         );
     }
-    Ok(())
+    Ok(true)
 }

@@ -109,13 +109,14 @@ pub(super) fn call(
             lowered?
         }
         Some(Callee::Intrinsic(name)) => {
-            match crate::forward::float_min_max::family(&name) {
+            let lowered = match crate::forward::float_min_max::family(&name) {
                 Some(maximum) => crate::forward::float_min_max::lower(
                     t, ctx, out, result_ty, maximum, args, fast_math,
                 )?,
-                None => {
-                    crate::forward::builtins::intrinsic(t, ctx, out, result_ty, &name, args, attrs)?
-                }
+                None => false,
+            };
+            if !lowered {
+                crate::forward::builtins::intrinsic(t, ctx, out, result_ty, &name, args, attrs)?;
             }
             // (A void fpbuiltin, sincos, has no result to carry the bound: it is dropped.)
             if name.starts_with("llvm.fpbuiltin.") && !void_result {
