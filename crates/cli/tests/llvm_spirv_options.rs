@@ -489,3 +489,35 @@ fn spirv_ext_given_twice_adds_up() {
     let err = failed(&llvm_spirv(&disabled));
     assert!(err.contains("SPV_KHR_non_semantic_info"), "{err}");
 }
+
+/// lit17: a construct refused for want of an extension is reported as llvm-spirv reports it
+/// (`RequiresExtension: ...` then the extension's name on the next line, which llvm-spirv's
+/// negative tests match), before spirvkit's own message with its location; the bfloat type
+/// gets llvm-spirv's note.
+#[test]
+fn a_refusal_for_want_of_an_extension_names_it_as_llvm_spirv_does() {
+    let input = write(
+        "needs_bfloat16.ll",
+        "target triple = \"spir64-unknown-unknown\"\n\
+         define spir_func bfloat @f(bfloat %x) {\n  ret bfloat %x\n}\n",
+    );
+    let out = scratch("needs_bfloat16.spv").display().to_string();
+    let err = failed(&llvm_spirv(&[&input, "-o", &out]));
+    let lines: Vec<&str> = err.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| *l == "RequiresExtension: Feature requires the following SPIR-V extension:")
+        .unwrap_or_else(|| panic!("no RequiresExtension line in:\n{err}"));
+    assert_eq!(lines.get(at + 1), Some(&"SPV_KHR_bfloat16"));
+    assert!(lines
+        .get(at + 2)
+        .is_some_and(|l| l.starts_with("NOTE: LLVM module contains bfloat type")));
+    assert!(err.contains("--spirv-ext=+SPV_KHR_bfloat16"), "{err}");
+    // With the extension the same input translates.
+    ok(&llvm_spirv(&[
+        &input,
+        "--spirv-ext=+SPV_KHR_bfloat16",
+        "-o",
+        &out,
+    ]));
+}

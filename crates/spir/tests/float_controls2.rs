@@ -51,9 +51,13 @@ fn modes(m: &Module) -> Vec<u32> {
         .collect()
 }
 
+// The call of a built-in (a declaration) is what gives the kernel ContractionOff (lit17:
+// llvm-spirv decides per kernel, `fp_contract.rs`; its `contract` arithmetic alone would not).
 const CONTRACT_SRC: &str = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i64 @_Z13get_global_idj(i32)
 define spir_kernel void @foo(half %ah, half %bh, float %af, float %bf, <2 x double> %ad, <2 x double> %bd, ptr addrspace(1) %o) {
 entry:
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
   %rh = fadd contract half %ah, %bh
   %rf = fmul reassoc contract float %af, %bf
   %rd = fsub contract <2 x double> %ad, %bd

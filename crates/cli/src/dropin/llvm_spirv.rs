@@ -322,8 +322,39 @@ pub fn main(argv: &[String]) -> ExitCode {
     own.push(input);
     match crate::cmd::translate::run_from(&own) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(format!("{e:#}")),
+        Err(e) => {
+            let message = format!("{e:#}");
+            if let Some(lines) = requires_extension_lines(&message) {
+                eprint!("{lines}");
+            }
+            fail(message)
+        }
     }
+}
+
+/// llvm-spirv's own report of a construct that needs an extension which is not enabled
+/// (its `SPIRVEC_RequiresExtension` diagnostic), for a refusal whose message names the
+/// extension to enable (`--spirv-ext=+NAME`): scripts and tests written for llvm-spirv
+/// match these lines. The bfloat type gets llvm-spirv's note about it.
+fn requires_extension_lines(message: &str) -> Option<String> {
+    const FLAG: &str = "--spirv-ext=+";
+    let start = message.find(FLAG)? + FLAG.len();
+    let name: String = message[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    if name.is_empty() {
+        return None;
+    }
+    let mut lines =
+        format!("RequiresExtension: Feature requires the following SPIR-V extension:\n{name}\n");
+    if name == "SPV_KHR_bfloat16" && message.contains("type bfloat") {
+        lines.push_str(
+            "NOTE: LLVM module contains bfloat type, translation of which requires this \
+             extension\n",
+        );
+    }
+    Some(lines)
 }
 
 /// The two forms `-to-text` and `-to-binary` convert between.

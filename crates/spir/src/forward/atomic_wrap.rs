@@ -108,7 +108,7 @@ impl<'m> Translator<'m> {
 
 /// Memory scope of an LLVM sync scope (llvm-spirv's mapping: the default system scope is
 /// CrossDevice).
-fn scope_of(scope: &SyncScope) -> u32 {
+pub(crate) fn scope_of(scope: &SyncScope) -> u32 {
     match scope {
         SyncScope::System => Scope::CrossDevice.0,
         SyncScope::SingleThread => Scope::Invocation.0,

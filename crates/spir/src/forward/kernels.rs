@@ -379,7 +379,8 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
     let mut ordered: Vec<llvm::FuncId> = kernels.iter().copied().collect();
     ordered.sort();
     let interface: Vec<Operand> = t.builtin_vars.values().map(|&id| Operand::Id(id)).collect();
-    let module_contraction_off = t.m.named_metadata("opencl.enable.FP_CONTRACT").is_none();
+    // The kernels llvm-spirv gives ContractionOff (fp_contract.rs).
+    let disabling_contraction = crate::forward::fp_contract::functions_disabling_contraction(t.m);
     // Inline assembly is opaque: llvm-spirv disables contraction for the kernels reaching it.
     let reaching_asm = crate::forward::inline_assembly::functions_reaching_inline_asm(t);
     // Per entry point, the execution modes it got.
@@ -450,7 +451,9 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
         // forbids (float_controls2.rs).
         let mut defaulted = Vec::new();
         let contraction_off = match t.opts.fp_contract {
-            crate::FpContract::On => module_contraction_off || reaching_asm.contains(&f),
+            crate::FpContract::On => {
+                disabling_contraction.contains(&f) || reaching_asm.contains(&f)
+            }
             crate::FpContract::Off => true,
             crate::FpContract::Fast => false,
         };

@@ -17,7 +17,11 @@ pub(crate) type Key = (u32, u32, bool);
 impl<'m> Translator<'m> {
     /// Emits a helper for every kind of non-constant memset in the module.
     pub(crate) fn declare_memset_loops(&mut self) -> Result<()> {
-        let mut keys: Vec<Key> = Vec::new();
+        // Each kind with the name of the first intrinsic declaration seen for it, which
+        // names the helper as llvm-spirv names it (`llvm.memset.p0.i32` →
+        // `spirv.llvm_memset_p0_i32`; typed pointers: `llvm.memset.p3i8.i32` →
+        // `spirv.llvm_memset_p3i8_i32`).
+        let mut keys: Vec<(Key, String)> = Vec::new();
         for f in &self.m.functions {
             for inst in &f.insts {
                 let InstKind::Call { callee, args, .. } = &inst.kind else {
@@ -33,15 +37,15 @@ impl<'m> Translator<'m> {
                     continue;
                 }
                 if let Some(key) = self.memset_key(f, args) {
-                    if !keys.contains(&key) {
-                        keys.push(key);
+                    if !keys.iter().any(|(k, _)| *k == key) {
+                        keys.push((key, target.name.clone()));
                     }
                 }
             }
         }
         let mut helpers = FxHashMap::default();
-        for key in keys {
-            let id = self.memset_loop_function(key)?;
+        for (key, intrinsic) in keys {
+            let id = self.memset_loop_function(key, &intrinsic)?;
             helpers.insert(key, id);
         }
         self.memset_loops = std::sync::Arc::new(helpers);
@@ -74,7 +78,11 @@ impl<'m> Translator<'m> {
     }
 
     /// `void helper(T* dst, i8 value, iN len)`: for (i = 0; i < len; i++) dst[i] = value.
-    fn memset_loop_function(&mut self, (addrspace, len_bits, volatile): Key) -> Result<Id> {
+    fn memset_loop_function(
+        &mut self,
+        (addrspace, len_bits, volatile): Key,
+        intrinsic: &str,
+    ) -> Result<Id> {
         let void = self.b.type_void();
         let byte = self.int_type(8);
         let len_ty = self.int_type(len_bits);
@@ -175,10 +183,8 @@ impl<'m> Translator<'m> {
             .push_instruction(inst(Op::Return, None, None, vec![]));
         self.b.end_function();
         let v = if volatile { "_volatile" } else { "" };
-        self.b.name(
-            f,
-            &format!("spirv.llvm_memset_p{addrspace}i8_i{len_bits}{v}"),
-        );
+        self.b
+            .name(f, &format!("spirv.{}{v}", intrinsic.replace('.', "_")));
         Ok(f)
     }
 }

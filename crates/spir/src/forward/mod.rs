@@ -25,6 +25,8 @@ pub(crate) mod decorations;
 pub(crate) mod execution_modes;
 pub mod extensions;
 pub(crate) mod float_controls2;
+pub(crate) mod float_min_max;
+pub(crate) mod fp_contract;
 pub(crate) mod fpga_annotations;
 pub(crate) mod function;
 pub(crate) mod function_decorations;

@@ -213,7 +213,9 @@ fn opencl_family(family: &str) -> Option<(&str, usize)> {
         | "trunc" | "rint" | "round" => (family, 1),
         "pow" | "copysign" => (family, 2),
         // `minimumnum`/`maximumnum` (IEEE 754-2019 minimumNumber) return the non-NaN operand,
-        // as OpenCL fmin/fmax do; llvm-spirv maps them the same way.
+        // as OpenCL fmin/fmax do; llvm-spirv maps them the same way. `minimum`/`maximum` are
+        // named here so the family is known; `float_min_max.rs` lowers them (fmin/fmax with
+        // NaN and signed-zero fix-ups).
         "minnum" | "minimum" | "minimumnum" => ("fmin", 2),
         "maxnum" | "maximum" | "maximumnum" => ("fmax", 2),
         "ctpop" => ("popcount", 1),

@@ -301,9 +301,11 @@ pub(super) fn lower(
             };
             // `work_group_barrier(flags, scope)` / `sub_group_barrier(flags, scope)`: the
             // OpenCL memory_scope argument is the barrier's memory scope (the execution scope
-            // stays the work-group or sub-group), as llvm-spirv maps it.
+            // stays the work-group or sub-group), as llvm-spirv maps it. Without it the memory
+            // scope is memory_scope_work_group for both barriers (llvm-spirv's default: a
+            // sub-group barrier still orders the work-group's memory).
             let memory_scope = match args.get(1) {
-                None => scope.0,
+                None => Scope::Workgroup.0,
                 Some(&v) => {
                     let s = t.const_int(v).ok_or_else(|| {
                         unsupported(loc, format!("{n} with a non-constant memory_scope"))
@@ -314,12 +316,14 @@ pub(super) fn lower(
             };
             let exec = t.u32_constant(scope.0);
             let memory = t.u32_constant(memory_scope);
-            let sem = semantics(
-                t,
-                ctx,
-                args.first().copied(),
-                MemorySemantics::SequentiallyConsistent.0,
-            )?;
+            // A barrier without fence flags orders no memory: its semantics are None (0),
+            // as llvm-spirv writes `work_group_barrier(0)`, not a bare SequentiallyConsistent.
+            let flags = args.first().copied();
+            let order = match flags.and_then(|f| t.const_int(f)) {
+                Some(0) => 0,
+                _ => MemorySemantics::SequentiallyConsistent.0,
+            };
+            let sem = semantics(t, ctx, flags, order)?;
             t.emit_void(
                 Op::ControlBarrier,
                 vec![Operand::Id(exec), Operand::Id(memory), Operand::Id(sem)],

@@ -444,6 +444,11 @@ pub(crate) fn printf_format(
     Ok(())
 }
 
+/// The number of the OpenCL.std instruction `name` (`fmin`, `copysign`, ...).
+pub(crate) fn opencl_std_number(name: &str) -> Option<u32> {
+    math::ext_number(name)
+}
+
 pub(crate) fn ext_inst(
     t: &mut Translator<'_>,
     out: Id,

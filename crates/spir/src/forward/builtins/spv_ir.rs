@@ -281,9 +281,15 @@ fn float_rmw(opname: &str) -> Option<super::atomic_ops::FloatRmw> {
 /// OpConvertFToTF32INTEL is the pinned grammar's OpRoundFToTF32INTEL (6426, the extension since
 /// renamed SPV_INTEL_tensor_float32_rounding; llvm-spirv's older `joint_matrix_tf32.ll` calls
 /// `__spirv_ConvertFToTF32INTEL`, IGC accepts both names for the one operation).
+///
+/// Two instructions llvm-spirv writes as their equivalent that every SPIR-V version keeps:
+/// OpAtomicCompareExchangeWeak (deprecated, the same semantics as OpAtomicCompareExchange)
+/// and OpLessOrGreater (removed in SPIR-V 1.5; the same comparison as OpFOrdNotEqual).
 fn former_name(opname: &str) -> &str {
     match opname {
         "ConvertFToTF32INTEL" => "RoundFToTF32INTEL",
+        "AtomicCompareExchangeWeak" => "AtomicCompareExchange",
+        "LessOrGreater" => "FOrdNotEqual",
         other => other,
     }
 }

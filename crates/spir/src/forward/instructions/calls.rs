@@ -21,6 +21,7 @@ pub(super) fn call(
     args: &[ValueRef],
     attrs: &llvm::AttributeList,
     metadata: &[(String, llvm::MetadataId)],
+    fast_math: u32,
 ) -> Result<()> {
     let Out {
         out,
@@ -108,7 +109,15 @@ pub(super) fn call(
             lowered?
         }
         Some(Callee::Intrinsic(name)) => {
-            crate::forward::builtins::intrinsic(t, ctx, out, result_ty, &name, args, attrs)?;
+            let lowered = match crate::forward::float_min_max::family(&name) {
+                Some(maximum) => crate::forward::float_min_max::lower(
+                    t, ctx, out, result_ty, maximum, args, fast_math,
+                )?,
+                None => false,
+            };
+            if !lowered {
+                crate::forward::builtins::intrinsic(t, ctx, out, result_ty, &name, args, attrs)?;
+            }
             // (A void fpbuiltin, sincos, has no result to carry the bound: it is dropped.)
             if name.starts_with("llvm.fpbuiltin.") && !void_result {
                 crate::forward::builtins::fp_max_error(t, out, attrs, loc)?;

@@ -6,7 +6,7 @@ use crate::forward::context::FnCtx;
 use crate::forward::translator::Translator;
 use llvm::ValueRef;
 use spirvkit_core::Operand;
-use spirvkit_grammar::{MemoryAccess, Op};
+use spirvkit_grammar::{MemoryAccess, MemorySemantics, Op};
 use spirvkit_llvm as llvm;
 
 /// `load`: OpLoad with its memory operands, or OpAtomicLoad.
@@ -18,7 +18,7 @@ pub(super) fn load(
     ptr: &ValueRef,
     align: &Option<u64>,
     volatile: &bool,
-    ordering: &llvm::AtomicOrdering,
+    (ordering, scope): (&llvm::AtomicOrdering, &llvm::SyncScope),
     metadata: &[(String, llvm::MetadataId)],
 ) -> Result<()> {
     let Out {
@@ -67,7 +67,7 @@ pub(super) fn load(
             Op::AtomicLoad,
             result_ty,
         )?;
-        let (scope, sem) = crate::forward::builtins::atomic_scope_semantics(t, ctx, *ptr)?;
+        let (scope, sem) = load_store_scope_semantics(t, *ordering, scope);
         t.emit_to(
             out,
             Op::AtomicLoad,
@@ -87,6 +87,27 @@ pub(super) fn load(
     Ok(())
 }
 
+/// Scope and semantics of an atomic `load` / `store`, as llvm-spirv maps them: the memory
+/// scope of the instruction's sync scope (the default system scope is CrossDevice) and the
+/// ordering alone as the semantics (monotonic is Relaxed, 0) — not the sequentially
+/// consistent semantics of the OpenCL atomic built-ins, which would strengthen every
+/// relaxed or acquire/release access.
+fn load_store_scope_semantics(
+    t: &mut Translator<'_>,
+    ordering: llvm::AtomicOrdering,
+    scope: &llvm::SyncScope,
+) -> (spirvkit_core::Id, spirvkit_core::Id) {
+    let order = match ordering {
+        llvm::AtomicOrdering::Acquire => MemorySemantics::Acquire.0,
+        llvm::AtomicOrdering::Release => MemorySemantics::Release.0,
+        llvm::AtomicOrdering::AcqRel => MemorySemantics::AcquireRelease.0,
+        llvm::AtomicOrdering::SeqCst => MemorySemantics::SequentiallyConsistent.0,
+        _ => 0,
+    };
+    let scope = crate::forward::atomic_wrap::scope_of(scope);
+    (t.u32_constant(scope), t.u32_constant(order))
+}
+
 /// `store`: OpStore with its memory operands, or OpAtomicStore.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn store(
@@ -96,9 +117,13 @@ pub(super) fn store(
     value: &ValueRef,
     align: &Option<u64>,
     volatile: &bool,
-    ordering: &llvm::AtomicOrdering,
+    (ordering, scope): (&llvm::AtomicOrdering, &llvm::SyncScope),
     metadata: &[(String, llvm::MetadataId)],
 ) -> Result<()> {
+    // An atomic store's scope and semantics constants come before its value's, in
+    // llvm-spirv's order of the operands (OpAtomicStore's pointer, scope, semantics, value).
+    let atomic = (*ordering != llvm::AtomicOrdering::NotAtomic)
+        .then(|| load_store_scope_semantics(t, *ordering, scope));
     let v = t.value(ctx, *value)?;
     let p = if is_opaque(t, ctx, *ptr) {
         let value_ty = t.value_type_id(ctx, *value)?;
@@ -113,7 +138,7 @@ pub(super) fn store(
     } else {
         p
     };
-    if *ordering != llvm::AtomicOrdering::NotAtomic {
+    if let Some((scope, sem)) = atomic {
         let value_ty = t.value_llvm_type(ctx, *value)?;
         crate::forward::builtins::require_atomic_value_type(
             t,
@@ -121,7 +146,6 @@ pub(super) fn store(
             Op::AtomicStore,
             value_ty,
         )?;
-        let (scope, sem) = crate::forward::builtins::atomic_scope_semantics(t, ctx, *ptr)?;
         t.emit_void(
             Op::AtomicStore,
             vec![

@@ -92,15 +92,24 @@ pub(crate) fn translate_instruction(
             align,
             volatile,
             ordering,
-            ..
-        } => memory::load(t, ctx, r, ptr, align, volatile, ordering, &inst.metadata)?,
+            scope,
+        } => memory::load(
+            t,
+            ctx,
+            r,
+            ptr,
+            align,
+            volatile,
+            (ordering, scope),
+            &inst.metadata,
+        )?,
         InstKind::Store {
             ptr,
             value,
             align,
             volatile,
             ordering,
-            ..
+            scope,
         } => memory::store(
             t,
             ctx,
@@ -108,7 +117,7 @@ pub(crate) fn translate_instruction(
             value,
             align,
             volatile,
-            ordering,
+            (ordering, scope),
             &inst.metadata,
         )?,
         InstKind::Gep {
@@ -126,7 +135,17 @@ pub(crate) fn translate_instruction(
             ..
         } => {
             crate::forward::decorations::call_arguments(t, ctx, &inst.metadata, args)?;
-            let called = calls::call(t, ctx, r, callee, *fn_ty, args, attrs, &inst.metadata);
+            let called = calls::call(
+                t,
+                ctx,
+                r,
+                callee,
+                *fn_ty,
+                args,
+                attrs,
+                &inst.metadata,
+                *fast_math,
+            );
             ctx.arg_casts.borrow_mut().clear();
             called?;
             arith::call_fast_math(t, r.out, *fast_math);
