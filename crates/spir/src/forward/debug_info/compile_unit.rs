@@ -138,7 +138,7 @@ impl Declarer<'_, '_> {
             (Some((kind, value)), f) if !f.is_non_semantic() => {
                 text = Some(format!("//__{kind}:{value}"));
             }
-            (Some((kind, value)), super::DebugInfoFormat::NonSemanticShader200) => {
+            (Some((kind, value)), f) if f.has_200_additions() => {
                 if let Some(number) = checksum_kind_200(kind) {
                     checksum_operands.push(self.lit(number));
                     checksum_operands.push(Operand::Id(self.string(value)));

@@ -135,7 +135,7 @@ impl Declarer<'_, '_> {
     /// configuration macros, include path, API notes file, is-declaration.
     fn module(&mut self, id: MetadataId, n: &DiNode) -> Option<Id> {
         let instruction = match self.info.format {
-            super::DebugInfoFormat::NonSemanticShader200 => inst::MODULE,
+            f if f.has_200_additions() => inst::MODULE,
             super::DebugInfoFormat::OpenClDebugInfo100 | super::DebugInfoFormat::Legacy
                 if self.t.opts.allows(MODULE_EXTENSION) =>
             {
