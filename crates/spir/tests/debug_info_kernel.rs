@@ -406,3 +406,147 @@ fn kernel_100_keeps_extra_expressions_without_the_option() {
         assert!(ops.contains(&vec![165, 0]), "LLVM_arg 0: {ops:?}");
     }
 }
+
+/// A structure with bit fields, an enumeration only the compile unit's `retainedTypes:`
+/// names, and a Fortran COMMON block holding a global.
+const LEFTOVERS: &str = r#"
+target triple = "spir64-unknown-unknown"
+
+%struct.B = type { i16 }
+
+@blk = addrspace(1) global [2 x i32] zeroinitializer, align 4, !dbg !50
+
+define spir_func void @f() !dbg !10 {
+entry:
+  %b = alloca %struct.B, align 2
+    #dbg_declare(ptr %b, !20, !DIExpression(), !40)
+  ret void, !dbg !40
+}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!2}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, producer: "clang", emissionKind: FullDebug, retainedTypes: !3, globals: !49)
+!1 = !DIFile(filename: "b.cpp", directory: "/src")
+!2 = !{i32 2, !"Debug Info Version", i32 3}
+!3 = !{!4, !10}
+!4 = distinct !DICompositeType(tag: DW_TAG_enumeration_type, name: "Color", file: !1, line: 1, baseType: !5, size: 32, elements: !6, identifier: "_ZTS5Color")
+!5 = !DIBasicType(name: "unsigned int", size: 32, encoding: DW_ATE_unsigned)
+!6 = !{!7, !8}
+!7 = !DIEnumerator(name: "Red", value: 0, isUnsigned: true)
+!8 = !DIEnumerator(name: "Green", value: 1, isUnsigned: true)
+!10 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 3, type: !11, spFlags: DISPFlagDefinition, unit: !0)
+!11 = !DISubroutineType(types: !12)
+!12 = !{null}
+!20 = !DILocalVariable(name: "b", scope: !10, file: !1, line: 4, type: !21)
+!21 = distinct !DICompositeType(tag: DW_TAG_structure_type, name: "B", file: !1, line: 2, size: 16, elements: !22)
+!22 = !{!23, !24}
+!23 = !DIDerivedType(tag: DW_TAG_member, name: "lo", scope: !21, file: !1, line: 2, baseType: !25, size: 3, flags: DIFlagBitField, extraData: i64 0)
+!24 = !DIDerivedType(tag: DW_TAG_member, name: "hi", scope: !21, file: !1, line: 2, baseType: !25, size: 5, offset: 3, flags: DIFlagBitField, extraData: i64 0)
+!25 = !DIBasicType(name: "unsigned short", size: 16, encoding: DW_ATE_unsigned)
+!40 = !DILocation(line: 4, column: 3, scope: !10)
+!49 = !{!50}
+!50 = !DIGlobalVariableExpression(var: !51, expr: !DIExpression())
+!51 = distinct !DIGlobalVariable(name: "x", scope: !52, file: !1, line: 7, type: !5, isLocal: false, isDefinition: true)
+!52 = !DICommonBlock(scope: !10, declaration: null, name: "blk", file: !1, line: 6)
+"#;
+
+const TYPE_ENUM: u32 = 9;
+const TYPE_MEMBER: u32 = 11;
+const GLOBAL_VARIABLE: u32 = 18;
+
+/// The Flags operand of each DebugTypeMember (a literal, or a constant's value).
+fn member_flags(m: &Module, insts: &[(u32, Vec<Operand>, &Instruction)], at: usize) -> Vec<u32> {
+    with_number(insts, TYPE_MEMBER)
+        .iter()
+        .map(|ops| match &ops[at] {
+            Operand::Word(w) => *w,
+            op => constant(m, op),
+        })
+        .collect()
+}
+
+#[test]
+fn bit_field_members_are_flagged_in_200_only() {
+    const BIT_FIELD: u32 = 1 << 18;
+    // .200: Name Type Source Line Column Offset Size Flags (no parent).
+    let name = "NonSemantic.Shader.DebugInfo.200";
+    for m in translate_both(
+        LEFTOVERS,
+        &with_format(DebugInfoFormat::NonSemanticShader200),
+        "bitfield_200",
+    ) {
+        let insts = set_insts(&m, name);
+        let flags = member_flags(&m, &insts, 7);
+        assert_eq!(flags.len(), 2);
+        assert!(flags.iter().all(|f| f & BIT_FIELD != 0), "{flags:?}");
+    }
+    for (format, set, at) in [
+        (DebugInfoFormat::OpenClDebugInfo100, "OpenCL.DebugInfo.100", 8),
+        (
+            DebugInfoFormat::NonSemanticShader100,
+            "NonSemantic.Shader.DebugInfo.100",
+            7,
+        ),
+        (KERNEL_100, KERNEL_100_NAME, 7),
+    ] {
+        for m in translate_both(LEFTOVERS, &with_format(format), &format!("bitfield_{set}")) {
+            let insts = set_insts(&m, set);
+            let flags = member_flags(&m, &insts, at);
+            assert_eq!(flags.len(), 2, "{set}");
+            assert!(flags.iter().all(|f| f & BIT_FIELD == 0), "{set}: {flags:?}");
+        }
+    }
+}
+
+#[test]
+fn retained_types_are_declared() {
+    // The enumeration no variable names is declared, in every format; the subprogram in
+    // the same list stays one DebugFunction.
+    for (format, set) in [
+        (DebugInfoFormat::OpenClDebugInfo100, "OpenCL.DebugInfo.100"),
+        (
+            DebugInfoFormat::NonSemanticShader100,
+            "NonSemantic.Shader.DebugInfo.100",
+        ),
+        (
+            DebugInfoFormat::NonSemanticShader200,
+            "NonSemantic.Shader.DebugInfo.200",
+        ),
+        (KERNEL_100, KERNEL_100_NAME),
+    ] {
+        for m in translate_both(LEFTOVERS, &with_format(format), &format!("retained_{set}")) {
+            let insts = set_insts(&m, set);
+            let enums = with_number(&insts, TYPE_ENUM);
+            assert_eq!(enums.len(), 1, "{set}");
+            assert_eq!(string_of(&m, &enums[0][0]), "Color");
+            assert_eq!(with_number(&insts, FUNCTION).len(), 1, "{set}");
+        }
+    }
+}
+
+#[test]
+fn a_global_in_a_common_block_is_described() {
+    // llvm-spirv has no form for a DICommonBlock (DebugInfoNone as a scope); spirv-val
+    // wants a lexical scope as a global's parent, so the global's parent is the compile
+    // unit, in every format, and the global is still described.
+    for (format, set) in [
+        (DebugInfoFormat::OpenClDebugInfo100, "OpenCL.DebugInfo.100"),
+        (
+            DebugInfoFormat::NonSemanticShader100,
+            "NonSemantic.Shader.DebugInfo.100",
+        ),
+        (
+            DebugInfoFormat::NonSemanticShader200,
+            "NonSemantic.Shader.DebugInfo.200",
+        ),
+        (KERNEL_100, KERNEL_100_NAME),
+    ] {
+        for m in translate_both(LEFTOVERS, &with_format(format), &format!("common_{set}")) {
+            let insts = set_insts(&m, set);
+            let globals = with_number(&insts, GLOBAL_VARIABLE);
+            assert_eq!(globals.len(), 1, "{set}");
+            assert_eq!(string_of(&m, &globals[0][0]), "x");
+            assert_eq!(number_of(&m, &globals[0][5]), COMPILATION_UNIT, "{set}");
+        }
+    }
+}

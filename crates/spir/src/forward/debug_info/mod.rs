@@ -135,6 +135,9 @@ pub(crate) mod flags {
     pub const IS_ENUM_CLASS: u32 = 0x4000;
     pub const TYPE_PASS_BY_VALUE: u32 = 0x8000;
     pub const TYPE_PASS_BY_REFERENCE: u32 = 0x10000;
+    /// llvm-spirv's NonSemantic.Shader.DebugInfo.200 addition (`SPIRV.debug.h`:
+    /// `FlagBitField = 1 << 18`, after the specification's FlagUnknownPhysicalLayout).
+    pub const BIT_FIELD: u32 = 1 << 18;
 }
 
 /// What function bodies need of the module's debug information (shared by the forks).
@@ -289,6 +292,13 @@ pub(crate) fn declare(t: &mut Translator<'_>) -> Result<()> {
         d.scope(Some(sp));
     }
     variables::global_variables(&mut d);
+    for unit in m
+        .named_metadata("llvm.dbg.cu")
+        .map(|n| n.nodes.clone())
+        .unwrap_or_default()
+    {
+        d.retained_types(unit);
+    }
     for unit in m
         .named_metadata("llvm.dbg.cu")
         .map(|n| n.nodes.clone())

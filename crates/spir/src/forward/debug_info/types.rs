@@ -367,6 +367,13 @@ impl Declarer<'_, '_> {
             if is_static {
                 member_flags |= flags::STATIC_MEMBER;
             }
+            // A bit field: llvm-spirv's FlagBitField, in .200 only (its `mapDebugFlags`);
+            // the other sets have no such flag (the member's size in bits still says it).
+            if self.info.format == super::DebugInfoFormat::NonSemanticShader200
+                && has_flag(mn, "flags", "DIFlagBitField")
+            {
+                member_flags |= flags::BIT_FIELD;
+            }
             operands.push(self.lit(member_flags));
             if is_static {
                 // Its value, when the class gives one (`extraData: i32 4`).
