@@ -239,6 +239,9 @@ fn kernel_100_is_a_non_semantic_set_with_the_200_additions() {
         let modules = with_number(&insts, MODULE);
         assert_eq!(modules.len(), 1);
         assert_eq!(string_of(&m, &modules[0][0]), "mymod");
+        // llvm-spirv's order: name, source, line, parent (the subprogram).
+        assert_eq!(constant(&m, &modules[0][2]), 1);
+        assert_eq!(number_of(&m, &modules[0][3]), FUNCTION);
         let imports = with_number(&insts, IMPORTED_ENTITY);
         assert_eq!(imports.len(), 1);
         let module_id = insts
