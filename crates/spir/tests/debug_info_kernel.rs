@@ -553,3 +553,53 @@ fn a_global_in_a_common_block_is_described() {
         }
     }
 }
+
+#[test]
+fn fortran_records_from_bitcode_are_translated() {
+    // The same Fortran records from llvm-as-22 and llvm-as-15 bitcode (which the bitcode
+    // reader models since session 17): DebugModule, DebugTypeString, a DebugTypeSubrange
+    // of the DIGenericSubrange in a DebugTypeArrayDynamic, the global of the COMMON block.
+    for (bc, name) in [
+        (
+            &include_bytes!("../../llvm/tests/data/fortran_debug_info22.bc")[..],
+            "22",
+        ),
+        (
+            &include_bytes!("../../llvm/tests/data/fortran_debug_info15.bc")[..],
+            "15",
+        ),
+    ] {
+        let llvm = spirvkit_llvm::read_bitcode(bc, name).unwrap_or_else(|e| panic!("{e}"));
+        for (format, set) in [
+            (
+                DebugInfoFormat::NonSemanticShader200,
+                "NonSemantic.Shader.DebugInfo.200",
+            ),
+            (KERNEL_100, KERNEL_100_NAME),
+        ] {
+            for ext in ["", "+SPV_KHR_untyped_pointers"] {
+                let mut options = with_format(format);
+                options
+                    .apply_extension_list(ext)
+                    .unwrap_or_else(|e| panic!("{e}"));
+                let m = translate(&llvm, &options).unwrap_or_else(|e| panic!("{name}: {e}"));
+                spirv_val(&m, &format!("fortran_bc{name}_{set}_{}", ext.len()));
+                let insts = set_insts(&m, set);
+                let modules = with_number(&insts, MODULE);
+                assert_eq!(modules.len(), 1, "{name} {set}");
+                assert_eq!(string_of(&m, &modules[0][4]), "-DX");
+                assert_eq!(constant(&m, &modules[0][7]), 1, "isDecl");
+                let strings = with_number(&insts, TYPE_STRING);
+                assert_eq!(strings.len(), 1, "{name} {set}");
+                assert_eq!(constant(&m, &strings[0][3]), 80);
+                assert_eq!(number_of(&m, &strings[0][2]), EXPRESSION);
+                assert_eq!(number_of(&m, &strings[0][4]), EXPRESSION);
+                let dynamic = with_number(&insts, TYPE_ARRAY_DYNAMIC);
+                assert_eq!(dynamic.len(), 1, "{name} {set}");
+                assert_eq!(number_of(&m, &dynamic[0][5]), TYPE_SUBRANGE);
+                let globals = with_number(&insts, GLOBAL_VARIABLE);
+                assert_eq!(globals.len(), 1, "{name} {set}");
+            }
+        }
+    }
+}
