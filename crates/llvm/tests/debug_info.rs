@@ -303,7 +303,11 @@ fn fortran_records_from_bitcode_match_the_text() {
             let from_text = nodes_of_kind(&text, kind);
             let from_bitcode = nodes_of_kind(&m, kind);
             assert_eq!(from_text.len(), 1, "{kind}");
-            assert_eq!(from_bitcode.len(), 1, "{name}: {kind} read as {from_bitcode:?}");
+            assert_eq!(
+                from_bitcode.len(),
+                1,
+                "{name}: {kind} read as {from_bitcode:?}"
+            );
             for (field, value) in &from_text[0].fields {
                 let found = from_bitcode[0]
                     .field(field)
@@ -330,7 +334,11 @@ fn fortran_records_from_bitcode_match_the_text() {
             "DIGenericSubrange",
             "DICommonBlock",
         ] {
-            assert_eq!(nodes_of_kind(&again, kind).len(), 1, "{name}: {kind}\n{printed}");
+            assert_eq!(
+                nodes_of_kind(&again, kind).len(),
+                1,
+                "{name}: {kind}\n{printed}"
+            );
         }
     }
 }

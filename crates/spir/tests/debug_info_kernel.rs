@@ -484,7 +484,11 @@ fn bit_field_members_are_flagged_in_200_only() {
         assert!(flags.iter().all(|f| f & BIT_FIELD != 0), "{flags:?}");
     }
     for (format, set, at) in [
-        (DebugInfoFormat::OpenClDebugInfo100, "OpenCL.DebugInfo.100", 8),
+        (
+            DebugInfoFormat::OpenClDebugInfo100,
+            "OpenCL.DebugInfo.100",
+            8,
+        ),
         (
             DebugInfoFormat::NonSemanticShader100,
             "NonSemantic.Shader.DebugInfo.100",
