@@ -6,7 +6,8 @@ For each DIR (a dev-set folder such as /work/devset/t7) with its samples TSV (by
 one devset.py's naming implies: t7 -> samples.tsv, tX -> samples_tX.tsv), every sampled
 file whose repository path has a `DebugInfo/` component is translated with the `--spirv-ext`
 list of its RUN line (devset.py's plan) and `--spirv-debug-info-version=V` for V in ocl-100,
-nonsemantic-shader-100, nonsemantic-shader-200, legacy, then judged by spirv-val. One line
+nonsemantic-shader-100, nonsemantic-shader-200, nonsemantic-kernel-100 (session 17), legacy,
+then judged by spirv-val. One line
 per (file, format) in OUT, then one summary line per format. `--untyped` adds
 `+SPV_KHR_untyped_pointers` to every extension list.
 """
@@ -18,7 +19,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devset  # noqa: E402
 
-FORMATS = ["ocl-100", "nonsemantic-shader-100", "nonsemantic-shader-200", "legacy"]
+FORMATS = [
+    "ocl-100",
+    "nonsemantic-shader-100",
+    "nonsemantic-shader-200",
+    "nonsemantic-kernel-100",
+    "legacy",
+]
 
 
 def samples_of(folder, tsv):
@@ -66,7 +73,10 @@ def main(argv):
             if not test.exists():
                 continue
             kind, opts = devset.plan(test)
-            if kind != "run":
+            if kind == "run":
+                # plan() gives the RUN line's llvm-spirv arguments; translate takes its options.
+                opts = devset.options_of(opts)
+            else:
                 kind, opts = llc_plan(test, kind, opts)
             if kind == "run" and untyped:
                 opts = with_untyped(opts)

@@ -760,6 +760,10 @@ fn llvm_spirv_debug_info_version_ocl_100_and_none() {
             "nonsemantic-shader-200",
             Some("NonSemantic.Shader.DebugInfo.200"),
         ),
+        (
+            "nonsemantic-kernel-100",
+            Some("NonSemantic.Kernel.DebugInfo.100"),
+        ),
         ("none", None),
     ] {
         let output = dir.join(format!("{version}.spv"));

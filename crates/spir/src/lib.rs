@@ -37,6 +37,11 @@ pub struct TranslateOptions {
     /// Which debug information is emitted (`--spirv-debug-info-version`); `None` drops
     /// the module's debug metadata.
     pub debug_info: forward::debug_info::DebugInfoFormat,
+    /// llvm-spirv's `--spirv-allow-extra-diexpressions`: DIExpression operations past
+    /// `DW_OP_LLVM_fragment` are written in NonSemantic.Shader.DebugInfo.100 too (.200 and
+    /// NonSemantic.Kernel.DebugInfo.100 always write them; OpenCL.DebugInfo.100 cannot hold
+    /// them, see `forward/debug_info/mod.rs`).
+    pub allow_extra_di_expressions: bool,
     /// llvm-spirv's `--spirv-preserve-auxdata`: function and global variable attributes,
     /// their metadata and `available_externally` linkage are kept as NonSemantic.AuxData
     /// extended instructions (`forward/aux_data.rs`).
@@ -80,6 +85,7 @@ impl Default for TranslateOptions {
             allow_unknown_intrinsics: None,
             emit_function_ptr_addr_space: false,
             debug_info: forward::debug_info::DebugInfoFormat::default(),
+            allow_extra_di_expressions: false,
             preserve_aux_data: false,
             fp_contract: FpContract::default(),
             fmuladd: FmulAdd::default(),

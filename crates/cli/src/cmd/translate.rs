@@ -31,10 +31,23 @@ pub struct TranslateArgs {
     pub emit_function_ptr_addr_space: bool,
     /// Debug information: `ocl-100` (OpenCL.DebugInfo.100, the default, as llvm-spirv),
     /// `nonsemantic-shader-100` / `nonsemantic-shader-200` (NonSemantic.Shader.DebugInfo.100
-    /// / .200), `legacy` (llvm-spirv's old set, written as OpenCL.DebugInfo.100) or `none`
+    /// / .200), `nonsemantic-kernel-100` (NonSemantic.Kernel.DebugInfo.100), `legacy` (llvm-spirv's old set, written as OpenCL.DebugInfo.100) or `none`
     /// (spirvkit's own: the module's debug metadata is dropped).
     #[arg(long = "spirv-debug-info-version", value_name = "VERSION")]
     pub debug_info_version: Option<String>,
+    /// Keep the DIExpression operations past `DW_OP_LLVM_fragment` in
+    /// NonSemantic.Shader.DebugInfo.100 too (llvm-spirv's option; `.200` and
+    /// `nonsemantic-kernel-100` always keep them, OpenCL.DebugInfo.100 cannot hold them).
+    #[arg(
+        long = "spirv-allow-extra-diexpressions",
+        value_name = "BOOL",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "true",
+        default_value = "false",
+        action = clap::ArgAction::Set
+    )]
+    pub allow_extra_diexpressions: bool,
     /// Keep function and global variable attributes, their metadata and
     /// `available_externally` linkage as NonSemantic.AuxData instructions (llvm-spirv's
     /// option). Needs SPIR-V 1.6 or SPV_KHR_non_semantic_info, which it allows unless
@@ -202,18 +215,20 @@ fn parse_version(v: &str) -> anyhow::Result<u32> {
 }
 
 /// `--spirv-debug-info-version`: llvm-spirv's `ocl-100`, `nonsemantic-shader-100`,
-/// `nonsemantic-shader-200` and `legacy`, and `none` to drop debug info.
+/// `nonsemantic-shader-200`, `nonsemantic-kernel-100` and `legacy`, and `none` to drop
+/// debug info.
 fn debug_info_format(v: &str) -> anyhow::Result<spirvkit_spir::DebugInfoFormat> {
     use spirvkit_spir::DebugInfoFormat as F;
     Ok(match v {
         "ocl-100" => F::OpenClDebugInfo100,
         "nonsemantic-shader-100" => F::NonSemanticShader100,
         "nonsemantic-shader-200" => F::NonSemanticShader200,
+        "nonsemantic-kernel-100" => F::NonSemanticKernel100,
         "legacy" => F::Legacy,
         "none" => F::None,
         _ => bail!(
             "--spirv-debug-info-version must be ocl-100, nonsemantic-shader-100, \
-             nonsemantic-shader-200, legacy or none, not {v}"
+             nonsemantic-shader-200, nonsemantic-kernel-100, legacy or none, not {v}"
         ),
     })
 }
@@ -343,6 +358,7 @@ pub fn run(args: TranslateArgs) -> anyhow::Result<()> {
     if let Some(v) = &args.debug_info_version {
         options.debug_info = debug_info_format(v)?;
     }
+    options.allow_extra_di_expressions = args.allow_extra_diexpressions;
     if args.preserve_auxdata {
         options.preserve_aux_data = true;
         // As llvm-spirv: the option allows SPV_KHR_non_semantic_info unless --spirv-ext

@@ -110,9 +110,10 @@ OPTIONS:
   -spirv-emit-function-ptr-addr-space
                                  Function pointers in address space 9 get the
                                  CodeSectionINTEL storage class (SPV_INTEL_function_pointers)
-  --spirv-debug-info-version=<ocl-100|nonsemantic-shader-100|nonsemantic-shader-200|legacy>
+  --spirv-debug-info-version=<ocl-100|nonsemantic-shader-100|nonsemantic-shader-200|nonsemantic-kernel-100|legacy>
                                  Debug info instruction set (OpenCL.DebugInfo.100, the
-                                 default; NonSemantic.Shader.DebugInfo.100/.200; SPIRV.debug)
+                                 default; NonSemantic.Shader.DebugInfo.100/.200;
+                                 NonSemantic.Kernel.DebugInfo.100; SPIRV.debug)
   --spirv-target-env=<CL1.2|CL2.0|SPV-IR>
                                  Representation of SPIR-V instructions in LLVM IR (with -r)
   --spirv-preserve-auxdata       Keep function/global attributes and metadata as
@@ -135,8 +136,10 @@ OPTIONS:
   -opaque-pointers, -emit-opaque-pointers
                                  LLVM's opaque pointers (read either way; with -r, written)
   --spirv-allow-extra-diexpressions
-                                 Accepted: spirvkit writes every DWARF operation the debug
-                                 info set can hold and drops an expression it cannot
+                                 Keep DWARF operations past DW_OP_LLVM_fragment in
+                                 NonSemantic.Shader.DebugInfo.100 (always kept in .200 and
+                                 nonsemantic-kernel-100; OpenCL.DebugInfo.100 cannot hold
+                                 them: such an expression's record is left out)
   -preserve-ocl-kernel-arg-type-metadata-through-string
                                  Accepted: spirvkit always keeps kernel_arg_type in an OpString
   -spirv-gen-kernel-arg-name-md  Accepted: -r always writes !kernel_arg_name (from OpName)
@@ -222,10 +225,16 @@ pub fn main(argv: &[String]) -> ExitCode {
             // accepts: contraction in an already compiled module is what its operations and
             // `!opencl.enable.FP_CONTRACT` say (`--spirv-fp-contract` is the translator's).
             Arg::Opt("ffp-contract", _) => {}
+            Arg::Opt("spirv-allow-extra-diexpressions", v) => {
+                match boolean("spirv-allow-extra-diexpressions", v.as_deref()) {
+                    Ok(true) => own.push("--spirv-allow-extra-diexpressions".to_owned()),
+                    Ok(false) => {}
+                    Err(e) => return fail(e),
+                }
+            }
             // Both are what spirvkit does anyway (see the help text).
             Arg::Opt(
-                "spirv-allow-extra-diexpressions"
-                | "preserve-ocl-kernel-arg-type-metadata-through-string"
+                "preserve-ocl-kernel-arg-type-metadata-through-string"
                 | "spirv-gen-kernel-arg-name-md",
                 _,
             ) => {}

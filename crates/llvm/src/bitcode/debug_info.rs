@@ -1,4 +1,4 @@
-//! Specialized debug-info metadata records (`METADATA_LOCATION` ... `METADATA_LABEL`) decoded
+//! Specialized debug-info metadata records (`METADATA_LOCATION` ... `METADATA_GENERIC_SUBRANGE`) decoded
 //! into [`DiNode`]s with LLVM's textual field names. Each record is described by a layout:
 //! the fields in record order (after the leading distinct/version word). Records written by
 //! older LLVMs are shorter; missing trailing fields are simply absent. DWARF enumerators are
@@ -241,6 +241,55 @@ const MACRO_FILE: &[F] = &[
     MdRequired("file"),
     Md("nodes"),
 ];
+/// `[distinct, file, scope, name, configMacros, includePath, apinotes, line, isDecl]`
+/// (LLVM 11 and later, 9 operands; `MetadataLoader` takes the file from 8 on).
+const MODULE: &[F] = &[
+    Md("file"),
+    MdRequired("scope"),
+    StrRequired("name"),
+    Str("configMacros"),
+    Str("includePath"),
+    Str("apinotes"),
+    UnsignedIfSet("line"),
+    Bool("isDecl"),
+];
+/// The older, shorter DIModule record: `[distinct, scope, name, configMacros, includePath,
+/// apinotes or sysroot]`.
+const MODULE_OLD: &[F] = &[
+    MdRequired("scope"),
+    StrRequired("name"),
+    Str("configMacros"),
+    Str("includePath"),
+    Str("apinotes"),
+];
+/// `[flags, tag, name, stringLength, stringLengthExpression, stringLocationExpression,
+/// size, align, encoding]`; the size is metadata when bit 1 of the flags says so (LLVM 21
+/// and later, as for basic types).
+const STRING_TYPE: &[F] = &[
+    Tag,
+    Str("name"),
+    Md("stringLength"),
+    Md("stringLengthExpression"),
+    Md("stringLocationExpression"),
+    SizeOrMd("size"),
+    Unsigned("align"),
+    Encoding,
+];
+/// `[distinct, scope, declaration, name, file, line]`.
+const COMMON_BLOCK: &[F] = &[
+    MdRequired("scope"),
+    MdRequired("declaration"),
+    Str("name"),
+    Md("file"),
+    Unsigned("line"),
+];
+/// `[distinct, count, lowerBound, upperBound, stride]`, each metadata id + 1.
+const GENERIC_SUBRANGE: &[F] = &[
+    Md("count"),
+    Md("lowerBound"),
+    Md("upperBound"),
+    Md("stride"),
+];
 const LABEL: &[F] = &[
     MdRequired("scope"),
     StrRequired("name"),
@@ -280,10 +329,15 @@ fn layout(code: u32, ops: &[u64]) -> Option<(&'static str, &'static [F])> {
         // With the alignment flag (LLVM 4 and later).
         28 if flags & 2 != 0 => ("DILocalVariable", LOCAL_VARIABLE),
         31 => ("DIImportedEntity", IMPORTED_ENTITY),
+        32 if ops.len() >= 8 => ("DIModule", MODULE),
+        32 => ("DIModule", MODULE_OLD),
         33 => ("DIMacro", MACRO),
         34 => ("DIMacroFile", MACRO_FILE),
         37 => ("DIGlobalVariableExpression", GLOBAL_VARIABLE_EXPRESSION),
         40 => ("DILabel", LABEL),
+        41 => ("DIStringType", STRING_TYPE),
+        44 => ("DICommonBlock", COMMON_BLOCK),
+        45 => ("DIGenericSubrange", GENERIC_SUBRANGE),
         _ => return None,
     })
 }
@@ -330,7 +384,7 @@ impl Reader<'_> {
                 // the flag word: bit 1 for basic and derived types, bit 2 for composites
                 // (whose bit 1 means "not used in a type reference").
                 let sizes_are_metadata = match code {
-                    15 | 17 => flags & 2 != 0,
+                    15 | 17 | 41 => flags & 2 != 0,
                     18 => flags & 4 != 0,
                     _ => false,
                 };
@@ -564,6 +618,7 @@ fn dwarf_tag(v: u64) -> Option<&'static str> {
         0x0f => "DW_TAG_pointer_type",
         0x10 => "DW_TAG_reference_type",
         0x11 => "DW_TAG_compile_unit",
+        0x12 => "DW_TAG_string_type",
         0x13 => "DW_TAG_structure_type",
         0x15 => "DW_TAG_subroutine_type",
         0x16 => "DW_TAG_typedef",
@@ -602,6 +657,8 @@ fn dwarf_encoding(v: u64) -> Option<&'static str> {
         0x07 => "DW_ATE_unsigned",
         0x08 => "DW_ATE_unsigned_char",
         0x10 => "DW_ATE_UTF",
+        0x11 => "DW_ATE_UCS",
+        0x12 => "DW_ATE_ASCII",
         _ => return None,
     })
 }
@@ -611,11 +668,21 @@ fn dwarf_language(v: u64) -> Option<&'static str> {
         0x01 => "DW_LANG_C89",
         0x02 => "DW_LANG_C",
         0x04 => "DW_LANG_C_plus_plus",
+        0x07 => "DW_LANG_Fortran77",
+        0x08 => "DW_LANG_Fortran90",
         0x0c => "DW_LANG_C99",
+        0x0e => "DW_LANG_Fortran95",
+        0x13 => "DW_LANG_D",
+        0x14 => "DW_LANG_Python",
         0x15 => "DW_LANG_OpenCL",
+        0x19 => "DW_LANG_C_plus_plus_03",
         0x1a => "DW_LANG_C_plus_plus_11",
+        0x1c => "DW_LANG_Rust",
         0x1d => "DW_LANG_C11",
+        0x1f => "DW_LANG_Julia",
         0x21 => "DW_LANG_C_plus_plus_14",
+        0x22 => "DW_LANG_Fortran03",
+        0x23 => "DW_LANG_Fortran08",
         _ => return None,
     })
 }

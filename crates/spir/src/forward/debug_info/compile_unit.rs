@@ -38,8 +38,8 @@ fn checksum(m: &spirvkit_llvm::Module, n: &spirvkit_llvm::DiNode) -> Option<(Str
     Some((kind.to_owned(), value))
 }
 
-/// NonSemantic.Shader.DebugInfo.200's Checksum Kind of an LLVM checksum kind (MD5 0, SHA1 1,
-/// SHA256 2).
+/// NonSemantic.Shader.DebugInfo.200's Checksum Kind of an LLVM checksum kind: llvm-spirv's
+/// `SPIRVDebug::FileChecksumKind` (`SPIRV.debug.h`: MD5 0, SHA1 1, SHA256 2).
 fn checksum_kind_200(kind: &str) -> Option<u32> {
     match kind {
         "CSK_MD5" => Some(0),
@@ -111,6 +111,35 @@ impl Declarer<'_, '_> {
         }
     }
 
+    /// The compile unit's `retainedTypes:` — types no variable or function names (clang
+    /// keeps e.g. an enum used only in a cast there) — declared as llvm-spirv's
+    /// DebugInfoFinder reaches them. A subprogram in that list (a declaration clang
+    /// retains) is left to the walk of subprograms.
+    pub(super) fn retained_types(&mut self, unit: MetadataId) {
+        let m = self.t.m;
+        let Some(list) = di_node(m, unit).and_then(|n| field_node(n, "retainedTypes")) else {
+            return;
+        };
+        for op in m.node_operands(list) {
+            let spirvkit_llvm::MdOperand::Metadata(id) = op else {
+                continue;
+            };
+            let is_type = di_node(m, *id).is_some_and(|n| {
+                matches!(
+                    n.kind.as_str(),
+                    "DIBasicType"
+                        | "DIDerivedType"
+                        | "DICompositeType"
+                        | "DISubroutineType"
+                        | "DIStringType"
+                )
+            });
+            if is_type {
+                self.ty(Some(*id));
+            }
+        }
+    }
+
     /// The DebugSource of a DIFile: its path, and its text when the module carries it.
     pub(super) fn source(&mut self, file: MetadataId) -> spirvkit_core::Id {
         if let Some(&id) = self.sources.get(&file) {
@@ -138,7 +167,7 @@ impl Declarer<'_, '_> {
             (Some((kind, value)), f) if !f.is_non_semantic() => {
                 text = Some(format!("//__{kind}:{value}"));
             }
-            (Some((kind, value)), super::DebugInfoFormat::NonSemanticShader200) => {
+            (Some((kind, value)), f) if f.has_200_additions() => {
                 if let Some(number) = checksum_kind_200(kind) {
                     checksum_operands.push(self.lit(number));
                     checksum_operands.push(Operand::Id(self.string(value)));

@@ -53,6 +53,13 @@ pub enum DebugInfoFormat {
     /// writes under the set name `SPIRV.debug`; spirv-val refuses that name, so they are
     /// written under `OpenCL.DebugInfo.100`.
     Legacy,
+    /// `NonSemantic.Kernel.DebugInfo.100` (`nonsemantic-kernel-100`): llvm-spirv's first
+    /// NonSemantic debug-info set (LLVM 15 era), later renamed and extended into
+    /// NonSemantic.Shader.DebugInfo.200. The same instructions as `.200` (DebugModule,
+    /// DebugTypeSubrange, DebugTypeArrayDynamic, DebugTypeString, the extended source
+    /// languages and expression operations) but DebugTypeSubrange has its operands in that
+    /// set's order: count, lower bound, upper bound, stride.
+    NonSemanticKernel100,
 }
 
 impl DebugInfoFormat {
@@ -63,6 +70,7 @@ impl DebugInfoFormat {
             DebugInfoFormat::OpenClDebugInfo100 => "OpenCL.DebugInfo.100",
             DebugInfoFormat::NonSemanticShader100 => "NonSemantic.Shader.DebugInfo.100",
             DebugInfoFormat::NonSemanticShader200 => "NonSemantic.Shader.DebugInfo.200",
+            DebugInfoFormat::NonSemanticKernel100 => "NonSemantic.Kernel.DebugInfo.100",
             // llvm-spirv names it `SPIRV.debug`, which spirv-val refuses (an unknown set
             // that is not NonSemantic): the same instructions under their registered name.
             DebugInfoFormat::Legacy => "OpenCL.DebugInfo.100",
@@ -70,10 +78,27 @@ impl DebugInfoFormat {
     }
 
     /// Whether operands are ids of constants and lines are DebugLine (the NonSemantic sets).
+    ///
+    /// `NonSemantic.Kernel.DebugInfo.100` too: llvm-spirv wrote some of its operands as
+    /// literal words (its tests check `DebugCompileUnit 65536 4`), but spirv-val reads
+    /// every operand of a NonSemantic set it does not know as an id and refuses such a
+    /// module ("ID '65536' has not been defined"), so they are constants here as in the
+    /// Shader sets.
     pub fn is_non_semantic(self) -> bool {
         matches!(
             self,
-            DebugInfoFormat::NonSemanticShader100 | DebugInfoFormat::NonSemanticShader200
+            DebugInfoFormat::NonSemanticShader100
+                | DebugInfoFormat::NonSemanticShader200
+                | DebugInfoFormat::NonSemanticKernel100
+        )
+    }
+
+    /// Whether the set has llvm-spirv's additions to NonSemantic.Shader.DebugInfo.100
+    /// (`.200`, and `NonSemantic.Kernel.DebugInfo.100` where they first appeared).
+    pub fn has_200_additions(self) -> bool {
+        matches!(
+            self,
+            DebugInfoFormat::NonSemanticShader200 | DebugInfoFormat::NonSemanticKernel100
         )
     }
 }
@@ -110,6 +135,9 @@ pub(crate) mod flags {
     pub const IS_ENUM_CLASS: u32 = 0x4000;
     pub const TYPE_PASS_BY_VALUE: u32 = 0x8000;
     pub const TYPE_PASS_BY_REFERENCE: u32 = 0x10000;
+    /// llvm-spirv's NonSemantic.Shader.DebugInfo.200 addition (`SPIRV.debug.h`:
+    /// `FlagBitField = 1 << 18`, after the specification's FlagUnknownPhysicalLayout).
+    pub const BIT_FIELD: u32 = 1 << 18;
 }
 
 /// What function bodies need of the module's debug information (shared by the forks).
@@ -136,6 +164,23 @@ pub(crate) struct DebugInfo {
     pub empty_expression: Option<Id>,
     /// DIExpression → `DW_OP_deref` + it: a declare of an untyped variable as a DebugValue.
     pub deref_expressions: FxHashMap<MetadataId, Id>,
+    /// Whether expressions keep the DWARF operations past `DW_OP_LLVM_fragment` (and
+    /// `DW_OP_LLVM_arg`): the sets with the .200 additions, and NonSemantic.Shader.DebugInfo.100
+    /// under `--spirv-allow-extra-diexpressions` (see `extra_operations`).
+    pub extra_operations: bool,
+}
+
+/// Whether a format writes the DWARF operations past `DW_OP_LLVM_fragment`.
+///
+/// llvm-spirv writes them in `.200` always and in every other set under
+/// `--spirv-allow-extra-diexpressions`. In NonSemantic.Shader.DebugInfo.100 an operation is
+/// a constant, which spirv-val takes whatever its value: the option is followed there. In
+/// OpenCL.DebugInfo.100 (and `legacy`, written under that name) the operation is a literal
+/// of the set's DebugOperation enumeration and spirv-val 2025.5 refuses a number past it
+/// ("Invalid OpenCL.DebugInfo.100 debug operation '46'"), so such a record is still left
+/// out there, option or not.
+fn extra_operations(format: DebugInfoFormat, allow_extra: bool) -> bool {
+    format.has_200_additions() || (allow_extra && format == DebugInfoFormat::NonSemanticShader100)
 }
 
 /// Builds the module-scope debug instructions.
@@ -203,12 +248,14 @@ pub(crate) fn declare(t: &mut Translator<'_>) -> Result<()> {
     }
     let void = t.b.type_void();
     let int32 = t.int_type(32);
+    let extra_operations = extra_operations(format, t.opts.allow_extra_di_expressions);
     let mut d = Declarer {
         t,
         info: DebugInfo {
             format,
             set,
             void,
+            extra_operations,
             ..DebugInfo::default()
         },
         none: Id(0),
@@ -245,6 +292,13 @@ pub(crate) fn declare(t: &mut Translator<'_>) -> Result<()> {
         d.scope(Some(sp));
     }
     variables::global_variables(&mut d);
+    for unit in m
+        .named_metadata("llvm.dbg.cu")
+        .map(|n| n.nodes.clone())
+        .unwrap_or_default()
+    {
+        d.retained_types(unit);
+    }
     for unit in m
         .named_metadata("llvm.dbg.cu")
         .map(|n| n.nodes.clone())
@@ -370,9 +424,10 @@ impl Declarer<'_, '_> {
         self.t.b.dedup_global(op, Some(ty), vec![])
     }
 
-    /// Whether the format is NonSemantic.Shader.DebugInfo.200.
+    /// Whether the format has the NonSemantic.Shader.DebugInfo.200 additions (.200 and
+    /// NonSemantic.Kernel.DebugInfo.100).
     pub fn is_200(&self) -> bool {
-        self.info.format == DebugInfoFormat::NonSemanticShader200
+        self.info.format.has_200_additions()
     }
 
     /// NonSemantic sets: the constants a DILocation's DebugLine uses (line, column,

@@ -135,7 +135,7 @@ impl Declarer<'_, '_> {
     /// configuration macros, include path, API notes file, is-declaration.
     fn module(&mut self, id: MetadataId, n: &DiNode) -> Option<Id> {
         let instruction = match self.info.format {
-            super::DebugInfoFormat::NonSemanticShader200 => inst::MODULE,
+            f if f.has_200_additions() => inst::MODULE,
             super::DebugInfoFormat::OpenClDebugInfo100 | super::DebugInfoFormat::Legacy
                 if self.t.opts.allows(MODULE_EXTENSION) =>
             {
@@ -155,11 +155,22 @@ impl Declarer<'_, '_> {
         let include = self.name(n, "includePath");
         let notes = self.name(n, "apinotes");
         let is_declaration = matches!(n.field("isDecl"), Some(DiField::Bool(true)));
+        let line = self.lit(line);
+        // OpenCL.DebugInfo.100's DebugModuleINTEL has the parent before the line (its
+        // grammar, which spirv-val checks); llvm-spirv's own DebugModule (.200,
+        // NonSemantic.Kernel.DebugInfo.100) the line first (`SPIRV.debug.h`: LineIdx 2,
+        // ParentIdx 3; its NonSemanticKernel100/DIModule test: `DebugModule %name %source
+        // %uint_0 %unit ...`), which is how its reverse translator reads it.
+        let (third, fourth) = if instruction == inst::MODULE {
+            (line, Operand::Id(parent))
+        } else {
+            (Operand::Id(parent), line)
+        };
         let operands = vec![
             Operand::Id(name),
             Operand::Id(source),
-            Operand::Id(parent),
-            self.lit(line),
+            third,
+            fourth,
             Operand::Id(macros),
             Operand::Id(include),
             Operand::Id(notes),

@@ -367,6 +367,13 @@ impl Declarer<'_, '_> {
             if is_static {
                 member_flags |= flags::STATIC_MEMBER;
             }
+            // A bit field: llvm-spirv's FlagBitField, in .200 only (its `mapDebugFlags`);
+            // the other sets have no such flag (the member's size in bits still says it).
+            if self.info.format == super::DebugInfoFormat::NonSemanticShader200
+                && has_flag(mn, "flags", "DIFlagBitField")
+            {
+                member_flags |= flags::BIT_FIELD;
+            }
             operands.push(self.lit(member_flags));
             if is_static {
                 // Its value, when the class gives one (`extraData: i32 4`).
@@ -460,19 +467,27 @@ impl Declarer<'_, '_> {
 
     /// .200 DebugTypeSubrange of a DISubrange or DIGenericSubrange (llvm-spirv's operand
     /// order: lower bound, upper bound, count, and the stride when there is one).
+    /// NonSemantic.Kernel.DebugInfo.100 has the older order, all four always: count, lower
+    /// bound, upper bound, stride (llvm-spirv's NonSemanticKernel100 tests:
+    /// `DebugTypeSubrange %count1000 %lower1 %none %none`).
     fn subrange(&mut self, id: MetadataId) -> Option<Id> {
         let n = di_node(self.t.m, id)?;
         if !matches!(n.kind.as_str(), "DISubrange" | "DIGenericSubrange") {
             return None;
         }
-        let mut operands = vec![
-            Operand::Id(self.bound(n, "lowerBound")),
-            Operand::Id(self.bound(n, "upperBound")),
-            Operand::Id(self.bound(n, "count")),
-        ];
-        if !matches!(n.field("stride"), None | Some(spirvkit_llvm::DiField::Null)) {
-            operands.push(Operand::Id(self.bound(n, "stride")));
-        }
+        let lower = self.bound(n, "lowerBound");
+        let upper = self.bound(n, "upperBound");
+        let count = self.bound(n, "count");
+        let has_stride = !matches!(n.field("stride"), None | Some(spirvkit_llvm::DiField::Null));
+        let operands = if self.info.format == super::DebugInfoFormat::NonSemanticKernel100 {
+            let stride = self.bound(n, "stride");
+            vec![count, lower, upper, stride]
+        } else if has_stride {
+            vec![lower, upper, count, self.bound(n, "stride")]
+        } else {
+            vec![lower, upper, count]
+        };
+        let operands = operands.into_iter().map(Operand::Id).collect();
         Some(self.fresh(inst::TYPE_SUBRANGE, operands))
     }
 

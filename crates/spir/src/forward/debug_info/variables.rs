@@ -336,7 +336,7 @@ impl Declarer<'_, '_> {
         }
         match arg_list(self.t.m, value).map(|args| args.len()) {
             Some(0) => {}
-            Some(1) if !self.is_200() => {
+            Some(1) if !self.info.extra_operations => {
                 self.non_variadic_expression(expression);
             }
             Some(1) => {
@@ -450,7 +450,7 @@ impl Declarer<'_, '_> {
                 };
                 let (op, count) = match operation(name) {
                     Some(found) => found,
-                    None if self.is_200() => operation_200(name)?,
+                    None if self.info.extra_operations => operation_200(name)?,
                     None if arg && name == "DW_OP_LLVM_arg" => (LLVM_ARG, 1),
                     None => return None,
                 };
@@ -685,7 +685,7 @@ fn describe(
         (Intrinsic::Declare, _) => None,
         (Intrinsic::Value, ValueRef::Metadata(_)) => match arg_list(t.m, value).as_deref() {
             Some([(_, first)]) => {
-                let e = if info.format == super::DebugInfoFormat::NonSemanticShader200 {
+                let e = if info.extra_operations {
                     info.nodes.get(&expression)
                 } else {
                     info.non_variadic.get(&expression)
