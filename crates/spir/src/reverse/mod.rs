@@ -15,6 +15,7 @@ mod atomics;
 mod aux_data;
 mod builtins;
 mod convert;
+mod debug_info;
 mod enqueue;
 mod entry_wrappers;
 mod function;
@@ -159,6 +160,8 @@ pub(crate) struct Ctx<'a> {
     pub kernels: Vec<(Id, String, Vec<Option<Id>>)>,
     /// Sizes and alignments under the output's `datalayout` (set with it in `translate`).
     pub layout: DataLayout,
+    /// Debug information (`debug_info/`).
+    pub debug: debug_info::DebugState,
 }
 
 impl<'a> Ctx<'a> {
@@ -197,6 +200,7 @@ impl<'a> Ctx<'a> {
             linkage_names: FxHashMap::default(),
             kernels: Vec::new(),
             layout: DataLayout::new(None, 64),
+            debug: Default::default(),
         };
         for f in functions {
             for i in f.instructions() {
@@ -282,6 +286,9 @@ impl<'a> Ctx<'a> {
                 }
                 Op::ExtInstImport => match inst.operands.first().and_then(Operand::string) {
                     Some("OpenCL.std") => self.opencl_std = inst.result_id,
+                    Some(s) if self.index_debug_set(inst, s) => {
+                        self.ignored_sets.extend(inst.result_id);
+                    }
                     Some(s)
                         if s == "OpenCL.DebugInfo.100"
                             || s == "SPIRV.debug"
@@ -471,6 +478,7 @@ impl<'a> Ctx<'a> {
             function_words.push(words);
             offset += words;
         }
+        self.debug_module(&functions);
         let mut offset = 5 + spv
             .globals
             .iter()
@@ -484,6 +492,7 @@ impl<'a> Ctx<'a> {
         }
         self.kernel_metadata()?;
         self.restore_aux_data(&aux_records);
+        self.debug_finish();
         Ok(())
     }
 }
