@@ -57,6 +57,21 @@ def counts(text):
     }
 
 
+def spirv_counts(spv):
+    """The same content in the SPIR-V (spirv-dis), to tell the forward's losses from the
+    reverse's."""
+    ok, text = run([str(Path(devset.SPIRV_VAL).with_name("spirv-dis")), str(spv)])
+    if not ok:
+        return None
+    return {
+        "sp": len(re.findall(r" DebugFunction(?:Declaration)? ", text)),
+        "lv": len(re.findall(r" DebugLocalVariable ", text)),
+        "gv": len(re.findall(r" DebugGlobalVariable ", text)),
+        "lines": -1,
+        "records": len(re.findall(r" Debug(?:Value|Declare) ", text)),
+    }
+
+
 def reverse(binary, spv, work, name):
     """(verdict, counts of the reverse output)."""
     bc = work / f"{name}.r.bc"
@@ -127,8 +142,7 @@ def main(argv):
     else:
         raise SystemExit(__doc__)
     lines, verdicts = [], {}
-    before = {k: 0 for k in KEYS}
-    after = {k: 0 for k in KEYS}
+    before, middle, after = {}, {}, {}
     for n, (name, path, opts) in enumerate(items):
         original = original_counts(path)
         for fmt in formats:
@@ -148,17 +162,23 @@ def main(argv):
                 verdict, got = f"forward-{cls}: {msg}", None
             else:
                 verdict, got = reverse(binary, spv, work, f"f{n}.{fmt}")
+                mid = spirv_counts(spv) if got is not None else None
             verdicts[(fmt, verdict.split(":")[0])] = verdicts.get((fmt, verdict.split(":")[0]), 0) + 1
             line = f"{name}\t{fmt}\t{verdict}"
-            if got is not None and original is not None:
-                for k in KEYS:
-                    before[k] += original[k]
-                    after[k] += got[k]
-                line += "\t" + " ".join(f"{k} {original[k]}->{got[k]}" for k in KEYS)
+            if got is not None and original is not None and mid is not None:
+                for total, c in ((before, original), (middle, mid), (after, got)):
+                    t = total.setdefault(fmt, {k: 0 for k in KEYS})
+                    for k in KEYS:
+                        t[k] += c[k]
+                line += "\t" + " ".join(f"{k} {original[k]}->{mid[k]}->{got[k]}" for k in KEYS)
             lines.append(line)
     for (fmt, v), c in sorted(verdicts.items()):
         lines.append(f"summary {fmt}: {v} {c}")
-    lines.append("totals (verified round trips): " + " ".join(f"{k} {before[k]}->{after[k]}" for k in KEYS))
+    for fmt in before:
+        b, m, a = before[fmt], middle[fmt], after[fmt]
+        lines.append(f"totals {fmt} (verified round trips, LLVM -> SPIR-V (spirv-dis; 0 where it "
+                     "does not know the set) -> LLVM): "
+                     + " ".join(f"{k} {b[k]}->{m[k] if k != 'lines' else '-'}->{a[k]}" for k in KEYS))
     Path(out_path).write_text("\n".join(lines) + "\n")
     print("\n".join(l for l in lines if l.startswith(("summary", "totals"))))
 

@@ -267,6 +267,7 @@ impl<'a> Ctx<'a> {
         for id in ordered {
             self.debug_node(id);
         }
+        self.bind_by_name(functions);
         let mut definitions: Vec<(Id, Id)> = self
             .debug
             .definitions
@@ -295,6 +296,42 @@ impl<'a> Ctx<'a> {
                 f.attachments.push(("dbg".into(), sp));
             }
             self.debug.function_subprograms.insert(fid, sp);
+        }
+    }
+
+    /// A DebugFunction whose Function operand is DebugInfoNone (some producers write none
+    /// for artificial or local functions): bound to the defined function its linkage name
+    /// (or name) names, when no other DebugFunction names that function.
+    fn bind_by_name(&mut self, functions: &[spirvkit_core::Function]) {
+        let spv = self.spv;
+        let mut by_name: FxHashMap<String, Id> = FxHashMap::default();
+        for f in functions.iter().filter(|f| !f.blocks.is_empty()) {
+            if let Some(name) = self
+                .linkage_name(f.id())
+                .or_else(|| self.name(f.id()).map(str::to_owned))
+            {
+                by_name.entry(name).or_insert(f.id());
+            }
+        }
+        for inst in &spv.globals {
+            let (Some(a), Some(id)) = (self.debug_args(inst), inst.result_id) else {
+                continue;
+            };
+            if a.number != inst::FUNCTION || self.debug.definitions.values().any(|d| *d == id) {
+                continue;
+            }
+            let bound = a.set == DebugSet::OpenCl100
+                && a.id(9).is_some_and(|f| self.functions.contains_key(&f));
+            if bound {
+                continue;
+            }
+            let name = self
+                .debug_string(a.id(6))
+                .filter(|s| !s.is_empty())
+                .or_else(|| self.debug_string(a.id(0)));
+            if let Some(&f) = name.and_then(|n| by_name.get(n)) {
+                self.debug.definitions.entry(f).or_insert(id);
+            }
         }
     }
 

@@ -594,8 +594,11 @@ impl Ctx<'_> {
                         .md("unit", self.unit())
                         .md("declaration", declaration);
                 } else {
+                    // Written even when empty: without spFlags, LLVM's parser takes the
+                    // old default, a definition.
+                    let sp = sp_flags(flags, false).unwrap_or_else(|| "0".into());
                     b.symbol("flags", di_flags(flags & !flag::IS_DEFINITION))
-                        .symbol("spFlags", sp_flags(flags, false));
+                        .symbol("spFlags", Some(sp));
                 }
                 b.build()
             }
@@ -709,7 +712,7 @@ impl Ctx<'_> {
                 let include = self.arg_name(a, 5);
                 let notes = self.arg_name(a, 6);
                 b = NodeBuilder::new("DIModule", false);
-                b.md("scope", scope)
+                b.md_or_null("scope", scope)
                     .string("name", name)
                     .string("configMacros", macros)
                     .string("includePath", include)
@@ -742,6 +745,16 @@ impl Ctx<'_> {
         if let Some((sub, _)) = self.debug_def(id) {
             if sub.number == inst::TYPE_SUBRANGE {
                 if let Some(md) = self.debug_node(id) {
+                    let int = |name: &str| match self.di(md).and_then(|n| n.field(name)) {
+                        Some(DiField::Int(v)) => Some(*v),
+                        _ => None,
+                    };
+                    let count = int("count")
+                        .or_else(|| Some(int("upperBound")? - int("lowerBound").unwrap_or(0) + 1));
+                    *elements = match count {
+                        Some(c) if c > 0 => elements.saturating_mul(c as u64),
+                        _ => 0,
+                    };
                     return md;
                 }
             }
