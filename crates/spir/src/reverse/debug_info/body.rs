@@ -283,9 +283,9 @@ impl Ctx<'_> {
             "llvm.dbg.value"
         };
         let mut attrs = llvm::AttributeList::default();
-        for a in ["nounwind"] {
-            attrs.function.push(llvm::Attribute::Flag(a.into()));
-        }
+        attrs
+            .function
+            .push(llvm::Attribute::Flag("nounwind".into()));
         let fid = llvm::FuncId(self.m.functions.len() as u32);
         self.m.functions.push(llvm::Function {
             attrs,

@@ -670,9 +670,7 @@ impl Ctx<'_> {
             inst::EXPRESSION => {
                 b = NodeBuilder::new("DIExpression", false);
                 for i in 0..a.len() {
-                    let Some((op, _)) = a.id(i).and_then(|o| self.debug_def(o)) else {
-                        return None;
-                    };
+                    let (op, _) = a.id(i).and_then(|o| self.debug_def(o))?;
                     let (name, count) = operation(self.lit(&op, 0)?)?;
                     b.field("", DiField::Symbol(name));
                     for k in 0..count {
