@@ -36,7 +36,7 @@ impl BodyState {
 
 impl Ctx<'_> {
     /// The subprogram a scope lies in (its chain of `scope:` fields).
-    fn subprogram_of(&self, mut scope: MetadataId) -> Option<MetadataId> {
+    pub(crate) fn subprogram_of(&self, mut scope: MetadataId) -> Option<MetadataId> {
         for _ in 0..256 {
             let n = self.di(scope)?;
             if n.kind == "DISubprogram" {

@@ -267,6 +267,7 @@ impl<'a> Ctx<'a> {
         for id in ordered {
             self.debug_node(id);
         }
+        self.retained_variables();
         self.bind_by_name(functions);
         let mut definitions: Vec<(Id, Id)> = self
             .debug
@@ -332,6 +333,42 @@ impl<'a> Ctx<'a> {
             if let Some(&f) = name.and_then(|n| by_name.get(n)) {
                 self.debug.definitions.entry(f).or_insert(id);
             }
+        }
+    }
+
+    /// Every local variable, listed by its subprogram's `retainedNodes` (as clang lists
+    /// them): a variable no DebugDeclare / DebugValue names (optimized out) is kept too.
+    fn retained_variables(&mut self) {
+        let spv = self.spv;
+        let mut retained: Vec<(MetadataId, Vec<MdOperand>)> = Vec::new();
+        for inst in &spv.globals {
+            let (Some(a), Some(id)) = (self.debug_args(inst), inst.result_id) else {
+                continue;
+            };
+            if a.number != inst::LOCAL_VARIABLE {
+                continue;
+            }
+            let Some(var) = self.debug_node(id) else {
+                continue;
+            };
+            let scope = match self.di(var).and_then(|n| n.field("scope")) {
+                Some(DiField::Metadata(s)) => *s,
+                _ => continue,
+            };
+            let Some(sp) = self
+                .subprogram_of(scope)
+                .filter(|sp| self.di(*sp).is_some_and(|n| n.distinct))
+            else {
+                continue;
+            };
+            match retained.iter_mut().find(|(s, _)| *s == sp) {
+                Some((_, list)) => list.push(MdOperand::Metadata(var)),
+                None => retained.push((sp, vec![MdOperand::Metadata(var)])),
+            }
+        }
+        for (sp, list) in retained {
+            let tuple = self.md_tuple(list);
+            self.add_field(sp, "retainedNodes", DiField::Metadata(tuple));
         }
     }
 
