@@ -750,9 +750,12 @@ declare void @llvm.dbg.declare(metadata, metadata, metadata)
 !8 = !{!9, !10}
 !9 = !DIDerivedType(tag: DW_TAG_inheritance, scope: !7, baseType: !4, flags: DIFlagPublic)
 !10 = !DIDerivedType(tag: DW_TAG_member, name: "y", scope: !7, file: !1, line: 2, baseType: !3, size: 32, offset: 32)
-!11 = !{!12, !13}
+!11 = !{!12, !13, !15, !16}
 !12 = !DITemplateTypeParameter(name: "U", type: !3)
 !13 = !DITemplateValueParameter(name: "N", type: !3, value: i32 3)
+!15 = !DITemplateValueParameter(tag: DW_TAG_GNU_template_template_param, name: "TT", value: !"Foo")
+!16 = !DITemplateValueParameter(tag: DW_TAG_GNU_template_parameter_pack, name: "Ts", value: !17)
+!17 = !{!12}
 !14 = !DIDerivedType(tag: DW_TAG_ptr_to_member_type, baseType: !3, size: 64, extraData: !7)
 !20 = distinct !DISubprogram(name: "f", linkageName: "_Z1fv", scope: !1, file: !1, line: 4, type: !21, scopeLine: 4, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition, unit: !0)
 !21 = !DISubroutineType(types: !22)
@@ -797,6 +800,20 @@ fn templates_inheritance_and_member_pointers_come_back() {
                     "value: i32 3"
                 ]
             ),
+            "{tag}: {text}"
+        );
+        assert!(
+            has_line(
+                &text,
+                &["tag: DW_TAG_GNU_template_template_param, name: \"TT\", value: !\"Foo\""]
+            ),
+            "{tag}: {text}"
+        );
+        // The forward translator writes a pack as its parameters (spirv-val admits no
+        // DebugTypeTemplateParameterPack as a template's parameter): `U` twice.
+        assert_eq!(
+            text.matches("!DITemplateTypeParameter(name: \"U\"").count(),
+            2,
             "{tag}: {text}"
         );
         assert!(

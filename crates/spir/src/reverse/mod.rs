@@ -131,8 +131,8 @@ pub(crate) struct Ctx<'a> {
     /// Ids of `OpExtInstImport "OpenCL.std"`.
     pub opencl_std: Option<Id>,
     /// Debug-information and other non-semantic instruction sets (OpenCL.DebugInfo.100,
-    /// `SPIRV.debug`, `NonSemantic.*`): their instructions in bodies are dropped, as debug
-    /// info is not translated back.
+    /// `SPIRV.debug`, `NonSemantic.*`): the dispatch of bodies skips their instructions; the
+    /// debug-information sets among them are translated by `debug_info/` first.
     pub ignored_sets: FxHashSet<Id>,
     /// Built-in declarations made so far, by name.
     pub declared: FxHashMap<String, llvm::FuncId>,

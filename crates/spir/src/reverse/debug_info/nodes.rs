@@ -260,7 +260,24 @@ impl Ctx<'_> {
     /// The node of instruction `a` (`Some(None)`: `id` was aliased to another node).
     fn translate_node(&mut self, id: Id, a: &Args, slot: MetadataId) -> Option<Option<Metadata>> {
         let mut b;
-        let node = match a.number {
+        // Template template parameters and parameter packs: llvm-spirv numbers them the other
+        // way round from the grammar (17 and 16); the second operand tells them apart (a
+        // template name, or a pack's DebugSource).
+        let number = match a.number {
+            inst::TYPE_TEMPLATE_TEMPLATE_PARAMETER | inst::TYPE_TEMPLATE_PARAMETER_PACK => {
+                let second_is_source = a
+                    .id(1)
+                    .and_then(|s| self.debug_def(s))
+                    .is_some_and(|(s, _)| s.number == inst::SOURCE);
+                if second_is_source {
+                    inst::TYPE_TEMPLATE_PARAMETER_PACK
+                } else {
+                    inst::TYPE_TEMPLATE_TEMPLATE_PARAMETER
+                }
+            }
+            n => n,
+        };
+        let node = match number {
             inst::COMPILATION_UNIT => {
                 let file = self.arg_node(a, 2);
                 let producer = if a.set == DebugSet::Shader200 {
