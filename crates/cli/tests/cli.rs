@@ -461,3 +461,64 @@ fn bytes_to_words(bytes: &[u8]) -> Vec<u32> {
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect()
 }
+
+/// A kernel whose only validator finding is in its debug information (a DebugTypeFunction
+/// returning a non-debug type, as llvm-spirv-15's `-g` output has such findings).
+const KERNEL_WITH_INVALID_DEBUG_INFO: &str = r#"
+OpCapability Addresses
+OpCapability Kernel
+%ext = OpExtInstImport "OpenCL.DebugInfo.100"
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %k "k"
+%file = OpString "/src/a.cl"
+%kname = OpString "k"
+%void = OpTypeVoid
+%int = OpTypeInt 32 0
+%fty = OpTypeFunction %void
+%src = OpExtInst %void %ext DebugSource %file
+%cu = OpExtInst %void %ext DebugCompilationUnit 65536 4 %src OpenCL_C
+%tfn = OpExtInst %void %ext DebugTypeFunction None %int
+%dk = OpExtInst %void %ext DebugFunction %kname %tfn %src 3 0 %cu %kname FlagIsDefinition 3 %k
+%k = OpFunction %void None %fty
+%entry = OpLabel
+%s = OpExtInst %void %ext DebugScope %dk
+OpLine %file 4 2
+OpReturn
+OpFunctionEnd
+"#;
+
+#[test]
+fn translate_reverse_reads_modules_whose_only_findings_are_in_debug_info() {
+    let dir = std::env::temp_dir().join(format!("spirvkit-cli-revdbg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = dir.join("k.spvasm");
+    let spv = dir.join("k.spv");
+    std::fs::write(&text, KERNEL_WITH_INVALID_DEBUG_INFO).unwrap();
+    let ok = spirvkit()
+        .arg("as")
+        .arg(&text)
+        .arg("-o")
+        .arg(&spv)
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    // The validator refuses it...
+    let val = spirvkit().arg("val").arg(&spv).output().unwrap();
+    assert!(!val.status.success());
+    assert!(String::from_utf8_lossy(&val.stderr).contains("ext_inst.debug_info"));
+    // ... `translate -r` reads it, with its debug information.
+    let r = spirvkit()
+        .args(["translate", "-r", "--text", "-o", "-"])
+        .arg(&spv)
+        .output()
+        .unwrap();
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let ll = String::from_utf8_lossy(&r.stdout);
+    assert!(
+        ll.contains("define spir_kernel void @k() #0 !dbg !"),
+        "{ll}"
+    );
+    assert!(ll.contains("ret void, !dbg !"), "{ll}");
+    assert!(ll.contains("distinct !DISubprogram(name: \"k\""), "{ll}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -524,7 +524,7 @@ impl Reader<'_> {
 }
 
 /// Single-bit DIFlags (accessibility and inheritance are two-bit fields, handled apart).
-const DI_FLAGS: &[(u64, &str)] = &[
+pub(crate) const DI_FLAGS: &[(u64, &str)] = &[
     (1 << 2, "FwdDecl"),
     (1 << 3, "AppleBlock"),
     (1 << 4, "ReservedBit4"),
@@ -552,7 +552,7 @@ const DI_FLAGS: &[(u64, &str)] = &[
     (1 << 29, "AllCallsDescribed"),
 ];
 
-const SP_FLAGS: &[(u64, &str)] = &[
+pub(crate) const SP_FLAGS: &[(u64, &str)] = &[
     (1 << 2, "LocalToUnit"),
     (1 << 3, "Definition"),
     (1 << 4, "Optimized"),
@@ -606,7 +606,7 @@ fn flag_names(raw: u64, table: &[(u64, &str)], prefix: &str) -> String {
     parts.join(" | ")
 }
 
-fn dwarf_tag(v: u64) -> Option<&'static str> {
+pub(crate) fn dwarf_tag(v: u64) -> Option<&'static str> {
     Some(match v {
         0x01 => "DW_TAG_array_type",
         0x02 => "DW_TAG_class_type",
@@ -646,7 +646,7 @@ fn dwarf_tag(v: u64) -> Option<&'static str> {
     })
 }
 
-fn dwarf_encoding(v: u64) -> Option<&'static str> {
+pub(crate) fn dwarf_encoding(v: u64) -> Option<&'static str> {
     Some(match v {
         0x01 => "DW_ATE_address",
         0x02 => "DW_ATE_boolean",
@@ -663,7 +663,7 @@ fn dwarf_encoding(v: u64) -> Option<&'static str> {
     })
 }
 
-fn dwarf_language(v: u64) -> Option<&'static str> {
+pub(crate) fn dwarf_language(v: u64) -> Option<&'static str> {
     Some(match v {
         0x01 => "DW_LANG_C89",
         0x02 => "DW_LANG_C",
@@ -688,7 +688,7 @@ fn dwarf_language(v: u64) -> Option<&'static str> {
 }
 
 /// The LLVM vendor conventions (`DW_CC_LLVM_OpenCLKernel`, ...) stay numeric.
-fn dwarf_calling_convention(v: u64) -> Option<&'static str> {
+pub(crate) fn dwarf_calling_convention(v: u64) -> Option<&'static str> {
     Some(match v {
         0x01 => "DW_CC_normal",
         0x02 => "DW_CC_program",

@@ -26,6 +26,8 @@ pub struct FnState {
     pub current: BlockId,
     /// (phi, [(value id, block id)]) to fill at the end.
     pub phis: Vec<(InstId, Vec<(Id, Id)>)>,
+    /// Scope and line for `!dbg` locations (`debug_info/body.rs`).
+    pub debug: super::debug_info::BodyState,
 }
 
 impl FnState {
@@ -62,7 +64,9 @@ impl Ctx<'_> {
             blocks: FxHashMap::default(),
             current: BlockId(0),
             phis: Vec::new(),
+            debug: Default::default(),
         };
+        st.debug.subprogram = self.debug.function_subprograms.get(&fid).copied();
         for (i, p) in f.parameters.iter().enumerate() {
             if let Some(pid) = p.result_id {
                 st.locals
@@ -84,10 +88,15 @@ impl Ctx<'_> {
         for (i, b) in f.blocks.iter().enumerate() {
             st.current = BlockId(i as u32);
             offset += b.label.word_count();
+            st.debug.start_block();
             for inst in &b.instructions {
                 self.offset = offset;
                 self.opcode = inst.opcode;
-                self.instruction(&mut st, inst)?;
+                if !self.debug_body_instruction(&mut st, inst) {
+                    let first = st.func.insts.len();
+                    self.instruction(&mut st, inst)?;
+                    self.attach_location(&mut st, first);
+                }
                 offset += inst.word_count();
             }
         }

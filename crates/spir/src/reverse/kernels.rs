@@ -245,7 +245,9 @@ impl Ctx<'_> {
                 attachments.push((key.to_owned(), n));
             }
             if let Some(f) = self.m.functions.get_mut(fid.0 as usize) {
-                f.attachments = attachments;
+                // Kept: the `!dbg` subprogram attached before the bodies.
+                f.attachments.retain(|(k, _)| k == "dbg");
+                f.attachments.extend(attachments);
             }
         }
         // Versions from OpSource (OpenCL C 1.2 unless said otherwise).

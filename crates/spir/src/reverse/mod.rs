@@ -15,6 +15,7 @@ mod atomics;
 mod aux_data;
 mod builtins;
 mod convert;
+mod debug_info;
 mod enqueue;
 mod entry_wrappers;
 mod function;
@@ -137,8 +138,8 @@ pub(crate) struct Ctx<'a> {
     /// Ids of `OpExtInstImport "OpenCL.std"`.
     pub opencl_std: Option<Id>,
     /// Debug-information and other non-semantic instruction sets (OpenCL.DebugInfo.100,
-    /// `SPIRV.debug`, `NonSemantic.*`): their instructions in bodies are dropped, as debug
-    /// info is not translated back.
+    /// `SPIRV.debug`, `NonSemantic.*`): the dispatch of bodies skips their instructions; the
+    /// debug-information sets among them are translated by `debug_info/` first.
     pub ignored_sets: FxHashSet<Id>,
     /// Built-in declarations made so far, by name.
     pub declared: FxHashMap<String, llvm::FuncId>,
@@ -166,6 +167,8 @@ pub(crate) struct Ctx<'a> {
     pub kernels: Vec<(Id, String, Vec<Option<Id>>)>,
     /// Sizes and alignments under the output's `datalayout` (set with it in `translate`).
     pub layout: DataLayout,
+    /// Debug information (`debug_info/`).
+    pub debug: debug_info::DebugState,
 }
 
 impl<'a> Ctx<'a> {
@@ -205,6 +208,7 @@ impl<'a> Ctx<'a> {
             linkage_names: FxHashMap::default(),
             kernels: Vec::new(),
             layout: DataLayout::new(None, 64),
+            debug: Default::default(),
         };
         for f in functions {
             for i in f.instructions() {
@@ -293,6 +297,9 @@ impl<'a> Ctx<'a> {
                 }
                 Op::ExtInstImport => match inst.operands.first().and_then(Operand::string) {
                     Some("OpenCL.std") => self.opencl_std = inst.result_id,
+                    Some(s) if self.index_debug_set(inst, s) => {
+                        self.ignored_sets.extend(inst.result_id);
+                    }
                     Some(s)
                         if s == "OpenCL.DebugInfo.100"
                             || s == "SPIRV.debug"
@@ -482,6 +489,7 @@ impl<'a> Ctx<'a> {
             function_words.push(words);
             offset += words;
         }
+        self.debug_module(&functions);
         let mut offset = 5 + spv
             .globals
             .iter()
@@ -495,6 +503,7 @@ impl<'a> Ctx<'a> {
         }
         self.kernel_metadata()?;
         self.restore_aux_data(&aux_records);
+        self.debug_finish();
         Ok(())
     }
 }

@@ -1,6 +1,8 @@
 //! FUNCTION_BLOCK: one defined function's blocks and instructions with LLVM 15's relative
 //! operand ids, its value symbol table and its metadata attachments.
 
+use std::collections::HashMap;
+
 use super::bits::{encode_align, signed, BitWriter};
 use super::constants::{binary_code, cast_code};
 use super::Writer;
@@ -15,6 +17,9 @@ struct Locals<'f> {
     args_base: u64,
     /// InstId -> value id (`NO_VALUE` for void results and unlisted instructions).
     inst_ids: Vec<u64>,
+    /// Function-local metadata (`metadata ptr %x` arguments): model id -> its id in the
+    /// function's metadata block.
+    local_md: HashMap<u32, u64>,
 }
 
 struct Emit<'w, 'm, 'f> {
@@ -36,7 +41,12 @@ impl Emit<'_, '_, '_> {
                     self.locals.f.name, i.0
                 ))),
             },
-            ValueRef::Metadata(md) => Ok(md.0 as u64),
+            ValueRef::Metadata(md) => Ok(self
+                .locals
+                .local_md
+                .get(&md.0)
+                .copied()
+                .unwrap_or(md.0 as u64)),
             ValueRef::Block(b) => Ok(b.0 as u64),
             other => self.w.module_value_id(other),
         }
@@ -146,13 +156,56 @@ impl Writer<'_> {
                 }
             }
         }
+        // Function-local metadata, numbered after the module's.
+        let mut local_md = HashMap::new();
+        let mut local_records = Vec::new();
+        let md_base = (self.m.metadata.len() + self.md_value_order.len()) as u64;
+        for inst in &f.insts {
+            let InstKind::Call { args, .. } = &inst.kind else {
+                continue;
+            };
+            for arg in args {
+                let ValueRef::Metadata(md) = arg else {
+                    continue;
+                };
+                let Some(Metadata::Value { ty, value }) = self.m.metadata(*md) else {
+                    continue;
+                };
+                if !super::metadata::is_local(*value) || local_md.contains_key(&md.0) {
+                    continue;
+                }
+                local_md.insert(md.0, md_base + local_records.len() as u64);
+                local_records.push((*ty, *value));
+            }
+        }
         let locals = Locals {
             f,
             args_base,
             inst_ids,
+            local_md,
         };
         w.enter_block(12, 4);
         w.record(1, &[f.blocks.len() as u64]);
+        if !local_records.is_empty() {
+            w.enter_block(15, 3);
+            for (ty, value) in local_records {
+                let id = match value {
+                    ValueRef::Argument(n) => args_base + n as u64,
+                    ValueRef::Instruction(i) => match locals.inst_ids.get(i.0 as usize) {
+                        Some(&id) if id != NO_VALUE => id,
+                        _ => {
+                            return Err(self.unsupported(format!(
+                                "function @{}: metadata names %{}, which has no value",
+                                f.name, i.0
+                            )))
+                        }
+                    },
+                    _ => continue,
+                };
+                w.record(2, &[self.type_id(ty), id]);
+            }
+            w.exit_block();
+        }
         let mut e = Emit {
             w: self,
             locals: &locals,
@@ -165,6 +218,9 @@ impl Writer<'_> {
                 e.ops.clear();
                 let code = e.instruction(inst)?;
                 w.record(code, &e.ops);
+                if let Some(loc) = self.debug_loc_record(inst) {
+                    w.record(35, &loc);
+                }
                 if !self.types.is_void(inst.ty) {
                     e.next += 1;
                 }
@@ -205,8 +261,46 @@ impl Writer<'_> {
         w.exit_block();
     }
 
+    fn is_location(&self, md: MetadataId) -> bool {
+        matches!(self.m.metadata(md), Some(Metadata::Specialized(n)) if n.kind == "DILocation")
+    }
+
+    /// FUNC_CODE_DEBUG_LOC of an instruction's `!dbg` DILocation: line, column, scope + 1,
+    /// inlined-at + 1, implicit code.
+    fn debug_loc_record(&self, inst: &Instruction) -> Option<[u64; 5]> {
+        let (_, md) = inst.metadata.iter().find(|(k, _)| k == "dbg")?;
+        let Some(Metadata::Specialized(n)) = self.m.metadata(*md) else {
+            return None;
+        };
+        if n.kind != "DILocation" {
+            return None;
+        }
+        let uint = |name: &str| match n.field(name) {
+            Some(DiField::UInt(v)) => *v,
+            Some(DiField::Int(v)) => *v as u64,
+            Some(DiField::Bool(b)) => u64::from(*b),
+            _ => 0,
+        };
+        let node = |name: &str| match n.field(name) {
+            Some(DiField::Metadata(id)) => id.0 as u64 + 1,
+            _ => 0,
+        };
+        Some([
+            uint("line"),
+            uint("column"),
+            node("scope"),
+            node("inlinedAt"),
+            uint("isImplicitCode"),
+        ])
+    }
+
     fn write_attachments(&self, w: &mut BitWriter, f: &Function) {
-        let any = !f.attachments.is_empty() || f.insts.iter().any(|i| !i.metadata.is_empty());
+        let any = !f.attachments.is_empty()
+            || f.insts.iter().any(|i| {
+                i.metadata
+                    .iter()
+                    .any(|(k, md)| !(k == "dbg" && self.is_location(*md)))
+            });
         if !any {
             return;
         }
@@ -223,12 +317,17 @@ impl Writer<'_> {
         for b in &f.blocks {
             for &i in &b.insts {
                 if let Some(inst) = f.inst(i) {
-                    if !inst.metadata.is_empty() {
-                        ops.clear();
-                        ops.push(index);
-                        for (k, md) in &inst.metadata {
-                            ops.extend([kind(k), md.0 as u64]);
-                        }
+                    // `!dbg` locations are DEBUG_LOC records after their instruction.
+                    let attached = inst
+                        .metadata
+                        .iter()
+                        .filter(|(k, md)| !(k == "dbg" && self.is_location(*md)));
+                    ops.clear();
+                    for (k, md) in attached {
+                        ops.extend([kind(k), md.0 as u64]);
+                    }
+                    if !ops.is_empty() {
+                        ops.insert(0, index);
                         w.record(11, &ops);
                     }
                 }

@@ -6,6 +6,11 @@ use super::Writer;
 use crate::error::LlvmError;
 use crate::model::*;
 
+/// A value that exists only inside a function body.
+pub(super) fn is_local(value: ValueRef) -> bool {
+    matches!(value, ValueRef::Argument(_) | ValueRef::Instruction(_))
+}
+
 impl Writer<'_> {
     pub(super) fn write_metadata_kinds(&self, w: &mut BitWriter) {
         if self.md_kind_order.is_empty() {
@@ -56,14 +61,18 @@ impl Writer<'_> {
                     ops.extend(operands.iter().map(|o| self.md_operand(o)));
                     w.record(if *distinct { 5 } else { 3 }, &ops);
                 }
+                // A function-local value (`metadata ptr %x`) is written in its function's
+                // metadata block; an empty tuple keeps the module's numbering here.
+                Metadata::Value { value, .. } if is_local(*value) => w.record(3, &[]),
                 Metadata::Value { ty, value } => {
                     w.record(2, &self.value_record(*ty, *value)?);
                 }
+                Metadata::Specialized(node) if node.kind == "DIArgList" => {
+                    return Err(self.unsupported("writing a !DIArgList as bitcode".to_string()))
+                }
                 Metadata::Specialized(node) => {
-                    return Err(self.unsupported(format!(
-                        "writing debug-info metadata (!{}) as bitcode",
-                        node.kind
-                    )))
+                    let (code, ops) = self.debug_info_record(node)?;
+                    w.record(code, &ops);
                 }
                 Metadata::Unsupported(kind) => {
                     return Err(self.unsupported(format!("writing metadata !{kind}")))

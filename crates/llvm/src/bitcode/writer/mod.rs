@@ -13,6 +13,7 @@
 mod attributes;
 mod bits;
 mod constants;
+mod debug_info;
 mod function;
 mod metadata;
 mod types;
