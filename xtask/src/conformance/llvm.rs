@@ -197,3 +197,28 @@ impl Drop for Scratch {
         let _ = std::fs::remove_dir_all(&self.root);
     }
 }
+
+/// Runs `case` on every `step`-th corpus `.bc32`/`.bc64` (all with `--full`) in parallel, each
+/// with its index and its own scratch path; returns how many ran and the failures as
+/// `path: reason` lines.
+pub fn corpus_bitcode_cases(
+    ctx: &super::Context,
+    scratch: &Scratch,
+    step: usize,
+    case: impl Fn(usize, &std::path::Path, &std::path::Path) -> Result<(), String> + Sync,
+) -> (usize, Vec<String>) {
+    use rayon::prelude::*;
+    let all = super::files(&ctx.corpus.join("spir12"), &["bc32", "bc64"]);
+    let step = if ctx.full { 1 } else { step };
+    let files: Vec<_> = all.iter().step_by(step).collect();
+    let failures = files
+        .par_iter()
+        .enumerate()
+        .filter_map(|(i, f)| {
+            case(i, f, &scratch.case(i))
+                .err()
+                .map(|e| format!("{}: {e}", f.display()))
+        })
+        .collect();
+    (files.len(), failures)
+}

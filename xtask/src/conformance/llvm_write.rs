@@ -5,35 +5,23 @@
 
 use super::llvm::{disassemble, Scratch};
 use super::{Context, SectionReport};
-use rayon::prelude::*;
 use spirvkit_llvm::WriteOptions;
 use std::path::Path;
 
 pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
     let scratch = Scratch::new("llvm-write")?;
-    let all = super::files(&ctx.corpus.join("spir12"), &["bc32", "bc64"]);
-    let step = if ctx.full { 1 } else { 8 };
-    let files: Vec<_> = all.iter().step_by(step).collect();
-    let results: Vec<(String, Result<(), String>)> = files
-        .par_iter()
-        .enumerate()
-        .map(|(i, f)| {
-            let out = scratch.case(i).with_extension("bc");
-            let r = case(f, &out);
-            let _ = std::fs::remove_file(&out);
-            (f.display().to_string(), r)
-        })
-        .collect();
-    let failures: Vec<String> = results
-        .iter()
-        .filter_map(|(f, r)| r.as_ref().err().map(|e| format!("{f}: {e}")))
-        .collect();
+    let (total, failures) = super::llvm::corpus_bitcode_cases(ctx, &scratch, 8, |_, file, base| {
+        let out = base.with_extension("bc");
+        let r = case(file, &out);
+        let _ = std::fs::remove_file(&out);
+        r
+    });
     Ok(SectionReport {
         name: "LLVM bitcode writer: corpus bitcode → spirvkit → bitcode, llvm-dis-15 and spirvkit agree",
         lines: vec![format!(
             "{} of {} corpus .bc32/.bc64 identical through llvm-dis-15 and spirvkit's reader{}",
-            results.len() - failures.len(),
-            results.len(),
+            total - failures.len(),
+            total,
             if ctx.full { "" } else { " (every 8th; --full for all)" }
         )],
         failures,

@@ -8,35 +8,21 @@
 
 use super::llvm::Scratch;
 use super::{Context, SectionReport};
-use rayon::prelude::*;
 use spirvkit_spir::reverse::{ReverseOptions, TargetEnv};
 use std::path::Path;
 use std::process::Command;
 
 pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
     let scratch = Scratch::new("spv-ir")?;
-    let all = super::files(&ctx.corpus.join("spir12"), &["bc32", "bc64"]);
-    let step = if ctx.full { 1 } else { 4 };
-    let files: Vec<_> = all.iter().step_by(step).collect();
-    let results: Vec<(String, Result<(), String>)> = files
-        .par_iter()
-        .enumerate()
-        .map(|(i, f)| {
-            let base = scratch.case(i);
-            let r = case(ctx, f, &base, i % 2 == 1);
-            (f.display().to_string(), r)
-        })
-        .collect();
-    let failures: Vec<String> = results
-        .iter()
-        .filter_map(|(f, r)| r.as_ref().err().map(|e| format!("{f}: {e}")))
-        .collect();
+    let (total, failures) = super::llvm::corpus_bitcode_cases(ctx, &scratch, 4, |i, file, base| {
+        case(ctx, file, base, i % 2 == 1)
+    });
     Ok(SectionReport {
         name: "SPV-IR round trip: SPIR-V → SPV-IR bitcode (opt-22 verifies) → SPIR-V (spirv-val)",
         lines: vec![format!(
             "{} of {} corpus .bc32/.bc64 round-tripped through SPV-IR and valid{}",
-            results.len() - failures.len(),
-            results.len(),
+            total - failures.len(),
+            total,
             if ctx.full {
                 ""
             } else {
