@@ -352,3 +352,45 @@ declare i4 @llvm.abs.i4(i4, i1)
     let text = back.to_ll(&spirvkit_llvm::WriteOptions::opaque());
     assert_eq!(lli_outputs(&text), Some(expected));
 }
+
+/// GEP indices are signed: an `i4` index carried in 8 bits is sign-extended from bit 3 (a
+/// variable one by a shift pair, a constant one as the constant -3), so the stores land where
+/// LLVM puts them; executed on all 256 inputs against the original.
+#[test]
+fn carried_odd_width_gep_indices_are_sign_extended() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func i32 @f(i32 %x, i32 %y) {
+entry:
+  %arr = alloca [16 x i32], align 4
+  store [16 x i32] zeroinitializer, ptr %arr, align 4
+  %a = trunc i32 %x to i4
+  %b = trunc i32 %y to i4
+  %s = add i4 %a, %b
+  %base = getelementptr inbounds [16 x i32], ptr %arr, i32 0, i32 8
+  %q = getelementptr inbounds i32, ptr %base, i4 %s
+  store i32 %x, ptr %q, align 4
+  %q2 = getelementptr inbounds i32, ptr %base, i4 -3
+  store i32 77, ptr %q2, align 4
+  %e = sext i4 %s to i32
+  %i = add i32 %e, 8
+  %r = getelementptr inbounds [16 x i32], ptr %arr, i32 0, i32 %i
+  %v = load i32, ptr %r, align 4
+  %r5 = getelementptr inbounds [16 x i32], ptr %arr, i32 0, i32 5
+  %v5 = load i32, ptr %r5, align 4
+  %m = mul i32 %v5, 100000
+  %t = add i32 %v, %m
+  ret i32 %t
+}
+"#;
+    let m = translate_with(src, "").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "carried_gep_indices");
+    let Some(expected) = lli_outputs(src) else {
+        return;
+    };
+    // Every result has the 77 stored at index -3 from the middle.
+    assert!(expected.lines().all(|l| l.starts_with("77")), "{expected}");
+    let back = spirvkit_spir::reverse::reverse_words(&m.to_words(), &Default::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let text = back.to_ll(&spirvkit_llvm::WriteOptions::opaque());
+    assert_eq!(lli_outputs(&text), Some(expected));
+}

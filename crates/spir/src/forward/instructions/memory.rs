@@ -2,10 +2,11 @@
 
 use super::{is_opaque, Out};
 use crate::error::{malformed, Result};
+use crate::forward::arbitrary_integers::Extension;
 use crate::forward::context::FnCtx;
 use crate::forward::translator::Translator;
 use llvm::ValueRef;
-use spirvkit_core::Operand;
+use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{MemoryAccess, MemorySemantics, Op};
 use spirvkit_llvm as llvm;
 
@@ -214,13 +215,13 @@ pub(super) fn gep(
         };
         let mut ops = vec![Operand::Id(base_type), Operand::Id(b)];
         for &i in &indices[1..] {
-            ops.push(Operand::Id(t.value(ctx, i)?));
+            ops.push(Operand::Id(gep_index(t, ctx, i)?));
         }
         t.emit_to(target, op, natural, ops);
     } else {
         let (op, mut ops) = t.ptr_access_chain(natural, *inbounds, base_type, b);
         for &i in indices {
-            ops.push(Operand::Id(t.value(ctx, i)?));
+            ops.push(Operand::Id(gep_index(t, ctx, i)?));
         }
         t.emit_to(target, op, natural, ops);
     }
@@ -228,6 +229,29 @@ pub(super) fn gep(
         t.emit_ops_to(out, Op::Bitcast, ty, [Operand::Id(target)]);
     }
     Ok(())
+}
+
+/// A GEP index. GEP indices are signed: one of an odd width carried in a wider integer is
+/// sign-extended from its LLVM width first (a constant one as a constant, since struct
+/// member indices must stay constants).
+fn gep_index(t: &mut Translator<'_>, ctx: &FnCtx<'_>, index: ValueRef) -> Result<Id> {
+    let loc = ctx.location.as_str();
+    let v = t.value(ctx, index)?;
+    let ty = t.value_llvm_type(ctx, index)?;
+    let Some(width) = t.widened_int_width(ty) else {
+        return Ok(v);
+    };
+    match t.const_int(index) {
+        Some(bits) => {
+            let carrier = crate::forward::arbitrary_integers::widened(width);
+            let mask = |w: u32| 1u64.checked_shl(w).map_or(u64::MAX, |m| m - 1);
+            let low = bits & mask(width);
+            let negative = low >> (width - 1) & 1 == 1;
+            let extended = if negative { low | !mask(width) } else { low };
+            t.carrier_splat(ty, carrier, extended & mask(carrier), loc)
+        }
+        None => t.exact_widened(v, ty, Extension::Sign, loc),
+    }
 }
 
 /// Memory operands: Volatile and Aligned (SPIR 1.2: alignment and volatile on load/store),
