@@ -2997,3 +2997,34 @@ define spir_func bfloat @f(bfloat %x, bfloat %y) {
     assert_eq!(count(&m, Op::ExtInst), 1);
     assert_eq!(count(&m, Op::Unordered), 0);
 }
+
+// ---- Session 17, lead: an all-zero aggregate written out element by element.
+
+/// `<4 x i32> <i32 0, i32 0, i32 0, i32 0>` is what LLVM itself makes `zeroinitializer`
+/// (llvm-as canonicalizes it), so it is OpConstantNull as llvm-spirv writes it, not a
+/// composite of zeros; a vector with a non-zero lane (or -0.0) stays a composite.
+#[test]
+fn an_all_zero_vector_spelled_out_is_a_null_constant() {
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %f) {
+entry:
+  store <4 x i32> <i32 0, i32 0, i32 0, i32 0>, ptr addrspace(1) %out, align 16
+  %p = getelementptr <4 x i32>, ptr addrspace(1) %out, i64 1
+  store <4 x i32> <i32 0, i32 1, i32 0, i32 0>, ptr addrspace(1) %p, align 16
+  store <2 x float> <float 0.0, float -0.0>, ptr addrspace(1) %f, align 8
+  ret void
+}
+"#;
+    for m in typed_and_untyped(src, "", "all_zero_vector") {
+        let nulls = m
+            .instructions()
+            .filter(|i| i.opcode == Op::ConstantNull)
+            .count();
+        let composites = m
+            .instructions()
+            .filter(|i| i.opcode == Op::ConstantComposite)
+            .count();
+        assert_eq!((nulls, composites), (1, 2));
+    }
+}

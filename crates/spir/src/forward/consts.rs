@@ -23,6 +23,24 @@ impl<'m> Translator<'m> {
         }
     }
 
+    /// Whether `v` is a zero constant as LLVM canonicalizes them to `zeroinitializer`: integer
+    /// 0, floating-point +0.0, `null`, or an aggregate of such (`<i32 0, i32 0>` written out).
+    fn is_zero_constant(&self, v: ValueRef, depth: u32) -> bool {
+        let ValueRef::Constant(c) = v else {
+            return false;
+        };
+        let Some(c) = self.m.constant(c) else {
+            return false;
+        };
+        match &c.kind {
+            ConstKind::Int(0) | ConstKind::Float(0) | ConstKind::Null => true,
+            ConstKind::Aggregate(elems) if depth < 8 => {
+                elems.iter().all(|&e| self.is_zero_constant(e, depth + 1))
+            }
+            _ => false,
+        }
+    }
+
     pub fn is_undef(&self, v: ValueRef) -> bool {
         matches!(v, ValueRef::Constant(c) if matches!(self.m.constant(c).map(|c| &c.kind), Some(ConstKind::Undef | ConstKind::Poison)))
     }
@@ -147,6 +165,14 @@ impl<'m> Translator<'m> {
                     "a <1 x T> constant without one element",
                 )),
             },
+            ConstKind::Aggregate(elems)
+                if !elems.is_empty() && elems.iter().all(|&e| self.is_zero_constant(e, 0)) =>
+            {
+                // LLVM itself makes an all-zero aggregate `zeroinitializer` (llvm-as does), so
+                // it is OpConstantNull as llvm-spirv writes it, however the text spelled it.
+                let ty_id = self.ty(ty, location)?;
+                Ok(self.b.dedup_global(Op::ConstantNull, Some(ty_id), vec![]))
+            }
             ConstKind::Aggregate(elems) => {
                 let ty_id = self.ty(ty, location)?;
                 let mut ops = Vec::with_capacity(elems.len());

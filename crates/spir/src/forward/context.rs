@@ -289,6 +289,11 @@ impl<'m> Translator<'m> {
     /// A constant of `ty` (scalar or vector) with every component equal to `bits`.
     pub(crate) fn splat(&mut self, ty: llvm::TypeId, bits: u64, location: &str) -> Result<Id> {
         match self.m.types.get(ty).clone() {
+            // A zero vector is OpConstantNull, as llvm-spirv writes LLVM's null values.
+            Type::Vector { len, .. } if len > 1 && bits == 0 => {
+                let ty_id = self.ty(ty, location)?;
+                Ok(self.b.dedup_global(Op::ConstantNull, Some(ty_id), vec![]))
+            }
             Type::Vector { len, elem, .. } if len > 1 => {
                 let scalar = self.scalar_constant(elem, bits, location)?;
                 let ty_id = self.ty(ty, location)?;
