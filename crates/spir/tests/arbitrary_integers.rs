@@ -196,16 +196,18 @@ fn carried_odd_widths_are_made_exact_where_their_upper_bits_are_read() {
         .expect("the switch");
     let literals: Vec<u32> = switch.operands.iter().filter_map(Operand::word).collect();
     assert_eq!(literals, vec![15, 3]);
-    let run = |ll: &str| lli_outputs(ll);
     // Executed: the original module and its translation read back agree on all 256 inputs.
-    let Some(expected) = run(CARRIED_ARITHMETIC) else {
+    let Some(expected) = lli_outputs(CARRIED_ARITHMETIC) else {
         return;
     };
-    let words = m.to_words();
-    let back = spirvkit_spir::reverse::reverse_words(&words, &Default::default())
+    assert_eq!(read_back_outputs(&m), Some(expected));
+}
+
+/// `lli_outputs` of the translation `m` read back to LLVM by the reverse translator.
+fn read_back_outputs(m: &Module) -> Option<String> {
+    let back = spirvkit_spir::reverse::reverse_words(&m.to_words(), &Default::default())
         .unwrap_or_else(|e| panic!("{e}"));
-    let text = back.to_ll(&spirvkit_llvm::WriteOptions::opaque());
-    assert_eq!(run(&text), Some(expected));
+    lli_outputs(&back.to_ll(&spirvkit_llvm::WriteOptions::opaque()))
 }
 
 /// `@f(x, y)` for x, y in 0..16, run by LLVM's interpreter (the function, without its target
@@ -347,10 +349,7 @@ declare i4 @llvm.abs.i4(i4, i1)
     let Some(expected) = lli_outputs(src) else {
         return;
     };
-    let back = spirvkit_spir::reverse::reverse_words(&m.to_words(), &Default::default())
-        .unwrap_or_else(|e| panic!("{e}"));
-    let text = back.to_ll(&spirvkit_llvm::WriteOptions::opaque());
-    assert_eq!(lli_outputs(&text), Some(expected));
+    assert_eq!(read_back_outputs(&m), Some(expected));
 }
 
 /// GEP indices are signed: an `i4` index carried in 8 bits is sign-extended from bit 3 (a
@@ -389,8 +388,5 @@ entry:
     };
     // Every result has the 77 stored at index -3 from the middle.
     assert!(expected.lines().all(|l| l.starts_with("77")), "{expected}");
-    let back = spirvkit_spir::reverse::reverse_words(&m.to_words(), &Default::default())
-        .unwrap_or_else(|e| panic!("{e}"));
-    let text = back.to_ll(&spirvkit_llvm::WriteOptions::opaque());
-    assert_eq!(lli_outputs(&text), Some(expected));
+    assert_eq!(read_back_outputs(&m), Some(expected));
 }
