@@ -235,7 +235,11 @@ fn check_composite(
     // Constituents must be constants or undef.
     for &p in &parts {
         if let Some(d) = st.def(p) {
-            let ok = is_constant_op(d.op()) || d.op() == Op::Undef || !is_core(d.op());
+            // OpPoisonKHR joins OpUndef (SPV_KHR_poison_freeze); OpFreezeKHR is a run-time
+            // value, not a constant.
+            let ok = is_constant_op(d.op())
+                || matches!(d.op(), Op::Undef | Op::PoisonKHR)
+                || (!is_core(d.op()) && d.op() != Op::FreezeKHR);
             if !ok {
                 errors.push((
                     "constant.constituent",

@@ -450,6 +450,8 @@ impl Op {
     pub const GroupNonUniformQuadAllKHR: Op = Op(5110);
     pub const GroupNonUniformQuadAnyKHR: Op = Op(5111);
     pub const AbortKHR: Op = Op(5121);
+    pub const PoisonKHR: Op = Op(5158);
+    pub const FreezeKHR: Op = Op(5159);
     pub const HitObjectRecordHitMotionNV: Op = Op(5249);
     pub const HitObjectRecordHitWithIndexMotionNV: Op = Op(5250);
     pub const HitObjectRecordMissMotionNV: Op = Op(5251);

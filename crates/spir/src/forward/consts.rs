@@ -102,6 +102,19 @@ impl<'m> Translator<'m> {
     }
 
     /// An integer or float constant of `ty` from raw bits.
+    /// LLVM's null value of `ty` as llvm-spirv writes it: OpConstantFalse, a zero OpConstant
+    /// for the other scalars, OpConstantNull for the rest.
+    pub fn null_constant(&mut self, ty: llvm::TypeId, location: &str) -> Result<Id> {
+        let ty_id = self.ty(ty, location)?;
+        Ok(match self.m.types.get(ty) {
+            Type::Int(1) => self.b.dedup_global(Op::ConstantFalse, Some(ty_id), vec![]),
+            Type::Int(_) | Type::Half | Type::BFloat | Type::Float | Type::Double => {
+                self.scalar_constant(ty, 0, location)?
+            }
+            _ => self.b.dedup_global(Op::ConstantNull, Some(ty_id), vec![]),
+        })
+    }
+
     pub fn scalar_constant(&mut self, ty: llvm::TypeId, bits: u64, location: &str) -> Result<Id> {
         let ty_id = self.ty(ty, location)?;
         Ok(match self.scalar_literal(ty, bits) {
@@ -144,17 +157,15 @@ impl<'m> Translator<'m> {
         match &c.kind {
             ConstKind::Int(v) => self.scalar_constant(ty, *v, location),
             ConstKind::Float(bits) => self.scalar_constant(ty, *bits, location),
-            ConstKind::Null => {
+            ConstKind::Null => self.null_constant(ty, location),
+            ConstKind::Poison => {
                 let ty_id = self.ty(ty, location)?;
-                Ok(match self.m.types.get(ty) {
-                    Type::Int(1) => self.b.dedup_global(Op::ConstantFalse, Some(ty_id), vec![]),
-                    Type::Int(_) | Type::Half | Type::BFloat | Type::Float | Type::Double => {
-                        self.scalar_constant(ty, 0, location)?
-                    }
-                    _ => self.b.dedup_global(Op::ConstantNull, Some(ty_id), vec![]),
-                })
+                match crate::forward::poison_freeze::poison(self, ty_id) {
+                    Some(poison) => Ok(poison),
+                    None => Ok(self.b.dedup_global(Op::Undef, Some(ty_id), vec![])),
+                }
             }
-            ConstKind::Undef | ConstKind::Poison => {
+            ConstKind::Undef => {
                 let ty_id = self.ty(ty, location)?;
                 Ok(self.b.dedup_global(Op::Undef, Some(ty_id), vec![]))
             }

@@ -65,6 +65,13 @@ pub(crate) fn explicit(
             emitted.push(mode);
             continue;
         }
+        // ArithmeticPoisonKHR only states that poison is in use: without SPV_KHR_poison_freeze
+        // llvm-spirv leaves it out (no poison is emitted then) rather than refusing.
+        if mode == ExecutionMode::ArithmeticPoisonKHR.0
+            && !crate::forward::poison_freeze::enabled(t)
+        {
+            continue;
+        }
         let desc = OperandKind::ExecutionMode
             .desc()
             .enumerant(mode)

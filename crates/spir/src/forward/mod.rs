@@ -47,6 +47,7 @@ pub(crate) mod memset_loop;
 pub(crate) mod optnone;
 pub(crate) mod parallel;
 pub(crate) mod pointee;
+pub(crate) mod poison_freeze;
 pub(crate) mod ptrtypes;
 pub(crate) mod requirements;
 pub(crate) mod target_types;

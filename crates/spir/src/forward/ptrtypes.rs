@@ -157,12 +157,13 @@ impl<'m> Translator<'m> {
         if !is_opaque_pointer(self.m, constant.ty) || !self.pointer_info.contains_key(&wanted) {
             return None;
         }
-        let op = match constant.kind {
-            ConstKind::Null => Op::ConstantNull,
-            ConstKind::Undef | ConstKind::Poison => Op::Undef,
+        let id = match constant.kind {
+            ConstKind::Null => self.b.dedup_global(Op::ConstantNull, Some(wanted), vec![]),
+            ConstKind::Poison => crate::forward::poison_freeze::poison(self, wanted)
+                .unwrap_or_else(|| self.b.dedup_global(Op::Undef, Some(wanted), vec![])),
+            ConstKind::Undef => self.b.dedup_global(Op::Undef, Some(wanted), vec![]),
             _ => return None,
         };
-        let id = self.b.dedup_global(op, Some(wanted), vec![]);
         self.note_type(id, wanted);
         Some(id)
     }

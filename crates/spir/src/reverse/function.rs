@@ -295,6 +295,7 @@ impl Ctx<'_> {
             _ => {
                 if !((self.spv_ir() && self.spv_ir_instruction(st, inst)?)
                     || self.arith(st, inst)?
+                    || self.poison_freeze_instruction(st, inst)?
                     || self.convert(st, inst)?
                     || self.memory(st, inst)?
                     || self.sync(st, inst)?

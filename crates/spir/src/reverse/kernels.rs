@@ -22,20 +22,20 @@ impl Ctx<'_> {
         MdOperand::Metadata(self.md(Metadata::String(s.as_bytes().to_vec())))
     }
 
-    fn md_i32(&mut self, v: u32) -> MdOperand {
+    pub(super) fn md_i32(&mut self, v: u32) -> MdOperand {
         let t = self.m.types.int(32);
         let value = self.const_int(t, v as u64);
         MdOperand::Value { ty: t, value }
     }
 
-    fn md_node(&mut self, operands: Vec<MdOperand>) -> MetadataId {
+    pub(super) fn md_node(&mut self, operands: Vec<MdOperand>) -> MetadataId {
         self.md(Metadata::Node {
             operands,
             distinct: false,
         })
     }
 
-    fn named(&mut self, name: &str, nodes: Vec<MetadataId>) {
+    pub(super) fn named(&mut self, name: &str, nodes: Vec<MetadataId>) {
         self.m.named_metadata.push(NamedMetadata {
             name: name.to_owned(),
             nodes,

@@ -25,6 +25,7 @@ mod kernels;
 mod memory;
 mod opencl_std;
 mod pipes;
+mod poison_freeze;
 mod spv_ir;
 mod sync;
 mod types;
@@ -502,6 +503,7 @@ impl<'a> Ctx<'a> {
             offset += words;
         }
         self.kernel_metadata()?;
+        self.arithmetic_poison_metadata();
         self.restore_aux_data(&aux_records);
         self.debug_finish();
         Ok(())

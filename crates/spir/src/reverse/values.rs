@@ -81,6 +81,10 @@ impl Ctx<'_> {
                 let ty = self.ty(self.result_type(inst)?)?;
                 self.push_const(ty, ConstKind::Undef)
             }
+            Op::PoisonKHR => {
+                let ty = self.ty(self.result_type(inst)?)?;
+                self.push_const(ty, ConstKind::Poison)
+            }
             Op::ConstantComposite | Op::SpecConstantComposite => {
                 let ty = self.ty(self.result_type(inst)?)?;
                 let mut elems = Vec::new();

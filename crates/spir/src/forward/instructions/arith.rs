@@ -260,7 +260,9 @@ pub(super) fn select(
     Ok(())
 }
 
-/// `freeze`: SPIR-V values are never poison, so a copy.
+/// `freeze`: OpFreezeKHR under SPV_KHR_poison_freeze (poison_freeze.rs). Without it SPIR-V
+/// has no poison to stop, so a copy of the value — of the type's zero when the value is
+/// `undef`/`poison`, as llvm-spirv replaces such a freeze (any value is a valid result).
 pub(super) fn freeze(
     t: &mut Translator<'_>,
     ctx: &FnCtx<'_>,
@@ -273,12 +275,19 @@ pub(super) fn freeze(
         opaque_result,
         ..
     } = *r;
-    let v = if opaque_result {
+    let frozen_undef =
+        !crate::forward::poison_freeze::enabled(t) && !opaque_result && t.is_undef(*value);
+    let v = if frozen_undef {
+        let llvm_ty = t.value_llvm_type(ctx, *value)?;
+        t.null_constant(llvm_ty, &ctx.location)?
+    } else if opaque_result {
         t.value_as(ctx, *value, ty)?
     } else {
         t.value(ctx, *value)?
     };
-    t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(v)]);
+    if !crate::forward::poison_freeze::freeze(t, out, ty, v) {
+        t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(v)]);
+    }
     Ok(())
 }
 
