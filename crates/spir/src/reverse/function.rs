@@ -296,6 +296,7 @@ impl Ctx<'_> {
                 if !((self.spv_ir() && self.spv_ir_instruction(st, inst)?)
                     || self.arith(st, inst)?
                     || self.poison_freeze_instruction(st, inst)?
+                    || self.abort_instruction(st, inst)?
                     || self.convert(st, inst)?
                     || self.memory(st, inst)?
                     || self.sync(st, inst)?

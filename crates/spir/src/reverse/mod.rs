@@ -10,6 +10,7 @@
 //! One file per instruction class; the translation context (`Ctx`) is at the bottom of this
 //! file.
 
+mod abort;
 mod arith;
 mod atomics;
 mod aux_data;
