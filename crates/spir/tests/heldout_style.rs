@@ -3028,3 +3028,165 @@ entry:
         assert_eq!((nulls, composites), (1, 2));
     }
 }
+
+// ---- Session 18, helper litfwd18: differences llvm-spirv's lit CHECK lines show (forward
+// translation and the `-spirv-text` writer).
+
+/// llvm-spirv keeps capabilities in a map ordered by enumerant and extensions in a sorted set,
+/// and declaring a capability declares the ones it implicitly declares: two loop controls
+/// of SPV_INTEL_fpga_loop_controls in an unstructured loop list UnstructuredLoopControlsINTEL
+/// (5886) before FPGALoopControlsINTEL (5888) and `SPV_INTEL_fpga_loop_controls` before
+/// `SPV_INTEL_unstructured_loop_controls`, whatever order the translation needed them in.
+#[test]
+fn capabilities_ascend_by_enumerant_and_extensions_by_name() {
+    let src = r#"
+target triple = "spir-unknown-unknown"
+define spir_kernel void @spin() {
+entry:
+  br label %again
+again:
+  br label %again, !llvm.loop !0
+}
+!0 = distinct !{!0, !1}
+!1 = !{!"llvm.loop.ii.count", i32 4}
+"#;
+    let exts = "+SPV_INTEL_unstructured_loop_controls,+SPV_INTEL_fpga_loop_controls";
+    for m in typed_and_untyped(src, exts, "litfwd18_capability_order") {
+        let caps = capabilities(&m);
+        assert!(
+            caps.windows(2).all(|w| w[0] < w[1]),
+            "capabilities not ascending: {caps:?}"
+        );
+        assert!(caps.contains(&Capability::UnstructuredLoopControlsINTEL.0));
+        assert!(caps.contains(&Capability::FPGALoopControlsINTEL.0));
+        let exts = common::extensions(&m);
+        let mut sorted = exts.clone();
+        sorted.sort();
+        assert_eq!(exts, sorted);
+        assert!(exts.contains(&"SPV_INTEL_fpga_loop_controls".to_owned()));
+    }
+}
+
+/// SPV_INTEL_kernel_attributes' `!ip_interface` needs FPGAKernelAttributesv2INTEL, which
+/// implicitly declares FPGAKernelAttributesINTEL: llvm-spirv writes both (its
+/// `register_map_interface_attribute.ll` checks both), and so does spirvkit now; a
+/// capability whose extension is not declared is not added.
+#[test]
+fn implicitly_declared_capabilities_are_written_out() {
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+define spir_kernel void @csr() !ip_interface !0 {
+entry:
+  ret void
+}
+!0 = !{!"csr", !"wait_for_done_write"}
+"#;
+    for m in typed_and_untyped(src, "+SPV_INTEL_kernel_attributes", "litfwd18_implied_caps") {
+        let caps = capabilities(&m);
+        let v1 = Capability::FPGAKernelAttributesINTEL.0;
+        let v2 = Capability::FPGAKernelAttributesv2INTEL.0;
+        assert!(caps.contains(&v1) && caps.contains(&v2), "{caps:?}");
+        assert!(caps.windows(2).all(|w| w[0] < w[1]), "{caps:?}");
+    }
+}
+
+/// The `-spirv-text` writer prints the FPGA enumerants and opcodes SPIRV-Headers renamed to
+/// `…ALTERA` by the `…INTEL` names llvm-spirv's tables still use (`Capability
+/// RuntimeAlignedAttributeINTEL`, `TypeTaskSequenceINTEL`), and llvm-spirv's text reads back
+/// to the same words.
+#[test]
+fn llvm_spirv_text_spells_fpga_names_the_intel_way() {
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %a, ptr addrspace(1) %b) !kernel_arg_runtime_aligned !0 {
+entry:
+  ret void
+}
+!0 = !{i1 true, i1 false}
+"#;
+    let m = translate_with(src, "+SPV_INTEL_runtime_aligned").expect("translates");
+    let words = m.to_words();
+    let text = spirvkit_text::llvm_text::write(&words).expect("writes");
+    let text = String::from_utf8(text).expect("utf-8");
+    assert!(
+        text.contains("Capability RuntimeAlignedAttributeINTEL"),
+        "{text}"
+    );
+    assert!(text.contains("FuncParamAttr 5940"), "{text}");
+    assert!(!text.contains("ALTERA"), "{text}");
+    let back = spirvkit_text::llvm_text::read(text.as_bytes()).expect("reads");
+    assert_eq!(back, words);
+}
+
+/// llvm-spirv prints the instructions of every debug-info set it writes (OpenCL.DebugInfo.100,
+/// NonSemantic.Shader.DebugInfo.100/.200, NonSemantic.Kernel.DebugInfo.100) by name, with its
+/// `.200` additions (DebugTypeSubrange 201, DebugTypeArrayDynamic 202) beside the grammar's;
+/// the text reads back to the same words.
+#[test]
+fn llvm_spirv_text_names_debug_info_instructions() {
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+define spir_func void @f() !dbg !5 {
+entry:
+  %a = alloca [16 x i32], align 4
+  call void @llvm.dbg.declare(metadata ptr %a, metadata !8, metadata !DIExpression()), !dbg !12
+  ret void, !dbg !12
+}
+declare void @llvm.dbg.declare(metadata, metadata, metadata)
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!2}
+!0 = distinct !DICompileUnit(language: DW_LANG_Fortran90, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "a.f90", directory: "/w")
+!2 = !{i32 2, !"Debug Info Version", i32 3}
+!5 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !6, spFlags: DISPFlagDefinition, unit: !0)
+!6 = !DISubroutineType(types: !7)
+!7 = !{null}
+!8 = !DILocalVariable(name: "a", scope: !5, file: !1, line: 2, type: !9)
+!9 = !DICompositeType(tag: DW_TAG_array_type, baseType: !10, size: 512, elements: !11, dataLocation: !DIExpression(DW_OP_push_object_address, DW_OP_deref))
+!10 = !DIBasicType(name: "integer", size: 32, encoding: DW_ATE_signed)
+!11 = !{!13}
+!12 = !DILocation(line: 2, scope: !5)
+!13 = !DISubrange(count: 16, lowerBound: 1)
+"#;
+    let llvm = spirvkit_llvm::parse_text(src, "dbg.ll").expect("parses");
+    for (format, set) in [
+        (
+            spirvkit_spir::DebugInfoFormat::NonSemanticShader200,
+            "NonSemantic.Shader.DebugInfo.200",
+        ),
+        (
+            spirvkit_spir::DebugInfoFormat::OpenClDebugInfo100,
+            "OpenCL.DebugInfo.100",
+        ),
+    ] {
+        let mut options = spirvkit_spir::TranslateOptions::default();
+        options.debug_info = format;
+        let m = spirvkit_spir::translate(&llvm, &options).expect("translates");
+        let words = m.to_words();
+        let text = spirvkit_text::llvm_text::write(&words).expect("writes");
+        let text = String::from_utf8(text).expect("utf-8");
+        assert!(
+            text.contains(&format!("ExtInstImport")) && text.contains(set),
+            "{text}"
+        );
+        for name in [
+            "DebugInfoNone",
+            "DebugCompilationUnit",
+            "DebugSource",
+            "DebugFunction",
+            "DebugLocalVariable",
+            "DebugTypeBasic",
+        ] {
+            assert!(
+                text.contains(&format!(" {name} ")),
+                "{set}: no {name} in\n{text}"
+            );
+        }
+        if set.ends_with(".200") {
+            assert!(text.contains(" DebugTypeArrayDynamic "), "{text}");
+            assert!(text.contains(" DebugTypeSubrange "), "{text}");
+        }
+        let back = spirvkit_text::llvm_text::read(text.as_bytes()).expect("reads");
+        assert_eq!(back, words, "{set}");
+    }
+}

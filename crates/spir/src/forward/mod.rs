@@ -17,6 +17,7 @@ pub(crate) mod bfloat_arithmetic;
 pub(crate) mod bfloat_ext_inst;
 pub(crate) mod block_order;
 pub(crate) mod builtins;
+pub(crate) mod capability_order;
 pub(crate) mod consts;
 pub(crate) mod context;
 pub(crate) mod cooperative_matrix;

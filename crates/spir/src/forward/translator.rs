@@ -330,6 +330,7 @@ impl<'m> Translator<'m> {
         if self.uses_linkage || kernels.is_empty() {
             self.b.capability(Capability::Linkage);
         }
+        self.order_capabilities_and_extensions();
         if self.needed_version > self.opts.max_version {
             return Err(crate::TranslateError::NotAllowed {
                 feature: "the module".into(),
