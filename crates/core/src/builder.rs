@@ -286,6 +286,26 @@ impl Builder {
         self.pending[Section::Extension as usize] = vec![extension_section];
     }
 
+    /// Takes the instructions of `section` (the module's own, then the pending ones), in
+    /// order, leaving the section empty; `put_section` gives it back, e.g. reordered.
+    pub fn take_section(&mut self, section: Section) -> Vec<Instruction> {
+        let (mut list, rest): (Vec<Instruction>, Vec<Instruction>) =
+            std::mem::take(&mut self.module.globals)
+                .into_iter()
+                .partition(|i| i.section() == section);
+        self.module.globals = rest;
+        for segment in std::mem::take(&mut self.pending[section as usize]) {
+            list.extend(segment);
+        }
+        self.pending[section as usize] = vec![Vec::new()];
+        list
+    }
+
+    /// Makes `list` the pending instructions of `section` (after `take_section`).
+    pub fn put_section(&mut self, section: Section, list: Vec<Instruction>) {
+        self.pending[section as usize] = vec![list];
+    }
+
     /// A type, constant or other global with a result id, deduplicated on its operands.
     pub fn dedup_global(
         &mut self,

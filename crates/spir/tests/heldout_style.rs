@@ -3190,3 +3190,58 @@ declare void @llvm.dbg.declare(metadata, metadata, metadata)
         assert_eq!(back, words, "{set}");
     }
 }
+
+/// llvm-spirv writes its globals in four runs (`TopologicalSort` in SPIRVModule.cpp): the
+/// integer types, the constants of integer type, the other types, then the other constants
+/// and the variables, each entry after those it names. A vector of i32 first used before
+/// the i64 still follows both integer types, and the float constant and the global
+/// variable follow every type.
+#[test]
+fn globals_come_in_llvm_spirvs_four_runs() {
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+@g = addrspace(1) global [4 x float] zeroinitializer, align 4
+define spir_func <2 x i32> @f(i32 %a) {
+entry:
+  %v = insertelement <2 x i32> <i32 7, i32 7>, i32 %a, i32 1
+  %w = zext i32 %a to i64
+  %x = add i64 %w, 5
+  %y = uitofp i64 %x to float
+  %z = fmul float %y, 2.5
+  store float %z, ptr addrspace(1) @g, align 4
+  ret <2 x i32> %v
+}
+"#;
+    for m in typed_and_untyped(src, "", "litfwd18_global_runs") {
+        let globals: Vec<&spirvkit_core::Instruction> = m
+            .globals
+            .iter()
+            .filter(|i| {
+                i.result_id.is_some()
+                    && spirvkit_core::module::Section::of(i.opcode)
+                        == spirvkit_core::module::Section::TypesAndGlobals
+                    && i.opcode != Op::ExtInst
+            })
+            .collect();
+        let ints: Vec<spirvkit_core::Id> = globals
+            .iter()
+            .filter(|i| i.opcode == Op::TypeInt)
+            .filter_map(|i| i.result_id)
+            .collect();
+        let run = |i: &spirvkit_core::Instruction| {
+            if i.opcode == Op::TypeInt {
+                0
+            } else if i.result_type.is_some_and(|t| ints.contains(&t)) {
+                1
+            } else if i.result_type.is_none() {
+                2
+            } else {
+                3
+            }
+        };
+        let runs: Vec<u8> = globals.iter().map(|i| run(i)).collect();
+        assert!(runs.windows(2).all(|w| w[0] <= w[1]), "runs {runs:?}");
+        assert_eq!(ints.len(), 2, "i32 and i64");
+        assert!(runs.contains(&1) && runs.contains(&3), "runs {runs:?}");
+    }
+}

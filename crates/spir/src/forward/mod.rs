@@ -34,6 +34,7 @@ pub(crate) mod function_decorations;
 pub(crate) mod function_order;
 pub(crate) mod function_pointers;
 pub(crate) mod global_annotations;
+pub(crate) mod global_order;
 pub(crate) mod inline_assembly;
 pub(crate) mod instructions;
 pub(crate) mod joint_matrix;

@@ -325,6 +325,7 @@ impl<'m> Translator<'m> {
         crate::forward::kernels::emit_entry_points(self, &kernels)?;
         crate::forward::aux_data::emit(self)?;
         self.compiler_options();
+        self.order_globals();
         self.split_long_composites()?;
         // A module without kernels is a library: it needs Linkage to be valid.
         if self.uses_linkage || kernels.is_empty() {
