@@ -3245,3 +3245,57 @@ entry:
         assert!(runs.contains(&1) && runs.contains(&3), "runs {runs:?}");
     }
 }
+
+/// With SPV_EXT_long_vector and SPV_INTEL_vector_compute both enabled, llvm-spirv declares
+/// VectorAnyINTEL only for a vector-compute module (a `"VCFunction"` function or a
+/// `"VCGlobalVariable"` global) and LongVectorEXT otherwise (its
+/// `priority_over_vector_compute.ll` and `prioritize_over_LongVecEXT_*.ll`).
+#[test]
+fn long_vectors_take_the_vector_compute_capability_only_in_a_vector_compute_module() {
+    let plain = r#"
+target triple = "spir64-unknown-unknown"
+define spir_func <5 x float> @f(<5 x float> %v) {
+entry:
+  %w = fadd <5 x float> %v, %v
+  ret <5 x float> %w
+}
+"#;
+    let vc_function = plain.replace("@f(<5 x float> %v) {", "@f(<5 x float> %v) #0 {")
+        + "attributes #0 = { \"VCFunction\" }\n";
+    let vc_global = format!(
+        "{plain}@g = internal addrspace(1) global <5 x float> zeroinitializer #0\n\
+         attributes #0 = {{ \"VCGlobalVariable\" }}\n"
+    );
+    let both = "+SPV_EXT_long_vector,+SPV_INTEL_vector_compute";
+    for (src, capability, extension) in [
+        (
+            plain.to_owned(),
+            Capability::LongVectorEXT,
+            "SPV_EXT_long_vector",
+        ),
+        (
+            vc_function,
+            Capability::VectorAnyINTEL,
+            "SPV_INTEL_vector_compute",
+        ),
+        (
+            vc_global,
+            Capability::VectorAnyINTEL,
+            "SPV_INTEL_vector_compute",
+        ),
+    ] {
+        let m = translate_with(&src, both).unwrap_or_else(|e| panic!("{e}"));
+        let caps = capabilities(&m);
+        assert!(caps.contains(&capability.0), "{src}: {caps:?}");
+        let other = if capability == Capability::LongVectorEXT {
+            Capability::VectorAnyINTEL
+        } else {
+            Capability::LongVectorEXT
+        };
+        assert!(!caps.contains(&other.0), "{src}: {caps:?}");
+        assert!(common::extensions(&m).contains(&extension.to_owned()));
+    }
+    // One extension alone decides, vector-compute module or not.
+    let m = translate_with(plain, "+SPV_INTEL_vector_compute").unwrap_or_else(|e| panic!("{e}"));
+    assert!(capabilities(&m).contains(&Capability::VectorAnyINTEL.0));
+}
