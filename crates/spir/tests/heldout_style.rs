@@ -3159,14 +3159,16 @@ declare void @llvm.dbg.declare(metadata, metadata, metadata)
             "OpenCL.DebugInfo.100",
         ),
     ] {
-        let mut options = spirvkit_spir::TranslateOptions::default();
-        options.debug_info = format;
+        let options = spirvkit_spir::TranslateOptions {
+            debug_info: format,
+            ..Default::default()
+        };
         let m = spirvkit_spir::translate(&llvm, &options).expect("translates");
         let words = m.to_words();
         let text = spirvkit_text::llvm_text::write(&words).expect("writes");
         let text = String::from_utf8(text).expect("utf-8");
         assert!(
-            text.contains(&format!("ExtInstImport")) && text.contains(set),
+            text.contains("ExtInstImport") && text.contains(set),
             "{text}"
         );
         for name in [
