@@ -3301,3 +3301,36 @@ entry:
     let m = translate_with(plain, "+SPV_INTEL_vector_compute").unwrap_or_else(|e| panic!("{e}"));
     assert!(capabilities(&m).contains(&Capability::VectorAnyINTEL.0));
 }
+
+/// `--spirv-preserve-auxdata`'s NonSemantic.AuxData records print by llvm-spirv's names
+/// (`NonSemanticAuxDataFunctionMetadata`, `NonSemanticAuxDataLinkage`, …) in `-spirv-text`,
+/// and read back to the same words.
+#[test]
+fn llvm_spirv_text_names_aux_data_records() {
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+@extern_gv = available_externally addrspace(1) global i32 0, align 4
+define spir_func void @f() !foo !0 {
+entry:
+  ret void
+}
+!0 = !{!"bar"}
+"#;
+    let llvm = spirvkit_llvm::parse_text(src, "aux.ll").expect("parses");
+    let options = spirvkit_spir::TranslateOptions {
+        preserve_aux_data: true,
+        ..Default::default()
+    };
+    let m = spirvkit_spir::translate(&llvm, &options).expect("translates");
+    let words = m.to_words();
+    let text = spirvkit_text::llvm_text::write(&words).expect("writes");
+    let text = String::from_utf8(text).expect("utf-8");
+    assert!(text.contains("\"NonSemantic.AuxData\""), "{text}");
+    assert!(
+        text.contains(" NonSemanticAuxDataFunctionMetadata "),
+        "{text}"
+    );
+    assert!(text.contains(" NonSemanticAuxDataLinkage "), "{text}");
+    let back = spirvkit_text::llvm_text::read(text.as_bytes()).expect("reads");
+    assert_eq!(back, words);
+}

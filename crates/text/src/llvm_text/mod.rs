@@ -52,6 +52,29 @@ const DEBUG_ADDITIONS: &[(u32, &str)] = &[
     (203, "DebugTypeString"),
 ];
 
+/// llvm-spirv's NonSemantic.AuxData set (`--spirv-preserve-auxdata`), which no grammar has:
+/// its instructions print as `NonSemanticAuxData` and the record's name.
+const AUX_DATA_SET: &str = "NonSemantic.AuxData";
+const AUX_DATA: &[(u32, &str)] = &[
+    (0, "NonSemanticAuxDataFunctionMetadata"),
+    (1, "NonSemanticAuxDataFunctionAttribute"),
+    (2, "NonSemanticAuxDataGlobalVariableMetadata"),
+    (3, "NonSemanticAuxDataGlobalVariableAttribute"),
+    (4, "NonSemanticAuxDataLinkage"),
+    (5, "NonSemanticAuxDataInstructionMetadata"),
+];
+
+/// The names no grammar table gives for the set imported as `set`.
+fn extra_names(set: &str) -> &'static [(u32, &'static str)] {
+    if DEBUG_SETS.contains(&set) {
+        DEBUG_ADDITIONS
+    } else if set == AUX_DATA_SET {
+        AUX_DATA
+    } else {
+        &[]
+    }
+}
+
 /// The grammar tables a set's names come from, in lookup order.
 fn name_tables(set: &str) -> Vec<&'static spirvkit_grammar::ExtInstSetDesc> {
     let sets: &[&str] = if set == "OpenCL.std" {
@@ -72,10 +95,9 @@ fn ext_inst_name(set: &str, number: u32) -> Option<&'static str> {
         .into_iter()
         .find_map(|t| t.instruction(number).map(|e| e.opname))
         .or_else(|| {
-            DEBUG_SETS
-                .contains(&set)
-                .then(|| DEBUG_ADDITIONS.iter().find(|(n, _)| *n == number))
-                .flatten()
+            extra_names(set)
+                .iter()
+                .find(|(n, _)| *n == number)
                 .map(|(_, name)| *name)
         })
 }
@@ -86,10 +108,9 @@ fn ext_inst_number(set: &str, name: &str) -> Option<u32> {
         .into_iter()
         .find_map(|t| t.instruction_by_name(name).map(|e| e.opcode))
         .or_else(|| {
-            DEBUG_SETS
-                .contains(&set)
-                .then(|| DEBUG_ADDITIONS.iter().find(|(_, n)| *n == name))
-                .flatten()
+            extra_names(set)
+                .iter()
+                .find(|(_, n)| *n == name)
                 .map(|(number, _)| *number)
         })
 }
