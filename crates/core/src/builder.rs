@@ -244,6 +244,68 @@ impl Builder {
         }
     }
 
+    /// Whether the extension `name` is declared already.
+    pub fn has_extension(&self, name: &str) -> bool {
+        self.extensions.contains(name)
+    }
+
+    /// The declared capabilities, in no particular order.
+    pub fn declared_capabilities(&self) -> Vec<u32> {
+        self.capabilities.iter().copied().collect()
+    }
+
+    /// Declares `extra` capabilities too, then rewrites the capability and extension sections
+    /// in a canonical order: capabilities ascending by enumerant, extensions by name (the
+    /// order llvm-spirv writes them in, from its ordered maps), whatever order they were
+    /// declared in.
+    pub fn sort_capabilities_and_extensions(&mut self, extra: &[u32]) {
+        self.capabilities.extend(extra.iter().copied());
+        let mut capabilities: Vec<u32> = self.capabilities.iter().copied().collect();
+        capabilities.sort_unstable();
+        let mut extensions: Vec<&String> = self.extensions.iter().collect();
+        extensions.sort();
+        let capability_section = capabilities
+            .into_iter()
+            .map(|c| Instruction::new(Op::Capability, None, None, [Operand::Word(c)]))
+            .collect();
+        let extension_section = extensions
+            .into_iter()
+            .map(|e| {
+                Instruction::new(
+                    Op::Extension,
+                    None,
+                    None,
+                    [Operand::String(e.as_str().into())],
+                )
+            })
+            .collect();
+        self.module
+            .globals
+            .retain(|i| !matches!(i.opcode, Op::Capability | Op::Extension));
+        self.pending[Section::Capability as usize] = vec![capability_section];
+        self.pending[Section::Extension as usize] = vec![extension_section];
+    }
+
+    /// Takes the instructions of `section` (the module's own, then the pending ones), in
+    /// order, leaving the section empty; `put_section` gives it back, e.g. reordered.
+    pub fn take_section(&mut self, section: Section) -> Vec<Instruction> {
+        let (mut list, rest): (Vec<Instruction>, Vec<Instruction>) =
+            std::mem::take(&mut self.module.globals)
+                .into_iter()
+                .partition(|i| i.section() == section);
+        self.module.globals = rest;
+        for segment in std::mem::take(&mut self.pending[section as usize]) {
+            list.extend(segment);
+        }
+        self.pending[section as usize] = vec![Vec::new()];
+        list
+    }
+
+    /// Makes `list` the pending instructions of `section` (after `take_section`).
+    pub fn put_section(&mut self, section: Section, list: Vec<Instruction>) {
+        self.pending[section as usize] = vec![list];
+    }
+
     /// A type, constant or other global with a result id, deduplicated on its operands.
     pub fn dedup_global(
         &mut self,

@@ -3028,3 +3028,309 @@ entry:
         assert_eq!((nulls, composites), (1, 2));
     }
 }
+
+// ---- Session 18, helper litfwd18: differences llvm-spirv's lit CHECK lines show (forward
+// translation and the `-spirv-text` writer).
+
+/// llvm-spirv keeps capabilities in a map ordered by enumerant and extensions in a sorted set,
+/// and declaring a capability declares the ones it implicitly declares: two loop controls
+/// of SPV_INTEL_fpga_loop_controls in an unstructured loop list UnstructuredLoopControlsINTEL
+/// (5886) before FPGALoopControlsINTEL (5888) and `SPV_INTEL_fpga_loop_controls` before
+/// `SPV_INTEL_unstructured_loop_controls`, whatever order the translation needed them in.
+#[test]
+fn capabilities_ascend_by_enumerant_and_extensions_by_name() {
+    let src = r#"
+target triple = "spir-unknown-unknown"
+define spir_kernel void @spin() {
+entry:
+  br label %again
+again:
+  br label %again, !llvm.loop !0
+}
+!0 = distinct !{!0, !1}
+!1 = !{!"llvm.loop.ii.count", i32 4}
+"#;
+    let exts = "+SPV_INTEL_unstructured_loop_controls,+SPV_INTEL_fpga_loop_controls";
+    for m in typed_and_untyped(src, exts, "litfwd18_capability_order") {
+        let caps = capabilities(&m);
+        assert!(
+            caps.windows(2).all(|w| w[0] < w[1]),
+            "capabilities not ascending: {caps:?}"
+        );
+        assert!(caps.contains(&Capability::UnstructuredLoopControlsINTEL.0));
+        assert!(caps.contains(&Capability::FPGALoopControlsINTEL.0));
+        let exts = common::extensions(&m);
+        let mut sorted = exts.clone();
+        sorted.sort();
+        assert_eq!(exts, sorted);
+        assert!(exts.contains(&"SPV_INTEL_fpga_loop_controls".to_owned()));
+    }
+}
+
+/// SPV_INTEL_kernel_attributes' `!ip_interface` needs FPGAKernelAttributesv2INTEL, which
+/// implicitly declares FPGAKernelAttributesINTEL: llvm-spirv writes both (its
+/// `register_map_interface_attribute.ll` checks both), and so does spirvkit now; a
+/// capability whose extension is not declared is not added.
+#[test]
+fn implicitly_declared_capabilities_are_written_out() {
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+define spir_kernel void @csr() !ip_interface !0 {
+entry:
+  ret void
+}
+!0 = !{!"csr", !"wait_for_done_write"}
+"#;
+    for m in typed_and_untyped(src, "+SPV_INTEL_kernel_attributes", "litfwd18_implied_caps") {
+        let caps = capabilities(&m);
+        let v1 = Capability::FPGAKernelAttributesINTEL.0;
+        let v2 = Capability::FPGAKernelAttributesv2INTEL.0;
+        assert!(caps.contains(&v1) && caps.contains(&v2), "{caps:?}");
+        assert!(caps.windows(2).all(|w| w[0] < w[1]), "{caps:?}");
+    }
+}
+
+/// The `-spirv-text` writer prints the FPGA enumerants and opcodes SPIRV-Headers renamed to
+/// `…ALTERA` by the `…INTEL` names llvm-spirv's tables still use (`Capability
+/// RuntimeAlignedAttributeINTEL`, `TypeTaskSequenceINTEL`), and llvm-spirv's text reads back
+/// to the same words.
+#[test]
+fn llvm_spirv_text_spells_fpga_names_the_intel_way() {
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %a, ptr addrspace(1) %b) !kernel_arg_runtime_aligned !0 {
+entry:
+  ret void
+}
+!0 = !{i1 true, i1 false}
+"#;
+    let m = translate_with(src, "+SPV_INTEL_runtime_aligned").expect("translates");
+    let words = m.to_words();
+    let text = spirvkit_text::llvm_text::write(&words).expect("writes");
+    let text = String::from_utf8(text).expect("utf-8");
+    assert!(
+        text.contains("Capability RuntimeAlignedAttributeINTEL"),
+        "{text}"
+    );
+    assert!(text.contains("FuncParamAttr 5940"), "{text}");
+    assert!(!text.contains("ALTERA"), "{text}");
+    let back = spirvkit_text::llvm_text::read(text.as_bytes()).expect("reads");
+    assert_eq!(back, words);
+}
+
+/// llvm-spirv prints the instructions of every debug-info set it writes (OpenCL.DebugInfo.100,
+/// NonSemantic.Shader.DebugInfo.100/.200, NonSemantic.Kernel.DebugInfo.100) by name, with its
+/// `.200` additions (DebugTypeSubrange 201, DebugTypeArrayDynamic 202) beside the grammar's;
+/// the text reads back to the same words.
+#[test]
+fn llvm_spirv_text_names_debug_info_instructions() {
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+define spir_func void @f() !dbg !5 {
+entry:
+  %a = alloca [16 x i32], align 4
+  call void @llvm.dbg.declare(metadata ptr %a, metadata !8, metadata !DIExpression()), !dbg !12
+  ret void, !dbg !12
+}
+declare void @llvm.dbg.declare(metadata, metadata, metadata)
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!2}
+!0 = distinct !DICompileUnit(language: DW_LANG_Fortran90, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "a.f90", directory: "/w")
+!2 = !{i32 2, !"Debug Info Version", i32 3}
+!5 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !6, spFlags: DISPFlagDefinition, unit: !0)
+!6 = !DISubroutineType(types: !7)
+!7 = !{null}
+!8 = !DILocalVariable(name: "a", scope: !5, file: !1, line: 2, type: !9)
+!9 = !DICompositeType(tag: DW_TAG_array_type, baseType: !10, size: 512, elements: !11, dataLocation: !DIExpression(DW_OP_push_object_address, DW_OP_deref))
+!10 = !DIBasicType(name: "integer", size: 32, encoding: DW_ATE_signed)
+!11 = !{!13}
+!12 = !DILocation(line: 2, scope: !5)
+!13 = !DISubrange(count: 16, lowerBound: 1)
+"#;
+    let llvm = spirvkit_llvm::parse_text(src, "dbg.ll").expect("parses");
+    for (format, set) in [
+        (
+            spirvkit_spir::DebugInfoFormat::NonSemanticShader200,
+            "NonSemantic.Shader.DebugInfo.200",
+        ),
+        (
+            spirvkit_spir::DebugInfoFormat::OpenClDebugInfo100,
+            "OpenCL.DebugInfo.100",
+        ),
+    ] {
+        let options = spirvkit_spir::TranslateOptions {
+            debug_info: format,
+            ..Default::default()
+        };
+        let m = spirvkit_spir::translate(&llvm, &options).expect("translates");
+        let words = m.to_words();
+        let text = spirvkit_text::llvm_text::write(&words).expect("writes");
+        let text = String::from_utf8(text).expect("utf-8");
+        assert!(
+            text.contains("ExtInstImport") && text.contains(set),
+            "{text}"
+        );
+        for name in [
+            "DebugInfoNone",
+            "DebugCompilationUnit",
+            "DebugSource",
+            "DebugFunction",
+            "DebugLocalVariable",
+            "DebugTypeBasic",
+        ] {
+            assert!(
+                text.contains(&format!(" {name} ")),
+                "{set}: no {name} in\n{text}"
+            );
+        }
+        if set.ends_with(".200") {
+            assert!(text.contains(" DebugTypeArrayDynamic "), "{text}");
+            assert!(text.contains(" DebugTypeSubrange "), "{text}");
+        }
+        let back = spirvkit_text::llvm_text::read(text.as_bytes()).expect("reads");
+        assert_eq!(back, words, "{set}");
+    }
+}
+
+/// llvm-spirv writes its globals in four runs (`TopologicalSort` in SPIRVModule.cpp): the
+/// integer types, the constants of integer type, the other types, then the other constants
+/// and the variables, each entry after those it names. A vector of i32 first used before
+/// the i64 still follows both integer types, and the float constant and the global
+/// variable follow every type.
+#[test]
+fn globals_come_in_llvm_spirvs_four_runs() {
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+@g = addrspace(1) global [4 x float] zeroinitializer, align 4
+define spir_func <2 x i32> @f(i32 %a) {
+entry:
+  %v = insertelement <2 x i32> <i32 7, i32 7>, i32 %a, i32 1
+  %w = zext i32 %a to i64
+  %x = add i64 %w, 5
+  %y = uitofp i64 %x to float
+  %z = fmul float %y, 2.5
+  store float %z, ptr addrspace(1) @g, align 4
+  ret <2 x i32> %v
+}
+"#;
+    for m in typed_and_untyped(src, "", "litfwd18_global_runs") {
+        let globals: Vec<&spirvkit_core::Instruction> = m
+            .globals
+            .iter()
+            .filter(|i| {
+                i.result_id.is_some()
+                    && spirvkit_core::module::Section::of(i.opcode)
+                        == spirvkit_core::module::Section::TypesAndGlobals
+                    && i.opcode != Op::ExtInst
+            })
+            .collect();
+        let ints: Vec<spirvkit_core::Id> = globals
+            .iter()
+            .filter(|i| i.opcode == Op::TypeInt)
+            .filter_map(|i| i.result_id)
+            .collect();
+        let run = |i: &spirvkit_core::Instruction| {
+            if i.opcode == Op::TypeInt {
+                0
+            } else if i.result_type.is_some_and(|t| ints.contains(&t)) {
+                1
+            } else if i.result_type.is_none() {
+                2
+            } else {
+                3
+            }
+        };
+        let runs: Vec<u8> = globals.iter().map(|i| run(i)).collect();
+        assert!(runs.windows(2).all(|w| w[0] <= w[1]), "runs {runs:?}");
+        assert_eq!(ints.len(), 2, "i32 and i64");
+        assert!(runs.contains(&1) && runs.contains(&3), "runs {runs:?}");
+    }
+}
+
+/// With SPV_EXT_long_vector and SPV_INTEL_vector_compute both enabled, llvm-spirv declares
+/// VectorAnyINTEL only for a vector-compute module (a `"VCFunction"` function or a
+/// `"VCGlobalVariable"` global) and LongVectorEXT otherwise (its
+/// `priority_over_vector_compute.ll` and `prioritize_over_LongVecEXT_*.ll`).
+#[test]
+fn long_vectors_take_the_vector_compute_capability_only_in_a_vector_compute_module() {
+    let plain = r#"
+target triple = "spir64-unknown-unknown"
+define spir_func <5 x float> @f(<5 x float> %v) {
+entry:
+  %w = fadd <5 x float> %v, %v
+  ret <5 x float> %w
+}
+"#;
+    let vc_function = plain.replace("@f(<5 x float> %v) {", "@f(<5 x float> %v) #0 {")
+        + "attributes #0 = { \"VCFunction\" }\n";
+    let vc_global = format!(
+        "{plain}@g = internal addrspace(1) global <5 x float> zeroinitializer #0\n\
+         attributes #0 = {{ \"VCGlobalVariable\" }}\n"
+    );
+    let both = "+SPV_EXT_long_vector,+SPV_INTEL_vector_compute";
+    for (src, capability, extension) in [
+        (
+            plain.to_owned(),
+            Capability::LongVectorEXT,
+            "SPV_EXT_long_vector",
+        ),
+        (
+            vc_function,
+            Capability::VectorAnyINTEL,
+            "SPV_INTEL_vector_compute",
+        ),
+        (
+            vc_global,
+            Capability::VectorAnyINTEL,
+            "SPV_INTEL_vector_compute",
+        ),
+    ] {
+        let m = translate_with(&src, both).unwrap_or_else(|e| panic!("{e}"));
+        let caps = capabilities(&m);
+        assert!(caps.contains(&capability.0), "{src}: {caps:?}");
+        let other = if capability == Capability::LongVectorEXT {
+            Capability::VectorAnyINTEL
+        } else {
+            Capability::LongVectorEXT
+        };
+        assert!(!caps.contains(&other.0), "{src}: {caps:?}");
+        assert!(common::extensions(&m).contains(&extension.to_owned()));
+    }
+    // One extension alone decides, vector-compute module or not.
+    let m = translate_with(plain, "+SPV_INTEL_vector_compute").unwrap_or_else(|e| panic!("{e}"));
+    assert!(capabilities(&m).contains(&Capability::VectorAnyINTEL.0));
+}
+
+/// `--spirv-preserve-auxdata`'s NonSemantic.AuxData records print by llvm-spirv's names
+/// (`NonSemanticAuxDataFunctionMetadata`, `NonSemanticAuxDataLinkage`, …) in `-spirv-text`,
+/// and read back to the same words.
+#[test]
+fn llvm_spirv_text_names_aux_data_records() {
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+@extern_gv = available_externally addrspace(1) global i32 0, align 4
+define spir_func void @f() !foo !0 {
+entry:
+  ret void
+}
+!0 = !{!"bar"}
+"#;
+    let llvm = spirvkit_llvm::parse_text(src, "aux.ll").expect("parses");
+    let options = spirvkit_spir::TranslateOptions {
+        preserve_aux_data: true,
+        ..Default::default()
+    };
+    let m = spirvkit_spir::translate(&llvm, &options).expect("translates");
+    let words = m.to_words();
+    let text = spirvkit_text::llvm_text::write(&words).expect("writes");
+    let text = String::from_utf8(text).expect("utf-8");
+    assert!(text.contains("\"NonSemantic.AuxData\""), "{text}");
+    assert!(
+        text.contains(" NonSemanticAuxDataFunctionMetadata "),
+        "{text}"
+    );
+    assert!(text.contains(" NonSemanticAuxDataLinkage "), "{text}");
+    let back = spirvkit_text::llvm_text::read(text.as_bytes()).expect("reads");
+    assert_eq!(back, words);
+}

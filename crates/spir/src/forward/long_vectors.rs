@@ -2,9 +2,11 @@
 //!
 //! SPIR-V's OpTypeVector takes any literal component count once a capability lifts the
 //! Kernel environment's limit: VectorAnyINTEL (SPV_INTEL_vector_compute) or LongVectorEXT
-//! (5425, SPV_EXT_long_vector). llvm-spirv prefers the INTEL capability when both
-//! extensions are enabled (its `prioritize_over_LongVecEXT_*` tests) and otherwise refuses
-//! the vector naming both extensions; so does this module. The component count stays a
+//! (5425, SPV_EXT_long_vector). With both extensions enabled llvm-spirv takes the INTEL
+//! capability for a vector-compute module (a `"VCFunction"` function or a
+//! `"VCGlobalVariable"` global: its `prioritize_over_LongVecEXT_*` tests) and LongVectorEXT
+//! otherwise (`priority_over_vector_compute.ll`); with neither it refuses the vector naming
+//! both extensions. So does this module. The component count stays a
 //! literal (llvm-spirv does not emit SPV_EXT_long_vector's OpTypeVectorIdEXT).
 
 use crate::error::{unsupported, Result};
@@ -43,7 +45,10 @@ pub fn declare_vector_length(t: &mut Translator<'_>, len: u32, location: &str) -
         }
         return Ok(());
     }
-    if t.opts.allows(VECTOR_COMPUTE) {
+    let vector_compute = t.opts.allows(VECTOR_COMPUTE)
+        && (!t.opts.allows(LONG_VECTOR)
+            || crate::forward::vector_compute::is_vector_compute_module(t.m));
+    if vector_compute {
         t.b.extension(VECTOR_COMPUTE);
         t.b.capability(Capability::VectorAnyINTEL);
     } else if t.opts.allows(LONG_VECTOR) {

@@ -325,11 +325,13 @@ impl<'m> Translator<'m> {
         crate::forward::kernels::emit_entry_points(self, &kernels)?;
         crate::forward::aux_data::emit(self)?;
         self.compiler_options();
+        self.order_globals();
         self.split_long_composites()?;
         // A module without kernels is a library: it needs Linkage to be valid.
         if self.uses_linkage || kernels.is_empty() {
             self.b.capability(Capability::Linkage);
         }
+        self.order_capabilities_and_extensions();
         if self.needed_version > self.opts.max_version {
             return Err(crate::TranslateError::NotAllowed {
                 feature: "the module".into(),

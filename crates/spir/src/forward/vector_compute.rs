@@ -45,6 +45,18 @@ fn string_attribute<'a>(attrs: &'a [llvm::Attribute], key: &str) -> Option<Optio
     })
 }
 
+/// Whether the module is a vector-compute one: a function with `"VCFunction"` or a global
+/// variable with `"VCGlobalVariable"` (llvm-spirv's test for preferring SPV_INTEL_vector_compute
+/// over SPV_EXT_long_vector).
+pub(crate) fn is_vector_compute_module(m: &llvm::Module) -> bool {
+    m.functions
+        .iter()
+        .any(|f| string_attribute(&f.attrs.function, "VCFunction").is_some())
+        || m.globals
+            .iter()
+            .any(|g| string_attribute(&g.attrs, "VCGlobalVariable").is_some())
+}
+
 /// An attribute's value as a literal (`"VCSIMTCall"="5"`); `default` when it has none.
 fn literal(loc: &str, key: &str, value: Option<&str>, default: Option<u32>) -> Result<u32> {
     match value {

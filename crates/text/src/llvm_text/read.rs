@@ -1,6 +1,7 @@
 //! llvm-spirv text → binary words.
 
 use spirvkit_grammar::{self as g, Op, OperandKind};
+use std::collections::HashMap;
 
 /// A problem in llvm-spirv text, at a 1-based line and column.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -110,14 +111,12 @@ fn number(w: &[u8]) -> Option<u32> {
         .or_else(|| s.parse::<i32>().ok().map(|v| v as u32))
 }
 
-/// The value of a name in an operand of `op`: OpenCL.std instructions in OpExtInst;
-/// otherwise a capability (first, when the instruction has a capability operand), a
-/// decoration or a linkage type.
-fn named_value(op: Op, name: &str) -> Option<u32> {
+/// The value of a name in an operand of `op`: in OpExtInst an instruction of the set it
+/// uses (imported as `set`; OpenCL.std when unknown); otherwise a capability (first, when
+/// the instruction has a capability operand), a decoration or a linkage type.
+fn named_value(op: Op, name: &str, set: Option<&str>) -> Option<u32> {
     if op == Op::ExtInst {
-        return g::ext_inst_set_by_import_name("OpenCL.std")
-            .and_then(|set| set.instruction_by_name(name))
-            .map(|e| e.opcode);
+        return super::ext_inst_number(set.unwrap_or("OpenCL.std"), name);
     }
     let takes_capability = g::instruction(op.0)
         .is_some_and(|d| d.operands.iter().any(|o| o.kind == OperandKind::Capability));
@@ -160,6 +159,8 @@ pub fn read(text: &[u8]) -> Result<Vec<u32>, ReadError> {
     ] {
         words.push(c.number(what)?);
     }
+    // The name each OpExtInstImport id imports, which decides how OpExtInst names read.
+    let mut imports: HashMap<u32, String> = HashMap::new();
     while let Some(token) = c.next()? {
         let count = match token {
             Token::Word(w) => number(w)
@@ -186,7 +187,8 @@ pub fn read(text: &[u8]) -> Result<Vec<u32>, ReadError> {
                     Some(v) => words.push(v),
                     None => {
                         let name = lossy(w);
-                        let v = named_value(op, &name)
+                        let set = words.get(start + 3).and_then(|id| imports.get(id));
+                        let v = named_value(op, &name, set.map(String::as_str))
                             .ok_or_else(|| c.error(format!("unknown name '{name}'")))?;
                         words.push(v);
                     }
@@ -201,6 +203,12 @@ pub fn read(text: &[u8]) -> Result<Vec<u32>, ReadError> {
                 column: count_column + 1,
                 message: format!("the word count says {count} words, the operands make {got}"),
             });
+        }
+        if op == Op::ExtInstImport {
+            if let (Some(&id), Some(string)) = (words.get(start + 1), words.get(start + 2..)) {
+                let name = spirvkit_core::decode::decode_string(string);
+                imports.insert(id, String::from_utf8_lossy(&name).into_owned());
+            }
         }
     }
     Ok(words)

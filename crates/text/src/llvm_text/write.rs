@@ -1,9 +1,10 @@
 //! Binary → llvm-spirv text.
 
-use super::named_kind;
-use spirvkit_core::decode::{decode_string, ExtImport, ParsedInstruction, Parser};
+use super::{ext_inst_name, named_kind};
+use spirvkit_core::decode::{decode_string, ParsedInstruction, Parser};
 use spirvkit_core::DecodeError;
 use spirvkit_grammar::{Op, OperandKind};
+use std::collections::HashMap;
 use std::io::Write as _;
 
 /// Why a binary could not be written as text.
@@ -147,18 +148,43 @@ pub fn write(words: &[u32]) -> Result<Vec<u8>, WriteError> {
     }
     out.push(b'\n');
     let mut layout = Layout::default();
+    // The name each OpExtInstImport id imports, which decides how its instructions print.
+    let mut imports: HashMap<u32, String> = HashMap::new();
     while let Some(inst) = parser.next_instruction()? {
         let op = inst.op();
+        if op == Op::ExtInstImport {
+            if let Some(id) = inst.result_id {
+                let name = decode_string(inst.operand_words(1));
+                imports.insert(id, String::from_utf8_lossy(&name).into_owned());
+            }
+        }
         layout.before(op, &mut out);
-        instruction(&inst, &mut out);
+        instruction(&inst, &imports, &mut out);
         layout.after(op, &mut out);
     }
     layout.finish(&mut out);
     Ok(out)
 }
 
-fn instruction(inst: &ParsedInstruction<'_>, out: &mut Vec<u8>) {
-    let name = inst.opname();
+/// The name llvm-spirv prints for a grammar entry: SPIRV-Headers renamed the FPGA tokens
+/// from `…INTEL` to `…ALTERA` (keeping the old spelling as an alias), while llvm-spirv's name
+/// tables still spell them `…INTEL` (`RuntimeAlignedAttributeINTEL`, `MemoryINTEL`,
+/// `OpTypeTaskSequenceINTEL`), so the INTEL alias is the name its text carries.
+fn llvm_spirv_name(name: &'static str, aliases: &[&'static str]) -> &'static str {
+    let Some(stem) = name.strip_suffix("ALTERA") else {
+        return name;
+    };
+    aliases
+        .iter()
+        .copied()
+        .find(|a| a.strip_suffix("INTEL") == Some(stem))
+        .unwrap_or(name)
+}
+
+fn instruction(inst: &ParsedInstruction<'_>, imports: &HashMap<u32, String>, out: &mut Vec<u8>) {
+    let name = inst
+        .desc
+        .map_or(inst.opname(), |d| llvm_spirv_name(d.opname, d.aliases));
     let _ = write!(
         out,
         "{} {} ",
@@ -175,18 +201,15 @@ fn instruction(inst: &ParsedInstruction<'_>, out: &mut Vec<u8>) {
                 continue;
             }
             OperandKind::LiteralExtInstInteger => {
-                if let Some(ExtImport::Known(set)) = inst.ext_import {
-                    if set.import_name == "OpenCL.std" {
-                        if let Some(e) = set.instruction(first) {
-                            let _ = write!(out, "{} ", e.opname);
-                            continue;
-                        }
-                    }
+                let set = inst.operand_words(2).first().and_then(|id| imports.get(id));
+                if let Some(name) = set.and_then(|set| ext_inst_name(set, first)) {
+                    let _ = write!(out, "{name} ");
+                    continue;
                 }
             }
             kind if named_kind(kind) => {
                 if let Some(e) = kind.desc().enumerant(first) {
-                    let _ = write!(out, "{} ", e.name);
+                    let _ = write!(out, "{} ", llvm_spirv_name(e.name, e.aliases));
                     continue;
                 }
             }
