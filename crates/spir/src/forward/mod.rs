@@ -46,6 +46,7 @@ pub(crate) mod masked_gather_scatter;
 pub(crate) mod memset_loop;
 pub(crate) mod optnone;
 pub(crate) mod parallel;
+pub(crate) mod pipe_storage;
 pub(crate) mod pointee;
 pub(crate) mod ptrtypes;
 pub(crate) mod requirements;
