@@ -9,8 +9,9 @@
 use crate::binary::{Header, HEADER_WORDS};
 use crate::error::{DecodeError, DecodeErrorKind as K};
 use crate::module::{instruction_from_parsed, Id, Instruction, Operand, Operands};
+use spirvkit_grammar::parameter_forms::{parameter_form, ParameterForm};
 use spirvkit_grammar::{
-    self as g, Category, ExtInstSetDesc, InstructionDesc, Op, OperandKind, Quantifier,
+    self as g, Category, ExtInstSetDesc, InstructionDesc, Op, OperandDesc, OperandKind, Quantifier,
 };
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -46,6 +47,24 @@ impl FunctionStarts {
     pub fn is_empty(&self) -> bool {
         self.starts.is_empty()
     }
+}
+
+/// How an expected operand is read: by its grammar kind, or in one of the forms the grammar
+/// cannot express ([`ParameterForm`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    Grammar,
+    /// The count of a counted (`<id>`, literal) pair list: reading it expects the pairs.
+    PairCount,
+    /// A signed 64-bit literal (two words, low first).
+    SignedLiteral64,
+}
+
+/// One operand still expected: (kind, quantifier, form).
+type Expected = (OperandKind, Quantifier, Form);
+
+fn expected_of(o: &OperandDesc) -> Expected {
+    (o.kind, o.quantifier, Form::Grammar)
 }
 
 /// How a literal number operand is to be interpreted.
@@ -199,8 +218,8 @@ pub struct Parser<'a> {
     /// Type id → numeric facts (OpTypeInt / OpTypeFloat only).
     numeric_types: HashMap<u32, NumericType>,
     ext_imports: HashMap<u32, ExtImport>,
-    /// Operands still expected, next on top: (kind, quantifier).
-    expected: Vec<(OperandKind, Quantifier)>,
+    /// Operands still expected, next on top.
+    expected: Vec<Expected>,
     operands: Vec<ParsedOperand>,
     /// Per-opcode layouts, fetched once (the table is built on first use).
     layouts: &'static [Option<OpcodeLayout>],
@@ -714,8 +733,7 @@ impl<'a> Parser<'a> {
         self.operands.extend_from_slice(template);
         let mut w = prefix + 1;
         let mut operand_index = prefix;
-        self.expected
-            .extend(rest.iter().rev().map(|o| (o.kind, o.quantifier)));
+        self.expected.extend(rest.iter().rev().map(expected_of));
         while w < word_count {
             let Some(expected) = self.expected.pop() else {
                 return Err(K::TrailingWords {
@@ -726,7 +744,17 @@ impl<'a> Parser<'a> {
             if expected.1 == Quantifier::Variadic {
                 self.expected.push(expected);
             }
-            w = self.parse_operand(desc, expected.0, words, w, state)?;
+            w = match expected.2 {
+                Form::Grammar => self.parse_operand(desc, expected.0, words, w, state)?,
+                Form::PairCount => self.parse_pair_count(desc, words, w)?,
+                Form::SignedLiteral64 => {
+                    let number = NumericType {
+                        kind: NumberKind::Signed,
+                        width: 64,
+                    };
+                    self.push_number(opname, expected.0, words, w, number)?
+                }
+            };
             operand_index += 1;
         }
         if let Some(missing) = self.expected.iter().rev().find(|e| e.1 == Quantifier::One) {
@@ -799,8 +827,13 @@ impl<'a> Parser<'a> {
             }
             Category::Literal => self.parse_literal(desc, kind, words, w, state),
             Category::Composite => {
-                self.expected
-                    .extend(kind_desc.bases.iter().rev().map(|&b| (b, Quantifier::One)));
+                self.expected.extend(
+                    kind_desc
+                        .bases
+                        .iter()
+                        .rev()
+                        .map(|&b| (b, Quantifier::One, Form::Grammar)),
+                );
                 // The pair's members are parsed as operands of their own.
                 let Some(first) = self.expected.pop() else {
                     return Ok(w);
@@ -815,8 +848,7 @@ impl<'a> Parser<'a> {
                 };
                 if kind_desc.category == Category::ValueEnum || word == 0 {
                     let e = kind_desc.enumerant(word).ok_or_else(invalid)?;
-                    self.expected
-                        .extend(e.parameters.iter().rev().map(|o| (o.kind, o.quantifier)));
+                    self.expect_parameters(kind, e);
                 } else {
                     // Mask parameters follow in ascending bit order; the stack pops the lowest
                     // bit's first, so push from the highest bit down.
@@ -825,14 +857,74 @@ impl<'a> Parser<'a> {
                         let bit = 31 - bits.leading_zeros();
                         bits &= !(1 << bit);
                         let e = kind_desc.enumerant(1 << bit).ok_or_else(invalid)?;
-                        self.expected
-                            .extend(e.parameters.iter().rev().map(|o| (o.kind, o.quantifier)));
+                        self.expect_parameters(kind, e);
                     }
                 }
                 self.push(kind, w, 1, None);
                 Ok(w + 1)
             }
         }
+    }
+
+    /// Expects the parameters of enumerant `e` of `kind` (pushed last first, so they are read
+    /// in order), in the form [`parameter_form`] gives when the grammar's list is wrong.
+    fn expect_parameters(&mut self, kind: OperandKind, e: &'static g::EnumerantDesc) {
+        match parameter_form(kind, e.value) {
+            None => self
+                .expected
+                .extend(e.parameters.iter().rev().map(expected_of)),
+            Some(ParameterForm::CountedIdLiteralPairs) => self.expected.push((
+                OperandKind::LiteralInteger,
+                Quantifier::One,
+                Form::PairCount,
+            )),
+            Some(ParameterForm::SignedLiterals64(n)) => self.expected.extend(std::iter::repeat_n(
+                (
+                    OperandKind::LiteralInteger,
+                    Quantifier::One,
+                    Form::SignedLiteral64,
+                ),
+                usize::from(n),
+            )),
+        }
+    }
+
+    /// Reads the count of a counted pair list at word `w` and expects that many
+    /// (`<id>`, literal) pairs; a count the instruction's words cannot hold is a missing operand
+    /// (checked before anything is expected, so a hostile count costs nothing).
+    fn parse_pair_count(
+        &mut self,
+        desc: &'static InstructionDesc,
+        words: &[u32],
+        w: usize,
+    ) -> Result<usize, K> {
+        let count = words[w] as usize;
+        let left = words.len() - w - 1;
+        if count > left / 2 {
+            return Err(K::MissingOperand {
+                opname: desc.opname,
+                operand: self.operands.len() + 1 + left,
+                kind: OperandKind::PairIdRefLiteralInteger.name(),
+            });
+        }
+        self.push(
+            OperandKind::LiteralInteger,
+            w,
+            1,
+            Some(NumericType {
+                kind: NumberKind::Unsigned,
+                width: 32,
+            }),
+        );
+        self.expected.extend(std::iter::repeat_n(
+            (
+                OperandKind::PairIdRefLiteralInteger,
+                Quantifier::One,
+                Form::Grammar,
+            ),
+            count,
+        ));
+        Ok(w + 1)
     }
 
     fn parse_literal(
@@ -901,7 +993,7 @@ impl<'a> Parser<'a> {
                                 self.expected.pop();
                             }
                             self.expected
-                                .extend(ext.operands.iter().rev().map(|o| (o.kind, o.quantifier)))
+                                .extend(ext.operands.iter().rev().map(expected_of))
                         }
                         None if set.is_non_semantic() => self.expected.push(variadic_ids()),
                         None => {
@@ -938,7 +1030,7 @@ impl<'a> Parser<'a> {
                         .filter(|o| {
                             !matches!(o.kind, OperandKind::IdResult | OperandKind::IdResultType)
                         })
-                        .map(|o| (o.kind, o.quantifier)),
+                        .map(expected_of),
                 );
                 self.push(kind, w, 1, None);
                 Ok(w + 1)
@@ -1123,8 +1215,8 @@ struct InstState {
     ext_import: Option<ExtImport>,
 }
 
-fn variadic_ids() -> (OperandKind, Quantifier) {
-    (OperandKind::IdRef, Quantifier::Variadic)
+fn variadic_ids() -> Expected {
+    (OperandKind::IdRef, Quantifier::Variadic, Form::Grammar)
 }
 
 fn import_kind(string: &[u32]) -> Result<ExtImport, K> {

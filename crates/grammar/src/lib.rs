@@ -11,6 +11,7 @@ mod generated {
     pub mod consts;
     pub mod tables;
 }
+pub mod parameter_forms;
 
 pub use generated::consts::*;
 pub use generated::tables::{ExtInstSet, OperandKind, GRAMMAR_VERSION};

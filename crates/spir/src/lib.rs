@@ -50,6 +50,13 @@ pub struct TranslateOptions {
     pub fp_contract: FpContract,
     /// How `llvm.fmuladd` is written (`--spirv-replace-fmuladd-with-ocl-mad`).
     pub fmuladd: FmulAdd,
+    /// llvm-spirv's pipe-storage constants (`--spirv-pipe-storage-constants`): with typed
+    /// pointers, a `%spirv.ConstantPipeStorage` global is OpConstantPipeStorage and a pointer to
+    /// `%spirv.PipeStorage` is OpTypePipeStorage (`forward/pipe_storage.rs`). The constant is a
+    /// module-scope constant instruction by the SPIR-V specification's definition, but
+    /// spirv-val 2025.5 wants it inside a block and rejects llvm-spirv's form, so it is off by
+    /// default: the global then stays a variable, and the pointer a pointer to an opaque type.
+    pub pipe_storage_constants: bool,
 }
 
 /// llvm-spirv's `--spirv-fp-contract` modes.
@@ -89,6 +96,7 @@ impl Default for TranslateOptions {
             preserve_aux_data: false,
             fp_contract: FpContract::default(),
             fmuladd: FmulAdd::default(),
+            pipe_storage_constants: false,
         }
     }
 }

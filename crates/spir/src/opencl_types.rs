@@ -23,6 +23,8 @@ pub enum OpenClType {
     Pipe {
         access: u32,
     },
+    /// OpenCL 2.x pipe storage (`%spirv.PipeStorage`): OpTypePipeStorage.
+    PipeStorage,
     /// An SPV_INTEL_device_side_avc_motion_estimation type: its OpTypeAvc*INTEL opcode.
     Avc(spirvkit_grammar::Op),
     /// SPV_INTEL_vector_compute's `%intel.buffer_{ro,wo,rw}_t` with its access qualifier
@@ -112,6 +114,7 @@ fn spirv_type(name: &str) -> Option<OpenClType> {
         "DeviceEvent" => OpenClType::ClkEvent,
         "Queue" => OpenClType::Queue,
         "ReserveId" => OpenClType::ReserveId,
+        "PipeStorage" => OpenClType::PipeStorage,
         // `spirv.Pipe._{Access}`.
         "Pipe" => OpenClType::Pipe {
             access: name.strip_prefix("Pipe._")?.parse().ok()?,

@@ -259,6 +259,9 @@ pub fn check_function(
                         }
                     }
                 }
+                if op == Op::LoopMerge {
+                    dependency_array_variables(st, mi, &m, out);
+                }
                 if op == Op::LoopMerge && merge_id == st.word(&m, 2) {
                     out.push(st.diag_at(
                         "cfg.merge_target",
@@ -545,6 +548,38 @@ fn check_nesting(
                 ),
             ));
             return;
+        }
+    }
+}
+
+/// SPV_INTEL_fpga_loop_controls: the ids of DependencyArrayINTEL's (variable, length) pairs,
+/// the only ids among OpLoopMerge's loop-control parameters, name variables: pointers.
+fn dependency_array_variables(
+    st: &State<'_>,
+    mi: u32,
+    m: &crate::state::Inst,
+    out: &mut Vec<Diagnostic>,
+) {
+    // Operands 0 and 1 are the merge block and the continue target.
+    for o in st.ops(m).iter().skip(2) {
+        if o.kind != OperandKind::IdRef {
+            continue;
+        }
+        let id = st.word(m, usize::from(o.offset));
+        if st.def(id).is_some()
+            && !crate::typeinfo::is_pointer(st, crate::typeinfo::type_of(st, id))
+        {
+            out.push(
+                st.diag_at(
+                    "cfg.loop_control",
+                    mi,
+                    format!(
+                        "DependencyArrayINTEL variable {} must be a pointer (SPV_INTEL_fpga_loop_controls)",
+                        st.id_name(id)
+                    ),
+                )
+                .with_ids([id]),
+            );
         }
     }
 }

@@ -63,6 +63,12 @@ pub struct TranslateArgs {
         action = clap::ArgAction::Set
     )]
     pub preserve_auxdata: bool,
+    /// llvm-spirv's pipe-storage form for typed-pointer input: a `%spirv.ConstantPipeStorage`
+    /// global becomes OpConstantPipeStorage and `%spirv.PipeStorage*` OpTypePipeStorage.
+    /// spirv-val 2025.5 rejects OpConstantPipeStorage at module scope (where the SPIR-V
+    /// specification puts constants), so the default keeps a variable
+    #[arg(long = "spirv-pipe-storage-constants")]
+    pub pipe_storage_constants: bool,
     /// FP contraction: `on` (ContractionOff on kernels of modules without
     /// `!opencl.enable.FP_CONTRACT` or reaching inline assembly, the default), `off`
     /// (ContractionOff on every kernel) or `fast` (on none), as llvm-spirv's option.
@@ -359,6 +365,7 @@ pub fn run(args: TranslateArgs) -> anyhow::Result<()> {
         options.debug_info = debug_info_format(v)?;
     }
     options.allow_extra_di_expressions = args.allow_extra_diexpressions;
+    options.pipe_storage_constants = args.pipe_storage_constants;
     if args.preserve_auxdata {
         options.preserve_aux_data = true;
         // As llvm-spirv: the option allows SPV_KHR_non_semantic_info unless --spirv-ext

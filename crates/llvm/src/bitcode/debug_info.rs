@@ -9,9 +9,11 @@ use super::Reader;
 use crate::error::LlvmError;
 use crate::model::*;
 
-/// How one record operand becomes a field.
-#[derive(Clone, Copy)]
-enum F {
+/// How one record operand relates to a field, for the reader (record → field) and the
+/// bitcode writer (field → record) alike: one layout per record kind serves both
+/// (`writer/debug_info.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum F {
     /// Metadata id + 1 (0 = null); omitted when null.
     Md(&'static str),
     /// Metadata id + 1; printed as `null` when null (the `.ll` parser requires it).
@@ -26,7 +28,7 @@ enum F {
     /// Unsigned, omitted when 0 (fields newer LLVMs print only when set).
     UnsignedIfSet(&'static str),
     /// A size or offset: unsigned, or (LLVM 21 and later, when the record's flag word says
-    /// so) metadata id + 1 of the value.
+    /// so) metadata id + 1 of the value. The writer always writes the number.
     SizeOrMd(&'static str),
     /// A size stored as metadata id + 1 (0: no size).
     SizeMd(&'static str),
@@ -35,6 +37,9 @@ enum F {
     /// Sign rotated into bit 0 (`emitSignedInt64`).
     Rotated(&'static str),
     Bool(&'static str),
+    /// A flag LLVM takes as set when the field is absent (DICompileUnit's
+    /// `splitDebugInlining`): the writer writes 1 then.
+    BoolDefaultTrue(&'static str),
     Tag,
     Encoding,
     Language,
@@ -46,94 +51,134 @@ enum F {
     SpFlags,
     /// DWARF address space + 1 (0 = none).
     AddressSpace,
-    /// An obsolete slot.
+    /// An obsolete or unmodelled slot: skipped when read, 0 when written.
     Skip,
 }
 
 use F::*;
 
-const LOCATION: &[F] = &[
+/// One record kind's operands after the leading distinct/version word, in record order.
+pub(crate) struct Layout {
+    pub(crate) fields: &'static [F],
+    /// How many leading fields the bitcode writer emits: the record length LLVM's own writer
+    /// used when the kind's later fields did not exist yet, which every reader from LLVM 15
+    /// on accepts (the fields after it are ones the writer does not model).
+    written: usize,
+}
+
+impl Layout {
+    const fn all(fields: &'static [F]) -> Self {
+        Layout {
+            fields,
+            written: fields.len(),
+        }
+    }
+
+    const fn first(fields: &'static [F], written: usize) -> Self {
+        Layout { fields, written }
+    }
+
+    /// The fields the writer emits.
+    pub(crate) fn written(&self) -> &'static [F] {
+        self.fields.get(..self.written).unwrap_or(self.fields)
+    }
+}
+
+pub(crate) const LOCATION: Layout = Layout::all(&[
     Unsigned("line"),
     Unsigned("column"),
     MdExact("scope"),
     Md("inlinedAt"),
     Bool("isImplicitCode"),
-];
-const SUBRANGE_V2: &[F] = &[
+]);
+const SUBRANGE_V2: Layout = Layout::all(&[
     Md("count"),
     Md("lowerBound"),
     Md("upperBound"),
     Md("stride"),
-];
-const SUBRANGE_V1: &[F] = &[Md("count"), Rotated("lowerBound")];
-const SUBRANGE_V0: &[F] = &[Signed("count"), Rotated("lowerBound")];
-const BASIC_TYPE: &[F] = &[
-    Tag,
-    Str("name"),
-    SizeOrMd("size"),
-    Unsigned("align"),
-    Encoding,
-    Flags,
-    UnsignedIfSet("num_extra_inhabitants"),
-    UnsignedIfSet("dataSize"),
-    Md("file"),
-    UnsignedIfSet("line"),
-    Md("scope"),
-];
-const FILE: &[F] = &[
-    StrRequired("filename"),
-    StrRequired("directory"),
-    ChecksumKind,
-    Str("checksum"),
-    Str("source"),
-];
-const DERIVED_TYPE: &[F] = &[
-    Tag,
-    Str("name"),
-    Md("file"),
-    Unsigned("line"),
-    Md("scope"),
-    MdRequired("baseType"),
-    SizeOrMd("size"),
-    Unsigned("align"),
-    SizeOrMd("offset"),
-    Flags,
-    Md("extraData"),
-    AddressSpace,
-    Md("annotations"),
-    // Pointer authentication data (LLVM 19 and later): not modelled.
-    Skip,
-];
-const COMPOSITE_TYPE: &[F] = &[
-    Tag,
-    Str("name"),
-    Md("file"),
-    Unsigned("line"),
-    Md("scope"),
-    Md("baseType"),
-    SizeOrMd("size"),
-    Unsigned("align"),
-    SizeOrMd("offset"),
-    Flags,
-    Md("elements"),
-    Unsigned("runtimeLang"),
-    Md("vtableHolder"),
-    Md("templateParams"),
-    Str("identifier"),
-    Md("discriminator"),
-    Md("dataLocation"),
-    Md("associated"),
-    Md("allocated"),
-    Md("rank"),
-    Md("annotations"),
-    UnsignedIfSet("num_extra_inhabitants"),
-    Md("specification"),
-    // The Apple enum kind: not modelled.
-    Skip,
-    Md("bitStride"),
-];
-const SUBROUTINE_TYPE: &[F] = &[Flags, MdRequired("types"), CallingConvention];
-const COMPILE_UNIT: &[F] = &[
+]);
+const SUBRANGE_V1: Layout = Layout::all(&[Md("count"), Rotated("lowerBound")]);
+const SUBRANGE_V0: Layout = Layout::all(&[Signed("count"), Rotated("lowerBound")]);
+pub(crate) const BASIC_TYPE: Layout = Layout::first(
+    &[
+        Tag,
+        Str("name"),
+        SizeOrMd("size"),
+        Unsigned("align"),
+        Encoding,
+        Flags,
+        UnsignedIfSet("num_extra_inhabitants"),
+        UnsignedIfSet("dataSize"),
+        Md("file"),
+        UnsignedIfSet("line"),
+        Md("scope"),
+    ],
+    6,
+);
+pub(crate) const FILE: Layout = Layout::first(
+    &[
+        StrRequired("filename"),
+        StrRequired("directory"),
+        ChecksumKind,
+        Str("checksum"),
+        Str("source"),
+    ],
+    4,
+);
+pub(crate) const DERIVED_TYPE: Layout = Layout::first(
+    &[
+        Tag,
+        Str("name"),
+        Md("file"),
+        Unsigned("line"),
+        Md("scope"),
+        MdRequired("baseType"),
+        SizeOrMd("size"),
+        Unsigned("align"),
+        SizeOrMd("offset"),
+        Flags,
+        Md("extraData"),
+        AddressSpace,
+        Md("annotations"),
+        // Pointer authentication data (LLVM 19 and later): not modelled.
+        Skip,
+    ],
+    13,
+);
+pub(crate) const COMPOSITE_TYPE: Layout = Layout::first(
+    &[
+        Tag,
+        Str("name"),
+        Md("file"),
+        Unsigned("line"),
+        Md("scope"),
+        Md("baseType"),
+        SizeOrMd("size"),
+        Unsigned("align"),
+        SizeOrMd("offset"),
+        Flags,
+        Md("elements"),
+        Unsigned("runtimeLang"),
+        Md("vtableHolder"),
+        Md("templateParams"),
+        Str("identifier"),
+        Md("discriminator"),
+        Md("dataLocation"),
+        Md("associated"),
+        Md("allocated"),
+        Md("rank"),
+        Md("annotations"),
+        UnsignedIfSet("num_extra_inhabitants"),
+        Md("specification"),
+        // The Apple enum kind: not modelled.
+        Skip,
+        Md("bitStride"),
+    ],
+    16,
+);
+pub(crate) const SUBROUTINE_TYPE: Layout =
+    Layout::all(&[Flags, MdRequired("types"), CallingConvention]);
+pub(crate) const COMPILE_UNIT: Layout = Layout::all(&[
     Language,
     MdRequired("file"),
     Str("producer"),
@@ -149,52 +194,57 @@ const COMPILE_UNIT: &[F] = &[
     Md("imports"),
     Unsigned("dwoId"),
     Md("macros"),
-    Bool("splitDebugInlining"),
+    BoolDefaultTrue("splitDebugInlining"),
     Bool("debugInfoForProfiling"),
     NameTableKind,
     Bool("rangesBaseAddress"),
     Str("sysroot"),
     Str("sdk"),
-];
-const SUBPROGRAM: &[F] = &[
-    Md("scope"),
-    Str("name"),
-    Str("linkageName"),
-    Md("file"),
-    Unsigned("line"),
-    Md("type"),
-    Unsigned("scopeLine"),
-    Md("containingType"),
-    SpFlags,
-    Unsigned("virtualIndex"),
-    Flags,
-    Md("unit"),
-    Md("templateParams"),
-    Md("declaration"),
-    Md("retainedNodes"),
-    Signed("thisAdjustment"),
-    Md("thrownTypes"),
-    Md("annotations"),
-    Str("targetFuncName"),
-];
-const LEXICAL_BLOCK: &[F] = &[
+]);
+pub(crate) const SUBPROGRAM: Layout = Layout::first(
+    &[
+        Md("scope"),
+        Str("name"),
+        Str("linkageName"),
+        Md("file"),
+        Unsigned("line"),
+        Md("type"),
+        Unsigned("scopeLine"),
+        Md("containingType"),
+        SpFlags,
+        Unsigned("virtualIndex"),
+        Flags,
+        Md("unit"),
+        Md("templateParams"),
+        Md("declaration"),
+        Md("retainedNodes"),
+        Signed("thisAdjustment"),
+        Md("thrownTypes"),
+        Md("annotations"),
+        Str("targetFuncName"),
+    ],
+    18,
+);
+pub(crate) const LEXICAL_BLOCK: Layout = Layout::all(&[
     MdRequired("scope"),
     Md("file"),
     Unsigned("line"),
     Unsigned("column"),
-];
-const LEXICAL_BLOCK_FILE: &[F] = &[MdRequired("scope"), Md("file"), Unsigned("discriminator")];
-const NAMESPACE: &[F] = &[Md("scope"), Str("name")];
-const TEMPLATE_TYPE: &[F] = &[Str("name"), MdRequired("type"), Bool("defaulted")];
-const TEMPLATE_VALUE: &[F] = &[Tag, Str("name"), Md("type"), MdRequired("value")];
-const TEMPLATE_VALUE_DEFAULTED: &[F] = &[
+]);
+pub(crate) const LEXICAL_BLOCK_FILE: Layout =
+    Layout::all(&[MdRequired("scope"), Md("file"), Unsigned("discriminator")]);
+pub(crate) const NAMESPACE: Layout = Layout::all(&[Md("scope"), Str("name")]);
+pub(crate) const TEMPLATE_TYPE: Layout =
+    Layout::all(&[Str("name"), MdRequired("type"), Bool("defaulted")]);
+const TEMPLATE_VALUE: Layout = Layout::all(&[Tag, Str("name"), Md("type"), MdRequired("value")]);
+pub(crate) const TEMPLATE_VALUE_DEFAULTED: Layout = Layout::all(&[
     Tag,
     Str("name"),
     Md("type"),
     Bool("defaulted"),
     MdRequired("value"),
-];
-const GLOBAL_VARIABLE: &[F] = &[
+]);
+pub(crate) const GLOBAL_VARIABLE: Layout = Layout::all(&[
     Md("scope"),
     Str("name"),
     Str("linkageName"),
@@ -207,8 +257,8 @@ const GLOBAL_VARIABLE: &[F] = &[
     Md("templateParams"),
     Unsigned("align"),
     Md("annotations"),
-];
-const LOCAL_VARIABLE: &[F] = &[
+]);
+pub(crate) const LOCAL_VARIABLE: Layout = Layout::all(&[
     MdRequired("scope"),
     Str("name"),
     Md("file"),
@@ -218,9 +268,10 @@ const LOCAL_VARIABLE: &[F] = &[
     Flags,
     Unsigned("align"),
     Md("annotations"),
-];
-const GLOBAL_VARIABLE_EXPRESSION: &[F] = &[MdRequired("var"), MdRequired("expr")];
-const IMPORTED_ENTITY: &[F] = &[
+]);
+pub(crate) const GLOBAL_VARIABLE_EXPRESSION: Layout =
+    Layout::all(&[MdRequired("var"), MdRequired("expr")]);
+pub(crate) const IMPORTED_ENTITY: Layout = Layout::all(&[
     Tag,
     MdRequired("scope"),
     Md("entity"),
@@ -228,22 +279,22 @@ const IMPORTED_ENTITY: &[F] = &[
     Str("name"),
     Md("file"),
     Md("elements"),
-];
-const MACRO: &[F] = &[
+]);
+const MACRO: Layout = Layout::all(&[
     Unsigned("type"),
     Unsigned("line"),
     StrRequired("name"),
     Str("value"),
-];
-const MACRO_FILE: &[F] = &[
+]);
+const MACRO_FILE: Layout = Layout::all(&[
     Unsigned("type"),
     Unsigned("line"),
     MdRequired("file"),
     Md("nodes"),
-];
+]);
 /// `[distinct, file, scope, name, configMacros, includePath, apinotes, line, isDecl]`
 /// (LLVM 11 and later, 9 operands; `MetadataLoader` takes the file from 8 on).
-const MODULE: &[F] = &[
+pub(crate) const MODULE: Layout = Layout::all(&[
     Md("file"),
     MdRequired("scope"),
     StrRequired("name"),
@@ -252,20 +303,20 @@ const MODULE: &[F] = &[
     Str("apinotes"),
     UnsignedIfSet("line"),
     Bool("isDecl"),
-];
+]);
 /// The older, shorter DIModule record: `[distinct, scope, name, configMacros, includePath,
 /// apinotes or sysroot]`.
-const MODULE_OLD: &[F] = &[
+const MODULE_OLD: Layout = Layout::all(&[
     MdRequired("scope"),
     StrRequired("name"),
     Str("configMacros"),
     Str("includePath"),
     Str("apinotes"),
-];
+]);
 /// `[flags, tag, name, stringLength, stringLengthExpression, stringLocationExpression,
 /// size, align, encoding]`; the size is metadata when bit 1 of the flags says so (LLVM 21
 /// and later, as for basic types).
-const STRING_TYPE: &[F] = &[
+const STRING_TYPE: Layout = Layout::all(&[
     Tag,
     Str("name"),
     Md("stringLength"),
@@ -274,70 +325,70 @@ const STRING_TYPE: &[F] = &[
     SizeOrMd("size"),
     Unsigned("align"),
     Encoding,
-];
+]);
 /// `[distinct, scope, declaration, name, file, line]`.
-const COMMON_BLOCK: &[F] = &[
+const COMMON_BLOCK: Layout = Layout::all(&[
     MdRequired("scope"),
     MdRequired("declaration"),
     Str("name"),
     Md("file"),
     Unsigned("line"),
-];
+]);
 /// `[distinct, count, lowerBound, upperBound, stride]`, each metadata id + 1.
-const GENERIC_SUBRANGE: &[F] = &[
+const GENERIC_SUBRANGE: Layout = Layout::all(&[
     Md("count"),
     Md("lowerBound"),
     Md("upperBound"),
     Md("stride"),
-];
-const LABEL: &[F] = &[
+]);
+pub(crate) const LABEL: Layout = Layout::all(&[
     MdRequired("scope"),
     StrRequired("name"),
     MdRequired("file"),
     Unsigned("line"),
-];
+]);
 
 /// The node kind and layout of a debug-info record, or `None` for records not modelled.
-fn layout(code: u32, ops: &[u64]) -> Option<(&'static str, &'static [F])> {
+fn layout(code: u32, ops: &[u64]) -> Option<(&'static str, &'static Layout)> {
     let flags = ops.first().copied().unwrap_or(0);
     Some(match code {
-        7 => ("DILocation", LOCATION),
+        7 => ("DILocation", &LOCATION),
         13 => (
             "DISubrange",
             match flags >> 1 {
-                0 => SUBRANGE_V0,
-                1 => SUBRANGE_V1,
-                _ => SUBRANGE_V2,
+                0 => &SUBRANGE_V0,
+                1 => &SUBRANGE_V1,
+                _ => &SUBRANGE_V2,
             },
         ),
-        15 => ("DIBasicType", BASIC_TYPE),
-        16 => ("DIFile", FILE),
-        17 => ("DIDerivedType", DERIVED_TYPE),
-        18 => ("DICompositeType", COMPOSITE_TYPE),
-        19 => ("DISubroutineType", SUBROUTINE_TYPE),
-        20 => ("DICompileUnit", COMPILE_UNIT),
+        15 => ("DIBasicType", &BASIC_TYPE),
+        16 => ("DIFile", &FILE),
+        17 => ("DIDerivedType", &DERIVED_TYPE),
+        18 => ("DICompositeType", &COMPOSITE_TYPE),
+        19 => ("DISubroutineType", &SUBROUTINE_TYPE),
+        20 => ("DICompileUnit", &COMPILE_UNIT),
         // Only the layout with explicit DISPFlags (LLVM 8 and later).
-        21 if flags & 4 != 0 => ("DISubprogram", SUBPROGRAM),
-        22 => ("DILexicalBlock", LEXICAL_BLOCK),
-        23 => ("DILexicalBlockFile", LEXICAL_BLOCK_FILE),
-        24 if ops.len() == 3 => ("DINamespace", NAMESPACE),
-        25 => ("DITemplateTypeParameter", TEMPLATE_TYPE),
-        26 if ops.len() >= 6 => ("DITemplateValueParameter", TEMPLATE_VALUE_DEFAULTED),
-        26 => ("DITemplateValueParameter", TEMPLATE_VALUE),
+        21 if flags & 4 != 0 => ("DISubprogram", &SUBPROGRAM),
+        22 => ("DILexicalBlock", &LEXICAL_BLOCK),
+        23 => ("DILexicalBlockFile", &LEXICAL_BLOCK_FILE),
+        24 if ops.len() == 3 => ("DINamespace", &NAMESPACE),
+        25 => ("DITemplateTypeParameter", &TEMPLATE_TYPE),
+        26 if ops.len() >= 6 => ("DITemplateValueParameter", &TEMPLATE_VALUE_DEFAULTED),
+        26 => ("DITemplateValueParameter", &TEMPLATE_VALUE),
         // Version 2 (LLVM 5 and later): no inline expression field.
-        27 if flags >> 1 >= 2 => ("DIGlobalVariable", GLOBAL_VARIABLE),
+        27 if flags >> 1 >= 2 => ("DIGlobalVariable", &GLOBAL_VARIABLE),
         // With the alignment flag (LLVM 4 and later).
-        28 if flags & 2 != 0 => ("DILocalVariable", LOCAL_VARIABLE),
-        31 => ("DIImportedEntity", IMPORTED_ENTITY),
-        32 if ops.len() >= 8 => ("DIModule", MODULE),
-        32 => ("DIModule", MODULE_OLD),
-        33 => ("DIMacro", MACRO),
-        34 => ("DIMacroFile", MACRO_FILE),
-        37 => ("DIGlobalVariableExpression", GLOBAL_VARIABLE_EXPRESSION),
-        40 => ("DILabel", LABEL),
-        41 => ("DIStringType", STRING_TYPE),
-        44 => ("DICommonBlock", COMMON_BLOCK),
-        45 => ("DIGenericSubrange", GENERIC_SUBRANGE),
+        28 if flags & 2 != 0 => ("DILocalVariable", &LOCAL_VARIABLE),
+        31 => ("DIImportedEntity", &IMPORTED_ENTITY),
+        32 if ops.len() >= 8 => ("DIModule", &MODULE),
+        32 => ("DIModule", &MODULE_OLD),
+        33 => ("DIMacro", &MACRO),
+        34 => ("DIMacroFile", &MACRO_FILE),
+        37 => ("DIGlobalVariableExpression", &GLOBAL_VARIABLE_EXPRESSION),
+        40 => ("DILabel", &LABEL),
+        41 => ("DIStringType", &STRING_TYPE),
+        44 => ("DICommonBlock", &COMMON_BLOCK),
+        45 => ("DIGenericSubrange", &GENERIC_SUBRANGE),
         _ => return None,
     })
 }
@@ -388,7 +439,7 @@ impl Reader<'_> {
                     18 => flags & 4 != 0,
                     _ => false,
                 };
-                for (spec, &raw) in layout.iter().zip(ops.get(1..).unwrap_or(&[])) {
+                for (spec, &raw) in layout.fields.iter().zip(ops.get(1..).unwrap_or(&[])) {
                     let spec = match *spec {
                         SizeOrMd(name) if sizes_are_metadata => SizeMd(name),
                         SizeOrMd(name) => Unsigned(name),
@@ -478,7 +529,7 @@ impl Reader<'_> {
             SizeOrMd(name) => named(name, DiField::UInt(raw)),
             Signed(name) => named(name, DiField::Int(raw as i64)),
             Rotated(name) => named(name, DiField::Int(decode_signed(raw))),
-            Bool(name) => named(name, DiField::Bool(raw != 0)),
+            Bool(name) | BoolDefaultTrue(name) => named(name, DiField::Bool(raw != 0)),
             Tag => symbol("tag", dwarf_tag(raw)),
             Encoding => symbol("encoding", dwarf_encoding(raw)),
             Language => symbol("language", dwarf_language(raw)),

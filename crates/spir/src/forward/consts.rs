@@ -338,6 +338,11 @@ impl<'m> Translator<'m> {
                 Ok(self.b.dedup_global(Op::ConstantNull, Some(ptr), vec![]))
             }
             ConstExpr::Cast { op, value } => {
+                if *op == llvm::CastOp::BitCast {
+                    if let Some(id) = self.pipe_storage_cast(ty, *value, location)? {
+                        return Ok(id);
+                    }
+                }
                 let v = self.const_value(*value, location)?;
                 let opcode = match op {
                     llvm::CastOp::BitCast => Op::Bitcast,

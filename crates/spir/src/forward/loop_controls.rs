@@ -65,7 +65,9 @@ const UNSTRUCTURED_EXTENSION: &str = "SPV_INTEL_unstructured_loop_controls";
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct LoopControl {
     pub mask: u32,
-    pub params: Vec<u32>,
+    /// The parameters in the order the mask bits give (DependencyArrayINTEL's variables are
+    /// ids, everything else literal words).
+    pub params: Vec<Operand>,
 }
 
 /// What goes before the terminator of a loop header.
@@ -303,7 +305,7 @@ pub(crate) fn loop_control(
     let fpga = fpga_extension.is_some();
     let mut mask = 0u32;
     // Parameters by mask bit (ordered by bit when written out).
-    let mut params: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+    let mut params: BTreeMap<u32, Vec<Operand>> = BTreeMap::new();
     let mut dependency_arrays: Vec<(u32, u32)> = Vec::new();
     // LoopCountINTEL: min, max, average, each a 64-bit literal (-1 when not given).
     let mut loop_count: Option<[i64; 3]> = None;
@@ -324,7 +326,7 @@ pub(crate) fn loop_control(
         let mut set = |bit: u32, value: Option<u32>, mask: &mut u32| {
             *mask |= bit;
             if let Some(v) = value {
-                params.insert(bit, vec![v]);
+                params.insert(bit, vec![Operand::Word(v)]);
             }
         };
         match name {
@@ -407,16 +409,18 @@ pub(crate) fn loop_control(
         let words = counts
             .iter()
             .flat_map(|&c| [c as u64 as u32, ((c as u64) >> 32) as u32])
+            .map(Operand::Word)
             .collect();
         params.insert(LOOP_COUNT, words);
     }
     if !dependency_arrays.is_empty() {
         mask |= DEPENDENCY_ARRAY;
-        let mut words = vec![dependency_arrays.len() as u32];
+        // A count, then (variable, length) pairs (the extension's form).
+        let mut operands = vec![Operand::Word(dependency_arrays.len() as u32)];
         for (id, safelen) in dependency_arrays {
-            words.extend([id, safelen]);
+            operands.extend([Operand::Id(Id(id)), Operand::Word(safelen)]);
         }
-        params.insert(DEPENDENCY_ARRAY, words);
+        params.insert(DEPENDENCY_ARRAY, operands);
     }
     // Unroll with DontUnroll, or PartialCount with DontUnroll, is invalid: DontUnroll wins.
     if mask & DONT_UNROLL != 0 {
@@ -475,15 +479,14 @@ pub(crate) fn emit_before_branch(t: &mut Translator<'_>, ctx: &FnCtx<'_>) {
                 Operand::Id(cont),
                 Operand::Word(control.mask),
             ];
-            ops.extend(control.params.iter().map(|&w| Operand::Word(w)));
+            ops.extend(control.params.iter().cloned());
             t.emit_void(Op::LoopMerge, ops);
         }
         HeaderControl::Unstructured(control) => {
             t.b.extension(UNSTRUCTURED_EXTENSION);
             t.b.capability(Capability::UnstructuredLoopControlsINTEL);
-            let ops = std::iter::once(control.mask)
-                .chain(control.params.iter().copied())
-                .map(Operand::Word);
+            let ops =
+                std::iter::once(Operand::Word(control.mask)).chain(control.params.iter().cloned());
             t.emit_void_ops(Op::LoopControlINTEL, ops);
         }
     }

@@ -48,6 +48,7 @@ pub(crate) mod masked_gather_scatter;
 pub(crate) mod memset_loop;
 pub(crate) mod optnone;
 pub(crate) mod parallel;
+pub(crate) mod pipe_storage;
 pub(crate) mod pointee;
 pub(crate) mod poison_freeze;
 pub(crate) mod ptrtypes;

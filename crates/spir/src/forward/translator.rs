@@ -598,6 +598,11 @@ impl<'m> Translator<'m> {
             self.globals[g.0 as usize] = Some(id);
             return Ok(id);
         }
+        if self.pipe_storage_constant_global(g) {
+            let id = self.constant_pipe_storage(g, &location)?;
+            self.globals[g.0 as usize] = Some(id);
+            return Ok(id);
+        }
         let global = &self.m.globals[g.0 as usize];
         // Not a variable of the program: its entries decorate their subjects
         // (`global_annotations.rs`), as llvm-spirv reads it.

@@ -75,7 +75,10 @@ impl<'m> Translator<'m> {
         }
         let pointee = self.m.types.pointee(ty)?;
         match self.m.types.get(pointee) {
-            Type::Named(sid) => opencl_type(self.m.types.struct_def(*sid)?.name.as_deref()?),
+            // A typed pointer to `%spirv.PipeStorage` is a pipe storage only in llvm-spirv's
+            // pipe-storage form (see `TranslateOptions::pipe_storage_constants`).
+            Type::Named(sid) => opencl_type(self.m.types.struct_def(*sid)?.name.as_deref()?)
+                .filter(|h| *h != OpenClType::PipeStorage || self.opts.pipe_storage_constants),
             _ => None,
         }
     }
@@ -524,6 +527,12 @@ impl<'m> Translator<'m> {
                 self.b.capability(Capability::Pipes);
                 self.b
                     .dedup_global(Op::TypePipe, None, vec![Operand::Word(access)])
+            }
+            OpenClType::PipeStorage => {
+                // OpTypePipeStorage is SPIR-V 1.1.
+                self.needed_version = self.needed_version.max(0x0001_0100);
+                self.b.capability(Capability::PipeStorage);
+                self.b.dedup_global(Op::TypePipeStorage, None, vec![])
             }
             OpenClType::Avc(op) => crate::forward::avc_motion_estimation::declare_type(self, op),
             OpenClType::BufferSurface { access } => {

@@ -192,6 +192,7 @@ impl Ctx<'_> {
             | Op::NoLine
             | Op::SelectionMerge
             | Op::LoopMerge
+            | Op::LoopControlINTEL
             | Op::Name
             | Op::Decorate
             | Op::ExecutionMode => {}

@@ -5,8 +5,9 @@ use super::ids::{FxBuild, FxHashMap, Ids};
 use super::lexer::{Lexer, Mark};
 use super::numbers::{encode_float, encode_int, parse_u32_base0};
 use super::{AssembleError, AssembleErrorKind as K};
+use spirvkit_grammar::parameter_forms::{parameter_form, ParameterForm};
 use spirvkit_grammar::{
-    self as g, Category, ExtInstSetDesc, Op, OperandDesc, OperandKind, Quantifier,
+    self as g, Category, EnumerantDesc, ExtInstSetDesc, Op, OperandDesc, OperandKind, Quantifier,
 };
 use std::collections::HashSet;
 
@@ -43,6 +44,20 @@ enum Expect {
     },
     /// A context-independent value after a `!<integer>`: number, string or id.
     Civ,
+    /// The count of a counted (`<id>`, literal) pair list (`DependencyArrayINTEL 2 %a 0 %b 4`):
+    /// reading it expects the pairs.
+    PairCount,
+    /// A signed 64-bit literal (`LoopCountINTEL 4 -1 8`).
+    SignedLiteral64,
+}
+
+/// What the next operand word is read as.
+#[derive(Clone, Copy, Debug)]
+enum Slot {
+    Operand(OperandKind),
+    Civ,
+    PairCount,
+    SignedLiteral64,
 }
 
 fn expect_of(d: &OperandDesc) -> Expect {
@@ -352,9 +367,11 @@ impl<'a> Assembler<'a> {
                             continue;
                         }
                     }
-                    (Some(kind), optional)
+                    (Slot::Operand(kind), optional)
                 }
-                Expect::Civ => (None, true),
+                Expect::Civ => (Slot::Civ, true),
+                Expect::PairCount => (Slot::PairCount, false),
+                Expect::SignedLiteral64 => (Slot::SignedLiteral64, false),
             };
             if !self.lex.advance() {
                 if optional {
@@ -370,8 +387,20 @@ impl<'a> Assembler<'a> {
                 return Err(self.err(K::MissingOperandAtNextInstruction(opname)));
             }
             let r = match kind {
-                Some(kind) => self.operand(kind, optional, word)?,
-                None => self.civ(word)?,
+                Slot::Operand(kind) => self.operand(kind, optional, word)?,
+                Slot::Civ => self.civ(word)?,
+                Slot::PairCount | Slot::SignedLiteral64 if word.starts_with('!') => {
+                    self.operand(OperandKind::LiteralInteger, false, word)?
+                }
+                Slot::PairCount => self.pair_count(word)?,
+                Slot::SignedLiteral64 => self.number(
+                    word,
+                    IdType::Int {
+                        width: 64,
+                        signed: true,
+                    },
+                    false,
+                )?,
             };
             match r {
                 Encoded::Ok => self.lex.pos = next,
@@ -679,6 +708,42 @@ impl<'a> Assembler<'a> {
         self.expected.extend(params.iter().rev().map(expect_of));
     }
 
+    /// Expects the parameters of enumerant `e` of `kind`, in the form [`parameter_form`] gives
+    /// when the grammar's list is wrong (as the decoder reads them).
+    fn push_enumerant_params(&mut self, kind: OperandKind, e: &'static EnumerantDesc) {
+        match parameter_form(kind, e.value) {
+            None => self.push_params(e.parameters),
+            Some(ParameterForm::CountedIdLiteralPairs) => self.expected.push(Expect::PairCount),
+            Some(ParameterForm::SignedLiterals64(n)) => self
+                .expected
+                .extend(std::iter::repeat_n(Expect::SignedLiteral64, usize::from(n))),
+        }
+    }
+
+    /// The count of a counted pair list: a 32-bit literal, then that many (`<id>`, literal)
+    /// pairs are expected. A count no instruction could hold is refused before anything is
+    /// expected.
+    fn pair_count(&mut self, text: &str) -> R<Encoded> {
+        let unsigned = IdType::Int {
+            width: 32,
+            signed: false,
+        };
+        self.number(text, unsigned, false)?;
+        let count = self.out.last().copied().unwrap_or(0) as usize;
+        if count > 0xffff / 2 {
+            return Err(self.err(K::InstructionTooLong(self.words_len() + 2 * count)));
+        }
+        self.expected.extend(std::iter::repeat_n(
+            Expect::Operand {
+                kind: OperandKind::PairIdRefLiteralInteger,
+                optional: false,
+                variadic: false,
+            },
+            count,
+        ));
+        Ok(Encoded::Ok)
+    }
+
     /// After `!<integer>`: everything left is a context-independent value, except that a
     /// pending result id keeps its place.
     fn alternate_after_immediate(&mut self) {
@@ -882,7 +947,7 @@ impl<'a> Assembler<'a> {
             Category::ValueEnum => match kd.enumerant_by_name(text) {
                 Some(e) => {
                     self.out.push(e.value);
-                    self.push_params(e.parameters);
+                    self.push_enumerant_params(kind, e);
                     Ok(Encoded::Ok)
                 }
                 None => Err(self.err(K::InvalidEnumerant {
@@ -908,7 +973,7 @@ impl<'a> Assembler<'a> {
                 while bit != 0 {
                     if value & bit != 0 {
                         if let Some(e) = kd.enumerant(bit) {
-                            self.push_params(e.parameters);
+                            self.push_enumerant_params(kind, e);
                         }
                     }
                     bit >>= 1;

@@ -1,200 +1,18 @@
 //! Specialized debug-info nodes (`!DILocation`, `!DISubprogram`, ...) as the METADATA_*
-//! records LLVM 15 to 22 read: the inverse of `bitcode/debug_info.rs`, one record layout per
-//! kind in the order and length LLVM's own writer uses (the readers check the lengths).
+//! records LLVM 15 to 22 read: the inverse of `bitcode/debug_info.rs`, whose record layouts
+//! (one per kind) it writes, each in the length LLVM's own writer uses ([`Layout::written`];
+//! the readers check the lengths).
 
 use super::Writer;
 use crate::bitcode::debug_info::{
-    dwarf_calling_convention, dwarf_encoding, dwarf_language, dwarf_tag, DI_FLAGS, SP_FLAGS,
+    dwarf_calling_convention, dwarf_encoding, dwarf_language, dwarf_tag, Layout, BASIC_TYPE,
+    COMPILE_UNIT, COMPOSITE_TYPE, DERIVED_TYPE, DI_FLAGS, F, FILE, GLOBAL_VARIABLE,
+    GLOBAL_VARIABLE_EXPRESSION, IMPORTED_ENTITY, LABEL, LEXICAL_BLOCK, LEXICAL_BLOCK_FILE,
+    LOCAL_VARIABLE, LOCATION, MODULE, NAMESPACE, SP_FLAGS, SUBPROGRAM, SUBROUTINE_TYPE,
+    TEMPLATE_TYPE, TEMPLATE_VALUE_DEFAULTED,
 };
 use crate::error::LlvmError;
 use crate::model::*;
-
-/// How one record operand is made from a field (by its textual name).
-#[derive(Clone, Copy)]
-enum W {
-    /// Metadata id + 1 (0: null or absent).
-    Md(&'static str),
-    /// Metadata id without the + 1 (DILocation's scope).
-    MdExact(&'static str),
-    Unsigned(&'static str),
-    /// Unsigned with a default when absent.
-    UnsignedOr(&'static str, u64),
-    Signed(&'static str),
-    Bool(&'static str),
-    /// A DWARF enumerator field (tag, encoding, language, cc) by name.
-    Dwarf(&'static str),
-    EmissionKind,
-    NameTableKind,
-    ChecksumKind,
-    Flags,
-    SpFlags,
-    /// DWARF address space + 1 (0: none).
-    AddressSpace,
-    Zero,
-}
-
-use W::*;
-
-const LOCATION: &[W] = &[
-    Unsigned("line"),
-    Unsigned("column"),
-    MdExact("scope"),
-    Md("inlinedAt"),
-    Bool("isImplicitCode"),
-];
-const BASIC_TYPE: &[W] = &[
-    Dwarf("tag"),
-    Md("name"),
-    Unsigned("size"),
-    Unsigned("align"),
-    Dwarf("encoding"),
-    Flags,
-];
-const FILE: &[W] = &[
-    Md("filename"),
-    Md("directory"),
-    ChecksumKind,
-    Md("checksum"),
-];
-const DERIVED_TYPE: &[W] = &[
-    Dwarf("tag"),
-    Md("name"),
-    Md("file"),
-    Unsigned("line"),
-    Md("scope"),
-    Md("baseType"),
-    Unsigned("size"),
-    Unsigned("align"),
-    Unsigned("offset"),
-    Flags,
-    Md("extraData"),
-    AddressSpace,
-    Md("annotations"),
-];
-const COMPOSITE_TYPE: &[W] = &[
-    Dwarf("tag"),
-    Md("name"),
-    Md("file"),
-    Unsigned("line"),
-    Md("scope"),
-    Md("baseType"),
-    Unsigned("size"),
-    Unsigned("align"),
-    Unsigned("offset"),
-    Flags,
-    Md("elements"),
-    Unsigned("runtimeLang"),
-    Md("vtableHolder"),
-    Md("templateParams"),
-    Md("identifier"),
-    Md("discriminator"),
-];
-const SUBROUTINE_TYPE: &[W] = &[Flags, Md("types"), Dwarf("cc")];
-const COMPILE_UNIT: &[W] = &[
-    Dwarf("language"),
-    Md("file"),
-    Md("producer"),
-    Bool("isOptimized"),
-    Md("flags"),
-    Unsigned("runtimeVersion"),
-    Md("splitDebugFilename"),
-    EmissionKind,
-    Md("enums"),
-    Md("retainedTypes"),
-    Zero,
-    Md("globals"),
-    Md("imports"),
-    Unsigned("dwoId"),
-    Md("macros"),
-    UnsignedOr("splitDebugInlining", 1),
-    Bool("debugInfoForProfiling"),
-    NameTableKind,
-    Bool("rangesBaseAddress"),
-    Md("sysroot"),
-    Md("sdk"),
-];
-const SUBPROGRAM: &[W] = &[
-    Md("scope"),
-    Md("name"),
-    Md("linkageName"),
-    Md("file"),
-    Unsigned("line"),
-    Md("type"),
-    Unsigned("scopeLine"),
-    Md("containingType"),
-    SpFlags,
-    Unsigned("virtualIndex"),
-    Flags,
-    Md("unit"),
-    Md("templateParams"),
-    Md("declaration"),
-    Md("retainedNodes"),
-    Signed("thisAdjustment"),
-    Md("thrownTypes"),
-    Md("annotations"),
-];
-const LEXICAL_BLOCK: &[W] = &[
-    Md("scope"),
-    Md("file"),
-    Unsigned("line"),
-    Unsigned("column"),
-];
-const LEXICAL_BLOCK_FILE: &[W] = &[Md("scope"), Md("file"), Unsigned("discriminator")];
-const NAMESPACE: &[W] = &[Md("scope"), Md("name")];
-const TEMPLATE_TYPE: &[W] = &[Md("name"), Md("type"), Bool("defaulted")];
-const TEMPLATE_VALUE: &[W] = &[
-    Dwarf("tag"),
-    Md("name"),
-    Md("type"),
-    Bool("defaulted"),
-    Md("value"),
-];
-const GLOBAL_VARIABLE: &[W] = &[
-    Md("scope"),
-    Md("name"),
-    Md("linkageName"),
-    Md("file"),
-    Unsigned("line"),
-    Md("type"),
-    Bool("isLocal"),
-    Bool("isDefinition"),
-    Md("declaration"),
-    Md("templateParams"),
-    Unsigned("align"),
-    Md("annotations"),
-];
-const LOCAL_VARIABLE: &[W] = &[
-    Md("scope"),
-    Md("name"),
-    Md("file"),
-    Unsigned("line"),
-    Md("type"),
-    Unsigned("arg"),
-    Flags,
-    Unsigned("align"),
-    Md("annotations"),
-];
-const GLOBAL_VARIABLE_EXPRESSION: &[W] = &[Md("var"), Md("expr")];
-const IMPORTED_ENTITY: &[W] = &[
-    Dwarf("tag"),
-    Md("scope"),
-    Md("entity"),
-    Unsigned("line"),
-    Md("name"),
-    Md("file"),
-    Md("elements"),
-];
-const MODULE: &[W] = &[
-    Md("file"),
-    Md("scope"),
-    Md("name"),
-    Md("configMacros"),
-    Md("includePath"),
-    Md("apinotes"),
-    Unsigned("line"),
-    Bool("isDecl"),
-];
-const LABEL: &[W] = &[Md("scope"), Md("name"), Md("file"), Unsigned("line")];
 
 /// `emitSignedInt64`: the sign rotated into bit 0.
 fn rotated(v: i64) -> u64 {
@@ -376,95 +194,111 @@ impl Writer<'_> {
         }
     }
 
-    fn di_operand(&self, node: &DiNode, spec: W) -> Result<u64, LlvmError> {
+    /// A DWARF enumerator field (`tag`, `encoding`, `language`, `cc`) as its number.
+    fn di_dwarf(&self, node: &DiNode, name: &str) -> Result<u64, LlvmError> {
+        Ok(match node.field(name) {
+            Some(DiField::Symbol(s)) => dwarf_number(name, s).ok_or_else(|| {
+                self.unsupported(format!("!{} {name}: {s} has no number here", node.kind))
+            })?,
+            Some(DiField::UInt(v)) => *v,
+            Some(DiField::Int(v)) => *v as u64,
+            _ if node.kind == "DIBasicType" && name == "tag" => 0x24,
+            _ => 0,
+        })
+    }
+
+    fn di_operand(&self, node: &DiNode, spec: F) -> Result<u64, LlvmError> {
         let symbol = |name: &str| match node.field(name) {
             Some(DiField::Symbol(s)) => Some(s.as_str()),
             _ => None,
         };
         Ok(match spec {
-            Md(name) => self.di_md(node, name),
-            MdExact(name) => match node.field(name) {
+            F::Md(name) | F::MdRequired(name) | F::Str(name) | F::StrRequired(name) => {
+                self.di_md(node, name)
+            }
+            F::MdExact(name) => match node.field(name) {
                 Some(DiField::Metadata(id)) => id.0 as u64,
                 _ => return Err(self.unsupported(format!("!{} without a {name}", node.kind))),
             },
-            Unsigned(name) | Signed(name) | Bool(name) => Self::di_uint(node, name).unwrap_or(0),
-            UnsignedOr(name, default) => Self::di_uint(node, name).unwrap_or(default),
-            Dwarf(name) => match node.field(name) {
-                Some(DiField::Symbol(s)) => dwarf_number(name, s).ok_or_else(|| {
-                    self.unsupported(format!("!{} {name}: {s} has no number here", node.kind))
-                })?,
-                Some(DiField::UInt(v)) => *v,
-                Some(DiField::Int(v)) => *v as u64,
-                _ if node.kind == "DIBasicType" && name == "tag" => 0x24,
-                _ => 0,
-            },
-            EmissionKind => match symbol("emissionKind") {
+            F::Unsigned(name)
+            | F::UnsignedIfSet(name)
+            | F::SizeOrMd(name)
+            | F::Signed(name)
+            | F::Bool(name) => Self::di_uint(node, name).unwrap_or(0),
+            F::BoolDefaultTrue(name) => Self::di_uint(node, name).unwrap_or(1),
+            F::SizeMd(name) => self.di_md(node, name),
+            F::Rotated(name) => rotated(Self::di_uint(node, name).unwrap_or(0) as i64),
+            F::Tag => self.di_dwarf(node, "tag")?,
+            F::Encoding => self.di_dwarf(node, "encoding")?,
+            F::Language => self.di_dwarf(node, "language")?,
+            F::CallingConvention => self.di_dwarf(node, "cc")?,
+            F::EmissionKind => match symbol("emissionKind") {
                 Some("NoDebug") => 0,
                 Some("LineTablesOnly") => 2,
                 Some("DebugDirectivesOnly") => 3,
                 Some(_) => 1,
                 None => Self::di_uint(node, "emissionKind").unwrap_or(0),
             },
-            NameTableKind => match symbol("nameTableKind") {
+            F::NameTableKind => match symbol("nameTableKind") {
                 Some("GNU") => 1,
                 Some("None") => 2,
                 Some("Apple") => 3,
                 _ => Self::di_uint(node, "nameTableKind").unwrap_or(0),
             },
-            ChecksumKind => match symbol("checksumkind") {
+            F::ChecksumKind => match symbol("checksumkind") {
                 Some("CSK_MD5") => 1,
                 Some("CSK_SHA1") => 2,
                 Some("CSK_SHA256") => 3,
                 _ => 0,
             },
-            Flags => match node.field("flags") {
+            F::Flags => match node.field("flags") {
                 Some(DiField::Symbol(s)) => flag_bits(s, DI_FLAGS, "DIFlag"),
                 Some(DiField::UInt(v)) => *v,
                 _ => 0,
             },
-            SpFlags => match node.field("spFlags") {
+            F::SpFlags => match node.field("spFlags") {
                 Some(DiField::Symbol(s)) => flag_bits(s, SP_FLAGS, "DISPFlag"),
                 Some(DiField::UInt(v)) => *v,
                 _ => 0,
             },
-            AddressSpace => Self::di_uint(node, "dwarfAddressSpace").map_or(0, |v| v + 1),
-            Zero => 0,
+            F::AddressSpace => Self::di_uint(node, "dwarfAddressSpace").map_or(0, |v| v + 1),
+            F::Skip => 0,
         })
     }
 
     /// The record code and operands of a specialized node.
     pub(super) fn debug_info_record(&self, node: &DiNode) -> Result<(u32, Vec<u64>), LlvmError> {
         let distinct = u64::from(node.distinct);
-        let (code, first, layout): (u32, u64, &[W]) = match node.kind.as_str() {
-            "DILocation" => (7, distinct, LOCATION),
-            "DIBasicType" => (15, distinct, BASIC_TYPE),
-            "DIFile" => (16, distinct, FILE),
-            "DIDerivedType" => (17, distinct, DERIVED_TYPE),
+        let (code, first, layout): (u32, u64, &Layout) = match node.kind.as_str() {
+            "DILocation" => (7, distinct, &LOCATION),
+            "DIBasicType" => (15, distinct, &BASIC_TYPE),
+            "DIFile" => (16, distinct, &FILE),
+            "DIDerivedType" => (17, distinct, &DERIVED_TYPE),
             // Bit 1: not an old-style type reference.
-            "DICompositeType" => (18, distinct | 2, COMPOSITE_TYPE),
-            "DISubroutineType" => (19, distinct | 2, SUBROUTINE_TYPE),
-            "DICompileUnit" => (20, 1, COMPILE_UNIT),
+            "DICompositeType" => (18, distinct | 2, &COMPOSITE_TYPE),
+            "DISubroutineType" => (19, distinct | 2, &SUBROUTINE_TYPE),
+            "DICompileUnit" => (20, 1, &COMPILE_UNIT),
             // Bits 1 and 2: the unit field and DISPFlags are present.
-            "DISubprogram" => (21, distinct | 2 | 4, SUBPROGRAM),
-            "DILexicalBlock" => (22, distinct, LEXICAL_BLOCK),
-            "DILexicalBlockFile" => (23, distinct, LEXICAL_BLOCK_FILE),
+            "DISubprogram" => (21, distinct | 2 | 4, &SUBPROGRAM),
+            "DILexicalBlock" => (22, distinct, &LEXICAL_BLOCK),
+            "DILexicalBlockFile" => (23, distinct, &LEXICAL_BLOCK_FILE),
             "DINamespace" => {
                 let export = u64::from(matches!(
                     node.field("exportSymbols"),
                     Some(DiField::Bool(true))
                 ));
-                (24, distinct | export << 1, NAMESPACE)
+                (24, distinct | export << 1, &NAMESPACE)
             }
-            "DITemplateTypeParameter" => (25, distinct, TEMPLATE_TYPE),
-            "DITemplateValueParameter" => (26, distinct, TEMPLATE_VALUE),
+            "DITemplateTypeParameter" => (25, distinct, &TEMPLATE_TYPE),
+            "DITemplateValueParameter" => (26, distinct, &TEMPLATE_VALUE_DEFAULTED),
             // Version 2: no inline expression.
-            "DIGlobalVariable" => (27, distinct | 2 << 1, GLOBAL_VARIABLE),
+            "DIGlobalVariable" => (27, distinct | 2 << 1, &GLOBAL_VARIABLE),
             // Bit 1: has the alignment field.
-            "DILocalVariable" => (28, distinct | 2, LOCAL_VARIABLE),
-            "DIImportedEntity" => (31, distinct, IMPORTED_ENTITY),
-            "DIModule" => (32, distinct, MODULE),
-            "DIGlobalVariableExpression" => (37, distinct, GLOBAL_VARIABLE_EXPRESSION),
-            "DILabel" => (40, distinct, LABEL),
+            "DILocalVariable" => (28, distinct | 2, &LOCAL_VARIABLE),
+            "DIImportedEntity" => (31, distinct, &IMPORTED_ENTITY),
+            "DIModule" => (32, distinct, &MODULE),
+            "DIGlobalVariableExpression" => (37, distinct, &GLOBAL_VARIABLE_EXPRESSION),
+            "DILabel" => (40, distinct, &LABEL),
             "DIExpression" => return self.expression_record(node),
             "DIEnumerator" => return Ok(self.enumerator_record(node)),
             "DISubrange" => return self.subrange_record(node),
@@ -472,9 +306,10 @@ impl Writer<'_> {
                 return Err(self.unsupported(format!("writing !{other} as bitcode")));
             }
         };
-        let mut ops = Vec::with_capacity(layout.len() + 1);
+        let fields = layout.written();
+        let mut ops = Vec::with_capacity(fields.len() + 1);
         ops.push(first);
-        for spec in layout {
+        for spec in fields {
             ops.push(self.di_operand(node, *spec)?);
         }
         if node.kind == "DITemplateTypeParameter" && node.field("defaulted").is_none() {

@@ -6,6 +6,7 @@
 
 use super::{ext_inst, math::ext_number};
 use crate::error::{malformed, unsupported, Result};
+use crate::forward::arbitrary_integers::Extension;
 use crate::forward::context::FnCtx;
 use crate::forward::translator::Translator;
 use llvm::{Type, TypeId, ValueRef};
@@ -544,6 +545,12 @@ pub(super) fn scalar_width(t: &Translator<'_>, ty: llvm::TypeId) -> u32 {
 /// `fshl(a, b, s)`: the high half of `a:b << s % w`; `fshr` the low half of `a:b >> s % w`.
 /// The complementary shift is split in two (`>> 1 >> (w-1-s)`) so that `s = 0` shifts by
 /// less than the width.
+///
+/// Any width: for one that is not a power of two the amount is `s urem w`; for an odd width
+/// carried in a wider integer (no arbitrary-precision extension) the carrier's bits above
+/// `w` are unspecified, so the amount and the operand shifted right (whose upper bits would
+/// come down into the result) are zero-extended from `w` first. The result's own upper bits
+/// are left unspecified, as every carried result's are (`arbitrary_integers.rs`).
 fn funnel_shift(
     t: &mut Translator<'_>,
     ctx: &FnCtx<'_>,
@@ -558,14 +565,30 @@ fn funnel_shift(
         return Err(malformed(loc, "a funnel shift needs three arguments"));
     };
     let width = u64::from(scalar_width(t, result_ty));
-    if !width.is_power_of_two() {
+    if width < 2 {
         return Err(unsupported(loc, format!("a funnel shift of i{width}")));
     }
     let (a, b, s) = (t.value(ctx, *a)?, t.value(ctx, *b)?, t.value(ctx, *s)?);
-    let mask = t.splat(result_ty, width - 1, loc)?;
+    // `s & (w - 1)` reads the low bits only; `s urem w` reads them all.
+    let zero = Extension::Zero;
+    let s = if width.is_power_of_two() {
+        s
+    } else {
+        t.exact_widened(s, result_ty, zero, loc)?
+    };
+    let b = t.exact_widened(b, result_ty, zero, loc)?;
+    let top = t.splat(result_ty, width - 1, loc)?;
     let one = t.splat(result_ty, 1, loc)?;
-    let amount = t.emit_ops(Op::BitwiseAnd, ty, [Operand::Id(s), Operand::Id(mask)]);
-    let inverse = t.emit_ops(Op::BitwiseXor, ty, [Operand::Id(amount), Operand::Id(mask)]);
+    let (amount, inverse) = if width.is_power_of_two() {
+        let amount = t.emit_ops(Op::BitwiseAnd, ty, [Operand::Id(s), Operand::Id(top)]);
+        let inverse = t.emit_ops(Op::BitwiseXor, ty, [Operand::Id(amount), Operand::Id(top)]);
+        (amount, inverse)
+    } else {
+        let w = t.splat(result_ty, width, loc)?;
+        let amount = t.emit_ops(Op::UMod, ty, [Operand::Id(s), Operand::Id(w)]);
+        let inverse = t.emit_ops(Op::ISub, ty, [Operand::Id(top), Operand::Id(amount)]);
+        (amount, inverse)
+    };
     let (main, main_op, other, other_op) = if left {
         (a, Op::ShiftLeftLogical, b, Op::ShiftRightLogical)
     } else {

@@ -269,8 +269,16 @@ pub(crate) fn intrinsic(
     let base = name.strip_prefix("llvm.").unwrap_or(name);
     let family = base.split('.').next().unwrap_or(base);
     let stem = llvm_intrinsics::stem(base);
-    // A funnel shift of a value with itself is a rotate (`math.rs`: OpenCL.std rotate).
-    let rotate = matches!(stem, "fshl" | "fshr") && args.len() == 3 && args[0] == args[1];
+    // A funnel shift of a value with itself is a rotate (`math.rs`: OpenCL.std rotate), on
+    // the standard widths only: OpenCL's rotate would turn the whole carrier of an odd width
+    // (`llvm_intrinsics.rs` rotates those as funnel shifts).
+    let rotate = matches!(stem, "fshl" | "fshr")
+        && args.len() == 3
+        && args[0] == args[1]
+        && matches!(
+            llvm_intrinsics::scalar_width(t, result_ty),
+            8 | 16 | 32 | 64
+        );
     match stem {
         "ptr.annotation" => return annotations::ptr_annotation(t, ctx, out, result_ty, args),
         "readcyclecounter" => {
