@@ -873,6 +873,9 @@ impl<'a> Parser<'a> {
             None => self
                 .expected
                 .extend(e.parameters.iter().rev().map(expected_of)),
+            Some(ParameterForm::Operands(operands)) => {
+                self.expected.extend(operands.iter().rev().map(expected_of))
+            }
             Some(ParameterForm::CountedIdLiteralPairs) => self.expected.push((
                 OperandKind::LiteralInteger,
                 Quantifier::One,

@@ -236,3 +236,28 @@ fn wide_integer_literals_assemble_and_print_back() {
         assert!(err.to_lowercase().contains(why), "{bad}: {err}");
     }
 }
+
+#[test]
+fn fuse_loops_in_function_takes_depth_and_independent() {
+    // SPV_INTEL_loop_fuse gives the decoration two literals; SPIRV-Headers 1.4.335 lists none
+    // (`grammar::parameter_forms`). What llvm-spirv writes for `!loop_fuse` must read back.
+    let src = "OpCapability Kernel\nOpCapability Linkage\nOpCapability LoopFuseINTEL\n\
+               OpExtension \"SPV_INTEL_loop_fuse\"\nOpMemoryModel Physical64 OpenCL\n\
+               OpDecorate %f FuseLoopsInFunctionINTEL 3 1\n%void = OpTypeVoid\n\
+               %fn = OpTypeFunction %void\n%f = OpFunction %void None %fn\n%l = OpLabel\n\
+               OpReturn\nOpFunctionEnd\n";
+    let words = assemble(src, &AssembleOptions::default()).expect("assembles");
+    let decorate = words[5..]
+        .windows(5)
+        .find(|w| w[0] == (5 << 16) | 71)
+        .expect("a five-word OpDecorate");
+    assert_eq!(&decorate[2..], &[5907, 3, 1]);
+    let text = disassemble(&words, &DisassembleOptions::default()).expect("disassembles");
+    assert!(text.contains("FuseLoopsInFunctionALTERA 3 1\n"), "{text}");
+    // Depth alone is one operand short.
+    let short = assemble(
+        &src.replace("FuseLoopsInFunctionINTEL 3 1", "FuseLoopsInFunctionINTEL 3"),
+        &AssembleOptions::default(),
+    );
+    assert!(short.is_err(), "{short:?}");
+}

@@ -713,6 +713,7 @@ impl<'a> Assembler<'a> {
     fn push_enumerant_params(&mut self, kind: OperandKind, e: &'static EnumerantDesc) {
         match parameter_form(kind, e.value) {
             None => self.push_params(e.parameters),
+            Some(ParameterForm::Operands(operands)) => self.push_params(operands),
             Some(ParameterForm::CountedIdLiteralPairs) => self.expected.push(Expect::PairCount),
             Some(ParameterForm::SignedLiterals64(n)) => self
                 .expected
