@@ -53,6 +53,7 @@ impl Ctx<'_> {
                 Type::Int(64) if sign == Sign::Signed => Scalar::Long,
                 Type::Int(64) => Scalar::ULong,
                 Type::Half => Scalar::Half,
+                Type::BFloat => Scalar::BFloat16,
                 Type::Float => Scalar::Float,
                 Type::Double => Scalar::Double,
                 Type::Void => Scalar::Void,

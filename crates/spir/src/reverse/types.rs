@@ -144,6 +144,12 @@ impl Ctx<'_> {
                 let w = self.word_op(inst, 0)?;
                 self.m.types.int(w)
             }
+            // The optional FP encoding operand: BFloat16KHR (0) is LLVM's `bfloat`.
+            Op::TypeFloat
+                if self.word_op(inst, 0)? == 16 && self.word_op(inst, 1).ok() == Some(0) =>
+            {
+                self.m.types.intern(Type::BFloat)
+            }
             Op::TypeFloat => match self.word_op(inst, 0)? {
                 16 => self.m.types.intern(Type::Half),
                 32 => self.m.types.intern(Type::Float),

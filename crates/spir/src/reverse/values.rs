@@ -53,7 +53,7 @@ impl Ctx<'_> {
                         )
                     }
                     Type::Int(w) => ConstKind::Int(mask(bits, *w)),
-                    Type::Half => ConstKind::Float(bits & 0xffff),
+                    Type::Half | Type::BFloat => ConstKind::Float(bits & 0xffff),
                     Type::Float => ConstKind::Float(bits & 0xffff_ffff),
                     _ => ConstKind::Float(bits),
                 };
@@ -186,11 +186,13 @@ impl Ctx<'_> {
         Ok(ValueRef::Global(g))
     }
 
-    /// LinkageAttributes: Export → external, Import → external declaration, LinkOnceODR.
+    /// LinkageAttributes: Export → external, Import → external declaration, LinkOnceODR,
+    /// SPV_AMD_weak_linkage's WeakAMD (3) → `weak`.
     fn linkage(&self, id: Id) -> Option<Linkage> {
         let d = self.decoration(id, 41)?;
         match d.args.last() {
             Some(2) => Some(Linkage::LinkOnceOdr),
+            Some(3) => Some(Linkage::Weak),
             _ => Some(Linkage::External),
         }
     }

@@ -1,0 +1,283 @@
+//! Reverse translation (`-r`) checked the way llvm-spirv's lit tests check it: our LLVM text
+//! forward to SPIR-V (spirv-val where it knows every enumerant), back with `-r` for a target
+//! environment, then lines of the LLVM text the round trip must contain (the CHECK-LLVM lines
+//! of llvm-spirv's tests, on hand-written inputs), and `opt-22 -passes=verify` on the result.
+
+mod common;
+
+use std::process::Command;
+
+use spirvkit_llvm::WriteOptions;
+use spirvkit_spir::reverse::{reverse_words, ReverseOptions, TargetEnv};
+
+/// Forward `src` with `extensions`, spirv-val it when `validate`, reverse it for `target`:
+/// the LLVM text (opaque pointers, what `llvm-dis-22` shows of our bitcode), verified by
+/// opt-22 when it is installed.
+fn round_trip(src: &str, extensions: &str, target: TargetEnv, validate: bool, tag: &str) -> String {
+    let spv = common::translate_with(src, extensions).unwrap_or_else(|e| panic!("{tag}: {e}"));
+    if validate {
+        common::spirv_val(&spv, tag);
+    }
+    let opts = ReverseOptions {
+        target,
+        ..ReverseOptions::default()
+    };
+    let back = reverse_words(&spv.to_words(), &opts).unwrap_or_else(|e| panic!("{tag}: -r: {e}"));
+    let text = back.to_ll(&WriteOptions::opaque());
+    verify(&text, tag);
+    text
+}
+
+/// `opt-22 -passes=verify` accepts `text` (skipped when LLVM 22 is not installed).
+fn verify(text: &str, tag: &str) {
+    if Command::new("opt-22").arg("--version").output().is_err() {
+        eprintln!("note: opt-22 missing; verify skipped");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("spirvkit-litrev18-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    let path = dir.join(format!("{tag}.ll"));
+    std::fs::write(&path, text).expect("write");
+    let out = Command::new("opt-22")
+        .args(["-passes=verify", "-o", "/dev/null"])
+        .arg(&path)
+        .output()
+        .expect("opt-22 runs");
+    assert!(
+        out.status.success(),
+        "{tag}: opt-22: {}\n{text}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Every needle is in `text` (a line's part, as FileCheck matches).
+fn assert_has(text: &str, needles: &[&str]) {
+    for n in needles {
+        assert!(text.contains(n), "missing `{n}` in:\n{text}");
+    }
+}
+
+// ---- litrev18 (session 18): lit t7 reverse-check fixes ----
+
+const SPIR64: &str = r#"
+target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64"
+target triple = "spir64-unknown-unknown"
+"#;
+
+/// SPV_KHR_bfloat16: `OpTypeFloat 16 BFloat16KHR` is LLVM's `bfloat` (not `half`), scalars and
+/// vectors, and a built-in on it mangles `DF16b` (t7/004, 143, 172).
+#[test]
+fn bfloat16_comes_back_as_bfloat() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func bfloat @scale(bfloat %x, <2 x bfloat> %v, ptr addrspace(1) %p) {{
+entry:
+  %a = alloca bfloat
+  %b = alloca <2 x bfloat>
+  store <2 x bfloat> %v, ptr %b
+  %l = load bfloat, ptr %a
+  %m = call spir_func bfloat @_Z21__spirv_AtomicFMinEXTPU3AS1DF16biiDF16b(ptr addrspace(1) %p, i32 1, i32 896, bfloat %l)
+  ret bfloat %m
+}}
+declare spir_func bfloat @_Z21__spirv_AtomicFMinEXTPU3AS1DF16biiDF16b(ptr addrspace(1), i32, i32, bfloat)
+"#
+    );
+    let exts = "+SPV_KHR_bfloat16,+SPV_INTEL_16bit_atomics,+SPV_EXT_shader_atomic_float_min_max";
+    let ll = round_trip(&src, exts, TargetEnv::SpvIr, false, "bf16_spvir");
+    assert_has(
+        &ll,
+        &[
+            "define spir_func bfloat @scale(bfloat %x, <2 x bfloat> %v,",
+            "alloca bfloat",
+            "alloca <2 x bfloat>",
+            "load bfloat, ptr",
+            "call spir_func bfloat @_Z21__spirv_AtomicFMinEXTPU3AS1DF16biiDF16b(ptr addrspace(1)",
+        ],
+    );
+    assert!(!ll.contains("half"), "{ll}");
+    // Without the atomics: spirv-val knows SPV_KHR_bfloat16.
+    let plain = format!(
+        r#"{SPIR64}
+define spir_func float @widen(bfloat %x, float %f) {{
+entry:
+  %y = fptrunc float %f to bfloat
+  %z = fpext bfloat %x to float
+  %s = fadd float %z, 0.0
+  %c = bitcast bfloat %y to i16
+  ret float %s
+}}
+"#
+    );
+    let ll = round_trip(
+        &plain,
+        "+SPV_KHR_bfloat16",
+        TargetEnv::Cl12,
+        true,
+        "bf16_cl12",
+    );
+    assert_has(
+        &ll,
+        &[
+            "%y = fptrunc float %f to bfloat",
+            "%z = fpext bfloat %x to float",
+            "%c = bitcast bfloat %y to i16",
+        ],
+    );
+}
+
+/// The floating-point atomics OpAtomicFAddEXT / FMinEXT / FMaxEXT under CL1.2 are llvm-spirv's
+/// `atomic_add` / `atomic_min` / `atomic_max` on a volatile pointer (the `atomic_` prefix for
+/// doubles too); CL2.0 keeps `atomic_fetch_*_explicit` (t7/108).
+#[test]
+fn float_atomics_take_the_opencl_1_2_names() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func void @f(ptr addrspace(1) %p, ptr addrspace(3) %q, ptr addrspace(1) %d) {{
+entry:
+  %a = atomicrmw fadd ptr addrspace(1) %p, float 1.0 seq_cst
+  %b = atomicrmw fmin ptr addrspace(3) %q, float 1.0 seq_cst
+  %c = atomicrmw fmax ptr addrspace(1) %p, float 1.0 seq_cst
+  %e = atomicrmw fmin ptr addrspace(1) %d, double 1.0 seq_cst
+  ret void
+}}
+"#
+    );
+    let exts = "+SPV_EXT_shader_atomic_float_add,+SPV_EXT_shader_atomic_float_min_max";
+    let ll = round_trip(&src, exts, TargetEnv::Cl12, true, "fatomic_cl12");
+    assert_has(
+        &ll,
+        &[
+            "%a = call spir_func float @_Z10atomic_addPU3AS1Vff(ptr addrspace(1) %p, float 0x3FF0000000000000)",
+            "%b = call spir_func float @_Z10atomic_minPU3AS3Vff(ptr addrspace(3) %q, float 0x3FF0000000000000)",
+            "%c = call spir_func float @_Z10atomic_maxPU3AS1Vff(ptr addrspace(1) %p, float 0x3FF0000000000000)",
+            "%e = call spir_func double @_Z10atomic_minPU3AS1Vdd(ptr addrspace(1) %d, double 0x3FF0000000000000)",
+        ],
+    );
+    let ll = round_trip(&src, exts, TargetEnv::Cl20, true, "fatomic_cl20");
+    assert_has(
+        &ll,
+        &[
+            "@_Z25atomic_fetch_add_explicitPU3AS4VU7_Atomicff12memory_order12memory_scope(",
+            "@_Z25atomic_fetch_min_explicitPU3AS4VU7_Atomicdd12memory_order12memory_scope(",
+        ],
+    );
+}
+
+/// FPFastMathMode on a result is its LLVM fast-math flags (llvm-spirv's reader): each flag on
+/// binary operations, `fneg` and `fcmp`, `fast` for Fast; AllowContract/AllowReassoc under
+/// SPV_KHR_float_controls2 (t7/005, 040, 163).
+#[test]
+fn fp_fast_math_mode_becomes_fast_math_flags() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func float @f(float %a, float %b, double %c) {{
+entry:
+  %n = fadd nnan float %a, %b
+  %i = fsub ninf float %n, %b
+  %z = fmul nsz float %i, %b
+  %r = fdiv arcp float %z, %b
+  %all = fadd nnan ninf nsz arcp float %r, %b
+  %neg = fneg nnan float %all
+  %cmp = fcmp nnan olt float %neg, %b
+  %s = select i1 %cmp, float %neg, float %b
+  %fast = fmul fast double %c, %c
+  %t = fptrunc double %fast to float
+  %u = fadd float %s, %t
+  ret float %u
+}}
+"#
+    );
+    let ll = round_trip(&src, "", TargetEnv::Cl12, true, "fmf");
+    assert_has(
+        &ll,
+        &[
+            "%n = fadd nnan float %a, %b",
+            "%i = fsub ninf float %n, %b",
+            "%z = fmul nsz float %i, %b",
+            "%r = fdiv arcp float %z, %b",
+            "%all = fadd nnan ninf nsz arcp float %r, %b",
+            "%neg = fneg nnan float %all",
+            "%cmp = fcmp nnan olt float %neg, %b",
+            "%fast = fmul fast double %c, %c",
+            "%u = fadd float %s, %t",
+        ],
+    );
+    // SPV_KHR_float_controls2: contract and reassoc are decorations too.
+    let fc2 = format!(
+        r#"{SPIR64}
+define spir_kernel void @k(float %a, float %b, ptr addrspace(1) %o) {{
+entry:
+  %c = fadd contract float %a, %b
+  %r = fmul reassoc float %c, %b
+  store float %r, ptr addrspace(1) %o
+  ret void
+}}
+"#
+    );
+    let ll = round_trip(
+        &fc2,
+        "+SPV_KHR_float_controls2",
+        TargetEnv::Cl12,
+        true,
+        "fmf_fc2",
+    );
+    assert_has(
+        &ll,
+        &[
+            "%c = fadd contract float %a, %b",
+            "%r = fmul reassoc float %c, %b",
+        ],
+    );
+}
+
+/// OpCopyMemorySized's Aligned operand is `align N` on both pointer arguments of the
+/// `llvm.memcpy` it becomes (t7/088).
+#[test]
+fn copy_memory_sized_keeps_its_alignment() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_kernel void @copy(ptr addrspace(1) %dst, ptr addrspace(1) %src) {{
+entry:
+  call void @llvm.memcpy.p1.p1.i64(ptr addrspace(1) align 4 %dst, ptr addrspace(1) align 4 %src, i64 16, i1 false)
+  call void @llvm.memcpy.p1.p1.i64(ptr addrspace(1) %dst, ptr addrspace(1) %src, i64 8, i1 false)
+  ret void
+}}
+declare void @llvm.memcpy.p1.p1.i64(ptr addrspace(1), ptr addrspace(1), i64, i1)
+"#
+    );
+    let ll = round_trip(&src, "", TargetEnv::Cl12, true, "memcpy_align");
+    assert_has(
+        &ll,
+        &[
+            "(ptr addrspace(1) align 4 %dst, ptr addrspace(1) align 4 %src, i64 16, i1 false)",
+            "(ptr addrspace(1) %dst, ptr addrspace(1) %src, i64 8, i1 false)",
+        ],
+    );
+}
+
+/// SPV_AMD_weak_linkage: LinkageAttributes WeakAMD is LLVM's `weak` on globals and functions
+/// (t7/175); without the extension the forward direction exports them (no `weak` to restore).
+#[test]
+fn weak_amd_linkage_is_weak() {
+    let src = r#"
+target datalayout = "e-p:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
+target triple = "spir"
+@GV = weak addrspace(1) global [3 x i32] zeroinitializer, align 4
+define weak spir_func i32 @square(i32 %in) {
+entry:
+  %mul = mul nsw i32 %in, %in
+  ret i32 %mul
+}
+"#;
+    // spirv-val 2025.5 does not know WeakAMD (llvm-spirv's own test skips it too).
+    let ll = round_trip(src, "+SPV_AMD_weak_linkage", TargetEnv::Cl12, false, "weak");
+    assert_has(
+        &ll,
+        &[
+            "@GV = weak addrspace(1) global [3 x i32] zeroinitializer, align 4",
+            "define weak spir_func i32 @square(i32 %in)",
+        ],
+    );
+    let ll = round_trip(src, "", TargetEnv::Cl12, true, "weak_noext");
+    assert!(!ll.contains("weak"), "{ll}");
+}
