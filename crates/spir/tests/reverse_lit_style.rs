@@ -281,3 +281,109 @@ entry:
     let ll = round_trip(src, "", TargetEnv::Cl12, true, "weak_noext");
     assert!(!ll.contains("weak"), "{ll}");
 }
+
+/// SPV_INTEL_function_pointers: OpConstantFunctionPointerINTEL (a global constant before the
+/// function it names) is that function, OpFunctionPointerCallINTEL an indirect `spir_func`
+/// call with its ArgumentAttributeINTEL decorations as parameter attributes (t7/033; these
+/// modules were refused before: "is used but has no LLVM value").
+#[test]
+fn function_pointers_come_back_as_indirect_calls() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func i32 @inc(i32 %x) {{
+entry:
+  %r = add i32 %x, 1
+  ret i32 %r
+}}
+define spir_func i32 @dec(i32 %x) {{
+entry:
+  %r = sub i32 %x, 1
+  ret i32 %r
+}}
+define spir_func void @take(ptr noalias nocapture %p) {{
+entry:
+  ret void
+}}
+define spir_kernel void @k(i1 %up, ptr addrspace(1) %out) {{
+entry:
+  %f = select i1 %up, ptr @inc, ptr @dec
+  %v = call spir_func i32 %f(i32 41)
+  store i32 %v, ptr addrspace(1) %out
+  %slot = alloca i32
+  %g = select i1 %up, ptr @take, ptr null
+  call spir_func void %g(ptr noalias nocapture %slot)
+  ret void
+}}
+"#
+    );
+    // spirv-val 2025.5 does not know ArgumentAttributeINTEL (6409).
+    for target in [TargetEnv::Cl12, TargetEnv::SpvIr] {
+        let ll = round_trip(
+            &src,
+            "+SPV_INTEL_function_pointers",
+            target,
+            false,
+            &format!("fnptr_{target:?}"),
+        );
+        assert_has(
+            &ll,
+            &[
+                "%f = select i1 %up, ptr @inc, ptr @dec",
+                "%v = call spir_func i32 %f(i32 41)",
+                "%g = select i1 %up, ptr @take, ptr null",
+            ],
+        );
+        let call = ll
+            .lines()
+            .find(|l| l.contains("call spir_func void %g("))
+            .unwrap_or_else(|| panic!("no indirect call of %g:\n{ll}"));
+        assert!(
+            call.contains("noalias") && call.contains("nocapture"),
+            "{call}"
+        );
+    }
+}
+
+/// OpUMulExtended / OpSMulExtended / OpIAddCarry / OpISubBorrow have no OpenCL C built-in:
+/// llvm-spirv's `__spirv_<Op>` calls returning the struct through an `sret` slot (t7/041;
+/// refused before: "no SPIR 1.2 form for this instruction").
+#[test]
+fn extended_arithmetic_is_a_spirv_call_with_sret() {
+    let src = r#"
+target datalayout = "e-p:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
+target triple = "spir"
+define spir_func void @m(i8 %a, i8 %b, i32 %c, i32 %d, <2 x i64> %v, <2 x i64> %w, ptr %o) {
+entry:
+  %m8 = call { i8, i1 } @llvm.umul.with.overflow.i8(i8 %a, i8 %b)
+  %o8 = extractvalue { i8, i1 } %m8, 1
+  %z8 = zext i1 %o8 to i32
+  store i32 %z8, ptr %o
+  %m32 = call { i32, i1 } @llvm.umul.with.overflow.i32(i32 %c, i32 %d)
+  %v32 = extractvalue { i32, i1 } %m32, 0
+  store i32 %v32, ptr %o
+  %mv = call { <2 x i64>, <2 x i1> } @llvm.umul.with.overflow.v2i64(<2 x i64> %v, <2 x i64> %w)
+  %vv = extractvalue { <2 x i64>, <2 x i1> } %mv, 0
+  %e = extractelement <2 x i64> %vv, i32 0
+  %t = trunc i64 %e to i32
+  store i32 %t, ptr %o
+  ret void
+}
+declare { i8, i1 } @llvm.umul.with.overflow.i8(i8, i8)
+declare { i32, i1 } @llvm.umul.with.overflow.i32(i32, i32)
+declare { <2 x i64>, <2 x i1> } @llvm.umul.with.overflow.v2i64(<2 x i64>, <2 x i64>)
+"#;
+    let ll = round_trip(src, "", TargetEnv::Cl12, true, "umul_ext");
+    assert_has(
+        &ll,
+        &[
+            "call spir_func void @_Z20__spirv_UMulExtendedcc(ptr sret(",
+            ", i8 %a, i8 %b)",
+            "call spir_func void @_Z20__spirv_UMulExtendedii(ptr sret(",
+            ", i32 %c, i32 %d)",
+            "call spir_func void @_Z20__spirv_UMulExtendedDv2_lS_(ptr sret(",
+            ", <2 x i64> %v, <2 x i64> %w)",
+            "declare spir_func void @_Z20__spirv_UMulExtendedcc(ptr sret(",
+        ],
+    );
+    assert!(!ll.contains("llvm.umul.with.overflow"), "{ll}");
+}

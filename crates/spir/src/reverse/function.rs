@@ -275,6 +275,7 @@ impl Ctx<'_> {
                 );
                 self.define(st, inst, v);
             }
+            Op::FunctionPointerCallINTEL => self.function_pointer_call(st, inst)?,
             Op::CopyObject | Op::ExpectKHR => {
                 let v = self.op_value(st, inst, 0)?;
                 self.define(st, inst, v);
@@ -345,6 +346,60 @@ impl Ctx<'_> {
     }
 
     /// A call to a built-in declared on first use (`spir_func`, nounwind).
+    /// SPV_INTEL_function_pointers' OpFunctionPointerCallINTEL: an indirect `spir_func` call
+    /// of the pointer operand, its ArgumentAttributeINTEL decorations as the call's parameter
+    /// attributes (as llvm-spirv reads them).
+    fn function_pointer_call(&mut self, st: &mut FnState, inst: &Instruction) -> Result<()> {
+        let callee = self.op_value(st, inst, 0)?;
+        let mut args = Vec::new();
+        let mut params = Vec::new();
+        for i in 1..inst.operands.len() {
+            let a = self.op_value(st, inst, i)?;
+            params.push(self.type_of(st, a)?);
+            args.push(a);
+        }
+        let ret = self.result_ty(inst)?;
+        let fn_ty = self.m.types.intern(llvm::Type::Function {
+            ret,
+            params,
+            vararg: false,
+        });
+        let mut attrs = llvm::AttributeList::default();
+        if let Some(r) = inst.result_id {
+            for d in self.decorations(r).iter().filter(|d| d.kind == 6409) {
+                let (Some(&index), Some(&attr)) = (d.args.first(), d.args.get(1)) else {
+                    continue;
+                };
+                let Some(flag) = super::values::parameter_attribute(attr) else {
+                    continue;
+                };
+                let index = index as usize;
+                if index >= args.len() {
+                    continue;
+                }
+                if attrs.params.len() <= index {
+                    attrs.params.resize(index + 1, Vec::new());
+                }
+                attrs.params[index].push(llvm::Attribute::Flag(flag.into()));
+            }
+        }
+        let v = self.emit(
+            st,
+            ret,
+            InstKind::Call {
+                callee,
+                fn_ty,
+                args,
+                cc: llvm::CallingConv::SPIR_FUNC,
+                tail: Default::default(),
+                attrs: Box::new(attrs),
+                fast_math: 0,
+            },
+        );
+        self.define(st, inst, v);
+        Ok(())
+    }
+
     pub fn call_builtin(
         &mut self,
         st: &mut FnState,
