@@ -387,3 +387,61 @@ declare { <2 x i64>, <2 x i1> } @llvm.umul.with.overflow.v2i64(<2 x i64>, <2 x i
     );
     assert!(!ll.contains("llvm.umul.with.overflow"), "{ll}");
 }
+
+/// llvm-spirv(-15) writes a DebugTypePointer of a pointer without address space with storage
+/// class 0xFFFFFFFF (SPIRVWORD_MAX): the decoder accepts it in a debug-info instruction and the
+/// reverse translation makes a `DW_TAG_pointer_type` without `dwarfAddressSpace` (such modules
+/// were refused: "invalid StorageClass operand value 4294967295").
+#[test]
+fn debug_pointer_without_storage_class_is_accepted() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func void @f(ptr %p) !dbg !5 {{
+entry:
+  call void @llvm.dbg.value(metadata ptr %p, metadata !8, metadata !DIExpression()), !dbg !9
+  ret void, !dbg !9
+}}
+declare void @llvm.dbg.value(metadata, metadata, metadata)
+!llvm.dbg.cu = !{{!0}}
+!llvm.module.flags = !{{!2, !3}}
+!0 = distinct !DICompileUnit(language: DW_LANG_OpenCL, file: !1, producer: "clang", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "t.cl", directory: "/src")
+!2 = !{{i32 7, !"Dwarf Version", i32 4}}
+!3 = !{{i32 2, !"Debug Info Version", i32 3}}
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!5 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !6, scopeLine: 1, unit: !0, spFlags: DISPFlagDefinition)
+!6 = !DISubroutineType(types: !{{null, !7}})
+!7 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: !4, size: 64, dwarfAddressSpace: 4)
+!8 = !DILocalVariable(name: "p", arg: 1, scope: !5, file: !1, line: 1, type: !7)
+!9 = !DILocation(line: 1, column: 1, scope: !5)
+"#
+    );
+    let m = spirvkit_llvm::parse_text(&src, "t.ll").expect("parses");
+    let opts = spirvkit_spir::TranslateOptions {
+        debug_info: spirvkit_spir::DebugInfoFormat::OpenClDebugInfo100,
+        ..Default::default()
+    };
+    let mut words = spirvkit_spir::translate_to_words(&m, &opts).expect("forward");
+    // Patch every OpenCL.DebugInfo.100 DebugTypePointer (instruction 3) to storage class
+    // 0xFFFFFFFF, as llvm-spirv-15 writes it: words are [count|OpExtInst, type, result, set,
+    // instruction, base type, storage class, flags].
+    let mut at = 5;
+    let mut patched = 0;
+    while at < words.len() {
+        let count = (words[at] >> 16) as usize;
+        if words[at] & 0xffff == 12 && count == 8 && words[at + 4] == 3 {
+            words[at + 6] = u32::MAX;
+            patched += 1;
+        }
+        at += count.max(1);
+    }
+    assert!(patched > 0, "no DebugTypePointer to patch");
+    let back = reverse_words(&words, &ReverseOptions::default()).expect("-r accepts it");
+    let ll = back.to_ll(&WriteOptions::opaque());
+    let pointer = ll
+        .lines()
+        .find(|l| l.contains("DW_TAG_pointer_type"))
+        .unwrap_or_else(|| panic!("no pointer type:\n{ll}"));
+    assert!(!pointer.contains("dwarfAddressSpace"), "{pointer}");
+    verify(&ll, "dbg_ptr_no_sc");
+}
