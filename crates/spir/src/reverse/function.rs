@@ -302,7 +302,8 @@ impl Ctx<'_> {
                     || self.group(st, inst)?
                     || self.pipe(st, inst)?
                     || self.enqueue(st, inst)?
-                    || self.builtin_instruction(st, inst)?)
+                    || self.builtin_instruction(st, inst)?
+                    || self.extension_instruction_call(st, inst)?)
                 {
                     return Err(self.err("no SPIR 1.2 form for this instruction"));
                 }

@@ -109,6 +109,51 @@ impl Ctx<'_> {
             self.spv_ir_to_space(st, inst)?;
             return Ok(true);
         }
+        let sign = if unsigned_op(op) {
+            Sign::Unsigned
+        } else {
+            Sign::Signed
+        };
+        self.spirv_call(st, inst, sign)?;
+        Ok(true)
+    }
+
+    /// An extension's instruction (`…INTEL`, `…KHR`, `…EXT`, `…ALTERA`) that has no other
+    /// LLVM form here, in any target environment: llvm-spirv's `__spirv_<OpName>` call, as its
+    /// reader writes every instruction without an OpenCL C built-in (integers mangled
+    /// unsigned, SPIR-V's only integer signedness in kernels). Block terminators and
+    /// declarations are not calls: false for them, so they stay refused.
+    pub fn extension_instruction_call(
+        &mut self,
+        st: &mut FnState,
+        inst: &Instruction,
+    ) -> Result<bool> {
+        let Some(desc) = spirvkit_core::grammar::instruction(inst.opcode.0) else {
+            return Ok(false);
+        };
+        let from_extension = ["INTEL", "KHR", "EXT", "ALTERA"]
+            .iter()
+            .any(|suffix| desc.opname.ends_with(suffix));
+        if !from_extension
+            || matches!(
+                desc.class,
+                "Control-Flow"
+                    | "Function"
+                    | "Type-Declaration"
+                    | "Constant-Creation"
+                    | "Annotation"
+            )
+        {
+            return Ok(false);
+        }
+        self.spirv_call(st, inst, Sign::Unsigned)?;
+        Ok(true)
+    }
+
+    /// `__spirv_<OpName>(operands…)`: ids as they are (integers mangled with `sign`, scopes and
+    /// memory semantics signed), literals as `int`s.
+    fn spirv_call(&mut self, st: &mut FnState, inst: &Instruction, sign: Sign) -> Result<()> {
+        let op = inst.opcode;
         let mut name = format!("__spirv_{}", &op_name(op)[2..]);
         let desc = spirvkit_core::grammar::instruction(op.0);
         let kinds: Vec<&str> = desc
@@ -120,11 +165,6 @@ impl Ctx<'_> {
                     .collect()
             })
             .unwrap_or_default();
-        let sign = if unsigned_op(op) {
-            Sign::Unsigned
-        } else {
-            Sign::Signed
-        };
         let mut args = Vec::new();
         let mut params = Vec::new();
         for (i, o) in inst.operands.iter().enumerate() {
@@ -172,7 +212,7 @@ impl Ctx<'_> {
         if inst.result_id.is_some() {
             self.define(st, inst, v);
         }
-        Ok(true)
+        Ok(())
     }
 
     /// OpGenericCastToPtrExplicit: `__spirv_GenericCastToPtrExplicit_To{Global,Local,Private}`
