@@ -476,3 +476,54 @@ declare spir_func i32 @_Z28__spirv_BitwiseFunctionINTELiiii(i32, i32, i32, i32)
         );
     }
 }
+
+/// SPV_KHR_cooperative_matrix in every target environment: the matrix is
+/// `target("spirv.CooperativeMatrixKHR", component, scope, rows, columns, use)` and each matrix
+/// instruction — and OpCompositeConstruct making one, OpCooperativeMatrixLengthKHR of a matrix
+/// type — is llvm-spirv's `__spirv_*` call: loads spell their result in the name, matrices
+/// mangle as `PU3AS1<n>__spirv_CooperativeMatrixKHR__<component>_<scope>_<rows>_<cols>_<use>`
+/// (t8b/019, t8b/066, t8b/078; refused before: "has no SPIR 1.2 form").
+#[test]
+fn cooperative_matrices_are_target_types_and_spirv_calls() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_kernel void @mm(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) %c, i64 %n, i32 %init, ptr addrspace(1) %len) {{
+entry:
+  %mc = call spir_func target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 2) @_Z26__spirv_CompositeConstruct(i32 %init)
+  %ma = call spir_func target("spirv.CooperativeMatrixKHR", i8, 3, 12, 48, 0) @_Z32__spirv_CooperativeMatrixLoadKHR_1(ptr addrspace(1) %a, i32 0, i64 %n, i32 1)
+  %mb = call spir_func target("spirv.CooperativeMatrixKHR", i8, 3, 48, 12, 1) @_Z32__spirv_CooperativeMatrixLoadKHR_2(ptr addrspace(1) %b, i32 1, i64 %n)
+  %r = call spir_func target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 2) @_Z34__spirv_CooperativeMatrixMulAddKHR(target("spirv.CooperativeMatrixKHR", i8, 3, 12, 48, 0) %ma, target("spirv.CooperativeMatrixKHR", i8, 3, 48, 12, 1) %mb, target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 2) %mc, i32 12)
+  call spir_func void @_Z33__spirv_CooperativeMatrixStoreKHR(ptr addrspace(1) %c, target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 2) %r, i32 0, i64 %n, i32 1)
+  %l = call spir_func i32 @_Z34__spirv_CooperativeMatrixLengthKHR(target("spirv.CooperativeMatrixKHR", i8, 3, 12, 48, 0) %ma)
+  store i32 %l, ptr addrspace(1) %len
+  ret void
+}}
+declare spir_func target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 2) @_Z26__spirv_CompositeConstruct(i32)
+declare spir_func target("spirv.CooperativeMatrixKHR", i8, 3, 12, 48, 0) @_Z32__spirv_CooperativeMatrixLoadKHR_1(ptr addrspace(1), i32, i64, i32)
+declare spir_func target("spirv.CooperativeMatrixKHR", i8, 3, 48, 12, 1) @_Z32__spirv_CooperativeMatrixLoadKHR_2(ptr addrspace(1), i32, i64)
+declare spir_func target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 2) @_Z34__spirv_CooperativeMatrixMulAddKHR(target("spirv.CooperativeMatrixKHR", i8, 3, 12, 48, 0), target("spirv.CooperativeMatrixKHR", i8, 3, 48, 12, 1), target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 2), i32)
+declare spir_func void @_Z33__spirv_CooperativeMatrixStoreKHR(ptr addrspace(1), target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 2), i32, i64, i32)
+declare spir_func i32 @_Z34__spirv_CooperativeMatrixLengthKHR(target("spirv.CooperativeMatrixKHR", i8, 3, 12, 48, 0))
+"#
+    );
+    for target in [TargetEnv::Cl12, TargetEnv::SpvIr] {
+        let ll = round_trip(
+            &src,
+            "+SPV_KHR_cooperative_matrix",
+            target,
+            true,
+            &format!("coopmat_{target:?}"),
+        );
+        assert_has(
+            &ll,
+            &[
+                "%mc = call spir_func target(\"spirv.CooperativeMatrixKHR\", i32, 3, 12, 12, 2) @_Z26__spirv_CompositeConstructi(i32 %init)",
+                "%ma = call spir_func target(\"spirv.CooperativeMatrixKHR\", i8, 3, 12, 48, 0) @_Z86__spirv_CooperativeMatrixLoadKHR_RPU3AS144__spirv_CooperativeMatrixKHR__char_3_12_48_0PU3AS1cili(",
+                "@_Z86__spirv_CooperativeMatrixLoadKHR_RPU3AS144__spirv_CooperativeMatrixKHR__char_3_48_12_1PU3AS1cil(",
+                "@_Z34__spirv_CooperativeMatrixMulAddKHRPU3AS144__spirv_CooperativeMatrixKHR__char_3_12_48_0PU3AS144__spirv_CooperativeMatrixKHR__char_3_48_12_1PU3AS144__spirv_CooperativeMatrixKHR__uint_3_12_12_2i(",
+                "call spir_func void @_Z33__spirv_CooperativeMatrixStoreKHRPU3AS1cPU3AS144__spirv_CooperativeMatrixKHR__uint_3_12_12_2ili(",
+                "call spir_func i32 @_Z34__spirv_CooperativeMatrixLengthKHRPU3AS144__spirv_CooperativeMatrixKHR__char_3_12_48_0(target(\"spirv.CooperativeMatrixKHR\", i8, 3, 12, 48, 0) undef)",
+            ],
+        );
+    }
+}

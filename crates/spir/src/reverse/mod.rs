@@ -15,6 +15,7 @@ mod atomics;
 mod aux_data;
 mod builtins;
 mod convert;
+mod cooperative_matrix;
 mod debug_info;
 mod enqueue;
 mod entry_wrappers;

@@ -121,7 +121,8 @@ impl Ctx<'_> {
     /// An extension's instruction (`…INTEL`, `…KHR`, `…EXT`, `…ALTERA`) that has no other
     /// LLVM form here, in any target environment: llvm-spirv's `__spirv_<OpName>` call, as its
     /// reader writes every instruction without an OpenCL C built-in (integers mangled
-    /// unsigned, SPIR-V's only integer signedness in kernels). Block terminators and
+    /// unsigned, as it mangles the INTEL block I/O and prefetch instructions). Block
+    /// terminators and
     /// declarations are not calls: false for them, so they stay refused.
     pub fn extension_instruction_call(
         &mut self,
@@ -150,11 +151,21 @@ impl Ctx<'_> {
         Ok(true)
     }
 
-    /// `__spirv_<OpName>(operands…)`: ids as they are (integers mangled with `sign`, scopes and
-    /// memory semantics signed), literals as `int`s.
     fn spirv_call(&mut self, st: &mut FnState, inst: &Instruction, sign: Sign) -> Result<()> {
+        self.spirv_call_named(st, inst, sign, "")
+    }
+
+    /// `__spirv_<OpName><suffix>(operands…)`: ids as they are (integers mangled with `sign`,
+    /// scopes and memory semantics signed), literals as `int`s.
+    pub(super) fn spirv_call_named(
+        &mut self,
+        st: &mut FnState,
+        inst: &Instruction,
+        sign: Sign,
+        suffix: &str,
+    ) -> Result<()> {
         let op = inst.opcode;
-        let mut name = format!("__spirv_{}", &op_name(op)[2..]);
+        let mut name = format!("__spirv_{}{suffix}", &op_name(op)[2..]);
         let desc = spirvkit_core::grammar::instruction(op.0);
         let kinds: Vec<&str> = desc
             .map(|d| {
@@ -171,7 +182,17 @@ impl Ctx<'_> {
             let kind = kinds.get(i).copied().unwrap_or("");
             match o {
                 Operand::Id(id) => {
-                    let mut v = self.operand(st, *id)?;
+                    // A type operand (OpCooperativeMatrixLengthKHR's matrix type) is passed
+                    // as an undefined value of that type: the call's signature carries it.
+                    let is_type = self
+                        .def(*id)
+                        .is_some_and(|d| op_name(d.opcode).starts_with("OpType"));
+                    let mut v = if is_type {
+                        let t = self.ty(*id)?;
+                        self.push_const(t, spirvkit_llvm::ConstKind::Undef)
+                    } else {
+                        self.operand(st, *id)?
+                    };
                     if op == Op::GenericPtrMemSemantics {
                         // The pointee does not matter: llvm-spirv passes a `char` pointer.
                         let i8 = self.m.types.int(8);
@@ -356,12 +377,26 @@ impl Ctx<'_> {
         let (name, types, ints) = self.m.types.target_ext(ty)?;
         let kind = name.strip_prefix("spirv.")?;
         let space = match kind {
-            "Image" | "SampledImage" | "Pipe" => 1,
+            "Image" | "SampledImage" | "Pipe" | "CooperativeMatrixKHR" => 1,
             "Sampler" => 2,
             _ => 0,
         };
         let mut mangled = format!("__spirv_{kind}");
-        if let Some(&sampled) = types.first() {
+        if let (Some(&component), "CooperativeMatrixKHR") = (types.first(), kind) {
+            // llvm-spirv's component names: `char` for bytes, the unsigned spelling the
+            // sampled types use for wider integers.
+            let component = match self.m.types.get(component) {
+                Type::Int(8) => "char",
+                Type::Int(16) => "short",
+                Type::Int(64) => "long",
+                Type::Int(_) => "uint",
+                Type::Half => "half",
+                Type::BFloat => "bfloat16",
+                Type::Double => "double",
+                _ => "float",
+            };
+            mangled.push_str(&format!("__{component}"));
+        } else if let Some(&sampled) = types.first() {
             let sampled = match self.m.types.get(sampled) {
                 Type::Void => "void",
                 Type::Half => "half",

@@ -263,6 +263,7 @@ impl Ctx<'_> {
                 };
                 self.opencl_handle(&name, 1)
             }
+            Op::TypeCooperativeMatrixKHR => self.cooperative_matrix_type(inst)?,
             Op::TypeSampledImage => self.ty(self.id_op(inst, 0)?)?,
             Op::TypeSampler => self.m.types.int(32),
             Op::TypeEvent => self.opencl_handle("event_t", 0),
