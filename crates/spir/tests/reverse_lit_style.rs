@@ -527,3 +527,69 @@ declare spir_func i32 @_Z34__spirv_CooperativeMatrixLengthKHR(target("spirv.Coop
         );
     }
 }
+
+/// SPV_EXT_float8: `OpTypeFloat 8` E4M3/E5M2 is its `i8` carrier and OpFConvert with an 8-bit
+/// float on either side is `__builtin_spirv_Convert<From>To<To>EXT[_sat]` (`_sat` for
+/// SaturatedToLargestFloat8NormalConversionEXT), scalars and cooperative matrices (t7/050,
+/// t7/011; refused before: "8-bit float").
+#[test]
+fn float8_conversions_come_back_as_their_builtins() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func void @f(half %h, ptr addrspace(1) %o, ptr addrspace(1) %p) {{
+entry:
+  %a = call spir_func i8 @_Z40__builtin_spirv_ConvertFP16ToE4M3EXT_satDh(half %h)
+  %b = call spir_func i8 @_Z36__builtin_spirv_ConvertFP16ToE5M2EXTDh(half %h)
+  store i8 %a, ptr addrspace(1) %o
+  %c = call spir_func half @_Z36__builtin_spirv_ConvertE5M2ToFP16EXTc(i8 %b)
+  store half %c, ptr addrspace(1) %p
+  ret void
+}}
+declare spir_func i8 @_Z40__builtin_spirv_ConvertFP16ToE4M3EXT_satDh(half)
+declare spir_func i8 @_Z36__builtin_spirv_ConvertFP16ToE5M2EXTDh(half)
+declare spir_func half @_Z36__builtin_spirv_ConvertE5M2ToFP16EXTc(i8)
+"#
+    );
+    for target in [TargetEnv::Cl12, TargetEnv::SpvIr] {
+        let ll = round_trip(
+            &src,
+            "+SPV_EXT_float8",
+            target,
+            true,
+            &format!("fp8_{target:?}"),
+        );
+        assert_has(
+            &ll,
+            &[
+                "%a = call spir_func i8 @_Z40__builtin_spirv_ConvertFP16ToE4M3EXT_satDh(half %h)",
+                "%b = call spir_func i8 @_Z36__builtin_spirv_ConvertFP16ToE5M2EXTDh(half %h)",
+                "%c = call spir_func half @_Z36__builtin_spirv_ConvertE5M2ToFP16EXTc(i8 %b)",
+            ],
+        );
+    }
+    let matrix = format!(
+        r#"{SPIR64}
+define spir_func void @m(ptr addrspace(1) %o) {{
+entry:
+  %x = call spir_func target("spirv.CooperativeMatrixKHR", half, 3, 12, 12, 2) @_Z26__spirv_CompositeConstructDh(half 0xH0000)
+  %y = call spir_func target("spirv.CooperativeMatrixKHR", i8, 3, 12, 12, 2) @_Z36__builtin_spirv_ConvertFP16ToE4M3EXTPU3AS144__spirv_CooperativeMatrixKHR__half_3_12_12_2(target("spirv.CooperativeMatrixKHR", half, 3, 12, 12, 2) %x)
+  call spir_func void @_Z33__spirv_CooperativeMatrixStoreKHR(ptr addrspace(1) %o, target("spirv.CooperativeMatrixKHR", i8, 3, 12, 12, 2) %y, i32 0, i64 12, i32 0)
+  ret void
+}}
+declare spir_func target("spirv.CooperativeMatrixKHR", half, 3, 12, 12, 2) @_Z26__spirv_CompositeConstructDh(half)
+declare spir_func target("spirv.CooperativeMatrixKHR", i8, 3, 12, 12, 2) @_Z36__builtin_spirv_ConvertFP16ToE4M3EXTPU3AS144__spirv_CooperativeMatrixKHR__half_3_12_12_2(target("spirv.CooperativeMatrixKHR", half, 3, 12, 12, 2))
+declare spir_func void @_Z33__spirv_CooperativeMatrixStoreKHR(ptr addrspace(1), target("spirv.CooperativeMatrixKHR", i8, 3, 12, 12, 2), i32, i64, i32)
+"#
+    );
+    let ll = round_trip(
+        &matrix,
+        "+SPV_EXT_float8,+SPV_KHR_cooperative_matrix",
+        TargetEnv::SpvIr,
+        true,
+        "fp8_matrix",
+    );
+    assert_has(
+        &ll,
+        &["call spir_func target(\"spirv.CooperativeMatrixKHR\", i8, 3, 12, 12, 2) @_Z36__builtin_spirv_ConvertFP16ToE4M3EXTPU3AS144__spirv_CooperativeMatrixKHR__half_3_12_12_2(target(\"spirv.CooperativeMatrixKHR\", half, 3, 12, 12, 2) %x)"],
+    );
+}

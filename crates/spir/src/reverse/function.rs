@@ -295,6 +295,7 @@ impl Ctx<'_> {
             Op::ExtInst => self.ext_inst(st, inst)?,
             _ => {
                 if !((self.spv_ir() && self.spv_ir_instruction(st, inst)?)
+                    || self.float8_conversion(st, inst)?
                     || self.cooperative_matrix_instruction(st, inst)?
                     || self.arith(st, inst)?
                     || self.convert(st, inst)?

@@ -24,6 +24,7 @@ mod groups;
 mod images;
 mod kernels;
 mod memory;
+mod narrow_floats;
 mod opencl_std;
 mod pipes;
 mod spv_ir;
