@@ -593,3 +593,43 @@ declare spir_func void @_Z33__spirv_CooperativeMatrixStoreKHR(ptr addrspace(1), 
         &["call spir_func target(\"spirv.CooperativeMatrixKHR\", i8, 3, 12, 12, 2) @_Z36__builtin_spirv_ConvertFP16ToE4M3EXTPU3AS144__spirv_CooperativeMatrixKHR__half_3_12_12_2(target(\"spirv.CooperativeMatrixKHR\", half, 3, 12, 12, 2) %x)"],
     );
 }
+
+/// A built-in variable with no OpenCL C function (SPV_INTEL_device_barrier's
+/// DeviceBarrierValidINTEL) is read as llvm-spirv's `__spirv_BuiltIn<Name>()` in every target,
+/// and built-in calls carry the declaration's `nounwind` (`call … #N`, as llvm-spirv's CHECK
+/// lines expect) (t10v/133; refused before: "has no OpenCL C function").
+#[test]
+fn builtins_without_opencl_functions_are_spirv_builtin_calls() {
+    let src = r#"
+target datalayout = "e-p:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
+target triple = "spir-unknown-unknown"
+define spir_kernel void @f(ptr addrspace(1) %o) {
+entry:
+  %v = call spir_func i1 @_Z38__spirv_BuiltInDeviceBarrierValidINTELv()
+  %z = zext i1 %v to i32
+  store i32 %z, ptr addrspace(1) %o
+  ret void
+}
+declare spir_func i1 @_Z38__spirv_BuiltInDeviceBarrierValidINTELv()
+"#;
+    // spirv-val 2025.5 does not know DeviceBarrierValidINTEL.
+    for target in [TargetEnv::Cl12, TargetEnv::SpvIr] {
+        let ll = round_trip(
+            src,
+            "+SPV_INTEL_device_barrier",
+            target,
+            false,
+            &format!("devbar_{target:?}"),
+        );
+        let call = ll
+            .lines()
+            .find(|l| {
+                l.contains("call spir_func i1 @_Z38__spirv_BuiltInDeviceBarrierValidINTELv()")
+            })
+            .unwrap_or_else(|| panic!("no built-in call:\n{ll}"));
+        assert!(
+            call.trim_end().ends_with(char::is_numeric),
+            "no attribute group: {call}"
+        );
+    }
+}

@@ -460,6 +460,12 @@ impl Ctx<'_> {
             Some(f) => (f.fn_ty, f.cc),
             None => (fn_ty, llvm::CallingConv::SPIR_FUNC),
         };
+        // The call carries the declaration's `nounwind`, as llvm-spirv's built-in calls do
+        // (`call ... #N` in its CHECK lines).
+        let mut attrs = llvm::AttributeList::default();
+        attrs
+            .function
+            .push(llvm::Attribute::Flag("nounwind".into()));
         Ok(self.emit(
             st,
             ret,
@@ -469,7 +475,7 @@ impl Ctx<'_> {
                 args,
                 cc,
                 tail: Default::default(),
-                attrs: Box::default(),
+                attrs: Box::new(attrs),
                 fast_math: 0,
             },
         ))
