@@ -63,6 +63,9 @@ impl Ctx<'_> {
         st: &mut FnState,
         inst: &Instruction,
     ) -> Result<bool> {
+        if !self.has_cooperative_matrices {
+            return Ok(false);
+        }
         let op = inst.opcode;
         let name = op_name(op);
         let matrix_op = name.contains("CooperativeMatrix") || name.contains("JointMatrix");
