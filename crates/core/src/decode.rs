@@ -840,6 +840,17 @@ impl<'a> Parser<'a> {
                 };
                 self.parse_operand(desc, first.0, words, w, state)
             }
+            // llvm-spirv writes SPIRVWORD_MAX (0xFFFFFFFF) as the storage class of a
+            // debug-info DebugTypePointer whose pointer has no address space; its reader, and
+            // the reverse translator here, take it as "none" (no parameters follow).
+            Category::ValueEnum
+                if kind == OperandKind::StorageClass
+                    && word == u32::MAX
+                    && state.ext_import.is_some() =>
+            {
+                self.push(kind, w, 1, None);
+                Ok(w + 1)
+            }
             Category::ValueEnum | Category::BitEnum => {
                 let invalid = || K::InvalidEnumerant {
                     opname,

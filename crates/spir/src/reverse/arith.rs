@@ -3,7 +3,9 @@
 use spirvkit_core::grammar::Op;
 use spirvkit_core::{Instruction, Operand};
 use spirvkit_llvm as llvm;
-use spirvkit_llvm::{flags, BinaryOp, CmpPredicate, ConstKind, InstKind, Type, TypeId, ValueRef};
+use spirvkit_llvm::{
+    flags, fmf, BinaryOp, CmpPredicate, ConstKind, InstKind, Type, TypeId, ValueRef,
+};
 
 use super::function::FnState;
 use super::{Ctx, Result};
@@ -71,6 +73,90 @@ fn binary_op(op: Op) -> Option<BinaryOp> {
 }
 
 impl Ctx<'_> {
+    /// LLVM fast-math flags of the result's FPFastMathMode decoration (40), as llvm-spirv
+    /// reads them: NotNaN → nnan, NotInf → ninf, NSZ → nsz, AllowRecip → arcp, Fast → every
+    /// flag, AllowContract → contract, AllowReassoc → reassoc, AllowTransform (which implies
+    /// both under SPV_KHR_float_controls2) → contract and reassoc.
+    pub fn fast_math_of(&self, inst: &Instruction) -> u32 {
+        let Some(mode) = inst
+            .result_id
+            .and_then(|r| self.decoration(r, 40))
+            .and_then(|d| d.args.first().copied())
+        else {
+            return 0;
+        };
+        if mode & 0x10 != 0 {
+            return fmf::NNAN
+                | fmf::NINF
+                | fmf::NSZ
+                | fmf::ARCP
+                | fmf::CONTRACT
+                | fmf::AFN
+                | fmf::REASSOC;
+        }
+        let mut f = 0;
+        for (bit, flag) in [
+            (0x1, fmf::NNAN),
+            (0x2, fmf::NINF),
+            (0x4, fmf::NSZ),
+            (0x8, fmf::ARCP),
+            (0x10000, fmf::CONTRACT),
+            (0x20000, fmf::REASSOC),
+            (0x40000, fmf::CONTRACT | fmf::REASSOC),
+        ] {
+            if mode & bit != 0 {
+                f |= flag;
+            }
+        }
+        f
+    }
+
+    /// OpIAddCarry / OpISubBorrow / OpUMulExtended / OpSMulExtended, which OpenCL C has no
+    /// built-in for: llvm-spirv's `__spirv_<Op>` call (operands mangled as signed), its struct
+    /// result returned through an `sret` pointer to an entry-block slot, then loaded.
+    fn extended_arithmetic(&mut self, st: &mut FnState, inst: &Instruction) -> Result<()> {
+        let ty = self.result_ty(inst)?;
+        let a = self.op_value(st, inst, 0)?;
+        let b = self.op_value(st, inst, 1)?;
+        let operand_ty = self.type_of(st, a)?;
+        let name = format!("__spirv_{}", &super::op_name(inst.opcode)[2..]);
+        let mangled = {
+            let scalar = self.param(operand_ty, super::builtins::Sign::Signed, false)?;
+            crate::mangle::mangle(&name, &[scalar.clone(), scalar])
+        };
+        let slot = self.entry_alloca(st, ty);
+        let void = self.m.types.void();
+        let call = self.call_builtin(st, &mangled, void, vec![slot, a, b], false)?;
+        let sret = vec![llvm::Attribute::Type("sret".into(), Some(ty))];
+        if let ValueRef::Instruction(i) = call {
+            if let Some(InstKind::Call { attrs, .. }) =
+                st.func.insts.get_mut(i.0 as usize).map(|x| &mut x.kind)
+            {
+                attrs.params = vec![sret.clone()];
+            }
+        }
+        if let Some(f) = self
+            .declared
+            .get(&mangled)
+            .and_then(|f| self.m.functions.get_mut(f.0 as usize))
+        {
+            f.attrs.params = vec![sret];
+        }
+        let v = self.emit(
+            st,
+            ty,
+            InstKind::Load {
+                ptr: slot,
+                align: None,
+                volatile: false,
+                ordering: Default::default(),
+                scope: Default::default(),
+            },
+        );
+        self.define(st, inst, v);
+        Ok(())
+    }
+
     pub fn binary(
         &mut self,
         st: &mut FnState,
@@ -206,6 +292,14 @@ impl Ctx<'_> {
             ) {
                 fl = 0;
             }
+            let fast_math = if matches!(
+                bop,
+                BinaryOp::FAdd | BinaryOp::FSub | BinaryOp::FMul | BinaryOp::FDiv | BinaryOp::FRem
+            ) {
+                self.fast_math_of(inst)
+            } else {
+                0
+            };
             let v = self.emit(
                 st,
                 ty,
@@ -214,7 +308,7 @@ impl Ctx<'_> {
                     lhs,
                     rhs,
                     flags: fl,
-                    fast_math: 0,
+                    fast_math,
                 },
             );
             self.define(st, inst, v);
@@ -230,7 +324,24 @@ impl Ctx<'_> {
                 lhs
             };
             let v = self.cmp(st, p, lhs, rhs)?;
+            if float_predicate(op).is_some() {
+                let fast_math = self.fast_math_of(inst);
+                if let (ValueRef::Instruction(i), true) = (v, fast_math != 0) {
+                    if let Some(InstKind::Cmp { fast_math: f, .. }) =
+                        st.func.insts.get_mut(i.0 as usize).map(|x| &mut x.kind)
+                    {
+                        *f = fast_math;
+                    }
+                }
+            }
             self.define(st, inst, v);
+            return Ok(true);
+        }
+        if matches!(
+            op,
+            Op::IAddCarry | Op::ISubBorrow | Op::UMulExtended | Op::SMulExtended
+        ) {
+            self.extended_arithmetic(st, inst)?;
             return Ok(true);
         }
         let v = match op {
@@ -238,12 +349,13 @@ impl Ctx<'_> {
                 let ty = self.result_ty(inst)?;
                 let x = self.op_value(st, inst, 0)?;
                 if op == Op::FNegate {
+                    let fast_math = self.fast_math_of(inst);
                     self.emit(
                         st,
                         ty,
                         InstKind::FNeg {
                             value: x,
-                            fast_math: 0,
+                            fast_math,
                         },
                     )
                 } else {

@@ -158,12 +158,17 @@ impl Ctx<'_> {
 
     /// Whether the CL1.2 `atomic_*`/`atom_*` names cover this atomic (integers).
     pub fn has_cl12_atomic(&mut self, inst: &Instruction) -> Result<bool> {
+        if matches!(inst.opcode, Op::AtomicFlagTestAndSet | Op::AtomicFlagClear) {
+            return Ok(false);
+        }
+        // llvm-spirv's OpenCL 1.2 names for the floating-point read-modify-writes:
+        // `atomic_add`/`atomic_min`/`atomic_max` on a volatile float pointer (the
+        // cl_ext_float_atomics spelling), whatever the width.
         if matches!(
             inst.opcode,
-            Op::AtomicFlagTestAndSet | Op::AtomicFlagClear | Op::AtomicFAddEXT
-        ) || matches!(inst.opcode, Op::AtomicFMinEXT | Op::AtomicFMaxEXT)
-        {
-            return Ok(false);
+            Op::AtomicFAddEXT | Op::AtomicFMinEXT | Op::AtomicFMaxEXT
+        ) {
+            return Ok(true);
         }
         let ty = match inst.opcode {
             Op::AtomicStore => {

@@ -53,6 +53,7 @@ impl Ctx<'_> {
                 Type::Int(64) if sign == Sign::Signed => Scalar::Long,
                 Type::Int(64) => Scalar::ULong,
                 Type::Half => Scalar::Half,
+                Type::BFloat => Scalar::BFloat16,
                 Type::Float => Scalar::Float,
                 Type::Double => Scalar::Double,
                 Type::Void => Scalar::Void,
@@ -146,11 +147,17 @@ impl Ctx<'_> {
         index: Option<ValueRef>,
         ty: TypeId,
     ) -> Result<ValueRef> {
-        let (name, dimensional) = builtin_function(builtin).ok_or_else(|| {
-            self.err(format!(
-                "built-in variable {builtin} has no OpenCL C function"
-            ))
-        })?;
+        let Some((name, dimensional)) = builtin_function(builtin) else {
+            // No OpenCL C function (an extension's built-in such as SPV_INTEL_device_barrier's
+            // DeviceBarrierValidINTEL): llvm-spirv's `__spirv_BuiltIn<Name>()` in every target.
+            if index.is_some() {
+                return Err(self.err(format!(
+                    "a component of built-in variable {builtin}, which has no OpenCL C function"
+                )));
+            }
+            let name = self.spv_ir_builtin_name(builtin)?;
+            return self.call_builtin(st, &mangle(&name, &[]), ty, Vec::new(), false);
+        };
         let scalar_ty = self.m.types.scalar(ty);
         // SPV-IR calls `__spirv_BuiltIn<Name>(int dim)`; OpenCL C `get_<name>(uint dim)`.
         let (name, dim) = if self.spv_ir() {

@@ -126,7 +126,7 @@ impl Ctx<'_> {
 
     pub fn float_bits(&self, ty: TypeId) -> u32 {
         match self.m.types.get(self.m.types.scalar(ty)) {
-            Type::Half => 16,
+            Type::Half | Type::BFloat => 16,
             Type::Float => 32,
             Type::Double => 64,
             _ => 0,

@@ -276,6 +276,7 @@ impl Ctx<'_> {
                 );
                 self.define(st, inst, v);
             }
+            Op::FunctionPointerCallINTEL => self.function_pointer_call(st, inst)?,
             Op::CopyObject | Op::ExpectKHR => {
                 let v = self.op_value(st, inst, 0)?;
                 self.define(st, inst, v);
@@ -295,6 +296,8 @@ impl Ctx<'_> {
             Op::ExtInst => self.ext_inst(st, inst)?,
             _ => {
                 if !((self.spv_ir() && self.spv_ir_instruction(st, inst)?)
+                    || self.float8_conversion(st, inst)?
+                    || self.cooperative_matrix_instruction(st, inst)?
                     || self.arith(st, inst)?
                     || self.poison_freeze_instruction(st, inst)?
                     || self.abort_instruction(st, inst)?
@@ -304,7 +307,8 @@ impl Ctx<'_> {
                     || self.group(st, inst)?
                     || self.pipe(st, inst)?
                     || self.enqueue(st, inst)?
-                    || self.builtin_instruction(st, inst)?)
+                    || self.builtin_instruction(st, inst)?
+                    || self.extension_instruction_call(st, inst)?)
                 {
                     return Err(self.err("no SPIR 1.2 form for this instruction"));
                 }
@@ -348,6 +352,60 @@ impl Ctx<'_> {
     }
 
     /// A call to a built-in declared on first use (`spir_func`, nounwind).
+    /// SPV_INTEL_function_pointers' OpFunctionPointerCallINTEL: an indirect `spir_func` call
+    /// of the pointer operand, its ArgumentAttributeINTEL decorations as the call's parameter
+    /// attributes (as llvm-spirv reads them).
+    fn function_pointer_call(&mut self, st: &mut FnState, inst: &Instruction) -> Result<()> {
+        let callee = self.op_value(st, inst, 0)?;
+        let mut args = Vec::new();
+        let mut params = Vec::new();
+        for i in 1..inst.operands.len() {
+            let a = self.op_value(st, inst, i)?;
+            params.push(self.type_of(st, a)?);
+            args.push(a);
+        }
+        let ret = self.result_ty(inst)?;
+        let fn_ty = self.m.types.intern(llvm::Type::Function {
+            ret,
+            params,
+            vararg: false,
+        });
+        let mut attrs = llvm::AttributeList::default();
+        if let Some(r) = inst.result_id {
+            for d in self.decorations(r).iter().filter(|d| d.kind == 6409) {
+                let (Some(&index), Some(&attr)) = (d.args.first(), d.args.get(1)) else {
+                    continue;
+                };
+                let Some(flag) = super::values::parameter_attribute(attr) else {
+                    continue;
+                };
+                let index = index as usize;
+                if index >= args.len() {
+                    continue;
+                }
+                if attrs.params.len() <= index {
+                    attrs.params.resize(index + 1, Vec::new());
+                }
+                attrs.params[index].push(llvm::Attribute::Flag(flag.into()));
+            }
+        }
+        let v = self.emit(
+            st,
+            ret,
+            InstKind::Call {
+                callee,
+                fn_ty,
+                args,
+                cc: llvm::CallingConv::SPIR_FUNC,
+                tail: Default::default(),
+                attrs: Box::new(attrs),
+                fast_math: 0,
+            },
+        );
+        self.define(st, inst, v);
+        Ok(())
+    }
+
     pub fn call_builtin(
         &mut self,
         st: &mut FnState,
@@ -405,6 +463,12 @@ impl Ctx<'_> {
             Some(f) => (f.fn_ty, f.cc),
             None => (fn_ty, llvm::CallingConv::SPIR_FUNC),
         };
+        // The call carries the declaration's `nounwind`, as llvm-spirv's built-in calls do
+        // (`call ... #N` in its CHECK lines).
+        let mut attrs = llvm::AttributeList::default();
+        attrs
+            .function
+            .push(llvm::Attribute::Flag("nounwind".into()));
         Ok(self.emit(
             st,
             ret,
@@ -414,7 +478,7 @@ impl Ctx<'_> {
                 args,
                 cc,
                 tail: Default::default(),
-                attrs: Box::default(),
+                attrs: Box::new(attrs),
                 fast_math: 0,
             },
         ))

@@ -3,6 +3,7 @@
 
 use spirvkit_core::grammar::Op;
 use spirvkit_core::{Instruction, Operand};
+use spirvkit_llvm as llvm;
 use spirvkit_llvm::{CastOp, InstKind, Type, TypeId, ValueRef};
 
 use super::function::{FnState, Local};
@@ -49,7 +50,12 @@ impl Ctx<'_> {
         let scalar = |t: TypeId| {
             matches!(
                 self.m.types.get(t),
-                Type::Int(_) | Type::Half | Type::Float | Type::Double | Type::Pointer { .. }
+                Type::Int(_)
+                    | Type::Half
+                    | Type::BFloat
+                    | Type::Float
+                    | Type::Double
+                    | Type::Pointer { .. }
             )
         };
         let sized = match self.m.types.get(ty) {
@@ -221,7 +227,7 @@ impl Ctx<'_> {
                 let dst = self.op_value(st, inst, 0)?;
                 let src = self.op_value(st, inst, 1)?;
                 let size = self.op_value(st, inst, 2)?;
-                let (volatile, _) = self.memory_access(inst, 3);
+                let (volatile, align) = self.memory_access(inst, 3);
                 let i8 = self.m.types.int(8);
                 let dst = self.ptr_to(st, dst, i8)?;
                 let src = self.ptr_to(st, src, i8)?;
@@ -238,7 +244,17 @@ impl Ctx<'_> {
                 let vol = self.const_int(i1, volatile as u64);
                 let void = self.m.types.void();
                 let name = format!("llvm.memcpy.p{da}i8.p{sa}i8.i{w}");
-                self.call_builtin(st, &name, void, vec![dst, src, size, vol], false)?;
+                let call = self.call_builtin(st, &name, void, vec![dst, src, size, vol], false)?;
+                // The Aligned memory operand is both pointers' alignment, as llvm-spirv
+                // writes it back: `align N` on the destination and source arguments.
+                if let (Some(a), ValueRef::Instruction(i)) = (align, call) {
+                    if let Some(InstKind::Call { attrs, .. }) =
+                        st.func.insts.get_mut(i.0 as usize).map(|x| &mut x.kind)
+                    {
+                        let aligned = vec![llvm::Attribute::Int("align".into(), a)];
+                        attrs.params = vec![aligned.clone(), aligned];
+                    }
+                }
             }
             Op::CopyMemory => {
                 let dst = self.op_value(st, inst, 0)?;

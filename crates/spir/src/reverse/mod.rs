@@ -16,6 +16,7 @@ mod atomics;
 mod aux_data;
 mod builtins;
 mod convert;
+mod cooperative_matrix;
 mod debug_info;
 mod enqueue;
 mod entry_wrappers;
@@ -24,6 +25,7 @@ mod groups;
 mod images;
 mod kernels;
 mod memory;
+mod narrow_floats;
 mod opencl_std;
 mod pipes;
 mod poison_freeze;
@@ -171,6 +173,9 @@ pub(crate) struct Ctx<'a> {
     pub layout: DataLayout,
     /// Debug information (`debug_info/`).
     pub debug: debug_info::DebugState,
+    /// Whether the module declares an OpTypeCooperativeMatrixKHR: without one, no instruction
+    /// needs `cooperative_matrix.rs`'s per-instruction checks.
+    pub has_cooperative_matrices: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -211,6 +216,10 @@ impl<'a> Ctx<'a> {
             kernels: Vec::new(),
             layout: DataLayout::new(None, 64),
             debug: Default::default(),
+            has_cooperative_matrices: spv
+                .globals
+                .iter()
+                .any(|i| i.opcode == Op::TypeCooperativeMatrixKHR),
         };
         for f in functions {
             for i in f.instructions() {

@@ -109,7 +109,63 @@ impl Ctx<'_> {
             self.spv_ir_to_space(st, inst)?;
             return Ok(true);
         }
-        let mut name = format!("__spirv_{}", &op_name(op)[2..]);
+        let sign = if unsigned_op(op) {
+            Sign::Unsigned
+        } else {
+            Sign::Signed
+        };
+        self.spirv_call(st, inst, sign)?;
+        Ok(true)
+    }
+
+    /// An extension's instruction (`…INTEL`, `…KHR`, `…EXT`, `…ALTERA`) that has no other
+    /// LLVM form here, in any target environment: llvm-spirv's `__spirv_<OpName>` call, as its
+    /// reader writes every instruction without an OpenCL C built-in (integers mangled
+    /// unsigned, as it mangles the INTEL block I/O and prefetch instructions). Block
+    /// terminators and
+    /// declarations are not calls: false for them, so they stay refused.
+    pub fn extension_instruction_call(
+        &mut self,
+        st: &mut FnState,
+        inst: &Instruction,
+    ) -> Result<bool> {
+        let Some(desc) = spirvkit_core::grammar::instruction(inst.opcode.0) else {
+            return Ok(false);
+        };
+        let from_extension = ["INTEL", "KHR", "EXT", "ALTERA"]
+            .iter()
+            .any(|suffix| desc.opname.ends_with(suffix));
+        if !from_extension
+            || matches!(
+                desc.class,
+                "Control-Flow"
+                    | "Function"
+                    | "Type-Declaration"
+                    | "Constant-Creation"
+                    | "Annotation"
+            )
+        {
+            return Ok(false);
+        }
+        self.spirv_call(st, inst, Sign::Unsigned)?;
+        Ok(true)
+    }
+
+    fn spirv_call(&mut self, st: &mut FnState, inst: &Instruction, sign: Sign) -> Result<()> {
+        self.spirv_call_named(st, inst, sign, "")
+    }
+
+    /// `__spirv_<OpName><suffix>(operands…)`: ids as they are (integers mangled with `sign`,
+    /// scopes and memory semantics signed), literals as `int`s.
+    pub(super) fn spirv_call_named(
+        &mut self,
+        st: &mut FnState,
+        inst: &Instruction,
+        sign: Sign,
+        suffix: &str,
+    ) -> Result<()> {
+        let op = inst.opcode;
+        let mut name = format!("__spirv_{}{suffix}", &op_name(op)[2..]);
         let desc = spirvkit_core::grammar::instruction(op.0);
         let kinds: Vec<&str> = desc
             .map(|d| {
@@ -120,18 +176,23 @@ impl Ctx<'_> {
                     .collect()
             })
             .unwrap_or_default();
-        let sign = if unsigned_op(op) {
-            Sign::Unsigned
-        } else {
-            Sign::Signed
-        };
         let mut args = Vec::new();
         let mut params = Vec::new();
         for (i, o) in inst.operands.iter().enumerate() {
             let kind = kinds.get(i).copied().unwrap_or("");
             match o {
                 Operand::Id(id) => {
-                    let mut v = self.operand(st, *id)?;
+                    // A type operand (OpCooperativeMatrixLengthKHR's matrix type) is passed
+                    // as an undefined value of that type: the call's signature carries it.
+                    let is_type = self
+                        .def(*id)
+                        .is_some_and(|d| op_name(d.opcode).starts_with("OpType"));
+                    let mut v = if is_type {
+                        let t = self.ty(*id)?;
+                        self.push_const(t, spirvkit_llvm::ConstKind::Undef)
+                    } else {
+                        self.operand(st, *id)?
+                    };
                     if op == Op::GenericPtrMemSemantics {
                         // The pointee does not matter: llvm-spirv passes a `char` pointer.
                         let i8 = self.m.types.int(8);
@@ -172,7 +233,7 @@ impl Ctx<'_> {
         if inst.result_id.is_some() {
             self.define(st, inst, v);
         }
-        Ok(true)
+        Ok(())
     }
 
     /// OpGenericCastToPtrExplicit: `__spirv_GenericCastToPtrExplicit_To{Global,Local,Private}`
@@ -316,12 +377,26 @@ impl Ctx<'_> {
         let (name, types, ints) = self.m.types.target_ext(ty)?;
         let kind = name.strip_prefix("spirv.")?;
         let space = match kind {
-            "Image" | "SampledImage" | "Pipe" => 1,
+            "Image" | "SampledImage" | "Pipe" | "CooperativeMatrixKHR" => 1,
             "Sampler" => 2,
             _ => 0,
         };
         let mut mangled = format!("__spirv_{kind}");
-        if let Some(&sampled) = types.first() {
+        if let (Some(&component), "CooperativeMatrixKHR") = (types.first(), kind) {
+            // llvm-spirv's component names: `char` for bytes, the unsigned spelling the
+            // sampled types use for wider integers.
+            let component = match self.m.types.get(component) {
+                Type::Int(8) => "char",
+                Type::Int(16) => "short",
+                Type::Int(64) => "long",
+                Type::Int(_) => "uint",
+                Type::Half => "half",
+                Type::BFloat => "bfloat16",
+                Type::Double => "double",
+                _ => "float",
+            };
+            mangled.push_str(&format!("__{component}"));
+        } else if let Some(&sampled) = types.first() {
             let sampled = match self.m.types.get(sampled) {
                 Type::Void => "void",
                 Type::Half => "half",

@@ -144,7 +144,9 @@ impl Ctx<'_> {
         let op = inst.opcode;
         let ptr = self.op_value(st, inst, 0)?;
         let (name, signed, args_at): (&str, Sign, &[usize]) = match op {
-            Op::AtomicIAdd => ("add", Sign::Signed, &[3]),
+            Op::AtomicIAdd | Op::AtomicFAddEXT => ("add", Sign::Signed, &[3]),
+            Op::AtomicFMinEXT => ("min", Sign::Signed, &[3]),
+            Op::AtomicFMaxEXT => ("max", Sign::Signed, &[3]),
             Op::AtomicISub => ("sub", Sign::Signed, &[3]),
             Op::AtomicExchange => ("xchg", Sign::Signed, &[3]),
             Op::AtomicSMin => ("min", Sign::Signed, &[3]),
@@ -177,6 +179,8 @@ impl Ctx<'_> {
             let z = self.splat_const(value_ty, spirvkit_llvm::ConstKind::Null);
             args.push(z);
         }
+        // `atom_*` is cl_khr_int64_*_atomics' prefix (int_width is 0 for floats, which keep
+        // `atomic_*` at any width, as llvm-spirv names them).
         let wide = self.int_width(value_ty) == 64;
         let prefix = if wide { "atom_" } else { "atomic_" };
         let full = format!("{prefix}{name}");

@@ -144,6 +144,14 @@ impl Ctx<'_> {
                 let w = self.word_op(inst, 0)?;
                 self.m.types.int(w)
             }
+            // SPV_EXT_float8's E4M3 / E5M2: LLVM has no 8-bit float; llvm-spirv's carrier.
+            Op::TypeFloat if self.word_op(inst, 0)? == 8 => self.m.types.int(8),
+            // The optional FP encoding operand: BFloat16KHR (0) is LLVM's `bfloat`.
+            Op::TypeFloat
+                if self.word_op(inst, 0)? == 16 && self.word_op(inst, 1).ok() == Some(0) =>
+            {
+                self.m.types.intern(Type::BFloat)
+            }
             Op::TypeFloat => match self.word_op(inst, 0)? {
                 16 => self.m.types.intern(Type::Half),
                 32 => self.m.types.intern(Type::Float),
@@ -257,6 +265,7 @@ impl Ctx<'_> {
                 };
                 self.opencl_handle(&name, 1)
             }
+            Op::TypeCooperativeMatrixKHR => self.cooperative_matrix_type(inst)?,
             Op::TypeSampledImage => self.ty(self.id_op(inst, 0)?)?,
             Op::TypeSampler => self.m.types.int(32),
             Op::TypeEvent => self.opencl_handle("event_t", 0),

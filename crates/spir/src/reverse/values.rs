@@ -53,7 +53,7 @@ impl Ctx<'_> {
                         )
                     }
                     Type::Int(w) => ConstKind::Int(mask(bits, *w)),
-                    Type::Half => ConstKind::Float(bits & 0xffff),
+                    Type::Half | Type::BFloat => ConstKind::Float(bits & 0xffff),
                     Type::Float => ConstKind::Float(bits & 0xffff_ffff),
                     _ => ConstKind::Float(bits),
                 };
@@ -190,11 +190,13 @@ impl Ctx<'_> {
         Ok(ValueRef::Global(g))
     }
 
-    /// LinkageAttributes: Export → external, Import → external declaration, LinkOnceODR.
+    /// LinkageAttributes: Export → external, Import → external declaration, LinkOnceODR,
+    /// SPV_AMD_weak_linkage's WeakAMD (3) → `weak`.
     fn linkage(&self, id: Id) -> Option<Linkage> {
         let d = self.decoration(id, 41)?;
         match d.args.last() {
             Some(2) => Some(Linkage::LinkOnceOdr),
+            Some(3) => Some(Linkage::Weak),
             _ => Some(Linkage::External),
         }
     }
@@ -210,6 +212,20 @@ impl Ctx<'_> {
         }
         if let Some(f) = self.functions.get(&id) {
             return Ok(ValueRef::Function(*f));
+        }
+        // SPV_INTEL_function_pointers: OpConstantFunctionPointerINTEL comes before the
+        // function it names is declared, so it is resolved on use: the function itself
+        // (llvm-spirv's reading; LLVM function values are already pointers).
+        if let Some(def) = self
+            .def(id)
+            .filter(|d| d.opcode == Op::ConstantFunctionPointerINTEL)
+        {
+            let callee = def.operands.first().and_then(Operand::id);
+            if let Some(f) = callee.and_then(|c| self.functions.get(&c)) {
+                let v = ValueRef::Function(*f);
+                self.values.insert(id, v);
+                return Ok(v);
+            }
         }
         // Constants used before their definition (OpConstantComposite of a later constant
         // cannot happen; spec-constant ops may refer to each other in order).
@@ -447,14 +463,7 @@ impl Ctx<'_> {
         let mut out = Vec::new();
         for d in self.decorations(p) {
             let flag = match (d.kind, d.args.first()) {
-                (38, Some(0)) => Some("zeroext"),
-                (38, Some(1)) => Some("signext"),
-                (38, Some(2)) => Some("byval"),
-                (38, Some(3)) => Some("sret"),
-                (38, Some(4)) => Some("noalias"),
-                (38, Some(5)) => Some("nocapture"),
-                (38, Some(6)) => Some("readonly"),
-                (38, Some(7)) => Some("readnone"),
+                (38, Some(&a)) => parameter_attribute(a),
                 (19, _) => Some("noalias"), // Restrict
                 _ => None,
             };
@@ -469,6 +478,22 @@ impl Ctx<'_> {
         }
         out
     }
+}
+
+/// The LLVM attribute of a FunctionParameterAttribute (FuncParamAttr decorations, and
+/// SPV_INTEL_function_pointers' ArgumentAttributeINTEL on indirect calls).
+pub(super) fn parameter_attribute(attr: u32) -> Option<&'static str> {
+    Some(match attr {
+        0 => "zeroext",
+        1 => "signext",
+        2 => "byval",
+        3 => "sret",
+        4 => "noalias",
+        5 => "nocapture",
+        6 => "readonly",
+        7 => "readnone",
+        _ => return None,
+    })
 }
 
 /// The low `width` bits of `v`.
