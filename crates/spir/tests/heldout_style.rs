@@ -3172,3 +3172,49 @@ define spir_kernel void @k(ptr addrspace(1) %p, ptr addrspace(1) %res) {
         assert_eq!(count(&m, Op::ConvertPtrToU), 1);
     }
 }
+
+/// t11/028: `alloca i32, i64 4` (a constant element count) is a variable of `[4 x i32]` whose
+/// users see a pointer to i32, as llvm-spirv translates it; not a variable-length array.
+#[test]
+fn constant_count_alloca_is_an_array_variable() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func void @f(i32 %v) {
+  %arr = alloca i32, i64 4, align 4
+  %p = getelementptr i32, ptr %arr, i64 2
+  store i32 %v, ptr %p, align 4
+  ret void
+}
+"#;
+    for m in both(src, "", "constant_count_alloca") {
+        assert_eq!(count(&m, Op::TypeArray), 1);
+        assert!(!capabilities(&m).contains(&Capability::VariableLengthArrayINTEL.0));
+    }
+}
+
+/// t11/035: cl_khr_work_group_uniform_arithmetic's `work_group_reduce_and` (and `_mul`,
+/// `_logical_or`, ...) are SPV_KHR_uniform_group_instructions' OpGroup*KHR; the logical ones
+/// take and give a boolean. Without the extension they are refused naming it.
+#[test]
+fn work_group_uniform_arithmetic_builtins() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i32 @_Z21work_group_reduce_andi(i32)
+declare spir_func float @_Z29work_group_scan_inclusive_mulf(float)
+declare spir_func i32 @_Z28work_group_reduce_logical_ori(i32)
+define spir_kernel void @k(i32 %x, float %f, ptr addrspace(1) %o) {
+  %a = call spir_func i32 @_Z21work_group_reduce_andi(i32 %x)
+  %m = call spir_func float @_Z29work_group_scan_inclusive_mulf(float %f)
+  %l = call spir_func i32 @_Z28work_group_reduce_logical_ori(i32 %x)
+  %s = add i32 %a, %l
+  store i32 %s, ptr addrspace(1) %o
+  ret void
+}
+"#;
+    for m in both(src, "+SPV_KHR_uniform_group_instructions", "uniform_arith") {
+        assert_eq!(count(&m, Op::GroupBitwiseAndKHR), 1);
+        assert_eq!(count(&m, Op::GroupFMulKHR), 1);
+        assert_eq!(count(&m, Op::GroupLogicalOrKHR), 1);
+        assert!(capabilities(&m).contains(&Capability::GroupUniformArithmeticKHR.0));
+    }
+    let err = translate_with(src, "").expect_err("refused without the extension");
+    assert!(err.contains("SPV_KHR_uniform_group_instructions"), "{err}");
+}
