@@ -3333,4 +3333,193 @@ entry:
     assert!(text.contains(" NonSemanticAuxDataLinkage "), "{text}");
     let back = spirvkit_text::llvm_text::read(text.as_bytes()).expect("reads");
     assert_eq!(back, words);
+
+// ---- Session 18, devset18: cases found by t11 (held-out-like llvm-spirv tests found by
+// find_string, xtask/devset/samples_t11.tsv).
+
+/// t11/006: `fcmp false` / `fcmp true` of vectors are constants of the result's bool-vector
+/// type (llvm-spirv: the null vector; every lane true), not the scalar OpConstantFalse.
+#[test]
+fn vector_fcmp_false_and_true_are_bool_vector_constants() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func <4 x i1> @never(<4 x float> %a) {
+  %r = fcmp false <4 x float> %a, %a
+  ret <4 x i1> %r
+}
+define spir_func <4 x i1> @always(<4 x float> %a) {
+  %r = fcmp true <4 x float> %a, %a
+  ret <4 x i1> %r
+}
+define spir_func i1 @scalar(float %a) {
+  %r = fcmp false float %a, %a
+  ret i1 %r
+}
+"#;
+    for m in both(src, "", "vector_fcmp_const") {
+        assert_eq!(count(&m, Op::ConstantNull), 1);
+        assert_eq!(count(&m, Op::ConstantComposite), 1);
+        assert_eq!(count(&m, Op::ConstantFalse), 1);
+        assert_eq!(count(&m, Op::FOrdEqual) + count(&m, Op::FUnordEqual), 0);
+    }
+}
+
+/// t11/011: `!spirv.Decorations` entries of decorations whose operands are ids (UniformId 27,
+/// AlignmentId 46, MaxByteOffsetId 47) are OpDecorateId naming 32-bit constants of the
+/// literals, declared before the decorated global (spirv-val checks the order).
+#[test]
+fn id_decorations_from_metadata_are_decorate_id() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+@a = addrspace(1) global i32 0, !spirv.Decorations !1
+@b = addrspace(1) global i32 0, !spirv.Decorations !3
+@c = addrspace(1) global i32 0, !spirv.Decorations !5
+!1 = !{!2}
+!2 = !{i32 27, i32 2}
+!3 = !{!4}
+!4 = !{i32 46, i32 8}
+!5 = !{!6}
+!6 = !{i32 47, i32 16}
+"#;
+    for m in both(src, "", "decorate_id") {
+        let ids: Vec<u32> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::DecorateId)
+            .filter_map(|i| i.operands.get(1).and_then(spirvkit_core::Operand::word))
+            .collect();
+        assert_eq!(ids, vec![27, 46, 47]);
+        assert!(decorations_of(&m, Decoration::AlignmentId).is_empty());
+        assert!(m.header.version >= 0x0001_0200);
+    }
+}
+
+/// The constrained division and square root of the four rounding modes, and a bfloat one.
+const CONSTRAINED_DIV_SQRT: &str = r#"target triple = "spir64-unknown-unknown"
+declare float @llvm.experimental.constrained.fdiv.f32(float, float, metadata, metadata)
+declare <2 x double> @llvm.experimental.constrained.sqrt.v2f64(<2 x double>, metadata, metadata)
+declare half @llvm.experimental.constrained.sqrt.f16(half, metadata, metadata)
+define spir_func float @f(float %a, float %b, <2 x double> %v, half %h, ptr addrspace(1) %o) {
+  %d = call float @llvm.experimental.constrained.fdiv.f32(float %a, float %b, metadata !"round.towardzero", metadata !"fpexcept.strict")
+  %s = call <2 x double> @llvm.experimental.constrained.sqrt.v2f64(<2 x double> %v, metadata !"round.upward", metadata !"fpexcept.strict")
+  %t = call half @llvm.experimental.constrained.sqrt.f16(half %h, metadata !"round.downward", metadata !"fpexcept.strict")
+  %n = call float @llvm.experimental.constrained.fdiv.f32(float %a, float %b, metadata !"round.dynamic", metadata !"fpexcept.strict")
+  store <2 x double> %s, ptr addrspace(1) %o
+  ret float %d
+}
+"#;
+
+/// t11/019 (SPV_INTEL_rounded_divide_sqrt): a constrained fdiv / sqrt with a static rounding
+/// mode is OpFDiv / OpenCL.std sqrt decorated FPRoundingMode (RTZ 1, RTP 2, RTN 3) under the
+/// RoundedDivideSqrtINTEL capability; `round.dynamic` has no mode. (spirv-val 2025.5 does not
+/// know the capability, so this checks the translation only.)
+#[test]
+fn constrained_fdiv_and_sqrt_round_under_rounded_divide_sqrt() {
+    let m = translate_with(CONSTRAINED_DIV_SQRT, "+SPV_INTEL_rounded_divide_sqrt")
+        .expect("constrained fdiv/sqrt translate");
+    let mut modes: Vec<u32> = decorations_of(&m, Decoration::FPRoundingMode)
+        .into_iter()
+        .flat_map(|(_, l)| l)
+        .collect();
+    modes.sort_unstable();
+    assert_eq!(modes, vec![1, 2, 3]);
+    assert!(capabilities(&m).contains(&Capability::RoundedDivideSqrtINTEL.0));
+    assert!(common::extensions(&m).contains(&"SPV_INTEL_rounded_divide_sqrt".to_string()));
+    assert_eq!(count(&m, Op::FDiv), 2);
+    assert_eq!(count(&m, Op::ExtInst), 2);
+    assert_eq!(count(&m, Op::Undef), 0);
+}
+
+/// Without the extension the rounding mode is dropped (core SPIR-V allows FPRoundingMode on
+/// conversions only) and the constrained sqrt is still the OpenCL.std sqrt (it was an
+/// OpUndef before: `experimental.*` hints without a SPIR-V form).
+#[test]
+fn constrained_rounding_is_dropped_without_rounded_divide_sqrt() {
+    for m in both(CONSTRAINED_DIV_SQRT, "", "constrained_no_rds") {
+        assert!(decorations_of(&m, Decoration::FPRoundingMode).is_empty());
+        assert!(!capabilities(&m).contains(&Capability::RoundedDivideSqrtINTEL.0));
+        assert_eq!(count(&m, Op::ExtInst), 2);
+        assert_eq!(count(&m, Op::Undef), 0);
+    }
+}
+
+/// t11/015, t11/020: the extension enabled, an operation that is not a division or square
+/// root (a constrained fptrunc, a bfloat fdiv) takes no RoundedDivideSqrtINTEL.
+#[test]
+fn rounded_divide_sqrt_leaves_other_operations_alone() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare float @llvm.experimental.constrained.fptrunc.f32.f64(double, metadata, metadata)
+define spir_kernel void @k(double %a, ptr addrspace(1) %o) {
+  %r = call float @llvm.experimental.constrained.fptrunc.f32.f64(double %a, metadata !"round.towardzero", metadata !"fpexcept.strict")
+  store float %r, ptr addrspace(1) %o
+  ret void
+}
+"#;
+    for m in both(src, "+SPV_INTEL_rounded_divide_sqrt", "rds_fptrunc") {
+        assert!(!capabilities(&m).contains(&Capability::RoundedDivideSqrtINTEL.0));
+        assert_eq!(count(&m, Op::FConvert), 1);
+    }
+}
+
+/// t11/022: LLVM 22's `ptrtoaddr` (instruction and constant expression) is read as
+/// `ptrtoint`: OpConvertPtrToU, as llvm-spirv translates it.
+#[test]
+fn ptrtoaddr_is_convert_ptr_to_u() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+@g = addrspace(1) global i32 0
+define spir_kernel void @k(ptr addrspace(1) %p, ptr addrspace(1) %res) {
+  %a = ptrtoaddr ptr addrspace(1) %p to i64
+  store i64 %a, ptr addrspace(1) %res, align 8
+  %q = getelementptr i64, ptr addrspace(1) %res, i64 1
+  store i64 ptrtoaddr (ptr addrspace(1) @g to i64), ptr addrspace(1) %q, align 8
+  ret void
+}
+"#;
+    for m in both(src, "", "ptrtoaddr") {
+        assert!(count(&m, Op::ConvertPtrToU) + count(&m, Op::SpecConstantOp) >= 2);
+        assert_eq!(count(&m, Op::ConvertPtrToU), 1);
+    }
+}
+
+/// t11/028: `alloca i32, i64 4` (a constant element count) is a variable of `[4 x i32]` whose
+/// users see a pointer to i32, as llvm-spirv translates it; not a variable-length array.
+#[test]
+fn constant_count_alloca_is_an_array_variable() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func void @f(i32 %v) {
+  %arr = alloca i32, i64 4, align 4
+  %p = getelementptr i32, ptr %arr, i64 2
+  store i32 %v, ptr %p, align 4
+  ret void
+}
+"#;
+    for m in both(src, "", "constant_count_alloca") {
+        assert_eq!(count(&m, Op::TypeArray), 1);
+        assert!(!capabilities(&m).contains(&Capability::VariableLengthArrayINTEL.0));
+    }
+}
+
+/// t11/035: cl_khr_work_group_uniform_arithmetic's `work_group_reduce_and` (and `_mul`,
+/// `_logical_or`, ...) are SPV_KHR_uniform_group_instructions' OpGroup*KHR; the logical ones
+/// take and give a boolean. Without the extension they are refused naming it.
+#[test]
+fn work_group_uniform_arithmetic_builtins() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i32 @_Z21work_group_reduce_andi(i32)
+declare spir_func float @_Z29work_group_scan_inclusive_mulf(float)
+declare spir_func i32 @_Z28work_group_reduce_logical_ori(i32)
+define spir_kernel void @k(i32 %x, float %f, ptr addrspace(1) %o) {
+  %a = call spir_func i32 @_Z21work_group_reduce_andi(i32 %x)
+  %m = call spir_func float @_Z29work_group_scan_inclusive_mulf(float %f)
+  %l = call spir_func i32 @_Z28work_group_reduce_logical_ori(i32 %x)
+  %s = add i32 %a, %l
+  store i32 %s, ptr addrspace(1) %o
+  ret void
+}
+"#;
+    for m in both(src, "+SPV_KHR_uniform_group_instructions", "uniform_arith") {
+        assert_eq!(count(&m, Op::GroupBitwiseAndKHR), 1);
+        assert_eq!(count(&m, Op::GroupFMulKHR), 1);
+        assert_eq!(count(&m, Op::GroupLogicalOrKHR), 1);
+        assert!(capabilities(&m).contains(&Capability::GroupUniformArithmeticKHR.0));
+    }
+    let err = translate_with(src, "").expect_err("refused without the extension");
+    assert!(err.contains("SPV_KHR_uniform_group_instructions"), "{err}");
 }

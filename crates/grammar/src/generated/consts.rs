@@ -2373,6 +2373,7 @@ impl Capability {
     pub const AtomicInt16CompareExchangeINTEL: Capability = Capability(0x1874);
     pub const Int16AtomicsINTEL: Capability = Capability(0x1875);
     pub const AtomicBFloat16LoadStoreINTEL: Capability = Capability(0x1876);
+    pub const RoundedDivideSqrtINTEL: Capability = Capability(0x1879);
     pub const GroupUniformArithmeticKHR: Capability = Capability(0x1900);
     pub const CooperativeMatrixPrefetchINTEL: Capability = Capability(0x190b);
     pub const TensorFloat32RoundingINTEL: Capability = Capability(0x1919);

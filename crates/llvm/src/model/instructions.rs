@@ -187,12 +187,21 @@ impl CastOp {
             AddrSpaceCast => "addrspacecast",
         }
     }
-    /// The cast spelled `word` in `.ll` text.
+    /// The cast spelled `word` in `.ll` text. LLVM 22's `ptrtoaddr` (the address bits of a
+    /// pointer) is read as `ptrtoint`: the two agree wherever the address is the whole
+    /// pointer, as in every SPIR/SPIR-V address space.
     pub fn from_keyword(word: &str) -> Option<Self> {
+        if word == "ptrtoaddr" {
+            return Some(CastOp::PtrToInt);
+        }
         Self::ALL.iter().copied().find(|o| o.keyword() == word)
     }
-    /// The cast with bitcode opcode `code` (LLVM numbers them in `ALL`'s order).
+    /// The cast with bitcode opcode `code` (LLVM numbers them in `ALL`'s order; 13 is LLVM
+    /// 22's `CAST_PTRTOADDR`, read as `ptrtoint` as above).
     pub fn from_code(code: u64) -> Option<Self> {
+        if code == 13 {
+            return Some(CastOp::PtrToInt);
+        }
         Self::ALL.get(usize::try_from(code).ok()?).copied()
     }
 }

@@ -60,6 +60,10 @@ pub(crate) fn apply(
         }
         require_decoration(t, loc, decoration)?;
         let extra = grammar_operands(decoration, &words[1..]);
+        if takes_ids(decoration) {
+            decorate_id(t, loc, target, decoration, extra)?;
+            continue;
+        }
         if applied.contains(&decoration) {
             repeated(t, target, decoration, extra);
         } else {
@@ -89,6 +93,79 @@ fn grammar_operands(decoration: u32, literals: &[Operand]) -> &[Operand] {
     } else {
         &literals[..literals.len().min(desc.parameters.len())]
     }
+}
+
+/// Whether the decoration's operands are ids (UniformId's scope, AlignmentId's and
+/// MaxByteOffsetId's values): such a decoration is an OpDecorateId.
+fn takes_ids(decoration: u32) -> bool {
+    OperandKind::Decoration
+        .desc()
+        .enumerant(decoration)
+        .is_some_and(|desc| {
+            desc.parameters.iter().any(|p| {
+                matches!(
+                    p.kind,
+                    OperandKind::IdRef | OperandKind::IdScope | OperandKind::IdMemorySemantics
+                )
+            })
+        })
+}
+
+/// Creates the constants the id-taking entries of the `!spirv.Decorations` node `list` will
+/// name, before the caller declares the decorated global: an OpDecorateId operand must be
+/// defined before its target (spirv-val), as llvm-spirv orders them. Entries `apply` refuses
+/// are skipped here.
+pub(crate) fn declare_id_operands(t: &mut Translator<'_>, list: MetadataId) {
+    let m = t.m;
+    for entry in m.node_operands(list) {
+        let llvm::MdOperand::Metadata(node) = entry else {
+            continue;
+        };
+        let values: Vec<Option<u32>> = m
+            .node_operands(*node)
+            .iter()
+            .map(|op| {
+                m.md_value(op)
+                    .and_then(|(_, v)| t.const_int(v))
+                    .map(|v| v as u32)
+            })
+            .collect();
+        let Some(Some(decoration)) = values.first().copied() else {
+            continue;
+        };
+        if takes_ids(registered_number(decoration)) {
+            for value in values.iter().skip(1).flatten() {
+                t.u32_constant(*value);
+            }
+        }
+    }
+}
+
+/// A `!spirv.Decorations` entry of a decoration that takes ids carries its values as integer
+/// literals (`!{i32 46, i32 8}`: AlignmentId 8): llvm-spirv emits OpDecorateId with each
+/// literal as a 32-bit unsigned constant (OpDecorateId is SPIR-V 1.2).
+fn decorate_id(
+    t: &mut Translator<'_>,
+    loc: &str,
+    target: Id,
+    decoration: u32,
+    literals: &[Operand],
+) -> Result<()> {
+    if let Some(desc) = Op::DecorateId.desc() {
+        crate::forward::requirements::require(t, loc, "OpDecorateId", &desc.avail)?;
+    }
+    let mut operands = vec![Operand::Id(target), Operand::Word(decoration)];
+    for literal in literals {
+        let Operand::Word(value) = literal else {
+            return Err(malformed(
+                loc,
+                "a !spirv.Decorations id operand that is not an integer",
+            ));
+        };
+        operands.push(Operand::Id(t.u32_constant(*value)));
+    }
+    t.b.global(Instruction::new(Op::DecorateId, None, None, operands));
+    Ok(())
 }
 
 /// Restrict (19), Aliased (20), Volatile (21) and Coherent (23) apply to memory object

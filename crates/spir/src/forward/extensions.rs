@@ -185,6 +185,7 @@ pub const LLVM_SPIRV: &[&str] = &[
     "SPV_INTEL_ternary_bitwise_function",
     "SPV_INTEL_int4",
     "SPV_INTEL_function_variants",
+    "SPV_INTEL_rounded_divide_sqrt",
     // Newer llvm-spirv (the extension directories of its tests).
     "SPV_KHR_abort",
     "SPV_KHR_float_controls2",
@@ -204,6 +205,7 @@ pub const LLVM_SPIRV: &[&str] = &[
     "SPV_INTEL_predicated_io",
     "SPV_INTEL_shader_atomic_bfloat16",
     "SPV_INTEL_sigmoid",
+    "SPV_INTEL_rounded_divide_sqrt",
     // The Intel FPGA extensions renamed to SPV_ALTERA_* in SPIRV-Headers.
     "SPV_ALTERA_usm_storage_classes",
     "SPV_ALTERA_arbitrary_precision_fixed_point",

@@ -518,6 +518,15 @@ fn alloca(
             }
             _ => None,
         };
+    // `alloca T, iN 4` (a constant count): a variable of OpTypeArray T of that length, its
+    // users see a pointer to T, as llvm-spirv translates it (no variable-length array).
+    let spec_length = match (spec_length, t.const_int(*count)) {
+        (None, Some(n)) if n > 1 => {
+            let count_ty = t.value_llvm_type(ctx, *count)?;
+            Some(t.scalar_constant(count_ty, n, &ctx.location)?)
+        }
+        (length, _) => length,
+    };
     if !count_is_one && spec_length.is_none() {
         return Err(unsupported(
             &ctx.location,

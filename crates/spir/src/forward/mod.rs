@@ -53,6 +53,7 @@ pub(crate) mod pointee;
 pub(crate) mod poison_freeze;
 pub(crate) mod ptrtypes;
 pub(crate) mod requirements;
+pub(crate) mod rounded_divide_sqrt;
 pub(crate) mod target_types;
 pub(crate) mod translator;
 pub(crate) mod types;

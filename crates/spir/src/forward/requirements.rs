@@ -33,12 +33,16 @@ pub(crate) fn require(
         t.b.extension(ext);
     } else if let Some(version) = core_since {
         if version > t.opts.max_version {
+            let or_extension = if extensions.is_empty() {
+                String::new()
+            } else {
+                format!(" or --spirv-ext=+{}", extensions.join(",+"))
+            };
             return Err(unsupported(
                 loc,
                 format!(
-                    "{name}: needs SPIR-V {} or --spirv-ext=+{}",
+                    "{name}: needs SPIR-V {}{or_extension}",
                     spirvkit_grammar::version_string(version),
-                    extensions.join(",+")
                 ),
             ));
         }

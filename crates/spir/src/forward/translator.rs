@@ -663,6 +663,11 @@ impl<'m> Translator<'m> {
         } else {
             (id, storage, ptr_ty)
         };
+        for (kind, md) in &self.m.globals[g.0 as usize].attachments {
+            if kind == crate::forward::decorations::KIND {
+                crate::forward::decorations::declare_id_operands(self, *md);
+            }
+        }
         let var = self.variable_instruction(id, var_ptr_ty, var_storage, data_ty, init_id);
         self.b.global(var);
         self.note_type(id, var_ptr_ty);

@@ -40,7 +40,26 @@ fn group_arithmetic(name: &str) -> Option<(GroupOperation, &str)> {
             rest.strip_prefix("scan_exclusive_")?,
         )
     };
-    matches!(op, "add" | "min" | "max").then_some((operation, op))
+    matches!(op, "add" | "min" | "max")
+        .then_some((operation, op))
+        .or_else(|| uniform_arithmetic(op, false, false).map(|_| (operation, op)))
+}
+
+/// cl_khr_work_group_uniform_arithmetic's reductions and scans (`work_group_reduce_mul`,
+/// `_and`, `_or`, `_xor`, `_logical_and`, ...): SPV_KHR_uniform_group_instructions'
+/// OpGroup*KHR, as llvm-spirv maps them; the logical ones take and give a boolean.
+fn uniform_arithmetic(op: &str, float: bool, _signed: bool) -> Option<(Op, bool)> {
+    Some(match op {
+        "mul" if float => (Op::GroupFMulKHR, false),
+        "mul" => (Op::GroupIMulKHR, false),
+        "and" => (Op::GroupBitwiseAndKHR, false),
+        "or" => (Op::GroupBitwiseOrKHR, false),
+        "xor" => (Op::GroupBitwiseXorKHR, false),
+        "logical_and" => (Op::GroupLogicalAndKHR, true),
+        "logical_or" => (Op::GroupLogicalOrKHR, true),
+        "logical_xor" => (Op::GroupLogicalXorKHR, true),
+        _ => return None,
+    })
 }
 
 pub(super) fn lower_group(
@@ -126,6 +145,53 @@ pub(super) fn lower_group(
             let scalar = d.param_scalar(0);
             let float = scalar.is_some_and(|s| s.is_float());
             let signed = scalar.is_some_and(|s| s.is_signed());
+            if let Some((opcode, logical)) = uniform_arithmetic(op, float, signed) {
+                // The instruction's requirements: SPV_KHR_uniform_group_instructions and its
+                // capability, or a refusal naming the extension.
+                if let Some(desc) = opcode.desc() {
+                    crate::forward::requirements::require(
+                        t,
+                        loc,
+                        &format!("the built-in {n}"),
+                        &desc.avail,
+                    )?;
+                }
+                let operation = Operand::Word(operation.0);
+                if !logical {
+                    t.emit_to(
+                        out,
+                        opcode,
+                        ty,
+                        vec![Operand::Id(workgroup), operation, Operand::Id(first)],
+                    );
+                    return Ok(());
+                }
+                // int predicate → bool, and the bool result back to int (as work_group_all).
+                let bool_ty = t.b.type_bool();
+                let arg_ty = t.value_llvm_type(ctx, args[0])?;
+                let zero = t.scalar_constant(arg_ty, 0, loc)?;
+                let predicate = t.emit(
+                    Op::INotEqual,
+                    bool_ty,
+                    vec![Operand::Id(first), Operand::Id(zero)],
+                );
+                let result = t.emit(
+                    opcode,
+                    bool_ty,
+                    vec![Operand::Id(workgroup), operation, Operand::Id(predicate)],
+                );
+                let (one, zero) = (
+                    t.scalar_constant(result_ty, 1, loc)?,
+                    t.scalar_constant(result_ty, 0, loc)?,
+                );
+                t.emit_to(
+                    out,
+                    Op::Select,
+                    ty,
+                    vec![Operand::Id(result), Operand::Id(one), Operand::Id(zero)],
+                );
+                return Ok(());
+            }
             let opcode = match (op, float, signed) {
                 ("add", true, _) => Op::GroupFAdd,
                 ("add", false, _) => Op::GroupIAdd,

@@ -8,6 +8,7 @@ use super::{ext_inst, math::ext_number};
 use crate::error::{malformed, unsupported, Result};
 use crate::forward::arbitrary_integers::Extension;
 use crate::forward::context::FnCtx;
+use crate::forward::rounded_divide_sqrt;
 use crate::forward::translator::Translator;
 use llvm::{Type, TypeId, ValueRef};
 use spirvkit_core::{Id, Operand};
@@ -103,7 +104,7 @@ pub(super) fn handles(stem: &str) -> bool {
 /// exception metadata say what the code may assume, not what it must do).
 fn constrained(stem: &str) -> Option<&str> {
     stem.strip_prefix("experimental.constrained.").filter(|op| {
-        constrained_op(op).is_some() || matches!(*op, "fma" | "fmuladd" | "fcmp" | "fcmps")
+        constrained_op(op).is_some() || matches!(*op, "fma" | "fmuladd" | "fcmp" | "fcmps" | "sqrt")
     })
 }
 
@@ -212,9 +213,22 @@ pub(super) fn lower(
         match constrained_op(op) {
             Some(opcode) => t.emit_to(out, opcode, ty, ids),
             None => {
-                let number =
-                    ext_number("fma").ok_or_else(|| malformed(loc, "no OpenCL.std fma"))?;
+                let name = if op == "sqrt" { "sqrt" } else { "fma" };
+                let number = ext_number(name)
+                    .ok_or_else(|| malformed(loc, format!("no OpenCL.std {name}")))?;
                 ext_inst(t, out, ty, number, ids);
+            }
+        }
+        if matches!(op, "fdiv" | "sqrt") {
+            let mode = args.iter().find_map(|a| match a {
+                ValueRef::Metadata(md) => {
+                    t.m.md_string(&llvm::MdOperand::Metadata(*md))
+                        .and_then(rounded_divide_sqrt::rounding_mode)
+                }
+                _ => None,
+            });
+            if let Some(mode) = mode {
+                rounded_divide_sqrt::decorate(t, out, result_ty, mode);
             }
         }
         return Ok(());

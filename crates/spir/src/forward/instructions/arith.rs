@@ -144,7 +144,19 @@ pub(super) fn cmp(
                 Op::ConstantFalse
             };
             let bool_ty = t.b.type_bool();
-            let c = t.b.dedup_global(op, Some(bool_ty), vec![]);
+            let scalar = t.b.dedup_global(op, Some(bool_ty), vec![]);
+            // A vector compare's constant result is a vector of booleans (llvm-spirv: the
+            // null vector for `false`, every lane true for `true`).
+            let c = match t.m.types.get(operand_ty) {
+                llvm::Type::Vector { .. } if pred.0 == 0 => {
+                    t.b.dedup_global(Op::ConstantNull, Some(ty), vec![])
+                }
+                llvm::Type::Vector { len, .. } => {
+                    let lanes = vec![Operand::Id(scalar); *len as usize];
+                    t.b.dedup_global(Op::ConstantComposite, Some(ty), lanes)
+                }
+                _ => scalar,
+            };
             t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(c)]);
             return Ok(());
         }
