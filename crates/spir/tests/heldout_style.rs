@@ -3333,6 +3333,7 @@ entry:
     assert!(text.contains(" NonSemanticAuxDataLinkage "), "{text}");
     let back = spirvkit_text::llvm_text::read(text.as_bytes()).expect("reads");
     assert_eq!(back, words);
+}
 
 // ---- Session 18, devset18: cases found by t11 (held-out-like llvm-spirv tests found by
 // find_string, xtask/devset/samples_t11.tsv).
