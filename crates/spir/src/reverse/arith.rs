@@ -142,17 +142,7 @@ impl Ctx<'_> {
         {
             f.attrs.params = vec![sret];
         }
-        let v = self.emit(
-            st,
-            ty,
-            InstKind::Load {
-                ptr: slot,
-                align: None,
-                volatile: false,
-                ordering: Default::default(),
-                scope: Default::default(),
-            },
-        );
+        let v = self.load_result_slot(st, ty, slot);
         self.define(st, inst, v);
         Ok(())
     }

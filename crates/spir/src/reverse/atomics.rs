@@ -261,17 +261,7 @@ impl Ctx<'_> {
                 vec![p, expected, desired, order, fail_order, scope],
                 false,
             )?;
-            let v = self.emit(
-                st,
-                value_ty,
-                InstKind::Load {
-                    ptr: slot,
-                    align: None,
-                    volatile: false,
-                    ordering: Default::default(),
-                    scope: Default::default(),
-                },
-            );
+            let v = self.load_result_slot(st, value_ty, slot);
             self.define(st, inst, v);
             return Ok(());
         }

@@ -243,17 +243,7 @@ impl Ctx<'_> {
                 attrs.params = vec![sret];
             }
         }
-        let v = self.emit(
-            st,
-            ty,
-            InstKind::Load {
-                ptr: slot,
-                align: None,
-                volatile: false,
-                ordering: Default::default(),
-                scope: Default::default(),
-            },
-        );
+        let v = self.load_result_slot(st, ty, slot);
         self.define(st, inst, v);
         Ok(())
     }

@@ -134,6 +134,21 @@ impl Ctx<'_> {
         }
     }
 
+    /// Loads what a built-in call left in its `sret` slot (a plain, non-atomic load).
+    pub fn load_result_slot(&mut self, st: &mut FnState, ty: TypeId, slot: ValueRef) -> ValueRef {
+        self.emit(
+            st,
+            ty,
+            InstKind::Load {
+                ptr: slot,
+                align: None,
+                volatile: false,
+                ordering: Default::default(),
+                scope: Default::default(),
+            },
+        )
+    }
+
     /// Appends an instruction to the current block; its value.
     pub fn emit(&mut self, st: &mut FnState, ty: TypeId, kind: InstKind) -> ValueRef {
         let id = InstId(st.func.insts.len() as u32);

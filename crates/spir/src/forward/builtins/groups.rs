@@ -102,16 +102,7 @@ pub(super) fn lower_group(
                 bool_ty,
                 vec![Operand::Id(workgroup), Operand::Id(predicate)],
             );
-            let (one, zero) = (
-                t.scalar_constant(result_ty, 1, loc)?,
-                t.scalar_constant(result_ty, 0, loc)?,
-            );
-            t.emit_to(
-                out,
-                Op::Select,
-                ty,
-                vec![Operand::Id(all), Operand::Id(one), Operand::Id(zero)],
-            );
+            super::bool_to_int(t, loc, out, ty, result_ty, all)?;
         }
         "broadcast" => {
             // The local id is one size_t, or a vector of two or three.
@@ -180,16 +171,7 @@ pub(super) fn lower_group(
                     bool_ty,
                     vec![Operand::Id(workgroup), operation, Operand::Id(predicate)],
                 );
-                let (one, zero) = (
-                    t.scalar_constant(result_ty, 1, loc)?,
-                    t.scalar_constant(result_ty, 0, loc)?,
-                );
-                t.emit_to(
-                    out,
-                    Op::Select,
-                    ty,
-                    vec![Operand::Id(result), Operand::Id(one), Operand::Id(zero)],
-                );
+                super::bool_to_int(t, loc, out, ty, result_ty, result)?;
                 return Ok(());
             }
             let opcode = match (op, float, signed) {

@@ -122,7 +122,7 @@ pub(super) fn lower(
         }
         let bool_ty = bool_shape(t, ctx, args[0])?;
         let b = t.emit(op, bool_ty, ids.into_iter().map(Operand::Id).collect());
-        return bool_to_int(t, loc, out, ty, result_ty, b);
+        return super::bool_to_int(t, loc, out, ty, result_ty, b);
     }
     match n {
         "any" | "all" => {
@@ -142,7 +142,7 @@ pub(super) fn lower(
             } else {
                 negative
             };
-            return bool_to_int(t, loc, out, ty, result_ty, scalar_bool);
+            return super::bool_to_int(t, loc, out, ty, result_ty, scalar_bool);
         }
         "dot" => {
             let ids = arg_ids(t, ctx, args)?;
@@ -181,27 +181,6 @@ fn bool_shape(t: &mut Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Result<Id
         Type::Vector { len, .. } => t.b.type_vector(b, *len),
         _ => b,
     })
-}
-
-/// Relational results: scalars are 1/0, vectors -1/0 (all bits set), in the result type.
-fn bool_to_int(
-    t: &mut Translator<'_>,
-    loc: &str,
-    out: Id,
-    ty: Id,
-    result_ty: llvm::TypeId,
-    b: Id,
-) -> Result<()> {
-    let is_vector = matches!(t.m.types.get(result_ty), Type::Vector { .. });
-    let one = t.splat(result_ty, if is_vector { u64::MAX } else { 1 }, loc)?;
-    let zero = t.splat(result_ty, 0, loc)?;
-    t.emit_to(
-        out,
-        Op::Select,
-        ty,
-        vec![Operand::Id(b), Operand::Id(one), Operand::Id(zero)],
-    );
-    Ok(())
 }
 
 /// The OpenCL.std instruction and arity of an intrinsic family that maps to one directly.

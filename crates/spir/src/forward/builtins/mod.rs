@@ -470,3 +470,24 @@ pub(crate) fn ext_inst(
     t.emit_to(out, Op::ExtInst, ty, ops);
     t.last_ext_inst = (number, out);
 }
+
+/// Relational results: scalars are 1/0, vectors -1/0 (all bits set), in the result type.
+pub(super) fn bool_to_int(
+    t: &mut Translator<'_>,
+    loc: &str,
+    out: Id,
+    ty: Id,
+    result_ty: llvm::TypeId,
+    b: Id,
+) -> Result<()> {
+    let is_vector = matches!(t.m.types.get(result_ty), llvm::Type::Vector { .. });
+    let one = t.splat(result_ty, if is_vector { u64::MAX } else { 1 }, loc)?;
+    let zero = t.splat(result_ty, 0, loc)?;
+    t.emit_to(
+        out,
+        Op::Select,
+        ty,
+        vec![Operand::Id(b), Operand::Id(one), Operand::Id(zero)],
+    );
+    Ok(())
+}

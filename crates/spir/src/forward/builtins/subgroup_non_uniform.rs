@@ -222,16 +222,7 @@ pub(super) fn lower(
     all.extend(operands);
     if boolean {
         let b = t.emit(op, bool_ty, all);
-        let (one, zero) = (
-            t.scalar_constant(result_ty, 1, loc)?,
-            t.scalar_constant(result_ty, 0, loc)?,
-        );
-        t.emit_to(
-            out,
-            Op::Select,
-            ty,
-            vec![Operand::Id(b), Operand::Id(one), Operand::Id(zero)],
-        );
+        super::bool_to_int(t, loc, out, ty, result_ty, b)?;
     } else {
         t.emit_to(out, op, ty, all);
     }
