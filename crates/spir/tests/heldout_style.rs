@@ -3524,3 +3524,126 @@ define spir_kernel void @k(i32 %x, float %f, ptr addrspace(1) %o) {
     let err = translate_with(src, "").expect_err("refused without the extension");
     assert!(err.contains("SPV_KHR_uniform_group_instructions"), "{err}");
 }
+
+// ---- Session 19, helper devset19a (sample t12: llvm-spirv extension tests) ----
+
+/// Translated with `--spirv-ext` and `--spirv-allow-unknown-intrinsics` (every prefix).
+fn translate_allowing_unknown_intrinsics(src: &str, extensions: &str) -> Result<Module, String> {
+    let llvm = spirvkit_llvm::parse_text(src, "test.ll").map_err(|e| e.to_string())?;
+    let mut options = spirvkit_spir::TranslateOptions::default();
+    options
+        .apply_extension_list(extensions)
+        .map_err(|e| e.to_string())?;
+    options.allow_unknown_intrinsics(None);
+    spirvkit_spir::translate(&llvm, &options).map_err(|e| e.to_string())
+}
+
+/// An unknown intrinsic kept as an imported function that returns a `token` (t12/006).
+const TOKEN_INTRINSIC: &str = r#"target triple = "spir-unknown-unknown"
+declare token @llvm.tokenfoo()
+define spir_kernel void @foo() {
+entry:
+  %tok = call token @llvm.tokenfoo()
+  ret void
+}
+"#;
+
+/// t12/006: LLVM's `token` is SPV_INTEL_token_type's OpTypeTokenINTEL (llvm-spirv's internal
+/// opcode 6113, capability TokenTypeINTEL 6112): the imported intrinsic's function type
+/// returns it. spirv-val 2025.5 does not know the capability, so the module is checked by form.
+#[test]
+fn token_values_are_op_type_token_intel_under_spv_intel_token_type() {
+    let m = translate_allowing_unknown_intrinsics(TOKEN_INTRINSIC, "+SPV_INTEL_token_type")
+        .expect("translated");
+    assert_eq!(count(&m, Op::TypeTokenINTEL), 1);
+    assert!(capabilities(&m).contains(&Capability::TokenTypeINTEL.0));
+    assert!(common::extensions(&m).contains(&"SPV_INTEL_token_type".to_owned()));
+    let token = m
+        .instructions()
+        .find(|i| i.opcode == Op::TypeTokenINTEL)
+        .and_then(|i| i.result_id)
+        .expect("the token type");
+    let returns_token = m
+        .instructions()
+        .any(|i| i.opcode == Op::TypeFunction && i.operands.first().map(common::id) == Some(token));
+    assert!(
+        returns_token,
+        "the intrinsic's function type returns the token"
+    );
+    assert_eq!(count(&m, Op::FunctionCall), 1);
+}
+
+/// Without SPV_INTEL_token_type the token is refused naming the extension.
+#[test]
+fn token_type_is_refused_naming_spv_intel_token_type() {
+    let err = translate_allowing_unknown_intrinsics(TOKEN_INTRINSIC, "")
+        .expect_err("a token needs the extension");
+    assert!(err.contains("+SPV_INTEL_token_type"), "{err}");
+    assert!(err.contains("token"), "{err}");
+}
+
+/// t12/000, 001, 019, 020, 024: llvm-spirv HEAD lists SPV_INTEL_subgroup_bitcast_shuffle and
+/// SPV_INTEL_subgroup_scaled_matrix_multiply_accumulate; `--spirv-ext` knows the names. Their
+/// instructions' opcodes are in no SPIRV-Headers release spirvkit has (nor any stored
+/// header), so the built-ins are refused naming the instruction, never left as calls.
+#[test]
+fn newest_intel_subgroup_extensions_are_known_and_their_builtins_refused_by_name() {
+    let shuffle = r#"target triple = "spir-unknown-unknown"
+declare spir_func <2 x i8> @_Z35__spirv_SubgroupBitcastShuffleINTELt(i16)
+define spir_kernel void @k(i16 %s, ptr addrspace(1) %o) {
+  %r = call spir_func <2 x i8> @_Z35__spirv_SubgroupBitcastShuffleINTELt(i16 %s)
+  store <2 x i8> %r, ptr addrspace(1) %o
+  ret void
+}
+"#;
+    let err = translate_with(shuffle, "+SPV_INTEL_subgroup_bitcast_shuffle")
+        .expect_err("no opcode for the instruction");
+    assert!(!err.contains("unknown SPIR-V extension"), "{err}");
+    assert!(err.contains("OpSubgroupBitcastShuffleINTEL"), "{err}");
+    let scaled = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i32 @_Z51__spirv_SubgroupScaledMatrixMultiplyAccumulateINTELiiDv8_iicc(i32, i32, <8 x i32>, i32, i8, i8)
+define spir_func i32 @f(i32 %a, <8 x i32> %b, i32 %c, i8 %sa, i8 %sb) {
+  %r = call spir_func i32 @_Z51__spirv_SubgroupScaledMatrixMultiplyAccumulateINTELiiDv8_iicc(i32 16, i32 %a, <8 x i32> %b, i32 %c, i8 %sa, i8 %sb)
+  ret i32 %r
+}
+"#;
+    let ext = "+SPV_INTEL_subgroup_matrix_multiply_accumulate,\
+               +SPV_INTEL_subgroup_scaled_matrix_multiply_accumulate";
+    let err = translate_with(scaled, ext).expect_err("no opcode for the instruction");
+    assert!(!err.contains("unknown SPIR-V extension"), "{err}");
+    assert!(
+        err.contains("OpSubgroupScaledMatrixMultiplyAccumulateINTEL"),
+        "{err}"
+    );
+}
+
+/// t12/015: SPV_INTEL_bfloat16_conversion's conversions on a cooperative matrix are
+/// translated with SPV_INTEL_joint_matrix and refused naming it without (llvm-spirv: "Can be
+/// used with cooperative matrices only when SPV_INTEL_joint_matrix is enabled"); on a scalar
+/// the bfloat16 extension alone is enough.
+#[test]
+fn bf16_conversions_of_cooperative_matrices_need_spv_intel_joint_matrix() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func target("spirv.CooperativeMatrixKHR", float, 3, 8, 8, 2) @_Z26__spirv_CompositeConstructf(float)
+declare spir_func target("spirv.CooperativeMatrixKHR", i16, 3, 8, 8, 2) @_Z27__spirv_ConvertFToBF16INTEL(target("spirv.CooperativeMatrixKHR", float, 3, 8, 8, 2))
+declare spir_func i16 @_Z27__spirv_ConvertFToBF16INTELf(float)
+define spir_kernel void @k(float %x, ptr addrspace(1) %o) {
+  %m = call spir_func target("spirv.CooperativeMatrixKHR", float, 3, 8, 8, 2) @_Z26__spirv_CompositeConstructf(float %x)
+  %b = call spir_func target("spirv.CooperativeMatrixKHR", i16, 3, 8, 8, 2) @_Z27__spirv_ConvertFToBF16INTEL(target("spirv.CooperativeMatrixKHR", float, 3, 8, 8, 2) %m)
+  %s = call spir_func i16 @_Z27__spirv_ConvertFToBF16INTELf(float %x)
+  store i16 %s, ptr addrspace(1) %o
+  ret void
+}
+"#;
+    let ext = "+SPV_KHR_cooperative_matrix,+SPV_INTEL_bfloat16_conversion";
+    for m in both(
+        src,
+        &format!("{ext},+SPV_INTEL_joint_matrix"),
+        "bf16_matrix",
+    ) {
+        assert_eq!(count(&m, Op::ConvertFToBF16INTEL), 2);
+    }
+    let err = translate_with(src, ext).expect_err("the matrix form needs joint_matrix");
+    assert!(err.contains("+SPV_INTEL_joint_matrix"), "{err}");
+    assert!(err.contains("ConvertFToBF16INTEL"), "{err}");
+}

@@ -874,6 +874,7 @@ impl Op {
     pub const ConstantCompositeContinuedINTEL: Op = Op(6091);
     pub const SpecConstantCompositeContinuedINTEL: Op = Op(6092);
     pub const CompositeConstructContinuedINTEL: Op = Op(6096);
+    pub const TypeTokenINTEL: Op = Op(6113);
     pub const ConvertFToBF16INTEL: Op = Op(6116);
     pub const ConvertBF16ToFINTEL: Op = Op(6117);
     pub const TypeJointMatrixINTEL: Op = Op(6119);
@@ -2329,6 +2330,7 @@ impl Capability {
     pub const OptNoneEXT: Capability = Capability(0x17ce);
     pub const OptNoneINTEL: Capability = Capability(0x17ce);
     pub const AtomicFloat16AddEXT: Capability = Capability(0x17cf);
+    pub const TokenTypeINTEL: Capability = Capability(0x17e0);
     pub const DebugInfoModuleINTEL: Capability = Capability(0x17e2);
     pub const BFloat16ConversionINTEL: Capability = Capability(0x17e3);
     pub const JointMatrixINTEL: Capability = Capability(0x17e6);

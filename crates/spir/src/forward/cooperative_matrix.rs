@@ -303,6 +303,27 @@ pub(crate) fn require_layout(
     crate::forward::requirements::require(t, loc, layout.name, &layout.avail)
 }
 
+/// SPV_INTEL_bfloat16_conversion's OpConvertFToBF16INTEL / OpConvertBF16ToFINTEL on a
+/// cooperative matrix (its result is one): llvm-spirv accepts the matrix form only with
+/// SPV_INTEL_joint_matrix ("Can be used with cooperative matrices only when
+/// SPV_INTEL_joint_matrix is enabled"), so without it the conversion is refused naming it.
+/// Scalars and vectors need nothing more.
+pub(crate) fn require_joint_matrix_for_bf16_conversion(
+    t: &mut Translator<'_>,
+    loc: &str,
+    construct: &str,
+    result_ty: llvm::TypeId,
+) -> Result<()> {
+    let joint_matrix = crate::forward::joint_matrix::EXTENSION;
+    if matrix_component(t.m, result_ty).is_none() || t.opts.allows(joint_matrix) {
+        return Ok(());
+    }
+    Err(unsupported(
+        loc,
+        format!("{construct} on a cooperative matrix (needs --spirv-ext=+{joint_matrix})"),
+    ))
+}
+
 /// The LLVM component type of a cooperative matrix type: a `spirv.CooperativeMatrixKHR`
 /// target type, or llvm-spirv's typed-pointer form (a pointer to `%spirv.CooperativeMatrixKHR._*`).
 fn matrix_component(m: &llvm::Module, ty: llvm::TypeId) -> Option<llvm::TypeId> {

@@ -77,6 +77,8 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_INTEL_io_pipes",
     "SPV_ALTERA_io_pipes",
     "SPV_INTEL_unstructured_loop_controls",
+    // Session 19 (devset19a): LLVM's `token` type as OpTypeTokenINTEL.
+    "SPV_INTEL_token_type",
 ];
 
 /// Names older llvm-spirv releases took for extensions registered since under another name:
@@ -206,6 +208,11 @@ pub const LLVM_SPIRV: &[&str] = &[
     "SPV_INTEL_shader_atomic_bfloat16",
     "SPV_INTEL_sigmoid",
     "SPV_INTEL_rounded_divide_sqrt",
+    // Newer still (session 19: tests of llvm-spirv's test/extensions/INTEL/<name>/). Their
+    // instructions' opcodes are in no SPIRV-Headers release spirvkit has: the names are
+    // accepted, their `__spirv_*` built-ins are refused naming the missing instruction.
+    "SPV_INTEL_subgroup_bitcast_shuffle",
+    "SPV_INTEL_subgroup_scaled_matrix_multiply_accumulate",
     // The Intel FPGA extensions renamed to SPV_ALTERA_* in SPIRV-Headers.
     "SPV_ALTERA_usm_storage_classes",
     "SPV_ALTERA_arbitrary_precision_fixed_point",

@@ -55,6 +55,7 @@ pub(crate) mod ptrtypes;
 pub(crate) mod requirements;
 pub(crate) mod rounded_divide_sqrt;
 pub(crate) mod target_types;
+pub(crate) mod token_type;
 pub(crate) mod translator;
 pub(crate) mod types;
 pub(crate) mod untyped;

@@ -379,6 +379,7 @@ impl<'m> Translator<'m> {
                 return Err(unsupported(location, "a function type as a value"))
             }
             Type::TargetExt { .. } => self.target_ext_type(ty, location)?,
+            Type::Token => crate::forward::token_type::token_type(self, location)?,
             other => return Err(unsupported(location, format!("the type {other:?}"))),
         })
     }

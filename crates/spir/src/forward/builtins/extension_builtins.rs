@@ -113,6 +113,11 @@ pub(super) fn lower(
     }
     if let Some(op) = bfloat16_conversion(n).or((n == SIGMOID).then_some(Op::FSigmoidINTEL)) {
         require(t, loc, n, op)?;
+        if op != Op::FSigmoidINTEL {
+            crate::forward::cooperative_matrix::require_joint_matrix_for_bf16_conversion(
+                t, loc, n, result_ty,
+            )?;
+        }
         let ty = t.ty(result_ty, loc)?;
         let ids = arg_ids(t, ctx, args)?;
         let [value] = ids[..] else {

@@ -60,6 +60,11 @@ pub(super) fn lower(
     if float_rmw.is_none() {
         crate::forward::requirements::require(t, loc, &d.name, &desc.avail)?;
     }
+    if matches!(opname, "ConvertFToBF16INTEL" | "ConvertBF16ToFINTEL") {
+        crate::forward::cooperative_matrix::require_joint_matrix_for_bf16_conversion(
+            t, loc, &d.name, result_ty,
+        )?;
+    }
     let operands = desc
         .operands
         .iter()
