@@ -3647,3 +3647,34 @@ define spir_kernel void @k(float %x, ptr addrspace(1) %o) {
     assert!(err.contains("+SPV_INTEL_joint_matrix"), "{err}");
     assert!(err.contains("ConvertFToBF16INTEL"), "{err}");
 }
+
+/// t12/010: DPC++ passes an `_ExtInt` argument of a SPIR-V friendly IR built-in `byval`
+/// (`__spirv_FixedExpINTEL` of an i68 through `ptr byval(i68)`); the instruction takes the
+/// value, loaded from the pointer as llvm-spirv does (it passed the pointer itself before).
+#[test]
+fn byval_scalar_arguments_of_spv_ir_builtins_are_loaded() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i32 @_Z21__spirv_FixedExpINTELILi32ELi32EEU7_ExtIntIXT0_EEiU7_ExtIntIXT_EEibiiii(ptr byval(i32), i1, i32, i32, i32, i32)
+define spir_func i32 @f(i32 %v) {
+entry:
+  %tmp = alloca i32, align 4
+  store i32 %v, ptr %tmp, align 4
+  %r = call spir_func i32 @_Z21__spirv_FixedExpINTELILi32ELi32EEU7_ExtIntIXT0_EEiU7_ExtIntIXT_EEibiiii(ptr byval(i32) %tmp, i1 false, i32 20, i32 20, i32 0, i32 0)
+  ret i32 %r
+}
+"#;
+    let ext = "+SPV_INTEL_arbitrary_precision_integers,+SPV_INTEL_arbitrary_precision_fixed_point";
+    for m in both(src, ext, "byval_fixed_exp") {
+        let defs = common::defs(&m);
+        let exp = m
+            .instructions()
+            .find(|i| i.opcode == Op::FixedExpALTERA)
+            .expect("OpFixedExp");
+        let input = common::id(&exp.operands[0]);
+        assert_eq!(
+            defs.get(&input).map(|i| i.opcode),
+            Some(Op::Load),
+            "the operand is the loaded value"
+        );
+    }
+}

@@ -104,6 +104,7 @@ pub(super) fn call(
         }
         Some(Callee::Builtin(d)) => {
             cast_builtin_pointer_args(t, ctx, &d, args)?;
+            load_byval_spv_ir_args(t, ctx, *f, attrs, &d, args)?;
             let lowered = crate::forward::builtins::call(t, ctx, out, result_ty, &d, args);
             ctx.arg_casts.borrow_mut().clear();
             lowered?
@@ -184,6 +185,54 @@ fn cast_builtin_pointer_args(
         };
         let id = t.value_as(ctx, a, wanted)?;
         ctx.arg_casts.borrow_mut().insert(a, id);
+    }
+    Ok(())
+}
+
+/// A scalar or vector argument of a SPIR-V friendly IR built-in passed `byval` (DPC++ passes
+/// an `_ExtInt` wider than 64 bits so, e.g. `__spirv_FixedExpINTEL` of an i68 through
+/// `ptr byval(i68)`): the instruction takes the value, so it is loaded from the pointer, as
+/// llvm-spirv does. Aggregates passed `byval` (wrapper classes) keep their own handling.
+fn load_byval_spv_ir_args(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    callee: llvm::FuncId,
+    call_attrs: &llvm::AttributeList,
+    d: &crate::mangle::Demangled,
+    args: &[ValueRef],
+) -> Result<()> {
+    if !d.name.starts_with("__spirv_") {
+        return Ok(());
+    }
+    let callee_attrs = t.m.function(callee).map(|f| f.attrs.clone());
+    for (i, &a) in args.iter().enumerate() {
+        let byval = |list: &llvm::AttributeList| {
+            list.param(i).iter().find_map(|attr| match attr {
+                llvm::Attribute::Type(name, Some(ty)) if name == "byval" => Some(*ty),
+                _ => None,
+            })
+        };
+        let Some(value_ty) = byval(call_attrs).or_else(|| callee_attrs.as_ref().and_then(byval))
+        else {
+            continue;
+        };
+        let scalar_or_vector = matches!(
+            t.m.types.get(value_ty),
+            llvm::Type::Int(_)
+                | llvm::Type::Half
+                | llvm::Type::BFloat
+                | llvm::Type::Float
+                | llvm::Type::Double
+                | llvm::Type::Vector { .. }
+        );
+        if !scalar_or_vector {
+            continue;
+        }
+        let ty = t.ty(value_ty, &ctx.location)?;
+        let pointer_ty = t.pointer_to_in(ctx, a, ty)?;
+        let pointer = t.value_as(ctx, a, pointer_ty)?;
+        let value = t.emit_ops(Op::Load, ty, [Operand::Id(pointer)]);
+        ctx.arg_casts.borrow_mut().insert(a, value);
     }
     Ok(())
 }
