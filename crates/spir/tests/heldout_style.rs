@@ -3615,6 +3615,15 @@ define spir_func i32 @f(i32 %a, <8 x i32> %b, i32 %c, i8 %sa, i8 %sb) {
         err.contains("OpSubgroupScaledMatrixMultiplyAccumulateINTEL"),
         "{err}"
     );
+    // Without the extension the refusal names it, as llvm-spirv's negative RUN lines expect.
+    let err = translate_with(shuffle, "").expect_err("needs the extension");
+    assert!(err.contains("+SPV_INTEL_subgroup_bitcast_shuffle"), "{err}");
+    let err = translate_with(scaled, "+SPV_INTEL_subgroup_matrix_multiply_accumulate")
+        .expect_err("needs the extension");
+    assert!(
+        err.contains("+SPV_INTEL_subgroup_scaled_matrix_multiply_accumulate"),
+        "{err}"
+    );
 }
 
 /// t12/015: SPV_INTEL_bfloat16_conversion's conversions on a cooperative matrix are

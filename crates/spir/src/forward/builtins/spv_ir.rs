@@ -45,12 +45,16 @@ pub(super) fn lower(
         super::spv_ir_forms::control_barrier_scope(t, ctx, &d.name, args)?;
     }
     let desc = spirvkit_grammar::instruction_by_name(&format!("Op{opname}")).ok_or_else(|| {
+        let reason = match extension_without_opcode(opname) {
+            Some(ext) if !t.opts.allows(ext) => format!("needs --spirv-ext=+{ext}"),
+            Some(ext) => format!(
+                "Op{opname} of {ext}: its opcode is in no SPIRV-Headers release spirvkit has"
+            ),
+            None => format!("no instruction Op{opname}"),
+        };
         unsupported(
             loc,
-            format!(
-                "the SPIR-V friendly IR built-in {} (no instruction Op{opname})",
-                d.name
-            ),
+            format!("the SPIR-V friendly IR built-in {} ({reason})", d.name),
         )
     })?;
     // The atomic float instructions list one capability per width: the one declared is the
@@ -296,6 +300,19 @@ fn former_name(opname: &str) -> &str {
         "AtomicCompareExchangeWeak" => "AtomicCompareExchange",
         "LessOrGreater" => "FOrdNotEqual",
         other => other,
+    }
+}
+
+/// Instructions of extensions llvm-spirv translates whose opcodes spirvkit does not have (no
+/// SPIRV-Headers release it pins, nor any stored header, lists them): their built-ins are
+/// refused naming the extension to enable, or, when it is enabled, the missing opcode.
+fn extension_without_opcode(opname: &str) -> Option<&'static str> {
+    match opname {
+        "SubgroupBitcastShuffleINTEL" => Some("SPV_INTEL_subgroup_bitcast_shuffle"),
+        "SubgroupScaledMatrixMultiplyAccumulateINTEL" => {
+            Some("SPV_INTEL_subgroup_scaled_matrix_multiply_accumulate")
+        }
+        _ => None,
     }
 }
 
