@@ -210,7 +210,8 @@ pub const LLVM_SPIRV: &[&str] = &[
     "SPV_INTEL_rounded_divide_sqrt",
     // Newer still (session 19: tests of llvm-spirv's test/extensions/INTEL/<name>/). Their
     // instructions' opcodes are in no SPIRV-Headers release spirvkit has: the names are
-    // accepted, their `__spirv_*` built-ins are refused naming the missing instruction.
+    // accepted, their `__spirv_*` built-ins refused (naming the extension when it is not
+    // enabled, the missing instruction when it is: builtins/spv_ir.rs).
     "SPV_INTEL_subgroup_bitcast_shuffle",
     "SPV_INTEL_subgroup_scaled_matrix_multiply_accumulate",
     // The Intel FPGA extensions renamed to SPV_ALTERA_* in SPIRV-Headers.

@@ -204,7 +204,8 @@ fn load_byval_spv_ir_args(
     if !d.name.starts_with("__spirv_") {
         return Ok(());
     }
-    let callee_attrs = t.m.function(callee).map(|f| f.attrs.clone());
+    let m = t.m;
+    let callee_attrs = m.function(callee).map(|f| &f.attrs);
     for (i, &a) in args.iter().enumerate() {
         let byval = |list: &llvm::AttributeList| {
             list.param(i).iter().find_map(|attr| match attr {
@@ -212,12 +213,11 @@ fn load_byval_spv_ir_args(
                 _ => None,
             })
         };
-        let Some(value_ty) = byval(call_attrs).or_else(|| callee_attrs.as_ref().and_then(byval))
-        else {
+        let Some(value_ty) = byval(call_attrs).or_else(|| callee_attrs.and_then(byval)) else {
             continue;
         };
         let scalar_or_vector = matches!(
-            t.m.types.get(value_ty),
+            m.types.get(value_ty),
             llvm::Type::Int(_)
                 | llvm::Type::Half
                 | llvm::Type::BFloat
