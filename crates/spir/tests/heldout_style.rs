@@ -3524,3 +3524,215 @@ define spir_kernel void @k(i32 %x, float %f, ptr addrspace(1) %o) {
     let err = translate_with(src, "").expect_err("refused without the extension");
     assert!(err.contains("SPV_KHR_uniform_group_instructions"), "{err}");
 }
+
+// Session 19, helper litfwd19 (issue #18): forward differences llvm-spirv's lit CHECK lines
+// show — FP4/Int4 packed conversions valid, FPRoundingMode from rounding metadata, ...
+
+/// spirvkit's own validator on a translation (spirv-val 2025.5 knows neither FP4 nor Int4).
+fn spirvkit_valid(m: &Module, tag: &str) {
+    let options = spirvkit_val::ValidatorOptions::default();
+    if let Err(d) = spirvkit_val::validate(&m.to_words(), &options) {
+        let text: Vec<String> = d.iter().map(ToString::to_string).collect();
+        panic!("{tag}: spirvkit val:\n{}", text.join("\n"));
+    }
+}
+
+/// t7 012/043/092: packed FP4 (E2M1 in an `i32`, an `i8`, a `<2 x i8>`) and packed Int4
+/// conversions bitcast the carrier to a vector of the 4-bit type, convert, and bitcast back —
+/// llvm-spirv's form, now accepted by spirvkit's validator (`OpTypeInt 4 0` under
+/// Int4TypeINTEL), typed and untyped.
+#[test]
+fn packed_fp4_and_int4_conversions_are_valid() {
+    let src = r#"target triple = "spir-unknown-unknown"
+declare spir_func <8 x i8> @_Z36__builtin_spirv_ConvertE2M1ToE4M3EXTi(i32)
+declare spir_func i32 @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTDv8_Dh(<8 x half>)
+declare spir_func <4 x half> @_Z36__builtin_spirv_ConvertE2M1ToFP16EXTDv2_c(<2 x i8>)
+declare spir_func <8 x i8> @_Z38__builtin_spirv_ConvertInt4ToE4M3INTELi(i32)
+declare spir_func i32 @_Z38__builtin_spirv_ConvertFP16ToInt4INTELDv8_Dh(<8 x half>)
+define spir_func <8 x i8> @fp4_to_fp8(i32 %p) {
+  %r = call spir_func <8 x i8> @_Z36__builtin_spirv_ConvertE2M1ToE4M3EXTi(i32 %p)
+  ret <8 x i8> %r
+}
+define spir_func i32 @half_to_fp4(<8 x half> %h) {
+  %r = call spir_func i32 @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTDv8_Dh(<8 x half> %h)
+  ret i32 %r
+}
+define spir_func <4 x half> @fp4_in_bytes(<2 x i8> %p) {
+  %r = call spir_func <4 x half> @_Z36__builtin_spirv_ConvertE2M1ToFP16EXTDv2_c(<2 x i8> %p)
+  ret <4 x half> %r
+}
+define spir_func <8 x i8> @int4_to_fp8(i32 %p) {
+  %r = call spir_func <8 x i8> @_Z38__builtin_spirv_ConvertInt4ToE4M3INTELi(i32 %p)
+  ret <8 x i8> %r
+}
+define spir_func i32 @half_to_int4(<8 x half> %h) {
+  %r = call spir_func i32 @_Z38__builtin_spirv_ConvertFP16ToInt4INTELDv8_Dh(<8 x half> %h)
+  ret i32 %r
+}
+"#;
+    let ext = "+SPV_EXT_float8,+SPV_EXT_ocp_microscaling_types,+SPV_INTEL_int4,+SPV_KHR_bfloat16";
+    for ext in [ext.to_string(), format!("{ext},+SPV_KHR_untyped_pointers")] {
+        let m = translate_with(src, &ext).unwrap_or_else(|e| panic!("[{ext}]: {e}"));
+        spirvkit_valid(&m, &ext);
+        let int4 = m.instructions().any(|i| {
+            i.opcode == Op::TypeInt && i.operands.first() == Some(&spirvkit_core::Operand::Word(4))
+        });
+        assert!(int4, "OpTypeInt 4 0");
+        let caps = capabilities(&m);
+        for cap in [
+            Capability::Float4EXT,
+            Capability::Float8EXT,
+            Capability::Int4TypeINTEL,
+        ] {
+            assert!(caps.contains(&cap.0), "{cap:?}");
+        }
+        // Each packed side is one OpBitcast: 2 + 1 + 1 (E2M1) + 2 + 1 (Int4: the `<8 x i4>`
+        // result of ConvertFToS is bitcast to `i32`, the `i32` argument to `<8 x i4>`).
+        assert_eq!(count(&m, Op::Bitcast), 7, "[{ext}]");
+        assert_eq!(count(&m, Op::FConvert), 3);
+        assert_eq!(count(&m, Op::ConvertSToF), 1);
+        assert_eq!(count(&m, Op::ConvertFToS), 1);
+    }
+}
+
+/// t7/074: a cooperative matrix of FP4 (E2M1) needs Float4E2M1CooperativeMatrixINTEL, which is
+/// SPV_INTEL_float4's: the module declares that extension with it, also when only
+/// SPV_EXT_ocp_microscaling_types was named (llvm-spirv declares the capability alone, which
+/// leaves its module without the extension the capability requires).
+#[test]
+fn an_fp4_cooperative_matrix_declares_the_extension_of_its_capability() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func target("spirv.CooperativeMatrixKHR", half, 3, 8, 8, 0) @_Z26__spirv_CompositeConstructDh(half)
+declare spir_func target("spirv.CooperativeMatrixKHR", i4, 3, 8, 8, 0) @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTm(target("spirv.CooperativeMatrixKHR", half, 3, 8, 8, 0))
+define spir_func void @f() {
+  %m = call spir_func target("spirv.CooperativeMatrixKHR", half, 3, 8, 8, 0) @_Z26__spirv_CompositeConstructDh(half 1.0)
+  %e = call spir_func target("spirv.CooperativeMatrixKHR", i4, 3, 8, 8, 0) @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTm(target("spirv.CooperativeMatrixKHR", half, 3, 8, 8, 0) %m)
+  ret void
+}
+"#;
+    let ext = "+SPV_EXT_ocp_microscaling_types,+SPV_KHR_cooperative_matrix,+SPV_INTEL_int4";
+    let m = translate_with(src, ext).unwrap_or_else(|e| panic!("{e}"));
+    spirvkit_valid(&m, "fp4_matrix");
+    assert!(capabilities(&m).contains(&Capability::Float4E2M1CooperativeMatrixINTEL.0));
+    let exts = common::extensions(&m);
+    assert!(exts.contains(&"SPV_INTEL_float4".to_string()), "{exts:?}");
+    assert!(exts.contains(&"SPV_EXT_ocp_microscaling_types".to_string()));
+    assert_eq!(count(&m, Op::FConvert), 1);
+    assert_eq!(count(&m, Op::Bitcast), 1);
+}
+
+/// t11/015, llvm-spirv's constrained-convert.ll: the constrained conversions that take a
+/// rounding argument (`sitofp`, `uitofp`, `fptrunc`) are decorated FPRoundingMode by it —
+/// core SPIR-V, no capability — the others (`fptosi`, `fptoui`, `fpext`) and a dynamic rounding
+/// are not; SPV_INTEL_rounded_divide_sqrt adds nothing to a conversion.
+#[test]
+fn constrained_conversions_round_by_their_rounding_metadata() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare float @llvm.experimental.constrained.sitofp.f32.i32(i32, metadata, metadata)
+declare float @llvm.experimental.constrained.uitofp.f32.i32(i32, metadata, metadata)
+declare i32 @llvm.experimental.constrained.fptosi.i32.f32(float, metadata)
+declare i32 @llvm.experimental.constrained.fptoui.i32.f32(float, metadata)
+declare double @llvm.experimental.constrained.fpext.f64.f32(float, metadata)
+declare float @llvm.experimental.constrained.fptrunc.f32.f64(double, metadata, metadata)
+declare half @llvm.experimental.constrained.fptrunc.f16.f32(float, metadata, metadata)
+define spir_kernel void @k(i32 %i, ptr addrspace(1) %o) {
+  %sf = call float @llvm.experimental.constrained.sitofp.f32.i32(i32 %i, metadata !"round.tonearest", metadata !"fpexcept.ignore")
+  %uf = call float @llvm.experimental.constrained.uitofp.f32.i32(i32 %i, metadata !"round.towardzero", metadata !"fpexcept.ignore")
+  %fs = call i32 @llvm.experimental.constrained.fptosi.i32.f32(float %uf, metadata !"fpexcept.ignore")
+  %fu = call i32 @llvm.experimental.constrained.fptoui.i32.f32(float %uf, metadata !"fpexcept.ignore")
+  %fe = call double @llvm.experimental.constrained.fpext.f64.f32(float %sf, metadata !"fpexcept.ignore")
+  %ft = call float @llvm.experimental.constrained.fptrunc.f32.f64(double %fe, metadata !"round.upward", metadata !"fpexcept.ignore")
+  %fh = call half @llvm.experimental.constrained.fptrunc.f16.f32(float %ft, metadata !"round.dynamic", metadata !"fpexcept.ignore")
+  %s = add i32 %fs, %fu
+  store i32 %s, ptr addrspace(1) %o
+  store half %fh, ptr addrspace(1) %o
+  ret void
+}
+"#;
+    for ext in ["", "+SPV_INTEL_rounded_divide_sqrt"] {
+        for m in both(src, ext, &format!("constrained_convert{}", ext.len())) {
+            let rounded: Vec<(Op, u32)> = m
+                .instructions()
+                .filter(|i| i.opcode == Op::Decorate)
+                .filter(|d| d.operands.get(1) == Some(&spirvkit_core::Operand::Word(39)))
+                .filter_map(|d| {
+                    let target = common::id(&d.operands[0]);
+                    let def = common::defs(&m).get(&target).map(|i| i.opcode)?;
+                    match d.operands.get(2) {
+                        Some(spirvkit_core::Operand::Word(mode)) => Some((def, *mode)),
+                        _ => None,
+                    }
+                })
+                .collect();
+            assert_eq!(
+                rounded,
+                vec![
+                    (Op::ConvertSToF, 0),
+                    (Op::ConvertUToF, 1),
+                    (Op::FConvert, 2)
+                ],
+                "[{ext}]"
+            );
+            assert!(!capabilities(&m).contains(&Capability::RoundedDivideSqrtINTEL.0));
+        }
+    }
+}
+
+/// t11/019 and 020: an FPRoundingMode entry of an instruction's `!spirv.Decorations` stays on a
+/// conversion, and on a float `fdiv` under SPV_INTEL_rounded_divide_sqrt (declaring it); on a
+/// plain `fsub`, an `llvm.fpbuiltin.fmul`, a bfloat `fdiv`, or an `fdiv` without the extension,
+/// it is dropped as llvm-spirv drops it (core SPIR-V gives arithmetic no rounding mode).
+#[test]
+fn decorated_rounding_modes_stay_where_spirv_allows_them() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare float @llvm.fpbuiltin.fmul.f32(float, float)
+define spir_kernel void @k(float %a, float %b, double %d, ptr addrspace(1) %o) {
+  %mul = call float @llvm.fpbuiltin.fmul.f32(float %a, float %b), !spirv.Decorations !0
+  %sub = fsub float %mul, %b, !spirv.Decorations !0
+  %div = fdiv float %sub, %b, !spirv.Decorations !1
+  %cvt = fptrunc double %d to float, !spirv.Decorations !1
+  %sum = fadd float %div, %cvt
+  store float %sum, ptr addrspace(1) %o
+  ret void
+}
+!0 = !{!2}
+!1 = !{!3}
+!2 = !{i32 39, i32 0}
+!3 = !{i32 39, i32 1}
+"#;
+    let rounded = |m: &Module| -> Vec<Op> {
+        let defs = common::defs(m);
+        m.instructions()
+            .filter(|i| i.opcode == Op::Decorate)
+            .filter(|d| d.operands.get(1) == Some(&spirvkit_core::Operand::Word(39)))
+            .filter_map(|d| defs.get(&common::id(&d.operands[0])).map(|i| i.opcode))
+            .collect()
+    };
+    for m in both(src, "", "decorated_rounding") {
+        assert_eq!(rounded(&m), vec![Op::FConvert]);
+        assert!(!capabilities(&m).contains(&Capability::RoundedDivideSqrtINTEL.0));
+    }
+    let ext = "+SPV_INTEL_rounded_divide_sqrt";
+    for untyped in ["", ",+SPV_KHR_untyped_pointers"] {
+        let m = translate_with(src, &format!("{ext}{untyped}")).unwrap_or_else(|e| panic!("{e}"));
+        // spirv-val 2025.5 does not know RoundedDivideSqrtINTEL (6265): spirvkit's validator.
+        spirvkit_valid(&m, "decorated_rounding_ext");
+        let mut ops = rounded(&m);
+        ops.sort_by_key(|op| op.0);
+        assert_eq!(ops, vec![Op::FConvert, Op::FDiv]);
+        assert!(capabilities(&m).contains(&Capability::RoundedDivideSqrtINTEL.0));
+    }
+    let bfloat = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(bfloat %a, bfloat %b, ptr addrspace(1) %o) {
+  %r = fdiv bfloat %a, %b, !spirv.Decorations !0
+  store bfloat %r, ptr addrspace(1) %o
+  ret void
+}
+!0 = !{!1}
+!1 = !{i32 39, i32 0}
+"#;
+    let ext = "+SPV_INTEL_rounded_divide_sqrt,+SPV_KHR_bfloat16,+SPV_INTEL_bfloat16_arithmetic";
+    let m = translate_with(bfloat, ext).unwrap_or_else(|e| panic!("{e}"));
+    assert!(rounded(&m).is_empty());
+    assert!(!capabilities(&m).contains(&Capability::RoundedDivideSqrtINTEL.0));
+}

@@ -512,7 +512,7 @@ fn int4_type(t: &mut Translator<'_>) -> Id {
 /// Float8CooperativeMatrixEXT, Int4 Int4CooperativeMatrixINTEL, E2M1
 /// Float4E2M1CooperativeMatrixINTEL (llvm-spirv's SPV_INTEL_float4/cooperative_matrix test
 /// declares it under SPV_EXT_ocp_microscaling_types too; SPV_INTEL_float4, whose capability it
-/// is, is declared when enabled).
+/// is, is declared with it so that the module is valid).
 fn composite(t: &mut Translator<'_>, scalar: Id, count: Count, format: Format) -> Id {
     match count {
         Count::Scalar => scalar,
@@ -522,9 +522,11 @@ fn composite(t: &mut Translator<'_>, scalar: Id, count: Count, format: Format) -
                 f if f.is_fp8() => t.b.capability(Capability::Float8CooperativeMatrixEXT),
                 Format::Int4 => t.b.capability(Capability::Int4CooperativeMatrixINTEL),
                 Format::E2M1 => {
-                    if t.opts.allows(FLOAT4_INTEL) {
-                        t.b.extension(FLOAT4_INTEL);
-                    }
+                    // The capability is SPV_INTEL_float4's, so the module declares that
+                    // extension whenever it declares the capability: llvm-spirv declares
+                    // the capability under SPV_EXT_ocp_microscaling_types alone too, which
+                    // leaves its module without the extension the capability requires.
+                    t.b.extension(FLOAT4_INTEL);
                     t.b.capability(Capability::Float4E2M1CooperativeMatrixINTEL);
                 }
                 _ => {}
