@@ -3736,3 +3736,90 @@ define spir_kernel void @k(bfloat %a, bfloat %b, ptr addrspace(1) %o) {
     assert!(rounded(&m).is_empty());
     assert!(!capabilities(&m).contains(&Capability::RoundedDivideSqrtINTEL.0));
 }
+
+/// t11/018: a conditional branch's `!prof` branch weights are OpBranchConditional's Branch
+/// Weights literals, scaled down as LLVM's `calculateCountScale` when their sum reaches 2^32 - 1
+/// (ratio kept), and left out when both are zero.
+#[test]
+fn branch_weights_are_branch_conditional_literals() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func i32 @f(i32 %x, i32 %which) {
+entry:
+  %c0 = icmp sgt i32 %x, 10
+  br i1 %c0, label %a, label %b, !prof !0
+a:
+  %c1 = icmp sgt i32 %x, 20
+  br i1 %c1, label %b, label %c, !prof !1
+b:
+  %c2 = icmp sgt i32 %x, 30
+  br i1 %c2, label %c, label %d, !prof !2
+c:
+  %c3 = icmp sgt i32 %x, 40
+  br i1 %c3, label %d, label %e, !prof !3
+d:
+  ret i32 %x
+e:
+  ret i32 %which
+}
+!0 = !{!"branch_weights", i32 2000, i32 1}
+!1 = !{!"branch_weights", i32 3000000000, i32 1500000000}
+!2 = !{!"branch_weights", i32 0, i32 0}
+!3 = !{!"branch_weights", !"expected", i32 4294967294, i32 1}
+"#;
+    for m in both(src, "", "branch_weights") {
+        let weights: Vec<Vec<u32>> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::BranchConditional)
+            .map(|i| {
+                i.operands[3..]
+                    .iter()
+                    .filter_map(|o| match o {
+                        spirvkit_core::Operand::Word(w) => Some(*w),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(
+            weights,
+            vec![
+                vec![2000, 1],
+                vec![1_500_000_000, 750_000_000],
+                vec![],
+                vec![2_147_483_647, 0],
+            ]
+        );
+    }
+}
+
+/// t11/013: `llvm.smax/smin/umax/umin` are a comparison and an OpSelect of the two operands,
+/// as llvm-spirv writes them, scalar and vector; an odd width carried in a wider integer keeps
+/// OpenCL.std's s_max & co. on the exact operands.
+#[test]
+fn integer_min_max_intrinsics_are_compare_and_select() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare i32 @llvm.smax.i32(i32, i32)
+declare <4 x i32> @llvm.smin.v4i32(<4 x i32>, <4 x i32>)
+declare i16 @llvm.umax.i16(i16, i16)
+declare i64 @llvm.umin.i64(i64, i64)
+define spir_kernel void @k(i32 %a, i32 %b, <4 x i32> %v, <4 x i32> %w, i16 %h, i64 %l, ptr addrspace(1) %o) {
+  %smax = call i32 @llvm.smax.i32(i32 %a, i32 %b)
+  %smin = call <4 x i32> @llvm.smin.v4i32(<4 x i32> %v, <4 x i32> %w)
+  %umax = call i16 @llvm.umax.i16(i16 %h, i16 %h)
+  %umin = call i64 @llvm.umin.i64(i64 %l, i64 %l)
+  store i32 %smax, ptr addrspace(1) %o
+  store <4 x i32> %smin, ptr addrspace(1) %o
+  store i16 %umax, ptr addrspace(1) %o
+  store i64 %umin, ptr addrspace(1) %o
+  ret void
+}
+"#;
+    for m in both(src, "", "int_min_max") {
+        assert_eq!(count(&m, Op::SGreaterThan), 1);
+        assert_eq!(count(&m, Op::SLessThan), 1);
+        assert_eq!(count(&m, Op::UGreaterThan), 1);
+        assert_eq!(count(&m, Op::ULessThan), 1);
+        assert_eq!(count(&m, Op::Select), 4);
+        assert_eq!(count(&m, Op::ExtInst), 0);
+    }
+}

@@ -232,7 +232,10 @@ pub(crate) fn translate_instruction(
             cond,
             then_block,
             else_block,
-        } => control::cond_br(t, ctx, cond, then_block, else_block)?,
+        } => {
+            let weights = control::branch_weights(t, inst);
+            control::cond_br(t, ctx, cond, then_block, else_block, weights)?
+        }
         InstKind::Switch {
             value,
             default,
