@@ -3823,3 +3823,45 @@ define spir_kernel void @k(i32 %a, i32 %b, <4 x i32> %v, <4 x i32> %w, i16 %h, i
         assert_eq!(count(&m, Op::ExtInst), 0);
     }
 }
+
+/// t11/002 and 010: a declaration's parameters carry their attributes as a definition's do
+/// (`sret` → FuncParamAttr Sret, `align` → Alignment), and `readnone` is NoWrite as `readonly`
+/// is (llvm-spirv writes NoWrite for both).
+#[test]
+fn declaration_parameters_and_readnone_take_their_attributes() {
+    let src = r#"target triple = "spir-unknown-unknown"
+%struct.S = type { i32 }
+declare void @make(ptr sret(%struct.S) align 8, i32 zeroext)
+define spir_func void @f(ptr readnone %unused, ptr readonly %p, ptr %o) {
+  %s = alloca %struct.S, align 8
+  call void @make(ptr sret(%struct.S) align 8 %s, i32 zeroext 42)
+  %v = load i32, ptr %p
+  store i32 %v, ptr %o
+  ret void
+}
+"#;
+    for m in both(src, "", "decl_param_attrs") {
+        let params: Vec<spirvkit_core::Id> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::FunctionParameter)
+            .filter_map(|i| i.result_id)
+            .collect();
+        // The declaration comes first: (sret ptr, zeroext i32), then f's three parameters.
+        assert_eq!(params.len(), 5);
+        let attrs = |p: spirvkit_core::Id| -> Vec<u32> {
+            decorations_of(&m, Decoration::FuncParamAttr)
+                .into_iter()
+                .filter(|(target, _)| *target == p.0)
+                .flat_map(|(_, literals)| literals)
+                .collect()
+        };
+        assert_eq!(attrs(params[0]), vec![3], "sret");
+        assert_eq!(attrs(params[1]), vec![0], "zeroext");
+        assert!(decorations_of(&m, Decoration::Alignment)
+            .iter()
+            .any(|(target, _)| *target == params[0].0));
+        assert_eq!(attrs(params[2]), vec![6], "readnone → NoWrite");
+        assert_eq!(attrs(params[3]), vec![6], "readonly → NoWrite");
+        assert!(attrs(params[4]).is_empty());
+    }
+}

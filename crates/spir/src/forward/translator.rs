@@ -536,6 +536,9 @@ impl<'m> Translator<'m> {
                     if let Some(name) = f.args.get(n).and_then(|a| a.name.as_deref()) {
                         self.b.name(pid, name);
                     }
+                    // A declaration's parameters carry their attributes too (llvm-spirv's
+                    // transFunctionDecl: `sret`, `byval`, `zeroext`, `align` ...).
+                    crate::forward::kernels::param_attributes(self, f, n, pid)?;
                 }
                 self.b.end_function();
                 self.b.name(id, &f.name);
