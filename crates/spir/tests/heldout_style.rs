@@ -3865,3 +3865,44 @@ define spir_func void @f(ptr readnone %unused, ptr readonly %p, ptr %o) {
         assert!(attrs(params[4]).is_empty());
     }
 }
+
+/// t11/024: a constant global array initialized with `undef` keeps an initializer, a
+/// composite of OpUndef elements (llvm-spirv's form); a Workgroup array keeps none.
+#[test]
+fn an_undef_constant_array_is_initialized_with_undef_elements() {
+    let src = r#"target triple = "spir-unknown-unknown"
+@table = private unnamed_addr addrspace(2) constant [4 x i32] undef, align 4
+@local = internal addrspace(3) global [8 x i32] undef, align 4
+define spir_kernel void @k(ptr addrspace(1) %o, i32 %i) {
+  %p = getelementptr [4 x i32], ptr addrspace(2) @table, i32 0, i32 %i
+  %v = load i32, ptr addrspace(2) %p
+  %q = getelementptr [8 x i32], ptr addrspace(3) @local, i32 0, i32 %i
+  store i32 %v, ptr addrspace(3) %q
+  store i32 %v, ptr addrspace(1) %o
+  ret void
+}
+"#;
+    for m in both(src, "", "undef_array_init") {
+        let defs = common::defs(&m);
+        let initializers: Vec<Op> = m
+            .instructions()
+            .filter(|i| matches!(i.opcode, Op::Variable | Op::UntypedVariableKHR))
+            .filter_map(|v| {
+                // The initializer is the last operand that names a constant (an untyped
+                // variable names its data type before it).
+                v.operands
+                    .iter()
+                    .filter_map(|o| o.id())
+                    .filter_map(|id| defs.get(&id).map(|i| i.opcode))
+                    .find(|op| *op != Op::TypeArray)
+            })
+            .collect();
+        assert_eq!(initializers, vec![Op::ConstantComposite]);
+        let composite = m
+            .instructions()
+            .find(|i| i.opcode == Op::ConstantComposite)
+            .map(|i| i.operands.len());
+        assert_eq!(composite, Some(4));
+        assert_eq!(count(&m, Op::Undef), 1);
+    }
+}

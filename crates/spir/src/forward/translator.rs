@@ -548,6 +548,35 @@ impl<'m> Translator<'m> {
         Ok(())
     }
 
+    /// The OpConstantComposite of OpUndef elements that initializes a constant global array
+    /// whose LLVM initializer is `undef` (outside Workgroup memory, which takes none).
+    fn undef_array_initializer(
+        &mut self,
+        global: &llvm::GlobalVar,
+        data_ty: Id,
+        location: &str,
+    ) -> Result<Option<Id>> {
+        let undef_init = global.initializer.is_some_and(|i| self.is_undef(i));
+        if !undef_init || !global.is_constant || global.addrspace == 3 {
+            return Ok(None);
+        }
+        let llvm::Type::Array { len, elem } = *self.m.types.get(global.value_ty) else {
+            return Ok(None);
+        };
+        // One instruction holds at most 65535 words: longer arrays stay uninitialized.
+        let Some(len) = usize::try_from(len).ok().filter(|&n| n <= 65_532) else {
+            return Ok(None);
+        };
+        let elem_ty = self.ty(elem, location)?;
+        let undef = self.b.dedup_global(Op::Undef, Some(elem_ty), vec![]);
+        let elements = vec![Operand::Id(undef); len];
+        Ok(Some(self.b.dedup_global(
+            Op::ConstantComposite,
+            Some(data_ty),
+            elements,
+        )))
+    }
+
     /// Whether some call to `callee` passes more arguments than its fixed parameters.
     pub(crate) fn passes_variadic_arguments(&self, callee: llvm::FuncId) -> bool {
         let fixed = self
@@ -651,7 +680,10 @@ impl<'m> Translator<'m> {
                 self.block_literal_init = false;
                 Some(id?)
             }
-            None => None,
+            // A constant array whose initializer is `undef` keeps one: a composite of OpUndef
+            // elements (llvm-spirv's undef-array-initializer test), so that the constant
+            // variable stays initialized and reads back as `undef`.
+            None => self.undef_array_initializer(global, data_ty, &location)?,
         };
         // No variable lives in the Generic storage class: an `addrspace(4)` global is a
         // CrossWorkgroup one, and its users see it through a constant PtrCastToGeneric.
