@@ -3906,3 +3906,52 @@ define spir_kernel void @k(ptr addrspace(1) %o, i32 %i) {
         assert_eq!(count(&m, Op::Undef), 1);
     }
 }
+
+/// t7/010: `!fpmath !{float 2.5}` on an instruction (an `fdiv`, a call) is
+/// FPMaxErrorDecorationINTEL with the bound's float bits under SPV_INTEL_fp_max_error (llvm-spirv's
+/// IntelFPMaxErrorFPMath test); without the extension the relaxation is dropped.
+#[test]
+fn fpmath_accuracy_is_the_max_error_decoration() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func float @callee(float %a, float %b) {
+  ret float %a
+}
+define spir_kernel void @k(float %a, float %b, ptr addrspace(1) %o) {
+  %q = fdiv float %a, %b, !fpmath !0
+  %c = call spir_func float @callee(float %a, float %b), !fpmath !1
+  %s = fadd float %q, %c
+  store float %s, ptr addrspace(1) %o
+  ret void
+}
+!0 = !{float 2.500000e+00}
+!1 = !{float 1.000000e+00}
+"#;
+    for untyped in ["", ",+SPV_KHR_untyped_pointers"] {
+        let m = translate_with(src, &format!("+SPV_INTEL_fp_max_error{untyped}"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        // spirv-val 2025.5 knows the capability: checked by both spirv-val and spirvkit.
+        common::spirv_val(&m, &format!("fpmath_max_error{}", untyped.len()));
+        spirvkit_valid(&m, "fpmath_max_error");
+        let defs = common::defs(&m);
+        let mut bounds: Vec<(Op, u32)> = decorations_of(&m, Decoration::FPMaxErrorDecorationINTEL)
+            .into_iter()
+            .filter_map(|(target, literals)| {
+                let op = defs.get(&spirvkit_core::Id(target))?.opcode;
+                Some((op, *literals.first()?))
+            })
+            .collect();
+        bounds.sort_by_key(|(op, _)| op.0);
+        assert_eq!(
+            bounds,
+            vec![
+                (Op::FunctionCall, 1.0f32.to_bits()),
+                (Op::FDiv, 2.5f32.to_bits())
+            ]
+        );
+        assert!(capabilities(&m).contains(&Capability::FPMaxErrorINTEL.0));
+    }
+    for m in both(src, "", "fpmath_dropped") {
+        assert!(decorations_of(&m, Decoration::FPMaxErrorDecorationINTEL).is_empty());
+        assert!(!capabilities(&m).contains(&Capability::FPMaxErrorINTEL.0));
+    }
+}

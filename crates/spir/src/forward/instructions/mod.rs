@@ -251,6 +251,9 @@ pub(crate) fn translate_instruction(
     if !void_result {
         name_value(t, r.out, inst);
         for (kind, md) in &inst.metadata {
+            if kind == "fpmath" {
+                crate::forward::builtins::fp_math_max_error(t, decoration_target, *md);
+            }
             if kind == crate::forward::decorations::KIND {
                 // FPRoundingMode stays only where SPIR-V gives it a meaning
                 // (rounded_divide_sqrt.rs).
