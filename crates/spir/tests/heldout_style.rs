@@ -3955,3 +3955,50 @@ define spir_kernel void @k(float %a, float %b, ptr addrspace(1) %o) {
         assert!(!capabilities(&m).contains(&Capability::FPMaxErrorINTEL.0));
     }
 }
+
+/// t11/007: a `spirv64v1.2` target triple names the SPIR-V version: the module is written in
+/// 1.2 (64-bit, as `spirv64` is), nothing raises it (nsw/nuw stay undecorated), and a
+/// `--spirv-max-version` below it is refused as llvm-spirv refuses it
+/// (TripleMaxVersionIncompatible).
+#[test]
+fn a_spirv_triple_version_is_the_module_version() {
+    let src = r#"target triple = "spirv64v1.2-unknown-unknown"
+define spir_func i32 @square(i32 %a) {
+  %mul = mul nuw nsw i32 %a, %a
+  ret i32 %mul
+}
+"#;
+    for m in both(src, "", "triple_version") {
+        assert_eq!(m.header.version, 0x0001_0200);
+        assert!(capabilities(&m).contains(&Capability::Int64.0), "64-bit");
+        assert!(decorations_of(&m, Decoration::NoSignedWrap).is_empty());
+    }
+    let llvm = spirvkit_llvm::parse_text(src, "t.ll").expect("parses");
+    let mut options = spirvkit_spir::TranslateOptions::default();
+    options.max_version = 0x0001_0100;
+    let e = spirvkit_spir::translate(&llvm, &options)
+        .expect_err("max version below the triple's")
+        .to_string();
+    assert!(e.contains("TripleMaxVersionIncompatible"), "{e}");
+}
+
+/// t7/097: `_sat` on a conversion whose result is not FP8 is an invalid instruction, refused in
+/// llvm-spirv's words.
+#[test]
+fn sat_on_a_conversion_not_to_fp8_is_an_invalid_instruction() {
+    let src = r#"target triple = "spir-unknown-unknown"
+declare spir_func i8 @_Z42__builtin_spirv_ConvertFP16ToInt4INTEL_satDh(half)
+define spir_func i8 @f() {
+  %r = call spir_func i8 @_Z42__builtin_spirv_ConvertFP16ToInt4INTEL_satDh(half 0.0)
+  ret i8 %r
+}
+"#;
+    let e = translate_with(src, "+SPV_EXT_float8,+SPV_INTEL_int4").expect_err("refused");
+    assert!(e.contains("InvalidInstruction"), "{e}");
+    assert!(
+        e.contains(
+            "_sat suffix is only valid on conversions whose result is Float8E4M3EXT or Float8E5M2EXT."
+        ),
+        "{e}"
+    );
+}

@@ -118,11 +118,24 @@ pub(crate) fn location_of_function(f: &llvm::Function) -> String {
     format!("function @{}", f.name)
 }
 
+/// The SPIR-V version a `spirv{,32,64}v1.N` target triple names as its sub-architecture
+/// (`spirv64v1.2-unknown-unknown` → 1.2), as a header version word.
+pub(crate) fn triple_version(m: &llvm::Module) -> Option<u32> {
+    let arch = m.triple.as_deref()?.split('-').next()?;
+    let rest = ["spirv64", "spirv32", "spirv"]
+        .iter()
+        .find_map(|prefix| arch.strip_prefix(prefix))?;
+    let (major, minor) = rest.strip_prefix('v')?.split_once('.')?;
+    let (major, minor) = (major.parse::<u32>().ok()?, minor.parse::<u32>().ok()?);
+    (major == 1 && minor <= 6).then_some((major << 16) | (minor << 8))
+}
+
 impl<'m> Translator<'m> {
     pub fn new(m: &'m llvm::Module, opts: &'m TranslateOptions) -> Result<Self> {
         let triple = m.triple.as_deref().unwrap_or("");
         let datalayout_32 = m.datalayout.as_deref().is_some_and(|d| d.contains("p:32"));
-        let pointer_bits = if triple.starts_with("spir64") {
+        // `spirv64` is LLVM's own SPIR-V target, 64-bit as `spir64` is.
+        let pointer_bits = if triple.starts_with("spir64") || triple.starts_with("spirv64") {
             64
         } else if triple.starts_with("spir") || datalayout_32 {
             32
@@ -152,7 +165,7 @@ impl<'m> Translator<'m> {
             block_ended: false,
             opencl_std: None,
             last_ext_inst: (0, Id(0)),
-            needed_version: 0x0001_0000,
+            needed_version: triple_version(m).unwrap_or(0x0001_0000),
             uses_linkage: false,
             image_context: None,
             pointer_classes: Default::default(),

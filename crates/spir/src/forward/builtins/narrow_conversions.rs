@@ -238,14 +238,20 @@ pub(super) fn lower(
 ) -> Result<()> {
     let loc = ctx.location.as_str();
     let Some((op, saturating)) = instruction(conv, t.opts.allows(FP_CONVERSIONS)) else {
-        let why = if conv.saturated {
-            "`_sat` is only for conversions to FP8 E4M3/E5M2"
-        } else {
-            "spirvkit has no translation for it"
-        };
+        if conv.saturated {
+            // Bad input rather than a missing translation: llvm-spirv refuses it as an
+            // invalid instruction, in these words.
+            return Err(malformed(
+                loc,
+                format!(
+                    "InvalidInstruction: {name}: _sat suffix is only valid on conversions \
+                     whose result is Float8E4M3EXT or Float8E5M2EXT."
+                ),
+            ));
+        }
         return Err(unsupported(
             loc,
-            format!("the conversion built-in {name} ({why})"),
+            format!("the conversion built-in {name} (spirvkit has no translation for it)"),
         ));
     };
     let (Some(from), Some(to)) = (conv.from, conv.to) else {
