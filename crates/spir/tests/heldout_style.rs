@@ -3974,8 +3974,10 @@ define spir_func i32 @square(i32 %a) {
         assert!(decorations_of(&m, Decoration::NoSignedWrap).is_empty());
     }
     let llvm = spirvkit_llvm::parse_text(src, "t.ll").expect("parses");
-    let mut options = spirvkit_spir::TranslateOptions::default();
-    options.max_version = 0x0001_0100;
+    let options = spirvkit_spir::TranslateOptions {
+        max_version: 0x0001_0100,
+        ..Default::default()
+    };
     let e = spirvkit_spir::translate(&llvm, &options)
         .expect_err("max version below the triple's")
         .to_string();
