@@ -196,7 +196,7 @@ fn triple_capped_options(
                 location: "target triple".into(),
                 message: format!(
                     "TripleMaxVersionIncompatible: Triple version and maximum version are \
-                     incompatible (the triple asks for SPIR-V {}, --spirv-max-version={})",
+                     incompatible. The triple asks for SPIR-V {}, --spirv-max-version={}",
                     spirvkit_grammar::version_string(version),
                     spirvkit_grammar::version_string(options.max_version)
                 ),
