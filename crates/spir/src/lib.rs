@@ -177,7 +177,34 @@ pub fn translate(
     module: &spirvkit_llvm::Module,
     options: &TranslateOptions,
 ) -> Result<Module, TranslateError> {
+    let options = &triple_capped_options(module, options)?;
     forward::translator::Translator::new(module, options)?.run()
+}
+
+/// The options with the SPIR-V version of a `spirv64v1.2`-style target triple as the version
+/// cap, as llvm-spirv takes it: the module is written in that version (translator.rs starts
+/// there) and nothing raises it further; a `--spirv-max-version` below it is refused with
+/// llvm-spirv's TripleMaxVersionIncompatible.
+fn triple_capped_options(
+    module: &spirvkit_llvm::Module,
+    options: &TranslateOptions,
+) -> Result<TranslateOptions, TranslateError> {
+    let mut options = options.clone();
+    if let Some(version) = forward::translator::triple_version(module) {
+        if version > options.max_version {
+            return Err(TranslateError::Malformed {
+                location: "target triple".into(),
+                message: format!(
+                    "TripleMaxVersionIncompatible: Triple version and maximum version are \
+                     incompatible. The triple asks for SPIR-V {}, --spirv-max-version={}",
+                    spirvkit_grammar::version_string(version),
+                    spirvkit_grammar::version_string(options.max_version)
+                ),
+            });
+        }
+        options.max_version = version;
+    }
+    Ok(options)
 }
 
 /// `translate` with an explicit threading plan (tests force the parallel path on small
@@ -188,6 +215,7 @@ pub fn translate_with_plan(
     options: &TranslateOptions,
     plan: ParallelPlan,
 ) -> Result<Module, TranslateError> {
+    let options = &triple_capped_options(module, options)?;
     let mut translator = forward::translator::Translator::new(module, options)?;
     translator.parallel = plan;
     translator.run()
@@ -231,6 +259,7 @@ pub fn translate_to_words_from(
     if instructions < min_instructions || options.preserve_aux_data {
         return translate_with_plan(module, options, plan).map(|spirv| spirv.to_words());
     }
+    let options = &triple_capped_options(module, options)?;
     let (sink, finished) = std::sync::mpsc::channel::<Vec<spirvkit_core::Function>>();
     std::thread::scope(|scope| {
         let encoder = scope.spawn(move || {

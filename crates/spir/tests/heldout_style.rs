@@ -3687,3 +3687,488 @@ entry:
         );
     }
 }
+
+// Session 19, helper litfwd19 (issue #18): forward differences llvm-spirv's lit CHECK lines
+// show — FP4/Int4 packed conversions valid, FPRoundingMode from rounding metadata, ...
+
+/// spirvkit's own validator on a translation (spirv-val 2025.5 knows neither FP4 nor Int4).
+fn spirvkit_valid(m: &Module, tag: &str) {
+    let options = spirvkit_val::ValidatorOptions::default();
+    if let Err(d) = spirvkit_val::validate(&m.to_words(), &options) {
+        let text: Vec<String> = d.iter().map(ToString::to_string).collect();
+        panic!("{tag}: spirvkit val:\n{}", text.join("\n"));
+    }
+}
+
+/// t7 012/043/092: packed FP4 (E2M1 in an `i32`, an `i8`, a `<2 x i8>`) and packed Int4
+/// conversions bitcast the carrier to a vector of the 4-bit type, convert, and bitcast back —
+/// llvm-spirv's form, now accepted by spirvkit's validator (`OpTypeInt 4 0` under
+/// Int4TypeINTEL), typed and untyped.
+#[test]
+fn packed_fp4_and_int4_conversions_are_valid() {
+    let src = r#"target triple = "spir-unknown-unknown"
+declare spir_func <8 x i8> @_Z36__builtin_spirv_ConvertE2M1ToE4M3EXTi(i32)
+declare spir_func i32 @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTDv8_Dh(<8 x half>)
+declare spir_func <4 x half> @_Z36__builtin_spirv_ConvertE2M1ToFP16EXTDv2_c(<2 x i8>)
+declare spir_func <8 x i8> @_Z38__builtin_spirv_ConvertInt4ToE4M3INTELi(i32)
+declare spir_func i32 @_Z38__builtin_spirv_ConvertFP16ToInt4INTELDv8_Dh(<8 x half>)
+define spir_func <8 x i8> @fp4_to_fp8(i32 %p) {
+  %r = call spir_func <8 x i8> @_Z36__builtin_spirv_ConvertE2M1ToE4M3EXTi(i32 %p)
+  ret <8 x i8> %r
+}
+define spir_func i32 @half_to_fp4(<8 x half> %h) {
+  %r = call spir_func i32 @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTDv8_Dh(<8 x half> %h)
+  ret i32 %r
+}
+define spir_func <4 x half> @fp4_in_bytes(<2 x i8> %p) {
+  %r = call spir_func <4 x half> @_Z36__builtin_spirv_ConvertE2M1ToFP16EXTDv2_c(<2 x i8> %p)
+  ret <4 x half> %r
+}
+define spir_func <8 x i8> @int4_to_fp8(i32 %p) {
+  %r = call spir_func <8 x i8> @_Z38__builtin_spirv_ConvertInt4ToE4M3INTELi(i32 %p)
+  ret <8 x i8> %r
+}
+define spir_func i32 @half_to_int4(<8 x half> %h) {
+  %r = call spir_func i32 @_Z38__builtin_spirv_ConvertFP16ToInt4INTELDv8_Dh(<8 x half> %h)
+  ret i32 %r
+}
+"#;
+    let ext = "+SPV_EXT_float8,+SPV_EXT_ocp_microscaling_types,+SPV_INTEL_int4,+SPV_KHR_bfloat16";
+    for ext in [ext.to_string(), format!("{ext},+SPV_KHR_untyped_pointers")] {
+        let m = translate_with(src, &ext).unwrap_or_else(|e| panic!("[{ext}]: {e}"));
+        spirvkit_valid(&m, &ext);
+        let int4 = m.instructions().any(|i| {
+            i.opcode == Op::TypeInt && i.operands.first() == Some(&spirvkit_core::Operand::Word(4))
+        });
+        assert!(int4, "OpTypeInt 4 0");
+        let caps = capabilities(&m);
+        for cap in [
+            Capability::Float4EXT,
+            Capability::Float8EXT,
+            Capability::Int4TypeINTEL,
+        ] {
+            assert!(caps.contains(&cap.0), "{cap:?}");
+        }
+        // Each packed side is one OpBitcast: 2 + 1 + 1 (E2M1) + 2 + 1 (Int4: the `<8 x i4>`
+        // result of ConvertFToS is bitcast to `i32`, the `i32` argument to `<8 x i4>`).
+        assert_eq!(count(&m, Op::Bitcast), 7, "[{ext}]");
+        assert_eq!(count(&m, Op::FConvert), 3);
+        assert_eq!(count(&m, Op::ConvertSToF), 1);
+        assert_eq!(count(&m, Op::ConvertFToS), 1);
+    }
+}
+
+/// t7/074: a cooperative matrix of FP4 (E2M1) needs Float4E2M1CooperativeMatrixINTEL, which is
+/// SPV_INTEL_float4's: the module declares that extension with it, also when only
+/// SPV_EXT_ocp_microscaling_types was named (llvm-spirv declares the capability alone, which
+/// leaves its module without the extension the capability requires).
+#[test]
+fn an_fp4_cooperative_matrix_declares_the_extension_of_its_capability() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func target("spirv.CooperativeMatrixKHR", half, 3, 8, 8, 0) @_Z26__spirv_CompositeConstructDh(half)
+declare spir_func target("spirv.CooperativeMatrixKHR", i4, 3, 8, 8, 0) @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTm(target("spirv.CooperativeMatrixKHR", half, 3, 8, 8, 0))
+define spir_func void @f() {
+  %m = call spir_func target("spirv.CooperativeMatrixKHR", half, 3, 8, 8, 0) @_Z26__spirv_CompositeConstructDh(half 1.0)
+  %e = call spir_func target("spirv.CooperativeMatrixKHR", i4, 3, 8, 8, 0) @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTm(target("spirv.CooperativeMatrixKHR", half, 3, 8, 8, 0) %m)
+  ret void
+}
+"#;
+    let ext = "+SPV_EXT_ocp_microscaling_types,+SPV_KHR_cooperative_matrix,+SPV_INTEL_int4";
+    let m = translate_with(src, ext).unwrap_or_else(|e| panic!("{e}"));
+    spirvkit_valid(&m, "fp4_matrix");
+    assert!(capabilities(&m).contains(&Capability::Float4E2M1CooperativeMatrixINTEL.0));
+    let exts = common::extensions(&m);
+    assert!(exts.contains(&"SPV_INTEL_float4".to_string()), "{exts:?}");
+    assert!(exts.contains(&"SPV_EXT_ocp_microscaling_types".to_string()));
+    assert_eq!(count(&m, Op::FConvert), 1);
+    assert_eq!(count(&m, Op::Bitcast), 1);
+}
+
+/// t11/015, llvm-spirv's constrained-convert.ll: the constrained conversions that take a
+/// rounding argument (`sitofp`, `uitofp`, `fptrunc`) are decorated FPRoundingMode by it —
+/// core SPIR-V, no capability — the others (`fptosi`, `fptoui`, `fpext`) and a dynamic rounding
+/// are not; SPV_INTEL_rounded_divide_sqrt adds nothing to a conversion.
+#[test]
+fn constrained_conversions_round_by_their_rounding_metadata() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare float @llvm.experimental.constrained.sitofp.f32.i32(i32, metadata, metadata)
+declare float @llvm.experimental.constrained.uitofp.f32.i32(i32, metadata, metadata)
+declare i32 @llvm.experimental.constrained.fptosi.i32.f32(float, metadata)
+declare i32 @llvm.experimental.constrained.fptoui.i32.f32(float, metadata)
+declare double @llvm.experimental.constrained.fpext.f64.f32(float, metadata)
+declare float @llvm.experimental.constrained.fptrunc.f32.f64(double, metadata, metadata)
+declare half @llvm.experimental.constrained.fptrunc.f16.f32(float, metadata, metadata)
+define spir_kernel void @k(i32 %i, ptr addrspace(1) %o) {
+  %sf = call float @llvm.experimental.constrained.sitofp.f32.i32(i32 %i, metadata !"round.tonearest", metadata !"fpexcept.ignore")
+  %uf = call float @llvm.experimental.constrained.uitofp.f32.i32(i32 %i, metadata !"round.towardzero", metadata !"fpexcept.ignore")
+  %fs = call i32 @llvm.experimental.constrained.fptosi.i32.f32(float %uf, metadata !"fpexcept.ignore")
+  %fu = call i32 @llvm.experimental.constrained.fptoui.i32.f32(float %uf, metadata !"fpexcept.ignore")
+  %fe = call double @llvm.experimental.constrained.fpext.f64.f32(float %sf, metadata !"fpexcept.ignore")
+  %ft = call float @llvm.experimental.constrained.fptrunc.f32.f64(double %fe, metadata !"round.upward", metadata !"fpexcept.ignore")
+  %fh = call half @llvm.experimental.constrained.fptrunc.f16.f32(float %ft, metadata !"round.dynamic", metadata !"fpexcept.ignore")
+  %s = add i32 %fs, %fu
+  store i32 %s, ptr addrspace(1) %o
+  store half %fh, ptr addrspace(1) %o
+  ret void
+}
+"#;
+    for ext in ["", "+SPV_INTEL_rounded_divide_sqrt"] {
+        for m in both(src, ext, &format!("constrained_convert{}", ext.len())) {
+            let rounded: Vec<(Op, u32)> = m
+                .instructions()
+                .filter(|i| i.opcode == Op::Decorate)
+                .filter(|d| d.operands.get(1) == Some(&spirvkit_core::Operand::Word(39)))
+                .filter_map(|d| {
+                    let target = common::id(&d.operands[0]);
+                    let def = common::defs(&m).get(&target).map(|i| i.opcode)?;
+                    match d.operands.get(2) {
+                        Some(spirvkit_core::Operand::Word(mode)) => Some((def, *mode)),
+                        _ => None,
+                    }
+                })
+                .collect();
+            assert_eq!(
+                rounded,
+                vec![
+                    (Op::ConvertSToF, 0),
+                    (Op::ConvertUToF, 1),
+                    (Op::FConvert, 2)
+                ],
+                "[{ext}]"
+            );
+            assert!(!capabilities(&m).contains(&Capability::RoundedDivideSqrtINTEL.0));
+        }
+    }
+}
+
+/// t11/019 and 020: an FPRoundingMode entry of an instruction's `!spirv.Decorations` stays on a
+/// conversion, and on a float `fdiv` under SPV_INTEL_rounded_divide_sqrt (declaring it); on a
+/// plain `fsub`, an `llvm.fpbuiltin.fmul`, a bfloat `fdiv`, or an `fdiv` without the extension,
+/// it is dropped as llvm-spirv drops it (core SPIR-V gives arithmetic no rounding mode).
+#[test]
+fn decorated_rounding_modes_stay_where_spirv_allows_them() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare float @llvm.fpbuiltin.fmul.f32(float, float)
+define spir_kernel void @k(float %a, float %b, double %d, ptr addrspace(1) %o) {
+  %mul = call float @llvm.fpbuiltin.fmul.f32(float %a, float %b), !spirv.Decorations !0
+  %sub = fsub float %mul, %b, !spirv.Decorations !0
+  %div = fdiv float %sub, %b, !spirv.Decorations !1
+  %cvt = fptrunc double %d to float, !spirv.Decorations !1
+  %sum = fadd float %div, %cvt
+  store float %sum, ptr addrspace(1) %o
+  ret void
+}
+!0 = !{!2}
+!1 = !{!3}
+!2 = !{i32 39, i32 0}
+!3 = !{i32 39, i32 1}
+"#;
+    let rounded = |m: &Module| -> Vec<Op> {
+        let defs = common::defs(m);
+        m.instructions()
+            .filter(|i| i.opcode == Op::Decorate)
+            .filter(|d| d.operands.get(1) == Some(&spirvkit_core::Operand::Word(39)))
+            .filter_map(|d| defs.get(&common::id(&d.operands[0])).map(|i| i.opcode))
+            .collect()
+    };
+    for m in both(src, "", "decorated_rounding") {
+        assert_eq!(rounded(&m), vec![Op::FConvert]);
+        assert!(!capabilities(&m).contains(&Capability::RoundedDivideSqrtINTEL.0));
+    }
+    let ext = "+SPV_INTEL_rounded_divide_sqrt";
+    for untyped in ["", ",+SPV_KHR_untyped_pointers"] {
+        let m = translate_with(src, &format!("{ext}{untyped}")).unwrap_or_else(|e| panic!("{e}"));
+        // spirv-val 2025.5 does not know RoundedDivideSqrtINTEL (6265): spirvkit's validator.
+        spirvkit_valid(&m, "decorated_rounding_ext");
+        let mut ops = rounded(&m);
+        ops.sort_by_key(|op| op.0);
+        assert_eq!(ops, vec![Op::FConvert, Op::FDiv]);
+        assert!(capabilities(&m).contains(&Capability::RoundedDivideSqrtINTEL.0));
+    }
+    let bfloat = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(bfloat %a, bfloat %b, ptr addrspace(1) %o) {
+  %r = fdiv bfloat %a, %b, !spirv.Decorations !0
+  store bfloat %r, ptr addrspace(1) %o
+  ret void
+}
+!0 = !{!1}
+!1 = !{i32 39, i32 0}
+"#;
+    let ext = "+SPV_INTEL_rounded_divide_sqrt,+SPV_KHR_bfloat16,+SPV_INTEL_bfloat16_arithmetic";
+    let m = translate_with(bfloat, ext).unwrap_or_else(|e| panic!("{e}"));
+    assert!(rounded(&m).is_empty());
+    assert!(!capabilities(&m).contains(&Capability::RoundedDivideSqrtINTEL.0));
+}
+
+/// t11/018: a conditional branch's `!prof` branch weights are OpBranchConditional's Branch
+/// Weights literals, scaled down as LLVM's `calculateCountScale` when their sum reaches 2^32 - 1
+/// (ratio kept), and left out when both are zero.
+#[test]
+fn branch_weights_are_branch_conditional_literals() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func i32 @f(i32 %x, i32 %which) {
+entry:
+  %c0 = icmp sgt i32 %x, 10
+  br i1 %c0, label %a, label %b, !prof !0
+a:
+  %c1 = icmp sgt i32 %x, 20
+  br i1 %c1, label %b, label %c, !prof !1
+b:
+  %c2 = icmp sgt i32 %x, 30
+  br i1 %c2, label %c, label %d, !prof !2
+c:
+  %c3 = icmp sgt i32 %x, 40
+  br i1 %c3, label %d, label %e, !prof !3
+d:
+  ret i32 %x
+e:
+  ret i32 %which
+}
+!0 = !{!"branch_weights", i32 2000, i32 1}
+!1 = !{!"branch_weights", i32 3000000000, i32 1500000000}
+!2 = !{!"branch_weights", i32 0, i32 0}
+!3 = !{!"branch_weights", !"expected", i32 4294967294, i32 1}
+"#;
+    for m in both(src, "", "branch_weights") {
+        let weights: Vec<Vec<u32>> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::BranchConditional)
+            .map(|i| {
+                i.operands[3..]
+                    .iter()
+                    .filter_map(|o| match o {
+                        spirvkit_core::Operand::Word(w) => Some(*w),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(
+            weights,
+            vec![
+                vec![2000, 1],
+                vec![1_500_000_000, 750_000_000],
+                vec![],
+                vec![2_147_483_647, 0],
+            ]
+        );
+    }
+}
+
+/// t11/013: `llvm.smax/smin/umax/umin` are a comparison and an OpSelect of the two operands,
+/// as llvm-spirv writes them, scalar and vector; an odd width carried in a wider integer keeps
+/// OpenCL.std's s_max & co. on the exact operands.
+#[test]
+fn integer_min_max_intrinsics_are_compare_and_select() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare i32 @llvm.smax.i32(i32, i32)
+declare <4 x i32> @llvm.smin.v4i32(<4 x i32>, <4 x i32>)
+declare i16 @llvm.umax.i16(i16, i16)
+declare i64 @llvm.umin.i64(i64, i64)
+define spir_kernel void @k(i32 %a, i32 %b, <4 x i32> %v, <4 x i32> %w, i16 %h, i64 %l, ptr addrspace(1) %o) {
+  %smax = call i32 @llvm.smax.i32(i32 %a, i32 %b)
+  %smin = call <4 x i32> @llvm.smin.v4i32(<4 x i32> %v, <4 x i32> %w)
+  %umax = call i16 @llvm.umax.i16(i16 %h, i16 %h)
+  %umin = call i64 @llvm.umin.i64(i64 %l, i64 %l)
+  store i32 %smax, ptr addrspace(1) %o
+  store <4 x i32> %smin, ptr addrspace(1) %o
+  store i16 %umax, ptr addrspace(1) %o
+  store i64 %umin, ptr addrspace(1) %o
+  ret void
+}
+"#;
+    for m in both(src, "", "int_min_max") {
+        assert_eq!(count(&m, Op::SGreaterThan), 1);
+        assert_eq!(count(&m, Op::SLessThan), 1);
+        assert_eq!(count(&m, Op::UGreaterThan), 1);
+        assert_eq!(count(&m, Op::ULessThan), 1);
+        assert_eq!(count(&m, Op::Select), 4);
+        assert_eq!(count(&m, Op::ExtInst), 0);
+    }
+}
+
+/// t11/002 and 010: a declaration's parameters carry their attributes as a definition's do
+/// (`sret` → FuncParamAttr Sret, `align` → Alignment), and `readnone` is NoWrite as `readonly`
+/// is (llvm-spirv writes NoWrite for both).
+#[test]
+fn declaration_parameters_and_readnone_take_their_attributes() {
+    let src = r#"target triple = "spir-unknown-unknown"
+%struct.S = type { i32 }
+declare void @make(ptr sret(%struct.S) align 8, i32 zeroext)
+define spir_func void @f(ptr readnone %unused, ptr readonly %p, ptr %o) {
+  %s = alloca %struct.S, align 8
+  call void @make(ptr sret(%struct.S) align 8 %s, i32 zeroext 42)
+  %v = load i32, ptr %p
+  store i32 %v, ptr %o
+  ret void
+}
+"#;
+    for m in both(src, "", "decl_param_attrs") {
+        let params: Vec<spirvkit_core::Id> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::FunctionParameter)
+            .filter_map(|i| i.result_id)
+            .collect();
+        // The declaration comes first: (sret ptr, zeroext i32), then f's three parameters.
+        assert_eq!(params.len(), 5);
+        let attrs = |p: spirvkit_core::Id| -> Vec<u32> {
+            decorations_of(&m, Decoration::FuncParamAttr)
+                .into_iter()
+                .filter(|(target, _)| *target == p.0)
+                .flat_map(|(_, literals)| literals)
+                .collect()
+        };
+        assert_eq!(attrs(params[0]), vec![3], "sret");
+        assert_eq!(attrs(params[1]), vec![0], "zeroext");
+        assert!(decorations_of(&m, Decoration::Alignment)
+            .iter()
+            .any(|(target, _)| *target == params[0].0));
+        assert_eq!(attrs(params[2]), vec![6], "readnone → NoWrite");
+        assert_eq!(attrs(params[3]), vec![6], "readonly → NoWrite");
+        assert!(attrs(params[4]).is_empty());
+    }
+}
+
+/// t11/024: a constant global array initialized with `undef` keeps an initializer, a
+/// composite of OpUndef elements (llvm-spirv's form); a Workgroup array keeps none.
+#[test]
+fn an_undef_constant_array_is_initialized_with_undef_elements() {
+    let src = r#"target triple = "spir-unknown-unknown"
+@table = private unnamed_addr addrspace(2) constant [4 x i32] undef, align 4
+@local = internal addrspace(3) global [8 x i32] undef, align 4
+define spir_kernel void @k(ptr addrspace(1) %o, i32 %i) {
+  %p = getelementptr [4 x i32], ptr addrspace(2) @table, i32 0, i32 %i
+  %v = load i32, ptr addrspace(2) %p
+  %q = getelementptr [8 x i32], ptr addrspace(3) @local, i32 0, i32 %i
+  store i32 %v, ptr addrspace(3) %q
+  store i32 %v, ptr addrspace(1) %o
+  ret void
+}
+"#;
+    for m in both(src, "", "undef_array_init") {
+        let defs = common::defs(&m);
+        let initializers: Vec<Op> = m
+            .instructions()
+            .filter(|i| matches!(i.opcode, Op::Variable | Op::UntypedVariableKHR))
+            .filter_map(|v| {
+                // The initializer is the last operand that names a constant (an untyped
+                // variable names its data type before it).
+                v.operands
+                    .iter()
+                    .filter_map(|o| o.id())
+                    .filter_map(|id| defs.get(&id).map(|i| i.opcode))
+                    .find(|op| *op != Op::TypeArray)
+            })
+            .collect();
+        assert_eq!(initializers, vec![Op::ConstantComposite]);
+        let composite = m
+            .instructions()
+            .find(|i| i.opcode == Op::ConstantComposite)
+            .map(|i| i.operands.len());
+        assert_eq!(composite, Some(4));
+        assert_eq!(count(&m, Op::Undef), 1);
+    }
+}
+
+/// t7/010: `!fpmath !{float 2.5}` on an instruction (an `fdiv`, a call) is
+/// FPMaxErrorDecorationINTEL with the bound's float bits under SPV_INTEL_fp_max_error (llvm-spirv's
+/// IntelFPMaxErrorFPMath test); without the extension the relaxation is dropped.
+#[test]
+fn fpmath_accuracy_is_the_max_error_decoration() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func float @callee(float %a, float %b) {
+  ret float %a
+}
+define spir_kernel void @k(float %a, float %b, ptr addrspace(1) %o) {
+  %q = fdiv float %a, %b, !fpmath !0
+  %c = call spir_func float @callee(float %a, float %b), !fpmath !1
+  %s = fadd float %q, %c
+  store float %s, ptr addrspace(1) %o
+  ret void
+}
+!0 = !{float 2.500000e+00}
+!1 = !{float 1.000000e+00}
+"#;
+    for untyped in ["", ",+SPV_KHR_untyped_pointers"] {
+        let m = translate_with(src, &format!("+SPV_INTEL_fp_max_error{untyped}"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        // spirv-val 2025.5 knows the capability: checked by both spirv-val and spirvkit.
+        common::spirv_val(&m, &format!("fpmath_max_error{}", untyped.len()));
+        spirvkit_valid(&m, "fpmath_max_error");
+        let defs = common::defs(&m);
+        let mut bounds: Vec<(Op, u32)> = decorations_of(&m, Decoration::FPMaxErrorDecorationINTEL)
+            .into_iter()
+            .filter_map(|(target, literals)| {
+                let op = defs.get(&spirvkit_core::Id(target))?.opcode;
+                Some((op, *literals.first()?))
+            })
+            .collect();
+        bounds.sort_by_key(|(op, _)| op.0);
+        assert_eq!(
+            bounds,
+            vec![
+                (Op::FunctionCall, 1.0f32.to_bits()),
+                (Op::FDiv, 2.5f32.to_bits())
+            ]
+        );
+        assert!(capabilities(&m).contains(&Capability::FPMaxErrorINTEL.0));
+    }
+    for m in both(src, "", "fpmath_dropped") {
+        assert!(decorations_of(&m, Decoration::FPMaxErrorDecorationINTEL).is_empty());
+        assert!(!capabilities(&m).contains(&Capability::FPMaxErrorINTEL.0));
+    }
+}
+
+/// t11/007: a `spirv64v1.2` target triple names the SPIR-V version: the module is written in
+/// 1.2 (64-bit, as `spirv64` is), nothing raises it (nsw/nuw stay undecorated), and a
+/// `--spirv-max-version` below it is refused as llvm-spirv refuses it
+/// (TripleMaxVersionIncompatible).
+#[test]
+fn a_spirv_triple_version_is_the_module_version() {
+    let src = r#"target triple = "spirv64v1.2-unknown-unknown"
+define spir_func i32 @square(i32 %a) {
+  %mul = mul nuw nsw i32 %a, %a
+  ret i32 %mul
+}
+"#;
+    for m in both(src, "", "triple_version") {
+        assert_eq!(m.header.version, 0x0001_0200);
+        assert!(capabilities(&m).contains(&Capability::Int64.0), "64-bit");
+        assert!(decorations_of(&m, Decoration::NoSignedWrap).is_empty());
+    }
+    let llvm = spirvkit_llvm::parse_text(src, "t.ll").expect("parses");
+    let options = spirvkit_spir::TranslateOptions {
+        max_version: 0x0001_0100,
+        ..Default::default()
+    };
+    let e = spirvkit_spir::translate(&llvm, &options)
+        .expect_err("max version below the triple's")
+        .to_string();
+    assert!(
+        e.contains(
+            "TripleMaxVersionIncompatible: Triple version and maximum version are incompatible."
+        ),
+        "{e}"
+    );
+}
+
+/// t7/097: `_sat` on a conversion whose result is not FP8 is an invalid instruction, refused in
+/// llvm-spirv's words.
+#[test]
+fn sat_on_a_conversion_not_to_fp8_is_an_invalid_instruction() {
+    let src = r#"target triple = "spir-unknown-unknown"
+declare spir_func i8 @_Z42__builtin_spirv_ConvertFP16ToInt4INTEL_satDh(half)
+define spir_func i8 @f() {
+  %r = call spir_func i8 @_Z42__builtin_spirv_ConvertFP16ToInt4INTEL_satDh(half 0.0)
+  ret i8 %r
+}
+"#;
+    let e = translate_with(src, "+SPV_EXT_float8,+SPV_INTEL_int4").expect_err("refused");
+    assert!(e.contains("InvalidInstruction"), "{e}");
+    assert!(
+        e.contains(
+            "_sat suffix is only valid on conversions whose result is Float8E4M3EXT or Float8E5M2EXT."
+        ),
+        "{e}"
+    );
+}

@@ -153,7 +153,10 @@ pub fn check(st: &State<'_>) -> Vec<crate::Diagnostic> {
                         .enumerant(c)
                         .is_some_and(|e| e.name.starts_with("ArbitraryPrecisionIntegers"))
                 });
-                if !matches!(width, 8 | 16 | 32 | 64) && !arbitrary {
+                // SPV_INTEL_int4: Int4TypeINTEL makes `OpTypeInt 4 0` a type of its own
+                // (newer than spirv-val 2025.5, which refuses every 4-bit integer).
+                let int4 = width == 4 && st.has_capability(C::Int4TypeINTEL);
+                if !matches!(width, 8 | 16 | 32 | 64) && !arbitrary && !int4 {
                     errors.push((
                         "type.int_width",
                         index,

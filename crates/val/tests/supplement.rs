@@ -198,3 +198,21 @@ fn joint_matrix_elements_by_dynamic_index() {
     );
     assert_rule(&assemble(&wrong), "composite.dynamic");
 }
+
+/// SPV_INTEL_int4 (session 19, litfwd19): Int4TypeINTEL makes `OpTypeInt 4 0` a type, so the
+/// translator's packed Int4 conversions (a bitcast of an `i32` to eight 4-bit integers) pass;
+/// without the capability a 4-bit integer stays refused, as spirv-val 2025.5 refuses it.
+#[test]
+fn int4_type_needs_the_int4_capability() {
+    let text = kernel(
+        "OpCapability Vector16\nOpCapability Int4TypeINTEL",
+        "OpExtension \"SPV_INTEL_int4\"",
+        "%i4 = OpTypeInt 4 0\n%v8i4 = OpTypeVector %i4 8\n%one = OpConstant %uint 1",
+        "%cast = OpBitcast %v8i4 %one",
+    );
+    assert_valid(&assemble(&text));
+    let without = text
+        .replace("OpCapability Int4TypeINTEL", "")
+        .replace("OpExtension \"SPV_INTEL_int4\"", "");
+    assert_rule(&assemble(&without), "type.int_width");
+}

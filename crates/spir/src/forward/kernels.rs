@@ -176,10 +176,10 @@ pub fn param_attributes(
             "byval" => Fpa::ByVal,
             "sret" => Fpa::Sret,
             "noalias" => Fpa::NoAlias,
-            "readonly" => Fpa::NoWrite,
-            // `readnone` (clang 15 marks unused pointer parameters so) would be NoReadWrite,
-            // which llvm-spirv never emits and its reverse translator cannot map back (it
-            // asserts): consumers built on it would reject the module, so it is left out.
+            // `readnone` (clang marks unused pointer parameters so) neither reads nor writes:
+            // llvm-spirv writes NoWrite for it as for `readonly` (its readonly-byval-params
+            // test), never NoReadWrite, which its reverse translator cannot map back.
+            "readonly" | "readnone" => Fpa::NoWrite,
             _ => continue,
         };
         attrs.insert(attr.0);

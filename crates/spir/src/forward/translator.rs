@@ -118,11 +118,24 @@ pub(crate) fn location_of_function(f: &llvm::Function) -> String {
     format!("function @{}", f.name)
 }
 
+/// The SPIR-V version a `spirv{,32,64}v1.N` target triple names as its sub-architecture
+/// (`spirv64v1.2-unknown-unknown` → 1.2), as a header version word.
+pub(crate) fn triple_version(m: &llvm::Module) -> Option<u32> {
+    let arch = m.triple.as_deref()?.split('-').next()?;
+    let rest = ["spirv64", "spirv32", "spirv"]
+        .iter()
+        .find_map(|prefix| arch.strip_prefix(prefix))?;
+    let (major, minor) = rest.strip_prefix('v')?.split_once('.')?;
+    let (major, minor) = (major.parse::<u32>().ok()?, minor.parse::<u32>().ok()?);
+    (major == 1 && minor <= 6).then_some((major << 16) | (minor << 8))
+}
+
 impl<'m> Translator<'m> {
     pub fn new(m: &'m llvm::Module, opts: &'m TranslateOptions) -> Result<Self> {
         let triple = m.triple.as_deref().unwrap_or("");
         let datalayout_32 = m.datalayout.as_deref().is_some_and(|d| d.contains("p:32"));
-        let pointer_bits = if triple.starts_with("spir64") {
+        // `spirv64` is LLVM's own SPIR-V target, 64-bit as `spir64` is.
+        let pointer_bits = if triple.starts_with("spir64") || triple.starts_with("spirv64") {
             64
         } else if triple.starts_with("spir") || datalayout_32 {
             32
@@ -152,7 +165,7 @@ impl<'m> Translator<'m> {
             block_ended: false,
             opencl_std: None,
             last_ext_inst: (0, Id(0)),
-            needed_version: 0x0001_0000,
+            needed_version: triple_version(m).unwrap_or(0x0001_0000),
             uses_linkage: false,
             image_context: None,
             pointer_classes: Default::default(),
@@ -536,6 +549,9 @@ impl<'m> Translator<'m> {
                     if let Some(name) = f.args.get(n).and_then(|a| a.name.as_deref()) {
                         self.b.name(pid, name);
                     }
+                    // A declaration's parameters carry their attributes too (llvm-spirv's
+                    // transFunctionDecl: `sret`, `byval`, `zeroext`, `align` ...).
+                    crate::forward::kernels::param_attributes(self, f, n, pid)?;
                 }
                 self.b.end_function();
                 self.b.name(id, &f.name);
@@ -543,6 +559,35 @@ impl<'m> Translator<'m> {
             }
         }
         Ok(())
+    }
+
+    /// The OpConstantComposite of OpUndef elements that initializes a constant global array
+    /// whose LLVM initializer is `undef` (outside Workgroup memory, which takes none).
+    fn undef_array_initializer(
+        &mut self,
+        global: &llvm::GlobalVar,
+        data_ty: Id,
+        location: &str,
+    ) -> Result<Option<Id>> {
+        let undef_init = global.initializer.is_some_and(|i| self.is_undef(i));
+        if !undef_init || !global.is_constant || global.addrspace == 3 {
+            return Ok(None);
+        }
+        let llvm::Type::Array { len, elem } = *self.m.types.get(global.value_ty) else {
+            return Ok(None);
+        };
+        // One instruction holds at most 65535 words: longer arrays stay uninitialized.
+        let Some(len) = usize::try_from(len).ok().filter(|&n| n <= 65_532) else {
+            return Ok(None);
+        };
+        let elem_ty = self.ty(elem, location)?;
+        let undef = self.b.dedup_global(Op::Undef, Some(elem_ty), vec![]);
+        let elements = vec![Operand::Id(undef); len];
+        Ok(Some(self.b.dedup_global(
+            Op::ConstantComposite,
+            Some(data_ty),
+            elements,
+        )))
     }
 
     /// Whether some call to `callee` passes more arguments than its fixed parameters.
@@ -648,7 +693,10 @@ impl<'m> Translator<'m> {
                 self.block_literal_init = false;
                 Some(id?)
             }
-            None => None,
+            // A constant array whose initializer is `undef` keeps one: a composite of OpUndef
+            // elements (llvm-spirv's undef-array-initializer test), so that the constant
+            // variable stays initialized and reads back as `undef`.
+            None => self.undef_array_initializer(global, data_ty, &location)?,
         };
         // No variable lives in the Generic storage class: an `addrspace(4)` global is a
         // CrossWorkgroup one, and its users see it through a constant PtrCastToGeneric.

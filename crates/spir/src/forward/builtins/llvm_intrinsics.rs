@@ -219,17 +219,23 @@ pub(super) fn lower(
                 ext_inst(t, out, ty, number, ids);
             }
         }
-        if matches!(op, "fdiv" | "sqrt") {
-            let mode = args.iter().find_map(|a| match a {
-                ValueRef::Metadata(md) => {
-                    t.m.md_string(&llvm::MdOperand::Metadata(*md))
-                        .and_then(rounded_divide_sqrt::rounding_mode)
-                }
-                _ => None,
-            });
-            if let Some(mode) = mode {
+        let mode = args.iter().find_map(|a| match a {
+            ValueRef::Metadata(md) => {
+                t.m.md_string(&llvm::MdOperand::Metadata(*md))
+                    .and_then(rounded_divide_sqrt::rounding_mode)
+            }
+            _ => None,
+        });
+        match (op, mode) {
+            ("fdiv" | "sqrt", Some(mode)) => {
                 rounded_divide_sqrt::decorate(t, out, result_ty, mode);
             }
+            // The conversions that take a rounding argument round by it: FPRoundingMode is
+            // core SPIR-V on a conversion (llvm-spirv's constrained-convert.ll).
+            ("sitofp" | "uitofp" | "fptrunc", Some(mode)) => {
+                t.b.decorate(out, Decoration::FPRoundingMode.0, &[Operand::Word(mode)]);
+            }
+            _ => {}
         }
         return Ok(());
     }

@@ -209,6 +209,17 @@ fn opencl_family(family: &str) -> Option<(&str, usize)> {
     })
 }
 
+/// The comparison under which `llvm.{s,u}{max,min}` picks its first operand.
+fn integer_min_max_compare(family: &str) -> Option<Op> {
+    Some(match family {
+        "smax" => Op::SGreaterThan,
+        "smin" => Op::SLessThan,
+        "umax" => Op::UGreaterThan,
+        "umin" => Op::ULessThan,
+        _ => return None,
+    })
+}
+
 /// Whether `intrinsic` below translates the family.
 pub(super) fn is_intrinsic_family(family: &str) -> bool {
     opencl_family(family).is_some() || matches!(family, "fshl" | "fshr" | "bitreverse")
@@ -307,6 +318,19 @@ pub(super) fn intrinsic(
     let ids = arg_ids(t, ctx, args.get(..arity).unwrap_or(args))?;
     if let Some(width) = t.widened_int_width(result_ty) {
         return carried_integer_family(t, out, ty, result_ty, family, number, width, ids, loc);
+    }
+    if let (Some(compare), [a, b]) = (integer_min_max_compare(family), ids.as_slice()) {
+        // llvm-spirv writes the integer min/max intrinsics as a comparison and an OpSelect
+        // of the two operands (its smax-smin-umax-umin test), not OpenCL.std s_max & co.
+        let bool_ty = super::llvm_intrinsics::bool_like(t, result_ty);
+        let picks_first = t.emit(compare, bool_ty, vec![Operand::Id(*a), Operand::Id(*b)]);
+        t.emit_to(
+            out,
+            Op::Select,
+            ty,
+            vec![Operand::Id(picks_first), Operand::Id(*a), Operand::Id(*b)],
+        );
+        return Ok(());
     }
     ext_inst(
         t,

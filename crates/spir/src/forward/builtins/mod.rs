@@ -413,6 +413,41 @@ pub(crate) fn fp_max_error(
     Ok(())
 }
 
+/// `!fpmath !{float 2.5}` on an instruction (the accuracy LLVM allows it): under
+/// SPV_INTEL_fp_max_error the instruction's result is decorated FPMaxErrorDecorationINTEL
+/// with the bound as a 32-bit float, as llvm-spirv does (its IntelFPMaxErrorFPMath test).
+/// Without the extension the bound is dropped: a relaxation the exact instruction meets.
+pub(crate) fn fp_math_max_error(t: &mut Translator<'_>, out: Id, node: llvm::MetadataId) {
+    const EXTENSION: &str = "SPV_INTEL_fp_max_error";
+    if !t.opts.allows(EXTENSION) {
+        return;
+    }
+    let bound = t.m.node_operands(node).first().and_then(|op| {
+        let (ty, value) = t.m.md_value(op)?;
+        let llvm::ValueRef::Constant(c) = value else {
+            return None;
+        };
+        let llvm::ConstKind::Float(bits) = t.m.constant(c)?.kind else {
+            return None;
+        };
+        match t.m.types.get(ty) {
+            llvm::Type::Float => Some(f32::from_bits(bits as u32)),
+            llvm::Type::Double => Some(f64::from_bits(bits) as f32),
+            _ => None,
+        }
+    });
+    let Some(bound) = bound else {
+        return;
+    };
+    t.b.extension(EXTENSION);
+    t.b.capability(Capability::FPMaxErrorINTEL);
+    t.b.decorate(
+        out,
+        spirvkit_grammar::Decoration::FPMaxErrorDecorationINTEL.0,
+        &[Operand::Word(bound.to_bits())],
+    );
+}
+
 pub(crate) fn arg_ids(
     t: &mut Translator<'_>,
     ctx: &FnCtx<'_>,

@@ -238,14 +238,20 @@ pub(super) fn lower(
 ) -> Result<()> {
     let loc = ctx.location.as_str();
     let Some((op, saturating)) = instruction(conv, t.opts.allows(FP_CONVERSIONS)) else {
-        let why = if conv.saturated {
-            "`_sat` is only for conversions to FP8 E4M3/E5M2"
-        } else {
-            "spirvkit has no translation for it"
-        };
+        if conv.saturated {
+            // Bad input rather than a missing translation: llvm-spirv refuses it as an
+            // invalid instruction, in these words.
+            return Err(malformed(
+                loc,
+                format!(
+                    "InvalidInstruction: {name}: _sat suffix is only valid on conversions \
+                     whose result is Float8E4M3EXT or Float8E5M2EXT."
+                ),
+            ));
+        }
         return Err(unsupported(
             loc,
-            format!("the conversion built-in {name} ({why})"),
+            format!("the conversion built-in {name} (spirvkit has no translation for it)"),
         ));
     };
     let (Some(from), Some(to)) = (conv.from, conv.to) else {
@@ -512,7 +518,7 @@ fn int4_type(t: &mut Translator<'_>) -> Id {
 /// Float8CooperativeMatrixEXT, Int4 Int4CooperativeMatrixINTEL, E2M1
 /// Float4E2M1CooperativeMatrixINTEL (llvm-spirv's SPV_INTEL_float4/cooperative_matrix test
 /// declares it under SPV_EXT_ocp_microscaling_types too; SPV_INTEL_float4, whose capability it
-/// is, is declared when enabled).
+/// is, is declared with it so that the module is valid).
 fn composite(t: &mut Translator<'_>, scalar: Id, count: Count, format: Format) -> Id {
     match count {
         Count::Scalar => scalar,
@@ -522,9 +528,11 @@ fn composite(t: &mut Translator<'_>, scalar: Id, count: Count, format: Format) -
                 f if f.is_fp8() => t.b.capability(Capability::Float8CooperativeMatrixEXT),
                 Format::Int4 => t.b.capability(Capability::Int4CooperativeMatrixINTEL),
                 Format::E2M1 => {
-                    if t.opts.allows(FLOAT4_INTEL) {
-                        t.b.extension(FLOAT4_INTEL);
-                    }
+                    // The capability is SPV_INTEL_float4's, so the module declares that
+                    // extension whenever it declares the capability: llvm-spirv declares
+                    // the capability under SPV_EXT_ocp_microscaling_types alone too, which
+                    // leaves its module without the extension the capability requires.
+                    t.b.extension(FLOAT4_INTEL);
                     t.b.capability(Capability::Float4E2M1CooperativeMatrixINTEL);
                 }
                 _ => {}

@@ -66,6 +66,7 @@ pub(super) fn cond_br(
     cond: &ValueRef,
     then_block: &llvm::BlockId,
     else_block: &llvm::BlockId,
+    weights: Option<[u32; 2]>,
 ) -> Result<()> {
     let c = t.value(ctx, *cond)?;
     let (a, b) = (
@@ -73,11 +74,45 @@ pub(super) fn cond_br(
         block_label(ctx, *else_block)?,
     );
     crate::forward::loop_controls::emit_before_branch(t, ctx);
-    t.emit_void(
-        Op::BranchConditional,
-        vec![Operand::Id(c), Operand::Id(a), Operand::Id(b)],
-    );
+    let mut operands = vec![Operand::Id(c), Operand::Id(a), Operand::Id(b)];
+    if let Some(weights) = weights {
+        operands.extend(weights.map(Operand::Word));
+    }
+    t.emit_void(Op::BranchConditional, operands);
     Ok(())
+}
+
+/// A conditional branch's `!prof !{!"branch_weights", [!"expected",] i32 T, i32 F}` as
+/// OpBranchConditional's Branch Weights literals, as llvm-spirv writes them: scaled down as
+/// LLVM's `calculateCountScale` does when their sum is not below 2^32 - 1 (which keeps their
+/// ratio), and none when both are zero or the node is not two integer weights.
+pub(super) fn branch_weights(t: &Translator<'_>, inst: &llvm::Instruction) -> Option<[u32; 2]> {
+    let (_, node) = inst.metadata.iter().find(|(kind, _)| kind == "prof")?;
+    let operands = t.m.node_operands(*node);
+    let (first, rest) = operands.split_first()?;
+    if t.m.md_string(first) != Some(b"branch_weights".as_slice()) {
+        return None;
+    }
+    let weights: Vec<u64> = rest
+        .iter()
+        .filter(|op| t.m.md_string(op).is_none())
+        .map(|op| {
+            t.m.md_value(op)
+                .and_then(|(_, v)| t.const_int(v))
+                .map(|w| w & u64::from(u32::MAX))
+        })
+        .collect::<Option<_>>()?;
+    let [taken, not_taken] = weights.as_slice() else {
+        return None;
+    };
+    let sum = taken + not_taken;
+    if sum == 0 {
+        return None;
+    }
+    let max = u64::from(u32::MAX);
+    let scale = if sum < max { 1 } else { sum / max + 1 };
+    let word = |w: u64| u32::try_from(w / scale).unwrap_or(u32::MAX);
+    Some([word(*taken), word(*not_taken)])
 }
 
 /// `switch`, with 64-bit selectors taking two-word literals.

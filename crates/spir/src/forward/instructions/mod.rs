@@ -17,7 +17,7 @@ use crate::forward::context::{name_value, FnCtx};
 use crate::forward::translator::Translator;
 use llvm::{InstKind, Type, ValueRef};
 use spirvkit_core::Id;
-use spirvkit_grammar::Op;
+use spirvkit_grammar::{Decoration, Op};
 use spirvkit_llvm as llvm;
 
 /// The result of the instruction being lowered.
@@ -37,6 +37,20 @@ struct Out {
 fn is_opaque(t: &Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> bool {
     t.m.value_type_in(ctx.func, v)
         .is_some_and(|ty| crate::forward::pointee::is_opaque_pointer(t.m, ty))
+}
+
+/// Whether the `!spirv.Decorations` node `list` has an entry of `decoration`.
+fn decorations_list_has(t: &Translator<'_>, list: llvm::MetadataId, decoration: u32) -> bool {
+    t.m.node_operands(list).iter().any(|entry| match entry {
+        llvm::MdOperand::Metadata(node) => {
+            t.m.node_operands(*node)
+                .first()
+                .and_then(|first| t.m.md_value(first))
+                .and_then(|(_, v)| t.const_int(v))
+                .is_some_and(|n| n == u64::from(decoration))
+        }
+        _ => false,
+    })
 }
 
 fn is_bool(t: &Translator<'_>, ty: llvm::TypeId) -> bool {
@@ -218,7 +232,10 @@ pub(crate) fn translate_instruction(
             cond,
             then_block,
             else_block,
-        } => control::cond_br(t, ctx, cond, then_block, else_block)?,
+        } => {
+            let weights = control::branch_weights(t, inst);
+            control::cond_br(t, ctx, cond, then_block, else_block, weights)?
+        }
         InstKind::Switch {
             value,
             default,
@@ -234,8 +251,21 @@ pub(crate) fn translate_instruction(
     if !void_result {
         name_value(t, r.out, inst);
         for (kind, md) in &inst.metadata {
+            if kind == "fpmath" {
+                crate::forward::builtins::fp_math_max_error(t, decoration_target, *md);
+            }
             if kind == crate::forward::decorations::KIND {
-                crate::forward::decorations::apply(t, decoration_target, *md, &[], loc)?;
+                // FPRoundingMode stays only where SPIR-V gives it a meaning
+                // (rounded_divide_sqrt.rs).
+                let rounding = Decoration::FPRoundingMode.0;
+                let keeps = !decorations_list_has(t, *md, rounding)
+                    || crate::forward::rounded_divide_sqrt::keeps_decorated_rounding(
+                        t,
+                        decoration_target,
+                        result_ty,
+                    );
+                let dropped: &[u32] = if keeps { &[] } else { &[rounding] };
+                crate::forward::decorations::apply(t, decoration_target, *md, dropped, loc)?;
             }
         }
     }
