@@ -235,7 +235,12 @@ pub(crate) fn translate_instruction(
         name_value(t, r.out, inst);
         for (kind, md) in &inst.metadata {
             if kind == crate::forward::decorations::KIND {
-                crate::forward::decorations::apply(t, decoration_target, *md, &[], loc)?;
+                // An instruction's fast-math mode is its LLVM flags' (`fast_math_decoration`):
+                // a FPFastMathMode entry of the metadata is ignored, as llvm-spirv ignores it
+                // (its fcmp decoration test: neither a second decoration, refused by
+                // spirv-val, nor one on an fcmp without flags).
+                let derived = [spirvkit_grammar::Decoration::FPFastMathMode.0];
+                crate::forward::decorations::apply(t, decoration_target, *md, &derived, loc)?;
             }
         }
     }
