@@ -3756,3 +3756,35 @@ fn legacy_global_variable_decorations_host_access() {
     let e = translate_with(src, "").expect_err("no extension");
     assert!(e.contains("SPV_INTEL_global_variable_host_access"), "{e}");
 }
+
+/// t13/002: a `!spirv.Decorations` Constant (or Alignment) on a global that is not `constant`
+/// (not aligned) is kept, as llvm-spirv decorates it; on a `constant` (aligned) global the
+/// global's own decoration is the only one (spirv-val refuses two).
+#[test]
+fn metadata_constant_and_alignment_on_globals() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+@v = addrspace(1) global i32 0, !spirv.Decorations !0
+@c = addrspace(1) constant i32 1, align 4, !spirv.Decorations !3
+define spir_kernel void @k(ptr addrspace(1) %o) {
+  %a = load i32, ptr addrspace(1) @v
+  %b = load i32, ptr addrspace(1) @c
+  %s = add i32 %a, %b
+  store i32 %s, ptr addrspace(1) %o
+  ret void
+}
+!0 = !{!1, !2}
+!1 = !{i32 22}
+!2 = !{i32 44, i32 8}
+!3 = !{!1, !4}
+!4 = !{i32 44, i32 4}
+"#;
+    for m in both(src, "", "metadata_constant_global") {
+        assert_eq!(decorations_of(&m, Decoration::Constant).len(), 2);
+        let mut aligns: Vec<Vec<u32>> = decorations_of(&m, Decoration::Alignment)
+            .into_iter()
+            .map(|(_, l)| l)
+            .collect();
+        aligns.sort();
+        assert_eq!(aligns, vec![vec![4], vec![8]]);
+    }
+}
