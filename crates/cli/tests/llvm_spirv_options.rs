@@ -521,3 +521,27 @@ fn a_refusal_for_want_of_an_extension_names_it_as_llvm_spirv_does() {
         &out,
     ]));
 }
+
+/// llvm-spirv's input file defaults to `-`: `llvm-as < %s | llvm-spirv -spirv-text -o %t`
+/// (devset19b: three t13 lit tests run it so) reads the module from standard input.
+#[test]
+fn the_input_defaults_to_standard_input() {
+    use std::io::Write;
+    let out = scratch("stdin.spt").display().to_string();
+    let mut child = Command::new(links().join("llvm-spirv"))
+        .args(["-spirv-text", "-o", &out])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(LOOP.as_bytes())
+        .unwrap();
+    ok(&child.wait_with_output().unwrap());
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("EntryPoint 6"), "{text}");
+}

@@ -136,9 +136,11 @@ impl TranslateOptions {
             if !extensions::is_known(name) {
                 return Err(TranslateError::UnknownExtension(name.to_owned()));
             }
-            self.allowed_extensions.retain(|e| e != name);
-            if enable {
-                self.allowed_extensions.push(name.to_owned());
+            for name in std::iter::once(name).chain(extensions::successors(name).iter().copied()) {
+                self.allowed_extensions.retain(|e| e != name);
+                if enable {
+                    self.allowed_extensions.push(name.to_owned());
+                }
             }
         }
         Ok(())

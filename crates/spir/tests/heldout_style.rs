@@ -4172,3 +4172,267 @@ define spir_func i8 @f() {
         "{e}"
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// devset19b (session 19): cases found by the t13 sample (intrinsic, transcoding, debug-info
+// and SPV-IR tests found by content).
+// ---------------------------------------------------------------------------------------
+
+/// t13/010, t13/013: the integer operators on i1 (and vectors of i1) are the logical
+/// instructions computing the same bit (`add`/`sub` modulo 2 = `xor`, `mul` = `and`, a shift
+/// defined only by 0 = `a && !b`), as llvm-spirv translates them; never OpIMul/OpIAdd, which
+/// take integers only.
+#[test]
+fn integer_operators_on_bool_are_logical_instructions() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+@g = addrspace(1) global i1 false
+define spir_func i1 @f(i1 %a, i1 %b, <4 x i1> %va, <4 x i1> %vb) {
+  %m = mul nsw i1 %a, %b
+  %s = add nuw i1 %m, %b
+  %d = sub i1 %s, %a
+  %l = lshr i1 %d, %b
+  %h = shl i1 %l, %a
+  %r = ashr i1 %h, %b
+  %q = udiv i1 %r, %a
+  %z = urem i1 %q, %b
+  %o = or i1 %z, %q
+  %vm = mul <4 x i1> %va, %vb
+  %vs = add <4 x i1> %vm, %va
+  %vl = lshr <4 x i1> %vs, %vb
+  %e = extractelement <4 x i1> %vl, i32 0
+  %x = xor i1 %o, %e
+  store i1 %x, ptr addrspace(1) @g
+  ret i1 %x
+}
+"#;
+    for m in both(src, "", "bool_arith") {
+        assert_eq!(
+            count(&m, Op::IMul) + count(&m, Op::IAdd) + count(&m, Op::ISub),
+            0
+        );
+        assert_eq!(
+            count(&m, Op::ShiftRightLogical) + count(&m, Op::ShiftLeftLogical),
+            0
+        );
+        // mul ×2, and the three shifts' `a && !b` (scalar) and the vector shift's.
+        assert_eq!(count(&m, Op::LogicalAnd), 6);
+        assert_eq!(count(&m, Op::LogicalNot), 4);
+        // add, sub, the vector add, xor.
+        assert_eq!(count(&m, Op::LogicalNotEqual), 4);
+        assert_eq!(count(&m, Op::LogicalOr), 1);
+        // No wrap decoration on a logical instruction (spirv-val refuses it).
+        assert!(decorations_of(&m, Decoration::NoSignedWrap).is_empty());
+        assert!(decorations_of(&m, Decoration::NoUnsignedWrap).is_empty());
+    }
+}
+
+/// t13/016: `alloca i32, i32 0` allocates nothing (llvm-spirv's dbg_declare-of-null test keeps
+/// such an unused alloca): one i32 variable gives it an address, no variable-length array
+/// (and no extension) is needed, and no zero-length array type is made.
+#[test]
+fn zero_count_alloca_is_a_single_variable() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k() {
+entry:
+  %0 = alloca i32, i32 0, align 4
+  %one = alloca i32, align 4
+  store i32 0, ptr %one, align 4
+  ret void
+}
+"#;
+    for m in both(src, "", "zero_count_alloca") {
+        assert_eq!(count(&m, Op::TypeArray), 0);
+        assert_eq!(count(&m, Op::VariableLengthArrayINTEL), 0);
+        assert!(!capabilities(&m).contains(&Capability::VariableLengthArrayINTEL.0));
+    }
+}
+
+/// t13/017: `br i1 %c, label %b, label %b` reaches %b by two LLVM edges and its phi lists
+/// %entry twice: the branch is an OpBranch and the OpPhi names %entry once (spirv-val counts
+/// the pairs against the block's predecessors), as llvm-spirv writes it. A switch with two
+/// cases to one block keeps its cases, its target's phi one pair per parent.
+#[test]
+fn a_doubled_edge_is_one_branch_and_one_phi_pair() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(i1 %c, i32 %s, ptr addrspace(1) %o) {
+entry:
+  br i1 %c, label %next, label %next
+next:
+  %v = phi i64 [ 0, %entry ], [ 0, %entry ]
+  switch i32 %s, label %done [
+    i32 1, label %tail
+    i32 2, label %tail
+  ]
+tail:
+  %w = phi i64 [ %v, %next ], [ %v, %next ]
+  br label %done
+done:
+  %x = phi i64 [ %v, %next ], [ %w, %tail ]
+  store i64 %x, ptr addrspace(1) %o
+  ret void
+}
+"#;
+    for m in both(src, "", "doubled_edge") {
+        assert_eq!(count(&m, Op::BranchConditional), 0);
+        let phis: Vec<usize> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Phi)
+            .map(|i| i.operands.len())
+            .collect();
+        assert_eq!(phis, vec![2, 2, 4]);
+        assert_eq!(count(&m, Op::Switch), 1);
+    }
+}
+
+/// t13/018: a `!spirv.Decorations` FPFastMathMode entry on an instruction is ignored (the
+/// instruction's fast-math flags give its mode, as llvm-spirv's fcmp decoration test checks):
+/// one FPFastMathMode (NotNaN) on the `fcmp nnan`, none on the `fcmp` without flags.
+#[test]
+fn fast_math_mode_metadata_on_an_instruction_is_ignored() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func i1 @f(float %a, float %b) {
+entry:
+  %olt = fcmp nnan olt float %a, %b, !spirv.Decorations !1
+  %ogt = fcmp ogt float %a, %b, !spirv.Decorations !1
+  %r = and i1 %olt, %ogt
+  ret i1 %r
+}
+!1 = !{!2}
+!2 = !{i32 40, i32 16}
+"#;
+    for m in both(src, "", "fast_math_metadata") {
+        let modes = decorations_of(&m, Decoration::FPFastMathMode);
+        assert_eq!(modes.len(), 1, "{modes:?}");
+        assert_eq!(modes[0].1, vec![1]);
+    }
+}
+
+/// t13/021: a `__spirv_` function that names no instruction (`__spirv_somefunc_with_underscore`,
+/// the old `__spirv_GlobalInvocationId_x` spelling) is an ordinary function: its call is an
+/// OpFunctionCall of an imported declaration, as llvm-spirv keeps it, not a refusal. A
+/// `__spirv_` name of an instruction still becomes the instruction.
+#[test]
+fn spirv_prefixed_names_of_no_instruction_are_imported_functions() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i32 @_Z32__spirv_somefunc_with_underscorev()
+declare spir_func i64 @_Z28__spirv_GlobalInvocationId_xv()
+declare spir_func i32 @_Z12__spirv_IAddii(i32, i32)
+define spir_kernel void @k(ptr addrspace(1) %o) {
+  %a = call spir_func i32 @_Z32__spirv_somefunc_with_underscorev()
+  %g = call spir_func i64 @_Z28__spirv_GlobalInvocationId_xv()
+  %t = trunc i64 %g to i32
+  %s = call spir_func i32 @_Z12__spirv_IAddii(i32 %a, i32 %t)
+  store i32 %s, ptr addrspace(1) %o
+  ret void
+}
+"#;
+    for m in both(src, "", "spirv_prefixed_unknown") {
+        assert_eq!(count(&m, Op::FunctionCall), 2);
+        assert_eq!(count(&m, Op::IAdd), 1);
+        let imports = decorations_of(&m, Decoration::LinkageAttributes);
+        assert_eq!(imports.len(), 2, "{imports:?}");
+        assert!(capabilities(&m).contains(&Capability::Linkage.0));
+    }
+}
+
+/// t13/033: a SPIR-V friendly IR group instruction returning through `sret` with a `byval`
+/// argument of a one-member class (DPC++'s `sycl::half` = `{ half }`): the argument is
+/// loaded, the instruction works on its member (a group instruction's Result Type is a
+/// scalar or a vector), the result is inserted back and stored through the `sret` pointer,
+/// as llvm-spirv translates it.
+#[test]
+fn spv_ir_group_instruction_on_a_byval_one_member_class() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+%"class.half" = type { half }
+define spir_func void @k(ptr addrspace(1) %o) {
+entry:
+  %arg = alloca %"class.half", align 2
+  %res = alloca %"class.half", align 2
+  %res.g = addrspacecast ptr %res to ptr addrspace(4)
+  call spir_func void @_Z34__spirv_GroupNonUniformShuffleDownIN4sycl4halfEET_iS2_j(ptr addrspace(4) sret(%"class.half") align 2 %res.g, i32 3, ptr byval(%"class.half") align 2 %arg, i32 8)
+  %v = load half, ptr %res, align 2
+  store half %v, ptr addrspace(1) %o, align 2
+  ret void
+}
+declare spir_func void @_Z34__spirv_GroupNonUniformShuffleDownIN4sycl4halfEET_iS2_j(ptr addrspace(4) sret(%"class.half") align 2, i32, ptr byval(%"class.half") align 2, i32)
+"#;
+    for m in both(src, "", "spv_ir_byval_class") {
+        assert_eq!(count(&m, Op::GroupNonUniformShuffleDown), 1);
+        assert_eq!(count(&m, Op::CompositeExtract), 1);
+        assert_eq!(count(&m, Op::CompositeInsert), 1);
+        let shuffle = m
+            .instructions()
+            .find(|i| i.opcode == Op::GroupNonUniformShuffleDown)
+            .expect("the shuffle");
+        let half = m
+            .instructions()
+            .find(|i| i.opcode == Op::TypeFloat)
+            .and_then(|i| i.result_id)
+            .expect("half");
+        assert_eq!(shuffle.result_type, Some(half));
+    }
+}
+
+/// t13/014: SPV_INTEL_global_variable_decorations (llvm-spirv still lists it) was split
+/// into SPV_INTEL_global_variable_host_access and ..._fpga_decorations; its HostAccessINTEL
+/// was llvm-spirv's internal decoration 6147 with an access and the variable's name. Under
+/// the former extension name such an entry is the registered HostAccessINTEL, its access
+/// (0 read, 1 write, 2 read-write, 3 none) the registered qualifier (ReadINTEL is 1); a 6147
+/// entry of one integer stays InitModeINTEL (the fpga numbering).
+#[test]
+fn legacy_global_variable_decorations_host_access() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+@a = addrspace(1) global i32 0, !spirv.Decorations !0
+@b = addrspace(1) global i32 0, !spirv.Decorations !2
+!0 = !{!1}
+!1 = !{i32 6147, i32 0, !"a_name"}
+!2 = !{!3}
+!3 = !{i32 6147, i32 3, !"b_name"}
+"#;
+    for m in both(
+        src,
+        "+SPV_INTEL_global_variable_decorations",
+        "legacy_host_access",
+    ) {
+        let access: Vec<Vec<u32>> = decorations_of(&m, Decoration::HostAccessINTEL)
+            .into_iter()
+            .map(|(_, l)| l.into_iter().take(1).collect())
+            .collect();
+        assert_eq!(access, vec![vec![1], vec![0]]);
+        assert!(capabilities(&m).contains(&Capability::GlobalVariableHostAccessINTEL.0));
+    }
+    let e = translate_with(src, "").expect_err("no extension");
+    assert!(e.contains("SPV_INTEL_global_variable_host_access"), "{e}");
+}
+
+/// t13/002: a `!spirv.Decorations` Constant (or Alignment) on a global that is not `constant`
+/// (not aligned) is kept, as llvm-spirv decorates it; on a `constant` (aligned) global the
+/// global's own decoration is the only one (spirv-val refuses two).
+#[test]
+fn metadata_constant_and_alignment_on_globals() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+@v = addrspace(1) global i32 0, !spirv.Decorations !0
+@c = addrspace(1) constant i32 1, align 4, !spirv.Decorations !3
+define spir_kernel void @k(ptr addrspace(1) %o) {
+  %a = load i32, ptr addrspace(1) @v
+  %b = load i32, ptr addrspace(1) @c
+  %s = add i32 %a, %b
+  store i32 %s, ptr addrspace(1) %o
+  ret void
+}
+!0 = !{!1, !2}
+!1 = !{i32 22}
+!2 = !{i32 44, i32 8}
+!3 = !{!1, !4}
+!4 = !{i32 44, i32 4}
+"#;
+    for m in both(src, "", "metadata_constant_global") {
+        assert_eq!(decorations_of(&m, Decoration::Constant).len(), 2);
+        let mut aligns: Vec<Vec<u32>> = decorations_of(&m, Decoration::Alignment)
+            .into_iter()
+            .map(|(_, l)| l)
+            .collect();
+        aligns.sort();
+        assert_eq!(aligns, vec![vec![4], vec![8]]);
+    }
+}

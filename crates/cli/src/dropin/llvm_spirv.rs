@@ -266,9 +266,9 @@ pub fn main(argv: &[String]) -> ExitCode {
             Err(e) => fail(format!("{e:#}")),
         };
     }
-    let Some(input) = input else {
-        return fail("Not enough positional command line arguments specified!\nMust specify at least 1 positional argument: See: llvm-spirv --help");
-    };
+    // llvm-spirv's input file defaults to `-` (standard input), as lit tests use it:
+    // `llvm-as < %s | llvm-spirv -spirv-text -o %t`.
+    let input = input.unwrap_or_else(|| "-".to_owned());
     let extension = match convert {
         Some(Form::Text) => "spt",
         Some(Form::Binary) => "spv",

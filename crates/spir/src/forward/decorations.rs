@@ -54,7 +54,13 @@ pub(crate) fn apply(
         let Some(Operand::Word(decoration)) = words.first().cloned() else {
             return Err(malformed(loc, "an empty !spirv.Decorations entry"));
         };
-        let decoration = registered_number(decoration);
+        let registered = registered_number(decoration, &words[1..]);
+        if decoration == LEGACY_HOST_ACCESS
+            && registered == spirvkit_grammar::Decoration::HostAccessINTEL.0
+        {
+            legacy_host_access(&mut words[1..]);
+        }
+        let decoration = registered;
         if derived.contains(&decoration) {
             continue;
         }
@@ -133,7 +139,7 @@ pub(crate) fn declare_id_operands(t: &mut Translator<'_>, list: MetadataId) {
         let Some(Some(decoration)) = values.first().copied() else {
             continue;
         };
-        if takes_ids(registered_number(decoration)) {
+        if takes_ids(registered_number(decoration, &[])) {
             for value in values.iter().skip(1).flatten() {
                 t.u32_constant(*value);
             }
@@ -358,13 +364,35 @@ fn require_decoration(t: &mut Translator<'_>, loc: &str, decoration: u32) -> Res
 /// llvm-spirv's tests of that time still spell them: InitModeINTEL 6147,
 /// ImplementInRegisterMapINTEL 6148 (global_var_decorations.ll) and HostAccessINTEL 6168
 /// (global_var_host_access.ll), registered since as 6190, 6191 and 6188. None of the old
-/// numbers was given to another decoration.
-fn registered_number(decoration: u32) -> u32 {
+/// numbers was given to another decoration. 6147 was also SPV_INTEL_global_variable_decorations'
+/// HostAccessINTEL (llvm-spirv's spirv_internal.hpp: HostAccess 6147, InitMode 6148,
+/// ImplementInCSR 6149): an entry with a string operand, the variable's name, is that one
+/// (InitMode takes one integer), the registered HostAccessINTEL of its successor
+/// SPV_INTEL_global_variable_host_access (same operands: access, name).
+fn registered_number(decoration: u32, literals: &[Operand]) -> u32 {
+    let named = literals.iter().any(|o| matches!(o, Operand::String(_)));
     match decoration {
+        LEGACY_HOST_ACCESS if named => spirvkit_grammar::Decoration::HostAccessINTEL.0,
         6147 => spirvkit_grammar::Decoration::InitModeINTEL.0,
         6148 => spirvkit_grammar::Decoration::ImplementInRegisterMapINTEL.0,
         6168 => spirvkit_grammar::Decoration::HostAccessINTEL.0,
         other => other,
+    }
+}
+
+/// SPV_INTEL_global_variable_decorations' HostAccessINTEL (llvm-spirv's internal number).
+const LEGACY_HOST_ACCESS: u32 = 6147;
+
+/// The access literal of SPV_INTEL_global_variable_decorations' HostAccessINTEL (0 read,
+/// 1 write, 2 read-write, 3 none: DPC++'s device-global `host_access` property, whose enum
+/// the Intel FPGA runtime keeps "matching the SPIR-V spec for device global") as the
+/// registered HostAccessQualifier (NoneINTEL 0, ReadINTEL 1, WriteINTEL 2, ReadWriteINTEL 3).
+/// The later numbering (6168/6188 entries) is already the registered one.
+fn legacy_host_access(literals: &mut [Operand]) {
+    if let Some(Operand::Word(access)) = literals.first_mut() {
+        if *access <= 3 {
+            *access = (*access + 1) % 4;
+        }
     }
 }
 

@@ -94,6 +94,27 @@ pub const RENAMED: &[(&str, &str)] = &[
     ),
 ];
 
+/// Extensions llvm-spirv still lists that were split into registered ones: enabling the
+/// former enables its successors, which name the constructs the module declares.
+/// SPV_INTEL_global_variable_decorations (HostAccessINTEL, InitModeINTEL, ImplementInCSRINTEL
+/// on global variables) became SPV_INTEL_global_variable_host_access and
+/// SPV_INTEL_global_variable_fpga_decorations.
+pub const SPLIT: &[(&str, &[&str])] = &[(
+    "SPV_INTEL_global_variable_decorations",
+    &[
+        "SPV_INTEL_global_variable_host_access",
+        "SPV_INTEL_global_variable_fpga_decorations",
+    ],
+)];
+
+/// The registered extensions a split extension became (none for the others).
+pub fn successors(name: &str) -> &'static [&'static str] {
+    SPLIT
+        .iter()
+        .find(|(old, _)| *old == name)
+        .map_or(&[], |(_, new)| new)
+}
+
 /// The registered name of an extension `--spirv-ext` may spell by a former name.
 pub fn registered_name(name: &str) -> &str {
     RENAMED

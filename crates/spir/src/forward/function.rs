@@ -499,7 +499,9 @@ fn alloca(
         return Ok(None);
     };
     let out = ctx.values[inst_id.0 as usize];
-    let count_is_one = t.const_int(*count) == Some(1);
+    // `alloca T, iN 0` allocates nothing: no access through it is defined, so the variable
+    // of one T gives it an address as good as any (an array of length 0 is no SPIR-V type).
+    let count_is_one = matches!(t.const_int(*count), Some(0 | 1));
     // `alloca T, iN %n` with %n a `__spirv_SpecConstant` call: a variable of
     // OpTypeArray T (the specialization constant), its users see a pointer to T (llvm-spirv's
     // mapping; no extension is needed).

@@ -742,12 +742,17 @@ impl<'m> Translator<'m> {
             self.b
                 .decorate(id, Decoration::Alignment.0, &[Operand::Word(align as u32)]);
         }
-        // Constant, Alignment and LinkageAttributes come from the global itself.
-        let derived = [
-            Decoration::Constant.0,
-            Decoration::Alignment.0,
-            Decoration::LinkageAttributes.0,
-        ];
+        // LinkageAttributes comes from the global itself, and so do Constant and Alignment when
+        // it is `constant` or aligned (spirv-val refuses them twice); a metadata Constant or
+        // Alignment on another global is kept, as llvm-spirv decorates it (its
+        // !spirv.Decorations test: `Decorate %v Constant` on a non-constant global).
+        let mut derived = vec![Decoration::LinkageAttributes.0];
+        if global.is_constant {
+            derived.push(Decoration::Constant.0);
+        }
+        if global.align.is_some_and(|a| a > 0) {
+            derived.push(Decoration::Alignment.0);
+        }
         for (kind, md) in &global.attachments {
             if kind == crate::forward::decorations::KIND {
                 crate::forward::decorations::apply(self, id, *md, &derived, &location)?;

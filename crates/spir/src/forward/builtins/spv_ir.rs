@@ -19,8 +19,22 @@ use spirvkit_llvm as llvm;
 
 pub(super) const PREFIX: &str = "__spirv_";
 
+/// Whether `name` is a SPIR-V friendly IR built-in `lower` translates: `__spirv_ocl_` and an
+/// OpenCL.std instruction, `__spirv_` and one of the forms `spv_ir_forms` lowers or an
+/// instruction of the grammar. Any other `__spirv_*` function (`__spirv_somefunc`, the old
+/// `__spirv_GlobalInvocationId_x` spelling of a built-in variable) names no instruction: it
+/// is an ordinary function, its calls stay calls of an imported declaration, as llvm-spirv
+/// keeps them (its `__spirv_`-prefixed unknown-function test round-trips the calls).
 pub(super) fn is_spv_ir(name: &str) -> bool {
-    name.starts_with(PREFIX)
+    let Some(rest) = name.strip_prefix(PREFIX) else {
+        return false;
+    };
+    if let Some(ext) = rest.strip_prefix("ocl_") {
+        return opencl_std_name(ext).is_some();
+    }
+    let opname = former_name(rest.split('_').next().unwrap_or_default());
+    super::spv_ir_forms::handles(opname)
+        || spirvkit_grammar::instruction_by_name(&format!("Op{opname}")).is_some()
 }
 
 pub(super) fn lower(
@@ -113,10 +127,18 @@ pub(super) fn lower(
             .is_ok_and(|ty| t.m.types.is_pointer(ty))
     {
         let dest = t.value(ctx, args[0])?;
-        let pointee = t
-            .id_types
-            .get(&dest)
-            .and_then(|&p| t.pointee_of(p))
+        // The `sret(T)` attribute's type, else the pointer's pointee (an untyped pointer
+        // has none).
+        let sret_attribute = typed_arguments(t, ctx, out, "sret")
+            .first()
+            .copied()
+            .flatten();
+        let from_attribute = match sret_attribute {
+            Some(ty) => Some(t.ty(ty, loc)?),
+            None => None,
+        };
+        let pointee = from_attribute
+            .or_else(|| t.id_types.get(&dest).and_then(|&p| t.pointee_of(p)))
             .ok_or_else(|| {
                 unsupported(
                     loc,
@@ -152,7 +174,7 @@ pub(super) fn lower(
         }
     }
     if let Some((dest, pointee)) = sret {
-        let value = t.emit(desc_op(desc.opcode), pointee, ops);
+        let value = sret_result(t, ctx, out, opname, desc, pointee, args, &mut ops)?;
         t.emit_void(
             spirvkit_grammar::Op::Store,
             vec![Operand::Id(dest), Operand::Id(value)],
@@ -294,6 +316,150 @@ fn float_rmw(opname: &str) -> Option<super::atomic_ops::FloatRmw> {
 /// Two instructions llvm-spirv writes as their equivalent that every SPIR-V version keeps:
 /// OpAtomicCompareExchangeWeak (deprecated, the same semantics as OpAtomicCompareExchange)
 /// and OpLessOrGreater (removed in SPIR-V 1.5; the same comparison as OpFOrdNotEqual).
+/// The value an instruction returning through an `sret` pointer computes. Its `byval`
+/// arguments (DPC++'s class values, e.g. `sycl::half` passed as a pointer to `{ half }`) are
+/// values: they are loaded. A group instruction's Result Type is a scalar or a vector (the
+/// spec), so when the result is a one-member struct of one (the class wrapping the value)
+/// the instruction works on the member: extracted from each loaded argument, the result
+/// inserted back, as llvm-spirv translates it (its group non-uniform shuffle-down of a
+/// `sycl::half` test: OpLoad, OpCompositeExtract, the instruction, OpCompositeInsert, OpStore).
+#[allow(clippy::too_many_arguments)]
+fn sret_result(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    opname: &str,
+    desc: &spirvkit_grammar::InstructionDesc,
+    pointee: Id,
+    args: &[ValueRef],
+    ops: &mut [Operand],
+) -> Result<Id> {
+    let loc = ctx.location.as_str();
+    let byval = typed_arguments(t, ctx, out, "byval");
+    let member = if opname.starts_with("Group") {
+        single_scalar_member(t, byval.iter().flatten().copied(), loc)?
+    } else {
+        None
+    };
+    let mut wrapper = None;
+    // `args` lost the leading `sret` pointer: argument i is the call's i + 1.
+    for (i, &a) in args.iter().enumerate() {
+        let Some(Some(llvm_ty)) = byval.get(i + 1) else {
+            continue;
+        };
+        let pointer = t.value(ctx, a)?;
+        let ty = t.ty(*llvm_ty, loc)?;
+        let loaded = t.emit(spirvkit_grammar::Op::Load, ty, vec![Operand::Id(pointer)]);
+        let value = match member {
+            Some((member_ty, wrapper_ty)) if *llvm_ty == wrapper_ty => {
+                wrapper.get_or_insert(loaded);
+                t.emit(
+                    spirvkit_grammar::Op::CompositeExtract,
+                    member_ty,
+                    vec![Operand::Id(loaded), Operand::Word(0)],
+                )
+            }
+            _ => loaded,
+        };
+        for op in ops.iter_mut() {
+            if *op == Operand::Id(pointer) {
+                *op = Operand::Id(value);
+            }
+        }
+    }
+    match (member, wrapper) {
+        (Some((member_ty, _)), Some(wrapper)) => {
+            let value = t.emit(desc_op(desc.opcode), member_ty, ops.to_vec());
+            Ok(t.emit(
+                spirvkit_grammar::Op::CompositeInsert,
+                pointee,
+                vec![Operand::Id(value), Operand::Id(wrapper), Operand::Word(0)],
+            ))
+        }
+        _ => Ok(t.emit(desc_op(desc.opcode), pointee, ops.to_vec())),
+    }
+}
+
+/// The type of the `kind` attribute (`byval`, `sret`) of each argument of the call whose
+/// result is `out` (from the call's attributes, else its callee's): the built-in lowerings
+/// see the arguments only.
+fn typed_arguments(
+    t: &Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    kind: &str,
+) -> Vec<Option<llvm::TypeId>> {
+    let Some(inst) = ctx
+        .values
+        .iter()
+        .position(|&id| id == out)
+        .and_then(|i| ctx.func.insts.get(i))
+    else {
+        return Vec::new();
+    };
+    let llvm::InstKind::Call {
+        callee,
+        args,
+        attrs,
+        ..
+    } = &inst.kind
+    else {
+        return Vec::new();
+    };
+    let declared = match callee {
+        ValueRef::Function(f) => t.m.function(*f).map(|f| &f.attrs),
+        _ => None,
+    };
+    let typed = |list: &llvm::AttributeList, i: usize| {
+        list.param(i).iter().find_map(|a| match a {
+            llvm::Attribute::Type(n, ty) if n == kind => *ty,
+            _ => None,
+        })
+    };
+    (0..args.len())
+        .map(|i| typed(attrs, i).or_else(|| declared.and_then(|d| typed(d, i))))
+        .collect()
+}
+
+/// `(member type, struct type)` when every `byval` argument is one struct type whose only
+/// member is a scalar or a vector.
+fn single_scalar_member(
+    t: &mut Translator<'_>,
+    mut byval: impl Iterator<Item = llvm::TypeId>,
+    loc: &str,
+) -> Result<Option<(Id, llvm::TypeId)>> {
+    let Some(wrapper) = byval.next() else {
+        return Ok(None);
+    };
+    if byval.any(|other| other != wrapper) {
+        return Ok(None);
+    }
+    let types = &t.m.types;
+    let elems = match types.get(wrapper) {
+        llvm::Type::Struct { elems, .. } => Some(elems.clone()),
+        llvm::Type::Named(id) => types
+            .struct_def(*id)
+            .and_then(|d| d.body.as_ref())
+            .map(|b| b.elems.clone()),
+        _ => None,
+    };
+    let Some(&[member]) = elems.as_deref() else {
+        return Ok(None);
+    };
+    let scalar = matches!(
+        types.get(types.scalar(member)),
+        llvm::Type::Int(_)
+            | llvm::Type::Half
+            | llvm::Type::BFloat
+            | llvm::Type::Float
+            | llvm::Type::Double
+    );
+    if !scalar {
+        return Ok(None);
+    }
+    Ok(Some((t.ty(member, loc)?, wrapper)))
+}
+
 fn former_name(opname: &str) -> &str {
     match opname {
         "ConvertFToTF32INTEL" => "RoundFToTF32INTEL",

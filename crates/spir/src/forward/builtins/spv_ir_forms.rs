@@ -35,6 +35,26 @@ use spirvkit_core::{Id, Operand};
 use spirvkit_grammar::{Capability, Decoration, Op, OperandKind};
 use spirvkit_llvm as llvm;
 
+/// Whether `lower` knows `opname` (the name after `__spirv_`) as one of these forms whose
+/// name is no instruction of the grammar.
+pub(super) fn handles(opname: &str) -> bool {
+    let decoration = opname.strip_prefix("Decoration").is_some_and(|d| {
+        OperandKind::Decoration
+            .desc()
+            .enumerant_by_name(d)
+            .is_some()
+    });
+    decoration
+        || matches!(
+            opname,
+            "ReadPipeBlockingINTEL"
+                | "WritePipeBlockingINTEL"
+                | "AbortKHR"
+                | "SpecConstant"
+                | "SpecConstantComposite"
+        )
+}
+
 /// Lowers `opname` (the name after `__spirv_`) when it is one of these forms; false otherwise.
 pub(super) fn lower(
     t: &mut Translator<'_>,

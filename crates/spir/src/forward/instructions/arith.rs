@@ -83,7 +83,11 @@ pub(super) fn binary(
     } = *r;
     let loc = ctx.location.as_str();
     let (mut l, mut r) = (t.value(ctx, *lhs)?, t.value(ctx, *rhs)?);
-    let opcode = binary_opcode(*op, is_bool(t, result_ty))
+    if is_bool(t, result_ty) {
+        bool_binary(t, out, ty, *op, l, r);
+        return Ok(());
+    }
+    let opcode = binary_opcode(*op, false)
         .ok_or_else(|| unsupported(loc, format!("{} on i1", op.keyword())))?;
     // An odd-width integer in a wider carrier: the operations that read its upper bits get
     // them defined first (the others leave them unspecified, which nothing reads).
@@ -105,6 +109,51 @@ pub(super) fn binary(
     fast_math_decoration(t, out, *fast_math);
     wrap_decorations(t, out, opcode, *flags);
     Ok(())
+}
+
+/// A binary operator on i1 (or a vector of i1): OpTypeBool takes no integer arithmetic, so
+/// each operator becomes the logical instruction computing the same bit, as llvm-spirv
+/// translates them (its bool_mul_add test: `mul` → OpLogicalAnd, `add` → OpLogicalNotEqual;
+/// shifts are widened to i32 by its regularization, `(zext a >> zext b) != 0`, which is
+/// `a && !b`). Arithmetic is modulo 2: `add` and `sub` are `xor`, `mul` is `and`. A shift by
+/// 1 (the width) is poison, so only `b == 0` is defined; the division and remainder by 0 are
+/// undefined, so the divisor is 1 (`true`): `a / 1 == a`, `a % 1 == 0`.
+fn bool_binary(t: &mut Translator<'_>, out: Id, ty: Id, op: BinaryOp, l: Id, r: Id) {
+    match op {
+        BinaryOp::And | BinaryOp::Mul => {
+            t.emit_ops_to(out, Op::LogicalAnd, ty, [Operand::Id(l), Operand::Id(r)]);
+        }
+        BinaryOp::Or => t.emit_ops_to(out, Op::LogicalOr, ty, [Operand::Id(l), Operand::Id(r)]),
+        BinaryOp::Xor | BinaryOp::Add | BinaryOp::Sub => {
+            t.emit_ops_to(
+                out,
+                Op::LogicalNotEqual,
+                ty,
+                [Operand::Id(l), Operand::Id(r)],
+            );
+        }
+        BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr => {
+            let not_r = t.emit_ops(Op::LogicalNot, ty, [Operand::Id(r)]);
+            t.emit_ops_to(
+                out,
+                Op::LogicalAnd,
+                ty,
+                [Operand::Id(l), Operand::Id(not_r)],
+            );
+        }
+        BinaryOp::UDiv | BinaryOp::SDiv => t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(l)]),
+        // The remainders, and the floating-point operators (never on i1 in valid LLVM).
+        BinaryOp::URem
+        | BinaryOp::SRem
+        | BinaryOp::FAdd
+        | BinaryOp::FSub
+        | BinaryOp::FMul
+        | BinaryOp::FDiv
+        | BinaryOp::FRem => {
+            let zero = t.b.dedup_global(Op::ConstantNull, Some(ty), vec![]);
+            t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(zero)]);
+        }
+    }
 }
 
 /// `fneg`.

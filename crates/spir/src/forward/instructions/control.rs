@@ -24,7 +24,16 @@ pub(super) fn phi(
     } = *r;
     let loc = ctx.location.as_str();
     let mut ops = Vec::with_capacity(incoming.len() * 2);
+    let mut seen: std::collections::HashSet<llvm::BlockId> =
+        std::collections::HashSet::with_capacity(incoming.len());
     for (v, block) in incoming {
+        // A block that branches here twice (`br i1 %c, label %b, label %b`, a switch with
+        // two cases to one block) is listed once per edge in LLVM, with the same value;
+        // SPIR-V lists each parent block once (spirv-val counts the pairs against the
+        // predecessors), so the repeats are dropped, as llvm-spirv writes it.
+        if !seen.insert(*block) {
+            continue;
+        }
         // Module-scope values are cast at module scope; local ones share the class.
         let id = if opaque_result && !matches!(v, ValueRef::Instruction(_) | ValueRef::Argument(_))
         {
@@ -74,6 +83,12 @@ pub(super) fn cond_br(
         block_label(ctx, *else_block)?,
     );
     crate::forward::loop_controls::emit_before_branch(t, ctx);
+    // Both edges to one block: the condition decides nothing, the branch is unconditional
+    // (llvm-spirv's phi-with-a-doubled-edge test: OpBranch, one OpPhi pair).
+    if a == b {
+        t.emit_void(Op::Branch, vec![Operand::Id(a)]);
+        return Ok(());
+    }
     let mut operands = vec![Operand::Id(c), Operand::Id(a), Operand::Id(b)];
     if let Some(weights) = weights {
         operands.extend(weights.map(Operand::Word));

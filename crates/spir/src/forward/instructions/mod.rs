@@ -256,7 +256,10 @@ pub(crate) fn translate_instruction(
             }
             if kind == crate::forward::decorations::KIND {
                 // FPRoundingMode stays only where SPIR-V gives it a meaning
-                // (rounded_divide_sqrt.rs).
+                // (rounded_divide_sqrt.rs). An instruction's fast-math mode is its LLVM flags'
+                // (`fast_math_decoration`): a FPFastMathMode entry of the metadata is ignored,
+                // as llvm-spirv ignores it (its fcmp decoration test: neither a second
+                // decoration, refused by spirv-val, nor one on an fcmp without flags).
                 let rounding = Decoration::FPRoundingMode.0;
                 let keeps = !decorations_list_has(t, *md, rounding)
                     || crate::forward::rounded_divide_sqrt::keeps_decorated_rounding(
@@ -264,7 +267,12 @@ pub(crate) fn translate_instruction(
                         decoration_target,
                         result_ty,
                     );
-                let dropped: &[u32] = if keeps { &[] } else { &[rounding] };
+                let fast_math = Decoration::FPFastMathMode.0;
+                let dropped: &[u32] = if keeps {
+                    &[fast_math]
+                } else {
+                    &[fast_math, rounding]
+                };
                 crate::forward::decorations::apply(t, decoration_target, *md, dropped, loc)?;
             }
         }
