@@ -633,3 +633,45 @@ declare spir_func i1 @_Z38__spirv_BuiltInDeviceBarrierValidINTELv()
         );
     }
 }
+
+// ---- litrev19 (session 19): lit t7 / t8b / t10v / t11 reverse fixes ----
+
+/// An access chain into a cooperative matrix held in memory has no GEP form (the matrix's
+/// element layout is not LLVM's): llvm-spirv's reader writes `__spirv_AccessChain` on the
+/// pointer to the matrix, which mangles as a pointer to its `__spirv_CooperativeMatrixKHR`
+/// handle (t7/104 was refused: "getelementptr index into a non-aggregate").
+#[test]
+fn access_chain_into_a_matrix_is_a_spirv_call() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func void @foo(i32 %idx) {{
+entry:
+  %m = alloca target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 0), align 8
+  %obj = call spir_func target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 0) @_Z26__spirv_CompositeConstruct(i32 0)
+  store target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 0) %obj, ptr %m, align 8
+  %e = call spir_func ptr @_Z19__spirv_AccessChainP6Matrixii(ptr %m, i32 %idx)
+  store i32 42, ptr %e
+  ret void
+}}
+declare spir_func target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 0) @_Z26__spirv_CompositeConstruct(i32)
+declare spir_func ptr @_Z19__spirv_AccessChainP6Matrixii(ptr, i32)
+"#
+    );
+    for target in [TargetEnv::Cl12, TargetEnv::SpvIr] {
+        let ll = round_trip(
+            &src,
+            "+SPV_KHR_cooperative_matrix",
+            target,
+            false,
+            &format!("coopmat_chain_{target:?}"),
+        );
+        assert_has(
+            &ll,
+            &[
+                "alloca target(\"spirv.CooperativeMatrixKHR\", i32, 3, 12, 12, 0)",
+                "call spir_func ptr @_Z19__spirv_AccessChainPPU3AS144__spirv_CooperativeMatrixKHR__uint_3_12_12_0i(ptr %m, i32 %idx)",
+                "store i32 42, ptr %e",
+            ],
+        );
+    }
+}
