@@ -675,3 +675,127 @@ declare spir_func ptr @_Z19__spirv_AccessChainP6Matrixii(ptr, i32)
         );
     }
 }
+
+/// The 4-bit formats: `OpTypeFloat 4` (E2M1, SPV_EXT_ocp_microscaling_types or SPV_INTEL_float4)
+/// and SPV_INTEL_int4's `OpTypeInt 4` are `i4` carriers (`<8 x i4>` for a packed `i32`), and a
+/// conversion with one on either side is its `__builtin_spirv_Convert…` call: `EXT` names as
+/// `spir_func` calls, `INTEL` names (SPV_INTEL_float4's encoding, Int4) as C calls, `i4`
+/// mangled `i` (t7/012, 043, 074, 092 were refused: "4-bit float").
+#[test]
+fn four_bit_conversions_come_back_as_their_builtins() {
+    let ext = format!(
+        r#"{SPIR64}
+define spir_func <8 x i8> @fp4_to_fp8(i32 %packed) {{
+entry:
+  %r = call spir_func <8 x i8> @_Z36__builtin_spirv_ConvertE2M1ToE4M3EXTi(i32 %packed)
+  ret <8 x i8> %r
+}}
+define spir_func i8 @fp16_to_fp4(<2 x half> %h) {{
+entry:
+  %r = call spir_func i8 @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTc(<2 x half> %h)
+  ret i8 %r
+}}
+declare spir_func <8 x i8> @_Z36__builtin_spirv_ConvertE2M1ToE4M3EXTi(i32)
+declare spir_func i8 @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTc(<2 x half>)
+"#
+    );
+    let ll = round_trip(
+        &ext,
+        "+SPV_EXT_float8,+SPV_EXT_ocp_microscaling_types,+SPV_INTEL_int4",
+        TargetEnv::SpvIr,
+        false,
+        "fp4_ext",
+    );
+    assert_has(
+        &ll,
+        &[
+            "bitcast i32 %packed to <8 x i4>",
+            "call spir_func <8 x i8> @_Z36__builtin_spirv_ConvertE2M1ToE4M3EXTDv8_i(<8 x i4>",
+            "call spir_func <2 x i4> @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTDv2_Dh(<2 x half> %h)",
+            "bitcast <2 x i4>",
+            "to i8",
+        ],
+    );
+    let intel = format!(
+        r#"{SPIR64}
+define spir_func i8 @fp4_to_fp8(i4 %x) {{
+entry:
+  %r = call i8 @_Z38__builtin_spirv_ConvertE2M1ToE4M3INTELi(i4 %x)
+  ret i8 %r
+}}
+define spir_func <8 x i8> @int4_to_fp8(i32 %packed) {{
+entry:
+  %r = call spir_func <8 x i8> @_Z38__builtin_spirv_ConvertInt4ToE4M3INTELi(i32 %packed)
+  ret <8 x i8> %r
+}}
+define spir_func i32 @fp16_to_int4(<8 x half> %h) {{
+entry:
+  %r = call spir_func i32 @_Z38__builtin_spirv_ConvertFP16ToInt4INTELi(<8 x half> %h)
+  ret i32 %r
+}}
+define spir_func i8 @int4_to_int8(i4 %x) {{
+entry:
+  %r = call spir_func i8 @_Z38__builtin_spirv_ConvertInt4ToInt8INTELi(i4 %x)
+  ret i8 %r
+}}
+declare i8 @_Z38__builtin_spirv_ConvertE2M1ToE4M3INTELi(i4)
+declare spir_func <8 x i8> @_Z38__builtin_spirv_ConvertInt4ToE4M3INTELi(i32)
+declare spir_func i32 @_Z38__builtin_spirv_ConvertFP16ToInt4INTELi(<8 x half>)
+declare spir_func i8 @_Z38__builtin_spirv_ConvertInt4ToInt8INTELi(i4)
+"#
+    );
+    let ll = round_trip(
+        &intel,
+        "+SPV_EXT_float8,+SPV_INTEL_float4,+SPV_INTEL_int4",
+        TargetEnv::SpvIr,
+        false,
+        "fp4_intel",
+    );
+    assert_has(
+        &ll,
+        &[
+            "%r = call i8 @_Z38__builtin_spirv_ConvertE2M1ToE4M3INTELi(i4 %x)",
+            "call <8 x i8> @_Z38__builtin_spirv_ConvertInt4ToE4M3INTELDv8_i(<8 x i4>",
+            "call <8 x i4> @_Z38__builtin_spirv_ConvertFP16ToInt4INTELDv8_Dh(<8 x half> %h)",
+            "%r = call i8 @_Z38__builtin_spirv_ConvertInt4ToInt8INTELi(i4 %x)",
+            "declare i8 @_Z38__builtin_spirv_ConvertE2M1ToE4M3INTELi(i4)",
+        ],
+    );
+}
+
+/// SPV_INTEL_fp_conversions' instructions are their `ClampConvert…` / `StochasticRound…` /
+/// `ClampStochasticRound…INTEL` calls (seed and last-seed pointer passed on), not generic
+/// `__spirv_…INTEL` calls (llvm-spirv's representation document).
+#[test]
+fn fp_conversions_instructions_come_back_as_their_builtins() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func i8 @clamp(half %h) {{
+entry:
+  %r = call i8 @_Z43__builtin_spirv_ClampConvertFP16ToE4M3INTELDh(half %h)
+  ret i8 %r
+}}
+define spir_func i8 @stochastic(half %h, i32 %seed) {{
+entry:
+  %r = call i8 @_Z46__builtin_spirv_StochasticRoundFP16ToE5M2INTELDhi(half %h, i32 %seed)
+  ret i8 %r
+}}
+declare i8 @_Z43__builtin_spirv_ClampConvertFP16ToE4M3INTELDh(half)
+declare i8 @_Z46__builtin_spirv_StochasticRoundFP16ToE5M2INTELDhi(half, i32)
+"#
+    );
+    let ll = round_trip(
+        &src,
+        "+SPV_EXT_float8,+SPV_INTEL_fp_conversions",
+        TargetEnv::SpvIr,
+        false,
+        "fp_conversions",
+    );
+    assert_has(
+        &ll,
+        &[
+            "%r = call i8 @_Z43__builtin_spirv_ClampConvertFP16ToE4M3INTELDh(half %h)",
+            "%r = call i8 @_Z46__builtin_spirv_StochasticRoundFP16ToE5M2INTELDhi(half %h, i32 %seed)",
+        ],
+    );
+}

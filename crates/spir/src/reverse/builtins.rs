@@ -44,6 +44,9 @@ impl Ctx<'_> {
         let scalar = |c: &Self, t: TypeId| -> Result<Scalar> {
             Ok(match c.m.types.get(t) {
                 Type::Int(1) => Scalar::Bool,
+                // The `i4` carrier of FP4 / Int4 values mangles as `int`, as llvm-spirv's
+                // reader mangles it (`Dv8_i` for `<8 x i4>`).
+                Type::Int(4) => Scalar::Int,
                 Type::Int(8) if sign == Sign::Signed => Scalar::Char,
                 Type::Int(8) => Scalar::UChar,
                 Type::Int(16) if sign == Sign::Signed => Scalar::Short,
