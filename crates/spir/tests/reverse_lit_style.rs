@@ -799,3 +799,65 @@ declare i8 @_Z46__builtin_spirv_StochasticRoundFP16ToE5M2INTELDhi(half, i32)
         ],
     );
 }
+
+const SPIR32: &str = r#"
+target datalayout = "e-p:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
+target triple = "spir-unknown-unknown"
+"#;
+
+/// SPV-IR reads a built-in variable with `__spirv_BuiltIn<Name>(i32 dim)` calls returning the
+/// variable's own component type (`i64` for a `<3 x i64>` variable in a 32-bit module; it was
+/// `i32` truncated to `i64`, which LLVM rejects), declared and called `nounwind willreturn
+/// memory(none)` as llvm-spirv's lowerBuiltinVariableToCall makes them (t11/034).
+#[test]
+fn builtin_variable_calls_return_the_component_type() {
+    let src = format!(
+        r#"{SPIR32}
+@__spirv_BuiltInGlobalInvocationId = external addrspace(1) constant <3 x i64>, align 32
+define spir_kernel void @f(ptr addrspace(1) %out) {{
+entry:
+  %v = load <3 x i64>, ptr addrspace(1) @__spirv_BuiltInGlobalInvocationId, align 32
+  %x = extractelement <3 x i64> %v, i64 1
+  store i64 %x, ptr addrspace(1) %out
+  ret void
+}}
+"#
+    );
+    let ll = round_trip(&src, "", TargetEnv::SpvIr, true, "builtin_i64_spir32");
+    assert_has(
+        &ll,
+        &[
+            "call spir_func i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32 1) #1",
+            "declare spir_func i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32) #1",
+            "attributes #1 = { nounwind willreturn",
+        ],
+    );
+    // OpenCL C's get_global_id returns size_t (i32 here), widened to the variable's i64.
+    let ll = round_trip(&src, "", TargetEnv::Cl12, true, "builtin_i64_spir32_cl");
+    assert_has(
+        &ll,
+        &["call spir_func i32 @_Z13get_global_idj(i32 1)", "zext i32"],
+    );
+}
+
+/// OpImageWrite's Lod image operand is the mip level argument of cl_khr_mipmap_image_writes'
+/// `write_image*(image, coord, lod, color)` (it was dropped; t11/001).
+#[test]
+fn image_write_with_lod_passes_the_mip_level() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_kernel void @k(ptr addrspace(1) %img, <2 x i32> %coord, <4 x float> %color) !kernel_arg_access_qual !0 {{
+entry:
+  call spir_func void @_Z12write_imagef14ocl_image2d_woDv2_iiDv4_f(ptr addrspace(1) %img, <2 x i32> %coord, i32 5, <4 x float> %color)
+  ret void
+}}
+declare spir_func void @_Z12write_imagef14ocl_image2d_woDv2_iiDv4_f(ptr addrspace(1), <2 x i32>, i32, <4 x float>)
+!0 = !{{!"write_only", !"none", !"none"}}
+"#
+    );
+    let ll = round_trip(&src, "", TargetEnv::Cl20, false, "image_write_lod");
+    assert_has(
+        &ll,
+        &["@_Z12write_imagef14ocl_image2d_woDv2_iiDv4_f(ptr addrspace(1) %img, <2 x i32> %coord, i32 5, <4 x float> %color)"],
+    );
+}
