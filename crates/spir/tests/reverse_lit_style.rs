@@ -861,3 +861,46 @@ declare spir_func void @_Z12write_imagef14ocl_image2d_woDv2_iiDv4_f(ptr addrspac
         &["@_Z12write_imagef14ocl_image2d_woDv2_iiDv4_f(ptr addrspace(1) %img, <2 x i32> %coord, i32 5, <4 x float> %color)"],
     );
 }
+
+/// SPV_INTEL_task_sequence: OpTypeTaskSequenceINTEL is `target("spirv.TaskSequenceINTEL")`
+/// (mangled as a global pointer to `__spirv_TaskSequenceINTEL`), OpTaskSequenceCreateINTEL a
+/// `__spirv_TaskSequenceCreateINTEL_R<result>` call whose function operand is the function's
+/// address mangled as a pointer to its return type, literals as `int`s; the `…INTEL` spelling,
+/// not SPIRV-Headers' newer `…ALTERA` (t8b/047 was refused: "a built-in parameter of type
+/// Function").
+#[test]
+fn task_sequence_comes_back_as_spirv_calls() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func i32 @mult(i32 %a, i32 %b) {{
+entry:
+  %m = mul i32 %a, %b
+  ret i32 %m
+}}
+define spir_kernel void @k() {{
+entry:
+  %ts = call spir_func target("spirv.TaskSequenceINTEL") @_Z31__spirv_TaskSequenceCreateINTELPFiiiEiiii(ptr @mult, i32 -1, i32 -1, i32 1, i32 32)
+  call spir_func void @_Z28__spirv_TaskSequenceGetINTELm(target("spirv.TaskSequenceINTEL") %ts)
+  ret void
+}}
+declare spir_func target("spirv.TaskSequenceINTEL") @_Z31__spirv_TaskSequenceCreateINTELPFiiiEiiii(ptr, i32, i32, i32, i32)
+declare spir_func void @_Z28__spirv_TaskSequenceGetINTELm(target("spirv.TaskSequenceINTEL"))
+"#
+    );
+    for target in [TargetEnv::Cl12, TargetEnv::SpvIr] {
+        let ll = round_trip(
+            &src,
+            "+SPV_INTEL_task_sequence",
+            target,
+            false,
+            &format!("task_sequence_{target:?}"),
+        );
+        assert_has(
+            &ll,
+            &[
+                "%ts = call spir_func target(\"spirv.TaskSequenceINTEL\") @_Z66__spirv_TaskSequenceCreateINTEL_RPU3AS125__spirv_TaskSequenceINTELPiiiii(ptr @mult, i32 -1, i32 -1, i32 1, i32 32)",
+                "call spir_func void @_Z28__spirv_TaskSequenceGetINTELPU3AS125__spirv_TaskSequenceINTEL(target(\"spirv.TaskSequenceINTEL\") %ts)",
+            ],
+        );
+    }
+}

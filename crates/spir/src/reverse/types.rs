@@ -270,6 +270,13 @@ impl Ctx<'_> {
                 self.opencl_handle(&name, 1)
             }
             Op::TypeCooperativeMatrixKHR => self.cooperative_matrix_type(inst)?,
+            // SPV_INTEL_task_sequence: llvm-spirv's `target("spirv.TaskSequenceINTEL")` in
+            // every target environment (OpenCL C has no such type).
+            Op::TypeTaskSequenceINTEL => self.m.types.intern(Type::TargetExt {
+                name: super::spv_ir::TASK_SEQUENCE.to_owned(),
+                types: Vec::new(),
+                ints: Vec::new(),
+            }),
             Op::TypeSampledImage => self.ty(self.id_op(inst, 0)?)?,
             Op::TypeSampler => self.m.types.int(32),
             Op::TypeEvent => self.opencl_handle("event_t", 0),
