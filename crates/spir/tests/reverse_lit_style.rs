@@ -904,3 +904,59 @@ declare spir_func void @_Z28__spirv_TaskSequenceGetINTELm(target("spirv.TaskSequ
         );
     }
 }
+
+/// A constant GEP into a built-in variable (LLVM folds `getelementptr i8, @__spirv_BuiltIn…,
+/// 8` into the load; the forward writes it as module-scope OpSpecConstantOp
+/// InBoundsPtrAccessChain + Bitcast) reads that component of the built-in (t8b/099 was
+/// refused: "OpSpecConstantOp: %N is used but has no LLVM value").
+#[test]
+fn constant_pointer_into_a_builtin_reads_its_component() {
+    let src = format!(
+        r#"{SPIR64}
+@__spirv_BuiltInGlobalInvocationId = external addrspace(1) constant <3 x i64>, align 32
+define spir_kernel void @k(ptr addrspace(1) %out) {{
+entry:
+  %y = load i64, ptr addrspace(1) getelementptr inbounds (i8, ptr addrspace(1) @__spirv_BuiltInGlobalInvocationId, i64 8), align 8
+  store i64 %y, ptr addrspace(1) %out
+  ret void
+}}
+"#
+    );
+    let ll = round_trip(&src, "", TargetEnv::Cl12, true, "builtin_const_gep_cl");
+    assert_has(&ll, &["call spir_func i64 @_Z13get_global_idj(i32 1)"]);
+    let ll = round_trip(&src, "", TargetEnv::SpvIr, true, "builtin_const_gep_spvir");
+    assert_has(
+        &ll,
+        &["call spir_func i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32 1)"],
+    );
+}
+
+/// A pointer to a named struct in a `__spirv_*` call mangles as the struct's name (DPC++'s
+/// `class.sycl::_V1::ext::oneapi::bfloat16` matrix loads, t8b/099; was refused: "a built-in
+/// parameter of type Named").
+#[test]
+fn pointer_to_a_named_struct_mangles_as_its_name() {
+    let src = format!(
+        r#"{SPIR64}
+%"class.sycl::_V1::ext::oneapi::bfloat16" = type {{ i16 }}
+define spir_func void @f(ptr addrspace(1) %p, i64 %n) {{
+entry:
+  %e = getelementptr %"class.sycl::_V1::ext::oneapi::bfloat16", ptr addrspace(1) %p, i64 %n
+  %m = call spir_func target("spirv.CooperativeMatrixKHR", i16, 3, 1, 16, 0) @_Z32__spirv_CooperativeMatrixLoadKHR(ptr addrspace(1) %e, i32 0, i64 128, i32 0)
+  ret void
+}}
+declare spir_func target("spirv.CooperativeMatrixKHR", i16, 3, 1, 16, 0) @_Z32__spirv_CooperativeMatrixLoadKHR(ptr addrspace(1), i32, i64, i32)
+"#
+    );
+    let ll = round_trip(
+        &src,
+        "+SPV_KHR_cooperative_matrix",
+        TargetEnv::Cl12,
+        false,
+        "named_struct_mangling",
+    );
+    assert_has(
+        &ll,
+        &["__spirv_CooperativeMatrixKHR__short_3_1_16_0PU3AS138class.sycl::_V1::ext::oneapi::bfloat16ili\"(ptr addrspace(1) %e"],
+    );
+}

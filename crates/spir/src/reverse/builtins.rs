@@ -88,6 +88,12 @@ impl Ctx<'_> {
                     pointee: Box::new(self.param(*p, sign, false)?),
                 }
             }
+            // A named struct (a pointee: DPC++'s `class.sycl::…::bfloat16` element of a matrix
+            // load) mangles as its name, as llvm-spirv mangles it.
+            Type::Named(sid) => match self.m.types.struct_def(*sid).and_then(|d| d.name.clone()) {
+                Some(name) => ParamType::Named(name),
+                None => ParamType::Scalar(scalar(self, ty)?),
+            },
             _ => ParamType::Scalar(scalar(self, ty)?),
         })
     }
