@@ -960,3 +960,38 @@ declare spir_func target("spirv.CooperativeMatrixKHR", i16, 3, 1, 16, 0) @_Z32__
         &["__spirv_CooperativeMatrixKHR__short_3_1_16_0PU3AS138class.sycl::_V1::ext::oneapi::bfloat16ili\"(ptr addrspace(1) %e"],
     );
 }
+
+/// A kernel another function calls: the forward writes an entry-point wrapper calling the
+/// body, and the body is called from elsewhere too. The wrapper is not folded into the body
+/// then (its other callers would call a `spir_kernel`, which LLVM's verifier rejects: "calling
+/// convention does not permit calls"): the kernel keeps its name, the body is the `spir_func`
+/// `NAME.1` every caller calls (t7/079 in session 18).
+#[test]
+fn a_kernel_called_by_other_code_stays_a_callable_function() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_kernel void @k(ptr addrspace(1) %p) {{
+entry:
+  store i32 1, ptr addrspace(1) %p
+  ret void
+}}
+define spir_func void @helper(ptr addrspace(1) %p) {{
+entry:
+  call spir_kernel void @k(ptr addrspace(1) %p)
+  ret void
+}}
+"#
+    );
+    for target in [TargetEnv::Cl12, TargetEnv::SpvIr] {
+        let ll = round_trip(&src, "", target, true, &format!("kernel_called_{target:?}"));
+        assert_has(
+            &ll,
+            &[
+                "define spir_func void @k.1(ptr addrspace(1) %p)",
+                "call spir_func void @k.1(ptr addrspace(1) %p)",
+                "define spir_kernel void @k(",
+            ],
+        );
+        assert!(!ll.contains("call spir_kernel"), "{ll}");
+    }
+}

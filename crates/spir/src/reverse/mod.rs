@@ -141,6 +141,9 @@ pub(crate) struct Ctx<'a> {
     /// a component, as LLVM folds `getelementptr i8, @__spirv_BuiltInGlobalInvocationId, 8`):
     /// id → (built-in, component). Loads through them read that component.
     pub builtin_component_pointers: FxHashMap<Id, (u32, u32)>,
+    /// Functions whose LLVM name is not their SPIR-V one (a kernel body another function
+    /// calls, whose name the kernel keeps): id → name.
+    pub function_renames: FxHashMap<Id, String>,
     /// The same, kept as `__spirv_BuiltIn<Name>` globals (`ReverseOptions::builtin_globals`).
     pub builtin_globals: FxHashMap<Id, u32>,
     /// Ids of `OpExtInstImport "OpenCL.std"`.
@@ -203,6 +206,7 @@ impl<'a> Ctx<'a> {
             member_decorations: FxHashMap::default(),
             builtin_vars: FxHashMap::default(),
             builtin_component_pointers: FxHashMap::default(),
+            function_renames: FxHashMap::default(),
             builtin_globals: FxHashMap::default(),
             opencl_std: None,
             ignored_sets: FxHashSet::default(),

@@ -460,6 +460,7 @@ impl Ctx<'_> {
         let kernel = self.entry_points.get(&id).cloned();
         let name = kernel
             .clone()
+            .or_else(|| self.function_renames.get(&id).cloned())
             .or_else(|| self.linkage_name(id))
             .or_else(|| self.name(id).map(|s| s.to_string()))
             .unwrap_or_default();
