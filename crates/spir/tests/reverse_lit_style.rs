@@ -995,3 +995,33 @@ entry:
         assert!(!ll.contains("call spir_kernel"), "{ll}");
     }
 }
+
+/// A call takes its callee's attributes, as llvm-spirv's reader sets them
+/// (setAttrByCalledFunc): `sret(T)` / `byval(T)` arguments keep their meaning at the call
+/// (they were dropped there; t10v/135).
+#[test]
+fn calls_take_the_callee_attributes() {
+    let src = format!(
+        r#"{SPIR64}
+%struct.S = type {{ i32, float }}
+define spir_func void @callee(ptr sret(%struct.S) %r, ptr byval(%struct.S) %p) {{
+entry:
+  ret void
+}}
+define spir_kernel void @kern() {{
+entry:
+  %r = alloca %struct.S
+  %tmp = alloca %struct.S
+  call spir_func void @callee(ptr sret(%struct.S) %r, ptr byval(%struct.S) %tmp)
+  ret void
+}}
+"#
+    );
+    for target in [TargetEnv::Cl12, TargetEnv::SpvIr] {
+        let ll = round_trip(&src, "", target, true, &format!("call_attrs_{target:?}"));
+        assert_has(
+            &ll,
+            &["call spir_func void @callee(ptr sret(%struct.S) %r, ptr byval(%struct.S) %tmp)"],
+        );
+    }
+}

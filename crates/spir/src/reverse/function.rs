@@ -271,8 +271,10 @@ impl Ctx<'_> {
                 for i in 1..inst.operands.len() {
                     args.push(self.op_value(st, inst, i)?);
                 }
-                let (fn_ty, cc) = match self.m.functions.get(fid.0 as usize) {
-                    Some(f) => (f.fn_ty, f.cc),
+                // The call takes the callee's attributes (llvm-spirv's setAttrByCalledFunc):
+                // `byval(T)` / `sret(T)` arguments are copies and results at the call too.
+                let (fn_ty, cc, attrs) = match self.m.functions.get(fid.0 as usize) {
+                    Some(f) => (f.fn_ty, f.cc, Box::new(f.attrs.clone())),
                     None => return Err(self.err("callee missing")),
                 };
                 let ret = self.result_ty(inst)?;
@@ -285,7 +287,7 @@ impl Ctx<'_> {
                         args,
                         cc,
                         tail: Default::default(),
-                        attrs: Box::default(),
+                        attrs,
                         fast_math: 0,
                     },
                 );
