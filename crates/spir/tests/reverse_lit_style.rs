@@ -1025,3 +1025,41 @@ entry:
         );
     }
 }
+
+/// SPV_KHR_shader_clock: OpReadClockKHR's result type (`ulong` / `uint2`) is not given by its
+/// scope argument, so llvm-spirv names it as a template instance,
+/// `_Z20__spirv_ReadClockKHRI<T>ET_j`; both results got one `…ReadClockKHRi` declaration before,
+/// which gave the `i64` read the `<2 x i32>` function (t7/001).
+#[test]
+fn read_clock_names_its_result_type() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func void @f(i32 %scope, ptr addrspace(1) %a, ptr addrspace(1) %b) {{
+entry:
+  %v = call spir_func <2 x i32> @_Z20__spirv_ReadClockKHRIDv2_jET_j(i32 %scope)
+  store <2 x i32> %v, ptr addrspace(1) %a
+  %l = call spir_func i64 @_Z20__spirv_ReadClockKHRImET_j(i32 %scope)
+  store i64 %l, ptr addrspace(1) %b
+  ret void
+}}
+declare spir_func <2 x i32> @_Z20__spirv_ReadClockKHRIDv2_jET_j(i32)
+declare spir_func i64 @_Z20__spirv_ReadClockKHRImET_j(i32)
+"#
+    );
+    for target in [TargetEnv::Cl12, TargetEnv::SpvIr] {
+        let ll = round_trip(
+            &src,
+            "+SPV_KHR_shader_clock",
+            target,
+            true,
+            &format!("read_clock_{target:?}"),
+        );
+        assert_has(
+            &ll,
+            &[
+                "call spir_func <2 x i32> @_Z20__spirv_ReadClockKHRIDv2_jET_j(i32 %scope)",
+                "call spir_func i64 @_Z20__spirv_ReadClockKHRImET_j(i32 %scope)",
+            ],
+        );
+    }
+}

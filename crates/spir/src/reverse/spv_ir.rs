@@ -264,11 +264,25 @@ impl Ctx<'_> {
             };
             name.push_str(&format!("_R{}", self.type_name(ret, s)?));
         }
-        let v = self.call_builtin(st, &mangle(&name, &params), ret, args, false)?;
+        let mangled = if op == Op::ReadClockKHR {
+            self.read_clock_name(&name, ret)?
+        } else {
+            mangle(&name, &params)
+        };
+        let v = self.call_builtin(st, &mangled, ret, args, false)?;
         if inst.result_id.is_some() {
             self.define(st, inst, v);
         }
         Ok(())
+    }
+
+    /// OpReadClockKHR's result (`ulong` or `uint2`) is not given by its argument (the scope):
+    /// llvm-spirv names the call as the template instance `T __spirv_ReadClockKHR<T>(uint)`,
+    /// `_Z20__spirv_ReadClockKHRI<T>ET_j`, so the two result types get distinct functions.
+    fn read_clock_name(&self, name: &str, ret: TypeId) -> Result<String> {
+        let result = mangle("", &[self.param(ret, Sign::Unsigned, false)?]);
+        let result = result.strip_prefix("_Z0").unwrap_or(&result);
+        Ok(format!("_Z{}{name}I{result}ET_j", name.len()))
     }
 
     /// The LLVM return type of the function `id` names, when it names one.
