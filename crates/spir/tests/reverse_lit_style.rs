@@ -1063,3 +1063,36 @@ declare spir_func i64 @_Z20__spirv_ReadClockKHRImET_j(i32)
         );
     }
 }
+
+/// OpAll / OpAny in the OpenCL C targets are llvm-spirv's `all` / `any` built-ins on the bool
+/// vector sign-extended to `int` lanes, the `int` result compared with 0 (t7/076; they were
+/// LLVM's vector reductions, which SPV-IR keeps).
+#[test]
+fn all_and_any_are_opencl_builtins() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func void @f(<2 x i32> %a, ptr addrspace(1) %out) {{
+entry:
+  %all = call spir_func i32 @_Z3allDv2_i(<2 x i32> %a)
+  %any = call spir_func i32 @_Z3anyDv2_i(<2 x i32> %a)
+  %r = add i32 %all, %any
+  store i32 %r, ptr addrspace(1) %out
+  ret void
+}}
+declare spir_func i32 @_Z3allDv2_i(<2 x i32>)
+declare spir_func i32 @_Z3anyDv2_i(<2 x i32>)
+"#
+    );
+    let ll = round_trip(&src, "", TargetEnv::Cl12, true, "all_any_cl");
+    assert_has(
+        &ll,
+        &[
+            "sext <2 x i1>",
+            "call spir_func i32 @_Z3allDv2_i(<2 x i32>",
+            "call spir_func i32 @_Z3anyDv2_i(<2 x i32>",
+            "icmp ne i32",
+        ],
+    );
+    let ll = round_trip(&src, "", TargetEnv::SpvIr, true, "all_any_spvir");
+    assert_has(&ll, &["@llvm.vector.reduce.and.v2i1"]);
+}
