@@ -797,3 +797,69 @@ fn llvm_spirv_debug_info_version_ocl_100_and_none() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("nonsemantic-shader-300"));
 }
+
+/// `llvm-spirv -r` reads what llvm-spirv writes under extensions that lift rules SPIRV-Tools
+/// 2025.5 still applies (session 19, litrev19): a 6-component vector under
+/// SPV_INTEL_vector_compute's VectorAnyINTEL and `OpTypeInt 4` under SPV_INTEL_int4's
+/// Int4TypeINTEL are translated; without the capability the same vector is still refused as
+/// invalid SPIR-V.
+#[test]
+fn llvm_spirv_r_reads_what_declared_extensions_allow() {
+    let dir = scratch("dropin-llvm-spirv-r-extensions");
+    let module = |capabilities: &str| {
+        format!(
+            "OpCapability Addresses\nOpCapability Kernel\nOpCapability Linkage\n{capabilities}\
+             OpMemoryModel Physical64 OpenCL\n\
+             OpDecorate %f LinkageAttributes \"f\" Export\n\
+             %void = OpTypeVoid\n%uint = OpTypeInt 32 0\n%v6uint = OpTypeVector %uint 6\n\
+             %fn = OpTypeFunction %void %v6uint\n\
+             %f = OpFunction %void None %fn\n%x = OpFunctionParameter %v6uint\n\
+             %l = OpLabel\nOpReturn\nOpFunctionEnd\n"
+        )
+    };
+    let assemble = |name: &str, text: &str| -> PathBuf {
+        let src = dir.join(format!("{name}.spvasm"));
+        let spv = dir.join(format!("{name}.spv"));
+        std::fs::write(&src, text).unwrap();
+        let mut c = tool("spirv-as");
+        c.arg(&src).arg("-o").arg(&spv);
+        let out = run(c);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        spv
+    };
+    let allowed = assemble(
+        "vector_any",
+        &module("OpCapability VectorAnyINTEL\nOpExtension \"SPV_INTEL_vector_compute\"\n"),
+    );
+    let mut c = tool("llvm-spirv");
+    c.arg("-r")
+        .arg(&allowed)
+        .arg("-o")
+        .arg(dir.join("vector_any.ll"));
+    let out = run(c);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ll = std::fs::read_to_string(dir.join("vector_any.ll")).unwrap();
+    assert!(ll.contains("<6 x i32>"), "{ll}");
+
+    let refused = assemble("vector_six", &module(""));
+    let mut c = tool("llvm-spirv");
+    c.arg("-r")
+        .arg(&refused)
+        .arg("-o")
+        .arg(dir.join("vector_six.ll"));
+    let out = run(c);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("invalid SPIR-V"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -633,3 +633,466 @@ declare spir_func i1 @_Z38__spirv_BuiltInDeviceBarrierValidINTELv()
         );
     }
 }
+
+// ---- litrev19 (session 19): lit t7 / t8b / t10v / t11 reverse fixes ----
+
+/// An access chain into a cooperative matrix held in memory has no GEP form (the matrix's
+/// element layout is not LLVM's): llvm-spirv's reader writes `__spirv_AccessChain` on the
+/// pointer to the matrix, which mangles as a pointer to its `__spirv_CooperativeMatrixKHR`
+/// handle (t7/104 was refused: "getelementptr index into a non-aggregate").
+#[test]
+fn access_chain_into_a_matrix_is_a_spirv_call() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func void @foo(i32 %idx) {{
+entry:
+  %m = alloca target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 0), align 8
+  %obj = call spir_func target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 0) @_Z26__spirv_CompositeConstruct(i32 0)
+  store target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 0) %obj, ptr %m, align 8
+  %e = call spir_func ptr @_Z19__spirv_AccessChainP6Matrixii(ptr %m, i32 %idx)
+  store i32 42, ptr %e
+  ret void
+}}
+declare spir_func target("spirv.CooperativeMatrixKHR", i32, 3, 12, 12, 0) @_Z26__spirv_CompositeConstruct(i32)
+declare spir_func ptr @_Z19__spirv_AccessChainP6Matrixii(ptr, i32)
+"#
+    );
+    for target in [TargetEnv::Cl12, TargetEnv::SpvIr] {
+        let ll = round_trip(
+            &src,
+            "+SPV_KHR_cooperative_matrix",
+            target,
+            false,
+            &format!("coopmat_chain_{target:?}"),
+        );
+        assert_has(
+            &ll,
+            &[
+                "alloca target(\"spirv.CooperativeMatrixKHR\", i32, 3, 12, 12, 0)",
+                "call spir_func ptr @_Z19__spirv_AccessChainPPU3AS144__spirv_CooperativeMatrixKHR__uint_3_12_12_0i(ptr %m, i32 %idx)",
+                "store i32 42, ptr %e",
+            ],
+        );
+    }
+}
+
+/// The 4-bit formats: `OpTypeFloat 4` (E2M1, SPV_EXT_ocp_microscaling_types or SPV_INTEL_float4)
+/// and SPV_INTEL_int4's `OpTypeInt 4` are `i4` carriers (`<8 x i4>` for a packed `i32`), and a
+/// conversion with one on either side is its `__builtin_spirv_Convert…` call: `EXT` names as
+/// `spir_func` calls, `INTEL` names (SPV_INTEL_float4's encoding, Int4) as C calls, `i4`
+/// mangled `i` (t7/012, 043, 074, 092 were refused: "4-bit float").
+#[test]
+fn four_bit_conversions_come_back_as_their_builtins() {
+    let ext = format!(
+        r#"{SPIR64}
+define spir_func <8 x i8> @fp4_to_fp8(i32 %packed) {{
+entry:
+  %r = call spir_func <8 x i8> @_Z36__builtin_spirv_ConvertE2M1ToE4M3EXTi(i32 %packed)
+  ret <8 x i8> %r
+}}
+define spir_func i8 @fp16_to_fp4(<2 x half> %h) {{
+entry:
+  %r = call spir_func i8 @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTc(<2 x half> %h)
+  ret i8 %r
+}}
+declare spir_func <8 x i8> @_Z36__builtin_spirv_ConvertE2M1ToE4M3EXTi(i32)
+declare spir_func i8 @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTc(<2 x half>)
+"#
+    );
+    let ll = round_trip(
+        &ext,
+        "+SPV_EXT_float8,+SPV_EXT_ocp_microscaling_types,+SPV_INTEL_int4",
+        TargetEnv::SpvIr,
+        false,
+        "fp4_ext",
+    );
+    assert_has(
+        &ll,
+        &[
+            "bitcast i32 %packed to <8 x i4>",
+            "call spir_func <8 x i8> @_Z36__builtin_spirv_ConvertE2M1ToE4M3EXTDv8_i(<8 x i4>",
+            "call spir_func <2 x i4> @_Z36__builtin_spirv_ConvertFP16ToE2M1EXTDv2_Dh(<2 x half> %h)",
+            "bitcast <2 x i4>",
+            "to i8",
+        ],
+    );
+    let intel = format!(
+        r#"{SPIR64}
+define spir_func i8 @fp4_to_fp8(i4 %x) {{
+entry:
+  %r = call i8 @_Z38__builtin_spirv_ConvertE2M1ToE4M3INTELi(i4 %x)
+  ret i8 %r
+}}
+define spir_func <8 x i8> @int4_to_fp8(i32 %packed) {{
+entry:
+  %r = call spir_func <8 x i8> @_Z38__builtin_spirv_ConvertInt4ToE4M3INTELi(i32 %packed)
+  ret <8 x i8> %r
+}}
+define spir_func i32 @fp16_to_int4(<8 x half> %h) {{
+entry:
+  %r = call spir_func i32 @_Z38__builtin_spirv_ConvertFP16ToInt4INTELi(<8 x half> %h)
+  ret i32 %r
+}}
+define spir_func i8 @int4_to_int8(i4 %x) {{
+entry:
+  %r = call spir_func i8 @_Z38__builtin_spirv_ConvertInt4ToInt8INTELi(i4 %x)
+  ret i8 %r
+}}
+declare i8 @_Z38__builtin_spirv_ConvertE2M1ToE4M3INTELi(i4)
+declare spir_func <8 x i8> @_Z38__builtin_spirv_ConvertInt4ToE4M3INTELi(i32)
+declare spir_func i32 @_Z38__builtin_spirv_ConvertFP16ToInt4INTELi(<8 x half>)
+declare spir_func i8 @_Z38__builtin_spirv_ConvertInt4ToInt8INTELi(i4)
+"#
+    );
+    let ll = round_trip(
+        &intel,
+        "+SPV_EXT_float8,+SPV_INTEL_float4,+SPV_INTEL_int4",
+        TargetEnv::SpvIr,
+        false,
+        "fp4_intel",
+    );
+    assert_has(
+        &ll,
+        &[
+            "%r = call i8 @_Z38__builtin_spirv_ConvertE2M1ToE4M3INTELi(i4 %x)",
+            "call <8 x i8> @_Z38__builtin_spirv_ConvertInt4ToE4M3INTELDv8_i(<8 x i4>",
+            "call <8 x i4> @_Z38__builtin_spirv_ConvertFP16ToInt4INTELDv8_Dh(<8 x half> %h)",
+            "%r = call i8 @_Z38__builtin_spirv_ConvertInt4ToInt8INTELi(i4 %x)",
+            "declare i8 @_Z38__builtin_spirv_ConvertE2M1ToE4M3INTELi(i4)",
+        ],
+    );
+}
+
+/// SPV_INTEL_fp_conversions' instructions are their `ClampConvert…` / `StochasticRound…` /
+/// `ClampStochasticRound…INTEL` calls (seed and last-seed pointer passed on), not generic
+/// `__spirv_…INTEL` calls (llvm-spirv's representation document).
+#[test]
+fn fp_conversions_instructions_come_back_as_their_builtins() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func i8 @clamp(half %h) {{
+entry:
+  %r = call i8 @_Z43__builtin_spirv_ClampConvertFP16ToE4M3INTELDh(half %h)
+  ret i8 %r
+}}
+define spir_func i8 @stochastic(half %h, i32 %seed) {{
+entry:
+  %r = call i8 @_Z46__builtin_spirv_StochasticRoundFP16ToE5M2INTELDhi(half %h, i32 %seed)
+  ret i8 %r
+}}
+declare i8 @_Z43__builtin_spirv_ClampConvertFP16ToE4M3INTELDh(half)
+declare i8 @_Z46__builtin_spirv_StochasticRoundFP16ToE5M2INTELDhi(half, i32)
+"#
+    );
+    let ll = round_trip(
+        &src,
+        "+SPV_EXT_float8,+SPV_INTEL_fp_conversions",
+        TargetEnv::SpvIr,
+        false,
+        "fp_conversions",
+    );
+    assert_has(
+        &ll,
+        &[
+            "%r = call i8 @_Z43__builtin_spirv_ClampConvertFP16ToE4M3INTELDh(half %h)",
+            "%r = call i8 @_Z46__builtin_spirv_StochasticRoundFP16ToE5M2INTELDhi(half %h, i32 %seed)",
+        ],
+    );
+}
+
+const SPIR32: &str = r#"
+target datalayout = "e-p:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
+target triple = "spir-unknown-unknown"
+"#;
+
+/// SPV-IR reads a built-in variable with `__spirv_BuiltIn<Name>(i32 dim)` calls returning the
+/// variable's own component type (`i64` for a `<3 x i64>` variable in a 32-bit module; it was
+/// `i32` truncated to `i64`, which LLVM rejects), declared and called `nounwind willreturn
+/// memory(none)` as llvm-spirv's lowerBuiltinVariableToCall makes them (t11/034).
+#[test]
+fn builtin_variable_calls_return_the_component_type() {
+    let src = format!(
+        r#"{SPIR32}
+@__spirv_BuiltInGlobalInvocationId = external addrspace(1) constant <3 x i64>, align 32
+define spir_kernel void @f(ptr addrspace(1) %out) {{
+entry:
+  %v = load <3 x i64>, ptr addrspace(1) @__spirv_BuiltInGlobalInvocationId, align 32
+  %x = extractelement <3 x i64> %v, i64 1
+  store i64 %x, ptr addrspace(1) %out
+  ret void
+}}
+"#
+    );
+    let ll = round_trip(&src, "", TargetEnv::SpvIr, true, "builtin_i64_spir32");
+    assert_has(
+        &ll,
+        &[
+            "call spir_func i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32 1) #1",
+            "declare spir_func i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32) #1",
+            "attributes #1 = { nounwind willreturn",
+        ],
+    );
+    // OpenCL C's get_global_id returns size_t (i32 here), widened to the variable's i64.
+    let ll = round_trip(&src, "", TargetEnv::Cl12, true, "builtin_i64_spir32_cl");
+    assert_has(
+        &ll,
+        &["call spir_func i32 @_Z13get_global_idj(i32 1)", "zext i32"],
+    );
+}
+
+/// OpImageWrite's Lod image operand is the mip level argument of cl_khr_mipmap_image_writes'
+/// `write_image*(image, coord, lod, color)` (it was dropped; t11/001).
+#[test]
+fn image_write_with_lod_passes_the_mip_level() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_kernel void @k(ptr addrspace(1) %img, <2 x i32> %coord, <4 x float> %color) !kernel_arg_access_qual !0 {{
+entry:
+  call spir_func void @_Z12write_imagef14ocl_image2d_woDv2_iiDv4_f(ptr addrspace(1) %img, <2 x i32> %coord, i32 5, <4 x float> %color)
+  ret void
+}}
+declare spir_func void @_Z12write_imagef14ocl_image2d_woDv2_iiDv4_f(ptr addrspace(1), <2 x i32>, i32, <4 x float>)
+!0 = !{{!"write_only", !"none", !"none"}}
+"#
+    );
+    let ll = round_trip(&src, "", TargetEnv::Cl20, false, "image_write_lod");
+    assert_has(
+        &ll,
+        &["@_Z12write_imagef14ocl_image2d_woDv2_iiDv4_f(ptr addrspace(1) %img, <2 x i32> %coord, i32 5, <4 x float> %color)"],
+    );
+}
+
+/// SPV_INTEL_task_sequence: OpTypeTaskSequenceINTEL is `target("spirv.TaskSequenceINTEL")`
+/// (mangled as a global pointer to `__spirv_TaskSequenceINTEL`), OpTaskSequenceCreateINTEL a
+/// `__spirv_TaskSequenceCreateINTEL_R<result>` call whose function operand is the function's
+/// address mangled as a pointer to its return type, literals as `int`s; the `…INTEL` spelling,
+/// not SPIRV-Headers' newer `…ALTERA` (t8b/047 was refused: "a built-in parameter of type
+/// Function").
+#[test]
+fn task_sequence_comes_back_as_spirv_calls() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func i32 @mult(i32 %a, i32 %b) {{
+entry:
+  %m = mul i32 %a, %b
+  ret i32 %m
+}}
+define spir_kernel void @k() {{
+entry:
+  %ts = call spir_func target("spirv.TaskSequenceINTEL") @_Z31__spirv_TaskSequenceCreateINTELPFiiiEiiii(ptr @mult, i32 -1, i32 -1, i32 1, i32 32)
+  call spir_func void @_Z28__spirv_TaskSequenceGetINTELm(target("spirv.TaskSequenceINTEL") %ts)
+  ret void
+}}
+declare spir_func target("spirv.TaskSequenceINTEL") @_Z31__spirv_TaskSequenceCreateINTELPFiiiEiiii(ptr, i32, i32, i32, i32)
+declare spir_func void @_Z28__spirv_TaskSequenceGetINTELm(target("spirv.TaskSequenceINTEL"))
+"#
+    );
+    for target in [TargetEnv::Cl12, TargetEnv::SpvIr] {
+        let ll = round_trip(
+            &src,
+            "+SPV_INTEL_task_sequence",
+            target,
+            false,
+            &format!("task_sequence_{target:?}"),
+        );
+        assert_has(
+            &ll,
+            &[
+                "%ts = call spir_func target(\"spirv.TaskSequenceINTEL\") @_Z66__spirv_TaskSequenceCreateINTEL_RPU3AS125__spirv_TaskSequenceINTELPiiiii(ptr @mult, i32 -1, i32 -1, i32 1, i32 32)",
+                "call spir_func void @_Z28__spirv_TaskSequenceGetINTELPU3AS125__spirv_TaskSequenceINTEL(target(\"spirv.TaskSequenceINTEL\") %ts)",
+            ],
+        );
+    }
+}
+
+/// A constant GEP into a built-in variable (LLVM folds `getelementptr i8, @__spirv_BuiltIn…,
+/// 8` into the load; the forward writes it as module-scope OpSpecConstantOp
+/// InBoundsPtrAccessChain + Bitcast) reads that component of the built-in (t8b/099 was
+/// refused: "OpSpecConstantOp: %N is used but has no LLVM value").
+#[test]
+fn constant_pointer_into_a_builtin_reads_its_component() {
+    let src = format!(
+        r#"{SPIR64}
+@__spirv_BuiltInGlobalInvocationId = external addrspace(1) constant <3 x i64>, align 32
+define spir_kernel void @k(ptr addrspace(1) %out) {{
+entry:
+  %y = load i64, ptr addrspace(1) getelementptr inbounds (i8, ptr addrspace(1) @__spirv_BuiltInGlobalInvocationId, i64 8), align 8
+  store i64 %y, ptr addrspace(1) %out
+  ret void
+}}
+"#
+    );
+    let ll = round_trip(&src, "", TargetEnv::Cl12, true, "builtin_const_gep_cl");
+    assert_has(&ll, &["call spir_func i64 @_Z13get_global_idj(i32 1)"]);
+    let ll = round_trip(&src, "", TargetEnv::SpvIr, true, "builtin_const_gep_spvir");
+    assert_has(
+        &ll,
+        &["call spir_func i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32 1)"],
+    );
+}
+
+/// A pointer to a named struct in a `__spirv_*` call mangles as the struct's name (DPC++'s
+/// `class.sycl::_V1::ext::oneapi::bfloat16` matrix loads, t8b/099; was refused: "a built-in
+/// parameter of type Named").
+#[test]
+fn pointer_to_a_named_struct_mangles_as_its_name() {
+    let src = format!(
+        r#"{SPIR64}
+%"class.sycl::_V1::ext::oneapi::bfloat16" = type {{ i16 }}
+define spir_func void @f(ptr addrspace(1) %p, i64 %n) {{
+entry:
+  %e = getelementptr %"class.sycl::_V1::ext::oneapi::bfloat16", ptr addrspace(1) %p, i64 %n
+  %m = call spir_func target("spirv.CooperativeMatrixKHR", i16, 3, 1, 16, 0) @_Z32__spirv_CooperativeMatrixLoadKHR(ptr addrspace(1) %e, i32 0, i64 128, i32 0)
+  ret void
+}}
+declare spir_func target("spirv.CooperativeMatrixKHR", i16, 3, 1, 16, 0) @_Z32__spirv_CooperativeMatrixLoadKHR(ptr addrspace(1), i32, i64, i32)
+"#
+    );
+    let ll = round_trip(
+        &src,
+        "+SPV_KHR_cooperative_matrix",
+        TargetEnv::Cl12,
+        false,
+        "named_struct_mangling",
+    );
+    assert_has(
+        &ll,
+        &["__spirv_CooperativeMatrixKHR__short_3_1_16_0PU3AS138class.sycl::_V1::ext::oneapi::bfloat16ili\"(ptr addrspace(1) %e"],
+    );
+}
+
+/// A kernel another function calls: the forward writes an entry-point wrapper calling the
+/// body, and the body is called from elsewhere too. The wrapper is not folded into the body
+/// then (its other callers would call a `spir_kernel`, which LLVM's verifier rejects: "calling
+/// convention does not permit calls"): the kernel keeps its name, the body is the `spir_func`
+/// `NAME.1` every caller calls (t7/079 in session 18).
+#[test]
+fn a_kernel_called_by_other_code_stays_a_callable_function() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_kernel void @k(ptr addrspace(1) %p) {{
+entry:
+  store i32 1, ptr addrspace(1) %p
+  ret void
+}}
+define spir_func void @helper(ptr addrspace(1) %p) {{
+entry:
+  call spir_kernel void @k(ptr addrspace(1) %p)
+  ret void
+}}
+"#
+    );
+    for target in [TargetEnv::Cl12, TargetEnv::SpvIr] {
+        let ll = round_trip(&src, "", target, true, &format!("kernel_called_{target:?}"));
+        assert_has(
+            &ll,
+            &[
+                "define spir_func void @k.1(ptr addrspace(1) %p)",
+                "call spir_func void @k.1(ptr addrspace(1) %p)",
+                "define spir_kernel void @k(",
+            ],
+        );
+        assert!(!ll.contains("call spir_kernel"), "{ll}");
+    }
+}
+
+/// A call takes its callee's attributes, as llvm-spirv's reader sets them
+/// (setAttrByCalledFunc): `sret(T)` / `byval(T)` arguments keep their meaning at the call
+/// (they were dropped there; t10v/135).
+#[test]
+fn calls_take_the_callee_attributes() {
+    let src = format!(
+        r#"{SPIR64}
+%struct.S = type {{ i32, float }}
+define spir_func void @callee(ptr sret(%struct.S) %r, ptr byval(%struct.S) %p) {{
+entry:
+  ret void
+}}
+define spir_kernel void @kern() {{
+entry:
+  %r = alloca %struct.S
+  %tmp = alloca %struct.S
+  call spir_func void @callee(ptr sret(%struct.S) %r, ptr byval(%struct.S) %tmp)
+  ret void
+}}
+"#
+    );
+    for target in [TargetEnv::Cl12, TargetEnv::SpvIr] {
+        let ll = round_trip(&src, "", target, true, &format!("call_attrs_{target:?}"));
+        assert_has(
+            &ll,
+            &["call spir_func void @callee(ptr sret(%struct.S) %r, ptr byval(%struct.S) %tmp)"],
+        );
+    }
+}
+
+/// SPV_KHR_shader_clock: OpReadClockKHR's result type (`ulong` / `uint2`) is not given by its
+/// scope argument, so llvm-spirv names it as a template instance,
+/// `_Z20__spirv_ReadClockKHRI<T>ET_j`; both results got one `…ReadClockKHRi` declaration before,
+/// which gave the `i64` read the `<2 x i32>` function (t7/001).
+#[test]
+fn read_clock_names_its_result_type() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func void @f(i32 %scope, ptr addrspace(1) %a, ptr addrspace(1) %b) {{
+entry:
+  %v = call spir_func <2 x i32> @_Z20__spirv_ReadClockKHRIDv2_jET_j(i32 %scope)
+  store <2 x i32> %v, ptr addrspace(1) %a
+  %l = call spir_func i64 @_Z20__spirv_ReadClockKHRImET_j(i32 %scope)
+  store i64 %l, ptr addrspace(1) %b
+  ret void
+}}
+declare spir_func <2 x i32> @_Z20__spirv_ReadClockKHRIDv2_jET_j(i32)
+declare spir_func i64 @_Z20__spirv_ReadClockKHRImET_j(i32)
+"#
+    );
+    for target in [TargetEnv::Cl12, TargetEnv::SpvIr] {
+        let ll = round_trip(
+            &src,
+            "+SPV_KHR_shader_clock",
+            target,
+            true,
+            &format!("read_clock_{target:?}"),
+        );
+        assert_has(
+            &ll,
+            &[
+                "call spir_func <2 x i32> @_Z20__spirv_ReadClockKHRIDv2_jET_j(i32 %scope)",
+                "call spir_func i64 @_Z20__spirv_ReadClockKHRImET_j(i32 %scope)",
+            ],
+        );
+    }
+}
+
+/// OpAll / OpAny in the OpenCL C targets are llvm-spirv's `all` / `any` built-ins on the bool
+/// vector sign-extended to `int` lanes, the `int` result compared with 0 (t7/076; they were
+/// LLVM's vector reductions, which SPV-IR keeps).
+#[test]
+fn all_and_any_are_opencl_builtins() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func void @f(<2 x i32> %a, ptr addrspace(1) %out) {{
+entry:
+  %all = call spir_func i32 @_Z3allDv2_i(<2 x i32> %a)
+  %any = call spir_func i32 @_Z3anyDv2_i(<2 x i32> %a)
+  %r = add i32 %all, %any
+  store i32 %r, ptr addrspace(1) %out
+  ret void
+}}
+declare spir_func i32 @_Z3allDv2_i(<2 x i32>)
+declare spir_func i32 @_Z3anyDv2_i(<2 x i32>)
+"#
+    );
+    let ll = round_trip(&src, "", TargetEnv::Cl12, true, "all_any_cl");
+    assert_has(
+        &ll,
+        &[
+            "sext <2 x i1>",
+            "call spir_func i32 @_Z3allDv2_i(<2 x i32>",
+            "call spir_func i32 @_Z3anyDv2_i(<2 x i32>",
+            "icmp ne i32",
+        ],
+    );
+    let ll = round_trip(&src, "", TargetEnv::SpvIr, true, "all_any_spvir");
+    assert_has(&ll, &["@llvm.vector.reduce.and.v2i1"]);
+}

@@ -446,11 +446,32 @@ impl Ctx<'_> {
                 }
             }
             Op::Any | Op::All => {
-                // LLVM's reductions of a bool vector: what clang and the optimizer write, and
-                // what translates forward again (a bitcast of `<N x i1>` to `iN` would not).
+                // OpenCL C targets: llvm-spirv's `any` / `all` on the condition sign-extended
+                // to `int` lanes (true lanes have their top bit set), the `int` result compared
+                // with 0. SPV-IR: LLVM's reductions of the bool vector, what clang and the
+                // optimizer write (a bitcast of `<N x i1>` to `iN` would not translate
+                // forward again).
                 let x = self.op_value(st, inst, 0)?;
                 let xt = self.type_of(st, x)?;
-                match self.m.types.get(xt) {
+                match self.m.types.get(xt).clone() {
+                    Type::Vector { len, scalable, .. } if !self.spv_ir() => {
+                        let i32t = self.m.types.int(32);
+                        let lanes = self.m.types.intern(Type::Vector {
+                            len,
+                            elem: i32t,
+                            scalable,
+                        });
+                        let wide = self.cast(st, llvm::CastOp::SExt, x, lanes)?;
+                        let name = if op == Op::Any { "any" } else { "all" };
+                        let mangled = self.mangle_call(
+                            name,
+                            &[(lanes, super::builtins::Sign::Signed)],
+                            false,
+                        )?;
+                        let r = self.call_builtin(st, &mangled, i32t, vec![wide], false)?;
+                        let zero = self.const_i32(0);
+                        self.cmp(st, 33, r, zero)?
+                    }
                     Type::Vector { len, .. } => {
                         let reduction = if op == Op::Any { "or" } else { "and" };
                         let name = format!("llvm.vector.reduce.{reduction}.v{len}i1");

@@ -44,6 +44,9 @@ impl Ctx<'_> {
         let scalar = |c: &Self, t: TypeId| -> Result<Scalar> {
             Ok(match c.m.types.get(t) {
                 Type::Int(1) => Scalar::Bool,
+                // The `i4` carrier of FP4 / Int4 values mangles as `int`, as llvm-spirv's
+                // reader mangles it (`Dv8_i` for `<8 x i4>`).
+                Type::Int(4) => Scalar::Int,
                 Type::Int(8) if sign == Sign::Signed => Scalar::Char,
                 Type::Int(8) => Scalar::UChar,
                 Type::Int(16) if sign == Sign::Signed => Scalar::Short,
@@ -85,6 +88,12 @@ impl Ctx<'_> {
                     pointee: Box::new(self.param(*p, sign, false)?),
                 }
             }
+            // A named struct (a pointee: DPC++'s `class.sycl::…::bfloat16` element of a matrix
+            // load) mangles as its name, as llvm-spirv mangles it.
+            Type::Named(sid) => match self.m.types.struct_def(*sid).and_then(|d| d.name.clone()) {
+                Some(name) => ParamType::Named(name),
+                None => ParamType::Scalar(scalar(self, ty)?),
+            },
             _ => ParamType::Scalar(scalar(self, ty)?),
         })
     }
@@ -139,6 +148,39 @@ impl Ctx<'_> {
         })
     }
 
+    /// A `__spirv_BuiltIn*` call replacing a built-in variable's load, and its declaration,
+    /// get llvm-spirv's attributes for them (`nounwind willreturn memory(none)`, its
+    /// lowerBuiltinVariableToCall; the call takes the callee's, so CHECK lines match `#N`).
+    fn mark_builtin_variable_call(&mut self, st: &mut FnState, call: ValueRef) {
+        let extra = [
+            spirvkit_llvm::Attribute::Flag("willreturn".into()),
+            spirvkit_llvm::Attribute::Int("memory".into(), 0),
+        ];
+        let ValueRef::Instruction(i) = call else {
+            return;
+        };
+        let callee = match st.func.insts.get_mut(i.0 as usize).map(|x| &mut x.kind) {
+            Some(InstKind::Call { attrs, callee, .. }) => {
+                for a in &extra {
+                    if !attrs.function.contains(a) {
+                        attrs.function.push(a.clone());
+                    }
+                }
+                *callee
+            }
+            _ => return,
+        };
+        if let ValueRef::Function(f) = callee {
+            if let Some(f) = self.m.functions.get_mut(f.0 as usize) {
+                for a in &extra {
+                    if !f.attrs.function.contains(a) {
+                        f.attrs.function.push(a.clone());
+                    }
+                }
+            }
+        }
+    }
+
     /// Reads built-in variable `builtin` (whole, or component `index`) as calls.
     pub fn read_builtin(
         &mut self,
@@ -156,7 +198,9 @@ impl Ctx<'_> {
                 )));
             }
             let name = self.spv_ir_builtin_name(builtin)?;
-            return self.call_builtin(st, &mangle(&name, &[]), ty, Vec::new(), false);
+            let v = self.call_builtin(st, &mangle(&name, &[]), ty, Vec::new(), false)?;
+            self.mark_builtin_variable_call(st, v);
+            return Ok(v);
         };
         let scalar_ty = self.m.types.scalar(ty);
         // SPV-IR calls `__spirv_BuiltIn<Name>(int dim)`; OpenCL C `get_<name>(uint dim)`.
@@ -167,17 +211,33 @@ impl Ctx<'_> {
         };
         if !dimensional {
             let mangled = mangle(&name, &[]);
-            return self.call_builtin(st, &mangled, ty, Vec::new(), false);
+            let v = self.call_builtin(st, &mangled, ty, Vec::new(), false)?;
+            if self.spv_ir() {
+                self.mark_builtin_variable_call(st, v);
+            }
+            return Ok(v);
         }
         let i32t = self.m.types.int(32);
         let mangled = mangle(&name, &[ParamType::Scalar(dim)]);
-        let size_t = self.size_t();
+        // OpenCL C's `get_*` return `size_t`; SPV-IR's `__spirv_BuiltIn*` return the
+        // variable's own component type, as llvm-spirv's reader declares them (a `<3 x i64>`
+        // variable in a 32-bit module gives `i64` calls).
+        let returned = if self.spv_ir() && self.int_width(scalar_ty) != 0 {
+            scalar_ty
+        } else {
+            self.size_t()
+        };
         let call = |c: &mut Self, st: &mut FnState, dim: ValueRef| -> Result<ValueRef> {
             let dim = c.fit_int(st, dim, i32t)?;
-            let v = c.call_builtin(st, &mangled, size_t, vec![dim], false)?;
-            let w = c.int_width(scalar_ty);
-            let v = if w != 0 && w != c.int_width(size_t) {
+            let v = c.call_builtin(st, &mangled, returned, vec![dim], false)?;
+            if c.spv_ir() {
+                c.mark_builtin_variable_call(st, v);
+            }
+            let (want, have) = (c.int_width(scalar_ty), c.int_width(returned));
+            let v = if want != 0 && want < have {
                 c.cast(st, spirvkit_llvm::CastOp::Trunc, v, scalar_ty)?
+            } else if want > have {
+                c.cast(st, spirvkit_llvm::CastOp::ZExt, v, scalar_ty)?
             } else {
                 v
             };

@@ -56,6 +56,40 @@ impl Ctx<'_> {
             .is_some_and(|d| d.opcode == Op::TypeCooperativeMatrixKHR)
     }
 
+    /// An OpAccessChain / OpInBoundsAccessChain (or the Ptr forms) whose base operand is a
+    /// pointer to a cooperative matrix.
+    fn is_access_chain_into_matrix(&self, inst: &Instruction) -> bool {
+        if !matches!(
+            inst.opcode,
+            Op::AccessChain
+                | Op::InBoundsAccessChain
+                | Op::PtrAccessChain
+                | Op::InBoundsPtrAccessChain
+        ) {
+            return false;
+        }
+        let base_type = inst
+            .operands
+            .first()
+            .and_then(|o| o.id())
+            .and_then(|id| {
+                // Function-local results are in `result_types`, module-scope ones (global
+                // variables) are definitions.
+                self.result_types
+                    .get(&id)
+                    .copied()
+                    .or_else(|| self.def(id).and_then(|d| d.result_type))
+            })
+            .and_then(|t| self.def(t));
+        base_type.is_some_and(|d| {
+            matches!(d.opcode, Op::TypePointer)
+                && d.operands
+                    .get(1)
+                    .and_then(|o| o.id())
+                    .is_some_and(|p| self.spirv_type_is_matrix(p))
+        })
+    }
+
     /// A matrix instruction, or one on whole matrices, as its `__spirv_*` call; false for
     /// everything else (and for the instructions that keep their LLVM form on matrices).
     pub fn cooperative_matrix_instruction(
@@ -69,6 +103,12 @@ impl Ctx<'_> {
         let op = inst.opcode;
         let name = op_name(op);
         let matrix_op = name.contains("CooperativeMatrix") || name.contains("JointMatrix");
+        if !matrix_op && self.is_access_chain_into_matrix(inst) {
+            // llvm-spirv has no GEP into a matrix (its element layout is not LLVM's): an
+            // access chain whose base points to a matrix is a `__spirv_AccessChain` call.
+            self.spirv_call_named(st, inst, Sign::Signed, "")?;
+            return Ok(true);
+        }
         if !matrix_op {
             if matches!(
                 op,

@@ -18,19 +18,22 @@ impl Ctx<'_> {
         if self.entry_points.is_empty() {
             return wrappers;
         }
-        let called: FxHashSet<Id> = functions
+        let mut calls: FxHashMap<Id, usize> = FxHashMap::default();
+        for callee in functions
             .iter()
             .flat_map(|f| f.instructions())
             .filter(|i| i.opcode == Op::FunctionCall)
             .filter_map(|i| i.operands.first().and_then(Operand::id))
-            .collect();
+        {
+            *calls.entry(callee).or_default() += 1;
+        }
         let by_id: FxHashMap<Id, &Function> = functions.iter().map(|f| (f.id(), f)).collect();
         for wrapper in functions {
             let id = wrapper.id();
             let Some(name) = self.entry_points.get(&id).cloned() else {
                 continue;
             };
-            if called.contains(&id) {
+            if calls.contains_key(&id) {
                 continue;
             }
             let Some(target) = self.single_forwarding_call(wrapper) else {
@@ -43,7 +46,16 @@ impl Ctx<'_> {
                 .linkage_name(target)
                 .or_else(|| self.name(target).map(str::to_owned));
             let same_type = body.def.operands.get(1) == wrapper.def.operands.get(1);
+            // A body other code calls too (a kernel called from another function) stays a
+            // `spir_func` the wrapper calls: folding it would make those callers call a
+            // `spir_kernel`, which LLVM's verifier rejects.
+            // The body then takes LLVM's uniqued name (`NAME.1`), the kernel keeps NAME.
+            let called_elsewhere = calls.get(&target).copied().unwrap_or(0) > 1;
+            if called_elsewhere && target_name.as_deref() == Some(name.as_str()) {
+                self.function_renames.insert(target, format!("{name}.1"));
+            }
             if body.blocks.is_empty()
+                || called_elsewhere
                 || self.entry_points.contains_key(&target)
                 || target_name.as_deref() != Some(name.as_str())
                 || !same_type

@@ -271,8 +271,10 @@ impl Ctx<'_> {
                 for i in 1..inst.operands.len() {
                     args.push(self.op_value(st, inst, i)?);
                 }
-                let (fn_ty, cc) = match self.m.functions.get(fid.0 as usize) {
-                    Some(f) => (f.fn_ty, f.cc),
+                // The call takes the callee's attributes (llvm-spirv's setAttrByCalledFunc):
+                // `byval(T)` / `sret(T)` arguments are copies and results at the call too.
+                let (fn_ty, cc, attrs) = match self.m.functions.get(fid.0 as usize) {
+                    Some(f) => (f.fn_ty, f.cc, Box::new(f.attrs.clone())),
                     None => return Err(self.err("callee missing")),
                 };
                 let ret = self.result_ty(inst)?;
@@ -285,7 +287,7 @@ impl Ctx<'_> {
                         args,
                         cc,
                         tail: Default::default(),
-                        attrs: Box::default(),
+                        attrs,
                         fast_math: 0,
                     },
                 );
@@ -311,7 +313,7 @@ impl Ctx<'_> {
             Op::ExtInst => self.ext_inst(st, inst)?,
             _ => {
                 if !((self.spv_ir() && self.spv_ir_instruction(st, inst)?)
-                    || self.float8_conversion(st, inst)?
+                    || self.narrow_conversion(st, inst)?
                     || self.cooperative_matrix_instruction(st, inst)?
                     || self.arith(st, inst)?
                     || self.poison_freeze_instruction(st, inst)?
@@ -419,6 +421,26 @@ impl Ctx<'_> {
         );
         self.define(st, inst, v);
         Ok(())
+    }
+
+    /// Make the built-in call `call` (from [`Self::call_builtin`]) and its declaration use
+    /// the C calling convention (llvm-spirv's reader writes some built-ins so).
+    pub fn call_with_c_convention(&mut self, st: &mut FnState, call: ValueRef) {
+        let ValueRef::Instruction(i) = call else {
+            return;
+        };
+        let callee = match st.func.insts.get_mut(i.0 as usize).map(|x| &mut x.kind) {
+            Some(InstKind::Call { cc, callee, .. }) => {
+                *cc = llvm::CallingConv::C;
+                *callee
+            }
+            _ => return,
+        };
+        if let ValueRef::Function(f) = callee {
+            if let Some(f) = self.m.functions.get_mut(f.0 as usize) {
+                f.cc = llvm::CallingConv::C;
+            }
+        }
     }
 
     pub fn call_builtin(

@@ -69,14 +69,25 @@ impl Ctx<'_> {
                 } else {
                     Sign::Signed
                 };
-                let params = [
+                let mut params = vec![
                     self.param(it, Sign::Signed, false)?,
                     self.param(ct, Sign::Signed, false)?,
-                    self.param(tt, sign, false)?,
                 ];
+                let mut args = vec![image, coord];
+                // The Lod image operand (0x2, its id first after the mask) is the mip level
+                // argument of cl_khr_mipmap_image_writes' `write_image*(image, coord, lod,
+                // color)`.
+                if operands & 0x2 != 0 {
+                    let lod = self.op_value(st, inst, 4)?;
+                    let lt = self.type_of(st, lod)?;
+                    params.push(self.param(lt, Sign::Signed, false)?);
+                    args.push(lod);
+                }
+                params.push(self.param(tt, sign, false)?);
+                args.push(texel);
                 let void = self.m.types.void();
                 let name = mangle(&format!("write_image{suffix}"), &params);
-                self.call_builtin(st, &name, void, vec![image, coord, texel], false)?;
+                self.call_builtin(st, &name, void, args, false)?;
             }
             Op::ImageQuerySize | Op::ImageQuerySizeLod => {
                 let ty = self.result_ty(inst)?;

@@ -298,12 +298,15 @@ impl Ctx<'_> {
     }
 
     fn builtin_pointer(
-        &self,
+        &mut self,
         st: &FnState,
         id: spirvkit_core::Id,
     ) -> Option<(u32, Option<ValueRef>)> {
         if let Some(&b) = self.builtin_vars.get(&id) {
             return Some((b, None));
+        }
+        if let Some(&(b, component)) = self.builtin_component_pointers.get(&id) {
+            return Some((b, Some(self.const_i32(component))));
         }
         match st.locals.get(&id) {
             Some(Local::Builtin(b, i)) => Some((*b, *i)),

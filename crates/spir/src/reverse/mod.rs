@@ -137,6 +137,13 @@ pub(crate) struct Ctx<'a> {
     pub member_decorations: FxHashMap<(Id, u32), Vec<Decoration>>,
     /// Input variables decorated BuiltIn: variable id → built-in (read through calls).
     pub builtin_vars: FxHashMap<Id, u32>,
+    /// Module-scope OpSpecConstantOp pointers into a built-in variable (a constant GEP of
+    /// a component, as LLVM folds `getelementptr i8, @__spirv_BuiltInGlobalInvocationId, 8`):
+    /// id → (built-in, component). Loads through them read that component.
+    pub builtin_component_pointers: FxHashMap<Id, (u32, u32)>,
+    /// Functions whose LLVM name is not their SPIR-V one (a kernel body another function
+    /// calls, whose name the kernel keeps): id → name.
+    pub function_renames: FxHashMap<Id, String>,
     /// The same, kept as `__spirv_BuiltIn<Name>` globals (`ReverseOptions::builtin_globals`).
     pub builtin_globals: FxHashMap<Id, u32>,
     /// Ids of `OpExtInstImport "OpenCL.std"`.
@@ -198,6 +205,8 @@ impl<'a> Ctx<'a> {
             decorations: FxHashMap::default(),
             member_decorations: FxHashMap::default(),
             builtin_vars: FxHashMap::default(),
+            builtin_component_pointers: FxHashMap::default(),
+            function_renames: FxHashMap::default(),
             builtin_globals: FxHashMap::default(),
             opencl_std: None,
             ignored_sets: FxHashSet::default(),

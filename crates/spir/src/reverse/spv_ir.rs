@@ -17,6 +17,9 @@ use super::function::FnState;
 use super::{op_name, Ctx, Result, TargetEnv};
 use crate::mangle::{mangle, ParamType, Scalar};
 
+/// SPV_INTEL_task_sequence's OpTypeTaskSequenceINTEL as llvm-spirv's reader writes it.
+pub(super) const TASK_SEQUENCE: &str = "spirv.TaskSequenceINTEL";
+
 /// Instructions SPV-IR writes as `__spirv_*` calls (the rest keep their LLVM form; kernel
 /// enqueue, markers and ND ranges keep their OpenCL C lowering).
 fn is_call_form(op: Op) -> bool {
@@ -165,7 +168,14 @@ impl Ctx<'_> {
         suffix: &str,
     ) -> Result<()> {
         let op = inst.opcode;
-        let mut name = format!("__spirv_{}{suffix}", &op_name(op)[2..]);
+        // SPIRV-Headers renamed the FPGA extensions' instructions `…ALTERA`; llvm-spirv's
+        // built-in names keep their `…INTEL` spelling.
+        let op_spelling = op_name(op);
+        let op_spelling = match op_spelling.strip_suffix("ALTERA") {
+            Some(stem) => format!("{stem}INTEL"),
+            None => op_spelling,
+        };
+        let mut name = format!("__spirv_{}{suffix}", &op_spelling[2..]);
         let desc = spirvkit_core::grammar::instruction(op.0);
         let kinds: Vec<&str> = desc
             .map(|d| {
@@ -204,6 +214,20 @@ impl Ctx<'_> {
                     } else {
                         sign
                     };
+                    if let Some(ret) = self.function_return_type(*id) {
+                        // A function operand (OpTaskSequenceCreateINTEL's): the function's
+                        // address, mangled as llvm-spirv mangles it — a pointer to the
+                        // OpFunction's result type, its return type (`Pi` for an `int` one).
+                        let pointee = Box::new(self.param(ret, Sign::Signed, false)?);
+                        params.push(ParamType::Pointer {
+                            addrspace: 0,
+                            konst: false,
+                            volatile: false,
+                            pointee,
+                        });
+                        args.push(v);
+                        continue;
+                    }
                     params.push(self.param(t, s, false)?);
                     args.push(v);
                 }
@@ -218,6 +242,17 @@ impl Ctx<'_> {
             Some(_) => self.result_ty(inst)?,
             None => self.m.types.void(),
         };
+        if suffix.is_empty() && self.names_target_result(ret) {
+            // A result of a target extension type (OpTaskSequenceCreateINTEL's
+            // `spirv.TaskSequenceINTEL`) is spelled in the name, which the arguments do not
+            // give: `_R` and its mangling.
+            let param = self.param(ret, Sign::Signed, false)?;
+            let mangled = mangle("", &[param]);
+            name.push_str(&format!(
+                "_R{}",
+                mangled.strip_prefix("_Z0").unwrap_or(&mangled)
+            ));
+        }
         if names_result_type(op) {
             name.push_str(&format!("_R{}", self.type_name(ret, Sign::Signed)?));
         }
@@ -229,11 +264,44 @@ impl Ctx<'_> {
             };
             name.push_str(&format!("_R{}", self.type_name(ret, s)?));
         }
-        let v = self.call_builtin(st, &mangle(&name, &params), ret, args, false)?;
+        let mangled = if op == Op::ReadClockKHR {
+            self.read_clock_name(&name, ret)?
+        } else {
+            mangle(&name, &params)
+        };
+        let v = self.call_builtin(st, &mangled, ret, args, false)?;
         if inst.result_id.is_some() {
             self.define(st, inst, v);
         }
         Ok(())
+    }
+
+    /// OpReadClockKHR's result (`ulong` or `uint2`) is not given by its argument (the scope):
+    /// llvm-spirv names the call as the template instance `T __spirv_ReadClockKHR<T>(uint)`,
+    /// `_Z20__spirv_ReadClockKHRI<T>ET_j`, so the two result types get distinct functions.
+    fn read_clock_name(&self, name: &str, ret: TypeId) -> Result<String> {
+        let result = mangle("", &[self.param(ret, Sign::Unsigned, false)?]);
+        let result = result.strip_prefix("_Z0").unwrap_or(&result);
+        Ok(format!("_Z{}{name}I{result}ET_j", name.len()))
+    }
+
+    /// The LLVM return type of the function `id` names, when it names one.
+    fn function_return_type(&self, id: spirvkit_core::Id) -> Option<spirvkit_llvm::TypeId> {
+        let f = self.functions.get(&id)?;
+        let fn_ty = self.m.functions.get(f.0 as usize)?.fn_ty;
+        self.m
+            .types
+            .function_signature(fn_ty)
+            .map(|(ret, _, _)| ret)
+    }
+
+    /// Whether a call's result type `ret` is a target extension type other than a
+    /// cooperative matrix (whose loads name their result themselves) or an OpenCL handle.
+    fn names_target_result(&self, ret: spirvkit_llvm::TypeId) -> bool {
+        self.m
+            .types
+            .target_ext(ret)
+            .is_some_and(|(name, _, _)| name == TASK_SEQUENCE)
     }
 
     /// OpGenericCastToPtrExplicit: `__spirv_GenericCastToPtrExplicit_To{Global,Local,Private}`
@@ -377,7 +445,7 @@ impl Ctx<'_> {
         let (name, types, ints) = self.m.types.target_ext(ty)?;
         let kind = name.strip_prefix("spirv.")?;
         let space = match kind {
-            "Image" | "SampledImage" | "Pipe" | "CooperativeMatrixKHR" => 1,
+            "Image" | "SampledImage" | "Pipe" | "CooperativeMatrixKHR" | "TaskSequenceINTEL" => 1,
             "Sampler" => 2,
             _ => 0,
         };

@@ -144,8 +144,12 @@ impl Ctx<'_> {
                 let w = self.word_op(inst, 0)?;
                 self.m.types.int(w)
             }
-            // SPV_EXT_float8's E4M3 / E5M2: LLVM has no 8-bit float; llvm-spirv's carrier.
-            Op::TypeFloat if self.word_op(inst, 0)? == 8 => self.m.types.int(8),
+            // SPV_EXT_float8's E4M3 / E5M2 and the 4-bit E2M1 (SPV_EXT_ocp_microscaling_types,
+            // SPV_INTEL_float4): LLVM has no such float; llvm-spirv's `i8` / `i4` carrier.
+            Op::TypeFloat if matches!(self.word_op(inst, 0)?, 4 | 8) => {
+                let w = self.word_op(inst, 0)?;
+                self.m.types.int(w)
+            }
             // The optional FP encoding operand: BFloat16KHR (0) is LLVM's `bfloat`.
             Op::TypeFloat
                 if self.word_op(inst, 0)? == 16 && self.word_op(inst, 1).ok() == Some(0) =>
@@ -266,6 +270,13 @@ impl Ctx<'_> {
                 self.opencl_handle(&name, 1)
             }
             Op::TypeCooperativeMatrixKHR => self.cooperative_matrix_type(inst)?,
+            // SPV_INTEL_task_sequence: llvm-spirv's `target("spirv.TaskSequenceINTEL")` in
+            // every target environment (OpenCL C has no such type).
+            Op::TypeTaskSequenceINTEL => self.m.types.intern(Type::TargetExt {
+                name: super::spv_ir::TASK_SEQUENCE.to_owned(),
+                types: Vec::new(),
+                ints: Vec::new(),
+            }),
             Op::TypeSampledImage => self.ty(self.id_op(inst, 0)?)?,
             Op::TypeSampler => self.m.types.int(32),
             Op::TypeEvent => self.opencl_handle("event_t", 0),

@@ -100,7 +100,13 @@ impl Ctx<'_> {
                 let bits = (addressing * 2) | normalized | if filter == 1 { 0x20 } else { 0x10 };
                 self.const_i32(bits)
             }
-            Op::SpecConstantOp => self.spec_constant_op(inst)?,
+            Op::SpecConstantOp => {
+                if let Some(component) = self.builtin_component_pointer(inst) {
+                    self.builtin_component_pointers.insert(id, component);
+                    return Ok(());
+                }
+                self.spec_constant_op(inst)?
+            }
             Op::Variable | Op::UntypedVariableKHR => {
                 if self.builtin_vars.contains_key(&id) {
                     return Ok(());
@@ -230,6 +236,72 @@ impl Ctx<'_> {
         // Constants used before their definition (OpConstantComposite of a later constant
         // cannot happen; spec-constant ops may refer to each other in order).
         Err(self.err(format!("%{} is used but has no LLVM value", id.0)))
+    }
+
+    /// The built-in variable and component an OpSpecConstantOp pointer designates, when it
+    /// is a Bitcast or a constant (PtrAccessChain / AccessChain) into one: built-in variables
+    /// are read through calls and have no LLVM value to take the address of.
+    fn builtin_component_pointer(&self, inst: &Instruction) -> Option<(u32, u32)> {
+        let opcode = Op(inst.operands.first()?.word()? as _);
+        let base = inst.operands.get(1)?.id()?;
+        let (builtin, component) = match self.builtin_vars.get(&base) {
+            Some(&b) => (b, 0),
+            None => *self.builtin_component_pointers.get(&base)?,
+        };
+        match opcode {
+            Op::Bitcast => Some((builtin, component)),
+            Op::PtrAccessChain | Op::InBoundsPtrAccessChain if inst.operands.len() == 3 => {
+                // `Element` counts the result's pointee: a byte offset for `i8*`.
+                let element = self.constant_u64(inst.operands.get(2)?.id()?)?;
+                let step = self.pointee_bytes(inst.result_type?)?;
+                let component_bytes = self.builtin_component_bytes(base)?;
+                let offset = element.checked_mul(step)?;
+                if offset % component_bytes != 0 {
+                    return None;
+                }
+                let c = u64::from(component).checked_add(offset / component_bytes)?;
+                Some((builtin, u32::try_from(c).ok()?))
+            }
+            Op::AccessChain | Op::InBoundsAccessChain
+                if inst.operands.len() == 3 && self.builtin_vars.contains_key(&base) =>
+            {
+                let index = self.constant_u64(inst.operands.get(2)?.id()?)?;
+                Some((builtin, u32::try_from(index).ok()?))
+            }
+            _ => None,
+        }
+    }
+
+    /// The byte size of the scalar (or vector component) a pointer type points to.
+    fn pointee_bytes(&self, pointer_type: Id) -> Option<u64> {
+        let pointer = self.def(pointer_type)?;
+        if pointer.opcode != Op::TypePointer {
+            return None;
+        }
+        self.scalar_bytes(pointer.operands.get(1)?.id()?)
+    }
+
+    /// The byte size of a scalar type or of a vector type's component.
+    fn scalar_bytes(&self, ty: Id) -> Option<u64> {
+        let def = self.def(ty)?;
+        match def.opcode {
+            Op::TypeInt | Op::TypeFloat => {
+                Some(u64::from(def.operands.first()?.word()?).div_ceil(8))
+            }
+            Op::TypeVector => self.scalar_bytes(def.operands.first()?.id()?),
+            _ => None,
+        }
+    }
+
+    /// The byte size of a component of the built-in variable (or component pointer) `id`.
+    fn builtin_component_bytes(&self, id: Id) -> Option<u64> {
+        match self.def(id)? {
+            d if d.opcode == Op::SpecConstantOp => {
+                let base = d.operands.get(1)?.id()?;
+                self.builtin_component_bytes(base)
+            }
+            d => self.pointee_bytes(d.result_type?).filter(|&b| b > 0),
+        }
     }
 
     fn spec_constant_op(&mut self, inst: &Instruction) -> Result<ValueRef> {
@@ -388,6 +460,7 @@ impl Ctx<'_> {
         let kernel = self.entry_points.get(&id).cloned();
         let name = kernel
             .clone()
+            .or_else(|| self.function_renames.get(&id).cloned())
             .or_else(|| self.linkage_name(id))
             .or_else(|| self.name(id).map(|s| s.to_string()))
             .unwrap_or_default();
