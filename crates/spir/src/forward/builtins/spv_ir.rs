@@ -24,7 +24,9 @@ pub(super) const PREFIX: &str = "__spirv_";
 /// instruction of the grammar. Any other `__spirv_*` function (`__spirv_somefunc`, the old
 /// `__spirv_GlobalInvocationId_x` spelling of a built-in variable) names no instruction: it
 /// is an ordinary function, its calls stay calls of an imported declaration, as llvm-spirv
-/// keeps them (its `__spirv_`-prefixed unknown-function test round-trips the calls).
+/// keeps them (its `__spirv_`-prefixed unknown-function test round-trips the calls). An
+/// instruction of an extension whose opcode spirvkit lacks is a built-in all the same: `lower`
+/// refuses it by name rather than leave a call no consumer defines.
 pub(super) fn is_spv_ir(name: &str) -> bool {
     let Some(rest) = name.strip_prefix(PREFIX) else {
         return false;
@@ -35,6 +37,7 @@ pub(super) fn is_spv_ir(name: &str) -> bool {
     let opname = former_name(rest.split('_').next().unwrap_or_default());
     super::spv_ir_forms::handles(opname)
         || spirvkit_grammar::instruction_by_name(&format!("Op{opname}")).is_some()
+        || extension_without_opcode(opname).is_some()
 }
 
 pub(super) fn lower(
