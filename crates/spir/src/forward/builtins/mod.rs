@@ -386,7 +386,6 @@ pub(crate) fn fp_max_error(
     attrs: &llvm::AttributeList,
     loc: &str,
 ) -> Result<()> {
-    const EXTENSION: &str = "SPV_INTEL_fp_max_error";
     let bound = attrs.function.iter().find_map(|a| match a {
         llvm::Attribute::Str(k, Some(v)) if k == "fpbuiltin-max-error" => Some(v.as_str()),
         _ => None,
@@ -394,7 +393,7 @@ pub(crate) fn fp_max_error(
     let Some(bound) = bound else {
         return Ok(());
     };
-    if !t.opts.allows(EXTENSION) {
+    if !t.opts.allows(FP_MAX_ERROR) {
         return Ok(());
     }
     let value: f32 = bound.trim().parse().map_err(|_| {
@@ -403,14 +402,21 @@ pub(crate) fn fp_max_error(
             format!("fpbuiltin-max-error \"{bound}\" is not a number"),
         )
     })?;
-    t.b.extension(EXTENSION);
+    decorate_max_error(t, out, value);
+    Ok(())
+}
+
+const FP_MAX_ERROR: &str = "SPV_INTEL_fp_max_error";
+
+/// FPMaxErrorDecorationINTEL with its bound, and what the decoration needs.
+fn decorate_max_error(t: &mut Translator<'_>, out: Id, bound: f32) {
+    t.b.extension(FP_MAX_ERROR);
     t.b.capability(Capability::FPMaxErrorINTEL);
     t.b.decorate(
         out,
         spirvkit_grammar::Decoration::FPMaxErrorDecorationINTEL.0,
-        &[Operand::Word(value.to_bits())],
+        &[Operand::Word(bound.to_bits())],
     );
-    Ok(())
 }
 
 /// `!fpmath !{float 2.5}` on an instruction (the accuracy LLVM allows it): under
@@ -418,8 +424,7 @@ pub(crate) fn fp_max_error(
 /// with the bound as a 32-bit float, as llvm-spirv does (its IntelFPMaxErrorFPMath test).
 /// Without the extension the bound is dropped: a relaxation the exact instruction meets.
 pub(crate) fn fp_math_max_error(t: &mut Translator<'_>, out: Id, node: llvm::MetadataId) {
-    const EXTENSION: &str = "SPV_INTEL_fp_max_error";
-    if !t.opts.allows(EXTENSION) {
+    if !t.opts.allows(FP_MAX_ERROR) {
         return;
     }
     let bound = t.m.node_operands(node).first().and_then(|op| {
@@ -436,16 +441,9 @@ pub(crate) fn fp_math_max_error(t: &mut Translator<'_>, out: Id, node: llvm::Met
             _ => None,
         }
     });
-    let Some(bound) = bound else {
-        return;
-    };
-    t.b.extension(EXTENSION);
-    t.b.capability(Capability::FPMaxErrorINTEL);
-    t.b.decorate(
-        out,
-        spirvkit_grammar::Decoration::FPMaxErrorDecorationINTEL.0,
-        &[Operand::Word(bound.to_bits())],
-    );
+    if let Some(bound) = bound {
+        decorate_max_error(t, out, bound);
+    }
 }
 
 pub(crate) fn arg_ids(
