@@ -90,6 +90,36 @@ pub fn opencl_type(name: &str) -> Option<OpenClType> {
     }
 }
 
+/// The OpenCL type a built-in's mangled vendor parameter names: CL 2.0's `ocl_image2d_array_ro`
+/// or SPIR 1.2's run-together `ocl_image2darray`, `ocl_image1dbuffer`, `ocl_image2darraydepth`
+/// (the SPIR 1.2 spec's mangling of the image types, without an access qualifier).
+pub fn opencl_type_from_mangled(name: &str) -> Option<OpenClType> {
+    let base = name.strip_prefix("ocl_")?;
+    if base.contains('_') {
+        return opencl_type(&format!("opencl.{base}_t"));
+    }
+    let mut spaced = String::with_capacity(base.len() + 4);
+    let mut rest = base;
+    while !rest.is_empty() {
+        let word = ["array", "buffer", "msaa", "depth"]
+            .into_iter()
+            .find(|w| rest.starts_with(w));
+        match word {
+            Some(w) => {
+                spaced.push('_');
+                spaced.push_str(w);
+                rest = &rest[w.len()..];
+            }
+            None => {
+                let c = rest.chars().next()?;
+                spaced.push(c);
+                rest = &rest[c.len_utf8()..];
+            }
+        }
+    }
+    opencl_type(&format!("opencl.{spaced}_t"))
+}
+
 /// `spirv.Image._{SampledType}_{Dim}_{Depth}_{Arrayed}_{MS}_{Sampled}_{Format}_{Access}` and
 /// the operand-less handle names, without the `spirv.` prefix.
 fn spirv_type(name: &str) -> Option<OpenClType> {
@@ -143,4 +173,44 @@ pub fn spirv_image_access(name: &str) -> Option<u32> {
         .strip_prefix("spirv.Image._")
         .or_else(|| name.strip_prefix("spirv.SampledImage._"))?;
     operands.rsplit('_').next()?.parse().ok()
+}
+
+#[cfg(test)]
+mod mangled_name_tests {
+    use super::*;
+
+    #[test]
+    fn spir12_and_cl20_image_manglings_name_the_same_images() {
+        let arrayed_depth = |n| match opencl_type_from_mangled(n) {
+            Some(OpenClType::Image {
+                dim,
+                arrayed,
+                depth,
+                ms,
+            }) => Some((dim, arrayed, depth, ms)),
+            _ => None,
+        };
+        assert_eq!(
+            arrayed_depth("ocl_image1darray"),
+            Some((Dim::Dim1D, true, false, false))
+        );
+        assert_eq!(
+            arrayed_depth("ocl_image1dbuffer"),
+            Some((Dim::Buffer, false, false, false))
+        );
+        assert_eq!(
+            arrayed_depth("ocl_image2darraymsaadepth"),
+            Some((Dim::Dim2D, true, true, true))
+        );
+        assert_eq!(
+            arrayed_depth("ocl_image2d_array_depth_ro"),
+            Some((Dim::Dim2D, true, true, false))
+        );
+        assert_eq!(
+            arrayed_depth("ocl_image2d"),
+            Some((Dim::Dim2D, false, false, false))
+        );
+        assert_eq!(arrayed_depth("ocl_image9d"), None);
+        assert_eq!(arrayed_depth("ocl_sampler"), None);
+    }
 }

@@ -4436,3 +4436,52 @@ define spir_kernel void @k(ptr addrspace(1) %o) {
         assert_eq!(aligns, vec![vec![4], vec![8]]);
     }
 }
+
+// Session 19, lead: SPIR 1.2 image manglings on opaque pointers.
+
+/// A SPIR 1.2 test read by a modern `llvm-as` (lit t10v/146): the image parameters are opaque
+/// pointers, the built-ins carry SPIR 1.2's run-together manglings (`16ocl_image1darray`,
+/// `17ocl_image1dbuffer`), and the kernel's argument types come from `!opencl.kernels`. Each
+/// call queries an image of the dimensionality its mangling names.
+#[test]
+fn spir12_image_manglings_on_opaque_pointers_are_images() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %o, ptr addrspace(1) %buffer, ptr addrspace(1) %array) {
+  %w = call spir_func i32 @_Z15get_image_width17ocl_image1dbuffer(ptr addrspace(1) %buffer)
+  %v = call spir_func i32 @_Z15get_image_width16ocl_image1darray(ptr addrspace(1) %array)
+  %n = call spir_func i64 @_Z20get_image_array_size16ocl_image1darray(ptr addrspace(1) %array)
+  %t = trunc i64 %n to i32
+  %s = add i32 %w, %v
+  %r = add i32 %s, %t
+  store i32 %r, ptr addrspace(1) %o
+  ret void
+}
+declare spir_func i32 @_Z15get_image_width17ocl_image1dbuffer(ptr addrspace(1))
+declare spir_func i32 @_Z15get_image_width16ocl_image1darray(ptr addrspace(1))
+declare spir_func i64 @_Z20get_image_array_size16ocl_image1darray(ptr addrspace(1))
+!opencl.kernels = !{!0}
+!0 = !{ptr @k, !1, !2, !3, !4, !5}
+!1 = !{!"kernel_arg_addr_space", i32 1, i32 1, i32 1}
+!2 = !{!"kernel_arg_access_qual", !"none", !"read_only", !"read_only"}
+!3 = !{!"kernel_arg_type", !"int*", !"image1d_buffer_t", !"image1d_array_t"}
+!4 = !{!"kernel_arg_type_qual", !"", !"", !""}
+!5 = !{!"kernel_arg_base_type", !"int*", !"image1d_buffer_t", !"image1d_array_t"}
+"#;
+    for m in both(src, "", "spir12_image_manglings") {
+        let images: Vec<(u32, u32)> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::TypeImage)
+            .map(|i| {
+                let word = |n: usize| match i.operands.get(n) {
+                    Some(spirvkit_core::Operand::Word(w)) => *w,
+                    _ => u32::MAX,
+                };
+                (word(1), word(3))
+            })
+            .collect();
+        // (Dim, Arrayed): a 1D buffer image and an arrayed 1D image.
+        assert!(images.contains(&(5, 0)), "{images:?}");
+        assert!(images.contains(&(0, 1)), "{images:?}");
+        assert_eq!(count(&m, Op::ImageQuerySize), 3);
+    }
+}

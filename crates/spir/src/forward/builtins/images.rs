@@ -155,9 +155,7 @@ fn image_type_of(
 ) -> Result<(Dim, bool)> {
     let ty = t.value_llvm_type(ctx, v)?;
     let from_name = || match d.params.first() {
-        Some(crate::mangle::MType::Named(n)) => {
-            crate::opencl_types::opencl_type(&format!("opencl.{}_t", n.strip_prefix("ocl_")?))
-        }
+        Some(crate::mangle::MType::Named(n)) => crate::opencl_types::opencl_type_from_mangled(n),
         _ => None,
     };
     match t.opencl_handle(ty).or_else(from_name) {
