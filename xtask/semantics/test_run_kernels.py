@@ -17,5 +17,15 @@ class OriginalReproduces(unittest.TestCase):
         self.assertFalse(run_kernels.original_reproduces(lambda: next(outputs), b"a"))
 
 
+class DifferingBytes(unittest.TestCase):
+    def test_offsets_per_buffer(self):
+        a = [b"\x00\x01\x02", b"\x05"]
+        b = [b"\x00\x09\x02", b"\x06"]
+        self.assertEqual(run_kernels.differing_bytes(a, b), {(0, 1), (1, 0)})
+
+    def test_a_length_change_is_not_a_set_of_bytes(self):
+        self.assertIsNone(run_kernels.differing_bytes([b"\x00"], [b"\x00\x00"]))
+
+
 if __name__ == "__main__":
     unittest.main()
