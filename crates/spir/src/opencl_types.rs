@@ -98,25 +98,11 @@ pub fn opencl_type_from_mangled(name: &str) -> Option<OpenClType> {
     if base.contains('_') {
         return opencl_type(&format!("opencl.{base}_t"));
     }
-    let mut spaced = String::with_capacity(base.len() + 4);
-    let mut rest = base;
-    while !rest.is_empty() {
-        let word = ["array", "buffer", "msaa", "depth"]
-            .into_iter()
-            .find(|w| rest.starts_with(w));
-        match word {
-            Some(w) => {
-                spaced.push('_');
-                spaced.push_str(w);
-                rest = &rest[w.len()..];
-            }
-            None => {
-                let c = rest.chars().next()?;
-                spaced.push(c);
-                rest = &rest[c.len_utf8()..];
-            }
-        }
-    }
+    let spaced = ["array", "buffer", "msaa", "depth"]
+        .into_iter()
+        .fold(base.to_owned(), |name, word| {
+            name.replace(word, &format!("_{word}"))
+        });
     opencl_type(&format!("opencl.{spaced}_t"))
 }
 
