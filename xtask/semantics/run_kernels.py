@@ -300,11 +300,16 @@ def run_file(cl_path, spirvkit, workdir, clang_std=None, symbols_path=None, spli
     return result
 
 
+def differing_offsets(x, y):
+    """Offsets where two buffers differ, over their common length (both reports build on it)."""
+    return [k for k in range(min(len(x), len(y))) if x[k] != y[k]]
+
+
 def describe_difference(expected, actual):
     """Which buffers differ and where (first byte offsets), to start the diagnosis from."""
     parts = []
     for i, (e, a) in enumerate(zip(expected, actual)):
-        offsets = [k for k in range(min(len(e), len(a))) if e[k] != a[k]]
+        offsets = differing_offsets(e, a)
         if offsets or len(e) != len(a):
             shown = ", ".join(f"@{k}: {e[k]:#04x} vs {a[k]:#04x}" for k in offsets[:4])
             parts.append(f"buffer {i}: {len(offsets)} bytes differ {shown}")
@@ -326,7 +331,7 @@ def differing_bytes(a, b):
     """(buffer, offset) of every byte where two runs' outputs differ (a length change: None)."""
     if len(a) != len(b) or any(len(x) != len(y) for x, y in zip(a, b)):
         return None
-    return {(i, k) for i, (x, y) in enumerate(zip(a, b)) for k in range(len(x)) if x[k] != y[k]}
+    return {(i, k) for i, (x, y) in enumerate(zip(a, b)) for k in differing_offsets(x, y)}
 
 
 def compilation_dependent(ctx, dev, queue, src, name, args, original_output, translated_output):
