@@ -977,45 +977,9 @@ impl<'a> Reader<'a> {
     }
 
     fn shuffle_mask(&self, mask: ValueRef, mask_ty: TypeId) -> Result<Vec<Option<u32>>, LlvmError> {
-        let len = match self.m.types.get(mask_ty) {
-            Type::Vector { len, .. } => *len,
-            _ => return Err(self.error("shufflevector mask is not a vector")),
-        };
-        // A null or undef mask is listed lane by lane: bounded like `splat` (a mask written
-        // out lane by lane is as long as the input).
-        let listed = |lane: Option<u32>| {
-            if len > MAX_LISTED_VECTOR_ELEMENTS {
-                return Err(self.error(format!(
-                    "shufflevector mask of {len} elements written as one value (at most \
-                     {MAX_LISTED_VECTOR_ELEMENTS} are read)"
-                )));
-            }
-            Ok(vec![lane; len as usize])
-        };
-        let ValueRef::Constant(c) = mask else {
-            return Err(self.error("shufflevector mask is not a constant"));
-        };
-        let constant = self
-            .m
-            .constant(c)
-            .ok_or_else(|| self.error("shufflevector mask is a forward reference"))?;
-        Ok(match &constant.kind {
-            ConstKind::Null => listed(Some(0))?,
-            ConstKind::Undef | ConstKind::Poison => listed(None)?,
-            ConstKind::Data(d) => d.iter().map(|&x| Some(x as u32)).collect(),
-            ConstKind::Aggregate(elems) => elems
-                .iter()
-                .map(|e| match e {
-                    ValueRef::Constant(ec) => match self.m.constant(*ec).map(|c| &c.kind) {
-                        Some(ConstKind::Int(x)) => Some(*x as u32),
-                        Some(ConstKind::Null) => Some(0),
-                        _ => None,
-                    },
-                    _ => None,
-                })
-                .collect(),
-            _ => return Err(self.error("unsupported shufflevector mask constant")),
-        })
+        self.m
+            .shuffle_mask_lanes(mask, mask_ty)
+            .map_err(|e| self.error(e))
     }
 
     fn switch_record(&mut self, ops: &[u64], body: &Body) -> Result<(TypeId, InstKind), LlvmError> {

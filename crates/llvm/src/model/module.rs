@@ -167,6 +167,50 @@ impl Module {
     pub fn constant(&self, id: ConstId) -> Option<&Constant> {
         self.constants.get(id.0 as usize)
     }
+    /// The lanes of a `shufflevector` mask of type `mask_ty` (`None`: an undefined lane), for
+    /// both readers. A null or undef mask is listed lane by lane, bounded like `splat`; `Err`
+    /// says what is wrong with the mask.
+    pub fn shuffle_mask_lanes(
+        &self,
+        mask: ValueRef,
+        mask_ty: TypeId,
+    ) -> Result<Vec<Option<u32>>, String> {
+        let len = match self.types.get(mask_ty) {
+            Type::Vector { len, .. } => *len,
+            _ => return Err("shufflevector mask is not a vector".into()),
+        };
+        let listed = |lane: Option<u32>| {
+            if len > super::types::MAX_LISTED_VECTOR_ELEMENTS {
+                return Err(format!(
+                    "shufflevector mask of {len} elements written as one value (at most {} are \
+                     read)",
+                    super::types::MAX_LISTED_VECTOR_ELEMENTS
+                ));
+            }
+            Ok(vec![lane; len as usize])
+        };
+        let ValueRef::Constant(c) = mask else {
+            return Err("shufflevector mask is not a constant".into());
+        };
+        let constant = self
+            .constant(c)
+            .ok_or("shufflevector mask is a forward reference")?;
+        let lane_of = |element: &ValueRef| match element {
+            ValueRef::Constant(ec) => match self.constant(*ec).map(|c| &c.kind) {
+                Some(ConstKind::Int(x)) => Some(*x as u32),
+                Some(ConstKind::Null) => Some(0),
+                _ => None,
+            },
+            _ => None,
+        };
+        match &constant.kind {
+            ConstKind::Null => listed(Some(0)),
+            ConstKind::Undef | ConstKind::Poison => listed(None),
+            ConstKind::Data(d) => Ok(d.iter().map(|&x| Some(x as u32)).collect()),
+            ConstKind::Aggregate(elems) => Ok(elems.iter().map(lane_of).collect()),
+            _ => Err("unsupported shufflevector mask constant".into()),
+        }
+    }
     pub fn global(&self, id: GlobalId) -> Option<&GlobalVar> {
         self.globals.get(id.0 as usize)
     }

@@ -546,39 +546,9 @@ impl<'s> Parser<'s> {
     }
 
     fn shuffle_mask(&self, mask: ValueRef, mask_ty: TypeId) -> PResult<Vec<Option<u32>>> {
-        let len = match self.m.types.get(mask_ty) {
-            Type::Vector { len, .. } => *len,
-            _ => return Err(self.err("shufflevector mask is not a vector")),
-        };
-        // A null or undef mask is listed lane by lane: bounded like `splat` (a mask written
-        // out lane by lane is as long as the input).
-        let listed = |lane: Option<u32>| {
-            if len > MAX_LISTED_VECTOR_ELEMENTS {
-                return Err(self.err(format!(
-                    "shufflevector mask of {len} elements written as one value (at most \
-                     {MAX_LISTED_VECTOR_ELEMENTS} are read)"
-                )));
-            }
-            Ok(vec![lane; len as usize])
-        };
-        let ValueRef::Constant(c) = mask else {
-            return Err(self.err("shufflevector mask is not a constant"));
-        };
-        Ok(match self.m.constant(c).map(|c| &c.kind) {
-            Some(ConstKind::Null) => listed(Some(0))?,
-            Some(ConstKind::Aggregate(elems)) => elems
-                .iter()
-                .map(|e| match e {
-                    ValueRef::Constant(ec) => match self.m.constant(*ec).map(|c| &c.kind) {
-                        Some(ConstKind::Int(x)) => Some(*x as u32),
-                        Some(ConstKind::Null) => Some(0),
-                        _ => None,
-                    },
-                    _ => None,
-                })
-                .collect(),
-            _ => listed(None)?,
-        })
+        self.m
+            .shuffle_mask_lanes(mask, mask_ty)
+            .map_err(|e| self.err(e))
     }
 
     fn parse_instruction(&mut self, fid: FuncId) -> PResult<()> {
