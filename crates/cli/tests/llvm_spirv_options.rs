@@ -274,6 +274,54 @@ fn fp_contract_and_fmuladd_options() {
     );
 }
 
+const SATURATING: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %p, <4 x i32> %a, <4 x i32> %b) {
+  %s = call <4 x i32> @llvm.sadd.sat.v4i32(<4 x i32> %a, <4 x i32> %b)
+  store <4 x i32> %s, ptr addrspace(1) %p
+  ret void
+}
+declare <4 x i32> @llvm.sadd.sat.v4i32(<4 x i32>, <4 x i32>)
+"#;
+
+#[test]
+fn use_ocl_for_llvm_math_intrinsic_option() {
+    let input = write("saturating.ll", SATURATING);
+    let text = |args: &[&str]| {
+        let mut all = vec![input.as_str(), "--spirv-tools-dis", "-o", "-"];
+        all.extend_from_slice(args);
+        ok(&llvm_spirv(&all))
+    };
+    for default in [
+        text(&[]),
+        text(&["--spirv-use-ocl-for-llvm-math-intrinsic=true"]),
+    ] {
+        assert!(default.contains(" s_add_sat "), "{default}");
+    }
+    let emulated = text(&["--spirv-use-ocl-for-llvm-math-intrinsic=false"]);
+    assert!(!emulated.contains("s_add_sat"), "{emulated}");
+    assert!(
+        emulated.contains("OpSGreaterThan %v4bool") && emulated.contains("OpSelect %v4uint"),
+        "{emulated}"
+    );
+    let err = failed(&llvm_spirv(&[
+        &input,
+        "--spirv-use-ocl-for-llvm-math-intrinsic=maybe",
+    ]));
+    assert!(
+        err.contains("spirv-use-ocl-for-llvm-math-intrinsic"),
+        "{err}"
+    );
+    // The emulation validates (vectors of booleans and the bounds as composite constants).
+    let spv = format!("{}.spv", input);
+    ok(&llvm_spirv(&[
+        &input,
+        "--spirv-use-ocl-for-llvm-math-intrinsic=false",
+        "-o",
+        &spv,
+    ]));
+    ok(&spirvkit(&["val", &spv]));
+}
+
 #[test]
 fn tools_dis_writes_spirv_dis_text() {
     let input = write("dis.ll", LOOP);

@@ -57,6 +57,12 @@ pub struct TranslateOptions {
     /// spirv-val 2025.5 wants it inside a block and rejects llvm-spirv's form, so it is off by
     /// default: the global then stays a variable, and the pointer a pointer to an opaque type.
     pub pipe_storage_constants: bool,
+    /// llvm-spirv's `--spirv-use-ocl-for-llvm-math-intrinsic` (default true): LLVM math
+    /// intrinsics with an OpenCL.std counterpart are written as OpenCL.std instructions. When
+    /// false, those core SPIR-V can express are emulated in core instructions instead: the
+    /// saturating `llvm.{u,s}{add,sub}.sat` (`forward/builtins/saturating.rs`); the others
+    /// (`tan`, `exp10`, …) have no core form and stay OpenCL.std.
+    pub opencl_for_math_intrinsics: bool,
 }
 
 /// llvm-spirv's `--spirv-fp-contract` modes.
@@ -97,6 +103,7 @@ impl Default for TranslateOptions {
             fp_contract: FpContract::default(),
             fmuladd: FmulAdd::default(),
             pipe_storage_constants: false,
+            opencl_for_math_intrinsics: true,
         }
     }
 }

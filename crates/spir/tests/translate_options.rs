@@ -501,3 +501,137 @@ attributes #1 = { "b" }
     assert_eq!(r1, r2);
     spirv_val(&many, "auxdata_parallel");
 }
+
+// --spirv-use-ocl-for-llvm-math-intrinsic=false: the saturating intrinsics in core SPIR-V.
+
+/// Runs the one function of `m` (straight-line code, `width`-bit integer parameters) on
+/// `(a, b)` by interpreting the instructions the emulation writes; the returned value.
+fn run_straight_line(m: &Module, width: u32, a: u64, b: u64) -> u64 {
+    let mask = if width >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    };
+    let signed = |v: u64| ((v << (64 - width)) as i64) >> (64 - width);
+    let mut values: HashMap<Id, u64> = HashMap::new();
+    let mut params = [a, b].into_iter();
+    for inst in m.instructions() {
+        let (Some(r), operands) = (inst.result_id, &inst.operands) else {
+            if inst.opcode == Op::ReturnValue {
+                return values[&id(&inst.operands[0])];
+            }
+            continue;
+        };
+        let arg = |i: usize| values[&id(&operands[i])];
+        let value = match inst.opcode {
+            Op::Constant => match operands[0] {
+                Operand::Word(w) => u64::from(w) & mask,
+                _ => unreachable!("a literal"),
+            },
+            Op::FunctionParameter => params.next().expect("two parameters"),
+            Op::IAdd => arg(0).wrapping_add(arg(1)) & mask,
+            Op::ISub => arg(0).wrapping_sub(arg(1)) & mask,
+            Op::ULessThan => u64::from(arg(0) < arg(1)),
+            Op::UGreaterThan => u64::from(arg(0) > arg(1)),
+            Op::SLessThan => u64::from(signed(arg(0)) < signed(arg(1))),
+            Op::SGreaterThan => u64::from(signed(arg(0)) > signed(arg(1))),
+            Op::LogicalAnd => arg(0) & arg(1),
+            Op::Select => {
+                if arg(0) != 0 {
+                    arg(1)
+                } else {
+                    arg(2)
+                }
+            }
+            Op::ExtInst => panic!("an OpenCL.std instruction under the emulation"),
+            _ => continue,
+        };
+        values.insert(r, value);
+    }
+    panic!("no OpReturnValue")
+}
+
+fn saturating_module(intrinsic: &str, ty: &str) -> String {
+    format!(
+        "target triple = \"spir64-unknown-unknown\"\n\
+         define spir_func {ty} @f({ty} %a, {ty} %b) {{\n\
+         entry:\n\
+         \x20 %r = call {ty} @llvm.{intrinsic}.{ty}({ty} %a, {ty} %b)\n\
+         \x20 ret {ty} %r\n\
+         }}\n\
+         declare {ty} @llvm.{intrinsic}.{ty}({ty}, {ty})\n"
+    )
+}
+
+#[test]
+fn saturating_intrinsics_are_emulated_exactly_without_opencl_std() {
+    let opts = TranslateOptions {
+        opencl_for_math_intrinsics: false,
+        ..TranslateOptions::default()
+    };
+    type Reference = fn(u8, u8) -> u8;
+    let cases: [(&str, Reference); 4] = [
+        ("uadd.sat", |a, b| a.saturating_add(b)),
+        ("usub.sat", |a, b| a.saturating_sub(b)),
+        ("sadd.sat", |a, b| (a as i8).saturating_add(b as i8) as u8),
+        ("ssub.sat", |a, b| (a as i8).saturating_sub(b as i8) as u8),
+    ];
+    for (intrinsic, reference) in cases {
+        let m = translate_opts(&saturating_module(intrinsic, "i8"), &opts).expect("translated");
+        assert!(
+            !m.instructions().any(|i| i.opcode == Op::ExtInst),
+            "{intrinsic}: no OpenCL.std instruction"
+        );
+        spirv_val(&m, &format!("sat_emulated_{intrinsic}"));
+        // Every pair of 8-bit operands.
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                let got = run_straight_line(&m, 8, u64::from(a), u64::from(b));
+                assert_eq!(
+                    got,
+                    u64::from(reference(a, b)),
+                    "llvm.{intrinsic}({a}, {b}) emulated"
+                );
+            }
+        }
+        // 32 bits at the edges.
+        let m32 = translate_opts(&saturating_module(intrinsic, "i32"), &opts).expect("i32");
+        let edges = [
+            0u32,
+            1,
+            2,
+            0x7fff_ffff,
+            0x8000_0000,
+            0x8000_0001,
+            0xffff_fffe,
+            u32::MAX,
+        ];
+        for &a in &edges {
+            for &b in &edges {
+                let expected = match intrinsic {
+                    "uadd.sat" => a.saturating_add(b),
+                    "usub.sat" => a.saturating_sub(b),
+                    "sadd.sat" => (a as i32).saturating_add(b as i32) as u32,
+                    _ => (a as i32).saturating_sub(b as i32) as u32,
+                };
+                let got = run_straight_line(&m32, 32, u64::from(a), u64::from(b));
+                assert_eq!(
+                    got,
+                    u64::from(expected),
+                    "llvm.{intrinsic}.i32({a:#x}, {b:#x})"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn saturating_intrinsics_stay_opencl_std_by_default() {
+    let m = translate_opts(
+        &saturating_module("sadd.sat", "i32"),
+        &TranslateOptions::default(),
+    )
+    .expect("translated");
+    assert!(m.instructions().any(|i| i.opcode == Op::ExtInst));
+    assert!(!m.instructions().any(|i| i.opcode == Op::Select));
+}

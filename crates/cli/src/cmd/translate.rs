@@ -84,6 +84,19 @@ pub struct TranslateArgs {
         default_missing_value = "true"
     )]
     pub replace_fmuladd: Option<bool>,
+    /// LLVM math intrinsics with an OpenCL.std counterpart as OpenCL.std instructions
+    /// (`true`, the default) or, where core SPIR-V can express them (`llvm.*.sat`), emulated
+    /// in core instructions (`false`), as llvm-spirv's option.
+    #[arg(
+        long = "spirv-use-ocl-for-llvm-math-intrinsic",
+        value_name = "BOOL",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "true",
+        default_value = "true",
+        action = clap::ArgAction::Set
+    )]
+    pub opencl_for_math_intrinsics: bool,
     /// Promote function-local variables to SSA values (OpPhi) after translating, as
     /// llvm-spirv's `-spirv-mem2reg` runs LLVM's mem2reg before it.
     #[arg(
@@ -383,6 +396,7 @@ pub fn run(args: TranslateArgs) -> anyhow::Result<()> {
             other => bail!("--spirv-fp-contract must be on, off or fast, not {other}"),
         };
     }
+    options.opencl_for_math_intrinsics = args.opencl_for_math_intrinsics;
     if let Some(mad) = args.replace_fmuladd {
         options.fmuladd = if mad {
             spirvkit_spir::FmulAdd::Mad

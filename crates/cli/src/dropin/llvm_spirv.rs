@@ -34,6 +34,7 @@ const SPEC: Spec = Spec {
         "spirv-emit-function-ptr-addr-space",
         "spirv-preserve-auxdata",
         "spirv-replace-fmuladd-with-ocl-mad",
+        "spirv-use-ocl-for-llvm-math-intrinsic",
         "spirv-allow-extra-diexpressions",
         "preserve-ocl-kernel-arg-type-metadata-through-string",
         "opaque-pointers",
@@ -51,7 +52,7 @@ const NOT_IMPLEMENTED: &[&str] = &["s"];
 /// Flags that may carry a value after `=`: the booleans, and the intrinsic prefixes of
 /// `-spirv-allow-unknown-intrinsics[=prefix,...]` (LLVM's `cl::ValueOptional`).
 const OPTIONAL_VALUE: &[&str] = &{
-    let mut all = [""; BOOLEAN.len() + 2];
+    let mut all = [""; BOOLEAN.len() + 3];
     let mut i = 0;
     while i < BOOLEAN.len() {
         all[i] = BOOLEAN[i];
@@ -59,6 +60,7 @@ const OPTIONAL_VALUE: &[&str] = &{
     }
     all[i] = "spirv-allow-unknown-intrinsics";
     all[i + 1] = "spirv-replace-fmuladd-with-ocl-mad";
+    all[i + 2] = "spirv-use-ocl-for-llvm-math-intrinsic";
     all
 };
 
@@ -125,6 +127,9 @@ OPTIONS:
   --spirv-replace-fmuladd-with-ocl-mad=<true|false>
                                  llvm.fmuladd as OpenCL.std mad (true) or OpFMul + OpFAdd
                                  (false); without the option spirvkit writes OpenCL.std fma
+  --spirv-use-ocl-for-llvm-math-intrinsic=<true|false>
+                                 LLVM math intrinsics as OpenCL.std instructions (true, the
+                                 default) or, where core SPIR-V can, emulated (false)
   -spirv-mem2reg                 Promote function-local variables to SSA values
   --spirv-tools-dis              Write the output as SPIRV-Tools' disassembly (spirvkit's)
   -spec-const '<id:type:value> ...'
@@ -211,6 +216,12 @@ pub fn main(argv: &[String]) -> ExitCode {
             Arg::Opt("spirv-replace-fmuladd-with-ocl-mad", v) => {
                 match boolean("spirv-replace-fmuladd-with-ocl-mad", v.as_deref()) {
                     Ok(mad) => own.push(format!("--spirv-replace-fmuladd-with-ocl-mad={mad}")),
+                    Err(e) => return fail(e),
+                }
+            }
+            Arg::Opt("spirv-use-ocl-for-llvm-math-intrinsic", v) => {
+                match boolean("spirv-use-ocl-for-llvm-math-intrinsic", v.as_deref()) {
+                    Ok(ocl) => own.push(format!("--spirv-use-ocl-for-llvm-math-intrinsic={ocl}")),
                     Err(e) => return fail(e),
                 }
             }

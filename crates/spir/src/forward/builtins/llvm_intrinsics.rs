@@ -166,6 +166,10 @@ pub(super) fn lower(
     } else {
         t.ty(result_ty, loc)?
     };
+    if !t.opts.opencl_for_math_intrinsics && super::saturating::handles(stem) {
+        let (a, b) = (t.value(ctx, arg(0)?)?, t.value(ctx, arg(1)?)?);
+        return super::saturating::lower(t, out, ty, result_ty, stem, a, b, loc);
+    }
     if let Some(name) = opencl_std_name(stem) {
         let number =
             ext_number(name).ok_or_else(|| malformed(loc, format!("no OpenCL.std {name}")))?;

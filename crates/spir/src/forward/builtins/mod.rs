@@ -20,6 +20,7 @@ mod memory;
 mod narrow_conversions;
 mod ndrange;
 mod pipes;
+mod saturating;
 mod spv_ir;
 pub(crate) mod spv_ir_forms;
 mod subgroup_non_uniform;
