@@ -323,6 +323,25 @@ fn use_ocl_for_llvm_math_intrinsic_option() {
 }
 
 #[test]
+fn use_llvm_backend_target_translates_the_same() {
+    let input = write("backend_target.ll", SATURATING);
+    let plain = ok(&llvm_spirv(&[&input, "--spirv-tools-dis", "-o", "-"]));
+    let backend = ok(&llvm_spirv(&[
+        &input,
+        "--spirv-use-llvm-backend-target",
+        "--spirv-tools-dis",
+        "-o",
+        "-",
+    ]));
+    assert_eq!(plain, backend);
+    let err = failed(&llvm_spirv(&[
+        &input,
+        "--spirv-use-llvm-backend-target=perhaps",
+    ]));
+    assert!(err.contains("spirv-use-llvm-backend-target"), "{err}");
+}
+
+#[test]
 fn tools_dis_writes_spirv_dis_text() {
     let input = write("dis.ll", LOOP);
     let out = ok(&llvm_spirv(&[&input, "--spirv-tools-dis", "-o", "-"]));

@@ -40,6 +40,7 @@ const SPEC: Spec = Spec {
         "opaque-pointers",
         "emit-opaque-pointers",
         "spirv-gen-kernel-arg-name-md",
+        "spirv-use-llvm-backend-target",
     ],
     single_dash_long: true,
     optional_value: OPTIONAL_VALUE,
@@ -76,6 +77,7 @@ const BOOLEAN: &[&str] = &[
     "opaque-pointers",
     "emit-opaque-pointers",
     "spirv-gen-kernel-arg-name-md",
+    "spirv-use-llvm-backend-target",
     "spirv-text",
     "to-text",
     "to-binary",
@@ -148,6 +150,9 @@ OPTIONS:
   -preserve-ocl-kernel-arg-type-metadata-through-string
                                  Accepted: spirvkit always keeps kernel_arg_type in an OpString
   -spirv-gen-kernel-arg-name-md  Accepted: -r always writes !kernel_arg_name (from OpName)
+  --spirv-use-llvm-backend-target
+                                 Accepted: spirvkit translates with its own translator, as
+                                 llvm-spirv does when LLVM has no SPIR-V back end
   --help, --version
 Options take one or two dashes, and their value after '=' or as the next argument.
 ";
@@ -249,6 +254,10 @@ pub fn main(argv: &[String]) -> ExitCode {
                 | "spirv-gen-kernel-arg-name-md",
                 _,
             ) => {}
+            // llvm-spirv hands the module to LLVM's SPIR-V back end when LLVM has one and
+            // translates it itself when not (its tests of the option pass either way):
+            // spirvkit is the translator in both cases.
+            Arg::Opt("spirv-use-llvm-backend-target", _) => {}
             Arg::Opt("spirv-preserve-auxdata", _) => {
                 preserve_auxdata = true;
                 own.push("--spirv-preserve-auxdata".to_owned());
