@@ -14,8 +14,7 @@ use spirvkit_spir::{translate, TranslateOptions};
 fn entry_point(m: &Module, name: &str) -> spirvkit_core::Id {
     m.instructions()
         .find(|i| {
-            i.opcode == Op::EntryPoint
-                && matches!(&i.operands[2], Operand::String(s) if s.to_string() == name)
+            i.opcode == Op::EntryPoint && matches!(&i.operands[2], Operand::String(s) if *s == name)
         })
         .map(|i| id(&i.operands[1]))
         .unwrap_or_else(|| panic!("no entry point {name}"))
@@ -143,7 +142,7 @@ fn variants20_empty_constructor_table_is_dropped() {
     ) {
         assert_eq!(zero_length_arrays(&m), 0);
         assert!(!m.instructions().any(|i| i.opcode == Op::Name
-            && matches!(&i.operands[1], Operand::String(s) if s.to_string() == "llvm.global_ctors")));
+            && matches!(&i.operands[1], Operand::String(s) if *s == "llvm.global_ctors")));
     }
     assert!(translate_with(EMPTY_CTORS, "").is_ok());
 }

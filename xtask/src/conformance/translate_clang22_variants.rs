@@ -9,7 +9,8 @@
 //! By default every 90th source, `spir64`, OpenCL C 2.0 (a couple of minutes); `--full` runs
 //! every source for `spir64` and `spir`. Knobs: `SPIRVKIT_CL22V_VARIANTS=name,name` (default
 //! all, names in [`VARIANTS`]), `SPIRVKIT_CL22V_STRIDE=N`, `SPIRVKIT_CL22V_TRIPLES=spir64,spir`,
-//! `SPIRVKIT_CL22V_CACHE=DIR` (bitcode kept as `DIR/<variant>-<triple>/<path>.bc`),
+//! `SPIRVKIT_CL22V_STDS=CL1.2,CL2.0,CL3.0` (default CL2.0; a variant naming its own standard
+//! keeps it), `SPIRVKIT_CL22V_CACHE=DIR` (bitcode kept as `DIR/<variant>-<triple>-<std>/<path>.bc`),
 //! `SPIRVKIT_CL22V_LLC=1` also runs LLVM's own back end (`llc-22 -mtriple=spirv64/32`) on the
 //! same bitcode for a peer figure (reported, never a failure).
 
@@ -87,22 +88,18 @@ pub(super) const VARIANTS: &[Variant] = &[
 const DEFAULT_STD: &str = "CL2.0";
 
 impl Variant {
-    fn std(&self) -> &'static str {
-        self.std.unwrap_or(DEFAULT_STD)
-    }
-
-    fn dir_name(&self, triple: &str) -> String {
-        format!("{}-{triple}", self.name.replace('+', "p"))
+    fn dir_name(&self, triple: &str, std: &str) -> String {
+        format!("{}-{triple}-{std}", self.name.replace('+', "p"))
     }
 
     /// The clang-22 driver line for `cl` → `out` (LLVM bitcode).
-    fn clang(&self, triple: &str, cl: &Path, out: &Path) -> Command {
+    fn clang(&self, triple: &str, std: &str, cl: &Path, out: &Path) -> Command {
         let mut cmd = Command::new("clang-22");
         cmd.arg("-target")
             .arg(format!("{triple}-unknown-unknown"))
-            .arg(format!("-cl-std={}", self.std()))
+            .arg(format!("-cl-std={std}"))
             .args(self.flags);
-        if self.std() == "CL3.0" && !self.flags.contains(&"-cl-ext=+all") {
+        if std == "CL3.0" && !self.flags.contains(&"-cl-ext=+all") {
             cmd.arg(CL30_FEATURES);
         }
         let include = cl.parent().unwrap_or(Path::new("."));
@@ -116,7 +113,13 @@ impl Variant {
 }
 
 /// Compiles `cl` to `out` unless cached; Ok(false) when clang rejects the source.
-fn compile(variant: &Variant, triple: &str, cl: &Path, out: &Path) -> Result<bool, String> {
+fn compile(
+    variant: &Variant,
+    triple: &str,
+    std: &str,
+    cl: &Path,
+    out: &Path,
+) -> Result<bool, String> {
     if out.is_file() {
         return Ok(true);
     }
@@ -124,7 +127,7 @@ fn compile(variant: &Variant, triple: &str, cl: &Path, out: &Path) -> Result<boo
         std::fs::create_dir_all(parent).map_err(|e| e.to_string())?;
     }
     let status = variant
-        .clang(triple, cl, out)
+        .clang(triple, std, cl, out)
         .output()
         .map_err(|e| format!("running clang-22: {e}"))?;
     Ok(status.status.success())
@@ -249,6 +252,13 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
     {
         anyhow::bail!("SPIRVKIT_CL22V_TRIPLES: `{bad}` is neither spir nor spir64");
     }
+    let stds = env_list("SPIRVKIT_CL22V_STDS").unwrap_or_else(|| vec![DEFAULT_STD.into()]);
+    if let Some(bad) = stds
+        .iter()
+        .find(|s| !matches!(s.as_str(), "CL1.2" | "CL2.0" | "CL3.0"))
+    {
+        anyhow::bail!("SPIRVKIT_CL22V_STDS: `{bad}` is not CL1.2, CL2.0 or CL3.0");
+    }
     let with_llc = std::env::var_os("SPIRVKIT_CL22V_LLC").is_some();
     let sources: Vec<PathBuf> = files(&corpus, &["cl"])
         .into_iter()
@@ -267,9 +277,20 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
             .as_ref()
             .is_none_or(|w| w.iter().any(|n| n == v.name))
     });
-    for variant in selected {
-        for triple in &triples {
-            let out_dir = out_root.join(variant.dir_name(triple));
+    // A variant about the language itself runs with its own standard only.
+    let configs = selected.flat_map(|v| {
+        let own: Vec<String> = match v.std {
+            Some(s) => vec![s.to_string()],
+            None => stds.clone(),
+        };
+        triples
+            .iter()
+            .flat_map(move |t| own.clone().into_iter().map(move |s| (v, t.clone(), s)))
+    });
+    for (variant, triple, std) in configs {
+        {
+            let (triple, std) = (triple.as_str(), std.as_str());
+            let out_dir = out_root.join(variant.dir_name(triple, std));
             let outcomes: Vec<(String, Outcome)> = sources
                 .par_iter()
                 .map(|cl| {
@@ -281,12 +302,12 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
                         untyped: Verdict::Refused(e),
                         llc: None,
                     };
-                    match compile(variant, triple, cl, &bc) {
+                    match compile(variant, triple, std, cl, &bc) {
                         Ok(true) => {}
                         Ok(false) => return (name, Outcome::ClangRejects),
                         Err(e) => return (name, refused(e)),
                     }
-                    let tag = format!("{}_{}", unique_name(cl), variant.dir_name(triple));
+                    let tag = format!("{}_{}", unique_name(cl), variant.dir_name(triple, std));
                     let read = catch_unwind(AssertUnwindSafe(|| spirvkit_llvm::read_file(&bc)));
                     let module = match read {
                         Ok(Ok(m)) => m,
@@ -360,12 +381,15 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
                         .entry(format!("{label}: {}", cause(&message)))
                         .or_default() += 1;
                     failures.push(format!(
-                        "{name} ({} {triple}, {label}): {message}",
+                        "{name} ({} {triple} {std}, {label}): {message}",
                         variant.name
                     ));
                 }
             }
-            lines.push(tally_line(&format!("{} {triple}", variant.name), &tally));
+            lines.push(tally_line(
+                &format!("{} {triple} {std}", variant.name),
+                &tally,
+            ));
             total.rejected += tally.rejected;
             total.compiled += tally.compiled;
             total.llc_run += tally.llc_run;
