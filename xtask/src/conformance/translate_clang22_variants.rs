@@ -288,118 +288,115 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
             .flat_map(move |t| own.clone().into_iter().map(move |s| (v, t.clone(), s)))
     });
     for (variant, triple, std) in configs {
-        {
-            let (triple, std) = (triple.as_str(), std.as_str());
-            let out_dir = out_root.join(variant.dir_name(triple, std));
-            let outcomes: Vec<(String, Outcome)> = sources
-                .par_iter()
-                .map(|cl| {
-                    let name = cl.display().to_string();
-                    let relative = cl.strip_prefix(&corpus).unwrap_or(cl).with_extension("bc");
-                    let bc = out_dir.join(relative);
-                    let refused = |e: String| Outcome::Checked {
-                        typed: Verdict::Refused(e.clone()),
-                        untyped: Verdict::Refused(e),
-                        llc: None,
-                    };
-                    match compile(variant, triple, std, cl, &bc) {
-                        Ok(true) => {}
-                        Ok(false) => return (name, Outcome::ClangRejects),
-                        Err(e) => return (name, refused(e)),
-                    }
-                    let tag = format!("{}_{}", unique_name(cl), variant.dir_name(triple, std));
-                    let read = catch_unwind(AssertUnwindSafe(|| spirvkit_llvm::read_file(&bc)));
-                    let module = match read {
-                        Ok(Ok(m)) => m,
-                        Ok(Err(e)) => return (name, refused(format!("reading bitcode: {e}"))),
-                        Err(p) => {
-                            let e = format!("reading bitcode: {}", panic_message(&p));
-                            return (
-                                name,
-                                Outcome::Checked {
-                                    typed: Verdict::Panicked(e.clone()),
-                                    untyped: Verdict::Panicked(e),
-                                    llc: None,
-                                },
-                            );
-                        }
-                    };
-                    let typed = judge(ctx, &module, "", &scratch, &tag);
-                    let untyped = judge(ctx, &module, UNTYPED, &scratch, &tag);
-                    let llc = with_llc.then(|| {
-                        llc_valid(ctx, triple, &bc, &scratch.join(format!("{tag}.llc.spv")))
-                    });
-                    (
-                        name,
-                        Outcome::Checked {
-                            typed,
-                            untyped,
-                            llc,
-                        },
-                    )
-                })
-                .collect();
-            let mut tally = Tally::default();
-            for (name, outcome) in outcomes {
-                let Outcome::Checked {
-                    typed,
-                    untyped,
-                    llc,
-                } = outcome
-                else {
-                    tally.rejected += 1;
-                    continue;
+        let (triple, std) = (triple.as_str(), std.as_str());
+        let out_dir = out_root.join(variant.dir_name(triple, std));
+        let outcomes: Vec<(String, Outcome)> = sources
+            .par_iter()
+            .map(|cl| {
+                let name = cl.display().to_string();
+                let relative = cl.strip_prefix(&corpus).unwrap_or(cl).with_extension("bc");
+                let bc = out_dir.join(relative);
+                let refused = |e: String| Outcome::Checked {
+                    typed: Verdict::Refused(e.clone()),
+                    untyped: Verdict::Refused(e),
+                    llc: None,
                 };
-                tally.compiled += 1;
-                if let Some(ok) = llc {
-                    tally.llc_run += 1;
-                    tally.llc_valid += usize::from(ok);
+                match compile(variant, triple, std, cl, &bc) {
+                    Ok(true) => {}
+                    Ok(false) => return (name, Outcome::ClangRejects),
+                    Err(e) => return (name, refused(e)),
                 }
-                for (mode, (label, verdict)) in [("typed", typed), ("untyped", untyped)]
-                    .into_iter()
-                    .enumerate()
-                {
-                    let message = match verdict {
-                        Verdict::Valid => {
-                            tally.valid[mode] += 1;
-                            continue;
-                        }
-                        Verdict::Refused(e) => {
-                            tally.refused[mode] += 1;
-                            e
-                        }
-                        Verdict::Panicked(e) => {
-                            tally.panicked[mode] += 1;
-                            e
-                        }
-                        Verdict::Invalid(e) => {
-                            tally.invalid[mode] += 1;
-                            e
-                        }
-                    };
-                    *causes
-                        .entry(format!("{label}: {}", cause(&message)))
-                        .or_default() += 1;
-                    failures.push(format!(
-                        "{name} ({} {triple} {std}, {label}): {message}",
-                        variant.name
-                    ));
-                }
+                let tag = format!("{}_{}", unique_name(cl), variant.dir_name(triple, std));
+                let read = catch_unwind(AssertUnwindSafe(|| spirvkit_llvm::read_file(&bc)));
+                let module = match read {
+                    Ok(Ok(m)) => m,
+                    Ok(Err(e)) => return (name, refused(format!("reading bitcode: {e}"))),
+                    Err(p) => {
+                        let e = format!("reading bitcode: {}", panic_message(&p));
+                        return (
+                            name,
+                            Outcome::Checked {
+                                typed: Verdict::Panicked(e.clone()),
+                                untyped: Verdict::Panicked(e),
+                                llc: None,
+                            },
+                        );
+                    }
+                };
+                let typed = judge(ctx, &module, "", &scratch, &tag);
+                let untyped = judge(ctx, &module, UNTYPED, &scratch, &tag);
+                let llc = with_llc
+                    .then(|| llc_valid(ctx, triple, &bc, &scratch.join(format!("{tag}.llc.spv"))));
+                (
+                    name,
+                    Outcome::Checked {
+                        typed,
+                        untyped,
+                        llc,
+                    },
+                )
+            })
+            .collect();
+        let mut tally = Tally::default();
+        for (name, outcome) in outcomes {
+            let Outcome::Checked {
+                typed,
+                untyped,
+                llc,
+            } = outcome
+            else {
+                tally.rejected += 1;
+                continue;
+            };
+            tally.compiled += 1;
+            if let Some(ok) = llc {
+                tally.llc_run += 1;
+                tally.llc_valid += usize::from(ok);
             }
-            lines.push(tally_line(
-                &format!("{} {triple} {std}", variant.name),
-                &tally,
-            ));
-            total.rejected += tally.rejected;
-            total.compiled += tally.compiled;
-            total.llc_run += tally.llc_run;
-            total.llc_valid += tally.llc_valid;
-            for m in 0..2 {
-                total.valid[m] += tally.valid[m];
-                total.refused[m] += tally.refused[m];
-                total.panicked[m] += tally.panicked[m];
-                total.invalid[m] += tally.invalid[m];
+            for (mode, (label, verdict)) in [("typed", typed), ("untyped", untyped)]
+                .into_iter()
+                .enumerate()
+            {
+                let message = match verdict {
+                    Verdict::Valid => {
+                        tally.valid[mode] += 1;
+                        continue;
+                    }
+                    Verdict::Refused(e) => {
+                        tally.refused[mode] += 1;
+                        e
+                    }
+                    Verdict::Panicked(e) => {
+                        tally.panicked[mode] += 1;
+                        e
+                    }
+                    Verdict::Invalid(e) => {
+                        tally.invalid[mode] += 1;
+                        e
+                    }
+                };
+                *causes
+                    .entry(format!("{label}: {}", cause(&message)))
+                    .or_default() += 1;
+                failures.push(format!(
+                    "{name} ({} {triple} {std}, {label}): {message}",
+                    variant.name
+                ));
             }
+        }
+        lines.push(tally_line(
+            &format!("{} {triple} {std}", variant.name),
+            &tally,
+        ));
+        total.rejected += tally.rejected;
+        total.compiled += tally.compiled;
+        total.llc_run += tally.llc_run;
+        total.llc_valid += tally.llc_valid;
+        for m in 0..2 {
+            total.valid[m] += tally.valid[m];
+            total.refused[m] += tally.refused[m];
+            total.panicked[m] += tally.panicked[m];
+            total.invalid[m] += tally.invalid[m];
         }
     }
     lines.push(tally_line(
