@@ -16,6 +16,7 @@ mod semantics;
 pub mod text;
 mod translate;
 mod translate_clang22;
+mod translate_clang22_variants;
 mod translate_modern;
 mod translate_spv_ir;
 mod validator;
@@ -74,6 +75,10 @@ pub fn run(
         ("translate-untyped", translate_modern::run_untyped),
         ("translate-cl", translate_modern::run_cl),
         ("translate-clang22", translate_clang22::run),
+        (
+            "translate-clang22-variants",
+            translate_clang22_variants::run,
+        ),
         ("translate-spv-ir", translate_spv_ir::run),
         ("semantics", semantics::run),
         ("semantics-cl", semantics::run_clang),

@@ -137,7 +137,7 @@ fn check_pch(config: &Config, pch: &Path, cl: &Path, dir: &Path) -> Result<(), S
 }
 
 /// A failure message without the names and numbers that differ per file, to group causes.
-fn cause(message: &str) -> String {
+pub(super) fn cause(message: &str) -> String {
     let mut out = String::with_capacity(message.len());
     let mut chars = message.chars().peekable();
     while let Some(c) = chars.next() {

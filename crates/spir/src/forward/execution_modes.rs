@@ -3,10 +3,12 @@
 //! entry point, with what the grammar says the mode needs (SPV_KHR_float_controls'
 //! DenormPreserve/DenormFlushToZero/SignedZeroInfNanPreserve/RoundingModeRTE/RTZ, the
 //! SPV_INTEL_float_controls2 modes, ...): refused naming the extension unless allowed.
+//! Kernels listed in `@llvm.global_ctors` / `@llvm.global_dtors` (C++ for OpenCL's
+//! `_GLOBAL__sub_I_*`) get Initializer / Finalizer.
 
 use crate::error::{malformed, Result};
 use crate::forward::translator::Translator;
-use llvm::ValueRef;
+use llvm::{ConstExpr, ConstKind, ValueRef};
 use spirvkit_core::{Id, Instruction, Operand};
 use spirvkit_grammar::{Capability, ExecutionMode, Op, OperandKind, Quantifier};
 use spirvkit_llvm as llvm;
@@ -103,6 +105,74 @@ pub(crate) fn explicit(
         operands.extend(words.iter().map(|&w| Operand::Word(w)));
         t.b.global(Instruction::new(Op::ExecutionMode, None, None, operands));
         emitted.push(mode);
+    }
+    Ok(())
+}
+
+/// The functions a constructor or destructor table (`@llvm.global_ctors` /
+/// `@llvm.global_dtors`: `{ priority, function, data }` entries) lists, in order; empty when
+/// the module has no such table or it is `zeroinitializer`.
+pub(crate) fn structor_functions(m: &llvm::Module, table: &str) -> Vec<llvm::FuncId> {
+    let constant = |v: ValueRef| match v {
+        ValueRef::Constant(c) => m.constant(c).map(|c| &c.kind),
+        _ => None,
+    };
+    let Some(init) = m
+        .global_by_name(table)
+        .and_then(|g| m.global(g))
+        .and_then(|g| g.initializer)
+    else {
+        return Vec::new();
+    };
+    let Some(ConstKind::Aggregate(entries)) = constant(init) else {
+        return Vec::new();
+    };
+    let mut functions = Vec::new();
+    for &entry in entries {
+        let Some(ConstKind::Aggregate(fields)) = constant(entry) else {
+            continue;
+        };
+        // The function, through any pointer casts of typed-pointer producers.
+        let mut function = fields.get(1).copied();
+        for _ in 0..8 {
+            match function.and_then(constant) {
+                Some(ConstKind::Expr(ConstExpr::Cast { value, .. })) => function = Some(*value),
+                _ => break,
+            }
+        }
+        if let Some(ValueRef::Function(f)) = function {
+            functions.push(f);
+        }
+    }
+    functions
+}
+
+/// C++ for OpenCL's global constructors and destructors: a kernel `@llvm.global_ctors` lists
+/// runs before the module's other kernels (Initializer), one `@llvm.global_dtors` lists after
+/// them (Finalizer), as llvm-spirv's metadata preprocessing marks every function of those
+/// tables. Both modes need SPIR-V 1.1 (refused under `--spirv-max-version=1.0`).
+pub(crate) fn structors(
+    t: &mut Translator<'_>,
+    f: llvm::FuncId,
+    id: Id,
+    emitted: &mut Vec<u32>,
+) -> Result<()> {
+    for (table, mode) in [
+        ("llvm.global_ctors", ExecutionMode::Initializer),
+        ("llvm.global_dtors", ExecutionMode::Finalizer),
+    ] {
+        if emitted.contains(&mode.0) || !structor_functions(t.m, table).contains(&f) {
+            continue;
+        }
+        let Some(desc) = OperandKind::ExecutionMode.desc().enumerant(mode.0) else {
+            continue;
+        };
+        let location = format!("@{table} entry @{}", t.m.functions[f.0 as usize].name);
+        let what = format!("the execution mode {}", desc.name);
+        crate::forward::requirements::require(t, &location, &what, &desc.avail)?;
+        let operands = vec![Operand::Id(id), Operand::Word(mode.0)];
+        t.b.global(Instruction::new(Op::ExecutionMode, None, None, operands));
+        emitted.push(mode.0);
     }
     Ok(())
 }

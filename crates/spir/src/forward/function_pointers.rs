@@ -167,6 +167,9 @@ impl<'m> Translator<'m> {
         else {
             return Ok(None);
         };
+        if is_empty_structor_table(self.m, g) {
+            return Ok(None);
+        }
         self.require_function_pointers(location, "a constructor table")?;
         let storage = spirvkit_grammar::StorageClass::CrossWorkgroup.0;
         let data_ty = self.global_data_type(g, location)?;
@@ -358,4 +361,20 @@ fn argument_attributes(
             );
         }
     }
+}
+
+/// An empty constructor or destructor table (`@llvm.global_ctors = appending global
+/// [0 x { i32, ptr, ptr }] zeroinitializer`, what clang-22 leaves once -O1 and above evaluated
+/// every C++ for OpenCL global constructor) has nothing to run, and a zero-length OpTypeArray
+/// is not SPIR-V: it is dropped, its type never declared.
+pub(crate) fn is_empty_structor_table(m: &llvm::Module, g: llvm::GlobalId) -> bool {
+    m.global(g).is_some_and(|global| {
+        matches!(
+            global.name.as_str(),
+            "llvm.global_ctors" | "llvm.global_dtors"
+        ) && matches!(
+            m.types.get(global.value_ty),
+            llvm::Type::Array { len: 0, .. }
+        )
+    })
 }

@@ -472,6 +472,7 @@ pub fn emit_entry_points(t: &mut Translator<'_>, kernels: &HashSet<llvm::FuncId>
             }
             emitted.push(contraction_off);
         }
+        crate::forward::execution_modes::structors(t, f, id, &mut emitted)?;
         crate::forward::execution_modes::explicit(t, f, id, &mut emitted, &mut defaulted)?;
         entry_modes.push((id, emitted));
         // Argument type names, kept for the reverse translation (as llvm-spirv does).

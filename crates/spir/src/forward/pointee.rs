@@ -161,6 +161,13 @@ impl<'m> Translator<'m> {
             slots: Vec::new(),
         };
         for (g, global) in m.globals.iter().enumerate() {
+            // No code uses an empty constructor table; its type is not SPIR-V.
+            if crate::forward::function_pointers::is_empty_structor_table(
+                m,
+                llvm::GlobalId(g as u32),
+            ) {
+                continue;
+            }
             let repr = self.pointee_repr(global.value_ty);
             votes.add(Some(g as u32), repr);
         }
