@@ -4685,3 +4685,213 @@ define spir_func float @f(float %x) {
         assert_eq!(count(&m, Op::ExtInst), 1);
     }
 }
+
+/// llvm-spirv writes OpName by ascending target id (its named ids are an ordered set); a
+/// function whose address a kernel takes is translated before the kernel, but its name
+/// still follows the kernel's (t7/016: `Name KERNEL` then `Name BAR`).
+#[test]
+fn debug_names_follow_their_targets_ids() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @kernel(ptr addrspace(1) %out, i1 %c) {
+entry:
+  %f = select i1 %c, ptr @bar, ptr @baz
+  %r = call spir_func i32 %f(i32 1, i32 2)
+  store i32 %r, ptr addrspace(1) %out
+  ret void
+}
+define spir_func i32 @bar(i32 %a, i32 %b) {
+  %s = add i32 %a, %b
+  ret i32 %s
+}
+define spir_func i32 @baz(i32 %a, i32 %b) {
+  %d = sub i32 %a, %b
+  ret i32 %d
+}
+"#;
+    // (spirv-val 2025.5 refuses the function pointer constant naming a function defined
+    // after it, llvm-spirv's order; the names are checked without it.)
+    for ext in [
+        "+SPV_INTEL_function_pointers",
+        "+SPV_INTEL_function_pointers,+SPV_KHR_untyped_pointers",
+    ] {
+        let m = translate_with(src, ext).unwrap_or_else(|e| panic!("{e}"));
+        let targets: Vec<u32> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Name)
+            .filter_map(|i| i.operands.first().and_then(|o| o.id()).map(|id| id.0))
+            .collect();
+        assert!(targets.len() > 6, "{targets:?}");
+        assert!(targets.windows(2).all(|w| w[0] <= w[1]), "{targets:?}");
+        let name_of = |n: &str| {
+            m.instructions()
+                .position(|i| {
+                    i.opcode == Op::Name
+                        && i.operands.get(1) == Some(&spirvkit_core::Operand::String(n.into()))
+                })
+                .expect("named")
+        };
+        assert!(name_of("kernel") < name_of("bar"));
+        assert!(name_of("bar") < name_of("baz"));
+    }
+}
+
+/// t7/117: llvm-spirv's vector reductions extract every component (OpVectorExtractDynamic
+/// with a 32-bit constant index), then combine them pairwise level by level, an odd one out
+/// carried to the next level (`<3 x i8>`: (e0+e1)+e2; `<4 x i8>`: (e0+e1)+(e2+e3)); the
+/// ordered `fadd` folds the components into its start value one by one.
+#[test]
+fn vector_reductions_extract_then_combine_pairwise() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare i8 @llvm.vector.reduce.add.v4i8(<4 x i8>)
+declare i8 @llvm.vector.reduce.smax.v3i8(<3 x i8>)
+declare float @llvm.vector.reduce.fadd.v2f32(float, <2 x float>)
+define spir_func i8 @add4(<4 x i8> %v) {
+  %r = call i8 @llvm.vector.reduce.add.v4i8(<4 x i8> %v)
+  ret i8 %r
+}
+define spir_func i8 @max3(<3 x i8> %v) {
+  %r = call i8 @llvm.vector.reduce.smax.v3i8(<3 x i8> %v)
+  ret i8 %r
+}
+define spir_func float @fadd2(float %s, <2 x float> %v) {
+  %r = call float @llvm.vector.reduce.fadd.v2f32(float %s, <2 x float> %v)
+  ret float %r
+}
+"#;
+    for m in both(src, "", "vector_reductions") {
+        assert_eq!(count(&m, Op::VectorExtractDynamic), 4 + 3 + 2);
+        assert_eq!(count(&m, Op::CompositeExtract), 0);
+        let adds: Vec<&spirvkit_core::Instruction> =
+            m.instructions().filter(|i| i.opcode == Op::IAdd).collect();
+        assert_eq!(adds.len(), 3);
+        // The last addition combines the two partial sums.
+        let partial: Vec<_> = adds[..2].iter().map(|i| i.result_id).collect();
+        let last: Vec<_> = adds[2].operands.iter().map(|o| o.id()).collect();
+        assert_eq!(last, partial);
+        assert_eq!(count(&m, Op::FAdd), 2);
+        // smax over three: two OpenCL.std s_max, the second taking the first's result.
+        assert_eq!(count(&m, Op::ExtInst), 2);
+    }
+}
+
+/// t7/118 and t7/059: a memset of a computed length calls llvm-spirv's helper, whose
+/// parameters are named `dest`, `val`, `len` (`dest` NoCapture when the intrinsic's
+/// declaration says `captures(none)`), and whose body is the loop LLVM's
+/// `expandMemSetAsLoop` writes: `len == 0` (zero first) skips it, the byte stores go through
+/// an in-bounds access chain, aligned to 1, and `++i < len` closes it.
+#[test]
+fn memset_helper_is_llvm_spirv_expanded_loop() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare void @llvm.memset.p1.i32(ptr addrspace(1) captures(none) writeonly, i8, i32, i1 immarg)
+define spir_kernel void @k(ptr addrspace(1) %dst, i8 %v, i32 %n) {
+  call void @llvm.memset.p1.i32(ptr addrspace(1) %dst, i8 %v, i32 %n, i1 false)
+  ret void
+}
+"#;
+    for m in both(src, "", "memset_helper") {
+        let names: Vec<String> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Name)
+            .filter_map(|i| match i.operands.get(1) {
+                Some(spirvkit_core::Operand::String(s)) => Some(s.to_string()),
+                _ => None,
+            })
+            .collect();
+        for n in ["spirv.llvm_memset_p1_i32", "dest", "val", "len"] {
+            assert!(names.iter().any(|x| x == n), "{n}: {names:?}");
+        }
+        let attrs: Vec<Vec<u32>> = decorations_of(&m, Decoration::FuncParamAttr)
+            .into_iter()
+            .map(|(_, l)| l)
+            .collect();
+        assert_eq!(attrs, [vec![5]]);
+        let equal = m
+            .instructions()
+            .find(|i| i.opcode == Op::IEqual)
+            .expect("the empty-length test");
+        let defs = common::defs(&m);
+        let zero = equal.operands[0].id().expect("id");
+        assert_eq!(defs[&zero].opcode, Op::Constant);
+        let chains =
+            count(&m, Op::InBoundsPtrAccessChain) + count(&m, Op::UntypedInBoundsPtrAccessChainKHR);
+        assert_eq!(chains, 1);
+        assert_eq!(count(&m, Op::ULessThan), 1);
+        assert_eq!(count(&m, Op::FunctionCall), 1);
+    }
+    // Without `captures(none)` the parameter has no attribute.
+    let plain = src.replace("captures(none) writeonly", "");
+    for m in both(&plain, "", "memset_helper_plain") {
+        assert!(decorations_of(&m, Decoration::FuncParamAttr).is_empty());
+    }
+}
+
+/// t11/028: `alloca i32, i64 4, align 4` is a variable of `[4 x i32]` seen through a cast to
+/// the element pointer; llvm-spirv decorates both with the alignment.
+#[test]
+fn an_array_counted_alloca_and_its_cast_are_both_aligned() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func void @f(i32 %v) {
+  %arr = alloca i32, i64 4, align 4
+  store i32 %v, ptr %arr, align 4
+  ret void
+}
+"#;
+    // Untyped pointers: the variable is already what its users see (no cast).
+    for (m, decorated) in both(src, "", "array_alloca_alignment")
+        .into_iter()
+        .zip([2, 1])
+    {
+        let aligned: Vec<u32> = decorations_of(&m, Decoration::Alignment)
+            .into_iter()
+            .map(|(target, _)| target)
+            .collect();
+        assert_eq!(aligned.len(), decorated, "{aligned:?}");
+        let defs = common::defs(&m);
+        let ops: Vec<Op> = aligned
+            .iter()
+            .map(|&id| defs[&spirvkit_core::Id(id)].opcode)
+            .collect();
+        assert!(
+            ops.contains(&Op::Variable) || ops.contains(&Op::UntypedVariableKHR),
+            "{ops:?}"
+        );
+    }
+}
+
+/// t13/030: a scalar argument of a vector math built-in (`pown(float3, int)`,
+/// `fmax(float4, float)`) is splatted as llvm-spirv's visitCallScalToVec does (IRBuilder's
+/// CreateVectorSplat): OpVectorInsertDynamic into lane 0 of an undefined vector, then an
+/// OpVectorShuffle of lane 0 into every lane, right before the OpenCL.std instruction.
+#[test]
+fn scalar_arguments_of_vector_math_are_splatted_by_insert_and_shuffle() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func <3 x float> @_Z4pownDv3_fi(<3 x float>, i32)
+declare spir_func <4 x float> @_Z4fmaxDv4_ff(<4 x float>, float)
+define spir_func <3 x float> @p(<3 x float> %x, i32 %n) {
+  %r = call spir_func <3 x float> @_Z4pownDv3_fi(<3 x float> %x, i32 %n)
+  ret <3 x float> %r
+}
+define spir_func <4 x float> @m(<4 x float> %x, float %y) {
+  %r = call spir_func <4 x float> @_Z4fmaxDv4_ff(<4 x float> %x, float %y)
+  ret <4 x float> %r
+}
+"#;
+    for m in both(src, "", "scalar_splat") {
+        assert_eq!(count(&m, Op::CompositeConstruct), 0);
+        assert_eq!(count(&m, Op::VectorInsertDynamic), 2);
+        let body: Vec<&spirvkit_core::Instruction> = m
+            .instructions()
+            .skip_while(|i| i.opcode != Op::Function)
+            .collect();
+        for (n, i) in body.iter().enumerate() {
+            if i.opcode == Op::VectorShuffle {
+                // Every lane is lane 0 of the inserted vector; the call follows at once.
+                assert!(i.operands[2..]
+                    .iter()
+                    .all(|o| *o == spirvkit_core::Operand::Word(0)));
+                assert_eq!(body[n + 1].opcode, Op::ExtInst);
+            }
+        }
+        assert_eq!(count(&m, Op::VectorShuffle), 2);
+    }
+}

@@ -341,6 +341,8 @@ impl<'m> Translator<'m> {
         }
         crate::forward::kernels::emit_entry_points(self, &kernels)?;
         crate::forward::aux_data::emit(self)?;
+        // OpName lines by target id, as llvm-spirv writes them (tests check them in order).
+        self.b.order_names_by_target();
         self.compiler_options();
         self.order_globals();
         self.split_long_composites()?;
