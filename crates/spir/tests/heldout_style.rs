@@ -4705,8 +4705,10 @@ define spir_func i32 @bar(i32 %a, i32 %b) {
 }
 define spir_func i32 @baz(i32 %a, i32 %b) {
   %d = sub i32 %a, %b
-  ret i32 %d
+  %e = call spir_func i32 @ext(i32 %d)
+  ret i32 %e
 }
+declare spir_func i32 @ext(i32)
 "#;
     // (spirv-val 2025.5 refuses the function pointer constant naming a function defined
     // after it, llvm-spirv's order; the names are checked without it.)
@@ -4732,6 +4734,9 @@ define spir_func i32 @baz(i32 %a, i32 %b) {
         };
         assert!(name_of("kernel") < name_of("bar"));
         assert!(name_of("bar") < name_of("baz"));
+        // A declaration's id comes before every definition's, as llvm-spirv declares
+        // them first (t11/009: `Name testdeclaration` before `Name testhelper`).
+        assert!(name_of("ext") < name_of("kernel"));
     }
 }
 

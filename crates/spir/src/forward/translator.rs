@@ -519,12 +519,24 @@ impl<'m> Translator<'m> {
                 });
                 match demangled.filter(crate::forward::builtins::is_builtin) {
                     Some(d) => Callee::Builtin(d),
-                    None => Callee::Function(self.b.alloc_id()),
+                    None => Callee::Function(Id(0)),
                 }
             } else {
-                Callee::Function(self.b.alloc_id())
+                Callee::Function(Id(0))
             };
             callees.push(callee);
+        }
+        // Ids as llvm-spirv gives them: the declarations first, then the definitions, each in
+        // module order (its translate() declares every function so before any body); the
+        // debug names are written by id (`order_names_by_target`).
+        for declarations in [true, false] {
+            for (f, callee) in self.m.functions.iter().zip(callees.iter_mut()) {
+                if let Callee::Function(id) = callee {
+                    if f.is_declaration() == declarations {
+                        *id = self.b.alloc_id();
+                    }
+                }
+            }
         }
         self.callees = std::sync::Arc::new(callees);
         self.infer_pointers();
