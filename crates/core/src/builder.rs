@@ -405,6 +405,34 @@ impl Builder {
         )
     }
 
+    /// Orders the debug names by target id, stably, every OpName before the OpMemberNames
+    /// (which keep their order): llvm-spirv keeps its named ids in an ordered set and writes
+    /// the member names after them, and tests check OpName lines in that order.
+    pub fn order_names_by_target(&mut self) {
+        let words = std::mem::replace(&mut self.names, vec![Vec::new()]).concat();
+        // (member name?, target, start, end) of each encoded instruction.
+        let mut spans: Vec<(bool, u32, usize, usize)> = Vec::new();
+        let mut at = 0;
+        while let Some(&first) = words.get(at) {
+            let count = ((first >> 16) as usize).max(1);
+            let end = (at + count).min(words.len());
+            let member = (first & 0xFFFF) as u16 == Op::MemberName.0;
+            let target = if member {
+                0
+            } else {
+                words.get(at + 1).copied().unwrap_or(0)
+            };
+            spans.push((member, target, at, end));
+            at = end;
+        }
+        spans.sort_by_key(|&(member, target, _, _)| (member, target));
+        let mut ordered = Vec::with_capacity(words.len());
+        for (_, _, start, end) in spans {
+            ordered.extend_from_slice(&words[start..end]);
+        }
+        self.names = vec![ordered];
+    }
+
     pub fn name(&mut self, target: Id, name: &str) {
         // A name too long for one instruction (its word count is 16 bits) is dropped: it is
         // only a debug name, and written it would corrupt the binary.

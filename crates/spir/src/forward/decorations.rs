@@ -35,9 +35,16 @@ pub(crate) fn apply(
             ));
         };
         let operands = m.node_operands(*node);
+        let first = operands
+            .first()
+            .and_then(|op| m.md_value(op))
+            .and_then(|(_, v)| t.const_int(v));
+        if first.is_some_and(|d| dropped_without_its_extension(t, d as u32)) {
+            continue;
+        }
         let mut words = Vec::with_capacity(operands.len());
         for op in operands {
-            if let Some(s) = m.md_string(op) {
+            if let Some(s) = m.md_string(op).or_else(|| c_string_operand(t, op)) {
                 words.push(Operand::String(
                     String::from_utf8_lossy(s).into_owned().into(),
                 ));
@@ -54,7 +61,18 @@ pub(crate) fn apply(
         let Some(Operand::Word(decoration)) = words.first().cloned() else {
             return Err(malformed(loc, "an empty !spirv.Decorations entry"));
         };
-        let registered = registered_number(decoration, &words[1..]);
+        let internal = internal_numbering(t);
+        if decoration == INTERNAL_IMPLEMENT_IN_CSR && !internal {
+            return Err(crate::error::unsupported(
+                loc,
+                format!(
+                    "the decoration ImplementInCSRINTEL (llvm-spirv's internal \
+                     {INTERNAL_IMPLEMENT_IN_CSR}) without \
+                     --spirv-ext=+{GLOBAL_VARIABLE_DECORATIONS} (the extension it needs)"
+                ),
+            ));
+        }
+        let registered = registered_number(decoration, &words[1..], internal);
         if decoration == LEGACY_HOST_ACCESS
             && registered == spirvkit_grammar::Decoration::HostAccessINTEL.0
         {
@@ -63,6 +81,11 @@ pub(crate) fn apply(
         let decoration = registered;
         if derived.contains(&decoration) {
             continue;
+        }
+        if (LEGACY_HOST_ACCESS..=INTERNAL_IMPLEMENT_IN_CSR).contains(&words_decoration(&words))
+            && !internal
+        {
+            refuse_without_global_variable_decorations(t, loc, decoration)?;
         }
         require_decoration(t, loc, decoration)?;
         let extra = grammar_operands(decoration, &words[1..]);
@@ -139,7 +162,7 @@ pub(crate) fn declare_id_operands(t: &mut Translator<'_>, list: MetadataId) {
         let Some(Some(decoration)) = values.first().copied() else {
             continue;
         };
-        if takes_ids(registered_number(decoration, &[])) {
+        if takes_ids(registered_number(decoration, &[], internal_numbering(t))) {
             for value in values.iter().skip(1).flatten() {
                 t.u32_constant(*value);
             }
@@ -349,6 +372,38 @@ fn indexed_entries(
     Ok(entries)
 }
 
+/// A `!spirv.Decorations` operand given as an `i8` array constant (`[8 x i8] c"DEFAULT\00"`,
+/// as llvm-spirv's tests spell MemoryINTEL's memory kind): its text up to the first NUL.
+fn c_string_operand<'m>(t: &Translator<'m>, op: &llvm::MdOperand) -> Option<&'m [u8]> {
+    let (_, value) = t.m.md_value(op)?;
+    let llvm::ValueRef::Constant(c) = value else {
+        return None;
+    };
+    match &t.m.constant(c)?.kind {
+        llvm::ConstKind::String(bytes) => {
+            let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+            Some(&bytes[..end])
+        }
+        _ => None,
+    }
+}
+
+/// Whether `decoration` is an FPGA memory attribute or access decoration (SPV_INTEL_fpga_memory_attributes,
+/// SPV_INTEL_fpga_memory_accesses) whose extension is not enabled: llvm-spirv drops these when it
+/// reads them from annotations without the extension (its addAnnotationDecorations) and
+/// translates a global carrying them in `!spirv.Decorations` under other extensions (its
+/// global-variable-decorations test), so they are left out rather than refused.
+fn dropped_without_its_extension(t: &Translator<'_>, decoration: u32) -> bool {
+    use spirvkit_grammar::Capability;
+    let Some(desc) = OperandKind::Decoration.desc().enumerant(decoration) else {
+        return false;
+    };
+    let fpga_memory = desc.avail.capabilities.iter().any(|&c| {
+        c == Capability::FPGAMemoryAttributesINTEL || c == Capability::FPGAMemoryAccessesINTEL
+    });
+    fpga_memory && !crate::forward::requirements::available(t, &desc.avail)
+}
+
 /// Checks that the grammar knows `decoration` and that the options allow what it needs
 /// (capabilities, extensions), declaring them.
 fn require_decoration(t: &mut Translator<'_>, loc: &str, decoration: u32) -> Result<()> {
@@ -363,21 +418,86 @@ fn require_decoration(t: &mut Translator<'_>, loc: &str, decoration: u32) -> Res
 /// The registered number of a decoration an earlier SPIRV-Headers numbered otherwise, as
 /// llvm-spirv's tests of that time still spell them: InitModeINTEL 6147,
 /// ImplementInRegisterMapINTEL 6148 (global_var_decorations.ll) and HostAccessINTEL 6168
-/// (global_var_host_access.ll), registered since as 6190, 6191 and 6188. None of the old
-/// numbers was given to another decoration. 6147 was also SPV_INTEL_global_variable_decorations'
-/// HostAccessINTEL (llvm-spirv's spirv_internal.hpp: HostAccess 6147, InitMode 6148,
-/// ImplementInCSR 6149): an entry with a string operand, the variable's name, is that one
-/// (InitMode takes one integer), the registered HostAccessINTEL of its successor
-/// SPV_INTEL_global_variable_host_access (same operands: access, name).
-fn registered_number(decoration: u32, literals: &[Operand]) -> u32 {
+/// (global_var_host_access.ll), registered since as 6190, 6191 and 6188.
+///
+/// The same numbers are also llvm-spirv's internal decorations of
+/// SPV_INTEL_global_variable_decorations (its spirv_internal.hpp: HostAccessINTEL 6147,
+/// InitModeINTEL 6148, ImplementInCSRINTEL 6149, capability GlobalVariableDecorationsINTEL
+/// 6146, none of them in SPIRV-Headers), which llvm-spirv HEAD reads whenever a
+/// `!spirv.Decorations` entry carries them. `internal` (that extension enabled, `internal_numbering`)
+/// selects that reading for the one number both give a meaning with the same operands, 6148.
+/// The extension's successors registered the same decorations (HostAccessINTEL, InitModeINTEL,
+/// ImplementInRegisterMapINTEL: the CSR is the register map, one boolean literal), which
+/// spirv-val knows and llvm-spirv's internal numbers it does not, so the registered ones are
+/// written. An entry 6147 with a string operand, the variable's name, is HostAccessINTEL in
+/// either reading (InitMode takes one integer); 6149 means ImplementInCSRINTEL only.
+fn registered_number(decoration: u32, literals: &[Operand], internal: bool) -> u32 {
     let named = literals.iter().any(|o| matches!(o, Operand::String(_)));
     match decoration {
         LEGACY_HOST_ACCESS if named => spirvkit_grammar::Decoration::HostAccessINTEL.0,
         6147 => spirvkit_grammar::Decoration::InitModeINTEL.0,
-        6148 => spirvkit_grammar::Decoration::ImplementInRegisterMapINTEL.0,
+        INTERNAL_INIT_MODE if internal => spirvkit_grammar::Decoration::InitModeINTEL.0,
+        6148 | INTERNAL_IMPLEMENT_IN_CSR => {
+            spirvkit_grammar::Decoration::ImplementInRegisterMapINTEL.0
+        }
         6168 => spirvkit_grammar::Decoration::HostAccessINTEL.0,
         other => other,
     }
+}
+
+/// The decoration number a `!spirv.Decorations` entry starts with.
+fn words_decoration(words: &[Operand]) -> u32 {
+    match words.first() {
+        Some(Operand::Word(d)) => *d,
+        _ => 0,
+    }
+}
+
+/// A 6147–6149 entry whose registered decoration cannot be declared: refused naming both the
+/// registered successor extension and SPV_INTEL_global_variable_decorations, whose internal
+/// decoration llvm-spirv reads the number as (and refuses without it).
+fn refuse_without_global_variable_decorations(
+    t: &Translator<'_>,
+    loc: &str,
+    decoration: u32,
+) -> Result<()> {
+    let Some(desc) = OperandKind::Decoration.desc().enumerant(decoration) else {
+        return Ok(());
+    };
+    if crate::forward::requirements::available(t, &desc.avail) {
+        return Ok(());
+    }
+    let successor = desc
+        .avail
+        .capabilities
+        .first()
+        .and_then(|c| OperandKind::Capability.desc().enumerant(c.0))
+        .map(|c| c.avail.extensions.join(",+"))
+        .filter(|names| !names.is_empty())
+        .unwrap_or_else(|| GLOBAL_VARIABLE_DECORATIONS.to_owned());
+    Err(crate::error::unsupported(
+        loc,
+        format!(
+            "the decoration {} without --spirv-ext=+{successor} or \
+             --spirv-ext=+{GLOBAL_VARIABLE_DECORATIONS} (the extension it needs)",
+            desc.name
+        ),
+    ))
+}
+
+/// llvm-spirv's name for the extension whose internal decorations are 6147–6149.
+const GLOBAL_VARIABLE_DECORATIONS: &str = "SPV_INTEL_global_variable_decorations";
+
+/// llvm-spirv's internal InitModeINTEL (spirv_internal.hpp).
+const INTERNAL_INIT_MODE: u32 = 6148;
+
+/// llvm-spirv's internal ImplementInCSRINTEL (spirv_internal.hpp).
+const INTERNAL_IMPLEMENT_IN_CSR: u32 = 6149;
+
+/// Whether 6147–6149 read as llvm-spirv's internal decorations: under the extension they
+/// belong to (enabling it, or `+all`, enables llvm-spirv's reading of them).
+fn internal_numbering(t: &Translator<'_>) -> bool {
+    t.opts.allows(GLOBAL_VARIABLE_DECORATIONS)
 }
 
 /// SPV_INTEL_global_variable_decorations' HostAccessINTEL (llvm-spirv's internal number).

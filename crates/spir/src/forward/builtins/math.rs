@@ -90,13 +90,21 @@ fn splat_args(
         let aty = t.value_llvm_type(ctx, a)?;
         match (len, t.m.types.get(aty).clone()) {
             (Some(n), Type::Int(_) | Type::Float | Type::Double | Type::Half) => {
+                // As llvm-spirv splats it (IRBuilder's CreateVectorSplat in its
+                // visitCallScalToVec): the scalar inserted into lane 0 of an undefined
+                // vector, then that lane shuffled into every lane.
                 let scalar = t.ty(aty, &ctx.location)?;
                 let vty = t.b.type_vector(scalar, n);
-                out.push(t.emit(
-                    Op::CompositeConstruct,
+                let undef = t.b.dedup_global(Op::Undef, Some(vty), vec![]);
+                let lane = t.u32_constant(0);
+                let inserted = t.emit(
+                    Op::VectorInsertDynamic,
                     vty,
-                    vec![Operand::Id(id); n as usize],
-                ));
+                    vec![Operand::Id(undef), Operand::Id(id), Operand::Id(lane)],
+                );
+                let mut shuffle = vec![Operand::Id(inserted), Operand::Id(undef)];
+                shuffle.extend(std::iter::repeat_n(Operand::Word(0), n as usize));
+                out.push(t.emit(Op::VectorShuffle, vty, shuffle));
             }
             _ => out.push(id),
         }
