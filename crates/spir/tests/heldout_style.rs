@@ -4485,3 +4485,121 @@ declare spir_func i64 @_Z20get_image_array_size16ocl_image1darray(ptr addrspace(
         assert_eq!(count(&m, Op::ImageQuerySize), 3);
     }
 }
+
+// Session 20, helper devset20a (issue 18): cases of the t14 sample.
+
+/// t14/023: an ordered comparison of booleans (scalar or vector) is one logical operation with
+/// one operand negated, as llvm-spirv's regularization writes it (an i1 is 0/1 unsigned and
+/// 0/-1 signed): ugt and slt are `p & !q`, ult and sgt `q & !p`, uge and sle `p | !q`, ule
+/// and sge `q | !p`.
+#[test]
+fn ordered_comparisons_of_booleans_are_logical_operations() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func void @f(i1 %p, i1 %q, <2 x i1> %vp, <2 x i1> %vq, ptr addrspace(1) %o, ptr addrspace(1) %vo) {
+  %ugt = icmp ugt i1 %p, %q
+  %ult = icmp ult i1 %p, %q
+  %uge = icmp uge i1 %p, %q
+  %ule = icmp ule i1 %p, %q
+  %sgt = icmp sgt i1 %p, %q
+  %slt = icmp slt i1 %p, %q
+  %sge = icmp sge i1 %p, %q
+  %sle = icmp sle i1 %p, %q
+  %a1 = and i1 %ugt, %ult
+  %a2 = and i1 %a1, %uge
+  %a3 = and i1 %a2, %ule
+  %a4 = and i1 %a3, %sgt
+  %a5 = and i1 %a4, %slt
+  %a6 = and i1 %a5, %sge
+  %a7 = and i1 %a6, %sle
+  %z = zext i1 %a7 to i8
+  store i8 %z, ptr addrspace(1) %o
+  %vugt = icmp ugt <2 x i1> %vp, %vq
+  %vsge = icmp sge <2 x i1> %vp, %vq
+  %va = and <2 x i1> %vugt, %vsge
+  %vz = zext <2 x i1> %va to <2 x i8>
+  store <2 x i8> %vz, ptr addrspace(1) %vo
+  ret void
+}
+"#;
+    for m in both(src, "", "icmp_i1_ordered") {
+        // Eight scalar and two vector comparisons: one negation each, four ANDs and four ORs
+        // among the scalars, one of each among the vectors (plus the seven scalar and one
+        // vector `and` of the source, which are LogicalAnd too).
+        assert_eq!(count(&m, Op::LogicalNot), 10);
+        assert_eq!(count(&m, Op::LogicalOr), 5);
+        assert_eq!(count(&m, Op::LogicalAnd), 5 + 8);
+        for op in [
+            Op::UGreaterThan,
+            Op::ULessThan,
+            Op::SGreaterThan,
+            Op::SLessThanEqual,
+        ] {
+            assert_eq!(count(&m, op), 0, "{op:?}");
+        }
+    }
+}
+
+/// t14/010: `llvm.isnan` is OpIsNan, on scalars and vectors.
+#[test]
+fn llvm_isnan_is_op_is_nan() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare i1 @llvm.isnan.f32(float)
+declare <4 x i1> @llvm.isnan.v4f64(<4 x double>)
+define spir_kernel void @k(float %x, <4 x double> %v, ptr addrspace(1) %o, ptr addrspace(1) %vo) {
+  %n = call i1 @llvm.isnan.f32(float %x)
+  %z = zext i1 %n to i32
+  store i32 %z, ptr addrspace(1) %o
+  %vn = call <4 x i1> @llvm.isnan.v4f64(<4 x double> %v)
+  %vz = zext <4 x i1> %vn to <4 x i32>
+  store <4 x i32> %vz, ptr addrspace(1) %vo
+  ret void
+}
+"#;
+    for m in both(src, "", "llvm_isnan") {
+        assert_eq!(count(&m, Op::IsNan), 2);
+        assert_eq!(count(&m, Op::FunctionCall), 0);
+    }
+}
+
+/// t14/013: SPV_NV_shader_atomic_fp16_vector: atomicrmw fadd/fsub/fmin/fmax on a vector of two
+/// or four halves are OpAtomicF{Add,Min,Max}EXT on the vector (fsub negates first), with the
+/// capability AtomicFloat16VectorNV; without the extension the translation is refused, naming
+/// it. Other vectors of floats stay refused.
+#[test]
+fn half_vector_atomics_need_the_nv_fp16_vector_extension() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %p, ptr addrspace(1) %q, <2 x half> %v2, <4 x half> %v4) {
+  %a = atomicrmw fadd ptr addrspace(1) %p, <2 x half> %v2 seq_cst
+  %b = atomicrmw fsub ptr addrspace(1) %p, <2 x half> %v2 seq_cst
+  %c = atomicrmw fmin ptr addrspace(1) %p, <2 x half> %v2 seq_cst
+  %d = atomicrmw fmax ptr addrspace(1) %p, <2 x half> %v2 seq_cst
+  %e = atomicrmw fadd ptr addrspace(1) %q, <4 x half> %v4 monotonic
+  ret void
+}
+"#;
+    let ext = "+SPV_NV_shader_atomic_fp16_vector";
+    for m in both(src, ext, "nv_fp16_vector_atomics") {
+        assert!(capabilities(&m).contains(&Capability::AtomicFloat16VectorNV.0));
+        assert!(common::extensions(&m).contains(&"SPV_NV_shader_atomic_fp16_vector".to_owned()));
+        assert_eq!(count(&m, Op::AtomicFAddEXT), 3);
+        assert_eq!(count(&m, Op::AtomicFMinEXT), 1);
+        assert_eq!(count(&m, Op::AtomicFMaxEXT), 1);
+        assert_eq!(count(&m, Op::FNegate), 1);
+    }
+    let e = translate_with(src, "").expect_err("no extension");
+    assert!(e.contains("SPV_NV_shader_atomic_fp16_vector"), "{e}");
+    let three = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %p, <3 x half> %v) {
+  %a = atomicrmw fadd ptr addrspace(1) %p, <3 x half> %v seq_cst
+  ret void
+}
+"#;
+    assert!(translate_with(three, ext).is_err());
+    let floats = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %p, <2 x float> %v) {
+  %a = atomicrmw fadd ptr addrspace(1) %p, <2 x float> %v seq_cst
+  ret void
+}
+"#;
+    assert!(translate_with(floats, ext).is_err());
+}
