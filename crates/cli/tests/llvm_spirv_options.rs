@@ -545,3 +545,21 @@ fn the_input_defaults_to_standard_input() {
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(text.contains("EntryPoint 6"), "{text}");
 }
+
+/// devset20a (t14/020): LLVM's `cl::opt` takes an option given twice (llvm-spirv's auxdata
+/// tests repeat `--spirv-preserve-auxdata`); the translation is the one of a single occurrence.
+#[test]
+fn a_boolean_option_given_twice_is_taken_once() {
+    let input = write("auxdata-twice.ll", ATTRIBUTES);
+    let spv = scratch("auxdata-twice.spv").display().to_string();
+    ok(&llvm_spirv(&[
+        input.as_str(),
+        "--spirv-preserve-auxdata",
+        "--spirv-text",
+        "--spirv-preserve-auxdata",
+        "-o",
+        spv.as_str(),
+    ]));
+    let text = std::fs::read_to_string(&spv).unwrap();
+    assert!(text.contains("NonSemantic.AuxData"), "{text}");
+}

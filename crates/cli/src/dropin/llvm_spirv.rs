@@ -321,6 +321,11 @@ pub fn main(argv: &[String]) -> ExitCode {
     if !ext_lists.is_empty() {
         own.push(format!("--spirv-ext={}", ext_lists.join(",")));
     }
+    // LLVM's `cl::opt` takes an option given twice (the last one wins; llvm-spirv's auxdata
+    // tests repeat `--spirv-preserve-auxdata`), clap refuses it: a repeated identical option
+    // is passed on once.
+    let mut seen = std::collections::HashSet::new();
+    own.retain(|o| seen.insert(o.clone()));
     if tools_dis {
         // SPIRV-Tools' disassembly instead of the binary or llvm-spirv's text.
         own.retain(|o| o != "--spirv-text");
