@@ -361,7 +361,17 @@ fn requires_extension_lines(message: &str) -> Option<String> {
         return None;
     }
     let mut lines =
-        format!("RequiresExtension: Feature requires the following SPIR-V extension:\n{name}\n");
+        "RequiresExtension: Feature requires the following SPIR-V extension:\n".to_owned();
+    if name == "SPV_EXT_relaxed_printf_string_address_space" && message.contains("printf") {
+        // llvm-spirv explains this one on the name's line (t14/021 matches it).
+        lines.push_str(&format!(
+            "{name} extension should be allowed to translate this module, because this LLVM \
+             module contains the printf function with format string, whose address space is \
+             not equal to 2 (constant).\n"
+        ));
+    } else {
+        lines.push_str(&format!("{name}\n"));
+    }
     if name == "SPV_KHR_bfloat16" && message.contains("type bfloat") {
         lines.push_str(
             "NOTE: LLVM module contains bfloat type, translation of which requires this \
