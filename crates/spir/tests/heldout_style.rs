@@ -4603,3 +4603,31 @@ define spir_kernel void @k(ptr addrspace(1) %p, <2 x float> %v) {
 "#;
     assert!(translate_with(floats, ext).is_err());
 }
+
+/// t14/012: `!spirv.Extension` names extensions the module asks for: each is declared when
+/// allowed, and the module is refused when one is disabled (as llvm-spirv does); a name no
+/// `--spirv-ext` knows is left alone.
+#[test]
+fn spirv_extension_metadata_is_declared_or_refused_when_disabled() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k() {
+  ret void
+}
+!spirv.Extension = !{!0, !1}
+!0 = !{!"SPV_KHR_bit_instructions"}
+!1 = !{!"SPV_NOT_an_extension"}
+"#;
+    for m in both(src, "+SPV_KHR_bit_instructions", "spirv_extension_md") {
+        let exts = common::extensions(&m);
+        assert!(
+            exts.contains(&"SPV_KHR_bit_instructions".to_owned()),
+            "{exts:?}"
+        );
+        assert!(
+            !exts.contains(&"SPV_NOT_an_extension".to_owned()),
+            "{exts:?}"
+        );
+    }
+    let e = translate_with(src, "-SPV_KHR_bit_instructions").expect_err("disabled");
+    assert!(e.contains("--spirv-ext=+SPV_KHR_bit_instructions"), "{e}");
+}
