@@ -4631,3 +4631,43 @@ define spir_kernel void @k() {
     let e = translate_with(src, "-SPV_KHR_bit_instructions").expect_err("disabled");
     assert!(e.contains("--spirv-ext=+SPV_KHR_bit_instructions"), "{e}");
 }
+
+/// t14/000: `!max_work_group_size` with one or two dimensions: the missing ones are 1
+/// (MaxWorkgroupSizeINTEL always has three), as llvm-spirv fills them.
+#[test]
+fn max_work_group_size_of_fewer_dimensions_is_padded_with_ones() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @d1() !max_work_group_size !0 {
+  ret void
+}
+define spir_kernel void @d2() !max_work_group_size !1 {
+  ret void
+}
+define spir_kernel void @d3() !max_work_group_size !2 {
+  ret void
+}
+!0 = !{i32 4}
+!1 = !{i32 8, i32 4}
+!2 = !{i32 16, i32 8, i32 4}
+"#;
+    for m in both(src, "+SPV_INTEL_kernel_attributes", "max_wg_size_dims") {
+        let mut sizes: Vec<Vec<u32>> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::ExecutionMode)
+            .filter_map(|i| {
+                let words: Vec<u32> = i
+                    .operands
+                    .iter()
+                    .filter_map(|o| match o {
+                        spirvkit_core::Operand::Word(w) => Some(*w),
+                        _ => None,
+                    })
+                    .collect();
+                (words.first() == Some(&spirvkit_grammar::ExecutionMode::MaxWorkgroupSizeINTEL.0))
+                    .then(|| words[1..].to_vec())
+            })
+            .collect();
+        sizes.sort();
+        assert_eq!(sizes, vec![vec![4, 1, 1], vec![8, 4, 1], vec![16, 8, 4]]);
+    }
+}
