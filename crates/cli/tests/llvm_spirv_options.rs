@@ -612,3 +612,58 @@ fn the_input_defaults_to_standard_input() {
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(text.contains("EntryPoint 6"), "{text}");
 }
+
+/// devset20a (t14/020): LLVM's `cl::opt` takes an option given twice (llvm-spirv's auxdata
+/// tests repeat `--spirv-preserve-auxdata`); the translation is the one of a single occurrence.
+#[test]
+fn a_boolean_option_given_twice_is_taken_once() {
+    let input = write("auxdata-twice.ll", ATTRIBUTES);
+    let spv = scratch("auxdata-twice.spv").display().to_string();
+    ok(&llvm_spirv(&[
+        input.as_str(),
+        "--spirv-preserve-auxdata",
+        "--spirv-text",
+        "--spirv-preserve-auxdata",
+        "-o",
+        spv.as_str(),
+    ]));
+    let text = std::fs::read_to_string(&spv).unwrap();
+    assert!(text.contains("NonSemantic.AuxData"), "{text}");
+}
+
+/// devset20a (t14/021): a printf format outside the constant address space without
+/// SPV_EXT_relaxed_printf_string_address_space is refused with llvm-spirv's explanation on
+/// the line after `RequiresExtension`; with the extension it translates.
+#[test]
+fn a_printf_format_outside_constant_space_is_refused_as_llvm_spirv_does() {
+    let input = write(
+        "printf_generic.ll",
+        "target triple = \"spir64-unknown-unknown\"\n\
+         @.str = addrspace(1) constant [3 x i8] c\"%d\\00\"\n\
+         define spir_kernel void @k() {\n\
+         \x20 %c = call spir_func i32 (ptr addrspace(4), ...) @printf(ptr addrspace(4) addrspacecast (ptr addrspace(1) @.str to ptr addrspace(4)), i32 1)\n\
+         \x20 ret void\n}\n\
+         declare spir_func i32 @printf(ptr addrspace(4), ...)\n",
+    );
+    let out = scratch("printf_generic.spv").display().to_string();
+    let err = failed(&llvm_spirv(&[&input, "-o", &out]));
+    let lines: Vec<&str> = err.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| *l == "RequiresExtension: Feature requires the following SPIR-V extension:")
+        .unwrap_or_else(|| panic!("no RequiresExtension line in:\n{err}"));
+    assert!(
+        lines.get(at + 1).is_some_and(|l| l.starts_with(
+            "SPV_EXT_relaxed_printf_string_address_space extension should be allowed to \
+             translate this module, because this LLVM module contains the printf function"
+        )),
+        "{err}"
+    );
+    ok(&llvm_spirv(&[
+        &input,
+        "--spirv-ext=+SPV_EXT_relaxed_printf_string_address_space",
+        "-o",
+        &out,
+    ]));
+    assert!(dis(&out).contains("OpExtension \"SPV_EXT_relaxed_printf_string_address_space\""));
+}

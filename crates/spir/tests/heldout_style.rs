@@ -4900,3 +4900,189 @@ define spir_func <4 x float> @m(<4 x float> %x, float %y) {
         assert_eq!(count(&m, Op::VectorShuffle), 2);
     }
 }
+
+// Session 20, helper devset20a (issue 18): cases of the t14 sample.
+
+/// t14/023: an ordered comparison of booleans (scalar or vector) is one logical operation with
+/// one operand negated, as llvm-spirv's regularization writes it (an i1 is 0/1 unsigned and
+/// 0/-1 signed): ugt and slt are `p & !q`, ult and sgt `q & !p`, uge and sle `p | !q`, ule
+/// and sge `q | !p`.
+#[test]
+fn ordered_comparisons_of_booleans_are_logical_operations() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func void @f(i1 %p, i1 %q, <2 x i1> %vp, <2 x i1> %vq, ptr addrspace(1) %o, ptr addrspace(1) %vo) {
+  %ugt = icmp ugt i1 %p, %q
+  %ult = icmp ult i1 %p, %q
+  %uge = icmp uge i1 %p, %q
+  %ule = icmp ule i1 %p, %q
+  %sgt = icmp sgt i1 %p, %q
+  %slt = icmp slt i1 %p, %q
+  %sge = icmp sge i1 %p, %q
+  %sle = icmp sle i1 %p, %q
+  %a1 = and i1 %ugt, %ult
+  %a2 = and i1 %a1, %uge
+  %a3 = and i1 %a2, %ule
+  %a4 = and i1 %a3, %sgt
+  %a5 = and i1 %a4, %slt
+  %a6 = and i1 %a5, %sge
+  %a7 = and i1 %a6, %sle
+  %z = zext i1 %a7 to i8
+  store i8 %z, ptr addrspace(1) %o
+  %vugt = icmp ugt <2 x i1> %vp, %vq
+  %vsge = icmp sge <2 x i1> %vp, %vq
+  %va = and <2 x i1> %vugt, %vsge
+  %vz = zext <2 x i1> %va to <2 x i8>
+  store <2 x i8> %vz, ptr addrspace(1) %vo
+  ret void
+}
+"#;
+    for m in both(src, "", "icmp_i1_ordered") {
+        // Eight scalar and two vector comparisons: one negation each, four ANDs and four ORs
+        // among the scalars, one of each among the vectors (plus the seven scalar and one
+        // vector `and` of the source, which are LogicalAnd too).
+        assert_eq!(count(&m, Op::LogicalNot), 10);
+        assert_eq!(count(&m, Op::LogicalOr), 5);
+        assert_eq!(count(&m, Op::LogicalAnd), 5 + 8);
+        for op in [
+            Op::UGreaterThan,
+            Op::ULessThan,
+            Op::SGreaterThan,
+            Op::SLessThanEqual,
+        ] {
+            assert_eq!(count(&m, op), 0, "{op:?}");
+        }
+    }
+}
+
+/// t14/010: `llvm.isnan` is OpIsNan, on scalars and vectors.
+#[test]
+fn llvm_isnan_is_op_is_nan() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare i1 @llvm.isnan.f32(float)
+declare <4 x i1> @llvm.isnan.v4f64(<4 x double>)
+define spir_kernel void @k(float %x, <4 x double> %v, ptr addrspace(1) %o, ptr addrspace(1) %vo) {
+  %n = call i1 @llvm.isnan.f32(float %x)
+  %z = zext i1 %n to i32
+  store i32 %z, ptr addrspace(1) %o
+  %vn = call <4 x i1> @llvm.isnan.v4f64(<4 x double> %v)
+  %vz = zext <4 x i1> %vn to <4 x i32>
+  store <4 x i32> %vz, ptr addrspace(1) %vo
+  ret void
+}
+"#;
+    for m in both(src, "", "llvm_isnan") {
+        assert_eq!(count(&m, Op::IsNan), 2);
+        assert_eq!(count(&m, Op::FunctionCall), 0);
+    }
+}
+
+/// t14/013: SPV_NV_shader_atomic_fp16_vector: atomicrmw fadd/fsub/fmin/fmax on a vector of two
+/// or four halves are OpAtomicF{Add,Min,Max}EXT on the vector (fsub negates first), with the
+/// capability AtomicFloat16VectorNV; without the extension the translation is refused, naming
+/// it. Other vectors of floats stay refused.
+#[test]
+fn half_vector_atomics_need_the_nv_fp16_vector_extension() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %p, ptr addrspace(1) %q, <2 x half> %v2, <4 x half> %v4) {
+  %a = atomicrmw fadd ptr addrspace(1) %p, <2 x half> %v2 seq_cst
+  %b = atomicrmw fsub ptr addrspace(1) %p, <2 x half> %v2 seq_cst
+  %c = atomicrmw fmin ptr addrspace(1) %p, <2 x half> %v2 seq_cst
+  %d = atomicrmw fmax ptr addrspace(1) %p, <2 x half> %v2 seq_cst
+  %e = atomicrmw fadd ptr addrspace(1) %q, <4 x half> %v4 monotonic
+  ret void
+}
+"#;
+    let ext = "+SPV_NV_shader_atomic_fp16_vector";
+    for m in both(src, ext, "nv_fp16_vector_atomics") {
+        assert!(capabilities(&m).contains(&Capability::AtomicFloat16VectorNV.0));
+        assert!(common::extensions(&m).contains(&"SPV_NV_shader_atomic_fp16_vector".to_owned()));
+        assert_eq!(count(&m, Op::AtomicFAddEXT), 3);
+        assert_eq!(count(&m, Op::AtomicFMinEXT), 1);
+        assert_eq!(count(&m, Op::AtomicFMaxEXT), 1);
+        assert_eq!(count(&m, Op::FNegate), 1);
+    }
+    let e = translate_with(src, "").expect_err("no extension");
+    assert!(e.contains("SPV_NV_shader_atomic_fp16_vector"), "{e}");
+    let three = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %p, <3 x half> %v) {
+  %a = atomicrmw fadd ptr addrspace(1) %p, <3 x half> %v seq_cst
+  ret void
+}
+"#;
+    assert!(translate_with(three, ext).is_err());
+    let floats = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %p, <2 x float> %v) {
+  %a = atomicrmw fadd ptr addrspace(1) %p, <2 x float> %v seq_cst
+  ret void
+}
+"#;
+    assert!(translate_with(floats, ext).is_err());
+}
+
+/// t14/012: `!spirv.Extension` names extensions the module asks for: each is declared when
+/// allowed, and the module is refused when one is disabled (as llvm-spirv does); a name no
+/// `--spirv-ext` knows is left alone.
+#[test]
+fn spirv_extension_metadata_is_declared_or_refused_when_disabled() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k() {
+  ret void
+}
+!spirv.Extension = !{!0, !1}
+!0 = !{!"SPV_KHR_bit_instructions"}
+!1 = !{!"SPV_NOT_an_extension"}
+"#;
+    for m in both(src, "+SPV_KHR_bit_instructions", "spirv_extension_md") {
+        let exts = common::extensions(&m);
+        assert!(
+            exts.contains(&"SPV_KHR_bit_instructions".to_owned()),
+            "{exts:?}"
+        );
+        assert!(
+            !exts.contains(&"SPV_NOT_an_extension".to_owned()),
+            "{exts:?}"
+        );
+    }
+    let e = translate_with(src, "-SPV_KHR_bit_instructions").expect_err("disabled");
+    assert!(e.contains("--spirv-ext=+SPV_KHR_bit_instructions"), "{e}");
+}
+
+/// t14/000: `!max_work_group_size` with one or two dimensions: the missing ones are 1
+/// (MaxWorkgroupSizeINTEL always has three), as llvm-spirv fills them.
+#[test]
+fn max_work_group_size_of_fewer_dimensions_is_padded_with_ones() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @d1() !max_work_group_size !0 {
+  ret void
+}
+define spir_kernel void @d2() !max_work_group_size !1 {
+  ret void
+}
+define spir_kernel void @d3() !max_work_group_size !2 {
+  ret void
+}
+!0 = !{i32 4}
+!1 = !{i32 8, i32 4}
+!2 = !{i32 16, i32 8, i32 4}
+"#;
+    for m in both(src, "+SPV_INTEL_kernel_attributes", "max_wg_size_dims") {
+        let mut sizes: Vec<Vec<u32>> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::ExecutionMode)
+            .filter_map(|i| {
+                let words: Vec<u32> = i
+                    .operands
+                    .iter()
+                    .filter_map(|o| match o {
+                        spirvkit_core::Operand::Word(w) => Some(*w),
+                        _ => None,
+                    })
+                    .collect();
+                (words.first() == Some(&spirvkit_grammar::ExecutionMode::MaxWorkgroupSizeINTEL.0))
+                    .then(|| words[1..].to_vec())
+            })
+            .collect();
+        sizes.sort();
+        assert_eq!(sizes, vec![vec![4, 1, 1], vec![8, 4, 1], vec![16, 8, 4]]);
+    }
+}

@@ -1096,3 +1096,41 @@ declare spir_func i32 @_Z3anyDv2_i(<2 x i32>)
     let ll = round_trip(&src, "", TargetEnv::SpvIr, true, "all_any_spvir");
     assert_has(&ll, &["@llvm.vector.reduce.and.v2i1"]);
 }
+
+// ---- devset20a (session 20): t14 ----
+
+/// t14/000: MaxWorkgroupSizeINTEL comes back as `!max_work_group_size` (three dimensions, the
+/// missing ones 1), MaxWorkDimINTEL as `!max_global_work_dim`, NumSIMDWorkitemsINTEL as
+/// `!num_simd_work_items`, as llvm-spirv reads them.
+#[test]
+fn kernel_attribute_execution_modes_come_back_as_kernel_metadata() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @d1() !max_work_group_size !0 !max_global_work_dim !3 !num_simd_work_items !4 {
+  ret void
+}
+define spir_kernel void @d2() !max_work_group_size !1 {
+  ret void
+}
+!0 = !{i32 4}
+!1 = !{i32 8, i32 4}
+!3 = !{i32 1}
+!4 = !{i32 8}
+"#;
+    let text = round_trip(
+        src,
+        "+SPV_INTEL_kernel_attributes",
+        TargetEnv::Cl12,
+        true,
+        "kernel_attribute_modes",
+    );
+    assert_has(
+        &text,
+        &[
+            "!{i32 4, i32 1, i32 1}",
+            "!{i32 8, i32 4, i32 1}",
+            "!max_work_group_size",
+            "!max_global_work_dim",
+            "!num_simd_work_items",
+        ],
+    );
+}

@@ -14,6 +14,7 @@ pub const TRANSLATED: &[&str] = &[
     "SPV_EXT_shader_atomic_float_add",
     "SPV_EXT_shader_atomic_float16_add",
     "SPV_EXT_shader_atomic_float_min_max",
+    "SPV_NV_shader_atomic_fp16_vector",
     "SPV_KHR_integer_dot_product",
     "SPV_KHR_bit_instructions",
     "SPV_KHR_fma",
@@ -235,6 +236,8 @@ pub const LLVM_SPIRV: &[&str] = &[
     // enabled, the missing instruction when it is: builtins/spv_ir.rs).
     "SPV_INTEL_subgroup_bitcast_shuffle",
     "SPV_INTEL_subgroup_scaled_matrix_multiply_accumulate",
+    // Session 20 (a test of llvm-spirv's: atomicrmw on <2 x half> / <4 x half>).
+    "SPV_NV_shader_atomic_fp16_vector",
     // The Intel FPGA extensions renamed to SPV_ALTERA_* in SPIRV-Headers.
     "SPV_ALTERA_usm_storage_classes",
     "SPV_ALTERA_arbitrary_precision_fixed_point",

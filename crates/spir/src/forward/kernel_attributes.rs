@@ -49,8 +49,10 @@ pub(crate) fn execution_modes(
             modes.push((ExecutionMode::SubgroupSize, vec![size]));
         }
     }
-    if let Some(size @ [_, _, _]) = ints(t, "max_work_group_size").as_deref() {
-        modes.push((ExecutionMode::MaxWorkgroupSizeINTEL, size.to_vec()));
+    // One, two or three dimensions; the missing ones are 1, as llvm-spirv fills them (t14/000).
+    if let Some(mut size) = ints(t, "max_work_group_size").filter(|s| (1..=3).contains(&s.len())) {
+        size.resize(3, 1);
+        modes.push((ExecutionMode::MaxWorkgroupSizeINTEL, size));
     }
     if let Some(&[dim]) = ints(t, "max_global_work_dim").as_deref() {
         modes.push((ExecutionMode::MaxWorkDimINTEL, vec![dim]));

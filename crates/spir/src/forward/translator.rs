@@ -438,6 +438,36 @@ impl<'m> Translator<'m> {
                 }
             }
         }
+        self.spirv_extension_metadata()
+    }
+
+    /// `!spirv.Extension`: extensions the module asks for by name (llvm-spirv's
+    /// SPIRVWriter declares each, and refuses the module when one is disabled: t14/012).
+    /// Names no `--spirv-ext` knows are left alone.
+    fn spirv_extension_metadata(&mut self) -> Result<()> {
+        let Some(named) = self.m.named_metadata("spirv.Extension") else {
+            return Ok(());
+        };
+        let mut names = Vec::new();
+        for node in &named.nodes {
+            for op in self.m.node_operands(*node) {
+                if let Some(s) = self.m.md_string(op) {
+                    names.push(String::from_utf8_lossy(s).into_owned());
+                }
+            }
+        }
+        for name in names {
+            if !crate::forward::extensions::is_known(&name) {
+                continue;
+            }
+            if !self.opts.allows(&name) {
+                return Err(unsupported(
+                    "!spirv.Extension",
+                    format!("the extension {name} the module names (needs --spirv-ext=+{name})"),
+                ));
+            }
+            self.b.extension(&name);
+        }
         Ok(())
     }
 

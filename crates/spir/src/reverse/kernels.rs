@@ -199,6 +199,10 @@ impl Ctx<'_> {
                     // SubgroupSize N and NamedSubgroupSizeINTEL (6446) Primary (0) both come
                     // back as the kernel's required sub-group size, as llvm-spirv reads them.
                     35 | 6446 => "intel_reqd_sub_group_size",
+                    // SPV_INTEL_kernel_attributes, as llvm-spirv reads them back (t14/000).
+                    5893 => "max_work_group_size",
+                    5894 => "max_global_work_dim",
+                    5896 => "num_simd_work_items",
                     _ => continue,
                 };
                 if attachments.iter().any(|(k, _)| k == key) {
@@ -231,10 +235,11 @@ impl Ctx<'_> {
                     let one = self.md_i32(1);
                     list.push(one);
                 } else {
-                    let count = if key == "intel_reqd_sub_group_size" {
-                        1
-                    } else {
-                        3
+                    let count = match key {
+                        "intel_reqd_sub_group_size"
+                        | "max_global_work_dim"
+                        | "num_simd_work_items" => 1,
+                        _ => 3,
                     };
                     for a in args.iter().take(count) {
                         let v = self.md_i32(*a);

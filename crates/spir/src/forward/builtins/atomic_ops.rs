@@ -162,6 +162,8 @@ impl FloatRmw {
             ),
             (true, F::BFloat) => (SIXTEEN_BIT_ATOMICS, ATOMIC_BFLOAT16_ADD),
             (false, F::BFloat) => (SIXTEEN_BIT_ATOMICS, ATOMIC_BFLOAT16_MIN_MAX),
+            // One capability for add, min and max on a 2- or 4-lane vector of halves.
+            (_, F::HalfVector) => (HALF_VECTOR_ATOMICS, Capability::AtomicFloat16VectorNV),
         }
     }
 }
@@ -176,10 +178,16 @@ const ATOMIC_BFLOAT16_MIN_MAX: Capability = Capability(6256);
 /// AtomicBFloat16LoadStoreINTEL: OpAtomicLoad/Store/Exchange of a bfloat16.
 const ATOMIC_BFLOAT16_LOAD_STORE: Capability = Capability(6262);
 
+/// SPV_NV_shader_atomic_fp16_vector: OpAtomicF{Add,Min,Max}EXT on a vector of two or four
+/// 16-bit floats (capability AtomicFloat16VectorNV).
+pub(crate) const HALF_VECTOR_ATOMICS: &str = "SPV_NV_shader_atomic_fp16_vector";
+
 /// The floating-point formats of the atomic float instructions.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum AtomicFloat {
     Half,
+    /// A `<2 x half>` or `<4 x half>` (SPV_NV_shader_atomic_fp16_vector).
+    HalfVector,
     /// SPV_KHR_bfloat16's type: its atomics come from SPV_INTEL_16bit_atomics.
     BFloat,
     Float,
@@ -198,9 +206,27 @@ impl AtomicFloat {
         })
     }
 
+    /// The format of a value of LLVM type `id`: a scalar float, or the vectors of halves
+    /// SPV_NV_shader_atomic_fp16_vector allows (two or four lanes; no other vector).
+    pub(crate) fn of_type(
+        types: &spirvkit_llvm::TypeTable,
+        id: spirvkit_llvm::TypeId,
+    ) -> Option<AtomicFloat> {
+        use spirvkit_llvm::Type;
+        match types.get(id) {
+            Type::Vector {
+                elem,
+                len: 2 | 4,
+                scalable: false,
+            } if matches!(types.get(*elem), Type::Half) => Some(AtomicFloat::HalfVector),
+            other => AtomicFloat::of(other),
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             AtomicFloat::Half => "16-bit float",
+            AtomicFloat::HalfVector => "vector of 16-bit floats",
             AtomicFloat::BFloat => "bfloat16",
             AtomicFloat::Float => "32-bit float",
             AtomicFloat::Double => "64-bit float",
@@ -248,7 +274,10 @@ pub(crate) fn emit_float_rmw(
             ),
         ));
     }
-    if matches!(format, AtomicFloat::Half | AtomicFloat::BFloat) {
+    if matches!(
+        format,
+        AtomicFloat::Half | AtomicFloat::BFloat | AtomicFloat::HalfVector
+    ) {
         // OpAtomicFAddEXT itself comes from SPV_EXT_shader_atomic_float_add.
         if op == FloatRmw::Add || op == FloatRmw::Sub {
             t.b.extension("SPV_EXT_shader_atomic_float_add");

@@ -89,6 +89,7 @@ pub(super) fn handles(stem: &str) -> bool {
                 | "umul.with.overflow"
                 | "smul.with.overflow"
                 | "is.fpclass"
+                | "isnan"
                 | "objectsize"
                 | "canonicalize"
                 | "frexp"
@@ -301,6 +302,12 @@ pub(super) fn lower(
             t.emit_ops_to(out, Op::CopyObject, ty, [Operand::Id(value)]);
         }
         "is.fpclass" => fp_class(t, ctx, out, ty, arg(0)?, arg(1)?)?,
+        // The intrinsic LLVM 14 had before is.fpclass (still in llvm-spirv's tests, and in
+        // IR older producers wrote): OpIsNan, as llvm-spirv translates it.
+        "isnan" => {
+            let v = t.value(ctx, arg(0)?)?;
+            t.emit_ops_to(out, Op::IsNan, ty, [Operand::Id(v)]);
+        }
         "fshl" | "fshr" => funnel_shift(t, ctx, out, ty, result_ty, stem == "fshl", args)?,
         "bswap" => byte_swap(t, ctx, out, ty, result_ty, arg(0)?)?,
         "scmp" | "ucmp" => {

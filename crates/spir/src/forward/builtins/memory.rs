@@ -220,7 +220,7 @@ pub(crate) fn atomic_rmw(
     };
     if let Some(float) = float {
         let vty = t.value_llvm_type(ctx, v)?;
-        let format = AtomicFloat::of(t.m.types.get(vty)).ok_or_else(|| {
+        let format = AtomicFloat::of_type(&t.m.types, vty).ok_or_else(|| {
             unsupported(
                 &ctx.location,
                 format!("atomicrmw {} of a non-float", op.keyword()),

@@ -76,7 +76,7 @@ pub(super) fn lower(
     })?;
     // The atomic float instructions list one capability per width: the one declared is the
     // result's, as for `atomicrmw` (the grammar's first would be the 16-bit one).
-    let format = super::atomic_ops::AtomicFloat::of(t.m.types.get(result_ty));
+    let format = super::atomic_ops::AtomicFloat::of_type(&t.m.types, result_ty);
     let float_rmw = float_rmw(opname).zip(format);
     if float_rmw.is_none() {
         crate::forward::requirements::require(t, loc, &d.name, &desc.avail)?;

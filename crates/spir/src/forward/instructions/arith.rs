@@ -226,7 +226,22 @@ pub(super) fn cmp(
         opcode = match opcode {
             Op::IEqual => Op::LogicalEqual,
             Op::INotEqual => Op::LogicalNotEqual,
-            _ => return Err(unsupported(loc, "an ordered comparison of i1 values")),
+            ordered => {
+                // SPIR-V has no ordered comparison on booleans: an i1 is 0 or 1 unsigned and
+                // 0 or -1 signed, so each predicate is one logical operation with one
+                // operand negated (llvm-spirv's regularization: ugt/slt -> p & !q, ult/sgt ->
+                // q & !p, uge/sle -> p | !q, ule/sge -> q | !p).
+                let (first, second, combine) = match ordered {
+                    Op::UGreaterThan | Op::SLessThan => (l, r, Op::LogicalAnd),
+                    Op::ULessThan | Op::SGreaterThan => (r, l, Op::LogicalAnd),
+                    Op::UGreaterThanEqual | Op::SLessThanEqual => (l, r, Op::LogicalOr),
+                    Op::ULessThanEqual | Op::SGreaterThanEqual => (r, l, Op::LogicalOr),
+                    _ => return Err(unsupported(loc, "this comparison of i1 values")),
+                };
+                let negated = t.emit_ops(Op::LogicalNot, ty, [Operand::Id(second)]);
+                t.emit_ops_to(out, combine, ty, [Operand::Id(first), Operand::Id(negated)]);
+                return Ok(());
+            }
         };
     } else if t.widened_int_width(operand_ty).is_some() {
         let extension = match opcode {
