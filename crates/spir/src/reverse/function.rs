@@ -28,6 +28,8 @@ pub struct FnState {
     pub phis: Vec<(InstId, Vec<(Id, Id)>)>,
     /// Scope and line for `!dbg` locations (`debug_info/body.rs`).
     pub debug: super::debug_info::BodyState,
+    /// Loop headers' controls, turned into `!llvm.loop` once every branch exists.
+    pub loop_headers: Vec<super::loop_metadata::LoopHeader>,
 }
 
 impl FnState {
@@ -65,6 +67,7 @@ impl Ctx<'_> {
             current: BlockId(0),
             phis: Vec::new(),
             debug: Default::default(),
+            loop_headers: Vec::new(),
         };
         st.debug.subprogram = self.debug.function_subprograms.get(&fid).copied();
         for (i, p) in f.parameters.iter().enumerate() {
@@ -115,6 +118,7 @@ impl Ctx<'_> {
                 i.kind = InstKind::Phi { incoming: list };
             }
         }
+        self.attach_loop_metadata(&mut st);
         st.func.insts.shrink_to_fit();
         if let Some(slot) = self.m.functions.get_mut(fid.0 as usize) {
             *slot = st.func;
@@ -206,11 +210,11 @@ impl Ctx<'_> {
             | Op::Line
             | Op::NoLine
             | Op::SelectionMerge
-            | Op::LoopMerge
-            | Op::LoopControlINTEL
             | Op::Name
             | Op::Decorate
             | Op::ExecutionMode => {}
+            Op::LoopMerge => self.record_loop_control(st, inst, 2),
+            Op::LoopControlINTEL => self.record_loop_control(st, inst, 0),
             Op::Return => {
                 self.emit(st, void, InstKind::Ret { value: None });
             }
@@ -229,7 +233,7 @@ impl Ctx<'_> {
                 let cond = self.op_value(st, inst, 0)?;
                 let then_block = self.block(st, self.id_op(inst, 1)?)?;
                 let else_block = self.block(st, self.id_op(inst, 2)?)?;
-                self.emit(
+                let branch = self.emit(
                     st,
                     void,
                     InstKind::CondBr {
@@ -238,6 +242,7 @@ impl Ctx<'_> {
                         else_block,
                     },
                 );
+                self.attach_branch_weights(st, inst, branch);
             }
             Op::Switch => self.switch(st, inst)?,
             Op::Phi => {

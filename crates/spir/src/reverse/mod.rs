@@ -24,6 +24,7 @@ mod function;
 mod groups;
 mod images;
 mod kernels;
+mod loop_metadata;
 mod memory;
 mod narrow_floats;
 mod opencl_std;
