@@ -279,7 +279,7 @@ impl Ctx<'_> {
                 // The call takes the callee's attributes (llvm-spirv's setAttrByCalledFunc):
                 // `byval(T)` / `sret(T)` arguments are copies and results at the call too.
                 let (fn_ty, cc, attrs) = match self.m.functions.get(fid.0 as usize) {
-                    Some(f) => (f.fn_ty, f.cc, Box::new(f.attrs.clone())),
+                    Some(f) => (f.fn_ty, f.cc, f.attrs.clone()),
                     None => return Err(self.err("callee missing")),
                 };
                 let ret = self.result_ty(inst)?;
@@ -420,7 +420,7 @@ impl Ctx<'_> {
                 args,
                 cc: llvm::CallingConv::SPIR_FUNC,
                 tail: Default::default(),
-                attrs: Box::new(attrs),
+                attrs: std::sync::Arc::new(attrs),
                 fast_math: 0,
             },
         );
@@ -473,10 +473,7 @@ impl Ctx<'_> {
             None => {
                 let fid = llvm::FuncId(self.m.functions.len() as u32);
                 let ptr = self.m.types.pointer_to(Some(fn_ty), 0);
-                let mut attrs = llvm::AttributeList::default();
-                attrs
-                    .function
-                    .push(llvm::Attribute::Flag("nounwind".into()));
+                let attrs = self.nounwind_attrs.clone();
                 let params = self
                     .m
                     .types
@@ -507,10 +504,7 @@ impl Ctx<'_> {
         };
         // The call carries the declaration's `nounwind`, as llvm-spirv's built-in calls do
         // (`call ... #N` in its CHECK lines).
-        let mut attrs = llvm::AttributeList::default();
-        attrs
-            .function
-            .push(llvm::Attribute::Flag("nounwind".into()));
+        let attrs = self.nounwind_attrs.clone();
         Ok(self.emit(
             st,
             ret,
@@ -520,7 +514,7 @@ impl Ctx<'_> {
                 args,
                 cc,
                 tail: Default::default(),
-                attrs: Box::new(attrs),
+                attrs,
                 fast_math: 0,
             },
         ))
