@@ -1261,3 +1261,38 @@ fn fpga_loop_controls_come_back_as_their_hints() {
     );
     assert_eq!(ll.matches(", !llvm.loop !").count(), 1, "{ll}");
 }
+
+/// OpLogicalNotEqual (clang's `add i1` / `xor i1` of bools) comes back as `icmp ne i1`, as
+/// llvm-spirv's transCmpInst maps the logical comparisons (it was an `xor`; t13/010); scalar
+/// and vector, OpLogicalEqual as `icmp eq`.
+#[test]
+fn logical_not_equal_is_an_icmp() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func i1 @ne(i1 %a, i1 %b) {{
+  %c = add i1 %a, %b
+  ret i1 %c
+}}
+define spir_func <2 x i1> @ne2(<2 x i1> %a, <2 x i1> %b) {{
+  %c = xor <2 x i1> %a, %b
+  ret <2 x i1> %c
+}}
+define spir_func i1 @eq(i1 %a, i1 %b) {{
+  %c = icmp eq i1 %a, %b
+  ret i1 %c
+}}
+"#
+    );
+    for target in [TargetEnv::Cl12, TargetEnv::SpvIr] {
+        let ll = round_trip(&src, "", target, true, &format!("logical_ne_{target:?}"));
+        assert_has(
+            &ll,
+            &[
+                "icmp ne i1 %a, %b",
+                "icmp ne <2 x i1> %a, %b",
+                "icmp eq i1 %a, %b",
+            ],
+        );
+        assert!(!ll.contains("xor"), "{ll}");
+    }
+}

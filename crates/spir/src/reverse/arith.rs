@@ -67,7 +67,9 @@ fn binary_op(op: Op) -> Option<BinaryOp> {
         Op::ShiftRightArithmetic => B::AShr,
         Op::BitwiseAnd | Op::LogicalAnd => B::And,
         Op::BitwiseOr | Op::LogicalOr => B::Or,
-        Op::BitwiseXor | Op::LogicalNotEqual => B::Xor,
+        // OpLogicalNotEqual is a comparison (`icmp ne i1`, as llvm-spirv's transCmpInst reads
+        // the logical opcodes through IntBoolOpMap), not a xor.
+        Op::BitwiseXor => B::Xor,
         _ => return None,
     })
 }
