@@ -1134,3 +1134,203 @@ define spir_kernel void @d2() !max_work_group_size !1 {
         ],
     );
 }
+
+// ---- litrev20 (session 20): control-flow hints and the rest of the reverse-check failures ----
+
+/// Branch weights (`__builtin_expect`, PGO): OpBranchConditional's two literals come back as
+/// `!prof !{!"branch_weights", i32 T, i32 F}` on the `br` (SPIRVReader's createBranchWeights;
+/// t11/018); a branch without them gets no `!prof`.
+#[test]
+fn branch_weights_come_back_as_prof_metadata() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func i32 @weighted(i32 %x) {{
+entry:
+  %cmp = icmp sgt i32 %x, 10
+  br i1 %cmp, label %then, label %else, !prof !0
+then:
+  ret i32 %x
+else:
+  ret i32 0
+}}
+define spir_func i32 @plain(i32 %x) {{
+entry:
+  %cmp = icmp sgt i32 %x, 10
+  br i1 %cmp, label %then, label %else
+then:
+  ret i32 %x
+else:
+  ret i32 0
+}}
+!0 = !{{!"branch_weights", i32 2000, i32 1}}
+"#
+    );
+    for target in [TargetEnv::Cl12, TargetEnv::SpvIr] {
+        let ll = round_trip(
+            &src,
+            "",
+            target,
+            true,
+            &format!("branch_weights_{target:?}"),
+        );
+        assert_has(&ll, &["!{!\"branch_weights\", i32 2000, i32 1}"]);
+        assert_eq!(
+            ll.matches("!prof").count(),
+            1,
+            "only the weighted branch:\n{ll}"
+        );
+        // And forward again: the weights survive the second trip.
+        let again = common::translate_with(&ll, "").expect("forward of the reverse");
+        let text = spirvkit_text::disassemble(&again.to_words(), &Default::default())
+            .expect("disassemble");
+        assert!(
+            text.contains("OpBranchConditional") && text.contains(" 2000 1"),
+            "{text}"
+        );
+    }
+}
+
+/// A counted loop as clang writes it (latch `br label %header`, `!llvm.loop` on the latch).
+fn counted_loop(name: &str, hints: &str) -> String {
+    format!(
+        r#"define spir_func void @{name}(ptr addrspace(1) %p, i32 %n) {{
+entry:
+  br label %for.cond
+for.cond:
+  %i = phi i32 [ 0, %entry ], [ %inc, %for.body ]
+  %cmp = icmp slt i32 %i, %n
+  br i1 %cmp, label %for.body, label %for.end
+for.body:
+  %idx = sext i32 %i to i64
+  %gep = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %idx
+  store i32 %i, ptr addrspace(1) %gep, align 4
+  %inc = add nsw i32 %i, 1
+  br label %for.cond{hints}
+for.end:
+  ret void
+}}
+"#
+    )
+}
+
+/// Loop controls: OpLoopMerge's mask comes back as a distinct self-referencing `!llvm.loop`
+/// node on the latch branch (the block branching back to the header), its hints in mask-bit
+/// order as SPIRVReader's setLLVMLoopMetadata writes them; a loop merge without hints still
+/// names the loop (`distinct !{!N}`). Checked both ways: the reverse translates forward to the
+/// same OpLoopMerge.
+#[test]
+fn loop_controls_come_back_as_llvm_loop_metadata() {
+    let src = format!(
+        "{SPIR64}\n{}{}{}{}!0 = distinct !{{!0, !10, !11}}\n!1 = distinct !{{!1, !12}}\n\
+         !2 = distinct !{{!2, !13}}\n!3 = distinct !{{!3, !14}}\n\
+         !10 = !{{!\"llvm.loop.unroll.count\", i32 4}}\n!11 = !{{!\"llvm.loop.ivdep.safelen\", i32 8}}\n\
+         !12 = !{{!\"llvm.loop.unroll.disable\"}}\n!13 = !{{!\"llvm.loop.ivdep.enable\"}}\n\
+         !14 = !{{!\"llvm.loop.unroll.enable\"}}\n",
+        counted_loop("count_safelen", ", !llvm.loop !0"),
+        counted_loop("dont_unroll", ", !llvm.loop !1"),
+        counted_loop("ivdep", ", !llvm.loop !2"),
+        counted_loop("unroll", ", !llvm.loop !3"),
+    );
+    for target in [TargetEnv::Cl12, TargetEnv::SpvIr] {
+        let ll = round_trip(&src, "", target, true, &format!("loop_controls_{target:?}"));
+        assert_has(
+            &ll,
+            &[
+                "br label %for.cond, !llvm.loop !",
+                "!{!\"llvm.loop.ivdep.safelen\", i32 8}",
+                "!{!\"llvm.loop.unroll.count\", i32 4}",
+                "!{!\"llvm.loop.unroll.disable\"}",
+                "!{!\"llvm.loop.ivdep.enable\"}",
+                "!{!\"llvm.loop.unroll.enable\"}",
+            ],
+        );
+        assert_eq!(ll.matches(", !llvm.loop !").count(), 4, "{ll}");
+        // Each loop node is distinct and names itself first.
+        for line in ll.lines().filter(|l| l.contains("= distinct !{")) {
+            let (id, rest) = line.split_once(" = distinct !{").expect("node line");
+            assert!(rest.starts_with(id), "not self-referencing: {line}");
+        }
+        let again = common::translate_with(&ll, "").expect("forward of the reverse");
+        let text = spirvkit_text::disassemble(&again.to_words(), &Default::default())
+            .expect("disassemble");
+        // Unroll | PartialCount-free / DontUnroll / DependencyInfinite / DependencyLength 8 +
+        // PartialCount 4.
+        for mask in ["DontUnroll", "DependencyInfinite", "Unroll"] {
+            assert!(
+                text.contains("OpLoopMerge") && text.contains(mask),
+                "{mask}:\n{text}"
+            );
+        }
+        assert!(text.contains("DependencyLength|PartialCount 8 4"), "{text}");
+    }
+}
+
+/// SPV_INTEL_fpga_loop_controls' hints come back under their `llvm.loop.*` names
+/// (`ii.count`, `max_concurrency.count`, `coalesce.enable`, `intel.loopcount_*` as `i64`, the
+/// ones not given not written); a loop without hints gets no OpLoopMerge, so no `!llvm.loop`.
+#[test]
+fn fpga_loop_controls_come_back_as_their_hints() {
+    let src = format!(
+        "{SPIR64}\n{}{}!0 = distinct !{{!0, !10, !11, !12, !13, !14}}\n\
+         !10 = !{{!\"llvm.loop.ii.count\", i32 2}}\n!11 = !{{!\"llvm.loop.max_concurrency.count\", i32 3}}\n\
+         !12 = !{{!\"llvm.loop.coalesce.enable\"}}\n!13 = !{{!\"llvm.loop.intel.loopcount_min\", i64 4}}\n\
+         !14 = !{{!\"llvm.loop.fusion.disable\"}}\n",
+        counted_loop("fpga", ", !llvm.loop !0"),
+        counted_loop("bare", ""),
+    );
+    let spv = common::translate_with(&src, "+SPV_INTEL_fpga_loop_controls").expect("forward");
+    let opts = ReverseOptions::default();
+    let back = reverse_words(&spv.to_words(), &opts).expect("-r");
+    let ll = back.to_ll(&WriteOptions::opaque());
+    verify(&ll, "fpga_loop_controls");
+    assert_has(
+        &ll,
+        &[
+            "!{!\"llvm.loop.ii.count\", i32 2}",
+            "!{!\"llvm.loop.max_concurrency.count\", i32 3}",
+            "!{!\"llvm.loop.coalesce.enable\"}",
+            "!{!\"llvm.loop.intel.loopcount_min\", i64 4}",
+            "!{!\"llvm.loop.fusion.disable\"}",
+        ],
+    );
+    assert!(
+        !ll.contains("loopcount_max"),
+        "not given, not written:\n{ll}"
+    );
+    assert_eq!(ll.matches(", !llvm.loop !").count(), 1, "{ll}");
+}
+
+/// OpLogicalNotEqual (clang's `add i1` / `xor i1` of bools) comes back as `icmp ne i1`, as
+/// llvm-spirv's transCmpInst maps the logical comparisons (it was an `xor`; t13/010); scalar
+/// and vector, OpLogicalEqual as `icmp eq`.
+#[test]
+fn logical_not_equal_is_an_icmp() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func i1 @ne(i1 %a, i1 %b) {{
+  %c = add i1 %a, %b
+  ret i1 %c
+}}
+define spir_func <2 x i1> @ne2(<2 x i1> %a, <2 x i1> %b) {{
+  %c = xor <2 x i1> %a, %b
+  ret <2 x i1> %c
+}}
+define spir_func i1 @eq(i1 %a, i1 %b) {{
+  %c = icmp eq i1 %a, %b
+  ret i1 %c
+}}
+"#
+    );
+    for target in [TargetEnv::Cl12, TargetEnv::SpvIr] {
+        let ll = round_trip(&src, "", target, true, &format!("logical_ne_{target:?}"));
+        assert_has(
+            &ll,
+            &[
+                "icmp ne i1 %a, %b",
+                "icmp ne <2 x i1> %a, %b",
+                "icmp eq i1 %a, %b",
+            ],
+        );
+        assert!(!ll.contains("xor"), "{ll}");
+    }
+}

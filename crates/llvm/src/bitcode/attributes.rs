@@ -211,7 +211,7 @@ impl<'a> Reader<'a> {
                             place(&mut list, *index, decode_old_attributes(*encoded));
                         }
                     }
-                    self.attr_lists.push(list);
+                    self.attr_lists.push(std::sync::Arc::new(list));
                 }
                 Entry::Record { code: 2, .. } => {
                     let mut list = AttributeList::default();
@@ -221,7 +221,7 @@ impl<'a> Reader<'a> {
                         };
                         place(&mut list, index, attrs);
                     }
-                    self.attr_lists.push(list);
+                    self.attr_lists.push(std::sync::Arc::new(list));
                 }
                 Entry::Record { .. } => {}
             }

@@ -1118,7 +1118,7 @@ impl<'a> Reader<'a> {
             return Err(self.error("call has more arguments than its function type"));
         }
         let attrs = match attr_index {
-            0 => AttributeList::default(),
+            0 => std::sync::Arc::default(),
             n => self
                 .attr_lists
                 .get(n as usize - 1)
@@ -1143,7 +1143,7 @@ impl<'a> Reader<'a> {
                 args,
                 cc,
                 tail,
-                attrs: Box::new(attrs),
+                attrs,
                 fast_math,
             },
         ))

@@ -96,7 +96,8 @@ pub(crate) struct Reader<'a> {
     pub in_function: bool,
     pub md_kinds: HashMap<u64, String>,
     pub attr_groups: HashMap<u64, (u64, Vec<Attribute>)>,
-    pub attr_lists: Vec<AttributeList>,
+    /// Shared: every call and function naming a list refers to the one decoded here.
+    pub attr_lists: Vec<std::sync::Arc<AttributeList>>,
     pub section_names: Vec<String>,
     pub gc_names: Vec<String>,
     pub sync_scopes: Vec<String>,

@@ -271,7 +271,7 @@ impl<'a> Reader<'a> {
         let addrspace = ops.get(16).copied().unwrap_or(0) as u32;
         let ptr_ty = self.pointer_for(fn_ty, addrspace);
         let attrs = match self.op(ops, 4)? {
-            0 => AttributeList::default(),
+            0 => std::sync::Arc::default(),
             n => self
                 .attr_lists
                 .get(n as usize - 1)

@@ -3,6 +3,7 @@
 use super::metadata::MetadataId;
 use super::types::TypeId;
 use super::values::{AttributeList, CallingConv, ValueRef};
+use std::sync::Arc;
 
 /// Index into `Function::insts`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -456,9 +457,11 @@ pub enum InstKind {
         args: Vec<ValueRef>,
         cc: CallingConv,
         tail: TailKind,
-        /// Boxed: most calls carry few attributes, and unboxed the list would make every
-        /// instruction 56 bytes larger.
-        attrs: Box<AttributeList>,
+        /// Shared (LLVM's attribute lists are uniqued in its context, calls and functions
+        /// refer to them): a call usually carries its callee's list, so translators clone the
+        /// `Arc` instead of the list; behind a pointer, too, because most calls carry few
+        /// attributes and unboxed the list would make every instruction 56 bytes larger.
+        attrs: Arc<AttributeList>,
         fast_math: u32,
     },
     Phi {

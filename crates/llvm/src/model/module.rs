@@ -4,6 +4,7 @@ use super::instructions::{BasicBlock, BlockId, InstId, Instruction};
 use super::metadata::{MdOperand, Metadata, MetadataId, NamedMetadata};
 use super::types::{Type, TypeId, TypeTable};
 use super::values::*;
+use std::sync::Arc;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Function {
@@ -16,7 +17,8 @@ pub struct Function {
     pub linkage: Linkage,
     pub visibility: Visibility,
     pub unnamed_addr: UnnamedAddr,
-    pub attrs: AttributeList,
+    /// Shared with the calls that copy it (see `InstKind::Call`); `Arc::make_mut` to change.
+    pub attrs: Arc<AttributeList>,
     pub align: Option<u64>,
     pub section: Option<String>,
     pub gc: Option<String>,
@@ -113,7 +115,7 @@ impl Function {
             linkage: Linkage::External,
             visibility: Visibility::default(),
             unnamed_addr: UnnamedAddr::default(),
-            attrs: AttributeList::default(),
+            attrs: Arc::default(),
             align: None,
             section: None,
             gc: None,

@@ -454,7 +454,9 @@ impl<'s> Parser<'s> {
             // group (`declare void @f() #8` with no `attributes #8`) adds nothing.
             let attrs = self.attr_groups.get(&g).cloned().unwrap_or_default();
             if let Some(func) = self.m.functions.get_mut(f.0 as usize) {
-                func.attrs.function.extend(attrs);
+                std::sync::Arc::make_mut(&mut func.attrs)
+                    .function
+                    .extend(attrs);
             }
         }
         for (f, i, g) in std::mem::take(&mut self.pending_call_groups) {
@@ -468,7 +470,7 @@ impl<'s> Parser<'s> {
                 .get_mut(f.0 as usize)
                 .and_then(|func| func.insts.get_mut(i.0 as usize))
             {
-                a.function.extend(attrs);
+                std::sync::Arc::make_mut(a).function.extend(attrs);
             }
         }
         for (n, id) in &self.md_numbers {

@@ -67,7 +67,9 @@ fn binary_op(op: Op) -> Option<BinaryOp> {
         Op::ShiftRightArithmetic => B::AShr,
         Op::BitwiseAnd | Op::LogicalAnd => B::And,
         Op::BitwiseOr | Op::LogicalOr => B::Or,
-        Op::BitwiseXor | Op::LogicalNotEqual => B::Xor,
+        // OpLogicalNotEqual is a comparison (`icmp ne i1`, as llvm-spirv's transCmpInst reads
+        // the logical opcodes through IntBoolOpMap), not a xor.
+        Op::BitwiseXor => B::Xor,
         _ => return None,
     })
 }
@@ -132,7 +134,7 @@ impl Ctx<'_> {
             if let Some(InstKind::Call { attrs, .. }) =
                 st.func.insts.get_mut(i.0 as usize).map(|x| &mut x.kind)
             {
-                attrs.params = vec![sret.clone()];
+                std::sync::Arc::make_mut(attrs).params = vec![sret.clone()];
             }
         }
         if let Some(f) = self
@@ -140,7 +142,7 @@ impl Ctx<'_> {
             .get(&mangled)
             .and_then(|f| self.m.functions.get_mut(f.0 as usize))
         {
-            f.attrs.params = vec![sret];
+            std::sync::Arc::make_mut(&mut f.attrs).params = vec![sret];
         }
         let v = self.load_result_slot(st, ty, slot);
         self.define(st, inst, v);

@@ -158,7 +158,7 @@ impl Ctx<'_> {
                 .m
                 .functions
                 .get_mut(f.0 as usize)
-                .map(|f| &mut f.attrs.function),
+                .map(|f| &mut std::sync::Arc::make_mut(&mut f.attrs).function),
             Target::Global(g) => self.m.globals.get_mut(g.0 as usize).map(|g| &mut g.attrs),
         };
         if let Some(list) = list {

@@ -163,7 +163,7 @@ impl Ctx<'_> {
             Some(InstKind::Call { attrs, callee, .. }) => {
                 for a in &extra {
                     if !attrs.function.contains(a) {
-                        attrs.function.push(a.clone());
+                        std::sync::Arc::make_mut(attrs).function.push(a.clone());
                     }
                 }
                 *callee
@@ -174,7 +174,9 @@ impl Ctx<'_> {
             if let Some(f) = self.m.functions.get_mut(f.0 as usize) {
                 for a in &extra {
                     if !f.attrs.function.contains(a) {
-                        f.attrs.function.push(a.clone());
+                        std::sync::Arc::make_mut(&mut f.attrs)
+                            .function
+                            .push(a.clone());
                     }
                 }
             }

@@ -233,14 +233,16 @@ impl Ctx<'_> {
             .and_then(|f| self.m.functions.get_mut(f.0 as usize))
         {
             if f.attrs.params.is_empty() {
-                f.attrs.params.push(sret.clone());
+                std::sync::Arc::make_mut(&mut f.attrs)
+                    .params
+                    .push(sret.clone());
             }
         }
         if let ValueRef::Instruction(i) = call {
             if let Some(InstKind::Call { attrs, .. }) =
                 st.func.insts.get_mut(i.0 as usize).map(|x| &mut x.kind)
             {
-                attrs.params = vec![sret];
+                std::sync::Arc::make_mut(attrs).params = vec![sret];
             }
         }
         let v = self.load_result_slot(st, ty, slot);

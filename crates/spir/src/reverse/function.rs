@@ -28,6 +28,8 @@ pub struct FnState {
     pub phis: Vec<(InstId, Vec<(Id, Id)>)>,
     /// Scope and line for `!dbg` locations (`debug_info/body.rs`).
     pub debug: super::debug_info::BodyState,
+    /// Loop headers' controls, turned into `!llvm.loop` once every branch exists.
+    pub loop_headers: Vec<super::loop_metadata::LoopHeader>,
 }
 
 impl FnState {
@@ -65,6 +67,7 @@ impl Ctx<'_> {
             current: BlockId(0),
             phis: Vec::new(),
             debug: Default::default(),
+            loop_headers: Vec::new(),
         };
         st.debug.subprogram = self.debug.function_subprograms.get(&fid).copied();
         for (i, p) in f.parameters.iter().enumerate() {
@@ -115,6 +118,7 @@ impl Ctx<'_> {
                 i.kind = InstKind::Phi { incoming: list };
             }
         }
+        self.attach_loop_metadata(&mut st);
         st.func.insts.shrink_to_fit();
         if let Some(slot) = self.m.functions.get_mut(fid.0 as usize) {
             *slot = st.func;
@@ -206,11 +210,11 @@ impl Ctx<'_> {
             | Op::Line
             | Op::NoLine
             | Op::SelectionMerge
-            | Op::LoopMerge
-            | Op::LoopControlINTEL
             | Op::Name
             | Op::Decorate
             | Op::ExecutionMode => {}
+            Op::LoopMerge => self.record_loop_control(st, inst, 2),
+            Op::LoopControlINTEL => self.record_loop_control(st, inst, 0),
             Op::Return => {
                 self.emit(st, void, InstKind::Ret { value: None });
             }
@@ -229,7 +233,7 @@ impl Ctx<'_> {
                 let cond = self.op_value(st, inst, 0)?;
                 let then_block = self.block(st, self.id_op(inst, 1)?)?;
                 let else_block = self.block(st, self.id_op(inst, 2)?)?;
-                self.emit(
+                let branch = self.emit(
                     st,
                     void,
                     InstKind::CondBr {
@@ -238,6 +242,7 @@ impl Ctx<'_> {
                         else_block,
                     },
                 );
+                self.attach_branch_weights(st, inst, branch);
             }
             Op::Switch => self.switch(st, inst)?,
             Op::Phi => {
@@ -274,7 +279,7 @@ impl Ctx<'_> {
                 // The call takes the callee's attributes (llvm-spirv's setAttrByCalledFunc):
                 // `byval(T)` / `sret(T)` arguments are copies and results at the call too.
                 let (fn_ty, cc, attrs) = match self.m.functions.get(fid.0 as usize) {
-                    Some(f) => (f.fn_ty, f.cc, Box::new(f.attrs.clone())),
+                    Some(f) => (f.fn_ty, f.cc, f.attrs.clone()),
                     None => return Err(self.err("callee missing")),
                 };
                 let ret = self.result_ty(inst)?;
@@ -415,7 +420,7 @@ impl Ctx<'_> {
                 args,
                 cc: llvm::CallingConv::SPIR_FUNC,
                 tail: Default::default(),
-                attrs: Box::new(attrs),
+                attrs: std::sync::Arc::new(attrs),
                 fast_math: 0,
             },
         );
@@ -468,10 +473,7 @@ impl Ctx<'_> {
             None => {
                 let fid = llvm::FuncId(self.m.functions.len() as u32);
                 let ptr = self.m.types.pointer_to(Some(fn_ty), 0);
-                let mut attrs = llvm::AttributeList::default();
-                attrs
-                    .function
-                    .push(llvm::Attribute::Flag("nounwind".into()));
+                let attrs = self.nounwind_attrs.clone();
                 let params = self
                     .m
                     .types
@@ -502,10 +504,7 @@ impl Ctx<'_> {
         };
         // The call carries the declaration's `nounwind`, as llvm-spirv's built-in calls do
         // (`call ... #N` in its CHECK lines).
-        let mut attrs = llvm::AttributeList::default();
-        attrs
-            .function
-            .push(llvm::Attribute::Flag("nounwind".into()));
+        let attrs = self.nounwind_attrs.clone();
         Ok(self.emit(
             st,
             ret,
@@ -515,7 +514,7 @@ impl Ctx<'_> {
                 args,
                 cc,
                 tail: Default::default(),
-                attrs: Box::new(attrs),
+                attrs,
                 fast_math: 0,
             },
         ))

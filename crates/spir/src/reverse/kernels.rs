@@ -18,7 +18,7 @@ impl Ctx<'_> {
         id
     }
 
-    fn md_str(&mut self, s: &str) -> MdOperand {
+    pub(super) fn md_str(&mut self, s: &str) -> MdOperand {
         MdOperand::Metadata(self.md(Metadata::String(s.as_bytes().to_vec())))
     }
 

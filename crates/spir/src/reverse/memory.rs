@@ -252,7 +252,7 @@ impl Ctx<'_> {
                         st.func.insts.get_mut(i.0 as usize).map(|x| &mut x.kind)
                     {
                         let aligned = vec![llvm::Attribute::Int("align".into(), a)];
-                        attrs.params = vec![aligned.clone(), aligned];
+                        std::sync::Arc::make_mut(attrs).params = vec![aligned.clone(), aligned];
                     }
                 }
             }

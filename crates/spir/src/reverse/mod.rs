@@ -24,6 +24,7 @@ mod function;
 mod groups;
 mod images;
 mod kernels;
+mod loop_metadata;
 mod memory;
 mod narrow_floats;
 mod opencl_std;
@@ -154,6 +155,9 @@ pub(crate) struct Ctx<'a> {
     pub ignored_sets: FxHashSet<Id>,
     /// Built-in declarations made so far, by name.
     pub declared: FxHashMap<String, llvm::FuncId>,
+    /// `nounwind`, the attribute list of every built-in call, shared by them (a call that
+    /// needs more copies it on write, `Arc::make_mut`).
+    pub nounwind_attrs: std::sync::Arc<llvm::AttributeList>,
     /// `kernel_arg_type.<kernel>.` strings the forward translator keeps.
     pub kernel_arg_types: FxHashMap<String, Vec<String>>,
     /// SPIR-V function id → LLVM function.
@@ -211,6 +215,10 @@ impl<'a> Ctx<'a> {
             opencl_std: None,
             ignored_sets: FxHashSet::default(),
             declared: FxHashMap::default(),
+            nounwind_attrs: std::sync::Arc::new(llvm::AttributeList {
+                function: vec![llvm::Attribute::Flag("nounwind".into())],
+                ..Default::default()
+            }),
             kernel_arg_types: FxHashMap::default(),
             functions: FxHashMap::default(),
             entry_points: FxHashMap::default(),

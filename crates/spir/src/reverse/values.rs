@@ -524,7 +524,12 @@ impl Ctx<'_> {
             } else {
                 self.linkage(id).unwrap_or(Linkage::External)
             },
-            attrs,
+            // The common list (`nounwind` alone) is the shared one.
+            attrs: if attrs == *self.nounwind_attrs {
+                self.nounwind_attrs.clone()
+            } else {
+                std::sync::Arc::new(attrs)
+            },
             ..llvm::Function::declaration(name, fn_ty, ptr, args)
         });
         self.functions.insert(id, fid);

@@ -157,11 +157,11 @@ impl<'s> Parser<'s> {
             f.dso_local = dso_local;
             f.unnamed_addr = unnamed_addr;
             f.addrspace = addrspace;
-            f.attrs = AttributeList {
+            f.attrs = std::sync::Arc::new(AttributeList {
                 function: fn_attrs,
                 ret: ret_attrs,
                 params: param_attrs,
-            };
+            });
             f.section = section;
             f.align = align;
             f.gc = gc;
@@ -849,7 +849,7 @@ impl<'s> Parser<'s> {
                         args,
                         cc,
                         tail,
-                        attrs: Box::new(attrs),
+                        attrs: std::sync::Arc::new(attrs),
                         fast_math,
                     },
                 )

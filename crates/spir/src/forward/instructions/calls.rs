@@ -205,7 +205,7 @@ fn load_byval_spv_ir_args(
         return Ok(());
     }
     let m = t.m;
-    let callee_attrs = m.function(callee).map(|f| &f.attrs);
+    let callee_attrs = m.function(callee).map(|f| &*f.attrs);
     for (i, &a) in args.iter().enumerate() {
         let byval = |list: &llvm::AttributeList| {
             list.param(i).iter().find_map(|attr| match attr {

@@ -225,7 +225,7 @@ impl Ctx<'_> {
                 ],
                 cc,
                 tail: Default::default(),
-                attrs: Box::default(),
+                attrs: Default::default(),
                 fast_math: 0,
             },
         );
@@ -282,10 +282,7 @@ impl Ctx<'_> {
         } else {
             "llvm.dbg.value"
         };
-        let mut attrs = llvm::AttributeList::default();
-        attrs
-            .function
-            .push(llvm::Attribute::Flag("nounwind".into()));
+        let attrs = self.nounwind_attrs.clone();
         let fid = llvm::FuncId(self.m.functions.len() as u32);
         self.m.functions.push(llvm::Function {
             attrs,
