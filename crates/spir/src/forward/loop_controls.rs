@@ -35,25 +35,25 @@ use llvm::{InstKind, MdOperand, MetadataId, ValueRef};
 use spirvkit_core::analysis::cfg::predecessors;
 use spirvkit_core::analysis::dominators::DomTree;
 use spirvkit_core::{Id, Operand};
-use spirvkit_grammar::{Capability, Op};
+use spirvkit_grammar::{Capability, LoopControl as Mask, Op};
 use spirvkit_llvm as llvm;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-const UNROLL: u32 = 0x1;
-const DONT_UNROLL: u32 = 0x2;
-const DEPENDENCY_INFINITE: u32 = 0x4;
-const DEPENDENCY_LENGTH: u32 = 0x8;
-const PARTIAL_COUNT: u32 = 0x100;
-const INITIATION_INTERVAL: u32 = 0x10000;
-const MAX_CONCURRENCY: u32 = 0x20000;
-const DEPENDENCY_ARRAY: u32 = 0x40000;
-const PIPELINE_ENABLE: u32 = 0x80000;
-const LOOP_COALESCE: u32 = 0x100000;
-const MAX_INTERLEAVING: u32 = 0x200000;
-const SPECULATED_ITERATIONS: u32 = 0x400000;
-const NO_FUSION: u32 = 0x800000;
-const LOOP_COUNT: u32 = 0x1000000;
-const MAX_REINVOCATION_DELAY: u32 = 0x2000000;
+const UNROLL: u32 = Mask::Unroll.0;
+const DONT_UNROLL: u32 = Mask::DontUnroll.0;
+const DEPENDENCY_INFINITE: u32 = Mask::DependencyInfinite.0;
+const DEPENDENCY_LENGTH: u32 = Mask::DependencyLength.0;
+const PARTIAL_COUNT: u32 = Mask::PartialCount.0;
+const INITIATION_INTERVAL: u32 = Mask::InitiationIntervalINTEL.0;
+const MAX_CONCURRENCY: u32 = Mask::MaxConcurrencyINTEL.0;
+const DEPENDENCY_ARRAY: u32 = Mask::DependencyArrayINTEL.0;
+const PIPELINE_ENABLE: u32 = Mask::PipelineEnableINTEL.0;
+const LOOP_COALESCE: u32 = Mask::LoopCoalesceINTEL.0;
+const MAX_INTERLEAVING: u32 = Mask::MaxInterleavingINTEL.0;
+const SPECULATED_ITERATIONS: u32 = Mask::SpeculatedIterationsINTEL.0;
+const NO_FUSION: u32 = Mask::NoFusionINTEL.0;
+const LOOP_COUNT: u32 = Mask::LoopCountINTEL.0;
+const MAX_REINVOCATION_DELAY: u32 = Mask::MaxReinvocationDelayINTEL.0;
 
 const FPGA_EXTENSIONS: [&str; 2] = [
     "SPV_INTEL_fpga_loop_controls",

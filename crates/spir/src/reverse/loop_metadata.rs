@@ -23,31 +23,32 @@
 use spirvkit_core::analysis::cfg::predecessors;
 use spirvkit_core::analysis::dominators::DomTree;
 use spirvkit_core::{Instruction, Operand};
+use spirvkit_grammar::LoopControl;
 use spirvkit_llvm as llvm;
 use spirvkit_llvm::{BlockId, InstKind, MdOperand, Metadata, MetadataId};
 
 use super::function::FnState;
 use super::Ctx;
 
-const UNROLL: u32 = 0x1;
-const DONT_UNROLL: u32 = 0x2;
-const DEPENDENCY_INFINITE: u32 = 0x4;
-const DEPENDENCY_LENGTH: u32 = 0x8;
-const MIN_ITERATIONS: u32 = 0x10;
-const MAX_ITERATIONS: u32 = 0x20;
-const ITERATION_MULTIPLE: u32 = 0x40;
-const PEEL_COUNT: u32 = 0x80;
-const PARTIAL_COUNT: u32 = 0x100;
-const INITIATION_INTERVAL: u32 = 0x10000;
-const MAX_CONCURRENCY: u32 = 0x20000;
-const DEPENDENCY_ARRAY: u32 = 0x40000;
-const PIPELINE_ENABLE: u32 = 0x80000;
-const LOOP_COALESCE: u32 = 0x100000;
-const MAX_INTERLEAVING: u32 = 0x200000;
-const SPECULATED_ITERATIONS: u32 = 0x400000;
-const NO_FUSION: u32 = 0x800000;
-const LOOP_COUNT: u32 = 0x1000000;
-const MAX_REINVOCATION_DELAY: u32 = 0x2000000;
+const UNROLL: u32 = LoopControl::Unroll.0;
+const DONT_UNROLL: u32 = LoopControl::DontUnroll.0;
+const DEPENDENCY_INFINITE: u32 = LoopControl::DependencyInfinite.0;
+const DEPENDENCY_LENGTH: u32 = LoopControl::DependencyLength.0;
+const MIN_ITERATIONS: u32 = LoopControl::MinIterations.0;
+const MAX_ITERATIONS: u32 = LoopControl::MaxIterations.0;
+const ITERATION_MULTIPLE: u32 = LoopControl::IterationMultiple.0;
+const PEEL_COUNT: u32 = LoopControl::PeelCount.0;
+const PARTIAL_COUNT: u32 = LoopControl::PartialCount.0;
+const INITIATION_INTERVAL: u32 = LoopControl::InitiationIntervalINTEL.0;
+const MAX_CONCURRENCY: u32 = LoopControl::MaxConcurrencyINTEL.0;
+const DEPENDENCY_ARRAY: u32 = LoopControl::DependencyArrayINTEL.0;
+const PIPELINE_ENABLE: u32 = LoopControl::PipelineEnableINTEL.0;
+const LOOP_COALESCE: u32 = LoopControl::LoopCoalesceINTEL.0;
+const MAX_INTERLEAVING: u32 = LoopControl::MaxInterleavingINTEL.0;
+const SPECULATED_ITERATIONS: u32 = LoopControl::SpeculatedIterationsINTEL.0;
+const NO_FUSION: u32 = LoopControl::NoFusionINTEL.0;
+const LOOP_COUNT: u32 = LoopControl::LoopCountINTEL.0;
+const MAX_REINVOCATION_DELAY: u32 = LoopControl::MaxReinvocationDelayINTEL.0;
 
 /// A loop header's control mask and its literal parameters, as the header block carried them.
 #[derive(Debug, Clone)]
