@@ -170,6 +170,15 @@ enum Outcome {
     },
 }
 
+/// The 25 most frequent failure causes, most frequent first, as report lines.
+pub(super) fn push_most_frequent_causes(lines: &mut Vec<String>, causes: BTreeMap<String, usize>) {
+    let mut grouped: Vec<(String, usize)> = causes.into_iter().collect();
+    grouped.sort_by_key(|g| std::cmp::Reverse(g.1));
+    for (cause, n) in grouped.iter().take(25) {
+        lines.push(format!("cause ({n}x): {cause}"));
+    }
+}
+
 pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
     let corpus = ctx.corpus.join("spir12");
     let stride = match std::env::var("SPIRVKIT_CL22_STRIDE")
@@ -292,11 +301,7 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
         pct(all_typed),
         pct(all_untyped)
     ));
-    let mut grouped: Vec<(String, usize)> = causes.into_iter().collect();
-    grouped.sort_by_key(|g| std::cmp::Reverse(g.1));
-    for (cause, n) in grouped.iter().take(25) {
-        lines.push(format!("cause ({n}x): {cause}"));
-    }
+    push_most_frequent_causes(&mut lines, causes);
     let _ = std::fs::remove_dir_all(&scratch);
     Ok(SectionReport {
         name: "clang-22 OpenCL C (LLVM 22) → SPIR-V",

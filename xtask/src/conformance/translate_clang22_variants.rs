@@ -411,11 +411,7 @@ pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
         ),
         &total,
     ));
-    let mut grouped: Vec<(String, usize)> = causes.into_iter().collect();
-    grouped.sort_by_key(|g| std::cmp::Reverse(g.1));
-    for (cause, n) in grouped.iter().take(25) {
-        lines.push(format!("cause ({n}x): {cause}"));
-    }
+    super::translate_clang22::push_most_frequent_causes(&mut lines, causes);
     let _ = std::fs::remove_dir_all(&scratch);
     Ok(SectionReport {
         name: "clang-22 OpenCL C variants (-g, fast math, -O1/-O3/-Os, C++ for OpenCL …) → SPIR-V",
