@@ -27,5 +27,25 @@ class DifferingBytes(unittest.TestCase):
         self.assertIsNone(run_kernels.differing_bytes([b"\x00"], [b"\x00\x00"]))
 
 
+class DifferencesExplained(unittest.TestCase):
+    def test_bytes_another_run_also_changes_are_explained(self):
+        original = [b"\x01\x02\x8b"]
+        # vload_private_ulong3: the translation reads 0x00 past the array, the reference
+        # translator 0x11: both differ from the original there, so the byte is undetermined.
+        self.assertTrue(
+            run_kernels.differences_explained(original, [b"\x01\x02\x00"], [b"\x01\x02\x11"])
+        )
+
+    def test_a_byte_only_the_translation_changes_is_not(self):
+        original = [b"\x01\x02\x8b"]
+        self.assertFalse(
+            run_kernels.differences_explained(original, [b"\x09\x02\x00"], [b"\x01\x02\x11"])
+        )
+
+    def test_no_difference_in_the_other_run_explains_nothing(self):
+        original = [b"\x01\x02"]
+        self.assertFalse(run_kernels.differences_explained(original, [b"\x01\x00"], original))
+
+
 if __name__ == "__main__":
     unittest.main()
