@@ -179,16 +179,19 @@ pub(super) fn push_most_frequent_causes(lines: &mut Vec<String>, causes: BTreeMa
     }
 }
 
+/// Every how-many-th source a run takes: the environment variable `var` when set to a positive
+/// number, every source under `--full`, else `default`.
+pub(super) fn sample_stride(var: &str, full: bool, default: usize) -> usize {
+    match std::env::var(var).ok().and_then(|s| s.parse().ok()) {
+        Some(n) if n > 0 => n,
+        _ if full => 1,
+        _ => default,
+    }
+}
+
 pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
     let corpus = ctx.corpus.join("spir12");
-    let stride = match std::env::var("SPIRVKIT_CL22_STRIDE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-    {
-        Some(n) if n > 0 => n,
-        _ if ctx.full => 1,
-        _ => SAMPLE_STRIDE,
-    };
+    let stride = sample_stride("SPIRVKIT_CL22_STRIDE", ctx.full, SAMPLE_STRIDE);
     let sources: Vec<PathBuf> = files(&corpus, &["cl"])
         .into_iter()
         .step_by(stride)

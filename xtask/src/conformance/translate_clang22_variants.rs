@@ -221,14 +221,8 @@ fn env_list(name: &str) -> Option<Vec<String>> {
 
 pub fn run(ctx: &Context) -> anyhow::Result<SectionReport> {
     let corpus = ctx.corpus.join("spir12");
-    let stride = match std::env::var("SPIRVKIT_CL22V_STRIDE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-    {
-        Some(n) if n > 0 => n,
-        _ if ctx.full => 1,
-        _ => SAMPLE_STRIDE,
-    };
+    let stride =
+        super::translate_clang22::sample_stride("SPIRVKIT_CL22V_STRIDE", ctx.full, SAMPLE_STRIDE);
     let wanted = env_list("SPIRVKIT_CL22V_VARIANTS");
     if let Some(w) = &wanted {
         if let Some(unknown) = w.iter().find(|n| !VARIANTS.iter().any(|v| v.name == *n)) {
