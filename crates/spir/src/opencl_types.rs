@@ -106,6 +106,23 @@ pub fn opencl_type_from_mangled(name: &str) -> Option<OpenClType> {
     opencl_type(&format!("opencl.{spaced}_t"))
 }
 
+/// The OpenCL type a built-in's mangled parameter names: a vendor name (`ocl_image2d_array_ro`,
+/// see `opencl_type_from_mangled`), or a pointer to an `opencl.*` struct
+/// (`PU3AS125opencl.image2d_array_wo_t`: clang mangled its image, pipe and event arguments so
+/// while they were pointers to opaque structs; a modern `llvm-as` keeps such names while the
+/// argument itself becomes a plain `ptr`).
+pub fn opencl_type_of_mangled_param(param: &crate::mangle::MType) -> Option<OpenClType> {
+    use crate::mangle::MType;
+    match param {
+        MType::Named(n) => opencl_type_from_mangled(n),
+        MType::Pointer { pointee, .. } => match pointee.as_ref() {
+            MType::Named(n) if n.starts_with("opencl.") => opencl_type(n),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// `spirv.Image._{SampledType}_{Dim}_{Depth}_{Arrayed}_{MS}_{Sampled}_{Format}_{Access}` and
 /// the operand-less handle names, without the `spirv.` prefix.
 fn spirv_type(name: &str) -> Option<OpenClType> {
@@ -198,5 +215,35 @@ mod mangled_name_tests {
         );
         assert_eq!(arrayed_depth("ocl_image9d"), None);
         assert_eq!(arrayed_depth("ocl_sampler"), None);
+    }
+
+    #[test]
+    fn a_pointer_to_an_opencl_struct_names_its_handle() {
+        use crate::mangle::MType;
+        let ptr_to = |n: &str| MType::Pointer {
+            addrspace: 1,
+            pointee: Box::new(MType::Named(n.into())),
+        };
+        assert_eq!(
+            opencl_type_of_mangled_param(&ptr_to("opencl.image2d_array_wo_t")),
+            Some(OpenClType::Image {
+                dim: Dim::Dim2D,
+                arrayed: true,
+                depth: false,
+                ms: false
+            })
+        );
+        assert_eq!(
+            opencl_type_of_mangled_param(&MType::Named("ocl_image1dbuffer".into())),
+            Some(OpenClType::Image {
+                dim: Dim::Buffer,
+                arrayed: false,
+                depth: false,
+                ms: false
+            })
+        );
+        // A pointer to a user struct or to a vendor name is no handle.
+        assert_eq!(opencl_type_of_mangled_param(&ptr_to("Foo")), None);
+        assert_eq!(opencl_type_of_mangled_param(&ptr_to("ocl_image2d")), None);
     }
 }

@@ -419,6 +419,7 @@ impl<'m> Translator<'m> {
                     let r = match param {
                         MType::Pointer { pointee, .. } => self
                             .spv_ir_mangled_handle(pointee)
+                            .or_else(|| self.opencl_struct_mangled_handle(param, &d))
                             .or_else(|| self.mangled_pointee(pointee)),
                         MType::Named(n) => self.mangled_handle(n, &d),
                         _ => None,
@@ -572,6 +573,31 @@ impl<'m> Translator<'m> {
         Some(Repr::Pointee(id))
     }
 
+    /// A handle parameter mangled as a pointer to its typed-pointer-era struct
+    /// (`PU3AS125opencl.image2d_array_wo_t`): the pointer is the handle, its access the one the
+    /// struct name spells (as for a vendor name, `mangled_handle`).
+    fn opencl_struct_mangled_handle(
+        &mut self,
+        param: &MType,
+        d: &mangle::Demangled,
+    ) -> Option<Repr> {
+        let handle = crate::opencl_types::opencl_type_of_mangled_param(param)?;
+        let access = match handle {
+            OpenClType::Image { .. } => {
+                let MType::Pointer { pointee, .. } = param else {
+                    return None;
+                };
+                let MType::Named(name) = pointee.as_ref() else {
+                    return None;
+                };
+                image_access(name.trim_end_matches("_t"), d)
+            }
+            OpenClType::Pipe { access } => access,
+            _ => crate::forward::types::NO_ACCESS,
+        };
+        Some(Repr::Handle(self.opencl_handle_type(handle, access)))
+    }
+
     /// A SPV-IR built-in's handle parameter, a pointer to a mangled `spirv.*` struct
     /// (`PU3AS133__spirv_Image__void_2_0_0_0_0_0_0`): the pointer is the handle.
     fn spv_ir_mangled_handle(&mut self, pointee: &MType) -> Option<Repr> {
@@ -588,17 +614,7 @@ impl<'m> Translator<'m> {
     /// An image/sampler/event parameter of a built-in.
     fn mangled_handle(&mut self, name: &str, d: &mangle::Demangled) -> Option<Repr> {
         let base = name.strip_prefix("ocl_")?;
-        let access = if base.ends_with("_wo") {
-            spirvkit_grammar::AccessQualifier::WriteOnly.0
-        } else if base.ends_with("_rw") {
-            spirvkit_grammar::AccessQualifier::ReadWrite.0
-        } else if base.ends_with("_ro") {
-            spirvkit_grammar::AccessQualifier::ReadOnly.0
-        } else if d.name.starts_with("write_image") {
-            spirvkit_grammar::AccessQualifier::WriteOnly.0
-        } else {
-            spirvkit_grammar::AccessQualifier::ReadOnly.0
-        };
+        let access = image_access(base, d);
         // The mangled names drop the underscore the LLVM struct names have.
         let base = match base {
             "clkevent" => "clk_event",
@@ -704,4 +720,19 @@ fn scalar_by_name(name: &str) -> Option<Scalar> {
         "bool" => Scalar::Bool,
         _ => return None,
     })
+}
+
+/// The access qualifier an image's mangled name spells (`..._wo`, `..._rw`, `..._ro`, with the
+/// struct names' `_t` removed); otherwise write-only for `write_image*`, read-only for the rest.
+fn image_access(name: &str, d: &mangle::Demangled) -> u32 {
+    use spirvkit_grammar::AccessQualifier;
+    if name.ends_with("_wo") {
+        AccessQualifier::WriteOnly.0
+    } else if name.ends_with("_rw") {
+        AccessQualifier::ReadWrite.0
+    } else if name.ends_with("_ro") || !d.name.starts_with("write_image") {
+        AccessQualifier::ReadOnly.0
+    } else {
+        AccessQualifier::WriteOnly.0
+    }
 }

@@ -146,7 +146,7 @@ fn sampler(t: &mut Translator<'_>, ctx: &FnCtx<'_>, v: ValueRef) -> Result<Id> {
 }
 
 /// Dimensionality of an image operand: from its LLVM type, or (opaque pointers) from the
-/// built-in's mangled parameter (`ocl_image2d_array_ro`).
+/// built-in's mangled parameter (`ocl_image2d_array_ro`, `PU3AS125opencl.image2d_array_wo_t`).
 fn image_type_of(
     t: &Translator<'_>,
     ctx: &FnCtx<'_>,
@@ -154,9 +154,10 @@ fn image_type_of(
     v: ValueRef,
 ) -> Result<(Dim, bool)> {
     let ty = t.value_llvm_type(ctx, v)?;
-    let from_name = || match d.params.first() {
-        Some(crate::mangle::MType::Named(n)) => crate::opencl_types::opencl_type_from_mangled(n),
-        _ => None,
+    let from_name = || {
+        d.params
+            .first()
+            .and_then(crate::opencl_types::opencl_type_of_mangled_param)
     };
     match t.opencl_handle(ty).or_else(from_name) {
         Some(OpenClType::Image { dim, arrayed, .. }) => Ok((dim, arrayed)),
@@ -203,10 +204,12 @@ pub(super) fn lower(
                 t.ty_with_access(lty, crate::forward::types::NO_ACCESS, loc)?
             }
         };
-        let with_sampler = args.len() >= 3
-            && d.params
-                .get(1)
-                .is_some_and(|p| matches!(p, crate::mangle::MType::Named(s) if s == "ocl_sampler"));
+        let mangled = |i: usize| {
+            d.params
+                .get(i)
+                .and_then(crate::opencl_types::opencl_type_of_mangled_param)
+        };
+        let with_sampler = args.len() >= 3 && mangled(1) == Some(OpenClType::Sampler);
         if with_sampler {
             let s = sampler(t, ctx, arg(1)?)?;
             let coord = t.value(ctx, arg(2)?)?;
@@ -242,8 +245,7 @@ pub(super) fn lower(
         } else {
             let coord = t.value(ctx, arg(1)?)?;
             let mut ops = vec![Operand::Id(img), Operand::Id(coord)];
-            let multisampled = matches!(d.params.first(),
-                Some(crate::mangle::MType::Named(n)) if n.contains("msaa"));
+            let multisampled = matches!(mangled(0), Some(OpenClType::Image { ms: true, .. }));
             if let (true, Some(&sample)) = (multisampled, args.get(2)) {
                 // read_image{f,i,ui}(image2d_msaa_t, int2, int sample): the Sample operand.
                 ops.push(Operand::Word(ImageOperands::Sample.0));
