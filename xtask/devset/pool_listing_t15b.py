@@ -23,9 +23,9 @@
 # hand-written IR instead (STATUS, session 21 devset21b).
 # Before fetching, `id:NNN devset21b` was appended to /work/devset/claimed.txt (shared with
 # devset21a, who discovers by path).
-# Look-ups used: 68 find_string (Q1-Q68; five strings refused for their length, uncharged),
-# 4 search (S1-S4), 42 read_file (29 for the 28 kept files, 000 twice; 12 of rejected hits; one llvm-spirv
-# source page): 114 of the 230 allowed.
+# Look-ups used: 71 find_string (Q1-Q71; six strings refused for their length, uncharged),
+# 4 search (S1-S4), 43 read_file (30 for the 28 kept files, 000 and 003 twice; 12 of rejected
+# hits; one llvm-spirv source page): 118 of the 230 allowed.
 # Files live in /work/devset/t15b/ (never in git), written verbatim (every line; each length
 # checked against read_file's total_chars): 28 files.
 
@@ -105,6 +105,9 @@ Q66 find_string "llvm-spirv %t.rev.bc -spirv-text -o - | FileCheck" ctx200: 5 hi
 Q67 find_string "llvm-spirv %t.bc -spirv-text --spirv-ext=+SPV_KHR" ctx200 (a longer form refused for length, uncharged): 9 hits, all known (2502643906, 3443462004, 690258418, 18536720181, 1468233764, 1787657187, 509274488, 1391754292, 320993513); discovery stopped
 Q68 find_string "It must be at least 1." ctx400: 10 hits, none llvm-spirv (looking for the writer's zero-length-array rule)
 S4 search code "SPIRV-LLVM-Translator zero-length array [0 x i32] global translated OpTypeArray length test": LLVM back end zero-length-array.ll (runtime arrays, shader only), chipStar HipLowerZeroLengthArrays.cpp ("zero length array types which are not supported by the llvm-spirv"): llvm-spirv refuses them, so no held-out test translates one; not pursued
+Q69 find_string "; CHECK-SPIRV-NEXT: " ctx200: 10 hits; known 55053834136, 71076345941, 1250612696, 12262186589, 6135053813; 66167843588 uinc/udec vector (atomicrmw-uinc-udec-wrap-vector.ll, sampled); LLVM back end x4
+Q70 find_string "; RUN: llvm-spirv -spirv-text -r %t.spt -o" ctx250: 10 hits; read 7323562842 = the newer version of 003's file (adds i48/i96/i128/i256/i2048 globals and constants): 003 replaced by it; known 51916371910, 1989602952, 11505395494, 4234754, 848307678, 326131862, 238929771; 6101817983 (kernel attributes, 4585) and 5652346900 (17964) not read
+Q71 find_string "llvm-spirv %t.bc -o %t.spv --spirv-max-version=" ctx200 (a longer form refused for length, uncharged): 2 hits; known 1608110064; 1582400880 (float controls, max version 1.1; judged exec_mode_float_control_khr.ll, sampled); discovery stopped
 """
 
 # (local name, find_string id, where it probably lives in KhronosGroup/SPIRV-LLVM-Translator)
@@ -112,7 +115,7 @@ KEPT_T15B = [
     ("000-vec-type-hint.ll", "6154360975", "test/transcoding/vec_type_hint.ll (guess, from its ModuleID; 5970911085 is an older typed-pointer version)"),
     ("001-builtin-cpp-for-opencl-group-id.ll", "1306408844", "test/transcoding (guess: a sibling of t11/004 builtin-single-var)"),
     ("002-coop-matrix-access-chain-store.ll", "2355208038", "test/extensions/KHR/SPV_KHR_cooperative_matrix (guess)"),
-    ("003-arbitrary-precision-int-globals-typed.ll", "11505395494", "test/extensions/INTEL/SPV_INTEL_arbitrary_precision_integers (guess; typed pointers)"),
+    ("003-arbitrary-precision-int-globals-typed.ll", "7323562842", "test/extensions/INTEL/SPV_INTEL_arbitrary_precision_integers (guess; typed pointers; 11505395494 is an older version without the wide integers)"),
     ("004-ptr-icmp-ordered.ll", "11981781098", "test/transcoding (guess; XFAIL)"),
     ("005-fc2-fp-fast-math-default-contract.ll", "54072191804", "test/extensions/KHR/SPV_KHR_float_controls2 (guess)"),
     ("006-fc2-call-phi-select-fast-math.ll", "55173460198", "test/extensions/KHR/SPV_KHR_float_controls2 (guess)"),

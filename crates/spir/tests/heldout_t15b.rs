@@ -3,9 +3,9 @@
 //! translation must be accepted by spirv-val, typed and with untyped pointers.
 
 mod common;
-use common::typed_and_untyped;
+use common::{decorations_of, typed_and_untyped};
 use spirvkit_core::{Module, Operand};
-use spirvkit_grammar::Op;
+use spirvkit_grammar::{Decoration, Op};
 
 fn count(m: &Module, op: Op) -> usize {
     m.instructions().filter(|i| i.opcode == op).count()
@@ -110,5 +110,47 @@ declare spir_func void @_Z12write_imagefPU3AS119opencl.image2d_wo_tDv2_iDv4_f(pt
         assert_eq!(count(&m, Op::ImageSampleExplicitLod), 1);
         assert_eq!(count(&m, Op::ImageRead), 0);
         assert_eq!(count(&m, Op::ImageWrite), 1);
+    }
+}
+
+/// Under SPV_KHR_float_controls2 a float select carries its fast-math flags as FPFastMathMode
+/// (as a call of a defined function does), and the reverse gives both their flags back
+/// (llvm-spirv's fp-fast-math-mode call/select/phi test: t15b/006 and 023).
+#[test]
+fn fast_math_flags_of_calls_and_selects_come_back_from_the_reverse() {
+    use spirvkit_llvm::WriteOptions;
+    use spirvkit_spir::reverse::{reverse_words, ReverseOptions};
+    let src = r#"target triple = "spir64-unknown-unknown"
+define internal spir_func float @helper(float %x) {
+  %r = fmul float %x, %x
+  ret float %r
+}
+define spir_kernel void @k(ptr addrspace(1) %out, float %a, float %b, i1 %c) {
+  %call_fast = call fast spir_func float @helper(float %a)
+  store float %call_fast, ptr addrspace(1) %out, align 4
+  %sel_nnan = select nnan i1 %c, float %a, float %b
+  store float %sel_nnan, ptr addrspace(1) %out, align 4
+  ret void
+}
+"#;
+    for m in typed_and_untyped(src, "+SPV_KHR_float_controls2", "t15b_fc2_call_select") {
+        // `fast` (0x7000F with AllowTransform) on the call, NotNaN on the select.
+        let mut modes: Vec<u32> = decorations_of(&m, Decoration::FPFastMathMode)
+            .into_iter()
+            .filter_map(|(_, l)| l.first().copied())
+            .collect();
+        modes.sort();
+        assert_eq!(modes, vec![0x1, 0x7000f]);
+        let back = reverse_words(&m.to_words(), &ReverseOptions::default())
+            .unwrap_or_else(|e| panic!("-r: {e}"));
+        let text = back.to_ll(&WriteOptions::opaque());
+        assert!(
+            text.contains("%call_fast = call reassoc nnan ninf nsz arcp contract spir_func float"),
+            "{text}"
+        );
+        assert!(text.contains("%sel_nnan = select nnan i1"), "{text}");
+        // The helper's own fmul was not decorated: no flags there.
+        assert!(text.contains("= fmul float"), "{text}");
+        spirvkit_llvm::parse_text(&text, "back.ll").unwrap_or_else(|e| panic!("{e}\n{text}"));
     }
 }

@@ -113,6 +113,17 @@ impl Ctx<'_> {
         f
     }
 
+    /// The flags of an FPFastMathMode decoration on a call or select (SPV_KHR_float_controls2
+    /// allows it there; llvm-spirv gives `call fast`/`select fast` their flags back), only for
+    /// a floating-point result, since LLVM takes fast-math flags on nothing else.
+    pub fn fast_math_of_fp_result(&self, inst: &Instruction, ty: llvm::TypeId) -> u32 {
+        if self.m.types.is_fp_or_fp_vector(ty) {
+            self.fast_math_of(inst)
+        } else {
+            0
+        }
+    }
+
     /// OpIAddCarry / OpISubBorrow / OpUMulExtended / OpSMulExtended, which OpenCL C has no
     /// built-in for: llvm-spirv's `__spirv_<Op>` call (operands mangled as signed), its struct
     /// result returned through an `sret` pointer to an entry-block slot, then loaded.
@@ -406,6 +417,7 @@ impl Ctx<'_> {
                 let cond = self.op_value(st, inst, 0)?;
                 let then_value = self.op_value(st, inst, 1)?;
                 let else_value = self.op_value(st, inst, 2)?;
+                let fast_math = self.fast_math_of_fp_result(inst, ty);
                 self.emit(
                     st,
                     ty,
@@ -413,7 +425,7 @@ impl Ctx<'_> {
                         cond,
                         then_value,
                         else_value,
-                        fast_math: 0,
+                        fast_math,
                     },
                 )
             }

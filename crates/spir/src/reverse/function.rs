@@ -283,6 +283,7 @@ impl Ctx<'_> {
                     None => return Err(self.err("callee missing")),
                 };
                 let ret = self.result_ty(inst)?;
+                let fast_math = self.fast_math_of_fp_result(inst, ret);
                 let v = self.emit(
                     st,
                     ret,
@@ -293,7 +294,7 @@ impl Ctx<'_> {
                         cc,
                         tail: Default::default(),
                         attrs,
-                        fast_math: 0,
+                        fast_math,
                     },
                 );
                 self.define(st, inst, v);

@@ -296,6 +296,7 @@ pub(super) fn select(
     cond: &ValueRef,
     then_value: &ValueRef,
     else_value: &ValueRef,
+    fast_math: u32,
 ) -> Result<()> {
     let Out {
         out,
@@ -333,6 +334,14 @@ pub(super) fn select(
         ty,
         vec![Operand::Id(c), Operand::Id(a), Operand::Id(b)],
     );
+    // `select <flags>` of floats: only SPV_KHR_float_controls2 lets OpSelect carry
+    // FPFastMathMode (llvm-spirv's fp-fast-math-mode call/select/phi test).
+    if fast_math != 0
+        && t.m.types.is_fp_or_fp_vector(result_ty)
+        && crate::forward::float_controls2::enabled(t)
+    {
+        crate::forward::float_controls2::decorate(t, out, fast_math, true);
+    }
     Ok(())
 }
 

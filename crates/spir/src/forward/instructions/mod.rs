@@ -169,8 +169,8 @@ pub(crate) fn translate_instruction(
             cond,
             then_value,
             else_value,
-            ..
-        } => arith::select(t, ctx, r, cond, then_value, else_value)?,
+            fast_math,
+        } => arith::select(t, ctx, r, cond, then_value, else_value, *fast_math)?,
         InstKind::ExtractValue { aggregate, indices } => {
             composite::extract_value(t, ctx, r, aggregate, indices)?
         }
