@@ -72,7 +72,7 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
         || crate::forward::joint_matrix::is_opencl_builtin(n)
         || narrow_conversions::conversion(n).is_some()
         || kernel_query::query(n).is_some()
-        || pipes::pipe_builtin(n).is_some()
+        || pipes::pipe_builtin(n, d.params.len()).is_some()
         || events::event_builtin(n).is_some()
         || n == pipes::IS_VALID_RESERVE_ID
         || is_reserved(n)
@@ -165,7 +165,7 @@ pub(crate) fn call(
     if n == images::SAMPLER_INITIALIZER {
         return images::sampler_initializer(t, ctx, out, args);
     }
-    if let Some(p) = pipes::pipe_builtin(n) {
+    if let Some(p) = pipes::pipe_builtin(n, args.len()) {
         return pipes::lower(t, ctx, out, result_ty, p, args);
     }
     if let Some(e) = events::event_builtin(n) {

@@ -1,0 +1,131 @@
+//! Constructs of llvm-spirv lit tests found by path for dev set t15a (session 21, helper
+//! devset21a), each translated typed and with SPV_KHR_untyped_pointers and checked by spirv-val.
+mod common;
+
+use common::{defs, id, translate_with, typed_and_untyped};
+
+use spirvkit_core::{Id, Instruction, Operand};
+use spirvkit_grammar::Op;
+use std::collections::HashMap;
+
+// ---- session 21, helper devset21a ----
+
+/// SPIR 2.0 modules (and clang before its `__read_pipe_2` lowering) call the OpenCL C 2.0 pipe
+/// built-ins by their own names, mangled with the packet size and alignment appended
+/// (test/transcoding/pipe_builtins.ll).
+const SPIR20_PIPES: &str = r#"target triple = "spir64-unknown-unknown"
+
+define spir_kernel void @writer(ptr addrspace(1) %src, ptr addrspace(1) %out) !kernel_arg_addr_space !0 !kernel_arg_access_qual !1 !kernel_arg_type !2 !kernel_arg_base_type !2 !kernel_arg_type_qual !3 {
+entry:
+  %p = addrspacecast ptr addrspace(1) %src to ptr addrspace(4)
+  %a = call i32 @_Z10write_pipePU3AS18ocl_pipePU3AS4vjj(ptr addrspace(1) %out, ptr addrspace(4) %p, i32 4, i32 4)
+  %r = call ptr @_Z18reserve_write_pipePU3AS18ocl_pipejjj(ptr addrspace(1) %out, i32 1, i32 4, i32 4)
+  %ok = call spir_func zeroext i1 @_Z19is_valid_reserve_id13ocl_reserveid(ptr %r)
+  %b = call i32 @_Z10write_pipePU3AS18ocl_pipe13ocl_reserveidjPU3AS4vjj(ptr addrspace(1) %out, ptr %r, i32 0, ptr addrspace(4) %p, i32 4, i32 4)
+  call void @_Z17commit_write_pipePU3AS18ocl_pipe13ocl_reserveidjj(ptr addrspace(1) %out, ptr %r, i32 4, i32 4)
+  %g = call ptr @_Z29work_group_reserve_write_pipePU3AS18ocl_pipejjj(ptr addrspace(1) %out, i32 2, i32 4, i32 4)
+  call void @_Z28work_group_commit_write_pipePU3AS18ocl_pipe13ocl_reserveidjj(ptr addrspace(1) %out, ptr %g, i32 4, i32 4)
+  %n = call i32 @_Z20get_pipe_num_packetsPU3AS18ocl_pipejj(ptr addrspace(1) %out, i32 4, i32 4)
+  ret void
+}
+
+define spir_kernel void @reader(ptr addrspace(1) %in, ptr addrspace(1) %dst) !kernel_arg_addr_space !0 !kernel_arg_access_qual !4 !kernel_arg_type !5 !kernel_arg_base_type !5 !kernel_arg_type_qual !6 {
+entry:
+  %p = addrspacecast ptr addrspace(1) %dst to ptr addrspace(4)
+  %a = call i32 @_Z9read_pipePU3AS18ocl_pipePU3AS4vjj(ptr addrspace(1) %in, ptr addrspace(4) %p, i32 4, i32 4)
+  %s = call ptr @_Z27sub_group_reserve_read_pipePU3AS18ocl_pipejjj(ptr addrspace(1) %in, i32 1, i32 4, i32 4)
+  %b = call i32 @_Z9read_pipePU3AS18ocl_pipe13ocl_reserveidjPU3AS4vjj(ptr addrspace(1) %in, ptr %s, i32 0, ptr addrspace(4) %p, i32 4, i32 4)
+  call void @_Z26sub_group_commit_read_pipePU3AS18ocl_pipe13ocl_reserveidjj(ptr addrspace(1) %in, ptr %s, i32 4, i32 4)
+  %m = call i32 @_Z20get_pipe_max_packetsPU3AS18ocl_pipejj(ptr addrspace(1) %in, i32 4, i32 4)
+  store i32 %m, ptr addrspace(1) %dst, align 4
+  ret void
+}
+
+declare i32 @_Z10write_pipePU3AS18ocl_pipePU3AS4vjj(ptr addrspace(1), ptr addrspace(4), i32, i32)
+declare ptr @_Z18reserve_write_pipePU3AS18ocl_pipejjj(ptr addrspace(1), i32, i32, i32)
+declare spir_func zeroext i1 @_Z19is_valid_reserve_id13ocl_reserveid(ptr)
+declare i32 @_Z10write_pipePU3AS18ocl_pipe13ocl_reserveidjPU3AS4vjj(ptr addrspace(1), ptr, i32, ptr addrspace(4), i32, i32)
+declare void @_Z17commit_write_pipePU3AS18ocl_pipe13ocl_reserveidjj(ptr addrspace(1), ptr, i32, i32)
+declare ptr @_Z29work_group_reserve_write_pipePU3AS18ocl_pipejjj(ptr addrspace(1), i32, i32, i32)
+declare void @_Z28work_group_commit_write_pipePU3AS18ocl_pipe13ocl_reserveidjj(ptr addrspace(1), ptr, i32, i32)
+declare i32 @_Z20get_pipe_num_packetsPU3AS18ocl_pipejj(ptr addrspace(1), i32, i32)
+declare i32 @_Z9read_pipePU3AS18ocl_pipePU3AS4vjj(ptr addrspace(1), ptr addrspace(4), i32, i32)
+declare ptr @_Z27sub_group_reserve_read_pipePU3AS18ocl_pipejjj(ptr addrspace(1), i32, i32, i32)
+declare i32 @_Z9read_pipePU3AS18ocl_pipe13ocl_reserveidjPU3AS4vjj(ptr addrspace(1), ptr, i32, ptr addrspace(4), i32, i32)
+declare void @_Z26sub_group_commit_read_pipePU3AS18ocl_pipe13ocl_reserveidjj(ptr addrspace(1), ptr, i32, i32)
+declare i32 @_Z20get_pipe_max_packetsPU3AS18ocl_pipejj(ptr addrspace(1), i32, i32)
+
+!0 = !{i32 1, i32 1}
+!1 = !{!"none", !"write_only"}
+!2 = !{!"uint*", !"uint"}
+!3 = !{!"", !"pipe"}
+!4 = !{!"read_only", !"none"}
+!5 = !{!"uint", !"uint*"}
+!6 = !{!"pipe", !""}
+"#;
+
+/// The access qualifier of the OpTypePipe that `value`'s type is.
+fn pipe_access(d: &HashMap<Id, &Instruction>, value: Id) -> u32 {
+    let ty = d[&value].result_type.expect("typed value");
+    let t = d[&ty];
+    assert_eq!(t.opcode, Op::TypePipe, "not a pipe: {t:?}");
+    t.operands[0].word().expect("access")
+}
+
+#[test]
+fn spir20_pipe_builtins_become_pipe_instructions() {
+    for m in typed_and_untyped(SPIR20_PIPES, "", "t15a_spir20_pipes") {
+        let d = defs(&m);
+        let of =
+            |op: Op| -> Vec<&Instruction> { m.instructions().filter(|i| i.opcode == op).collect() };
+        // (instruction, index of the pipe operand, the pipe's access: 0 read, 1 write)
+        for (op, pipe_at, access) in [
+            (Op::WritePipe, 0, 1),
+            (Op::ReserveWritePipePackets, 0, 1),
+            (Op::ReservedWritePipe, 0, 1),
+            (Op::CommitWritePipe, 0, 1),
+            (Op::GroupReserveWritePipePackets, 1, 1),
+            (Op::GroupCommitWritePipe, 1, 1),
+            (Op::GetNumPipePackets, 0, 1),
+            (Op::ReadPipe, 0, 0),
+            (Op::GroupReserveReadPipePackets, 1, 0),
+            (Op::ReservedReadPipe, 0, 0),
+            (Op::GroupCommitReadPipe, 1, 0),
+            (Op::GetMaxPipePackets, 0, 0),
+        ] {
+            let found = of(op);
+            assert_eq!(found.len(), 1, "{op:?}");
+            let pipe = id(&found[0].operands[pipe_at]);
+            assert_eq!(pipe_access(&d, pipe), access, "{op:?}");
+        }
+        // The reserve forms give a reserve id; the reserved read/write and commits take it.
+        let rid = of(Op::ReserveWritePipePackets)[0]
+            .result_id
+            .expect("result");
+        assert_eq!(
+            d[&d[&rid].result_type.expect("type")].opcode,
+            Op::TypeReserveId
+        );
+        assert_eq!(id(&of(Op::ReservedWritePipe)[0].operands[1]), rid);
+        assert_eq!(id(&of(Op::IsValidReserveId)[0].operands[0]), rid);
+        // Packet size and alignment stay the last two operands; the group forms' scope leads.
+        let group = of(Op::GroupReserveWritePipePackets)[0];
+        let scope = id(&group.operands[0]);
+        assert_eq!(d[&scope].operands[0], Operand::Word(2), "Workgroup scope");
+        let sub = of(Op::GroupCommitReadPipe)[0];
+        assert_eq!(d[&id(&sub.operands[0])].operands[0], Operand::Word(3));
+    }
+}
+
+#[test]
+fn spir20_read_pipe_with_an_unknown_argument_count_is_refused() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+define spir_func i32 @f(ptr addrspace(1) %p, ptr addrspace(4) %d) {
+  %a = call i32 @_Z9read_pipePU3AS18ocl_pipePU3AS4vj(ptr addrspace(1) %p, ptr addrspace(4) %d, i32 4)
+  ret i32 %a
+}
+declare i32 @_Z9read_pipePU3AS18ocl_pipePU3AS4vj(ptr addrspace(1), ptr addrspace(4), i32)
+"#;
+    let err = translate_with(src, "").expect_err("three-argument read_pipe");
+    assert!(err.contains("read_pipe"), "{err}");
+}
