@@ -129,3 +129,47 @@ declare i32 @_Z9read_pipePU3AS18ocl_pipePU3AS4vj(ptr addrspace(1), ptr addrspace
     let err = translate_with(src, "").expect_err("three-argument read_pipe");
     assert!(err.contains("read_pipe"), "{err}");
 }
+
+/// LLVM 22 dropped the alignment operand of `llvm.masked.gather` / `llvm.masked.scatter`: the
+/// pointer vector's `align` parameter attribute gives it, and without one it is 1
+/// (test/transcoding/SPV_INTEL_masked_gather_scatter/intel-gather-scatter.ll assembled by
+/// llvm-as-22).
+const GATHER_SCATTER_LLVM22: &str = r#"target triple = "spir64-unknown-unknown"
+
+define spir_kernel void @k(ptr addrspace(1) %a, ptr addrspace(1) %b) {
+entry:
+  %pa = insertelement <4 x ptr addrspace(1)> poison, ptr addrspace(1) %a, i64 0
+  %va = shufflevector <4 x ptr addrspace(1)> %pa, <4 x ptr addrspace(1)> poison, <4 x i32> zeroinitializer
+  %pb = insertelement <4 x ptr addrspace(1)> poison, ptr addrspace(1) %b, i64 0
+  %vb = shufflevector <4 x ptr addrspace(1)> %pb, <4 x ptr addrspace(1)> poison, <4 x i32> zeroinitializer
+  %g = call <4 x i8> @llvm.masked.gather.v4i8.v4p1(<4 x ptr addrspace(1)> align 2 %va, <4 x i1> <i1 true, i1 false, i1 true, i1 true>, <4 x i8> zeroinitializer)
+  call void @llvm.masked.scatter.v4i8.v4p1(<4 x i8> %g, <4 x ptr addrspace(1)> %vb, <4 x i1> splat (i1 true))
+  ret void
+}
+
+declare <4 x i8> @llvm.masked.gather.v4i8.v4p1(<4 x ptr addrspace(1)>, <4 x i1>, <4 x i8>)
+declare void @llvm.masked.scatter.v4i8.v4p1(<4 x i8>, <4 x ptr addrspace(1)>, <4 x i1>)
+"#;
+
+#[test]
+fn masked_gather_scatter_take_the_llvm22_alignment_attribute() {
+    let m = translate_with(GATHER_SCATTER_LLVM22, "+SPV_INTEL_masked_gather_scatter")
+        .expect("three-operand gather/scatter");
+    common::spirv_val(&m, "t15a_gather_scatter_llvm22");
+    let d = defs(&m);
+    let gather = m
+        .instructions()
+        .find(|i| i.opcode == Op::MaskedGatherINTEL)
+        .expect("gather");
+    // (ptrs, alignment, mask, fill)
+    assert_eq!(gather.operands[1], Operand::Word(2));
+    let fill = id(&gather.operands[3]);
+    assert_eq!(d[&fill].opcode, Op::ConstantNull);
+    let scatter = m
+        .instructions()
+        .find(|i| i.opcode == Op::MaskedScatterINTEL)
+        .expect("scatter");
+    // (value, ptrs, alignment, mask): no attribute, alignment 1.
+    assert_eq!(id(&scatter.operands[0]), gather.result_id.expect("result"));
+    assert_eq!(scatter.operands[2], Operand::Word(1));
+}

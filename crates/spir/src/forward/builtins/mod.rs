@@ -293,7 +293,7 @@ pub(crate) fn intrinsic(
         "masked.gather" | "masked.scatter" => {
             let scatter = stem == "masked.scatter";
             return crate::forward::masked_gather_scatter::lower(
-                t, ctx, out, result_ty, scatter, args,
+                t, ctx, out, result_ty, scatter, args, attrs,
             );
         }
         _ => {}
