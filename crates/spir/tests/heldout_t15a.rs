@@ -173,3 +173,56 @@ fn masked_gather_scatter_take_the_llvm22_alignment_attribute() {
     assert_eq!(id(&scatter.operands[0]), gather.result_id.expect("result"));
     assert_eq!(scatter.operands[2], Operand::Word(1));
 }
+
+/// `llvm.lifetime.start/end` on an alloca, in LLVM 22's one-operand form and the older
+/// `(i64 size, ptr)` form (test/lifetime.ll, test/llvm-intrinsics/lifetime.ll).
+const LIFETIME: &str = r#"target triple = "spir64-unknown-unknown"
+
+define spir_kernel void @k(ptr addrspace(1) %out, i32 %v) {
+entry:
+  %x = alloca i32, align 4
+  %y = alloca [4 x float], align 4
+  call void @llvm.lifetime.start.p0(ptr %x)
+  store i32 %v, ptr %x, align 4
+  %l = load i32, ptr %x, align 4
+  call void @llvm.lifetime.end.p0(ptr %x)
+  store i32 %l, ptr addrspace(1) %out, align 4
+  call void @llvm.lifetime.start.p0(i64 16, ptr %y)
+  store float 1.0, ptr %y, align 4
+  call void @llvm.lifetime.end.p0(i64 16, ptr %y)
+  ret void
+}
+
+declare void @llvm.lifetime.start.p0(...)
+declare void @llvm.lifetime.end.p0(...)
+"#;
+
+#[test]
+fn lifetime_markers_become_lifetime_instructions_on_typed_variables() {
+    let [typed, untyped] = typed_and_untyped(LIFETIME, "", "t15a_lifetime");
+    let d = defs(&typed);
+    let markers: Vec<_> = typed
+        .instructions()
+        .filter(|i| matches!(i.opcode, Op::LifetimeStart | Op::LifetimeStop))
+        .collect();
+    let ops: Vec<Op> = markers.iter().map(|i| i.opcode).collect();
+    assert_eq!(
+        ops,
+        [
+            Op::LifetimeStart,
+            Op::LifetimeStop,
+            Op::LifetimeStart,
+            Op::LifetimeStop
+        ]
+    );
+    for m in &markers {
+        // The variable itself, size 0 (a typed pointee).
+        assert_eq!(d[&id(&m.operands[0])].opcode, Op::Variable, "{m:?}");
+        assert_eq!(m.operands[1], Operand::Word(0));
+    }
+    assert_ne!(id(&markers[0].operands[0]), id(&markers[2].operands[0]));
+    // Untyped pointers have no typed pointee to mark: the hints are dropped.
+    assert!(!untyped
+        .instructions()
+        .any(|i| matches!(i.opcode, Op::LifetimeStart | Op::LifetimeStop)));
+}

@@ -14,6 +14,7 @@ mod groups;
 mod images;
 mod intel_subgroups;
 pub(crate) mod kernel_query;
+mod lifetime;
 mod llvm_intrinsics;
 mod math;
 mod memory;
@@ -339,8 +340,9 @@ pub(crate) fn intrinsic(
         // Traps are dropped as llvm-spirv drops them without SPV_KHR_abort (its OpAbortKHR is
         // not known to spirv-val 2025.5); the `unreachable` after them stays. Profiling
         // counters (`llvm.instrprof.*`) are removed, as llvm-spirv's regularization does.
-        "lifetime" | "dbg" | "assume" | "experimental" | "invariant" | "var" | "donothing"
-        | "sideeffect" | "trap" | "debugtrap" | "ubsantrap" | "instrprof" => {
+        "lifetime" => lifetime::lower(t, ctx, base.starts_with("lifetime.start"), args),
+        "dbg" | "assume" | "experimental" | "invariant" | "var" | "donothing" | "sideeffect"
+        | "trap" | "debugtrap" | "ubsantrap" | "instrprof" => {
             // Hints without a SPIR-V form; a result (`invariant.start`'s token) is undefined.
             if !t.m.types.is_void(result_ty) {
                 let ty = t.ty(result_ty, &ctx.location)?;
