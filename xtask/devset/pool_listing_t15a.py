@@ -25,9 +25,9 @@
 # tests since moved (test/lifetime.ll, test/transcoding/SPV_INTEL_*/). Extension tests are
 # saturated by t12's `spirv-ext=+SPV_...` find_string sweep.
 #
-# Look-ups: 20 search (S1-S20), 22 find_files (F1-F22), 36 read_file (R1-R36; 11 kept files,
-# 008 taking two pages; 12 fetched then rejected as t11-t14 duplicates; 1 rejected for merge
-# conflict markers; 1 devset21b's; 11 misses): 78 of the 230 allowed.
+# Look-ups: 20 search (S1-S20), 26 find_files (F1-F26), 1 find_repos (O1), 36 read_file
+# (R1-R36; 11 kept files, 008 taking two pages; 12 fetched then rejected as t11-t14 duplicates;
+# 1 rejected for merge conflict markers; 1 devset21b's; 11 misses): 83 of the 230 allowed.
 # Files: /work/devset/t15a/NNN-<basename> (verbatim, every line; lengths checked against
 # read_file's total_chars), rows in samples_t15a.tsv (index, local name, path, commit).
 
@@ -110,6 +110,11 @@ R33 read test/opencl.queue_t.ll: id 37033854667 -> 009
 R34 read test/spirv.Queue.ll: id 37401155997 -> 010
 R35 read test/vec_type_hint.ll: id 5970911085, claimed by devset21b (its id claim): not written
 R36 read test/group_ops.ll: missing
+O1 find_repos "SPIRV-LLVM-Translator": 26 forks; the ones t9a/t9b did not list tried next
+F23 find_files AlexeySotkin/SPIRV-LLVM-Translator under test/transcoding ext ll: 4 (AtomicCompareExchange.ll, an upper-case name Khronos's listing would show if the index held it; three function-pointer tests of the listed folder)
+F24 find_files geobacter-rs/SPIRV-LLVM-Translator under test/transcoding: 0
+F25 find_files alexbatashev/SPIRV-LLVM-Translator under test/transcoding: 0
+F26 find_files bwlodarcz/SPIRV-LLVM-Translator under test/transcoding: 0
 """
 
 # (local name, find_string id of the fetched version, path)

@@ -103,14 +103,7 @@ fn constant_alignment(t: &Translator<'_>, align: ValueRef) -> Option<u32> {
 
 /// The `align` attribute of call parameter `index` (the three-operand forms), 1 without one.
 fn param_alignment(attrs: &llvm::AttributeList, index: usize) -> u32 {
-    attrs
-        .param(index)
-        .iter()
-        .find_map(|a| match a {
-            llvm::Attribute::Int(n, v) if n == "align" && *v > 0 => u32::try_from(*v).ok(),
-            _ => None,
-        })
-        .unwrap_or(1)
+    attrs.param_align(index).unwrap_or(1)
 }
 
 /// The pointer vector operand as a vector of pointers to the data's component type (an
