@@ -667,3 +667,40 @@ fn a_printf_format_outside_constant_space_is_refused_as_llvm_spirv_does() {
     ]));
     assert!(dis(&out).contains("OpExtension \"SPV_EXT_relaxed_printf_string_address_space\""));
 }
+
+// ---- session 21, helper devset21a ----
+
+/// A local variable under lifetime markers (OpLifetimeStart/Stop without mem2reg).
+const LIFETIME_LOCAL: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(ptr addrspace(1) %out, i32 %v) {
+entry:
+  %x = alloca i32, align 4
+  call void @llvm.lifetime.start.p0(ptr %x)
+  store i32 %v, ptr %x, align 4
+  %l = load i32, ptr %x, align 4
+  call void @llvm.lifetime.end.p0(ptr %x)
+  store i32 %l, ptr addrspace(1) %out, align 4
+  ret void
+}
+declare void @llvm.lifetime.start.p0(ptr)
+declare void @llvm.lifetime.end.p0(ptr)
+"#;
+
+#[test]
+fn mem2reg_promotes_variables_under_lifetime_markers() {
+    let input = write("lifetime_local.ll", LIFETIME_LOCAL);
+    let spv = scratch("lifetime_local.spv").display().to_string();
+    ok(&llvm_spirv(&[&input, "-o", &spv]));
+    spirv_val(&spv);
+    let plain = dis(&spv);
+    assert!(
+        plain.contains("OpLifetimeStart") && plain.contains("OpLifetimeStop"),
+        "{plain}"
+    );
+    // LLVM's mem2reg deletes the markers of the allocas it promotes: so does the rewrite.
+    ok(&llvm_spirv(&[&input, "-spirv-mem2reg", "-o", &spv]));
+    spirv_val(&spv);
+    let promoted = dis(&spv);
+    assert!(!promoted.contains("OpVariable"), "{promoted}");
+    assert!(!promoted.contains("OpLifetime"), "{promoted}");
+}

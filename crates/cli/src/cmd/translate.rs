@@ -338,6 +338,7 @@ fn translate_one(
 /// variables reached through pointer casts qualify) on its output, which removes the same
 /// allocas: those only loaded and stored whole.
 fn promote_to_ssa(words: &[u32]) -> anyhow::Result<Vec<u32>> {
+    let words = without_lifetime_markers(words);
     let mut optimizer = spirvkit_opt::Optimizer::new(spirvkit_opt::TargetEnv::Universal);
     // The translator's output is valid already: validating it again costs time only.
     optimizer.skip_validation = true;
@@ -345,7 +346,29 @@ fn promote_to_ssa(words: &[u32]) -> anyhow::Result<Vec<u32>> {
         let pass = spirvkit_opt::pass_from_flag(flag, None).map_err(|e| anyhow::anyhow!("{e}"))?;
         optimizer.register_pass(pass);
     }
-    optimizer.run(words).map_err(|e| anyhow::anyhow!("{e}"))
+    optimizer.run(&words).map_err(|e| anyhow::anyhow!("{e}"))
+}
+
+/// The module without its OpLifetimeStart/OpLifetimeStop: LLVM's mem2reg deletes the markers
+/// of the allocas it promotes, while the SSA rewrite would keep every marked variable in
+/// memory (markers are hints only).
+fn without_lifetime_markers(words: &[u32]) -> Vec<u32> {
+    const HEADER: usize = 5;
+    let markers = [
+        u32::from(spirvkit_grammar::Op::LifetimeStart.0),
+        u32::from(spirvkit_grammar::Op::LifetimeStop.0),
+    ];
+    let mut out = words[..HEADER.min(words.len())].to_vec();
+    let mut rest = words.get(HEADER..).unwrap_or_default();
+    while let Some(&first) = rest.first() {
+        let count = ((first >> 16) as usize).clamp(1, rest.len());
+        let (inst, tail) = rest.split_at(count);
+        if !markers.contains(&(first & 0xffff)) {
+            out.extend_from_slice(inst);
+        }
+        rest = tail;
+    }
+    out
 }
 
 /// Reads LLVM input keeping the reader's typed error (for machine diagnostics).

@@ -280,6 +280,13 @@ impl AttributeList {
     pub fn param(&self, index: usize) -> &[Attribute] {
         self.params.get(index).map(Vec::as_slice).unwrap_or(&[])
     }
+    /// The `align N` attribute (N > 0) of parameter `index`.
+    pub fn param_align(&self, index: usize) -> Option<u32> {
+        self.param(index).iter().find_map(|a| match a {
+            Attribute::Int(n, v) if n == "align" && *v > 0 => u32::try_from(*v).ok(),
+            _ => None,
+        })
+    }
     pub fn has_function_flag(&self, name: &str) -> bool {
         self.function
             .iter()

@@ -447,14 +447,7 @@ fn memmove_length(t: &Translator<'_>, inst: &llvm::Instruction) -> Option<(u64, 
         return None;
     }
     let bytes = t.const_int(*args.get(2)?).filter(|&n| n > 0)?;
-    let align = (0..2)
-        .filter_map(|i| {
-            attrs.param(i).iter().find_map(|a| match a {
-                llvm::Attribute::Int(n, v) if n == "align" && *v > 0 => u32::try_from(*v).ok(),
-                _ => None,
-            })
-        })
-        .max();
+    let align = (0..2).filter_map(|i| attrs.param_align(i)).max();
     Some((bytes, align))
 }
 

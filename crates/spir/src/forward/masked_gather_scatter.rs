@@ -29,7 +29,9 @@ pub(crate) fn require_pointer_vector(t: &mut Translator<'_>, location: &str) -> 
 }
 
 /// `llvm.masked.gather(ptrs, align, mask, passthru)` (`scatter` false) or
-/// `llvm.masked.scatter(value, ptrs, align, mask)` (`scatter` true).
+/// `llvm.masked.scatter(value, ptrs, align, mask)` (`scatter` true); LLVM 22 dropped the
+/// alignment operand (`llvm.masked.gather(ptrs, mask, passthru)`), the pointer vector's `align`
+/// parameter attribute giving it (none: 1, the pointers promise no more).
 pub(crate) fn lower(
     t: &mut Translator<'_>,
     ctx: &FnCtx<'_>,
@@ -37,6 +39,7 @@ pub(crate) fn lower(
     result_ty: llvm::TypeId,
     scatter: bool,
     args: &[ValueRef],
+    attrs: &llvm::AttributeList,
 ) -> Result<()> {
     let loc = ctx.location.as_str();
     let name = if scatter {
@@ -44,23 +47,25 @@ pub(crate) fn lower(
     } else {
         "llvm.masked.gather"
     };
-    let [first, second, third, fourth] = args else {
-        return Err(malformed(loc, format!("{name} without four operands")));
+    let (data, ptrs, alignment, mask) = match (scatter, args) {
+        (true, [data, ptrs, align, mask]) => (*data, *ptrs, constant_alignment(t, *align), *mask),
+        (false, [ptrs, align, mask, data]) => (*data, *ptrs, constant_alignment(t, *align), *mask),
+        (true, [data, ptrs, mask]) => (*data, *ptrs, Some(param_alignment(attrs, 1)), *mask),
+        (false, [ptrs, mask, data]) => (*data, *ptrs, Some(param_alignment(attrs, 0)), *mask),
+        _ => {
+            return Err(malformed(
+                loc,
+                format!("{name} with {} operands (expected 3 or 4)", args.len()),
+            ))
+        }
     };
-    let (data, ptrs, align, mask) = if scatter {
-        (*first, *second, *third, *fourth)
-    } else {
-        (*fourth, *first, *second, *third)
-    };
+    let alignment =
+        alignment.ok_or_else(|| malformed(loc, format!("{name} with a non-constant alignment")))?;
     let data_ty = if scatter {
         t.value_llvm_type(ctx, data)?
     } else {
         result_ty
     };
-    let alignment = t
-        .const_int(align)
-        .and_then(|a| u32::try_from(a).ok())
-        .ok_or_else(|| malformed(loc, format!("{name} with a non-constant alignment")))?;
     let ptr_vector = typed_pointer_vector(t, ctx, ptrs, data_ty, name)?;
     let mask = t.value(ctx, mask)?;
     let data = t.value(ctx, data)?;
@@ -89,6 +94,16 @@ pub(crate) fn lower(
         );
     }
     Ok(())
+}
+
+/// The alignment operand of the four-operand forms.
+fn constant_alignment(t: &Translator<'_>, align: ValueRef) -> Option<u32> {
+    t.const_int(align).and_then(|a| u32::try_from(a).ok())
+}
+
+/// The `align` attribute of call parameter `index` (the three-operand forms), 1 without one.
+fn param_alignment(attrs: &llvm::AttributeList, index: usize) -> u32 {
+    attrs.param_align(index).unwrap_or(1)
 }
 
 /// The pointer vector operand as a vector of pointers to the data's component type (an

@@ -398,7 +398,7 @@ impl<'m> Translator<'m> {
                         .opencl_handle_type(OpenClType::Event, crate::forward::types::NO_ACCESS);
                     votes.add(result, Some(Repr::Handle(event)));
                 }
-                if let Some(p) = crate::forward::builtins::pipe_builtin(&d.name) {
+                if let Some(p) = crate::forward::builtins::pipe_builtin(&d.name, args.len()) {
                     self.pipe_votes(classes, votes, f, func, result, p, args);
                 }
                 if let Some(handle) =
@@ -432,8 +432,9 @@ impl<'m> Translator<'m> {
         }
     }
 
-    /// A pipe built-in's pipe operand is a pipe of its access, its reserve id operand and a
-    /// reserve form's result are reserve ids (clang gives them all as opaque pointers).
+    /// A pipe built-in's pipe operand is a pipe of its access (when the call says it), its
+    /// reserve id operand and a reserve form's result are reserve ids (clang gives them all as
+    /// opaque pointers).
     #[allow(clippy::too_many_arguments)]
     fn pipe_votes(
         &mut self,
@@ -445,9 +446,11 @@ impl<'m> Translator<'m> {
         p: crate::forward::builtins::PipeBuiltin,
         args: &[ValueRef],
     ) {
-        let pipe = self.opencl_handle_type(OpenClType::Pipe { access: p.access }, p.access);
         let node = |i: usize| args.get(i).and_then(|&a| classes.node(f, func, a));
-        votes.add(node(0), Some(Repr::Handle(pipe)));
+        if let Some(access) = p.access {
+            let pipe = self.opencl_handle_type(OpenClType::Pipe { access }, access);
+            votes.add(node(0), Some(Repr::Handle(pipe)));
+        }
         let rid = self.opencl_handle_type(OpenClType::ReserveId, crate::forward::types::NO_ACCESS);
         if let Some(i) = p.reserve_id_arg() {
             votes.add(node(i), Some(Repr::Handle(rid)));

@@ -570,12 +570,7 @@ pub(super) fn mem_intrinsic(
     };
     let mut ops = vec![Operand::Id(dst), Operand::Id(src), Operand::Id(len)];
     // Since LLVM 7 the alignments are `align N` attributes of the two pointer arguments.
-    let param_align = |i: usize| {
-        attrs.param(i).iter().find_map(|a| match a {
-            llvm::Attribute::Int(n, v) if n == "align" && *v > 0 => u32::try_from(*v).ok(),
-            _ => None,
-        })
-    };
+    let param_align = |i: usize| attrs.param_align(i);
     let (dst_align, src_align) = match align.and_then(|a| u32::try_from(a).ok()) {
         Some(a) if a > 0 => (Some(a), Some(a)),
         _ if family == "memset" => (param_align(0), None),

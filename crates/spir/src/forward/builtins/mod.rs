@@ -14,6 +14,7 @@ mod groups;
 mod images;
 mod intel_subgroups;
 pub(crate) mod kernel_query;
+mod lifetime;
 mod llvm_intrinsics;
 mod math;
 mod memory;
@@ -72,7 +73,7 @@ pub(crate) fn is_builtin(d: &Demangled) -> bool {
         || crate::forward::joint_matrix::is_opencl_builtin(n)
         || narrow_conversions::conversion(n).is_some()
         || kernel_query::query(n).is_some()
-        || pipes::pipe_builtin(n).is_some()
+        || pipes::pipe_builtin(n, d.params.len()).is_some()
         || events::event_builtin(n).is_some()
         || n == pipes::IS_VALID_RESERVE_ID
         || is_reserved(n)
@@ -165,7 +166,7 @@ pub(crate) fn call(
     if n == images::SAMPLER_INITIALIZER {
         return images::sampler_initializer(t, ctx, out, args);
     }
-    if let Some(p) = pipes::pipe_builtin(n) {
+    if let Some(p) = pipes::pipe_builtin(n, args.len()) {
         return pipes::lower(t, ctx, out, result_ty, p, args);
     }
     if let Some(e) = events::event_builtin(n) {
@@ -293,7 +294,7 @@ pub(crate) fn intrinsic(
         "masked.gather" | "masked.scatter" => {
             let scatter = stem == "masked.scatter";
             return crate::forward::masked_gather_scatter::lower(
-                t, ctx, out, result_ty, scatter, args,
+                t, ctx, out, result_ty, scatter, args, attrs,
             );
         }
         _ => {}
@@ -339,8 +340,9 @@ pub(crate) fn intrinsic(
         // Traps are dropped as llvm-spirv drops them without SPV_KHR_abort (its OpAbortKHR is
         // not known to spirv-val 2025.5); the `unreachable` after them stays. Profiling
         // counters (`llvm.instrprof.*`) are removed, as llvm-spirv's regularization does.
-        "lifetime" | "dbg" | "assume" | "experimental" | "invariant" | "var" | "donothing"
-        | "sideeffect" | "trap" | "debugtrap" | "ubsantrap" | "instrprof" => {
+        "lifetime" => lifetime::lower(t, ctx, base.starts_with("lifetime.start"), args),
+        "dbg" | "assume" | "experimental" | "invariant" | "var" | "donothing" | "sideeffect"
+        | "trap" | "debugtrap" | "ubsantrap" | "instrprof" => {
             // Hints without a SPIR-V form; a result (`invariant.start`'s token) is undefined.
             if !t.m.types.is_void(result_ty) {
                 let ty = t.ty(result_ty, &ctx.location)?;

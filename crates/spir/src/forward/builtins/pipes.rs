@@ -4,6 +4,10 @@
 //! reserve and commit forms, `__get_pipe_{num,max}_packets_{ro,wo}(pipe, size, align)`, and the
 //! mangled `is_valid_reserve_id`. Each becomes its SPIR-V pipe instruction with the operands in
 //! clang's order (what llvm-spirv's OCLToSPIRV does); the group forms take the scope first.
+//! SPIR 2.0 modules call the same built-ins by their OpenCL C names, mangled with the packet size
+//! and alignment appended (`_Z10write_pipePU3AS18ocl_pipePU3AS4vjj`): the operands are clang's,
+//! `read_pipe`/`write_pipe` with and without a reserve id are told apart by their argument count,
+//! and `get_pipe_{num,max}_packets` carry no access (the kernel's `kernel_arg_access_qual` says it).
 
 use crate::error::{malformed, Result};
 use crate::forward::context::FnCtx;
@@ -16,12 +20,12 @@ use spirvkit_grammar::{Capability, Op, Scope};
 use spirvkit_llvm as llvm;
 
 /// One pipe built-in: its instruction, the scope of a group form, the access of its pipe
-/// operand (0 read, 1 write), and its argument count.
+/// operand (0 read, 1 write; `None` when the call does not say), and its argument count.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PipeBuiltin {
     pub op: Op,
     pub scope: Option<Scope>,
-    pub access: u32,
+    pub access: Option<u32>,
     arity: usize,
 }
 
@@ -61,9 +65,38 @@ impl PipeBuiltin {
     }
 }
 
-/// The pipe built-in `name` is (`is_valid_reserve_id` is handled by `is_valid_reserve_id`).
-pub(crate) fn pipe_builtin(name: &str) -> Option<PipeBuiltin> {
-    let base = name.strip_prefix("__")?;
+/// The pipe built-in `name` called with `nargs` arguments is: clang's `__`-prefixed forms, or
+/// the SPIR 2.0 forms (module doc).
+pub(crate) fn pipe_builtin(name: &str, nargs: usize) -> Option<PipeBuiltin> {
+    if let Some(base) = name.strip_prefix("__") {
+        return form(base);
+    }
+    let base = match (name, nargs) {
+        ("read_pipe", 4) => "read_pipe_2",
+        ("read_pipe", 6) => "read_pipe_4",
+        ("write_pipe", 4) => "write_pipe_2",
+        ("write_pipe", 6) => "write_pipe_4",
+        ("read_pipe" | "write_pipe", _) => return None,
+        ("get_pipe_num_packets" | "get_pipe_max_packets", _) => {
+            let op = if name.ends_with("num_packets") {
+                Op::GetNumPipePackets
+            } else {
+                Op::GetMaxPipePackets
+            };
+            return Some(PipeBuiltin {
+                op,
+                scope: None,
+                access: None,
+                arity: 3,
+            });
+        }
+        _ => name,
+    };
+    form(base)
+}
+
+/// A pipe built-in by its name without clang's `__` prefix.
+fn form(base: &str) -> Option<PipeBuiltin> {
     let (scope, rest) = if let Some(r) = base.strip_prefix("work_group_") {
         (Some(Scope::Workgroup), r)
     } else if let Some(r) = base.strip_prefix("sub_group_") {
@@ -75,7 +108,7 @@ pub(crate) fn pipe_builtin(name: &str) -> Option<PipeBuiltin> {
         Some(PipeBuiltin {
             op,
             scope,
-            access,
+            access: Some(access),
             arity,
         })
     };
