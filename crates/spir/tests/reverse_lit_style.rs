@@ -1334,3 +1334,198 @@ define spir_func i1 @eq(i1 %a, i1 %b) {{
         assert!(!ll.contains("xor"), "{ll}");
     }
 }
+
+// ---- session 21, helper lit21 ----
+
+/// Vector casts come back in OpenCL C form, as llvm-spirv's SPIRVToOCL lowers them (t14/019):
+/// `convert_<dst>N` with the source's sign from the cast (zext/uitofp unsigned) and an
+/// unsigned result only from fptoui; scalars, bool vectors and SPV-IR keep the LLVM cast.
+#[test]
+fn vector_casts_are_opencl_converts() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func void @f(<2 x i8> %a, <2 x i32> %b, <2 x float> %c, <2 x i1> %m, <3 x float> %h, i8 %s) {{
+  %z = zext <2 x i8> %a to <2 x i32>
+  %x = sext <2 x i8> %a to <2 x i32>
+  %t = trunc <2 x i32> %b to <2 x i8>
+  %u = uitofp <2 x i32> %b to <2 x float>
+  %q = fptoui <2 x float> %c to <2 x i16>
+  %n = fptrunc <3 x float> %h to <3 x half>
+  %k = zext <2 x i1> %m to <2 x i32>
+  %w = zext i8 %s to i32
+  ret void
+}}
+"#
+    );
+    let ll = round_trip(&src, "", TargetEnv::Cl12, true, "vector_casts_cl12");
+    assert_has(
+        &ll,
+        &[
+            "call spir_func <2 x i32> @_Z12convert_int2Dv2_h(<2 x i8> %a)",
+            "call spir_func <2 x i32> @_Z12convert_int2Dv2_c(<2 x i8> %a)",
+            "call spir_func <2 x i8> @_Z13convert_char2Dv2_i(<2 x i32> %b)",
+            "call spir_func <2 x float> @_Z14convert_float2Dv2_j(<2 x i32> %b)",
+            "call spir_func <2 x i16> @_Z15convert_ushort2Dv2_f(<2 x float> %c)",
+            "call spir_func <3 x half> @_Z13convert_half3Dv3_f(<3 x float> %h)",
+            "zext i8 %s to i32",
+        ],
+    );
+    assert!(!ll.contains("convert_int2Dv2_b"), "{ll}");
+    let ir = round_trip(&src, "", TargetEnv::SpvIr, true, "vector_casts_spv_ir");
+    assert_has(
+        &ir,
+        &["zext <2 x i8> %a to <2 x i32>", "fptrunc <3 x float>"],
+    );
+    assert!(!ir.contains("convert_"), "{ir}");
+}
+
+/// OpIsNan is the `isnan` built-in like the other tests (t14/010; it was `fcmp uno`); SPV-IR
+/// names the opcode with the same `int` result, which translates forward again to OpIsNan
+/// and an OpSelect (valid).
+#[test]
+fn isnan_is_a_builtin_call_with_an_int_result() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func i1 @f(float %a, <4 x float> %v) {{
+  %n = call i1 @llvm.isnan.f32(float %a)
+  %i = call <4 x i1> @llvm.is.fpclass.v4f32(<4 x float> %v, i32 516)
+  ret i1 %n
+}}
+declare i1 @llvm.isnan.f32(float)
+declare <4 x i1> @llvm.is.fpclass.v4f32(<4 x float>, i32)
+"#
+    );
+    let ll = round_trip(&src, "", TargetEnv::Cl12, true, "isnan_cl12");
+    assert_has(
+        &ll,
+        &["call spir_func i32 @_Z5isnanf(float %a)", "icmp ne i32"],
+    );
+    assert!(!ll.contains("fcmp uno"), "{ll}");
+    let ir = round_trip(&src, "", TargetEnv::SpvIr, true, "isnan_spv_ir");
+    assert_has(&ir, &["call spir_func i32 @_Z13__spirv_IsNanf(float %a)"]);
+    let again = common::translate_with(&ir, "").expect("SPV-IR forward again");
+    common::spirv_val(&again, "isnan_spv_ir_again");
+    // OpIsNan's result type is OpTypeBool's id.
+    let words = again.to_words();
+    let (mut i, mut bool_id, mut isnan_ty) = (5, None, None);
+    while let Some(&w) = words.get(i) {
+        let (len, op) = ((w >> 16) as usize, w & 0xffff);
+        match op {
+            20 => bool_id = words.get(i + 1).copied(),
+            156 => isnan_ty = words.get(i + 1).copied(),
+            _ => {}
+        }
+        i += len.max(1);
+    }
+    assert!(
+        isnan_ty.is_some() && isnan_ty == bool_id,
+        "OpIsNan of a bool"
+    );
+}
+
+/// SPV_INTEL_split_barrier's arrive/wait come back as the OpenCL C extension's built-ins:
+/// flags only for CL1.2 (t11/027), flags and memory scope for CL2.0 (t12/002); SPV-IR keeps
+/// the `__spirv_` calls.
+#[test]
+fn split_barriers_are_intel_work_group_barrier_builtins() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_kernel void @k() {{
+  call spir_func void @_Z31intel_work_group_barrier_arrivej(i32 1)
+  call spir_func void @_Z29intel_work_group_barrier_waitj(i32 2)
+  ret void
+}}
+declare spir_func void @_Z31intel_work_group_barrier_arrivej(i32)
+declare spir_func void @_Z29intel_work_group_barrier_waitj(i32)
+"#
+    );
+    let ext = "+SPV_INTEL_split_barrier";
+    let cl12 = round_trip(&src, ext, TargetEnv::Cl12, true, "split_barrier_cl12");
+    assert_has(
+        &cl12,
+        &[
+            "call spir_func void @_Z31intel_work_group_barrier_arrivej(i32 1)",
+            "call spir_func void @_Z29intel_work_group_barrier_waitj(i32 2)",
+        ],
+    );
+    let cl20 = round_trip(&src, ext, TargetEnv::Cl20, true, "split_barrier_cl20");
+    assert_has(
+        &cl20,
+        &[
+            "call spir_func void @_Z31intel_work_group_barrier_arrivej12memory_scope(i32 1, i32 1)",
+            "call spir_func void @_Z29intel_work_group_barrier_waitj12memory_scope(i32 2, i32 1)",
+        ],
+    );
+    let ir = round_trip(&src, ext, TargetEnv::SpvIr, true, "split_barrier_spv_ir");
+    assert_has(
+        &ir,
+        &["@_Z33__spirv_ControlBarrierArriveINTELiii(i32 2, i32 2, i32 260)"],
+    );
+}
+
+/// The OptNoneEXT function-control bit is `optnone` (with `noinline`) again (t12/025).
+#[test]
+fn optnone_function_control_is_optnone() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func void @f() #0 {{
+  ret void
+}}
+attributes #0 = {{ noinline nounwind optnone }}
+"#
+    );
+    let ll = round_trip(&src, "+SPV_EXT_optnone", TargetEnv::Cl12, true, "optnone");
+    assert!(
+        ll.lines().any(|l| l.starts_with("attributes #")
+            && l.contains("noinline")
+            && l.contains("optnone")),
+        "{ll}"
+    );
+    let plain = round_trip(&src, "", TargetEnv::Cl12, true, "optnone_not_enabled");
+    assert!(!plain.contains("optnone"), "{plain}");
+}
+
+/// FPGA function decorations come back as the function metadata they came from, equal lists
+/// one node (t14/003), and the interface execution modes as `!ip_interface` (t14/001).
+#[test]
+fn fpga_function_decorations_and_interfaces_are_metadata() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_func void @enable() !stall_enable !0 {{
+  ret void
+}}
+define spir_func void @free() !stall_free !0 !initiation_interval !1 {{
+  ret void
+}}
+define spir_kernel void @k1() !ip_interface !2 {{
+  ret void
+}}
+define spir_kernel void @k2() !ip_interface !3 {{
+  ret void
+}}
+!0 = !{{i32 1}}
+!1 = !{{i32 4}}
+!2 = !{{!"streaming"}}
+!3 = !{{!"streaming", !"stall_free_return"}}
+"#
+    );
+    let ext = "+SPV_INTEL_fpga_cluster_attributes,+SPV_INTEL_fpga_invocation_pipelining_attributes,+SPV_INTEL_kernel_attributes";
+    let ll = round_trip(&src, ext, TargetEnv::Cl12, false, "fpga_function_metadata");
+    let node = |key: &str| {
+        ll.split(&format!("!{key} !"))
+            .nth(1)
+            .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+            .map(|n| n.to_owned())
+            .unwrap_or_else(|| panic!("no !{key} in:\n{ll}"))
+    };
+    assert_eq!(node("stall_enable"), node("stall_free"), "one node:\n{ll}");
+    assert_has(
+        &ll,
+        &[
+            &format!("!{} = !{{i32 1}}", node("stall_enable")),
+            &format!("!{} = !{{i32 4}}", node("initiation_interval")),
+            "!{!\"streaming\"}",
+            "!{!\"streaming\", !\"stall_free_return\"}",
+        ],
+    );
+}

@@ -601,6 +601,9 @@ fn alloca(
             t.b.decorate(out, Decoration::Alignment.0, &[Operand::Word(a as u32)]);
         }
     }
-    name_value(t, var, inst);
+    // An array-counted alloca is the cast to its element pointer, which llvm-spirv names
+    // (the variable stays unnamed; t11/028's `%0 = alloca [4 x i32]` back).
+    let named = if spec_length.is_some() { out } else { var };
+    name_value(t, named, inst);
     Ok((var != out).then_some((var, out, wanted, generic)))
 }

@@ -437,27 +437,30 @@ impl Ctx<'_> {
                 self.binary(st, ty, BinaryOp::FMul, v, sv)
             }
             Op::IsNan | Op::IsInf | Op::IsFinite | Op::IsNormal | Op::SignBitSet => {
-                let ty = self.result_ty(inst)?;
+                // llvm-spirv calls the OpenCL C built-in (an `int` per lane) for each of
+                // them, isnan too, and compares the result with 0; SPV-IR names the opcode
+                // (`__spirv_IsNan`) with the same `int` result.
                 let x = self.op_value(st, inst, 0)?;
-                if op == Op::IsNan {
-                    self.cmp(st, 8, x, x)?
+                let spirv_name;
+                let name = if self.spv_ir() {
+                    spirv_name = format!("__spirv_{}", &super::op_name(op)[2..]);
+                    spirv_name.as_str()
                 } else {
-                    let name = match op {
+                    match op {
+                        Op::IsNan => "isnan",
                         Op::IsInf => "isinf",
                         Op::IsFinite => "isfinite",
                         Op::IsNormal => "isnormal",
                         _ => "signbit",
-                    };
-                    let xt = self.type_of(st, x)?;
-                    let int_ty = self.int_like(xt, 32);
-                    let mangled =
-                        self.mangle_call(name, &[(xt, super::builtins::Sign::Signed)], false)?;
-                    let r = self.call_builtin(st, &mangled, int_ty, vec![x], false)?;
-                    let zero = self.splat_const(int_ty, ConstKind::Null);
-                    let c = self.cmp(st, 33, r, zero)?;
-                    let _ = ty;
-                    c
-                }
+                    }
+                };
+                let xt = self.type_of(st, x)?;
+                let int_ty = self.int_like(xt, 32);
+                let mangled =
+                    self.mangle_call(name, &[(xt, super::builtins::Sign::Signed)], false)?;
+                let r = self.call_builtin(st, &mangled, int_ty, vec![x], false)?;
+                let zero = self.splat_const(int_ty, ConstKind::Null);
+                self.cmp(st, 33, r, zero)?
             }
             Op::Any | Op::All => {
                 // OpenCL C targets: llvm-spirv's `any` / `all` on the condition sign-extended

@@ -377,6 +377,28 @@ impl Ctx<'_> {
         Ok(())
     }
 
+    /// SPV_INTEL_split_barrier's arrive/wait as the OpenCL C extension's built-ins:
+    /// `intel_work_group_barrier_arrive(flags)` for CL1.2, with the memory scope after the
+    /// flags for CL2.0 (as llvm-spirv's SPIRVToOCL12/20).
+    pub fn split_barrier(&mut self, st: &mut FnState, inst: &Instruction) -> Result<()> {
+        let mem = self.const_operand(st, inst, 1)?;
+        let sem = self.const_operand(st, inst, 2)?;
+        let mut args = vec![self.const_i32(fence_flags(sem))];
+        let mut params = vec![ParamType::Scalar(Scalar::UInt)];
+        if self.cl20() {
+            args.push(self.const_i32(memory_scope(mem)));
+            params.push(scope_param());
+        }
+        let name = if inst.opcode == Op::ControlBarrierArriveINTEL {
+            "intel_work_group_barrier_arrive"
+        } else {
+            "intel_work_group_barrier_wait"
+        };
+        let void = self.m.types.void();
+        self.call_builtin(st, &mangle(name, &params), void, args, false)?;
+        Ok(())
+    }
+
     /// OpMemoryBarrier under CL2.0: `atomic_work_item_fence(flags, order, scope)`.
     pub fn work_item_fence(&mut self, st: &mut FnState, inst: &Instruction) -> Result<()> {
         let scope = self.const_operand(st, inst, 0)?;

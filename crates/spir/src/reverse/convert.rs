@@ -119,9 +119,44 @@ impl Ctx<'_> {
                 }
             }
         };
+        if let Some(v) = self.vector_cast_builtin(st, cast, x, xt, ty)? {
+            self.define(st, inst, v);
+            return Ok(true);
+        }
         let v = self.cast(st, cast, x, ty)?;
         self.define(st, inst, v);
         Ok(true)
+    }
+
+    /// A vector conversion in OpenCL C form: llvm-spirv's SPIRVToOCL lowers every vector
+    /// cast but those on booleans to `convert_<dst>N` (unsigned result only from fptoui; the
+    /// source's sign from the cast: zext and uitofp read it unsigned). Scalars and SPV-IR keep
+    /// the LLVM cast.
+    fn vector_cast_builtin(
+        &mut self,
+        st: &mut FnState,
+        cast: CastOp,
+        x: ValueRef,
+        xt: TypeId,
+        ty: TypeId,
+    ) -> Result<Option<ValueRef>> {
+        let is_vector = matches!(self.m.types.get(ty), Type::Vector { .. });
+        let boolean = |t: TypeId| self.m.types.get(self.m.types.scalar(t)) == &Type::Int(1);
+        if self.spv_ir() || !is_vector || boolean(xt) || boolean(ty) || xt == ty {
+            return Ok(None);
+        }
+        let src_sign = match cast {
+            CastOp::ZExt | CastOp::UiToFp => Sign::Unsigned,
+            _ => Sign::Signed,
+        };
+        let dst_sign = match cast {
+            CastOp::FpToUi => Sign::Unsigned,
+            _ => Sign::Signed,
+        };
+        let name = format!("convert_{}", self.type_name(ty, dst_sign)?);
+        let mangled = self.mangle_call(&name, &[(xt, src_sign)], false)?;
+        self.call_builtin(st, &mangled, ty, vec![x], false)
+            .map(Some)
     }
 
     pub fn float_bits(&self, ty: TypeId) -> u32 {

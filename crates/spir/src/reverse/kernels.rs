@@ -192,6 +192,25 @@ impl Ctx<'_> {
                 attachments.push((key.to_owned(), n));
             }
             for (mode, args) in self.execution_modes.get(&id).cloned().unwrap_or_default() {
+                // StreamingInterfaceINTEL / RegisterMapInterfaceINTEL: `!ip_interface`, its
+                // flag a second string (the forward's kernel_attributes.rs, reversed).
+                let interface = match mode {
+                    6154 => Some(("streaming", "stall_free_return")),
+                    6160 => Some(("csr", "wait_for_done_write")),
+                    _ => None,
+                };
+                if let Some((kind, flag)) = interface {
+                    if attachments.iter().any(|(k, _)| k == "ip_interface") {
+                        continue;
+                    }
+                    let mut list = vec![self.md_str(kind)];
+                    if args.first().is_some_and(|&a| a != 0) {
+                        list.push(self.md_str(flag));
+                    }
+                    let n = self.md_node(list);
+                    attachments.push(("ip_interface".to_owned(), n));
+                    continue;
+                }
                 let key = match mode {
                     17 => "reqd_work_group_size",
                     18 => "work_group_size_hint",

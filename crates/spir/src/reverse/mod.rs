@@ -21,6 +21,7 @@ mod debug_info;
 mod enqueue;
 mod entry_wrappers;
 mod function;
+mod function_metadata;
 mod groups;
 mod images;
 mod kernels;
@@ -530,6 +531,7 @@ impl<'a> Ctx<'a> {
             offset += words;
         }
         self.kernel_metadata()?;
+        self.function_metadata();
         self.arithmetic_poison_metadata();
         self.restore_aux_data(&aux_records);
         self.debug_finish();

@@ -18,6 +18,9 @@ impl Ctx<'_> {
         let uint = ParamType::Scalar(Scalar::UInt);
         match inst.opcode {
             Op::ControlBarrier => self.control_barrier(st, inst)?,
+            Op::ControlBarrierArriveINTEL | Op::ControlBarrierWaitINTEL if !self.spv_ir() => {
+                self.split_barrier(st, inst)?
+            }
             Op::GenericPtrMemSemantics => self.get_fence(st, inst)?,
             Op::MemoryBarrier if self.cl20() => self.work_item_fence(st, inst)?,
             Op::MemoryBarrier => {

@@ -497,10 +497,16 @@ impl Ctx<'_> {
                 .function
                 .push(llvm::Attribute::Flag("alwaysinline".into()));
         }
-        if control & 2 != 0 {
+        // OptNoneEXT (SPV_EXT/INTEL_optnone) is `optnone`, which LLVM accepts only with
+        // `noinline`.
+        let optnone = control & 0x1_0000 != 0;
+        if control & 2 != 0 || optnone {
             attrs
                 .function
                 .push(llvm::Attribute::Flag("noinline".into()));
+        }
+        if optnone {
+            attrs.function.push(llvm::Attribute::Flag("optnone".into()));
         }
         if control & 4 != 0 {
             attrs

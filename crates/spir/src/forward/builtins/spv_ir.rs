@@ -232,6 +232,14 @@ pub(super) fn lower(
         }
     }
     let void = t.m.types.is_void(result_ty);
+    if desc.has_result && returns_bool(opname) && !is_bool_shaped(t, result_ty) {
+        // llvm-spirv's SPV-IR gives the relational tests an `int` result (as OpenCL C's
+        // `isnan`): the instruction's bool, selected to 1 (-1 in vectors) or 0.
+        let bool_ty = bool_like(t, result_ty);
+        let ty = t.ty(result_ty, loc)?;
+        let b = t.emit(desc_op(desc.opcode), bool_ty, ops);
+        return super::bool_to_int(t, loc, out, ty, result_ty, b);
+    }
     if desc.has_result {
         // A void call of an instruction with a result (TaskSequenceGetINTEL of a task
         // returning void): llvm-spirv gives the instruction the void type.
@@ -248,6 +256,45 @@ pub(super) fn lower(
         t.emit_void(desc_op(desc.opcode), ops);
     }
     Ok(())
+}
+
+/// Instructions whose result is a bool or a vector of bools (tests and comparisons).
+fn returns_bool(opname: &str) -> bool {
+    const PREFIXES: &[&str] = &["Is", "FOrd", "FUnord", "Logical"];
+    PREFIXES.iter().any(|p| opname.starts_with(p))
+        || matches!(
+            opname,
+            "SignBitSet"
+                | "Ordered"
+                | "Unordered"
+                | "LessOrGreater"
+                | "IEqual"
+                | "INotEqual"
+                | "UGreaterThan"
+                | "UGreaterThanEqual"
+                | "ULessThan"
+                | "ULessThanEqual"
+                | "SGreaterThan"
+                | "SGreaterThanEqual"
+                | "SLessThan"
+                | "SLessThanEqual"
+                | "Any"
+                | "All"
+        )
+}
+
+fn is_bool_shaped(t: &Translator<'_>, ty: llvm::TypeId) -> bool {
+    let scalar = t.m.types.scalar(ty);
+    matches!(t.m.types.get(scalar), llvm::Type::Int(1))
+}
+
+/// The bool (vector) with `ty`'s lane count.
+fn bool_like(t: &mut Translator<'_>, ty: llvm::TypeId) -> Id {
+    let b = t.b.type_bool();
+    match t.m.types.get(ty) {
+        llvm::Type::Vector { len, .. } => t.b.type_vector(b, *len),
+        _ => b,
+    }
 }
 
 /// Atomic instructions whose Pointer must point to the type of their value (the result,
