@@ -1,0 +1,178 @@
+//! fwd21 (issue 18): forward gaps of session 20 — zero-length arrays, unnamed (numbered)
+//! functions and globals, llvm-spirv's `--spirv-emit-linkage-user-semantic`. Each test is
+//! hand-written IR; every output is checked by spirv-val, typed and with untyped pointers.
+
+mod common;
+use common::{defs, id, translate_with, typed_and_untyped};
+use spirvkit_core::{Id, Module, Operand};
+use spirvkit_grammar::Op;
+
+/// The literal length of every OpTypeArray of the module.
+fn array_lengths(m: &Module) -> Vec<u32> {
+    let defs = defs(m);
+    m.instructions()
+        .filter(|i| i.opcode == Op::TypeArray)
+        .filter_map(|i| defs.get(&id(&i.operands[1])))
+        .filter_map(|c| c.operands.first().and_then(Operand::word))
+        .collect()
+}
+
+/// The index operands of the (typed or untyped) access chain named `name`, each as the
+/// constant it is (`Some(value)`) or `None` for a variable index.
+fn chain_indices(m: &Module, name: &str) -> Vec<Option<u32>> {
+    let target = m
+        .instructions()
+        .find(|i| {
+            i.opcode == Op::Name && matches!(&i.operands[1], Operand::String(s) if *s == name)
+        })
+        .map(|i| id(&i.operands[0]))
+        .unwrap_or_else(|| panic!("no value named {name}"));
+    let chain = m
+        .instructions()
+        .find(|i| i.result_id == Some(target))
+        .unwrap_or_else(|| panic!("{name} not defined"));
+    // Typed chains: base, indices; untyped ones: base type, base, indices.
+    let skip = match chain.opcode {
+        Op::UntypedPtrAccessChainKHR
+        | Op::UntypedInBoundsPtrAccessChainKHR
+        | Op::UntypedAccessChainKHR
+        | Op::UntypedInBoundsAccessChainKHR => 2,
+        Op::PtrAccessChain | Op::InBoundsPtrAccessChain => 1,
+        other => panic!("{name} is {other:?}"),
+    };
+    let defs = defs(m);
+    chain.operands[skip..]
+        .iter()
+        .map(|o| {
+            let c: Id = id(o);
+            defs.get(&c).and_then(|d| match d.opcode {
+                Op::Constant => d.operands.first().and_then(Operand::word),
+                Op::ConstantNull => Some(0),
+                _ => None,
+            })
+        })
+        .collect()
+}
+
+// ---- session 21, helper fwd21 ----
+
+/// Zero-length arrays in every position clang and hand-written IR put them: an unsized global
+/// (defined and external), a flexible array member with a constant initializer, a workgroup
+/// array, an alloca, a `byval` pointee, GEPs into them.
+const ZERO_LENGTH_ARRAYS: &str = r#"target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64-G1"
+target triple = "spir64-unknown-unknown"
+
+%struct.flex = type { i32, [0 x float] }
+
+@g = addrspace(1) global [0 x i32] zeroinitializer, align 4
+@ext = external addrspace(1) global [0 x i32], align 4
+@f = addrspace(1) global %struct.flex { i32 3, [0 x float] zeroinitializer }, align 4
+@u = addrspace(3) global [0 x i64] undef, align 8
+
+define spir_func i32 @param(ptr addrspace(1) byval([0 x i32]) %p, ptr addrspace(1) %q, i64 %i) {
+entry:
+  %a = getelementptr inbounds [0 x i32], ptr addrspace(1) %q, i64 0, i64 %i
+  %v = load i32, ptr addrspace(1) %a, align 4
+  %b = getelementptr [0 x i32], ptr addrspace(1) %q, i64 %i
+  %w = load i32, ptr addrspace(1) %b, align 4
+  %s = add i32 %v, %w
+  ret i32 %s
+}
+
+define spir_func i32 @inner(ptr addrspace(1) %q, i64 %i, i64 %j) {
+entry:
+  %c = getelementptr [2 x [0 x i32]], ptr addrspace(1) %q, i64 %i, i64 %j, i64 %i
+  %v = load i32, ptr addrspace(1) %c, align 4
+  ret i32 %v
+}
+
+define spir_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %s, i64 %i) {
+entry:
+  %l = alloca [0 x i32], align 4
+  %e = getelementptr inbounds [0 x i32], ptr addrspace(1) @g, i64 0, i64 %i
+  %x = load i32, ptr addrspace(1) %e, align 4
+  %fm = getelementptr inbounds %struct.flex, ptr addrspace(1) %s, i64 0, i32 1, i64 %i
+  %y = load float, ptr addrspace(1) %fm, align 4
+  %yi = fptosi float %y to i32
+  %n = getelementptr inbounds %struct.flex, ptr addrspace(1) @f, i64 0, i32 0
+  %z = load i32, ptr addrspace(1) %n, align 4
+  %ee = getelementptr inbounds [0 x i32], ptr addrspace(1) @ext, i64 0, i64 %i
+  %xe = load i32, ptr addrspace(1) %ee, align 4
+  %r = call spir_func i32 @param(ptr addrspace(1) byval([0 x i32]) @g, ptr addrspace(1) @g, i64 %i)
+  %r2 = call spir_func i32 @inner(ptr addrspace(1) %s, i64 %i, i64 1)
+  %t1 = add i32 %x, %yi
+  %t2 = add i32 %t1, %z
+  %t3 = add i32 %t2, %xe
+  %t4 = add i32 %t3, %r
+  %t5 = add i32 %t4, %r2
+  store i32 %t5, ptr addrspace(1) %out, align 4
+  ret void
+}
+"#;
+
+/// `[0 x T]` is `[1 x T]` (as llvm-spirv writes it: SPIR-V arrays have at least one element
+/// and the Kernel environment has no runtime arrays); a GEP index stepping over a zero-sized
+/// type is 0, the offset LLVM gives it; an index into the array itself stays.
+#[test]
+fn zero_length_arrays_are_one_element_arrays() {
+    for m in typed_and_untyped(ZERO_LENGTH_ARRAYS, "", "fwd21_zero_length") {
+        let lengths = array_lengths(&m);
+        assert!(!lengths.is_empty());
+        assert!(!lengths.contains(&0), "{lengths:?}");
+        // `gep [0 x i32], %q, %i` moves 0 bytes whatever %i is.
+        assert_eq!(chain_indices(&m, "b"), [Some(0)]);
+        // `gep [2 x [0 x i32]], %q, %i, %j, %i`: the outer two steps are over zero-sized
+        // types, the last one over i32.
+        assert_eq!(chain_indices(&m, "c"), [Some(0), Some(0), None]);
+        // Indices inside the array are kept.
+        assert_eq!(*chain_indices(&m, "e").last().unwrap(), None);
+        assert_eq!(*chain_indices(&m, "fm").last().unwrap(), None);
+    }
+}
+
+/// A constant GEP stepping over a zero-length array (a pointer one past `@g` in LLVM's terms is
+/// `@g` itself).
+#[test]
+fn constant_gep_over_a_zero_length_array_steps_zero_bytes() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+@g = addrspace(1) global [0 x i32] zeroinitializer, align 4
+@p = addrspace(1) global ptr addrspace(1) getelementptr ([0 x i32], ptr addrspace(1) @g, i64 1), align 8
+define spir_kernel void @k(ptr addrspace(1) %out) {
+entry:
+  %v = load ptr addrspace(1), ptr addrspace(1) @p, align 8
+  %x = load i32, ptr addrspace(1) %v, align 4
+  store i32 %x, ptr addrspace(1) %out, align 4
+  ret void
+}
+"#;
+    for m in typed_and_untyped(src, "", "fwd21_zero_length_const_gep") {
+        assert!(!array_lengths(&m).contains(&0));
+        let defs = defs(&m);
+        let chain = m
+            .instructions()
+            .find(|i| {
+                i.opcode == Op::SpecConstantOp
+                    && i.operands.first().and_then(Operand::word)
+                        == Some(u32::from(Op::PtrAccessChain.0))
+            })
+            .expect("the constant GEP");
+        let index = defs[&id(&chain.operands[2])];
+        assert!(
+            index.opcode == Op::ConstantNull
+                || index.operands.first().and_then(Operand::word) == Some(0),
+            "{index:?}"
+        );
+    }
+}
+
+/// The reverse translation reads the one-element array back (SPIR-V keeps no trace of the
+/// zero length) and the module round-trips.
+#[test]
+fn zero_length_arrays_reverse() {
+    let m = translate_with(ZERO_LENGTH_ARRAYS, "").unwrap_or_else(|e| panic!("{e}"));
+    let back = spirvkit_spir::reverse::reverse_words(&m.to_words(), &Default::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let ll = back.to_ll(&spirvkit_llvm::WriteOptions::opaque());
+    assert!(ll.contains("[1 x i32]"), "{ll}");
+    assert!(!ll.contains("[0 x"), "{ll}");
+}
