@@ -176,3 +176,97 @@ fn zero_length_arrays_reverse() {
     assert!(ll.contains("[1 x i32]"), "{ll}");
     assert!(!ll.contains("[0 x"), "{ll}");
 }
+
+/// `linkage_user_semantic`: a linkage an allowed extension expresses (SPV_KHR_linkonce_odr's
+/// LinkOnceODR, SPV_AMD_weak_linkage's WeakAMD) gets no semantic; `extern_weak` declarations
+/// and `available_externally` definitions do. Typed and untyped, spirv-val.
+#[test]
+fn linkage_user_semantic_only_where_spirv_has_no_linkage_type() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+@w = weak addrspace(1) global i32 0, align 4
+@o = linkonce_odr addrspace(1) global i32 0, align 4
+define available_externally spir_func i32 @ae(i32 %x) {
+  ret i32 %x
+}
+define weak_odr spir_func i32 @wo(i32 %x) {
+  ret i32 %x
+}
+declare extern_weak spir_func i32 @ew(i32)
+define spir_kernel void @k(ptr addrspace(1) %out) {
+  %a = call spir_func i32 @ae(i32 1)
+  %b = call spir_func i32 @wo(i32 %a)
+  %c = call spir_func i32 @ew(i32 %b)
+  %d = load i32, ptr addrspace(1) @w
+  %e = load i32, ptr addrspace(1) @o
+  %f = add i32 %c, %d
+  %g = add i32 %f, %e
+  store i32 %g, ptr addrspace(1) %out
+  ret void
+}
+"#;
+    // spirv-val 2025.5 does not know SPV_AMD_weak_linkage's capability: not validated there.
+    let semantics = |ext: &str| -> Vec<String> {
+        let llvm = spirvkit_llvm::parse_text(src, "test.ll").unwrap();
+        let mut options = spirvkit_spir::TranslateOptions {
+            linkage_user_semantic: true,
+            ..Default::default()
+        };
+        options.apply_extension_list(ext).unwrap();
+        let m = spirvkit_spir::translate(&llvm, &options).unwrap_or_else(|e| panic!("{e}"));
+        if !ext.contains("AMD") {
+            common::spirv_val(&m, &format!("fwd21_linkage_semantic_{}", ext.len()));
+        }
+        let names: std::collections::HashMap<Id, String> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Name)
+            .filter_map(|i| match &i.operands[1] {
+                Operand::String(s) => Some((id(&i.operands[0]), s.to_string())),
+                _ => None,
+            })
+            .collect();
+        let mut found: Vec<String> = m
+            .instructions()
+            .filter(|i| i.opcode == Op::Decorate)
+            .filter(|i| {
+                i.operands[1] == Operand::Word(spirvkit_grammar::Decoration::UserSemantic.0)
+            })
+            .filter_map(|i| match &i.operands[2] {
+                Operand::String(s) => Some(format!("{} {s}", names[&id(&i.operands[0])])),
+                _ => None,
+            })
+            .collect();
+        found.sort();
+        found
+    };
+    for untyped in ["", ",+SPV_KHR_untyped_pointers"] {
+        assert_eq!(
+            semantics(&format!("-all{untyped}")),
+            [
+                "ae linkage:available_externally",
+                "ew linkage:extern_weak",
+                "o linkage:linkonce_odr",
+                "w linkage:weak",
+                "wo linkage:weak_odr"
+            ]
+        );
+        assert_eq!(
+            semantics(&format!("+SPV_KHR_linkonce_odr{untyped}")),
+            [
+                "ae linkage:available_externally",
+                "ew linkage:extern_weak",
+                "w linkage:weak"
+            ]
+        );
+        assert_eq!(
+            semantics(&format!(
+                "+SPV_KHR_linkonce_odr,+SPV_AMD_weak_linkage{untyped}"
+            )),
+            ["ae linkage:available_externally", "ew linkage:extern_weak"]
+        );
+    }
+    // Off by default.
+    for m in typed_and_untyped(src, "", "fwd21_linkage_semantic_off") {
+        assert!(!m.instructions().any(|i| i.opcode == Op::Decorate
+            && i.operands[1] == Operand::Word(spirvkit_grammar::Decoration::UserSemantic.0)));
+    }
+}
