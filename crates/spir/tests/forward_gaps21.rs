@@ -270,3 +270,41 @@ define spir_kernel void @k(ptr addrspace(1) %out) {
             && i.operands[1] == Operand::Word(spirvkit_grammar::Decoration::UserSemantic.0)));
     }
 }
+
+/// SPV_INTEL_subgroup_bitcast_shuffle (SPIR-V registry, revision 1: OpSubgroupBitcastShuffleINTEL
+/// 6208, capability 6207): `__spirv_SubgroupBitcastShuffleINTEL` is the instruction (Result
+/// Type, Result, Operand), refused naming the extension without it, and read back as the
+/// SPIR-V friendly call. spirv-val 2025.5 does not know the capability: spirvkit's own
+/// validator checks the module.
+#[test]
+fn subgroup_bitcast_shuffle_is_its_instruction() {
+    let src = r#"target triple = "spir64-unknown-unknown"
+declare spir_func <2 x i8> @_Z35__spirv_SubgroupBitcastShuffleINTELt(i16)
+declare spir_func i32 @_Z35__spirv_SubgroupBitcastShuffleINTELDv2_t(<2 x i16>)
+define spir_kernel void @k(i16 %s, <2 x i16> %v, ptr addrspace(1) %o, ptr addrspace(1) %p) {
+  %r = call spir_func <2 x i8> @_Z35__spirv_SubgroupBitcastShuffleINTELt(i16 %s)
+  store <2 x i8> %r, ptr addrspace(1) %o
+  %q = call spir_func i32 @_Z35__spirv_SubgroupBitcastShuffleINTELDv2_t(<2 x i16> %v)
+  store i32 %q, ptr addrspace(1) %p
+  ret void
+}
+"#;
+    let ext = "+SPV_INTEL_subgroup_bitcast_shuffle";
+    for ext in [ext.to_owned(), format!("{ext},+SPV_KHR_untyped_pointers")] {
+        let m = translate_with(src, &ext).unwrap_or_else(|e| panic!("{e}"));
+        assert!(common::capabilities(&m).contains(&6207));
+        assert!(common::extensions(&m).contains(&"SPV_INTEL_subgroup_bitcast_shuffle".into()));
+        let shuffles: Vec<_> = m.instructions().filter(|i| i.opcode == Op(6208)).collect();
+        assert_eq!(shuffles.len(), 2);
+        assert!(shuffles.iter().all(|i| i.operands.len() == 1));
+        let report = spirvkit_val::validate(&m.to_words(), &Default::default());
+        assert!(report.is_ok(), "{report:?}");
+        let back = spirvkit_spir::reverse::reverse_words(&m.to_words(), &Default::default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        let ll = back.to_ll(&spirvkit_llvm::WriteOptions::opaque());
+        assert_eq!(ll.matches("call spir_func").count(), 2, "{ll}");
+        assert!(ll.contains("__spirv_SubgroupBitcastShuffleINTEL"), "{ll}");
+    }
+    let err = translate_with(src, "").expect_err("needs the extension");
+    assert!(err.contains("+SPV_INTEL_subgroup_bitcast_shuffle"), "{err}");
+}
