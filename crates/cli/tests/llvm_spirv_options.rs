@@ -704,3 +704,113 @@ fn mem2reg_promotes_variables_under_lifetime_markers() {
     assert!(!promoted.contains("OpVariable"), "{promoted}");
     assert!(!promoted.contains("OpLifetime"), "{promoted}");
 }
+
+// ---- session 21, helper fwd21 ----
+
+/// llvm-spirv's `linkage-user-semantic` test's input: definitions whose LLVM linkage SPIR-V has
+/// no linkage type for.
+const LINKAGES: &str = r#"target triple = "spir64-unknown-unknown"
+@weak_gv = weak addrspace(1) global i32 0, align 4
+@weak_odr_gv = weak_odr addrspace(1) global i32 0, align 4
+@common_gv = common addrspace(1) global i32 0, align 4
+@plain_gv = addrspace(1) global i32 0, align 4
+define weak spir_func i32 @weak_func(i32 %x) {
+  %v = load i32, ptr addrspace(1) @weak_gv
+  ret i32 %v
+}
+define weak_odr spir_func i32 @weak_odr_func(i32 %x) {
+  %v = load i32, ptr addrspace(1) @weak_odr_gv
+  ret i32 %v
+}
+define linkonce spir_func i32 @linkonce_func(i32 %x) {
+  %v = load i32, ptr addrspace(1) @common_gv
+  ret i32 %v
+}
+define spir_func i32 @plain_func(i32 %x) {
+  %v = load i32, ptr addrspace(1) @plain_gv
+  ret i32 %v
+}
+"#;
+
+/// `--spirv-emit-linkage-user-semantic` (drop-in and `translate`): UserSemantic
+/// "linkage:<keyword>" on exactly the weak, weak_odr, linkonce and common definitions, valid
+/// SPIR-V; without it none. `-r --spirv-consume-linkage-user-semantic` gives the linkages back;
+/// `-r` alone leaves them external.
+#[test]
+fn emit_linkage_user_semantic_option() {
+    let input = write("linkages.ll", LINKAGES);
+    let spv = scratch("linkages.spv").display().to_string();
+    ok(&llvm_spirv(&[
+        &input,
+        "--spirv-emit-linkage-user-semantic",
+        "-o",
+        &spv,
+    ]));
+    spirv_val(&spv);
+    let text = dis(&spv);
+    for (name, linkage) in [
+        ("weak_gv", "weak"),
+        ("weak_odr_gv", "weak_odr"),
+        ("common_gv", "common"),
+        ("weak_func", "weak"),
+        ("weak_odr_func", "weak_odr"),
+        ("linkonce_func", "linkonce"),
+    ] {
+        let line = format!("OpDecorate %{name} UserSemantic \"linkage:{linkage}\"");
+        assert!(text.contains(&line), "{line} missing:\n{text}");
+    }
+    assert_eq!(text.matches("\"linkage:").count(), 6, "{text}");
+    // `spirvkit translate` spells it the same; the output is the same module.
+    let own = scratch("linkages-own.spv").display().to_string();
+    ok(&spirvkit(&[
+        "translate",
+        "--spirv-emit-linkage-user-semantic",
+        &input,
+        "-o",
+        &own,
+    ]));
+    assert_eq!(std::fs::read(&own).unwrap(), std::fs::read(&spv).unwrap());
+    // Off (by default and `=false`): no linkage semantic.
+    let plain = scratch("linkages-plain.spv").display().to_string();
+    for args in [
+        vec![input.as_str(), "-o", plain.as_str()],
+        vec![
+            input.as_str(),
+            "--spirv-emit-linkage-user-semantic=false",
+            "-o",
+            plain.as_str(),
+        ],
+    ] {
+        ok(&llvm_spirv(&args));
+        assert!(!dis(&plain).contains("\"linkage:"));
+    }
+    // Reverse, consuming the semantics and not.
+    let back = scratch("linkages.rev.ll").display().to_string();
+    ok(&llvm_spirv(&[
+        "-r",
+        "--spirv-consume-linkage-user-semantic",
+        &spv,
+        "-o",
+        &back,
+    ]));
+    let ll = std::fs::read_to_string(&back).unwrap();
+    for line in [
+        "@weak_gv = weak addrspace(1) global i32 0",
+        "@weak_odr_gv = weak_odr addrspace(1) global i32 0",
+        "@common_gv = common addrspace(1) global i32 0",
+        "@plain_gv = addrspace(1) global i32 0",
+        "define weak spir_func i32 @weak_func(",
+        "define weak_odr spir_func i32 @weak_odr_func(",
+        "define linkonce spir_func i32 @linkonce_func(",
+        "define spir_func i32 @plain_func(",
+    ] {
+        assert!(ll.contains(line), "{line} missing:\n{ll}");
+    }
+    ok(&llvm_spirv(&["-r", &spv, "-o", &back]));
+    let ll = std::fs::read_to_string(&back).unwrap();
+    assert!(
+        !ll.contains("define weak") && !ll.contains("define linkonce"),
+        "{ll}"
+    );
+    assert!(!ll.contains("= weak") && !ll.contains("= common"), "{ll}");
+}

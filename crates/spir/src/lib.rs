@@ -63,6 +63,10 @@ pub struct TranslateOptions {
     /// saturating `llvm.{u,s}{add,sub}.sat` (`forward/builtins/saturating.rs`); the others
     /// (`tan`, `exp10`, …) have no core form and stay OpenCL.std.
     pub opencl_for_math_intrinsics: bool,
+    /// llvm-spirv's `--spirv-emit-linkage-user-semantic`: an LLVM linkage SPIR-V has no
+    /// linkage type for is kept as UserSemantic "linkage:<keyword>"
+    /// (`forward/linkage_semantic.rs`).
+    pub linkage_user_semantic: bool,
 }
 
 /// llvm-spirv's `--spirv-fp-contract` modes.
@@ -104,6 +108,7 @@ impl Default for TranslateOptions {
             fmuladd: FmulAdd::default(),
             pipe_storage_constants: false,
             opencl_for_math_intrinsics: true,
+            linkage_user_semantic: false,
         }
     }
 }

@@ -97,6 +97,31 @@ pub struct TranslateArgs {
         action = clap::ArgAction::Set
     )]
     pub opencl_for_math_intrinsics: bool,
+    /// Functions and globals whose LLVM linkage SPIR-V has no linkage type for (`weak`,
+    /// `linkonce`, `common`, ...) get UserSemantic "linkage:<keyword>", as llvm-spirv's
+    /// option writes them
+    #[arg(
+        long = "spirv-emit-linkage-user-semantic",
+        value_name = "BOOL",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "true",
+        default_value = "false",
+        action = clap::ArgAction::Set
+    )]
+    pub emit_linkage_user_semantic: bool,
+    /// With -r: UserSemantic "linkage:<keyword>" gives the function or global that LLVM
+    /// linkage back (llvm-spirv's option; the decoration is then not kept otherwise)
+    #[arg(
+        long = "spirv-consume-linkage-user-semantic",
+        value_name = "BOOL",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "true",
+        default_value = "false",
+        action = clap::ArgAction::Set
+    )]
+    pub consume_linkage_user_semantic: bool,
     /// Promote function-local variables to SSA values (OpPhi) after translating, as
     /// llvm-spirv's `-spirv-mem2reg` runs LLVM's mem2reg before it.
     #[arg(
@@ -420,6 +445,7 @@ pub fn run(args: TranslateArgs) -> anyhow::Result<()> {
         };
     }
     options.opencl_for_math_intrinsics = args.opencl_for_math_intrinsics;
+    options.linkage_user_semantic = args.emit_linkage_user_semantic;
     if let Some(mad) = args.replace_fmuladd {
         options.fmuladd = if mad {
             spirvkit_spir::FmulAdd::Mad

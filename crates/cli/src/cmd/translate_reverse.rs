@@ -197,6 +197,8 @@ pub struct ReverseRequest<'a> {
     pub preserve_aux_data: bool,
     /// `--spirv-builtin-format=global`.
     pub builtin_globals: bool,
+    /// `--spirv-consume-linkage-user-semantic`.
+    pub consume_linkage_user_semantic: bool,
 }
 
 /// `llvm-spirv -r IN -o OUT [--spirv-target-env=ENV] [-spec-const ...]` under the multi-call
@@ -205,6 +207,7 @@ pub fn reverse_file(input: &str, output: &str, request: &ReverseRequest<'_>) -> 
     let mut opts = options_for(request.target_env)?;
     opts.preserve_aux_data = request.preserve_aux_data;
     opts.builtin_globals = request.builtin_globals;
+    opts.linkage_user_semantic = request.consume_linkage_user_semantic;
     if let Some(list) = request.spec_const {
         parse_spec_consts(list, &mut opts)?;
     }
@@ -221,6 +224,7 @@ pub fn run(args: &TranslateArgs) -> anyhow::Result<()> {
     let mut opts = options_for(args.target_env.as_deref())?;
     opts.preserve_aux_data = args.preserve_auxdata;
     opts.builtin_globals = args.builtin_format == Some(super::translate::BuiltinFormat::Global);
+    opts.linkage_user_semantic = args.consume_linkage_user_semantic;
     if let Some(list) = &args.spec_const {
         parse_spec_consts(list, &mut opts)?;
     }

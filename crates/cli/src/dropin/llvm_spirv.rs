@@ -41,6 +41,8 @@ const SPEC: Spec = Spec {
         "emit-opaque-pointers",
         "spirv-gen-kernel-arg-name-md",
         "spirv-use-llvm-backend-target",
+        "spirv-emit-linkage-user-semantic",
+        "spirv-consume-linkage-user-semantic",
     ],
     single_dash_long: true,
     optional_value: OPTIONAL_VALUE,
@@ -78,6 +80,8 @@ const BOOLEAN: &[&str] = &[
     "emit-opaque-pointers",
     "spirv-gen-kernel-arg-name-md",
     "spirv-use-llvm-backend-target",
+    "spirv-emit-linkage-user-semantic",
+    "spirv-consume-linkage-user-semantic",
     "spirv-text",
     "to-text",
     "to-binary",
@@ -153,6 +157,11 @@ OPTIONS:
   --spirv-use-llvm-backend-target
                                  Accepted: spirvkit translates with its own translator, as
                                  llvm-spirv does when LLVM has no SPIR-V back end
+  --spirv-emit-linkage-user-semantic
+                                 LLVM linkages SPIR-V cannot express (weak, linkonce,
+                                 common, ...) as UserSemantic linkage:<linkage>
+  --spirv-consume-linkage-user-semantic
+                                 With -r: restore those linkages from the UserSemantic
   --help, --version
 Options take one or two dashes, and their value after '=' or as the next argument.
 ";
@@ -183,6 +192,7 @@ pub fn main(argv: &[String]) -> ExitCode {
     let mut tools_dis = false;
     let mut opaque_pointers = false;
     let mut preserve_auxdata = false;
+    let mut consume_linkage = false;
     let mut builtin_format: Option<String> = None;
     let mut ext_lists: Vec<String> = Vec::new();
     let mut own: Vec<String> = Vec::new();
@@ -258,6 +268,8 @@ pub fn main(argv: &[String]) -> ExitCode {
             // translates it itself when not (its tests of the option pass either way):
             // spirvkit is the translator in both cases.
             Arg::Opt("spirv-use-llvm-backend-target", _) => {}
+            // A reverse-only option: llvm-spirv ignores it when translating forward.
+            Arg::Opt("spirv-consume-linkage-user-semantic", _) => consume_linkage = true,
             Arg::Opt("spirv-preserve-auxdata", _) => {
                 preserve_auxdata = true;
                 own.push("--spirv-preserve-auxdata".to_owned());
@@ -328,6 +340,7 @@ pub fn main(argv: &[String]) -> ExitCode {
             emit_opaque_pointers: opaque_pointers,
             preserve_aux_data: preserve_auxdata,
             builtin_globals,
+            consume_linkage_user_semantic: consume_linkage,
         };
         let reversed = crate::cmd::translate_reverse::reverse_file(&input, &output, &request);
         return match reversed {

@@ -901,6 +901,7 @@ impl Op {
     pub const CooperativeMatrixConstructCheckedINTEL: Op = Op(6195);
     pub const TypeTaskSequenceALTERA: Op = Op(6199);
     pub const TypeTaskSequenceINTEL: Op = Op(6199);
+    pub const SubgroupBitcastShuffleINTEL: Op = Op(6208);
     pub const ClampConvertFToFINTEL: Op = Op(6216);
     pub const StochasticRoundFToFINTEL: Op = Op(6217);
     pub const ClampStochasticRoundFToFINTEL: Op = Op(6218);
@@ -2353,6 +2354,7 @@ impl Capability {
     pub const GlobalVariableFPGADecorationsALTERA: Capability = Capability(0x182d);
     pub const GlobalVariableFPGADecorationsINTEL: Capability = Capability(0x182d);
     pub const CooperativeMatrixCheckedInstructionsINTEL: Capability = Capability(0x1830);
+    pub const SubgroupBitcastShuffleINTEL: Capability = Capability(0x183f);
     pub const Float4E2M1TypeINTEL: Capability = Capability(0x1844);
     pub const Float4E2M1CooperativeMatrixINTEL: Capability = Capability(0x1845);
     pub const FloatConversionsFtoFINTEL: Capability = Capability(0x1847);

@@ -204,6 +204,25 @@ pub enum Linkage {
 }
 
 impl Linkage {
+    /// The linkage `keyword` spells (not `external`, which `keyword` leaves empty).
+    pub fn from_keyword(keyword: &str) -> Option<Linkage> {
+        use Linkage::*;
+        [
+            Private,
+            Internal,
+            AvailableExternally,
+            LinkOnce,
+            LinkOnceOdr,
+            Weak,
+            WeakOdr,
+            Common,
+            Appending,
+            ExternWeak,
+        ]
+        .into_iter()
+        .find(|l| l.keyword() == keyword)
+    }
+
     pub fn keyword(self) -> &'static str {
         match self {
             Linkage::External => "",

@@ -534,8 +534,19 @@ impl<'m> Translator<'m> {
             Op::PtrAccessChain
         };
         let mut ops = vec![Operand::Word(u32::from(opcode.0)), Operand::Id(base)];
-        for &i in indices {
-            ops.push(Operand::Id(self.index_constant(i, location)?));
+        let zero_steps = crate::forward::pointee::zero_size_steps(self, source_ty, indices);
+        for (&i, zero) in indices.iter().zip(zero_steps) {
+            let index = match (zero, i) {
+                (true, ValueRef::Constant(c)) => {
+                    let ty = self.m.constant(c).map(|c| c.ty);
+                    match ty {
+                        Some(ty) => self.null_constant(ty, location)?,
+                        None => self.index_constant(i, location)?,
+                    }
+                }
+                _ => self.index_constant(i, location)?,
+            };
+            ops.push(Operand::Id(index));
         }
         let indexed = crate::forward::pointee::gep_indexed_type(self, source_ty, indices)
             .ok_or_else(|| malformed(location, "GEP indices outside the source type"))?;

@@ -124,6 +124,9 @@ pub(crate) fn translate_function(
         let kind = t.definition_linkage(func.linkage);
         t.linkage(id, &func.name, kind);
     }
+    if !kernels.contains(&f) {
+        crate::forward::linkage_semantic::annotate(t, id, func.linkage, &ctx.location)?;
+    }
     ctx.blocks = func.blocks.iter().map(|_| t.b.alloc_id()).collect();
     ctx.values = func
         .insts

@@ -8,7 +8,7 @@ use spirvkit_grammar::LinkageType;
 use spirvkit_llvm as llvm;
 
 const EXTENSION: &str = "SPV_KHR_linkonce_odr";
-const WEAK_EXTENSION: &str = "SPV_AMD_weak_linkage";
+pub(crate) const WEAK_EXTENSION: &str = "SPV_AMD_weak_linkage";
 
 impl<'m> Translator<'m> {
     /// The linkage of an exported definition.
@@ -16,7 +16,7 @@ impl<'m> Translator<'m> {
         if self.linkonce_odr(linkage) {
             self.b.extension(EXTENSION);
             LinkageType::LinkOnceODR
-        } else if linkage == llvm::Linkage::Weak && self.opts.allows(WEAK_EXTENSION) {
+        } else if linkage == llvm::Linkage::Weak && self.weak_amd_allowed() {
             self.b.extension(WEAK_EXTENSION);
             self.b
                 .capability(spirvkit_grammar::Capability::WeakLinkageAMD);

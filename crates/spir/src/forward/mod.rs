@@ -40,6 +40,7 @@ pub(crate) mod instructions;
 pub(crate) mod joint_matrix;
 pub(crate) mod kernel_attributes;
 pub(crate) mod kernels;
+pub(crate) mod linkage_semantic;
 pub(crate) mod linkonce_odr;
 pub(crate) mod long_composites;
 pub(crate) mod long_vectors;

@@ -126,6 +126,36 @@ pub(crate) fn gep_indexed_type(
     Some(ty)
 }
 
+/// For each GEP index, whether it steps over a type LLVM sizes 0 bytes (`[0 x T]`, `{}`): the
+/// first index over `source`, an array index over its element. SPIR-V has no zero-length array
+/// (`types.rs` writes `[0 x T]` as `[1 x T]`), so such an index is written as 0, which is the
+/// offset LLVM gives it whatever its value.
+pub(crate) fn zero_size_steps(
+    t: &Translator<'_>,
+    source: llvm::TypeId,
+    indices: &[ValueRef],
+) -> Vec<bool> {
+    let layout = crate::data_layout::DataLayout::new(t.m.datalayout.as_deref(), t.pointer_bits);
+    let zero_sized = |ty| layout.type_alloc_size(&t.m.types, ty) == Some(0);
+    let mut steps = Vec::with_capacity(indices.len());
+    let mut ty = Some(source);
+    for (k, &index) in indices.iter().enumerate() {
+        let stepped = match ty {
+            Some(outer) if k == 0 => Some(outer),
+            Some(outer) => match t.m.types.get(outer) {
+                Type::Array { elem, .. } => Some(*elem),
+                _ => None,
+            },
+            None => None,
+        };
+        steps.push(stepped.is_some_and(zero_sized));
+        if k > 0 {
+            ty = ty.and_then(|outer| t.m.types.element(outer, t.const_int(index).unwrap_or(0)));
+        }
+    }
+    steps
+}
+
 struct Votes {
     by_node: HashMap<u32, Vec<Repr>>,
     /// (pointer node, value node) of each load and store of an opaque pointer value: a

@@ -604,6 +604,7 @@ impl<'m> Translator<'m> {
                 self.b.end_function();
                 self.b.name(id, &f.name);
                 self.linkage(id, &f.name, LinkageType::Import);
+                crate::forward::linkage_semantic::annotate(self, id, f.linkage, &location)?;
             }
         }
         Ok(())
@@ -829,6 +830,7 @@ impl<'m> Translator<'m> {
             }
             _ => {}
         }
+        crate::forward::linkage_semantic::annotate(self, id, global.linkage, &location)?;
         Ok(self.globals[g.0 as usize].unwrap_or(id))
     }
 

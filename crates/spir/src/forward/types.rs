@@ -330,7 +330,10 @@ impl<'m> Translator<'m> {
             }
             Type::Array { len, elem } => {
                 let e = self.ty(elem, location)?;
-                let length = self.size_constant(len);
+                // SPIR-V arrays have at least one element and the Kernel environment has no
+                // runtime arrays: `[0 x T]` (a flexible array member, an unsized extern array)
+                // is `[1 x T]`, as llvm-spirv writes it since its PR 2743.
+                let length = self.size_constant(len.max(1));
                 self.b.dedup_global(
                     Op::TypeArray,
                     None,

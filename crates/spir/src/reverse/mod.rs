@@ -71,6 +71,10 @@ pub struct ReverseOptions {
     /// global) instead of becoming `__spirv_BuiltIn<Name>(dim)` calls. The OpenCL C targets
     /// always call `get_*` functions, as llvm-spirv's do.
     pub builtin_globals: bool,
+    /// llvm-spirv's `--spirv-consume-linkage-user-semantic`: UserSemantic
+    /// "linkage:<keyword>" (the forward `--spirv-emit-linkage-user-semantic`) gives a function
+    /// or global that LLVM linkage.
+    pub linkage_user_semantic: bool,
 }
 
 /// Why a module has no LLVM form here: the instruction and its word offset.
@@ -179,6 +183,9 @@ pub(crate) struct Ctx<'a> {
     pub pending_bodies: Vec<Id>,
     /// LinkageAttributes names.
     pub linkage_names: FxHashMap<Id, &'a str>,
+    /// LLVM linkages given back by UserSemantic "linkage:<keyword>" (with
+    /// `ReverseOptions::linkage_user_semantic`).
+    pub linkage_semantics: FxHashMap<Id, llvm::Linkage>,
     /// Entry points in function order: (function, name, parameter ids).
     pub kernels: Vec<(Id, String, Vec<Option<Id>>)>,
     /// Sizes and alignments under the output's `datalayout` (set with it in `translate`).
@@ -231,6 +238,7 @@ impl<'a> Ctx<'a> {
             resolving: Default::default(),
             pending_bodies: Vec::new(),
             linkage_names: FxHashMap::default(),
+            linkage_semantics: FxHashMap::default(),
             kernels: Vec::new(),
             layout: DataLayout::new(None, 64),
             debug: Default::default(),
@@ -389,6 +397,17 @@ impl<'a> Ctx<'a> {
                         (id(0), word(1), inst.operands.get(2).and_then(Operand::string))
                     {
                         self.linkage_names.insert(t, name);
+                    }
+                    if let (Some(t), Some(5635), Some(text), true) = (
+                        id(0),
+                        word(1),
+                        inst.operands.get(2).and_then(Operand::string),
+                        self.opts.linkage_user_semantic,
+                    ) {
+                        let keyword = text.strip_prefix("linkage:");
+                        if let Some(l) = keyword.and_then(llvm::Linkage::from_keyword) {
+                            self.linkage_semantics.insert(t, l);
+                        }
                     }
                     if let (Some(t), Some(kind)) = (id(0), word(1)) {
                         let d = Decoration {

@@ -197,8 +197,12 @@ impl Ctx<'_> {
     }
 
     /// LinkageAttributes: Export → external, Import → external declaration, LinkOnceODR,
-    /// SPV_AMD_weak_linkage's WeakAMD (3) → `weak`.
+    /// SPV_AMD_weak_linkage's WeakAMD (3) → `weak`; before them a linkage kept as
+    /// UserSemantic "linkage:<keyword>" when the option reads it.
     fn linkage(&self, id: Id) -> Option<Linkage> {
+        if let Some(&l) = self.linkage_semantics.get(&id) {
+            return Some(l);
+        }
         let d = self.decoration(id, 41)?;
         match d.args.last() {
             Some(2) => Some(Linkage::LinkOnceOdr),

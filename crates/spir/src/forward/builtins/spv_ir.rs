@@ -520,11 +520,10 @@ fn former_name(opname: &str) -> &str {
 }
 
 /// Instructions of extensions llvm-spirv translates whose opcodes spirvkit does not have (no
-/// SPIRV-Headers release it pins, nor any stored header, lists them): their built-ins are
+/// SPIRV-Headers release it pins, nor the SPIR-V registry, lists them): their built-ins are
 /// refused naming the extension to enable, or, when it is enabled, the missing opcode.
 fn extension_without_opcode(opname: &str) -> Option<&'static str> {
     match opname {
-        "SubgroupBitcastShuffleINTEL" => Some("SPV_INTEL_subgroup_bitcast_shuffle"),
         "SubgroupScaledMatrixMultiplyAccumulateINTEL" => {
             Some("SPV_INTEL_subgroup_scaled_matrix_multiply_accumulate")
         }

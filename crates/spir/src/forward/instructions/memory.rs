@@ -203,6 +203,7 @@ pub(super) fn gep(
         (t.value(ctx, *base)?, ty)
     };
     let target = if natural == ty { out } else { t.b.alloc_id() };
+    let zero_steps = crate::forward::pointee::zero_size_steps(t, *source_ty, indices);
     if indices.is_empty() {
         t.emit_ops_to(target, Op::CopyObject, natural, [Operand::Id(b)]);
     } else if t.is_untyped(natural) && indices.len() > 1 && t.const_int(indices[0]) == Some(0) {
@@ -214,14 +215,14 @@ pub(super) fn gep(
             Op::UntypedAccessChainKHR
         };
         let mut ops = vec![Operand::Id(base_type), Operand::Id(b)];
-        for &i in &indices[1..] {
-            ops.push(Operand::Id(gep_index(t, ctx, i)?));
+        for (&i, zero) in indices.iter().zip(&zero_steps).skip(1) {
+            ops.push(Operand::Id(gep_index(t, ctx, i, *zero)?));
         }
         t.emit_to(target, op, natural, ops);
     } else {
         let (op, mut ops) = t.ptr_access_chain(natural, *inbounds, base_type, b);
-        for &i in indices {
-            ops.push(Operand::Id(gep_index(t, ctx, i)?));
+        for (&i, zero) in indices.iter().zip(&zero_steps) {
+            ops.push(Operand::Id(gep_index(t, ctx, i, *zero)?));
         }
         t.emit_to(target, op, natural, ops);
     }
@@ -233,11 +234,20 @@ pub(super) fn gep(
 
 /// A GEP index. GEP indices are signed: one of an odd width carried in a wider integer is
 /// sign-extended from its LLVM width first (a constant one as a constant, since struct
-/// member indices must stay constants).
-fn gep_index(t: &mut Translator<'_>, ctx: &FnCtx<'_>, index: ValueRef) -> Result<Id> {
+/// member indices must stay constants). One stepping over a zero-sized type is 0
+/// (`pointee::zero_size_steps`).
+fn gep_index(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    index: ValueRef,
+    zero_step: bool,
+) -> Result<Id> {
     let loc = ctx.location.as_str();
-    let v = t.value(ctx, index)?;
     let ty = t.value_llvm_type(ctx, index)?;
+    if zero_step {
+        return t.null_constant(ty, loc);
+    }
+    let v = t.value(ctx, index)?;
     let Some(width) = t.widened_int_width(ty) else {
         return Ok(v);
     };
