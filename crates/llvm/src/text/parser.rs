@@ -64,17 +64,9 @@ pub struct Parser<'s> {
     cur_blocks: Vec<BasicBlock>,
 }
 
-const LINKAGES: [(&str, Linkage); 14] = [
-    ("private", Linkage::Private),
-    ("internal", Linkage::Internal),
-    ("available_externally", Linkage::AvailableExternally),
-    ("linkonce", Linkage::LinkOnce),
-    ("linkonce_odr", Linkage::LinkOnceOdr),
-    ("weak", Linkage::Weak),
-    ("weak_odr", Linkage::WeakOdr),
-    ("common", Linkage::Common),
-    ("appending", Linkage::Appending),
-    ("extern_weak", Linkage::ExternWeak),
+/// Linkage words beyond `Linkage::keyword`'s: `external` spelled out, and the old spellings
+/// LLVM still reads as the linkage they became.
+const OTHER_LINKAGE_WORDS: [(&str, Linkage); 4] = [
     ("external", Linkage::External),
     ("linker_private", Linkage::Private),
     ("linker_private_weak", Linkage::Private),
@@ -934,8 +926,14 @@ impl<'s> Parser<'s> {
         let mut visibility = Visibility::Default;
         let mut dso_local = false;
         while let Tok::Word(w) = self.peek().clone() {
-            if let Some((_, l)) = LINKAGES.iter().find(|(n, _)| *n == w) {
-                linkage = Some(*l);
+            let word_linkage = Linkage::from_keyword(&w).or_else(|| {
+                OTHER_LINKAGE_WORDS
+                    .iter()
+                    .find(|(n, _)| *n == w)
+                    .map(|&(_, l)| l)
+            });
+            if let Some(l) = word_linkage {
+                linkage = Some(l);
             } else if w == "hidden" {
                 visibility = Visibility::Hidden;
             } else if w == "protected" {

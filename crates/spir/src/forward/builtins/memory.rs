@@ -570,11 +570,10 @@ pub(super) fn mem_intrinsic(
     };
     let mut ops = vec![Operand::Id(dst), Operand::Id(src), Operand::Id(len)];
     // Since LLVM 7 the alignments are `align N` attributes of the two pointer arguments.
-    let param_align = |i: usize| attrs.param_align(i);
     let (dst_align, src_align) = match align.and_then(|a| u32::try_from(a).ok()) {
         Some(a) if a > 0 => (Some(a), Some(a)),
-        _ if family == "memset" => (param_align(0), None),
-        _ => (param_align(0), param_align(1)),
+        _ if family == "memset" => (attrs.param_align(0), None),
+        _ => (attrs.param_align(0), attrs.param_align(1)),
     };
     let temporary = (family == "memmove")
         .then(|| t.const_int(args[2]))
