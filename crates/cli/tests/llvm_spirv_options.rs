@@ -557,6 +557,47 @@ fn spirv_ext_given_twice_adds_up() {
     assert!(err.contains("SPV_KHR_non_semantic_info"), "{err}");
 }
 
+/// refetch22b (t10b/127): a construct that needs a deprecated extension
+/// (SPV_INTEL_hw_thread_queries) is reported as llvm-spirv's DeprecatedExtension, with the
+/// refused global's definition line after `Ref LLVM Value:`.
+#[test]
+fn a_deprecated_extension_is_reported_with_the_refused_global() {
+    let input = write(
+        "hw_thread_query.ll",
+        "target triple = \"spir-unknown-unknown\"\n\
+         @__spirv_BuiltInSubDeviceIDINTEL = external addrspace(1) global i32\n\
+         define spir_kernel void @foo() {\n\
+         entry:\n  %0 = load i32, ptr addrspace(1) @__spirv_BuiltInSubDeviceIDINTEL, align 4\n  ret void\n}\n",
+    );
+    let out = scratch("hw_thread_query.spv").display().to_string();
+    let err = failed(&llvm_spirv(&[&input, "-o", &out]));
+    let lines: Vec<&str> = err.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| {
+            *l == "DeprecatedExtension: Feature requires the following deprecated SPIR-V extension:"
+        })
+        .unwrap_or_else(|| panic!("no DeprecatedExtension line in:\n{err}"));
+    assert_eq!(
+        lines.get(at + 1),
+        Some(&"SPV_INTEL_hw_thread_queries"),
+        "{err}"
+    );
+    assert!(
+        lines
+            .get(at + 2)
+            .is_some_and(|l| l.starts_with("Please report")),
+        "{err}"
+    );
+    assert_eq!(lines.get(at + 3), Some(&"Ref LLVM Value:"), "{err}");
+    assert_eq!(
+        lines.get(at + 4),
+        Some(&"@__spirv_BuiltInSubDeviceIDINTEL = external addrspace(1) global i32"),
+        "{err}"
+    );
+    assert!(!err.contains("RequiresExtension"), "{err}");
+}
+
 /// lit17: a construct refused for want of an extension is reported as llvm-spirv reports it
 /// (`RequiresExtension: ...` then the extension's name on the next line, which llvm-spirv's
 /// negative tests match), before spirvkit's own message with its location; the bfloat type

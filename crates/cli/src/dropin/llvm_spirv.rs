@@ -366,12 +366,14 @@ pub fn main(argv: &[String]) -> ExitCode {
     }
     own.push("-o".to_owned());
     own.push(output);
-    own.push(input);
+    own.push(input.clone());
     match crate::cmd::translate::run_from(&own) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let message = format!("{e:#}");
-            if let Some(lines) = requires_extension_lines(&message) {
+            if let Some(lines) = deprecated_extension_lines(&message, &input) {
+                eprint!("{lines}");
+            } else if let Some(lines) = requires_extension_lines(&message) {
                 eprint!("{lines}");
             }
             fail(message)
@@ -412,6 +414,49 @@ fn requires_extension_lines(message: &str) -> Option<String> {
         );
     }
     Some(lines)
+}
+
+/// Extensions llvm-spirv refuses as deprecated (its `SPIRVEC_DeprecatedExtension`) rather
+/// than as merely not enabled.
+const DEPRECATED_EXTENSIONS: &[&str] = &["SPV_INTEL_hw_thread_queries"];
+
+/// llvm-spirv's report of a construct that needs a deprecated extension (t10b/127 matches
+/// it): the extension, llvm-spirv's request to report it, and the LLVM value refused — a
+/// global's definition line as LLVM prints it, read back from `input`.
+fn deprecated_extension_lines(message: &str, input: &str) -> Option<String> {
+    const FLAG: &str = "--spirv-ext=+";
+    let start = message.find(FLAG)? + FLAG.len();
+    let name = DEPRECATED_EXTENSIONS
+        .iter()
+        .find(|n| message[start..].starts_with(**n))?;
+    let mut lines = format!(
+        "DeprecatedExtension: Feature requires the following deprecated SPIR-V extension:\n\
+         {name}\n\
+         Please report to https://github.com/intel/llvm in case if you see this error.\n"
+    );
+    if let Some(global) = refused_global_line(message, input) {
+        lines.push_str("Ref LLVM Value:\n");
+        lines.push_str(&global);
+        lines.push('\n');
+    }
+    Some(lines)
+}
+
+/// The definition line of the global a refusal names (`global @NAME: ...`), as LLVM prints
+/// it (opaque pointers), from the input module.
+fn refused_global_line(message: &str, input: &str) -> Option<String> {
+    let at = message.find("global @")? + "global ".len();
+    let name: String = message[at..]
+        .chars()
+        .take_while(|c| !c.is_whitespace() && *c != ':' && *c != ',')
+        .collect();
+    let bytes = std::fs::read(input).ok()?;
+    let module = spirvkit_llvm::read_bytes(&bytes, input).ok()?;
+    let text = module.to_ll(&spirvkit_llvm::WriteOptions::opaque());
+    let prefix = format!("{name} =");
+    text.lines()
+        .find(|l| l.starts_with(&prefix))
+        .map(str::to_owned)
 }
 
 /// The two forms `-to-text` and `-to-binary` convert between.

@@ -648,6 +648,20 @@ pub(super) fn operands_from_args<'a>(
                     }
                 }
             }
+            // llvm-spirv checks OpTaskSequenceCreateINTEL's capacity: a count, an unsigned
+            // 32-bit literal (t10b/137 passes -1 and matches the refusal's lines).
+            if desc.name == "GetCapacity" {
+                if let Some(bits) = t.const_int(arg) {
+                    if bits > u64::from(u32::MAX) || (bits as u32 as i32) < 0 {
+                        return Err(malformed(
+                            loc,
+                            "InvalidInstruction: Can't translate llvm instruction:\n\
+                             TaskSequenceCreateINTEL\n\
+                             GetCapacity must be unsigned 32 bit integer.",
+                        ));
+                    }
+                }
+            }
             operand(t, ctx, name, desc.kind, arg, &mut next, &mut ops)?;
             if desc.quantifier != Quantifier::Variadic {
                 break;
