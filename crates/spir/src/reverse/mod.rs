@@ -18,6 +18,7 @@ mod builtins;
 mod convert;
 mod cooperative_matrix;
 mod debug_info;
+mod decoration_metadata;
 mod enqueue;
 mod entry_wrappers;
 mod function;
@@ -195,6 +196,8 @@ pub(crate) struct Ctx<'a> {
     /// Whether the module declares an OpTypeCooperativeMatrixKHR: without one, no instruction
     /// needs `cooperative_matrix.rs`'s per-instruction checks.
     pub has_cooperative_matrices: bool,
+    /// SPV-IR's `!spirv.Decorations` (`decoration_metadata.rs`; empty for other targets).
+    pub decoration_md: decoration_metadata::DecorationMetadata,
 }
 
 impl<'a> Ctx<'a> {
@@ -246,6 +249,11 @@ impl<'a> Ctx<'a> {
                 .globals
                 .iter()
                 .any(|i| i.opcode == Op::TypeCooperativeMatrixKHR),
+            decoration_md: if opts.target == TargetEnv::SpvIr {
+                decoration_metadata::DecorationMetadata::index(&spv.globals)
+            } else {
+                Default::default()
+            },
         };
         for f in functions {
             for i in f.instructions() {
@@ -513,12 +521,14 @@ impl<'a> Ctx<'a> {
             self.global(inst)?;
             offset += inst.word_count();
         }
+        self.global_decoration_metadata();
         let aux_records = if self.opts.preserve_aux_data {
             aux_data::collect(&spv.globals, &functions)
         } else {
             Vec::new()
         };
         let wrappers = self.fold_entry_point_wrappers(&functions);
+        let mut parameter_lists = Vec::new();
         let mut function_words = Vec::with_capacity(functions.len());
         for f in &functions {
             self.offset = offset;
@@ -530,6 +540,10 @@ impl<'a> Ctx<'a> {
                 continue;
             }
             self.declare_function(f)?;
+            if let (true, Some(&fid)) = (self.spv_ir(), self.functions.get(&f.id())) {
+                let params: Vec<_> = f.parameters.iter().map(|p| p.result_id).collect();
+                parameter_lists.push((fid, params));
+            }
             if let Some(name) = self.entry_points.get(&f.id()) {
                 let params = f.parameters.iter().map(|p| p.result_id).collect();
                 self.kernels.push((f.id(), name.clone(), params));
@@ -550,6 +564,10 @@ impl<'a> Ctx<'a> {
             offset += words;
         }
         self.kernel_metadata()?;
+        // After the kernel metadata, which replaces a kernel's attachments.
+        for (fid, params) in parameter_lists {
+            self.parameter_decoration_metadata(fid, &params);
+        }
         self.function_metadata();
         self.arithmetic_poison_metadata();
         self.restore_aux_data(&aux_records);
