@@ -1529,3 +1529,132 @@ define spir_kernel void @k2() !ip_interface !3 {{
         ],
     );
 }
+
+// ---- session 22, helper rev22 ----
+
+/// The `!spirv.Decorations` list attached by `-r --spirv-target-env=SPV-IR` to the first line
+/// containing `anchor`: its node number.
+fn decorations_node<'t>(ll: &'t str, anchor: &str, kind: &str) -> &'t str {
+    let line = ll
+        .lines()
+        .find(|l| l.contains(anchor))
+        .unwrap_or_else(|| panic!("no `{anchor}` in:\n{ll}"));
+    line.split(&format!("!{kind} !"))
+        .nth(1)
+        .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+        .unwrap_or_else(|| panic!("no !{kind} on `{line}`"))
+}
+
+/// The text of the metadata node `!n` (`!n = ...`).
+fn node_text<'t>(ll: &'t str, n: &str) -> &'t str {
+    let head = format!("!{n} = ");
+    ll.lines()
+        .find_map(|l| l.strip_prefix(&head))
+        .unwrap_or_else(|| panic!("no {head} in:\n{ll}"))
+}
+
+/// The nodes a list node `!n = !{!a, !b}` names, as their texts.
+fn list_entries<'t>(ll: &'t str, n: &str) -> Vec<&'t str> {
+    let inner = node_text(ll, n).trim_matches(|c| c == '!' || c == '{' || c == '}');
+    if inner.is_empty() {
+        return Vec::new();
+    }
+    inner.split(", !").map(|e| node_text(ll, e)).collect()
+}
+
+/// SPV-IR keeps the decorations LLVM has no other spelling for as llvm-spirv's reader does:
+/// `!spirv.Decorations !{!{i32 <decoration>, <operands>}}` on instructions and globals
+/// (FPRoundingMode on an fdiv and on `__spirv_ocl_sqrt`, t11/021; a UserSemantic string on a
+/// global), `!spirv.ParameterDecorations` on a function with a decorated parameter (cache
+/// controls, t14/009), equal lists one node; CL1.2 writes none of them. The forward reads
+/// them back to the same decorations (round trip, spirv-val).
+#[test]
+fn spv_ir_decorations_are_spirv_decorations_metadata() {
+    let src = format!(
+        r#"{SPIR64}
+@g = addrspace(1) global i32 0, !spirv.Decorations !0
+define spir_kernel void @k(ptr addrspace(1) %dummy, ptr addrspace(1) %buffer) !spirv.ParameterDecorations !2 {{
+entry:
+  %v = load i32, ptr addrspace(1) %buffer, align 4
+  store i32 %v, ptr addrspace(1) @g, align 4
+  ret void
+}}
+!0 = !{{!1}}
+!1 = !{{i32 5635, !"tag"}}
+!2 = !{{!3, !4}}
+!3 = !{{}}
+!4 = !{{!5, !6}}
+!5 = !{{i32 6442, i32 0, i32 0}}
+!6 = !{{i32 6443, i32 0, i32 1}}
+"#
+    );
+    let ext = "+SPV_INTEL_cache_controls";
+    let ir = round_trip(
+        &src,
+        ext,
+        TargetEnv::SpvIr,
+        true,
+        "rev22_decorations_spv_ir",
+    );
+    // All of them, LinkageAttributes too, ordered by decoration number.
+    let g = decorations_node(&ir, "@g = ", "spirv.Decorations");
+    assert_eq!(
+        list_entries(&ir, g),
+        ["!{i32 41, !\"g\", i32 0}", "!{i32 5635, !\"tag\"}"],
+        "{ir}"
+    );
+    let params = decorations_node(&ir, "define spir_kernel", "spirv.ParameterDecorations");
+    let lists: Vec<&str> = node_text(&ir, params)
+        .trim_matches(|c| c == '!' || c == '{' || c == '}')
+        .split(", !")
+        .collect();
+    assert_eq!(lists.len(), 2, "{ir}");
+    assert_eq!(node_text(&ir, lists[0]), "!{}", "{ir}");
+    assert_eq!(
+        list_entries(&ir, lists[1]),
+        ["!{i32 6442, i32 0, i32 0}", "!{i32 6443, i32 0, i32 1}"],
+        "{ir}"
+    );
+    // Round trip: the SPV-IR text forward again gives the same decorations, once each.
+    let again = common::translate_with(&ir, ext).unwrap_or_else(|e| panic!("forward: {e}"));
+    common::spirv_val(&again, "rev22_decorations_again");
+    use spirvkit_grammar::Decoration as D;
+    assert_eq!(common::decorations_of(&again, D::UserSemantic).len(), 1);
+    assert_eq!(
+        common::decorations_of(&again, D::CacheControlLoadINTEL)
+            .iter()
+            .map(|(_, l)| l.clone())
+            .collect::<Vec<_>>(),
+        [vec![0, 0]]
+    );
+    assert_eq!(
+        common::decorations_of(&again, D::CacheControlStoreINTEL).len(),
+        1
+    );
+    let cl12 = round_trip(&src, ext, TargetEnv::Cl12, true, "rev22_decorations_cl12");
+    assert!(!cl12.contains("!spirv."), "{cl12}");
+
+    // FPRoundingMode (SPV_INTEL_rounded_divide_sqrt; spirv-val 2025.5 does not know its
+    // capability): one shared list per mode on the fdiv and the sqrt call.
+    let src = format!(
+        r#"{SPIR64}
+define spir_kernel void @r(float %a, float %b) {{
+entry:
+  %d = call float @llvm.experimental.constrained.fdiv.f32(float %a, float %b, metadata !"round.towardzero", metadata !"fpexcept.strict")
+  %s = call float @llvm.experimental.constrained.sqrt.f32(float %a, metadata !"round.towardzero", metadata !"fpexcept.strict")
+  ret void
+}}
+declare float @llvm.experimental.constrained.fdiv.f32(float, float, metadata, metadata)
+declare float @llvm.experimental.constrained.sqrt.f32(float, metadata, metadata)
+"#
+    );
+    let ext = "+SPV_INTEL_rounded_divide_sqrt";
+    let ir = round_trip(&src, ext, TargetEnv::SpvIr, false, "rev22_rounding_spv_ir");
+    let fdiv = decorations_node(&ir, "fdiv float", "spirv.Decorations");
+    let sqrt = decorations_node(&ir, "@_Z16__spirv_ocl_sqrtf(", "spirv.Decorations");
+    assert_eq!(fdiv, sqrt, "one node:\n{ir}");
+    assert_eq!(list_entries(&ir, fdiv), ["!{i32 39, i32 1}"], "{ir}");
+    let cl12 = round_trip(&src, ext, TargetEnv::Cl12, false, "rev22_rounding_cl12");
+    assert!(!cl12.contains("spirv.Decorations"), "{cl12}");
+    assert_has(&cl12, &["fdiv float", "@_Z4sqrtf("]);
+}

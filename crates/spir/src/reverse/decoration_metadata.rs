@@ -222,7 +222,11 @@ impl Ctx<'_> {
             .collect();
         let node = self.md_node(nodes);
         if let Some(f) = self.m.functions.get_mut(fid.0 as usize) {
-            if !f.attachments.iter().any(|(k, _)| k == PARAMETER_DECORATIONS) {
+            if !f
+                .attachments
+                .iter()
+                .any(|(k, _)| k == PARAMETER_DECORATIONS)
+            {
                 f.attachments.push((PARAMETER_DECORATIONS.to_owned(), node));
             }
         }
