@@ -1658,3 +1658,42 @@ declare float @llvm.experimental.constrained.sqrt.f32(float, metadata, metadata)
     assert!(!cl12.contains("spirv.Decorations"), "{cl12}");
     assert_has(&cl12, &["fdiv float", "@_Z4sqrtf("]);
 }
+
+/// Without `--spirv-target-env`, the llvm-spirv personality (`cl20_by_source`) writes the
+/// OpenCL 2.0 names for a module whose OpSource is OpenCL C 2.0 (t11/003: OpMemoryBarrier →
+/// `atomic_work_item_fence(flags, order, scope)`), as llvm-spirv's reader did before the
+/// option existed, and the 1.2 names (`write_mem_fence` for a release fence) for an OpenCL C 1.2 source; an explicit
+/// CL1.2 target keeps the 1.2 names.
+#[test]
+fn opencl_c_2_0_sources_come_back_with_opencl_2_0_names() {
+    let body = r#"
+define spir_kernel void @k() {
+  call spir_func void @_Z22atomic_work_item_fencejii(i32 2, i32 3, i32 1)
+  ret void
+}
+declare spir_func void @_Z22atomic_work_item_fencejii(i32, i32, i32)
+"#;
+    let reverse = |src: &str, by_source: bool, tag: &str| {
+        let spv = common::translate_with(src, "").unwrap_or_else(|e| panic!("{tag}: {e}"));
+        common::spirv_val(&spv, tag);
+        let opts = ReverseOptions {
+            cl20_by_source: by_source,
+            ..ReverseOptions::default()
+        };
+        let back = reverse_words(&spv.to_words(), &opts).unwrap_or_else(|e| panic!("{tag}: {e}"));
+        let text = back.to_ll(&WriteOptions::opaque());
+        verify(&text, tag);
+        text
+    };
+    let cl20 = format!("{SPIR64}{body}!opencl.ocl.version = !{{!0}}\n!0 = !{{i32 2, i32 0}}\n");
+    let ll = reverse(&cl20, true, "rev22_cl20_by_source");
+    assert_has(
+        &ll,
+        &["call spir_func void @_Z22atomic_work_item_fencej12memory_order12memory_scope(i32 2, i32 3, i32 1)"],
+    );
+    let ll = reverse(&cl20, false, "rev22_cl20_explicit_cl12");
+    assert_has(&ll, &["call spir_func void @_Z15write_mem_fencej(i32 2)"]);
+    let cl12 = format!("{SPIR64}{body}!opencl.ocl.version = !{{!0}}\n!0 = !{{i32 1, i32 2}}\n");
+    let ll = reverse(&cl12, true, "rev22_cl12_by_source");
+    assert_has(&ll, &["call spir_func void @_Z15write_mem_fencej(i32 2)"]);
+}

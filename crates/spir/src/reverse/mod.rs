@@ -76,6 +76,12 @@ pub struct ReverseOptions {
     /// "linkage:<keyword>" (the forward `--spirv-emit-linkage-user-semantic`) gives a function
     /// or global that LLVM linkage.
     pub linkage_user_semantic: bool,
+    /// With [`TargetEnv::Cl12`]: OpenCL 2.0 names when the module's OpSource says OpenCL C
+    /// 2.0 or later, as llvm-spirv's reader did before `--spirv-target-env` (it lowered the
+    /// 2.0 built-ins to 1.2 ones only for an older source; lit tests of that time, e.g.
+    /// OpMemoryBarrier.ll, expect `atomic_work_item_fence`). The llvm-spirv personality sets
+    /// it when `--spirv-target-env` is not given.
+    pub cl20_by_source: bool,
 }
 
 /// Why a module has no LLVM form here: the instruction and its word offset.
@@ -105,9 +111,30 @@ pub fn reverse_words(words: &[u32], opts: &ReverseOptions) -> Result<llvm::Modul
 /// dropped once its LLVM body exists, so the two forms of a large module are not both held.
 pub fn reverse(mut spv: SpvModule, opts: &ReverseOptions) -> Result<llvm::Module> {
     let functions = std::mem::take(&mut spv.functions);
+    let by_source;
+    let opts = if opts.cl20_by_source && opts.target == TargetEnv::Cl12 && opencl_c_20(&spv) {
+        by_source = ReverseOptions {
+            target: TargetEnv::Cl20,
+            ..opts.clone()
+        };
+        &by_source
+    } else {
+        opts
+    };
     let mut ctx = Ctx::new(&spv, opts, &functions)?;
     ctx.translate(functions)?;
     Ok(ctx.m)
+}
+
+/// Whether OpSource names OpenCL C (language 3) 2.0 or later.
+fn opencl_c_20(spv: &SpvModule) -> bool {
+    spv.globals
+        .iter()
+        .find(|i| i.opcode == Op::Source)
+        .is_some_and(|i| {
+            let word = |n: usize| i.operands.get(n).and_then(Operand::word);
+            word(0) == Some(3) && word(1).is_some_and(|version| version >= 200000)
+        })
 }
 
 pub fn op_name(op: Op) -> String {
