@@ -1697,3 +1697,87 @@ declare spir_func void @_Z22atomic_work_item_fencejii(i32, i32, i32)
     let ll = reverse(&cl12, true, "rev22_cl12_by_source");
     assert_has(&ll, &["call spir_func void @_Z15write_mem_fencej(i32 2)"]);
 }
+
+/// DependencyArrayINTEL comes back as llvm-spirv's reader writes it: each variable's GEPs in
+/// the loop get a distinct `!llvm.index.group`, the loop one
+/// `!{!"llvm.loop.parallel_access_indices", groups..., i32 safelen}` per safelen (none for 0).
+/// spirv-val 2025.5 cannot parse the loop control's operands, so `spirvkit val` checks the
+/// module and the forward of the result gives the same pairs back.
+#[test]
+fn dependency_array_is_parallel_access_indices() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_kernel void @k() {{
+entry:
+  %a = alloca [10 x i32], align 4
+  %b = alloca [10 x i32], align 4
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %n, %loop ]
+  %pa = getelementptr inbounds [10 x i32], ptr %a, i64 0, i64 %i, !llvm.index.group !1
+  %va = load i32, ptr %pa, align 4
+  %pb = getelementptr inbounds [10 x i32], ptr %b, i64 0, i64 %i, !llvm.index.group !2
+  store i32 %va, ptr %pb, align 4
+  %n = add nuw nsw i64 %i, 1
+  %c = icmp ult i64 %n, 10
+  br i1 %c, label %loop, label %exit, !llvm.loop !0
+exit:
+  ret void
+}}
+!0 = distinct !{{!0, !3, !4}}
+!1 = distinct !{{}}
+!2 = distinct !{{}}
+!3 = !{{!"llvm.loop.parallel_access_indices", !1, i32 5}}
+!4 = !{{!"llvm.loop.parallel_access_indices", !2}}
+"#
+    );
+    let ext = "+SPV_INTEL_fpga_loop_controls";
+    let spv = common::translate_with(&src, ext).expect("forward");
+    assert!(
+        spirvkit_val::validate(&spv.to_words(), &Default::default()).is_ok(),
+        "spirvkit val"
+    );
+    let ll = round_trip(&src, ext, TargetEnv::Cl12, false, "rev22_dependency_array");
+    let group_of = |anchor: &str| decorations_node(&ll, anchor, "llvm.index.group").to_owned();
+    let (ga, gb) = (
+        group_of("%pa = getelementptr"),
+        group_of("%pb = getelementptr"),
+    );
+    assert_ne!(ga, gb, "{ll}");
+    assert_eq!(node_text(&ll, &ga), "distinct !{}", "{ll}");
+    let loop_node = decorations_node(&ll, "br i1 %c", "llvm.loop");
+    let hints: Vec<&str> = node_text(&ll, loop_node)
+        .trim_start_matches("distinct ")
+        .trim_matches(|c| c == '!' || c == '{' || c == '}')
+        .split(", !")
+        .skip(1)
+        .map(|n| node_text(&ll, n))
+        .collect();
+    assert_eq!(
+        hints,
+        [
+            format!("!{{!\"llvm.loop.parallel_access_indices\", !{gb}}}"),
+            format!("!{{!\"llvm.loop.parallel_access_indices\", !{ga}, i32 5}}"),
+        ],
+        "{ll}"
+    );
+    let again = common::translate_with(&ll, ext).expect("forward of the result");
+    let merge = again
+        .instructions()
+        .find(|i| i.opcode == spirvkit_grammar::Op::LoopMerge)
+        .expect("OpLoopMerge");
+    let words: Vec<u32> = merge.operands[2..]
+        .iter()
+        .filter_map(spirvkit_core::Operand::word)
+        .collect();
+    assert_eq!(
+        words,
+        [
+            spirvkit_grammar::LoopControl::DependencyArrayINTEL.0,
+            2,
+            0,
+            5
+        ],
+        "mask, count and safelens (the variables are ids)"
+    );
+}
