@@ -1529,3 +1529,255 @@ define spir_kernel void @k2() !ip_interface !3 {{
         ],
     );
 }
+
+// ---- session 22, helper rev22 ----
+
+/// The `!spirv.Decorations` list attached by `-r --spirv-target-env=SPV-IR` to the first line
+/// containing `anchor`: its node number.
+fn decorations_node<'t>(ll: &'t str, anchor: &str, kind: &str) -> &'t str {
+    let line = ll
+        .lines()
+        .find(|l| l.contains(anchor))
+        .unwrap_or_else(|| panic!("no `{anchor}` in:\n{ll}"));
+    line.split(&format!("!{kind} !"))
+        .nth(1)
+        .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+        .unwrap_or_else(|| panic!("no !{kind} on `{line}`"))
+}
+
+/// The text of the metadata node `!n` (`!n = ...`).
+fn node_text<'t>(ll: &'t str, n: &str) -> &'t str {
+    let head = format!("!{n} = ");
+    ll.lines()
+        .find_map(|l| l.strip_prefix(&head))
+        .unwrap_or_else(|| panic!("no {head} in:\n{ll}"))
+}
+
+/// The nodes a list node `!n = !{!a, !b}` names, as their texts.
+fn list_entries<'t>(ll: &'t str, n: &str) -> Vec<&'t str> {
+    let inner = node_text(ll, n).trim_matches(|c| c == '!' || c == '{' || c == '}');
+    if inner.is_empty() {
+        return Vec::new();
+    }
+    inner.split(", !").map(|e| node_text(ll, e)).collect()
+}
+
+/// SPV-IR keeps the decorations LLVM has no other spelling for as llvm-spirv's reader does:
+/// `!spirv.Decorations !{!{i32 <decoration>, <operands>}}` on instructions and globals
+/// (FPRoundingMode on an fdiv and on `__spirv_ocl_sqrt`, t11/021; a UserSemantic string on a
+/// global), `!spirv.ParameterDecorations` on a function with a decorated parameter (cache
+/// controls, t14/009), equal lists one node; CL1.2 writes none of them. The forward reads
+/// them back to the same decorations (round trip, spirv-val).
+#[test]
+fn spv_ir_decorations_are_spirv_decorations_metadata() {
+    let src = format!(
+        r#"{SPIR64}
+@g = addrspace(1) global i32 0, !spirv.Decorations !0
+define spir_kernel void @k(ptr addrspace(1) %dummy, ptr addrspace(1) %buffer) !spirv.ParameterDecorations !2 {{
+entry:
+  %v = load i32, ptr addrspace(1) %buffer, align 4
+  store i32 %v, ptr addrspace(1) @g, align 4
+  ret void
+}}
+!0 = !{{!1}}
+!1 = !{{i32 5635, !"tag"}}
+!2 = !{{!3, !4}}
+!3 = !{{}}
+!4 = !{{!5, !6}}
+!5 = !{{i32 6442, i32 0, i32 0}}
+!6 = !{{i32 6443, i32 0, i32 1}}
+"#
+    );
+    let ext = "+SPV_INTEL_cache_controls";
+    let ir = round_trip(
+        &src,
+        ext,
+        TargetEnv::SpvIr,
+        true,
+        "rev22_decorations_spv_ir",
+    );
+    // All of them, LinkageAttributes too, ordered by decoration number.
+    let g = decorations_node(&ir, "@g = ", "spirv.Decorations");
+    assert_eq!(
+        list_entries(&ir, g),
+        ["!{i32 41, !\"g\", i32 0}", "!{i32 5635, !\"tag\"}"],
+        "{ir}"
+    );
+    let params = decorations_node(&ir, "define spir_kernel", "spirv.ParameterDecorations");
+    let lists: Vec<&str> = node_text(&ir, params)
+        .trim_matches(|c| c == '!' || c == '{' || c == '}')
+        .split(", !")
+        .collect();
+    assert_eq!(lists.len(), 2, "{ir}");
+    assert_eq!(node_text(&ir, lists[0]), "!{}", "{ir}");
+    assert_eq!(
+        list_entries(&ir, lists[1]),
+        ["!{i32 6442, i32 0, i32 0}", "!{i32 6443, i32 0, i32 1}"],
+        "{ir}"
+    );
+    // Round trip: the SPV-IR text forward again gives the same decorations, once each.
+    let again = common::translate_with(&ir, ext).unwrap_or_else(|e| panic!("forward: {e}"));
+    common::spirv_val(&again, "rev22_decorations_again");
+    use spirvkit_grammar::Decoration as D;
+    assert_eq!(common::decorations_of(&again, D::UserSemantic).len(), 1);
+    assert_eq!(
+        common::decorations_of(&again, D::CacheControlLoadINTEL)
+            .iter()
+            .map(|(_, l)| l.clone())
+            .collect::<Vec<_>>(),
+        [vec![0, 0]]
+    );
+    assert_eq!(
+        common::decorations_of(&again, D::CacheControlStoreINTEL).len(),
+        1
+    );
+    let cl12 = round_trip(&src, ext, TargetEnv::Cl12, true, "rev22_decorations_cl12");
+    assert!(!cl12.contains("!spirv."), "{cl12}");
+
+    // FPRoundingMode (SPV_INTEL_rounded_divide_sqrt; spirv-val 2025.5 does not know its
+    // capability): one shared list per mode on the fdiv and the sqrt call.
+    let src = format!(
+        r#"{SPIR64}
+define spir_kernel void @r(float %a, float %b) {{
+entry:
+  %d = call float @llvm.experimental.constrained.fdiv.f32(float %a, float %b, metadata !"round.towardzero", metadata !"fpexcept.strict")
+  %s = call float @llvm.experimental.constrained.sqrt.f32(float %a, metadata !"round.towardzero", metadata !"fpexcept.strict")
+  ret void
+}}
+declare float @llvm.experimental.constrained.fdiv.f32(float, float, metadata, metadata)
+declare float @llvm.experimental.constrained.sqrt.f32(float, metadata, metadata)
+"#
+    );
+    let ext = "+SPV_INTEL_rounded_divide_sqrt";
+    let ir = round_trip(&src, ext, TargetEnv::SpvIr, false, "rev22_rounding_spv_ir");
+    let fdiv = decorations_node(&ir, "fdiv float", "spirv.Decorations");
+    let sqrt = decorations_node(&ir, "@_Z16__spirv_ocl_sqrtf(", "spirv.Decorations");
+    assert_eq!(fdiv, sqrt, "one node:\n{ir}");
+    assert_eq!(list_entries(&ir, fdiv), ["!{i32 39, i32 1}"], "{ir}");
+    let cl12 = round_trip(&src, ext, TargetEnv::Cl12, false, "rev22_rounding_cl12");
+    assert!(!cl12.contains("spirv.Decorations"), "{cl12}");
+    assert_has(&cl12, &["fdiv float", "@_Z4sqrtf("]);
+}
+
+/// Without `--spirv-target-env`, the llvm-spirv personality (`cl20_by_source`) writes the
+/// OpenCL 2.0 names for a module whose OpSource is OpenCL C 2.0 (t11/003: OpMemoryBarrier →
+/// `atomic_work_item_fence(flags, order, scope)`), as llvm-spirv's reader did before the
+/// option existed, and the 1.2 names (`write_mem_fence` for a release fence) for an OpenCL C 1.2 source; an explicit
+/// CL1.2 target keeps the 1.2 names.
+#[test]
+fn opencl_c_2_0_sources_come_back_with_opencl_2_0_names() {
+    let body = r#"
+define spir_kernel void @k() {
+  call spir_func void @_Z22atomic_work_item_fencejii(i32 2, i32 3, i32 1)
+  ret void
+}
+declare spir_func void @_Z22atomic_work_item_fencejii(i32, i32, i32)
+"#;
+    let reverse = |src: &str, by_source: bool, tag: &str| {
+        let spv = common::translate_with(src, "").unwrap_or_else(|e| panic!("{tag}: {e}"));
+        common::spirv_val(&spv, tag);
+        let opts = ReverseOptions {
+            cl20_by_source: by_source,
+            ..ReverseOptions::default()
+        };
+        let back = reverse_words(&spv.to_words(), &opts).unwrap_or_else(|e| panic!("{tag}: {e}"));
+        let text = back.to_ll(&WriteOptions::opaque());
+        verify(&text, tag);
+        text
+    };
+    let cl20 = format!("{SPIR64}{body}!opencl.ocl.version = !{{!0}}\n!0 = !{{i32 2, i32 0}}\n");
+    let ll = reverse(&cl20, true, "rev22_cl20_by_source");
+    assert_has(
+        &ll,
+        &["call spir_func void @_Z22atomic_work_item_fencej12memory_order12memory_scope(i32 2, i32 3, i32 1)"],
+    );
+    let ll = reverse(&cl20, false, "rev22_cl20_explicit_cl12");
+    assert_has(&ll, &["call spir_func void @_Z15write_mem_fencej(i32 2)"]);
+    let cl12 = format!("{SPIR64}{body}!opencl.ocl.version = !{{!0}}\n!0 = !{{i32 1, i32 2}}\n");
+    let ll = reverse(&cl12, true, "rev22_cl12_by_source");
+    assert_has(&ll, &["call spir_func void @_Z15write_mem_fencej(i32 2)"]);
+}
+
+/// DependencyArrayINTEL comes back as llvm-spirv's reader writes it: each variable's GEPs in
+/// the loop get a distinct `!llvm.index.group`, the loop one
+/// `!{!"llvm.loop.parallel_access_indices", groups..., i32 safelen}` per safelen (none for 0).
+/// spirv-val 2025.5 cannot parse the loop control's operands, so `spirvkit val` checks the
+/// module and the forward of the result gives the same pairs back.
+#[test]
+fn dependency_array_is_parallel_access_indices() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_kernel void @k() {{
+entry:
+  %a = alloca [10 x i32], align 4
+  %b = alloca [10 x i32], align 4
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %n, %loop ]
+  %pa = getelementptr inbounds [10 x i32], ptr %a, i64 0, i64 %i, !llvm.index.group !1
+  %va = load i32, ptr %pa, align 4
+  %pb = getelementptr inbounds [10 x i32], ptr %b, i64 0, i64 %i, !llvm.index.group !2
+  store i32 %va, ptr %pb, align 4
+  %n = add nuw nsw i64 %i, 1
+  %c = icmp ult i64 %n, 10
+  br i1 %c, label %loop, label %exit, !llvm.loop !0
+exit:
+  ret void
+}}
+!0 = distinct !{{!0, !3, !4}}
+!1 = distinct !{{}}
+!2 = distinct !{{}}
+!3 = !{{!"llvm.loop.parallel_access_indices", !1, i32 5}}
+!4 = !{{!"llvm.loop.parallel_access_indices", !2}}
+"#
+    );
+    let ext = "+SPV_INTEL_fpga_loop_controls";
+    let spv = common::translate_with(&src, ext).expect("forward");
+    assert!(
+        spirvkit_val::validate(&spv.to_words(), &Default::default()).is_ok(),
+        "spirvkit val"
+    );
+    let ll = round_trip(&src, ext, TargetEnv::Cl12, false, "rev22_dependency_array");
+    let group_of = |anchor: &str| decorations_node(&ll, anchor, "llvm.index.group").to_owned();
+    let (ga, gb) = (
+        group_of("%pa = getelementptr"),
+        group_of("%pb = getelementptr"),
+    );
+    assert_ne!(ga, gb, "{ll}");
+    assert_eq!(node_text(&ll, &ga), "distinct !{}", "{ll}");
+    let loop_node = decorations_node(&ll, "br i1 %c", "llvm.loop");
+    let hints: Vec<&str> = node_text(&ll, loop_node)
+        .trim_start_matches("distinct ")
+        .trim_matches(|c| c == '!' || c == '{' || c == '}')
+        .split(", !")
+        .skip(1)
+        .map(|n| node_text(&ll, n))
+        .collect();
+    assert_eq!(
+        hints,
+        [
+            format!("!{{!\"llvm.loop.parallel_access_indices\", !{gb}}}"),
+            format!("!{{!\"llvm.loop.parallel_access_indices\", !{ga}, i32 5}}"),
+        ],
+        "{ll}"
+    );
+    let again = common::translate_with(&ll, ext).expect("forward of the result");
+    let merge = again
+        .instructions()
+        .find(|i| i.opcode == spirvkit_grammar::Op::LoopMerge)
+        .expect("OpLoopMerge");
+    let words: Vec<u32> = merge.operands[2..]
+        .iter()
+        .filter_map(spirvkit_core::Operand::word)
+        .collect();
+    assert_eq!(
+        words,
+        [
+            spirvkit_grammar::LoopControl::DependencyArrayINTEL.0,
+            2,
+            0,
+            5
+        ],
+        "mask, count and safelens (the variables are ids)"
+    );
+}

@@ -208,6 +208,7 @@ pub fn reverse_file(input: &str, output: &str, request: &ReverseRequest<'_>) -> 
     opts.preserve_aux_data = request.preserve_aux_data;
     opts.builtin_globals = request.builtin_globals;
     opts.linkage_user_semantic = request.consume_linkage_user_semantic;
+    opts.cl20_by_source = request.target_env.is_none();
     if let Some(list) = request.spec_const {
         parse_spec_consts(list, &mut opts)?;
     }

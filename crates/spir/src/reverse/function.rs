@@ -99,6 +99,7 @@ impl Ctx<'_> {
                     let first = st.func.insts.len();
                     self.instruction(&mut st, inst)?;
                     self.attach_location(&mut st, first);
+                    self.attach_result_decorations(&mut st, inst);
                 }
                 offset += inst.word_count();
             }

@@ -17,17 +17,21 @@
 //! `.coalesce.enable` (parameter 0) / `.coalesce.count N`, `.max_interleaving.count`,
 //! `.intel.speculated.iterations.count`, `.fusion.disable`, `.intel.loopcount_{min,max,avg}`
 //! (64-bit, two words each, -1 = not given), `.intel.max_reinvocation_delay.count`.
-//! DependencyArrayINTEL (index groups on the loop's GEPs) is not translated: its parameters
-//! are skipped so the bits after it still read theirs.
+//! DependencyArrayINTEL's (variable, safelen) pairs → index groups: each variable's GEPs in
+//! the loop (on the variable, or on a pointer loaded from it) get a distinct
+//! `!llvm.index.group` node (in a nested loop, a list of the inner loop's group and the new
+//! one), and the loop `!{!"llvm.loop.parallel_access_indices", groups..., i32 safelen}`, one
+//! per safelen (safelen 0 not written), as llvm-spirv's reader does.
 
 use spirvkit_core::analysis::cfg::predecessors;
 use spirvkit_core::analysis::dominators::DomTree;
+use spirvkit_core::Id;
 use spirvkit_core::{Instruction, Operand};
 use spirvkit_grammar::LoopControl;
 use spirvkit_llvm as llvm;
-use spirvkit_llvm::{BlockId, InstKind, MdOperand, Metadata, MetadataId};
+use spirvkit_llvm::{BlockId, InstId, InstKind, MdOperand, Metadata, MetadataId, ValueRef};
 
-use super::function::FnState;
+use super::function::{FnState, Local};
 use super::Ctx;
 
 const UNROLL: u32 = LoopControl::Unroll.0;
@@ -63,6 +67,8 @@ enum Hint {
     Flag(&'static str),
     I32(&'static str, u32),
     I64(&'static str, i64),
+    /// DependencyArrayINTEL's (variable id, safelen) pairs.
+    ParallelAccess(Vec<(u32, u32)>),
 }
 
 /// A hint with one `i32` parameter, when `bit` is set.
@@ -134,9 +140,13 @@ fn hints(mask: u32, params: &[u32]) -> Vec<Hint> {
     if mask & DEPENDENCY_ARRAY != 0 {
         // A count, then (variable, safelen) pairs.
         let pairs = next.next().unwrap_or(0) as usize;
-        for _ in 0..pairs * 2 {
-            next.next();
+        let mut list = Vec::with_capacity(pairs);
+        for _ in 0..pairs {
+            if let (Some(var), Some(safelen)) = (next.next(), next.next()) {
+                list.push((var, safelen));
+            }
         }
+        out.push(Hint::ParallelAccess(list));
     }
     counted(
         mask,
@@ -276,11 +286,13 @@ impl Ctx<'_> {
         let succs = successors(&st.func);
         let preds = predecessors(&succs);
         let dom = DomTree::new(&succs, &preds, 0);
+        // Inner loops first (their headers come later), so an outer loop's index groups
+        // extend the inner ones, as llvm-spirv meets the latches.
         for LoopHeader {
             header,
             mask,
             params,
-        } in headers
+        } in headers.into_iter().rev()
         {
             let h = header.0;
             let mut latches: Vec<u32> = preds
@@ -295,7 +307,8 @@ impl Ctx<'_> {
             if latches.is_empty() {
                 continue;
             }
-            let node = self.loop_node(mask, &params);
+            let blocks = loop_blocks(h, &latches, &preds);
+            let node = self.loop_node(st, &blocks, mask, &params);
             for latch in latches {
                 let term = st
                     .func
@@ -310,8 +323,14 @@ impl Ctx<'_> {
         }
     }
 
-    /// The distinct, self-referencing loop node of `mask`.
-    fn loop_node(&mut self, mask: u32, params: &[u32]) -> MetadataId {
+    /// The distinct, self-referencing loop node of `mask`; `blocks` are the loop's.
+    fn loop_node(
+        &mut self,
+        st: &mut FnState,
+        blocks: &[u32],
+        mask: u32,
+        params: &[u32],
+    ) -> MetadataId {
         let id = MetadataId(self.m.metadata.len() as u32);
         self.m.metadata.push(Metadata::Node {
             operands: Vec::new(),
@@ -327,6 +346,12 @@ impl Ctx<'_> {
                     let value = self.const_int(t, v as u64);
                     vec![self.md_str(name), MdOperand::Value { ty: t, value }]
                 }
+                Hint::ParallelAccess(pairs) => {
+                    for node in self.parallel_access(st, blocks, &pairs) {
+                        operands.push(MdOperand::Metadata(node));
+                    }
+                    continue;
+                }
             };
             operands.push(MdOperand::Metadata(self.md_node(ops)));
         }
@@ -336,4 +361,122 @@ impl Ctx<'_> {
         }
         id
     }
+
+    /// The `llvm.loop.parallel_access_indices` nodes of DependencyArrayINTEL's pairs, marking
+    /// each variable's GEPs in `blocks` with its index group.
+    fn parallel_access(
+        &mut self,
+        st: &mut FnState,
+        blocks: &[u32],
+        pairs: &[(u32, u32)],
+    ) -> Vec<MetadataId> {
+        let mut by_safelen: std::collections::BTreeMap<u32, Vec<MetadataId>> = Default::default();
+        let mut seen: Vec<ValueRef> = Vec::new();
+        for &(var, safelen) in pairs {
+            let value = match st.locals.get(&Id(var)) {
+                Some(Local::Value(v)) => *v,
+                _ => match self.values.get(&Id(var)) {
+                    Some(v) => *v,
+                    None => continue,
+                },
+            };
+            if seen.contains(&value) {
+                continue;
+            }
+            seen.push(value);
+            let geps = accesses_of(&st.func, blocks, value);
+            let Some(&first) = geps.first() else {
+                continue;
+            };
+            let group = self.distinct_empty_node();
+            let preceding = st
+                .func
+                .insts
+                .get(first.0 as usize)
+                .and_then(|i| i.metadata.iter().find(|(k, _)| k == INDEX_GROUP))
+                .map(|(_, n)| *n);
+            let marker = match preceding {
+                Some(p) => {
+                    let mut ops = match self.m.metadata.get(p.0 as usize) {
+                        Some(Metadata::Node {
+                            operands,
+                            distinct: false,
+                        }) if !operands.is_empty() => operands.clone(),
+                        _ => vec![MdOperand::Metadata(p)],
+                    };
+                    ops.push(MdOperand::Metadata(group));
+                    self.md_node(ops)
+                }
+                None => group,
+            };
+            for g in geps {
+                if let Some(x) = st.func.insts.get_mut(g.0 as usize) {
+                    x.metadata.retain(|(k, _)| k != INDEX_GROUP);
+                    x.metadata.push((INDEX_GROUP.to_owned(), marker));
+                }
+            }
+            by_safelen.entry(safelen).or_default().push(group);
+        }
+        let mut nodes = Vec::with_capacity(by_safelen.len());
+        for (safelen, groups) in by_safelen {
+            let mut ops = vec![self.md_str("llvm.loop.parallel_access_indices")];
+            ops.extend(groups.into_iter().map(MdOperand::Metadata));
+            if safelen > 0 {
+                ops.push(self.md_i32(safelen));
+            }
+            nodes.push(self.md_node(ops));
+        }
+        nodes
+    }
+
+    fn distinct_empty_node(&mut self) -> MetadataId {
+        let id = MetadataId(self.m.metadata.len() as u32);
+        self.m.metadata.push(Metadata::Node {
+            operands: Vec::new(),
+            distinct: true,
+        });
+        id
+    }
+}
+
+const INDEX_GROUP: &str = "llvm.index.group";
+
+/// The natural loop of `header`: the header and every block reaching a latch without
+/// passing the header.
+fn loop_blocks(header: u32, latches: &[u32], preds: &[Vec<u32>]) -> Vec<u32> {
+    let mut blocks = vec![header];
+    let mut work: Vec<u32> = latches.to_vec();
+    while let Some(b) = work.pop() {
+        if blocks.contains(&b) {
+            continue;
+        }
+        blocks.push(b);
+        work.extend(preds.get(b as usize).into_iter().flatten().copied());
+    }
+    blocks.sort_unstable();
+    blocks
+}
+
+/// The GEPs of `blocks` on `var` or on a pointer loaded from it.
+fn accesses_of(func: &llvm::Function, blocks: &[u32], var: ValueRef) -> Vec<InstId> {
+    let mut out = Vec::new();
+    for &b in blocks {
+        for &i in func.blocks.get(b as usize).map_or(&[][..], |b| &b.insts) {
+            let Some(InstKind::Gep { base, .. }) = func.insts.get(i.0 as usize).map(|x| &x.kind)
+            else {
+                continue;
+            };
+            let accessed = match base {
+                ValueRef::Instruction(l) => match func.insts.get(l.0 as usize).map(|x| &x.kind) {
+                    Some(InstKind::Load { ptr, .. }) => *ptr,
+                    _ => *base,
+                },
+                _ => *base,
+            };
+            if accessed == var {
+                out.push(i);
+            }
+        }
+    }
+    out
 }

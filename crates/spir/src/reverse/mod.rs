@@ -18,6 +18,7 @@ mod builtins;
 mod convert;
 mod cooperative_matrix;
 mod debug_info;
+mod decoration_metadata;
 mod enqueue;
 mod entry_wrappers;
 mod function;
@@ -75,6 +76,12 @@ pub struct ReverseOptions {
     /// "linkage:<keyword>" (the forward `--spirv-emit-linkage-user-semantic`) gives a function
     /// or global that LLVM linkage.
     pub linkage_user_semantic: bool,
+    /// With [`TargetEnv::Cl12`]: OpenCL 2.0 names when the module's OpSource says OpenCL C
+    /// 2.0 or later, as llvm-spirv's reader did before `--spirv-target-env` (it lowered the
+    /// 2.0 built-ins to 1.2 ones only for an older source; lit tests of that time, e.g.
+    /// OpMemoryBarrier.ll, expect `atomic_work_item_fence`). The llvm-spirv personality sets
+    /// it when `--spirv-target-env` is not given.
+    pub cl20_by_source: bool,
 }
 
 /// Why a module has no LLVM form here: the instruction and its word offset.
@@ -104,9 +111,30 @@ pub fn reverse_words(words: &[u32], opts: &ReverseOptions) -> Result<llvm::Modul
 /// dropped once its LLVM body exists, so the two forms of a large module are not both held.
 pub fn reverse(mut spv: SpvModule, opts: &ReverseOptions) -> Result<llvm::Module> {
     let functions = std::mem::take(&mut spv.functions);
+    let by_source;
+    let opts = if opts.cl20_by_source && opts.target == TargetEnv::Cl12 && opencl_c_20(&spv) {
+        by_source = ReverseOptions {
+            target: TargetEnv::Cl20,
+            ..opts.clone()
+        };
+        &by_source
+    } else {
+        opts
+    };
     let mut ctx = Ctx::new(&spv, opts, &functions)?;
     ctx.translate(functions)?;
     Ok(ctx.m)
+}
+
+/// Whether OpSource names OpenCL C (language 3) 2.0 or later.
+fn opencl_c_20(spv: &SpvModule) -> bool {
+    spv.globals
+        .iter()
+        .find(|i| i.opcode == Op::Source)
+        .is_some_and(|i| {
+            let word = |n: usize| i.operands.get(n).and_then(Operand::word);
+            word(0) == Some(3) && word(1).is_some_and(|version| version >= 200000)
+        })
 }
 
 pub fn op_name(op: Op) -> String {
@@ -195,6 +223,8 @@ pub(crate) struct Ctx<'a> {
     /// Whether the module declares an OpTypeCooperativeMatrixKHR: without one, no instruction
     /// needs `cooperative_matrix.rs`'s per-instruction checks.
     pub has_cooperative_matrices: bool,
+    /// SPV-IR's `!spirv.Decorations` (`decoration_metadata.rs`; empty for other targets).
+    pub decoration_md: decoration_metadata::DecorationMetadata,
 }
 
 impl<'a> Ctx<'a> {
@@ -246,6 +276,11 @@ impl<'a> Ctx<'a> {
                 .globals
                 .iter()
                 .any(|i| i.opcode == Op::TypeCooperativeMatrixKHR),
+            decoration_md: if opts.target == TargetEnv::SpvIr {
+                decoration_metadata::DecorationMetadata::index(&spv.globals)
+            } else {
+                Default::default()
+            },
         };
         for f in functions {
             for i in f.instructions() {
@@ -513,12 +548,14 @@ impl<'a> Ctx<'a> {
             self.global(inst)?;
             offset += inst.word_count();
         }
+        self.global_decoration_metadata();
         let aux_records = if self.opts.preserve_aux_data {
             aux_data::collect(&spv.globals, &functions)
         } else {
             Vec::new()
         };
         let wrappers = self.fold_entry_point_wrappers(&functions);
+        let mut parameter_lists = Vec::new();
         let mut function_words = Vec::with_capacity(functions.len());
         for f in &functions {
             self.offset = offset;
@@ -530,6 +567,10 @@ impl<'a> Ctx<'a> {
                 continue;
             }
             self.declare_function(f)?;
+            if let (true, Some(&fid)) = (self.spv_ir(), self.functions.get(&f.id())) {
+                let params: Vec<_> = f.parameters.iter().map(|p| p.result_id).collect();
+                parameter_lists.push((fid, params));
+            }
             if let Some(name) = self.entry_points.get(&f.id()) {
                 let params = f.parameters.iter().map(|p| p.result_id).collect();
                 self.kernels.push((f.id(), name.clone(), params));
@@ -550,6 +591,10 @@ impl<'a> Ctx<'a> {
             offset += words;
         }
         self.kernel_metadata()?;
+        // After the kernel metadata, which replaces a kernel's attachments.
+        for (fid, params) in parameter_lists {
+            self.parameter_decoration_metadata(fid, &params);
+        }
         self.function_metadata();
         self.arithmetic_poison_metadata();
         self.restore_aux_data(&aux_records);
