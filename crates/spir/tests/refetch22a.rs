@@ -91,3 +91,60 @@ declare float @llvm.cos.f32(float)
         }
     }
 }
+
+/// `llvm.usub.sat` emulated in core instructions (`--spirv-use-ocl-for-llvm-math-intrinsic=false`)
+/// has llvm-spirv's form (add_sub.sat.ll): `ISub a b`, `UGreaterThan a b`, then
+/// `Select greater difference 0`. The values are checked exhaustively in
+/// `translate_options.rs`.
+#[test]
+fn emulated_usub_sat_is_greater_than_and_select() {
+    let src = r#"
+target triple = "spir64-unknown-unknown"
+
+define spir_func i32 @f(i32 %a, i32 %b) {
+entry:
+  %r = call i32 @llvm.usub.sat.i32(i32 %a, i32 %b)
+  ret i32 %r
+}
+
+declare i32 @llvm.usub.sat.i32(i32, i32)
+"#;
+    let llvm = spirvkit_llvm::parse_text(src, "usub_sat.ll").expect("parsed");
+    let opts = spirvkit_spir::TranslateOptions {
+        opencl_for_math_intrinsics: false,
+        ..spirvkit_spir::TranslateOptions::default()
+    };
+    let m = spirvkit_spir::translate(&llvm, &opts).expect("translated");
+    common::spirv_val(&m, "refetch22a_usub_sat");
+    let params: Vec<_> = m
+        .instructions()
+        .filter(|i| i.opcode == Op::FunctionParameter)
+        .filter_map(|i| i.result_id)
+        .collect();
+    let [a, b] = params[..] else {
+        panic!("two parameters expected: {params:?}")
+    };
+    let body: Vec<_> = m
+        .instructions()
+        .skip_while(|i| i.opcode != Op::Label)
+        .skip(1)
+        .take(3)
+        .collect();
+    let ops: Vec<Op> = body.iter().map(|i| i.opcode).collect();
+    assert_eq!(ops, [Op::ISub, Op::UGreaterThan, Op::Select]);
+    let operand_ids = |i: usize| -> Vec<_> { body[i].operands.iter().map(common::id).collect() };
+    assert_eq!(operand_ids(0), [a, b]);
+    assert_eq!(operand_ids(1), [a, b]);
+    let select = operand_ids(2);
+    assert_eq!(
+        select[..2],
+        [body[1].result_id.unwrap(), body[0].result_id.unwrap()]
+    );
+    let defs = common::defs(&m);
+    let zero = defs.get(&select[2]).expect("third operand defined");
+    assert!(
+        zero.opcode == Op::ConstantNull
+            || (zero.opcode == Op::Constant && zero.operands[0].word() == Some(0)),
+        "{zero:?}"
+    );
+}
