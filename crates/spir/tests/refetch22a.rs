@@ -148,3 +148,44 @@ declare i32 @llvm.usub.sat.i32(i32, i32)
         "{zero:?}"
     );
 }
+
+/// `work_group_all`/`work_group_any` of a constant: the predicate is OpConstantTrue /
+/// OpConstantFalse, as llvm-spirv writes it (OpGroupAllAny.ll); a variable predicate is still
+/// compared with zero.
+#[test]
+fn constant_group_all_any_predicates_are_boolean_constants() {
+    let src = r#"
+target datalayout = "e-p:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
+target triple = "spir-unknown-unknown"
+
+define spir_kernel void @test(ptr addrspace(1) %out, i32 %x) {
+entry:
+  %all = tail call spir_func i32 @_Z14work_group_alli(i32 5)
+  %any = tail call spir_func i32 @_Z14work_group_anyi(i32 0)
+  %var = tail call spir_func i32 @_Z14work_group_anyi(i32 %x)
+  %s = add i32 %all, %any
+  %t = add i32 %s, %var
+  store i32 %t, ptr addrspace(1) %out, align 4
+  ret void
+}
+
+declare spir_func i32 @_Z14work_group_alli(i32)
+declare spir_func i32 @_Z14work_group_anyi(i32)
+"#;
+    for m in typed_and_untyped(src, "", "refetch22a_group_all_any") {
+        let defs = common::defs(&m);
+        let predicates: Vec<Op> = m
+            .instructions()
+            .filter(|i| matches!(i.opcode, Op::GroupAll | Op::GroupAny))
+            .map(|i| {
+                defs.get(&common::id(&i.operands[1]))
+                    .map(|d| d.opcode)
+                    .unwrap_or_else(|| panic!("predicate of {i:?} undefined"))
+            })
+            .collect();
+        assert_eq!(
+            predicates,
+            [Op::ConstantTrue, Op::ConstantFalse, Op::INotEqual]
+        );
+    }
+}
