@@ -85,13 +85,27 @@ pub(super) fn lower_group(
         "all" | "any" => {
             // int predicate → bool, and the bool result back to int.
             let bool_ty = t.b.type_bool();
-            let arg_ty = t.value_llvm_type(ctx, args[0])?;
-            let zero = t.scalar_constant(arg_ty, 0, loc)?;
-            let predicate = t.emit(
-                Op::INotEqual,
-                bool_ty,
-                vec![Operand::Id(first), Operand::Id(zero)],
-            );
+            let predicate = match t.m.constant_int(args[0]) {
+                // A constant predicate is the boolean constant itself, as llvm-spirv writes
+                // it (OpGroupAllAny.ll: `work_group_all(5)` → OpConstantTrue).
+                Some(v) => {
+                    let op = if v != 0 {
+                        Op::ConstantTrue
+                    } else {
+                        Op::ConstantFalse
+                    };
+                    t.b.dedup_global(op, Some(bool_ty), vec![])
+                }
+                None => {
+                    let arg_ty = t.value_llvm_type(ctx, args[0])?;
+                    let zero = t.scalar_constant(arg_ty, 0, loc)?;
+                    t.emit(
+                        Op::INotEqual,
+                        bool_ty,
+                        vec![Operand::Id(first), Operand::Id(zero)],
+                    )
+                }
+            };
             let op = if rest == "all" {
                 Op::GroupAll
             } else {

@@ -217,6 +217,65 @@ fn opencl_family(family: &str) -> Option<(&str, usize)> {
     })
 }
 
+/// The OpenCL.std `native_*` function of a math intrinsic family, for `afn` calls.
+fn native_family(family: &str) -> Option<&'static str> {
+    Some(match family {
+        "sqrt" => "native_sqrt",
+        "sin" => "native_sin",
+        "cos" => "native_cos",
+        "tan" => "native_tan",
+        "exp" => "native_exp",
+        "exp2" => "native_exp2",
+        "exp10" => "native_exp10",
+        "log" => "native_log",
+        "log2" => "native_log2",
+        "log10" => "native_log10",
+        _ => return None,
+    })
+}
+
+/// A math intrinsic call with the `afn` fast-math flag (approximate functions allowed; `fast`
+/// includes it) on 32-bit floats: OpenCL.std's `native_*` form, whose accuracy is
+/// implementation-defined, as llvm-spirv writes it (`call afn float @llvm.sqrt.f32` →
+/// native_sqrt, `llvm.tan` → native_tan). OpenCL defines `native_*` on float only, so half
+/// and double keep the exact form. `false` when it does not apply (nothing emitted).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn native_intrinsic(
+    t: &mut Translator<'_>,
+    ctx: &FnCtx<'_>,
+    out: Id,
+    result_ty: llvm::TypeId,
+    name: &str,
+    args: &[ValueRef],
+    fast_math: u32,
+) -> Result<bool> {
+    if fast_math & llvm::fmf::AFN == 0 {
+        return Ok(false);
+    }
+    let base = name.strip_prefix("llvm.").unwrap_or(name);
+    let family = base.split('.').next().unwrap_or(base);
+    let Some(native) = native_family(family) else {
+        return Ok(false);
+    };
+    let elem = t.m.types.scalar(result_ty);
+    if !matches!(t.m.types.get(elem), Type::Float) || args.len() != 1 {
+        return Ok(false);
+    }
+    let loc = ctx.location.as_str();
+    let number =
+        ext_number(native).ok_or_else(|| malformed(loc, format!("OpenCL.std lacks {native}")))?;
+    let ty = t.ty(result_ty, loc)?;
+    let ids = arg_ids(t, ctx, args)?;
+    ext_inst(
+        t,
+        out,
+        ty,
+        number,
+        ids.into_iter().map(Operand::Id).collect(),
+    );
+    Ok(true)
+}
+
 /// The comparison under which `llvm.{s,u}{max,min}` picks its first operand.
 fn integer_min_max_compare(family: &str) -> Option<Op> {
     Some(match family {

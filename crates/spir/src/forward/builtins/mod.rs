@@ -41,6 +41,7 @@ pub(crate) use atomics20::storage_bits;
 pub(crate) use events::event_builtin;
 pub(crate) use groups::generic_cast_target;
 pub(crate) use llvm_intrinsics::has_fpbuiltin_signature;
+pub(crate) use math::native_intrinsic;
 pub(crate) use memory::{
     atomic_rmw, atomic_scope_semantics, fence, usm_cast, usm_cast_via_cross_workgroup,
 };

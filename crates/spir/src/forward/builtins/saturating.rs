@@ -53,10 +53,11 @@ pub(super) fn lower(
             select(t, Some(out), wrapped, max, sum);
         }
         "usub.sat" => {
+            // a > b ? a - b : 0, in llvm-spirv's order (its add_sub.sat.ll emulation).
             let difference = t.emit_ops(Op::ISub, ty, ids(a, b));
-            let below = t.emit_ops(Op::ULessThan, bool_ty, ids(a, b));
+            let above = t.emit_ops(Op::UGreaterThan, bool_ty, ids(a, b));
             let zero = t.splat(result_ty, 0, loc)?;
-            select(t, Some(out), below, zero, difference);
+            select(t, Some(out), above, difference, zero);
         }
         _ => {
             // Signed: a + b overflows upwards iff b > 0 and a > MAX - b, downwards iff b < 0
@@ -77,7 +78,7 @@ pub(super) fn lower(
             let above = t.emit_ops(Op::SGreaterThan, bool_ty, ids(a, upper));
             let overflows_up = t.emit_ops(Op::LogicalAnd, bool_ty, ids(above, upward_when));
             let lower = t.emit_ops(bound_op, ty, ids(min, b));
-            let below = t.emit_ops(Op::SLessThan, bool_ty, ids(a, lower));
+            let below = t.emit_ops(Op::SGreaterThan, bool_ty, ids(lower, a));
             let overflows_down = t.emit_ops(Op::LogicalAnd, bool_ty, ids(below, downward_when));
             let clamped_up = select(t, None, overflows_up, max, result);
             select(t, Some(out), overflows_down, min, clamped_up);

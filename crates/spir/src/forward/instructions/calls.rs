@@ -114,7 +114,9 @@ pub(super) fn call(
                 Some(maximum) => crate::forward::float_min_max::lower(
                     t, ctx, out, result_ty, maximum, args, fast_math,
                 )?,
-                None => false,
+                None => crate::forward::builtins::native_intrinsic(
+                    t, ctx, out, result_ty, &name, args, fast_math,
+                )?,
             };
             if !lowered {
                 crate::forward::builtins::intrinsic(t, ctx, out, result_ty, &name, args, attrs)?;
