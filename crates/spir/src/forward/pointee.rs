@@ -161,6 +161,9 @@ struct Votes {
     /// (pointer node, value node) of each load and store of an opaque pointer value: a
     /// pointer whose loaded or stored values are handles points to that handle type.
     slots: Vec<(u32, u32)>,
+    /// `byval(T)` / `sret(T)` parameters: the callee owns a copy of a `T`, so (as llvm-spirv)
+    /// the parameter's class points to `T` whatever its uses vote.
+    copied: Vec<(u32, Repr)>,
 }
 
 impl Votes {
@@ -189,6 +192,7 @@ impl<'m> Translator<'m> {
         let mut votes = Votes {
             by_node: HashMap::new(),
             slots: Vec::new(),
+            copied: Vec::new(),
         };
         for (g, global) in m.globals.iter().enumerate() {
             // No code uses an empty constructor table; its type is not SPIR-V.
@@ -219,6 +223,10 @@ impl<'m> Translator<'m> {
                 }
             }
         }
+        let mut copied: HashMap<u32, Repr> = HashMap::new();
+        for (n, r) in &votes.copied {
+            copied.entry(classes.find(*n)).or_insert(*r);
+        }
         classes.chosen = vec![None; next as usize];
         for root in 0..next {
             if classes.find(root) != root {
@@ -229,10 +237,17 @@ impl<'m> Translator<'m> {
                 Some(tally) => tally
                     .iter()
                     .find(|(r, _)| matches!(r, Repr::Handle(_)))
-                    .or_else(|| tally.iter().rev().max_by_key(|(_, count)| *count))
                     .map(|(r, _)| *r)
+                    .or_else(|| copied.get(&root).copied())
+                    .or_else(|| {
+                        tally
+                            .iter()
+                            .rev()
+                            .max_by_key(|(_, count)| *count)
+                            .map(|(r, _)| *r)
+                    })
                     .unwrap_or(Repr::Unvoted),
-                None => Repr::Unvoted,
+                None => copied.get(&root).copied().unwrap_or(Repr::Unvoted),
             };
             classes.chosen[root as usize] = Some(chosen);
         }
@@ -259,6 +274,23 @@ impl<'m> Translator<'m> {
                 .is_some_and(|ty| is_opaque_pointer(m, ty))
         };
         self.kernel_argument_votes(classes, votes, f, func);
+        for (i, arg) in func.args.iter().enumerate() {
+            if !is_opaque_pointer(m, arg.ty) {
+                continue;
+            }
+            let copied = func.attrs.param(i).iter().find_map(|a| match a {
+                llvm::Attribute::Type(n, Some(ty)) if n == "byval" || n == "sret" => Some(*ty),
+                _ => None,
+            });
+            let node = classes.node(f, func, ValueRef::Argument(i as u32));
+            if let (Some(ty), Some(n)) = (copied, node) {
+                let r = self.pointee_repr(ty);
+                votes.add(Some(n), r);
+                if let Some(r) = r {
+                    votes.copied.push((n, r));
+                }
+            }
+        }
         let mut spills = Vec::new();
         for (ii, inst) in func.insts.iter().enumerate() {
             let this = classes.node(f, func, ValueRef::Instruction(llvm::InstId(ii as u32)));
