@@ -75,6 +75,10 @@ pub struct ReverseOptions {
     /// "linkage:<keyword>" (the forward `--spirv-emit-linkage-user-semantic`) gives a function
     /// or global that LLVM linkage.
     pub linkage_user_semantic: bool,
+    /// llvm-spirv's `-spirv-gen-image-type-acc-postfix`: OpenCL image types are named with
+    /// their access qualifier (`opencl.image2d_wo_t`) in every target environment, not only
+    /// under CL2.0.
+    pub image_access_postfix: bool,
 }
 
 /// Why a module has no LLVM form here: the instruction and its word offset.
