@@ -306,3 +306,72 @@ fn source_language_round_trip() {
         assert_eq!(source_words(&again), source_words(&m), "{metadata}");
     }
 }
+
+/// Casts and GEPs of vectors of pointers (SPV_INTEL_masked_gather_scatter): OpBitcast,
+/// OpGenericCastToPtr, OpPtrCastToGeneric, OpConvertPtrToU/UToPtr and the access chains take
+/// single pointers (spirv-val rejects them on vectors), so each goes lane by lane —
+/// OpCompositeExtract, the instruction, OpCompositeConstruct — and the module is valid (typed
+/// pointers, as llvm-spirv's basic-vector-pointers test writes them, and opaque ones).
+#[test]
+fn vectors_of_pointers_cast_lane_by_lane() {
+    let typed = r#"target triple = "spir"
+define spir_kernel void @foo(<4 x i32 addrspace(1)*> addrspace(1)* %out) {
+entry:
+  %arg1 = alloca <4 x i8 addrspace(4)*>
+  %0 = load <4 x i8 addrspace(4)*>, <4 x i8 addrspace(4)*>* %arg1
+  %tmp1 = bitcast <4 x i8 addrspace(4)*> %0 to <4 x i32 addrspace(4)*>
+  %tmp2 = addrspacecast <4 x i32 addrspace(4)*> %tmp1 to <4 x i32 addrspace(1)*>
+  %tmp3 = call <4 x i32 addrspace(1)*> @boo(<4 x i32 addrspace(1)*> %tmp2)
+  %tmp4 = getelementptr inbounds i32, <4 x i32 addrspace(1)*> %tmp3, i32 1
+  %back = addrspacecast <4 x i32 addrspace(1)*> %tmp4 to <4 x i32 addrspace(4)*>
+  %ints = ptrtoint <4 x i32 addrspace(4)*> %back to <4 x i32>
+  %ptrs = inttoptr <4 x i32> %ints to <4 x i32 addrspace(1)*>
+  store <4 x i32 addrspace(1)*> %ptrs, <4 x i32 addrspace(1)*> addrspace(1)* %out
+  ret void
+}
+declare <4 x i32 addrspace(1)*> @boo(<4 x i32 addrspace(1)*>)
+"#;
+    let opaque = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @foo(ptr addrspace(1) %out, <4 x i64> %idx) {
+entry:
+  %arg1 = alloca <4 x ptr addrspace(4)>
+  %0 = load <4 x ptr addrspace(4)>, ptr %arg1
+  %g = addrspacecast <4 x ptr addrspace(4)> %0 to <4 x ptr addrspace(1)>
+  %e = getelementptr inbounds [4 x i32], <4 x ptr addrspace(1)> %g, <4 x i64> %idx, i64 2
+  %ints = ptrtoint <4 x ptr addrspace(1)> %e to <4 x i64>
+  %same = icmp eq <4 x ptr addrspace(1)> %e, %g
+  %generic = addrspacecast <4 x ptr addrspace(1)> %e to <4 x ptr addrspace(4)>
+  store <4 x ptr addrspace(4)> %generic, ptr %arg1
+  store <4 x i64> %ints, ptr addrspace(1) %out
+  ret void
+}
+"#;
+    for (n, src) in [typed, opaque].into_iter().enumerate() {
+        let m = translate_with(src, "+SPV_INTEL_masked_gather_scatter")
+            .unwrap_or_else(|e| panic!("{e}"));
+        spirv_val(&m, &format!("vector_pointer_lanes_{n}"));
+        let defs = common::defs(&m);
+        // No pointer instruction on a vector: every result and operand is a single pointer
+        // or integer.
+        for i in m.instructions().filter(|i| {
+            matches!(
+                i.opcode,
+                Op::Bitcast
+                    | Op::GenericCastToPtr
+                    | Op::PtrCastToGeneric
+                    | Op::ConvertPtrToU
+                    | Op::ConvertUToPtr
+                    | Op::InBoundsPtrAccessChain
+                    | Op::PtrAccessChain
+            )
+        }) {
+            let result = i.result_type.map(|t| defs[&t].opcode);
+            assert_ne!(result, Some(Op::TypeVector), "{i:?}");
+        }
+        let lanes = m
+            .instructions()
+            .filter(|i| i.opcode == Op::CompositeExtract)
+            .count();
+        assert!(lanes >= 16, "{lanes} lanes extracted");
+    }
+}
