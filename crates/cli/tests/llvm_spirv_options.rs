@@ -855,3 +855,74 @@ fn emit_linkage_user_semantic_option() {
     );
     assert!(!ll.contains("= weak") && !ll.contains("= common"), "{ll}");
 }
+
+// ---- session 22, helper fwd22 ----
+
+/// A kernel with a write-only and a read-only image (opaque pointers' target types).
+const IMAGES: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(target("spirv.Image", void, 1, 0, 1, 0, 0, 0, 1) %out, target("spirv.Image", void, 1, 0, 0, 0, 0, 0, 0) %in) !kernel_arg_addr_space !0 !kernel_arg_access_qual !1 !kernel_arg_type !2 !kernel_arg_base_type !2 !kernel_arg_type_qual !3 {
+  ret void
+}
+!0 = !{i32 1, i32 1}
+!1 = !{!"write_only", !"read_only"}
+!2 = !{!"image2d_array_t", !"image2d_t"}
+!3 = !{!"", !""}
+"#;
+
+/// `-r -spirv-gen-image-type-acc-postfix` (llvm-spirv's option; both spellings, and
+/// `translate -r`): image types named with their access qualifier under the default CL1.2
+/// environment too; `=false` and no option keep the plain names.
+#[test]
+fn gen_image_type_acc_postfix_option() {
+    let input = write("acc-postfix.ll", IMAGES);
+    let spv = scratch("acc-postfix.spv").display().to_string();
+    ok(&llvm_spirv(&[&input, "-o", &spv]));
+    spirv_val(&spv);
+    let back = scratch("acc-postfix.rev.ll").display().to_string();
+    for flag in [
+        "-spirv-gen-image-type-acc-postfix",
+        "--spirv-gen-image-type-acc-postfix=true",
+    ] {
+        ok(&llvm_spirv(&["-r", flag, &spv, "-o", &back]));
+        let ll = std::fs::read_to_string(&back).unwrap();
+        assert!(
+            ll.contains("%opencl.image2d_array_wo_t = type opaque"),
+            "{ll}"
+        );
+        assert!(ll.contains("%opencl.image2d_ro_t = type opaque"), "{ll}");
+        assert!(!ll.contains("%opencl.image2d_t "), "{ll}");
+        // The kernel argument metadata keeps the OpenCL C type names.
+        assert!(
+            ll.contains("!{!\"image2d_array_t\", !\"image2d_t\"}"),
+            "{ll}"
+        );
+    }
+    let own = scratch("acc-postfix.own.ll").display().to_string();
+    ok(&spirvkit(&[
+        "translate",
+        "-r",
+        "--spirv-gen-image-type-acc-postfix",
+        &spv,
+        "-o",
+        &own,
+    ]));
+    assert_eq!(
+        std::fs::read_to_string(&own).unwrap(),
+        std::fs::read_to_string(&back).unwrap()
+    );
+    for args in [
+        vec!["-r", spv.as_str(), "-o", back.as_str()],
+        vec![
+            "-r",
+            "-spirv-gen-image-type-acc-postfix=false",
+            spv.as_str(),
+            "-o",
+            back.as_str(),
+        ],
+    ] {
+        ok(&llvm_spirv(&args));
+        let ll = std::fs::read_to_string(&back).unwrap();
+        assert!(ll.contains("%opencl.image2d_array_t = type opaque"), "{ll}");
+        assert!(!ll.contains("_wo_t") && !ll.contains("_ro_t"), "{ll}");
+    }
+}

@@ -255,20 +255,24 @@ fn masked_gather_and_scatter_on_opaque_pointer_vectors() {
     let src = format!("{HEADER}{GATHER}");
     let m =
         translate_with(&src, "+SPV_INTEL_masked_gather_scatter").unwrap_or_else(|e| panic!("{e}"));
-    // spirv-val 2025.5 accepts no instruction on a vector of pointers (OpPtrAccessChain or
-    // OpBitcast of one: "must be OpTypePointer"), llvm-spirv's output neither: checked by form.
+    // spirv-val 2025.5 accepts no access chain or pointer cast on a vector of pointers
+    // ("must be OpTypePointer"; llvm-spirv's output is rejected so): since session 22 they go
+    // lane by lane and the module is valid.
+    spirv_val(&m, "intel13_gather_opaque");
     check_gather_scatter(&m);
-    // The vector GEPs step over i32: the access chains work on vectors of i32 pointers (a
-    // scalar base is first splat into one).
+    // The vector GEPs step over i32: one access chain per lane on an i32 pointer (a scalar
+    // base is used as it is), the lanes gathered by OpCompositeConstruct into the opaque
+    // vectors' byte pointers, which the gather and the scatter cast back to i32 pointers
+    // lane by lane: four constructs.
+    let d = defs(&m);
     let chains = all(&m, Op::InBoundsPtrAccessChain);
-    assert_eq!(chains.len(), 2);
+    assert_eq!(chains.len(), 8);
     for c in chains {
-        assert_eq!(
-            component_pointee(&m, c.result_type.unwrap()).operands[0],
-            Operand::Word(32)
-        );
+        let p = d[&c.result_type.unwrap()];
+        assert_eq!(p.opcode, Op::TypePointer);
+        assert_eq!(d[&id(&p.operands[1])].operands[0], Operand::Word(32));
     }
-    assert_eq!(count(&m, Op::CompositeConstruct), 1);
+    assert_eq!(count(&m, Op::CompositeConstruct), 4);
 }
 
 #[test]
@@ -815,12 +819,18 @@ fn instructions_on_pointer_vectors_keep_their_types() {
     let src = format!("{HEADER}{POINTER_VECTOR_OPS}");
     let m =
         translate_with(&src, "+SPV_INTEL_masked_gather_scatter").unwrap_or_else(|e| panic!("{e}"));
+    spirv_val(&m, "intel13_pointer_vector_ops");
     let d = defs(&m);
     let type_of = |v: spirvkit_core::Id| d[&v].result_type.expect("typed value");
-    // Pointers are compared as integers (a vector of them too).
+    // Pointers are compared as integers; a vector of them lane by lane (OpConvertPtrToU takes
+    // one pointer), the integers gathered into a vector.
     for cmp in all(&m, Op::IEqual) {
         for o in &cmp.operands {
-            assert_eq!(d[&id(o)].opcode, Op::ConvertPtrToU);
+            let gathered = d[&id(o)];
+            assert_eq!(gathered.opcode, Op::CompositeConstruct);
+            for lane in &gathered.operands {
+                assert_eq!(d[&id(lane)].opcode, Op::ConvertPtrToU);
+            }
         }
     }
     // An extracted element has the vector's component type; an inserted one is cast to it.
@@ -832,8 +842,9 @@ fn instructions_on_pointer_vectors_keep_their_types() {
         let vector_ty = d[&type_of(id(&x.operands[1]))];
         assert_eq!(id(&vector_ty.operands[0]), type_of(id(&x.operands[0])));
     }
-    assert_eq!(count(&m, Op::ConvertPtrToU), 3);
-    assert_eq!(count(&m, Op::ConvertUToPtr), 1);
+    // ptrtoint and the comparison's two operands, inttoptr: four lanes each.
+    assert_eq!(count(&m, Op::ConvertPtrToU), 12);
+    assert_eq!(count(&m, Op::ConvertUToPtr), 4);
 }
 
 #[test]

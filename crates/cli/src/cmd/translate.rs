@@ -122,6 +122,18 @@ pub struct TranslateArgs {
         action = clap::ArgAction::Set
     )]
     pub consume_linkage_user_semantic: bool,
+    /// With -r: image types named with their access qualifier (`opencl.image2d_wo_t`) in
+    /// every target environment, as llvm-spirv's option names them
+    #[arg(
+        long = "spirv-gen-image-type-acc-postfix",
+        value_name = "BOOL",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "true",
+        default_value = "false",
+        action = clap::ArgAction::Set
+    )]
+    pub gen_image_type_acc_postfix: bool,
     /// Promote function-local variables to SSA values (OpPhi) after translating, as
     /// llvm-spirv's `-spirv-mem2reg` runs LLVM's mem2reg before it.
     #[arg(

@@ -199,6 +199,8 @@ pub struct ReverseRequest<'a> {
     pub builtin_globals: bool,
     /// `--spirv-consume-linkage-user-semantic`.
     pub consume_linkage_user_semantic: bool,
+    /// `-spirv-gen-image-type-acc-postfix`.
+    pub image_access_postfix: bool,
 }
 
 /// `llvm-spirv -r IN -o OUT [--spirv-target-env=ENV] [-spec-const ...]` under the multi-call
@@ -209,6 +211,7 @@ pub fn reverse_file(input: &str, output: &str, request: &ReverseRequest<'_>) -> 
     opts.builtin_globals = request.builtin_globals;
     opts.linkage_user_semantic = request.consume_linkage_user_semantic;
     opts.cl20_by_source = request.target_env.is_none();
+    opts.image_access_postfix = request.image_access_postfix;
     if let Some(list) = request.spec_const {
         parse_spec_consts(list, &mut opts)?;
     }
@@ -226,6 +229,7 @@ pub fn run(args: &TranslateArgs) -> anyhow::Result<()> {
     opts.preserve_aux_data = args.preserve_auxdata;
     opts.builtin_globals = args.builtin_format == Some(super::translate::BuiltinFormat::Global);
     opts.linkage_user_semantic = args.consume_linkage_user_semantic;
+    opts.image_access_postfix = args.gen_image_type_acc_postfix;
     if let Some(list) = &args.spec_const {
         parse_spec_consts(list, &mut opts)?;
     }

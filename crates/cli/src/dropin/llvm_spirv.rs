@@ -43,6 +43,7 @@ const SPEC: Spec = Spec {
         "spirv-use-llvm-backend-target",
         "spirv-emit-linkage-user-semantic",
         "spirv-consume-linkage-user-semantic",
+        "spirv-gen-image-type-acc-postfix",
     ],
     single_dash_long: true,
     optional_value: OPTIONAL_VALUE,
@@ -82,6 +83,7 @@ const BOOLEAN: &[&str] = &[
     "spirv-use-llvm-backend-target",
     "spirv-emit-linkage-user-semantic",
     "spirv-consume-linkage-user-semantic",
+    "spirv-gen-image-type-acc-postfix",
     "spirv-text",
     "to-text",
     "to-binary",
@@ -162,6 +164,9 @@ OPTIONS:
                                  common, ...) as UserSemantic linkage:<linkage>
   --spirv-consume-linkage-user-semantic
                                  With -r: restore those linkages from the UserSemantic
+  -spirv-gen-image-type-acc-postfix
+                                 With -r: name image types with their access qualifier
+                                 (opencl.image2d_wo_t) in every target environment
   --help, --version
 Options take one or two dashes, and their value after '=' or as the next argument.
 ";
@@ -193,6 +198,7 @@ pub fn main(argv: &[String]) -> ExitCode {
     let mut opaque_pointers = false;
     let mut preserve_auxdata = false;
     let mut consume_linkage = false;
+    let mut image_access_postfix = false;
     let mut builtin_format: Option<String> = None;
     let mut ext_lists: Vec<String> = Vec::new();
     let mut own: Vec<String> = Vec::new();
@@ -270,6 +276,7 @@ pub fn main(argv: &[String]) -> ExitCode {
             Arg::Opt("spirv-use-llvm-backend-target", _) => {}
             // A reverse-only option: llvm-spirv ignores it when translating forward.
             Arg::Opt("spirv-consume-linkage-user-semantic", _) => consume_linkage = true,
+            Arg::Opt("spirv-gen-image-type-acc-postfix", _) => image_access_postfix = true,
             Arg::Opt("spirv-preserve-auxdata", _) => {
                 preserve_auxdata = true;
                 own.push("--spirv-preserve-auxdata".to_owned());
@@ -341,6 +348,7 @@ pub fn main(argv: &[String]) -> ExitCode {
             preserve_aux_data: preserve_auxdata,
             builtin_globals,
             consume_linkage_user_semantic: consume_linkage,
+            image_access_postfix,
         };
         let reversed = crate::cmd::translate_reverse::reverse_file(&input, &output, &request);
         return match reversed {

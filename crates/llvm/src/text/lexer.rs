@@ -3,7 +3,7 @@
 #[derive(Debug, Clone, PartialEq)]
 pub enum Tok {
     /// `@name`, `@"name"`, `@12`
-    Global(String),
+    Global(GlobalName),
     /// `%name`, `%"name"`, `%12`
     Local(String),
     /// `!name` (named metadata / attachment kind)
@@ -32,6 +32,42 @@ pub enum Tok {
     /// `...`
     Ellipsis,
     Eof,
+}
+
+/// A global value's name as written. An unquoted number (`@12`) is LLVM's unnamed value
+/// numbered 12 in the module's own slot map (globals, functions and aliases share it), while
+/// `@"12"` is a value named "12".
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum GlobalName {
+    Named(String),
+    Numbered(u32),
+}
+
+impl GlobalName {
+    /// The name the module keeps: empty for a numbered (unnamed) value.
+    pub fn ir_name(&self) -> String {
+        match self {
+            GlobalName::Named(n) => n.clone(),
+            GlobalName::Numbered(_) => String::new(),
+        }
+    }
+
+    /// The name when it is a real one (`@name`, `@"0"`).
+    pub fn named(&self) -> Option<&str> {
+        match self {
+            GlobalName::Named(n) => Some(n),
+            GlobalName::Numbered(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for GlobalName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GlobalName::Named(n) => f.write_str(n),
+            GlobalName::Numbered(n) => write!(f, "{n}"),
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -121,10 +157,10 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
         let push = |toks: &mut Vec<Token>, tok: Tok| toks.push(Token { tok, line, col });
         match c {
             b'@' | b'%' => {
-                let (name, next) = if b.get(i + 1) == Some(&b'"') {
+                let (name, is_quoted, next) = if b.get(i + 1) == Some(&b'"') {
                     let (s, n) =
                         quoted(i + 1).ok_or_else(|| err(line, col, "unterminated quoted name"))?;
-                    (String::from_utf8_lossy(&s).into_owned(), n)
+                    (String::from_utf8_lossy(&s).into_owned(), true, n)
                 } else {
                     let mut j = i + 1;
                     while j < b.len() && is_ident(b[j]) {
@@ -133,16 +169,19 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                     if j == i + 1 {
                         return Err(err(line, col, "expected a name after '@' or '%'"));
                     }
-                    (src[i + 1..j].to_string(), j)
+                    (src[i + 1..j].to_string(), false, j)
                 };
-                push(
-                    &mut toks,
-                    if c == b'@' {
-                        Tok::Global(name)
-                    } else {
-                        Tok::Local(name)
-                    },
-                );
+                let tok = if c == b'%' {
+                    Tok::Local(name)
+                } else if !is_quoted && name.bytes().all(|d| d.is_ascii_digit()) {
+                    let n = name
+                        .parse()
+                        .map_err(|_| err(line, col, "global value number too large"))?;
+                    Tok::Global(GlobalName::Numbered(n))
+                } else {
+                    Tok::Global(GlobalName::Named(name))
+                };
+                push(&mut toks, tok);
                 i = next;
             }
             b'!' => {

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 mod debug_info;
 mod function;
 
-use super::lexer::{Tok, Token};
+use super::lexer::{GlobalName, Tok, Token};
 use crate::error::LlvmError;
 use crate::model::*;
 
@@ -40,7 +40,7 @@ pub struct Parser<'s> {
     file: &'s str,
     pub m: Module,
     opaque: bool,
-    globals: HashMap<String, ValueRef>,
+    globals: HashMap<GlobalName, ValueRef>,
     md_numbers: HashMap<u32, MetadataId>,
     md_defined: Vec<bool>,
     md_strings: HashMap<Vec<u8>, MetadataId>,
@@ -341,6 +341,8 @@ impl<'s> Parser<'s> {
     fn prescan(&mut self) -> PResult<()> {
         let mut i = 0;
         let mut depth = 0i32;
+        // The next number of LLVM's slot map of unnamed global values.
+        let mut next_number = 0u32;
         while let Some(t) = self.toks.get(i) {
             match &t.tok {
                 Tok::Punct('{') => depth += 1,
@@ -356,10 +358,12 @@ impl<'s> Parser<'s> {
                             |t| !matches!(&t.tok, Tok::Word(w) if w == "global" || w == "constant"),
                         )
                         .any(|t| matches!(&t.tok, Tok::Word(w) if w == "alias" || w == "ifunc"));
+                    let kind = if is_alias { "alias" } else { "global" };
+                    self.check_number(name, kind, &mut next_number, t.line, t.col)?;
                     let v = if is_alias {
                         let id = AliasId(self.m.aliases.len() as u32);
                         self.m.aliases.push(Alias {
-                            name: name.clone(),
+                            name: name.ir_name(),
                             ty: TypeId(0),
                             value_ty: TypeId(0),
                             aliasee: ValueRef::Unresolved(0),
@@ -370,7 +374,7 @@ impl<'s> Parser<'s> {
                     } else {
                         let id = GlobalId(self.m.globals.len() as u32);
                         self.m.globals.push(GlobalVar {
-                            name: name.clone(),
+                            name: name.ir_name(),
                             value_ty: TypeId(0),
                             ty: TypeId(0),
                             addrspace: 0,
@@ -401,9 +405,10 @@ impl<'s> Parser<'s> {
                     let mut j = i + 1;
                     while let Some(tj) = self.toks.get(j) {
                         if let Tok::Global(name) = &tj.tok {
+                            self.check_number(name, "function", &mut next_number, tj.line, tj.col)?;
                             let id = FuncId(self.m.functions.len() as u32);
                             self.m.functions.push(Function::declaration(
-                                name.clone(),
+                                name.ir_name(),
                                 TypeId(0),
                                 TypeId(0),
                                 Vec::new(),
@@ -431,6 +436,31 @@ impl<'s> Parser<'s> {
             }
             i += 1;
         }
+        Ok(())
+    }
+
+    /// A numbered definition (`@3 = ...`, `define void @3()`) takes the next slot of the
+    /// unnamed values or skips ahead; like LLParser, a number below it (out of order or used
+    /// twice) is an error.
+    fn check_number(
+        &self,
+        name: &GlobalName,
+        kind: &str,
+        next: &mut u32,
+        line: u32,
+        col: u32,
+    ) -> PResult<()> {
+        let GlobalName::Numbered(n) = *name else {
+            return Ok(());
+        };
+        if n < *next {
+            return Err(self.err_at(
+                line,
+                col,
+                format!("{kind} expected to be numbered '@{next}' or greater"),
+            ));
+        }
+        *next = n.saturating_add(1);
         Ok(())
     }
 
@@ -949,7 +979,7 @@ impl<'s> Parser<'s> {
         (linkage, visibility, dso_local)
     }
 
-    fn parse_global(&mut self, name: String) -> PResult<()> {
+    fn parse_global(&mut self, name: GlobalName) -> PResult<()> {
         let (l, c) = self.here();
         self.next();
         self.expect_punct('=')?;
@@ -1063,7 +1093,7 @@ impl<'s> Parser<'s> {
             .extend(groups.into_iter().map(|g| (gid, g)));
         if let Some(g) = self.m.globals.get_mut(gid.0 as usize) {
             *g = GlobalVar {
-                name,
+                name: name.ir_name(),
                 value_ty,
                 ty,
                 addrspace,

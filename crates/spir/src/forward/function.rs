@@ -67,7 +67,7 @@ pub(crate) fn translate_function(
     let (fn_ty, ret_id, param_types) = t.function_type(f, access.as_deref(), &location)?;
     let control = function_control(func) | t.optnone_control(func);
     t.b.begin_function_with_id(id, ret_id, control, fn_ty);
-    t.b.name(id, &func.name);
+    t.global_value_name(id, &func.name);
     t.referenced_indirectly(func, id);
     crate::forward::function_decorations::decorate(t, func, id, &location)?;
     crate::forward::vector_compute::decorate_function(t, func, id, &location)?;
@@ -382,7 +382,7 @@ fn private_globals(t: &mut Translator<'_>, ctx: &mut FnCtx<'_>) -> Result<()> {
         let var = t.variable_instruction(id, ptr_ty, storage, data_ty, init_id);
         t.b.push_instruction(var);
         t.note_type(id, ptr_ty);
-        t.b.name(id, &global.name);
+        t.global_value_name(id, &global.name);
         crate::forward::vector_compute::decorate_global(t, global, id, &ctx.location)?;
         ctx.private_globals.insert(g, id);
     }

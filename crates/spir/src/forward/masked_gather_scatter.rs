@@ -97,6 +97,45 @@ pub(crate) fn lower(
 }
 
 /// The alignment operand of the four-operand forms.
+/// Lane `i` of the vector `v` whose components are of type `component`.
+fn lane(t: &mut Translator<'_>, v: Id, component: Id, i: u32) -> Id {
+    t.emit_ops(
+        Op::CompositeExtract,
+        component,
+        [Operand::Id(v), Operand::Word(i)],
+    )
+}
+
+/// The vector of pointers `v` (`len` lanes of type `from`) with each lane cast by `opcode` to
+/// `to`, gathered into a `to_vector` (into `out` when given). SPIR-V's pointer casts and
+/// access chains take and make single pointers: spirv-val rejects them on vectors of
+/// pointers, so a vector of pointers is cast (and indexed, `vector_gep`) lane by lane.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn cast_lanes(
+    t: &mut Translator<'_>,
+    v: Id,
+    from: Id,
+    to: Id,
+    to_vector: Id,
+    len: u32,
+    opcode: Op,
+    out: Option<Id>,
+) -> Id {
+    let lanes: Vec<Operand> = (0..len)
+        .map(|i| {
+            let l = lane(t, v, from, i);
+            Operand::Id(t.emit_ops(opcode, to, [Operand::Id(l)]))
+        })
+        .collect();
+    match out {
+        Some(out) => {
+            t.emit_ops_to(out, Op::CompositeConstruct, to_vector, lanes);
+            out
+        }
+        None => t.emit_ops(Op::CompositeConstruct, to_vector, lanes),
+    }
+}
+
 fn constant_alignment(t: &Translator<'_>, align: ValueRef) -> Option<u32> {
     t.const_int(align).and_then(|a| u32::try_from(a).ok())
 }
@@ -142,7 +181,17 @@ fn typed_pointer_vector(
     if wanted == actual {
         return Ok(v);
     }
-    Ok(t.emit_ops(Op::Bitcast, wanted, [Operand::Id(v)]))
+    let from = t.ty(t.m.types.scalar(ptrs_ty), loc)?;
+    Ok(cast_lanes(
+        t,
+        v,
+        from,
+        pointer,
+        wanted,
+        len,
+        Op::Bitcast,
+        None,
+    ))
 }
 
 /// A `getelementptr` giving a vector of pointers (a vector base, or a scalar base with vector
@@ -179,38 +228,62 @@ pub(crate) fn vector_gep(
     let source_ptr = t.pointer_type(storage, source);
     let wanted = t.b.type_vector(source_ptr, len);
     let base_llvm = t.value_llvm_type(ctx, base)?;
-    let b = if matches!(t.m.types.get(base_llvm), Type::Vector { .. }) {
+    // The base's lanes as pointers to the source element type.
+    let bases: Vec<Id> = if matches!(t.m.types.get(base_llvm), Type::Vector { .. }) {
         let actual = t.ty(base_llvm, loc)?;
+        let from = t.ty(t.m.types.scalar(base_llvm), loc)?;
         let v = t.value(ctx, base)?;
-        if actual == wanted {
-            v
-        } else {
-            t.emit_ops(Op::Bitcast, wanted, [Operand::Id(v)])
-        }
+        (0..len)
+            .map(|i| {
+                let l = lane(t, v, from, i);
+                if actual == wanted {
+                    l
+                } else {
+                    t.emit_ops(Op::Bitcast, source_ptr, [Operand::Id(l)])
+                }
+            })
+            .collect()
     } else {
-        let scalar = t.value_as(ctx, base, source_ptr)?;
-        let lanes = vec![Operand::Id(scalar); len as usize];
-        t.emit(Op::CompositeConstruct, wanted, lanes)
+        vec![t.value_as(ctx, base, source_ptr)?; len as usize]
     };
     let indexed = crate::forward::pointee::gep_indexed_type(t, source_ty, indices)
         .ok_or_else(|| malformed(loc, "GEP indices outside the source type"))?;
     let indexed = t.ty(indexed, loc)?;
     let indexed_ptr = t.pointer_type(storage, indexed);
-    let natural = t.b.type_vector(indexed_ptr, len);
     let op = if inbounds {
         Op::InBoundsPtrAccessChain
     } else {
         Op::PtrAccessChain
     };
-    let mut ops = vec![Operand::Id(b)];
+    // Each index: a scalar (the same for every lane) or a vector (lane by lane).
+    let mut index_values = Vec::new();
     for &i in indices {
-        ops.push(Operand::Id(t.value(ctx, i)?));
+        let ity = t.value_llvm_type(ctx, i)?;
+        let component = match t.m.types.get(ity) {
+            Type::Vector { elem, .. } => Some(t.ty(*elem, loc)?),
+            _ => None,
+        };
+        index_values.push((t.value(ctx, i)?, component));
     }
-    if natural == ty {
-        t.emit_to(out, op, ty, ops);
-    } else {
-        let chained = t.emit(op, natural, ops);
-        t.emit_ops_to(out, Op::Bitcast, ty, [Operand::Id(chained)]);
+    // The result's lanes (the pointer type `ty`'s components), cast from the chain's when
+    // they differ.
+    let result_component = t.ty(t.m.types.scalar(result_ty), loc)?;
+    let mut lanes = Vec::with_capacity(len as usize);
+    for (l, &b) in bases.iter().enumerate() {
+        let mut ops = vec![Operand::Id(b)];
+        for &(v, component) in &index_values {
+            ops.push(Operand::Id(match component {
+                Some(c) => lane(t, v, c, l as u32),
+                None => v,
+            }));
+        }
+        let chained = t.emit_ops(op, indexed_ptr, ops);
+        lanes.push(Operand::Id(if result_component == indexed_ptr {
+            chained
+        } else {
+            t.emit_ops(Op::Bitcast, result_component, [Operand::Id(chained)])
+        }));
     }
+    t.emit_ops_to(out, Op::CompositeConstruct, ty, lanes);
     Ok(())
 }

@@ -55,6 +55,7 @@ pub(crate) mod poison_freeze;
 pub(crate) mod ptrtypes;
 pub(crate) mod requirements;
 pub(crate) mod rounded_divide_sqrt;
+pub(crate) mod source_language;
 pub(crate) mod target_types;
 pub(crate) mod token_type;
 pub(crate) mod translator;

@@ -6,9 +6,7 @@ use crate::TranslateOptions;
 use spirvkit_core::builder::Builder;
 use spirvkit_core::fasthash::{FxHashMap, FxHashSet};
 use spirvkit_core::{Id, Instruction, Module, Operand};
-use spirvkit_grammar::{
-    AddressingModel, Capability, Decoration, LinkageType, MemoryModel, Op, SourceLanguage,
-};
+use spirvkit_grammar::{AddressingModel, Capability, Decoration, LinkageType, MemoryModel, Op};
 use spirvkit_llvm as llvm;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -382,35 +380,15 @@ impl<'m> Translator<'m> {
         }
     }
 
-    /// OpSource OpenCL_C with the version of `!opencl.ocl.version` (SPIR 1.2 means OpenCL 1.2),
-    /// and OpSourceExtension for each used extension and optional core feature.
+    /// OpSource (`source_language.rs`), and OpSourceExtension for each used extension and
+    /// optional core feature.
     fn source(&mut self) -> Result<()> {
-        let version = self
-            .metadata_version("opencl.ocl.version")
-            .unwrap_or((1, 2));
-        // OpSource's version word is major·100 000 + minor·1000 (OpenCL 2.0 → 200 000).
-        let encoded = version
-            .0
-            .checked_mul(100_000)
-            .zip(version.1.checked_mul(1000))
-            .and_then(|(major, minor)| major.checked_add(minor))
-            .ok_or_else(|| {
-                crate::error::malformed(
-                    "!opencl.ocl.version",
-                    format!(
-                        "OpenCL version {}.{} does not fit OpSource's version word",
-                        version.0, version.1
-                    ),
-                )
-            })?;
+        let (language, version) = crate::forward::source_language::source_language(self)?;
         self.b.global(Instruction::new(
             Op::Source,
             None,
             None,
-            [
-                Operand::Word(SourceLanguage::OpenCL_C.0),
-                Operand::Word(encoded),
-            ],
+            [Operand::Word(language), Operand::Word(version)],
         ));
         // Used extensions and optional core features (cl_images, cl_doubles) alike, as
         // llvm-spirv records them; its reverse translation sorts them back by name.
@@ -602,7 +580,7 @@ impl<'m> Translator<'m> {
                     crate::forward::kernels::param_attributes(self, f, n, pid)?;
                 }
                 self.b.end_function();
-                self.b.name(id, &f.name);
+                self.global_value_name(id, &f.name);
                 self.linkage(id, &f.name, LinkageType::Import);
                 crate::forward::linkage_semantic::annotate(self, id, f.linkage, &location)?;
             }
@@ -653,12 +631,25 @@ impl<'m> Translator<'m> {
     }
 
     pub fn linkage(&mut self, target: Id, name: &str, kind: LinkageType) {
+        // An unnamed LLVM value (`@0`) has no name to link by, and llvm-spirv exports nothing
+        // for it; a body-less declaration still imports (spirv-val requires it).
+        if name.is_empty() && kind != LinkageType::Import {
+            return;
+        }
         self.uses_linkage = true;
         self.b.decorate(
             target,
             Decoration::LinkageAttributes.0,
             &[Operand::String(name.into()), Operand::Word(kind.0)],
         );
+    }
+
+    /// The OpName of a global value; an unnamed one (`@0` in LLVM text) gets none, as in
+    /// llvm-spirv.
+    pub(crate) fn global_value_name(&mut self, id: Id, name: &str) {
+        if !name.is_empty() {
+            self.b.name(id, name);
+        }
     }
 
     /// The OpenCL.std import; `translate_module` creates it first thing, as llvm-spirv imports
@@ -783,7 +774,7 @@ impl<'m> Translator<'m> {
             self.note_type(cast, ptr_ty);
         }
         let global = &self.m.globals[g.0 as usize];
-        self.b.name(id, &global.name);
+        self.global_value_name(id, &global.name);
         crate::forward::vector_compute::decorate_global(self, global, id, &location)?;
         if global.is_constant {
             self.b.decorate(id, Decoration::Constant.0, &[]);

@@ -4,7 +4,7 @@
 //! form, even on the corpus' own SPIR 1.2 bitcode), SPIR and OpenCL versions, used
 //! extensions, FP_CONTRACT.
 
-use spirvkit_core::grammar::Op;
+use spirvkit_core::grammar::{Op, SourceLanguage};
 use spirvkit_core::Operand;
 use spirvkit_llvm as llvm;
 use spirvkit_llvm::{ConstKind, MdOperand, Metadata, MetadataId, NamedMetadata, Type, TypeId};
@@ -40,6 +40,46 @@ impl Ctx<'_> {
             name: name.to_owned(),
             nodes,
         });
+    }
+
+    /// Language and versions from OpSource, as llvm-spirv's reader writes them:
+    /// `!spirv.Source` with the instruction's two words first, then OpenCL C's
+    /// `!opencl.ocl.version` (1.2 without OpSource); C++ for OpenCL adds its own
+    /// `!opencl.cxx.version` and the OpenCL C version it builds on (1.0 → 2.0, 2021 → 3.0);
+    /// OpenCL_CPP has no OpenCL C version.
+    fn source_metadata(&mut self) {
+        let source = self.spv.globals.iter().find(|i| i.opcode == Op::Source);
+        let word = |i: usize| source.and_then(|s| s.operands.get(i).and_then(Operand::word));
+        let (language, version) = (word(0), word(1).unwrap_or(102000));
+        let split = |v: u32| (v / 100000, v / 1000 % 100);
+        if let Some(language) = language {
+            let l = self.md_i32(language);
+            let v = self.md_i32(version);
+            let node = self.md_node(vec![l, v]);
+            self.named("spirv.Source", vec![node]);
+        }
+        let one = self.md_i32(1);
+        let two = self.md_i32(2);
+        let spir = self.md_node(vec![one, two]);
+        self.named("opencl.spir.version", vec![spir]);
+        let ocl = match language {
+            Some(l) if l == SourceLanguage::OpenCL_CPP.0 => None,
+            Some(l) if l == SourceLanguage::CPP_for_OpenCL.0 => {
+                let (major, minor) = split(version);
+                let ma = self.md_i32(major);
+                let mi = self.md_i32(minor);
+                let cxx = self.md_node(vec![ma, mi]);
+                self.named("opencl.cxx.version", vec![cxx]);
+                Some(if major >= 2021 { (3, 0) } else { (2, 0) })
+            }
+            _ => Some(split(version)),
+        };
+        if let Some((major, minor)) = ocl {
+            let ma = self.md_i32(major);
+            let mi = self.md_i32(minor);
+            let node = self.md_node(vec![ma, mi]);
+            self.named("opencl.ocl.version", vec![node]);
+        }
     }
 
     /// OpenCL C name of a kernel argument type (when the OpString is missing).
@@ -274,23 +314,7 @@ impl Ctx<'_> {
                 f.attachments.extend(attachments);
             }
         }
-        // Versions from OpSource (OpenCL C 1.2 unless said otherwise).
-        let version = self
-            .spv
-            .globals
-            .iter()
-            .find(|i| i.opcode == Op::Source)
-            .and_then(|i| i.operands.get(1).and_then(Operand::word))
-            .unwrap_or(102000);
-        let (major, minor) = (version / 100000, version / 1000 % 100);
-        let one = self.md_i32(1);
-        let two = self.md_i32(2);
-        let spir = self.md_node(vec![one, two]);
-        self.named("opencl.spir.version", vec![spir]);
-        let ma = self.md_i32(major);
-        let mi = self.md_i32(minor);
-        let ocl = self.md_node(vec![ma, mi]);
-        self.named("opencl.ocl.version", vec![ocl]);
+        self.source_metadata();
         let mut exts = Vec::new();
         let mut features = Vec::new();
         for i in self

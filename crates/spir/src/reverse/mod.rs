@@ -82,6 +82,10 @@ pub struct ReverseOptions {
     /// OpMemoryBarrier.ll, expect `atomic_work_item_fence`). The llvm-spirv personality sets
     /// it when `--spirv-target-env` is not given.
     pub cl20_by_source: bool,
+    /// llvm-spirv's `-spirv-gen-image-type-acc-postfix`: OpenCL image types are named with
+    /// their access qualifier (`opencl.image2d_wo_t`) in every target environment, not only
+    /// under CL2.0.
+    pub image_access_postfix: bool,
 }
 
 /// Why a module has no LLVM form here: the instruction and its word offset.

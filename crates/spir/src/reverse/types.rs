@@ -255,17 +255,18 @@ impl Ctx<'_> {
                 let ms = self.word_op(inst, 4)?;
                 let name = image_name(dim, depth, arrayed, ms);
                 let access = inst.operands.get(7).and_then(Operand::word);
-                let name = match (self.opts.target, access) {
-                    (super::TargetEnv::Cl20, Some(0)) => {
-                        format!("{}_ro_t", name.trim_end_matches("_t"))
-                    }
-                    (super::TargetEnv::Cl20, Some(1)) => {
-                        format!("{}_wo_t", name.trim_end_matches("_t"))
-                    }
-                    (super::TargetEnv::Cl20, Some(2)) => {
-                        format!("{}_rw_t", name.trim_end_matches("_t"))
-                    }
-                    _ => name,
+                let postfix =
+                    self.opts.image_access_postfix || self.opts.target == super::TargetEnv::Cl20;
+                let qualifier = match access {
+                    Some(0) => "_ro_t",
+                    Some(1) => "_wo_t",
+                    Some(2) => "_rw_t",
+                    _ => "_t",
+                };
+                let name = if postfix {
+                    format!("{}{qualifier}", name.trim_end_matches("_t"))
+                } else {
+                    name
                 };
                 self.opencl_handle(&name, 1)
             }

@@ -2,7 +2,7 @@
 
 use super::{LocalState, PResult, Parser};
 use crate::model::*;
-use crate::text::lexer::Tok;
+use crate::text::lexer::{GlobalName, Tok};
 
 fn calling_conv(word: &str) -> Option<CallingConv> {
     Some(match word {
@@ -207,7 +207,8 @@ impl<'s> Parser<'s> {
         self.m
             .functions
             .push(Function::declaration(name.clone(), fn_ty, ty, args));
-        self.globals.insert(name, ValueRef::Function(id));
+        self.globals
+            .insert(GlobalName::Named(name), ValueRef::Function(id));
         ValueRef::Function(id)
     }
 
@@ -771,8 +772,11 @@ impl<'s> Parser<'s> {
                 // LLVM declares an intrinsic a call names without a `declare`
                 // (the call site gives its type); the declaration is made below.
                 let implicit_intrinsic = match self.peek() {
-                    Tok::Global(n) if n.starts_with("llvm.") && !self.globals.contains_key(n) => {
-                        Some(n.clone())
+                    Tok::Global(n)
+                        if n.named().is_some_and(|n| n.starts_with("llvm."))
+                            && !self.globals.contains_key(n) =>
+                    {
+                        Some(n.ir_name())
                     }
                     _ => None,
                 };

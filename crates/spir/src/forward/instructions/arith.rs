@@ -215,13 +215,32 @@ pub(super) fn cmp(
         cmp_opcode(pred.0).ok_or_else(|| malformed(loc, format!("predicate {}", pred.0)))?;
     if t.m.types.is_pointer(t.m.types.scalar(operand_ty)) {
         // (A vector of pointers, SPV_INTEL_masked_gather_scatter, as a vector of integers.)
+        // OpConvertPtrToU takes one pointer: a vector converts lane by lane.
         let size = t.size_type();
-        let int_ty = match t.m.types.get(operand_ty) {
-            llvm::Type::Vector { len, .. } => t.b.type_vector(size, *len),
-            _ => size,
-        };
-        l = t.emit_ops(Op::ConvertPtrToU, int_ty, [Operand::Id(l)]);
-        r = t.emit_ops(Op::ConvertPtrToU, int_ty, [Operand::Id(r)]);
+        match *t.m.types.get(operand_ty) {
+            llvm::Type::Vector { len, elem, .. } => {
+                let int_ty = t.b.type_vector(size, len);
+                let component = t.ty(elem, loc)?;
+                let mut lanes = |v| {
+                    crate::forward::masked_gather_scatter::cast_lanes(
+                        t,
+                        v,
+                        component,
+                        size,
+                        int_ty,
+                        len,
+                        Op::ConvertPtrToU,
+                        None,
+                    )
+                };
+                l = lanes(l);
+                r = lanes(r);
+            }
+            _ => {
+                l = t.emit_ops(Op::ConvertPtrToU, size, [Operand::Id(l)]);
+                r = t.emit_ops(Op::ConvertPtrToU, size, [Operand::Id(r)]);
+            }
+        }
     } else if is_bool(t, operand_ty) {
         opcode = match opcode {
             Op::IEqual => Op::LogicalEqual,

@@ -180,7 +180,55 @@ pub(super) fn cast(
             }
         }
     };
+    if opcode != Op::CopyObject && lane_wise(t, v, src_ty, result_ty, loc)? {
+        return pointer_lanes(t, out, ty, opcode, v, src_ty, result_ty, loc);
+    }
     t.emit_ops_to(out, opcode, ty, [Operand::Id(v)]);
+    Ok(())
+}
+
+/// Whether a cast from or to a vector of pointers goes lane by lane: SPIR-V's pointer casts
+/// (OpBitcast between pointers, OpGenericCastToPtr, OpPtrCastToGeneric, OpConvertPtrToU,
+/// OpConvertUToPtr) take and make single pointers, and spirv-val rejects them on vectors of
+/// pointers (which SPV_INTEL_masked_gather_scatter allows as values). The lanes are those of
+/// the source's LLVM type: a vector value has the SPIR-V type its LLVM type gives (only
+/// pointer values are retyped, and `id_types` records only those).
+fn lane_wise(
+    t: &mut Translator<'_>,
+    v: Id,
+    src_ty: llvm::TypeId,
+    result_ty: llvm::TypeId,
+    loc: &str,
+) -> Result<bool> {
+    let pointer_lanes = |ty| match t.m.types.get(ty) {
+        Type::Vector { elem, .. } => matches!(t.m.types.get(*elem), Type::Pointer { .. }),
+        _ => false,
+    };
+    if !pointer_lanes(src_ty) && !pointer_lanes(result_ty) {
+        return Ok(false);
+    }
+    let src = t.ty(src_ty, loc)?;
+    Ok(t.id_types.get(&v).is_none_or(|&actual| actual == src))
+}
+
+/// `opcode` applied to each lane of `v` (`masked_gather_scatter::cast_lanes`).
+#[allow(clippy::too_many_arguments)]
+fn pointer_lanes(
+    t: &mut Translator<'_>,
+    out: Id,
+    ty: Id,
+    opcode: Op,
+    v: Id,
+    src_ty: llvm::TypeId,
+    result_ty: llvm::TypeId,
+    loc: &str,
+) -> Result<()> {
+    let Type::Vector { len, .. } = *t.m.types.get(result_ty) else {
+        return Err(unsupported(loc, "a lane-wise cast to a non-vector"));
+    };
+    let from = t.ty(t.m.types.scalar(src_ty), loc)?;
+    let to = t.ty(t.m.types.scalar(result_ty), loc)?;
+    crate::forward::masked_gather_scatter::cast_lanes(t, v, from, to, ty, len, opcode, Some(out));
     Ok(())
 }
 
