@@ -183,3 +183,45 @@ fn capture_and_range_attributes_from_bitcode_and_text() {
         assert!(n.contains(&Attribute::Flag("noundef".into())), "{n:?}");
     }
 }
+
+/// LLVM ≥ 17 reads a typed-pointer spelling (`i32 addrspace(1)*`) as the opaque pointer; a
+/// module that spells `ptr` anywhere (llvm-spirv's opaque tests still declare some callees
+/// the old way) must get one pointer type, or calls and declarations disagree.
+#[test]
+fn typed_pointer_spelling_in_an_opaque_module_is_opaque() {
+    let src = r#"
+define void @f(ptr addrspace(1) %p, <4 x ptr addrspace(1)> %v) {
+  %r = call <4 x ptr addrspace(1)> @boo(<4 x ptr addrspace(1)> %v)
+  ret void
+}
+declare <4 x i32 addrspace(1)*> @boo(<4 x i32 addrspace(1)*> %a)
+declare void @q(i8* %x)
+"#;
+    let m = parse_text(src, "mixed.ll").unwrap_or_else(|e| panic!("{e}"));
+    let f = m.functions.iter().find(|f| f.name == "f").expect("f");
+    let boo = m.functions.iter().find(|f| f.name == "boo").expect("boo");
+    let q = m.functions.iter().find(|f| f.name == "q").expect("q");
+    let (_, f_params, _) = m.types.function_signature(f.fn_ty).expect("f signature");
+    let (boo_ret, boo_params, _) = m.types.function_signature(boo.fn_ty).expect("boo");
+    assert_eq!(
+        boo_ret, f_params[1],
+        "the declaration's vector of pointers is opaque"
+    );
+    assert_eq!(boo_params[0], f_params[1]);
+    let (_, q_params, _) = m.types.function_signature(q.fn_ty).expect("q");
+    assert_eq!(m.types.pointee(q_params[0]), None, "i8* is ptr");
+    // A module without `ptr` keeps its typed pointers (LLVM ≤ 16 text).
+    let typed =
+        parse_text("declare void @q(i8* %x)\n", "typed.ll").unwrap_or_else(|e| panic!("{e}"));
+    let (_, params, _) = m_signature(&typed, "q");
+    assert!(typed.types.pointee(params[0]).is_some(), "i8* stays typed");
+}
+
+fn m_signature<'m>(m: &'m Module, name: &str) -> (TypeId, &'m [TypeId], bool) {
+    let f = m
+        .functions
+        .iter()
+        .find(|f| f.name == name)
+        .expect("function");
+    m.types.function_signature(f.fn_ty).expect("signature")
+}

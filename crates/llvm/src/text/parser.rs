@@ -682,13 +682,15 @@ impl<'s> Parser<'s> {
         };
         // Suffixes: `*`, `addrspace(N)*`, function parameter lists.
         loop {
+            // In a module that spells `ptr` anywhere, `T*` is the opaque pointer, as LLVM ≥ 17
+            // reads every typed-pointer spelling.
             if self.is_punct('*') {
                 self.next();
-                t = self.m.types.pointer_to(Some(t), 0);
+                t = self.pointer_for(t, 0);
             } else if self.is_word("addrspace") && matches!(self.peek_at(4), Tok::Punct('*')) {
                 let a = self.parse_addrspace()?;
                 self.expect_punct('*')?;
-                t = self.m.types.pointer_to(Some(t), a);
+                t = self.pointer_for(t, a);
             } else if self.is_punct('(') && !self.m.types.is_label(t) {
                 self.next();
                 let mut params = Vec::new();
