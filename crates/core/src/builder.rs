@@ -203,6 +203,23 @@ impl Builder {
         }
     }
 
+    /// Whether this builder already holds `OpDecorate target decoration extra…` (emitted by it,
+    /// not by another fork): lets a producer with two sources for one decoration, such as an
+    /// LLVM qualifier and a `!spirv.Decorations` entry, write it once.
+    pub fn has_decoration(&self, target: Id, decoration: u32, extra: &[Operand]) -> bool {
+        let matches = |i: &Instruction| {
+            i.opcode == Op::Decorate
+                && i.operands.first() == Some(&Operand::Id(target))
+                && i.operands.get(1) == Some(&Operand::Word(decoration))
+                && i.operands.get(2..) == Some(extra)
+        };
+        self.module.globals.iter().any(matches)
+            || self
+                .pending
+                .get(Section::Annotation as usize)
+                .is_some_and(|segments| segments.iter().flatten().any(matches))
+    }
+
     /// The module-scope variables (OpVariable / OpUntypedVariableKHR outside the Function
     /// storage class) added so far, in order: a SPIR-V 1.4 entry point lists those it uses.
     pub fn global_variables(&self) -> Vec<Id> {

@@ -1783,3 +1783,34 @@ exit:
         "mask, count and safelens (the variables are ids)"
     );
 }
+
+// ---- session 22, lead ----
+
+/// A `volatile` kernel argument gives its parameter a Volatile decoration; SPV-IR
+/// writes it back both as the `kernel_arg_type_qual` and as a `!spirv.ParameterDecorations`
+/// entry, so the forward of that SPV-IR has two sources for one decoration and must write it
+/// once (spirv-val: "decorated with Volatile multiple times"), as the conformance SPV-IR round
+/// trip of the corpus atomics found.
+#[test]
+fn volatile_parameter_survives_an_spv_ir_round_trip_once() {
+    let src = format!(
+        r#"{SPIR64}
+define spir_kernel void @k(ptr addrspace(1) %p) !kernel_arg_addr_space !0 !kernel_arg_access_qual !1 !kernel_arg_type !2 !kernel_arg_type_qual !3 !kernel_arg_base_type !2 !kernel_arg_name !4 {{
+entry:
+  store volatile i32 1, ptr addrspace(1) %p, align 4
+  ret void
+}}
+!0 = !{{i32 1}}
+!1 = !{{!"none"}}
+!2 = !{{!"int*"}}
+!3 = !{{!"volatile"}}
+!4 = !{{!"p"}}
+"#
+    );
+    let ir = round_trip(&src, "", TargetEnv::SpvIr, true, "lead22_volatile_spv_ir");
+    assert!(ir.contains("spirv.ParameterDecorations"), "{ir}");
+    let again = common::translate_with(&ir, "").unwrap_or_else(|e| panic!("forward: {e}"));
+    common::spirv_val(&again, "lead22_volatile_again");
+    use spirvkit_grammar::Decoration as D;
+    assert_eq!(common::decorations_of(&again, D::Volatile).len(), 1);
+}

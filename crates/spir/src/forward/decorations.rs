@@ -95,6 +95,10 @@ pub(crate) fn apply(
         }
         if applied.contains(&decoration) {
             repeated(t, target, decoration, extra);
+        } else if t.b.has_decoration(target, decoration, extra) {
+            // Already written from the LLVM construct it also has (a `volatile` kernel
+            // argument qualifier and llvm-spirv's SPV-IR Volatile entry).
+            applied.push(decoration);
         } else {
             applied.push(decoration);
             t.b.decorate(target, decoration, extra);
