@@ -4,7 +4,7 @@
 
 mod common;
 use common::{defs, id, spirv_val, translate_with};
-use spirvkit_core::{Module, Operand};
+use spirvkit_core::Module;
 use spirvkit_grammar::Op;
 
 const COPIED: &str = r#"
@@ -38,13 +38,7 @@ entry:
 /// The pointee type of the OpFunctionParameter named `name` (typed pointers).
 fn parameter_pointee<'m>(m: &'m Module, name: &str) -> &'m spirvkit_core::Instruction {
     let defs = defs(m);
-    let target = m
-        .instructions()
-        .find(|i| {
-            i.opcode == Op::Name && matches!(&i.operands[1], Operand::String(s) if *s == name)
-        })
-        .map(|i| id(&i.operands[0]))
-        .unwrap_or_else(|| panic!("no value named {name}"));
+    let target = common::named(m, name);
     let param = defs[&target];
     assert_eq!(param.opcode, Op::FunctionParameter, "{name}");
     let pointer = defs[&param.result_type.expect("typed parameter")];

@@ -20,13 +20,7 @@ fn array_lengths(m: &Module) -> Vec<u32> {
 /// The index operands of the (typed or untyped) access chain named `name`, each as the
 /// constant it is (`Some(value)`) or `None` for a variable index.
 fn chain_indices(m: &Module, name: &str) -> Vec<Option<u32>> {
-    let target = m
-        .instructions()
-        .find(|i| {
-            i.opcode == Op::Name && matches!(&i.operands[1], Operand::String(s) if *s == name)
-        })
-        .map(|i| id(&i.operands[0]))
-        .unwrap_or_else(|| panic!("no value named {name}"));
+    let target = common::named(m, name);
     let chain = m
         .instructions()
         .find(|i| i.result_id == Some(target))

@@ -4,18 +4,12 @@
 
 mod common;
 use common::typed_and_untyped;
-use spirvkit_core::{Module, Operand};
+use spirvkit_core::Module;
 use spirvkit_grammar::{ExtInstSet, Op};
 
 /// The OpenCL.std instruction name of the OpExtInst whose result is named `name`.
 fn ext_inst_of(m: &Module, name: &str) -> String {
-    let target = m
-        .instructions()
-        .find(|i| {
-            i.opcode == Op::Name && matches!(&i.operands[1], Operand::String(s) if *s == name)
-        })
-        .map(|i| common::id(&i.operands[0]))
-        .unwrap_or_else(|| panic!("no value named {name}"));
+    let target = common::named(m, name);
     let inst = m
         .instructions()
         .find(|i| i.result_id == Some(target))

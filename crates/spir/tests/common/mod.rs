@@ -132,3 +132,13 @@ pub fn decorations_of(
         })
         .collect()
 }
+
+/// The id OpName gives `name` (the first one); panics naming it when there is none.
+pub fn named(m: &Module, name: &str) -> Id {
+    m.instructions()
+        .find(|i| {
+            i.opcode == Op::Name && matches!(&i.operands[1], Operand::String(s) if *s == name)
+        })
+        .map(|i| id(&i.operands[0]))
+        .unwrap_or_else(|| panic!("no value named {name}"))
+}

@@ -252,8 +252,7 @@ pub(crate) fn native_intrinsic(
     if fast_math & llvm::fmf::AFN == 0 {
         return Ok(false);
     }
-    let base = name.strip_prefix("llvm.").unwrap_or(name);
-    let family = base.split('.').next().unwrap_or(base);
+    let (_, family) = super::intrinsic_family(name);
     let Some(native) = native_family(family) else {
         return Ok(false);
     };

@@ -219,13 +219,19 @@ pub(crate) fn call(
 const EXPECT_ASSUME: &str = "SPV_KHR_expect_assume";
 const FMA: &str = "SPV_KHR_fma";
 
+/// An `llvm.*` intrinsic's name without the prefix, and its family (`llvm.sqrt.f32` →
+/// `sqrt.f32`, `sqrt`): what the dispatches below and the `afn` lowering match on.
+pub(crate) fn intrinsic_family(name: &str) -> (&str, &str) {
+    let base = name.strip_prefix("llvm.").unwrap_or(name);
+    (base, base.split('.').next().unwrap_or(base))
+}
+
 /// Whether `intrinsic` below translates `name` (an `llvm.*` function): the families its
 /// dispatch names, in step with it. Under `--spirv-allow-unknown-intrinsics` the others
 /// become calls of imported functions (`translator.rs`), as llvm-spirv does; without the
 /// option they are refused by `math::intrinsic`.
 pub(crate) fn is_known_intrinsic(t: &Translator<'_>, name: &str) -> bool {
-    let base = name.strip_prefix("llvm.").unwrap_or(name);
-    let family = base.split('.').next().unwrap_or(base);
+    let (base, family) = intrinsic_family(name);
     let stem = llvm_intrinsics::stem(base);
     match stem {
         // llvm-spirv knows the cycle counter only with the extension it needs.
@@ -269,8 +275,7 @@ pub(crate) fn intrinsic(
     args: &[ValueRef],
     attrs: &llvm::AttributeList,
 ) -> Result<()> {
-    let base = name.strip_prefix("llvm.").unwrap_or(name);
-    let family = base.split('.').next().unwrap_or(base);
+    let (base, family) = intrinsic_family(name);
     let stem = llvm_intrinsics::stem(base);
     // A funnel shift of a value with itself is a rotate (`math.rs`: OpenCL.std rotate), on
     // the standard widths only: OpenCL's rotate would turn the whole carrier of an odd width
