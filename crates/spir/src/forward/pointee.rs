@@ -278,10 +278,7 @@ impl<'m> Translator<'m> {
             if !is_opaque_pointer(m, arg.ty) {
                 continue;
             }
-            let copied = func.attrs.param(i).iter().find_map(|a| match a {
-                llvm::Attribute::Type(n, Some(ty)) if n == "byval" || n == "sret" => Some(*ty),
-                _ => None,
-            });
+            let copied = copied_type(func, i);
             let node = classes.node(f, func, ValueRef::Argument(i as u32));
             if let (Some(ty), Some(n)) = (copied, node) {
                 let r = self.pointee_repr(ty);
@@ -711,6 +708,14 @@ impl<'m> Translator<'m> {
             }
         })
     }
+}
+
+/// The `T` of a `byval(T)` / `sret(T)` parameter: memory the callee owns a copy of.
+pub(crate) fn copied_type(func: &llvm::Function, index: usize) -> Option<llvm::TypeId> {
+    func.attrs.param(index).iter().find_map(|a| match a {
+        llvm::Attribute::Type(n, Some(ty)) if n == "byval" || n == "sret" => Some(*ty),
+        _ => None,
+    })
 }
 
 fn is_alloca(func: &llvm::Function, v: ValueRef) -> bool {

@@ -558,10 +558,7 @@ impl<'m> Translator<'m> {
         if !self.untyped_allowed() {
             return None;
         }
-        f.attrs.param(index).iter().find_map(|a| match a {
-            llvm::Attribute::Type(n, Some(ty)) if n == "byval" || n == "sret" => Some(*ty),
-            _ => None,
-        })
+        crate::forward::pointee::copied_type(f, index)
     }
 
     /// OpTypeFunction of a function, with its return and parameter types; `param_access`
